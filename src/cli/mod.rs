@@ -1,0 +1,95 @@
+//! Engine commands for the terminal: legality checks and notation conversions.
+
+use std::io::{BufRead, BufWriter, Write};
+
+use crate::engine::{
+    Dice, LegalPlay, MatchId, Position, Side, board_from_position_id, format_play,
+    legal_plays_into, position_id,
+};
+
+/// What `gammonbot` prints when run without a command.
+pub const WELCOME: &str = "gammonbot: the rules engine is ready; the chat adapters come later.\n\
+Try:  echo '4HPwATDgc/ABMA 3 1' | gammonbot legal --notation\n\
+      gammonbot show 4HPwATDgc/ABMA cAkAAAAAAAAA\n\
+See `gammonbot --help` for every command.";
+
+fn parse_line(line: &str) -> Result<(crate::engine::Board, Dice), String> {
+    let mut it = line.split_whitespace();
+    let (Some(id), Some(a), Some(b), None) = (it.next(), it.next(), it.next(), it.next()) else {
+        return Err("expected `<position-id> <d1> <d2>`".into());
+    };
+    let board = board_from_position_id(id).map_err(|e| e.to_string())?;
+    let die = |s: &str| s.parse::<u8>().map_err(|_| format!("`{s}` is not a die"));
+    let dice = Dice::new(die(a)?, die(b)?).map_err(|e| e.to_string())?;
+    Ok((board, dice))
+}
+
+/// `gammonbot legal`: one output line per input line. Returns `Ok(false)` if any line
+/// could not be read (it is answered with `ERROR` and the reason).
+///
+/// # Errors
+/// Reading or writing failed.
+pub fn legal(input: impl BufRead, output: impl Write, notation: bool) -> std::io::Result<bool> {
+    let mut out = BufWriter::new(output);
+    let mut plays: Vec<LegalPlay> = Vec::with_capacity(64);
+    let mut texts: Vec<String> = Vec::with_capacity(64);
+    let mut all_ok = true;
+    for line in input.lines() {
+        let line = line?;
+        let line = line.trim_end();
+        if line.trim().is_empty() {
+            continue;
+        }
+        match parse_line(line) {
+            Ok((board, dice)) => {
+                legal_plays_into(&board, dice, &mut plays);
+                texts.clear();
+                if notation {
+                    texts.extend(plays.iter().map(|p| format_play(&board, &p.play)));
+                } else {
+                    texts.extend(plays.iter().map(|p| position_id(&p.board)));
+                }
+                texts.sort_unstable();
+                let sep = if notation { " | " } else { "," };
+                writeln!(out, "{line}\t{}\t{}", plays.len(), texts.join(sep))?;
+            }
+            Err(e) => {
+                all_ok = false;
+                writeln!(out, "{line}\tERROR\t{e}")?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(all_ok)
+}
+
+/// `gammonbot show`: a position in every notation.
+///
+/// # Errors
+/// Never for I/O; an unreadable ID is reported and gives `Ok(false)`.
+pub fn show(pos_id: &str, match_id: Option<&str>) -> std::io::Result<bool> {
+    let board = match board_from_position_id(pos_id) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("{e}");
+            return Ok(false);
+        }
+    };
+    let mid = match match_id.map(MatchId::decode).transpose() {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("{e}");
+            return Ok(false);
+        }
+    };
+    let on_roll = mid.map_or(Side::X, |m| m.on_roll);
+    let position = Position::from_view(on_roll, &board);
+    let (mine, theirs) = board.pips();
+    println!("Position ID: {}", position_id(&board));
+    println!("on roll:     {on_roll} (pips {mine}, opponent {theirs})");
+    println!("X's view:    {:?}", position.points());
+    if let Some(m) = mid {
+        println!("Match ID:    {}  {m:?}", m.encode());
+    }
+    Ok(true)
+}

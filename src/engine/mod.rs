@@ -1,0 +1,27 @@
+//! The rules engine: pure functions and values, no I/O, no clock, no randomness.
+//!
+//! Everything is re-exported flat from here; the files are private.
+
+mod dice;
+mod game;
+mod ids;
+mod mat;
+mod movegen;
+mod notation;
+mod position;
+mod rules;
+mod side;
+mod xgid;
+
+pub use dice::{Dice, DiceError};
+pub use game::{
+    Action, Cube, CubeOffer, Event, GameResult, Match, Phase, ResignLevel, ResultKind, RuleError,
+};
+pub use ids::{GameStatus, IdError, MatchId, board_from_position_id, gnubg_player, position_id};
+pub use mat::export_mat;
+pub use movegen::{LegalPlay, Play, Step, apply_steps, legal_plays, legal_plays_into, step_pips};
+pub use notation::{Hop, IllegalPlay, ParseError, format_play, format_steps, parse_hops, resolve_play};
+pub use position::{BAR, Board, CHECKERS, OPP_BAR, Position, PositionError};
+pub use rules::{MatchRules, Ruleset, RulesError};
+pub use side::Side;
+pub use xgid::{Xgid, XgidDice, XgidError};

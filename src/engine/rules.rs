@@ -1,0 +1,120 @@
+//! The rules a match is played under.
+
+use thiserror::Error;
+
+/// Which game is played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Ruleset {
+    /// Standard tournament and money backgammon (seeds 001-004).
+    #[default]
+    Standard,
+}
+
+/// Options fixed when a match is agreed. Match-play options (`crawford`, `holland`) need a
+/// length; money-play options (`jacoby`, `beavers`, `raccoons`, `auto_doubles`) need none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MatchRules {
+    pub ruleset: Ruleset,
+    /// Points to win; `None` is money play (a session with no end).
+    pub length: Option<u32>,
+    /// No doubling in the first game after a player reaches match point minus one.
+    pub crawford: bool,
+    /// Post-Crawford, the trailer may double only after both sides have played two rolls.
+    pub holland: bool,
+    /// Money: gammons and backgammons count only once the cube has been turned and taken.
+    pub jacoby: bool,
+    /// Money: a doubled player may beaver (redouble at once, keeping the cube).
+    pub beavers: bool,
+    /// Money: after a beaver the doubler may raccoon (and so on, turn by turn).
+    pub raccoons: bool,
+    /// Money: the most automatic doubles on tied opening throws (0 = none).
+    pub auto_doubles: u8,
+}
+
+/// A combination of options that cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RulesError {
+    #[error("a match is played to at least 1 point")]
+    ZeroLength,
+    #[error("{0} is a match-play rule; money play has no match length")]
+    MatchOnly(&'static str),
+    #[error("{0} is a money-play rule; it is never used in match play")]
+    MoneyOnly(&'static str),
+    #[error("raccoons need beavers")]
+    RaccoonWithoutBeaver,
+    #[error("the Holland rule applies after the Crawford game, so it needs the Crawford rule")]
+    HollandWithoutCrawford,
+}
+
+impl MatchRules {
+    /// A match to `length` points with the Crawford rule, as in tournaments.
+    #[must_use]
+    pub fn match_to(length: u32) -> MatchRules {
+        MatchRules {
+            ruleset: Ruleset::Standard,
+            length: Some(length),
+            crawford: true,
+            holland: false,
+            jacoby: false,
+            beavers: false,
+            raccoons: false,
+            auto_doubles: 0,
+        }
+    }
+
+    /// Money play with the Jacoby rule, no beavers and no automatic doubles.
+    #[must_use]
+    pub fn money() -> MatchRules {
+        MatchRules {
+            length: None,
+            crawford: false,
+            jacoby: true,
+            ..MatchRules::match_to(1)
+        }
+    }
+
+    /// Money play.
+    #[must_use]
+    pub const fn is_money(&self) -> bool {
+        self.length.is_none()
+    }
+
+    /// Checks that the options fit together.
+    ///
+    /// # Errors
+    /// The first combination that cannot be played.
+    pub fn validate(&self) -> Result<(), RulesError> {
+        match self.length {
+            Some(0) => return Err(RulesError::ZeroLength),
+            Some(_) => {
+                for (on, name) in [
+                    (self.jacoby, "the Jacoby rule"),
+                    (self.beavers, "beavers"),
+                    (self.raccoons, "raccoons"),
+                    (self.auto_doubles > 0, "automatic doubles"),
+                ] {
+                    if on {
+                        return Err(RulesError::MoneyOnly(name));
+                    }
+                }
+            }
+            None => {
+                for (on, name) in [
+                    (self.crawford, "the Crawford rule"),
+                    (self.holland, "the Holland rule"),
+                ] {
+                    if on {
+                        return Err(RulesError::MatchOnly(name));
+                    }
+                }
+            }
+        }
+        if self.raccoons && !self.beavers {
+            return Err(RulesError::RaccoonWithoutBeaver);
+        }
+        if self.holland && !self.crawford {
+            return Err(RulesError::HollandWithoutCrawford);
+        }
+        Ok(())
+    }
+}
