@@ -223,10 +223,13 @@ fn name(p: u8) -> String {
     s
 }
 
-/// Applies typed hops to `board` (checkers moving along their paths, hitting lone opposing
-/// checkers where they stop), trying hops in the given order and retrying those whose
-/// checker is not there yet.
-fn apply_hops(board: &Board, hops: &[Hop]) -> Result<Board, IllegalPlay> {
+/// Applies typed hops to `board` without looking at the dice: checkers move along their
+/// paths, hitting lone opposing checkers where they stop; hops whose checker is not there
+/// yet are retried after the others.
+///
+/// # Errors
+/// A hop backwards, onto a blocked point, or from a point with no checker.
+pub fn apply_hops(board: &Board, hops: &[Hop]) -> Result<Board, IllegalPlay> {
     let mut b = board.points;
     let mut pending: Vec<(u8, u8)> = Vec::new();
     for h in hops {

@@ -1,0 +1,113 @@
+//! Helpers shared by the integration tests: seeded randomness, self-play, and running gnubg.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use gammonbot::engine::{Action, Board, Dice, Match, Phase, Side, legal_plays};
+
+/// SplitMix64: a small seeded generator, enough for reproducible self-play.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+    pub fn die(&mut self) -> u8 {
+        self.below(6) as u8 + 1
+    }
+    pub fn dice(&mut self) -> Dice {
+        Dice::new(self.die(), self.die()).expect("dice in range")
+    }
+    pub fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+}
+
+/// Plays whole games with random legal plays and returns every position met, from the view
+/// of the player about to roll.
+pub fn self_play_boards(rng: &mut Rng, games: usize) -> Vec<Board> {
+    let mut boards = Vec::new();
+    for _ in 0..games {
+        let mut m = Match::new(gammonbot::engine::MatchRules::money()).expect("rules");
+        let (x, o) = loop {
+            let (x, o) = (rng.die(), rng.die());
+            if x != o {
+                break (x, o);
+            }
+        };
+        m = m.apply(Side::X, &Action::OpeningRoll { x, o }).expect("opening").0;
+        let start_game = m.game_number();
+        while m.game_number() == start_game {
+            match m.phase() {
+                Phase::ToRoll(s) => {
+                    boards.push(m.position().view(s));
+                    m = m.apply(s, &Action::Roll(rng.dice())).expect("roll").0;
+                }
+                Phase::ToPlay { side, .. } => {
+                    let plays = m.legal_plays();
+                    let pick = plays[rng.below(plays.len())].play;
+                    m = m.apply(side, &Action::Play(pick)).expect("legal play").0;
+                }
+                other => panic!("unexpected phase in self-play: {other:?}"),
+            }
+        }
+    }
+    boards
+}
+
+/// The legal plays of a board as a sorted list of resulting boards.
+pub fn result_boards(board: &Board, dice: Dice) -> Vec<[i8; 26]> {
+    let mut v: Vec<[i8; 26]> = legal_plays(board, dice).iter().map(|l| *l.board.points()).collect();
+    v.sort_unstable();
+    v
+}
+
+/// The gnubg binary: on PATH, or where Debian puts it.
+pub fn gnubg() -> PathBuf {
+    for dir in std::env::var("PATH").unwrap_or_default().split(':').chain(["/usr/games"]) {
+        let p = Path::new(dir).join("gnubg");
+        if p.is_file() {
+            return p;
+        }
+    }
+    panic!(
+        "GNU Backgammon is needed for this test and was not found: install it with \
+         `apt-get install -y gnubg` (scripts/test.sh does so)"
+    );
+}
+
+/// Runs a gnubg Python script with environment variables; panics with its output on failure.
+pub fn run_gnubg(script: &Path, env: &[(&str, &Path)]) -> String {
+    let mut cmd = Command::new(gnubg());
+    cmd.args(["-t", "-q", "-p"]).arg(script);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().expect("gnubg runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "gnubg failed:\n{text}");
+    text
+}
+
+/// A fresh scratch directory for one test.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gammonbot-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
