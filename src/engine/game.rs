@@ -664,6 +664,7 @@ impl Match {
             dice,
             match_length: self.rules.length.unwrap_or(0),
             score: self.score,
+            jacoby: self.rules.is_money() && self.rules.jacoby,
         }
     }
 

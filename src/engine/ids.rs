@@ -171,12 +171,14 @@ pub struct MatchId {
     pub double_offered: bool,
     /// 0 none, 1 single, 2 gammon, 3 backgammon.
     pub resign_offered: u8,
-    /// The dice thrown, or `None` before the roll.
+    /// The dice thrown (higher first, as gnubg stores them), or `None` before the roll.
     pub dice: Option<(u8, u8)>,
     /// 0 for money play.
     pub match_length: u32,
     /// Indexed by [`Side::index`].
     pub score: [u32; 2],
+    /// The Jacoby rule is in use (money play); gnubg stores the negation in bit 66.
+    pub jacoby: bool,
 }
 
 fn put(bits: &mut u128, pos: &mut u32, width: u32, value: u64) {
@@ -209,14 +211,14 @@ impl MatchId {
         put(&mut bits, &mut pos, 1, gnubg_player(self.turn));
         put(&mut bits, &mut pos, 1, u64::from(self.double_offered));
         put(&mut bits, &mut pos, 2, u64::from(self.resign_offered));
-        let (d1, d2) = self.dice.unwrap_or((0, 0));
+        let (d1, d2) = self.dice.map_or((0, 0), |(a, b)| (a.max(b), a.min(b)));
         put(&mut bits, &mut pos, 3, u64::from(d1));
         put(&mut bits, &mut pos, 3, u64::from(d2));
         put(&mut bits, &mut pos, 15, u64::from(self.match_length));
         put(&mut bits, &mut pos, 15, u64::from(self.score[Side::O.index()]));
         put(&mut bits, &mut pos, 15, u64::from(self.score[Side::X.index()]));
+        put(&mut bits, &mut pos, 1, u64::from(!self.jacoby));
         let bytes: Vec<u8> = (0..9).map(|i| (bits >> (8 * i)) as u8).collect();
-        // gnubg writes the key bytes in order, base64 over them as a big-endian string.
         encode_b64(&bytes, 12)
     }
 
@@ -261,6 +263,7 @@ impl MatchId {
         let match_length = take(bits, &mut pos, 15) as u32;
         let s0 = take(bits, &mut pos, 15) as u32;
         let s1 = take(bits, &mut pos, 15) as u32;
+        let jacoby = take(bits, &mut pos, 1) == 0;
         let mut score = [0; 2];
         score[Side::O.index()] = s0;
         score[Side::X.index()] = s1;
@@ -276,6 +279,7 @@ impl MatchId {
             dice,
             match_length,
             score,
+            jacoby,
         })
     }
 }

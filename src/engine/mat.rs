@@ -33,6 +33,10 @@ impl Writer {
     fn raw_cell(&mut self, text: &str) {
         if self.cells % 2 == 0 {
             let _ = write!(self.out, "{:>3}) {:<28}", self.cells / 2 + 1, text);
+            if text.len() >= 28 {
+                // Keep the columns apart where gnubg's own `%-28s` would run them together.
+                self.out.push(' ');
+            }
         } else {
             self.out.push_str(text);
             self.out.push('\n');
