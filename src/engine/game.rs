@@ -175,7 +175,82 @@ pub struct Match {
     last_result: Option<GameResult>,
 }
 
+/// A match state described from outside ("not necessarily reached by play"): becomes a
+/// [`Match`] through [`Match::from_setup`], which checks it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub rules: MatchRules,
+    /// Indexed by [`Side::index`].
+    pub score: [u32; 2],
+    pub game_number: u32,
+    pub position: Position,
+    pub cube: Cube,
+    /// The side about to roll (or double).
+    pub to_roll: Side,
+    pub crawford_game: bool,
+    /// The Crawford game has already been played.
+    pub post_crawford: bool,
+}
+
+impl Setup {
+    /// Game 1 at 0-0 from `position`, `to_roll` to roll, cube centred at 1.
+    #[must_use]
+    pub fn new(rules: MatchRules, position: Position, to_roll: Side) -> Setup {
+        Setup {
+            rules,
+            score: [0, 0],
+            game_number: 1,
+            position,
+            cube: Cube {
+                value: 1,
+                owner: None,
+            },
+            to_roll,
+            crawford_game: false,
+            post_crawford: false,
+        }
+    }
+}
+
 impl Match {
+    /// A match from a described state.
+    ///
+    /// # Errors
+    /// Rules that do not fit together, a cube that is not a power of two, a finished game
+    /// or match, or a Crawford flag where the rules have none.
+    pub fn from_setup(s: Setup) -> Result<Match, RuleError> {
+        s.rules.validate()?;
+        let bad = |why: &str| RuleError::WrongMoment(format!("impossible set-up: {why}"));
+        if !s.cube.value.is_power_of_two() {
+            return Err(bad("the cube value is a power of two"));
+        }
+        if Side::BOTH.iter().any(|&side| s.position.off(side) == 15) {
+            return Err(bad("the game is already over"));
+        }
+        if let Some(n) = s.rules.length {
+            if s.score.iter().any(|&p| p >= n) {
+                return Err(bad("the match is already over"));
+            }
+        }
+        if (s.crawford_game || s.post_crawford) && !s.rules.crawford {
+            return Err(bad("the Crawford rule is not in play"));
+        }
+        Ok(Match {
+            rules: s.rules,
+            score: s.score,
+            game_number: s.game_number.max(1),
+            crawford_game: s.crawford_game,
+            crawford_done: s.crawford_game || s.post_crawford,
+            position: s.position,
+            cube: s.cube,
+            phase: Phase::ToRoll(s.to_roll),
+            turns: [0, 0],
+            auto_doubles_used: 0,
+            resign_offer: None,
+            last_result: None,
+        })
+    }
+
     /// A new match at 0-0, first game about to start.
     ///
     /// # Errors
@@ -539,7 +614,7 @@ impl Match {
             let loser_off = view.theirs_off();
             let kind = if loser_off > 0 {
                 ResultKind::Single
-            } else if view.theirs(0) > 0 || (19..=24).any(|p| view.theirs(p) > 0) {
+            } else if view.theirs(0) > 0 || (1..=6).any(|p| view.theirs(p) > 0) {
                 ResultKind::Backgammon
             } else {
                 ResultKind::Gammon

@@ -16,6 +16,7 @@ mod xgid;
 pub use dice::{Dice, DiceError};
 pub use game::{
     Action, Cube, CubeOffer, Event, GameResult, Match, Phase, ResignLevel, ResultKind, RuleError,
+    Setup,
 };
 pub use ids::{GameStatus, IdError, MatchId, board_from_position_id, gnubg_player, position_id};
 pub use mat::export_mat;
