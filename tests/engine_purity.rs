@@ -1,0 +1,45 @@
+//! `src/engine/` is pure: no async runtime, database, chat, image, clock or OS randomness.
+
+use std::path::Path;
+
+const FORBIDDEN: &[&str] = &[
+    "tokio", "sqlx", "serenity", "poise", "image", "imageproc", "ab_glyph", "rand", "getrandom",
+    "std::time", "SystemTime", "Instant", "std::fs", "std::net", "std::process", "std::thread",
+    "std::env", "crate::club", "crate::store", "crate::discord", "crate::render", "crate::console",
+    "crate::cli",
+];
+
+#[test]
+fn engine_code_imports_no_io_clock_or_randomness() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine");
+    let mut offences = Vec::new();
+    let mut files = 0;
+    let mut stack = vec![dir];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            files += 1;
+            let text = std::fs::read_to_string(&path).unwrap();
+            for (n, line) in text.lines().enumerate() {
+                let code = line.split("//").next().unwrap_or("");
+                for word in FORBIDDEN {
+                    let hit = code.match_indices(word).any(|(i, _)| {
+                        let before = code[..i].chars().next_back();
+                        let after = code[i + word.len()..].chars().next();
+                        let boundary = |c: Option<char>| c.is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+                        boundary(before) && boundary(after)
+                    });
+                    if hit {
+                        offences.push(format!("{}:{}: `{word}`: {line}", path.display(), n + 1));
+                    }
+                }
+            }
+        }
+    }
+    assert!(files >= 5, "the engine's files were found");
+    assert!(offences.is_empty(), "the engine must stay pure:\n{}", offences.join("\n"));
+}
