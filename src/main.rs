@@ -5,7 +5,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "gammonbot", version, about = "Backgammon matches at correspondence pace")]
+#[command(
+    name = "gammonbot",
+    version,
+    about = "Backgammon matches at correspondence pace"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,

@@ -3,9 +3,28 @@
 use std::path::Path;
 
 const FORBIDDEN: &[&str] = &[
-    "tokio", "sqlx", "serenity", "poise", "image", "imageproc", "ab_glyph", "rand", "getrandom",
-    "std::time", "SystemTime", "Instant", "std::fs", "std::net", "std::process", "std::thread",
-    "std::env", "crate::club", "crate::store", "crate::discord", "crate::render", "crate::console",
+    "tokio",
+    "sqlx",
+    "serenity",
+    "poise",
+    "image",
+    "imageproc",
+    "ab_glyph",
+    "rand",
+    "getrandom",
+    "std::time",
+    "SystemTime",
+    "Instant",
+    "std::fs",
+    "std::net",
+    "std::process",
+    "std::thread",
+    "std::env",
+    "crate::club",
+    "crate::store",
+    "crate::discord",
+    "crate::render",
+    "crate::console",
     "crate::cli",
 ];
 
@@ -30,7 +49,8 @@ fn engine_code_imports_no_io_clock_or_randomness() {
                     let hit = code.match_indices(word).any(|(i, _)| {
                         let before = code[..i].chars().next_back();
                         let after = code[i + word.len()..].chars().next();
-                        let boundary = |c: Option<char>| c.is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+                        let boundary =
+                            |c: Option<char>| c.is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
                         boundary(before) && boundary(after)
                     });
                     if hit {
@@ -41,5 +61,9 @@ fn engine_code_imports_no_io_clock_or_randomness() {
         }
     }
     assert!(files >= 5, "the engine's files were found");
-    assert!(offences.is_empty(), "the engine must stay pure:\n{}", offences.join("\n"));
+    assert!(
+        offences.is_empty(),
+        "the engine must stay pure:\n{}",
+        offences.join("\n")
+    );
 }

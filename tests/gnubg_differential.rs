@@ -26,11 +26,32 @@ fn legal_plays_agree_with_gnubg_on_self_play_positions() {
             boards.push(b);
         }
     }
-    assert!(boards.len() >= POSITIONS, "self-play gave {} positions", boards.len());
+    assert!(
+        boards.len() >= POSITIONS,
+        "self-play gave {} positions",
+        boards.len()
+    );
     let stride = boards.len() / POSITIONS;
-    let boards: Vec<Board> = boards.iter().step_by(stride).take(POSITIONS).copied().collect();
-    assert!(boards.iter().filter(|b| b.mine(25) > 0 || b.theirs(0) > 0).count() >= 10);
-    assert!(boards.iter().filter(|b| b.mine_off() > 0 || b.theirs_off() > 0).count() >= 10);
+    let boards: Vec<Board> = boards
+        .iter()
+        .step_by(stride)
+        .take(POSITIONS)
+        .copied()
+        .collect();
+    assert!(
+        boards
+            .iter()
+            .filter(|b| b.mine(25) > 0 || b.theirs(0) > 0)
+            .count()
+            >= 10
+    );
+    assert!(
+        boards
+            .iter()
+            .filter(|b| b.mine_off() > 0 || b.theirs_off() > 0)
+            .count()
+            >= 10
+    );
 
     // When gnubg lists the plays of every position for every roll
     let dir = scratch("differential");
@@ -53,7 +74,11 @@ fn legal_plays_agree_with_gnubg_on_self_play_positions() {
             let key = f.next().unwrap().to_string();
             let _count = f.next();
             let moves = f.next().unwrap_or("");
-            let moves = if moves.is_empty() { Vec::new() } else { moves.split('|').map(String::from).collect() };
+            let moves = if moves.is_empty() {
+                Vec::new()
+            } else {
+                moves.split('|').map(String::from).collect()
+            };
             (key, moves)
         })
         .collect();
@@ -74,7 +99,11 @@ fn legal_plays_agree_with_gnubg_on_self_play_positions() {
         } else {
             theirs
                 .iter()
-                .map(|t| *apply_hops(&board, &parse_hops(t).unwrap()).unwrap().points())
+                .map(|t| {
+                    *apply_hops(&board, &parse_hops(t).unwrap())
+                        .unwrap()
+                        .points()
+                })
                 .collect()
         };
         their_boards.sort_unstable();
@@ -94,5 +123,10 @@ fn legal_plays_agree_with_gnubg_on_self_play_positions() {
             ));
         }
     }
-    assert!(failures.is_empty(), "{} disagreements:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} disagreements:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

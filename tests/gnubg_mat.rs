@@ -16,7 +16,13 @@ fn random_match(rules: MatchRules, seed: u64, max_actions: usize) -> (Match, Vec
     while log.len() < max_actions {
         let (side, action) = match m.phase() {
             Phase::MatchOver { .. } => break,
-            Phase::Opening => (Side::X, Action::OpeningRoll { x: rng.die(), o: rng.die() }),
+            Phase::Opening => (
+                Side::X,
+                Action::OpeningRoll {
+                    x: rng.die(),
+                    o: rng.die(),
+                },
+            ),
             Phase::ToRoll(s) if m.cube().value < 8 && m.may_double(s).is_ok() && rng.chance(8) => {
                 (s, Action::Double)
             }
@@ -30,7 +36,9 @@ fn random_match(rules: MatchRules, seed: u64, max_actions: usize) -> (Match, Vec
         };
         let (side, action, next) = match m.apply(side, &action) {
             Ok((next, _)) => (side, action, next),
-            Err(RuleError::MustTake) => (side, Action::Take, m.apply(side, &Action::Take).unwrap().0),
+            Err(RuleError::MustTake) => {
+                (side, Action::Take, m.apply(side, &Action::Take).unwrap().0)
+            }
             Err(e) => panic!("self-play action refused: {e}"),
         };
         // Ties at the opening are not written in a .mat file; they change nothing here.
@@ -48,23 +56,40 @@ fn import(name: &str, mat: &str) -> Vec<String> {
     std::fs::write(&inp, mat).unwrap();
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/gnubg/import_mat.py");
     run_gnubg(&script, &[("GAMMONBOT_IN", &inp), ("GAMMONBOT_OUT", &out)]);
-    std::fs::read_to_string(out).unwrap().split_whitespace().map(String::from).collect()
+    std::fs::read_to_string(out)
+        .unwrap()
+        .split_whitespace()
+        .map(String::from)
+        .collect()
 }
 
 #[test]
 fn finished_match_exported_as_mat_replays_in_gnubg_to_the_same_score() {
     // Given a whole 7-point match with doubles, takes and drops
     let (m, log) = random_match(MatchRules::match_to(7), 11, 100_000);
-    let Phase::MatchOver { .. } = m.phase() else { panic!("the match did not finish") };
-    assert!(log.iter().any(|(_, a)| *a == Action::Double), "the match used the cube");
+    let Phase::MatchOver { .. } = m.phase() else {
+        panic!("the match did not finish")
+    };
+    assert!(
+        log.iter().any(|(_, a)| *a == Action::Double),
+        "the match used the cube"
+    );
     // When gnubg imports its .mat file
     let mat = export_mat(m.rules(), ["olive", "xavier"], &log).unwrap();
     let got = import("mat-finished", &mat);
     // Then gnubg counts the same games and the same final score
     let score = m.score();
     assert_eq!(got[2], m.game_number().to_string(), "games\n{mat}");
-    assert_eq!(got[3], score[Side::O.index()].to_string(), "O's score\n{mat}");
-    assert_eq!(got[4], score[Side::X.index()].to_string(), "X's score\n{mat}");
+    assert_eq!(
+        got[3],
+        score[Side::O.index()].to_string(),
+        "O's score\n{mat}"
+    );
+    assert_eq!(
+        got[4],
+        score[Side::X.index()].to_string(),
+        "X's score\n{mat}"
+    );
 }
 
 #[test]
@@ -74,7 +99,10 @@ fn running_match_exported_as_mat_replays_in_gnubg_to_the_same_position_and_match
         let mut n = actions;
         let (m, log) = loop {
             let (m, log) = random_match(MatchRules::match_to(25), seed, n);
-            assert!(log.len() == n, "seed {seed}: the match ended before {n} actions");
+            assert!(
+                log.len() == n,
+                "seed {seed}: the match ended before {n} actions"
+            );
             if matches!(m.phase(), Phase::ToRoll(_)) {
                 break (m, log);
             }
@@ -85,6 +113,10 @@ fn running_match_exported_as_mat_replays_in_gnubg_to_the_same_position_and_match
         let got = import(&format!("mat-running-{seed}"), &mat);
         // Then it stands at the same position with the same Match ID
         assert_eq!(got[0], m.position_id(), "Position ID, seed {seed}\n{mat}");
-        assert_eq!(got[1], m.match_id().encode(), "Match ID, seed {seed}\n{mat}");
+        assert_eq!(
+            got[1],
+            m.match_id().encode(),
+            "Match ID, seed {seed}\n{mat}"
+        );
     }
 }

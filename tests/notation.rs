@@ -27,8 +27,14 @@ fn bar_and_off() -> Position {
 
 #[test]
 fn position_id_of_the_start_is_gnubgs() {
-    assert_eq!(position_id(&Position::start().view(Side::X)), "4HPwATDgc/ABMA");
-    assert_eq!(position_id(&Position::start().view(Side::O)), "4HPwATDgc/ABMA");
+    assert_eq!(
+        position_id(&Position::start().view(Side::X)),
+        "4HPwATDgc/ABMA"
+    );
+    assert_eq!(
+        position_id(&Position::start().view(Side::O)),
+        "4HPwATDgc/ABMA"
+    );
 }
 
 #[test]
@@ -42,7 +48,10 @@ fn position_id_round_trips_with_bar_and_borne_off_checkers() {
         assert_eq!(Position::from_view(side, &back), p);
     }
     let x = p.view(Side::X);
-    assert_eq!((x.mine(25), x.theirs(0), x.mine_off(), x.theirs_off()), (2, 1, 3, 4));
+    assert_eq!(
+        (x.mine(25), x.theirs(0), x.mine_off(), x.theirs_off()),
+        (2, 1, 3, 4)
+    );
 }
 
 #[test]
@@ -52,8 +61,14 @@ fn position_id_with_bar_and_borne_off_checkers_matches_gnubg() {
     let b = bar_and_off().view(Side::X);
     assert_eq!(position_id(&b), "wxk4AIS7BwDAAA");
     assert_eq!(board_from_position_id("wxk4AIS7BwDAAA").unwrap(), b);
-    assert!(board_from_position_id("wxk4AIS7BwDAA").is_err(), "13 characters");
-    assert!(board_from_position_id("//////////////").is_err(), "too many checkers");
+    assert!(
+        board_from_position_id("wxk4AIS7BwDAA").is_err(),
+        "13 characters"
+    );
+    assert!(
+        board_from_position_id("//////////////").is_err(),
+        "too many checkers"
+    );
 }
 
 #[test]
@@ -87,15 +102,26 @@ fn match_id_of_a_running_match_reflects_cube_score_and_dice() {
     let (m, _) = m.apply(Side::X, &Action::Take).unwrap();
     let (m, _) = m.apply(Side::O, &Action::Roll(dice(2, 5))).unwrap();
     let id = m.match_id();
-    assert_eq!((id.cube, id.cube_owner, id.dice), (2, Some(Side::X), Some((2, 5))));
+    assert_eq!(
+        (id.cube, id.cube_owner, id.dice),
+        (2, Some(Side::X), Some((2, 5)))
+    );
     assert_eq!(id.score, [2, 5]);
     assert_eq!(MatchId::decode(&id.encode()).unwrap().dice, Some((5, 2)));
 }
 
 #[test]
 fn xgid_of_the_start_position() {
-    let m = Match::from_setup(Setup::new(MatchRules::match_to(5), Position::start(), Side::X)).unwrap();
-    assert_eq!(m.xgid().to_string(), "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:5:10");
+    let m = Match::from_setup(Setup::new(
+        MatchRules::match_to(5),
+        Position::start(),
+        Side::X,
+    ))
+    .unwrap();
+    assert_eq!(
+        m.xgid().to_string(),
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:5:10"
+    );
 }
 
 #[test]
@@ -118,12 +144,23 @@ fn xgid_round_trips_with_bar_and_borne_off_checkers() {
         let t = text.replace(":63:", &format!(":{d}:"));
         assert_eq!(t.parse::<Xgid>().unwrap().to_string(), t);
     }
-    assert!("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0".parse::<Xgid>().is_err());
-    assert!("XGID=-b----E-C---eE---c-e----Z-:0:0:1:00:0:0:0:5:10".parse::<Xgid>().is_err());
+    assert!(
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0"
+            .parse::<Xgid>()
+            .is_err()
+    );
+    assert!(
+        "XGID=-b----E-C---eE---c-e----Z-:0:0:1:00:0:0:0:5:10"
+            .parse::<Xgid>()
+            .is_err()
+    );
 }
 
 fn texts(board: &Board, d: Dice) -> Vec<String> {
-    legal_plays(board, d).iter().map(|l| format_play(board, &l.play)).collect()
+    legal_plays(board, d)
+        .iter()
+        .map(|l| format_play(board, &l.play))
+        .collect()
 }
 
 #[test]
@@ -138,7 +175,10 @@ fn move_text_is_written_as_gnubg_writes_it() {
     p[1] += 1; // O's 24 point: 2 -> 1
     let b = Position::new(p).unwrap().view(Side::X);
     assert!(texts(&b, dice(6, 2)).contains(&"13/7*/5".to_string()));
-    assert!(texts(&b, dice(6, 2)).contains(&"13/5".to_string()), "the other route, no hit");
+    assert!(
+        texts(&b, dice(6, 2)).contains(&"13/5".to_string()),
+        "the other route, no hit"
+    );
     // Entering and bearing off.
     let e = bar_and_off().view(Side::X);
     assert!(texts(&e, dice(6, 3)).contains(&"bar/22 bar/19".to_string()));
@@ -155,7 +195,11 @@ fn move_text_variants_are_read() {
     let start = Position::start().view(Side::X);
     let want = resolve_play(&start, dice(3, 1), "8/5 6/5").unwrap();
     for text in ["8/5 6/5", "6/5 8/5", "8-5 6-5", "8/5,6/5", " 8/5  6/5 "] {
-        assert_eq!(resolve_play(&start, dice(3, 1), text).unwrap(), want, "{text}");
+        assert_eq!(
+            resolve_play(&start, dice(3, 1), text).unwrap(),
+            want,
+            "{text}"
+        );
     }
     let e = bar_and_off().view(Side::X);
     let want = resolve_play(&e, dice(6, 3), "bar/22 bar/19").unwrap();
@@ -182,7 +226,11 @@ fn move_text_with_a_missing_star_still_finds_the_hit() {
     let hit = resolve_play(&b, dice(6, 2), "13/7*/5").unwrap();
     assert_eq!(resolve_play(&b, dice(6, 2), "13/7/5").unwrap(), hit);
     assert_eq!(resolve_play(&b, dice(6, 2), "13/7 7/5").unwrap(), hit);
-    assert_ne!(resolve_play(&b, dice(6, 2), "13/5").unwrap(), hit, "13/5 is the route without the hit");
+    assert_ne!(
+        resolve_play(&b, dice(6, 2), "13/5").unwrap(),
+        hit,
+        "13/5 is the route without the hit"
+    );
 }
 
 #[test]

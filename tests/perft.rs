@@ -3,7 +3,8 @@
 use gammonbot::engine::{Dice, board_from_position_id, legal_plays, position_id};
 
 fn count(file: &str) -> (usize, usize) {
-    let text = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let text = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR")))
+        .unwrap();
     let (mut doubles, mut others) = (0, 0);
     for id in text.lines().filter(|l| !l.is_empty()) {
         let board = board_from_position_id(id).unwrap();
@@ -34,9 +35,27 @@ fn perft_race_set_263290_plays() {
 fn perft_start_position_447_plays_per_roll() {
     let start = board_from_position_id("4HPwATDgc/ABMA").unwrap();
     let expected = [
-        (11, 42), (12, 15), (13, 16), (14, 14), (15, 8), (16, 10), (22, 75), (23, 17), (24, 18),
-        (25, 8), (26, 14), (33, 73), (34, 17), (35, 9), (36, 14), (44, 52), (45, 9), (46, 14),
-        (55, 4), (56, 7), (66, 11),
+        (11, 42),
+        (12, 15),
+        (13, 16),
+        (14, 14),
+        (15, 8),
+        (16, 10),
+        (22, 75),
+        (23, 17),
+        (24, 18),
+        (25, 8),
+        (26, 14),
+        (33, 73),
+        (34, 17),
+        (35, 9),
+        (36, 14),
+        (44, 52),
+        (45, 9),
+        (46, 14),
+        (55, 4),
+        (56, 7),
+        (66, 11),
     ];
     let mut total = 0;
     for (roll, n) in expected {

@@ -4,9 +4,9 @@ mod common;
 
 use common::Rng;
 use gammonbot::engine::{
-    Action, Dice, GameStatus, Match, MatchId, MatchRules, Phase, Play, Position, RuleError,
-    Setup, Side, Step, Xgid, XgidDice, apply_steps, board_from_position_id, format_play,
-    legal_plays, position_id, resolve_play,
+    Action, Dice, GameStatus, Match, MatchId, MatchRules, Phase, Play, Position, RuleError, Setup,
+    Side, Step, Xgid, XgidDice, apply_steps, board_from_position_id, format_play, legal_plays,
+    position_id, resolve_play,
 };
 use proptest::prelude::*;
 

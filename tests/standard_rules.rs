@@ -25,11 +25,14 @@ fn dice(a: u8, b: u8) -> Dice {
 }
 
 fn act(m: &Match, side: Side, a: Action) -> (Match, Vec<Event>) {
-    m.apply(side, &a).unwrap_or_else(|e| panic!("{a:?} by {side} refused: {e}"))
+    m.apply(side, &a)
+        .unwrap_or_else(|e| panic!("{a:?} by {side} refused: {e}"))
 }
 
 fn play(m: &Match, side: Side, text: &str) -> (Match, Vec<Event>) {
-    let p = m.resolve_play(side, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let p = m
+        .resolve_play(side, text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
     act(m, side, Action::Play(p))
 }
 
@@ -67,7 +70,13 @@ fn opening_roll_tie_is_rolled_again() {
 fn opening_roll_higher_die_plays_both_numbers() {
     let m = Match::new(MatchRules::match_to(5)).unwrap();
     let (m2, _) = act(&m, O, Action::OpeningRoll { x: 2, o: 6 });
-    assert_eq!(m2.phase(), Phase::ToPlay { side: O, dice: dice(6, 2) });
+    assert_eq!(
+        m2.phase(),
+        Phase::ToPlay {
+            side: O,
+            dice: dice(6, 2)
+        }
+    );
 }
 
 #[test]
@@ -82,7 +91,11 @@ fn automatic_doubles_on_opening_ties_stop_at_the_limit() {
     let (m, ev) = act(&m, X, Action::OpeningRoll { x: 5, o: 5 });
     assert_eq!(m.cube().value, 2, "limited to one automatic double");
     assert_eq!(ev, vec![Event::OpeningTie { die: 5 }]);
-    assert_eq!(m.cube().owner, None, "an automatic double leaves the cube centred");
+    assert_eq!(
+        m.cube().owner,
+        None,
+        "an automatic double leaves the cube centred"
+    );
 }
 
 #[test]
@@ -108,13 +121,19 @@ fn cube_centred_either_player_may_double_before_rolling() {
 fn cube_cannot_be_turned_after_rolling() {
     let m = Match::from_setup(money_setup(Position::start(), X)).unwrap();
     let (m, _) = act(&m, X, Action::Roll(dice(3, 1)));
-    assert!(matches!(m.apply(X, &Action::Double), Err(RuleError::WrongMoment(_))));
+    assert!(matches!(
+        m.apply(X, &Action::Double),
+        Err(RuleError::WrongMoment(_))
+    ));
 }
 
 #[test]
 fn cube_only_the_player_on_roll_may_double() {
     let m = Match::from_setup(money_setup(Position::start(), X)).unwrap();
-    assert!(matches!(m.apply(O, &Action::Double), Err(RuleError::NotYourTurn(_))));
+    assert!(matches!(
+        m.apply(O, &Action::Double),
+        Err(RuleError::NotYourTurn(_))
+    ));
 }
 
 #[test]
@@ -122,41 +141,76 @@ fn cube_take_doubles_the_stake_and_passes_ownership() {
     let m = Match::from_setup(money_setup(Position::start(), X)).unwrap();
     let (m, _) = act(&m, X, Action::Double);
     let (m, _) = act(&m, O, Action::Take);
-    assert_eq!(m.cube(), Cube { value: 2, owner: Some(O) });
+    assert_eq!(
+        m.cube(),
+        Cube {
+            value: 2,
+            owner: Some(O)
+        }
+    );
     assert_eq!(m.phase(), Phase::ToRoll(X), "the doubler then rolls");
 }
 
 #[test]
 fn cube_owner_alone_may_redouble() {
     let mut s = money_setup(Position::start(), X);
-    s.cube = Cube { value: 2, owner: Some(O) };
+    s.cube = Cube {
+        value: 2,
+        owner: Some(O),
+    };
     let m = Match::from_setup(s).unwrap();
-    assert_eq!(m.apply(X, &Action::Double).unwrap_err(), RuleError::NotYourCube);
+    assert_eq!(
+        m.apply(X, &Action::Double).unwrap_err(),
+        RuleError::NotYourCube
+    );
     s.to_roll = O;
     let m = Match::from_setup(s).unwrap();
     let (m, ev) = act(&m, O, Action::Double);
     assert_eq!(ev, vec![Event::Doubled { by: O, value: 4 }]);
     let (m, _) = act(&m, X, Action::Take);
-    assert_eq!(m.cube(), Cube { value: 4, owner: Some(X) });
+    assert_eq!(
+        m.cube(),
+        Cube {
+            value: 4,
+            owner: Some(X)
+        }
+    );
 }
 
 #[test]
 fn cube_drop_loses_the_value_before_the_double() {
     let mut s = money_setup(Position::start(), X);
-    s.cube = Cube { value: 2, owner: Some(X) };
+    s.cube = Cube {
+        value: 2,
+        owner: Some(X),
+    };
     let m = Match::from_setup(s).unwrap();
     let (m, _) = act(&m, X, Action::Double);
     let (m, ev) = act(&m, O, Action::Drop);
     assert_eq!(game_over(&ev), (X, 2, ResultKind::Dropped));
     assert_eq!(m.score(), [2, 0]);
-    assert_eq!(m.phase(), Phase::Opening, "money play goes on with a new game");
-    assert_eq!(m.cube(), Cube { value: 1, owner: None }, "the cube is centred again");
+    assert_eq!(
+        m.phase(),
+        Phase::Opening,
+        "money play goes on with a new game"
+    );
+    assert_eq!(
+        m.cube(),
+        Cube {
+            value: 1,
+            owner: None
+        },
+        "the cube is centred again"
+    );
 }
 
 #[test]
 fn cube_has_no_limit_at_64_in_money_play() {
     let mut s = money_setup(Position::start(), X);
-    s.cube = Cube { value: 64, owner: Some(X) };
+    s.cube = Cube {
+        value: 64,
+        owner: Some(X),
+    };
     let m = Match::from_setup(s).unwrap();
     let (m, _) = act(&m, X, Action::Double);
     let (m, _) = act(&m, O, Action::Take);
@@ -170,8 +224,15 @@ fn cube_may_be_turned_by_a_player_who_cannot_enter() {
     let m = Match::from_setup(money_setup(pos(&[(25, 1), (6, 14)], &o_closed), X)).unwrap();
     assert!(m.may_double(X).is_ok());
     let (m, ev) = act(&m, X, Action::Roll(dice(6, 5)));
-    assert!(ev.contains(&Event::NoLegalPlay { by: X, dice: dice(6, 5) }));
-    assert_eq!(m.phase(), Phase::ToRoll(O), "no legal play: the turn passes");
+    assert!(ev.contains(&Event::NoLegalPlay {
+        by: X,
+        dice: dice(6, 5)
+    }));
+    assert_eq!(
+        m.phase(),
+        Phase::ToRoll(O),
+        "no legal play: the turn passes"
+    );
 }
 
 #[test]
@@ -180,12 +241,21 @@ fn match_may_not_end_on_a_dropped_cube_rule_5_14() {
     let mut s = Setup::new(MatchRules::match_to(5), Position::start(), X);
     s.score = [3, 1];
     s.post_crawford = true;
-    s.cube = Cube { value: 2, owner: Some(X) };
+    s.cube = Cube {
+        value: 2,
+        owner: Some(X),
+    };
     let m = Match::from_setup(s).unwrap();
     let (m, _) = act(&m, X, Action::Double);
     assert_eq!(m.apply(O, &Action::Drop).unwrap_err(), RuleError::MustTake);
     let (m, _) = act(&m, O, Action::Take);
-    assert_eq!(m.cube(), Cube { value: 4, owner: Some(O) });
+    assert_eq!(
+        m.cube(),
+        Cube {
+            value: 4,
+            owner: Some(O)
+        }
+    );
 }
 
 #[test]
@@ -217,7 +287,13 @@ fn beaver_turns_the_cube_again_and_keeps_it() {
     assert_eq!(ev, vec![Event::Beavered { by: O, value: 4 }]);
     assert_eq!(m.to_act(), Some(X), "the doubler answers the beaver");
     let (m, _) = act(&m, X, Action::Take);
-    assert_eq!(m.cube(), Cube { value: 4, owner: Some(O) });
+    assert_eq!(
+        m.cube(),
+        Cube {
+            value: 4,
+            owner: Some(O)
+        }
+    );
     assert_eq!(m.phase(), Phase::ToRoll(X));
 }
 
@@ -239,14 +315,23 @@ fn raccoon_turns_the_cube_once_more_and_ownership_stays_with_the_beaverer() {
     let (m, ev) = act(&m, X, Action::Raccoon);
     assert_eq!(ev, vec![Event::Raccooned { by: X, value: 8 }]);
     let (m, _) = act(&m, O, Action::Take);
-    assert_eq!(m.cube(), Cube { value: 8, owner: Some(O) });
+    assert_eq!(
+        m.cube(),
+        Cube {
+            value: 8,
+            owner: Some(O)
+        }
+    );
 }
 
 #[test]
 fn beaver_refused_when_not_agreed() {
     let m = Match::from_setup(money_setup(Position::start(), X)).unwrap();
     let (m, _) = act(&m, X, Action::Double);
-    assert_eq!(m.apply(O, &Action::Beaver).unwrap_err(), RuleError::NoBeavers);
+    assert_eq!(
+        m.apply(O, &Action::Beaver).unwrap_err(),
+        RuleError::NoBeavers
+    );
 }
 
 #[test]
@@ -268,16 +353,25 @@ fn crawford_game_has_no_cube_and_the_next_game_has_it_again() {
     let m = Match::from_setup(s).unwrap();
     let (m, _) = act(&m, X, Action::Roll(dice(2, 1)));
     let (m, ev) = play(&m, X, "1/off");
-    assert!(ev.contains(&Event::GameStarted { number: 2, crawford: true }));
+    assert!(ev.contains(&Event::GameStarted {
+        number: 2,
+        crawford: true
+    }));
     assert!(m.is_crawford_game());
     // The Crawford game: nobody may double.
     let (m, _) = act(&m, X, Action::OpeningRoll { x: 1, o: 2 });
     let (m, _) = play(&m, O, "13/11 6/5");
-    assert_eq!(m.apply(X, &Action::Double).unwrap_err(), RuleError::CrawfordGame);
+    assert_eq!(
+        m.apply(X, &Action::Double).unwrap_err(),
+        RuleError::CrawfordGame
+    );
     // Post-Crawford: X resigns a single game, the cube comes back.
     let (m, _) = act(&m, X, Action::Resign(ResignLevel::Single));
     let (m, ev) = act(&m, O, Action::AcceptResign);
-    assert!(ev.contains(&Event::GameStarted { number: 3, crawford: false }));
+    assert!(ev.contains(&Event::GameStarted {
+        number: 3,
+        crawford: false
+    }));
     assert_eq!(m.score(), [4, 1]);
     assert!(m.is_post_crawford());
     let (m, _) = act(&m, X, Action::OpeningRoll { x: 1, o: 2 });
@@ -298,7 +392,10 @@ fn crawford_game_happens_only_once() {
     let m2 = Match::from_setup(s2).unwrap();
     let (m2, _) = act(&m2, O, Action::Roll(dice(2, 1)));
     let (m2, ev) = play(&m2, O, "1/off");
-    assert!(ev.contains(&Event::GameStarted { number: 2, crawford: false }));
+    assert!(ev.contains(&Event::GameStarted {
+        number: 2,
+        crawford: false
+    }));
     assert_eq!(m2.score(), [4, 4]);
     assert!(!m.is_crawford_game());
 }
@@ -320,7 +417,10 @@ fn holland_rule_trailer_waits_until_both_sides_have_played_two_rolls() {
         (X, dice(2, 1), "13/11 6/5"),
         (O, dice(2, 1), "13/11 6/5"),
     ] {
-        assert_eq!(m.may_double(side).map_err(|_| ()), if side == X { Err(()) } else { Ok(()) });
+        assert_eq!(
+            m.may_double(side).map_err(|_| ()),
+            if side == X { Err(()) } else { Ok(()) }
+        );
         m = act(&m, side, Action::Roll(d)).0;
         m = play(&m, side, text).0;
     }
@@ -332,7 +432,10 @@ fn holland_rule_trailer_waits_until_both_sides_have_played_two_rolls() {
 #[test]
 fn single_game_scores_the_cube_value() {
     let mut s = Setup::new(MatchRules::match_to(9), x_about_to_win(&[(6, 14)]), X);
-    s.cube = Cube { value: 2, owner: Some(X) };
+    s.cube = Cube {
+        value: 2,
+        owner: Some(X),
+    };
     let m = Match::from_setup(s).unwrap();
     let (m, _) = act(&m, X, Action::Roll(dice(2, 1)));
     let (_, ev) = play(&m, X, "1/off");
@@ -342,7 +445,10 @@ fn single_game_scores_the_cube_value() {
 #[test]
 fn gammon_scores_twice_the_cube() {
     let mut s = Setup::new(MatchRules::match_to(9), x_about_to_win(&[(6, 15)]), X);
-    s.cube = Cube { value: 2, owner: Some(O) };
+    s.cube = Cube {
+        value: 2,
+        owner: Some(O),
+    };
     let m = Match::from_setup(s).unwrap();
     let (m, _) = act(&m, X, Action::Roll(dice(2, 1)));
     let (_, ev) = play(&m, X, "1/off");
@@ -416,7 +522,10 @@ fn match_ends_as_soon_as_a_score_reaches_the_length() {
     assert!(ev.contains(&Event::MatchOver { winner: X }));
     assert_eq!(m.phase(), Phase::MatchOver { winner: X });
     assert_eq!(m.score(), [5, 0], "a gammon counts in full");
-    assert_eq!(m.apply(O, &Action::Roll(dice(1, 2))).unwrap_err(), RuleError::MatchOver);
+    assert_eq!(
+        m.apply(O, &Action::Roll(dice(1, 2))).unwrap_err(),
+        RuleError::MatchOver
+    );
 }
 
 // ---- Resignation (seed 002 5.12) ----
@@ -424,13 +533,28 @@ fn match_ends_as_soon_as_a_score_reaches_the_length() {
 #[test]
 fn resign_accepted_scores_the_level_times_the_cube() {
     let mut s = Setup::new(MatchRules::match_to(9), Position::start(), X);
-    s.cube = Cube { value: 2, owner: Some(X) };
+    s.cube = Cube {
+        value: 2,
+        owner: Some(X),
+    };
     let m = Match::from_setup(s).unwrap();
     let (m, ev) = act(&m, O, Action::Resign(ResignLevel::Gammon));
-    assert_eq!(ev, vec![Event::ResignOffered { by: O, level: ResignLevel::Gammon }]);
-    assert_eq!(m.apply(X, &Action::Roll(dice(3, 1))).unwrap_err(), RuleError::ResignPending);
+    assert_eq!(
+        ev,
+        vec![Event::ResignOffered {
+            by: O,
+            level: ResignLevel::Gammon
+        }]
+    );
+    assert_eq!(
+        m.apply(X, &Action::Roll(dice(3, 1))).unwrap_err(),
+        RuleError::ResignPending
+    );
     let (m, ev) = act(&m, X, Action::AcceptResign);
-    assert_eq!(game_over(&ev), (X, 4, ResultKind::Resigned(ResignLevel::Gammon)));
+    assert_eq!(
+        game_over(&ev),
+        (X, 4, ResultKind::Resigned(ResignLevel::Gammon))
+    );
     assert_eq!(m.score(), [4, 0]);
 }
 
@@ -438,7 +562,10 @@ fn resign_accepted_scores_the_level_times_the_cube() {
 fn resign_rejected_the_game_goes_on_where_it_was() {
     let m = Match::from_setup(Setup::new(MatchRules::match_to(9), Position::start(), X)).unwrap();
     let (m2, _) = act(&m, O, Action::Resign(ResignLevel::Single));
-    assert!(matches!(m2.apply(O, &Action::AcceptResign), Err(RuleError::NotYourTurn(_))));
+    assert!(matches!(
+        m2.apply(O, &Action::AcceptResign),
+        Err(RuleError::NotYourTurn(_))
+    ));
     let (m3, ev) = act(&m2, X, Action::RejectResign);
     assert_eq!(ev, vec![Event::ResignRejected { by: X }]);
     assert_eq!(m3, m, "back to the state before the offer");
@@ -451,7 +578,10 @@ fn resign_backgammon_scores_three_times_the_cube() {
     let (m, _) = act(&m, O, Action::Take);
     let (m, _) = act(&m, O, Action::Resign(ResignLevel::Backgammon));
     let (_, ev) = act(&m, X, Action::AcceptResign);
-    assert_eq!(game_over(&ev), (X, 6, ResultKind::Resigned(ResignLevel::Backgammon)));
+    assert_eq!(
+        game_over(&ev),
+        (X, 6, ResultKind::Resigned(ResignLevel::Backgammon))
+    );
 }
 
 // ---- Play (seed 001 "Movement", "Compulsory move", "Bearing off") ----
@@ -463,15 +593,24 @@ fn illegal_play_is_refused_with_its_reason_and_changes_nothing() {
     let before = m.clone();
     let err = m.resolve_play(X, "13/7").unwrap_err();
     assert_eq!(err, RuleError::IllegalPlay(IllegalPlay::DieLeftUnplayed(5)));
-    assert_eq!(err.to_string(), "that play leaves the 5 unplayed although both dice can be played");
+    assert_eq!(
+        err.to_string(),
+        "that play leaves the 5 unplayed although both dice can be played"
+    );
     assert_eq!(m, before);
-    assert!(matches!(m.resolve_play(O, "13/7 13/8"), Err(RuleError::NotYourTurn(_))));
+    assert!(matches!(
+        m.resolve_play(O, "13/7 13/8"),
+        Err(RuleError::NotYourTurn(_))
+    ));
 }
 
 #[test]
 fn play_must_enter_from_the_bar_first() {
-    let m = Match::from_setup(money_setup(pos(&[(25, 1), (13, 14)], &[(6, 5), (8, 3), (13, 5), (24, 2)]), X))
-        .unwrap();
+    let m = Match::from_setup(money_setup(
+        pos(&[(25, 1), (13, 14)], &[(6, 5), (8, 3), (13, 5), (24, 2)]),
+        X,
+    ))
+    .unwrap();
     let (m, _) = act(&m, X, Action::Roll(dice(4, 3)));
     assert_eq!(
         m.resolve_play(X, "13/9 13/10").unwrap_err(),
@@ -499,7 +638,11 @@ fn play_must_use_the_larger_die_when_only_one_can_be_played() {
 
 #[test]
 fn play_bearing_off_with_a_higher_die_from_the_highest_point() {
-    let m = Match::from_setup(money_setup(pos(&[(5, 1), (2, 2)], &[(1, 1), (25, 1), (6, 13)]), X)).unwrap();
+    let m = Match::from_setup(money_setup(
+        pos(&[(5, 1), (2, 2)], &[(1, 1), (25, 1), (6, 13)]),
+        X,
+    ))
+    .unwrap();
     let (m, _) = act(&m, X, Action::Roll(dice(6, 3)));
     // The seed's example: play the 3 first to the 2 point, then bear off from the 2 with the 6.
     assert!(m.resolve_play(X, "5/2 2/off").is_ok());
@@ -524,7 +667,11 @@ fn play_doubles_move_four_times() {
     assert!(m.resolve_play(X, "8/5(2) 6/3(2)").is_ok());
     assert_eq!(
         m.resolve_play(X, "8/5(2) 6/3").unwrap_err(),
-        RuleError::IllegalPlay(IllegalPlay::DoublesLeftUnplayed { used: 3, possible: 4, die: 3 })
+        RuleError::IllegalPlay(IllegalPlay::DoublesLeftUnplayed {
+            used: 3,
+            possible: 4,
+            die: 3
+        })
     );
 }
 

@@ -81,7 +81,10 @@ pub struct GameResult {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// The opening throw: one die for each side.
-    OpeningRoll { x: u8, o: u8 },
+    OpeningRoll {
+        x: u8,
+        o: u8,
+    },
     Double,
     Take,
     Drop,
@@ -99,23 +102,64 @@ pub enum Action {
 /// What an action caused, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Event {
-    GameStarted { number: u32, crawford: bool },
-    OpeningTie { die: u8 },
-    AutomaticDouble { value: u64 },
-    OpeningWon { side: Side, dice: Dice },
-    Doubled { by: Side, value: u64 },
-    Taken { by: Side, value: u64 },
-    Beavered { by: Side, value: u64 },
-    Raccooned { by: Side, value: u64 },
-    Dropped { by: Side },
-    Rolled { by: Side, dice: Dice },
+    GameStarted {
+        number: u32,
+        crawford: bool,
+    },
+    OpeningTie {
+        die: u8,
+    },
+    AutomaticDouble {
+        value: u64,
+    },
+    OpeningWon {
+        side: Side,
+        dice: Dice,
+    },
+    Doubled {
+        by: Side,
+        value: u64,
+    },
+    Taken {
+        by: Side,
+        value: u64,
+    },
+    Beavered {
+        by: Side,
+        value: u64,
+    },
+    Raccooned {
+        by: Side,
+        value: u64,
+    },
+    Dropped {
+        by: Side,
+    },
+    Rolled {
+        by: Side,
+        dice: Dice,
+    },
     /// The roll could not be played at all; the turn passes.
-    NoLegalPlay { by: Side, dice: Dice },
-    Played { by: Side, dice: Dice, play: Play },
-    ResignOffered { by: Side, level: ResignLevel },
-    ResignRejected { by: Side },
+    NoLegalPlay {
+        by: Side,
+        dice: Dice,
+    },
+    Played {
+        by: Side,
+        dice: Dice,
+        play: Play,
+    },
+    ResignOffered {
+        by: Side,
+        level: ResignLevel,
+    },
+    ResignRejected {
+        by: Side,
+    },
     GameOver(GameResult),
-    MatchOver { winner: Side },
+    MatchOver {
+        winner: Side,
+    },
 }
 
 /// Why an action was refused. The message tells the player what to do instead.
@@ -364,8 +408,8 @@ impl Match {
         }
         if self.rules.holland && self.is_post_crawford() {
             let n = self.rules.length.unwrap_or(0);
-            let trailer = self.score[side.index()] + 1 < n
-                && self.score[side.opponent().index()] + 1 == n;
+            let trailer =
+                self.score[side.index()] + 1 < n && self.score[side.opponent().index()] + 1 == n;
             if trailer && self.turns.iter().any(|&t| t < 2) {
                 return Err(RuleError::Holland);
             }
@@ -513,11 +557,10 @@ impl Match {
                 self.end_turn(by, ev);
                 Ok(())
             }
-            (Action::Take | Action::Drop | Action::Beaver | Action::Raccoon, Phase::CubeOffered(o))
-                if o.responder == by =>
-            {
-                self.answer_cube(by, o, *action, ev)
-            }
+            (
+                Action::Take | Action::Drop | Action::Beaver | Action::Raccoon,
+                Phase::CubeOffered(o),
+            ) if o.responder == by => self.answer_cube(by, o, *action, ev),
             _ => Err(self.wrong_moment(by)),
         }
     }
@@ -650,7 +693,8 @@ impl Match {
 
     fn finish_game(&mut self, result: GameResult, ev: &mut Vec<Event>) {
         let w = result.winner.index();
-        self.score[w] = self.score[w].saturating_add(u32::try_from(result.points).unwrap_or(u32::MAX));
+        self.score[w] =
+            self.score[w].saturating_add(u32::try_from(result.points).unwrap_or(u32::MAX));
         self.last_result = Some(result);
         ev.push(Event::GameOver(result));
         if let Some(n) = self.rules.length {

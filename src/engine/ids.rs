@@ -67,14 +67,10 @@ fn decode_b64(s: &str, nbytes: usize) -> Option<Vec<u8>> {
 
 /// The 25 counts gnubg keeps per player: points 1..24 in his numbering, then his bar.
 fn gnubg_halves(board: &Board) -> [[u8; 25]; 2] {
-    let mut h = [[0u8; 25]; 2];
-    for i in 0..24 {
-        h[0][i] = board.theirs(24 - i);
-        h[1][i] = board.mine(i + 1);
-    }
-    h[0][24] = board.theirs(OPP_BAR);
-    h[1][24] = board.mine(BAR);
-    h
+    // Slot i is point i + 1; slot 24 the bar.
+    let theirs = std::array::from_fn(|i| board.theirs(if i == 24 { OPP_BAR } else { 24 - i }));
+    let mine = std::array::from_fn(|i| board.mine(if i == 24 { BAR } else { i + 1 }));
+    [theirs, mine]
 }
 
 /// The Position ID of `board`, the mover being the player on roll.
@@ -198,7 +194,12 @@ impl MatchId {
     pub fn encode(&self) -> String {
         let mut bits: u128 = 0;
         let mut pos = 0u32;
-        put(&mut bits, &mut pos, 4, u64::from(self.cube.max(1).trailing_zeros()));
+        put(
+            &mut bits,
+            &mut pos,
+            4,
+            u64::from(self.cube.max(1).trailing_zeros()),
+        );
         put(
             &mut bits,
             &mut pos,
@@ -215,8 +216,18 @@ impl MatchId {
         put(&mut bits, &mut pos, 3, u64::from(d1));
         put(&mut bits, &mut pos, 3, u64::from(d2));
         put(&mut bits, &mut pos, 15, u64::from(self.match_length));
-        put(&mut bits, &mut pos, 15, u64::from(self.score[Side::O.index()]));
-        put(&mut bits, &mut pos, 15, u64::from(self.score[Side::X.index()]));
+        put(
+            &mut bits,
+            &mut pos,
+            15,
+            u64::from(self.score[Side::O.index()]),
+        );
+        put(
+            &mut bits,
+            &mut pos,
+            15,
+            u64::from(self.score[Side::X.index()]),
+        );
         put(&mut bits, &mut pos, 1, u64::from(!self.jacoby));
         let bytes: Vec<u8> = (0..9).map(|i| (bits >> (8 * i)) as u8).collect();
         encode_b64(&bytes, 12)

@@ -84,7 +84,11 @@ pub fn export_mat(
     };
     let _ = writeln!(w.out, "; [Site \"gammonbot\"]");
     if rules.is_money() {
-        let _ = writeln!(w.out, "; [Jacoby \"{}\"]", if rules.jacoby { "On" } else { "Off" });
+        let _ = writeln!(
+            w.out,
+            "; [Jacoby \"{}\"]",
+            if rules.jacoby { "On" } else { "Off" }
+        );
     }
     let _ = writeln!(w.out, "\n {} point match\n", rules.length.unwrap_or(0));
     w.game_header(1, &names, m.score());
@@ -95,7 +99,12 @@ pub fn export_mat(
             match e {
                 Event::Played { by, dice, play } => {
                     let board = before.position().view(by);
-                    let mut text = format!("{}{}: {}", dice.high(), dice.low(), format_steps(&board, &play));
+                    let mut text = format!(
+                        "{}{}: {}",
+                        dice.high(),
+                        dice.low(),
+                        format_steps(&board, &play)
+                    );
                     if (1..4).contains(&play.steps().len()) {
                         text.push(' ');
                     }

@@ -25,6 +25,6 @@ pub use notation::{
     Hop, IllegalPlay, ParseError, apply_hops, format_play, format_steps, parse_hops, resolve_play,
 };
 pub use position::{BAR, Board, CHECKERS, OPP_BAR, Position, PositionError};
-pub use rules::{MatchRules, Ruleset, RulesError};
+pub use rules::{MatchRules, RulesError, Ruleset};
 pub use side::Side;
 pub use xgid::{Xgid, XgidDice, XgidError};

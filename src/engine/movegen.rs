@@ -67,51 +67,112 @@ pub struct LegalPlay {
     pub board: Board,
 }
 
-/// Whether the mover may move a checker from `from` by `d` pips on `b` (his bar empty
-/// unless `from` is the bar). Bearing off needs every checker home and either the exact
-/// number or the highest occupied point.
+/// Board equality as two overlapping 16-byte loads (much cheaper than a byte compare loop).
 #[inline]
-fn can_move(b: &[i8; 26], from: usize, d: usize) -> bool {
-    if from > d {
-        return b[from - d] >= -1;
-    }
-    let mut highest = BAR;
-    while b[highest] <= 0 {
-        highest -= 1;
-    }
-    highest <= 6 && (from == d || from == highest)
+fn same_board(a: &[i8; 26], b: &[i8; 26]) -> bool {
+    let load = |x: &[i8; 26], at: usize| {
+        let mut bytes = [0u8; 16];
+        for (d, s) in bytes.iter_mut().zip(&x[at..at + 16]) {
+            *d = *s as u8;
+        }
+        u128::from_ne_bytes(bytes)
+    };
+    load(a, 0) == load(b, 0) && load(a, 10) == load(b, 10)
 }
 
-/// Moves one checker of the mover from `from` by `d` pips, hitting a lone opposing checker
-/// where it lands; returns the point reached (0 = off).
+/// Steps packed in a `u64` while searching: step i in bits 16i.. (from, then to).
 #[inline]
-fn apply_step(b: &mut [i8; 26], from: usize, d: usize) -> usize {
-    b[from] -= 1;
-    if from > d {
-        let to = from - d;
-        if b[to] == -1 {
-            b[to] = 0;
-            b[OPP_BAR] -= 1;
-        }
-        b[to] += 1;
-        to
-    } else {
-        0
+fn with_step(code: u64, depth: usize, from: usize, to: usize) -> u64 {
+    code | ((from as u64) | ((to as u64) << 8)) << (16 * depth)
+}
+
+#[inline]
+fn play_from_code(code: u64, len: u8) -> Play {
+    let b = code.to_le_bytes();
+    Play {
+        steps: [
+            Step {
+                from: b[0],
+                to: b[1],
+            },
+            Step {
+                from: b[2],
+                to: b[3],
+            },
+            Step {
+                from: b[4],
+                to: b[5],
+            },
+            Step {
+                from: b[6],
+                to: b[7],
+            },
+        ],
+        len,
     }
 }
 
 struct Generator<'a> {
     out: &'a mut Vec<LegalPlay>,
+    /// The board as the steps searched so far leave it (steps are made and unmade).
+    board: [i8; 26],
     dice: [u8; 4],
     doubles: bool,
     /// Keep every sequence, complete or not (for explaining an illegal play).
     prefixes: bool,
     max_len: u8,
     max_pips: u8,
+    /// Bit p set where the opponent holds the mover's point p with two or more checkers.
+    blocked: u32,
+    /// Compare each play with those kept so far (see `generate`).
+    dedupe: bool,
+    /// In the second order of a non-double: the points from which the other die could be
+    /// played on the original board. A second step from one of them repeats a play already
+    /// found in the first order, unless the first step entered from the bar.
+    skip_second: u32,
+    /// The depth-0 sources of the first order (to build `skip_second`).
+    first_order_moves: Option<u32>,
 }
 
 impl Generator<'_> {
-    fn save(&mut self, len: usize, pips: u8, b: &[i8; 26], steps: &[Step; 4]) {
+    /// Moves one checker from `from` by `d` pips, hitting a lone opposing checker where it
+    /// lands, and keeps `occ` (bit p: the mover has a checker on p) up to date. Returns the
+    /// point reached (0 = off) and whether it hit.
+    #[inline]
+    fn make(&mut self, from: usize, d: usize, occ: &mut u32) -> (usize, bool) {
+        let b = &mut self.board;
+        b[from] -= 1;
+        if b[from] == 0 {
+            *occ &= !(1 << from);
+        }
+        if from <= d {
+            return (0, false);
+        }
+        let to = from - d;
+        let hit = b[to] == -1;
+        if hit {
+            b[to] = 0;
+            b[OPP_BAR] -= 1;
+        }
+        b[to] += 1;
+        *occ |= 1 << to;
+        (to, hit)
+    }
+
+    #[inline]
+    fn unmake(&mut self, from: usize, to: usize, hit: bool) {
+        let b = &mut self.board;
+        if to > 0 {
+            b[to] -= 1;
+            if hit {
+                b[to] = -1;
+                b[OPP_BAR] += 1;
+            }
+        }
+        b[from] += 1;
+    }
+
+    fn save(&mut self, len: usize, pips: u8, code: u64) {
         let len = len as u8;
         if !self.prefixes {
             if len < self.max_len || pips < self.max_pips {
@@ -123,19 +184,15 @@ impl Generator<'_> {
                 self.max_pips = pips;
             }
         }
-        if !self.doubles || self.prefixes {
-            for e in self.out.iter() {
-                if e.board.points == *b {
-                    return;
-                }
-            }
-        }
-        let mut play = Play {
-            steps: *steps,
-            len,
-        };
-        for s in &mut play.steps[len as usize..] {
-            *s = Step::default();
+        let play = play_from_code(code, len);
+        // Within the first order of a non-double, two step lists reach one board only when
+        // both move a single checker the whole roll (through its own checkers: 8/6 6/5 and
+        // 7/5 8/7 both play 8/5), so only such plays are compared there.
+        let [s0, s1, ..] = play.steps;
+        let one_checker = !self.doubles && len == 2 && (s1.from == s0.to || s1.to == s0.from);
+        let b = &self.board;
+        if (self.dedupe || one_checker) && self.out.iter().any(|e| same_board(&e.board.points, b)) {
+            return;
         }
         self.out.push(LegalPlay {
             play,
@@ -143,57 +200,70 @@ impl Generator<'_> {
         });
     }
 
-    /// Plays die `depth` onwards; returns whether any checker could move at this depth.
-    fn search(
-        &mut self,
-        depth: usize,
-        top: usize,
-        pips: u8,
-        b: &[i8; 26],
-        steps: &mut [Step; 4],
-    ) -> bool {
-        if depth > 3 || self.dice[depth] == 0 {
+    /// Plays die `depth` onwards from points no higher than `top`; returns whether any
+    /// checker could move at this depth.
+    ///
+    /// `occ` has bit p set where the mover has checkers (p = 25: the bar). The opponent's
+    /// blocks (`self.blocked`) cannot change during a turn: hits only remove blots.
+    fn search(&mut self, depth: usize, top: usize, pips: u8, occ: u32, code: u64) -> bool {
+        if depth > 3 || self.dice[depth] == 0 || occ == 0 {
             return false;
         }
         let d = self.dice[depth] as usize;
         let pips = pips + d as u8;
-        if b[BAR] > 0 {
-            if b[BAR - d] < -1 {
+        if occ & (1 << BAR) != 0 {
+            if self.blocked & (1 << (BAR - d)) != 0 {
                 return false;
             }
-            let mut nb = *b;
-            let to = apply_step(&mut nb, BAR, d);
-            steps[depth] = Step {
-                from: BAR as u8,
-                to: to as u8,
-            };
-            self.descend(depth, 24, pips, &nb, steps);
+            let mut nocc = occ;
+            let (to, hit) = self.make(BAR, d, &mut nocc);
+            self.descend(depth, 24, pips, nocc, with_step(code, depth, BAR, to));
+            self.unmake(BAR, to, hit);
             return true;
         }
-        let mut used = false;
-        for from in (1..=top).rev() {
-            if b[from] > 0 && can_move(b, from, d) {
-                let mut nb = *b;
-                let to = apply_step(&mut nb, from, d);
-                steps[depth] = Step {
-                    from: from as u8,
-                    to: to as u8,
-                };
-                let next_top = if self.doubles { from } else { 24 };
-                self.descend(depth, next_top, pips, &nb, steps);
-                used = true;
+        let below_top = occ & ((2u32 << top) - 1);
+        // Ordinary moves: from above d, to a point the opponent does not hold.
+        let mut moves = below_top & !(self.blocked << d) & !((2u32 << d) - 1);
+        // Bearing off: all checkers home; the exact number, or a larger one from the highest.
+        let highest = 31 - occ.leading_zeros() as usize;
+        if highest <= 6 {
+            moves |= below_top & (1 << d);
+            if highest < d {
+                moves |= below_top & (1 << highest);
             }
+        }
+        let used = moves != 0;
+        if depth == 1 && code & 0xff != BAR as u64 {
+            moves &= !self.skip_second;
+        }
+        if depth == 0 && self.first_order_moves.is_none() {
+            self.first_order_moves = Some(moves);
+        }
+        while moves != 0 {
+            let from = 31 - moves.leading_zeros() as usize;
+            moves &= !(1 << from);
+            let mut nocc = occ;
+            let (to, hit) = self.make(from, d, &mut nocc);
+            let next_top = if self.doubles { from } else { 24 };
+            self.descend(
+                depth,
+                next_top,
+                pips,
+                nocc,
+                with_step(code, depth, from, to),
+            );
+            self.unmake(from, to, hit);
         }
         used
     }
 
     #[inline]
-    fn descend(&mut self, depth: usize, top: usize, pips: u8, nb: &[i8; 26], steps: &mut [Step; 4]) {
+    fn descend(&mut self, depth: usize, top: usize, pips: u8, occ: u32, code: u64) {
         if self.prefixes {
-            self.save(depth + 1, pips, nb, steps);
-            self.search(depth + 1, top, pips, nb, steps);
-        } else if !self.search(depth + 1, top, pips, nb, steps) {
-            self.save(depth + 1, pips, nb, steps);
+            self.save(depth + 1, pips, code);
+            self.search(depth + 1, top, pips, occ, code);
+        } else if !self.search(depth + 1, top, pips, occ, code) {
+            self.save(depth + 1, pips, code);
         }
     }
 }
@@ -202,19 +272,40 @@ fn generate(board: &Board, dice: Dice, out: &mut Vec<LegalPlay>, prefixes: bool)
     out.clear();
     let [d1, d2] = dice.values();
     let doubles = d1 == d2;
+    let b = &board.points;
+    let mut occ = 0u32;
+    let mut blocked = 0u32;
+    for (p, &n) in b.iter().enumerate().skip(1) {
+        if n > 0 {
+            occ |= 1 << p;
+        } else if n < -1 {
+            blocked |= 1 << p;
+        }
+    }
     let mut g = Generator {
         out,
+        board: *b,
         dice: if doubles { [d1; 4] } else { [d1, d2, 0, 0] },
         doubles,
         prefixes,
         max_len: 0,
         max_pips: 0,
+        blocked,
+        // Doubles: the non-increasing order never reaches a board twice (for one die value
+        // a board fixes the multiset of steps). Non-doubles: see `save` for the first
+        // order; the second order is compared in full.
+        dedupe: prefixes,
+        skip_second: 0,
+        first_order_moves: None,
     };
-    let mut steps = [Step::default(); 4];
-    g.search(0, 24, 0, &board.points, &mut steps);
+    g.search(0, 24, 0, occ, 0);
     if !doubles {
         g.dice = [d2, d1, 0, 0];
-        g.search(0, 24, 0, &board.points, &mut steps);
+        g.dedupe = true;
+        if !prefixes {
+            g.skip_second = g.first_order_moves.unwrap_or(0);
+        }
+        g.search(0, 24, 0, occ, 0);
     }
     if g.out.is_empty() && !prefixes {
         g.out.push(LegalPlay {

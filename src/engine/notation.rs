@@ -32,7 +32,8 @@ pub fn format_play(board: &Board, play: &Play) -> String {
     let mut sorted: Vec<Step> = play.steps().to_vec();
     sorted.sort_by(|a, b| b.cmp(a));
     // Chains of points for one checker: from, hit intermediates..., to.
-    let mut chains: Vec<Option<Vec<u8>>> = sorted.iter().map(|s| Some(vec![s.from, s.to])).collect();
+    let mut chains: Vec<Option<Vec<u8>>> =
+        sorted.iter().map(|s| Some(vec![s.from, s.to])).collect();
     let opp_at = |p: u8| p > 0 && p < 25 && board.points[p as usize] < 0;
     for i in 0..chains.len() {
         for j in i + 1..chains.len() {
@@ -149,7 +150,10 @@ pub fn parse_hops(text: &str) -> Result<Vec<Hop>, ParseError> {
         return Ok(Vec::new());
     }
     let mut hops = Vec::new();
-    for token in text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
+    for token in text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+    {
         let bad = |why| ParseError::Token {
             token: token.to_string(),
             why,
@@ -339,7 +343,11 @@ pub fn resolve_play(board: &Board, dice: Dice, text: &str) -> Result<LegalPlay, 
 }
 
 fn explain(board: &Board, dice: Dice, legal: &[LegalPlay], after: Option<Board>) -> IllegalPlay {
-    let max_len = legal.iter().map(|l| l.play.steps().len()).max().unwrap_or(0) as u8;
+    let max_len = legal
+        .iter()
+        .map(|l| l.play.steps().len())
+        .max()
+        .unwrap_or(0) as u8;
     if let Some(after) = after {
         let partial = partial_plays(board, dice);
         if let Some(p) = partial.iter().find(|p| p.board == after) {

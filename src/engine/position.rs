@@ -51,8 +51,16 @@ fn validate(points: &[i8; 26]) -> Result<(), PositionError> {
     if points[OPP_BAR] > 0 {
         return Err(PositionError::WrongBar(Side::O));
     }
-    let x: i32 = points.iter().filter(|&&n| n > 0).map(|&n| i32::from(n)).sum();
-    let o: i32 = points.iter().filter(|&&n| n < 0).map(|&n| -i32::from(n)).sum();
+    let x: i32 = points
+        .iter()
+        .filter(|&&n| n > 0)
+        .map(|&n| i32::from(n))
+        .sum();
+    let o: i32 = points
+        .iter()
+        .filter(|&&n| n < 0)
+        .map(|&n| -i32::from(n))
+        .sum();
     if x > CHECKERS {
         return Err(PositionError::TooManyCheckers {
             side: Side::X,

@@ -46,7 +46,10 @@ pub fn self_play_boards(rng: &mut Rng, games: usize) -> Vec<Board> {
                 break (x, o);
             }
         };
-        m = m.apply(Side::X, &Action::OpeningRoll { x, o }).expect("opening").0;
+        m = m
+            .apply(Side::X, &Action::OpeningRoll { x, o })
+            .expect("opening")
+            .0;
         let start_game = m.game_number();
         while m.game_number() == start_game {
             match m.phase() {
@@ -68,14 +71,21 @@ pub fn self_play_boards(rng: &mut Rng, games: usize) -> Vec<Board> {
 
 /// The legal plays of a board as a sorted list of resulting boards.
 pub fn result_boards(board: &Board, dice: Dice) -> Vec<[i8; 26]> {
-    let mut v: Vec<[i8; 26]> = legal_plays(board, dice).iter().map(|l| *l.board.points()).collect();
+    let mut v: Vec<[i8; 26]> = legal_plays(board, dice)
+        .iter()
+        .map(|l| *l.board.points())
+        .collect();
     v.sort_unstable();
     v
 }
 
 /// The gnubg binary: on PATH, or where Debian puts it.
 pub fn gnubg() -> PathBuf {
-    for dir in std::env::var("PATH").unwrap_or_default().split(':').chain(["/usr/games"]) {
+    for dir in std::env::var("PATH")
+        .unwrap_or_default()
+        .split(':')
+        .chain(["/usr/games"])
+    {
         let p = Path::new(dir).join("gnubg");
         if p.is_file() {
             return p;
