@@ -20,10 +20,20 @@ enum Command {
     /// Lists legal plays. Reads lines `<position-id> <d1> <d2>` (the Position ID from the
     /// view of the player on roll) and writes `<line>\t<count>\t<resulting Position IDs,
     /// sorted, comma-joined>`.
+    ///
+    /// With `--rules welsh`: lines `<XGID> <d1> <d2>` (or `<XGID> <d>` for a one-die throw
+    /// beside a full spread); the XGID gives the position and who is on roll; output
+    /// `<line>\t<count>\t<plays as move text, sorted, ` | `-joined>`.
     Legal {
         /// Print the plays as move text (sorted, ` | `-joined) instead of Position IDs.
         #[arg(long)]
         notation: bool,
+        /// The rules: `standard` (default) or `welsh`.
+        #[arg(long, default_value = "standard")]
+        rules: String,
+        /// Welsh: print the resulting XGID position fields instead of move text.
+        #[arg(long)]
+        positions: bool,
     },
     /// Shows a position given by Position ID (and optionally Match ID) in every notation.
     Show {
@@ -37,10 +47,21 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Some(Command::Legal { notation }) => {
+        Some(Command::Legal {
+            notation,
+            rules,
+            positions,
+        }) => {
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();
-            gammonbot::cli::legal(stdin, stdout, notation)
+            match rules.as_str() {
+                "standard" => gammonbot::cli::legal(stdin, stdout, notation),
+                "welsh" => gammonbot::cli::legal_welsh(stdin, stdout, positions),
+                other => {
+                    eprintln!("gammonbot: unknown rules `{other}`: use `standard` or `welsh`");
+                    Ok(false)
+                }
+            }
         }
         Some(Command::Show {
             position_id,

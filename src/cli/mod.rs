@@ -2,8 +2,9 @@
 
 use std::io::{BufRead, BufWriter, Write};
 
+use crate::engine::welsh::{Throw, format_welsh_play, welsh_legal_plays};
 use crate::engine::{
-    Dice, LegalPlay, MatchId, Position, Side, board_from_position_id, format_play,
+    Dice, LegalPlay, MatchId, Position, Side, Xgid, board_from_position_id, format_play,
     legal_plays_into, position_id,
 };
 
@@ -92,4 +93,86 @@ pub fn show(pos_id: &str, match_id: Option<&str>) -> std::io::Result<bool> {
         println!("Match ID:    {}  {m:?}", m.encode());
     }
     Ok(true)
+}
+
+fn parse_welsh_line(line: &str) -> Result<(crate::engine::Position, Side, Throw), String> {
+    let mut it = line.split_whitespace();
+    let xgid: Xgid = it
+        .next()
+        .ok_or("expected `<XGID> <d1> <d2>`")?
+        .parse()
+        .map_err(|e: crate::engine::XgidError| e.to_string())?;
+    let dice: Vec<u8> = it
+        .map(|s| {
+            s.parse::<u8>()
+                .ok()
+                .filter(|d| (1..=6).contains(d))
+                .ok_or(format!("`{s}` is not a die"))
+        })
+        .collect::<Result<_, _>>()?;
+    let throw = match dice[..] {
+        [a, b] => Throw::Two(a, b),
+        [a] => Throw::One(a),
+        _ => return Err("expected one or two dice after the XGID".into()),
+    };
+    Ok((xgid.position, xgid.turn, throw))
+}
+
+/// `gammonbot legal --rules welsh`: one output line per input line. Returns `Ok(false)` if
+/// any line could not be read.
+///
+/// # Errors
+/// Reading or writing failed.
+pub fn legal_welsh(
+    input: impl BufRead,
+    output: impl Write,
+    positions: bool,
+) -> std::io::Result<bool> {
+    let mut out = BufWriter::new(output);
+    let mut all_ok = true;
+    for line in input.lines() {
+        let line = line?;
+        let line = line.trim_end();
+        if line.trim().is_empty() {
+            continue;
+        }
+        match parse_welsh_line(line) {
+            Ok((position, side, throw)) => {
+                let board = position.view(side);
+                let plays = welsh_legal_plays(&board, throw);
+                let mut texts: Vec<String> = plays
+                    .iter()
+                    .map(|p| {
+                        if positions {
+                            let after = Position::from_view(side, &p.board);
+                            xgid_position_field(&after)
+                        } else {
+                            format_welsh_play(&board, &p.play)
+                        }
+                    })
+                    .collect();
+                texts.sort_unstable();
+                let sep = if positions { "," } else { " | " };
+                writeln!(out, "{line}\t{}\t{}", plays.len(), texts.join(sep))?;
+            }
+            Err(e) => {
+                all_ok = false;
+                writeln!(out, "{line}\tERROR\t{e}")?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(all_ok)
+}
+
+/// The 26-character position field of an XGID.
+fn xgid_position_field(p: &Position) -> String {
+    p.points()
+        .iter()
+        .map(|&n| match n {
+            0 => '-',
+            n if n > 0 => (b'A' + (n as u8 - 1)) as char,
+            n => (b'a' + ((-n) as u8 - 1)) as char,
+        })
+        .collect()
 }

@@ -11,6 +11,7 @@ mod notation;
 mod position;
 mod rules;
 mod side;
+pub mod welsh;
 mod xgid;
 
 pub use dice::{Dice, DiceError};
