@@ -1,8 +1,16 @@
 //! Welsh backgammon (seed 000; readings in `docs/rules/welsh.md`).
 
+mod game;
+mod money;
 mod movegen;
 mod notation;
 
+pub use game::{
+    BreakReason, DoublingDie, GameEnd, MAX_CUBE, MatchEnd, NominateFor, Parity, WelshAction,
+    WelshError, WelshEvent, WelshMatch, WelshPhase, WelshRules, game_value, has_one_throw_win,
+    has_rectangle, has_triangle,
+};
+pub use money::{Rates, ScoopPot, format_amount, jackpot, match_prize};
 pub use movegen::{
     FULL_SPIKE, Throw, backward_target, forward_targets, has_full_spread, protected_spikes,
     quarter, rovers, welsh_legal_plays,

@@ -63,11 +63,11 @@ pub fn quarter(p: usize) -> usize {
 #[must_use]
 pub fn forward_targets(p: usize, v: usize, home: bool) -> [Option<usize>; 2] {
     if p == BAR {
-        return [(v <= 6).then_some(BAR - v), None];
+        return [(v <= 6).then(|| BAR - v), None];
     }
     if (13..=18).contains(&p) {
         let cross = (v == 19 - p).then_some(25 - p);
-        let within = (p >= 13 + v).then_some(p - v);
+        let within = (p >= 13 + v).then(|| p - v);
         return [within, cross];
     }
     if p >= 19 && p < 13 + v {

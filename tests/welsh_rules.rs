@@ -1,0 +1,685 @@
+//! Welsh turn flow, scoring and money (seed 000): one test or more per rule, named for it.
+
+mod common;
+
+use common::Rng;
+use gammonbot::engine::welsh::{
+    BreakReason, GameEnd, MatchEnd, NominateFor, Parity, Rates, ScoopPot, Throw, WelshAction,
+    WelshError, WelshEvent, WelshMatch, WelshPhase, WelshRules, format_amount, game_value,
+    has_rectangle, has_triangle, jackpot, match_prize,
+};
+use gammonbot::engine::{Board, Position, Side};
+
+const X: Side = Side::X;
+const O: Side = Side::O;
+
+/// X's men and O's men, each in his own numbering (25 = roof).
+fn pos(x: &[(usize, i8)], o: &[(usize, i8)]) -> Position {
+    let mut p = [0i8; 26];
+    for &(pt, n) in x {
+        p[pt] += n;
+    }
+    for &(pt, n) in o {
+        p[25 - pt] -= n;
+    }
+    Position::new(p).unwrap()
+}
+
+fn act(m: &WelshMatch, side: Side, a: WelshAction) -> (WelshMatch, Vec<WelshEvent>) {
+    m.apply(side, &a)
+        .unwrap_or_else(|e| panic!("{a:?} by {side}: {e}"))
+}
+
+/// Plays the first legal play whose resulting board satisfies `want`.
+fn play_where(
+    m: &WelshMatch,
+    side: Side,
+    want: impl Fn(&Board) -> bool,
+) -> (WelshMatch, Vec<WelshEvent>) {
+    let l = m
+        .legal_plays()
+        .into_iter()
+        .find(|l| want(&l.board))
+        .expect("a play of that kind");
+    act(m, side, WelshAction::Play(l.play))
+}
+
+fn at(x: &[(usize, i8)], o: &[(usize, i8)], to_roll: Side) -> WelshMatch {
+    WelshMatch::at(WelshRules::default(), pos(x, o), to_roll, [0, 0])
+}
+
+#[test]
+fn rule_01_the_match_is_won_on_reaching_25_games() {
+    // X at 24 checks out his last man for a single game.
+    let m = WelshMatch::at(
+        WelshRules::default(),
+        pos(&[(1, 1)], &[(6, 14)]),
+        X,
+        [24, 10],
+    );
+    let (m, _) = act(&m, X, WelshAction::Roll(1, 2));
+    let (m, ev) = play_where(&m, X, |b| b.mine_off() == 15);
+    assert!(ev.contains(&WelshEvent::MatchOver {
+        winner: X,
+        how: MatchEnd::Games
+    }));
+    assert_eq!(m.score(), [25, 10]);
+}
+
+#[test]
+fn rule_02_either_player_about_to_roll_may_double_and_the_right_passes_over() {
+    let m = at(
+        &[(24, 2), (13, 5), (8, 3), (6, 5)],
+        &[(24, 2), (13, 5), (8, 3), (6, 5)],
+        X,
+    );
+    let (m, ev) = act(&m, X, WelshAction::Double);
+    assert_eq!(ev, vec![WelshEvent::Doubled { by: X, value: 2 }]);
+    assert_eq!(
+        m.apply(X, &WelshAction::Double).unwrap_err(),
+        WelshError::NotYourRight
+    );
+    let (m, _) = act(&m, X, WelshAction::Roll(3, 1));
+    let (m, _) = play_where(&m, X, |_| true);
+    let (m, ev) = act(&m, O, WelshAction::Double);
+    assert_eq!(
+        ev,
+        vec![WelshEvent::Doubled { by: O, value: 4 }],
+        "no take or drop: it is simply worth 4"
+    );
+    assert_eq!(m.cube().right, Some(X));
+}
+
+#[test]
+fn rule_03_a_gammon_counts_three_times() {
+    let m = at(&[(1, 1)], &[(6, 15)], X);
+    let (m, _) = act(&m, X, WelshAction::Roll(1, 2));
+    let (_, ev) = play_where(&m, X, |b| b.mine_off() == 15);
+    assert!(ev.contains(&WelshEvent::GameOver {
+        winner: Some(X),
+        games: 3,
+        how: GameEnd::Gammon
+    }));
+}
+
+#[test]
+fn rule_04_a_backgammon_counts_six_times_with_a_man_outside_the_losers_home_board() {
+    let m = at(&[(1, 1)], &[(6, 14), (7, 1)], X);
+    let (m, _) = act(&m, X, WelshAction::Roll(1, 2));
+    let (_, ev) = play_where(&m, X, |b| b.mine_off() == 15);
+    assert!(ev.contains(&WelshEvent::GameOver {
+        winner: Some(X),
+        games: 6,
+        how: GameEnd::Backgammon
+    }));
+}
+
+#[test]
+fn rule_05_maximum_score_of_one_game_is_384() {
+    // The doubling die goes 2, 4 ... 64 and no higher.
+    let start = [(24, 2), (13, 5), (8, 3), (6, 5)];
+    let mut m = at(&start, &start, X);
+    let mut side = X;
+    for (i, dice) in [(4, 3), (6, 5), (4, 2), (6, 3), (5, 3), (6, 4)]
+        .into_iter()
+        .enumerate()
+    {
+        m = act(&m, side, WelshAction::Double).0;
+        assert_eq!(m.cube().value, 2 << i);
+        m = act(&m, side, WelshAction::Roll(dice.0, dice.1)).0;
+        if let WelshPhase::ToPlay { .. } = m.phase() {
+            m = play_where(&m, side, |_| true).0;
+        }
+        side = side.opponent();
+    }
+    assert_eq!(m.phase(), WelshPhase::ToRoll(X));
+    assert_eq!(
+        m.apply(X, &WelshAction::Double).unwrap_err(),
+        WelshError::CubeAtMax
+    );
+    // A backgammon at 64: the loser has checked out none and has a man on the roof.
+    let after = pos(&[], &[(25, 1), (6, 14)]).view(X);
+    assert_eq!(game_value(64, &after), 384);
+}
+
+#[test]
+fn rule_06_odds_or_evens_call_decides_who_chooses_the_start() {
+    let m = WelshMatch::new(WelshRules::default());
+    assert_eq!(m.phase(), WelshPhase::Call { caller: O });
+    // 3 + 4 = 7 is odd: O called evens and is wrong, so X (the shaker) chooses.
+    let (m2, ev) = act(
+        &m,
+        O,
+        WelshAction::Call {
+            shaker_dice: (3, 4),
+            call: Parity::Even,
+        },
+    );
+    assert_eq!(ev, vec![WelshEvent::CallWon { chooser: X }]);
+    let (m2, _) = act(&m2, X, WelshAction::Choose(O));
+    assert_eq!(m2.phase(), WelshPhase::ToRoll(O));
+    let (m3, ev) = act(
+        &m,
+        O,
+        WelshAction::Call {
+            shaker_dice: (3, 4),
+            call: Parity::Odd,
+        },
+    );
+    assert_eq!(ev, vec![WelshEvent::CallWon { chooser: O }]);
+    assert!(
+        m3.apply(X, &WelshAction::Choose(X)).is_err(),
+        "only the chooser chooses"
+    );
+}
+
+#[test]
+fn rule_06_mugs_away_the_loser_of_a_game_starts_the_next() {
+    let m = at(&[(1, 1)], &[(6, 14)], X);
+    let (m, _) = act(&m, X, WelshAction::Roll(1, 2));
+    let (m, _) = play_where(&m, X, |b| b.mine_off() == 15);
+    assert_eq!(m.phase(), WelshPhase::ToRoll(O));
+}
+
+#[test]
+fn rule_06_a_third_identical_throw_in_a_row_is_thrown_again() {
+    let mut m = at(
+        &[(24, 2), (13, 5), (8, 3), (6, 5)],
+        &[(24, 2), (13, 5), (8, 3), (6, 5)],
+        X,
+    );
+    for _ in 0..2 {
+        m = act(&m, X, WelshAction::Roll(4, 3)).0;
+        m = play_where(&m, X, |_| true).0;
+        m = act(&m, O, WelshAction::Roll(2, 1)).0;
+        if let WelshPhase::ToPlay { .. } = m.phase() {
+            m = play_where(&m, O, |_| true).0;
+        }
+    }
+    assert_eq!(
+        m.apply(X, &WelshAction::Roll(3, 4)).unwrap_err(),
+        WelshError::ThirdIdenticalThrow
+    );
+    assert!(m.apply(X, &WelshAction::Roll(3, 5)).is_ok());
+}
+
+#[test]
+fn rule_07_a_throw_with_no_legal_play_passes_the_turn() {
+    let m = at(&[(25, 1), (6, 14)], &[(3, 2), (2, 2), (5, 2), (1, 9)], X);
+    let (m, ev) = act(&m, X, WelshAction::Roll(3, 2));
+    assert!(ev.contains(&WelshEvent::Danced { by: X }));
+    assert_eq!(m.phase(), WelshPhase::ToRoll(O));
+}
+
+#[test]
+fn rule_11_a_full_spread_allows_a_one_die_throw() {
+    let m = at(
+        &[(1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (8, 9)],
+        &[(6, 15)],
+        X,
+    );
+    let (m2, ev) = act(&m, X, WelshAction::RollOne(4));
+    assert!(ev.contains(&WelshEvent::Thrown {
+        by: X,
+        throw: Throw::One(4),
+        nominated: false
+    }));
+    assert!(matches!(m2.phase(), WelshPhase::ToPlay { .. }));
+    let m = at(&[(24, 2), (13, 5), (8, 3), (6, 5)], &[(6, 15)], X);
+    assert_eq!(
+        m.apply(X, &WelshAction::RollOne(4)).unwrap_err(),
+        WelshError::NoFullSpread
+    );
+}
+
+#[test]
+fn rule_12a_a_player_timed_out_loses_the_match() {
+    let m = at(&[(24, 2), (13, 5), (8, 3), (6, 5)], &[(6, 15)], X);
+    let (m, ev) = act(&m, O, WelshAction::TimedOut);
+    assert_eq!(
+        ev,
+        vec![WelshEvent::MatchOver {
+            winner: X,
+            how: MatchEnd::TimedOut
+        }]
+    );
+    assert_eq!(
+        m.apply(X, &WelshAction::Roll(1, 2)).unwrap_err(),
+        WelshError::MatchOver
+    );
+}
+
+#[test]
+fn rule_12b_ten_for_two_starts_the_game_at_2_when_both_clocks_are_under_ten_minutes() {
+    let m = at(&[(1, 1)], &[(6, 14)], X);
+    let (m, _) = act(&m, X, WelshAction::Clocks([540, 300]));
+    let (m, _) = act(&m, X, WelshAction::Roll(1, 2));
+    let (m, ev) = play_where(&m, X, |b| b.mine_off() == 15);
+    assert!(ev.contains(&WelshEvent::GameStarted { number: 2, cube: 2 }));
+    assert_eq!(m.cube().right, None);
+}
+
+#[test]
+fn rule_13_acey_deucey_a_thrown_1_2_may_be_thrown_again() {
+    let m = at(
+        &[(24, 2), (13, 5), (8, 3), (6, 5)],
+        &[(24, 2), (13, 5), (8, 3), (6, 5)],
+        X,
+    );
+    let (m, _) = act(&m, X, WelshAction::Roll(1, 2));
+    let (m2, ev) = act(&m, X, WelshAction::Reroll(6, 5));
+    assert!(ev.contains(&WelshEvent::Rethrown { by: X }));
+    assert!(matches!(
+        m2.phase(),
+        WelshPhase::ToPlay {
+            throw: Throw::Two(6, 5),
+            ..
+        }
+    ));
+    assert_eq!(
+        m2.apply(X, &WelshAction::Reroll(1, 1)).unwrap_err(),
+        WelshError::NoAceyDeucey
+    );
+}
+
+#[test]
+fn rule_14_three_on_the_roof_loses_the_game_at_the_cube_value() {
+    // O already has two on the roof; X hits a third.
+    let m = at(&[(8, 2), (6, 13)], &[(25, 2), (20, 1), (1, 12)], X);
+    let (m, _) = act(&m, X, WelshAction::Roll(3, 1));
+    let (_, ev) = play_where(&m, X, |b| b.theirs(0) == 3);
+    assert!(ev.contains(&WelshEvent::GameOver {
+        winner: Some(X),
+        games: 1,
+        how: GameEnd::ThreeOnTheRoof
+    }));
+}
+
+#[test]
+fn rule_16_the_first_dance_of_a_game_raises_the_doubling_die() {
+    let m = at(&[(25, 1), (6, 14)], &[(3, 2), (2, 2), (5, 2), (1, 9)], X);
+    let (m, ev) = act(&m, X, WelshAction::Roll(3, 2));
+    assert!(ev.contains(&WelshEvent::CubeRaisedByDance { value: 2 }));
+    assert_eq!(m.cube().value, 2);
+    assert_eq!(m.cube().right, None, "the right to double does not change");
+    // O plays, X dances again: no second raise.
+    let (m, _) = act(&m, O, WelshAction::Roll(6, 6));
+    let m = if let WelshPhase::ToPlay { .. } = m.phase() {
+        play_where(&m, O, |_| true).0
+    } else {
+        m
+    };
+    if m.phase() == WelshPhase::ToRoll(X) {
+        let (m, ev) = act(&m, X, WelshAction::Roll(3, 2));
+        if ev.contains(&WelshEvent::Danced { by: X }) {
+            assert!(
+                !ev.iter()
+                    .any(|e| matches!(e, WelshEvent::CubeRaisedByDance { .. }))
+            );
+            assert_eq!(m.cube().value, 2);
+        }
+    }
+}
+
+#[test]
+fn rule_17a_a_triangle_keeps_the_player_rolling_and_freezes_the_cube() {
+    // X makes 4-3-2-1 on his 6-5-4-3 with 7/3, playing the 1 in his back board.
+    let m = at(&[(6, 4), (5, 3), (4, 2), (7, 1), (20, 5)], &[(2, 15)], X);
+    let (m, _) = act(&m, X, WelshAction::Roll(4, 1));
+    let (m, ev) = play_where(&m, X, has_triangle);
+    assert!(ev.contains(&WelshEvent::Triangle { by: X }));
+    assert_eq!(m.phase(), WelshPhase::ToRoll(X), "rolls again");
+    assert_eq!(
+        m.apply(X, &WelshAction::Double).unwrap_err(),
+        WelshError::TriangleFreezesCube
+    );
+}
+
+#[test]
+fn rule_17b_a_rectangle_wins_the_match() {
+    let m = at(
+        &[(6, 3), (5, 3), (4, 3), (3, 3), (2, 2), (8, 1)],
+        &[(6, 15)],
+        X,
+    );
+    let (m, _) = act(&m, X, WelshAction::Roll(6, 6));
+    let _ = m;
+    let m = at(
+        &[(6, 3), (5, 3), (4, 3), (3, 3), (2, 2), (9, 1)],
+        &[(6, 15)],
+        X,
+    );
+    let (m, _) = act(&m, X, WelshAction::Roll(4, 3));
+    let (m, ev) = play_where(&m, X, has_rectangle);
+    assert!(ev.contains(&WelshEvent::MatchOver {
+        winner: X,
+        how: MatchEnd::Rectangle
+    }));
+    assert!(matches!(m.phase(), WelshPhase::MatchOver { .. }));
+}
+
+#[test]
+fn rule_18_the_first_to_check_out_gets_a_bonus_throw_and_doubles_chain_it() {
+    let m = at(&[(3, 2), (2, 2), (1, 11)], &[(6, 15)], X);
+    let (m, _) = act(&m, X, WelshAction::Roll(3, 1));
+    let (m, ev) = play_where(&m, X, |b| b.mine_off() > 0);
+    assert!(ev.contains(&WelshEvent::FirstCheckOut { by: X }));
+    assert_eq!(m.phase(), WelshPhase::ToRoll(X), "bonus throw");
+    let (m, _) = act(&m, X, WelshAction::Roll(1, 1));
+    let m = if let WelshPhase::ToPlay { .. } = m.phase() {
+        play_where(&m, X, |_| true).0
+    } else {
+        m
+    };
+    assert_eq!(
+        m.phase(),
+        WelshPhase::ToRoll(X),
+        "a double on the bonus throw earns another"
+    );
+}
+
+#[test]
+fn rule_18_offer_to_concede_on_the_first_one_throw_win_occasion() {
+    // X will stand with two men home after playing (a one-throw win); O is far from home.
+    let m = at(&[(2, 1), (9, 1)], &[(25, 1), (13, 14)], X);
+    let (m, _) = act(&m, X, WelshAction::Roll(6, 1));
+    let (m, ev) = play_where(&m, X, |b| (7..=25).all(|p| b.mine(p) == 0));
+    assert!(
+        ev.contains(&WelshEvent::ConcedeOccasion { offerer: O }),
+        "{ev:?}"
+    );
+    // O would lose a gammon or backgammon (6); he offers 2 games, X rejects.
+    assert!(matches!(
+        m.apply(
+            O,
+            &WelshAction::OfferConcede {
+                games: 6,
+                payment: false
+            }
+        ),
+        Err(WelshError::ConcedeTooMuch(_))
+    ));
+    let (m2, _) = act(
+        &m,
+        O,
+        WelshAction::OfferConcede {
+            games: 2,
+            payment: false,
+        },
+    );
+    let (m3, ev) = act(&m2, X, WelshAction::RejectConcede);
+    assert_eq!(ev, vec![WelshEvent::ConcedeRejected { by: X }]);
+    assert_eq!(
+        m3.apply(
+            O,
+            &WelshAction::OfferConcede {
+                games: 2,
+                payment: false
+            }
+        )
+        .unwrap_err(),
+        WelshError::NoConcedeOccasion,
+        "only that occasion"
+    );
+    let (m4, ev) = act(&m2, X, WelshAction::AcceptConcede);
+    assert!(ev.contains(&WelshEvent::GameOver {
+        winner: Some(X),
+        games: 2,
+        how: GameEnd::Conceded
+    }));
+    assert_eq!(m4.score(), [2, 0]);
+}
+
+#[test]
+fn rule_18_an_offer_to_24_with_the_payment_must_be_accepted() {
+    let m = WelshMatch::at(
+        WelshRules::default(),
+        pos(&[(2, 1), (9, 1)], &[(25, 1), (13, 14)]),
+        X,
+        [22, 3],
+    );
+    let (m, _) = act(&m, X, WelshAction::Roll(6, 1));
+    let (m, _) = play_where(&m, X, |b| (7..=25).all(|p| b.mine(p) == 0));
+    let (m, _) = act(
+        &m,
+        O,
+        WelshAction::OfferConcede {
+            games: 2,
+            payment: true,
+        },
+    );
+    assert_eq!(
+        m.apply(X, &WelshAction::RejectConcede).unwrap_err(),
+        WelshError::MustAcceptConcede
+    );
+    let (m, _) = act(&m, X, WelshAction::AcceptConcede);
+    assert_eq!(m.score(), [24, 3]);
+}
+
+#[test]
+fn rule_21_nominate_once_per_match_for_yourself_or_your_opponent() {
+    let start = [(24, 2), (13, 5), (8, 3), (6, 5)];
+    let m = at(&start, &start, X);
+    let (m, ev) = act(
+        &m,
+        X,
+        WelshAction::Nominate {
+            whose: NominateFor::Me,
+            dice: (6, 4),
+        },
+    );
+    assert!(ev.contains(&WelshEvent::Thrown {
+        by: X,
+        throw: Throw::Two(6, 4),
+        nominated: true
+    }));
+    let (m, _) = play_where(&m, X, |_| true);
+    let (m, _) = act(&m, O, WelshAction::Roll(3, 1));
+    // O nominates X's next throw during his own turn.
+    let (m, _) = act(
+        &m,
+        O,
+        WelshAction::Nominate {
+            whose: NominateFor::Opponent,
+            dice: (1, 1),
+        },
+    );
+    let (m, _) = play_where(&m, O, |_| true);
+    let (m, ev) = act(&m, X, WelshAction::Roll(6, 6));
+    assert!(ev.contains(&WelshEvent::Thrown {
+        by: X,
+        throw: Throw::Two(1, 1),
+        nominated: true
+    }));
+    assert!(!m.nominate_left(X) && !m.nominate_left(O));
+    let m = if let WelshPhase::ToPlay { .. } = m.phase() {
+        play_where(&m, X, |_| true).0
+    } else {
+        m
+    };
+    if let WelshPhase::ToRoll(s) = m.phase() {
+        assert_eq!(
+            m.apply(
+                s,
+                &WelshAction::Nominate {
+                    whose: NominateFor::Me,
+                    dice: (2, 2)
+                }
+            )
+            .unwrap_err(),
+            WelshError::NominateUsed
+        );
+    }
+}
+
+#[test]
+fn rule_21_a_match_winning_throw_cannot_be_nominated_for_yourself() {
+    let m = WelshMatch::at(
+        WelshRules::default(),
+        pos(&[(2, 1)], &[(6, 14)]),
+        X,
+        [24, 0],
+    );
+    let err = m
+        .apply(
+            X,
+            &WelshAction::Nominate {
+                whose: NominateFor::Me,
+                dice: (2, 1),
+            },
+        )
+        .unwrap_err();
+    assert!(matches!(err, WelshError::NominateWins(_)), "{err}");
+    assert!(
+        m.apply(
+            X,
+            &WelshAction::Nominate {
+                whose: NominateFor::Me,
+                dice: (6, 5)
+            }
+        )
+        .is_ok()
+    );
+}
+
+#[test]
+fn rule_22_wash_by_snakes_1_1_after_the_opponents_1_1() {
+    let start = [(24, 2), (13, 5), (8, 3), (6, 5)];
+    let m = WelshMatch::at(WelshRules::default(), pos(&start, &start), X, [3, 4]);
+    let (m, _) = act(&m, X, WelshAction::Roll(1, 1));
+    let (m, _) = play_where(&m, X, |_| true);
+    let (m, ev) = act(&m, O, WelshAction::Roll(1, 1));
+    assert!(ev.contains(&WelshEvent::GameOver {
+        winner: None,
+        games: 1,
+        how: GameEnd::WashBySnakes
+    }));
+    assert_eq!(m.score(), [4, 5], "one game each, the cube disregarded");
+    assert!(
+        matches!(m.phase(), WelshPhase::Call { .. }),
+        "a new call after a wash"
+    );
+}
+
+#[test]
+fn rule_22_wash_by_sticks_both_hold_a_full_spike() {
+    let m = at(&[(7, 5), (8, 1), (6, 9)], &[(6, 6), (1, 9)], X);
+    let (m, _) = act(&m, X, WelshAction::Roll(1, 2));
+    let (_, ev) = play_where(&m, X, |b| b.points()[7] == 6);
+    assert!(
+        ev.contains(&WelshEvent::GameOver {
+            winner: None,
+            games: 1,
+            how: GameEnd::WashBySticks
+        }),
+        "{ev:?}"
+    );
+}
+
+#[test]
+fn rule_23_the_28_12_match_pays_14_00() {
+    let r = Rates::default();
+    assert_eq!(
+        format_amount(match_prize(&r, 28, 12, MatchEnd::Games)),
+        "14.00"
+    );
+    assert_eq!(
+        format_amount(match_prize(&r, 25, 3, MatchEnd::Rectangle)),
+        "7.50"
+    );
+    assert_eq!(
+        format_amount(match_prize(&r, 4, 9, MatchEnd::TimedOut)),
+        "20.00"
+    );
+    assert_eq!(
+        format_amount(match_prize(&r, 25, 0, MatchEnd::Games)),
+        "41.25",
+        "10 + 6.25 + a pony"
+    );
+}
+
+#[test]
+fn rule_23_scoop_pot_pays_the_tally_to_the_backgammon_winner_and_restarts() {
+    let r = Rates::default();
+    let mut pot = ScoopPot::default();
+    for _ in 0..6 {
+        assert_eq!(pot.record_game(&r, false), None);
+    }
+    assert_eq!(pot.record_game(&r, true), Some(700));
+    assert_eq!(pot.games, 0);
+    assert_eq!(jackpot(&r, 2), None);
+    assert_eq!(jackpot(&r, 5), Some(5000));
+}
+
+#[test]
+fn regulation_d_breaks_at_backgammons_and_at_6_12_18_24() {
+    let m = WelshMatch::at(
+        WelshRules::default(),
+        pos(&[(1, 1)], &[(6, 14), (7, 1)]),
+        X,
+        [0, 0],
+    );
+    let (m, _) = act(&m, X, WelshAction::Roll(1, 2));
+    let (_, ev) = play_where(&m, X, |b| b.mine_off() == 15);
+    assert!(ev.contains(&WelshEvent::BreakEntitled(BreakReason::Backgammon)));
+    assert!(ev.contains(&WelshEvent::BreakEntitled(BreakReason::Reached(6))));
+}
+
+#[test]
+fn rule_01_a_seeded_match_plays_to_its_end_through_the_engine_alone() {
+    let mut rng = Rng::new(25);
+    let mut m = WelshMatch::new(WelshRules {
+        target: 7,
+        ..WelshRules::default()
+    });
+    let mut actions = 0;
+    while !matches!(m.phase(), WelshPhase::MatchOver { .. }) {
+        actions += 1;
+        assert!(actions < 50_000, "the match ends");
+        let (side, a) = match m.phase() {
+            WelshPhase::Call { caller } => (
+                caller,
+                WelshAction::Call {
+                    shaker_dice: (rng.die(), rng.die()),
+                    call: Parity::Odd,
+                },
+            ),
+            WelshPhase::Choose { chooser } => (chooser, WelshAction::Choose(chooser)),
+            WelshPhase::ToRoll(s) => (s, WelshAction::Roll(rng.die(), rng.die())),
+            WelshPhase::ToPlay { side, .. } => {
+                let plays = m.legal_plays();
+                (side, WelshAction::Play(plays[rng.below(plays.len())].play))
+            }
+            WelshPhase::MatchOver { .. } => unreachable!(),
+        };
+        match m.apply(side, &a) {
+            Ok((next, _)) => m = next,
+            Err(WelshError::ThirdIdenticalThrow) => {}
+            Err(WelshError::WrongMoment(_)) if m.concede().1.is_some() => {
+                m = m
+                    .apply(side.opponent(), &WelshAction::RejectConcede)
+                    .or_else(|_| m.apply(side.opponent(), &WelshAction::AcceptConcede))
+                    .unwrap()
+                    .0;
+            }
+            Err(e) => panic!("{a:?} by {side}: {e}"),
+        }
+        let b = m.position().view(Side::X);
+        assert!(
+            (1..=24).all(|p| b.points()[p].abs() <= 6),
+            "no spike above 6"
+        );
+    }
+    let s = m.score();
+    assert!(
+        s[0] >= 7
+            || s[1] >= 7
+            || matches!(
+                m.phase(),
+                WelshPhase::MatchOver {
+                    how: MatchEnd::Rectangle,
+                    ..
+                }
+            )
+    );
+}
