@@ -313,3 +313,24 @@ fn rule_07_doubles_play_as_many_values_as_possible() {
             .all(|t| t.matches('/').count() == 4 || t.contains("13/"))
     );
 }
+
+#[test]
+fn rule_09_notation_tells_an_atomic_jump_from_stops_and_reads_either() {
+    use gammonbot::engine::welsh::resolve_welsh_play;
+    let b = board(&[(24, 1), (1, 14)], &[(5, 1), (2, 14)]);
+    let t = Throw::Two(4, 5);
+    let stop = resolve_welsh_play(&b, t, "24/20*/15").unwrap();
+    assert_eq!(stop.board.theirs(0), 1, "stopping on the 20 hits");
+    let jump = resolve_welsh_play(&b, t, "24/15").unwrap();
+    assert_eq!(jump.board.theirs(0), 0, "the jump does not");
+    assert!(
+        resolve_welsh_play(&b, t, "24/20/15").is_ok(),
+        "the star may be left out"
+    );
+    assert!(resolve_welsh_play(&b, t, "24/14").is_err());
+    assert!(
+        resolve_welsh_play(&b, t, "24/x")
+            .unwrap_err()
+            .contains("cannot read")
+    );
+}

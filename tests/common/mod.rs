@@ -121,3 +121,49 @@ pub fn scratch(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).expect("scratch dir");
     dir
 }
+
+/// Positions met in seeded Welsh self-play (random legal plays), from the view of the side
+/// about to throw.
+pub fn welsh_self_play_boards(rng: &mut Rng, games: usize) -> Vec<Board> {
+    use gammonbot::engine::welsh::{
+        Parity, WelshAction, WelshError, WelshMatch, WelshPhase, WelshRules,
+    };
+    let mut boards = Vec::new();
+    let mut m = WelshMatch::new(WelshRules {
+        target: 10_000,
+        ..WelshRules::default()
+    });
+    while (m.game_number() as usize) <= games {
+        let (side, a) = match m.phase() {
+            WelshPhase::Call { caller } => (
+                caller,
+                WelshAction::Call {
+                    shaker_dice: (rng.die(), rng.die()),
+                    call: Parity::Even,
+                },
+            ),
+            WelshPhase::Choose { chooser } => (chooser, WelshAction::Choose(chooser)),
+            WelshPhase::ToRoll(s) => {
+                boards.push(m.position().view(s));
+                (s, WelshAction::Roll(rng.die(), rng.die()))
+            }
+            WelshPhase::ToPlay { side, .. } => {
+                let plays = m.legal_plays();
+                (side, WelshAction::Play(plays[rng.below(plays.len())].play))
+            }
+            WelshPhase::MatchOver { .. } => break,
+        };
+        match m.apply(side, &a) {
+            Ok((next, _)) => m = next,
+            Err(WelshError::ThirdIdenticalThrow) => {}
+            Err(_) if m.concede().1.is_some() => {
+                m = m
+                    .apply(side.opponent(), &WelshAction::AcceptConcede)
+                    .expect("accept")
+                    .0;
+            }
+            Err(e) => panic!("{a:?} by {side}: {e}"),
+        }
+    }
+    boards
+}

@@ -4,7 +4,7 @@
 
 use thiserror::Error;
 
-use super::movegen::{FULL_SPIKE, Throw, has_full_spread, welsh_legal_plays};
+use super::movegen::{FULL_SPIKE, Throw, apply_welsh_steps, has_full_spread, welsh_legal_plays};
 use crate::engine::movegen::{LegalPlay, Play};
 use crate::engine::position::{BAR, Board, OPP_BAR, Position};
 use crate::engine::side::Side;
@@ -905,28 +905,6 @@ impl WelshMatch {
             cube: self.cube.value,
         });
     }
-}
-
-/// Applies steps without judging them, backward (rover) steps included: each moves one of
-/// the mover's men from `from` to `to` (0 = out), hitting a lone opposing man where it
-/// settles. `None` if a step starts where the mover has no man or ends on the roof.
-fn apply_welsh_steps(board: &Board, steps: &[crate::engine::movegen::Step]) -> Option<Board> {
-    let mut b = board.points;
-    for s in steps {
-        let (from, to) = (usize::from(s.from), usize::from(s.to));
-        if from > BAR || to >= BAR || b[from] <= 0 || (to > 0 && b[to] < -1) {
-            return None;
-        }
-        b[from] -= 1;
-        if to > 0 {
-            if b[to] == -1 {
-                b[to] = 0;
-                b[OPP_BAR] -= 1;
-            }
-            b[to] += 1;
-        }
-    }
-    Board::new(b).ok()
 }
 
 /// What a game is worth when the mover has just checked out his last man: the doubling

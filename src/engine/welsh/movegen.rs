@@ -8,6 +8,7 @@
 //! distinct by the board they leave.
 
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::engine::movegen::{LegalPlay, Play, Step};
 use crate::engine::position::{BAR, Board, OPP_BAR};
@@ -162,6 +163,39 @@ struct Node {
     backward: bool,
 }
 
+/// A small multiply-rotate hasher for the search's own keys (no untrusted input reaches it).
+#[derive(Default)]
+struct FastHasher(u64);
+
+impl Hasher for FastHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let w = u64::from_le_bytes(c.try_into().expect("8 bytes"));
+            self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+        for &b in chunks.remainder() {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// The distinct landing points of one jump (a few at most).
+struct Targets {
+    points: [usize; 8],
+    len: usize,
+}
+
+/// A half-move found at a node: from, to, the dice slots it uses, its pips, backward.
+type HalfMove = (usize, usize, [bool; 4], usize, bool);
+
+/// A value option: the dice slots used, and the legs a jump may be split into.
+type ValueOption = ([bool; 4], Vec<Vec<usize>>);
+
 /// What makes two search nodes the same: board, dice left, rovers, a backward move made.
 type NodeKey = ([i8; 26], [u8; 4], [u8; 26], bool);
 
@@ -177,7 +211,11 @@ struct Search {
     protected: u32,
     start_off: i32,
     found: Vec<Candidate>,
-    seen: HashSet<NodeKey>,
+    seen: HashSet<NodeKey, BuildHasherDefault<FastHasher>>,
+    /// Value options by the set of live dice slots (bit i: slot i unused), built once.
+    options: Vec<Option<Vec<ValueOption>>>,
+    /// One half-move buffer per depth, reused.
+    buffers: Vec<Vec<HalfMove>>,
 }
 
 fn men_off(b: &[i8; 26]) -> i32 {
@@ -192,7 +230,7 @@ fn all_home(b: &[i8; 26]) -> bool {
 /// into successive legs of one jump (each leg one value or a sum). Non-doubles: each die
 /// alone, and both together as `a+b`, `a` then `b`, or `b` then `a`. Doubles: one to four
 /// values, split in every composition (2-2-2 then 2, 2-2 then 2-2, ...).
-fn value_options(remaining: &[u8; 4], doubles: bool) -> Vec<([bool; 4], Vec<Vec<usize>>)> {
+fn value_options(remaining: &[u8; 4], doubles: bool) -> Vec<ValueOption> {
     let live: Vec<usize> = (0..4).filter(|&i| remaining[i] > 0).collect();
     let mut options = Vec::new();
     if live.is_empty() {
@@ -246,9 +284,12 @@ fn value_options(remaining: &[u8; 4], doubles: bool) -> Vec<([bool; 4], Vec<Vec<
 /// Where a jump from `p` along `legs` may end, passing over (not settling on) the points
 /// between legs. Each leg follows the single-move geometry (entering, the stream, checking
 /// out exactly); a Skinny Seven may not carry the man across the central bar in any leg.
-fn jump(p: usize, legs: &[usize], home: bool, backward: bool, skinny: bool, out: &mut Vec<usize>) {
+fn jump(p: usize, legs: &[usize], home: bool, backward: bool, skinny: bool, out: &mut Targets) {
     let Some((&v, rest)) = legs.split_first() else {
-        out.push(p);
+        if !out.points[..out.len].contains(&p) && out.len < out.points.len() {
+            out.points[out.len] = p;
+            out.len += 1;
+        }
         return;
     };
     let targets = if backward {
@@ -272,42 +313,46 @@ impl Search {
         to == 0 || (b[to] >= -1 && b[to] < FULL_SPIKE && self.protected & (1 << to) == 0)
     }
 
-    /// Every half-move available at `n`: `(from, to, slots used, pips, backward)`.
-    fn half_moves(
-        &self,
-        n: &Node,
-        forward_only: bool,
-    ) -> Vec<(usize, usize, [bool; 4], usize, bool)> {
+    /// Every half-move available at `n`, written into `out`.
+    fn half_moves(&mut self, n: &Node, forward_only: bool, out: &mut Vec<HalfMove>) {
+        out.clear();
         let b = &n.board;
         let home = all_home(b);
-        let mut out = Vec::new();
-        let sources: Vec<usize> = if b[BAR] > 0 {
-            vec![BAR]
-        } else {
-            (1..=24).rev().filter(|&p| b[p] > 0).collect()
-        };
-        for (mask, splits) in value_options(&n.remaining, self.doubles) {
+        let live = (0..4).fold(
+            0usize,
+            |m, i| if n.remaining[i] > 0 { m | 1 << i } else { m },
+        );
+        if self.options[live].is_none() {
+            self.options[live] = Some(value_options(&n.remaining, self.doubles));
+        }
+        let options = self.options[live].as_ref().expect("built above");
+        let on_roof = b[BAR] > 0;
+        for (mask, splits) in options {
             let v: usize = splits[0].iter().sum();
-            for &p in &sources {
+            for p in (1..=BAR).rev() {
+                if b[p] <= 0 || (on_roof && p != BAR) {
+                    continue;
+                }
                 for backward in [false, true] {
                     if backward && (forward_only || self.doubles || p == BAR || n.rovers[p] == 0) {
                         continue;
                     }
-                    let mut targets: Vec<usize> = Vec::new();
-                    for legs in &splits {
+                    let mut targets = Targets {
+                        points: [0; 8],
+                        len: 0,
+                    };
+                    for legs in splits {
                         jump(p, legs, home, backward, self.skinny, &mut targets);
                     }
-                    targets.sort_unstable();
-                    targets.dedup();
-                    for to in targets {
+                    targets.points[..targets.len].sort_unstable();
+                    for &to in &targets.points[..targets.len] {
                         if self.settle_ok(b, to) {
-                            out.push((p, to, mask, v, backward));
+                            out.push((p, to, *mask, v, backward));
                         }
                     }
                 }
             }
         }
-        out
     }
 
     fn dfs(&mut self, n: Node) {
@@ -324,7 +369,9 @@ impl Search {
         if n.len == 4 {
             return;
         }
-        for (from, to, mask, v, backward) in self.half_moves(&n, false) {
+        let mut moves = std::mem::take(&mut self.buffers[n.len]);
+        self.half_moves(&n, false, &mut moves);
+        for &(from, to, mask, v, backward) in &moves {
             // Which men may make it: the rover (backward always; forward if one is there)
             // or, forward, another man on the same spike.
             let rover_here = n.rovers[from];
@@ -368,6 +415,7 @@ impl Search {
                 self.dfs(c);
             }
         }
+        self.buffers[n.len] = moves;
     }
 }
 
@@ -404,8 +452,10 @@ pub fn welsh_legal_plays(board: &Board, throw: Throw) -> Vec<LegalPlay> {
         skinny: throw.is_skinny_seven(),
         protected: protected_spikes(board),
         start_off,
-        found: Vec::new(),
-        seen: HashSet::new(),
+        found: Vec::with_capacity(256),
+        seen: HashSet::with_capacity_and_hasher(256, BuildHasherDefault::default()),
+        options: vec![None; 16],
+        buffers: vec![Vec::new(); 5],
     };
     search.dfs(Node {
         board: b,
@@ -442,11 +492,13 @@ pub fn welsh_legal_plays(board: &Board, throw: Throw) -> Vec<LegalPlay> {
     } else {
         0
     };
+    let mut scratch = Vec::new();
     let mut legal: Vec<Candidate> = found
         .into_iter()
         .filter(|c| {
             if c.node.backward {
-                search.half_moves(&c.node, true).is_empty()
+                search.half_moves(&c.node, true, &mut scratch);
+                scratch.is_empty()
             } else {
                 c.node.used == max_used
                     && (max_used != 1 || throw.is_double() || c.node.used_pips == max_single_pips)
@@ -476,4 +528,27 @@ pub fn welsh_legal_plays(board: &Board, throw: Throw) -> Vec<LegalPlay> {
         });
     }
     out
+}
+
+/// Applies steps without judging them, backward (rover) steps included: each moves one of
+/// the mover's men from `from` to `to` (0 = out), hitting a lone opposing man where it
+/// settles. `None` if a step starts where the mover has no man or ends on the roof.
+#[must_use]
+pub fn apply_welsh_steps(board: &Board, steps: &[Step]) -> Option<Board> {
+    let mut b = board.points;
+    for s in steps {
+        let (from, to) = (usize::from(s.from), usize::from(s.to));
+        if from > BAR || to >= BAR || b[from] <= 0 || (to > 0 && b[to] < -1) {
+            return None;
+        }
+        b[from] -= 1;
+        if to > 0 {
+            if b[to] == -1 {
+                b[to] = 0;
+                b[OPP_BAR] -= 1;
+            }
+            b[to] += 1;
+        }
+    }
+    Board::new(b).ok()
 }

@@ -60,3 +60,91 @@ pub fn format_welsh_play(board: &Board, play: &Play) -> String {
     }
     out
 }
+
+fn normal_point(t: &str) -> Option<String> {
+    let t = t.trim_end_matches('*').to_ascii_lowercase();
+    Some(match t.as_str() {
+        "roof" | "r" | "bar" | "b" | "25" => "roof".into(),
+        "off" | "o" | "out" | "0" => "off".into(),
+        n => n
+            .parse::<u8>()
+            .ok()
+            .filter(|p| (1..=24).contains(p))?
+            .to_string(),
+    })
+}
+
+/// Move text in a canonical form: chains with `*` dropped and point names normalised,
+/// sorted. `None` if a token cannot be read.
+fn normalise(text: &str) -> Option<Vec<String>> {
+    let mut chains = Vec::new();
+    for token in text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+    {
+        let parts: Option<Vec<String>> = token.split(['/', '-']).map(normal_point).collect();
+        let parts = parts?;
+        if parts.len() < 2 {
+            return None;
+        }
+        chains.push(parts.join("/"));
+    }
+    chains.sort();
+    Some(chains)
+}
+
+/// The legal Welsh play that `text` names: the same half-moves (atomic jumps written
+/// `13/4`, stops `13/9/4`), in any order, with or without `*`.
+///
+/// # Errors
+/// A message saying the text cannot be read or names no legal play.
+pub fn resolve_welsh_play(
+    board: &Board,
+    throw: super::movegen::Throw,
+    text: &str,
+) -> Result<crate::engine::movegen::LegalPlay, String> {
+    let legal = super::movegen::welsh_legal_plays(board, throw);
+    let text = text.trim();
+    if text.is_empty() || text.eq_ignore_ascii_case("pass") {
+        return legal
+            .iter()
+            .find(|l| l.play.is_empty())
+            .copied()
+            .ok_or_else(|| "you can move: passing is not allowed".to_string());
+    }
+    let wanted = normalise(text).ok_or_else(|| {
+        format!("cannot read `{text}`: write half-moves like `13/12/8`, `roof/22`, `3/off`")
+    })?;
+    if let Some(l) = legal
+        .iter()
+        .find(|l| normalise(&format_welsh_play(board, &l.play)).as_ref() == Some(&wanted))
+    {
+        return Ok(*l);
+    }
+    // The same board by another route: each written point is a place the man settles.
+    let mut steps = Vec::new();
+    for chain in &wanted {
+        let points: Vec<u8> = chain
+            .split('/')
+            .map(|p| match p {
+                "roof" => 25,
+                "off" => 0,
+                n => n.parse().unwrap_or(0),
+            })
+            .collect();
+        for w in points.windows(2) {
+            steps.push(crate::engine::movegen::Step {
+                from: w[0],
+                to: w[1],
+            });
+        }
+    }
+    let after = (steps.len() <= 4)
+        .then(|| super::movegen::apply_welsh_steps(board, &steps))
+        .flatten();
+    legal
+        .iter()
+        .find(|l| after.is_some_and(|a| a == l.board))
+        .copied()
+        .ok_or_else(|| format!("`{text}` is not a legal play with this throw"))
+}
