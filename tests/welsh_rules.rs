@@ -690,7 +690,13 @@ fn rule_24_iv_a_nomination_for_the_opponent_is_made_during_your_own_turn() {
     let m = at(&start, &start, X);
     // It is X's turn: O cannot nominate now.
     assert!(matches!(
-        m.apply(O, &WelshAction::Nominate { whose: NominateFor::Opponent, dice: (6, 6) }),
+        m.apply(
+            O,
+            &WelshAction::Nominate {
+                whose: NominateFor::Opponent,
+                dice: (6, 6)
+            }
+        ),
         Err(WelshError::NotYourTurn(_))
     ));
 }
@@ -698,7 +704,11 @@ fn rule_24_iv_a_nomination_for_the_opponent_is_made_during_your_own_turn() {
 #[test]
 fn rule_24_vi_significant_events_are_announced() {
     // X completes a full spread in his home board (8/6), and crosses the stream with the 6.
-    let m = at(&[(1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (8, 1), (13, 9)], &[(2, 15)], X);
+    let m = at(
+        &[(1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (8, 1), (13, 9)],
+        &[(2, 15)],
+        X,
+    );
     let (m, _) = act(&m, X, WelshAction::Roll(6, 2));
     let (_, ev) = play_where(&m, X, |b| (1..=6).all(|p| b.points()[p] == 1));
     assert!(ev.contains(&WelshEvent::FullSpread { by: X }), "{ev:?}");
@@ -710,6 +720,9 @@ fn regulation_d_time_for_tea_and_both_clocks_under_35_minutes() {
     let (m, _) = act(&m, X, WelshAction::Clocks([30 * 60, 20 * 60]));
     let (m, _) = act(&m, X, WelshAction::Roll(2, 3));
     let (_, ev) = play_where(&m, X, |b| b.mine_off() == 15);
-    assert!(ev.contains(&WelshEvent::BreakEntitled(BreakReason::TimeForTea)), "{ev:?}");
+    assert!(
+        ev.contains(&WelshEvent::BreakEntitled(BreakReason::TimeForTea)),
+        "{ev:?}"
+    );
     assert!(ev.contains(&WelshEvent::BreakEntitled(BreakReason::BothUnder35Minutes)));
 }

@@ -341,8 +341,15 @@ impl Search {
                         points: [0; 8],
                         len: 0,
                     };
-                    for legs in splits {
-                        jump(p, legs, home, backward, self.skinny, &mut targets);
+                    // A forward jump that neither starts in nor leaves the far outer board,
+                    // nor enters from the roof, lands p - v however its legs are split.
+                    let direct = !backward && p != BAR && (p <= 12 || (p >= 19 && p >= 13 + v));
+                    if direct {
+                        jump(p, &[v], home, false, self.skinny, &mut targets);
+                    } else {
+                        for legs in splits {
+                            jump(p, legs, home, backward, self.skinny, &mut targets);
+                        }
                     }
                     targets.points[..targets.len].sort_unstable();
                     for &to in &targets.points[..targets.len] {
