@@ -864,9 +864,7 @@ impl WelshMatch {
                 breaks.push(BreakReason::Reached(n));
             }
         }
-        if matches!(self.last_throw, Some((_, (a, b))) if unordered((a, b)) == (3, 2))
-            && winner.is_some()
-        {
+        if matches!(self.last_throw, Some((_, (a, b))) if unordered((a, b)) == (3, 2)) {
             breaks.push(BreakReason::TimeForTea);
         }
         if let Some(c) = self.clocks {
