@@ -726,3 +726,27 @@ fn regulation_d_time_for_tea_and_both_clocks_under_35_minutes() {
     );
     assert!(ev.contains(&WelshEvent::BreakEntitled(BreakReason::BothUnder35Minutes)));
 }
+
+#[test]
+fn rule_01_a_match_carries_its_ruleset() {
+    use gammonbot::engine::{AnyMatch, Match, MatchRules, Ruleset};
+    let w = AnyMatch::Welsh(WelshMatch::new(WelshRules::default()));
+    let s = AnyMatch::Standard(Match::new(MatchRules::match_to(5)).unwrap());
+    assert_eq!(
+        (w.ruleset(), s.ruleset()),
+        (Ruleset::Welsh, Ruleset::Standard)
+    );
+    assert_eq!(
+        w.position(),
+        s.position(),
+        "both start from the same layout"
+    );
+    let welsh_options = MatchRules {
+        ruleset: Ruleset::Welsh,
+        ..MatchRules::match_to(5)
+    };
+    assert!(
+        Match::new(welsh_options).is_err(),
+        "the standard engine refuses Welsh options"
+    );
+}

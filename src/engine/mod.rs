@@ -2,6 +2,7 @@
 //!
 //! Everything is re-exported flat from here; the files are private.
 
+mod any;
 mod dice;
 mod game;
 mod ids;
@@ -14,6 +15,7 @@ mod side;
 pub mod welsh;
 mod xgid;
 
+pub use any::AnyMatch;
 pub use dice::{Dice, DiceError};
 pub use game::{
     Action, Cube, CubeOffer, Event, GameResult, Match, Phase, ResignLevel, ResultKind, RuleError,

@@ -8,6 +8,8 @@ pub enum Ruleset {
     /// Standard tournament and money backgammon (seeds 001-004).
     #[default]
     Standard,
+    /// Welsh backgammon (seed 000), played by [`crate::engine::welsh::WelshMatch`].
+    Welsh,
 }
 
 /// Options fixed when a match is agreed. Match-play options (`crawford`, `holland`) need a
@@ -44,6 +46,8 @@ pub enum RulesError {
     RaccoonWithoutBeaver,
     #[error("the Holland rule applies after the Crawford game, so it needs the Crawford rule")]
     HollandWithoutCrawford,
+    #[error("these are standard-rules options; a Welsh match has its own (WelshRules)")]
+    NotStandard,
 }
 
 impl MatchRules {
@@ -84,6 +88,9 @@ impl MatchRules {
     /// # Errors
     /// The first combination that cannot be played.
     pub fn validate(&self) -> Result<(), RulesError> {
+        if self.ruleset != Ruleset::Standard {
+            return Err(RulesError::NotStandard);
+        }
         match self.length {
             Some(0) => return Err(RulesError::ZeroLength),
             Some(_) => {
