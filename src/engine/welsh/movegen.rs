@@ -161,6 +161,8 @@ struct Node {
     /// Sum of the values used (to prefer the larger die).
     used_pips: u8,
     backward: bool,
+    /// Doubles in canonical order: the highest point the next half-move may start from.
+    top: u8,
 }
 
 /// A small multiply-rotate hasher for the search's own keys (no untrusted input reaches it).
@@ -197,7 +199,7 @@ type HalfMove = (usize, usize, [bool; 4], usize, bool);
 type ValueOption = ([bool; 4], Vec<Vec<usize>>);
 
 /// What makes two search nodes the same: board, dice left, rovers, a backward move made.
-type NodeKey = ([i8; 26], [u8; 4], [u8; 26], bool);
+type NodeKey = ([i8; 26], [u8; 4], [u8; 26], bool, u8);
 
 #[derive(Clone)]
 struct Candidate {
@@ -216,6 +218,11 @@ struct Search {
     options: Vec<Option<Vec<ValueOption>>>,
     /// One half-move buffer per depth, reused.
     buffers: Vec<Vec<HalfMove>>,
+    /// Doubles: take half-moves from non-increasing points only. Every play is still
+    /// reached (a lower move never makes a higher one possible) unless a full spike turned
+    /// a man away: then the search is run again in every order.
+    canonical: bool,
+    spike_was_full: bool,
 }
 
 fn men_off(b: &[i8; 26]) -> i32 {
@@ -309,7 +316,10 @@ fn jump(p: usize, legs: &[usize], home: bool, backward: bool, skinny: bool, out:
 }
 
 impl Search {
-    fn settle_ok(&self, b: &[i8; 26], to: usize) -> bool {
+    fn settle_ok(&mut self, b: &[i8; 26], to: usize) -> bool {
+        if to > 0 && b[to] >= FULL_SPIKE {
+            self.spike_was_full = true;
+        }
         to == 0 || (b[to] >= -1 && b[to] < FULL_SPIKE && self.protected & (1 << to) == 0)
     }
 
@@ -325,12 +335,13 @@ impl Search {
         if self.options[live].is_none() {
             self.options[live] = Some(value_options(&n.remaining, self.doubles));
         }
-        let options = self.options[live].as_ref().expect("built above");
+        let options = self.options[live].take().expect("built above");
         let on_roof = b[BAR] > 0;
-        for (mask, splits) in options {
+        for (mask, splits) in &options {
             let v: usize = splits[0].iter().sum();
             for p in (1..=BAR).rev() {
-                if b[p] <= 0 || (on_roof && p != BAR) {
+                if b[p] <= 0 || (on_roof && p != BAR) || (self.canonical && p > usize::from(n.top))
+                {
                     continue;
                 }
                 for backward in [false, true] {
@@ -344,6 +355,24 @@ impl Search {
                     // A forward jump that neither starts in nor leaves the far outer board,
                     // nor enters from the roof, lands p - v however its legs are split.
                     let direct = !backward && p != BAR && (p <= 12 || (p >= 19 && p >= 13 + v));
+                    let values = mask.iter().filter(|&&m| m).count();
+                    if direct && values > 1 && p >= v {
+                        // The same man stopping on the way reaches the same board when every
+                        // stop is free (no hit, not covered, not full): that route is searched
+                        // anyway, so the jump adds nothing.
+                        let clean = |q: usize| {
+                            (0..FULL_SPIKE).contains(&b[q]) && self.protected & (1 << q) == 0
+                        };
+                        let stops_clean = if self.doubles {
+                            let d = v / values;
+                            (1..values).all(|i| clean(p - i * d))
+                        } else {
+                            splits[1..].iter().any(|legs| clean(p - legs[0]))
+                        };
+                        if stops_clean {
+                            continue;
+                        }
+                    }
                     if direct {
                         jump(p, &[v], home, false, self.skinny, &mut targets);
                     } else {
@@ -360,12 +389,13 @@ impl Search {
                 }
             }
         }
+        self.options[live] = Some(options);
     }
 
     fn dfs(&mut self, n: Node) {
         if !self
             .seen
-            .insert((n.board, n.remaining, n.rovers, n.backward))
+            .insert((n.board, n.remaining, n.rovers, n.backward, n.top))
         {
             return;
         }
@@ -419,6 +449,7 @@ impl Search {
                     to: to as u8,
                 };
                 c.len += 1;
+                c.top = from as u8;
                 self.dfs(c);
             }
         }
@@ -463,8 +494,10 @@ pub fn welsh_legal_plays(board: &Board, throw: Throw) -> Vec<LegalPlay> {
         seen: HashSet::with_capacity_and_hasher(256, BuildHasherDefault::default()),
         options: vec![None; 16],
         buffers: vec![Vec::new(); 5],
+        canonical: throw.is_double(),
+        spike_was_full: false,
     };
-    search.dfs(Node {
+    let root = Node {
         board: b,
         remaining,
         rovers: rovers(board),
@@ -473,7 +506,15 @@ pub fn welsh_legal_plays(board: &Board, throw: Throw) -> Vec<LegalPlay> {
         used: 0,
         used_pips: 0,
         backward: false,
-    });
+        top: BAR as u8,
+    };
+    search.dfs(root.clone());
+    if search.canonical && search.spike_was_full {
+        search.canonical = false;
+        search.found.clear();
+        search.seen.clear();
+        search.dfs(root);
+    }
     let found = std::mem::take(&mut search.found);
     // Rule 10: never two full spikes of the mover at the end of a turn.
     let found: Vec<Candidate> = found
