@@ -5,7 +5,7 @@ use std::io::{BufRead, BufWriter, Write};
 use crate::engine::welsh::{Throw, format_welsh_play, welsh_legal_plays};
 use crate::engine::{
     Dice, LegalPlay, MatchId, Position, Side, Xgid, board_from_position_id, format_play,
-    legal_plays_into, position_id,
+    legal_plays_into, position_id, xgid_position_field,
 };
 
 /// What `gammonbot` prints when run without a command.
@@ -25,15 +25,15 @@ fn parse_line(line: &str) -> Result<(crate::engine::Board, Dice), String> {
     Ok((board, dice))
 }
 
-/// `gammonbot legal`: one output line per input line. Returns `Ok(false)` if any line
-/// could not be read (it is answered with `ERROR` and the reason).
-///
-/// # Errors
-/// Reading or writing failed.
-pub fn legal(input: impl BufRead, output: impl Write, notation: bool) -> std::io::Result<bool> {
+/// Answers each non-empty input line with `<line>\t<count>\t<items joined by sep>`, or
+/// `<line>\tERROR\t<reason>`. Returns `Ok(false)` if any line could not be read.
+fn answer_lines(
+    input: impl BufRead,
+    output: impl Write,
+    sep: &str,
+    mut answer: impl FnMut(&str) -> Result<Vec<String>, String>,
+) -> std::io::Result<bool> {
     let mut out = BufWriter::new(output);
-    let mut plays: Vec<LegalPlay> = Vec::with_capacity(64);
-    let mut texts: Vec<String> = Vec::with_capacity(64);
     let mut all_ok = true;
     for line in input.lines() {
         let line = line?;
@@ -41,18 +41,10 @@ pub fn legal(input: impl BufRead, output: impl Write, notation: bool) -> std::io
         if line.trim().is_empty() {
             continue;
         }
-        match parse_line(line) {
-            Ok((board, dice)) => {
-                legal_plays_into(&board, dice, &mut plays);
-                texts.clear();
-                if notation {
-                    texts.extend(plays.iter().map(|p| format_play(&board, &p.play)));
-                } else {
-                    texts.extend(plays.iter().map(|p| position_id(&p.board)));
-                }
-                texts.sort_unstable();
-                let sep = if notation { " | " } else { "," };
-                writeln!(out, "{line}\t{}\t{}", plays.len(), texts.join(sep))?;
+        match answer(line) {
+            Ok(mut items) => {
+                items.sort_unstable();
+                writeln!(out, "{line}\t{}\t{}", items.len(), items.join(sep))?;
             }
             Err(e) => {
                 all_ok = false;
@@ -62,6 +54,30 @@ pub fn legal(input: impl BufRead, output: impl Write, notation: bool) -> std::io
     }
     out.flush()?;
     Ok(all_ok)
+}
+
+/// `gammonbot legal`: one output line per input line. Returns `Ok(false)` if any line
+/// could not be read (it is answered with `ERROR` and the reason).
+///
+/// # Errors
+/// Reading or writing failed.
+pub fn legal(input: impl BufRead, output: impl Write, notation: bool) -> std::io::Result<bool> {
+    let mut plays: Vec<LegalPlay> = Vec::with_capacity(64);
+    let sep = if notation { " | " } else { "," };
+    answer_lines(input, output, sep, |line| {
+        let (board, dice) = parse_line(line)?;
+        legal_plays_into(&board, dice, &mut plays);
+        Ok(plays
+            .iter()
+            .map(|p| {
+                if notation {
+                    format_play(&board, &p.play)
+                } else {
+                    position_id(&p.board)
+                }
+            })
+            .collect())
+    })
 }
 
 /// `gammonbot show`: a position in every notation.
@@ -128,51 +144,19 @@ pub fn legal_welsh(
     output: impl Write,
     positions: bool,
 ) -> std::io::Result<bool> {
-    let mut out = BufWriter::new(output);
-    let mut all_ok = true;
-    for line in input.lines() {
-        let line = line?;
-        let line = line.trim_end();
-        if line.trim().is_empty() {
-            continue;
-        }
-        match parse_welsh_line(line) {
-            Ok((position, side, throw)) => {
-                let board = position.view(side);
-                let plays = welsh_legal_plays(&board, throw);
-                let mut texts: Vec<String> = plays
-                    .iter()
-                    .map(|p| {
-                        if positions {
-                            let after = Position::from_view(side, &p.board);
-                            xgid_position_field(&after)
-                        } else {
-                            format_welsh_play(&board, &p.play)
-                        }
-                    })
-                    .collect();
-                texts.sort_unstable();
-                let sep = if positions { "," } else { " | " };
-                writeln!(out, "{line}\t{}\t{}", plays.len(), texts.join(sep))?;
-            }
-            Err(e) => {
-                all_ok = false;
-                writeln!(out, "{line}\tERROR\t{e}")?;
-            }
-        }
-    }
-    out.flush()?;
-    Ok(all_ok)
-}
-
-/// The 26-character position field of an XGID.
-fn xgid_position_field(p: &Position) -> String {
-    p.points()
-        .iter()
-        .map(|&n| match n {
-            0 => '-',
-            n if n > 0 => (b'A' + (n as u8 - 1)) as char,
-            n => (b'a' + ((-n) as u8 - 1)) as char,
-        })
-        .collect()
+    let sep = if positions { "," } else { " | " };
+    answer_lines(input, output, sep, |line| {
+        let (position, side, throw) = parse_welsh_line(line)?;
+        let board = position.view(side);
+        Ok(welsh_legal_plays(&board, throw)
+            .iter()
+            .map(|p| {
+                if positions {
+                    xgid_position_field(&Position::from_view(side, &p.board))
+                } else {
+                    format_welsh_play(&board, &p.play)
+                }
+            })
+            .collect())
+    })
 }

@@ -30,4 +30,4 @@ pub use notation::{
 pub use position::{BAR, Board, CHECKERS, OPP_BAR, Position, PositionError};
 pub use rules::{MatchRules, RulesError, Ruleset};
 pub use side::Side;
-pub use xgid::{Xgid, XgidDice, XgidError};
+pub use xgid::{Xgid, XgidDice, XgidError, xgid_position_field};

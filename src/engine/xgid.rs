@@ -58,17 +58,22 @@ fn side_code(s: Side) -> i32 {
     }
 }
 
+/// The 26-character position field of an XGID: `-` empty, `A`-`O` X's men, `a`-`o` O's.
+#[must_use]
+pub fn xgid_position_field(p: &Position) -> String {
+    p.points()
+        .iter()
+        .map(|&n| match n {
+            0 => '-',
+            n if n > 0 => (b'A' + (n as u8 - 1)) as char,
+            n => (b'a' + ((-n) as u8 - 1)) as char,
+        })
+        .collect()
+}
+
 impl fmt::Display for Xgid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("XGID=")?;
-        for &n in self.position.points() {
-            let c = match n {
-                0 => '-',
-                n if n > 0 => (b'A' + (n as u8 - 1)) as char,
-                n => (b'a' + ((-n) as u8 - 1)) as char,
-            };
-            write!(f, "{c}")?;
-        }
+        write!(f, "XGID={}", xgid_position_field(&self.position))?;
         let dice = match self.dice {
             XgidDice::ToRoll => "00".to_string(),
             XgidDice::Doubled => "D".to_string(),
