@@ -1,5 +1,7 @@
 //! Standard rules (seeds 001-004): one test per rule, named for it.
 
+mod common;
+
 use gammonbot::engine::{
     Action, Cube, Dice, Event, IllegalPlay, Match, MatchRules, Phase, Position, ResignLevel,
     ResultKind, RuleError, Setup, Side,
@@ -10,14 +12,7 @@ const O: Side = Side::O;
 
 /// A position from each side's checkers in his own numbering (25 = his bar).
 fn pos(x: &[(usize, i8)], o: &[(usize, i8)]) -> Position {
-    let mut p = [0i8; 26];
-    for &(pt, n) in x {
-        p[pt] += n;
-    }
-    for &(pt, n) in o {
-        p[25 - pt] -= n;
-    }
-    Position::new(p).unwrap()
+    common::position(x, o)
 }
 
 fn dice(a: u8, b: u8) -> Dice {

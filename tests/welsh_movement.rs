@@ -1,18 +1,13 @@
 //! Welsh movement rules (seed 000, rules 7-11, 15, 16, 18-20), each test named for its rule.
 
+mod common;
+
 use gammonbot::engine::Board;
 use gammonbot::engine::welsh::{Throw, format_welsh_play, welsh_legal_plays};
 
 /// The mover's men by his own points (25 = roof), the opponent's by the opponent's points.
 fn board(mine: &[(usize, i8)], theirs: &[(usize, i8)]) -> Board {
-    let mut p = [0i8; 26];
-    for &(pt, n) in mine {
-        p[pt] += n;
-    }
-    for &(pt, n) in theirs {
-        p[25 - pt] -= n;
-    }
-    Board::new(p).unwrap()
+    common::position(mine, theirs).view(gammonbot::engine::Side::X)
 }
 
 fn plays(b: &Board, t: Throw) -> Vec<String> {

@@ -15,14 +15,7 @@ const O: Side = Side::O;
 
 /// X's men and O's men, each in his own numbering (25 = roof).
 fn pos(x: &[(usize, i8)], o: &[(usize, i8)]) -> Position {
-    let mut p = [0i8; 26];
-    for &(pt, n) in x {
-        p[pt] += n;
-    }
-    for &(pt, n) in o {
-        p[25 - pt] -= n;
-    }
-    Position::new(p).unwrap()
+    common::position(x, o)
 }
 
 fn act(m: &WelshMatch, side: Side, a: WelshAction) -> (WelshMatch, Vec<WelshEvent>) {

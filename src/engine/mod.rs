@@ -23,7 +23,7 @@ pub use game::{
 };
 pub use ids::{GameStatus, IdError, MatchId, board_from_position_id, gnubg_player, position_id};
 pub use mat::export_mat;
-pub use movegen::{LegalPlay, Play, Step, apply_steps, legal_plays, legal_plays_into, step_pips};
+pub use movegen::{LegalPlay, Play, Step, apply_steps, legal_plays, legal_plays_into};
 pub use notation::{
     Hop, IllegalPlay, ParseError, apply_hops, format_play, format_steps, parse_hops, resolve_play,
 };

@@ -338,12 +338,6 @@ pub(crate) fn partial_plays(board: &Board, dice: Dice) -> Vec<LegalPlay> {
     out
 }
 
-/// The dice a step uses: `from - to`, or for bearing off at least `from`.
-#[must_use]
-pub fn step_pips(step: Step) -> u8 {
-    step.from - step.to
-}
-
 /// Applies steps without checking the dice: each moves one of the mover's checkers from
 /// `from` to `to`, hitting a lone opposing checker where it lands.
 ///

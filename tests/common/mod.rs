@@ -4,7 +4,19 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use gammonbot::engine::{Action, Board, Dice, Match, Phase, Side, legal_plays};
+use gammonbot::engine::{Action, Board, Dice, Match, Phase, Position, Side, legal_plays};
+
+/// A position from X's men and O's men, each listed in his own numbering (25 = his bar).
+pub fn position(x: &[(usize, i8)], o: &[(usize, i8)]) -> Position {
+    let mut p = [0i8; 26];
+    for &(pt, n) in x {
+        p[pt] += n;
+    }
+    for &(pt, n) in o {
+        p[25 - pt] -= n;
+    }
+    Position::new(p).unwrap()
+}
 
 /// SplitMix64: a small seeded generator, enough for reproducible self-play.
 pub struct Rng(u64);

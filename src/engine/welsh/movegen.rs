@@ -51,12 +51,6 @@ impl Throw {
     }
 }
 
-/// The quarter-board of a point (1-24): 0 Home, 1 Near Outer, 2 Far Outer, 3 Back.
-#[must_use]
-pub fn quarter(p: usize) -> usize {
-    (p - 1) / 6
-}
-
 /// Where a forward half-move of `v` pips from `p` may land, by geometry alone (no
 /// blocking): entering from the roof; in the far outer board, moving on within it, or
 /// crossing the stream with exactly the spike number (both when both fit); checking out
@@ -98,7 +92,7 @@ fn crosses_central_bar(from: usize, to: usize) -> bool {
         return false;
     }
     let (hi, lo) = if from > to { (from, to) } else { (to, from) };
-    (hi >= 19 && lo <= 18 && !(13..=18).contains(&hi)) || (hi >= 7 && lo <= 6)
+    (hi >= 19 && lo <= 18) || (hi >= 7 && lo <= 6)
 }
 
 /// Spikes (bit p) where the opponent has a full spread: one man on each of the six spikes of
