@@ -1,11 +1,12 @@
 //! Property tests over random Welsh play: spike limits, Skinny Sevens, no backward moves on
-//! doubles, and every generated play applying cleanly.
+//! doubles, every generated play applying cleanly, and the fast search finding exactly what
+//! the exhaustive one finds.
 
 mod common;
 
 use common::{Rng, welsh_self_play_boards};
 use gammonbot::engine::Board;
-use gammonbot::engine::welsh::{Throw, welsh_legal_plays};
+use gammonbot::engine::welsh::{Throw, welsh_legal_plays, welsh_legal_plays_exhaustive};
 use proptest::prelude::*;
 
 /// Replays a play's half-moves on `board`, checking each as it goes; returns the end board.
@@ -58,6 +59,68 @@ fn throws() -> Vec<Throw> {
         }
     }
     v
+}
+
+/// The resulting boards of a set of plays, sorted.
+fn boards(plays: &[gammonbot::engine::LegalPlay]) -> Vec<[i8; 26]> {
+    let mut v: Vec<[i8; 26]> = plays.iter().map(|l| *l.board.points()).collect();
+    v.sort_unstable();
+    v
+}
+
+/// A random position with the mover's men stacked on a few spikes (full spikes likely),
+/// some home, and the opponent's men spread on the rest.
+fn stacked_board(rng: &mut Rng) -> Board {
+    let mut b = [0i8; 26];
+    let range = if rng.chance(50) { 6 } else { 24 };
+    let favourites: Vec<usize> = (0..4).map(|_| 1 + rng.below(range)).collect();
+    for _ in 0..15 - rng.below(4) {
+        loop {
+            let p = if rng.chance(80) {
+                favourites[rng.below(favourites.len())]
+            } else {
+                1 + rng.below(24)
+            };
+            if b[p] < 6 {
+                b[p] += 1;
+                break;
+            }
+        }
+    }
+    for _ in 0..15 {
+        loop {
+            let p = 1 + rng.below(24);
+            if b[p] <= 0 && b[p] > -6 {
+                b[p] -= 1;
+                break;
+            }
+        }
+    }
+    Board::new(b).expect("a valid board")
+}
+
+/// Given positions from seeded Welsh self-play, when every throw (one-die throws too) is
+/// searched with the shortcuts (canonical order for doubles, no jump where the stops are
+/// free) and without them, then both give the same set of resulting boards.
+#[test]
+fn search_shortcuts_find_exactly_the_exhaustive_plays() {
+    let mut rng = Rng::new(2026);
+    let mut positions = welsh_self_play_boards(&mut rng, 6);
+    assert!(positions.len() > 200, "{} positions", positions.len());
+    positions.extend((0..2000).map(|_| stacked_board(&mut rng)));
+    let mut throws = throws();
+    throws.extend((1..=6).map(Throw::One));
+    let mut cases = 0;
+    for b in &positions {
+        for &t in &throws {
+            let fast = welsh_legal_plays(b, t);
+            let full = welsh_legal_plays_exhaustive(b, t);
+            assert_eq!(fast.len(), full.len(), "{b:?} {t:?}: no duplicate boards");
+            assert_eq!(boards(&fast), boards(&full), "{b:?} {t:?}");
+            cases += 1;
+        }
+    }
+    assert!(cases > 5000);
 }
 
 proptest! {

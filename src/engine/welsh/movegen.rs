@@ -145,18 +145,24 @@ pub fn rovers(board: &Board) -> [u8; 26] {
 #[derive(Clone)]
 struct Node {
     board: [i8; 26],
-    /// Die values not used yet (0 = used).
-    remaining: [u8; 4],
+    /// Dice slots not used yet (bit i: slot i).
+    remaining: u8,
     /// Activated rovers per point (rule 20), following the men as they move.
     rovers: [u8; 26],
     steps: [Step; 4],
-    len: usize,
+    len: u8,
+    /// How many values were used, and their sum (to prefer the larger die).
     used: u8,
-    /// Sum of the values used (to prefer the larger die).
     used_pips: u8,
     backward: bool,
-    /// Doubles in canonical order: the highest point the next half-move may start from.
+    /// Doubles in canonical order: the highest point the next half-move may start from
+    /// (higher only to land on a spike in `was_full`).
     top: u8,
+    /// Spikes (bit p) that held six men at this node or before it on its path.
+    was_full: u32,
+    /// The mover's full spikes now, and the men he checked out on the way.
+    full: u8,
+    checked_out: u8,
 }
 
 /// A small multiply-rotate hasher for the search's own keys (no untrusted input reaches it).
@@ -180,43 +186,77 @@ impl Hasher for FastHasher {
     }
 }
 
+type FastSet<K> = HashSet<K, BuildHasherDefault<FastHasher>>;
+
 /// The distinct landing points of one jump (a few at most).
 struct Targets {
-    points: [usize; 8],
+    points: [u8; 8],
     len: usize,
 }
 
-/// A half-move found at a node: from, to, the dice slots it uses, its pips, backward.
-type HalfMove = (usize, usize, [bool; 4], usize, bool);
-
-/// A value option: the dice slots used, and the legs a jump may be split into.
-type ValueOption = ([bool; 4], Vec<Vec<usize>>);
-
-/// What makes two search nodes the same: board, dice left, rovers, a backward move made.
-type NodeKey = ([i8; 26], [u8; 4], [u8; 26], bool, u8);
-
-#[derive(Clone)]
-struct Candidate {
-    node: Node,
-    checked_out: u8,
+/// A half-move found at a node.
+#[derive(Clone, Copy)]
+struct HalfMove {
+    from: u8,
+    to: u8,
+    /// The dice slots it uses (bit i: slot i).
+    mask: u8,
+    pips: u8,
+    backward: bool,
 }
 
+/// A way of using some of the remaining values in one half-move: the dice slots, how many
+/// values, their sum, and the ways of splitting them into successive legs of one jump
+/// (each leg one value or a sum; a leg list ends at the first 0).
+#[derive(Clone, Copy, Default)]
+struct ValueOption {
+    mask: u8,
+    values: u8,
+    pips: u8,
+    splits: [[u8; 4]; 8],
+    n_splits: u8,
+}
+
+impl ValueOption {
+    fn split(&self, i: usize) -> &[u8] {
+        let legs = &self.splits[i];
+        &legs[..legs.iter().position(|&l| l == 0).unwrap_or(4)]
+    }
+}
+
+#[derive(Clone, Copy, Default)]
+struct ValueOptions {
+    list: [ValueOption; 4],
+    len: u8,
+}
+
+/// What makes two search nodes of a doubles throw the same: board, dice left, and (in
+/// canonical order) where the next half-move may start. Doubles move no rover backward.
+type NodeKey = ([i8; 26], u8, u8, u32);
+
 struct Search {
+    /// The die value of each slot (four slots for doubles).
+    values: [u8; 4],
     doubles: bool,
     skinny: bool,
     protected: u32,
-    start_off: i32,
-    found: Vec<Candidate>,
-    seen: HashSet<NodeKey, BuildHasherDefault<FastHasher>>,
-    /// Value options by the set of live dice slots (bit i: slot i unused), built once.
-    options: Vec<Option<Vec<ValueOption>>>,
-    /// One half-move buffer per depth, reused.
-    buffers: Vec<Vec<HalfMove>>,
-    /// Doubles: take half-moves from non-increasing points only. Every play is still
-    /// reached (a lower move never makes a higher one possible) unless a full spike turned
-    /// a man away: then the search is run again in every order.
+    /// Nodes that may end a legal play.
+    found: Vec<Node>,
+    seen: FastSet<NodeKey>,
+    /// Value options by the set of live dice slots, built when first needed.
+    options: [Option<ValueOptions>; 16],
+    /// The half-moves of the nodes on the current path, deepest last.
+    moves: Vec<HalfMove>,
+    /// Doubles: take half-moves from non-increasing points, except a move onto a spike
+    /// that was full earlier on the path. Every board is still reached: a move from a lower
+    /// point makes a move from a higher one possible only by emptying a full spike where it
+    /// lands (men only move down, hits free no spike, every man is home before any checks
+    /// out, and the roof, the highest point, is emptied first).
     canonical: bool,
-    spike_was_full: bool,
+    /// Skip a jump whose stops are all free: the same man stopping reaches the same board.
+    skip_clean_jumps: bool,
+    /// The most values a forward candidate found so far uses.
+    most_used: u8,
 }
 
 fn men_off(b: &[i8; 26]) -> i32 {
@@ -227,56 +267,67 @@ fn all_home(b: &[i8; 26]) -> bool {
     (7..=BAR).all(|p| b[p] <= 0)
 }
 
-/// Value options from the remaining dice: the slots used and the ways of splitting them
-/// into successive legs of one jump (each leg one value or a sum). Non-doubles: each die
-/// alone, and both together as `a+b`, `a` then `b`, or `b` then `a`. Doubles: one to four
-/// values, split in every composition (2-2-2 then 2, 2-2 then 2-2, ...).
-fn value_options(remaining: &[u8; 4], doubles: bool) -> Vec<ValueOption> {
-    let live: Vec<usize> = (0..4).filter(|&i| remaining[i] > 0).collect();
-    let mut options = Vec::new();
-    if live.is_empty() {
-        return options;
+/// Value options from the live dice slots: the slots used and the ways of splitting them
+/// into successive legs of one jump. Non-doubles: each die alone, and both together as
+/// `a+b`, `a` then `b`, or `b` then `a`. Doubles: one to four values, split in every
+/// composition (2-2-2 then 2, 2-2 then 2-2, ...).
+fn value_options(values: &[u8; 4], live_mask: u8, doubles: bool) -> ValueOptions {
+    let mut live = [0usize; 4];
+    let mut n = 0;
+    for i in 0..4 {
+        if live_mask & (1 << i) != 0 {
+            live[n] = i;
+            n += 1;
+        }
+    }
+    let live = &live[..n];
+    let mut options = ValueOptions::default();
+    fn push(options: &mut ValueOptions, mask: u8, pips: u8) -> &mut ValueOption {
+        let o = &mut options.list[usize::from(options.len)];
+        options.len += 1;
+        o.mask = mask;
+        o.values = mask.count_ones() as u8;
+        o.pips = pips;
+        o
     }
     if doubles {
-        let d = usize::from(remaining[live[0]]);
+        let Some(&first) = live.first() else {
+            return options;
+        };
+        let d = values[first];
         for j in 1..=live.len() {
-            let mut mask = [false; 4];
-            for &i in &live[..j] {
-                mask[i] = true;
-            }
+            let mask = live[..j].iter().fold(0u8, |m, &i| m | 1 << i);
+            let o = push(&mut options, mask, d * j as u8);
             // Compositions of j: each bit of 0..2^(j-1) says whether to cut after a value.
-            let mut legs = Vec::new();
             for cuts in 0..1u32 << (j - 1) {
-                let mut parts = Vec::new();
-                let mut run = 1;
-                for k in 0..j - 1 {
-                    if cuts & (1 << k) != 0 {
-                        parts.push(run * d);
+                let legs = &mut o.splits[usize::from(o.n_splits)];
+                o.n_splits += 1;
+                let (mut k, mut run) = (0, 1);
+                for c in 0..j - 1 {
+                    if cuts & (1 << c) != 0 {
+                        legs[k] = run * d;
+                        k += 1;
                         run = 1;
                     } else {
                         run += 1;
                     }
                 }
-                parts.push(run * d);
-                legs.push(parts);
+                legs[k] = run * d;
             }
-            options.push((mask, legs));
         }
     } else {
-        for &i in &live {
-            let mut mask = [false; 4];
-            mask[i] = true;
-            options.push((mask, vec![vec![usize::from(remaining[i])]]));
+        for &i in live {
+            let o = push(&mut options, 1 << i, values[i]);
+            o.splits[0][0] = values[i];
+            o.n_splits = 1;
         }
-        if live.len() == 2 {
-            let (a, b) = (
-                usize::from(remaining[live[0]]),
-                usize::from(remaining[live[1]]),
-            );
-            let mut mask = [false; 4];
-            mask[live[0]] = true;
-            mask[live[1]] = true;
-            options.push((mask, vec![vec![a + b], vec![a, b], vec![b, a]]));
+        if let [i, j] = *live {
+            let (a, b) = (values[i], values[j]);
+            let o = push(&mut options, 1 << i | 1 << j, a + b);
+            o.splits[0][0] = a + b;
+            o.splits[1][..2].copy_from_slice(&[a, b]);
+            o.splits[2][..2].copy_from_slice(&[b, a]);
+            o.n_splits = 3;
         }
     }
     options
@@ -285,14 +336,16 @@ fn value_options(remaining: &[u8; 4], doubles: bool) -> Vec<ValueOption> {
 /// Where a jump from `p` along `legs` may end, passing over (not settling on) the points
 /// between legs. Each leg follows the single-move geometry (entering, the stream, checking
 /// out exactly); a Skinny Seven may not carry the man across the central bar in any leg.
-fn jump(p: usize, legs: &[usize], home: bool, backward: bool, skinny: bool, out: &mut Targets) {
+fn jump(p: usize, legs: &[u8], home: bool, backward: bool, skinny: bool, out: &mut Targets) {
     let Some((&v, rest)) = legs.split_first() else {
+        let p = p as u8;
         if !out.points[..out.len].contains(&p) && out.len < out.points.len() {
             out.points[out.len] = p;
             out.len += 1;
         }
         return;
     };
+    let v = usize::from(v);
     let targets = if backward {
         if p == BAR {
             return;
@@ -310,103 +363,172 @@ fn jump(p: usize, legs: &[usize], home: bool, backward: bool, skinny: bool, out:
 }
 
 impl Search {
-    fn settle_ok(&mut self, b: &[i8; 26], to: usize) -> bool {
-        if to > 0 && b[to] >= FULL_SPIKE {
-            self.spike_was_full = true;
+    /// Every half-move available on `b` with the `remaining` dice slots, written into
+    /// appended to `out`: from points above `top` only onto a spike in `was_full`, and
+    /// backward moves only for men counted in `rovers`.
+    fn half_moves(
+        &mut self,
+        b: &[i8; 26],
+        remaining: u8,
+        rovers: Option<&[u8; 26]>,
+        (top, was_full): (usize, u32),
+        out: &mut Vec<HalfMove>,
+    ) {
+        if remaining == 0 {
+            return;
         }
-        to == 0 || (b[to] >= -1 && b[to] < FULL_SPIKE && self.protected & (1 << to) == 0)
-    }
-
-    /// Every half-move available at `n`, written into `out`.
-    fn half_moves(&mut self, n: &Node, forward_only: bool, out: &mut Vec<HalfMove>) {
-        out.clear();
-        let b = &n.board;
+        let slot = &mut self.options[usize::from(remaining)];
+        if slot.is_none() {
+            *slot = Some(value_options(&self.values, remaining, self.doubles));
+        }
+        let Some(options) = &self.options[usize::from(remaining)] else {
+            unreachable!("built above")
+        };
         let home = all_home(b);
-        let live = (0..4).fold(
-            0usize,
-            |m, i| if n.remaining[i] > 0 { m | 1 << i } else { m },
-        );
-        if self.options[live].is_none() {
-            self.options[live] = Some(value_options(&n.remaining, self.doubles));
+        // The points the mover may move from (bit p): the roof alone while men are on it.
+        let mut men: u32 = if b[BAR] > 0 {
+            1 << BAR
+        } else {
+            (1..BAR).fold(0, |m, p| if b[p] > 0 { m | 1 << p } else { m })
+        };
+        if was_full == 0 {
+            men &= (2u32 << top) - 1;
         }
-        let options = self.options[live].take().expect("built above");
-        let on_roof = b[BAR] > 0;
-        for (mask, splits) in &options {
-            let v: usize = splits[0].iter().sum();
-            for p in (1..=BAR).rev() {
-                if b[p] <= 0 || (on_roof && p != BAR) || (self.canonical && p > usize::from(n.top))
-                {
-                    continue;
-                }
-                for backward in [false, true] {
-                    if backward && (forward_only || self.doubles || p == BAR || n.rovers[p] == 0) {
-                        continue;
+        let rover_points = rovers.map_or(0, |r| {
+            (1..BAR).fold(0u32, |m, p| if r[p] > 0 { m | 1 << p } else { m })
+        });
+        let clean = |q: usize| (0..FULL_SPIKE).contains(&b[q]) && self.protected & (1 << q) == 0;
+        // A half-move may settle on `t`: checking out, or a spike that is not covered by the
+        // opponent, not full, not in his full spread; above `top` only onto a spike that
+        // was full earlier.
+        let settles = |t: usize, above_top: bool| {
+            (!above_top || was_full & (1 << t) != 0)
+                && (t == 0 || (b[t] >= -1 && b[t] < FULL_SPIKE && self.protected & (1 << t) == 0))
+        };
+        for opt in &options.list[..usize::from(options.len)] {
+            let v = usize::from(opt.pips);
+            let values = usize::from(opt.values);
+            let mut left = men;
+            while left != 0 {
+                let p = 31 - left.leading_zeros() as usize;
+                left &= !(1 << p);
+                let above_top = p > top;
+                let mut push = |to: usize, backward: bool| {
+                    if settles(to, above_top) {
+                        out.push(HalfMove {
+                            from: p as u8,
+                            to: to as u8,
+                            mask: opt.mask,
+                            pips: opt.pips,
+                            backward,
+                        });
                     }
+                };
+                // A forward jump that neither starts in nor leaves the far outer board, nor
+                // enters from the roof, lands p - v however its legs are split.
+                'forward: {
+                    if p != BAR && (p <= 12 || (p >= 19 && p >= 13 + v)) {
+                        if values > 1 && p >= v && self.skip_clean_jumps && !above_top {
+                            // The same man stopping on the way reaches the same board when every
+                            // stop is free (no hit, not covered, not full): that route is
+                            // searched anyway, so the jump adds nothing.
+                            let stops_clean = if self.doubles {
+                                let d = v / values;
+                                (1..values).all(|i| clean(p - i * d))
+                            } else {
+                                (1..usize::from(opt.n_splits))
+                                    .any(|i| clean(p - usize::from(opt.splits[i][0])))
+                            };
+                            if stops_clean {
+                                break 'forward;
+                            }
+                        }
+                        let to = if p > v {
+                            p - v
+                        } else if p == v && home {
+                            0
+                        } else {
+                            break 'forward;
+                        };
+                        if !(self.skinny && crosses_central_bar(p, to)) {
+                            push(to, false);
+                        }
+                    } else if opt.n_splits == 1 {
+                        // One value: at most two landing points, the lower one first.
+                        let [within, cross] = forward_targets(p, v, home);
+                        for to in [cross, within].into_iter().flatten() {
+                            if !(self.skinny && crosses_central_bar(p, to)) {
+                                push(to, false);
+                            }
+                        }
+                    } else {
+                        let mut targets = Targets {
+                            points: [0; 8],
+                            len: 0,
+                        };
+                        for i in 0..usize::from(opt.n_splits) {
+                            jump(p, opt.split(i), home, false, self.skinny, &mut targets);
+                        }
+                        targets.points[..targets.len].sort_unstable();
+                        for &to in &targets.points[..targets.len] {
+                            push(usize::from(to), false);
+                        }
+                    }
+                }
+                if rover_points & (1 << p) != 0 {
                     let mut targets = Targets {
                         points: [0; 8],
                         len: 0,
                     };
-                    // A forward jump that neither starts in nor leaves the far outer board,
-                    // nor enters from the roof, lands p - v however its legs are split.
-                    let direct = !backward && p != BAR && (p <= 12 || (p >= 19 && p >= 13 + v));
-                    let values = mask.iter().filter(|&&m| m).count();
-                    if direct && values > 1 && p >= v {
-                        // The same man stopping on the way reaches the same board when every
-                        // stop is free (no hit, not covered, not full): that route is searched
-                        // anyway, so the jump adds nothing.
-                        let clean = |q: usize| {
-                            (0..FULL_SPIKE).contains(&b[q]) && self.protected & (1 << q) == 0
-                        };
-                        let stops_clean = if self.doubles {
-                            let d = v / values;
-                            (1..values).all(|i| clean(p - i * d))
-                        } else {
-                            splits[1..].iter().any(|legs| clean(p - legs[0]))
-                        };
-                        if stops_clean {
-                            continue;
-                        }
-                    }
-                    if direct {
-                        jump(p, &[v], home, false, self.skinny, &mut targets);
-                    } else {
-                        for legs in splits {
-                            jump(p, legs, home, backward, self.skinny, &mut targets);
-                        }
+                    for i in 0..usize::from(opt.n_splits) {
+                        jump(p, opt.split(i), home, true, self.skinny, &mut targets);
                     }
                     targets.points[..targets.len].sort_unstable();
                     for &to in &targets.points[..targets.len] {
-                        if self.settle_ok(b, to) {
-                            out.push((p, to, *mask, v, backward));
-                        }
+                        push(usize::from(to), true);
                     }
                 }
             }
         }
-        self.options[live] = Some(options);
     }
 
-    fn dfs(&mut self, n: Node) {
-        if !self
-            .seen
-            .insert((n.board, n.remaining, n.rovers, n.backward, n.top))
-        {
+    fn dfs(&mut self, n: &Node) {
+        let leaf = n.len == 4 || n.remaining == 0;
+        // Nodes one half-move deep are all distinct, and leaves are not expanded: only the
+        // nodes in between, which only doubles have, can be reached twice.
+        if n.len >= 2 && !leaf {
+            debug_assert!(self.doubles);
+            if !self.seen.insert((n.board, n.remaining, n.top, n.was_full)) {
+                return;
+            }
+        }
+        if n.full < 2 && (n.backward || n.used >= self.most_used) {
+            if !n.backward {
+                self.most_used = n.used;
+            }
+            self.found.push(n.clone());
+        }
+        if leaf {
             return;
         }
-        self.found.push(Candidate {
-            checked_out: (men_off(&n.board) - self.start_off) as u8,
-            node: n.clone(),
-        });
-        if n.len == 4 {
-            return;
-        }
-        let mut moves = std::mem::take(&mut self.buffers[n.len]);
-        self.half_moves(&n, false, &mut moves);
-        for &(from, to, mask, v, backward) in &moves {
+        let mut moves = std::mem::take(&mut self.moves);
+        let start = moves.len();
+        let top = if self.canonical {
+            usize::from(n.top)
+        } else {
+            BAR
+        };
+        let rovers = (!self.doubles).then_some(&n.rovers);
+        self.half_moves(&n.board, n.remaining, rovers, (top, n.was_full), &mut moves);
+        let end = moves.len();
+        self.moves = moves;
+        for i in start..end {
+            let m = self.moves[i];
+            let (from, to) = (usize::from(m.from), usize::from(m.to));
             // Which men may make it: the rover (backward always; forward if one is there)
             // or, forward, another man on the same spike.
             let rover_here = n.rovers[from];
-            let choices: &[bool] = if backward {
+            let choices: &[bool] = if m.backward {
                 &[true]
             } else if rover_here > 0 && n.board[from] as u8 > rover_here {
                 &[true, false]
@@ -416,6 +538,9 @@ impl Search {
             for &move_rover in choices {
                 let mut c = n.clone();
                 let b = &mut c.board;
+                if b[from] == FULL_SPIKE {
+                    c.full -= 1;
+                }
                 b[from] -= 1;
                 if move_rover {
                     c.rovers[from] -= 1;
@@ -430,24 +555,26 @@ impl Search {
                         c.rovers[to] += 1;
                     }
                 }
-                for (slot, &m) in c.remaining.iter_mut().zip(&mask) {
-                    if m {
-                        *slot = 0;
-                        c.used += 1;
-                    }
-                }
-                c.used_pips += v as u8;
-                c.backward |= backward;
-                c.steps[c.len] = Step {
-                    from: from as u8,
-                    to: to as u8,
+                c.remaining &= !m.mask;
+                c.used += m.mask.count_ones() as u8;
+                c.used_pips += m.pips;
+                c.backward |= m.backward;
+                c.steps[usize::from(c.len)] = Step {
+                    from: m.from,
+                    to: m.to,
                 };
                 c.len += 1;
-                c.top = from as u8;
-                self.dfs(c);
+                c.top = m.from;
+                if to == 0 {
+                    c.checked_out += 1;
+                } else if c.board[to] == FULL_SPIKE {
+                    c.was_full |= 1 << to;
+                    c.full += 1;
+                }
+                self.dfs(&c);
             }
         }
-        self.buffers[n.len] = moves;
+        self.moves.truncate(start);
     }
 }
 
@@ -455,10 +582,34 @@ impl Search {
 /// throw with no legal play gives one play: the empty one, with the board unchanged.
 #[must_use]
 pub fn welsh_legal_plays(board: &Board, throw: Throw) -> Vec<LegalPlay> {
+    legal_plays(board, throw, true)
+}
+
+/// The same plays found by searching every order of half-moves with no shortcut: the
+/// reference the tests hold [`welsh_legal_plays`] to. Slow.
+#[doc(hidden)]
+#[must_use]
+pub fn welsh_legal_plays_exhaustive(board: &Board, throw: Throw) -> Vec<LegalPlay> {
+    legal_plays(board, throw, false)
+}
+
+fn legal_plays(board: &Board, throw: Throw, shortcuts: bool) -> Vec<LegalPlay> {
     let b = board.points;
-    let values = throw.values();
-    let mut remaining = [0u8; 4];
-    remaining[..values.len()].copy_from_slice(&values);
+    let mut values = [0u8; 4];
+    let count = match throw {
+        Throw::Two(a, b) if a == b => {
+            values = [a; 4];
+            4
+        }
+        Throw::Two(a, b) => {
+            values[..2].copy_from_slice(&[a, b]);
+            2
+        }
+        Throw::One(a) => {
+            values[0] = a;
+            1
+        }
+    };
     let start_off = men_off(&b);
     // Boxes Out (rule 19): four men left, all home, and 6-6: all four check out, and that
     // is the only play.
@@ -480,70 +631,70 @@ pub fn welsh_legal_plays(board: &Board, throw: Throw) -> Vec<LegalPlay> {
         }];
     }
     let mut search = Search {
+        values,
         doubles: throw.is_double(),
         skinny: throw.is_skinny_seven(),
         protected: protected_spikes(board),
-        start_off,
-        found: Vec::with_capacity(256),
-        seen: HashSet::with_capacity_and_hasher(256, BuildHasherDefault::default()),
-        options: vec![None; 16],
-        buffers: vec![Vec::new(); 5],
-        canonical: throw.is_double(),
-        spike_was_full: false,
+        found: Vec::with_capacity(32),
+        seen: FastSet::with_capacity_and_hasher(
+            if throw.is_double() { 128 } else { 0 },
+            BuildHasherDefault::default(),
+        ),
+        options: [None; 16],
+        moves: Vec::with_capacity(64),
+        canonical: shortcuts && throw.is_double(),
+        skip_clean_jumps: shortcuts,
+        most_used: 0,
     };
+    let was_full = (1..BAR)
+        .filter(|&p| b[p] == FULL_SPIKE)
+        .fold(0, |m, p| m | 1 << p);
     let root = Node {
         board: b,
-        remaining,
-        rovers: rovers(board),
+        remaining: (1u8 << count) - 1,
+        // Rovers move backward on non-doubles only (rule 20).
+        rovers: if throw.is_double() {
+            [0; 26]
+        } else {
+            rovers(board)
+        },
         steps: [Step::default(); 4],
         len: 0,
         used: 0,
         used_pips: 0,
         backward: false,
         top: BAR as u8,
+        was_full,
+        full: was_full.count_ones() as u8,
+        checked_out: 0,
     };
-    search.dfs(root.clone());
-    if search.canonical && search.spike_was_full {
-        search.canonical = false;
-        search.found.clear();
-        search.seen.clear();
-        search.dfs(root);
-    }
+    search.dfs(&root);
     let found = std::mem::take(&mut search.found);
-    // Rule 10: never two full spikes of the mover at the end of a turn.
-    let found: Vec<Candidate> = found
-        .into_iter()
-        .filter(|c| (1..=24).filter(|&p| c.node.board[p] == FULL_SPIKE).count() < 2)
-        .collect();
     // Rule 7: forward plays use as many values as possible, the larger die when only one
     // of two can be used. Rule 20: a play with a backward move is legal when, at its end,
     // no unused value has a forward move left (that move cannot be waived).
-    let max_used = found
-        .iter()
-        .filter(|c| !c.node.backward)
-        .map(|c| c.node.used)
-        .max()
-        .unwrap_or(0);
+    let max_used = search.most_used;
     let max_single_pips = if !throw.is_double() && max_used == 1 {
         found
             .iter()
-            .filter(|c| !c.node.backward && c.node.used == 1)
-            .map(|c| c.node.used_pips)
+            .filter(|c| !c.backward && c.used == 1)
+            .map(|c| c.used_pips)
             .max()
             .unwrap_or(0)
     } else {
         0
     };
     let mut scratch = Vec::new();
-    let mut legal: Vec<Candidate> = found
+    let mut legal: Vec<Node> = found
         .into_iter()
         .filter(|c| {
-            if c.node.backward {
-                search.half_moves(&c.node, true, &mut scratch);
+            if c.backward {
+                scratch.clear();
+                search.half_moves(&c.board, c.remaining, None, (BAR, 0), &mut scratch);
                 scratch.is_empty()
             } else {
-                c.node.used == max_used
-                    && (max_used != 1 || throw.is_double() || c.node.used_pips == max_single_pips)
+                c.used == max_used
+                    && (max_used != 1 || throw.is_double() || c.used_pips == max_single_pips)
             }
         })
         .collect();
@@ -551,16 +702,24 @@ pub fn welsh_legal_plays(board: &Board, throw: Throw) -> Vec<LegalPlay> {
     if throw.has_six() && legal.iter().any(|c| c.checked_out > 0) {
         legal.retain(|c| c.checked_out > 0);
     }
-    let mut out: Vec<LegalPlay> = Vec::new();
+    // Distinct by the board they leave, the first found kept.
+    let mut boards: FastSet<[i8; 26]> = FastSet::default();
+    let mut out: Vec<LegalPlay> = Vec::with_capacity(legal.len());
     for c in legal {
-        if out.iter().any(|l| l.board.points == c.node.board) {
+        let repeated = if out.len() < 16 {
+            out.iter().any(|l| l.board.points == c.board)
+        } else {
+            if boards.is_empty() {
+                boards.extend(out.iter().map(|l| l.board.points));
+            }
+            !boards.insert(c.board)
+        };
+        if repeated {
             continue;
         }
         out.push(LegalPlay {
-            play: Play::new(&c.node.steps[..c.node.len]),
-            board: Board {
-                points: c.node.board,
-            },
+            play: Play::new(&c.steps[..usize::from(c.len)]),
+            board: Board { points: c.board },
         });
     }
     if out.is_empty() {
