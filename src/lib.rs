@@ -1,6 +1,7 @@
 //! gammonbot: backgammon matches at correspondence pace.
 //!
 //! Layers (see `docs/` and the architecture notes): [`engine`] holds the pure rules;
-//! [`cli`] the terminal commands over it.
+//! [`render`] draws boards (PNG, text); [`cli`] the terminal commands over them.
 pub mod cli;
 pub mod engine;
+pub mod render;

@@ -35,6 +35,30 @@ enum Command {
         #[arg(long)]
         positions: bool,
     },
+    /// Draws a board as a PNG (800 x 600) and prints it as text with its description.
+    Render {
+        /// The board: an XGID (`XGID=` optional).
+        #[arg(long)]
+        xgid: String,
+        /// The rules: `standard` (default) or `welsh`.
+        #[arg(long, default_value = "standard")]
+        rules: String,
+        /// Whose side to draw it from: `x` or `o` (default: the player on turn).
+        #[arg(long)]
+        viewer: Option<String>,
+        /// The players' names, X's first: `--names alice,bob`.
+        #[arg(long)]
+        names: Option<String>,
+        /// The last play as move text from its player's view, e.g. `13/7* 8/7`.
+        #[arg(long)]
+        last: Option<String>,
+        /// Who made the last play: `x` (default) or `o`.
+        #[arg(long)]
+        last_by: Option<String>,
+        /// The PNG file to write; without it only the text is printed.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+    },
     /// Shows a position given by Position ID (and optionally Match ID) in every notation.
     Show {
         /// gnubg Position ID, player on roll's view.
@@ -67,6 +91,32 @@ fn main() -> ExitCode {
             position_id,
             match_id,
         }) => gammonbot::cli::show(&position_id, match_id.as_deref()),
+        Some(Command::Render {
+            xgid,
+            rules,
+            viewer,
+            names,
+            last,
+            last_by,
+            out,
+        }) => {
+            let names = names
+                .as_deref()
+                .map(|n| n.split_once(',').unwrap_or((n, "O")));
+            if rules != "standard" && rules != "welsh" {
+                eprintln!("gammonbot: unknown rules `{rules}`: use `standard` or `welsh`");
+                return ExitCode::FAILURE;
+            }
+            gammonbot::cli::render(&gammonbot::cli::RenderArgs {
+                xgid: &xgid,
+                welsh: rules == "welsh",
+                viewer: viewer.as_deref(),
+                names,
+                last: last.as_deref(),
+                last_by: last_by.as_deref(),
+                out: out.as_deref(),
+            })
+        }
         None => {
             println!("{}", gammonbot::cli::WELCOME);
             Ok(true)

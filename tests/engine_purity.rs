@@ -1,4 +1,6 @@
-//! `src/engine/` is pure: no async runtime, database, chat, image, clock or OS randomness.
+//! Layer rules: `src/engine/` is pure (no async runtime, database, chat, image, clock or OS
+//! randomness); `src/render/` reads the engine only (no database, chat, clock, randomness,
+//! files or upper layers).
 
 use std::path::Path;
 
@@ -28,9 +30,31 @@ const FORBIDDEN: &[&str] = &[
     "crate::cli",
 ];
 
-#[test]
-fn engine_code_imports_no_io_clock_or_randomness() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine");
+const RENDER_FORBIDDEN: &[&str] = &[
+    "tokio",
+    "sqlx",
+    "serenity",
+    "poise",
+    "rand",
+    "std::time",
+    "SystemTime",
+    "Instant",
+    "std::fs",
+    "std::net",
+    "std::process",
+    "std::env",
+    "crate::club",
+    "crate::store",
+    "crate::discord",
+    "crate::console",
+    "crate::cli",
+];
+
+/// The lines under `src/<folder>` that name a forbidden word, and how many files were read.
+fn offences(folder: &str, forbidden: &[&str]) -> (Vec<String>, usize) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src")
+        .join(folder);
     let mut offences = Vec::new();
     let mut files = 0;
     let mut stack = vec![dir];
@@ -45,7 +69,7 @@ fn engine_code_imports_no_io_clock_or_randomness() {
             let text = std::fs::read_to_string(&path).unwrap();
             for (n, line) in text.lines().enumerate() {
                 let code = line.split("//").next().unwrap_or("");
-                for word in FORBIDDEN {
+                for word in forbidden {
                     let hit = code.match_indices(word).any(|(i, _)| {
                         let before = code[..i].chars().next_back();
                         let after = code[i + word.len()..].chars().next();
@@ -60,10 +84,27 @@ fn engine_code_imports_no_io_clock_or_randomness() {
             }
         }
     }
+    (offences, files)
+}
+
+#[test]
+fn engine_code_imports_no_io_clock_or_randomness() {
+    let (offences, files) = offences("engine", FORBIDDEN);
     assert!(files >= 5, "the engine's files were found");
     assert!(
         offences.is_empty(),
         "the engine must stay pure:\n{}",
+        offences.join("\n")
+    );
+}
+
+#[test]
+fn render_code_reads_only_the_engine() {
+    let (offences, files) = offences("render", RENDER_FORBIDDEN);
+    assert!(files >= 3, "the renderer's files were found");
+    assert!(
+        offences.is_empty(),
+        "the renderer must not reach storage, chat, clocks or files:\n{}",
         offences.join("\n")
     );
 }

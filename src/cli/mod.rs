@@ -9,9 +9,10 @@ use crate::engine::{
 };
 
 /// What `gammonbot` prints when run without a command.
-pub const WELCOME: &str = "gammonbot: the rules engine is ready; the chat adapters come later.\n\
+pub const WELCOME: &str = "gammonbot: the rules engine and the board renderer are ready; the chat adapters come later.\n\
 Try:  echo '4HPwATDgc/ABMA 3 1' | gammonbot legal --notation\n\
       gammonbot show 4HPwATDgc/ABMA cAkAAAAAAAAA\n\
+      gammonbot render --xgid XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:10 --out board.png\n\
 See `gammonbot --help` for every command.";
 
 fn parse_line(line: &str) -> Result<(crate::engine::Board, Dice), String> {
@@ -159,4 +160,97 @@ pub fn legal_welsh(
             })
             .collect())
     })
+}
+
+/// What `gammonbot render` draws.
+pub struct RenderArgs<'a> {
+    pub xgid: &'a str,
+    pub welsh: bool,
+    /// `x` or `o`; the player on turn when `None`.
+    pub viewer: Option<&'a str>,
+    /// X's name, O's name.
+    pub names: Option<(&'a str, &'a str)>,
+    /// The last play as move text, from the view of `last_by`.
+    pub last: Option<&'a str>,
+    pub last_by: Option<&'a str>,
+    /// Where to write the PNG; none: print the text board and its description only.
+    pub out: Option<&'a std::path::Path>,
+}
+
+fn parse_side(s: &str) -> Result<Side, String> {
+    match s {
+        "x" | "X" => Ok(Side::X),
+        "o" | "O" => Ok(Side::O),
+        _ => Err(format!("unknown side `{s}`: use `x` or `o`")),
+    }
+}
+
+/// `gammonbot render`: draws the board an XGID describes as a PNG (and prints it as text).
+/// Returns `Ok(false)` after explaining a bad argument.
+///
+/// # Errors
+/// When the PNG cannot be written.
+pub fn render(args: &RenderArgs<'_>) -> std::io::Result<bool> {
+    use crate::engine::{Hop, Play, Ruleset, Step, parse_hops};
+    use crate::render::{LastPlay, Scene, alt_text, render_png, render_text};
+
+    let scene = (|| -> Result<Scene, String> {
+        let text = args.xgid.strip_prefix("XGID=").unwrap_or(args.xgid);
+        let x: Xgid = format!("XGID={text}").parse().map_err(|e| format!("{e}"))?;
+        let ruleset = if args.welsh {
+            Ruleset::Welsh
+        } else {
+            Ruleset::Standard
+        };
+        let viewer = args.viewer.map(parse_side).transpose()?;
+        let mut scene = Scene::from_xgid(&x, ruleset, viewer);
+        if let Some((a, b)) = args.names {
+            scene.names = [a.to_string(), b.to_string()];
+        }
+        if let Some(last) = args.last {
+            let by = parse_side(args.last_by.unwrap_or("x"))?;
+            let hops: Vec<Hop> = parse_hops(last).map_err(|e| e.to_string())?;
+            let mut steps = Vec::new();
+            let mut hits = Vec::new();
+            for h in &hops {
+                for _ in 0..h.count {
+                    for (w, hit) in h.path.windows(2).zip(&h.hits[1..]) {
+                        steps.push(Step {
+                            from: w[0],
+                            to: w[1],
+                        });
+                        if *hit {
+                            hits.push(w[1]);
+                        }
+                    }
+                }
+            }
+            if steps.len() > 4 {
+                return Err(format!("`{last}` has more than four moves"));
+            }
+            let play = Play::new(&steps);
+            scene.last_play = Some(LastPlay {
+                side: by,
+                steps: play.steps().to_vec(),
+                hits,
+                text: last.to_string(),
+            });
+        }
+        Ok(scene)
+    })();
+    let scene = match scene {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{e}");
+            return Ok(false);
+        }
+    };
+    print!("{}", render_text(&scene));
+    println!("{}", alt_text(&scene));
+    if let Some(path) = args.out {
+        let png = render_png(&scene).map_err(std::io::Error::other)?;
+        std::fs::write(path, &png)?;
+        println!("wrote {} ({} bytes)", path.display(), png.len());
+    }
+    Ok(true)
 }

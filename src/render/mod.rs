@@ -1,0 +1,11 @@
+//! Boards for people: a PNG drawn from one player's side, a text diagram for the terminal
+//! chat, and a description for screen readers (the PNG's alt text). Reads engine state;
+//! knows nothing of storage or chat platforms.
+
+mod png;
+mod scene;
+mod text;
+
+pub use png::{HEIGHT, RenderError, WIDTH, encode, render_image, render_png};
+pub use scene::{CubeView, DiceView, LastPlay, Scene, ScoreView, Target, WelshView};
+pub use text::{alt_text, render_text};

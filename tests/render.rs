@@ -1,0 +1,271 @@
+//! The board renderer: golden images (compared with a small tolerance), PNG size, the text
+//! board and its description, and the `render` command.
+//!
+//! Regenerate the golden images deliberately with `GAMMONBOT_BLESS=1 cargo test --test
+//! render`, then look at every one before committing.
+
+use std::path::PathBuf;
+
+use gammonbot::engine::welsh::{WelshMatch, WelshRules};
+use gammonbot::engine::{
+    Action, Cube, Dice, Match, MatchRules, Position, Ruleset, Setup, Side, Step, Xgid,
+};
+use gammonbot::render::{
+    CubeView, HEIGHT, LastPlay, Scene, WIDTH, alt_text, render_image, render_png, render_text,
+};
+
+fn xgid(s: &str) -> Xgid {
+    s.parse().expect("a valid XGID")
+}
+
+fn names(mut scene: Scene) -> Scene {
+    scene.names = ["alice".into(), "bob".into()];
+    scene
+}
+
+const START: &str = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:7:10";
+/// X on the bar after O's 13/8 6/4*, a stack of seven on X's 6, O owns the cube at 2.
+const BAR_AND_HIT: &str = "XGID=-b--A-G-B---dC---d-caa--AA:1:-1:1:63:2:3:0:7:10";
+/// A bear-off: X has 9 men off, O 4.
+const BEAR_OFF: &str = "XGID=-ABA-B-------------bcdb---:2:1:-1:00:4:4:0:7:10";
+/// Eight men on one point, cube owned by X at 4, money.
+const STACKED: &str = "XGID=-a-BH---E----a-bb-bbe-----:2:1:1:41:0:0:0:0:10";
+/// Welsh: X's full spread in his home board.
+const WELSH_SPREAD: &str = "XGID=-AAAAAA-C---eC---c-eb---C-:2:1:-1:42:11:9:0:25:10";
+
+/// The scenes with golden images: start from both sides, bar and a hit with the last play,
+/// bear-off trays, a cube offered, a cube owned with a tall stack, Welsh with a full spread
+/// and a nominated throw.
+fn scenes() -> Vec<(&'static str, Scene)> {
+    let start = xgid(START);
+    let mut v = vec![
+        (
+            "start_x",
+            names(Scene::from_xgid(&start, Ruleset::Standard, Some(Side::X))),
+        ),
+        (
+            "start_o",
+            names(Scene::from_xgid(&start, Ruleset::Standard, Some(Side::O))),
+        ),
+    ];
+    let bar = xgid(BAR_AND_HIT);
+    let mut hit = names(Scene::from_xgid(&bar, Ruleset::Standard, Some(Side::X)));
+    hit.last_play = Some(LastPlay {
+        side: Side::O,
+        steps: vec![Step { from: 13, to: 8 }, Step { from: 6, to: 4 }],
+        hits: vec![4],
+        text: "13/8 6/4*".into(),
+    });
+    v.push(("bar_and_hit", hit));
+    v.push((
+        "bear_off",
+        names(Scene::from_xgid(&xgid(BEAR_OFF), Ruleset::Standard, None)),
+    ));
+    // A cube offered, through the match itself: X doubles to 4 holding a cube at 2.
+    let m = Match::from_setup(Setup {
+        cube: Cube {
+            value: 2,
+            owner: Some(Side::X),
+        },
+        score: [2, 1],
+        ..Setup::new(MatchRules::match_to(7), Position::start(), Side::X)
+    })
+    .expect("setup");
+    let (m, _) = m.apply(Side::X, &Action::Double).expect("X may double");
+    v.push((
+        "cube_offered",
+        Scene::from_match(&m, ["alice".into(), "bob".into()], None),
+    ));
+    v.push((
+        "stacked",
+        names(Scene::from_xgid(
+            &xgid(STACKED),
+            Ruleset::Standard,
+            Some(Side::X),
+        )),
+    ));
+    let mut welsh = names(Scene::from_xgid(&xgid(WELSH_SPREAD), Ruleset::Welsh, None));
+    if let Some(d) = welsh.dice.as_mut() {
+        d.nominated = true;
+    }
+    if let Some(w) = welsh.welsh.as_mut() {
+        w.nominates_left = [true, false];
+        w.washes = 2;
+    }
+    v.push(("welsh_full_spread", welsh));
+    v
+}
+
+fn golden(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(format!("{name}.png"))
+}
+
+/// Given each scene, when it is drawn, then it matches its golden image: at most 0.2% of
+/// the pixels differ, none by more than a blend step, and its PNG is at most 60 KB.
+#[test]
+fn boards_match_their_golden_images() {
+    let bless = std::env::var_os("GAMMONBOT_BLESS").is_some();
+    let mut failures = Vec::new();
+    for (name, scene) in scenes() {
+        let png = render_png(&scene).expect("encodes");
+        assert!(png.len() <= 60 * 1024, "{name}: {} bytes", png.len());
+        let path = golden(name);
+        if bless {
+            std::fs::write(&path, &png).expect("write golden");
+            continue;
+        }
+        let want = image::open(&path)
+            .unwrap_or_else(|e| panic!("{}: {e} (bless to create it)", path.display()))
+            .to_rgb8();
+        let got = render_image(&scene);
+        assert_eq!((got.width(), got.height()), (WIDTH, HEIGHT));
+        assert_eq!(want.dimensions(), got.dimensions(), "{name}");
+        let mut differing = 0usize;
+        for (a, b) in want.pixels().zip(got.pixels()) {
+            let d = (0..3).map(|k| a.0[k].abs_diff(b.0[k])).max().unwrap_or(0);
+            if d > 2 {
+                differing += 1;
+            }
+        }
+        if differing * 500 > (WIDTH * HEIGHT) as usize {
+            let out = std::env::temp_dir().join(format!("gammonbot-{name}.png"));
+            std::fs::write(&out, &png).expect("write actual");
+            failures.push(format!(
+                "{name}: {differing} pixels differ; see {}",
+                out.display()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// Given the same position from each side, then each viewer's home board is bottom right:
+/// the pictures differ, and the text board numbers the points for its viewer.
+#[test]
+fn each_viewer_sees_his_home_board_bottom_right() {
+    let start = xgid(START);
+    let x = names(Scene::from_xgid(&start, Ruleset::Standard, Some(Side::X)));
+    let o = names(Scene::from_xgid(&start, Ruleset::Standard, Some(Side::O)));
+    assert_ne!(render_image(&x), render_image(&o));
+    let tx = render_text(&x);
+    // X's two back men on his 24 (top right) and O's on X's 1 (bottom right).
+    let top_row = tx.lines().nth(2).expect("a row");
+    assert!(top_row.ends_with(" X |"), "{top_row}");
+    assert!(
+        tx.lines()
+            .next()
+            .unwrap_or("")
+            .starts_with(" bob (O, dark)")
+    );
+    let to = render_text(&o);
+    assert!(
+        to.lines()
+            .next()
+            .unwrap_or("")
+            .starts_with(" alice (X, light)")
+    );
+}
+
+/// A stack taller than five shows its count, in the picture's text and the diagram.
+#[test]
+fn a_tall_stack_shows_its_count() {
+    let s = names(Scene::from_xgid(
+        &xgid(STACKED),
+        Ruleset::Standard,
+        Some(Side::X),
+    ));
+    let text = render_text(&s);
+    assert!(text.contains(" 8 "), "{text}");
+    assert!(alt_text(&s).contains("8 on 4"), "{}", alt_text(&s));
+}
+
+/// The description says whose side, the score, where every man stands, the cube, the dice,
+/// the last play and who acts.
+#[test]
+fn alt_text_describes_the_whole_board() {
+    let (_, hit) = scenes().swap_remove(2);
+    let alt = alt_text(&hit);
+    for part in [
+        "Backgammon board from alice's side, 7-point match",
+        "alice (light): score 2, pips 150; 1 on the bar, 1 on 24, 3 on 13, 2 on 8, 7 on 6, 1 on 4",
+        "bob (dark): score 3",
+        "Cube 2, owned by bob",
+        "alice threw 6-3",
+        "Last play: bob 13/8 6/4*",
+        "alice to act",
+    ] {
+        assert!(alt.contains(part), "missing `{part}` in {alt}");
+    }
+    assert!(alt.len() <= 1024, "Discord's alt text limit");
+}
+
+/// Welsh: the roof, the stream, nominate cards, a full spread, washes, the doubling die.
+#[test]
+fn welsh_board_text_shows_its_own_elements() {
+    let (_, welsh) = scenes().pop().expect("the Welsh scene");
+    let text = render_text(&welsh);
+    assert!(text.contains("stream"), "{text}");
+    assert!(text.contains("[nominate card]"), "{text}");
+    assert!(text.contains("2 washes"), "{text}");
+    assert!(text.contains("alice has a full spread"), "{text}");
+    assert!(text.contains("doubling die 4, alice may turn it"), "{text}");
+    assert!(text.contains("to play 4-2 (nominated)"), "{text}");
+    let m = WelshMatch::new(WelshRules::default());
+    let s = Scene::from_welsh(&m, ["alice".into(), "bob".into()], None);
+    assert_eq!(
+        s.cube,
+        CubeView::Welsh {
+            value: 1,
+            right: None
+        }
+    );
+    assert!(alt_text(&s).starts_with("Welsh backgammon board"));
+}
+
+/// The last play found from the board before it: hits are where a lone man stood.
+#[test]
+fn last_play_finds_its_hits_by_replaying() {
+    let before = Position::start().view(Side::X);
+    let mut b = *before.points();
+    b[5] = -1; // an O blot on X's 5
+    b[12] += 1; // (keep fifteen men: O's 13 point had five)
+    let before = gammonbot::engine::Board::new(b).expect("valid");
+    let last = LastPlay::new(
+        Side::X,
+        &before,
+        &[Step { from: 8, to: 5 }, Step { from: 6, to: 5 }],
+        "8/5* 6/5".into(),
+    );
+    assert_eq!(last.hits, vec![5]);
+    let _ = Dice::new(3, 1);
+}
+
+/// `gammonbot render` writes a PNG and prints the board; a bad XGID is refused.
+#[test]
+fn render_command_writes_the_png() {
+    let out = std::env::temp_dir().join(format!("gammonbot-cli-{}.png", std::process::id()));
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_gammonbot"))
+        .args(["render", "--xgid", START, "--names", "alice,bob", "--out"])
+        .arg(&out)
+        .output()
+        .expect("runs");
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let png = std::fs::read(&out).expect("written");
+    assert_eq!(&png[1..4], b"PNG");
+    let img = image::load_from_memory(&png).expect("decodes").to_rgb8();
+    assert_eq!(img.dimensions(), (WIDTH, HEIGHT));
+    assert!(String::from_utf8_lossy(&run.stdout).contains("alice (X, light)"));
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_gammonbot"))
+        .args(["render", "--xgid", "XGID=nonsense"])
+        .output()
+        .expect("runs");
+    assert!(!bad.status.success());
+    assert!(!String::from_utf8_lossy(&bad.stderr).is_empty());
+    let _ = std::fs::remove_file(out);
+}
