@@ -328,8 +328,8 @@ fn background(ruleset: Ruleset) -> RgbImage {
             colour,
         );
         let label = p.to_string();
-        let y = if top { 46 } else { 539 };
-        text_centred(&mut img, x + POINT_W / 2, y, 14.0, true, NUMBER, &label);
+        let y = if top { 45 } else { 538 };
+        text_centred(&mut img, x + POINT_W / 2, y, 16.0, true, NUMBER, &label);
     }
     let bar_label = match ruleset {
         Ruleset::Standard => "BAR",
