@@ -56,6 +56,7 @@ impl Throw {
 /// crossing the stream with exactly the spike number (both when both fit); checking out
 /// with exactly the spike number (only if `home` says every man is home).
 #[must_use]
+#[inline]
 pub fn forward_targets(p: usize, v: usize, home: bool) -> [Option<usize>; 2] {
     if p == BAR {
         return [(v <= 6).then(|| BAR - v), None];
@@ -78,6 +79,7 @@ pub fn forward_targets(p: usize, v: usize, home: bool) -> [Option<usize>; 2] {
 /// Where a backward (rover) half-move of `v` pips from `p` lands: never onto the roof, and
 /// back across the stream only from near spike k = p - 6 with exactly k.
 #[must_use]
+#[inline]
 pub fn backward_target(p: usize, v: usize) -> Option<usize> {
     let to = p + v;
     if p <= 12 && to > 12 {
@@ -87,6 +89,7 @@ pub fn backward_target(p: usize, v: usize) -> Option<usize> {
 }
 
 /// Whether a half-move from `from` to `to` crosses the central bar (19|18 or 7|6).
+#[inline]
 fn crosses_central_bar(from: usize, to: usize) -> bool {
     if from == BAR || to == 0 {
         return false;
@@ -263,6 +266,7 @@ fn men_off(b: &[i8; 26]) -> i32 {
     15 - (1..=BAR).map(|p| i32::from(b[p].max(0))).sum::<i32>()
 }
 
+#[inline]
 fn all_home(b: &[i8; 26]) -> bool {
     (7..=BAR).all(|p| b[p] <= 0)
 }
