@@ -181,6 +181,22 @@ fn a_tall_stack_shows_its_count() {
     assert!(alt_text(&s).contains("8 on 4"), "{}", alt_text(&s));
 }
 
+/// Money play shows its stakes beside the cube's place in the match line.
+#[test]
+fn money_play_shows_its_stakes() {
+    let mut s = names(Scene::from_xgid(
+        &xgid(STACKED),
+        Ruleset::Standard,
+        Some(Side::X),
+    ));
+    s.score.stakes = Some("1.00 a point".into());
+    let text = render_text(&s);
+    assert!(
+        text.contains("money game, 1.00 a point; cube 4, owned by alice"),
+        "{text}"
+    );
+}
+
 /// The description says whose side, the score, where every man stands, the cube, the dice,
 /// the last play and who acts.
 #[test]

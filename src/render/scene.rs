@@ -76,6 +76,8 @@ pub struct ScoreView {
     pub score: [u32; 2],
     pub target: Target,
     pub crawford: bool,
+    /// What a point (or a game) is worth, as the players agreed it: `1.00 a point`.
+    pub stakes: Option<String>,
 }
 
 /// The play just made: its steps in the mover's numbering, the points where it hit, and
@@ -188,6 +190,7 @@ impl Scene {
                 score: x.score,
                 target,
                 crawford,
+                stakes: None,
             },
             last_play: None,
             welsh: (ruleset == Ruleset::Welsh).then_some(WelshView {
@@ -242,6 +245,7 @@ impl Scene {
                 score: m.score(),
                 target: m.rules().length.map_or(Target::Money, Target::Points),
                 crawford,
+                stakes: None,
             },
             last_play: None,
             welsh: None,
@@ -291,6 +295,7 @@ impl Scene {
                 score: m.score(),
                 target: Target::Games(m.rules().target),
                 crawford: false,
+                stakes: None,
             },
             last_play: None,
             welsh: Some(WelshView {

@@ -50,6 +50,9 @@ pub fn target_words(scene: &Scene) -> String {
     if scene.score.crawford {
         s.push_str(", Crawford game");
     }
+    if let Some(stakes) = &scene.score.stakes {
+        let _ = write!(s, ", {stakes}");
+    }
     if let Some(w) = &scene.welsh {
         if w.washes > 0 {
             let _ = write!(
