@@ -87,24 +87,25 @@ fn offences(folder: &str, forbidden: &[&str]) -> (Vec<String>, usize) {
     (offences, files)
 }
 
+/// Fails with every offending line when `src/<folder>` (at least `min_files` files)
+/// names a forbidden word.
+fn assert_clean(folder: &str, forbidden: &[&str], min_files: usize, rule: &str) {
+    let (offences, files) = offences(folder, forbidden);
+    assert!(files >= min_files, "the files of src/{folder} were found");
+    assert!(offences.is_empty(), "{rule}:\n{}", offences.join("\n"));
+}
+
 #[test]
 fn engine_code_imports_no_io_clock_or_randomness() {
-    let (offences, files) = offences("engine", FORBIDDEN);
-    assert!(files >= 5, "the engine's files were found");
-    assert!(
-        offences.is_empty(),
-        "the engine must stay pure:\n{}",
-        offences.join("\n")
-    );
+    assert_clean("engine", FORBIDDEN, 5, "the engine must stay pure");
 }
 
 #[test]
 fn render_code_reads_only_the_engine() {
-    let (offences, files) = offences("render", RENDER_FORBIDDEN);
-    assert!(files >= 3, "the renderer's files were found");
-    assert!(
-        offences.is_empty(),
-        "the renderer must not reach storage, chat, clocks or files:\n{}",
-        offences.join("\n")
+    assert_clean(
+        "render",
+        RENDER_FORBIDDEN,
+        3,
+        "the renderer must not reach storage, chat, clocks or files",
     );
 }

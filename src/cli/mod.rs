@@ -191,7 +191,7 @@ fn parse_side(s: &str) -> Result<Side, String> {
 /// # Errors
 /// When the PNG cannot be written.
 pub fn render(args: &RenderArgs<'_>) -> std::io::Result<bool> {
-    use crate::engine::{Hop, Play, Ruleset, Step, parse_hops};
+    use crate::engine::{Hop, Ruleset, Step, parse_hops};
     use crate::render::{LastPlay, Scene, alt_text, render_png, render_text};
 
     let scene = (|| -> Result<Scene, String> {
@@ -210,29 +210,17 @@ pub fn render(args: &RenderArgs<'_>) -> std::io::Result<bool> {
         if let Some(last) = args.last {
             let by = parse_side(args.last_by.unwrap_or("x"))?;
             let hops: Vec<Hop> = parse_hops(last).map_err(|e| e.to_string())?;
-            let mut steps = Vec::new();
-            let mut hits = Vec::new();
-            for h in &hops {
-                for _ in 0..h.count {
-                    for (w, hit) in h.path.windows(2).zip(&h.hits[1..]) {
-                        steps.push(Step {
-                            from: w[0],
-                            to: w[1],
-                        });
-                        if *hit {
-                            hits.push(w[1]);
-                        }
-                    }
-                }
-            }
-            if steps.len() > 4 {
+            let legs: Vec<(u8, u8, bool)> = hops.iter().flat_map(Hop::legs).collect();
+            if legs.len() > 4 {
                 return Err(format!("`{last}` has more than four moves"));
             }
-            let play = Play::new(&steps);
             scene.last_play = Some(LastPlay {
                 side: by,
-                steps: play.steps().to_vec(),
-                hits,
+                steps: legs
+                    .iter()
+                    .map(|&(from, to, _)| Step { from, to })
+                    .collect(),
+                hits: legs.iter().filter(|l| l.2).map(|l| l.1).collect(),
                 text: last.to_string(),
             });
         }

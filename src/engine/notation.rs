@@ -118,6 +118,19 @@ pub struct Hop {
     pub count: u8,
 }
 
+impl Hop {
+    /// The single moves this hop stands for, once per checker, each with whether a `*` was
+    /// written at its landing point.
+    pub fn legs(&self) -> impl Iterator<Item = (u8, u8, bool)> + '_ {
+        (0..self.count).flat_map(move |_| {
+            self.path.windows(2).enumerate().map(|(i, w)| {
+                let hit = self.hits.get(i + 1).copied().unwrap_or(false);
+                (w[0], w[1], hit)
+            })
+        })
+    }
+}
+
 /// Why move text could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseError {
@@ -235,14 +248,11 @@ fn name(p: u8) -> String {
 /// A hop backwards, onto a blocked point, or from a point with no checker.
 pub fn apply_hops(board: &Board, hops: &[Hop]) -> Result<Board, IllegalPlay> {
     let mut b = board.points;
-    let mut pending: Vec<(u8, u8)> = Vec::new();
-    for h in hops {
-        for _ in 0..h.count {
-            for w in h.path.windows(2) {
-                pending.push((w[0], w[1]));
-            }
-        }
-    }
+    let mut pending: Vec<(u8, u8)> = hops
+        .iter()
+        .flat_map(Hop::legs)
+        .map(|(from, to, _)| (from, to))
+        .collect();
     while !pending.is_empty() {
         let before = pending.len();
         let mut i = 0;

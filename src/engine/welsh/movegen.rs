@@ -27,10 +27,16 @@ impl Throw {
     /// The die values to play: four for doubles.
     #[must_use]
     pub fn values(self) -> Vec<u8> {
+        let (slots, count) = self.slots();
+        slots[..count].to_vec()
+    }
+
+    /// The die values to play in fixed slots, and how many there are.
+    fn slots(self) -> ([u8; 4], usize) {
         match self {
-            Throw::Two(a, b) if a == b => vec![a; 4],
-            Throw::Two(a, b) => vec![a, b],
-            Throw::One(a) => vec![a],
+            Throw::Two(a, b) if a == b => ([a; 4], 4),
+            Throw::Two(a, b) => ([a, b, 0, 0], 2),
+            Throw::One(a) => ([a, 0, 0, 0], 1),
         }
     }
 
@@ -366,6 +372,20 @@ fn jump(p: usize, legs: &[u8], home: bool, backward: bool, skinny: bool, out: &m
     }
 }
 
+/// Where a man on `p` may land using `opt` as one jump split in any of its ways, lowest
+/// first.
+fn jumps(p: usize, opt: &ValueOption, home: bool, backward: bool, skinny: bool) -> Targets {
+    let mut targets = Targets {
+        points: [0; 8],
+        len: 0,
+    };
+    for i in 0..usize::from(opt.n_splits) {
+        jump(p, opt.split(i), home, backward, skinny, &mut targets);
+    }
+    targets.points[..targets.len].sort_unstable();
+    targets
+}
+
 impl Search {
     /// Every half-move available on `b` with the `remaining` dice slots, written into
     /// appended to `out`: from points above `top` only onto a spike in `was_full`, and
@@ -466,28 +486,14 @@ impl Search {
                             }
                         }
                     } else {
-                        let mut targets = Targets {
-                            points: [0; 8],
-                            len: 0,
-                        };
-                        for i in 0..usize::from(opt.n_splits) {
-                            jump(p, opt.split(i), home, false, self.skinny, &mut targets);
-                        }
-                        targets.points[..targets.len].sort_unstable();
+                        let targets = jumps(p, opt, home, false, self.skinny);
                         for &to in &targets.points[..targets.len] {
                             push(usize::from(to), false);
                         }
                     }
                 }
                 if rover_points & (1 << p) != 0 {
-                    let mut targets = Targets {
-                        points: [0; 8],
-                        len: 0,
-                    };
-                    for i in 0..usize::from(opt.n_splits) {
-                        jump(p, opt.split(i), home, true, self.skinny, &mut targets);
-                    }
-                    targets.points[..targets.len].sort_unstable();
+                    let targets = jumps(p, opt, home, true, self.skinny);
                     for &to in &targets.points[..targets.len] {
                         push(usize::from(to), true);
                     }
@@ -599,21 +605,7 @@ pub fn welsh_legal_plays_exhaustive(board: &Board, throw: Throw) -> Vec<LegalPla
 
 fn legal_plays(board: &Board, throw: Throw, shortcuts: bool) -> Vec<LegalPlay> {
     let b = board.points;
-    let mut values = [0u8; 4];
-    let count = match throw {
-        Throw::Two(a, b) if a == b => {
-            values = [a; 4];
-            4
-        }
-        Throw::Two(a, b) => {
-            values[..2].copy_from_slice(&[a, b]);
-            2
-        }
-        Throw::One(a) => {
-            values[0] = a;
-            1
-        }
-    };
+    let (values, count) = throw.slots();
     let start_off = men_off(&b);
     // Boxes Out (rule 19): four men left, all home, and 6-6: all four check out, and that
     // is the only play.
