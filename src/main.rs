@@ -59,6 +59,25 @@ enum Command {
         #[arg(long)]
         out: Option<std::path::PathBuf>,
     },
+    /// The local terminal chat on an SQLite file: `alice: /challenge bob`, `bob: /accept`,
+    /// ... (`/help` lists the commands). This is what `gammonbot` runs when no Discord
+    /// token is set.
+    Local {
+        /// The database file (default: `DATABASE_URL` from the environment or `.env`, else
+        /// `gammonbot.db`).
+        #[arg(long)]
+        db: Option<String>,
+        /// Seeded dice, the same for the same seed (default: OS-seeded CSPRNG).
+        #[arg(long)]
+        dice_seed: Option<u64>,
+        /// Replay a transcript: exits non-zero on the first refused line unless that line
+        /// starts with `!` (a refusal expected), or on a `!` line that is accepted.
+        #[arg(long)]
+        script: Option<std::path::PathBuf>,
+        /// Write each board as a PNG (`match-N.png`) into this folder.
+        #[arg(long)]
+        png: Option<std::path::PathBuf>,
+    },
     /// Shows a position given by Position ID (and optionally Match ID) in every notation.
     Show {
         /// gnubg Position ID, player on roll's view.
@@ -117,9 +136,21 @@ fn main() -> ExitCode {
                 out: out.as_deref(),
             })
         }
+        Some(Command::Local {
+            db,
+            dice_seed,
+            script,
+            png,
+        }) => gammonbot::cli::local(db, dice_seed, script, png),
         None => {
-            println!("{}", gammonbot::cli::WELCOME);
-            Ok(true)
+            if gammonbot::cli::setting("DISCORD_TOKEN").is_some_and(|t| !t.is_empty()) {
+                eprintln!(
+                    "gammonbot: DISCORD_TOKEN is set, but this build has no Discord adapter yet; \
+                     unset it to play in the local chat"
+                );
+                return ExitCode::FAILURE;
+            }
+            gammonbot::cli::local(None, None, None, Some("boards".into()))
         }
     };
     match result {

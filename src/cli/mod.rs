@@ -8,13 +8,6 @@ use crate::engine::{
     legal_plays_into, position_id, xgid_position_field,
 };
 
-/// What `gammonbot` prints when run without a command.
-pub const WELCOME: &str = "gammonbot: the rules engine and the board renderer are ready; the chat adapters come later.\n\
-Try:  echo '4HPwATDgc/ABMA 3 1' | gammonbot legal --notation\n\
-      gammonbot show 4HPwATDgc/ABMA cAkAAAAAAAAA\n\
-      gammonbot render --xgid XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:10 --out board.png\n\
-See `gammonbot --help` for every command.";
-
 fn parse_line(line: &str) -> Result<(crate::engine::Board, Dice), String> {
     let mut it = line.split_whitespace();
     let (Some(id), Some(a), Some(b), None) = (it.next(), it.next(), it.next(), it.next()) else {
@@ -241,4 +234,61 @@ pub fn render(args: &RenderArgs<'_>) -> std::io::Result<bool> {
         println!("wrote {} ({} bytes)", path.display(), png.len());
     }
     Ok(true)
+}
+
+/// A setting from the environment, or else from a `.env` file in the working directory
+/// (`KEY=value` lines; `#` comments).
+#[must_use]
+pub fn setting(key: &str) -> Option<String> {
+    if let Ok(v) = std::env::var(key) {
+        return Some(v);
+    }
+    let text = std::fs::read_to_string(".env").ok()?;
+    text.lines().find_map(|l| {
+        let (k, v) = l.trim().split_once('=')?;
+        (k.trim() == key).then(|| v.trim().trim_matches('"').to_string())
+    })
+}
+
+/// Runs the local terminal chat on the database `db` (default `DATABASE_URL`, else
+/// `gammonbot.db`).
+///
+/// # Errors
+/// The database cannot be opened or the input read.
+pub fn local(
+    db: Option<String>,
+    dice_seed: Option<u64>,
+    script: Option<std::path::PathBuf>,
+    png: Option<std::path::PathBuf>,
+) -> std::io::Result<bool> {
+    use std::sync::Arc;
+
+    use crate::club::{Club, DiceSource, RngDice, SystemClock};
+    let db = db
+        .or_else(|| setting("DATABASE_URL"))
+        .unwrap_or_else(|| "gammonbot.db".into());
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let store = crate::store::Store::open(&db)
+            .await
+            .map_err(|e| std::io::Error::other(format!("cannot open the database `{db}`: {e}")))?;
+        let dice: Arc<dyn DiceSource> = Arc::new(match dice_seed {
+            Some(seed) => RngDice::seeded(seed),
+            None => RngDice::from_os(),
+        });
+        let club = Arc::new(Club::new(store.clone(), dice, Arc::new(SystemClock)));
+        let ok = crate::console::run(
+            club,
+            crate::console::Options {
+                script,
+                png_dir: png,
+            },
+        )
+        .await?;
+        store.close().await;
+        Ok(ok)
+    })
 }

@@ -6,7 +6,7 @@ use super::rules::Ruleset;
 use super::welsh::WelshMatch;
 
 /// A standard or Welsh match: the one value a stored match holds, whatever its rules.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum AnyMatch {
     Standard(Match),
     Welsh(WelshMatch),
@@ -45,6 +45,15 @@ impl AnyMatch {
         match self {
             AnyMatch::Standard(m) => m.position(),
             AnyMatch::Welsh(m) => m.position(),
+        }
+    }
+
+    /// The side who must act now (`None` at a standard opening throw and once over).
+    #[must_use]
+    pub fn to_act(&self) -> Option<super::Side> {
+        match self {
+            AnyMatch::Standard(m) => m.to_act(),
+            AnyMatch::Welsh(m) => m.to_act(),
         }
     }
 }

@@ -11,7 +11,7 @@ pub struct DiceError(pub u8);
 
 /// Two dice as thrown. The order is kept (it is the order in which the generator tries
 /// them, as gnubg does); display puts the higher die first, as backgammon notation does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Dice {
     first: u8,
     second: u8,

@@ -14,7 +14,7 @@ use super::side::Side;
 use super::xgid::{Xgid, XgidDice};
 
 /// The doubling cube.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Cube {
     pub value: u64,
     /// `None` while centred.
@@ -22,7 +22,9 @@ pub struct Cube {
 }
 
 /// A resignation: the points offered, per cube unit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum ResignLevel {
     Single = 1,
     Gammon = 2,
@@ -31,7 +33,7 @@ pub enum ResignLevel {
 
 /// A pending cube decision. The responder takes (the cube becomes `value`, owned by
 /// `owner`), drops (his opponent wins `drop_value`), or turns it one more notch.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct CubeOffer {
     pub responder: Side,
     pub value: u64,
@@ -43,7 +45,7 @@ pub struct CubeOffer {
 }
 
 /// Whose move it is and what kind of move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Phase {
     /// A game is about to start: each side throws one die.
     Opening,
@@ -58,7 +60,7 @@ pub enum Phase {
 }
 
 /// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum ResultKind {
     Single,
     Gammon,
@@ -70,7 +72,7 @@ pub enum ResultKind {
 }
 
 /// The result of one game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct GameResult {
     pub winner: Side,
     pub points: u64,
@@ -78,7 +80,7 @@ pub struct GameResult {
 }
 
 /// Something a player does. Dice come in with the action that uses them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Action {
     /// The opening throw: one die for each side.
     OpeningRoll {
@@ -202,7 +204,7 @@ pub enum RuleError {
 }
 
 /// A match to N points, or a money session, under standard rules.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Match {
     rules: MatchRules,
     score: [u32; 2],

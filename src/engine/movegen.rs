@@ -11,7 +11,19 @@ use super::position::{BAR, Board, OPP_BAR};
 
 /// One checker moving one die: from the mover's point `from` (25 = the bar) to `to`
 /// (0 = borne off), in the mover's own numbering.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub struct Step {
     pub from: u8,
     pub to: u8,
@@ -19,7 +31,7 @@ pub struct Step {
 
 /// A whole turn: up to four steps in the order played. The empty play is the turn of a
 /// player who cannot move.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Play {
     steps: [Step; 4],
     len: u8,

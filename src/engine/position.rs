@@ -39,7 +39,7 @@ pub struct Board {
 /// X's checkers are positive and move from 24 towards 1; O's are negative and move from 1
 /// towards 24. Index 25 is X's bar and index 0 O's bar, as in an XGID. Flip to a side's
 /// view with [`Position::view`] at the edges (notation, rendering, IDs).
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Position {
     points: [i8; 26],
 }

@@ -3,7 +3,9 @@
 use thiserror::Error;
 
 /// Which game is played.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Ruleset {
     /// Standard tournament and money backgammon (seeds 001-004).
     #[default]
@@ -14,7 +16,7 @@ pub enum Ruleset {
 
 /// Options fixed when a match is agreed. Match-play options (`crawford`, `holland`) need a
 /// length; money-play options (`jacoby`, `beavers`, `raccoons`, `auto_doubles`) need none.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct MatchRules {
     pub ruleset: Ruleset,
     /// Points to win; `None` is money play (a session with no end).

@@ -7,7 +7,9 @@ use std::fmt;
 /// `X` is the player at the bottom of the canonical board: XGID's "X", and gnubg's player 1
 /// (shown as X at the bottom of its board, the right-hand column of a `.mat` file). `O` is
 /// the player at the top: gnubg's player 0, the left-hand column of a `.mat` file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Side {
     X,
     O,

@@ -8,4 +8,4 @@ mod text;
 
 pub use png::{HEIGHT, RenderError, WIDTH, encode, render_image, render_png};
 pub use scene::{CubeView, DiceView, LastPlay, Scene, ScoreView, Target, WelshView};
-pub use text::{alt_text, render_text};
+pub use text::{alt_text, prompt_words, render_text};

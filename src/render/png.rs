@@ -15,7 +15,7 @@ use image::{Rgb, RgbImage};
 use thiserror::Error;
 
 use super::scene::{CubeView, Scene};
-use super::text::{dice_words, target_words};
+use super::text::target_words;
 use crate::engine::welsh::{has_full_spread, protected_spikes};
 use crate::engine::{Ruleset, Side};
 
@@ -478,13 +478,7 @@ fn player_line(img: &mut RgbImage, scene: &Scene, side: Side, y: i32) {
         }
     }
     if scene.to_act == Some(side) {
-        let doing = match (&scene.dice, scene.cube) {
-            (_, CubeView::Offered { by, .. }) if by != side => "take or drop?".to_string(),
-            (Some(d), _) if d.side == side => {
-                format!("to play {}", dice_words(scene).unwrap_or_default())
-            }
-            _ => "to roll".to_string(),
-        };
+        let doing = super::text::prompt_words(scene, side);
         text(
             img,
             x,

@@ -24,6 +24,9 @@ pub struct Scene {
     pub last_play: Option<LastPlay>,
     /// Welsh only.
     pub welsh: Option<WelshView>,
+    /// What the player to act must do, in the club's words ("roll or double"); `None`:
+    /// worked out from the cube and dice (see [`crate::render::prompt_words`]).
+    pub prompt: Option<String>,
 }
 
 /// The dice of the current throw.
@@ -198,6 +201,7 @@ impl Scene {
                 triangle: None,
                 washes: 0,
             }),
+            prompt: None,
         }
     }
 
@@ -249,6 +253,7 @@ impl Scene {
             },
             last_play: None,
             welsh: None,
+            prompt: None,
         }
     }
 
@@ -303,6 +308,7 @@ impl Scene {
                 triangle: m.triangle(),
                 washes: 0,
             }),
+            prompt: None,
         }
     }
 

@@ -101,16 +101,25 @@ fn player_line(scene: &Scene, side: Side) -> String {
         }
     }
     if scene.to_act == Some(side) {
-        s.push_str("  <- ");
-        match (&scene.dice, scene.cube) {
-            (_, CubeView::Offered { by, .. }) if by != side => s.push_str("to answer the double"),
-            (Some(d), _) if d.side == side => {
-                let _ = write!(s, "to play {}", dice_words(scene).unwrap_or_default());
-            }
-            _ => s.push_str("to roll"),
-        }
+        let _ = write!(s, "  <- {}", prompt_words(scene, side));
     }
     s
+}
+
+/// What `side`, the player to act, must do: the scene's prompt, or else "take or drop?",
+/// "to play 6-5" or "to roll". The one wording for the text board and the PNG.
+#[must_use]
+pub fn prompt_words(scene: &Scene, side: Side) -> String {
+    if let Some(p) = &scene.prompt {
+        return p.clone();
+    }
+    match (&scene.dice, scene.cube) {
+        (_, CubeView::Offered { by, .. }) if by != side => "take or drop?".to_string(),
+        (Some(d), _) if d.side == side => {
+            format!("to play {}", dice_words(scene).unwrap_or_default())
+        }
+        _ => "to roll".to_string(),
+    }
 }
 
 /// A fixed-width diagram of the board from the viewer's side, with both players' lines,

@@ -13,7 +13,7 @@ use crate::engine::side::Side;
 pub const MAX_CUBE: u32 = 64;
 
 /// Options of a Welsh match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct WelshRules {
     /// Games to reach (or pass) to win the match (rule 1: 25).
     pub target: u32,
@@ -31,21 +31,21 @@ impl Default for WelshRules {
 }
 
 /// Odds or evens, called on the concealed throw (rule 6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Parity {
     Odd,
     Even,
 }
 
 /// Whose throw a nomination sets (rule 21).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum NominateFor {
     Me,
     Opponent,
 }
 
 /// How a match ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum MatchEnd {
     Games,
     Rectangle,
@@ -53,7 +53,7 @@ pub enum MatchEnd {
 }
 
 /// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum GameEnd {
     Single,
     Gammon,
@@ -65,7 +65,7 @@ pub enum GameEnd {
 }
 
 /// Why a break may be taken between games (regulation D).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum BreakReason {
     BothUnder35Minutes,
     Backgammon,
@@ -74,13 +74,13 @@ pub enum BreakReason {
 }
 
 /// The doubling die: its value and who may turn it next (`None`: either player).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct DoublingDie {
     pub value: u32,
     pub right: Option<Side>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum WelshPhase {
     /// `caller` calls odds or evens on the shaker's concealed throw.
     Call {
@@ -104,7 +104,7 @@ pub enum WelshPhase {
     },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum WelshAction {
     /// The caller's call, with the shaker's concealed dice.
     Call {
@@ -246,7 +246,7 @@ pub enum WelshError {
 }
 
 /// A Welsh match: score, the game in progress and the match-long state.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct WelshMatch {
     rules: WelshRules,
     score: [u32; 2],
@@ -404,6 +404,21 @@ impl WelshMatch {
     /// The side who may offer to concede now, and the offer pending, if any.
     pub fn concede(&self) -> (Option<Side>, Option<(Side, u32, bool)>) {
         (self.concede_open, self.concede_offer)
+    }
+
+    /// The side who must act now (`None` once the match is over): the answerer of an
+    /// offer to concede, the caller, the chooser, or the side on turn.
+    #[must_use]
+    pub fn to_act(&self) -> Option<Side> {
+        if let Some((by, _, _)) = self.concede_offer {
+            return Some(by.opponent());
+        }
+        match self.phase {
+            WelshPhase::Call { caller } => Some(caller),
+            WelshPhase::Choose { chooser } => Some(chooser),
+            WelshPhase::ToRoll(s) | WelshPhase::ToPlay { side: s, .. } => Some(s),
+            WelshPhase::MatchOver { .. } => None,
+        }
     }
 
     /// The legal plays of the side to play, from his view.

@@ -17,7 +17,7 @@ use crate::engine::position::{BAR, Board, OPP_BAR};
 pub const FULL_SPIKE: i8 = 6;
 
 /// What the mover throws: two dice, or one die while a full spread of his stands (rule 11).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Throw {
     Two(u8, u8),
     One(u8),

@@ -1,0 +1,250 @@
+//! What comes in (a [`Command`] from an [`Actor`]) and what goes out (an [`Outcome`]).
+//! No platform types: an adapter turns slash commands or typed lines into these.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::welsh::{NominateFor, Parity};
+use crate::engine::{ResignLevel, Ruleset};
+use crate::render::Scene;
+
+/// Who sends a command, and from where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Actor {
+    /// `discord` or `local`.
+    pub platform: String,
+    /// The user's id on the platform (the local chat uses the name in lower case).
+    pub user_id: String,
+    pub display_name: String,
+    /// The guild (or `local`).
+    pub community_id: String,
+    pub community_name: String,
+    /// Where the command was typed; new matches are played there.
+    pub channel: String,
+}
+
+impl Actor {
+    /// A user of the local terminal chat.
+    #[must_use]
+    pub fn local(name: &str) -> Actor {
+        Actor {
+            platform: "local".into(),
+            user_id: name.to_lowercase(),
+            display_name: name.to_string(),
+            community_id: "local".into(),
+            community_name: "local chat".into(),
+            channel: "local".into(),
+        }
+    }
+}
+
+/// Which match a command is about: by number, or the one the player is in (when it is
+/// clear), and optionally the version the player saw (a button's), so that a stale click
+/// is refused.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MatchRef {
+    pub id: Option<i64>,
+    pub version: Option<i64>,
+}
+
+impl MatchRef {
+    #[must_use]
+    pub fn id(id: i64) -> MatchRef {
+        MatchRef {
+            id: Some(id),
+            version: None,
+        }
+    }
+}
+
+/// A correspondence time control: each decision has `per_move` seconds; time beyond it
+/// comes out of the player's bank; an empty bank at the deadline forfeits the match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeControl {
+    pub per_move: i64,
+    pub bank: i64,
+    /// The reminder comes this long before the deadline.
+    pub remind_before: i64,
+}
+
+pub const DAY: i64 = 86_400;
+
+impl Default for TimeControl {
+    /// Two days a decision and a five-day bank; a reminder twelve hours before the deadline.
+    fn default() -> TimeControl {
+        TimeControl {
+            per_move: 2 * DAY,
+            bank: 5 * DAY,
+            remind_before: DAY / 2,
+        }
+    }
+}
+
+impl TimeControl {
+    /// The Welsh play clock for live games (rule 12a): 70 minutes in all, nothing a move.
+    #[must_use]
+    pub fn welsh_live() -> TimeControl {
+        TimeControl {
+            per_move: 0,
+            bank: 70 * 60,
+            remind_before: 5 * 60,
+        }
+    }
+}
+
+/// The terms of a challenge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChallengeSpec {
+    pub ruleset: Ruleset,
+    /// Standard: points to win (`None`: money play). Welsh: games to reach (25 if `None`).
+    pub length: Option<u32>,
+    /// Standard match play.
+    pub crawford: bool,
+    /// Money play.
+    pub jacoby: bool,
+    pub beavers: bool,
+    pub raccoons: bool,
+    pub auto_doubles: u8,
+    /// Money play: minor units per point (100 = 1.00 a point; 0 keeps no ledger).
+    pub stake: u64,
+    pub time: TimeControl,
+}
+
+impl ChallengeSpec {
+    /// A standard match to `length` points with Crawford, or money play with Jacoby.
+    #[must_use]
+    pub fn standard(length: Option<u32>) -> ChallengeSpec {
+        ChallengeSpec {
+            ruleset: Ruleset::Standard,
+            length,
+            crawford: length.is_some(),
+            jacoby: length.is_none(),
+            beavers: false,
+            raccoons: false,
+            auto_doubles: 0,
+            stake: 0,
+            time: TimeControl::default(),
+        }
+    }
+
+    /// A Welsh match to `target` games.
+    #[must_use]
+    pub fn welsh(target: u32) -> ChallengeSpec {
+        ChallengeSpec {
+            ruleset: Ruleset::Welsh,
+            length: Some(target),
+            crawford: false,
+            jacoby: false,
+            ..ChallengeSpec::standard(None)
+        }
+    }
+}
+
+/// Who starts a Welsh game, as the winner of the call chooses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Starter {
+    Me,
+    Opponent,
+}
+
+/// Every command of the club.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Challenge a player (by platform id) to a match.
+    Challenge {
+        opponent: String,
+        spec: ChallengeSpec,
+    },
+    Accept(MatchRef),
+    Decline(MatchRef),
+    Cancel(MatchRef),
+    Roll(MatchRef),
+    /// A play in move text (`13/7 8/7`, Welsh `13/9/4`).
+    Move(MatchRef, String),
+    Double(MatchRef),
+    Take(MatchRef),
+    Drop(MatchRef),
+    Beaver(MatchRef),
+    Raccoon(MatchRef),
+    Resign(MatchRef, ResignLevel),
+    AcceptResign(MatchRef),
+    RejectResign(MatchRef),
+    /// Welsh: odds or evens on the shaker's concealed throw.
+    Call(MatchRef, Parity),
+    /// Welsh: the call's winner says who starts.
+    Choose(MatchRef, Starter),
+    /// Welsh: throw a 1-2 again (rule 13).
+    Reroll(MatchRef),
+    /// Welsh: throw one die beside a full spread (rule 11).
+    RollOne(MatchRef),
+    /// Welsh: set a throw for me (before throwing) or for my opponent (rule 21).
+    Nominate(MatchRef, NominateFor, (u8, u8)),
+    /// Welsh: offer to concede `games` (rule 18), with the payment.
+    Concede(MatchRef, u32, bool),
+    AcceptConcede(MatchRef),
+    RejectConcede(MatchRef),
+    /// The board as it stands.
+    Board(MatchRef),
+    /// The legal plays of the roll in hand.
+    Moves(MatchRef),
+    /// My open matches here.
+    Games,
+    /// The action log of a match.
+    History(MatchRef),
+    /// A standard match as a `.mat` file.
+    Export(MatchRef),
+    /// Change my settings (`None`: leave as is).
+    Settings {
+        auto_roll: Option<bool>,
+        notify_dm: Option<bool>,
+    },
+    /// My ledger and balance here.
+    Ledger,
+    /// The scoop-pot tally with an opponent (platform id).
+    Pot(String),
+}
+
+/// A player who must act, and what he must do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NextUp {
+    pub match_id: i64,
+    pub user_id: String,
+    pub name: String,
+    /// "roll or double", "take or drop", "move 6-5", ...
+    pub what: String,
+    /// Unix seconds.
+    pub deadline: Option<i64>,
+    /// He asked to be told by direct message.
+    pub dm: bool,
+}
+
+/// A message for a player who is not the one who typed the command (reminders,
+/// time-outs, your turn).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    pub match_id: i64,
+    pub channel: String,
+    pub user_id: String,
+    pub dm: bool,
+    pub text: String,
+}
+
+/// A file for the player (a `.mat` export).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attachment {
+    pub name: String,
+    pub text: String,
+}
+
+/// What a command did.
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    pub match_id: Option<i64>,
+    /// The match's version after the command (for buttons).
+    pub version: Option<i64>,
+    /// What happened, in order, in words.
+    pub lines: Vec<String>,
+    /// The board to show, if the command is about one.
+    pub board: Option<Scene>,
+    pub next: Option<NextUp>,
+    pub attachment: Option<Attachment>,
+}

@@ -1,0 +1,42 @@
+//! Refusals a player can cause: values with a message that says what to do instead. None
+//! of them changes anything stored.
+
+use thiserror::Error;
+
+use crate::store::StoreError;
+
+#[derive(Debug, Error)]
+pub enum ClubError {
+    #[error("there is no match #{0}; /games lists yours")]
+    UnknownMatch(i64),
+    #[error("you have no open match here; start one with /challenge <player>")]
+    NoMatch,
+    #[error("you have several open matches here ({0}); say which, e.g. `/{1} #{2}`")]
+    WhichMatch(String, &'static str, i64),
+    #[error("match #{0} is between {1} and {2}; only they can act on it")]
+    NotAParticipant(i64, String, String),
+    #[error("it is {0}'s turn: {0} must {1}")]
+    NotYourTurn(String, String),
+    #[error("match #{0} is {1}: {2}")]
+    NotActive(i64, String, &'static str),
+    #[error("only {0} can {1} this challenge")]
+    NotYourChallenge(String, &'static str),
+    #[error("{0}")]
+    Refused(String),
+    #[error("{0} is a {1} command; match #{2} is {3} backgammon")]
+    WrongRuleset(&'static str, &'static str, i64, &'static str),
+    #[error("{0}")]
+    BadOption(String),
+    #[error("you cannot challenge yourself; name another player")]
+    SelfChallenge,
+    #[error("no player called `{0}` has used the bot here yet; they must say something first")]
+    UnknownPlayer(String),
+    #[error("that {0} is too long ({1} characters; at most {2})")]
+    TooLong(&'static str, usize, usize),
+    #[error("the board moved on (match #{0} is now at move {1}); look at it again and decide")]
+    Stale(i64, i64),
+    #[error("something went wrong on our side ({0}); nothing was changed, try again")]
+    Store(#[from] StoreError),
+    #[error("stored match #{0} cannot be read ({1}); tell the bot's admin")]
+    Corrupt(i64, String),
+}

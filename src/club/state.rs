@@ -1,0 +1,535 @@
+//! A stored match: its terms, the log entries it is made of, and the snapshot those
+//! entries fold into. Folding the whole log from the terms gives the snapshot again
+//! ([`rebuild`]); a test holds the club to that.
+
+use serde::{Deserialize, Serialize};
+
+use super::command::{ChallengeSpec, Starter};
+use crate::engine::welsh::{
+    GameEnd, MatchEnd, WelshAction, WelshEvent, WelshMatch, WelshPhase, WelshRules, format_amount,
+    format_welsh_play,
+};
+use crate::engine::{
+    Action, AnyMatch, Event, Match, MatchRules, Phase, Play, Position, ResultKind, Ruleset, Side,
+    format_play,
+};
+use crate::render::{LastPlay, Scene};
+
+/// One entry of a match's action log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum Entry {
+    Challenge {
+        spec: ChallengeSpec,
+    },
+    Accept,
+    Decline,
+    Cancel,
+    /// A standard action; `auto` when the club made it (auto-roll, forced play).
+    Standard {
+        side: Side,
+        action: Action,
+        auto: bool,
+    },
+    /// A Welsh action.
+    Welsh {
+        side: Side,
+        action: WelshAction,
+        auto: bool,
+    },
+    /// A standard match lost on time.
+    Forfeit {
+        side: Side,
+    },
+}
+
+/// The last play made, to show on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LastMove {
+    pub side: Side,
+    pub before: Position,
+    pub play: Play,
+}
+
+/// The state of an accepted match, stored as JSON in `matches.state`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Snapshot {
+    pub game: AnyMatch,
+    pub last: Option<LastMove>,
+    /// A standard match ended by a time-out: the side who ran out.
+    pub forfeit: Option<Side>,
+}
+
+/// A result of a game or match that moves money or the scoop-pot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Settlement {
+    /// A standard money game: `points` won by `winner`.
+    MoneyGame {
+        winner: Side,
+        points: u64,
+        game: u32,
+    },
+    /// A Welsh game scored (`winner` None: a wash).
+    WelshGame {
+        winner: Option<Side>,
+        backgammon: bool,
+    },
+    /// A Welsh match over.
+    WelshMatch {
+        winner: Side,
+        how: MatchEnd,
+        score: [u32; 2],
+    },
+}
+
+impl Snapshot {
+    /// A new match on these terms.
+    ///
+    /// # Errors
+    /// Terms the engine refuses (checked again here; the club checks them at challenge).
+    pub fn start(spec: &ChallengeSpec) -> Result<Snapshot, String> {
+        let game = match spec.ruleset {
+            Ruleset::Standard => {
+                AnyMatch::Standard(Match::new(standard_rules(spec)).map_err(|e| e.to_string())?)
+            }
+            Ruleset::Welsh => AnyMatch::Welsh(WelshMatch::new(WelshRules {
+                target: spec.length.unwrap_or(25),
+                first_shaker: Side::X,
+            })),
+        };
+        Ok(Snapshot {
+            game,
+            last: None,
+            forfeit: None,
+        })
+    }
+
+    /// Whether the match is over.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.forfeit.is_some()
+            || match &self.game {
+                AnyMatch::Standard(m) => matches!(m.phase(), Phase::MatchOver { .. }),
+                AnyMatch::Welsh(m) => matches!(m.phase(), WelshPhase::MatchOver { .. }),
+            }
+    }
+
+    /// The winner and how, once over.
+    #[must_use]
+    pub fn result(&self, names: &[String; 2]) -> Option<(Side, String)> {
+        if let Some(loser) = self.forfeit {
+            let w = loser.opponent();
+            return Some((
+                w,
+                format!(
+                    "{} won: {} ran out of time",
+                    names[w.index()],
+                    names[loser.index()]
+                ),
+            ));
+        }
+        let score = self.game.score();
+        let (winner, how) = match &self.game {
+            AnyMatch::Standard(m) => match m.phase() {
+                Phase::MatchOver { winner } => (winner, String::new()),
+                _ => return None,
+            },
+            AnyMatch::Welsh(m) => match m.phase() {
+                WelshPhase::MatchOver { winner, how } => (
+                    winner,
+                    match how {
+                        MatchEnd::Games => String::new(),
+                        MatchEnd::Rectangle => " by a rectangle".into(),
+                        MatchEnd::TimedOut => " on time".into(),
+                    },
+                ),
+                _ => return None,
+            },
+        };
+        Some((
+            winner,
+            format!(
+                "{} won the match {}-{}{how}",
+                names[winner.index()],
+                score[winner.index()],
+                score[winner.opponent().index()]
+            ),
+        ))
+    }
+
+    /// Applies a log entry that acts on the game, describing what happened in `lines`
+    /// and collecting what moves money in `settle`.
+    ///
+    /// # Errors
+    /// The engine's refusal, in words; `self` is untouched.
+    pub fn apply(
+        &mut self,
+        entry: &Entry,
+        names: &[String; 2],
+        lines: &mut Vec<String>,
+        settle: &mut Vec<Settlement>,
+    ) -> Result<(), String> {
+        match (entry, &self.game) {
+            (Entry::Standard { side, action, .. }, AnyMatch::Standard(m)) => {
+                let before = *m.position();
+                let (next, events) = m.apply(*side, action).map_err(|e| e.to_string())?;
+                for e in &events {
+                    if let Event::Played { by, play, .. } = e {
+                        self.last = Some(LastMove {
+                            side: *by,
+                            before,
+                            play: *play,
+                        });
+                    }
+                    describe_standard(e, &before, names, lines, settle);
+                }
+                self.game = AnyMatch::Standard(next);
+                Ok(())
+            }
+            (Entry::Welsh { side, action, .. }, AnyMatch::Welsh(m)) => {
+                let before = *m.position();
+                let (next, events) = m.apply(*side, action).map_err(|e| e.to_string())?;
+                for e in &events {
+                    if let WelshEvent::Played { by, play } = e {
+                        self.last = Some(LastMove {
+                            side: *by,
+                            before,
+                            play: *play,
+                        });
+                    }
+                    describe_welsh(e, &before, names, lines, settle, next.score());
+                }
+                self.game = AnyMatch::Welsh(next);
+                Ok(())
+            }
+            (Entry::Forfeit { side }, AnyMatch::Standard(m)) => {
+                if m.rules().is_money() && !matches!(m.phase(), Phase::Opening) {
+                    settle.push(Settlement::MoneyGame {
+                        winner: side.opponent(),
+                        points: m.cube().value,
+                        game: m.game_number(),
+                    });
+                }
+                self.forfeit = Some(*side);
+                lines.push(format!(
+                    "{} ran out of time and forfeits the match",
+                    names[side.index()]
+                ));
+                Ok(())
+            }
+            _ => Err("this entry does not belong to this match".into()),
+        }
+    }
+
+    /// The board as `viewer` sees it (default: whoever acts), with names and last play.
+    #[must_use]
+    pub fn scene(&self, names: &[String; 2], viewer: Option<Side>, stake: u64) -> Scene {
+        let mut scene = match &self.game {
+            AnyMatch::Standard(m) => Scene::from_match(m, names.clone(), viewer),
+            AnyMatch::Welsh(m) => Scene::from_welsh(m, names.clone(), viewer),
+        };
+        if self.forfeit.is_some() {
+            scene.to_act = None;
+        } else if scene.to_act.is_some() {
+            scene.prompt = Some(super::next_words(&self.game));
+        }
+        if let Some(last) = self.last {
+            let board = last.before.view(last.side);
+            scene.last_play = Some(match self.game.ruleset() {
+                Ruleset::Standard => LastPlay::standard(last.side, &board, &last.play),
+                Ruleset::Welsh => LastPlay::new(
+                    last.side,
+                    &board,
+                    last.play.steps(),
+                    format_welsh_play(&board, &last.play),
+                ),
+            });
+        }
+        if stake > 0 {
+            scene.score.stakes = Some(format!("{} a point", format_amount(stake)));
+        }
+        scene
+    }
+}
+
+/// The standard rules of a challenge.
+#[must_use]
+pub fn standard_rules(spec: &ChallengeSpec) -> MatchRules {
+    let mut rules = match spec.length {
+        Some(n) => MatchRules::match_to(n),
+        None => MatchRules::money(),
+    };
+    if spec.length.is_some() {
+        rules.crawford = spec.crawford;
+    } else {
+        rules.jacoby = spec.jacoby;
+        rules.beavers = spec.beavers;
+        rules.raccoons = spec.raccoons;
+        rules.auto_doubles = spec.auto_doubles;
+    }
+    rules
+}
+
+/// Folds a whole action log into the status and snapshot it describes: the terms from the
+/// challenge, then every entry in order.
+///
+/// # Errors
+/// A log that is not a match's (no challenge first, or an entry the engine refuses).
+pub fn rebuild(
+    entries: &[Entry],
+    names: &[String; 2],
+) -> Result<(String, Option<Snapshot>), String> {
+    let Some(Entry::Challenge { spec }) = entries.first() else {
+        return Err("a match log starts with its challenge".into());
+    };
+    let mut status = "challenged".to_string();
+    let mut snap: Option<Snapshot> = None;
+    let (mut lines, mut settle) = (Vec::new(), Vec::new());
+    for e in &entries[1..] {
+        match e {
+            Entry::Accept => {
+                snap = Some(Snapshot::start(spec)?);
+                status = "active".into();
+            }
+            Entry::Decline => status = "declined".into(),
+            Entry::Cancel => status = "cancelled".into(),
+            Entry::Challenge { .. } => return Err("a second challenge in one log".into()),
+            _ => {
+                let s = snap
+                    .as_mut()
+                    .ok_or("an action before the match was accepted")?;
+                s.apply(e, names, &mut lines, &mut settle)?;
+                if s.is_over() {
+                    status = "finished".into();
+                }
+            }
+        }
+    }
+    Ok((status, snap))
+}
+
+fn describe_standard(
+    e: &Event,
+    before: &Position,
+    names: &[String; 2],
+    lines: &mut Vec<String>,
+    settle: &mut Vec<Settlement>,
+) {
+    let n = |s: Side| names[s.index()].as_str();
+    let line = match *e {
+        Event::GameStarted { number, crawford } => format!(
+            "Game {number} begins{}",
+            if crawford {
+                " (the Crawford game: no doubling)"
+            } else {
+                ""
+            }
+        ),
+        Event::OpeningTie { die } => format!("Opening throw: both threw {die}; throwing again"),
+        Event::AutomaticDouble { value } => format!("Automatic double: the cube is at {value}"),
+        Event::OpeningWon { side, dice } => {
+            format!(
+                "{} wins the opening throw with {}",
+                n(side),
+                dice_words(dice)
+            )
+        }
+        Event::Doubled { by, value } => format!("{} doubles to {value}", n(by)),
+        Event::Taken { by, value } => format!("{} takes; the cube is at {value}", n(by)),
+        Event::Beavered { by, value } => format!("{} beavers; the cube is at {value}", n(by)),
+        Event::Raccooned { by, value } => format!("{} raccoons; the cube is at {value}", n(by)),
+        Event::Dropped { by } => format!("{} drops", n(by)),
+        Event::Rolled { by, dice } => {
+            if matches!(lines.last(), Some(l) if l.contains("wins the opening throw")) {
+                return;
+            }
+            format!("{} rolls {}", n(by), dice_words(dice))
+        }
+        Event::NoLegalPlay { by, dice } => format!("{} cannot play {}", n(by), dice_words(dice)),
+        Event::Played { by, play, .. } => {
+            format!("{} plays {}", n(by), format_play(&before.view(by), &play))
+        }
+        Event::ResignOffered { by, level } => {
+            format!("{} offers to resign ({level:?})", n(by)).to_lowercase_level()
+        }
+        Event::ResignRejected { by } => format!("{} rejects the resignation", n(by)),
+        Event::GameOver(r) => {
+            settle.push(Settlement::MoneyGame {
+                winner: r.winner,
+                points: r.points,
+                game: 0,
+            });
+            let kind = match r.kind {
+                ResultKind::Single => "",
+                ResultKind::Gammon => " with a gammon",
+                ResultKind::Backgammon => " with a backgammon",
+                ResultKind::Dropped => " (double dropped)",
+                ResultKind::Resigned(_) => " by resignation",
+            };
+            format!(
+                "{} wins {} point{}{kind}",
+                n(r.winner),
+                r.points,
+                if r.points == 1 { "" } else { "s" }
+            )
+        }
+        Event::MatchOver { winner } => format!("{} wins the match", n(winner)),
+    };
+    lines.push(line);
+}
+
+/// `6-5`, higher die first.
+#[must_use]
+pub fn dice_words(d: crate::engine::Dice) -> String {
+    format!("{}-{}", d.high(), d.low())
+}
+
+trait LowerLevel {
+    fn to_lowercase_level(self) -> String;
+}
+
+impl LowerLevel for String {
+    /// `(Gammon)` as `(gammon)`.
+    fn to_lowercase_level(self) -> String {
+        match self.rfind('(') {
+            Some(i) => format!("{}{}", &self[..i], self[i..].to_lowercase()),
+            None => self,
+        }
+    }
+}
+
+fn describe_welsh(
+    e: &WelshEvent,
+    before: &Position,
+    names: &[String; 2],
+    lines: &mut Vec<String>,
+    settle: &mut Vec<Settlement>,
+    score: [u32; 2],
+) {
+    let n = |s: Side| names[s.index()].as_str();
+    let line = match *e {
+        WelshEvent::CallWon { chooser } => {
+            format!("{} wins the call and chooses who starts", n(chooser))
+        }
+        WelshEvent::Starts(s) => format!("{} starts", n(s)),
+        WelshEvent::GameStarted { number, cube } => format!(
+            "Game {number} begins{}",
+            if cube > 1 {
+                format!(" with the doubling die at {cube}")
+            } else {
+                String::new()
+            }
+        ),
+        WelshEvent::Doubled { by, value } => format!("{} turns the doubling die to {value}", n(by)),
+        WelshEvent::Thrown {
+            by,
+            throw,
+            nominated,
+        } => format!(
+            "{} {} {}",
+            n(by),
+            if nominated {
+                "plays the nominated"
+            } else {
+                "throws"
+            },
+            throw_words(throw)
+        ),
+        WelshEvent::Rethrown { by } => format!("{} throws the 1-2 again", n(by)),
+        WelshEvent::Nominated { by, whose, dice } => format!(
+            "{} nominates {}-{} for {}",
+            n(by),
+            dice.0.max(dice.1),
+            dice.0.min(dice.1),
+            match whose {
+                crate::engine::welsh::NominateFor::Me => "himself",
+                crate::engine::welsh::NominateFor::Opponent => "his opponent's next turn",
+            }
+        ),
+        WelshEvent::Played { by, play } => {
+            format!(
+                "{} plays {}",
+                n(by),
+                format_welsh_play(&before.view(by), &play)
+            )
+        }
+        WelshEvent::Danced { by } => format!("{} dances (no move)", n(by)),
+        WelshEvent::CubeRaisedByDance { value } => {
+            format!("The first dance raises the doubling die to {value}")
+        }
+        WelshEvent::Triangle { by } => {
+            format!("{} has a triangle: the doubling die is frozen", n(by))
+        }
+        WelshEvent::FullSpread { by } => format!("{} has a full spread", n(by)),
+        WelshEvent::FirstCheckOut { by } => format!("{} checks out first", n(by)),
+        WelshEvent::BonusThrow { by } => format!("{} earns a bonus throw", n(by)),
+        WelshEvent::ConcedeOccasion { offerer } => {
+            format!("{} may offer to concede now (/concede N)", n(offerer))
+        }
+        WelshEvent::ConcedeOffered { by, games, payment } => format!(
+            "{} offers to concede {games} game{}{}",
+            n(by),
+            if games == 1 { "" } else { "s" },
+            if payment { " with the payment" } else { "" }
+        ),
+        WelshEvent::ConcedeRejected { by } => format!("{} rejects the offer", n(by)),
+        WelshEvent::GameOver { winner, games, how } => {
+            settle.push(Settlement::WelshGame {
+                winner,
+                backgammon: how == GameEnd::Backgammon,
+            });
+            let how_words = match how {
+                GameEnd::Single => "",
+                GameEnd::Gammon => " with a gammon",
+                GameEnd::Backgammon => " with a backgammon",
+                GameEnd::ThreeOnTheRoof => " (three on the roof)",
+                GameEnd::Conceded => " (conceded)",
+                GameEnd::WashBySticks => "",
+                GameEnd::WashBySnakes => "",
+            };
+            match winner {
+                Some(w) => format!(
+                    "{} wins {games} game{}{how_words}; score {}-{}",
+                    n(w),
+                    if games == 1 { "" } else { "s" },
+                    score[w.index()],
+                    score[w.opponent().index()]
+                ),
+                None => format!(
+                    "A wash{}: one game each; score {}-{}",
+                    if how == GameEnd::WashBySnakes {
+                        " by snakes"
+                    } else {
+                        " by sticks"
+                    },
+                    score[0],
+                    score[1]
+                ),
+            }
+        }
+        WelshEvent::BreakEntitled(reason) => {
+            format!("Both players may take a ten-minute break ({reason:?})")
+        }
+        WelshEvent::MatchOver { winner, how } => {
+            settle.push(Settlement::WelshMatch { winner, how, score });
+            format!("{} wins the match", n(winner))
+        }
+    };
+    lines.push(line);
+}
+
+fn throw_words(t: crate::engine::welsh::Throw) -> String {
+    match t {
+        crate::engine::welsh::Throw::Two(a, b) => format!("{}-{}", a.max(b), a.min(b)),
+        crate::engine::welsh::Throw::One(a) => format!("{a} (one die)"),
+    }
+}
+
+/// The side a Welsh chooser names to start.
+#[must_use]
+pub fn starter_side(chooser: Side, who: Starter) -> Side {
+    match who {
+        Starter::Me => chooser,
+        Starter::Opponent => chooser.opponent(),
+    }
+}

@@ -1,0 +1,453 @@
+//! The local terminal chat: lines like `alice: /challenge bob rules:welsh length:25`,
+//! each turned into a club [`Command`] and answered with the outcome, the board as text
+//! and who must act next. No rules here: parsing and printing only.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::io::{AsyncBufReadExt, BufReader};
+
+use crate::club::{
+    Actor, ChallengeSpec, Club, ClubError, Command, DAY, MatchRef, Notice, Outcome, Starter,
+    TimeControl, duration_words,
+};
+use crate::engine::welsh::{NominateFor, Parity};
+use crate::engine::{ResignLevel, Ruleset};
+use crate::render::{render_png, render_text};
+
+/// The commands, for `/help`.
+pub const HELP: &str = "\
+Type `name: /command ...`; the name is who speaks. A match is named `#N` when you have several.
+  /challenge <player> [rules:standard|welsh] [length:N|money] [crawford:on|off]
+             [jacoby:on|off] [beavers:on|off] [raccoons:on|off] [autodoubles:N]
+             [stake:1.00] [move:2d] [bank:5d] [remind:12h] [clock:live]
+  /accept /decline /cancel            answer (or withdraw) a challenge
+  /roll  /move 13/7 8/7  /moves       throw, play, list the legal plays
+  /double /take /drop /beaver /raccoon
+  /resign [single|gammon|backgammon]  /resign accept  /resign reject
+  Welsh: /call odds|evens  /choose me|opponent  /reroll  /one  /nominate me|opponent 6-5
+         /concede N [payment]  /concede accept  /concede reject
+  /board /games /history /export /ledger /pot <player> /settings [auto-roll:on|off] [dm:on|off]
+  /help";
+
+/// A line that could not be read as a command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError(pub String);
+
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn err<T>(m: impl Into<String>) -> Result<T, ParseError> {
+    Err(ParseError(m.into()))
+}
+
+/// `2d`, `12h`, `30m`, `90s` or plain seconds.
+fn seconds(text: &str) -> Result<i64, ParseError> {
+    let (num, unit) = text.split_at(
+        text.find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(text.len()),
+    );
+    let n: i64 = num
+        .parse()
+        .map_err(|_| ParseError(format!("`{text}` is not a duration: write 2d, 12h, 30m")))?;
+    let mul = match unit {
+        "" | "s" => 1,
+        "m" => 60,
+        "h" => 3600,
+        "d" => DAY,
+        _ => return err(format!("`{text}`: a duration ends in d, h, m or s")),
+    };
+    n.checked_mul(mul)
+        .ok_or_else(|| ParseError(format!("`{text}` is too long")))
+}
+
+fn on_off(key: &str, v: &str) -> Result<bool, ParseError> {
+    match v {
+        "on" | "yes" | "true" => Ok(true),
+        "off" | "no" | "false" => Ok(false),
+        _ => err(format!("{key}: say on or off, not `{v}`")),
+    }
+}
+
+fn amount(v: &str) -> Result<u64, ParseError> {
+    let bad = || ParseError(format!("stake: `{v}` is not an amount like 1.00"));
+    let (whole, frac) = v.split_once('.').unwrap_or((v, "0"));
+    if frac.len() > 2 {
+        return Err(bad());
+    }
+    let whole: u64 = whole.parse().map_err(|_| bad())?;
+    let frac: u64 = format!("{frac:0<2}").parse().map_err(|_| bad())?;
+    whole
+        .checked_mul(100)
+        .and_then(|w| w.checked_add(frac))
+        .ok_or_else(bad)
+}
+
+fn challenge(args: &[&str]) -> Result<Command, ParseError> {
+    let Some((opponent, opts)) = args.split_first() else {
+        return err("whom? /challenge <player> [rules:welsh] [length:7]");
+    };
+    let mut ruleset = Ruleset::Standard;
+    let mut length: Option<Option<u32>> = None;
+    let mut flags: Vec<(&str, &str)> = Vec::new();
+    for o in opts {
+        let Some((k, v)) = o.split_once(':') else {
+            return err(format!(
+                "`{o}`: options are written key:value, e.g. length:7"
+            ));
+        };
+        match k {
+            "rules" => {
+                ruleset = match v {
+                    "standard" => Ruleset::Standard,
+                    "welsh" => Ruleset::Welsh,
+                    _ => return err(format!("rules: standard or welsh, not `{v}`")),
+                }
+            }
+            "length" => {
+                length = Some(if v == "money" {
+                    None
+                } else {
+                    Some(v.parse().map_err(|_| {
+                        ParseError(format!("length: a number of points (or money), not `{v}`"))
+                    })?)
+                });
+            }
+            _ => flags.push((k, v)),
+        }
+    }
+    let mut spec = match ruleset {
+        Ruleset::Standard => ChallengeSpec::standard(length.unwrap_or(Some(7))),
+        Ruleset::Welsh => ChallengeSpec::welsh(length.flatten().unwrap_or(25)),
+    };
+    if ruleset == Ruleset::Welsh && length == Some(None) {
+        return err("a Welsh match is played to a number of games: length:25");
+    }
+    for (k, v) in flags {
+        match k {
+            "crawford" => spec.crawford = on_off(k, v)?,
+            "jacoby" => spec.jacoby = on_off(k, v)?,
+            "beavers" => spec.beavers = on_off(k, v)?,
+            "raccoons" => spec.raccoons = on_off(k, v)?,
+            "autodoubles" => {
+                spec.auto_doubles = v
+                    .parse()
+                    .map_err(|_| ParseError(format!("autodoubles: a number, not `{v}`")))?;
+            }
+            "stake" => spec.stake = amount(v)?,
+            "move" => spec.time.per_move = seconds(v)?,
+            "bank" => spec.time.bank = seconds(v)?,
+            "remind" => spec.time.remind_before = seconds(v)?,
+            "clock" if v == "live" => spec.time = TimeControl::welsh_live(),
+            "clock" if v == "days" => spec.time = TimeControl::default(),
+            _ => return err(format!("unknown option `{k}:{v}`; /help lists them")),
+        }
+    }
+    Ok(Command::Challenge {
+        opponent: (*opponent).to_string(),
+        spec,
+    })
+}
+
+fn dice(text: &str) -> Result<(u8, u8), ParseError> {
+    let bad = || ParseError(format!("`{text}` is not a throw: write it like 6-5"));
+    let (a, b) = text.split_once('-').ok_or_else(bad)?;
+    Ok((a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?))
+}
+
+/// Reads one chat line: `name: /command args`. `Ok(None)` for a blank line or a comment.
+///
+/// # Errors
+/// What is wrong with the line.
+pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(None);
+    }
+    let Some((name, rest)) = line.split_once(':') else {
+        return err("write `name: /command`, e.g. `alice: /challenge bob`");
+    };
+    let name = name.trim();
+    if name.is_empty() || name.chars().any(char::is_whitespace) {
+        return err("a name is one word, e.g. `alice: /roll`");
+    }
+    let rest = rest.trim();
+    let Some(rest) = rest.strip_prefix('/') else {
+        return err("commands start with /, e.g. `/roll`; /help lists them");
+    };
+    let mut words: Vec<&str> = rest.split_whitespace().collect();
+    if words.is_empty() {
+        return err("which command? /help lists them");
+    }
+    let verb = words.remove(0).to_lowercase();
+    // `#12` or `#12@5` names a match (and the version seen).
+    let mut m = MatchRef::default();
+    let mut args = Vec::new();
+    for w in words {
+        if let Some(r) = w.strip_prefix('#') {
+            let (id, v) = r.split_once('@').map_or((r, None), |(a, b)| (a, Some(b)));
+            m.id = Some(
+                id.parse()
+                    .map_err(|_| ParseError(format!("`{w}` is not a match number like #12")))?,
+            );
+            if let Some(v) = v {
+                m.version = Some(
+                    v.parse()
+                        .map_err(|_| ParseError(format!("`{w}`: a version is a number")))?,
+                );
+            }
+        } else {
+            args.push(w);
+        }
+    }
+    let no_args = |c: Command| {
+        if args.is_empty() {
+            Ok(c)
+        } else {
+            err(format!(
+                "/{verb} takes no more words (got `{}`)",
+                args.join(" ")
+            ))
+        }
+    };
+    let cmd = match verb.as_str() {
+        "challenge" => challenge(&args)?,
+        "accept" => no_args(Command::Accept(m))?,
+        "decline" => no_args(Command::Decline(m))?,
+        "cancel" => no_args(Command::Cancel(m))?,
+        "roll" => no_args(Command::Roll(m))?,
+        "move" => {
+            if args.is_empty() {
+                return err("which play? e.g. /move 13/7 8/7 (/moves lists them)");
+            }
+            Command::Move(m, args.join(" "))
+        }
+        "moves" => no_args(Command::Moves(m))?,
+        "double" => no_args(Command::Double(m))?,
+        "take" => no_args(Command::Take(m))?,
+        "drop" | "pass" => no_args(Command::Drop(m))?,
+        "beaver" => no_args(Command::Beaver(m))?,
+        "raccoon" => no_args(Command::Raccoon(m))?,
+        "resign" => match args.as_slice() {
+            [] | ["single"] => Command::Resign(m, ResignLevel::Single),
+            ["gammon"] => Command::Resign(m, ResignLevel::Gammon),
+            ["backgammon"] => Command::Resign(m, ResignLevel::Backgammon),
+            ["accept"] => Command::AcceptResign(m),
+            ["reject"] => Command::RejectResign(m),
+            _ => return err("/resign [single|gammon|backgammon], or /resign accept|reject"),
+        },
+        "call" => match args.as_slice() {
+            ["odds" | "odd"] => Command::Call(m, Parity::Odd),
+            ["evens" | "even"] => Command::Call(m, Parity::Even),
+            _ => return err("/call odds or /call evens"),
+        },
+        "choose" => match args.as_slice() {
+            ["me"] => Command::Choose(m, Starter::Me),
+            ["opponent" | "them"] => Command::Choose(m, Starter::Opponent),
+            _ => return err("/choose me or /choose opponent (who starts)"),
+        },
+        "reroll" => no_args(Command::Reroll(m))?,
+        "one" => no_args(Command::RollOne(m))?,
+        "nominate" => match args.as_slice() {
+            ["me", d] => Command::Nominate(m, NominateFor::Me, dice(d)?),
+            ["opponent" | "them", d] => Command::Nominate(m, NominateFor::Opponent, dice(d)?),
+            _ => return err("/nominate me 6-5 or /nominate opponent 2-1"),
+        },
+        "concede" => match args.as_slice() {
+            ["accept"] => Command::AcceptConcede(m),
+            ["reject"] => Command::RejectConcede(m),
+            [n] | [n, "payment"] => Command::Concede(
+                m,
+                n.parse()
+                    .map_err(|_| ParseError(format!("/concede N: a number of games, not `{n}`")))?,
+                args.len() == 2,
+            ),
+            _ => return err("/concede N [payment], or /concede accept|reject"),
+        },
+        "board" => no_args(Command::Board(m))?,
+        "games" => no_args(Command::Games)?,
+        "history" => no_args(Command::History(m))?,
+        "export" => no_args(Command::Export(m))?,
+        "ledger" => no_args(Command::Ledger)?,
+        "pot" => match args.as_slice() {
+            [who] => Command::Pot((*who).to_string()),
+            _ => return err("/pot <player>"),
+        },
+        "settings" => {
+            let (mut auto_roll, mut notify_dm) = (None, None);
+            for a in &args {
+                match a.split_once(':') {
+                    Some(("auto-roll", v)) => auto_roll = Some(on_off("auto-roll", v)?),
+                    Some(("dm", v)) => notify_dm = Some(on_off("dm", v)?),
+                    _ => return err("/settings [auto-roll:on|off] [dm:on|off]"),
+                }
+            }
+            Command::Settings {
+                auto_roll,
+                notify_dm,
+            }
+        }
+        other => return err(format!("unknown command /{other}; /help lists them")),
+    };
+    Ok(Some((name.to_string(), cmd)))
+}
+
+/// The outcome as chat text: what happened, the board, who must act next.
+#[must_use]
+pub fn outcome_text(out: &Outcome, now: i64) -> String {
+    let mut s = String::new();
+    for l in &out.lines {
+        let _ = writeln!(s, "{l}");
+    }
+    if let Some(scene) = &out.board {
+        s.push_str(&render_text(scene));
+    }
+    if let Some(next) = &out.next {
+        let _ = write!(s, "-> {} to {}", next.name, next.what);
+        if let Some(d) = next.deadline {
+            let _ = write!(s, " (within {})", duration_words(d - now));
+        }
+        s.push('\n');
+    }
+    if let Some(a) = &out.attachment {
+        let _ = writeln!(s, "--- {} ---\n{}", a.name, a.text.trim_end());
+    }
+    s
+}
+
+/// How the local chat runs.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Replay this transcript instead of reading the terminal.
+    pub script: Option<PathBuf>,
+    /// Write each board as `match-N.png` here.
+    pub png_dir: Option<PathBuf>,
+}
+
+/// One line through the club; the text to print and whether it was refused.
+pub async fn run_line(club: &Club, line: &str, png_dir: Option<&Path>) -> (String, bool) {
+    if line.trim().ends_with("/help") {
+        return (format!("{HELP}\n"), false);
+    }
+    let parsed = match parse_line(line) {
+        Ok(None) => return (String::new(), false),
+        Ok(Some(p)) => p,
+        Err(e) => return (format!("?? {e}\n"), true),
+    };
+    let (name, cmd) = parsed;
+    match club.execute(&Actor::local(&name), cmd).await {
+        Ok(out) => {
+            let mut text = outcome_text(&out, club.now());
+            if let (Some(dir), Some(scene), Some(id)) = (png_dir, &out.board, out.match_id) {
+                let scene = scene.clone();
+                let path = dir.join(format!("match-{id}.png"));
+                let written = tokio::task::spawn_blocking(move || {
+                    let png = render_png(&scene).map_err(|e| e.to_string())?;
+                    std::fs::write(&path, png).map_err(|e| e.to_string())?;
+                    Ok::<_, String>(path)
+                })
+                .await;
+                match written {
+                    Ok(Ok(p)) => {
+                        let _ = writeln!(text, "(board: {})", p.display());
+                    }
+                    Ok(Err(e)) => {
+                        let _ = writeln!(text, "(board not written: {e})");
+                    }
+                    Err(e) => {
+                        let _ = writeln!(text, "(board not written: {e})");
+                    }
+                }
+            }
+            (text, false)
+        }
+        Err(e) => (format!("!! {}\n", refusal(&e)), true),
+    }
+}
+
+fn refusal(e: &ClubError) -> String {
+    e.to_string()
+}
+
+fn notice_text(n: &Notice) -> String {
+    format!("[to {} in match #{}] {}\n", n.user_id, n.match_id, n.text)
+}
+
+/// Runs the local chat: a script (stops at the first refused line not marked with a
+/// leading `!`, and at a `!` line that is not refused) or the terminal. Returns whether
+/// every line went as expected.
+///
+/// # Errors
+/// The script or the terminal cannot be read.
+pub async fn run(club: Arc<Club>, opts: Options) -> std::io::Result<bool> {
+    if let Some(dir) = &opts.png_dir {
+        std::fs::create_dir_all(dir)?;
+    }
+    let png = opts.png_dir.as_deref();
+    // Deadlines that came while the bot was down are acted on at once.
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+    let sweeper = Arc::clone(&club).spawn_deadlines(Duration::from_secs(30), tx);
+    if let Some(path) = &opts.script {
+        let text = std::fs::read_to_string(path)?;
+        let mut ok = true;
+        for (n, raw) in text.lines().enumerate() {
+            let (expect_refusal, line) = match raw.trim_start().strip_prefix('!') {
+                Some(rest) => (true, rest),
+                None => (false, raw),
+            };
+            if parse_line(line) == Ok(None) {
+                continue;
+            }
+            println!("> {}", line.trim());
+            let (out, refused) = run_line(&club, line, png).await;
+            print!("{out}");
+            while let Ok(n) = rx.try_recv() {
+                print!("{}", notice_text(&n));
+            }
+            if refused != expect_refusal {
+                eprintln!(
+                    "gammonbot: script line {}: {}",
+                    n + 1,
+                    if refused {
+                        "refused (mark it with a leading ! if that is expected)"
+                    } else {
+                        "marked ! as refused, but it was accepted"
+                    }
+                );
+                ok = false;
+                break;
+            }
+        }
+        sweeper.abort();
+        return Ok(ok);
+    }
+    println!(
+        "gammonbot local chat. Type `alice: /challenge bob` to start; `/help` lists commands; Ctrl-D quits."
+    );
+    let mut lines = BufReader::new(tokio::io::stdin()).lines();
+    loop {
+        tokio::select! {
+            line = lines.next_line() => {
+                let Some(line) = line? else { break };
+                let (out, _) = run_line(&club, &line, png).await;
+                print!("{out}");
+            }
+            Some(n) = rx.recv() => print!("{}", notice_text(&n)),
+        }
+    }
+    sweeper.abort();
+    Ok(true)
+}
+
+/// A challenge spec from chat words, for tests and other adapters.
+///
+/// # Errors
+/// What is wrong with the words.
+pub fn parse_challenge(args: &[&str]) -> Result<Command, ParseError> {
+    challenge(args)
+}

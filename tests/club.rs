@@ -1,0 +1,698 @@
+//! The club end to end on a real SQLite file: whole seeded matches in both rulesets,
+//! rebuilding from the action log, restart mid-match, a race on one action, clocks across
+//! days, the scoop-pot and ledger, and refusals that change nothing.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use gammonbot::club::{
+    Actor, ChallengeSpec, Club, ClubError, Command, DAY, Entry, ManualClock, MatchRef, Outcome,
+    RngDice, Snapshot, Starter, rebuild,
+};
+use gammonbot::engine::welsh::{NominateFor, Parity};
+use gammonbot::engine::{ResignLevel, Side};
+use gammonbot::store::Store;
+
+const START: i64 = 1_800_000_000;
+
+/// A fresh database file for one test.
+fn db_path(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gammonbot-club-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(format!("{name}.db"));
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{ext}", p.display()));
+    }
+    p
+}
+
+struct Fixture {
+    club: Arc<Club>,
+    clock: Arc<ManualClock>,
+    store: Store,
+}
+
+async fn open(path: &std::path::Path, seed: u64) -> Fixture {
+    let store = Store::open(path.to_str().unwrap()).await.unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let club = Arc::new(Club::new(
+        store.clone(),
+        Arc::new(RngDice::seeded(seed)),
+        clock.clone(),
+    ));
+    Fixture { club, clock, store }
+}
+
+fn who(name: &str) -> Actor {
+    Actor::local(name)
+}
+
+async fn run(f: &Fixture, name: &str, cmd: Command) -> Outcome {
+    match f.club.execute(&who(name), cmd.clone()).await {
+        Ok(o) => o,
+        Err(e) => panic!("{name}: {cmd:?} refused: {e}"),
+    }
+}
+
+async fn refused(f: &Fixture, name: &str, cmd: Command) -> ClubError {
+    match f.club.execute(&who(name), cmd.clone()).await {
+        Ok(o) => panic!("{name}: {cmd:?} was accepted: {:?}", o.lines),
+        Err(e) => e,
+    }
+}
+
+/// A small deterministic chooser for the players' decisions.
+struct Policy(u64);
+
+impl Policy {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        usize::try_from(self.0 % n as u64).unwrap()
+    }
+}
+
+/// Plays match `id` from its current state until it ends or `limit` commands have been
+/// sent, answering whatever the club says the player to act must do. Returns the last
+/// outcome and the number of commands sent.
+async fn play_on(
+    f: &Fixture,
+    id: i64,
+    mut last: Outcome,
+    p: &mut Policy,
+    limit: usize,
+) -> (Outcome, usize) {
+    let m = MatchRef::id(id);
+    for sent in 0..limit {
+        let Some(next) = last.next.clone() else {
+            return (last, sent);
+        };
+        let name = next.name.as_str();
+        let what = next.what.as_str();
+        let cmd = if what.starts_with("move") {
+            let moves = f.club.legal_moves(&who(name), m).await.unwrap();
+            assert!(!moves.is_empty(), "no legal play listed for `{what}`");
+            Command::Move(m, moves[p.next(moves.len())].clone())
+        } else if what.contains("double") && p.next(6) == 0 {
+            Command::Double(m)
+        } else if what.starts_with("take") {
+            if p.next(4) == 0 {
+                Command::Drop(m)
+            } else {
+                Command::Take(m)
+            }
+        } else if what.starts_with("call") {
+            Command::Call(
+                m,
+                if p.next(2) == 0 {
+                    Parity::Odd
+                } else {
+                    Parity::Even
+                },
+            )
+        } else if what.starts_with("choose") {
+            Command::Choose(m, Starter::Me)
+        } else if what.starts_with("accept or reject the offer") {
+            Command::AcceptConcede(m)
+        } else if what.starts_with("accept or reject the resign") {
+            Command::AcceptResign(m)
+        } else if what.starts_with("throw") || what.starts_with("roll") {
+            Command::Roll(m)
+        } else {
+            panic!("unexpected decision `{what}`");
+        };
+        last = run(f, name, cmd).await;
+    }
+    (last, limit)
+}
+
+async fn entries(store: &Store, id: i64) -> Vec<Entry> {
+    store
+        .actions(id)
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| serde_json::from_str(&r.entry).unwrap())
+        .collect()
+}
+
+/// The stored snapshot equals the one folded from the log alone.
+async fn assert_rebuilds(store: &Store, id: i64) {
+    let row = store.load_match(id).await.unwrap().unwrap();
+    let names = [
+        store
+            .player_by_id(row.players[0])
+            .await
+            .unwrap()
+            .display_name,
+        store
+            .player_by_id(row.players[1])
+            .await
+            .unwrap()
+            .display_name,
+    ];
+    let (status, snap) = rebuild(&entries(store, id).await, &names).unwrap();
+    let stored: Option<Snapshot> = row
+        .state
+        .as_deref()
+        .map(|s| serde_json::from_str(s).unwrap());
+    assert_eq!(status, row.status, "status from the log");
+    assert_eq!(snap, stored, "snapshot from the log");
+}
+
+async fn challenge(f: &Fixture, spec: ChallengeSpec) -> (i64, Outcome) {
+    let out = run(
+        f,
+        "alice",
+        Command::Challenge {
+            opponent: "bob".into(),
+            spec,
+        },
+    )
+    .await;
+    let id = out.match_id.unwrap();
+    let out = run(f, "bob", Command::Accept(MatchRef::id(id))).await;
+    (id, out)
+}
+
+#[tokio::test]
+async fn a_seeded_standard_match_is_played_to_its_end_and_rebuilds_from_its_log() {
+    // Given a 3-point match between alice and bob with seeded dice
+    let f = open(&db_path("standard_match"), 11).await;
+    let (id, out) = challenge(&f, ChallengeSpec::standard(Some(3))).await;
+    // When both play whatever the club asks until the match ends
+    let (last, sent) = play_on(&f, id, out, &mut Policy(5), 5000).await;
+    // Then it is finished with a winner at 3 or more, and the log alone gives the state
+    assert!(last.next.is_none(), "still running after {sent} commands");
+    let row = f.store.load_match(id).await.unwrap().unwrap();
+    assert_eq!(row.status, "finished");
+    let snap: Snapshot = serde_json::from_str(row.state.as_deref().unwrap()).unwrap();
+    assert!(
+        snap.game.score().iter().any(|&s| s >= 3),
+        "{:?}",
+        snap.game.score()
+    );
+    assert!(row.winner.is_some() && row.deadline_at.is_none());
+    assert_rebuilds(&f.store, id).await;
+    // And the .mat export reads the log
+    let exp = run(&f, "alice", Command::Export(MatchRef::id(id))).await;
+    let mat = exp.attachment.unwrap().text;
+    assert!(mat.contains("3 point match"), "{mat}");
+    // Nothing more can be played
+    let e = refused(&f, "alice", Command::Roll(MatchRef::id(id))).await;
+    assert!(e.to_string().contains("finished"), "{e}");
+}
+
+#[tokio::test]
+async fn a_money_session_settles_every_game_in_the_ledger_at_the_stake() {
+    let f = open(&db_path("money"), 3).await;
+    let mut spec = ChallengeSpec::standard(None);
+    spec.stake = 150;
+    let (id, out) = challenge(&f, spec).await;
+    let mut p = Policy(9);
+    let mut out = out;
+    // Play until two games have been scored.
+    for _ in 0..4000 {
+        let (o, _) = play_on(&f, id, out, &mut p, 1).await;
+        out = o;
+        if f.store.ledger(1, 1).await.unwrap().len() >= 2 {
+            break;
+        }
+    }
+    let lines = f.store.ledger(1, 1).await.unwrap();
+    assert_eq!(lines.len(), 2);
+    for l in &lines {
+        assert_eq!(l.amount % 150, 0, "{l:?}");
+        assert!(l.reason.starts_with("money game"), "{l:?}");
+    }
+    let alice = f.store.balance(1, 1).await.unwrap();
+    let bob = f.store.balance(1, 2).await.unwrap();
+    assert_eq!(alice, -bob);
+    let shown = run(&f, "alice", Command::Ledger).await;
+    assert!(
+        shown.lines[0].starts_with("Balance for alice:"),
+        "{:?}",
+        shown.lines
+    );
+    assert_rebuilds(&f.store, id).await;
+}
+
+#[tokio::test]
+async fn a_seeded_welsh_match_is_played_to_its_end_with_rule_23_prize_and_scoop_pot() {
+    let f = open(&db_path("welsh_match"), 21).await;
+    let (id, out) = challenge(&f, ChallengeSpec::welsh(3)).await;
+    assert!(out.next.as_ref().unwrap().what.contains("odds or evens"));
+    let (last, sent) = play_on(&f, id, out, &mut Policy(77), 8000).await;
+    assert!(last.next.is_none(), "still running after {sent} commands");
+    let row = f.store.load_match(id).await.unwrap().unwrap();
+    assert_eq!(row.status, "finished");
+    let snap: Snapshot = serde_json::from_str(row.state.as_deref().unwrap()).unwrap();
+    let score = snap.game.score();
+    assert!(score.iter().any(|&s| s >= 3), "{score:?}");
+    // Rule 23: the loser pays the match prize, in the ledger.
+    let ledger = f.store.ledger(1, 1).await.unwrap();
+    let prize = ledger
+        .iter()
+        .find(|l| l.reason.starts_with("Welsh match prize"))
+        .unwrap();
+    assert!(prize.amount >= 1000, "{prize:?}");
+    // The scoop-pot counted every game of the pair (less any pot collected).
+    let (games, collected) = f.store.pot(1, 1, 2).await.unwrap();
+    let played = i64::from(score[0] + score[1]);
+    assert!(
+        games + collected > 0 && games <= played,
+        "pot {games}/{collected}, score {score:?}"
+    );
+    assert_rebuilds(&f.store, id).await;
+}
+
+#[tokio::test]
+async fn a_restart_mid_match_loses_nothing_and_play_continues() {
+    let path = db_path("restart");
+    let f = open(&path, 5).await;
+    let (id, out) = challenge(&f, ChallengeSpec::standard(Some(1))).await;
+    let (mid, _) = play_on(&f, id, out, &mut Policy(3), 15).await;
+    let before = f.store.load_match(id).await.unwrap().unwrap();
+    let log_before = entries(&f.store, id).await;
+    // The bot stops: the pool is closed.
+    f.store.close().await;
+    drop(f);
+    // And starts again on the same file.
+    let g = open(&path, 6).await;
+    let after = g.store.load_match(id).await.unwrap().unwrap();
+    assert_eq!(before, after);
+    assert_eq!(log_before, entries(&g.store, id).await);
+    let board = run(&g, "alice", Command::Board(MatchRef::id(id))).await;
+    assert_eq!(
+        board.next.as_ref().map(|n| &n.what),
+        mid.next.as_ref().map(|n| &n.what)
+    );
+    let (last, _) = play_on(&g, id, board, &mut Policy(4), 3000).await;
+    assert!(last.next.is_none());
+    assert_rebuilds(&g.store, id).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_tasks_sending_the_same_action_at_once_apply_it_exactly_once() {
+    let f = open(&db_path("race"), 8).await;
+    for round in 0..10 {
+        let mut spec = ChallengeSpec::standard(Some(5));
+        spec.crawford = true;
+        let (id, out) = challenge(&f, spec).await;
+        // Bring the match to a moment where one player must roll or double.
+        let mut out = out;
+        while !out.next.as_ref().unwrap().what.starts_with("roll") {
+            let (o, _) = play_on(&f, id, out, &mut Policy(round + 1), 1).await;
+            out = o;
+        }
+        let name = out.next.as_ref().unwrap().name.clone();
+        let version = out.version;
+        let log_len = f.store.actions(id).await.unwrap().len();
+        let m = MatchRef {
+            id: Some(id),
+            version,
+        };
+        let (a, b) = tokio::join!(
+            tokio::spawn({
+                let club = f.club.clone();
+                let name = name.clone();
+                async move { club.execute(&who(&name), Command::Roll(m)).await }
+            }),
+            tokio::spawn({
+                let club = f.club.clone();
+                let name = name.clone();
+                async move { club.execute(&who(&name), Command::Roll(m)).await }
+            }),
+        );
+        let results = [a.unwrap(), b.unwrap()];
+        let ok = results.iter().filter(|r| r.is_ok()).count();
+        assert_eq!(ok, 1, "round {round}: exactly one roll applies");
+        let loser = results.iter().find_map(|r| r.as_ref().err()).unwrap();
+        assert!(matches!(loser, ClubError::Stale(..)), "{loser}");
+        assert!(loser.to_string().contains("the board moved on"));
+        let row = f.store.load_match(id).await.unwrap().unwrap();
+        assert_eq!(
+            Some(row.version),
+            results
+                .iter()
+                .find_map(|r| r.as_ref().ok())
+                .unwrap()
+                .version
+        );
+        let new: Vec<Entry> = entries(&f.store, id).await.split_off(log_len);
+        let rolls = new
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    Entry::Standard {
+                        action: gammonbot::engine::Action::Roll(_),
+                        auto: false,
+                        ..
+                    }
+                )
+            })
+            .count();
+        assert_eq!(rolls, 1, "round {round}: {new:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_stale_button_is_refused_politely_and_changes_nothing() {
+    let f = open(&db_path("stale"), 2).await;
+    let (id, out) = challenge(&f, ChallengeSpec::standard(Some(3))).await;
+    let old = out.version.unwrap() - 1;
+    let before = f.store.fingerprint().await.unwrap();
+    let e = refused(
+        &f,
+        "alice",
+        Command::Roll(MatchRef {
+            id: Some(id),
+            version: Some(old),
+        }),
+    )
+    .await;
+    assert!(e.to_string().starts_with("the board moved on"), "{e}");
+    assert_eq!(before, f.store.fingerprint().await.unwrap());
+}
+
+#[tokio::test]
+async fn correspondence_clock_reminds_before_the_deadline_then_forfeits_across_days() {
+    // Given a standard match (2 days a move, 5 days bank, reminder 12 hours before)
+    let f = open(&db_path("clock"), 4).await;
+    let (id, out) = challenge(&f, ChallengeSpec::standard(Some(5))).await;
+    let late = out.next.clone().unwrap();
+    assert_eq!(late.deadline, Some(START + 7 * DAY));
+    // When six days pass: nothing is due
+    f.clock.advance(6 * DAY);
+    assert!(f.club.sweep().await.unwrap().is_empty());
+    // Then after 6.5 days the player to act is reminded, once
+    f.clock.advance(DAY / 2);
+    let n = f.club.sweep().await.unwrap();
+    assert_eq!(n.len(), 1, "{n:?}");
+    assert_eq!(n[0].user_id, late.user_id);
+    assert!(
+        n[0].text.starts_with("Reminder:") && n[0].text.contains("12 hours left"),
+        "{}",
+        n[0].text
+    );
+    assert!(f.club.sweep().await.unwrap().is_empty(), "reminded twice");
+    // And at the deadline he forfeits: the other player wins, both are told
+    f.clock.advance(DAY / 2);
+    let n = f.club.sweep().await.unwrap();
+    assert_eq!(n.len(), 2, "{n:?}");
+    assert!(n[0].text.contains("ran out of time"), "{}", n[0].text);
+    let row = f.store.load_match(id).await.unwrap().unwrap();
+    assert_eq!(row.status, "finished");
+    let loser = f
+        .store
+        .find_player("local", &late.user_id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(row.winner.is_some() && row.winner != Some(loser.id));
+    assert!(row.deadline_at.is_none() && row.reminder_at.is_none());
+    assert!(f.club.sweep().await.unwrap().is_empty());
+    assert_rebuilds(&f.store, id).await;
+}
+
+#[tokio::test]
+async fn time_beyond_the_move_allowance_comes_out_of_the_bank() {
+    let f = open(&db_path("bank"), 4).await;
+    let (id, out) = challenge(&f, ChallengeSpec::standard(Some(5))).await;
+    let first = out.next.unwrap();
+    let side = usize::from(first.name == "bob");
+    f.clock.advance(3 * DAY);
+    let m = MatchRef::id(id);
+    let moves = f.club.legal_moves(&who(&first.name), m).await.unwrap();
+    run(&f, &first.name, Command::Move(m, moves[0].clone())).await;
+    let row = f.store.load_match(id).await.unwrap().unwrap();
+    assert_eq!(
+        row.bank[side],
+        4 * DAY,
+        "one day over the two-day allowance"
+    );
+    assert_eq!(row.bank[1 - side], 5 * DAY);
+}
+
+#[tokio::test]
+async fn rule_12a_a_welsh_player_out_of_time_loses_the_match_and_pays_20_00() {
+    let f = open(&db_path("welsh_clock"), 4).await;
+    let mut spec = ChallengeSpec::welsh(25);
+    spec.time = gammonbot::club::TimeControl::welsh_live();
+    let (id, out) = challenge(&f, spec).await;
+    let caller = out.next.unwrap();
+    f.clock.advance(71 * 60);
+    let n = f.club.sweep().await.unwrap();
+    assert!(n.iter().any(|n| n.text.contains("wins the match")), "{n:?}");
+    let row = f.store.load_match(id).await.unwrap().unwrap();
+    assert_eq!(row.status, "finished");
+    assert!(
+        row.result.as_deref().unwrap().contains("on time"),
+        "{:?}",
+        row.result
+    );
+    let ledger = f.store.ledger(1, 1).await.unwrap();
+    assert_eq!(ledger.len(), 1);
+    // 20.00 for the time-out and 25.00 more: the loser won no game.
+    assert_eq!(ledger[0].amount, 2000 + 2500, "{ledger:?}");
+    assert_eq!(ledger[0].payer, caller.name);
+}
+
+#[tokio::test]
+async fn auto_roll_and_forced_plays_are_announced() {
+    let f = open(&db_path("auto"), 13).await;
+    run(
+        &f,
+        "bob",
+        Command::Settings {
+            auto_roll: Some(true),
+            notify_dm: None,
+        },
+    )
+    .await;
+    let (id, out) = challenge(&f, ChallengeSpec::standard(Some(3))).await;
+    let (last, _) = play_on(&f, id, out, &mut Policy(1), 400).await;
+    let _ = last;
+    let log = entries(&f.store, id).await;
+    let auto_rolls = log
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                Entry::Standard {
+                    side: Side::O,
+                    action: gammonbot::engine::Action::Roll(_),
+                    auto: true,
+                    ..
+                }
+            )
+        })
+        .count();
+    let bob_rolls = log
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                Entry::Standard {
+                    side: Side::O,
+                    action: gammonbot::engine::Action::Roll(_),
+                    ..
+                }
+            )
+        })
+        .count();
+    assert!(
+        bob_rolls > 0 && auto_rolls == bob_rolls,
+        "{auto_rolls} of {bob_rolls}"
+    );
+    // The club never asks bob to roll: every decision it asked of him was another one.
+    let hist = run(&f, "alice", Command::History(MatchRef::id(id))).await;
+    assert!(hist.lines.iter().any(|l| l.contains("rolls")));
+}
+
+#[tokio::test]
+async fn rule_21_nominate_through_the_club_sets_the_opponents_next_throw() {
+    let f = open(&db_path("nominate"), 30).await;
+    let (id, _) = challenge(&f, ChallengeSpec::welsh(5)).await;
+    let m = MatchRef::id(id);
+    run(&f, "bob", Command::Call(m, Parity::Odd)).await;
+    // Whoever won the call starts himself.
+    let board = run(&f, "alice", Command::Board(m)).await;
+    let chooser = board.next.unwrap().name;
+    let out = run(&f, &chooser, Command::Choose(m, Starter::Me)).await;
+    assert_eq!(out.next.as_ref().unwrap().name, chooser);
+    let out = run(&f, &chooser, Command::Roll(m)).await;
+    // During his own turn he nominates 2-1 for his opponent.
+    let out = if out.next.as_ref().unwrap().name == chooser {
+        run(
+            &f,
+            &chooser,
+            Command::Nominate(m, NominateFor::Opponent, (2, 1)),
+        )
+        .await
+    } else {
+        out
+    };
+    let e = refused(
+        &f,
+        &chooser,
+        Command::Nominate(m, NominateFor::Opponent, (6, 6)),
+    )
+    .await;
+    let _ = out;
+    assert!(
+        e.to_string().contains("nominate") || e.to_string().contains("turn"),
+        "{e}"
+    );
+    let hist = run(&f, "alice", Command::History(m)).await;
+    assert!(
+        hist.lines.iter().any(|l| l.contains("nominates 2-1")),
+        "{:?}",
+        hist.lines
+    );
+}
+
+/// Each refusal: who, what, a phrase the message must contain.
+#[tokio::test]
+async fn bad_input_catalogue_each_refused_clearly_with_the_database_unchanged() {
+    let f = open(&db_path("bad_input"), 1).await;
+    let (id, out) = challenge(&f, ChallengeSpec::standard(Some(3))).await;
+    let (wid, _) = challenge(&f, ChallengeSpec::welsh(5)).await;
+    let m = MatchRef::id(id);
+    let w = MatchRef::id(wid);
+    let on_turn = out.next.unwrap().name;
+    let other = if on_turn == "alice" { "bob" } else { "alice" };
+    let long = "x".repeat(10_000);
+    let mut bad_spec = ChallengeSpec::standard(Some(0));
+    let cases: Vec<(&str, Command, &str)> = vec![
+        (
+            "alice",
+            Command::Roll(MatchRef::id(999)),
+            "there is no match #999",
+        ),
+        ("carol", Command::Roll(m), "only they can act on it"),
+        (other, Command::Move(m, "13/7".into()), "turn"),
+        (&on_turn, Command::Double(m), ""),
+        (&on_turn, Command::Move(m, "24/30".into()), ""),
+        (&on_turn, Command::Move(m, "banana".into()), ""),
+        (&on_turn, Command::Move(m, long.clone()), "too long"),
+        (
+            &on_turn,
+            Command::Move(m, "13/7 \u{1F3B2}\u{0301}".into()),
+            "",
+        ),
+        (&on_turn, Command::Take(m), ""),
+        (&on_turn, Command::Reroll(m), "is a Welsh command"),
+        (
+            &on_turn,
+            Command::Call(m, Parity::Odd),
+            "is a Welsh command",
+        ),
+        ("bob", Command::Take(w), "is a standard command"),
+        (
+            "bob",
+            Command::Resign(w, ResignLevel::Single),
+            "is a standard command",
+        ),
+        ("alice", Command::Call(w, Parity::Odd), "bob's turn"),
+        ("bob", Command::Roll(w), "call odds or evens"),
+        ("alice", Command::Export(w), "standard command"),
+        ("alice", Command::Accept(m), "only a challenge waiting"),
+        (
+            "alice",
+            Command::Challenge {
+                opponent: "alice".into(),
+                spec: ChallengeSpec::standard(Some(3)),
+            },
+            "yourself",
+        ),
+        (
+            "alice",
+            Command::Challenge {
+                opponent: "bob".into(),
+                spec: bad_spec,
+            },
+            "1 to 64 points",
+        ),
+        (
+            "alice",
+            Command::Challenge {
+                opponent: long.clone(),
+                spec: ChallengeSpec::standard(Some(3)),
+            },
+            "too long",
+        ),
+        ("dave", Command::Roll(MatchRef::default()), "no open match"),
+        ("alice", Command::Nominate(w, NominateFor::Me, (7, 1)), ""),
+        ("bob", Command::Concede(w, 3, false), ""),
+    ];
+    bad_spec.length = Some(10_000);
+    let cases = cases.into_iter().chain([
+        (
+            "alice",
+            Command::Challenge {
+                opponent: "bob".into(),
+                spec: bad_spec,
+            },
+            "1 to 64 points",
+        ),
+        (
+            "alice",
+            Command::Challenge {
+                opponent: "bob".into(),
+                spec: {
+                    let mut s = ChallengeSpec::welsh(5);
+                    s.beavers = true;
+                    s
+                },
+            },
+            "Welsh backgammon has its own rules",
+        ),
+        (
+            "alice",
+            Command::Challenge {
+                opponent: "bob".into(),
+                spec: {
+                    let mut s = ChallengeSpec::standard(None);
+                    s.raccoons = true;
+                    s
+                },
+            },
+            "raccoons need beavers",
+        ),
+        (
+            "alice",
+            Command::Challenge {
+                opponent: "bob".into(),
+                spec: {
+                    let mut s = ChallengeSpec::standard(Some(5));
+                    s.time.bank = -5;
+                    s
+                },
+            },
+            "time bank",
+        ),
+    ]);
+    // A player is recorded when he first speaks: let every speaker speak once first.
+    for name in ["alice", "bob", "carol", "dave"] {
+        run(&f, name, Command::Games).await;
+    }
+    let before = f.store.fingerprint().await.unwrap();
+    for (name, cmd, phrase) in cases {
+        let e = refused(&f, name, cmd.clone()).await;
+        let msg = e.to_string();
+        assert!(!msg.is_empty() && msg.len() < 300, "{cmd:?}: {msg}");
+        assert!(msg.contains(phrase), "{cmd:?}: `{msg}` lacks `{phrase}`");
+        assert!(
+            !matches!(e, ClubError::Store(_) | ClubError::Corrupt(..)),
+            "{cmd:?}: {msg}"
+        );
+        assert_eq!(
+            before,
+            f.store.fingerprint().await.unwrap(),
+            "{cmd:?} changed the database"
+        );
+    }
+}
