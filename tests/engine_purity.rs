@@ -1,6 +1,7 @@
 //! Layer rules: `src/engine/` is pure (no async runtime, database, chat, image, clock or OS
 //! randomness); `src/render/` reads the engine only (no database, chat, clock, randomness,
-//! files or upper layers).
+//! files or upper layers); `src/store/` knows no chat, rendering or club; `src/club/` no
+//! chat platform; `src/console/` holds no rules (it parses and prints).
 
 use std::path::Path;
 
@@ -48,6 +49,38 @@ const RENDER_FORBIDDEN: &[&str] = &[
     "crate::discord",
     "crate::console",
     "crate::cli",
+];
+
+const STORE_FORBIDDEN: &[&str] = &[
+    "serenity",
+    "poise",
+    "crate::club",
+    "crate::discord",
+    "crate::render",
+    "crate::console",
+    "crate::cli",
+];
+
+const CLUB_FORBIDDEN: &[&str] = &[
+    "serenity",
+    "poise",
+    "crate::discord",
+    "crate::console",
+    "crate::cli",
+];
+
+/// The console may name engine types (to build commands) but runs no rules itself.
+const CONSOLE_FORBIDDEN: &[&str] = &[
+    "serenity",
+    "poise",
+    "sqlx",
+    "crate::store",
+    "crate::discord",
+    "legal_plays",
+    "welsh_legal_plays",
+    "apply",
+    "resolve_play",
+    "resolve_welsh_play",
 ];
 
 /// The lines under `src/<folder>` that name a forbidden word, and how many files were read.
@@ -108,4 +141,19 @@ fn render_code_reads_only_the_engine() {
         3,
         "the renderer must not reach storage, chat, clocks or files",
     );
+}
+
+#[test]
+fn store_code_knows_no_chat_rendering_or_club() {
+    assert_clean("store", STORE_FORBIDDEN, 1, "the store is below the club");
+}
+
+#[test]
+fn club_code_knows_no_chat_platform() {
+    assert_clean("club", CLUB_FORBIDDEN, 5, "the club speaks no platform's language");
+}
+
+#[test]
+fn console_code_parses_and_prints_only() {
+    assert_clean("console", CONSOLE_FORBIDDEN, 1, "rules belong below the console");
 }

@@ -278,15 +278,37 @@ impl Club {
                 return Err(ClubError::TooLong(what, text.chars().count(), 100));
             }
         }
-        let now = self.clock.now();
-        let me = self
+        // Read first: most commands come from known players in known communities, and a
+        // read takes no write lock.
+        let me = match self
             .store
-            .player(&actor.platform, &actor.user_id, &actor.display_name, now)
-            .await?;
-        let community = self
+            .find_player(&actor.platform, &actor.user_id)
+            .await?
+        {
+            Some(p) if p.display_name == actor.display_name => p,
+            _ => {
+                self.store
+                    .player(
+                        &actor.platform,
+                        &actor.user_id,
+                        &actor.display_name,
+                        self.clock.now(),
+                    )
+                    .await?
+            }
+        };
+        let community = match self
             .store
-            .community(&actor.platform, &actor.community_id, &actor.community_name)
-            .await?;
+            .find_community(&actor.platform, &actor.community_id)
+            .await?
+        {
+            Some(id) => id,
+            None => {
+                self.store
+                    .community(&actor.platform, &actor.community_id, &actor.community_name)
+                    .await?
+            }
+        };
         Ok((me, community))
     }
 

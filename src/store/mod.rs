@@ -334,6 +334,23 @@ impl Store {
         Ok(row.try_get(0)?)
     }
 
+    /// The community with this platform identity, if known.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn find_community(
+        &self,
+        platform: &str,
+        platform_id: &str,
+    ) -> Result<Option<i64>, StoreError> {
+        let row = sqlx::query("SELECT id FROM communities WHERE platform = ? AND platform_id = ?")
+            .bind(platform)
+            .bind(platform_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| r.try_get(0)).transpose()?)
+    }
+
     /// Writes a challenge: the match row (version 1) and its first log entry.
     ///
     /// # Errors

@@ -1,0 +1,183 @@
+//! Command round trip under load: a database with 10 000 live matches, commands sent at a
+//! steady 300 per second, each timed from its scheduled moment to a rendered PNG (load,
+//! validate, save, render). Prints p50 / p99 / max.
+//!
+//! `cargo bench --bench club_load` (options by environment: `MATCHES`, `RATE`, `SECONDS`).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use gammonbot::club::{
+    Actor, ChallengeSpec, Club, Command, MatchRef, NextUp, RngDice, SystemClock,
+};
+use gammonbot::render::render_png;
+use gammonbot::store::Store;
+use tokio::sync::Mutex;
+
+fn env(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The command that answers what the club asked for, and the legal move if it is a move.
+async fn answer(club: &Club, next: &NextUp, pick: usize) -> Command {
+    let m = MatchRef::id(next.match_id);
+    let what = next.what.as_str();
+    if what.starts_with("move") {
+        let moves = club
+            .legal_moves(&Actor::local(&next.name), m)
+            .await
+            .unwrap_or_default();
+        if moves.is_empty() {
+            return Command::Board(m);
+        }
+        Command::Move(m, moves[pick % moves.len()].clone())
+    } else if what.starts_with("take") {
+        Command::Take(m)
+    } else if what.starts_with("call") {
+        Command::Call(m, gammonbot::engine::welsh::Parity::Odd)
+    } else if what.starts_with("choose") {
+        Command::Choose(m, gammonbot::club::Starter::Me)
+    } else if what.starts_with("accept or reject the offer") {
+        Command::AcceptConcede(m)
+    } else {
+        Command::Roll(m)
+    }
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i]
+}
+
+fn main() {
+    let matches = env("MATCHES", 10_000);
+    let rate = env("RATE", 300);
+    let seconds = env("SECONDS", 20);
+    let dir = std::env::temp_dir().join(format!("gammonbot-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("load.db");
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let store = Store::open(db.to_str().unwrap()).await.unwrap();
+        let club = Arc::new(Club::new(
+            store.clone(),
+            Arc::new(RngDice::seeded(1)),
+            Arc::new(SystemClock),
+        ));
+        // 10 000 live matches among 2 000 players, a tenth of them Welsh.
+        let t = Instant::now();
+        let mut next: HashMap<i64, NextUp> = HashMap::new();
+        for i in 0..matches {
+            let a = format!("p{}", i % 2000);
+            let b = format!("p{}", (i * 7 + 1) % 2000);
+            let b = if a == b { format!("q{i}") } else { b };
+            let spec = if i % 10 == 0 {
+                ChallengeSpec::welsh(25)
+            } else {
+                ChallengeSpec::standard(Some(7))
+            };
+            let out = club
+                .execute(
+                    &Actor::local(&a),
+                    Command::Challenge {
+                        opponent: b.clone(),
+                        spec,
+                    },
+                )
+                .await
+                .unwrap();
+            let id = out.match_id.unwrap();
+            let out = club
+                .execute(&Actor::local(&b), Command::Accept(MatchRef::id(id)))
+                .await
+                .unwrap();
+            if let Some(n) = out.next {
+                next.insert(id, n);
+            }
+        }
+        println!(
+            "setup: {matches} live matches in {:.1} s ({} KB file)",
+            t.elapsed().as_secs_f64(),
+            std::fs::metadata(&db).map(|m| m.len() / 1024).unwrap_or(0)
+        );
+        let ids: Vec<i64> = next.keys().copied().collect();
+        let next = Arc::new(Mutex::new(next));
+        let total = rate * seconds;
+        let period = Duration::from_secs_f64(1.0 / rate as f64);
+        let start = Instant::now();
+        let mut tasks = Vec::new();
+        for k in 0..total {
+            let scheduled = start + period * u32::try_from(k).unwrap();
+            tokio::time::sleep_until(scheduled.into()).await;
+            let id = ids[(k as usize * 7919) % ids.len()];
+            let club = Arc::clone(&club);
+            let next = Arc::clone(&next);
+            tasks.push(tokio::spawn(async move {
+                let Some(up) = next.lock().await.get(&id).cloned() else {
+                    return None;
+                };
+                // Choosing the move (a legal-move listing, as autocomplete would) is not timed.
+                let cmd = answer(&club, &up, k as usize).await;
+                let sent = Instant::now();
+                let out = club.execute(&Actor::local(&up.name), cmd).await;
+                let out = match out {
+                    Ok(o) => o,
+                    Err(_) => return None,
+                };
+                if let Some(scene) = out.board.clone() {
+                    tokio::task::spawn_blocking(move || render_png(&scene).unwrap().len())
+                        .await
+                        .unwrap();
+                }
+                let took = sent.elapsed();
+                let mut n = next.lock().await;
+                match out.next {
+                    Some(up) => n.insert(id, up),
+                    None => n.remove(&id),
+                };
+                Some((took, scheduled.elapsed()))
+            }));
+        }
+        let mut times = Vec::new();
+        let mut lag = Vec::new();
+        let mut refused = 0;
+        for t in tasks {
+            match t.await.unwrap() {
+                Some((took, since_scheduled)) => {
+                    times.push(took);
+                    lag.push(since_scheduled);
+                }
+                None => refused += 1,
+            }
+        }
+        let wall = start.elapsed().as_secs_f64();
+        times.sort();
+        lag.sort();
+        println!(
+            "{} commands in {wall:.1} s ({:.0}/s offered {rate}/s); {refused} refused or skipped",
+            times.len(),
+            times.len() as f64 / wall
+        );
+        println!(
+            "round trip (load, validate, save, render PNG): p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+            percentile(&times, 0.5).as_secs_f64() * 1e3,
+            percentile(&times, 0.99).as_secs_f64() * 1e3,
+            times.last().unwrap().as_secs_f64() * 1e3
+        );
+        println!(
+            "from the scheduled moment (with move choice and queueing): p50 {:.2} ms, p99 {:.2} ms",
+            percentile(&lag, 0.5).as_secs_f64() * 1e3,
+            percentile(&lag, 0.99).as_secs_f64() * 1e3
+        );
+        store.close().await;
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+}

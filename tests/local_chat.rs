@@ -1,0 +1,183 @@
+//! `gammonbot local`: the chat's line reader, and the binary run on scripts end to end.
+
+use std::path::PathBuf;
+use std::process::Command as Process;
+
+use gammonbot::club::{Command, MatchRef, Starter};
+use gammonbot::console::parse_line;
+use gammonbot::engine::welsh::{NominateFor, Parity};
+use gammonbot::engine::{ResignLevel, Ruleset};
+
+fn parsed(line: &str) -> (String, Command) {
+    parse_line(line).unwrap().unwrap()
+}
+
+#[test]
+fn chat_lines_become_club_commands() {
+    let (name, cmd) = parsed("alice: /challenge bob rules:welsh length:11 clock:live");
+    assert_eq!(name, "alice");
+    let Command::Challenge { opponent, spec } = cmd else { panic!() };
+    assert_eq!(opponent, "bob");
+    assert_eq!((spec.ruleset, spec.length), (Ruleset::Welsh, Some(11)));
+    assert_eq!(spec.time.bank, 70 * 60);
+    let (_, cmd) = parsed("bob: /challenge alice length:money beavers:on stake:2.50 move:1d bank:3d");
+    let Command::Challenge { spec, .. } = cmd else { panic!() };
+    assert_eq!((spec.length, spec.beavers, spec.stake), (None, true, 250));
+    assert_eq!((spec.time.per_move, spec.time.bank), (86_400, 3 * 86_400));
+    assert_eq!(
+        parsed("bob: /move #12 13/7 8/7").1,
+        Command::Move(MatchRef::id(12), "13/7 8/7".into())
+    );
+    assert_eq!(
+        parsed("bob: /roll #3@17").1,
+        Command::Roll(MatchRef {
+            id: Some(3),
+            version: Some(17)
+        })
+    );
+    assert_eq!(
+        parsed("carol: /nominate opponent 2-1").1,
+        Command::Nominate(MatchRef::default(), NominateFor::Opponent, (2, 1))
+    );
+    assert_eq!(parsed("carol: /call evens").1, Command::Call(MatchRef::default(), Parity::Even));
+    assert_eq!(parsed("carol: /choose me").1, Command::Choose(MatchRef::default(), Starter::Me));
+    assert_eq!(
+        parsed("carol: /resign gammon").1,
+        Command::Resign(MatchRef::default(), ResignLevel::Gammon)
+    );
+    assert_eq!(
+        parsed("carol: /concede 3 payment").1,
+        Command::Concede(MatchRef::default(), 3, true)
+    );
+    assert_eq!(parse_line("   "), Ok(None));
+    assert_eq!(parse_line("# a comment"), Ok(None));
+}
+
+#[test]
+fn unreadable_chat_lines_say_how_to_write_them() {
+    for (line, phrase) in [
+        ("alice /roll", "write `name: /command`"),
+        ("alice: roll", "commands start with /"),
+        ("alice: /fly", "unknown command /fly"),
+        ("alice: /challenge", "whom?"),
+        ("alice: /challenge bob length:seven", "a number of points"),
+        ("alice: /challenge bob rules:chess", "standard or welsh"),
+        ("alice: /challenge bob colour:red", "unknown option"),
+        ("alice: /challenge bob stake:1.005", "not an amount"),
+        ("alice: /challenge bob move:3weeks", "a duration ends in"),
+        ("alice: /challenge bob rules:welsh length:money", "number of games"),
+        ("alice: /roll #x", "not a match number"),
+        ("alice: /roll now", "takes no more words"),
+        ("alice: /move", "which play?"),
+        ("alice: /nominate me 7", "not a throw"),
+        ("alice: /call maybe", "/call odds"),
+        ("al ice: /roll", "one word"),
+    ] {
+        let e = parse_line(line).unwrap_err();
+        assert!(e.0.contains(phrase), "`{line}`: `{}` lacks `{phrase}`", e.0);
+    }
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gammonbot-local-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{ext}", p.display()));
+    }
+    p
+}
+
+/// Runs `gammonbot local` on `script` with a fresh database; (exit ok, stdout, stderr).
+fn run_script(name: &str, script: &str) -> (bool, String, String) {
+    let db = tmp(&format!("{name}.db"));
+    let file = tmp(&format!("{name}.txt"));
+    std::fs::write(&file, script).unwrap();
+    let out = Process::new(env!("CARGO_BIN_EXE_gammonbot"))
+        .args(["local", "--dice-seed", "42", "--db"])
+        .arg(&db)
+        .arg("--script")
+        .arg(&file)
+        .env_remove("DISCORD_TOKEN")
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+const OPENING: &str = "\
+# alice challenges bob to a 3-point match
+alice: /challenge bob length:3
+! alice: /accept
+bob: /accept
+! carol: /roll #1
+";
+
+#[test]
+fn a_script_plays_through_the_binary_and_prints_the_transcript() {
+    // First run: learn who is on roll and his legal plays (seeded dice: the same next time).
+    let (ok, out, err) = run_script("learn", &format!("{OPENING}bob: /moves\n"));
+    assert!(ok, "{out}\n{err}");
+    let next = out
+        .lines()
+        .rev()
+        .find_map(|l| l.strip_prefix("-> "))
+        .expect("who acts next");
+    let player = next.split_whitespace().next().unwrap().to_string();
+    let plays = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Legal plays: "))
+        .expect("the legal plays");
+    let first = plays.split(", ").next().unwrap().to_string();
+    let other = if player == "alice" { "bob" } else { "alice" };
+    // Second run: the whole script with a real move in it.
+    let script = format!(
+        "{OPENING}! {other}: /move {first}\n! {player}: /move 24/1\n{player}: /move {first}\n\
+         alice: /board\nbob: /games\nalice: /history\nalice: /export\n\
+         ! alice: /challenge alice\nalice: /challenge bob rules:welsh length:5\nbob: /accept #2\n\
+         bob: /call odds\nalice: /pot bob\nbob: /ledger\n"
+    );
+    let (ok, out, err) = run_script("full", &script);
+    assert!(ok, "{out}\n{err}");
+    for expected in [
+        "> alice: /challenge bob length:3",
+        "Match #1: alice challenges bob to a 3-point match (Crawford), 2 days a move + 5 days bank",
+        "!! only bob can accept this challenge",
+        "bob accepts match #1",
+        "wins the opening throw with",
+        "!! match #1 is between alice and bob; only they can act on it",
+        &format!("!! it is {player}'s turn"),
+        &format!("{player} plays "),
+        " +13-14-15-16-17-18------19-20-21-22-23-24-+",
+        "#1 alice v bob, a 3-point match (Crawford)",
+        "alice challenges bob",
+        "--- match-1.mat ---",
+        "!! you cannot challenge yourself",
+        "Match #2: alice challenges bob to Welsh backgammon to 5 games",
+        "bob calls odds; the concealed throw is",
+        "wins the call and chooses who starts",
+        "Scoop-pot alice and bob: 0 games since the last backgammon",
+        "Balance for bob: 0.00",
+    ] {
+        assert!(out.contains(expected), "missing `{expected}` in:\n{out}");
+    }
+    assert!(err.is_empty(), "{err}");
+}
+
+#[test]
+fn a_script_stops_at_the_first_unexpected_refusal_with_a_failing_exit() {
+    let (ok, out, err) = run_script(
+        "stops",
+        "alice: /challenge bob\nbob: /roll #1\nbob: /accept\n",
+    );
+    assert!(!ok);
+    assert!(err.contains("script line 2: refused"), "{err}");
+    assert!(!out.contains("bob accepts"), "ran past the refusal:\n{out}");
+    // A line marked as refused that is accepted fails too.
+    let (ok, _, err) = run_script("marked", "! alice: /challenge bob\n");
+    assert!(!ok);
+    assert!(err.contains("marked ! as refused, but it was accepted"), "{err}");
+}
