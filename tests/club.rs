@@ -473,8 +473,7 @@ async fn auto_roll_and_forced_plays_are_announced() {
     )
     .await;
     let (id, out) = challenge(&f, ChallengeSpec::standard(Some(3))).await;
-    let (last, _) = play_on(&f, id, out, &mut Policy(1), 400).await;
-    let _ = last;
+    play_on(&f, id, out, &mut Policy(1), 400).await;
     let log = entries(&f.store, id).await;
     let auto_rolls = log
         .iter()
@@ -507,9 +506,28 @@ async fn auto_roll_and_forced_plays_are_announced() {
         bob_rolls > 0 && auto_rolls == bob_rolls,
         "{auto_rolls} of {bob_rolls}"
     );
-    // The club never asks bob to roll: every decision it asked of him was another one.
+    // (Had the club asked bob to roll, the policy would have sent /roll, logged as his.)
+    // Forced plays were made by the club, and the history shows them as plays.
+    let forced = log
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                Entry::Standard {
+                    action: gammonbot::engine::Action::Play(_),
+                    auto: true,
+                    ..
+                }
+            )
+        })
+        .count();
+    assert!(forced > 0, "no forced play in {} entries", log.len());
     let hist = run(&f, "alice", Command::History(MatchRef::id(id))).await;
-    assert!(hist.lines.iter().any(|l| l.contains("rolls")));
+    assert!(
+        hist.lines.iter().any(|l| l.contains("bob rolls")),
+        "{:?}",
+        hist.lines
+    );
 }
 
 #[tokio::test]
@@ -695,4 +713,31 @@ async fn bad_input_catalogue_each_refused_clearly_with_the_database_unchanged() 
             "{cmd:?} changed the database"
         );
     }
+}
+
+#[tokio::test]
+async fn rule_12b_live_welsh_clocks_are_reported_to_the_engine_before_each_action() {
+    // Given a Welsh match on the 70-minute play clock
+    let f = open(&db_path("welsh_live"), 4).await;
+    let mut spec = ChallengeSpec::welsh(25);
+    spec.time = gammonbot::club::TimeControl::welsh_live();
+    let (id, _) = challenge(&f, spec).await;
+    // When bob (O) takes 30 minutes over his call
+    f.clock.advance(30 * 60);
+    run(&f, "bob", Command::Call(MatchRef::id(id), Parity::Odd)).await;
+    // Then the engine was told alice's 70 minutes and bob's 40 before the call
+    let log = entries(&f.store, id).await;
+    assert!(
+        log.iter().any(|e| matches!(
+            e,
+            Entry::Welsh {
+                action: gammonbot::engine::welsh::WelshAction::Clocks([4200, 2400]),
+                ..
+            }
+        )),
+        "{log:?}"
+    );
+    let row = f.store.load_match(id).await.unwrap().unwrap();
+    assert_eq!(row.bank, [4200, 2400]);
+    assert_rebuilds(&f.store, id).await;
 }

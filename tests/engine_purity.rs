@@ -150,10 +150,20 @@ fn store_code_knows_no_chat_rendering_or_club() {
 
 #[test]
 fn club_code_knows_no_chat_platform() {
-    assert_clean("club", CLUB_FORBIDDEN, 5, "the club speaks no platform's language");
+    assert_clean(
+        "club",
+        CLUB_FORBIDDEN,
+        5,
+        "the club speaks no platform's language",
+    );
 }
 
 #[test]
 fn console_code_parses_and_prints_only() {
-    assert_clean("console", CONSOLE_FORBIDDEN, 1, "rules belong below the console");
+    assert_clean(
+        "console",
+        CONSOLE_FORBIDDEN,
+        1,
+        "rules belong below the console",
+    );
 }

@@ -16,12 +16,17 @@ fn parsed(line: &str) -> (String, Command) {
 fn chat_lines_become_club_commands() {
     let (name, cmd) = parsed("alice: /challenge bob rules:welsh length:11 clock:live");
     assert_eq!(name, "alice");
-    let Command::Challenge { opponent, spec } = cmd else { panic!() };
+    let Command::Challenge { opponent, spec } = cmd else {
+        panic!()
+    };
     assert_eq!(opponent, "bob");
     assert_eq!((spec.ruleset, spec.length), (Ruleset::Welsh, Some(11)));
     assert_eq!(spec.time.bank, 70 * 60);
-    let (_, cmd) = parsed("bob: /challenge alice length:money beavers:on stake:2.50 move:1d bank:3d");
-    let Command::Challenge { spec, .. } = cmd else { panic!() };
+    let (_, cmd) =
+        parsed("bob: /challenge alice length:money beavers:on stake:2.50 move:1d bank:3d");
+    let Command::Challenge { spec, .. } = cmd else {
+        panic!()
+    };
     assert_eq!((spec.length, spec.beavers, spec.stake), (None, true, 250));
     assert_eq!((spec.time.per_move, spec.time.bank), (86_400, 3 * 86_400));
     assert_eq!(
@@ -39,8 +44,14 @@ fn chat_lines_become_club_commands() {
         parsed("carol: /nominate opponent 2-1").1,
         Command::Nominate(MatchRef::default(), NominateFor::Opponent, (2, 1))
     );
-    assert_eq!(parsed("carol: /call evens").1, Command::Call(MatchRef::default(), Parity::Even));
-    assert_eq!(parsed("carol: /choose me").1, Command::Choose(MatchRef::default(), Starter::Me));
+    assert_eq!(
+        parsed("carol: /call evens").1,
+        Command::Call(MatchRef::default(), Parity::Even)
+    );
+    assert_eq!(
+        parsed("carol: /choose me").1,
+        Command::Choose(MatchRef::default(), Starter::Me)
+    );
     assert_eq!(
         parsed("carol: /resign gammon").1,
         Command::Resign(MatchRef::default(), ResignLevel::Gammon)
@@ -65,7 +76,10 @@ fn unreadable_chat_lines_say_how_to_write_them() {
         ("alice: /challenge bob colour:red", "unknown option"),
         ("alice: /challenge bob stake:1.005", "not an amount"),
         ("alice: /challenge bob move:3weeks", "a duration ends in"),
-        ("alice: /challenge bob rules:welsh length:money", "number of games"),
+        (
+            "alice: /challenge bob rules:welsh length:money",
+            "number of games",
+        ),
         ("alice: /roll #x", "not a match number"),
         ("alice: /roll now", "takes no more words"),
         ("alice: /move", "which play?"),
@@ -179,5 +193,94 @@ fn a_script_stops_at_the_first_unexpected_refusal_with_a_failing_exit() {
     // A line marked as refused that is accepted fails too.
     let (ok, _, err) = run_script("marked", "! alice: /challenge bob\n");
     assert!(!ok);
-    assert!(err.contains("marked ! as refused, but it was accepted"), "{err}");
+    assert!(
+        err.contains("marked ! as refused, but it was accepted"),
+        "{err}"
+    );
+}
+
+/// The process is killed while it writes: every match in the file still rebuilds from
+/// its log (a command is all written or not at all).
+#[test]
+fn a_killed_process_leaves_no_half_written_command() {
+    let db = tmp("killed.db");
+    let file = tmp("killed.txt");
+    let mut script = String::new();
+    for i in 0..5000 {
+        script.push_str(&format!(
+            "p{i}: /challenge q{i} length:3\nq{i}: /accept\np{i}: /board\n"
+        ));
+    }
+    std::fs::write(&file, script).unwrap();
+    let mut child = Process::new(env!("CARGO_BIN_EXE_gammonbot"))
+        .args(["local", "--dice-seed", "9", "--db"])
+        .arg(&db)
+        .arg("--script")
+        .arg(&file)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Let it write until 200 matches have been accepted, then kill it mid-stream.
+    let mut accepted = 0;
+    let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    while accepted < 200 {
+        line.clear();
+        if std::io::BufRead::read_line(&mut out, &mut line).unwrap() == 0 {
+            break;
+        }
+        if line.contains(" accepts match ") {
+            accepted += 1;
+        }
+    }
+    child.kill().unwrap();
+    let _ = child.wait();
+    assert_eq!(accepted, 200);
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let store = gammonbot::store::Store::open(db.to_str().unwrap())
+            .await
+            .unwrap();
+        let mut checked = 0;
+        for id in 1.. {
+            let Some(row) = store.load_match(id).await.unwrap() else {
+                break;
+            };
+            let entries: Vec<gammonbot::club::Entry> = store
+                .actions(id)
+                .await
+                .unwrap()
+                .iter()
+                .map(|r| serde_json::from_str(&r.entry).unwrap())
+                .collect();
+            let names = [
+                store
+                    .player_by_id(row.players[0])
+                    .await
+                    .unwrap()
+                    .display_name,
+                store
+                    .player_by_id(row.players[1])
+                    .await
+                    .unwrap()
+                    .display_name,
+            ];
+            let (status, snap) = gammonbot::club::rebuild(&entries, &names).unwrap();
+            let stored = row
+                .state
+                .as_deref()
+                .map(|s| serde_json::from_str::<gammonbot::club::Snapshot>(s).unwrap());
+            assert_eq!((status, snap), (row.status.clone(), stored), "match #{id}");
+            checked += 1;
+        }
+        assert!(checked >= 200, "only {checked} matches");
+        assert!(
+            checked < 5000,
+            "the script ran to its end: nothing was killed"
+        );
+        store.close().await;
+    });
 }

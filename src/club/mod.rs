@@ -786,6 +786,26 @@ impl Club {
             settle: Vec::new(),
         };
         let names = &l.names;
+        // Live Welsh clocks (nothing a move): the engine is told both clocks before each
+        // action, for ten-for-two (rule 12b) and the breaks of regulation D.
+        if let AnyMatch::Welsh(_) = &work.snap.game {
+            if l.spec.time.per_move == 0 && !matches!(op, Op::TimeOut) {
+                let left = self.banks_now(l);
+                let clocks = [
+                    u32::try_from(left[0]).unwrap_or(0),
+                    u32::try_from(left[1]).unwrap_or(0),
+                ];
+                work.push(
+                    by,
+                    Entry::Welsh {
+                        side,
+                        action: WelshAction::Clocks(clocks),
+                        auto: true,
+                    },
+                    names,
+                )?;
+            }
+        }
         let std_entry = |action: Action| Entry::Standard {
             side,
             action,
@@ -953,6 +973,18 @@ impl Club {
         ))
     }
 
+    /// Both players' time bank left now: the player to act has used his time since the
+    /// decision came to him, beyond the allowance.
+    fn banks_now(&self, l: &Loaded) -> [i64; 2] {
+        let mut bank = l.row.bank;
+        if let (Some(started), Some(who)) = (l.row.turn_started_at, self.waiting_on(l)) {
+            let i = usize::from(l.row.players[1] == who);
+            let over = (self.clock.now() - started - l.spec.time.per_move).max(0);
+            bank[i] = (bank[i] - over).max(0);
+        }
+        bank
+    }
+
     /// Rolls for a player with nothing to decide before rolling (or who asked for it) and
     /// plays forced plays, announcing both.
     fn autopilot(&self, l: &Loaded, work: &mut Work) -> Result<(), ClubError> {
@@ -1059,15 +1091,12 @@ impl Club {
     ) -> Result<Outcome, ClubError> {
         let now = self.clock.now();
         let tc = l.spec.time;
-        let mut bank = l.row.bank;
         // The actor's time: beyond the allowance it comes out of his bank.
-        if let (Some(started), Some(who)) = (l.row.turn_started_at, self.waiting_on(l)) {
-            if actor == Some(who) {
-                let i = usize::from(l.row.players[1] == who);
-                let over = (now - started - tc.per_move).max(0);
-                bank[i] = (bank[i] - over).max(0);
-            }
-        }
+        let bank = if actor.is_some() && actor == self.waiting_on(l) {
+            self.banks_now(l)
+        } else {
+            l.row.bank
+        };
         let over = work.snap.is_over();
         let to_act = if over { None } else { work.snap.game.to_act() };
         let (turn_started_at, deadline_at, reminder_at) = match to_act {

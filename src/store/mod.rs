@@ -203,7 +203,7 @@ impl Store {
         let options = options
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
+            .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
         let pool = SqlitePoolOptions::new()
