@@ -121,9 +121,7 @@ fn main() {
             let club = Arc::clone(&club);
             let next = Arc::clone(&next);
             tasks.push(tokio::spawn(async move {
-                let Some(up) = next.lock().await.get(&id).cloned() else {
-                    return None;
-                };
+                let up = next.lock().await.get(&id).cloned()?;
                 // Choosing the move (a legal-move listing, as autocomplete would) is not timed.
                 let cmd = answer(&club, &up, k as usize).await;
                 let sent = Instant::now();
