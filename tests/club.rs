@@ -542,33 +542,34 @@ async fn rule_21_nominate_through_the_club_sets_the_opponents_next_throw() {
     let out = run(&f, &chooser, Command::Choose(m, Starter::Me)).await;
     assert_eq!(out.next.as_ref().unwrap().name, chooser);
     let out = run(&f, &chooser, Command::Roll(m)).await;
-    // During his own turn he nominates 2-1 for his opponent.
-    let out = if out.next.as_ref().unwrap().name == chooser {
-        run(
-            &f,
-            &chooser,
-            Command::Nominate(m, NominateFor::Opponent, (2, 1)),
-        )
-        .await
-    } else {
-        out
-    };
+    let next = out.next.unwrap();
+    assert_eq!(next.name, chooser, "he must play his throw: {}", next.what);
+    // During his own turn he nominates 2-1 for his opponent; once only.
+    run(
+        &f,
+        &chooser,
+        Command::Nominate(m, NominateFor::Opponent, (2, 1)),
+    )
+    .await;
     let e = refused(
         &f,
         &chooser,
         Command::Nominate(m, NominateFor::Opponent, (6, 6)),
     )
     .await;
-    let _ = out;
+    assert!(e.to_string().contains("used your nominate"), "{e}");
+    // He plays; his opponent's next throw is the 2-1.
+    let moves = f.club.legal_moves(&who(&chooser), m).await.unwrap();
+    let out = run(&f, &chooser, Command::Move(m, moves[0].clone())).await;
+    let other = out.next.unwrap().name;
+    assert_ne!(other, chooser);
+    let out = run(&f, &other, Command::Roll(m)).await;
     assert!(
-        e.to_string().contains("nominate") || e.to_string().contains("turn"),
-        "{e}"
-    );
-    let hist = run(&f, "alice", Command::History(m)).await;
-    assert!(
-        hist.lines.iter().any(|l| l.contains("nominates 2-1")),
+        out.lines
+            .iter()
+            .any(|l| l.contains("plays the nominated 2-1")),
         "{:?}",
-        hist.lines
+        out.lines
     );
 }
 

@@ -1502,28 +1502,28 @@ fn legal_texts(l: &Loaded) -> Vec<String> {
     let Some(snap) = &l.snap else {
         return Vec::new();
     };
-    match &snap.game {
+    let (side, plays) = match &snap.game {
         AnyMatch::Standard(m) => match m.phase() {
-            Phase::ToPlay { side, .. } => {
-                let view = m.position().view(side);
-                m.legal_plays()
-                    .iter()
-                    .map(|p| format_play(&view, &p.play))
-                    .collect()
-            }
-            _ => Vec::new(),
+            Phase::ToPlay { side, .. } => (side, m.legal_plays()),
+            _ => return Vec::new(),
         },
         AnyMatch::Welsh(m) => match m.phase() {
-            WelshPhase::ToPlay { side, .. } => {
-                let view = m.position().view(side);
-                m.legal_plays()
-                    .iter()
-                    .map(|p| format_welsh_play(&view, &p.play))
-                    .collect()
-            }
-            _ => Vec::new(),
+            WelshPhase::ToPlay { side, .. } => (side, m.legal_plays()),
+            _ => return Vec::new(),
         },
-    }
+    };
+    let view = snap.game.position().view(side);
+    let welsh = snap.game.ruleset() == Ruleset::Welsh;
+    plays
+        .iter()
+        .map(|p| {
+            if welsh {
+                format_welsh_play(&view, &p.play)
+            } else {
+                format_play(&view, &p.play)
+            }
+        })
+        .collect()
 }
 
 /// "2 days 3 hours", "45 minutes".
