@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod club;
 pub mod console;
+pub mod discord;
 pub mod engine;
 pub mod render;
 pub mod store;

@@ -142,16 +142,10 @@ fn main() -> ExitCode {
             script,
             png,
         }) => gammonbot::cli::local(db, dice_seed, script, png),
-        None => {
-            if gammonbot::cli::setting("DISCORD_TOKEN").is_some_and(|t| !t.is_empty()) {
-                eprintln!(
-                    "gammonbot: DISCORD_TOKEN is set, but this build has no Discord adapter yet; \
-                     unset it to play in the local chat"
-                );
-                return ExitCode::FAILURE;
-            }
-            gammonbot::cli::local(None, None, None, Some("boards".into()))
-        }
+        None => match gammonbot::cli::setting("DISCORD_TOKEN").filter(|t| !t.trim().is_empty()) {
+            Some(token) => gammonbot::cli::discord(token),
+            None => gammonbot::cli::local(None, None, None, Some("boards".into())),
+        },
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

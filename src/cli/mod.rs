@@ -292,3 +292,61 @@ pub fn local(
         Ok(ok)
     })
 }
+
+/// Installs the log output (to stderr; level from `RUST_LOG`, default `info`).
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_new(
+        setting("RUST_LOG").unwrap_or_else(|| "info,serenity=warn,sqlx=warn".into()),
+    )
+    .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+/// Runs the Discord bot with `token` (never logged), on `DATABASE_URL` (default
+/// `gammonbot.db`); `DISCORD_GUILD_ID` registers the commands in that guild only.
+///
+/// # Errors
+/// The database cannot be opened or the bot cannot connect.
+pub fn discord(token: String) -> std::io::Result<bool> {
+    use std::sync::Arc;
+
+    use crate::club::{Club, RngDice, SystemClock};
+    init_logging();
+    let db = setting("DATABASE_URL").unwrap_or_else(|| "gammonbot.db".into());
+    let guild = match setting("DISCORD_GUILD_ID").filter(|g| !g.trim().is_empty()) {
+        Some(g) => Some(g.trim().parse::<u64>().map_err(|_| {
+            std::io::Error::other(format!(
+                "DISCORD_GUILD_ID `{g}` is not a guild id (a number)"
+            ))
+        })?),
+        None => None,
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let store = crate::store::Store::open(&db)
+            .await
+            .map_err(|e| std::io::Error::other(format!("cannot open the database `{db}`: {e}")))?;
+        tracing::info!(database = %db, "database open");
+        let club = Arc::new(Club::new(
+            store,
+            Arc::new(RngDice::from_os()),
+            Arc::new(SystemClock),
+        ));
+        crate::discord::run_bot(
+            crate::discord::Connection {
+                token: token.trim().to_string(),
+                guild,
+                api: None,
+            },
+            club,
+        )
+        .await
+        .map_err(|e| std::io::Error::other(format!("Discord: {e}")))?;
+        Ok(true)
+    })
+}

@@ -439,6 +439,78 @@ impl Club {
         }
     }
 
+    /// Records a player the platform has told us about (a challenged user who has not
+    /// spoken yet).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn introduce(
+        &self,
+        platform: &str,
+        user_id: &str,
+        name: &str,
+    ) -> Result<(), ClubError> {
+        if user_id.chars().count() > 100 || name.chars().count() > 100 {
+            return Err(ClubError::TooLong("name", name.chars().count(), 100));
+        }
+        self.store
+            .player(platform, user_id, name, self.clock.now())
+            .await?;
+        Ok(())
+    }
+
+    /// The actor's open matches here: (id, a line describing it), newest first.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn open_matches(&self, actor: &Actor) -> Result<Vec<(i64, String)>, ClubError> {
+        let (me, community) = self.me(actor).await?;
+        let mut out = Vec::new();
+        for r in self.store.matches_of(me.id, community, true).await? {
+            let l = self.load(r.id).await?;
+            out.push((
+                r.id,
+                format!(
+                    "#{} {} v {}, {}",
+                    r.id,
+                    l.names[0],
+                    l.names[1],
+                    spec_words(&l.spec)
+                ),
+            ));
+        }
+        Ok(out)
+    }
+
+    /// Whether the actor's community plays each match in its own thread, and (with `set`)
+    /// changes it. The platform checks who may change it.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn match_threads(&self, actor: &Actor, set: Option<bool>) -> Result<bool, ClubError> {
+        let (_, community) = self.me(actor).await?;
+        if let Some(on) = set {
+            self.store.set_match_threads(community, on).await?;
+        }
+        Ok(self.store.match_threads(community).await?)
+    }
+
+    /// Moves a match to another channel of the same platform (its own thread).
+    ///
+    /// # Errors
+    /// Not a participant, or a database error.
+    pub async fn move_to_channel(
+        &self,
+        actor: &Actor,
+        id: i64,
+        channel: &str,
+    ) -> Result<(), ClubError> {
+        let (me, community) = self.me(actor).await?;
+        let l = self.find(&me, community, MatchRef::id(id), "move").await?;
+        self.store.set_channel(l.row.id, channel).await?;
+        Ok(())
+    }
+
     async fn opponent(&self, actor: &Actor, who: &str) -> Result<PlayerRow, ClubError> {
         let key = who.trim().trim_start_matches('@');
         if key.chars().count() > 100 {

@@ -19,8 +19,14 @@ use thiserror::Error;
 use crate::engine::welsh::{Rates, ScoopPot};
 
 /// The migrations, embedded in the binary (the files under `migrations/`).
-const MIGRATIONS: &[(i64, &str, &str)] =
-    &[(1, "club", include_str!("../../migrations/0001_club.sql"))];
+const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (1, "club", include_str!("../../migrations/0001_club.sql")),
+    (
+        2,
+        "match threads",
+        include_str!("../../migrations/0002_match_threads.sql"),
+    ),
+];
 
 #[derive(Debug, Error)]
 pub enum StoreError {
@@ -349,6 +355,44 @@ impl Store {
             .fetch_optional(&self.pool)
             .await?;
         Ok(row.map(|r| r.try_get(0)).transpose()?)
+    }
+
+    /// Whether a community plays each match in its own thread.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn match_threads(&self, community: i64) -> Result<bool, StoreError> {
+        let row = sqlx::query("SELECT match_threads FROM communities WHERE id = ?")
+            .bind(community)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| r.try_get(0)).transpose()?.unwrap_or(false))
+    }
+
+    /// Sets whether a community plays each match in its own thread.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn set_match_threads(&self, community: i64, on: bool) -> Result<(), StoreError> {
+        sqlx::query("UPDATE communities SET match_threads = ? WHERE id = ?")
+            .bind(on)
+            .bind(community)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Moves a match to another channel (its thread); not an action, the version stays.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn set_channel(&self, match_id: i64, channel: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE matches SET channel = ? WHERE id = ?")
+            .bind(channel)
+            .bind(match_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
     }
 
     /// Writes a challenge: the match row (version 1) and its first log entry.

@@ -1,0 +1,618 @@
+//! The slash commands: each reads its options into a club command and hands it to `run`.
+
+use std::sync::Arc;
+
+use poise::serenity_prelude as serenity;
+
+use super::{Context, Data, Error, actor, execute, reply, run};
+use crate::club::{ChallengeSpec, Command, DAY, MatchRef, Starter, TimeControl};
+use crate::engine::ResignLevel;
+use crate::engine::welsh::{NominateFor, Parity};
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum Rules {
+    #[name = "standard"]
+    Standard,
+    #[name = "welsh"]
+    Welsh,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum ResignChoice {
+    #[name = "single game"]
+    Single,
+    #[name = "gammon"]
+    Gammon,
+    #[name = "backgammon"]
+    Backgammon,
+    #[name = "accept the resignation"]
+    Accept,
+    #[name = "reject the resignation"]
+    Reject,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum Who {
+    #[name = "me"]
+    Me,
+    #[name = "my opponent"]
+    Opponent,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum OddEven {
+    #[name = "odds"]
+    Odds,
+    #[name = "evens"]
+    Evens,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum Answer {
+    #[name = "accept"]
+    Accept,
+    #[name = "reject"]
+    Reject,
+}
+
+/// The match option: named, or inferred.
+fn m(id: Option<i64>) -> MatchRef {
+    MatchRef { id, version: None }
+}
+
+/// The value of another option of the interaction being autocompleted.
+fn option_int(ctx: Context<'_>, name: &str) -> Option<i64> {
+    let poise::Context::Application(a) = ctx else {
+        return None;
+    };
+    a.interaction
+        .data
+        .options
+        .iter()
+        .find(|o| o.name == name)
+        .and_then(|o| o.value.as_i64())
+}
+
+async fn autocomplete_play(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let wanted = partial.trim().to_lowercase();
+    let plays = ctx
+        .data()
+        .club
+        .legal_moves(&actor(ctx), m(option_int(ctx, "match")))
+        .await
+        .unwrap_or_default();
+    let choices = plays
+        .into_iter()
+        .filter(|p| p.to_lowercase().starts_with(&wanted) || p.to_lowercase().contains(&wanted))
+        .take(25)
+        .map(serenity::AutocompleteChoice::from)
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+async fn autocomplete_match(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let wanted = partial.trim().trim_start_matches('#').to_lowercase();
+    let list = ctx
+        .data()
+        .club
+        .open_matches(&actor(ctx))
+        .await
+        .unwrap_or_default();
+    let choices = list
+        .into_iter()
+        .filter(|(_, label)| label.to_lowercase().contains(&wanted))
+        .take(25)
+        .map(|(id, label)| {
+            let label: String = label.chars().take(100).collect();
+            serenity::AutocompleteChoice::new(label, id)
+        })
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Challenge a player to a backgammon match (standard or Welsh).
+#[allow(clippy::too_many_arguments)]
+#[poise::command(slash_command)]
+pub async fn challenge(
+    ctx: Context<'_>,
+    #[description = "Who to play"] opponent: serenity::User,
+    #[description = "Standard (default) or Welsh backgammon"] rules: Option<Rules>,
+    #[description = "Points to win (standard, default 7) or games (Welsh, default 25)"]
+    #[min = 1]
+    #[max = 99]
+    length: Option<u32>,
+    #[description = "Standard money play instead of a match"] money: Option<bool>,
+    #[description = "Match play: the Crawford rule (default on)"] crawford: Option<bool>,
+    #[description = "Money play: the Jacoby rule (default on)"] jacoby: Option<bool>,
+    #[description = "Money play: beavers allowed"] beavers: Option<bool>,
+    #[description = "Money play: raccoons allowed (needs beavers)"] raccoons: Option<bool>,
+    #[description = "Money play: most automatic doubles on opening ties"]
+    #[min = 0]
+    #[max = 8]
+    auto_doubles: Option<u8>,
+    #[description = "Money play: stake per point, like 1.50"] stake: Option<String>,
+    #[description = "Hours for each decision (default 48)"]
+    #[min = 0]
+    #[max = 720]
+    move_hours: Option<u32>,
+    #[description = "Days of time bank (default 5)"]
+    #[min = 0]
+    #[max = 60]
+    bank_days: Option<u32>,
+    #[description = "Welsh: the 70-minute play clock for a live game"] live_clock: Option<bool>,
+) -> Result<(), Error> {
+    let welsh = matches!(rules, Some(Rules::Welsh));
+    let mut spec = if welsh {
+        ChallengeSpec::welsh(length.unwrap_or(25))
+    } else if money == Some(true) {
+        ChallengeSpec::standard(None)
+    } else {
+        ChallengeSpec::standard(Some(length.unwrap_or(7)))
+    };
+    if let Some(v) = crawford {
+        spec.crawford = v;
+    }
+    if let Some(v) = jacoby {
+        spec.jacoby = v;
+    }
+    spec.beavers = beavers.unwrap_or(false);
+    spec.raccoons = raccoons.unwrap_or(false);
+    spec.auto_doubles = auto_doubles.unwrap_or(0);
+    if let Some(s) = stake {
+        match parse_amount(&s) {
+            Some(a) => spec.stake = a,
+            None => {
+                return reply(
+                    ctx,
+                    Err(crate::club::ClubError::BadOption(format!(
+                        "stake: `{s}` is not an amount like 1.50"
+                    ))),
+                )
+                .await
+                .map(|_| ());
+            }
+        }
+    }
+    if let Some(h) = move_hours {
+        spec.time.per_move = i64::from(h) * 3600;
+    }
+    if let Some(d) = bank_days {
+        spec.time.bank = i64::from(d) * DAY;
+    }
+    if live_clock == Some(true) {
+        spec.time = TimeControl::welsh_live();
+    }
+    let club = Arc::clone(&ctx.data().club);
+    if let Err(e) = club
+        .introduce(
+            "discord",
+            &opponent.id.to_string(),
+            opponent.global_name.as_deref().unwrap_or(&opponent.name),
+        )
+        .await
+    {
+        return reply(ctx, Err(e)).await.map(|_| ());
+    }
+    let result = execute(
+        ctx,
+        Command::Challenge {
+            opponent: opponent.id.to_string(),
+            spec,
+        },
+    )
+    .await;
+    let threads = club.match_threads(&actor(ctx), None).await.unwrap_or(false);
+    match (result, ctx.guild_id()) {
+        (Ok(out), Some(_)) if threads => {
+            // The match gets its own thread; the challenge is posted there.
+            let id = out.match_id.unwrap_or(0);
+            let name = format!("Match #{id}");
+            let thread = ctx
+                .channel_id()
+                .create_thread(
+                    ctx,
+                    serenity::CreateThread::new(name).kind(serenity::ChannelType::PublicThread),
+                )
+                .await?;
+            club.move_to_channel(&actor(ctx), id, &thread.id.to_string())
+                .await?;
+            thread
+                .id
+                .send_message(
+                    ctx,
+                    serenity::CreateMessage::new()
+                        .content(super::outcome_content(&out))
+                        .allowed_mentions(super::mentions(&out))
+                        .components(super::buttons(&out)),
+                )
+                .await?;
+            ctx.say(format!("Match #{id} is played in <#{}>", thread.id))
+                .await?;
+            Ok(())
+        }
+        (result, _) => reply(ctx, result).await.map(|_| ()),
+    }
+}
+
+fn parse_amount(v: &str) -> Option<u64> {
+    let (whole, frac) = v.trim().split_once('.').unwrap_or((v.trim(), "0"));
+    if frac.len() > 2 {
+        return None;
+    }
+    let whole: u64 = whole.parse().ok()?;
+    let frac: u64 = format!("{frac:0<2}").parse().ok()?;
+    whole.checked_mul(100)?.checked_add(frac)
+}
+
+/// Accept a challenge.
+#[poise::command(slash_command)]
+pub async fn accept(
+    ctx: Context<'_>,
+    #[description = "The match (when you have several)"]
+    #[autocomplete = "autocomplete_match"]
+    #[rename = "match"]
+    id: Option<i64>,
+) -> Result<(), Error> {
+    run(ctx, Command::Accept(m(id))).await
+}
+
+/// Decline a challenge.
+#[poise::command(slash_command)]
+pub async fn decline(
+    ctx: Context<'_>,
+    #[description = "The match (when you have several)"]
+    #[autocomplete = "autocomplete_match"]
+    #[rename = "match"]
+    id: Option<i64>,
+) -> Result<(), Error> {
+    run(ctx, Command::Decline(m(id))).await
+}
+
+/// Withdraw a challenge you made.
+#[poise::command(slash_command)]
+pub async fn cancel(
+    ctx: Context<'_>,
+    #[description = "The match (when you have several)"]
+    #[autocomplete = "autocomplete_match"]
+    #[rename = "match"]
+    id: Option<i64>,
+) -> Result<(), Error> {
+    run(ctx, Command::Cancel(m(id))).await
+}
+
+/// Roll the dice (Welsh: throw).
+#[poise::command(slash_command)]
+pub async fn roll(
+    ctx: Context<'_>,
+    #[description = "The match (when you have several)"]
+    #[autocomplete = "autocomplete_match"]
+    #[rename = "match"]
+    id: Option<i64>,
+) -> Result<(), Error> {
+    run(ctx, Command::Roll(m(id))).await
+}
+
+/// Play your roll, e.g. 13/7 8/7 (the list shows the legal plays).
+#[poise::command(slash_command, rename = "move")]
+pub async fn play(
+    ctx: Context<'_>,
+    #[description = "The play in move text"]
+    #[autocomplete = "autocomplete_play"]
+    #[max_length = 200]
+    play: String,
+    #[description = "The match (when you have several)"]
+    #[autocomplete = "autocomplete_match"]
+    #[rename = "match"]
+    id: Option<i64>,
+) -> Result<(), Error> {
+    run(ctx, Command::Move(m(id), play)).await
+}
+
+/// List the legal plays of your roll.
+#[poise::command(slash_command)]
+pub async fn moves(
+    ctx: Context<'_>,
+    #[description = "The match (when you have several)"]
+    #[autocomplete = "autocomplete_match"]
+    #[rename = "match"]
+    id: Option<i64>,
+) -> Result<(), Error> {
+    run(ctx, Command::Moves(m(id))).await
+}
+
+macro_rules! simple {
+    ($name:ident, $doc:literal, $cmd:ident) => {
+        #[doc = $doc]
+        #[poise::command(slash_command)]
+        pub async fn $name(
+            ctx: Context<'_>,
+            #[description = "The match (when you have several)"]
+            #[autocomplete = "autocomplete_match"]
+            #[rename = "match"]
+            id: Option<i64>,
+        ) -> Result<(), Error> {
+            run(ctx, Command::$cmd(m(id))).await
+        }
+    };
+}
+
+simple!(
+    double,
+    "Offer a double (Welsh: turn the doubling die).",
+    Double
+);
+simple!(take, "Take the double.", Take);
+simple!(
+    drop,
+    "Drop (pass) the double: the game is lost at the cube's value.",
+    Drop
+);
+simple!(
+    beaver,
+    "Take and turn the cube once more, keeping it (money play).",
+    Beaver
+);
+simple!(
+    raccoon,
+    "Answer a beaver by turning the cube once more (money play).",
+    Raccoon
+);
+simple!(
+    reroll,
+    "Welsh: throw a 1-2 again instead of playing it (rule 13).",
+    Reroll
+);
+simple!(
+    onedie,
+    "Welsh: throw one die beside your full spread (rule 11).",
+    RollOne
+);
+simple!(board, "Show the board of a match.", Board);
+simple!(history, "Show every action of a match.", History);
+simple!(export, "Download a standard match as a .mat file.", Export);
+
+/// Resign a game (single, gammon, backgammon), or answer your opponent's resignation.
+#[poise::command(slash_command)]
+pub async fn resign(
+    ctx: Context<'_>,
+    #[description = "What to resign, or your answer"] what: ResignChoice,
+    #[description = "The match (when you have several)"]
+    #[autocomplete = "autocomplete_match"]
+    #[rename = "match"]
+    id: Option<i64>,
+) -> Result<(), Error> {
+    let id = m(id);
+    let cmd = match what {
+        ResignChoice::Single => Command::Resign(id, ResignLevel::Single),
+        ResignChoice::Gammon => Command::Resign(id, ResignLevel::Gammon),
+        ResignChoice::Backgammon => Command::Resign(id, ResignLevel::Backgammon),
+        ResignChoice::Accept => Command::AcceptResign(id),
+        ResignChoice::Reject => Command::RejectResign(id),
+    };
+    run(ctx, cmd).await
+}
+
+/// Welsh: call odds or evens on the concealed throw.
+#[poise::command(slash_command)]
+pub async fn call(
+    ctx: Context<'_>,
+    #[description = "Your call"] call: OddEven,
+    #[description = "The match (when you have several)"]
+    #[autocomplete = "autocomplete_match"]
+    #[rename = "match"]
+    id: Option<i64>,
+) -> Result<(), Error> {
+    let p = match call {
+        OddEven::Odds => Parity::Odd,
+        OddEven::Evens => Parity::Even,
+    };
+    run(ctx, Command::Call(m(id), p)).await
+}
+
+/// Welsh: having won the call, say who starts.
+#[poise::command(slash_command)]
+pub async fn choose(
+    ctx: Context<'_>,
+    #[description = "Who starts"] starts: Who,
+    #[description = "The match (when you have several)"]
+    #[autocomplete = "autocomplete_match"]
+    #[rename = "match"]
+    id: Option<i64>,
+) -> Result<(), Error> {
+    let s = match starts {
+        Who::Me => Starter::Me,
+        Who::Opponent => Starter::Opponent,
+    };
+    run(ctx, Command::Choose(m(id), s)).await
+}
+
+/// Welsh: set a throw, once a match, for yourself (before throwing) or your opponent.
+#[poise::command(slash_command)]
+pub async fn nominate(
+    ctx: Context<'_>,
+    #[description = "Whose throw"] whose: Who,
+    #[description = "First die"]
+    #[min = 1]
+    #[max = 6]
+    die1: u8,
+    #[description = "Second die"]
+    #[min = 1]
+    #[max = 6]
+    die2: u8,
+    #[description = "The match (when you have several)"]
+    #[autocomplete = "autocomplete_match"]
+    #[rename = "match"]
+    id: Option<i64>,
+) -> Result<(), Error> {
+    let w = match whose {
+        Who::Me => NominateFor::Me,
+        Who::Opponent => NominateFor::Opponent,
+    };
+    run(ctx, Command::Nominate(m(id), w, (die1, die2))).await
+}
+
+/// Welsh: offer to concede a number of games (rule 18), or answer such an offer.
+#[poise::command(slash_command)]
+pub async fn concede(
+    ctx: Context<'_>,
+    #[description = "Games to concede (your offer)"]
+    #[min = 1]
+    #[max = 99]
+    games: Option<u32>,
+    #[description = "Add the payment (makes an offer to 24 compulsory)"] payment: Option<bool>,
+    #[description = "Your answer to your opponent's offer"] answer: Option<Answer>,
+    #[description = "The match (when you have several)"]
+    #[autocomplete = "autocomplete_match"]
+    #[rename = "match"]
+    id: Option<i64>,
+) -> Result<(), Error> {
+    let id = m(id);
+    let cmd = match (games, answer) {
+        (_, Some(Answer::Accept)) => Command::AcceptConcede(id),
+        (_, Some(Answer::Reject)) => Command::RejectConcede(id),
+        (Some(g), None) => Command::Concede(id, g, payment.unwrap_or(false)),
+        (None, None) => {
+            return reply(
+                ctx,
+                Err(crate::club::ClubError::BadOption(
+                    "say how many games you offer (games:N), or answer an offer (answer:accept)"
+                        .into(),
+                )),
+            )
+            .await
+            .map(|_| ());
+        }
+    };
+    run(ctx, cmd).await
+}
+
+/// Your open matches here.
+#[poise::command(slash_command)]
+pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Games).await
+}
+
+/// Your settings: roll for me when I have no decision; tell me by direct message.
+#[poise::command(slash_command)]
+pub async fn settings(
+    ctx: Context<'_>,
+    #[description = "Roll for me whenever it is my turn to roll"] auto_roll: Option<bool>,
+    #[description = "Tell me by direct message when I must act"] dm: Option<bool>,
+) -> Result<(), Error> {
+    run(
+        ctx,
+        Command::Settings {
+            auto_roll,
+            notify_dm: dm,
+        },
+    )
+    .await
+}
+
+/// Your money ledger here (match prizes, scoop-pots, money games) and balance.
+#[poise::command(slash_command)]
+pub async fn ledger(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Ledger).await
+}
+
+/// The Welsh scoop-pot tally between you and another player.
+#[poise::command(slash_command)]
+pub async fn pot(
+    ctx: Context<'_>,
+    #[description = "The other player"] opponent: serenity::User,
+) -> Result<(), Error> {
+    let name = opponent
+        .global_name
+        .clone()
+        .unwrap_or_else(|| opponent.name.clone());
+    if let Err(e) = ctx
+        .data()
+        .club
+        .introduce("discord", &opponent.id.to_string(), &name)
+        .await
+    {
+        return reply(ctx, Err(e)).await.map(|_| ());
+    }
+    run(ctx, Command::Pot(opponent.id.to_string())).await
+}
+
+/// Server settings (Manage Server): play each match in its own thread.
+#[poise::command(slash_command, default_member_permissions = "MANAGE_GUILD", guild_only)]
+pub async fn server(
+    ctx: Context<'_>,
+    #[description = "One thread per match"] threads: Option<bool>,
+) -> Result<(), Error> {
+    let allowed = match ctx {
+        poise::Context::Application(a) => a
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild()),
+        poise::Context::Prefix(_) => false,
+    };
+    if !allowed {
+        ctx.send(
+            poise::CreateReply::default()
+                .content("\u{26A0} server settings need the Manage Server permission")
+                .ephemeral(true),
+        )
+        .await?;
+        return Ok(());
+    }
+    let on = ctx.data().club.match_threads(&actor(ctx), threads).await?;
+    ctx.send(
+        poise::CreateReply::default()
+            .content(format!(
+                "Matches here are played {}",
+                if on {
+                    "each in its own thread"
+                } else {
+                    "in the channel where they were challenged"
+                }
+            ))
+            .ephemeral(true),
+    )
+    .await?;
+    Ok(())
+}
+
+/// Every command, for the framework and for registration.
+#[must_use]
+pub fn commands() -> Vec<poise::Command<Data, Error>> {
+    vec![
+        challenge(),
+        accept(),
+        decline(),
+        cancel(),
+        roll(),
+        play(),
+        moves(),
+        double(),
+        take(),
+        drop(),
+        beaver(),
+        raccoon(),
+        resign(),
+        call(),
+        choose(),
+        reroll(),
+        onedie(),
+        nominate(),
+        concede(),
+        board(),
+        games(),
+        history(),
+        export(),
+        settings(),
+        ledger(),
+        pot(),
+        server(),
+    ]
+}

@@ -1,0 +1,153 @@
+//! The slash-command registration payload, as poise builds it, checked offline against
+//! Discord's limits.
+
+use gammonbot::discord::commands;
+use serde_json::Value;
+
+fn payload() -> Vec<Value> {
+    let cmds = commands();
+    let built = poise::builtins::create_application_commands(&cmds);
+    built
+        .iter()
+        .map(|c| serde_json::to_value(c).unwrap())
+        .collect()
+}
+
+fn check_name(what: &str, name: &str) {
+    assert!(
+        (1..=32).contains(&name.chars().count()),
+        "{what} `{name}`: 1 to 32 characters"
+    );
+    assert!(
+        name.chars()
+            .all(|c| c.is_lowercase() || c.is_ascii_digit() || c == '-' || c == '_'),
+        "{what} `{name}`: lowercase letters, digits, - and _"
+    );
+}
+
+fn check_description(what: &str, d: Option<&Value>) {
+    let d = d.and_then(Value::as_str).unwrap_or("");
+    assert!(
+        (1..=100).contains(&d.chars().count()),
+        "{what}: description of 1 to 100 characters, got `{d}`"
+    );
+}
+
+#[test]
+fn registration_payload_fits_discords_limits() {
+    let cmds = payload();
+    assert!(cmds.len() <= 100, "at most 100 global commands");
+    let mut names = std::collections::HashSet::new();
+    for c in &cmds {
+        let name = c["name"].as_str().unwrap();
+        check_name("command", name);
+        assert!(names.insert(name.to_string()), "command `{name}` twice");
+        check_description(&format!("/{name}"), c.get("description"));
+        let options = c["options"].as_array().cloned().unwrap_or_default();
+        assert!(options.len() <= 25, "/{name}: at most 25 options");
+        let mut optional_seen = false;
+        let mut option_names = std::collections::HashSet::new();
+        for o in &options {
+            let oname = o["name"].as_str().unwrap();
+            check_name(&format!("/{name} option"), oname);
+            assert!(
+                option_names.insert(oname),
+                "/{name}: option `{oname}` twice"
+            );
+            check_description(&format!("/{name} {oname}"), o.get("description"));
+            let required = o["required"].as_bool().unwrap_or(false);
+            if required {
+                assert!(
+                    !optional_seen,
+                    "/{name}: required `{oname}` after an optional option"
+                );
+            } else {
+                optional_seen = true;
+            }
+            let choices = o["choices"].as_array().cloned().unwrap_or_default();
+            assert!(choices.len() <= 25, "/{name} {oname}: at most 25 choices");
+            for ch in &choices {
+                let cn = ch["name"].as_str().unwrap();
+                assert!((1..=100).contains(&cn.chars().count()), "choice `{cn}`");
+            }
+            if o.get("autocomplete").and_then(Value::as_bool) == Some(true) {
+                assert!(
+                    choices.is_empty(),
+                    "/{name} {oname}: autocomplete and choices"
+                );
+            }
+        }
+        let total: usize = serde_json::to_string(c).unwrap().len();
+        assert!(total < 8000, "/{name}: {total} bytes");
+    }
+}
+
+#[test]
+fn every_club_command_has_a_slash_command() {
+    let names: Vec<String> = payload()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap().to_string())
+        .collect();
+    for n in [
+        "challenge",
+        "accept",
+        "decline",
+        "cancel",
+        "roll",
+        "move",
+        "moves",
+        "double",
+        "take",
+        "drop",
+        "beaver",
+        "raccoon",
+        "resign",
+        "call",
+        "choose",
+        "reroll",
+        "onedie",
+        "nominate",
+        "concede",
+        "board",
+        "games",
+        "history",
+        "export",
+        "settings",
+        "ledger",
+        "pot",
+        "server",
+    ] {
+        assert!(names.iter().any(|x| x == n), "/{n} missing from {names:?}");
+    }
+    // Enums are offered as choices; the play and the match are autocompleted.
+    let cmds = payload();
+    let find = |c: &str, o: &str| -> Value {
+        cmds.iter().find(|x| x["name"] == c).unwrap()["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["name"] == o)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(
+        find("challenge", "rules")["choices"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+    assert_eq!(
+        find("resign", "what")["choices"].as_array().unwrap().len(),
+        5
+    );
+    assert_eq!(find("move", "play")["autocomplete"], Value::Bool(true));
+    assert_eq!(find("move", "match")["autocomplete"], Value::Bool(true));
+    assert_eq!(find("move", "play")["required"], Value::Bool(true));
+    // Server settings need Manage Server (0x20).
+    let server = cmds.iter().find(|x| x["name"] == "server").unwrap();
+    assert_eq!(
+        server["default_member_permissions"],
+        Value::String("32".into())
+    );
+}
