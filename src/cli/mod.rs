@@ -342,6 +342,7 @@ pub fn discord(token: String) -> std::io::Result<bool> {
                 token: token.trim().to_string(),
                 guild,
                 api: None,
+                sweep_every: None,
             },
             club,
         )

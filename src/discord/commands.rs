@@ -234,6 +234,7 @@ pub async fn challenge(
                 .await?;
             ctx.say(format!("Match #{id} is played in <#{}>", thread.id))
                 .await?;
+            super::direct_message(ctx.serenity_context(), &out).await;
             Ok(())
         }
         (result, _) => reply(ctx, result).await.map(|_| ()),

@@ -27,6 +27,8 @@ pub type Context<'a> = poise::Context<'a, Data, Error>;
 
 /// Discord answers an interaction only within 3 seconds; past this, defer first.
 const DEFER_AFTER: Duration = Duration::from_millis(1500);
+/// How long to wait for a board to be drawn before deferring.
+const RENDER_WAIT: Duration = Duration::from_millis(1000);
 
 /// The actor of an interaction.
 fn actor_of(
@@ -246,7 +248,19 @@ async fn reply(
                 .content(outcome_content(&out))
                 .allowed_mentions(mentions(&out))
                 .components(buttons(&out));
-            if let Some(file) = board_file(&out).await {
+            // Rendering takes milliseconds; should it ever take long, defer first.
+            let file = {
+                let render = board_file(&out);
+                tokio::pin!(render);
+                match tokio::time::timeout(RENDER_WAIT, &mut render).await {
+                    Ok(f) => f,
+                    Err(_) => {
+                        let _ = ctx.defer().await;
+                        render.await
+                    }
+                }
+            };
+            if let Some(file) = file {
                 r = r.attachment(file);
             }
             if let Some(a) = &out.attachment {
@@ -328,7 +342,18 @@ async fn on_component(
             }
         }
         Ok(out) => {
-            let file = board_file(&out).await;
+            let render = board_file(&out);
+            tokio::pin!(render);
+            let file = match tokio::time::timeout(RENDER_WAIT, &mut render).await {
+                Ok(f) => f,
+                Err(_) => {
+                    if !deferred {
+                        deferred = true;
+                        c.defer(ctx).await?;
+                    }
+                    render.await
+                }
+            };
             if deferred {
                 let mut f = serenity::CreateInteractionResponseFollowup::new()
                     .content(outcome_content(&out))
@@ -430,6 +455,8 @@ pub struct Connection {
     /// Register the commands in this guild only (instant, for development).
     pub guild: Option<u64>,
     pub api: Option<String>,
+    /// How often the club's deadlines are checked (default 30 s).
+    pub sweep_every: Option<Duration>,
 }
 
 /// The serenity client with the poise framework, ready to `start()`.
@@ -444,6 +471,7 @@ pub async fn client(conn: Connection, club: Arc<Club>) -> Result<serenity::Clien
         ..Default::default()
     };
     let guild = conn.guild;
+    let sweep_every = conn.sweep_every.unwrap_or(Duration::from_secs(30));
     let framework = poise::Framework::builder()
         .options(options)
         .initialize_owners(false)
@@ -466,7 +494,7 @@ pub async fn client(conn: Connection, club: Arc<Club>) -> Result<serenity::Clien
                 tracing::info!(user = %ready.user.name, "connected to Discord");
                 // Reminders and time-outs from the club's deadlines.
                 let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
-                Arc::clone(&club).spawn_deadlines(Duration::from_secs(30), tx);
+                Arc::clone(&club).spawn_deadlines(sweep_every, tx);
                 let http = Arc::clone(&ctx.http);
                 tokio::spawn(async move {
                     while let Some(n) = rx.recv().await {
