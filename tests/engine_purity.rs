@@ -1,7 +1,8 @@
 //! Layer rules: `src/engine/` is pure (no async runtime, database, chat, image, clock or OS
 //! randomness); `src/render/` reads the engine only (no database, chat, clock, randomness,
 //! files or upper layers); `src/store/` knows no chat, rendering or club; `src/club/` no
-//! chat platform; `src/console/` holds no rules (it parses and prints).
+//! chat platform; `src/console/` holds no rules (it parses and prints); `src/discord/` is
+//! thin over the club.
 
 use std::path::Path;
 
@@ -81,6 +82,21 @@ const CONSOLE_FORBIDDEN: &[&str] = &[
     "apply",
     "resolve_play",
     "resolve_welsh_play",
+];
+
+/// Discord is thin: no storage, no rule functions, no game state of its own.
+const DISCORD_FORBIDDEN: &[&str] = &[
+    "sqlx",
+    "crate::store",
+    "crate::console",
+    "legal_plays",
+    "welsh_legal_plays",
+    "resolve_play",
+    "resolve_welsh_play",
+    "Match::new",
+    "WelshMatch",
+    "AnyMatch",
+    "Snapshot",
 ];
 
 /// The lines under `src/<folder>` that name a forbidden word, and how many files were read.
@@ -166,4 +182,9 @@ fn console_code_parses_and_prints_only() {
         1,
         "rules belong below the console",
     );
+}
+
+#[test]
+fn discord_code_is_thin_over_the_club() {
+    assert_clean("discord", DISCORD_FORBIDDEN, 2, "rules and storage belong below discord/");
 }
