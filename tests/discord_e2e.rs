@@ -237,6 +237,23 @@ async fn a_challenge_and_a_full_opening_turn_through_slash_commands_autocomplete
     for c in ac2.json()["data"]["choices"].as_array().unwrap() {
         assert!(c["value"].as_str().unwrap().contains(&prefix), "{c}");
     }
+    // The match option is autocompleted from his open matches.
+    let acm = interact(
+        &fake,
+        autocomplete(
+            "t-acm",
+            who(mover),
+            "board",
+            json!([{"name": "match", "type": 4, "value": "", "focused": true}]),
+        ),
+    )
+    .await;
+    let m = &acm.json()["data"]["choices"][0];
+    assert_eq!(m["value"], json!(1), "{m}");
+    assert!(
+        m["name"].as_str().unwrap().starts_with("#1 alice v bob"),
+        "{m}"
+    );
     // He plays the first one.
     let r = interact(
         &fake,

@@ -186,5 +186,10 @@ fn console_code_parses_and_prints_only() {
 
 #[test]
 fn discord_code_is_thin_over_the_club() {
-    assert_clean("discord", DISCORD_FORBIDDEN, 2, "rules and storage belong below discord/");
+    assert_clean(
+        "discord",
+        DISCORD_FORBIDDEN,
+        2,
+        "rules and storage belong below discord/",
+    );
 }
