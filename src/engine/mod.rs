@@ -3,6 +3,7 @@
 //! Everything is re-exported flat from here; the files are private.
 
 mod any;
+pub mod chouette;
 mod dice;
 mod game;
 mod ids;
