@@ -201,6 +201,8 @@ pub enum Command {
     Ledger,
     /// The scoop-pot tally with an opponent (platform id).
     Pot(String),
+    /// A chouette command.
+    Chouette(super::ChouetteRef, super::ChouetteOp),
 }
 
 /// A player who must act, and what he must do.
@@ -239,6 +241,8 @@ pub struct Attachment {
 #[derive(Clone, Debug, Default)]
 pub struct Outcome {
     pub match_id: Option<i64>,
+    /// The chouette session the outcome is about.
+    pub chouette: Option<i64>,
     /// The match's version after the command (for buttons).
     pub version: Option<i64>,
     /// What happened, in order, in words.

@@ -9,6 +9,9 @@ use rand::{RngExt, SeedableRng};
 pub trait DiceSource: Send + Sync {
     /// One die, 1 to 6.
     fn die(&self) -> u8;
+
+    /// A number below `n` (`n` >= 1), for shuffling a chouette's line.
+    fn pick(&self, n: usize) -> usize;
 }
 
 /// A ChaCha12 generator (rand's `StdRng`): seeded from the operating system in
@@ -37,5 +40,13 @@ impl DiceSource for RngDice {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         rng.random_range(1..=6)
+    }
+
+    fn pick(&self, n: usize) -> usize {
+        let mut rng = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        rng.random_range(0..n.max(1))
     }
 }

@@ -9,6 +9,10 @@ use crate::store::StoreError;
 pub enum ClubError {
     #[error("there is no match #{0}; /games lists yours")]
     UnknownMatch(i64),
+    #[error("there is no chouette #{0}")]
+    UnknownChouette(i64),
+    #[error("there is no chouette in this channel; open one with /chouette create")]
+    NoChouette,
     #[error("you have no open match here; start one with /challenge <player>")]
     NoMatch,
     #[error("you have several open matches here ({0}); say which, e.g. `/{1} #{2}`")]

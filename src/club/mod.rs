@@ -2,6 +2,7 @@
 //! command with an optimistic version check, the dice and the clock, deadlines and
 //! reminders, the scoop-pot and the ledger. No chat-platform types.
 
+mod chouette;
 mod clock;
 mod command;
 mod dice;
@@ -12,6 +13,9 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 use std::time::Duration;
 
+pub use chouette::{
+    ChouetteEntry, ChouetteOp, ChouetteRef, ChouetteSpec, chouette_words, rebuild_chouette,
+};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{
     Actor, Attachment, ChallengeSpec, Command, DAY, MatchRef, NextUp, Notice, Outcome, Starter,
@@ -419,6 +423,7 @@ impl Club {
                     ..Outcome::default()
                 })
             }
+            Command::Chouette(r, op) => self.chouette(actor, &me, community, r, op).await,
             Command::Pot(opponent) => {
                 let other = self.opponent(actor, &opponent).await?;
                 let (games, collected) = self.store.pot(community, me.id, other.id).await?;
@@ -575,6 +580,7 @@ impl Club {
                 other.display_name,
                 spec_words(&spec)
             )],
+            chouette: None,
             board: None,
             next: Some(NextUp {
                 match_id: id,

@@ -10,9 +10,10 @@ use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, BufReader};
 
 use crate::club::{
-    Actor, ChallengeSpec, Club, ClubError, Command, DAY, MatchRef, Notice, Outcome, Starter,
-    TimeControl, duration_words,
+    Actor, ChallengeSpec, ChouetteOp, ChouetteRef, ChouetteSpec, Club, ClubError, Command, DAY,
+    MatchRef, Notice, Outcome, Starter, TimeControl, duration_words,
 };
+use crate::engine::chouette::Consultation;
 use crate::engine::welsh::{NominateFor, Parity};
 use crate::engine::{ResignLevel, Ruleset};
 use crate::render::{render_png, render_text};
@@ -30,6 +31,10 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
   Welsh: /call odds|evens  /choose me|opponent  /reroll  /one  /nominate me|opponent 6-5
          /concede N [payment]  /concede accept  /concede reject
   /board /games /history /export /ledger /pot <player> /settings [auto-roll:on|off] [dm:on|off]
+  Chouette: /chouette create [cubes:multiple|single] [consult:free|none|after-cube]
+            [order:shuffled|joined] [jacoby:on] [beavers:on] [stake:1.00]
+            /chouette join|leave|start|roll|board  /chouette move 13/7 8/7
+            /chouette double [names]  /chouette take|drop|beaver [name]  /chouette suggest 8/5 6/5
   /help";
 
 /// A line that could not be read as a command.
@@ -152,6 +157,67 @@ fn challenge(args: &[&str]) -> Result<Command, ParseError> {
         opponent: (*opponent).to_string(),
         spec,
     })
+}
+
+fn chouette(args: &[&str], m: MatchRef) -> Result<Command, ParseError> {
+    let r = ChouetteRef {
+        id: m.id,
+        version: m.version,
+    };
+    let Some((verb, rest)) = args.split_first() else {
+        return err(
+            "/chouette create|join|leave|start|roll|move|double|take|drop|beaver|suggest|board",
+        );
+    };
+    let one = |rest: &[&str]| -> Result<Option<String>, ParseError> {
+        match rest {
+            [] => Ok(None),
+            [who] => Ok(Some((*who).to_string())),
+            _ => err("name one player"),
+        }
+    };
+    let op = match *verb {
+        "create" => {
+            let mut spec = ChouetteSpec::default();
+            for o in rest {
+                match o.split_once(':') {
+                    Some(("cubes", "multiple")) => spec.rules.multiple_cubes = true,
+                    Some(("cubes", "single")) => spec.rules.multiple_cubes = false,
+                    Some(("consult", "free")) => spec.rules.consultation = Consultation::Free,
+                    Some(("consult", "none")) => spec.rules.consultation = Consultation::None,
+                    Some(("consult", "after-cube")) => {
+                        spec.rules.consultation = Consultation::AfterCube;
+                    }
+                    Some(("order", "shuffled")) => spec.shuffle = true,
+                    Some(("order", "joined")) => spec.shuffle = false,
+                    Some(("jacoby", v)) => spec.rules.jacoby = on_off("jacoby", v)?,
+                    Some(("beavers", v)) => spec.rules.beavers = on_off("beavers", v)?,
+                    Some(("stake", v)) => spec.stake = amount(v)?,
+                    _ => {
+                        return err(format!(
+                            "`{o}`: /chouette create [cubes:multiple|single] [consult:free|none|after-cube] [order:shuffled|joined] [jacoby:on|off] [beavers:on|off] [stake:1.00]"
+                        ));
+                    }
+                }
+            }
+            ChouetteOp::Create(spec)
+        }
+        "join" => ChouetteOp::Join,
+        "leave" => ChouetteOp::Leave,
+        "start" => ChouetteOp::Start,
+        "roll" => ChouetteOp::Roll,
+        "board" | "standings" => ChouetteOp::Board,
+        "move" if !rest.is_empty() => ChouetteOp::Move(rest.join(" ")),
+        "move" => return err("which play? e.g. /chouette move 13/7 8/7"),
+        "double" => ChouetteOp::Double(rest.iter().map(|s| (*s).to_string()).collect()),
+        "take" => ChouetteOp::Take(one(rest)?),
+        "drop" => ChouetteOp::Drop(one(rest)?),
+        "beaver" => ChouetteOp::Beaver(one(rest)?),
+        "suggest" if !rest.is_empty() => ChouetteOp::Suggest(rest.join(" ")),
+        "suggest" => return err("suggest which play? e.g. /chouette suggest 13/7 8/7"),
+        other => return err(format!("unknown /chouette {other}; /help lists them")),
+    };
+    Ok(Command::Chouette(r, op))
 }
 
 fn dice(text: &str) -> Result<(u8, u8), ParseError> {
@@ -292,6 +358,7 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
                 notify_dm,
             }
         }
+        "chouette" => chouette(&args, m)?,
         other => return err(format!("unknown command /{other}; /help lists them")),
     };
     Ok(Some((name.to_string(), cmd)))
@@ -343,9 +410,14 @@ pub async fn run_line(club: &Club, line: &str, png_dir: Option<&Path>) -> (Strin
     match club.execute(&Actor::local(&name), cmd).await {
         Ok(out) => {
             let mut text = outcome_text(&out, club.now());
-            if let (Some(dir), Some(scene), Some(id)) = (png_dir, &out.board, out.match_id) {
+            let file = match (out.match_id, out.chouette) {
+                (Some(id), _) => Some(format!("match-{id}.png")),
+                (None, Some(id)) => Some(format!("chouette-{id}.png")),
+                _ => None,
+            };
+            if let (Some(dir), Some(scene), Some(file)) = (png_dir, &out.board, file) {
                 let scene = scene.clone();
-                let path = dir.join(format!("match-{id}.png"));
+                let path = dir.join(file);
                 let written = tokio::task::spawn_blocking(move || {
                     let png = render_png(&scene).map_err(|e| e.to_string())?;
                     std::fs::write(&path, png).map_err(|e| e.to_string())?;

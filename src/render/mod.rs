@@ -7,5 +7,5 @@ mod scene;
 mod text;
 
 pub use png::{HEIGHT, RenderError, WIDTH, encode, render_image, render_png};
-pub use scene::{CubeView, DiceView, LastPlay, Scene, ScoreView, Target, WelshView};
+pub use scene::{CubeView, DiceView, LastPlay, Scene, ScoreView, Target, TeamCubeView, WelshView};
 pub use text::{alt_text, prompt_words, render_text};

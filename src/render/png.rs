@@ -685,7 +685,22 @@ pub fn render_image(scene: &Scene) -> RgbImage {
     // The players' lines and the match.
     player_line(&mut img, scene, them, 10);
     player_line(&mut img, scene, me, 568);
-    let target = target_words(scene);
+    let mut target = target_words(scene);
+    if let Some(cubes) = super::text::team_cube_words(scene) {
+        // A chouette: the team's cubes instead, shortened to the space there is.
+        target = cubes;
+        if text_width(15.0, false, &target) > 430 {
+            let mut t: Vec<char> = target.chars().collect();
+            let fits = |t: &[char]| {
+                let s: String = t.iter().collect();
+                text_width(15.0, false, &format!("{s}\u{2026}")) <= 430
+            };
+            while t.len() > 4 && !fits(&t) {
+                t.pop();
+            }
+            target = t.into_iter().collect::<String>() + "\u{2026}";
+        }
+    }
     let w = text_width(15.0, false, &target);
     text(
         &mut img,

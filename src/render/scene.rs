@@ -27,6 +27,17 @@ pub struct Scene {
     /// What the player to act must do, in the club's words ("roll or double"); `None`:
     /// worked out from the cube and dice (see [`crate::render::prompt_words`]).
     pub prompt: Option<String>,
+    /// Chouette: each team member's cube, in line order (empty otherwise).
+    pub team_cubes: Vec<TeamCubeView>,
+}
+
+/// One team member's cube in a chouette: his name, the value, and its state in words
+/// ("centred", "his", "box's", "offered 4", "out +2").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamCubeView {
+    pub name: String,
+    pub value: u64,
+    pub state: String,
 }
 
 /// The dice of the current throw.
@@ -202,6 +213,7 @@ impl Scene {
                 washes: 0,
             }),
             prompt: None,
+            team_cubes: Vec::new(),
         }
     }
 
@@ -254,6 +266,7 @@ impl Scene {
             last_play: None,
             welsh: None,
             prompt: None,
+            team_cubes: Vec::new(),
         }
     }
 
@@ -309,6 +322,7 @@ impl Scene {
                 washes: 0,
             }),
             prompt: None,
+            team_cubes: Vec::new(),
         }
     }
 

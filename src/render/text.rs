@@ -66,6 +66,20 @@ pub fn target_words(scene: &Scene) -> String {
     s
 }
 
+/// A chouette's team cubes in words: `cubes: Ben 1 centred, Cat 2 his, Dan out -1`.
+#[must_use]
+pub fn team_cube_words(scene: &Scene) -> Option<String> {
+    if scene.team_cubes.is_empty() {
+        return None;
+    }
+    let list: Vec<String> = scene
+        .team_cubes
+        .iter()
+        .map(|c| format!("{} {} {}", c.name, c.value, c.state))
+        .collect();
+    Some(format!("cubes: {}", list.join(", ")))
+}
+
 /// The dice in words: `6-5`, `4` for one die, with `(nominated)`.
 #[must_use]
 pub fn dice_words(scene: &Scene) -> Option<String> {
@@ -193,7 +207,14 @@ pub fn render_text(scene: &Scene) -> String {
     }
     out.push_str(" +12-11-10--9--8--7-------6--5--4--3--2--1-+\n");
     let _ = writeln!(out, " {}", player_line(scene, me));
-    let _ = write!(out, " {}; {}", target_words(scene), cube_words(scene));
+    match team_cube_words(scene) {
+        Some(cubes) => {
+            let _ = write!(out, " {}; {cubes}", target_words(scene));
+        }
+        None => {
+            let _ = write!(out, " {}; {}", target_words(scene), cube_words(scene));
+        }
+    }
     if let Some(extra) = welsh_notes(scene, &board) {
         let _ = write!(out, "; {extra}");
     }

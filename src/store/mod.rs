@@ -26,6 +26,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "match threads",
         include_str!("../../migrations/0002_match_threads.sql"),
     ),
+    (
+        3,
+        "chouette log",
+        include_str!("../../migrations/0003_chouette_log.sql"),
+    ),
 ];
 
 #[derive(Debug, Error)]
@@ -141,6 +146,29 @@ pub struct MatchChange {
     pub actions: Vec<(Option<i64>, String)>,
     pub ledger: Vec<LedgerEntry>,
     pub pot_games: Vec<PotGame>,
+}
+
+/// A chouette session as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChouetteRow {
+    pub id: i64,
+    pub community_id: i64,
+    pub channel: String,
+    pub terms: String,
+    pub state: String,
+    pub version: i64,
+}
+
+/// A new chouette session.
+#[derive(Clone, Copy, Debug)]
+pub struct NewChouette<'a> {
+    pub community: i64,
+    pub channel: &'a str,
+    pub terms: &'a str,
+    pub state: &'a str,
+    pub creator: i64,
+    pub entry: &'a str,
+    pub now: i64,
 }
 
 /// The database.
@@ -631,6 +659,181 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         Ok(rows.iter().map(match_row).collect::<Result<_, _>>()?)
+    }
+
+    /// Writes a new chouette session (version 1) and its first log entry.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn insert_chouette(&self, n: &NewChouette<'_>) -> Result<i64, StoreError> {
+        let NewChouette {
+            community,
+            channel,
+            terms,
+            state,
+            creator,
+            entry,
+            now,
+        } = *n;
+        let mut tx = self.pool.begin().await?;
+        let id: i64 = sqlx::query(
+            "INSERT INTO chouettes (community_id, channel, terms, state, version, created_at, updated_at)
+             VALUES (?, ?, ?, ?, 1, ?, ?) RETURNING id",
+        )
+        .bind(community)
+        .bind(channel)
+        .bind(terms)
+        .bind(state)
+        .bind(now)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get(0)?;
+        sqlx::query(
+            "INSERT INTO chouette_actions (chouette_id, seq, at, player_id, entry) VALUES (?, 1, ?, ?, ?)",
+        )
+        .bind(id)
+        .bind(now)
+        .bind(creator)
+        .bind(entry)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// A chouette session by id.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn load_chouette(&self, id: i64) -> Result<Option<ChouetteRow>, StoreError> {
+        let row = sqlx::query(
+            "SELECT id, community_id, channel, terms, state, version FROM chouettes WHERE id = ?",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| {
+            Ok(ChouetteRow {
+                id: r.try_get(0)?,
+                community_id: r.try_get(1)?,
+                channel: r.try_get(2)?,
+                terms: r.try_get(3)?,
+                state: r.try_get::<Option<String>, _>(4)?.unwrap_or_default(),
+                version: r.try_get(5)?,
+            })
+        })
+        .transpose()
+        .map_err(|e: sqlx::Error| StoreError::from(e))
+    }
+
+    /// The newest chouette session of a channel.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn chouette_in(
+        &self,
+        community: i64,
+        channel: &str,
+    ) -> Result<Option<i64>, StoreError> {
+        let row = sqlx::query(
+            "SELECT id FROM chouettes WHERE community_id = ? AND channel = ? ORDER BY id DESC LIMIT 1",
+        )
+        .bind(community)
+        .bind(channel)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|r| r.try_get(0)).transpose()?)
+    }
+
+    /// Writes one chouette command: the new state if the version still stands, its log
+    /// entries and ledger lines, in one transaction.
+    ///
+    /// # Errors
+    /// [`StoreError::Stale`], or a database error (nothing written).
+    pub async fn commit_chouette(
+        &self,
+        id: i64,
+        expected_version: i64,
+        state: &str,
+        actions: &[(Option<i64>, String)],
+        ledger: &[LedgerEntry],
+        now: i64,
+    ) -> Result<i64, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE chouettes SET state = ?, version = version + 1, updated_at = ?
+             WHERE id = ? AND version = ?",
+        )
+        .bind(state)
+        .bind(now)
+        .bind(id)
+        .bind(expected_version)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Stale);
+        }
+        let next: i64 = sqlx::query(
+            "SELECT COALESCE(MAX(seq), 0) + 1 FROM chouette_actions WHERE chouette_id = ?",
+        )
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get(0)?;
+        for (i, (player, entry)) in actions.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO chouette_actions (chouette_id, seq, at, player_id, entry) VALUES (?, ?, ?, ?, ?)",
+            )
+            .bind(id)
+            .bind(next + i64::try_from(i).unwrap_or(0))
+            .bind(now)
+            .bind(player)
+            .bind(entry)
+            .execute(&mut *tx)
+            .await?;
+        }
+        let community: i64 = sqlx::query("SELECT community_id FROM chouettes WHERE id = ?")
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get(0)?;
+        for e in ledger.iter().filter(|e| e.amount > 0) {
+            sqlx::query(
+                "INSERT INTO ledger (community_id, at, payer, payee, amount, reason, match_id)
+                 VALUES (?, ?, ?, ?, ?, ?, NULL)",
+            )
+            .bind(community)
+            .bind(now)
+            .bind(e.payer)
+            .bind(e.payee)
+            .bind(amount(e.amount))
+            .bind(&e.reason)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(expected_version + 1)
+    }
+
+    /// The log of a chouette session, in order: (player, entry).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn chouette_actions(
+        &self,
+        id: i64,
+    ) -> Result<Vec<(Option<i64>, String)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT player_id, entry FROM chouette_actions WHERE chouette_id = ? ORDER BY seq",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StoreError::from)
     }
 
     /// Marks a match's reminder as sent, if the match is still at `version` (a reminder is

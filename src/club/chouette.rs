@@ -1,0 +1,712 @@
+//! Chouette sessions in the club: one SQLite row per session (terms, state, version) and
+//! its append-only log; commands checked by the engine, written in one transaction.
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Actor, Club, ClubError, Outcome};
+use crate::engine::chouette::{
+    BOX, Chouette, ChouetteAction, ChouetteEvent, ChouettePhase, ChouetteRules, Consultation,
+    PlayerId, TEAM,
+};
+use crate::engine::welsh::format_amount;
+use crate::engine::{Dice, Side, format_play};
+use crate::render::{CubeView, DiceView, LastPlay, Scene, ScoreView, Target, TeamCubeView};
+use crate::store::{LedgerEntry, StoreError};
+
+/// The terms of a chouette session.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChouetteSpec {
+    pub rules: ChouetteRules,
+    /// Shuffle the line at the first start (else: as joined).
+    pub shuffle: bool,
+    /// Minor units per point into the ledger (0: tallies only).
+    pub stake: u64,
+}
+
+impl Default for ChouetteSpec {
+    fn default() -> ChouetteSpec {
+        ChouetteSpec {
+            rules: ChouetteRules::default(),
+            shuffle: true,
+            stake: 0,
+        }
+    }
+}
+
+/// Which session: by number, or the newest in the channel; and the version seen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ChouetteRef {
+    pub id: Option<i64>,
+    pub version: Option<i64>,
+}
+
+/// What a player does in a chouette. Players are named by their platform id (the local
+/// chat: the name).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChouetteOp {
+    Create(ChouetteSpec),
+    Join,
+    Leave,
+    Start,
+    Roll,
+    Move(String),
+    /// The box names the members he doubles (none: all he may); a member doubles his cube.
+    Double(Vec<String>),
+    Take(Option<String>),
+    Drop(Option<String>),
+    Beaver(Option<String>),
+    Suggest(String),
+    /// The board and standings.
+    Board,
+}
+
+/// One entry of a session's log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum ChouetteEntry {
+    Create {
+        spec: ChouetteSpec,
+        creator: i64,
+    },
+    Act {
+        by: i64,
+        action: ChouetteAction,
+        auto: bool,
+    },
+}
+
+/// Folds a session's log into its state.
+///
+/// # Errors
+/// A log that is not a session's.
+pub fn rebuild_chouette(entries: &[ChouetteEntry]) -> Result<Chouette, String> {
+    let Some(ChouetteEntry::Create { spec, creator }) = entries.first() else {
+        return Err("a chouette log starts with its creation".into());
+    };
+    let mut c = Chouette::new(spec.rules, id_of(*creator));
+    for e in &entries[1..] {
+        let ChouetteEntry::Act { by, action, .. } = e else {
+            return Err("a second creation in one log".into());
+        };
+        c = c.apply(id_of(*by), action).map_err(|e| e.to_string())?.0;
+    }
+    Ok(c)
+}
+
+fn id_of(player: i64) -> PlayerId {
+    u64::try_from(player).unwrap_or(0)
+}
+
+fn db_id(p: PlayerId) -> i64 {
+    i64::try_from(p).unwrap_or(0)
+}
+
+fn consultation_words(c: Consultation) -> &'static str {
+    match c {
+        Consultation::Free => "free consultation",
+        Consultation::None => "no consultation",
+        Consultation::AfterCube => "consultation after the cube is turned",
+    }
+}
+
+/// The terms in words.
+#[must_use]
+pub fn chouette_words(spec: &ChouetteSpec) -> String {
+    let r = spec.rules;
+    let mut s = format!(
+        "{}, {}",
+        if r.multiple_cubes {
+            "a cube each"
+        } else {
+            "one team cube"
+        },
+        consultation_words(r.consultation)
+    );
+    if r.jacoby {
+        s.push_str(", Jacoby");
+    }
+    if r.beavers {
+        s.push_str(", beavers");
+    }
+    if spec.stake > 0 {
+        s.push_str(&format!(", {} a point", format_amount(spec.stake)));
+    }
+    s.push_str(if spec.shuffle {
+        ", line shuffled"
+    } else {
+        ", line as joined"
+    });
+    s
+}
+
+struct Session {
+    id: i64,
+    version: i64,
+    spec: ChouetteSpec,
+    state: Chouette,
+    names: HashMap<PlayerId, (String, String)>,
+}
+
+impl Session {
+    fn name(&self, p: PlayerId) -> String {
+        self.names
+            .get(&p)
+            .map_or_else(|| format!("player {p}"), |n| n.0.clone())
+    }
+}
+
+impl Club {
+    async fn load_chouette(&self, id: i64) -> Result<Session, ClubError> {
+        let row = self
+            .store
+            .load_chouette(id)
+            .await?
+            .ok_or(ClubError::UnknownChouette(id))?;
+        let spec: ChouetteSpec =
+            serde_json::from_str(&row.terms).map_err(|e| ClubError::Corrupt(id, e.to_string()))?;
+        let state: Chouette =
+            serde_json::from_str(&row.state).map_err(|e| ClubError::Corrupt(id, e.to_string()))?;
+        let mut names = HashMap::new();
+        let mut ids: Vec<PlayerId> = state.players().to_vec();
+        ids.extend(state.tally().iter().map(|t| t.0));
+        for p in ids {
+            if let std::collections::hash_map::Entry::Vacant(v) = names.entry(p) {
+                let row = self.store.player_by_id(db_id(p)).await?;
+                v.insert((row.display_name, row.platform_id));
+            }
+        }
+        Ok(Session {
+            id: row.id,
+            version: row.version,
+            spec,
+            state,
+            names,
+        })
+    }
+
+    /// Runs a chouette command.
+    pub(super) async fn chouette(
+        &self,
+        actor: &Actor,
+        me: &crate::store::PlayerRow,
+        community: i64,
+        r: ChouetteRef,
+        op: ChouetteOp,
+    ) -> Result<Outcome, ClubError> {
+        let now = self.clock.now();
+        if let ChouetteOp::Create(spec) = op {
+            if spec.stake > 1_000_000 {
+                return Err(ClubError::BadOption(
+                    "a stake is at most 10000.00 a point".into(),
+                ));
+            }
+            let state = Chouette::new(spec.rules, id_of(me.id));
+            let entry = ChouetteEntry::Create {
+                spec,
+                creator: me.id,
+            };
+            let terms = serde_json::to_string(&spec).unwrap_or_default();
+            let state = serde_json::to_string(&state).unwrap_or_default();
+            let entry = serde_json::to_string(&entry).unwrap_or_default();
+            let id = self
+                .store
+                .insert_chouette(&crate::store::NewChouette {
+                    community,
+                    channel: &actor.channel,
+                    terms: &terms,
+                    state: &state,
+                    creator: me.id,
+                    entry: &entry,
+                    now,
+                })
+                .await?;
+            return Ok(Outcome {
+                lines: vec![format!(
+                    "Chouette #{id} opened by {} ({}). Join with /chouette join #{id}; start with three or more.",
+                    me.display_name,
+                    chouette_words(&spec)
+                )],
+                ..Outcome::default()
+            });
+        }
+        let id = match r.id {
+            Some(id) => id,
+            None => self
+                .store
+                .chouette_in(community, &actor.channel)
+                .await?
+                .ok_or(ClubError::NoChouette)?,
+        };
+        let s = self.load_chouette(id).await?;
+        if let Some(v) = r.version {
+            if v != s.version {
+                return Err(ClubError::Stale(id, s.version));
+            }
+        }
+        let by = id_of(me.id);
+        let mut lines = Vec::new();
+        let action = match op {
+            ChouetteOp::Board => {
+                let mut out = self.chouette_outcome(&s, None);
+                out.lines.splice(0..0, standings(&s));
+                return Ok(out);
+            }
+            ChouetteOp::Create(_) => unreachable!("handled above"),
+            ChouetteOp::Join => ChouetteAction::Join,
+            ChouetteOp::Leave => ChouetteAction::Leave,
+            ChouetteOp::Start => {
+                let line = if s.state.line().is_empty() && s.spec.shuffle {
+                    let mut l = s.state.players().to_vec();
+                    for i in (1..l.len()).rev() {
+                        l.swap(i, self.dice.pick(i + 1));
+                    }
+                    Some(l)
+                } else {
+                    None
+                };
+                ChouetteAction::Start { line }
+            }
+            ChouetteOp::Roll => self.chouette_roll(&s.state),
+            ChouetteOp::Move(text) => {
+                if text.chars().count() > 200 {
+                    return Err(ClubError::TooLong("move", text.chars().count(), 200));
+                }
+                ChouetteAction::Play(
+                    s.state
+                        .resolve_play(&text)
+                        .map_err(|e| ClubError::Refused(e.to_string()))?,
+                )
+            }
+            ChouetteOp::Double(names) => {
+                let mut members = Vec::new();
+                for n in names {
+                    members.push(self.member(actor, &s, &n).await?);
+                }
+                ChouetteAction::Double { members }
+            }
+            ChouetteOp::Take(n) => ChouetteAction::Take {
+                member: self.maybe_member(actor, &s, n).await?,
+            },
+            ChouetteOp::Drop(n) => ChouetteAction::Drop {
+                member: self.maybe_member(actor, &s, n).await?,
+            },
+            ChouetteOp::Beaver(n) => ChouetteAction::Beaver {
+                member: self.maybe_member(actor, &s, n).await?,
+            },
+            ChouetteOp::Suggest(text) => {
+                if text.chars().count() > 200 {
+                    return Err(ClubError::TooLong("suggestion", text.chars().count(), 200));
+                }
+                ChouetteAction::Suggest(text)
+            }
+        };
+        let (mut state, ev) = s
+            .state
+            .apply(by, &action)
+            .map_err(|e| ClubError::Refused(e.to_string()))?;
+        let mut names = s.names.clone();
+        if matches!(action, ChouetteAction::Join) {
+            names.insert(by, (me.display_name.clone(), me.platform_id.clone()));
+        }
+        let mut entries = vec![ChouetteEntry::Act {
+            by: me.id,
+            action,
+            auto: false,
+        }];
+        let mut events = vec![(s.state.clone(), ev)];
+        // The club throws the opening roll and plays forced plays.
+        for _ in 0..16 {
+            let auto = match state.phase() {
+                ChouettePhase::Opening => Some(self.chouette_roll(&state)),
+                ChouettePhase::ToPlay { .. } => {
+                    let legal = state.legal_plays();
+                    (legal.len() == 1).then(|| ChouetteAction::Play(legal[0].play))
+                }
+                _ => None,
+            };
+            let Some(action) = auto else { break };
+            let Some(&who) = state.to_act().first() else {
+                break;
+            };
+            let (next, ev) = state
+                .apply(who, &action)
+                .map_err(|e| ClubError::Refused(e.to_string()))?;
+            events.push((state, ev));
+            entries.push(ChouetteEntry::Act {
+                by: db_id(who),
+                action,
+                auto: true,
+            });
+            state = next;
+        }
+        let after = Session {
+            id: s.id,
+            version: s.version,
+            spec: s.spec,
+            state,
+            names,
+        };
+        let mut ledger = Vec::new();
+        let mut last = None;
+        for (before, ev) in &events {
+            for e in ev {
+                if let ChouetteEvent::Played { by, play } = e {
+                    last = Some((*by, *before.position(), *play));
+                }
+                if let ChouetteEvent::Settled { member, points } = e {
+                    if after.spec.stake > 0 && *points != 0 {
+                        let box_player = before.box_player().unwrap_or(0);
+                        let (payer, payee) = if *points > 0 {
+                            (box_player, *member)
+                        } else {
+                            (*member, box_player)
+                        };
+                        ledger.push(LedgerEntry {
+                            payer: db_id(payer),
+                            payee: db_id(payee),
+                            amount: points.unsigned_abs().saturating_mul(after.spec.stake),
+                            reason: format!("chouette #{} game {}", after.id, before.games()),
+                        });
+                    }
+                }
+                if matches!(e, ChouetteEvent::Rolled { .. })
+                    && lines
+                        .last()
+                        .is_some_and(|l: &String| l.contains("wins the opening throw"))
+                {
+                    continue;
+                }
+                lines.push(event_words(&after, before, e));
+            }
+        }
+        let state_json = serde_json::to_string(&after.state).unwrap_or_default();
+        let actions: Vec<(Option<i64>, String)> = entries
+            .iter()
+            .map(|e| {
+                let by = match e {
+                    ChouetteEntry::Act { by, .. } | ChouetteEntry::Create { creator: by, .. } => {
+                        *by
+                    }
+                };
+                (Some(by), serde_json::to_string(e).unwrap_or_default())
+            })
+            .collect();
+        let version = match self
+            .store
+            .commit_chouette(after.id, after.version, &state_json, &actions, &ledger, now)
+            .await
+        {
+            Ok(v) => v,
+            Err(StoreError::Stale) => return Err(ClubError::Stale(after.id, after.version + 1)),
+            Err(e) => return Err(e.into()),
+        };
+        let after = Session { version, ..after };
+        let mut out = self.chouette_outcome(&after, last);
+        lines.retain(|l| !l.is_empty());
+        if after.state.phase() == ChouettePhase::Waiting && after.state.games() > 0 {
+            lines.extend(standings(&after));
+        }
+        lines.append(&mut out.lines);
+        out.lines = lines;
+        Ok(out)
+    }
+
+    fn chouette_roll(&self, c: &Chouette) -> ChouetteAction {
+        let (a, b) = (self.dice.die(), self.dice.die());
+        match c.phase() {
+            ChouettePhase::Opening => ChouetteAction::OpeningRoll {
+                box_die: a,
+                team_die: b,
+            },
+            _ => ChouetteAction::Roll(Dice::new(a, b).unwrap_or_else(|_| unreachable_dice())),
+        }
+    }
+
+    async fn member(&self, actor: &Actor, s: &Session, name: &str) -> Result<PlayerId, ClubError> {
+        let key = name.trim().trim_start_matches('@');
+        let key = if actor.platform == "local" {
+            key.to_lowercase()
+        } else {
+            key.to_string()
+        };
+        s.names
+            .iter()
+            .find(|(_, (_, pid))| *pid == key)
+            .map(|(id, _)| *id)
+            .ok_or_else(|| ClubError::UnknownPlayer(name.to_string()))
+    }
+
+    async fn maybe_member(
+        &self,
+        actor: &Actor,
+        s: &Session,
+        name: Option<String>,
+    ) -> Result<Option<PlayerId>, ClubError> {
+        match name {
+            Some(n) => Ok(Some(self.member(actor, s, &n).await?)),
+            None => Ok(None),
+        }
+    }
+
+    fn chouette_outcome(
+        &self,
+        s: &Session,
+        last: Option<(Side, crate::engine::Position, crate::engine::Play)>,
+    ) -> Outcome {
+        let c = &s.state;
+        let mut out = Outcome {
+            chouette: Some(s.id),
+            ..Outcome::default()
+        };
+        if c.phase() == ChouettePhase::Waiting {
+            let players: Vec<String> = c.players().iter().map(|&p| s.name(p)).collect();
+            out.lines.push(format!(
+                "Chouette #{}: {} player{} ({}); /chouette start to play game {}",
+                s.id,
+                players.len(),
+                if players.len() == 1 { "" } else { "s" },
+                players.join(", "),
+                c.games() + 1
+            ));
+            return out;
+        }
+        let box_player = c.box_player().unwrap_or(0);
+        let captain = c.acting_captain().unwrap_or(0);
+        let to_act = c.to_act();
+        let side_to_act = if c.cubes().iter().any(|t| t.offered.is_some()) {
+            to_act
+                .first()
+                .map(|&p| if p == box_player { BOX } else { TEAM })
+        } else {
+            match c.phase() {
+                ChouettePhase::ToRoll(x) | ChouettePhase::ToPlay { side: x, .. } => Some(x),
+                _ => None,
+            }
+        };
+        let dice = match c.phase() {
+            ChouettePhase::ToPlay { side, dice } => Some(DiceView {
+                side,
+                values: [dice.high(), dice.low()],
+                nominated: false,
+            }),
+            _ => None,
+        };
+        let team_cubes = c
+            .cubes()
+            .iter()
+            .map(|t| TeamCubeView {
+                name: s.name(t.member),
+                value: t.value,
+                state: match (t.out, t.result, t.offered, t.owner) {
+                    (true, Some(r), _, _) => format!("out {r:+}"),
+                    (true, None, _, _) => "out".into(),
+                    (_, _, Some((_, v)), _) => format!("offered {v}"),
+                    (_, _, _, Some(BOX)) => "box's".into(),
+                    (_, _, _, Some(_)) => "his".into(),
+                    _ => "centred".into(),
+                },
+            })
+            .collect();
+        let what = chouette_next_words(c);
+        let mut scene = Scene {
+            ruleset: crate::engine::Ruleset::Standard,
+            position: *c.position(),
+            viewer: side_to_act.unwrap_or(TEAM),
+            names: [s.name(box_player), s.name(captain)],
+            to_act: side_to_act,
+            dice,
+            // The cube column shows the acting captain's cube; the top line lists them all.
+            cube: match c.cubes().iter().find(|t| t.member == captain) {
+                Some(t) => match (t.offered, t.owner) {
+                    (Some((by, value)), _) => CubeView::Offered { value, by },
+                    (None, Some(owner)) => CubeView::Owned {
+                        value: t.value,
+                        owner,
+                    },
+                    (None, None) => CubeView::Centred(t.value),
+                },
+                None => CubeView::Unavailable,
+            },
+            score: ScoreView {
+                score: [0, 0],
+                target: Target::Money,
+                crawford: false,
+                stakes: None,
+            },
+            last_play: None,
+            welsh: None,
+            prompt: Some(what.clone()),
+            team_cubes,
+        };
+        if let Some((side, before, play)) = last {
+            scene.last_play = Some(LastPlay::standard(side, &before.view(side), &play));
+        }
+        out.board = Some(scene);
+        out.version = Some(s.version);
+        if let Some(&first) = to_act.first() {
+            let (name, user_id) = s.names.get(&first).cloned().unwrap_or_default();
+            out.next = Some(super::NextUp {
+                match_id: s.id,
+                user_id,
+                name,
+                what: what.clone(),
+                deadline: None,
+                dm: false,
+            });
+            if to_act.len() > 1 {
+                let all: Vec<String> = to_act.iter().map(|&p| s.name(p)).collect();
+                out.lines.push(format!("Waiting for: {}", all.join(", ")));
+            }
+        }
+        out
+    }
+}
+
+fn unreachable_dice() -> Dice {
+    Dice::new(1, 1).unwrap_or_else(|_| unreachable!("1-1 is a throw"))
+}
+
+/// What the players who must act have to do.
+fn chouette_next_words(c: &Chouette) -> String {
+    if c.cubes().iter().any(|t| t.offered.is_some()) {
+        return "take or drop".into();
+    }
+    match c.phase() {
+        ChouettePhase::Waiting => "start the next game".into(),
+        ChouettePhase::Opening => "throw the opening roll".into(),
+        ChouettePhase::ToRoll(_) => "roll or double".into(),
+        ChouettePhase::ToPlay { dice, .. } => format!("move {}-{}", dice.high(), dice.low()),
+    }
+}
+
+fn standings(s: &Session) -> Vec<String> {
+    let c = &s.state;
+    let mut lines = Vec::new();
+    if !c.line().is_empty() {
+        let line: Vec<String> = c.line().iter().map(|&p| s.name(p)).collect();
+        lines.push(format!(
+            "Line: box {}, captain {}{}",
+            line[0],
+            line.get(1).cloned().unwrap_or_default(),
+            if line.len() > 2 {
+                format!(", then {}", line[2..].join(", "))
+            } else {
+                String::new()
+            }
+        ));
+    }
+    let mut t: Vec<(String, i64)> = c.tally().iter().map(|&(p, v)| (s.name(p), v)).collect();
+    t.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let list: Vec<String> = t.iter().map(|(n, v)| format!("{n} {v:+}")).collect();
+    lines.push(format!(
+        "Standings after {} game{}: {}",
+        c.games(),
+        if c.games() == 1 { "" } else { "s" },
+        list.join(", ")
+    ));
+    lines
+}
+
+fn event_words(s: &Session, before: &Chouette, e: &ChouetteEvent) -> String {
+    let side_name = |side: Side| {
+        if side == BOX {
+            format!("{} (box)", s.name(before.box_player().unwrap_or(0)))
+        } else {
+            format!("{} (captain)", s.name(before.acting_captain().unwrap_or(0)))
+        }
+    };
+    match e {
+        ChouetteEvent::Joined(p) => format!("{} joins chouette #{}", s.name(*p), s.id),
+        ChouetteEvent::Left(p) => format!("{} leaves chouette #{}", s.name(*p), s.id),
+        ChouetteEvent::GameStarted {
+            number,
+            box_player,
+            captain,
+        } => format!(
+            "Game {number}: {} in the box against captain {}",
+            s.name(*box_player),
+            s.name(*captain)
+        ),
+        ChouetteEvent::OpeningTie(d) => format!("Opening throw: both threw {d}; again"),
+        ChouetteEvent::OpeningWon { side, dice } => {
+            format!(
+                "{} wins the opening throw with {}-{}",
+                side_name(*side),
+                dice.high(),
+                dice.low()
+            )
+        }
+        ChouetteEvent::Rolled { by, dice } => {
+            format!("{} rolls {}-{}", side_name(*by), dice.high(), dice.low())
+        }
+        ChouetteEvent::NoLegalPlay { by, .. } => format!("{} cannot move", side_name(*by)),
+        ChouetteEvent::Played { by, play } => format!(
+            "{} plays {}",
+            side_name(*by),
+            format_play(&before.position().view(*by), play)
+        ),
+        ChouetteEvent::Doubled { by, members, value } => {
+            let who: Vec<String> = members.iter().map(|&m| s.name(m)).collect();
+            if Some(*by) == before.box_player() {
+                format!(
+                    "{} (box) doubles {} to {value}",
+                    s.name(*by),
+                    who.join(", ")
+                )
+            } else {
+                format!("{} doubles the box to {value}", who.join(", "))
+            }
+        }
+        ChouetteEvent::Took { member, value, by } => {
+            if by == member {
+                format!("{} takes; his cube is at {value}", s.name(*member))
+            } else {
+                format!("The box takes {}'s cube at {value}", s.name(*member))
+            }
+        }
+        ChouetteEvent::Beavered { member, value, .. } => {
+            format!("{} beavers: cube at {value}", s.name(*member))
+        }
+        ChouetteEvent::Dropped { by, member, points } => {
+            if by == member {
+                format!(
+                    "{} drops and pays {points}; he is out of this game",
+                    s.name(*member)
+                )
+            } else {
+                format!(
+                    "The box drops {}'s double and pays {points}",
+                    s.name(*member)
+                )
+            }
+        }
+        ChouetteEvent::Suggested { by, text } => {
+            format!("{} suggests to the captain: {text}", s.name(*by))
+        }
+        ChouetteEvent::Settled { member, points } => {
+            format!(
+                "{} {} {} against the box",
+                s.name(*member),
+                if *points >= 0 { "wins" } else { "loses" },
+                points.abs()
+            )
+        }
+        ChouetteEvent::GameOver {
+            box_won_board,
+            number,
+        } => format!(
+            "Game {number} over: the {} won the board",
+            if *box_won_board { "box" } else { "team" }
+        ),
+        ChouetteEvent::Rotated {
+            box_player,
+            captain,
+        } => format!(
+            "Next game: {} in the box, {} captain",
+            s.name(*box_player),
+            s.name(*captain)
+        ),
+    }
+}
