@@ -33,6 +33,70 @@ fn check_description(what: &str, d: Option<&Value>) {
     );
 }
 
+/// The characters Discord counts against a command's 4000.
+fn text_size(v: &Value) -> usize {
+    let own = |k: &str| {
+        v.get(k)
+            .and_then(Value::as_str)
+            .map_or(0, |s| s.chars().count())
+    };
+    let mut n = own("name") + own("description");
+    if let Some(value) = v.get("value") {
+        n += value
+            .as_str()
+            .map_or_else(|| value.to_string().len(), |s| s.chars().count());
+    }
+    for key in ["options", "choices"] {
+        for o in v.get(key).and_then(Value::as_array).into_iter().flatten() {
+            n += text_size(o);
+        }
+    }
+    n
+}
+
+/// The options of a command or subcommand, and (recursively) of its subcommands.
+fn check_options(name: &str, c: &Value) {
+    let options = c["options"].as_array().cloned().unwrap_or_default();
+    assert!(options.len() <= 25, "/{name}: at most 25 options");
+    let mut optional_seen = false;
+    let mut option_names = std::collections::HashSet::new();
+    for o in &options {
+        let oname = o["name"].as_str().unwrap();
+        check_name(&format!("/{name} option"), oname);
+        assert!(
+            option_names.insert(oname),
+            "/{name}: option `{oname}` twice"
+        );
+        check_description(&format!("/{name} {oname}"), o.get("description"));
+        if o["type"] == 1 || o["type"] == 2 {
+            // A subcommand (group): its own options follow the same rules.
+            check_options(&format!("{name} {oname}"), o);
+            continue;
+        }
+        let required = o["required"].as_bool().unwrap_or(false);
+        if required {
+            assert!(
+                !optional_seen,
+                "/{name}: required `{oname}` after an optional option"
+            );
+        } else {
+            optional_seen = true;
+        }
+        let choices = o["choices"].as_array().cloned().unwrap_or_default();
+        assert!(choices.len() <= 25, "/{name} {oname}: at most 25 choices");
+        for ch in &choices {
+            let cn = ch["name"].as_str().unwrap();
+            assert!((1..=100).contains(&cn.chars().count()), "choice `{cn}`");
+        }
+        if o.get("autocomplete").and_then(Value::as_bool) == Some(true) {
+            assert!(
+                choices.is_empty(),
+                "/{name} {oname}: autocomplete and choices"
+            );
+        }
+    }
+}
+
 #[test]
 fn registration_payload_fits_discords_limits() {
     let cmds = payload();
@@ -43,42 +107,14 @@ fn registration_payload_fits_discords_limits() {
         check_name("command", name);
         assert!(names.insert(name.to_string()), "command `{name}` twice");
         check_description(&format!("/{name}"), c.get("description"));
-        let options = c["options"].as_array().cloned().unwrap_or_default();
-        assert!(options.len() <= 25, "/{name}: at most 25 options");
-        let mut optional_seen = false;
-        let mut option_names = std::collections::HashSet::new();
-        for o in &options {
-            let oname = o["name"].as_str().unwrap();
-            check_name(&format!("/{name} option"), oname);
-            assert!(
-                option_names.insert(oname),
-                "/{name}: option `{oname}` twice"
-            );
-            check_description(&format!("/{name} {oname}"), o.get("description"));
-            let required = o["required"].as_bool().unwrap_or(false);
-            if required {
-                assert!(
-                    !optional_seen,
-                    "/{name}: required `{oname}` after an optional option"
-                );
-            } else {
-                optional_seen = true;
-            }
-            let choices = o["choices"].as_array().cloned().unwrap_or_default();
-            assert!(choices.len() <= 25, "/{name} {oname}: at most 25 choices");
-            for ch in &choices {
-                let cn = ch["name"].as_str().unwrap();
-                assert!((1..=100).contains(&cn.chars().count()), "choice `{cn}`");
-            }
-            if o.get("autocomplete").and_then(Value::as_bool) == Some(true) {
-                assert!(
-                    choices.is_empty(),
-                    "/{name} {oname}: autocomplete and choices"
-                );
-            }
-        }
-        let total: usize = serde_json::to_string(c).unwrap().len();
-        assert!(total < 8000, "/{name}: {total} bytes");
+        check_options(name, c);
+        // Discord: names, descriptions and choice names and values of one command, all
+        // levels together, at most 4000 characters.
+        let total = text_size(c);
+        assert!(
+            total <= 4000,
+            "/{name}: {total} characters of names and descriptions"
+        );
     }
 }
 
@@ -150,4 +186,25 @@ fn every_club_command_has_a_slash_command() {
         server["default_member_permissions"],
         Value::String("32".into())
     );
+}
+
+#[test]
+fn chouette_subcommands_are_registered_with_their_options() {
+    let cmds = payload();
+    let c = cmds.iter().find(|x| x["name"] == "chouette").unwrap();
+    let subs: Vec<&str> = c["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            assert_eq!(o["type"], 1, "{o}");
+            o["name"].as_str().unwrap()
+        })
+        .collect();
+    for s in [
+        "create", "join", "leave", "start", "roll", "move", "double", "take", "drop", "beaver",
+        "suggest", "board",
+    ] {
+        assert!(subs.contains(&s), "/chouette {s} missing: {subs:?}");
+    }
 }

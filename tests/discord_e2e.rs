@@ -536,3 +536,59 @@ async fn server_managers_turn_on_a_thread_per_match_and_players_get_direct_messa
             .contains("accept or decline")
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chouette_is_opened_joined_and_started_through_subcommands() {
+    let fake = start("chouette", 7).await;
+    const CAROL: (u64, &str) = (333_333_333_333_333_333, "carol");
+    let sub = |token: &str, who: (u64, &str), name: &str, options: Value| {
+        slash(
+            token,
+            who,
+            "chouette",
+            json!([{"name": name, "type": 1, "options": options}]),
+            json!({}),
+        )
+    };
+    let r = interact(
+        &fake,
+        sub(
+            "t-c1",
+            ALICE,
+            "create",
+            json!([{"name": "order", "type": 4, "value": 1}]),
+        ),
+    )
+    .await;
+    assert!(
+        content(&r).starts_with("Chouette #1 opened by alice"),
+        "{}",
+        content(&r)
+    );
+    assert!(content(&r).contains("line as joined"), "{}", content(&r));
+    let r = interact(&fake, sub("t-c2", BOB, "join", json!([]))).await;
+    assert!(
+        content(&r).contains("bob joins chouette #1"),
+        "{}",
+        content(&r)
+    );
+    // Two players are not enough.
+    let r = interact(&fake, sub("t-c3", ALICE, "start", json!([]))).await;
+    assert!(
+        ephemeral(&r) && content(&r).contains("at least three"),
+        "{}",
+        content(&r)
+    );
+    interact(&fake, sub("t-c4", CAROL, "join", json!([]))).await;
+    let r = interact(&fake, sub("t-c5", ALICE, "start", json!([]))).await;
+    assert!(
+        content(&r).contains("Game 1: alice in the box against captain bob"),
+        "{}",
+        content(&r)
+    );
+    let (png, alt) = board(&r);
+    assert_eq!(&png[..4], b"\x89PNG");
+    assert!(alt.contains("pips"), "{alt}");
+    // No match buttons on a chouette board.
+    assert!(buttons(&r).is_empty());
+}

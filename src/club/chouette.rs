@@ -413,6 +413,36 @@ impl Club {
         Ok(out)
     }
 
+    /// The legal plays of the roll in hand of a chouette, as move text (autocomplete).
+    ///
+    /// # Errors
+    /// No such session, or a database error.
+    pub async fn chouette_moves(
+        &self,
+        actor: &Actor,
+        r: ChouetteRef,
+    ) -> Result<Vec<String>, ClubError> {
+        let (_, community) = self.me(actor).await?;
+        let id = match r.id {
+            Some(id) => id,
+            None => self
+                .store
+                .chouette_in(community, &actor.channel)
+                .await?
+                .ok_or(ClubError::NoChouette)?,
+        };
+        let s = self.load_chouette(id).await?;
+        let ChouettePhase::ToPlay { side, .. } = s.state.phase() else {
+            return Ok(Vec::new());
+        };
+        let view = s.state.position().view(side);
+        Ok(s.state
+            .legal_plays()
+            .iter()
+            .map(|p| format_play(&view, &p.play))
+            .collect())
+    }
+
     fn chouette_roll(&self, c: &Chouette) -> ChouetteAction {
         let (a, b) = (self.dice.die(), self.dice.die());
         match c.phase() {
