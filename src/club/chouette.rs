@@ -186,6 +186,24 @@ impl Club {
         })
     }
 
+    /// The session named, or else the newest in the actor's channel.
+    async fn find_chouette(
+        &self,
+        actor: &Actor,
+        community: i64,
+        r: ChouetteRef,
+    ) -> Result<Session, ClubError> {
+        let id = match r.id {
+            Some(id) => id,
+            None => self
+                .store
+                .chouette_in(community, &actor.channel)
+                .await?
+                .ok_or(ClubError::NoChouette)?,
+        };
+        self.load_chouette(id).await
+    }
+
     /// Runs a chouette command.
     pub(super) async fn chouette(
         &self,
@@ -231,18 +249,10 @@ impl Club {
                 ..Outcome::default()
             });
         }
-        let id = match r.id {
-            Some(id) => id,
-            None => self
-                .store
-                .chouette_in(community, &actor.channel)
-                .await?
-                .ok_or(ClubError::NoChouette)?,
-        };
-        let s = self.load_chouette(id).await?;
+        let s = self.find_chouette(actor, community, r).await?;
         if let Some(v) = r.version {
             if v != s.version {
-                return Err(ClubError::Stale(id, s.version));
+                return Err(ClubError::Stale(s.id, s.version));
             }
         }
         let by = id_of(me.id);
@@ -423,15 +433,7 @@ impl Club {
         r: ChouetteRef,
     ) -> Result<Vec<String>, ClubError> {
         let (_, community) = self.me(actor).await?;
-        let id = match r.id {
-            Some(id) => id,
-            None => self
-                .store
-                .chouette_in(community, &actor.channel)
-                .await?
-                .ok_or(ClubError::NoChouette)?,
-        };
-        let s = self.load_chouette(id).await?;
+        let s = self.find_chouette(actor, community, r).await?;
         let ChouettePhase::ToPlay { side, .. } = s.state.phase() else {
             return Ok(Vec::new());
         };

@@ -77,24 +77,29 @@ fn option_int(ctx: Context<'_>, name: &str) -> Option<i64> {
         .and_then(|o| o.value.as_i64())
 }
 
+/// Plays that contain what was typed, at most 25 (Discord's limit).
+fn play_choices(plays: Vec<String>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let wanted = partial.trim().to_lowercase();
+    let choices = plays
+        .into_iter()
+        .filter(|p| p.to_lowercase().contains(&wanted))
+        .take(25)
+        .map(serenity::AutocompleteChoice::from)
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
 async fn autocomplete_play(
     ctx: Context<'_>,
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
-    let wanted = partial.trim().to_lowercase();
     let plays = ctx
         .data()
         .club
         .legal_moves(&actor(ctx), m(option_int(ctx, "match")))
         .await
         .unwrap_or_default();
-    let choices = plays
-        .into_iter()
-        .filter(|p| p.to_lowercase().starts_with(&wanted) || p.to_lowercase().contains(&wanted))
-        .take(25)
-        .map(serenity::AutocompleteChoice::from)
-        .collect();
-    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+    play_choices(plays, partial)
 }
 
 async fn autocomplete_match(
@@ -626,20 +631,13 @@ async fn autocomplete_chouette_play(
     ctx: Context<'_>,
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
-    let wanted = partial.trim().to_lowercase();
     let plays = ctx
         .data()
         .club
         .chouette_moves(&actor(ctx), cr(option_int(ctx, "session")))
         .await
         .unwrap_or_default();
-    let choices = plays
-        .into_iter()
-        .filter(|p| p.to_lowercase().contains(&wanted))
-        .take(25)
-        .map(serenity::AutocompleteChoice::from)
-        .collect();
-    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+    play_choices(plays, partial)
 }
 
 /// Chouette: backgammon for three or more, the box against a team.
