@@ -472,17 +472,8 @@ impl Club {
         let (me, community) = self.me(actor).await?;
         let mut out = Vec::new();
         for r in self.store.matches_of(me.id, community, true).await? {
-            let l = self.load(r.id).await?;
-            out.push((
-                r.id,
-                format!(
-                    "#{} {} v {}, {}",
-                    r.id,
-                    l.names[0],
-                    l.names[1],
-                    spec_words(&l.spec)
-                ),
-            ));
+            let l = self.loaded(r).await?;
+            out.push((l.row.id, match_label(&l)));
         }
         Ok(out)
     }
@@ -600,6 +591,12 @@ impl Club {
             .load_match(id)
             .await?
             .ok_or(ClubError::UnknownMatch(id))?;
+        self.loaded(row).await
+    }
+
+    /// A match row already read, with its terms, snapshot and players.
+    async fn loaded(&self, row: MatchRow) -> Result<Loaded, ClubError> {
+        let id = row.id;
         let spec: ChallengeSpec =
             serde_json::from_str(&row.terms).map_err(|e| ClubError::Corrupt(id, e.to_string()))?;
         let snap = match &row.state {
@@ -633,28 +630,24 @@ impl Club {
         let l = match m.id {
             Some(id) => self.load(id).await?,
             None => {
-                let open = self.store.matches_of(me.id, community, true).await?;
-                let id = match open.as_slice() {
-                    [] => return Err(ClubError::NoMatch),
-                    [one] => one.id,
-                    many => {
-                        let mut mine = Vec::new();
-                        for r in many {
-                            let l = self.load(r.id).await?;
-                            if self.waiting_on(&l) == Some(me.id) {
-                                mine.push(r.id);
-                            }
-                        }
-                        if let [one] = mine.as_slice() {
-                            *one
-                        } else {
-                            let ids: Vec<String> =
-                                many.iter().map(|r| format!("#{}", r.id)).collect();
-                            return Err(ClubError::WhichMatch(ids.join(", "), verb, many[0].id));
-                        }
+                let mut open = Vec::new();
+                for r in self.store.matches_of(me.id, community, true).await? {
+                    open.push(self.loaded(r).await?);
+                }
+                if open.len() > 1 {
+                    let mine: Vec<usize> = (0..open.len())
+                        .filter(|&i| self.waiting_on(&open[i]) == Some(me.id))
+                        .collect();
+                    if let [one] = mine.as_slice() {
+                        open.swap_remove(*one)
+                    } else {
+                        let ids: Vec<String> =
+                            open.iter().map(|l| format!("#{}", l.row.id)).collect();
+                        return Err(ClubError::WhichMatch(ids.join(", "), verb, open[0].row.id));
                     }
-                };
-                self.load(id).await?
+                } else {
+                    open.pop().ok_or(ClubError::NoMatch)?
+                }
             }
         };
         if l.side_of(me.id).is_none() {
@@ -1336,14 +1329,8 @@ impl Club {
             lines.push("No open matches. Start one with /challenge <player>.".into());
         }
         for r in rows {
-            let l = self.load(r.id).await?;
-            let mut line = format!(
-                "#{} {} v {}, {}",
-                r.id,
-                l.names[0],
-                l.names[1],
-                spec_words(&l.spec)
-            );
+            let l = self.loaded(r).await?;
+            let mut line = match_label(&l);
             match &l.snap {
                 Some(s) => {
                     let sc = s.game.score();
@@ -1481,10 +1468,11 @@ impl Club {
         let now = self.clock.now();
         let mut notices = Vec::new();
         for row in self.store.due(now, 500).await? {
-            let l = match self.load(row.id).await {
+            let id = row.id;
+            let l = match self.loaded(row).await {
                 Ok(l) => l,
                 Err(e) => {
-                    tracing::warn!(match_id = row.id, error = %e, "cannot load a due match");
+                    tracing::warn!(match_id = id, error = %e, "cannot load a due match");
                     continue;
                 }
             };
@@ -1493,11 +1481,11 @@ impl Club {
                 continue;
             };
             let p = &l.players[side.index()];
-            if row.deadline_at.is_some_and(|d| d <= now) {
+            if l.row.deadline_at.is_some_and(|d| d <= now) {
                 let work = match self.plan(&l, side, None, &Op::TimeOut) {
                     Ok(w) => w,
                     Err(e) => {
-                        tracing::warn!(match_id = row.id, error = %e, "time-out refused");
+                        tracing::warn!(match_id = l.row.id, error = %e, "time-out refused");
                         continue;
                     }
                 };
@@ -1516,8 +1504,8 @@ impl Club {
                     Err(ClubError::Stale(..)) => {}
                     Err(e) => return Err(e),
                 }
-            } else if self.store.mark_reminded(row.id, row.version).await? {
-                let left = row.deadline_at.map_or(0, |d| d - now);
+            } else if self.store.mark_reminded(l.row.id, l.row.version).await? {
+                let left = l.row.deadline_at.map_or(0, |d| d - now);
                 notices.push(Notice {
                     match_id: l.row.id,
                     channel: l.row.channel.clone(),
@@ -1602,6 +1590,17 @@ fn legal_texts(l: &Loaded) -> Vec<String> {
             }
         })
         .collect()
+}
+
+/// A match in one line: `#3 alice v bob, a 5-point match (Crawford), ...`.
+fn match_label(l: &Loaded) -> String {
+    format!(
+        "#{} {} v {}, {}",
+        l.row.id,
+        l.names[0],
+        l.names[1],
+        spec_words(&l.spec)
+    )
 }
 
 /// "2 days 3 hours", "45 minutes".
