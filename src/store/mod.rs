@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteRow,
-    SqliteSynchronous,
+    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
+    SqliteRow, SqliteSynchronous,
 };
 use sqlx::{Row, SqlStr};
 use thiserror::Error;
@@ -216,6 +216,75 @@ fn player_row(r: &SqliteRow) -> Result<PlayerRow, sqlx::Error> {
 
 fn sql(text: String) -> sqlx::AssertSqlSafe<String> {
     sqlx::AssertSqlSafe(text)
+}
+
+/// The two append-only logs: a match's and a chouette session's.
+#[derive(Clone, Copy, Debug)]
+enum Log {
+    Match,
+    Chouette,
+}
+
+/// Appends entries (player, JSON) to a log after its last one, inside a transaction.
+async fn append_log(
+    conn: &mut SqliteConnection,
+    log: Log,
+    owner: i64,
+    entries: &[(Option<i64>, String)],
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    let (next_sql, insert_sql) = match log {
+        Log::Match => (
+            "SELECT COALESCE(MAX(seq), 0) + 1 FROM match_actions WHERE match_id = ?",
+            "INSERT INTO match_actions (match_id, seq, at, player_id, entry) VALUES (?, ?, ?, ?, ?)",
+        ),
+        Log::Chouette => (
+            "SELECT COALESCE(MAX(seq), 0) + 1 FROM chouette_actions WHERE chouette_id = ?",
+            "INSERT INTO chouette_actions (chouette_id, seq, at, player_id, entry) VALUES (?, ?, ?, ?, ?)",
+        ),
+    };
+    let next: i64 = sqlx::query(next_sql)
+        .bind(owner)
+        .fetch_one(&mut *conn)
+        .await?
+        .try_get(0)?;
+    for (i, (player, entry)) in entries.iter().enumerate() {
+        sqlx::query(insert_sql)
+            .bind(owner)
+            .bind(next + i64::try_from(i).unwrap_or(0))
+            .bind(now)
+            .bind(player)
+            .bind(entry)
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Writes ledger lines (those with an amount) inside a transaction.
+async fn insert_ledger(
+    conn: &mut SqliteConnection,
+    community: i64,
+    match_id: Option<i64>,
+    entries: &[LedgerEntry],
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    for e in entries.iter().filter(|e| e.amount > 0) {
+        sqlx::query(
+            "INSERT INTO ledger (community_id, at, payer, payee, amount, reason, match_id)
+             VALUES (?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(community)
+        .bind(now)
+        .bind(e.payer)
+        .bind(e.payee)
+        .bind(amount(e.amount))
+        .bind(&e.reason)
+        .bind(match_id)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
 }
 
 fn amount(a: u64) -> i64 {
@@ -448,14 +517,13 @@ impl Store {
         .fetch_one(&mut *tx)
         .await?;
         let id: i64 = row.try_get(0)?;
-        sqlx::query(
-            "INSERT INTO match_actions (match_id, seq, at, player_id, entry) VALUES (?, 1, ?, ?, ?)",
+        append_log(
+            &mut tx,
+            Log::Match,
+            id,
+            &[(Some(m.players[0]), m.entry.clone())],
+            m.now,
         )
-        .bind(id)
-        .bind(m.now)
-        .bind(m.players[0])
-        .bind(&m.entry)
-        .execute(&mut *tx)
         .await?;
         tx.commit().await?;
         Ok(id)
@@ -558,25 +626,7 @@ impl Store {
         if done.rows_affected() != 1 {
             return Err(StoreError::Stale);
         }
-        let next: i64 =
-            sqlx::query("SELECT COALESCE(MAX(seq), 0) + 1 FROM match_actions WHERE match_id = ?")
-                .bind(c.id)
-                .fetch_one(&mut *tx)
-                .await?
-                .try_get(0)?;
-        for (i, (player, entry)) in c.actions.iter().enumerate() {
-            sqlx::query(
-                "INSERT INTO match_actions (match_id, seq, at, player_id, entry)
-                 VALUES (?, ?, ?, ?, ?)",
-            )
-            .bind(c.id)
-            .bind(next + i64::try_from(i).unwrap_or(0))
-            .bind(c.now)
-            .bind(player)
-            .bind(entry)
-            .execute(&mut *tx)
-            .await?;
-        }
+        append_log(&mut tx, Log::Match, c.id, &c.actions, c.now).await?;
         let (community, x, o): (i64, i64, i64) =
             sqlx::query("SELECT community_id, player_x, player_o FROM matches WHERE id = ?")
                 .bind(c.id)
@@ -623,21 +673,7 @@ impl Store {
                 });
             }
         }
-        for e in ledger.iter().filter(|e| e.amount > 0) {
-            sqlx::query(
-                "INSERT INTO ledger (community_id, at, payer, payee, amount, reason, match_id)
-                 VALUES (?, ?, ?, ?, ?, ?, ?)",
-            )
-            .bind(community)
-            .bind(c.now)
-            .bind(e.payer)
-            .bind(e.payee)
-            .bind(amount(e.amount))
-            .bind(&e.reason)
-            .bind(c.id)
-            .execute(&mut *tx)
-            .await?;
-        }
+        insert_ledger(&mut tx, community, Some(c.id), &ledger, c.now).await?;
         tx.commit().await?;
         Ok(c.expected_version + 1)
     }
@@ -689,14 +725,13 @@ impl Store {
         .fetch_one(&mut *tx)
         .await?
         .try_get(0)?;
-        sqlx::query(
-            "INSERT INTO chouette_actions (chouette_id, seq, at, player_id, entry) VALUES (?, 1, ?, ?, ?)",
+        append_log(
+            &mut tx,
+            Log::Chouette,
+            id,
+            &[(Some(creator), entry.to_string())],
+            now,
         )
-        .bind(id)
-        .bind(now)
-        .bind(creator)
-        .bind(entry)
-        .execute(&mut *tx)
         .await?;
         tx.commit().await?;
         Ok(id)
@@ -774,44 +809,13 @@ impl Store {
         if done.rows_affected() != 1 {
             return Err(StoreError::Stale);
         }
-        let next: i64 = sqlx::query(
-            "SELECT COALESCE(MAX(seq), 0) + 1 FROM chouette_actions WHERE chouette_id = ?",
-        )
-        .bind(id)
-        .fetch_one(&mut *tx)
-        .await?
-        .try_get(0)?;
-        for (i, (player, entry)) in actions.iter().enumerate() {
-            sqlx::query(
-                "INSERT INTO chouette_actions (chouette_id, seq, at, player_id, entry) VALUES (?, ?, ?, ?, ?)",
-            )
-            .bind(id)
-            .bind(next + i64::try_from(i).unwrap_or(0))
-            .bind(now)
-            .bind(player)
-            .bind(entry)
-            .execute(&mut *tx)
-            .await?;
-        }
+        append_log(&mut tx, Log::Chouette, id, actions, now).await?;
         let community: i64 = sqlx::query("SELECT community_id FROM chouettes WHERE id = ?")
             .bind(id)
             .fetch_one(&mut *tx)
             .await?
             .try_get(0)?;
-        for e in ledger.iter().filter(|e| e.amount > 0) {
-            sqlx::query(
-                "INSERT INTO ledger (community_id, at, payer, payee, amount, reason, match_id)
-                 VALUES (?, ?, ?, ?, ?, ?, NULL)",
-            )
-            .bind(community)
-            .bind(now)
-            .bind(e.payer)
-            .bind(e.payee)
-            .bind(amount(e.amount))
-            .bind(&e.reason)
-            .execute(&mut *tx)
-            .await?;
-        }
+        insert_ledger(&mut tx, community, None, ledger, now).await?;
         tx.commit().await?;
         Ok(expected_version + 1)
     }
