@@ -260,53 +260,27 @@ fn parse_amount(v: &str) -> Option<u64> {
     whole.checked_mul(100)?.checked_add(frac)
 }
 
-/// Accept a challenge.
-#[poise::command(slash_command)]
-pub async fn accept(
-    ctx: Context<'_>,
-    #[description = "The match (when you have several)"]
-    #[autocomplete = "autocomplete_match"]
-    #[rename = "match"]
-    id: Option<i64>,
-) -> Result<(), Error> {
-    run(ctx, Command::Accept(m(id))).await
+macro_rules! simple {
+    ($name:ident, $doc:literal, $cmd:ident) => {
+        #[doc = $doc]
+        #[poise::command(slash_command)]
+        pub async fn $name(
+            ctx: Context<'_>,
+            #[description = "The match (when you have several)"]
+            #[autocomplete = "autocomplete_match"]
+            #[rename = "match"]
+            id: Option<i64>,
+        ) -> Result<(), Error> {
+            run(ctx, Command::$cmd(m(id))).await
+        }
+    };
 }
 
-/// Decline a challenge.
-#[poise::command(slash_command)]
-pub async fn decline(
-    ctx: Context<'_>,
-    #[description = "The match (when you have several)"]
-    #[autocomplete = "autocomplete_match"]
-    #[rename = "match"]
-    id: Option<i64>,
-) -> Result<(), Error> {
-    run(ctx, Command::Decline(m(id))).await
-}
-
-/// Withdraw a challenge you made.
-#[poise::command(slash_command)]
-pub async fn cancel(
-    ctx: Context<'_>,
-    #[description = "The match (when you have several)"]
-    #[autocomplete = "autocomplete_match"]
-    #[rename = "match"]
-    id: Option<i64>,
-) -> Result<(), Error> {
-    run(ctx, Command::Cancel(m(id))).await
-}
-
-/// Roll the dice (Welsh: throw).
-#[poise::command(slash_command)]
-pub async fn roll(
-    ctx: Context<'_>,
-    #[description = "The match (when you have several)"]
-    #[autocomplete = "autocomplete_match"]
-    #[rename = "match"]
-    id: Option<i64>,
-) -> Result<(), Error> {
-    run(ctx, Command::Roll(m(id))).await
-}
+simple!(accept, "Accept a challenge.", Accept);
+simple!(decline, "Decline a challenge.", Decline);
+simple!(cancel, "Withdraw a challenge you made.", Cancel);
+simple!(roll, "Roll the dice (Welsh: throw).", Roll);
+simple!(moves, "List the legal plays of your roll.", Moves);
 
 /// Play your roll, e.g. 13/7 8/7 (the list shows the legal plays).
 #[poise::command(slash_command, rename = "move")]
@@ -322,34 +296,6 @@ pub async fn play(
     id: Option<i64>,
 ) -> Result<(), Error> {
     run(ctx, Command::Move(m(id), play)).await
-}
-
-/// List the legal plays of your roll.
-#[poise::command(slash_command)]
-pub async fn moves(
-    ctx: Context<'_>,
-    #[description = "The match (when you have several)"]
-    #[autocomplete = "autocomplete_match"]
-    #[rename = "match"]
-    id: Option<i64>,
-) -> Result<(), Error> {
-    run(ctx, Command::Moves(m(id))).await
-}
-
-macro_rules! simple {
-    ($name:ident, $doc:literal, $cmd:ident) => {
-        #[doc = $doc]
-        #[poise::command(slash_command)]
-        pub async fn $name(
-            ctx: Context<'_>,
-            #[description = "The match (when you have several)"]
-            #[autocomplete = "autocomplete_match"]
-            #[rename = "match"]
-            id: Option<i64>,
-        ) -> Result<(), Error> {
-            run(ctx, Command::$cmd(m(id))).await
-        }
-    };
 }
 
 simple!(
