@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::state::dice_words;
 use super::{Actor, Club, ClubError, Outcome};
 use crate::engine::chouette::{
     BOX, Chouette, ChouetteAction, ChouetteEvent, ChouettePhase, ChouetteRules, Consultation,
@@ -278,7 +279,7 @@ impl Club {
                 };
                 ChouetteAction::Start { line }
             }
-            ChouetteOp::Roll => self.chouette_roll(&s.state),
+            ChouetteOp::Roll => self.chouette_roll(&s.state)?,
             ChouetteOp::Move(text) => {
                 if text.chars().count() > 200 {
                     return Err(ClubError::TooLong("move", text.chars().count(), 200));
@@ -292,18 +293,18 @@ impl Club {
             ChouetteOp::Double(names) => {
                 let mut members = Vec::new();
                 for n in names {
-                    members.push(self.member(actor, &s, &n).await?);
+                    members.push(member(actor, &s, &n)?);
                 }
                 ChouetteAction::Double { members }
             }
             ChouetteOp::Take(n) => ChouetteAction::Take {
-                member: self.maybe_member(actor, &s, n).await?,
+                member: n.map(|n| member(actor, &s, &n)).transpose()?,
             },
             ChouetteOp::Drop(n) => ChouetteAction::Drop {
-                member: self.maybe_member(actor, &s, n).await?,
+                member: n.map(|n| member(actor, &s, &n)).transpose()?,
             },
             ChouetteOp::Beaver(n) => ChouetteAction::Beaver {
-                member: self.maybe_member(actor, &s, n).await?,
+                member: n.map(|n| member(actor, &s, &n)).transpose()?,
             },
             ChouetteOp::Suggest(text) => {
                 if text.chars().count() > 200 {
@@ -329,7 +330,7 @@ impl Club {
         // The club throws the opening roll and plays forced plays.
         for _ in 0..16 {
             let auto = match state.phase() {
-                ChouettePhase::Opening => Some(self.chouette_roll(&state)),
+                ChouettePhase::Opening => Some(self.chouette_roll(&state)?),
                 ChouettePhase::ToPlay { .. } => {
                     let legal = state.legal_plays();
                     (legal.len() == 1).then(|| ChouetteAction::Play(legal[0].play))
@@ -445,41 +446,17 @@ impl Club {
             .collect())
     }
 
-    fn chouette_roll(&self, c: &Chouette) -> ChouetteAction {
+    fn chouette_roll(&self, c: &Chouette) -> Result<ChouetteAction, ClubError> {
         let (a, b) = (self.dice.die(), self.dice.die());
-        match c.phase() {
+        Ok(match c.phase() {
             ChouettePhase::Opening => ChouetteAction::OpeningRoll {
                 box_die: a,
                 team_die: b,
             },
-            _ => ChouetteAction::Roll(Dice::new(a, b).unwrap_or_else(|_| unreachable_dice())),
-        }
-    }
-
-    async fn member(&self, actor: &Actor, s: &Session, name: &str) -> Result<PlayerId, ClubError> {
-        let key = name.trim().trim_start_matches('@');
-        let key = if actor.platform == "local" {
-            key.to_lowercase()
-        } else {
-            key.to_string()
-        };
-        s.names
-            .iter()
-            .find(|(_, (_, pid))| *pid == key)
-            .map(|(id, _)| *id)
-            .ok_or_else(|| ClubError::UnknownPlayer(name.to_string()))
-    }
-
-    async fn maybe_member(
-        &self,
-        actor: &Actor,
-        s: &Session,
-        name: Option<String>,
-    ) -> Result<Option<PlayerId>, ClubError> {
-        match name {
-            Some(n) => Ok(Some(self.member(actor, s, &n).await?)),
-            None => Ok(None),
-        }
+            _ => ChouetteAction::Roll(
+                Dice::new(a, b).map_err(|e| ClubError::Refused(e.to_string()))?,
+            ),
+        })
     }
 
     fn chouette_outcome(
@@ -596,8 +573,14 @@ impl Club {
     }
 }
 
-fn unreachable_dice() -> Dice {
-    Dice::new(1, 1).unwrap_or_else(|_| unreachable!("1-1 is a throw"))
+/// The session player a command names (by platform id; the local chat: the name).
+fn member(actor: &Actor, s: &Session, name: &str) -> Result<PlayerId, ClubError> {
+    let key = super::player_key(actor, name);
+    s.names
+        .iter()
+        .find(|(_, (_, pid))| *pid == key)
+        .map(|(id, _)| *id)
+        .ok_or_else(|| ClubError::UnknownPlayer(name.to_string()))
 }
 
 /// What the players who must act have to do.
@@ -609,7 +592,7 @@ fn chouette_next_words(c: &Chouette) -> String {
         ChouettePhase::Waiting => "start the next game".into(),
         ChouettePhase::Opening => "throw the opening roll".into(),
         ChouettePhase::ToRoll(_) => "roll or double".into(),
-        ChouettePhase::ToPlay { dice, .. } => format!("move {}-{}", dice.high(), dice.low()),
+        ChouettePhase::ToPlay { dice, .. } => format!("move {}", dice_words(dice)),
     }
 }
 
@@ -664,14 +647,13 @@ fn event_words(s: &Session, before: &Chouette, e: &ChouetteEvent) -> String {
         ChouetteEvent::OpeningTie(d) => format!("Opening throw: both threw {d}; again"),
         ChouetteEvent::OpeningWon { side, dice } => {
             format!(
-                "{} wins the opening throw with {}-{}",
+                "{} wins the opening throw with {}",
                 side_name(*side),
-                dice.high(),
-                dice.low()
+                dice_words(*dice)
             )
         }
         ChouetteEvent::Rolled { by, dice } => {
-            format!("{} rolls {}-{}", side_name(*by), dice.high(), dice.low())
+            format!("{} rolls {}", side_name(*by), dice_words(*dice))
         }
         ChouetteEvent::NoLegalPlay { by, .. } => format!("{} cannot move", side_name(*by)),
         ChouetteEvent::Played { by, play } => format!(

@@ -508,15 +508,10 @@ impl Club {
     }
 
     async fn opponent(&self, actor: &Actor, who: &str) -> Result<PlayerRow, ClubError> {
-        let key = who.trim().trim_start_matches('@');
+        let key = player_key(actor, who);
         if key.chars().count() > 100 {
             return Err(ClubError::TooLong("name", key.chars().count(), 100));
         }
-        let key = if actor.platform == "local" {
-            key.to_lowercase()
-        } else {
-            key.to_string()
-        };
         if key.is_empty() {
             return Err(ClubError::UnknownPlayer(who.to_string()));
         }
@@ -1590,6 +1585,17 @@ fn legal_texts(l: &Loaded) -> Vec<String> {
             }
         })
         .collect()
+}
+
+/// How a player is named in a command (`@bob`, `Bob`, a Discord id) as his platform id:
+/// the local chat's ids are names in lower case.
+fn player_key(actor: &Actor, who: &str) -> String {
+    let key = who.trim().trim_start_matches('@');
+    if actor.platform == "local" {
+        key.to_lowercase()
+    } else {
+        key.to_string()
+    }
 }
 
 /// A match in one line: `#3 alice v bob, a 5-point match (Crawford), ...`.

@@ -350,7 +350,7 @@ fn describe_standard(
             format!("{} plays {}", n(by), format_play(&before.view(by), &play))
         }
         Event::ResignOffered { by, level } => {
-            format!("{} offers to resign ({level:?})", n(by)).to_lowercase_level()
+            format!("{} offers to resign ({})", n(by), level_words(level))
         }
         Event::ResignRejected { by } => format!("{} rejects the resignation", n(by)),
         Event::GameOver(r) => {
@@ -384,17 +384,12 @@ pub fn dice_words(d: crate::engine::Dice) -> String {
     format!("{}-{}", d.high(), d.low())
 }
 
-trait LowerLevel {
-    fn to_lowercase_level(self) -> String;
-}
-
-impl LowerLevel for String {
-    /// `(Gammon)` as `(gammon)`.
-    fn to_lowercase_level(self) -> String {
-        match self.rfind('(') {
-            Some(i) => format!("{}{}", &self[..i], self[i..].to_lowercase()),
-            None => self,
-        }
+/// A resignation level in words.
+fn level_words(level: crate::engine::ResignLevel) -> &'static str {
+    match level {
+        crate::engine::ResignLevel::Single => "single",
+        crate::engine::ResignLevel::Gammon => "gammon",
+        crate::engine::ResignLevel::Backgammon => "backgammon",
     }
 }
 

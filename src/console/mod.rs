@@ -10,8 +10,8 @@ use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, BufReader};
 
 use crate::club::{
-    Actor, ChallengeSpec, ChouetteOp, ChouetteRef, ChouetteSpec, Club, ClubError, Command, DAY,
-    MatchRef, Notice, Outcome, Starter, TimeControl, duration_words,
+    Actor, ChallengeSpec, ChouetteOp, ChouetteRef, ChouetteSpec, Club, Command, DAY, MatchRef,
+    Notice, Outcome, Starter, TimeControl, duration_words,
 };
 use crate::engine::chouette::Consultation;
 use crate::engine::welsh::{NominateFor, Parity};
@@ -438,12 +438,8 @@ pub async fn run_line(club: &Club, line: &str, png_dir: Option<&Path>) -> (Strin
             }
             (text, false)
         }
-        Err(e) => (format!("!! {}\n", refusal(&e)), true),
+        Err(e) => (format!("!! {e}\n"), true),
     }
-}
-
-fn refusal(e: &ClubError) -> String {
-    e.to_string()
 }
 
 fn notice_text(n: &Notice) -> String {
@@ -514,12 +510,4 @@ pub async fn run(club: Arc<Club>, opts: Options) -> std::io::Result<bool> {
     }
     sweeper.abort();
     Ok(true)
-}
-
-/// A challenge spec from chat words, for tests and other adapters.
-///
-/// # Errors
-/// What is wrong with the words.
-pub fn parse_challenge(args: &[&str]) -> Result<Command, ParseError> {
-    challenge(args)
 }
