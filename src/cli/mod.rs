@@ -261,25 +261,17 @@ pub fn local(
     script: Option<std::path::PathBuf>,
     png: Option<std::path::PathBuf>,
 ) -> std::io::Result<bool> {
-    use std::sync::Arc;
-
-    use crate::club::{Club, DiceSource, RngDice, SystemClock};
-    let db = db
-        .or_else(|| setting("DATABASE_URL"))
-        .unwrap_or_else(|| "gammonbot.db".into());
+    use crate::club::RngDice;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()?;
     runtime.block_on(async move {
-        let store = crate::store::Store::open(&db)
-            .await
-            .map_err(|e| std::io::Error::other(format!("cannot open the database `{db}`: {e}")))?;
-        let dice: Arc<dyn DiceSource> = Arc::new(match dice_seed {
+        let dice = match dice_seed {
             Some(seed) => RngDice::seeded(seed),
             None => RngDice::from_os(),
-        });
-        let club = Arc::new(Club::new(store.clone(), dice, Arc::new(SystemClock)));
+        };
+        let (store, club) = open_club(db, dice).await?;
         let ok = crate::console::run(
             club,
             crate::console::Options {
@@ -291,6 +283,28 @@ pub fn local(
         store.close().await;
         Ok(ok)
     })
+}
+
+/// Opens the database `db` (default `DATABASE_URL`, else `gammonbot.db`) and the club on
+/// it with these dice and the system clock.
+async fn open_club(
+    db: Option<String>,
+    dice: crate::club::RngDice,
+) -> std::io::Result<(crate::store::Store, std::sync::Arc<crate::club::Club>)> {
+    use std::sync::Arc;
+    let db = db
+        .or_else(|| setting("DATABASE_URL"))
+        .unwrap_or_else(|| "gammonbot.db".into());
+    let store = crate::store::Store::open(&db)
+        .await
+        .map_err(|e| std::io::Error::other(format!("cannot open the database `{db}`: {e}")))?;
+    tracing::info!(database = %db, "database open");
+    let club = crate::club::Club::new(
+        store.clone(),
+        Arc::new(dice),
+        Arc::new(crate::club::SystemClock),
+    );
+    Ok((store, Arc::new(club)))
 }
 
 /// Installs the log output (to stderr; level from `RUST_LOG`, default `info`).
@@ -311,11 +325,7 @@ fn init_logging() {
 /// # Errors
 /// The database cannot be opened or the bot cannot connect.
 pub fn discord(token: String) -> std::io::Result<bool> {
-    use std::sync::Arc;
-
-    use crate::club::{Club, RngDice, SystemClock};
     init_logging();
-    let db = setting("DATABASE_URL").unwrap_or_else(|| "gammonbot.db".into());
     let guild = match setting("DISCORD_GUILD_ID").filter(|g| !g.trim().is_empty()) {
         Some(g) => Some(g.trim().parse::<u64>().map_err(|_| {
             std::io::Error::other(format!(
@@ -328,15 +338,7 @@ pub fn discord(token: String) -> std::io::Result<bool> {
         .enable_all()
         .build()?;
     runtime.block_on(async move {
-        let store = crate::store::Store::open(&db)
-            .await
-            .map_err(|e| std::io::Error::other(format!("cannot open the database `{db}`: {e}")))?;
-        tracing::info!(database = %db, "database open");
-        let club = Arc::new(Club::new(
-            store,
-            Arc::new(RngDice::from_os()),
-            Arc::new(SystemClock),
-        ));
+        let (_, club) = open_club(None, crate::club::RngDice::from_os()).await?;
         crate::discord::run_bot(
             crate::discord::Connection {
                 token: token.trim().to_string(),
