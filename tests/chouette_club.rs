@@ -11,15 +11,8 @@ use gammonbot::engine::chouette::{Chouette, ChouettePhase, Consultation};
 use gammonbot::engine::format_play;
 use gammonbot::store::Store;
 
-fn db(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("gammonbot-chouette-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(format!("{name}.db"));
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{ext}", p.display()));
-    }
-    p
-}
+mod common;
+use common::scratch_db;
 
 async fn open(path: &std::path::Path, seed: u64) -> (Arc<Club>, Store) {
     let store = Store::open(path.to_str().unwrap()).await.unwrap();
@@ -128,7 +121,7 @@ async fn play_on(club: &Club, store: &Store, games: u32, limit: usize, seed: &mu
 
 #[tokio::test]
 async fn a_whole_seeded_session_of_several_games_settles_per_cube_and_rebuilds_from_its_log() {
-    let path = db("session");
+    let path = scratch_db("chouette-session");
     let (club, store) = open(&path, 17).await;
     let spec = ChouetteSpec {
         stake: 100,
@@ -166,7 +159,7 @@ async fn a_whole_seeded_session_of_several_games_settles_per_cube_and_rebuilds_f
 
 #[tokio::test]
 async fn a_chouette_session_survives_a_restart_mid_game() {
-    let path = db("restart");
+    let path = scratch_db("chouette-restart");
     let (club, store) = open(&path, 5).await;
     let spec = ChouetteSpec {
         shuffle: false,

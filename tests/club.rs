@@ -2,29 +2,20 @@
 //! rebuilding from the action log, restart mid-match, a race on one action, clocks across
 //! days, the scoop-pot and ledger, and refusals that change nothing.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use gammonbot::club::{
     Actor, ChallengeSpec, Club, ClubError, Command, DAY, Entry, ManualClock, MatchRef, Outcome,
-    RngDice, Snapshot, Starter, rebuild,
+    RngDice, Snapshot, Starter,
 };
 use gammonbot::engine::welsh::{NominateFor, Parity};
 use gammonbot::engine::{ResignLevel, Side};
 use gammonbot::store::Store;
 
-const START: i64 = 1_800_000_000;
+mod common;
+use common::{assert_match_rebuilds, match_log, scratch_db};
 
-/// A fresh database file for one test.
-fn db_path(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gammonbot-club-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(format!("{name}.db"));
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{ext}", p.display()));
-    }
-    p
-}
+const START: i64 = 1_800_000_000;
 
 struct Fixture {
     club: Arc<Club>,
@@ -127,40 +118,6 @@ async fn play_on(
     (last, limit)
 }
 
-async fn entries(store: &Store, id: i64) -> Vec<Entry> {
-    store
-        .actions(id)
-        .await
-        .unwrap()
-        .iter()
-        .map(|r| serde_json::from_str(&r.entry).unwrap())
-        .collect()
-}
-
-/// The stored snapshot equals the one folded from the log alone.
-async fn assert_rebuilds(store: &Store, id: i64) {
-    let row = store.load_match(id).await.unwrap().unwrap();
-    let names = [
-        store
-            .player_by_id(row.players[0])
-            .await
-            .unwrap()
-            .display_name,
-        store
-            .player_by_id(row.players[1])
-            .await
-            .unwrap()
-            .display_name,
-    ];
-    let (status, snap) = rebuild(&entries(store, id).await, &names).unwrap();
-    let stored: Option<Snapshot> = row
-        .state
-        .as_deref()
-        .map(|s| serde_json::from_str(s).unwrap());
-    assert_eq!(status, row.status, "status from the log");
-    assert_eq!(snap, stored, "snapshot from the log");
-}
-
 async fn challenge(f: &Fixture, spec: ChallengeSpec) -> (i64, Outcome) {
     let out = run(
         f,
@@ -179,7 +136,7 @@ async fn challenge(f: &Fixture, spec: ChallengeSpec) -> (i64, Outcome) {
 #[tokio::test]
 async fn a_seeded_standard_match_is_played_to_its_end_and_rebuilds_from_its_log() {
     // Given a 3-point match between alice and bob with seeded dice
-    let f = open(&db_path("standard_match"), 11).await;
+    let f = open(&scratch_db("standard_match"), 11).await;
     let (id, out) = challenge(&f, ChallengeSpec::standard(Some(3))).await;
     // When both play whatever the club asks until the match ends
     let (last, sent) = play_on(&f, id, out, &mut Policy(5), 5000).await;
@@ -194,7 +151,7 @@ async fn a_seeded_standard_match_is_played_to_its_end_and_rebuilds_from_its_log(
         snap.game.score()
     );
     assert!(row.winner.is_some() && row.deadline_at.is_none());
-    assert_rebuilds(&f.store, id).await;
+    assert_match_rebuilds(&f.store, id).await;
     // And the .mat export reads the log
     let exp = run(&f, "alice", Command::Export(MatchRef::id(id))).await;
     let mat = exp.attachment.unwrap().text;
@@ -206,7 +163,7 @@ async fn a_seeded_standard_match_is_played_to_its_end_and_rebuilds_from_its_log(
 
 #[tokio::test]
 async fn a_money_session_settles_every_game_in_the_ledger_at_the_stake() {
-    let f = open(&db_path("money"), 3).await;
+    let f = open(&scratch_db("money"), 3).await;
     let mut spec = ChallengeSpec::standard(None);
     spec.stake = 150;
     let (id, out) = challenge(&f, spec).await;
@@ -235,12 +192,12 @@ async fn a_money_session_settles_every_game_in_the_ledger_at_the_stake() {
         "{:?}",
         shown.lines
     );
-    assert_rebuilds(&f.store, id).await;
+    assert_match_rebuilds(&f.store, id).await;
 }
 
 #[tokio::test]
 async fn a_seeded_welsh_match_is_played_to_its_end_with_rule_23_prize_and_scoop_pot() {
-    let f = open(&db_path("welsh_match"), 21).await;
+    let f = open(&scratch_db("welsh_match"), 21).await;
     let (id, out) = challenge(&f, ChallengeSpec::welsh(3)).await;
     assert!(out.next.as_ref().unwrap().what.contains("odds or evens"));
     let (last, sent) = play_on(&f, id, out, &mut Policy(77), 8000).await;
@@ -264,17 +221,17 @@ async fn a_seeded_welsh_match_is_played_to_its_end_with_rule_23_prize_and_scoop_
         games + collected > 0 && games <= played,
         "pot {games}/{collected}, score {score:?}"
     );
-    assert_rebuilds(&f.store, id).await;
+    assert_match_rebuilds(&f.store, id).await;
 }
 
 #[tokio::test]
 async fn a_restart_mid_match_loses_nothing_and_play_continues() {
-    let path = db_path("restart");
+    let path = scratch_db("restart");
     let f = open(&path, 5).await;
     let (id, out) = challenge(&f, ChallengeSpec::standard(Some(1))).await;
     let (mid, _) = play_on(&f, id, out, &mut Policy(3), 15).await;
     let before = f.store.load_match(id).await.unwrap().unwrap();
-    let log_before = entries(&f.store, id).await;
+    let log_before = match_log(&f.store, id).await;
     // The bot stops: the pool is closed.
     f.store.close().await;
     drop(f);
@@ -282,7 +239,7 @@ async fn a_restart_mid_match_loses_nothing_and_play_continues() {
     let g = open(&path, 6).await;
     let after = g.store.load_match(id).await.unwrap().unwrap();
     assert_eq!(before, after);
-    assert_eq!(log_before, entries(&g.store, id).await);
+    assert_eq!(log_before, match_log(&g.store, id).await);
     let board = run(&g, "alice", Command::Board(MatchRef::id(id))).await;
     assert_eq!(
         board.next.as_ref().map(|n| &n.what),
@@ -290,12 +247,12 @@ async fn a_restart_mid_match_loses_nothing_and_play_continues() {
     );
     let (last, _) = play_on(&g, id, board, &mut Policy(4), 3000).await;
     assert!(last.next.is_none());
-    assert_rebuilds(&g.store, id).await;
+    assert_match_rebuilds(&g.store, id).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_tasks_sending_the_same_action_at_once_apply_it_exactly_once() {
-    let f = open(&db_path("race"), 8).await;
+    let f = open(&scratch_db("race"), 8).await;
     for round in 0..10 {
         let mut spec = ChallengeSpec::standard(Some(5));
         spec.crawford = true;
@@ -340,7 +297,7 @@ async fn two_tasks_sending_the_same_action_at_once_apply_it_exactly_once() {
                 .unwrap()
                 .version
         );
-        let new: Vec<Entry> = entries(&f.store, id).await.split_off(log_len);
+        let new: Vec<Entry> = match_log(&f.store, id).await.split_off(log_len);
         let rolls = new
             .iter()
             .filter(|e| {
@@ -360,7 +317,7 @@ async fn two_tasks_sending_the_same_action_at_once_apply_it_exactly_once() {
 
 #[tokio::test]
 async fn a_stale_button_is_refused_politely_and_changes_nothing() {
-    let f = open(&db_path("stale"), 2).await;
+    let f = open(&scratch_db("stale"), 2).await;
     let (id, out) = challenge(&f, ChallengeSpec::standard(Some(3))).await;
     let old = out.version.unwrap() - 1;
     let before = f.store.fingerprint().await.unwrap();
@@ -380,7 +337,7 @@ async fn a_stale_button_is_refused_politely_and_changes_nothing() {
 #[tokio::test]
 async fn correspondence_clock_reminds_before_the_deadline_then_forfeits_across_days() {
     // Given a standard match (2 days a move, 5 days bank, reminder 12 hours before)
-    let f = open(&db_path("clock"), 4).await;
+    let f = open(&scratch_db("clock"), 4).await;
     let (id, out) = challenge(&f, ChallengeSpec::standard(Some(5))).await;
     let late = out.next.clone().unwrap();
     assert_eq!(late.deadline, Some(START + 7 * DAY));
@@ -414,12 +371,12 @@ async fn correspondence_clock_reminds_before_the_deadline_then_forfeits_across_d
     assert!(row.winner.is_some() && row.winner != Some(loser.id));
     assert!(row.deadline_at.is_none() && row.reminder_at.is_none());
     assert!(f.club.sweep().await.unwrap().is_empty());
-    assert_rebuilds(&f.store, id).await;
+    assert_match_rebuilds(&f.store, id).await;
 }
 
 #[tokio::test]
 async fn time_beyond_the_move_allowance_comes_out_of_the_bank() {
-    let f = open(&db_path("bank"), 4).await;
+    let f = open(&scratch_db("bank"), 4).await;
     let (id, out) = challenge(&f, ChallengeSpec::standard(Some(5))).await;
     let first = out.next.unwrap();
     let side = usize::from(first.name == "bob");
@@ -438,7 +395,7 @@ async fn time_beyond_the_move_allowance_comes_out_of_the_bank() {
 
 #[tokio::test]
 async fn rule_12a_a_welsh_player_out_of_time_loses_the_match_and_pays_20_00() {
-    let f = open(&db_path("welsh_clock"), 4).await;
+    let f = open(&scratch_db("welsh_clock"), 4).await;
     let mut spec = ChallengeSpec::welsh(25);
     spec.time = gammonbot::club::TimeControl::welsh_live();
     let (id, out) = challenge(&f, spec).await;
@@ -462,7 +419,7 @@ async fn rule_12a_a_welsh_player_out_of_time_loses_the_match_and_pays_20_00() {
 
 #[tokio::test]
 async fn auto_roll_and_forced_plays_are_announced() {
-    let f = open(&db_path("auto"), 13).await;
+    let f = open(&scratch_db("auto"), 13).await;
     run(
         &f,
         "bob",
@@ -474,7 +431,7 @@ async fn auto_roll_and_forced_plays_are_announced() {
     .await;
     let (id, out) = challenge(&f, ChallengeSpec::standard(Some(3))).await;
     play_on(&f, id, out, &mut Policy(1), 400).await;
-    let log = entries(&f.store, id).await;
+    let log = match_log(&f.store, id).await;
     let auto_rolls = log
         .iter()
         .filter(|e| {
@@ -532,7 +489,7 @@ async fn auto_roll_and_forced_plays_are_announced() {
 
 #[tokio::test]
 async fn rule_21_nominate_through_the_club_sets_the_opponents_next_throw() {
-    let f = open(&db_path("nominate"), 30).await;
+    let f = open(&scratch_db("nominate"), 30).await;
     let (id, _) = challenge(&f, ChallengeSpec::welsh(5)).await;
     let m = MatchRef::id(id);
     run(&f, "bob", Command::Call(m, Parity::Odd)).await;
@@ -576,7 +533,7 @@ async fn rule_21_nominate_through_the_club_sets_the_opponents_next_throw() {
 /// Each refusal: who, what, a phrase the message must contain.
 #[tokio::test]
 async fn bad_input_catalogue_each_refused_clearly_with_the_database_unchanged() {
-    let f = open(&db_path("bad_input"), 1).await;
+    let f = open(&scratch_db("bad_input"), 1).await;
     let (id, out) = challenge(&f, ChallengeSpec::standard(Some(3))).await;
     let (wid, _) = challenge(&f, ChallengeSpec::welsh(5)).await;
     let m = MatchRef::id(id);
@@ -719,7 +676,7 @@ async fn bad_input_catalogue_each_refused_clearly_with_the_database_unchanged() 
 #[tokio::test]
 async fn rule_12b_live_welsh_clocks_are_reported_to_the_engine_before_each_action() {
     // Given a Welsh match on the 70-minute play clock
-    let f = open(&db_path("welsh_live"), 4).await;
+    let f = open(&scratch_db("welsh_live"), 4).await;
     let mut spec = ChallengeSpec::welsh(25);
     spec.time = gammonbot::club::TimeControl::welsh_live();
     let (id, _) = challenge(&f, spec).await;
@@ -727,7 +684,7 @@ async fn rule_12b_live_welsh_clocks_are_reported_to_the_engine_before_each_actio
     f.clock.advance(30 * 60);
     run(&f, "bob", Command::Call(MatchRef::id(id), Parity::Odd)).await;
     // Then the engine was told alice's 70 minutes and bob's 40 before the call
-    let log = entries(&f.store, id).await;
+    let log = match_log(&f.store, id).await;
     assert!(
         log.iter().any(|e| matches!(
             e,
@@ -740,5 +697,5 @@ async fn rule_12b_live_welsh_clocks_are_reported_to_the_engine_before_each_actio
     );
     let row = f.store.load_match(id).await.unwrap().unwrap();
     assert_eq!(row.bank, [4200, 2400]);
-    assert_rebuilds(&f.store, id).await;
+    assert_match_rebuilds(&f.store, id).await;
 }

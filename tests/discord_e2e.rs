@@ -1,10 +1,12 @@
 //! A real poise bot against a fake Discord on 127.0.0.1: slash commands, autocomplete and
 //! button clicks arrive as gateway events; the tests check what the bot sends back.
 
+mod common;
 mod fake_discord;
 
 use std::sync::Arc;
 
+use common::scratch_db;
 use fake_discord::{FakeDiscord, GUILD, Request, autocomplete, click, slash, user};
 use gammonbot::club::{Club, ManualClock, RngDice};
 use gammonbot::discord::{Connection, client};
@@ -24,12 +26,7 @@ async fn start(name: &str, seed: u64) -> Arc<FakeDiscord> {
 
 async fn start_with_clock(name: &str, seed: u64) -> (Arc<FakeDiscord>, Arc<ManualClock>) {
     let fake = FakeDiscord::start().await;
-    let dir = std::env::temp_dir().join(format!("gammonbot-discord-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join(format!("{name}.db"));
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{ext}", db.display()));
-    }
+    let db = scratch_db(&format!("discord-{name}"));
     let store = Store::open(db.to_str().unwrap()).await.unwrap();
     let clock = Arc::new(ManualClock::new(1_800_000_000));
     let club = Arc::new(Club::new(

@@ -1,8 +1,10 @@
 //! `gammonbot local`: the chat's line reader, and the binary run on scripts end to end.
 
-use std::path::PathBuf;
 use std::process::Command as Process;
 
+mod common;
+
+use common::{assert_match_rebuilds, scratch};
 use gammonbot::club::{Command, MatchRef, Starter};
 use gammonbot::console::parse_line;
 use gammonbot::engine::welsh::{NominateFor, Parity};
@@ -92,20 +94,10 @@ fn unreadable_chat_lines_say_how_to_write_them() {
     }
 }
 
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gammonbot-local-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{ext}", p.display()));
-    }
-    p
-}
-
 /// Runs `gammonbot local` on `script` with a fresh database; (exit ok, stdout, stderr).
 fn run_script(name: &str, script: &str) -> (bool, String, String) {
-    let db = tmp(&format!("{name}.db"));
-    let file = tmp(&format!("{name}.txt"));
+    let dir = scratch(&format!("local-{name}"));
+    let (db, file) = (dir.join("chat.db"), dir.join("script.txt"));
     std::fs::write(&file, script).unwrap();
     let out = Process::new(env!("CARGO_BIN_EXE_gammonbot"))
         .args(["local", "--dice-seed", "42", "--db"])
@@ -203,8 +195,8 @@ fn a_script_stops_at_the_first_unexpected_refusal_with_a_failing_exit() {
 /// its log (a command is all written or not at all).
 #[test]
 fn a_killed_process_leaves_no_half_written_command() {
-    let db = tmp("killed.db");
-    let file = tmp("killed.txt");
+    let dir = scratch("local-killed");
+    let (db, file) = (dir.join("chat.db"), dir.join("script.txt"));
     let mut script = String::new();
     for i in 0..5000 {
         script.push_str(&format!(
@@ -246,34 +238,10 @@ fn a_killed_process_leaves_no_half_written_command() {
             .unwrap();
         let mut checked = 0;
         for id in 1.. {
-            let Some(row) = store.load_match(id).await.unwrap() else {
+            if store.load_match(id).await.unwrap().is_none() {
                 break;
-            };
-            let entries: Vec<gammonbot::club::Entry> = store
-                .actions(id)
-                .await
-                .unwrap()
-                .iter()
-                .map(|r| serde_json::from_str(&r.entry).unwrap())
-                .collect();
-            let names = [
-                store
-                    .player_by_id(row.players[0])
-                    .await
-                    .unwrap()
-                    .display_name,
-                store
-                    .player_by_id(row.players[1])
-                    .await
-                    .unwrap()
-                    .display_name,
-            ];
-            let (status, snap) = gammonbot::club::rebuild(&entries, &names).unwrap();
-            let stored = row
-                .state
-                .as_deref()
-                .map(|s| serde_json::from_str::<gammonbot::club::Snapshot>(s).unwrap());
-            assert_eq!((status, snap), (row.status.clone(), stored), "match #{id}");
+            }
+            assert_match_rebuilds(&store, id).await;
             checked += 1;
         }
         assert!(checked >= 200, "only {checked} matches");

@@ -179,3 +179,43 @@ pub fn welsh_self_play_boards(rng: &mut Rng, games: usize) -> Vec<Board> {
     }
     boards
 }
+
+/// A fresh SQLite file in its own scratch directory.
+pub fn scratch_db(name: &str) -> PathBuf {
+    scratch(name).join("gammonbot.db")
+}
+
+/// The action log of match `id`, read back.
+pub async fn match_log(store: &gammonbot::store::Store, id: i64) -> Vec<gammonbot::club::Entry> {
+    store
+        .actions(id)
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| serde_json::from_str(&r.entry).unwrap())
+        .collect()
+}
+
+/// The stored status and snapshot of match `id` equal those folded from its log alone.
+pub async fn assert_match_rebuilds(store: &gammonbot::store::Store, id: i64) {
+    let row = store.load_match(id).await.unwrap().unwrap();
+    let names = [
+        store
+            .player_by_id(row.players[0])
+            .await
+            .unwrap()
+            .display_name,
+        store
+            .player_by_id(row.players[1])
+            .await
+            .unwrap()
+            .display_name,
+    ];
+    let (status, snap) = gammonbot::club::rebuild(&match_log(store, id).await, &names).unwrap();
+    let stored: Option<gammonbot::club::Snapshot> = row
+        .state
+        .as_deref()
+        .map(|s| serde_json::from_str(s).unwrap());
+    assert_eq!(status, row.status, "match #{id}: status from the log");
+    assert_eq!(snap, stored, "match #{id}: snapshot from the log");
+}
