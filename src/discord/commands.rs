@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
 
-use super::{Context, Data, Error, actor, execute, reply, run};
+use super::{Context, Data, Error, actor, execute, reply, run, tell};
 use crate::club::{
     ChallengeSpec, ChouetteOp, ChouetteRef, ChouetteSpec, Command, DAY, MatchRef, Starter,
     TimeControl,
@@ -514,26 +514,24 @@ pub async fn server(
         poise::Context::Prefix(_) => false,
     };
     if !allowed {
-        ctx.send(
-            poise::CreateReply::default()
-                .content("\u{26A0} server settings need the Manage Server permission")
-                .ephemeral(true),
+        tell(
+            ctx,
+            "\u{26A0} server settings need the Manage Server permission",
         )
         .await?;
         return Ok(());
     }
     let on = ctx.data().club.match_threads(&actor(ctx), threads).await?;
-    ctx.send(
-        poise::CreateReply::default()
-            .content(format!(
-                "Matches here are played {}",
-                if on {
-                    "each in its own thread"
-                } else {
-                    "in the channel where they were challenged"
-                }
-            ))
-            .ephemeral(true),
+    tell(
+        ctx,
+        format!(
+            "Matches here are played {}",
+            if on {
+                "each in its own thread"
+            } else {
+                "in the channel where they were challenged"
+            }
+        ),
     )
     .await?;
     Ok(())

@@ -228,6 +228,13 @@ async fn finish(
     })
 }
 
+/// Answers only the caller (an ephemeral reply).
+async fn tell(ctx: Context<'_>, text: impl Into<String>) -> Result<(), serenity::Error> {
+    ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
+        .await
+        .map(|_| ())
+}
+
 /// Answers with an outcome or a refusal; returns the outcome when there was one.
 async fn reply(
     ctx: Context<'_>,
@@ -235,12 +242,7 @@ async fn reply(
 ) -> Result<Option<Outcome>, Error> {
     match result {
         Err(e) => {
-            ctx.send(
-                poise::CreateReply::default()
-                    .content(format!("\u{26A0} {e}"))
-                    .ephemeral(true),
-            )
-            .await?;
+            tell(ctx, format!("\u{26A0} {e}")).await?;
             Ok(None)
         }
         Ok(out) => {
@@ -422,22 +424,14 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::warn!(command = %ctx.command().name, error = %error, "command failed");
-            let _ = ctx
-                .send(
-                    poise::CreateReply::default()
-                        .content("\u{26A0} something went wrong on our side; nothing was changed, try again")
-                        .ephemeral(true),
-                )
-                .await;
+            let _ = tell(
+                ctx,
+                "\u{26A0} something went wrong on our side; nothing was changed, try again",
+            )
+            .await;
         }
         poise::FrameworkError::MissingUserPermissions { ctx, .. } => {
-            let _ = ctx
-                .send(
-                    poise::CreateReply::default()
-                        .content("\u{26A0} this needs the Manage Server permission")
-                        .ephemeral(true),
-                )
-                .await;
+            let _ = tell(ctx, "\u{26A0} this needs the Manage Server permission").await;
         }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
