@@ -203,29 +203,41 @@ async fn run(ctx: Context<'_>, cmd: Command) -> Result<(), Error> {
 }
 
 async fn execute(ctx: Context<'_>, cmd: Command) -> Result<Outcome, ClubError> {
-    let club = Arc::clone(&ctx.data().club);
-    let who = actor(ctx);
-    let task = tokio::spawn(async move { club.execute(&who, cmd).await });
-    finish(ctx, task).await
+    let work = club_task(Arc::clone(&ctx.data().club), actor(ctx), cmd);
+    or_defer(work, DEFER_AFTER, async || {
+        let _ = ctx.defer().await;
+    })
+    .await
+    .0
 }
 
-/// Waits for the club, deferring the answer when it takes long.
-async fn finish(
-    ctx: Context<'_>,
-    mut task: tokio::task::JoinHandle<Result<Outcome, ClubError>>,
-) -> Result<Outcome, ClubError> {
-    let joined = match tokio::time::timeout(DEFER_AFTER, &mut task).await {
-        Ok(j) => j,
+/// The club runs a command in its own task (so that a slow one can be waited on while
+/// the answer is deferred).
+async fn club_task(club: Arc<Club>, who: Actor, cmd: Command) -> Result<Outcome, ClubError> {
+    tokio::spawn(async move { club.execute(&who, cmd).await })
+        .await
+        .unwrap_or_else(|e| {
+            Err(ClubError::Refused(format!(
+                "the command failed ({e}); try again"
+            )))
+        })
+}
+
+/// Awaits `work`; if it is not done within `wait`, runs `defer` (answering Discord that
+/// the reply will come) and then waits on. Gives what `defer` returned, if it ran.
+async fn or_defer<T, R>(
+    work: impl Future<Output = T>,
+    wait: Duration,
+    defer: impl AsyncFnOnce() -> R,
+) -> (T, Option<R>) {
+    tokio::pin!(work);
+    match tokio::time::timeout(wait, &mut work).await {
+        Ok(v) => (v, None),
         Err(_) => {
-            let _ = ctx.defer().await;
-            task.await
+            let d = defer().await;
+            (work.await, Some(d))
         }
-    };
-    joined.unwrap_or_else(|e| {
-        Err(ClubError::Refused(format!(
-            "the command failed ({e}); try again"
-        )))
-    })
+    }
 }
 
 /// Answers only the caller (an ephemeral reply).
@@ -251,17 +263,11 @@ async fn reply(
                 .allowed_mentions(mentions(&out))
                 .components(buttons(&out));
             // Rendering takes milliseconds; should it ever take long, defer first.
-            let file = {
-                let render = board_file(&out);
-                tokio::pin!(render);
-                match tokio::time::timeout(RENDER_WAIT, &mut render).await {
-                    Ok(f) => f,
-                    Err(_) => {
-                        let _ = ctx.defer().await;
-                        render.await
-                    }
-                }
-            };
+            let file = or_defer(board_file(&out), RENDER_WAIT, async || {
+                let _ = ctx.defer().await;
+            })
+            .await
+            .0;
             if let Some(file) = file {
                 r = r.attachment(file);
             }
@@ -304,22 +310,9 @@ async fn on_component(
         return Ok(());
     };
     let who = actor_of(&c.user, c.guild_id, c.channel_id);
-    let club = Arc::clone(&data.club);
-    let mut task = tokio::spawn(async move { club.execute(&who, cmd).await });
-    let mut deferred = false;
-    let joined = match tokio::time::timeout(DEFER_AFTER, &mut task).await {
-        Ok(j) => j,
-        Err(_) => {
-            deferred = true;
-            c.defer(ctx).await?;
-            task.await
-        }
-    };
-    let result = joined.unwrap_or_else(|e| {
-        Err(ClubError::Refused(format!(
-            "the command failed ({e}); try again"
-        )))
-    });
+    let work = club_task(Arc::clone(&data.club), who, cmd);
+    let (result, defer) = or_defer(work, DEFER_AFTER, async || c.defer(ctx).await).await;
+    let mut deferred = defer.transpose()?.is_some();
     match result {
         Err(e) => {
             let text = format!("\u{26A0} {e}");
@@ -344,17 +337,13 @@ async fn on_component(
             }
         }
         Ok(out) => {
-            let render = board_file(&out);
-            tokio::pin!(render);
-            let file = match tokio::time::timeout(RENDER_WAIT, &mut render).await {
-                Ok(f) => f,
-                Err(_) => {
-                    if !deferred {
-                        deferred = true;
-                        c.defer(ctx).await?;
-                    }
-                    render.await
-                }
+            let file = if deferred {
+                board_file(&out).await
+            } else {
+                let (file, defer) =
+                    or_defer(board_file(&out), RENDER_WAIT, async || c.defer(ctx).await).await;
+                deferred = defer.transpose()?.is_some();
+                file
             };
             if deferred {
                 let mut f = serenity::CreateInteractionResponseFollowup::new()
