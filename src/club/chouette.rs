@@ -362,7 +362,7 @@ impl Club {
         let mut ledger = Vec::new();
         let mut last = None;
         for (before, ev) in &events {
-            for e in ev {
+            for (i, e) in ev.iter().enumerate() {
                 if let ChouetteEvent::Played { by, play } = e {
                     last = Some((*by, *before.position(), *play));
                 }
@@ -382,10 +382,10 @@ impl Club {
                         });
                     }
                 }
+                // The opening throw's dice are the first roll: said once.
                 if matches!(e, ChouetteEvent::Rolled { .. })
-                    && lines
-                        .last()
-                        .is_some_and(|l: &String| l.contains("wins the opening throw"))
+                    && i > 0
+                    && matches!(ev[i - 1], ChouetteEvent::OpeningWon { .. })
                 {
                     continue;
                 }

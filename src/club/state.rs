@@ -173,7 +173,7 @@ impl Snapshot {
             (Entry::Standard { side, action, .. }, AnyMatch::Standard(m)) => {
                 let before = *m.position();
                 let (next, events) = m.apply(*side, action).map_err(|e| e.to_string())?;
-                for e in &events {
+                for (i, e) in events.iter().enumerate() {
                     if let Event::Played { by, play, .. } = e {
                         self.last = Some(LastMove {
                             side: *by,
@@ -181,7 +181,11 @@ impl Snapshot {
                             play: *play,
                         });
                     }
-                    describe_standard(e, &before, names, lines, settle);
+                    // The opening throw's dice are the first roll: said once.
+                    let after_opening = i > 0 && matches!(events[i - 1], Event::OpeningWon { .. });
+                    if !(after_opening && matches!(e, Event::Rolled { .. })) {
+                        describe_standard(e, &before, names, lines, settle);
+                    }
                 }
                 self.game = AnyMatch::Standard(next);
                 Ok(())
@@ -339,12 +343,7 @@ fn describe_standard(
         Event::Beavered { by, value } => format!("{} beavers; the cube is at {value}", n(by)),
         Event::Raccooned { by, value } => format!("{} raccoons; the cube is at {value}", n(by)),
         Event::Dropped { by } => format!("{} drops", n(by)),
-        Event::Rolled { by, dice } => {
-            if matches!(lines.last(), Some(l) if l.contains("wins the opening throw")) {
-                return;
-            }
-            format!("{} rolls {}", n(by), dice_words(dice))
-        }
+        Event::Rolled { by, dice } => format!("{} rolls {}", n(by), dice_words(dice)),
         Event::NoLegalPlay { by, dice } => format!("{} cannot play {}", n(by), dice_words(dice)),
         Event::Played { by, play, .. } => {
             format!("{} plays {}", n(by), format_play(&before.view(by), &play))
