@@ -734,6 +734,8 @@ impl Club {
             None => {
                 let change = MatchChange {
                     id: l.row.id,
+                    community_id: l.row.community_id,
+                    players: l.row.players,
                     expected_version: l.row.version,
                     status: status.into(),
                     bank: l.row.bank,
@@ -1227,6 +1229,8 @@ impl Club {
         }
         let change = MatchChange {
             id: l.row.id,
+            community_id: l.row.community_id,
+            players: l.row.players,
             expected_version: l.row.version,
             status: if over {
                 "finished".into()

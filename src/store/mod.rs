@@ -131,6 +131,9 @@ pub struct PotGame {
 #[derive(Clone, Debug, Default)]
 pub struct MatchChange {
     pub id: i64,
+    /// The match's community and players (X, O), as read with it.
+    pub community_id: i64,
+    pub players: [i64; 2],
     /// The version that was read; the write happens only if it still stands.
     pub expected_version: i64,
     pub status: String,
@@ -627,12 +630,7 @@ impl Store {
             return Err(StoreError::Stale);
         }
         append_log(&mut tx, Log::Match, c.id, &c.actions, c.now).await?;
-        let (community, x, o): (i64, i64, i64) =
-            sqlx::query("SELECT community_id, player_x, player_o FROM matches WHERE id = ?")
-                .bind(c.id)
-                .fetch_one(&mut *tx)
-                .await
-                .and_then(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?)))?;
+        let (community, [x, o]) = (c.community_id, c.players);
         let mut ledger = c.ledger.clone();
         for game in &c.pot_games {
             let (a, b) = (x.min(o), x.max(o));
