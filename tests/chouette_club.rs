@@ -182,16 +182,32 @@ async fn a_chouette_session_survives_a_restart_mid_game() {
     assert_eq!(store.load_chouette(1).await.unwrap(), row_before);
     assert_eq!(state(&store, 1).await, before);
     // A crew member's suggestion is shown to the team (free consultation), and play goes on.
+    // (A suggestion is a legal play of the captain's roll: wait for one.)
     let crew = before
         .cubes()
         .iter()
+        .filter(|t| !t.out)
         .map(|t| t.member)
         .find(|&m| Some(m) != before.acting_captain())
         .unwrap();
     let crew_name = NAMES[usize::try_from(crew).unwrap() - 1];
-    let out = run(&club, crew_name, ChouetteOp::Suggest("8/5 6/5".into())).await;
+    let c = drive(&club, &store, 1, &NAMES, |c| {
+        matches!(
+            c.phase(),
+            ChouettePhase::ToPlay {
+                side: gammonbot::engine::chouette::TEAM,
+                ..
+            }
+        )
+    })
+    .await;
+    let text = format_play(
+        &c.position().view(gammonbot::engine::chouette::TEAM),
+        &c.legal_plays()[0].play,
+    );
+    let out = run(&club, crew_name, ChouetteOp::Suggest(text.clone())).await;
     assert!(
-        out.lines[0].contains("suggests to the captain: 8/5 6/5"),
+        out.lines[0].contains(&format!("suggests to the captain: {text}")),
         "{:?}",
         out.lines
     );
@@ -200,5 +216,341 @@ async fn a_chouette_session_survives_a_restart_mid_game() {
     assert_eq!(
         rebuild_chouette(&log(&store, 1).await).unwrap(),
         state(&store, 1).await
+    );
+}
+
+/// The local name of a player id (ids are given in the order players first used the bot).
+fn name_of(names: &[&'static str], id: u64) -> &'static str {
+    names[usize::try_from(id).unwrap() - 1]
+}
+
+async fn run_in(club: &Club, who: &str, id: i64, op: ChouetteOp) -> Outcome {
+    let r = ChouetteRef {
+        id: Some(id),
+        version: None,
+    };
+    club.execute(&Actor::local(who), Command::Chouette(r, op.clone()))
+        .await
+        .unwrap_or_else(|e| panic!("{who}: #{id} {op:?}: {e}"))
+}
+
+/// Rolls and plays the first legal play for whoever must act in session `id` until
+/// `done` holds (no doubles).
+async fn drive(
+    club: &Club,
+    store: &Store,
+    id: i64,
+    names: &[&'static str],
+    done: impl Fn(&Chouette) -> bool,
+) -> Chouette {
+    for _ in 0..400 {
+        let c = state(store, id).await;
+        if done(&c) {
+            return c;
+        }
+        assert_ne!(c.phase(), ChouettePhase::Waiting, "the game ended first");
+        let who = name_of(names, c.to_act()[0]);
+        let op = match c.phase() {
+            ChouettePhase::ToPlay { side, .. } => {
+                let p = c.legal_plays()[0].play;
+                ChouetteOp::Move(format_play(&c.position().view(side), &p))
+            }
+            _ => ChouetteOp::Roll,
+        };
+        run_in(club, who, id, op).await;
+    }
+    panic!("never got there")
+}
+
+fn no_double_pending(c: &Chouette) -> bool {
+    c.cubes().iter().all(|t| t.offered.is_none())
+}
+
+const SIX: [&str; 6] = ["ann", "ben", "cat", "dan", "eve", "fay"];
+
+/// Two sessions in one channel: ann, ben, cat in #1; dan, eve, fay in #2 (line as joined).
+async fn two_sessions(club: &Club, second: [&str; 3]) {
+    let spec = ChouetteSpec {
+        shuffle: false,
+        ..ChouetteSpec::default()
+    };
+    run(club, "ann", ChouetteOp::Create(spec)).await;
+    run(club, "ben", ChouetteOp::Join).await;
+    run(club, "cat", ChouetteOp::Join).await;
+    // dan, eve and fay use the bot before #2 is created (ids 4, 5, 6).
+    for p in ["dan", "eve", "fay"] {
+        club.execute(&Actor::local(p), Command::Games)
+            .await
+            .unwrap();
+    }
+    run(club, second[0], ChouetteOp::Create(spec)).await;
+    run_in(club, second[1], 2, ChouetteOp::Join).await;
+    run_in(club, second[2], 2, ChouetteOp::Join).await;
+}
+
+#[tokio::test]
+async fn chouette_commands_without_a_number_act_on_the_players_own_session() {
+    // Given two sessions open in one channel, #2 the newer
+    let path = scratch_db("chouette-two-sessions");
+    let (club, store) = open(&path, 11).await;
+    two_sessions(&club, ["dan", "eve", "fay"]).await;
+    // When every command is sent without #N
+    run(&club, "ann", ChouetteOp::Start).await;
+    run(&club, "dan", ChouetteOp::Start).await;
+    let board = run(&club, "ben", ChouetteOp::Board).await;
+    assert_eq!(board.chouette, Some(1), "ben's own session");
+    let mut seed = 99u64;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        usize::try_from(seed % n as u64).unwrap()
+    };
+    let mut sent = 0;
+    loop {
+        let (a, b) = (state(&store, 1).await, state(&store, 2).await);
+        if a.games() >= 2
+            && b.games() >= 2
+            && a.phase() == ChouettePhase::Waiting
+            && b.phase() == ChouettePhase::Waiting
+        {
+            break;
+        }
+        sent += 1;
+        assert!(sent < 6000, "the sessions never finished");
+        let id = if sent % 2 == 0 { 1 } else { 2 };
+        let c = if id == 1 { a } else { b };
+        if c.phase() == ChouettePhase::Waiting {
+            if c.games() < 2 {
+                run(&club, name_of(&SIX, c.line()[0]), ChouetteOp::Start).await;
+            }
+            continue;
+        }
+        let who_id = c.to_act()[0];
+        let who = name_of(&SIX, who_id);
+        let pending: Vec<_> = c.cubes().iter().filter(|t| t.offered.is_some()).collect();
+        let op = if let Some(t) = pending.first() {
+            let member = name_of(&SIX, t.member).to_string();
+            let is_box = Some(who_id) == c.box_player();
+            match (is_box, next(4) != 0) {
+                (true, true) => ChouetteOp::Take(Some(member)),
+                (true, false) => ChouetteOp::Drop(Some(member)),
+                (false, true) => ChouetteOp::Take(None),
+                (false, false) => ChouetteOp::Drop(None),
+            }
+        } else {
+            match c.phase() {
+                ChouettePhase::ToPlay { side, .. } => {
+                    let plays = c.legal_plays();
+                    let p = plays[next(plays.len())].play;
+                    ChouetteOp::Move(format_play(&c.position().view(side), &p))
+                }
+                _ if c.may_double(who_id) && next(6) == 0 => {
+                    if Some(who_id) == c.box_player() {
+                        // The box names the members he doubles.
+                        let mine: Vec<String> = c
+                            .cubes()
+                            .iter()
+                            .filter(|t| {
+                                !t.out && t.owner != Some(gammonbot::engine::chouette::TEAM)
+                            })
+                            .map(|t| name_of(&SIX, t.member).to_string())
+                            .collect();
+                        ChouetteOp::Double(mine)
+                    } else {
+                        ChouetteOp::Double(Vec::new())
+                    }
+                }
+                _ => ChouetteOp::Roll,
+            }
+        };
+        let out = run(&club, who, op).await;
+        assert_eq!(
+            out.chouette,
+            Some(id),
+            "{who}'s command went to the wrong session"
+        );
+    }
+    for id in [1, 2] {
+        assert_eq!(
+            rebuild_chouette(&log(&store, id).await).unwrap(),
+            state(&store, id).await
+        );
+    }
+    let board = run(&club, "eve", ChouetteOp::Board).await;
+    assert_eq!(board.chouette, Some(2));
+}
+
+#[tokio::test]
+async fn chouette_command_asks_which_session_when_the_player_is_in_several() {
+    // Given ann in both sessions of the channel, neither started
+    let path = scratch_db("chouette-which");
+    let (club, store) = open(&path, 12).await;
+    two_sessions(&club, ["dan", "eve", "ann"]).await;
+    // When ann starts without #N, she is asked which, as for matches
+    let e = club
+        .execute(
+            &Actor::local("ann"),
+            Command::Chouette(ChouetteRef::default(), ChouetteOp::Start),
+        )
+        .await
+        .expect_err("ambiguous");
+    let msg = e.to_string();
+    assert!(msg.contains("#1") && msg.contains("#2"), "{msg}");
+    assert!(msg.contains("/chouette start #"), "{msg}");
+    // A player in one session only is not asked
+    run(&club, "ben", ChouetteOp::Start).await;
+    // Once #1 waits on ann (she is its box) and #2 does not, #1 is hers without #N
+    let names = ["ann", "ben", "cat", "dan", "eve", "fay"];
+    drive(&club, &store, 1, &names, |c| c.to_act() == vec![1]).await;
+    let out = run(&club, "ann", ChouetteOp::Board).await;
+    assert_eq!(out.chouette, Some(1));
+}
+
+#[tokio::test]
+async fn multiple_cubes_the_box_double_says_each_cubes_new_value() {
+    let path = scratch_db("chouette-double-words");
+    let (club, store) = open(&path, 13).await;
+    two_sessions(&club, ["dan", "eve", "fay"]).await;
+    run(&club, "ann", ChouetteOp::Start).await;
+    // Given ben's cube at 2 on the box's side
+    drive(&club, &store, 1, &SIX, |c| {
+        c.phase() == ChouettePhase::ToRoll(gammonbot::engine::chouette::TEAM)
+    })
+    .await;
+    run(&club, "ben", ChouetteOp::Double(Vec::new())).await;
+    run(&club, "ann", ChouetteOp::Take(Some("ben".into()))).await;
+    drive(&club, &store, 1, &SIX, |c| {
+        c.phase() == ChouettePhase::ToRoll(gammonbot::engine::chouette::BOX)
+    })
+    .await;
+    // When the box doubles ben and cat (cat's cube centred)
+    let out = run(
+        &club,
+        "ann",
+        ChouetteOp::Double(vec!["ben".into(), "cat".into()]),
+    )
+    .await;
+    // Then each cube's new value is said by name
+    assert!(
+        out.lines
+            .iter()
+            .any(|l| l == "ann (box) doubles ben to 4, cat to 2"),
+        "{:?}",
+        out.lines
+    );
+    let out = run(&club, "ben", ChouetteOp::Take(None)).await;
+    assert!(
+        out.lines.iter().any(|l| l == "ben takes; his cube is at 4"),
+        "{:?}",
+        out.lines
+    );
+}
+
+#[tokio::test]
+async fn multiple_cubes_the_box_with_no_cube_to_turn_is_rolled_for() {
+    let path = scratch_db("chouette-no-cube");
+    let (club, store) = open(&path, 14).await;
+    two_sessions(&club, ["dan", "eve", "fay"]).await;
+    run(&club, "ann", ChouetteOp::Start).await;
+    drive(&club, &store, 1, &SIX, |c| {
+        c.phase() == ChouettePhase::ToRoll(gammonbot::engine::chouette::BOX)
+    })
+    .await;
+    // Given the box doubled both: ben took (his cube), cat dropped
+    run(&club, "ann", ChouetteOp::Double(Vec::new())).await;
+    run(&club, "cat", ChouetteOp::Drop(None)).await;
+    let out = run(&club, "ben", ChouetteOp::Take(None)).await;
+    // Then the box, with no cube left to turn, is rolled for at once
+    assert!(
+        out.lines.iter().any(|l| l == "(rolled for ann)"),
+        "{:?}",
+        out.lines
+    );
+    assert!(
+        !out.lines.iter().any(|l| l.contains("roll or double")),
+        "{:?}",
+        out.lines
+    );
+    assert_ne!(
+        state(&store, 1).await.phase(),
+        ChouettePhase::ToRoll(gammonbot::engine::chouette::BOX)
+    );
+    // The team may redouble (ben holds his cube): its turn is not rolled for
+    let c = drive(&club, &store, 1, &SIX, |c| {
+        matches!(
+            c.phase(),
+            ChouettePhase::ToRoll(gammonbot::engine::chouette::TEAM)
+        ) && no_double_pending(c)
+    })
+    .await;
+    assert!(c.may_double(2));
+    let board = run(&club, "ben", ChouetteOp::Board).await.board.unwrap();
+    assert_eq!(board.prompt.as_deref(), Some("roll or double"));
+    // and the box's next turn is rolled for again: he never waits to roll
+    let c = drive(&club, &store, 1, &SIX, |c| {
+        matches!(
+            c.phase(),
+            ChouettePhase::ToRoll(gammonbot::engine::chouette::BOX)
+                | ChouettePhase::ToPlay {
+                    side: gammonbot::engine::chouette::BOX,
+                    ..
+                }
+        )
+    })
+    .await;
+    assert!(
+        matches!(c.phase(), ChouettePhase::ToPlay { .. }),
+        "{:?}",
+        c.phase()
+    );
+}
+
+#[tokio::test]
+async fn consultation_a_suggestion_that_is_not_a_legal_play_is_refused() {
+    let path = scratch_db("chouette-suggest");
+    let (club, store) = open(&path, 15).await;
+    let spec = ChouetteSpec {
+        shuffle: false,
+        rules: gammonbot::engine::chouette::ChouetteRules {
+            consultation: Consultation::Free,
+            ..Default::default()
+        },
+        ..ChouetteSpec::default()
+    };
+    open_session(&club, spec).await;
+    run(&club, "ann", ChouetteOp::Start).await;
+    let c = drive(&club, &store, 1, &NAMES, |c| {
+        matches!(
+            c.phase(),
+            ChouettePhase::ToPlay {
+                side: gammonbot::engine::chouette::TEAM,
+                ..
+            }
+        )
+    })
+    .await;
+    // A play of another roll is refused, and says so
+    let e = club
+        .execute(
+            &Actor::local("cat"),
+            Command::Chouette(
+                ChouetteRef::default(),
+                ChouetteOp::Suggest("24/18 24/17 1/0".into()),
+            ),
+        )
+        .await
+        .expect_err("not a legal play");
+    assert!(matches!(e, gammonbot::club::ClubError::Refused(_)), "{e}");
+    // A legal play is shown to the team
+    let view = c.position().view(gammonbot::engine::chouette::TEAM);
+    let text = format_play(&view, &c.legal_plays()[0].play);
+    let out = run(&club, "cat", ChouetteOp::Suggest(text.clone())).await;
+    assert!(
+        out.lines
+            .iter()
+            .any(|l| l == &format!("cat suggests to the captain: {text}")),
+        "{:?}",
+        out.lines
     );
 }

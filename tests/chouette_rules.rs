@@ -161,7 +161,7 @@ fn partial_drops_a_member_who_drops_pays_and_is_out_the_rest_play_on() {
     // The box doubles all three; Cat drops, Ben and Dan take.
     let (c, ev) = ok(&c, ANN, A::Double { members: vec![] });
     assert!(
-        matches!(&ev[0], ChouetteEvent::Doubled { members, value: 2, .. } if members.len() == 3)
+        matches!(&ev[0], ChouetteEvent::Doubled { members, .. } if members.len() == 3 && members.iter().all(|m| m.1 == 2))
     );
     assert!(
         err(&c, ANN, A::Roll(Dice::new(3, 1).unwrap()))
@@ -304,6 +304,7 @@ fn consultation_modes_are_enforced() {
         ..ChouetteRules::default()
     };
     let c = session(rules).at(Position::start(), TEAM);
+    let c = ok(&c, BEN, A::Roll(Dice::new(6, 1).unwrap())).0;
     let (_, ev) = ok(&c, CAT, suggest.clone());
     assert_eq!(
         ev,
@@ -323,6 +324,7 @@ fn consultation_modes_are_enforced() {
     );
     let c = ok(&c, DAN, A::Double { members: vec![] }).0;
     let c = ok(&c, ANN, A::Take { member: Some(DAN) }).0;
+    let c = ok(&c, BEN, A::Roll(Dice::new(6, 1).unwrap())).0;
     ok(&c, CAT, suggest);
 }
 
@@ -371,4 +373,113 @@ fn move_text_is_read_for_the_side_to_play() {
     assert!(c.resolve_play("24/1").is_err());
     let c = ok(&c, ANN, A::Play(play)).0;
     assert_eq!(c.to_act(), vec![BEN]);
+}
+
+#[test]
+fn multiple_cubes_the_box_doubles_each_cube_from_its_own_value() {
+    // Given Ben's cube at 2 on the box's side (Ben doubled, the box took), Cat's centred
+    let c = session(ChouetteRules::default()).at(Position::start(), TEAM);
+    let c = ok(&c, BEN, A::Double { members: vec![] }).0;
+    let c = ok(&c, ANN, A::Take { member: Some(BEN) }).0;
+    let c = c.at(Position::start(), BOX);
+    // When the box doubles Ben and Cat at once
+    let (c, ev) = ok(
+        &c,
+        ANN,
+        A::Double {
+            members: vec![BEN, CAT],
+        },
+    );
+    // Then each cube is offered at twice its own value, and the event names each value
+    assert_eq!(
+        ev,
+        vec![ChouetteEvent::Doubled {
+            by: ANN,
+            members: vec![(BEN, 4), (CAT, 2)],
+        }]
+    );
+    let offered: Vec<_> = c.cubes().iter().map(|t| (t.member, t.offered)).collect();
+    assert_eq!(
+        offered,
+        vec![(BEN, Some((BOX, 4))), (CAT, Some((BOX, 2))), (DAN, None)]
+    );
+    let (c, ev) = ok(&c, CAT, A::Take { member: None });
+    assert!(ev.contains(&ChouetteEvent::Took {
+        by: CAT,
+        member: CAT,
+        value: 2
+    }));
+    let (_, ev) = ok(&c, BEN, A::Take { member: None });
+    assert!(ev.contains(&ChouetteEvent::Took {
+        by: BEN,
+        member: BEN,
+        value: 4
+    }));
+}
+
+#[test]
+fn multiple_cubes_a_double_is_offered_only_to_whom_can_make_it() {
+    // Given the box doubled all three: Ben took (his cube), Cat and Dan dropped
+    let c = session(ChouetteRules::default()).at(Position::start(), BOX);
+    assert!(c.may_double(ANN));
+    assert!(!c.may_double(BEN), "the team doubles on its own turn");
+    let c = ok(&c, ANN, A::Double { members: vec![] }).0;
+    let c = ok(&c, BEN, A::Take { member: None }).0;
+    let c = ok(&c, CAT, A::Drop { member: None }).0;
+    let c = ok(&c, DAN, A::Drop { member: None }).0;
+    // Then on his next turn the box has no cube to turn
+    let c = c.at(Position::start(), BOX);
+    assert!(!c.may_double(ANN));
+    assert!(!c.side_may_double(BOX));
+    // and on the team's turn Ben, who holds his cube, may redouble; the dropped may not
+    let c = c.at(Position::start(), TEAM);
+    assert!(c.may_double(BEN));
+    assert!(!c.may_double(CAT));
+    assert!(c.side_may_double(TEAM));
+    // Once the box holds Ben's cube too, nobody on the team may double
+    let c = ok(&c, BEN, A::Double { members: vec![] }).0;
+    let c = ok(&c, ANN, A::Take { member: Some(BEN) }).0;
+    assert!(!c.side_may_double(TEAM));
+    assert!(!c.may_double(BEN));
+}
+
+#[test]
+fn consultation_a_suggestion_is_a_legal_play_of_the_roll_from_a_member_still_in() {
+    let rules = ChouetteRules {
+        consultation: Consultation::Free,
+        ..ChouetteRules::default()
+    };
+    // Given Dan dropped the box's double and is out of the game
+    let c = session(rules).at(Position::start(), BOX);
+    let c = ok(&c, ANN, A::Double { members: vec![DAN] }).0;
+    let c = ok(&c, DAN, A::Drop { member: None }).0;
+    let c = c.at(Position::start(), TEAM);
+    // Before the captain rolls there is no roll to suggest a play for
+    assert!(
+        err(&c, CAT, A::Suggest("13/8 6/5".into()))
+            .to_string()
+            .contains("roll")
+    );
+    // When the captain rolls 5-1
+    let c = ok(&c, BEN, A::Roll(Dice::new(5, 1).unwrap())).0;
+    // Then a play that is not legal with 5-1 is refused
+    assert!(matches!(
+        err(&c, CAT, A::Suggest("8/5 6/5".into())),
+        ChouetteError::IllegalPlay(_)
+    ));
+    // and Dan, out of the game, cannot suggest
+    assert!(
+        err(&c, DAN, A::Suggest("13/8 6/5".into()))
+            .to_string()
+            .contains("out of this game")
+    );
+    // A legal play is shown as the bot writes it
+    let (_, ev) = ok(&c, CAT, A::Suggest("13/8 6/5".into()));
+    assert_eq!(
+        ev,
+        vec![ChouetteEvent::Suggested {
+            by: CAT,
+            text: "13/8 6/5".into()
+        }]
+    );
 }

@@ -699,3 +699,151 @@ async fn rule_12b_live_welsh_clocks_are_reported_to_the_engine_before_each_actio
     assert_eq!(row.bank, [4200, 2400]);
     assert_match_rebuilds(&f.store, id).await;
 }
+
+/// X (named eve) bears off his last checker with any roll; O has none off.
+fn eve_about_to_win(length: u32, score: [u32; 2], cube: u64, crawford_game: bool) -> Snapshot {
+    use gammonbot::engine::{Cube, Match, MatchRules, Setup};
+    let mut s = Setup::new(
+        MatchRules::match_to(length),
+        common::position(&[(1, 1)], &[(12, 15)]),
+        Side::X,
+    );
+    s.score = score;
+    s.crawford_game = crawford_game;
+    s.cube = Cube {
+        value: cube,
+        owner: (cube > 1).then_some(Side::X),
+    };
+    Snapshot {
+        game: gammonbot::engine::AnyMatch::Standard(Match::from_setup(s).unwrap()),
+        last: None,
+        forfeit: None,
+    }
+}
+
+fn snapshot_step(snap: &mut Snapshot, action: gammonbot::engine::Action) -> Vec<String> {
+    let names = ["eve".to_string(), "fay".to_string()];
+    let mut lines = Vec::new();
+    snap.apply(
+        &Entry::Standard {
+            side: Side::X,
+            action,
+            auto: false,
+        },
+        &names,
+        &mut lines,
+        &mut Vec::new(),
+    )
+    .unwrap();
+    lines
+}
+
+fn eve_bears_off(snap: &mut Snapshot) -> Vec<String> {
+    use gammonbot::engine::{Action, AnyMatch, Dice};
+    let mut lines = snapshot_step(snap, Action::Roll(Dice::new(2, 1).unwrap()));
+    let AnyMatch::Standard(m) = &snap.game else {
+        unreachable!()
+    };
+    let play = m.resolve_play(Side::X, "1/off").unwrap();
+    lines.extend(snapshot_step(snap, Action::Play(play)));
+    lines
+}
+
+#[test]
+fn match_over_says_the_score_capped_at_the_length_and_the_board_shows_it() {
+    // Given a 5-point match at 0-0 and eve's gammon at a cube of 8
+    let mut snap = eve_about_to_win(5, [0, 0], 8, false);
+    let lines = eve_bears_off(&mut snap);
+    // Then the game's 16 points are said, and the match score is 5-0 (FIBS's way)
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "eve wins 16 points with a gammon"),
+        "{lines:?}"
+    );
+    let names = ["eve".to_string(), "fay".to_string()];
+    let (_, words) = snap.result(&names).unwrap();
+    assert_eq!(words, "eve won the match 5-0");
+    let scene = snap.scene(&names, None, 0);
+    assert_eq!(scene.score.score, [5, 0]);
+    assert!(
+        gammonbot::render::render_text(&scene).contains("score 5"),
+        "{}",
+        gammonbot::render::render_text(&scene)
+    );
+}
+
+#[test]
+fn crawford_rule_games_after_the_crawford_game_are_labelled_post_crawford() {
+    // Given the Crawford game of a 5-point match at 4-2, eve about to win it
+    let mut snap = eve_about_to_win(5, [2, 4], 1, true);
+    let names = ["eve".to_string(), "fay".to_string()];
+    assert!(gammonbot::render::render_text(&snap.scene(&names, None, 0)).contains("Crawford game"));
+    // When she wins it with a gammon (4-4)
+    let lines = eve_bears_off(&mut snap);
+    // Then the next game is announced and shown as post-Crawford
+    assert!(
+        lines.iter().any(|l| l == "Game 2 begins (post-Crawford)"),
+        "{lines:?}"
+    );
+    let scene = snap.scene(&names, None, 0);
+    let words = gammonbot::render::render_text(&scene);
+    assert!(words.contains("post-Crawford"), "{words}");
+    assert!(!words.contains("Crawford game"), "{words}");
+}
+
+#[test]
+fn a_new_game_board_shows_no_last_play_of_the_previous_game() {
+    // Given eve about to win game 1 of a 3-point match
+    let mut snap = eve_about_to_win(3, [0, 0], 1, false);
+    let lines = eve_bears_off(&mut snap);
+    assert!(
+        lines.iter().any(|l| l.starts_with("Game 2 begins")),
+        "{lines:?}"
+    );
+    // Then game 2's first board has no last play
+    let names = ["eve".to_string(), "fay".to_string()];
+    assert!(snap.last.is_none());
+    assert_eq!(snap.scene(&names, None, 0).last_play, None);
+}
+
+#[tokio::test]
+async fn holland_rule_is_a_challenge_option_of_match_play_only() {
+    // The option reaches the engine's rules, and the terms say so
+    let Some((_, Command::Challenge { spec, .. })) =
+        gammonbot::console::parse_line("ann: /challenge bob length:5 holland:on").unwrap()
+    else {
+        panic!("a challenge")
+    };
+    assert!(spec.holland);
+    assert!(gammonbot::club::standard_rules(&spec).holland);
+    assert!(
+        gammonbot::club::spec_words(&spec).contains("Holland"),
+        "{}",
+        gammonbot::club::spec_words(&spec)
+    );
+    assert!(
+        !ChallengeSpec::standard(Some(5)).holland,
+        "off unless asked"
+    );
+    // Money play refuses it, saying why
+    let f = open(&scratch_db("holland-money"), 1).await;
+    let spec = ChallengeSpec {
+        holland: true,
+        ..ChallengeSpec::standard(None)
+    };
+    let e = f
+        .club
+        .execute(
+            &Actor::local("ann"),
+            Command::Challenge {
+                opponent: "bob".into(),
+                spec,
+            },
+        )
+        .await
+        .expect_err("money play has no Crawford game");
+    assert!(matches!(e, ClubError::BadOption(_)), "{e}");
+    assert!(e.to_string().contains("Holland"), "{e}");
+    assert!(e.to_string().contains("match"), "{e}");
+}

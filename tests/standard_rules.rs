@@ -679,3 +679,35 @@ fn play_cannot_land_on_a_point_held_by_two_opposing_checkers() {
         RuleError::IllegalPlay(IllegalPlay::Blocked(12))
     );
 }
+
+// ---- Match score display, Crawford labels (002 "Match Play", 5.11, 5.14) ----
+
+#[test]
+fn match_score_counts_no_points_beyond_the_match_length() {
+    // Given a 5-point match at 0-0 and X's gammon at a cube of 8
+    let mut s = Setup::new(MatchRules::match_to(5), x_about_to_win(&[(12, 15)]), X);
+    s.cube = Cube {
+        value: 8,
+        owner: Some(X),
+    };
+    let m = Match::from_setup(s).unwrap();
+    let (m, _) = act(&m, X, Action::Roll(dice(2, 1)));
+    let (m, ev) = play(&m, X, "1/off");
+    // Then the game is worth 16 points, and the match score stops at the length
+    assert_eq!(game_over(&ev), (X, 16, ResultKind::Gammon));
+    assert_eq!(m.phase(), Phase::MatchOver { winner: X });
+    assert_eq!(m.match_score(), [5, 0]);
+}
+
+#[test]
+fn crawford_rule_a_one_point_match_has_no_crawford_game() {
+    let m = Match::new(MatchRules::match_to(1)).unwrap();
+    assert!(!m.is_crawford_game());
+    assert!(!m.is_post_crawford());
+    // The cube is dead there all the same: any win takes the match
+    let m = Match::from_setup(Setup::new(MatchRules::match_to(1), Position::start(), X)).unwrap();
+    assert!(m.may_double(X).unwrap_err().to_string().contains("dead"));
+    // The first game of a longer match is not the Crawford game either
+    let m = Match::new(MatchRules::match_to(3)).unwrap();
+    assert!(!m.is_crawford_game());
+}

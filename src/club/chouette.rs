@@ -187,22 +187,55 @@ impl Club {
         })
     }
 
-    /// The session named, or else the newest in the actor's channel.
+    /// The session named; else the player's own session in the actor's channel: the one
+    /// he is in, and if he is in several, the one waiting on him for this command. A
+    /// player in none (and `join`) gets the newest he is not in. Ambiguity is asked about.
     async fn find_chouette(
         &self,
         actor: &Actor,
         community: i64,
+        me: i64,
         r: ChouetteRef,
+        op: &ChouetteOp,
     ) -> Result<Session, ClubError> {
-        let id = match r.id {
-            Some(id) => id,
-            None => self
-                .store
-                .chouette_in(community, &actor.channel)
-                .await?
-                .ok_or(ClubError::NoChouette)?,
-        };
-        self.load_chouette(id).await
+        if let Some(id) = r.id {
+            return self.load_chouette(id).await;
+        }
+        let by = id_of(me);
+        let mut mine = Vec::new();
+        let mut others = Vec::new();
+        for id in self.store.chouettes_in(community, &actor.channel).await? {
+            let s = self.load_chouette(id).await?;
+            if s.state.players().contains(&by) {
+                mine.push(s);
+            } else {
+                others.push(s);
+            }
+        }
+        if matches!(op, ChouetteOp::Join) || mine.is_empty() {
+            // Newest first: the newest session he is not in (else the newest, to refuse).
+            return match others.into_iter().next() {
+                Some(s) => Ok(s),
+                None => mine.into_iter().next().ok_or(ClubError::NoChouette),
+            };
+        }
+        if mine.len() == 1 {
+            return Ok(mine.remove(0));
+        }
+        let waiting: Vec<usize> = (0..mine.len())
+            .filter(|&i| waits_on(&mine[i].state, by, op))
+            .collect();
+        if let [one] = waiting.as_slice() {
+            return Ok(mine.swap_remove(*one));
+        }
+        let mut ids: Vec<i64> = mine.iter().map(|s| s.id).collect();
+        ids.sort_unstable();
+        let list: Vec<String> = ids.iter().map(|id| format!("#{id}")).collect();
+        Err(ClubError::WhichChouette(
+            list.join(", "),
+            op_word(op),
+            ids[0],
+        ))
     }
 
     /// Runs a chouette command.
@@ -250,7 +283,7 @@ impl Club {
                 ..Outcome::default()
             });
         }
-        let s = self.find_chouette(actor, community, r).await?;
+        let s = self.find_chouette(actor, community, me.id, r, &op).await?;
         if let Some(v) = r.version {
             if v != s.version {
                 return Err(ClubError::Stale(s.id, s.version));
@@ -326,11 +359,21 @@ impl Club {
             action,
             auto: false,
         }];
-        let mut events = vec![(s.state.clone(), ev)];
-        // The club throws the opening roll and plays forced plays.
+        let mut events = vec![(s.state.clone(), ev, None)];
+        // The club throws the opening roll, rolls for a side with no double to offer, and
+        // plays forced plays.
         for _ in 0..16 {
+            let pending = state.cubes().iter().any(|t| t.offered.is_some());
+            let mut said = None;
             let auto = match state.phase() {
                 ChouettePhase::Opening => Some(self.chouette_roll(&state)?),
+                ChouettePhase::ToRoll(side) if !pending && !state.side_may_double(side) => {
+                    said = state
+                        .to_act()
+                        .first()
+                        .map(|&p| format!("(rolled for {})", names_of(&names, p)));
+                    Some(self.chouette_roll(&state)?)
+                }
                 ChouettePhase::ToPlay { .. } => {
                     let legal = state.legal_plays();
                     (legal.len() == 1).then(|| ChouetteAction::Play(legal[0].play))
@@ -344,7 +387,7 @@ impl Club {
             let (next, ev) = state
                 .apply(who, &action)
                 .map_err(|e| ClubError::Refused(e.to_string()))?;
-            events.push((state, ev));
+            events.push((state, ev, said));
             entries.push(ChouetteEntry::Act {
                 by: db_id(who),
                 action,
@@ -361,7 +404,10 @@ impl Club {
         };
         let mut ledger = Vec::new();
         let mut last = None;
-        for (before, ev) in &events {
+        for (before, ev, said) in &events {
+            if let Some(said) = said {
+                lines.push(said.clone());
+            }
             for (i, e) in ev.iter().enumerate() {
                 if let ChouetteEvent::Played { by, play } = e {
                     last = Some((*by, *before.position(), *play));
@@ -433,8 +479,10 @@ impl Club {
         actor: &Actor,
         r: ChouetteRef,
     ) -> Result<Vec<String>, ClubError> {
-        let (_, community) = self.me(actor).await?;
-        let s = self.find_chouette(actor, community, r).await?;
+        let (me, community) = self.me(actor).await?;
+        let s = self
+            .find_chouette(actor, community, me.id, r, &ChouetteOp::Move(String::new()))
+            .await?;
         let ChouettePhase::ToPlay { side, .. } = s.state.phase() else {
             return Ok(Vec::new());
         };
@@ -542,6 +590,7 @@ impl Club {
                 score: [0, 0],
                 target: Target::Money,
                 crawford: false,
+                post_crawford: false,
                 stakes: None,
             },
             last_play: None,
@@ -573,9 +622,42 @@ impl Club {
     }
 }
 
+/// Whether session `c` waits on player `by` for `op`: he must act (answer a double, roll,
+/// play), or may double, suggest or start there.
+fn waits_on(c: &Chouette, by: PlayerId, op: &ChouetteOp) -> bool {
+    match op {
+        ChouetteOp::Start => c.phase() == ChouettePhase::Waiting,
+        ChouetteOp::Double(_) => c.may_double(by),
+        ChouetteOp::Suggest(_) => {
+            matches!(c.phase(), ChouettePhase::ToPlay { side: TEAM, .. })
+                && c.cubes().iter().any(|t| t.member == by && !t.out)
+                && c.acting_captain() != Some(by)
+        }
+        _ => c.to_act().contains(&by),
+    }
+}
+
+/// The subcommand's name, for "say which" answers.
+fn op_word(op: &ChouetteOp) -> &'static str {
+    match op {
+        ChouetteOp::Create(_) => "create",
+        ChouetteOp::Join => "join",
+        ChouetteOp::Leave => "leave",
+        ChouetteOp::Start => "start",
+        ChouetteOp::Roll => "roll",
+        ChouetteOp::Move(_) => "move",
+        ChouetteOp::Double(_) => "double",
+        ChouetteOp::Take(_) => "take",
+        ChouetteOp::Drop(_) => "drop",
+        ChouetteOp::Beaver(_) => "beaver",
+        ChouetteOp::Suggest(_) => "suggest",
+        ChouetteOp::Board => "board",
+    }
+}
+
 /// The session player a command names (by platform id; the local chat: the name).
 fn member(actor: &Actor, s: &Session, name: &str) -> Result<PlayerId, ClubError> {
-    let key = super::player_key(actor, name);
+    let key = super::player_key(actor, name.trim_end_matches(','));
     s.names
         .iter()
         .find(|(_, (_, pid))| *pid == key)
@@ -591,9 +673,21 @@ fn chouette_next_words(c: &Chouette) -> String {
     match c.phase() {
         ChouettePhase::Waiting => "start the next game".into(),
         ChouettePhase::Opening => "throw the opening roll".into(),
-        ChouettePhase::ToRoll(_) => "roll or double".into(),
+        ChouettePhase::ToRoll(_) => {
+            if c.to_act().first().is_some_and(|&p| c.may_double(p)) {
+                "roll or double".into()
+            } else {
+                "roll".into()
+            }
+        }
         ChouettePhase::ToPlay { dice, .. } => format!("move {}", dice_words(dice)),
     }
+}
+
+fn names_of(names: &HashMap<PlayerId, (String, String)>, p: PlayerId) -> String {
+    names
+        .get(&p)
+        .map_or_else(|| format!("player {p}"), |n| n.0.clone())
 }
 
 fn standings(s: &Session) -> Vec<String> {
@@ -661,16 +755,27 @@ fn event_words(s: &Session, before: &Chouette, e: &ChouetteEvent) -> String {
             side_name(*by),
             format_play(&before.position().view(*by), play)
         ),
-        ChouetteEvent::Doubled { by, members, value } => {
-            let who: Vec<String> = members.iter().map(|&m| s.name(m)).collect();
-            if Some(*by) == before.box_player() {
-                format!(
-                    "{} (box) doubles {} to {value}",
-                    s.name(*by),
-                    who.join(", ")
-                )
+        ChouetteEvent::Doubled { by, members } => {
+            // One value for all when the cubes stand level, else each cube's by name.
+            let level = members.windows(2).all(|w| w[0].1 == w[1].1);
+            let value = members.first().map_or(0, |m| m.1);
+            let who = if level {
+                let names: Vec<String> = members.iter().map(|&(m, _)| s.name(m)).collect();
+                format!("{} to {value}", names.join(", "))
             } else {
-                format!("{} doubles the box to {value}", who.join(", "))
+                let each: Vec<String> = members
+                    .iter()
+                    .map(|&(m, v)| format!("{} to {v}", s.name(m)))
+                    .collect();
+                each.join(", ")
+            };
+            if Some(*by) == before.box_player() {
+                format!("{} (box) doubles {who}", s.name(*by))
+            } else if level {
+                let names: Vec<String> = members.iter().map(|&(m, _)| s.name(m)).collect();
+                format!("{} doubles the box to {value}", names.join(", "))
+            } else {
+                format!("the team doubles the box: {who}")
             }
         }
         ChouetteEvent::Took { member, value, by } => {

@@ -99,6 +99,9 @@ pub struct ChallengeSpec {
     pub length: Option<u32>,
     /// Standard match play.
     pub crawford: bool,
+    /// Standard match play: the Holland rule after the Crawford game (off by default).
+    #[serde(default)]
+    pub holland: bool,
     /// Money play.
     pub jacoby: bool,
     pub beavers: bool,
@@ -117,6 +120,7 @@ impl ChallengeSpec {
             ruleset: Ruleset::Standard,
             length,
             crawford: length.is_some(),
+            holland: false,
             jacoby: length.is_none(),
             beavers: false,
             raccoons: false,

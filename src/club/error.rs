@@ -17,6 +17,8 @@ pub enum ClubError {
     NoMatch,
     #[error("you have several open matches here ({0}); say which, e.g. `/{1} #{2}`")]
     WhichMatch(String, &'static str, i64),
+    #[error("you are in several chouettes here ({0}); say which, e.g. `/chouette {1} #{2}`")]
+    WhichChouette(String, &'static str, i64),
     #[error("match #{0} is between {1} and {2}; only they can act on it")]
     NotAParticipant(i64, String, String),
     #[error("it is {0}'s turn: {0} must {1}")]

@@ -1635,7 +1635,12 @@ pub fn spec_words(spec: &ChallengeSpec) -> String {
         (Ruleset::Welsh, n) => format!("Welsh backgammon to {} games", n.unwrap_or(25)),
         (Ruleset::Standard, Some(n)) => format!(
             "a {n}-point match{}",
-            if spec.crawford { " (Crawford)" } else { "" }
+            match (spec.crawford, spec.holland) {
+                (true, true) => " (Crawford, Holland)",
+                (true, false) => " (Crawford)",
+                (false, true) => " (Holland)",
+                (false, false) => "",
+            }
         ),
         (Ruleset::Standard, None) => {
             let mut opts = Vec::new();
@@ -1686,6 +1691,9 @@ fn check_spec(spec: &ChallengeSpec) -> Result<(), ClubError> {
         _ => {}
     }
     if spec.ruleset == Ruleset::Standard {
+        if spec.length.is_none() && spec.holland {
+            return bad("the Holland rule is for match play (it applies after the Crawford game); money play has no match length".into());
+        }
         standard_rules(spec)
             .validate()
             .map_err(|e| ClubError::BadOption(e.to_string()))?;
@@ -1693,12 +1701,13 @@ fn check_spec(spec: &ChallengeSpec) -> Result<(), ClubError> {
             return bad("a stake is for money play; leave it out of match play".into());
         }
     } else if spec.beavers
+        || spec.holland
         || spec.raccoons
         || spec.jacoby
         || spec.auto_doubles > 0
         || spec.stake > 0
     {
-        return bad("Welsh backgammon has its own rules: no Jacoby, beavers, raccoons, automatic doubles or stake (prizes follow rule 23)".into());
+        return bad("Welsh backgammon has its own rules: no Jacoby, Holland, beavers, raccoons, automatic doubles or stake (prizes follow rule 23)".into());
     }
     if spec.auto_doubles > 8 {
         return bad(format!(

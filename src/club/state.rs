@@ -128,7 +128,10 @@ impl Snapshot {
                 ),
             ));
         }
-        let score = self.game.score();
+        let score = match &self.game {
+            AnyMatch::Standard(m) => m.match_score(),
+            AnyMatch::Welsh(_) => self.game.score(),
+        };
         let (winner, how) = match &self.game {
             AnyMatch::Standard(m) => match m.phase() {
                 Phase::MatchOver { winner } => (winner, String::new()),
@@ -182,9 +185,20 @@ impl Snapshot {
                         });
                     }
                     // The opening throw's dice are the first roll: said once.
+                    if matches!(e, Event::GameStarted { .. }) {
+                        // A new game's board shows no play of the game before.
+                        self.last = None;
+                    }
                     let after_opening = i > 0 && matches!(events[i - 1], Event::OpeningWon { .. });
                     if !(after_opening && matches!(e, Event::Rolled { .. })) {
-                        describe_standard(e, &before, names, lines, settle);
+                        describe_standard(
+                            e,
+                            &before,
+                            names,
+                            lines,
+                            settle,
+                            next.is_post_crawford(),
+                        );
                     }
                 }
                 self.game = AnyMatch::Standard(next);
@@ -265,6 +279,7 @@ pub fn standard_rules(spec: &ChallengeSpec) -> MatchRules {
     };
     if spec.length.is_some() {
         rules.crawford = spec.crawford;
+        rules.holland = spec.holland;
     } else {
         rules.jacoby = spec.jacoby;
         rules.beavers = spec.beavers;
@@ -318,6 +333,7 @@ fn describe_standard(
     names: &[String; 2],
     lines: &mut Vec<String>,
     settle: &mut Vec<Settlement>,
+    post_crawford: bool,
 ) {
     let n = |s: Side| names[s.index()].as_str();
     let line = match *e {
@@ -325,6 +341,8 @@ fn describe_standard(
             "Game {number} begins{}",
             if crawford {
                 " (the Crawford game: no doubling)"
+            } else if post_crawford {
+                " (post-Crawford)"
             } else {
                 ""
             }

@@ -22,7 +22,7 @@ use crate::render::{render_png, render_text};
 pub const HELP: &str = "\
 Type `name: /command ...`; the name is who speaks. A match is named `#N` when you have several.
   /challenge <player> [rules:standard|welsh] [length:N|money] [crawford:on|off]
-             [jacoby:on|off] [beavers:on|off] [raccoons:on|off] [autodoubles:N]
+             [holland:on|off] [jacoby:on|off] [beavers:on|off] [raccoons:on|off] [autodoubles:N]
              [stake:1.00] [move:2d] [bank:5d] [remind:12h] [clock:live]
   /accept /decline /cancel            answer (or withdraw) a challenge
   /roll  /move 13/7 8/7  /moves       throw, play, list the legal plays
@@ -136,6 +136,7 @@ fn challenge(args: &[&str]) -> Result<Command, ParseError> {
     for (k, v) in flags {
         match k {
             "crawford" => spec.crawford = on_off(k, v)?,
+            "holland" => spec.holland = on_off(k, v)?,
             "jacoby" => spec.jacoby = on_off(k, v)?,
             "beavers" => spec.beavers = on_off(k, v)?,
             "raccoons" => spec.raccoons = on_off(k, v)?,

@@ -138,6 +138,8 @@ pub async fn challenge(
     length: Option<u32>,
     #[description = "Standard money play instead of a match"] money: Option<bool>,
     #[description = "Match play: the Crawford rule (default on)"] crawford: Option<bool>,
+    #[description = "Match play: the Holland rule after the Crawford game (default off)"]
+    holland: Option<bool>,
     #[description = "Money play: the Jacoby rule (default on)"] jacoby: Option<bool>,
     #[description = "Money play: beavers allowed"] beavers: Option<bool>,
     #[description = "Money play: raccoons allowed (needs beavers)"] raccoons: Option<bool>,
@@ -167,6 +169,7 @@ pub async fn challenge(
     if let Some(v) = crawford {
         spec.crawford = v;
     }
+    spec.holland = holland.unwrap_or(false);
     if let Some(v) = jacoby {
         spec.jacoby = v;
     }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::movegen::{Play, apply_steps, legal_plays};
-use super::notation::resolve_play;
+use super::notation::{format_play, resolve_play};
 use super::{Dice, Position, Side};
 
 /// A player of the session, as the application names him.
@@ -143,10 +143,11 @@ pub enum ChouetteEvent {
         by: Side,
         play: Play,
     },
+    /// A double: each member's cube with the value it is offered at (each cube is doubled
+    /// from its own value).
     Doubled {
         by: PlayerId,
-        members: Vec<PlayerId>,
-        value: u64,
+        members: Vec<(PlayerId, u64)>,
     },
     Took {
         by: PlayerId,
@@ -291,6 +292,44 @@ impl Chouette {
     #[must_use]
     pub fn acting_captain(&self) -> Option<PlayerId> {
         self.cubes.iter().find(|c| !c.out).map(|c| c.member)
+    }
+
+    /// Whether `by` may double now: his side is about to roll and he has a cube to turn
+    /// (the box: a cube still in that the team does not hold; a team member, multiple
+    /// cubes: his own cube, in and not held by the box; single cube: the acting captain,
+    /// when the box holds none of the team's cubes). A cube waiting for its answer cannot
+    /// be turned again.
+    #[must_use]
+    pub fn may_double(&self, by: PlayerId) -> bool {
+        let ChouettePhase::ToRoll(s) = self.phase else {
+            return false;
+        };
+        let Some(&box_player) = self.line.first() else {
+            return false;
+        };
+        let free =
+            |c: &&TeamCube, holder: Side| !c.out && c.offered.is_none() && c.owner != Some(holder);
+        if by == box_player {
+            s == BOX && self.cubes.iter().any(|c| free(&c, TEAM))
+        } else if s != TEAM {
+            false
+        } else if self.rules.multiple_cubes {
+            self.cubes.iter().any(|c| c.member == by && free(&c, BOX))
+        } else {
+            Some(by) == self.acting_captain()
+                && self.cubes.iter().filter(|c| !c.out).all(|c| free(&c, BOX))
+        }
+    }
+
+    /// Whether anyone on `side` may double now (see [`Chouette::may_double`]); when nobody
+    /// may, the side has nothing to decide before rolling.
+    #[must_use]
+    pub fn side_may_double(&self, side: Side) -> bool {
+        if side == BOX {
+            self.box_player().is_some_and(|b| self.may_double(b))
+        } else {
+            self.cubes.iter().any(|c| self.may_double(c.member))
+        }
     }
 
     /// Whether a cube has been turned in this game.
@@ -522,9 +561,23 @@ impl Chouette {
                     }
                     _ => {}
                 }
+                if self.cubes.iter().any(|c| c.member == by && c.out) {
+                    return Err(ChouetteError::WrongMoment(
+                        "you are out of this game; only members still in may suggest".into(),
+                    ));
+                }
+                // A suggestion is a play of the captain's roll, legal with it.
+                let ChouettePhase::ToPlay { side: TEAM, dice } = self.phase else {
+                    return Err(ChouetteError::WrongMoment(
+                        "suggest a play once the captain has rolled".into(),
+                    ));
+                };
+                let view = self.position.view(TEAM);
+                let play = resolve_play(&view, dice, text)
+                    .map_err(|e| ChouetteError::IllegalPlay(e.to_string()))?;
                 ev.push(ChouetteEvent::Suggested {
                     by,
-                    text: text.chars().take(200).collect(),
+                    text: format_play(&view, &play.play),
                 });
                 Ok(())
             }
@@ -681,15 +734,15 @@ impl Chouette {
                     )));
                 }
             }
-            let mut value = 0;
+            // Each cube is doubled from its own value.
+            let mut offers = Vec::new();
             for c in self.cubes.iter_mut().filter(|c| chosen.contains(&c.member)) {
-                value = c.value * 2;
                 c.offered = Some((BOX, c.value * 2));
+                offers.push((c.member, c.value * 2));
             }
             ev.push(ChouetteEvent::Doubled {
                 by,
-                members: chosen,
-                value,
+                members: offers,
             });
             return Ok(());
         }
@@ -713,7 +766,7 @@ impl Chouette {
         } else {
             vec![by]
         };
-        let mut value = 0;
+        let mut offers = Vec::new();
         for m in &doubling {
             let c = self
                 .cubes
@@ -731,13 +784,12 @@ impl Chouette {
             if c.owner == Some(BOX) {
                 return Err(ChouetteError::Cube("the box holds your cube".into()));
             }
-            value = c.value * 2;
             c.offered = Some((TEAM, c.value * 2));
+            offers.push((c.member, c.value * 2));
         }
         ev.push(ChouetteEvent::Doubled {
             by,
-            members: doubling,
-            value,
+            members: offers,
         });
         Ok(())
     }

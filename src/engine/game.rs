@@ -331,6 +331,16 @@ impl Match {
     pub fn score(&self) -> [u32; 2] {
         self.score
     }
+    /// The match score as players keep it: points beyond the match length do not count
+    /// (002 "Match Play": no advantage in winning by more), so a finished match reads
+    /// `length`-`loser's score`. Money play: the points won, as [`Match::score`].
+    #[must_use]
+    pub fn match_score(&self) -> [u32; 2] {
+        match self.rules.length {
+            Some(n) => self.score.map(|p| p.min(n)),
+            None => self.score,
+        }
+    }
     pub fn game_number(&self) -> u32 {
         self.game_number
     }
@@ -404,6 +414,11 @@ impl Match {
         }
         if self.crawford_game {
             return Err(RuleError::CrawfordGame);
+        }
+        if self.rules.length == Some(1) {
+            return Err(RuleError::WrongMoment(
+                "the cube is dead in a 1-point match: any win takes the match".into(),
+            ));
         }
         if self.cube.owner == Some(side.opponent()) {
             return Err(RuleError::NotYourCube);
@@ -727,10 +742,11 @@ impl Match {
     }
 
     /// The first game played with a player one point from victory is the Crawford game.
+    /// A 1-point match has none: nobody reached match point by winning a game.
     fn update_crawford(&mut self) {
         self.crawford_game = false;
         if let (true, Some(n)) = (self.rules.crawford, self.rules.length) {
-            if !self.crawford_done && self.score.iter().any(|&s| s + 1 == n) {
+            if n > 1 && !self.crawford_done && self.score.iter().any(|&s| s + 1 == n) {
                 self.crawford_game = true;
                 self.crawford_done = true;
             }

@@ -90,6 +90,8 @@ pub struct ScoreView {
     pub score: [u32; 2],
     pub target: Target,
     pub crawford: bool,
+    /// A game after the Crawford game (the cube is back).
+    pub post_crawford: bool,
     /// What a point (or a game) is worth, as the players agreed it: `1.00 a point`.
     pub stakes: Option<String>,
 }
@@ -204,6 +206,7 @@ impl Scene {
                 score: x.score,
                 target,
                 crawford,
+                post_crawford: false,
                 stakes: None,
             },
             last_play: None,
@@ -258,9 +261,10 @@ impl Scene {
             dice,
             cube: cube_view,
             score: ScoreView {
-                score: m.score(),
+                score: m.match_score(),
                 target: m.rules().length.map_or(Target::Money, Target::Points),
                 crawford,
+                post_crawford: m.is_post_crawford(),
                 stakes: None,
             },
             last_play: None,
@@ -313,6 +317,7 @@ impl Scene {
                 score: m.score(),
                 target: Target::Games(m.rules().target),
                 crawford: false,
+                post_crawford: false,
                 stakes: None,
             },
             last_play: None,

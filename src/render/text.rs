@@ -49,6 +49,8 @@ pub fn target_words(scene: &Scene) -> String {
     };
     if scene.score.crawford {
         s.push_str(", Crawford game");
+    } else if scene.score.post_crawford {
+        s.push_str(", post-Crawford");
     }
     if let Some(stakes) = &scene.score.stakes {
         let _ = write!(s, ", {stakes}");

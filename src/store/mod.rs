@@ -779,6 +779,27 @@ impl Store {
         Ok(row.map(|r| r.try_get(0)).transpose()?)
     }
 
+    /// The chouette sessions of a channel, newest first.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn chouettes_in(
+        &self,
+        community: i64,
+        channel: &str,
+    ) -> Result<Vec<i64>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id FROM chouettes WHERE community_id = ? AND channel = ? ORDER BY id DESC",
+        )
+        .bind(community)
+        .bind(channel)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| r.try_get(0).map_err(StoreError::from))
+            .collect()
+    }
+
     /// Writes one chouette command: the new state if the version still stands, its log
     /// entries and ledger lines, in one transaction.
     ///
