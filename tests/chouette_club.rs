@@ -400,6 +400,18 @@ async fn chouette_command_asks_which_session_when_the_player_is_in_several() {
     assert!(msg.contains("/chouette start #"), "{msg}");
     // A player in one session only is not asked
     run(&club, "ben", ChouetteOp::Start).await;
+    // A name from another session is refused, naming the session
+    let e = club
+        .execute(
+            &Actor::local("ben"),
+            Command::Chouette(
+                ChouetteRef::default(),
+                ChouetteOp::Double(vec!["eve".into()]),
+            ),
+        )
+        .await
+        .expect_err("eve is not in #1");
+    assert!(e.to_string().contains("not a player of chouette #1"), "{e}");
     // Once #1 waits on ann (she is its box) and #2 does not, #1 is hers without #N
     let names = ["ann", "ben", "cat", "dan", "eve", "fay"];
     drive(&club, &store, 1, &names, |c| c.to_act() == vec![1]).await;

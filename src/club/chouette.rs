@@ -662,7 +662,12 @@ fn member(actor: &Actor, s: &Session, name: &str) -> Result<PlayerId, ClubError>
         .iter()
         .find(|(_, (_, pid))| *pid == key)
         .map(|(id, _)| *id)
-        .ok_or_else(|| ClubError::UnknownPlayer(name.to_string()))
+        .ok_or_else(|| {
+            ClubError::Refused(format!(
+                "`{name}` is not a player of chouette #{}; name one of its players",
+                s.id
+            ))
+        })
 }
 
 /// What the players who must act have to do.
