@@ -7,7 +7,7 @@ use gammonbot::club::{
     Actor, ChouetteEntry, ChouetteOp, ChouetteRef, ChouetteSpec, Club, Command, ManualClock,
     Outcome, RngDice, rebuild_chouette,
 };
-use gammonbot::engine::chouette::{Chouette, ChouettePhase, Consultation};
+use gammonbot::engine::chouette::{Chouette, ChouetteEvent, ChouettePhase, Consultation};
 use gammonbot::engine::format_play;
 use gammonbot::store::Store;
 
@@ -140,10 +140,29 @@ async fn a_whole_seeded_session_of_several_games_settles_per_cube_and_rebuilds_f
         let balance = store.balance(1, i64::try_from(p).unwrap()).await.unwrap();
         assert_eq!(balance, points * 100, "player {p}");
     }
-    // The line was rotated every game: four players, a permutation of them.
-    let mut line = c.line().to_vec();
-    line.sort_unstable();
-    assert_eq!(line, vec![1, 2, 3, 4]);
+    // The line was rotated after every game by the captain's result: replaying the log,
+    // a winning captain became the box and the box went to the back; otherwise the box
+    // stayed and the captain went to the back.
+    let rotations = rotations(&log(&store, 1).await);
+    assert_eq!(rotations.len(), 4, "{rotations:?}");
+    for (before, captain_won, after) in &rotations {
+        let (old_box, captain) = (before[0], before[1]);
+        let mut want: Vec<u64> = before
+            .iter()
+            .copied()
+            .filter(|&p| p != old_box && p != captain)
+            .collect();
+        if *captain_won {
+            want.insert(0, captain);
+            want.push(old_box);
+        } else {
+            want.insert(0, old_box);
+            want.push(captain);
+        }
+        assert_eq!(after, &want, "line {before:?}, captain won: {captain_won}");
+        assert_ne!(after, before);
+    }
+    assert_eq!(rotations[3].2, c.line());
     // The log alone gives the stored state.
     assert_eq!(rebuild_chouette(&log(&store, 1).await).unwrap(), c);
     let board = run(&club, "ben", ChouetteOp::Board).await;
@@ -565,4 +584,47 @@ async fn consultation_a_suggestion_that_is_not_a_legal_play_is_refused() {
         "{:?}",
         out.lines
     );
+}
+
+/// For each game of a session log: the line when it started (box, captain, crew), whether
+/// the captain's own cube won, and the line after it.
+fn rotations(entries: &[ChouetteEntry]) -> Vec<(Vec<u64>, bool, Vec<u64>)> {
+    let Some(ChouetteEntry::Create { spec, creator }) = entries.first() else {
+        panic!("a session log starts with its creation")
+    };
+    let mut c = Chouette::new(spec.rules, u64::try_from(*creator).unwrap());
+    let mut out = Vec::new();
+    let mut current: Option<(Vec<u64>, i64)> = None;
+    for e in &entries[1..] {
+        let ChouetteEntry::Act { by, action, .. } = e else {
+            panic!("one creation")
+        };
+        let (next, events) = c.apply(u64::try_from(*by).unwrap(), action).unwrap();
+        for ev in &events {
+            match ev {
+                ChouetteEvent::GameStarted {
+                    captain,
+                    box_player,
+                    ..
+                } => {
+                    assert_eq!(&next.line()[..2], &[*box_player, *captain]);
+                    current = Some((next.line().to_vec(), 0));
+                }
+                ChouetteEvent::Settled { member, points } => {
+                    if let Some((line, result)) = current.as_mut() {
+                        if *member == line[1] {
+                            *result += points;
+                        }
+                    }
+                }
+                ChouetteEvent::Rotated { .. } => {
+                    let (line, result) = current.take().expect("a game was on");
+                    out.push((line, result > 0, next.line().to_vec()));
+                }
+                _ => {}
+            }
+        }
+        c = next;
+    }
+    out
 }

@@ -8,8 +8,8 @@ use gammonbot::club::{
     Actor, ChallengeSpec, Club, ClubError, Command, DAY, Entry, ManualClock, MatchRef, Outcome,
     RngDice, Snapshot, Starter,
 };
-use gammonbot::engine::welsh::{NominateFor, Parity};
-use gammonbot::engine::{ResignLevel, Side};
+use gammonbot::engine::welsh::{GameEnd, MatchEnd, NominateFor, Parity, WelshEvent};
+use gammonbot::engine::{AnyMatch, Event, GameResult, ResignLevel, Side};
 use gammonbot::store::Store;
 
 mod common;
@@ -179,12 +179,26 @@ async fn a_money_session_settles_every_game_in_the_ledger_at_the_stake() {
     }
     let lines = f.store.ledger(1, 1).await.unwrap();
     assert_eq!(lines.len(), 2);
-    for l in &lines {
-        assert_eq!(l.amount % 150, 0, "{l:?}");
-        assert!(l.reason.starts_with("money game"), "{l:?}");
+    // Each line is the points the engine scored for that game times the stake, paid by
+    // the loser to the winner (the ledger lists the newest first).
+    let results = standard_results(&match_log(&f.store, id).await);
+    assert_eq!(results.len(), 2, "{results:?}");
+    let names = ["alice", "bob"];
+    let mut alice_expected = 0;
+    for (l, r) in lines.iter().rev().zip(&results) {
+        let points = i64::try_from(r.points).unwrap();
+        assert!(points >= 1, "{r:?}");
+        assert_eq!(l.amount, points * 150, "{l:?} for {r:?}");
+        let plural = if points == 1 { "" } else { "s" };
+        assert_eq!(l.reason, format!("money game: {points} point{plural}"));
+        assert_eq!(l.payee, names[r.winner.index()], "{l:?}");
+        assert_eq!(l.payer, names[r.winner.opponent().index()], "{l:?}");
+        let sign = if r.winner.index() == 0 { 1 } else { -1 };
+        alice_expected += sign * points * 150;
     }
     let alice = f.store.balance(1, 1).await.unwrap();
     let bob = f.store.balance(1, 2).await.unwrap();
+    assert_eq!(alice, alice_expected);
     assert_eq!(alice, -bob);
     let shown = run(&f, "alice", Command::Ledger).await;
     assert!(
@@ -213,14 +227,47 @@ async fn a_seeded_welsh_match_is_played_to_its_end_with_rule_23_prize_and_scoop_
         .iter()
         .find(|l| l.reason.starts_with("Welsh match prize"))
         .unwrap();
-    assert!(prize.amount >= 1000, "{prize:?}");
-    // The scoop-pot counted every game of the pair (less any pot collected).
+    // The prize follows from the games-score (UK friendly rates): 10.00 and 0.25 a game of
+    // difference, 25.00 more for a match to nil; a rectangle 7.50, timed out 20.00.
+    let replay = welsh_replay(&match_log(&f.store, id).await);
+    let (winner, how) = replay.match_over.expect("the engine ended the match");
+    let (w, l) = (score[winner.index()], score[winner.opponent().index()]);
+    let base = match how {
+        MatchEnd::Games => 1000 + 25 * i64::from(w - l),
+        MatchEnd::Rectangle => 750,
+        MatchEnd::TimedOut => 2000,
+    };
+    let nil = if l == 0 { 2500 } else { 0 };
+    assert_eq!(prize.amount, base + nil, "{prize:?} for {w}-{l} ({how:?})");
+    assert_eq!(prize.reason, format!("Welsh match prize {w}-{l}"));
+    let names = ["alice", "bob"];
+    assert_eq!(prize.payee, names[winner.index()], "{prize:?}");
+    // The scoop-pot: every game the engine ended counted, a backgammon collecting the pot
+    // (that game included) and starting the tally again.
     let (games, collected) = f.store.pot(1, 1, 2).await.unwrap();
-    let played = i64::from(score[0] + score[1]);
-    assert!(
-        games + collected > 0 && games <= played,
-        "pot {games}/{collected}, score {score:?}"
+    let mut tally = 0;
+    let mut pots = Vec::new();
+    for &backgammon in &replay.games {
+        tally += 1;
+        if backgammon {
+            pots.push(tally * 100);
+            tally = 0;
+        }
+    }
+    assert!(replay.games.len() >= 3, "{} games", replay.games.len());
+    assert_eq!(
+        (games, collected),
+        (tally, i64::try_from(pots.len()).unwrap()),
+        "pot after {:?}",
+        replay.games
     );
+    let mut paid: Vec<i64> = ledger
+        .iter()
+        .filter(|l| l.reason.starts_with("scoop-pot"))
+        .map(|l| l.amount)
+        .collect();
+    paid.reverse();
+    assert_eq!(paid, pots);
     assert_match_rebuilds(&f.store, id).await;
 }
 
@@ -550,16 +597,24 @@ async fn bad_input_catalogue_each_refused_clearly_with_the_database_unchanged() 
         ),
         ("carol", Command::Roll(m), "only they can act on it"),
         (other, Command::Move(m, "13/7".into()), "turn"),
-        (&on_turn, Command::Double(m), ""),
-        (&on_turn, Command::Move(m, "24/30".into()), ""),
-        (&on_turn, Command::Move(m, "banana".into()), ""),
+        (&on_turn, Command::Double(m), "make your move"),
+        (
+            &on_turn,
+            Command::Move(m, "24/30".into()),
+            "cannot read `24/30`",
+        ),
+        (
+            &on_turn,
+            Command::Move(m, "banana".into()),
+            "cannot read `banana`",
+        ),
         (&on_turn, Command::Move(m, long.clone()), "too long"),
         (
             &on_turn,
             Command::Move(m, "13/7 \u{1F3B2}\u{0301}".into()),
-            "",
+            "cannot read `\u{1F3B2}\u{0301}`",
         ),
-        (&on_turn, Command::Take(m), ""),
+        (&on_turn, Command::Take(m), "make your move"),
         (&on_turn, Command::Reroll(m), "is a Welsh command"),
         (
             &on_turn,
@@ -601,8 +656,16 @@ async fn bad_input_catalogue_each_refused_clearly_with_the_database_unchanged() 
             "too long",
         ),
         ("dave", Command::Roll(MatchRef::default()), "no open match"),
-        ("alice", Command::Nominate(w, NominateFor::Me, (7, 1)), ""),
-        ("bob", Command::Concede(w, 3, false), ""),
+        (
+            "alice",
+            Command::Nominate(w, NominateFor::Me, (7, 1)),
+            "bob must call odds or evens",
+        ),
+        (
+            "bob",
+            Command::Concede(w, 3, false),
+            "no offer-to-concede occasion",
+        ),
     ];
     bad_spec.length = Some(10_000);
     let cases = cases.into_iter().chain([
@@ -846,4 +909,60 @@ async fn holland_rule_is_a_challenge_option_of_match_play_only() {
     assert!(matches!(e, ClubError::BadOption(_)), "{e}");
     assert!(e.to_string().contains("Holland"), "{e}");
     assert!(e.to_string().contains("match"), "{e}");
+}
+
+/// The results the engine gave for the games of standard match log `log`, in order.
+fn standard_results(log: &[Entry]) -> Vec<GameResult> {
+    let Some(Entry::Challenge { spec }) = log.first() else {
+        panic!("a match log starts with its challenge")
+    };
+    let AnyMatch::Standard(mut m) = Snapshot::start(spec).unwrap().game else {
+        panic!("a standard match")
+    };
+    let mut results = Vec::new();
+    for e in log {
+        if let Entry::Standard { side, action, .. } = e {
+            let (next, events) = m.apply(*side, action).unwrap();
+            results.extend(events.iter().filter_map(|e| match e {
+                Event::GameOver(r) => Some(*r),
+                _ => None,
+            }));
+            m = next;
+        }
+    }
+    results
+}
+
+/// What the engine said while replaying a Welsh match log.
+struct WelshReplay {
+    /// One entry a game ended (washes included): whether it was a backgammon.
+    games: Vec<bool>,
+    match_over: Option<(Side, MatchEnd)>,
+}
+
+fn welsh_replay(log: &[Entry]) -> WelshReplay {
+    let Some(Entry::Challenge { spec }) = log.first() else {
+        panic!("a match log starts with its challenge")
+    };
+    let AnyMatch::Welsh(mut m) = Snapshot::start(spec).unwrap().game else {
+        panic!("a Welsh match")
+    };
+    let mut r = WelshReplay {
+        games: Vec::new(),
+        match_over: None,
+    };
+    for e in log {
+        if let Entry::Welsh { side, action, .. } = e {
+            let (next, events) = m.apply(*side, action).unwrap();
+            for e in events {
+                match e {
+                    WelshEvent::GameOver { how, .. } => r.games.push(how == GameEnd::Backgammon),
+                    WelshEvent::MatchOver { winner, how } => r.match_over = Some((winner, how)),
+                    _ => {}
+                }
+            }
+            m = next;
+        }
+    }
+    r
 }
