@@ -1,5 +1,7 @@
 //! A real poise bot against a fake Discord on 127.0.0.1: slash commands, autocomplete and
-//! button clicks arrive as gateway events; the tests check what the bot sends back.
+//! button clicks arrive as gateway events; the tests check what the bot sends back. The
+//! fake is strict like Discord (limits, one acknowledgement, the token, known routes);
+//! every test ends with `fake.finish()`, which fails on anything Discord would refuse.
 
 mod common;
 mod fake_discord;
@@ -7,7 +9,9 @@ mod fake_discord;
 use std::sync::Arc;
 
 use common::scratch_db;
-use fake_discord::{FakeDiscord, GUILD, Request, autocomplete, click, slash, user};
+use fake_discord::{
+    FakeDiscord, GUILD, GUILDS_INTENT, Request, TOKEN, autocomplete, click, slash, user,
+};
 use gammonbot::club::{Club, ManualClock, RngDice};
 use gammonbot::discord::{Connection, client};
 use gammonbot::store::Store;
@@ -20,12 +24,12 @@ fn who(name: &str) -> (u64, &'static str) {
     if name == "alice" { ALICE } else { BOB }
 }
 
-async fn start(name: &str, seed: u64) -> Arc<FakeDiscord> {
+async fn start(name: &str, seed: u64) -> FakeDiscord {
     start_with_clock(name, seed).await.0
 }
 
-async fn start_with_clock(name: &str, seed: u64) -> (Arc<FakeDiscord>, Arc<ManualClock>) {
-    let fake = FakeDiscord::start().await;
+async fn start_with_clock(name: &str, seed: u64) -> (FakeDiscord, Arc<ManualClock>) {
+    let fake = FakeDiscord::start(TOKEN).await;
     let db = scratch_db(&format!("discord-{name}"));
     let store = Store::open(db.to_str().unwrap()).await.unwrap();
     let clock = Arc::new(ManualClock::new(1_800_000_000));
@@ -36,7 +40,7 @@ async fn start_with_clock(name: &str, seed: u64) -> (Arc<FakeDiscord>, Arc<Manua
     ));
     let mut bot = client(
         Connection {
-            token: "fake-token".into(),
+            token: TOKEN.into(),
             guild: Some(GUILD),
             api: Some(fake.api.clone()),
             sweep_every: Some(std::time::Duration::from_millis(100)),
@@ -58,6 +62,8 @@ async fn start_with_clock(name: &str, seed: u64) -> (Arc<FakeDiscord>, Arc<Manua
         reg.path
     );
     assert!(reg.json().as_array().unwrap().len() >= 20);
+    // Slash commands and buttons need no gateway intent but GUILDS.
+    assert_eq!(fake.identify().unwrap()["intents"], json!(GUILDS_INTENT));
     (fake, clock)
 }
 
@@ -73,6 +79,8 @@ async fn interact(fake: &FakeDiscord, interaction: Value) -> Request {
             r.method == "POST" && r.path == format!("/api/v10/interactions/{id}/{token}/callback")
         })
         .await;
+    // Taken by Discord (204), not refused.
+    assert_eq!(r.status, 204, "Discord refused the reply: {}", r.response);
     // Discord's limit for the first response.
     assert!(
         sent.elapsed() < std::time::Duration::from_secs(3),
@@ -283,6 +291,7 @@ async fn a_challenge_and_a_full_opening_turn_through_slash_commands_autocomplete
     );
     assert_eq!(next_player(&r), other);
     board(&r);
+    fake.finish().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -382,6 +391,7 @@ async fn a_double_and_take_and_a_refused_illegal_move_and_a_stale_click() {
     );
     let (_, alt) = board(&r);
     assert!(alt.to_lowercase().contains("cube"), "{alt}");
+    fake.finish().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -410,16 +420,42 @@ async fn reminders_and_time_outs_are_posted_in_the_channel_mentioning_the_player
         post.json()["allowed_mentions"]["users"],
         json!([mover.0.to_string()])
     );
-    // At the deadline: he forfeits; both players are told.
+    // At the deadline: he forfeits; both players are told in the channel, each mentioned
+    // in a notice that names the one who ran out of time.
     let from = fake.requests().len();
     clock.advance(43_200);
-    let post = fake
-        .wait_for(from, |r| {
-            r.method == "POST" && r.path.contains("/channels/") && r.path.ends_with("/messages")
-        })
-        .await;
-    let text = post.json()["content"].as_str().unwrap().to_string();
-    assert!(text.contains("ran out of time"), "{text}");
+    let other = if mover == ALICE { BOB } else { ALICE };
+    let in_channel = format!("/api/v10/channels/{}/messages", fake_discord::CHANNEL);
+    for told in [mover, other] {
+        let post = fake
+            .wait_for(from, |r| {
+                r.method == "POST"
+                    && r.route() == in_channel
+                    && r.json()["content"]
+                        .as_str()
+                        .is_some_and(|c| c.starts_with(&format!("<@{}> ", told.0)))
+            })
+            .await;
+        let text = post.json()["content"].as_str().unwrap().to_string();
+        assert!(
+            text.contains(&format!("{} ran out of time", mover.1)),
+            "{text}"
+        );
+        assert_eq!(
+            post.json()["allowed_mentions"]["users"],
+            json!([told.0.to_string()]),
+            "{text}"
+        );
+    }
+    fake.finish().await;
+    // Two notices, one each; no direct message (neither asked for them).
+    let posts: Vec<Request> = fake.requests()[from..]
+        .iter()
+        .filter(|r| r.method == "POST")
+        .cloned()
+        .collect();
+    assert_eq!(posts.len(), 2, "{posts:#?}");
+    assert!(posts.iter().all(|r| r.route() == in_channel));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -499,11 +535,15 @@ async fn server_managers_turn_on_a_thread_per_match_and_players_get_direct_messa
         "{}",
         content(&r)
     );
+    let thread_id = thread.response["id"].as_str().unwrap().to_string();
+    assert!(
+        content(&r).contains(&format!("<#{thread_id}>")),
+        "{}",
+        content(&r)
+    );
     let posted = fake
         .wait_for(from, |r| {
-            r.method == "POST"
-                && r.path.ends_with("/messages")
-                && !r.path.contains(&fake_discord::CHANNEL.to_string())
+            r.method == "POST" && r.route() == format!("/api/v10/channels/{thread_id}/messages")
         })
         .await;
     assert!(
@@ -512,26 +552,37 @@ async fn server_managers_turn_on_a_thread_per_match_and_players_get_direct_messa
             .unwrap()
             .contains("alice challenges bob")
     );
-    // Bob, who must answer, is told by direct message.
-    fake.wait_for(from, |r| {
-        r.method == "POST" && r.path == "/api/v10/users/@me/channels"
-    })
-    .await;
-    let dm = fake
+    // Bob, who must answer, is told by direct message: a DM channel opened with him, and
+    // the message posted in that channel.
+    let open = fake
         .wait_for(from, |r| {
-            r.method == "POST"
-                && r.path.ends_with("/messages")
-                && r.json()["content"]
-                    .as_str()
-                    .is_some_and(|c| c.starts_with("Match #1: your turn"))
+            r.method == "POST" && r.route() == "/api/v10/users/@me/channels"
         })
         .await;
-    assert!(
-        dm.json()["content"]
-            .as_str()
-            .unwrap()
-            .contains("accept or decline")
+    assert_eq!(open.json()["recipient_id"], json!(BOB.0.to_string()));
+    let dm_channel = open.response["id"].as_str().unwrap().to_string();
+    assert_eq!(
+        fake.dm_channel(BOB.0).map(|c| c.to_string()),
+        Some(dm_channel.clone())
     );
+    let dm = fake
+        .wait_for(from, |r| {
+            r.method == "POST" && r.route() == format!("/api/v10/channels/{dm_channel}/messages")
+        })
+        .await;
+    let text = dm.json()["content"].as_str().unwrap().to_string();
+    assert!(
+        text.starts_with("Match #1: your turn") && text.contains("accept or decline"),
+        "{text}"
+    );
+    fake.finish().await;
+    // Alice, who did not ask for direct messages, gets none; bob gets one.
+    assert_eq!(fake.dm_channel(ALICE.0), None);
+    let dms = fake.requests()[from..]
+        .iter()
+        .filter(|r| r.route() == format!("/api/v10/channels/{dm_channel}/messages"))
+        .count();
+    assert_eq!(dms, 1);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -588,4 +639,5 @@ async fn a_chouette_is_opened_joined_and_started_through_subcommands() {
     assert!(alt.contains("pips"), "{alt}");
     // No match buttons on a chouette board.
     assert!(buttons(&r).is_empty());
+    fake.finish().await;
 }

@@ -1,34 +1,72 @@
 //! A stand-in for Discord on 127.0.0.1, written for the tests: an HTTP/1.1 server for the
 //! REST API (through serenity's API proxy setting) and a websocket gateway that sends
 //! HELLO, READY and the interactions a test pushes. Every request the bot makes is kept.
+//!
+//! It is strict like Discord: a request without `Authorization: Bot <token>` gets 401, an
+//! unknown route 404, a second acknowledgement of an interaction 400 (40060), a message
+//! over Discord's limits 400 (50035 Invalid Form Body), and so on. Whatever Discord would
+//! refuse is answered as Discord answers it AND recorded as a violation, because serenity
+//! may swallow the error: [`FakeDiscord::finish`] fails the test on any violation, and a
+//! fake dropped without `finish()` fails the test too.
 
 #![allow(dead_code)]
 
+mod self_test;
+
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Notify, mpsc};
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::CloseFrame;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
 pub const APP_ID: u64 = 900_000_000_000_000_001;
 pub const BOT_ID: u64 = 900_000_000_000_000_002;
 pub const GUILD: u64 = 800_000_000_000_000_001;
 pub const CHANNEL: u64 = 700_000_000_000_000_001;
+/// The bot token the tests give the bot; the fake wants `Authorization: Bot fake-token`.
+pub const TOKEN: &str = "fake-token";
+/// The GUILDS gateway intent (1 << 0), the only one the bot may ask for.
+pub const GUILDS_INTENT: u64 = 1;
 
-/// A request the bot made.
+/// A request the bot made, with the fake's answer.
 #[derive(Clone, Debug)]
 pub struct Request {
     pub method: String,
     pub path: String,
     pub content_type: String,
+    /// The headers, names in lower case.
+    pub headers: Vec<(String, String)>,
     pub body: Vec<u8>,
+    /// The status the fake answered.
+    pub status: u16,
+    /// The JSON the fake answered (null for 204).
+    pub response: Value,
 }
 
 impl Request {
+    /// The value of header `name` (any case).
+    #[must_use]
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The path without its query.
+    #[must_use]
+    pub fn route(&self) -> &str {
+        self.path.split('?').next().unwrap_or("")
+    }
+
     /// The JSON body (of a multipart request: its `payload_json` part).
     #[must_use]
     pub fn json(&self) -> Value {
@@ -42,7 +80,6 @@ impl Request {
         }
         serde_json::from_slice(&self.body).unwrap_or(Value::Null)
     }
-
     /// The parts of a multipart body: (headers, content).
     #[must_use]
     pub fn parts(&self) -> Vec<(String, Vec<u8>)> {
@@ -97,12 +134,45 @@ impl Request {
     }
 }
 
+/// An interaction sent to the bot.
+struct Sent {
+    token: String,
+    /// 2 slash command, 3 button click, 4 autocomplete.
+    kind: u64,
+    acknowledged: bool,
+}
+
+/// What the fake knows and what it saw.
+#[derive(Default)]
+struct State {
+    requests: Vec<Request>,
+    /// Everything Discord would have refused, in order.
+    violations: Vec<String>,
+    /// Interactions sent to the bot, by id.
+    interactions: HashMap<String, Sent>,
+    /// Threads the bot opened.
+    threads: HashSet<u64>,
+    /// The DM channel of each user the bot opened one with.
+    dms: HashMap<u64, u64>,
+    /// The IDENTIFY payload's `d`.
+    identify: Option<Value>,
+}
+
+struct Shared {
+    token: String,
+    ws_url: String,
+    state: Mutex<State>,
+    arrived: Notify,
+}
+
+/// The fake Discord of one test. Call [`FakeDiscord::finish`] at the end of the test: it
+/// fails the test if the bot did anything Discord refuses.
 pub struct FakeDiscord {
     pub api: String,
-    requests: Arc<Mutex<Vec<Request>>>,
-    arrived: Arc<Notify>,
+    shared: Arc<Shared>,
     events: mpsc::UnboundedSender<Value>,
-    seq: std::sync::atomic::AtomicU64,
+    seq: AtomicU64,
+    finished: AtomicBool,
 }
 
 async fn read_request(r: &mut BufReader<TcpStream>) -> Option<Request> {
@@ -116,6 +186,7 @@ async fn read_request(r: &mut BufReader<TcpStream>) -> Option<Request> {
     let mut length = 0usize;
     let mut chunked = false;
     let mut content_type = String::new();
+    let mut headers = Vec::new();
     loop {
         let mut h = String::new();
         r.read_line(&mut h).await.ok()?;
@@ -124,13 +195,14 @@ async fn read_request(r: &mut BufReader<TcpStream>) -> Option<Request> {
             break;
         }
         let (k, v) = h.split_once(':')?;
-        let v = v.trim();
-        match k.to_ascii_lowercase().as_str() {
+        let (k, v) = (k.trim().to_ascii_lowercase(), v.trim());
+        match k.as_str() {
             "content-length" => length = v.parse().ok()?,
             "transfer-encoding" => chunked = v.eq_ignore_ascii_case("chunked"),
             "content-type" => content_type = v.to_string(),
             _ => {}
         }
+        headers.push((k, v.to_string()));
     }
     let mut body = Vec::new();
     if chunked {
@@ -153,7 +225,10 @@ async fn read_request(r: &mut BufReader<TcpStream>) -> Option<Request> {
         method,
         path,
         content_type,
+        headers,
         body,
+        status: 0,
+        response: Value::Null,
     })
 }
 
@@ -193,106 +268,637 @@ pub fn user(id: u64, name: &str) -> Value {
     })
 }
 
-fn respond(req: &Request, next_id: u64) -> (u16, Value) {
-    let p = req.path.split('?').next().unwrap_or("");
-    let seg: Vec<&str> = p.trim_start_matches("/api/v10/").split('/').collect();
-    match (req.method.as_str(), seg.as_slice()) {
-        ("GET", ["gateway"]) => (200, Value::Null), // filled by the caller
-        ("GET", ["users", "@me"]) => (200, user(BOT_ID, "gammonbot")),
-        ("PUT", ["applications", _, "commands"])
-        | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
-            let cmds = req.json();
-            let list: Vec<Value> = cmds
-                .as_array()
-                .cloned()
-                .unwrap_or_default()
-                .into_iter()
-                .enumerate()
-                .map(|(i, mut c)| {
-                    c["id"] = json!((600_000_000_000_000_000u64 + i as u64).to_string());
-                    c["application_id"] = json!(APP_ID.to_string());
-                    c["version"] = json!("1");
-                    c["type"] = c.get("type").cloned().unwrap_or(json!(1));
-                    c
-                })
-                .collect();
-            (200, Value::Array(list))
+/// One field Discord refuses: (dotted path in the body, error code, message).
+type Problem = (String, &'static str, String);
+
+fn problem(path: impl Into<String>, code: &'static str, message: impl Into<String>) -> Problem {
+    (path.into(), code, message.into())
+}
+
+fn chars(v: &Value) -> usize {
+    v.as_str().map_or(0, |s| s.chars().count())
+}
+
+fn is(segment: &str, id: u64) -> bool {
+    segment.parse::<u64>() == Ok(id)
+}
+
+/// The fields of a message body (create or edit) over Discord's limits: content at most
+/// 2000 characters; at most 5 action rows of 1 to 5 buttons, each `custom_id` 1 to 100
+/// characters and unique in the message, each label at most 80; attachment descriptions
+/// at most 1024 characters.
+fn message_problems(m: &Value, at: &str) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let content = chars(&m["content"]);
+    if content > 2000 {
+        out.push(problem(
+            format!("{at}content"),
+            "BASE_TYPE_MAX_LENGTH",
+            format!("Must be 2000 or fewer in length ({content} given)."),
+        ));
+    }
+    if let Some(rows) = m["components"].as_array() {
+        if rows.len() > 5 {
+            out.push(problem(
+                format!("{at}components"),
+                "BASE_TYPE_MAX_LENGTH",
+                format!("Must be 5 or fewer in length ({} given).", rows.len()),
+            ));
         }
-        ("POST", ["interactions", _, _, "callback"]) => (204, Value::Null),
-        ("POST", ["webhooks", _, _]) | ("PATCH", ["webhooks", _, _, "messages", _]) => {
-            (200, message(next_id, &CHANNEL.to_string(), "followup"))
+        let mut ids = HashSet::new();
+        for (i, row) in rows.iter().enumerate() {
+            let here = format!("{at}components.{i}");
+            if row["type"] != 1 {
+                out.push(problem(
+                    format!("{here}.type"),
+                    "UNION_TYPE_CHOICES",
+                    "Top-level components must be action rows (type 1).",
+                ));
+            }
+            let items = row["components"].as_array().cloned().unwrap_or_default();
+            if items.is_empty() || items.len() > 5 {
+                out.push(problem(
+                    format!("{here}.components"),
+                    "BASE_TYPE_BAD_LENGTH",
+                    format!("Must be between 1 and 5 in length ({} given).", items.len()),
+                ));
+            }
+            for (j, b) in items.iter().enumerate() {
+                let here = format!("{here}.components.{j}");
+                if b["type"] != 2 {
+                    continue;
+                }
+                let style = b["style"].as_u64().unwrap_or(0);
+                if !(1..=6).contains(&style) {
+                    out.push(problem(
+                        format!("{here}.style"),
+                        "BASE_TYPE_CHOICES",
+                        "Value must be one of {1, 2, 3, 4, 5, 6}.",
+                    ));
+                }
+                if (1..=4).contains(&style) {
+                    let n = chars(&b["custom_id"]);
+                    if !(1..=100).contains(&n) {
+                        out.push(problem(
+                            format!("{here}.custom_id"),
+                            "BASE_TYPE_BAD_LENGTH",
+                            format!("Must be between 1 and 100 in length ({n} given)."),
+                        ));
+                    }
+                    if let Some(id) = b["custom_id"].as_str()
+                        && !ids.insert(id.to_string())
+                    {
+                        out.push(problem(
+                            format!("{here}.custom_id"),
+                            "COMPONENT_CUSTOM_ID_DUPLICATED",
+                            format!("Component custom id cannot be duplicated ({id})."),
+                        ));
+                    }
+                }
+                let label = chars(&b["label"]);
+                if label > 80 {
+                    out.push(problem(
+                        format!("{here}.label"),
+                        "BASE_TYPE_MAX_LENGTH",
+                        format!("Must be 80 or fewer in length ({label} given)."),
+                    ));
+                }
+            }
         }
-        ("GET", ["webhooks", _, _, "messages", _]) => {
-            (200, message(next_id, &CHANNEL.to_string(), "original"))
+    }
+    for (k, a) in m["attachments"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+    {
+        let n = chars(&a["description"]);
+        if n > 1024 {
+            out.push(problem(
+                format!("{at}attachments.{k}.description"),
+                "BASE_TYPE_MAX_LENGTH",
+                format!("Must be 1024 or fewer in length ({n} given)."),
+            ));
         }
-        ("POST", ["channels", ch, "messages"]) => (200, message(next_id, ch, "posted")),
-        ("POST", ["channels", _, "threads"]) => (
-            201,
-            json!({"id": next_id.to_string(), "type": 11, "guild_id": GUILD.to_string(),
-                   "name": "thread", "parent_id": CHANNEL.to_string()}),
-        ),
-        ("POST", ["users", "@me", "channels"]) => {
-            let to = req.json()["recipient_id"]
-                .as_str()
-                .unwrap_or("0")
-                .to_string();
-            let to: u64 = to.parse().unwrap_or(0);
-            (
-                200,
-                json!({"id": next_id.to_string(), "type": 1, "recipients": [user(to, "player")]}),
-            )
+    }
+    out
+}
+
+/// A message with nothing in it (Discord: 50006 Cannot send an empty message).
+fn empty_message(m: &Value, req: &Request) -> bool {
+    let none = |k: &str| match &m[k] {
+        Value::Null => true,
+        Value::String(s) => s.is_empty(),
+        Value::Array(a) => a.is_empty(),
+        _ => false,
+    };
+    none("content")
+        && none("components")
+        && none("embeds")
+        && none("sticker_ids")
+        && m["poll"].is_null()
+        && req.files().is_empty()
+}
+
+/// Autocomplete choices over Discord's limits: at most 25, names 1 to 100 characters,
+/// string values at most 100.
+fn choice_problems(choices: &Value, at: &str) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let Some(list) = choices.as_array() else {
+        return vec![problem(at, "BASE_TYPE_REQUIRED", "This field is required")];
+    };
+    if list.len() > 25 {
+        out.push(problem(
+            at,
+            "BASE_TYPE_MAX_LENGTH",
+            format!("Must be 25 or fewer in length ({} given).", list.len()),
+        ));
+    }
+    for (i, c) in list.iter().enumerate() {
+        let n = chars(&c["name"]);
+        if !(1..=100).contains(&n) {
+            out.push(problem(
+                format!("{at}.{i}.name"),
+                "BASE_TYPE_BAD_LENGTH",
+                format!("Must be between 1 and 100 in length ({n} given)."),
+            ));
         }
-        _ => (404, json!({"message": "Unknown route", "code": 0})),
+        if c["value"].is_string() && chars(&c["value"]) > 100 {
+            out.push(problem(
+                format!("{at}.{i}.value"),
+                "BASE_TYPE_MAX_LENGTH",
+                "Must be 100 or fewer in length.",
+            ));
+        }
+    }
+    out
+}
+
+/// Application commands over Discord's limits: at most 100; names 1 to 32 lower-case
+/// letters, digits, `-` or `_`, unique; descriptions 1 to 100 characters; at most 25
+/// options, required ones first; at most 25 choices.
+fn command_problems(cmds: &Value) -> Vec<Problem> {
+    fn name_ok(n: &str) -> bool {
+        (1..=32).contains(&n.chars().count())
+            && n.chars().all(|c| {
+                c == '-' || c == '_' || c.is_numeric() || (c.is_alphabetic() && !c.is_uppercase())
+            })
+    }
+    fn options(list: &Value, at: &str, out: &mut Vec<Problem>) {
+        let Some(list) = list.as_array() else { return };
+        if list.len() > 25 {
+            out.push(problem(
+                at,
+                "BASE_TYPE_MAX_LENGTH",
+                "Must be 25 or fewer in length.",
+            ));
+        }
+        let mut names = HashSet::new();
+        let mut optional_seen = false;
+        for (i, o) in list.iter().enumerate() {
+            let here = format!("{at}.{i}");
+            let name = o["name"].as_str().unwrap_or("");
+            if !name_ok(name) || !names.insert(name.to_string()) {
+                out.push(problem(
+                    format!("{here}.name"),
+                    "APPLICATION_COMMAND_INVALID_NAME",
+                    format!("Invalid or repeated option name {name:?}."),
+                ));
+            }
+            let d = chars(&o["description"]);
+            if !(1..=100).contains(&d) {
+                out.push(problem(
+                    format!("{here}.description"),
+                    "BASE_TYPE_BAD_LENGTH",
+                    format!("Must be between 1 and 100 in length ({d} given)."),
+                ));
+            }
+            let sub = matches!(o["type"].as_u64(), Some(1 | 2));
+            if !sub {
+                let required = o["required"].as_bool().unwrap_or(false);
+                if required && optional_seen {
+                    out.push(problem(
+                        format!("{here}.required"),
+                        "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                        "Required options must be placed before non-required options.",
+                    ));
+                }
+                optional_seen |= !required;
+            }
+            if !o["choices"].is_null() {
+                out.extend(choice_problems(&o["choices"], &format!("{here}.choices")));
+            }
+            options(&o["options"], &format!("{here}.options"), out);
+        }
+    }
+    let mut out = Vec::new();
+    let Some(list) = cmds.as_array() else {
+        return vec![problem(
+            "",
+            "ARRAY_TYPE_CONVERT",
+            "Only iterables may be used in a ListType",
+        )];
+    };
+    if list.len() > 100 {
+        out.push(problem(
+            "",
+            "BASE_TYPE_MAX_LENGTH",
+            "Must be 100 or fewer in length.",
+        ));
+    }
+    let mut names = HashSet::new();
+    for (i, c) in list.iter().enumerate() {
+        let kind = c["type"].as_u64().unwrap_or(1);
+        let name = c["name"].as_str().unwrap_or("");
+        let ok = if kind == 1 {
+            name_ok(name)
+        } else {
+            (1..=32).contains(&name.chars().count())
+        };
+        if !ok || !names.insert((kind, name.to_string())) {
+            out.push(problem(
+                format!("{i}.name"),
+                "APPLICATION_COMMAND_INVALID_NAME",
+                format!("Invalid or repeated command name {name:?}."),
+            ));
+        }
+        if kind == 1 {
+            let d = chars(&c["description"]);
+            if !(1..=100).contains(&d) {
+                out.push(problem(
+                    format!("{i}.description"),
+                    "BASE_TYPE_BAD_LENGTH",
+                    format!("Must be between 1 and 100 in length ({d} given)."),
+                ));
+            }
+        }
+        options(&c["options"], &format!("{i}.options"), &mut out);
+    }
+    out
+}
+
+/// Discord's `errors` object: the problems nested by their dotted paths.
+fn form_errors(problems: &[Problem]) -> Value {
+    let mut root = Value::Object(Map::new());
+    for (path, code, message) in problems {
+        let mut at = &mut root;
+        for key in path.split('.').filter(|k| !k.is_empty()) {
+            at = at
+                .as_object_mut()
+                .unwrap()
+                .entry(key.to_string())
+                .or_insert_with(|| Value::Object(Map::new()));
+        }
+        let errs = at
+            .as_object_mut()
+            .unwrap()
+            .entry("_errors".to_string())
+            .or_insert_with(|| json!([]));
+        errs.as_array_mut()
+            .unwrap()
+            .push(json!({"code": code, "message": message}));
+    }
+    root
+}
+
+impl State {
+    /// Answers as Discord refuses (`status`, JSON error `code`) and records the violation.
+    fn refuse(
+        &mut self,
+        req: &Request,
+        status: u16,
+        code: u64,
+        message: &str,
+        why: &str,
+    ) -> (u16, Value) {
+        self.violations.push(format!(
+            "{status} {code} {message} -- {} {}: {why}",
+            req.method, req.path
+        ));
+        (status, json!({"message": message, "code": code}))
+    }
+
+    /// Refuses with 400 50035 Invalid Form Body listing `problems`.
+    fn invalid_form(&mut self, req: &Request, problems: &[Problem]) -> (u16, Value) {
+        let why: Vec<String> = problems
+            .iter()
+            .map(|(p, c, m)| format!("{p}: {c} {m}"))
+            .collect();
+        let (status, mut body) = self.refuse(req, 400, 50035, "Invalid Form Body", &why.join("; "));
+        body["errors"] = form_errors(problems);
+        (status, body)
+    }
+
+    fn known_channel(&self, ch: u64) -> bool {
+        ch == CHANNEL || self.threads.contains(&ch) || self.dms.values().any(|&d| d == ch)
+    }
+
+    /// The interaction whose webhook token is `token`, if it was acknowledged.
+    fn acknowledged(&self, token: &str) -> bool {
+        self.interactions
+            .values()
+            .any(|s| s.token == token && s.acknowledged)
+    }
+
+    /// Checks a message body to be created (or, `edit`, changed) and answers it.
+    fn message(
+        &mut self,
+        req: &Request,
+        body: &Value,
+        edit: bool,
+        channel: u64,
+        id: u64,
+    ) -> (u16, Value) {
+        let problems = message_problems(body, "");
+        if !problems.is_empty() {
+            return self.invalid_form(req, &problems);
+        }
+        if !edit && empty_message(body, req) {
+            return self.refuse(
+                req,
+                400,
+                50006,
+                "Cannot send an empty message",
+                "empty message",
+            );
+        }
+        let content = body["content"].as_str().unwrap_or("");
+        (200, message(id, &channel.to_string(), content))
+    }
+
+    fn callback(&mut self, req: &Request, id: &str, token: &str, body: &Value) -> (u16, Value) {
+        let Some(sent) = self.interactions.get(id) else {
+            return self.refuse(
+                req,
+                404,
+                10062,
+                "Unknown interaction",
+                "no such interaction",
+            );
+        };
+        if sent.token != token {
+            return self.refuse(req, 401, 50027, "Invalid Webhook Token", "not its token");
+        }
+        if sent.acknowledged {
+            return self.refuse(
+                req,
+                400,
+                40060,
+                "Interaction has already been acknowledged.",
+                "a second acknowledgement",
+            );
+        }
+        let kind = sent.kind;
+        let reply = body["type"].as_u64().unwrap_or(0);
+        // 4 message, 5 deferred message, 6 deferred update, 7 update, 8 choices, 9 modal.
+        let allowed: &[u64] = match kind {
+            2 => &[4, 5, 9],
+            3 => &[4, 5, 6, 7, 9],
+            4 => &[8],
+            _ => &[],
+        };
+        if !allowed.contains(&reply) {
+            return self.invalid_form(
+                req,
+                &[problem(
+                    "type",
+                    "INTERACTION_RESPONSE_TYPE_INVALID",
+                    format!(
+                        "Response type {reply} is not valid for an interaction of type {kind}."
+                    ),
+                )],
+            );
+        }
+        let data = &body["data"];
+        let problems = match reply {
+            4 | 7 => message_problems(data, "data."),
+            8 => choice_problems(&data["choices"], "data.choices"),
+            _ => Vec::new(),
+        };
+        if !problems.is_empty() {
+            return self.invalid_form(req, &problems);
+        }
+        if reply == 4 && empty_message(data, req) {
+            return self.refuse(
+                req,
+                400,
+                50006,
+                "Cannot send an empty message",
+                "empty reply",
+            );
+        }
+        if let Some(sent) = self.interactions.get_mut(id) {
+            sent.acknowledged = true;
+        }
+        (204, Value::Null)
+    }
+
+    /// Discord's answer to `req`; whatever it refuses is also recorded as a violation.
+    fn answer(&mut self, shared: &Shared, req: &Request, next_id: u64) -> (u16, Value) {
+        let want = format!("Bot {}", shared.token);
+        if req.header("authorization") != Some(want.as_str()) {
+            let why = format!(
+                "Authorization is {:?}, not \"Bot <the token>\"",
+                req.header("authorization")
+            );
+            return self.refuse(req, 401, 0, "401: Unauthorized", &why);
+        }
+        if !req
+            .header("user-agent")
+            .is_some_and(|u| u.starts_with("DiscordBot ("))
+        {
+            self.violations.push(format!(
+                "{} {}: User-Agent {:?} is not \"DiscordBot (url, version)\"",
+                req.method,
+                req.path,
+                req.header("user-agent")
+            ));
+        }
+        let body = if req.body.is_empty() {
+            Value::Null
+        } else if req.content_type.starts_with("application/json") {
+            match serde_json::from_slice::<Value>(&req.body) {
+                Ok(v) => v,
+                Err(_) => {
+                    return self.refuse(
+                        req,
+                        400,
+                        50109,
+                        "The request body contains invalid JSON.",
+                        "invalid JSON",
+                    );
+                }
+            }
+        } else {
+            req.json()
+        };
+        let seg: Vec<&str> = match req.route().strip_prefix("/api/v10/") {
+            Some(p) => p.split('/').collect(),
+            None => Vec::new(),
+        };
+        match (req.method.as_str(), seg.as_slice()) {
+            ("GET", ["gateway"]) => (200, json!({"url": shared.ws_url})),
+            ("GET", ["users", "@me"]) => (200, user(BOT_ID, "gammonbot")),
+            ("PUT", ["applications", app, "commands"])
+            | ("PUT", ["applications", app, "guilds", _, "commands"])
+                if is(app, APP_ID) =>
+            {
+                if seg.len() == 5 && !is(seg[3], GUILD) {
+                    return self.refuse(req, 404, 10004, "Unknown Guild", "not the test guild");
+                }
+                let problems = command_problems(&body);
+                if !problems.is_empty() {
+                    return self.invalid_form(req, &problems);
+                }
+                let list: Vec<Value> = body
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default()
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, mut c)| {
+                        c["id"] = json!((600_000_000_000_000_000u64 + i as u64).to_string());
+                        c["application_id"] = json!(APP_ID.to_string());
+                        c["version"] = json!("1");
+                        c["type"] = c.get("type").cloned().unwrap_or(json!(1));
+                        c
+                    })
+                    .collect();
+                (200, Value::Array(list))
+            }
+            ("POST", ["interactions", id, token, "callback"]) => {
+                self.callback(req, id, token, &body)
+            }
+            ("POST", ["webhooks", app, token])
+            | ("PATCH", ["webhooks", app, token, "messages", "@original"])
+            | ("GET", ["webhooks", app, token, "messages", "@original"]) => {
+                if !is(app, APP_ID) || !self.acknowledged(token) {
+                    return self.refuse(
+                        req,
+                        404,
+                        10015,
+                        "Unknown Webhook",
+                        "not the token of an acknowledged interaction of this application",
+                    );
+                }
+                match req.method.as_str() {
+                    "GET" => (200, message(next_id, &CHANNEL.to_string(), "original")),
+                    "PATCH" => self.message(req, &body, true, CHANNEL, next_id),
+                    _ => self.message(req, &body, false, CHANNEL, next_id),
+                }
+            }
+            ("POST", ["channels", ch, "messages"]) => {
+                let ch = ch.parse::<u64>().unwrap_or(0);
+                if !self.known_channel(ch) {
+                    return self.refuse(req, 404, 10003, "Unknown Channel", "no such channel");
+                }
+                self.message(req, &body, false, ch, next_id)
+            }
+            ("POST", ["channels", ch, "threads"]) => {
+                if !is(ch, CHANNEL) {
+                    return self.refuse(req, 404, 10003, "Unknown Channel", "not a guild channel");
+                }
+                let n = chars(&body["name"]);
+                if !(1..=100).contains(&n) {
+                    return self.invalid_form(
+                        req,
+                        &[problem(
+                            "name",
+                            "BASE_TYPE_BAD_LENGTH",
+                            format!("Must be between 1 and 100 in length ({n} given)."),
+                        )],
+                    );
+                }
+                self.threads.insert(next_id);
+                (
+                    201,
+                    json!({"id": next_id.to_string(), "type": body["type"].as_u64().unwrap_or(11),
+                           "guild_id": GUILD.to_string(), "name": body["name"],
+                           "parent_id": CHANNEL.to_string()}),
+                )
+            }
+            ("POST", ["users", "@me", "channels"]) => {
+                let Some(to) = body["recipient_id"]
+                    .as_str()
+                    .and_then(|s| s.parse::<u64>().ok())
+                    .or_else(|| body["recipient_id"].as_u64())
+                else {
+                    return self.invalid_form(
+                        req,
+                        &[problem(
+                            "recipient_id",
+                            "BASE_TYPE_REQUIRED",
+                            "This field is required",
+                        )],
+                    );
+                };
+                // Discord gives the same DM channel each time.
+                let id = *self.dms.entry(to).or_insert(next_id);
+                (
+                    200,
+                    json!({"id": id.to_string(), "type": 1, "last_message_id": null,
+                           "recipients": [user(to, "player")]}),
+                )
+            }
+            _ => self.refuse(req, 404, 0, "404: Not Found", "unknown route"),
+        }
+    }
+}
+
+fn reason(status: u16) -> &'static str {
+    match status {
+        200 => "OK",
+        201 => "Created",
+        204 => "No Content",
+        400 => "Bad Request",
+        401 => "Unauthorized",
+        _ => "Not Found",
     }
 }
 
 impl FakeDiscord {
-    /// Starts the REST server and the gateway.
-    pub async fn start() -> Arc<FakeDiscord> {
+    /// Starts the REST server and the gateway; the bot must use `token`.
+    pub async fn start(token: &str) -> FakeDiscord {
         let http = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let ws = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let api = format!("http://{}", http.local_addr().unwrap());
-        let ws_url = format!("ws://{}", ws.local_addr().unwrap());
-        let (tx, rx) = mpsc::unbounded_channel();
-        let fake = Arc::new(FakeDiscord {
-            api,
-            requests: Arc::default(),
-            arrived: Arc::default(),
-            events: tx,
-            seq: std::sync::atomic::AtomicU64::new(2),
+        let (tx, rx) = mpsc::unbounded_channel::<Value>();
+        let shared = Arc::new(Shared {
+            token: token.to_string(),
+            ws_url: format!("ws://{}", ws.local_addr().unwrap()),
+            state: Mutex::default(),
+            arrived: Notify::new(),
         });
-        let f = Arc::clone(&fake);
+        let s = Arc::clone(&shared);
         tokio::spawn(async move {
             let mut ids = 500_000_000_000_000_000u64;
             while let Ok((sock, _)) = http.accept().await {
-                let f = Arc::clone(&f);
-                let ws_url = ws_url.clone();
+                let s = Arc::clone(&s);
                 ids += 1000;
                 let base = ids;
                 tokio::spawn(async move {
                     let mut r = BufReader::new(sock);
                     let mut n = 0;
-                    while let Some(req) = read_request(&mut r).await {
+                    while let Some(mut req) = read_request(&mut r).await {
                         n += 1;
-                        let (status, mut body) = respond(&req, base + n);
-                        if req.path.starts_with("/api/v10/gateway") {
-                            body = json!({"url": ws_url});
-                        }
-                        f.requests.lock().unwrap().push(req);
-                        f.arrived.notify_waiters();
+                        let (status, body) = {
+                            let mut st = s.state.lock().unwrap();
+                            let (status, body) = st.answer(&s, &req, base + n);
+                            req.status = status;
+                            req.response = body.clone();
+                            st.requests.push(req);
+                            (status, body)
+                        };
+                        s.arrived.notify_waiters();
                         let text = if status == 204 {
                             String::new()
                         } else {
                             body.to_string()
                         };
-                        let reason = match status {
-                            200 => "OK",
-                            201 => "Created",
-                            204 => "No Content",
-                            _ => "Not Found",
-                        };
                         let head = format!(
-                            "HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: keep-alive\r\n\r\n",
+                            "HTTP/1.1 {status} {}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: keep-alive\r\n\r\n",
+                            reason(status),
                             text.len()
                         );
                         let w = r.get_mut();
@@ -305,6 +911,7 @@ impl FakeDiscord {
                 });
             }
         });
+        let s = Arc::clone(&shared);
         tokio::spawn(async move {
             let mut rx = rx;
             // One bot, one session.
@@ -316,14 +923,41 @@ impl FakeDiscord {
             };
             let hello = json!({"op": 10, "d": {"heartbeat_interval": 41250}});
             socket.send(Message::Text(hello.to_string())).await.unwrap();
-            // IDENTIFY
+            // IDENTIFY: the token, and the GUILDS intent only.
             loop {
                 match socket.next().await {
                     Some(Ok(Message::Text(t))) => {
-                        let v: Value = serde_json::from_str(&t).unwrap();
-                        if v["op"] == 2 {
-                            break;
+                        let v: Value = serde_json::from_str(&t).unwrap_or(Value::Null);
+                        if v["op"] != 2 {
+                            continue;
                         }
+                        let d = &v["d"];
+                        let given = d["token"].as_str().unwrap_or("");
+                        let authenticated = given == s.token || given == format!("Bot {}", s.token);
+                        {
+                            let mut st = s.state.lock().unwrap();
+                            st.identify = Some(d.clone());
+                            if d["intents"].as_u64() != Some(GUILDS_INTENT) {
+                                st.violations.push(format!(
+                                    "IDENTIFY asks for intents {} instead of GUILDS ({GUILDS_INTENT}) only",
+                                    d["intents"]
+                                ));
+                            }
+                            if !authenticated {
+                                st.violations.push(format!(
+                                    "4004 Authentication failed -- IDENTIFY with token {given:?}"
+                                ));
+                            }
+                        }
+                        if !authenticated {
+                            let close = CloseFrame {
+                                code: CloseCode::from(4004),
+                                reason: "Authentication failed.".into(),
+                            };
+                            let _ = socket.close(Some(close)).await;
+                            return;
+                        }
+                        break;
                     }
                     Some(Ok(_)) => {}
                     _ => return,
@@ -362,29 +996,110 @@ impl FakeDiscord {
                 }
             }
         });
-        fake
+        FakeDiscord {
+            api,
+            shared,
+            events: tx,
+            seq: AtomicU64::new(2),
+            finished: AtomicBool::new(false),
+        }
     }
 
-    /// Sends an interaction to the bot as an INTERACTION_CREATE event.
+    /// The gateway's address.
+    #[must_use]
+    pub fn ws_url(&self) -> String {
+        self.shared.ws_url.clone()
+    }
+
+    /// Sends an interaction to the bot as an INTERACTION_CREATE event; it must be
+    /// acknowledged exactly once.
     pub fn dispatch(&self, interaction: Value) {
-        let s = self.seq.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let id = interaction["id"].as_str().unwrap().to_string();
+        let token = interaction["token"].as_str().unwrap().to_string();
+        {
+            let mut st = self.shared.state.lock().unwrap();
+            assert!(
+                !st.interactions.values().any(|s| s.token == token),
+                "the test reuses the interaction token {token}"
+            );
+            st.interactions.insert(
+                id,
+                Sent {
+                    token,
+                    kind: interaction["type"].as_u64().unwrap(),
+                    acknowledged: false,
+                },
+            );
+        }
+        let s = self.seq.fetch_add(1, Ordering::SeqCst);
         let event = json!({"op": 0, "s": s, "t": "INTERACTION_CREATE", "d": interaction});
         self.events.send(event).unwrap();
     }
 
     /// Every request so far.
     pub fn requests(&self) -> Vec<Request> {
-        self.requests.lock().unwrap().clone()
+        self.shared.state.lock().unwrap().requests.clone()
+    }
+
+    /// The IDENTIFY payload (`d`) the bot sent, once it did.
+    pub fn identify(&self) -> Option<Value> {
+        self.shared.state.lock().unwrap().identify.clone()
+    }
+
+    /// The DM channel the bot opened with `user`, if it did.
+    pub fn dm_channel(&self, user: u64) -> Option<u64> {
+        self.shared.state.lock().unwrap().dms.get(&user).copied()
+    }
+
+    /// The violations recorded so far, now forgiven (for the fake's own tests).
+    pub fn take_violations(&self) -> Vec<String> {
+        std::mem::take(&mut self.shared.state.lock().unwrap().violations)
+    }
+
+    /// Ends the test: waits until the bot has been quiet for 50 ms (at most 3 s), then
+    /// fails if it did anything Discord refuses or left an interaction unacknowledged.
+    pub async fn finish(&self) {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(3);
+        loop {
+            let n = self.shared.state.lock().unwrap().requests.len();
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            let m = self.shared.state.lock().unwrap().requests.len();
+            if m == n || tokio::time::Instant::now() > deadline {
+                break;
+            }
+        }
+        self.finished.store(true, Ordering::SeqCst);
+        let st = self.shared.state.lock().unwrap();
+        let mut problems = st.violations.clone();
+        let mut late: Vec<String> = st
+            .interactions
+            .iter()
+            .filter(|(_, s)| !s.acknowledged)
+            .map(|(id, s)| {
+                format!(
+                    "interaction {id} (token {}) was never acknowledged",
+                    s.token
+                )
+            })
+            .collect();
+        late.sort();
+        problems.extend(late);
+        drop(st);
+        assert!(
+            problems.is_empty(),
+            "the bot did what Discord refuses:\n{}",
+            problems.join("\n")
+        );
     }
 
     /// Waits (up to 20 s) for a request matching `pred` among those after the first `from`.
     pub async fn wait_for(&self, from: usize, pred: impl Fn(&Request) -> bool) -> Request {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
         loop {
-            let notified = self.arrived.notified();
+            let notified = self.shared.arrived.notified();
             let found = {
-                let v = self.requests.lock().unwrap();
-                v.iter().skip(from).find(|r| pred(r)).cloned()
+                let st = self.shared.state.lock().unwrap();
+                st.requests.iter().skip(from).find(|r| pred(r)).cloned()
             };
             if let Some(r) = found {
                 return r;
@@ -396,12 +1111,25 @@ impl FakeDiscord {
                     .map(|r| {
                         let body: String =
                             String::from_utf8_lossy(&r.body).chars().take(300).collect();
-                        format!("{} {} {body}", r.method, r.path)
+                        format!("{} {} -> {} {body}", r.method, r.path, r.status)
                     })
                     .collect();
                 panic!("no such request; the bot sent: {sent:#?}");
             }
         }
+    }
+}
+
+impl Drop for FakeDiscord {
+    fn drop(&mut self) {
+        if std::thread::panicking() || self.finished.load(Ordering::SeqCst) {
+            return;
+        }
+        let violations = self.shared.state.lock().unwrap().violations.clone();
+        panic!(
+            "the test ended without `fake.finish().await`, so the bot's requests were not checked \
+             against Discord's rules; violations so far: {violations:#?}"
+        );
     }
 }
 
