@@ -766,10 +766,7 @@ fn rule_21_the_prompt_offers_no_nominate_while_a_nominated_throw_waits() {
     assert!(m.nominate_left(Side::O));
     let words = gammonbot::club::next_words(&AnyMatch::Welsh(m));
     // Then nominating is not offered: his throw is already set
-    assert!(
-        !words.split([',', ' ']).any(|w| w == "nominate"),
-        "{words}"
-    );
+    assert!(!words.split([',', ' ']).any(|w| w == "nominate"), "{words}");
     assert!(words.contains("6-6"), "{words}");
 }
 

@@ -1037,7 +1037,7 @@ impl Club {
             }
             (Op::Resume, AnyMatch::Welsh(_)) => {
                 let now = self.clock.now();
-                if !work.snap.break_until.is_some_and(|u| u > now) {
+                if work.snap.break_until.is_none_or(|u| u <= now) {
                     return Err(ClubError::Refused(
                         "there is no break under way: the clocks are running".into(),
                     ));

@@ -238,10 +238,8 @@ impl Snapshot {
                     }
                     // Regulation D: a break is due between games, until the next game is under way.
                     match e {
-                        WelshEvent::BreakEntitled(r) => {
-                            if self.break_due.is_none() {
-                                self.break_due = Some(*r);
-                            }
+                        WelshEvent::BreakEntitled(r) if self.break_due.is_none() => {
+                            self.break_due = Some(*r);
                         }
                         WelshEvent::Thrown { .. }
                         | WelshEvent::Doubled { .. }

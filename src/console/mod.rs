@@ -292,7 +292,9 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
                 Command::AcceptShaking(m, Starter::Opponent)
             }
             _ => {
-                return err("/accept, or for Welsh /accept shaker:me|opponent (or role:shake|call)");
+                return err(
+                    "/accept, or for Welsh /accept shaker:me|opponent (or role:shake|call)",
+                );
             }
         },
         "decline" => no_args(Command::Decline(m))?,
