@@ -927,3 +927,39 @@ fn rule_24_vi_each_significant_event_kind_is_announced() {
         "{ev:?}"
     );
 }
+
+#[test]
+fn rule_18_the_payment_goes_only_with_an_offer_that_puts_the_winner_on_24() {
+    // Given X on 20 has a one-throw win and O may offer to concede
+    let m = WelshMatch::at(
+        WelshRules::default(),
+        pos(&[(2, 1), (9, 1)], &[(25, 1), (13, 14)]),
+        X,
+        [20, 3],
+    );
+    let (m, _) = act(&m, X, WelshAction::Roll(6, 1));
+    let (m, _) = play_where(&m, X, |b| (7..=25).all(|p| b.mine(p) == 0));
+    // When O offers 2 games (X to 22) with the payment, he is refused with the reason
+    assert_eq!(
+        m.apply(
+            O,
+            &WelshAction::OfferConcede {
+                games: 2,
+                payment: true
+            }
+        )
+        .unwrap_err(),
+        WelshError::PaymentOnlyTo24(22)
+    );
+    // Then without the payment the offer stands, and X may reject it
+    let (m, _) = act(
+        &m,
+        O,
+        WelshAction::OfferConcede {
+            games: 2,
+            payment: false,
+        },
+    );
+    let (_, ev) = act(&m, X, WelshAction::RejectConcede);
+    assert!(ev.contains(&WelshEvent::ConcedeRejected { by: X }));
+}
