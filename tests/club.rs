@@ -966,3 +966,362 @@ fn welsh_replay(log: &[Entry]) -> WelshReplay {
     }
     r
 }
+
+/// Dice in a given order (then 4s), for club tests that need particular throws.
+struct ScriptDice(std::sync::Mutex<std::collections::VecDeque<u8>>);
+
+impl gammonbot::club::DiceSource for ScriptDice {
+    fn die(&self) -> u8 {
+        self.0.lock().unwrap().pop_front().unwrap_or(4)
+    }
+    fn pick(&self, _n: usize) -> usize {
+        0
+    }
+}
+
+async fn open_scripted(path: &std::path::Path, dice: &[u8]) -> Fixture {
+    let store = Store::open(path.to_str().unwrap()).await.unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let club = Arc::new(Club::new(
+        store.clone(),
+        Arc::new(ScriptDice(std::sync::Mutex::new(
+            dice.iter().copied().collect(),
+        ))),
+        clock.clone(),
+    ));
+    Fixture { club, clock, store }
+}
+
+/// Sets the Welsh game of match `id` to `game` directly in the database (a position the
+/// dice would take long to reach). The log no longer folds into it: no rebuild check.
+async fn plant_welsh(path: &std::path::Path, id: i64, game: gammonbot::engine::welsh::WelshMatch) {
+    let pool = sqlx::sqlite::SqlitePoolOptions::new()
+        .connect(&format!("sqlite://{}", path.display()))
+        .await
+        .unwrap();
+    let state: String = sqlx::query_scalar("SELECT state FROM matches WHERE id = ?")
+        .bind(id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let mut snap: Snapshot = serde_json::from_str(&state).unwrap();
+    snap.game = gammonbot::engine::AnyMatch::Welsh(game);
+    sqlx::query("UPDATE matches SET state = ? WHERE id = ?")
+        .bind(serde_json::to_string(&snap).unwrap())
+        .bind(id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+}
+
+#[test]
+fn rule_21_the_prompt_offers_no_nominate_while_a_nominated_throw_waits() {
+    use gammonbot::engine::welsh::{WelshAction, WelshMatch, WelshRules};
+    use gammonbot::engine::{AnyMatch, Position};
+    // Given alice (X) nominated 6-6 for bob's next throw during her turn
+    let m = WelshMatch::at(WelshRules::default(), Position::start(), Side::X, [0, 0]);
+    let (m, _) = m.apply(Side::X, &WelshAction::Roll(4, 3)).unwrap();
+    let nominate = WelshAction::Nominate {
+        whose: NominateFor::Opponent,
+        dice: (6, 6),
+    };
+    let (m, _) = m.apply(Side::X, &nominate).unwrap();
+    let play = m.legal_plays()[0].play;
+    let (m, _) = m.apply(Side::X, &WelshAction::Play(play)).unwrap();
+    // When bob, who still has his card, is asked to act
+    assert!(m.nominate_left(Side::O));
+    let words = gammonbot::club::next_words(&AnyMatch::Welsh(m));
+    // Then nominating is not offered: his throw is already set
+    assert!(!words.split([',', ' ']).any(|w| w == "nominate"), "{words}");
+    assert!(words.contains("6-6"), "{words}");
+}
+
+#[tokio::test]
+async fn rule_18_the_payment_with_an_offer_to_24_reaches_the_ledger_on_acceptance() {
+    use gammonbot::engine::welsh::{WelshAction, WelshMatch, WelshRules};
+    let path = scratch_db("concede_payment");
+    let f = open(&path, 7).await;
+    let (id, _) = challenge(&f, ChallengeSpec::welsh(25)).await;
+    let m = MatchRef::id(id);
+    // Given alice (X) on 22 has just brought her last two men home: a one-throw win
+    let game = WelshMatch::at(
+        WelshRules::default(),
+        common::position(&[(2, 1), (9, 1)], &[(25, 1), (13, 14)]),
+        Side::X,
+        [22, 3],
+    );
+    let (game, _) = game.apply(Side::X, &WelshAction::Roll(6, 1)).unwrap();
+    let home = game
+        .legal_plays()
+        .into_iter()
+        .find(|l| (7..=25).all(|p| l.board.mine(p) == 0))
+        .unwrap();
+    let (game, _) = game.apply(Side::X, &WelshAction::Play(home.play)).unwrap();
+    plant_welsh(&path, id, game).await;
+    // When bob offers 2 games (to 24) with the payment, and alice accepts (she must)
+    run(&f, "bob", Command::Concede(m, 2, true)).await;
+    let e = refused(&f, "alice", Command::RejectConcede(m)).await;
+    assert!(e.to_string().contains("must be accepted"), "{e}");
+    let out = run(&f, "alice", Command::AcceptConcede(m)).await;
+    // Then bob pays alice the 5.00 in the same transaction
+    let ledger = f.store.ledger(1, 1).await.unwrap();
+    assert_eq!(ledger.len(), 1, "{ledger:?}");
+    assert_eq!(
+        (
+            ledger[0].payer.as_str(),
+            ledger[0].payee.as_str(),
+            ledger[0].amount
+        ),
+        ("bob", "alice", 500),
+        "{ledger:?}"
+    );
+    assert_eq!(ledger[0].match_id, Some(id));
+    assert!(
+        out.lines.iter().any(|l| l.contains("5.00")),
+        "{:?}",
+        out.lines
+    );
+}
+
+#[tokio::test]
+async fn rule_23_a_loser_whose_only_games_came_from_washes_pays_the_pony() {
+    use gammonbot::engine::welsh::{WelshMatch, WelshRules};
+    // alice throws 1-1, bob 1-1, alice 1-1.
+    let path = scratch_db("pony_washes");
+    let f = open_scripted(&path, &[1, 1, 1, 1, 1, 1]).await;
+    let (id, _) = challenge(&f, ChallengeSpec::welsh(2)).await;
+    let m = MatchRef::id(id);
+    // Given a match to 2 where alice (X) checks out her last man with any throw
+    let rules = WelshRules {
+        target: 2,
+        ..WelshRules::default()
+    };
+    let game = WelshMatch::at(
+        rules,
+        common::position(&[(1, 1)], &[(6, 14)]),
+        Side::X,
+        [0, 0],
+    );
+    plant_welsh(&path, id, game).await;
+    run(&f, "alice", Command::Roll(m)).await;
+    let moves = f.club.legal_moves(&who("alice"), m).await.unwrap();
+    let out = run(&f, "alice", Command::Move(m, moves[0].clone())).await;
+    assert!(
+        out.lines.iter().any(|l| l.contains("score 1-0")),
+        "{:?}",
+        out.lines
+    );
+    // When the second game is a wash by snakes: 2-1, bob's game only from the wash
+    run(&f, "bob", Command::Roll(m)).await;
+    let moves = f.club.legal_moves(&who("bob"), m).await.unwrap();
+    run(&f, "bob", Command::Move(m, moves[0].clone())).await;
+    let out = run(&f, "alice", Command::Roll(m)).await;
+    assert!(
+        out.lines.iter().any(|l| l.contains("won the match 2-1")),
+        "{:?}",
+        out.lines
+    );
+    // Then bob, who won no game, pays 10.00 + 0.25 + a pony (25.00)
+    let ledger = f.store.ledger(1, 1).await.unwrap();
+    assert_eq!(ledger.len(), 1, "{ledger:?}");
+    assert_eq!(ledger[0].amount, 1000 + 25 + 2500, "{ledger:?}");
+    assert_eq!(ledger[0].payer, "bob");
+}
+
+#[tokio::test]
+async fn rule_24_i_the_challenged_guest_chooses_to_shake_or_call_in_the_first_game() {
+    let f = open(&scratch_db("guest_shakes"), 3).await;
+    let challenge_bob = |spec| Command::Challenge {
+        opponent: "bob".into(),
+        spec,
+    };
+    // Given alice challenges bob (the guest) to a Welsh match
+    let id = run(&f, "alice", challenge_bob(ChallengeSpec::welsh(5)))
+        .await
+        .match_id
+        .unwrap();
+    // When bob accepts as the shaker
+    let out = run(
+        &f,
+        "bob",
+        Command::AcceptShaking(MatchRef::id(id), Starter::Me),
+    )
+    .await;
+    // Then alice calls odds or evens on his concealed throw
+    let next = out.next.unwrap();
+    assert_eq!(next.name, "alice");
+    assert!(next.what.starts_with("call"), "{}", next.what);
+    assert!(
+        out.lines.iter().any(|l| l.contains("bob shakes")),
+        "{:?}",
+        out.lines
+    );
+    assert_match_rebuilds(&f.store, id).await;
+    // And choosing to call, or saying nothing, bob calls (the challenger shakes)
+    for cmd in [
+        Command::AcceptShaking as fn(MatchRef, Starter) -> Command,
+        |m, _| Command::Accept(m),
+    ] {
+        let id = run(&f, "alice", challenge_bob(ChallengeSpec::welsh(5)))
+            .await
+            .match_id
+            .unwrap();
+        let out = run(&f, "bob", cmd(MatchRef::id(id), Starter::Opponent)).await;
+        let next = out.next.unwrap();
+        assert_eq!(
+            (next.name.as_str(), next.what.starts_with("call")),
+            ("bob", true)
+        );
+        assert_match_rebuilds(&f.store, id).await;
+    }
+    // The choice belongs to Welsh matches only
+    let id = run(&f, "alice", challenge_bob(ChallengeSpec::standard(Some(3))))
+        .await
+        .match_id
+        .unwrap();
+    let e = refused(
+        &f,
+        "bob",
+        Command::AcceptShaking(MatchRef::id(id), Starter::Me),
+    )
+    .await;
+    assert!(e.to_string().contains("Welsh"), "{e}");
+    // The local chat reads the choice
+    use gammonbot::console::parse_line;
+    for (line, who) in [
+        ("bob: /accept shaker:me", Starter::Me),
+        ("bob: /accept role:shake", Starter::Me),
+        ("bob: /accept shaker:opponent", Starter::Opponent),
+        ("bob: /accept role:call", Starter::Opponent),
+    ] {
+        let (_, cmd) = parse_line(line).unwrap().unwrap();
+        assert_eq!(
+            cmd,
+            Command::AcceptShaking(MatchRef::default(), who),
+            "{line}"
+        );
+    }
+    assert!(parse_line("bob: /accept shaker:maybe").is_err());
+}
+
+/// A live-clock Welsh match brought to a break due: bob (who calls) uses 69 of his 70
+/// minutes, alice 36, and the first game is a wash by snakes, the first time both clocks
+/// are under 35 minutes. Returns the match id; bob must call next, with 60 seconds left.
+async fn welsh_break_due(f: &Fixture) -> i64 {
+    let mut spec = ChallengeSpec::welsh(25);
+    spec.time = gammonbot::club::TimeControl::welsh_live();
+    let (id, _) = challenge(f, spec).await;
+    let m = MatchRef::id(id);
+    // No break is due at the start
+    let e = refused(f, "alice", Command::Break(m)).await;
+    assert!(e.to_string().contains("no break is due"), "{e}");
+    f.clock.advance(69 * 60);
+    run(f, "bob", Command::Call(m, Parity::Odd)).await;
+    run(f, "bob", Command::Choose(m, Starter::Opponent)).await;
+    f.clock.advance(36 * 60);
+    run(f, "alice", Command::Roll(m)).await;
+    let moves = f.club.legal_moves(&who("alice"), m).await.unwrap();
+    run(f, "alice", Command::Move(m, moves[0].clone())).await;
+    let out = run(f, "bob", Command::Roll(m)).await;
+    assert!(
+        out.lines.iter().any(|l| l.contains("wash by snakes"))
+            && out.lines.iter().any(|l| l.contains("ten-minute break")),
+        "{:?}",
+        out.lines
+    );
+    let row = f.store.load_match(id).await.unwrap().unwrap();
+    assert_eq!(row.bank, [70 * 60 - 36 * 60, 60]);
+    assert_eq!(out.next.unwrap().name, "bob");
+    id
+}
+
+#[tokio::test]
+async fn regulation_d_an_entitled_break_pauses_both_clocks_until_resume() {
+    // Concealed throw 1-2 (odds: bob chooses), alice 1-1, bob 1-1.
+    let path = scratch_db("break_resume");
+    let f = open_scripted(&path, &[1, 2, 1, 1, 1, 1]).await;
+    let id = welsh_break_due(&f).await;
+    let m = MatchRef::id(id);
+    // When alice takes the break (bob is to act, with 60 seconds left)
+    f.clock.advance(20);
+    let out = run(&f, "alice", Command::Break(m)).await;
+    assert!(
+        out.lines
+            .iter()
+            .any(|l| l.contains("takes a ten-minute break")),
+        "{:?}",
+        out.lines
+    );
+    // Then bob's 20 seconds so far are his, and his clock stops for the break
+    let row = f.store.load_match(id).await.unwrap().unwrap();
+    assert_eq!(row.bank[1], 40);
+    assert_eq!(row.deadline_at, Some(f.club.now() + 10 * 60 + 40));
+    let e = refused(&f, "bob", Command::Break(m)).await;
+    assert!(e.to_string().contains("a break is under way"), "{e}");
+    // And five minutes on, the sweep does not time bob out
+    f.clock.advance(5 * 60);
+    let notices = f.club.sweep().await.unwrap();
+    assert!(
+        notices.iter().all(|n| !n.text.contains("ran out of time")),
+        "{notices:?}"
+    );
+    assert_eq!(
+        f.store.load_match(id).await.unwrap().unwrap().status,
+        "active"
+    );
+    assert!(
+        match_log(&f.store, id)
+            .await
+            .iter()
+            .any(|e| matches!(e, Entry::Break { .. }))
+    );
+    assert_match_rebuilds(&f.store, id).await;
+    // When bob resumes, after a restart (a new club on the same database)
+    let club = Club::new(
+        Store::open(path.to_str().unwrap()).await.unwrap(),
+        Arc::new(RngDice::seeded(1)),
+        f.clock.clone(),
+    );
+    let out = club.execute(&who("bob"), Command::Resume(m)).await.unwrap();
+    assert!(
+        out.lines.iter().any(|l| l.contains("resumes play")),
+        "{:?}",
+        out.lines
+    );
+    // Then his clock runs again from his 40 seconds
+    let row = f.store.load_match(id).await.unwrap().unwrap();
+    assert_eq!(row.bank[1], 40);
+    assert_eq!(row.deadline_at, Some(f.club.now() + 40));
+    let e = refused(&f, "bob", Command::Resume(m)).await;
+    assert!(e.to_string().contains("no break under way"), "{e}");
+    let e = refused(&f, "bob", Command::Break(m)).await;
+    assert!(e.to_string().contains("no break is due"), "{e}");
+    assert_match_rebuilds(&f.store, id).await;
+}
+
+#[tokio::test]
+async fn regulation_d_a_break_ends_by_itself_after_ten_minutes() {
+    let path = scratch_db("break_lapses");
+    let f = open_scripted(&path, &[1, 2, 1, 1, 1, 1]).await;
+    let id = welsh_break_due(&f).await;
+    let m = MatchRef::id(id);
+    // Given bob takes the break himself, with his 60 seconds left
+    run(&f, "bob", Command::Break(m)).await;
+    // When the ten minutes and 59 of his seconds have gone, he is still in time
+    f.clock.advance(10 * 60 + 59);
+    let notices = f.club.sweep().await.unwrap();
+    assert!(
+        notices.iter().all(|n| !n.text.contains("ran out of time")),
+        "{notices:?}"
+    );
+    // Then his clock ran again after the ten minutes: one second more and he is out
+    f.clock.advance(1);
+    let notices = f.club.sweep().await.unwrap();
+    assert!(
+        notices.iter().any(|n| n.text.contains("ran out of time")),
+        "{notices:?}"
+    );
+    let row = f.store.load_match(id).await.unwrap().unwrap();
+    assert_eq!(row.status, "finished");
+}

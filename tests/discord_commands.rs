@@ -144,6 +144,8 @@ fn every_club_command_has_a_slash_command() {
         "onedie",
         "nominate",
         "concede",
+        "break",
+        "resume",
         "board",
         "games",
         "history",
@@ -207,4 +209,19 @@ fn chouette_subcommands_are_registered_with_their_options() {
     ] {
         assert!(subs.contains(&s), "/chouette {s} missing: {subs:?}");
     }
+}
+
+#[test]
+fn welsh_accept_offers_the_guests_choice_of_shaker() {
+    // Rule 24(i): /accept has an optional shaker choice (me / my opponent).
+    let cmds = payload();
+    let accept = cmds.iter().find(|c| c["name"] == "accept").unwrap();
+    let shaker = accept["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "shaker")
+        .expect("a shaker option");
+    assert_ne!(shaker["required"], true);
+    assert_eq!(shaker["choices"].as_array().unwrap().len(), 2);
 }

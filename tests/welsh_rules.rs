@@ -295,23 +295,18 @@ fn rule_16_the_first_dance_of_a_game_raises_the_doubling_die() {
     assert!(ev.contains(&WelshEvent::CubeRaisedByDance { value: 2 }));
     assert_eq!(m.cube().value, 2);
     assert_eq!(m.cube().right, None, "the right to double does not change");
-    // O plays, X dances again: no second raise.
+    // O cannot play 6-6 (all his men are home, none on his 6-spike): his turn passes.
     let (m, _) = act(&m, O, WelshAction::Roll(6, 6));
-    let m = if let WelshPhase::ToPlay { .. } = m.phase() {
-        play_where(&m, O, |_| true).0
-    } else {
-        m
-    };
-    if m.phase() == WelshPhase::ToRoll(X) {
-        let (m, ev) = act(&m, X, WelshAction::Roll(3, 2));
-        if ev.contains(&WelshEvent::Danced { by: X }) {
-            assert!(
-                !ev.iter()
-                    .any(|e| matches!(e, WelshEvent::CubeRaisedByDance { .. }))
-            );
-            assert_eq!(m.cube().value, 2);
-        }
-    }
+    assert_eq!(m.phase(), WelshPhase::ToRoll(X), "O has no play with 6-6");
+    // X dances again: no second raise.
+    let (m, ev) = act(&m, X, WelshAction::Roll(3, 2));
+    assert!(ev.contains(&WelshEvent::Danced { by: X }), "{ev:?}");
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, WelshEvent::CubeRaisedByDance { .. })),
+        "{ev:?}"
+    );
+    assert_eq!(m.cube().value, 2);
 }
 
 #[test]
@@ -335,8 +330,15 @@ fn rule_17b_a_rectangle_wins_the_match() {
         &[(6, 15)],
         X,
     );
+    // With 6-6 the first 6 (8/2) would complete the rectangle, but all four 6s must be
+    // played (rule 7) and the others check out from the 6-spike: no play ends in one.
     let (m, _) = act(&m, X, WelshAction::Roll(6, 6));
-    let _ = m;
+    let legal = m.legal_plays();
+    assert!(!legal.is_empty(), "6-6 has plays here");
+    assert!(
+        legal.iter().all(|l| !has_rectangle(&l.board)),
+        "no 6-6 play may stop at the rectangle"
+    );
     let m = at(
         &[(6, 3), (5, 3), (4, 3), (3, 3), (2, 2), (9, 1)],
         &[(6, 15)],
@@ -359,11 +361,8 @@ fn rule_18_the_first_to_check_out_gets_a_bonus_throw_and_doubles_chain_it() {
     assert!(ev.contains(&WelshEvent::FirstCheckOut { by: X }));
     assert_eq!(m.phase(), WelshPhase::ToRoll(X), "bonus throw");
     let (m, _) = act(&m, X, WelshAction::Roll(1, 1));
-    let m = if let WelshPhase::ToPlay { .. } = m.phase() {
-        play_where(&m, X, |_| true).0
-    } else {
-        m
-    };
+    assert!(matches!(m.phase(), WelshPhase::ToPlay { side: X, .. }));
+    let (m, _) = play_where(&m, X, |_| true);
     assert_eq!(
         m.phase(),
         WelshPhase::ToRoll(X),
@@ -485,24 +484,21 @@ fn rule_21_nominate_once_per_match_for_yourself_or_your_opponent() {
         nominated: true
     }));
     assert!(!m.nominate_left(X) && !m.nominate_left(O));
-    let m = if let WelshPhase::ToPlay { .. } = m.phase() {
-        play_where(&m, X, |_| true).0
-    } else {
-        m
-    };
-    if let WelshPhase::ToRoll(s) = m.phase() {
-        assert_eq!(
-            m.apply(
-                s,
-                &WelshAction::Nominate {
-                    whose: NominateFor::Me,
-                    dice: (2, 2)
-                }
-            )
-            .unwrap_err(),
-            WelshError::NominateUsed
-        );
-    }
+    assert!(matches!(m.phase(), WelshPhase::ToPlay { side: X, .. }));
+    let (m, _) = play_where(&m, X, |_| true);
+    assert_eq!(m.phase(), WelshPhase::ToRoll(O));
+    // O has used his card: he cannot nominate his own throw now.
+    assert_eq!(
+        m.apply(
+            O,
+            &WelshAction::Nominate {
+                whose: NominateFor::Me,
+                dice: (2, 2)
+            }
+        )
+        .unwrap_err(),
+        WelshError::NominateUsed
+    );
 }
 
 #[test]
@@ -573,19 +569,19 @@ fn rule_22_wash_by_sticks_both_hold_a_full_spike() {
 fn rule_23_the_28_12_match_pays_14_00() {
     let r = Rates::default();
     assert_eq!(
-        format_amount(match_prize(&r, 28, 12, MatchEnd::Games)),
+        format_amount(match_prize(&r, 28, 12, 12, MatchEnd::Games)),
         "14.00"
     );
     assert_eq!(
-        format_amount(match_prize(&r, 25, 3, MatchEnd::Rectangle)),
+        format_amount(match_prize(&r, 25, 3, 3, MatchEnd::Rectangle)),
         "7.50"
     );
     assert_eq!(
-        format_amount(match_prize(&r, 4, 9, MatchEnd::TimedOut)),
+        format_amount(match_prize(&r, 4, 9, 4, MatchEnd::TimedOut)),
         "20.00"
     );
     assert_eq!(
-        format_amount(match_prize(&r, 25, 0, MatchEnd::Games)),
+        format_amount(match_prize(&r, 25, 0, 0, MatchEnd::Games)),
         "41.25",
         "10 + 6.25 + a pony"
     );
@@ -742,4 +738,228 @@ fn rule_01_a_match_carries_its_ruleset() {
         Match::new(welsh_options).is_err(),
         "the standard engine refuses Welsh options"
     );
+}
+
+#[test]
+fn rule_21_a_throw_already_nominated_cannot_be_nominated_again() {
+    // Given X has nominated 6-6 for O's next throw during his own turn
+    let start = [(24, 2), (13, 5), (8, 3), (6, 5)];
+    let m = at(&start, &start, X);
+    let (m, _) = act(&m, X, WelshAction::Roll(4, 3));
+    let (m, _) = act(
+        &m,
+        X,
+        WelshAction::Nominate {
+            whose: NominateFor::Opponent,
+            dice: (6, 6),
+        },
+    );
+    let (m, _) = play_where(&m, X, |_| true);
+    assert_eq!(m.phase(), WelshPhase::ToRoll(O));
+    // When O tries to nominate 5-5 for himself
+    let err = m
+        .apply(
+            O,
+            &WelshAction::Nominate {
+                whose: NominateFor::Me,
+                dice: (5, 5),
+            },
+        )
+        .unwrap_err();
+    // Then he is refused with the reason, and keeps his card
+    assert!(err.to_string().contains("already nominated"), "{err}");
+    assert!(m.nominate_left(O), "O keeps his nominate card");
+    // And his throw is X's 6-6, however the dice fall
+    let (_, ev) = act(&m, O, WelshAction::Roll(5, 5));
+    assert!(
+        ev.contains(&WelshEvent::Thrown {
+            by: O,
+            throw: Throw::Two(6, 6),
+            nominated: true
+        }),
+        "{ev:?}"
+    );
+}
+
+/// Plays one turn of `side` with `dice` (the first legal play).
+fn turn(m: &WelshMatch, side: Side, dice: (u8, u8)) -> WelshMatch {
+    let (m, _) = act(m, side, WelshAction::Roll(dice.0, dice.1));
+    assert!(
+        matches!(m.phase(), WelshPhase::ToPlay { .. }),
+        "{dice:?} has a play here"
+    );
+    play_where(&m, side, |_| true).0
+}
+
+#[test]
+fn rule_06_a_third_identical_throw_from_an_acey_deucey_rethrow_is_thrown_again() {
+    // Given X threw 4-3 on each of his last two turns
+    let start = [(24, 2), (13, 5), (8, 3), (6, 5)];
+    let m = at(&start, &start, X);
+    let m = turn(&m, X, (4, 3));
+    let m = turn(&m, O, (6, 5));
+    let m = turn(&m, X, (4, 3));
+    let m = turn(&m, O, (5, 4));
+    // When on his third turn he throws 1-2 and throws again: 4-3
+    let (m, _) = act(&m, X, WelshAction::Roll(1, 2));
+    // Then that third 4-3 is thrown again, like any other
+    assert_eq!(
+        m.apply(X, &WelshAction::Reroll(3, 4)).unwrap_err(),
+        WelshError::ThirdIdenticalThrow
+    );
+    assert!(m.apply(X, &WelshAction::Reroll(3, 5)).is_ok());
+}
+
+#[test]
+fn rule_06_an_acey_deucey_rethrow_keeps_three_turns_in_the_window() {
+    // Given X threw 4-3, then on his next turn 1-2 and threw again: 4-3
+    let start = [(24, 2), (13, 5), (8, 3), (6, 5)];
+    let m = at(&start, &start, X);
+    let m = turn(&m, X, (4, 3));
+    let m = turn(&m, O, (6, 5));
+    let (m, _) = act(&m, X, WelshAction::Roll(2, 1));
+    let (m, _) = act(&m, X, WelshAction::Reroll(4, 3));
+    let (m, _) = play_where(&m, X, |_| true);
+    let m = turn(&m, O, (5, 4));
+    // When he throws 4-3 on his third turn: his third 4-3 in three turns in a row
+    // Then it is thrown again (the 1-2 of the second turn does not count as a turn)
+    assert_eq!(
+        m.apply(X, &WelshAction::Roll(4, 3)).unwrap_err(),
+        WelshError::ThirdIdenticalThrow
+    );
+}
+
+#[test]
+fn rule_23_a_match_to_nil_counts_the_games_won_not_the_washes() {
+    // Given a match to 2: X wins the first game
+    let rules = WelshRules {
+        target: 2,
+        ..WelshRules::default()
+    };
+    let m = WelshMatch::at(rules, pos(&[(1, 1)], &[(6, 14)]), X, [0, 0]);
+    let (m, _) = act(&m, X, WelshAction::Roll(1, 1));
+    let (m, _) = play_where(&m, X, |b| b.mine_off() == 15);
+    assert_eq!(m.score(), [1, 0]);
+    // When the second game is a wash by snakes (mugs away: O throws first)
+    let m = turn(&m, O, (1, 1));
+    let (m, ev) = act(&m, X, WelshAction::Roll(1, 1));
+    assert!(ev.contains(&WelshEvent::MatchOver {
+        winner: X,
+        how: MatchEnd::Games
+    }));
+    // Then O has a game from the wash but won none: a pony on the bill
+    assert_eq!(m.score(), [2, 1]);
+    assert_eq!(m.games_won(), [1, 0]);
+    let r = Rates::default();
+    assert_eq!(
+        format_amount(match_prize(&r, 2, 1, m.games_won()[1], MatchEnd::Games)),
+        "35.25",
+        "10.00 + 0.25 + 25.00"
+    );
+    assert_eq!(
+        format_amount(match_prize(&r, 2, 1, 1, MatchEnd::Games)),
+        "10.25"
+    );
+}
+
+#[test]
+fn rule_01_setup_a_new_welsh_game_starts_from_the_seed_layout() {
+    // Two back men in the back board (24), five in the far outer board (13), three in the
+    // near outer board (8), five in the home board (6), for each player; nothing else.
+    let m = WelshMatch::new(WelshRules::default());
+    for side in [X, O] {
+        let b = m.position().view(side);
+        let mut want = [0i8; 26];
+        for (p, n) in [(24, 2), (13, 5), (8, 3), (6, 5)] {
+            want[p] = n;
+            want[25 - p] = -n;
+        }
+        assert_eq!(b.points(), &want, "{side}'s view");
+        assert_eq!((b.mine_off(), b.theirs_off()), (0, 0));
+    }
+    assert_eq!(m.score(), [0, 0]);
+    assert_eq!(m.cube().value, 1);
+    assert!(matches!(m.phase(), WelshPhase::Call { .. }));
+}
+
+#[test]
+fn rule_24_vi_each_significant_event_kind_is_announced() {
+    // A dance: X cannot enter with 3-2.
+    let m = at(&[(25, 1), (6, 14)], &[(3, 2), (2, 2), (5, 2), (1, 9)], X);
+    let (_, ev) = act(&m, X, WelshAction::Roll(3, 2));
+    assert!(ev.contains(&WelshEvent::Danced { by: X }), "{ev:?}");
+    // A triangle: 4-3-2-1 on X's 6-5-4-3.
+    let m = at(&[(6, 4), (5, 3), (4, 2), (7, 1), (20, 5)], &[(2, 15)], X);
+    let (m, _) = act(&m, X, WelshAction::Roll(4, 1));
+    let (_, ev) = play_where(&m, X, has_triangle);
+    assert!(ev.contains(&WelshEvent::Triangle { by: X }), "{ev:?}");
+    // A full spread: one man on each spike of X's home board.
+    let m = at(
+        &[(1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (8, 1), (13, 9)],
+        &[(2, 15)],
+        X,
+    );
+    let (m, _) = act(&m, X, WelshAction::Roll(6, 2));
+    let (_, ev) = play_where(&m, X, |b| (1..=6).all(|p| b.points()[p] == 1));
+    assert!(ev.contains(&WelshEvent::FullSpread { by: X }), "{ev:?}");
+    // A wash by sticks: both hold a full spike.
+    let m = at(&[(7, 5), (8, 1), (6, 9)], &[(6, 6), (1, 9)], X);
+    let (m, _) = act(&m, X, WelshAction::Roll(1, 2));
+    let (_, ev) = play_where(&m, X, |b| b.points()[7] == 6);
+    assert!(
+        ev.contains(&WelshEvent::GameOver {
+            winner: None,
+            games: 1,
+            how: GameEnd::WashBySticks
+        }),
+        "{ev:?}"
+    );
+    // A wash by snakes: 1-1 straight after the opponent's 1-1.
+    let start = [(24, 2), (13, 5), (8, 3), (6, 5)];
+    let m = turn(&at(&start, &start, X), X, (1, 1));
+    let (_, ev) = act(&m, O, WelshAction::Roll(1, 1));
+    assert!(
+        ev.contains(&WelshEvent::GameOver {
+            winner: None,
+            games: 1,
+            how: GameEnd::WashBySnakes
+        }),
+        "{ev:?}"
+    );
+}
+
+#[test]
+fn rule_18_the_payment_goes_only_with_an_offer_that_puts_the_winner_on_24() {
+    // Given X on 20 has a one-throw win and O may offer to concede
+    let m = WelshMatch::at(
+        WelshRules::default(),
+        pos(&[(2, 1), (9, 1)], &[(25, 1), (13, 14)]),
+        X,
+        [20, 3],
+    );
+    let (m, _) = act(&m, X, WelshAction::Roll(6, 1));
+    let (m, _) = play_where(&m, X, |b| (7..=25).all(|p| b.mine(p) == 0));
+    // When O offers 2 games (X to 22) with the payment, he is refused with the reason
+    assert_eq!(
+        m.apply(
+            O,
+            &WelshAction::OfferConcede {
+                games: 2,
+                payment: true
+            }
+        )
+        .unwrap_err(),
+        WelshError::PaymentOnlyTo24(22)
+    );
+    // Then without the payment the offer stands, and X may reject it
+    let (m, _) = act(
+        &m,
+        O,
+        WelshAction::OfferConcede {
+            games: 2,
+            payment: false,
+        },
+    );
+    let (_, ev) = act(&m, X, WelshAction::RejectConcede);
+    assert!(ev.contains(&WelshEvent::ConcedeRejected { by: X }));
 }

@@ -159,6 +159,9 @@ pub enum Command {
         spec: ChallengeSpec,
     },
     Accept(MatchRef),
+    /// Accept a Welsh challenge choosing who shakes for the first call (rule 24(i): the
+    /// challenged player is the guest): `Me` shakes, `Opponent` (the challenger) shakes.
+    AcceptShaking(MatchRef, Starter),
     Decline(MatchRef),
     Cancel(MatchRef),
     Roll(MatchRef),
@@ -186,6 +189,10 @@ pub enum Command {
     Concede(MatchRef, u32, bool),
     AcceptConcede(MatchRef),
     RejectConcede(MatchRef),
+    /// Welsh: take the ten-minute break regulation D allows between games (both clocks stop).
+    Break(MatchRef),
+    /// Welsh: end the break under way.
+    Resume(MatchRef),
     /// The board as it stands.
     Board(MatchRef),
     /// The legal plays of the roll in hand.

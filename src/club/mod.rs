@@ -86,6 +86,8 @@ enum Op {
     AcceptConcede,
     RejectConcede,
     TimeOut,
+    Break,
+    Resume,
 }
 
 impl Op {
@@ -110,8 +112,21 @@ impl Op {
             Op::AcceptConcede => "accept",
             Op::RejectConcede => "reject",
             Op::TimeOut => "time-out",
+            Op::Break => "break",
+            Op::Resume => "resume",
         }
     }
+}
+
+/// The length of a break (regulation D), in seconds.
+const BREAK_SECONDS: i64 = 10 * 60;
+
+/// A Welsh throw the club makes: two dice, one die (rule 11), or a 1-2 thrown again (rule 13).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ThrowKind {
+    Two,
+    One,
+    Again,
 }
 
 /// What one command does to a match before it is written.
@@ -186,14 +201,20 @@ pub fn next_words(game: &AnyMatch) -> String {
                 WelshPhase::Call { .. } => "call odds or evens".into(),
                 WelshPhase::Choose { .. } => "choose who starts (me or opponent)".into(),
                 WelshPhase::ToRoll(s) => {
-                    let mut opts = vec!["throw"];
+                    // Rule 21: a throw nominated for him is set; he cannot nominate it again
+                    // nor throw one die instead.
+                    let set = m.nominated_throw().filter(|(who, _)| *who == s);
+                    let throw = set.map(|(_, (a, b))| {
+                        format!("throw the nominated {}-{}", a.max(b), a.min(b))
+                    });
+                    let mut opts = vec![throw.as_deref().unwrap_or("throw")];
                     if welsh_may_double(m, s) {
                         opts.push("double");
                     }
-                    if m.nominate_left(s) {
+                    if m.nominate_left(s) && set.is_none() {
                         opts.push("nominate");
                     }
-                    if has_full_spread(&m.position().view(s)) {
+                    if has_full_spread(&m.position().view(s)) && set.is_none() {
                         opts.push("throw one die");
                     }
                     join_or(&opts)
@@ -330,6 +351,12 @@ impl Club {
                 self.answer_challenge(&me, community, m, Entry::Accept)
                     .await
             }
+            Command::AcceptShaking(m, who) => {
+                // The challenged player (O) is the guest: `Me` is O.
+                let shaker = state::starter_side(Side::O, who);
+                self.answer_challenge(&me, community, m, Entry::AcceptWelsh { shaker })
+                    .await
+            }
             Command::Decline(m) => {
                 self.answer_challenge(&me, community, m, Entry::Decline)
                     .await
@@ -365,6 +392,8 @@ impl Club {
             }
             Command::AcceptConcede(m) => self.act(&me, community, m, Op::AcceptConcede).await,
             Command::RejectConcede(m) => self.act(&me, community, m, Op::RejectConcede).await,
+            Command::Break(m) => self.act(&me, community, m, Op::Break).await,
+            Command::Resume(m) => self.act(&me, community, m, Op::Resume).await,
             Command::Board(m) => self.board(&me, community, m).await,
             Command::Moves(m) => {
                 let l = self.find(&me, community, m, "moves").await?;
@@ -682,7 +711,7 @@ impl Club {
         entry: Entry,
     ) -> Result<Outcome, ClubError> {
         let verb = match entry {
-            Entry::Accept => "accept",
+            Entry::Accept | Entry::AcceptWelsh { .. } => "accept",
             Entry::Decline => "decline",
             _ => "cancel",
         };
@@ -698,19 +727,39 @@ impl Club {
         if l.players[allowed].id != me.id {
             return Err(ClubError::NotYourChallenge(l.names[allowed].clone(), verb));
         }
+        if matches!(entry, Entry::AcceptWelsh { .. }) && l.spec.ruleset != Ruleset::Welsh {
+            return Err(ClubError::WrongRuleset(
+                "accept shaker:",
+                "Welsh",
+                l.row.id,
+                ruleset_word(l.spec.ruleset),
+            ));
+        }
         let mut lines = Vec::new();
         let (status, work) = match entry {
-            Entry::Accept => {
-                let snap = Snapshot::start(&l.spec).map_err(ClubError::BadOption)?;
+            Entry::Accept | Entry::AcceptWelsh { .. } => {
+                let shaker = match entry {
+                    Entry::AcceptWelsh { shaker } => shaker,
+                    _ => Side::X,
+                };
+                let snap =
+                    Snapshot::start_with_shaker(&l.spec, shaker).map_err(ClubError::BadOption)?;
                 lines.push(format!(
                     "{} accepts match #{}: {}",
                     me.display_name,
                     l.row.id,
                     spec_words(&l.spec)
                 ));
+                if let Entry::AcceptWelsh { shaker } = entry {
+                    lines.push(format!(
+                        "{} shakes for the first call; {} calls (rule 24(i): the guest's choice)",
+                        l.names[shaker.index()],
+                        l.names[shaker.opponent().index()]
+                    ));
+                }
                 let mut work = Work {
                     snap,
-                    entries: vec![(Some(me.id), Entry::Accept)],
+                    entries: vec![(Some(me.id), entry.clone())],
                     lines: std::mem::take(&mut lines),
                     settle: Vec::new(),
                 };
@@ -815,6 +864,8 @@ impl Club {
                 | Op::Concede(..)
                 | Op::AcceptConcede
                 | Op::RejectConcede
+                | Op::Break
+                | Op::Resume
         );
         let standard_only = matches!(
             op,
@@ -838,7 +889,10 @@ impl Club {
         }
         // Only the one whose decision it is (resigning and conceding may come at other
         // moments; the engine decides those).
-        let free = matches!(op, Op::Resign(_) | Op::Concede(..) | Op::TimeOut);
+        let free = matches!(
+            op,
+            Op::Resign(_) | Op::Concede(..) | Op::TimeOut | Op::Break | Op::Resume
+        );
         if let Some(s) = snap.game.to_act() {
             if s != side && !free {
                 return Err(ClubError::NotYourTurn(
@@ -857,7 +911,7 @@ impl Club {
         // Live Welsh clocks (nothing a move): the engine is told both clocks before each
         // action, for ten-for-two (rule 12b) and the breaks of regulation D.
         if let AnyMatch::Welsh(_) = &work.snap.game {
-            if l.spec.time.per_move == 0 && !matches!(op, Op::TimeOut) {
+            if l.spec.time.per_move == 0 && !matches!(op, Op::TimeOut | Op::Break | Op::Resume) {
                 let left = self.banks_now(l);
                 let clocks = [
                     u32::try_from(left[0]).unwrap_or(0),
@@ -904,7 +958,7 @@ impl Club {
                 work.push(by, std_entry(action), names)?;
             }
             (Op::Roll, AnyMatch::Welsh(m)) => {
-                self.welsh_throw(&mut work, &m, side, by, names, false)?;
+                self.welsh_throw(&mut work, &m, side, by, names, ThrowKind::Two)?;
             }
             (Op::Move(text), AnyMatch::Standard(m)) => {
                 let play = m
@@ -958,12 +1012,37 @@ impl Club {
                     names,
                 )?;
             }
-            (Op::Reroll, _) => {
-                let (a, b) = self.roll2();
-                work.push(by, welsh_entry(WelshAction::Reroll(a, b)), names)?;
+            (Op::Reroll, AnyMatch::Welsh(m)) => {
+                self.welsh_throw(&mut work, &m, side, by, names, ThrowKind::Again)?;
             }
             (Op::RollOne, AnyMatch::Welsh(m)) => {
-                self.welsh_throw(&mut work, &m, side, by, names, true)?;
+                self.welsh_throw(&mut work, &m, side, by, names, ThrowKind::One)?;
+            }
+            (Op::Break, AnyMatch::Welsh(_)) => {
+                let now = self.clock.now();
+                if let Some(until) = work.snap.break_until.filter(|&u| u > now) {
+                    return Err(ClubError::Refused(format!(
+                        "a break is under way ({} left); /resume ends it sooner",
+                        duration_words(until - now)
+                    )));
+                }
+                work.push(
+                    by,
+                    Entry::Break {
+                        side,
+                        until: now + BREAK_SECONDS,
+                    },
+                    names,
+                )?;
+            }
+            (Op::Resume, AnyMatch::Welsh(_)) => {
+                let now = self.clock.now();
+                if work.snap.break_until.is_none_or(|u| u <= now) {
+                    return Err(ClubError::Refused(
+                        "there is no break under way: the clocks are running".into(),
+                    ));
+                }
+                work.push(by, Entry::Resume { side }, names)?;
             }
             (Op::Nominate(whose, dice), _) => {
                 work.push(
@@ -991,13 +1070,16 @@ impl Club {
             (Op::RejectConcede, _) => {
                 work.push(by, welsh_entry(WelshAction::RejectConcede), names)?
             }
-            (Op::RollOne, AnyMatch::Standard(_)) => unreachable!("checked above"),
+            (Op::RollOne | Op::Reroll | Op::Break | Op::Resume, AnyMatch::Standard(_)) => {
+                unreachable!("checked above")
+            }
         }
         self.autopilot(l, &mut work)?;
         Ok(work)
     }
 
-    /// A Welsh throw by the club: a third identical throw is thrown again (rule 6).
+    /// A Welsh throw by the club: a third identical throw is thrown again (rule 6), also
+    /// when it comes from an acey-deucey re-throw.
     fn welsh_throw(
         &self,
         work: &mut Work,
@@ -1005,14 +1087,14 @@ impl Club {
         side: Side,
         by: Option<i64>,
         names: &[String; 2],
-        one_die: bool,
+        kind: ThrowKind,
     ) -> Result<(), ClubError> {
         for _ in 0..20 {
             let (a, b) = self.roll2();
-            let action = if one_die {
-                WelshAction::RollOne(a)
-            } else {
-                WelshAction::Roll(a, b)
+            let action = match kind {
+                ThrowKind::One => WelshAction::RollOne(a),
+                ThrowKind::Two => WelshAction::Roll(a, b),
+                ThrowKind::Again => WelshAction::Reroll(a, b),
             };
             match m.apply(side, &action) {
                 Err(WelshError::ThirdIdenticalThrow) => {
@@ -1109,7 +1191,7 @@ impl Club {
                         {
                             work.lines
                                 .push(format!("(thrown for {})", l.names[s.index()]));
-                            self.welsh_throw(work, m, s, None, &l.names, false)?;
+                            self.welsh_throw(work, m, s, None, &l.names, ThrowKind::Two)?;
                             if let Some((_, Entry::Welsh { auto, .. })) = work.entries.last_mut() {
                                 *auto = true;
                             }
@@ -1159,19 +1241,30 @@ impl Club {
     ) -> Result<Outcome, ClubError> {
         let now = self.clock.now();
         let tc = l.spec.time;
-        // The actor's time: beyond the allowance it comes out of his bank.
-        let bank = if actor.is_some() && actor == self.waiting_on(l) {
+        // The actor's time: beyond the allowance it comes out of his bank. A break taken or
+        // ended (regulation D) settles the time of the player to act so far, whoever asks.
+        let pause = work
+            .entries
+            .iter()
+            .any(|(_, e)| matches!(e, Entry::Break { .. } | Entry::Resume { .. }));
+        let bank = if pause || (actor.is_some() && actor == self.waiting_on(l)) {
             self.banks_now(l)
         } else {
             l.row.bank
         };
         let over = work.snap.is_over();
         let to_act = if over { None } else { work.snap.game.to_act() };
+        // During a break both clocks stop: the turn's clock starts when the break ends.
+        let start = work.snap.break_until.filter(|&u| u > now).unwrap_or(now);
         let (turn_started_at, deadline_at, reminder_at) = match to_act {
             Some(s) => {
-                let deadline = now + tc.per_move + bank[s.index()];
+                let deadline = start + tc.per_move + bank[s.index()];
                 let remind = deadline - tc.remind_before;
-                (Some(now), Some(deadline), (remind > now).then_some(remind))
+                (
+                    Some(start),
+                    Some(deadline),
+                    (remind > now).then_some(remind),
+                )
             }
             None => (None, None, None),
         };
@@ -1197,11 +1290,32 @@ impl Club {
                 Settlement::WelshGame { winner, backgammon } => pot_games.push(PotGame {
                     backgammon_by: winner.filter(|_| backgammon).map(|w| ids[w.index()]),
                 }),
-                Settlement::WelshMatch { winner, how, score } => {
+                Settlement::ConcedePayment { payer } => {
+                    let amount = self.rates.concede_to_24;
+                    ledger.push(LedgerEntry {
+                        payer: ids[payer.index()],
+                        payee: ids[payer.opponent().index()],
+                        amount,
+                        reason: "offer to concede to 24 (rule 18)".into(),
+                    });
+                    work.lines.push(format!(
+                        "{} pays {} {} with the offer to concede to 24 (rule 18)",
+                        l.names[payer.index()],
+                        l.names[payer.opponent().index()],
+                        format_amount(amount)
+                    ));
+                }
+                Settlement::WelshMatch {
+                    winner,
+                    how,
+                    score,
+                    won,
+                } => {
                     let prize = match_prize(
                         &self.rates,
                         score[winner.index()],
                         score[winner.opponent().index()],
+                        won[winner.opponent().index()],
                         how,
                     );
                     ledger.push(LedgerEntry {
@@ -1379,6 +1493,14 @@ impl Club {
                 Entry::Accept => {
                     snap = Snapshot::start(&l.spec).ok();
                     lines.push(format!("{} accepts", l.names[1]));
+                }
+                Entry::AcceptWelsh { shaker } => {
+                    snap = Snapshot::start_with_shaker(&l.spec, *shaker).ok();
+                    lines.push(format!(
+                        "{} accepts; {} shakes for the first call",
+                        l.names[1],
+                        l.names[shaker.index()]
+                    ));
                 }
                 Entry::Decline => lines.push(format!("{} declines", l.names[1])),
                 Entry::Cancel => lines.push(format!("{} withdraws the challenge", l.names[0])),

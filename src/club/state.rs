@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use super::command::{ChallengeSpec, Starter};
 use crate::engine::welsh::{
-    GameEnd, MatchEnd, WelshAction, WelshEvent, WelshMatch, WelshPhase, WelshRules, format_amount,
-    format_welsh_play,
+    BreakReason, GameEnd, MatchEnd, WelshAction, WelshEvent, WelshMatch, WelshPhase, WelshRules,
+    format_amount, format_welsh_play,
 };
 use crate::engine::{
     Action, AnyMatch, Event, Match, MatchRules, Phase, Play, Position, ResultKind, Ruleset, Side,
@@ -23,6 +23,11 @@ pub enum Entry {
         spec: ChallengeSpec,
     },
     Accept,
+    /// A Welsh challenge accepted by the challenged player (the guest, rule 24(i)) with his
+    /// choice of who shakes for the first game's call (the other calls).
+    AcceptWelsh {
+        shaker: Side,
+    },
     Decline,
     Cancel,
     /// A standard action; `auto` when the club made it (auto-roll, forced play).
@@ -39,6 +44,16 @@ pub enum Entry {
     },
     /// A standard match lost on time.
     Forfeit {
+        side: Side,
+    },
+    /// A Welsh break between games (regulation D), taken by `side`: both clocks stop until
+    /// `until` (Unix seconds) or a resume.
+    Break {
+        side: Side,
+        until: i64,
+    },
+    /// The break under way ends before its time.
+    Resume {
         side: Side,
     },
 }
@@ -58,6 +73,13 @@ pub struct Snapshot {
     pub last: Option<LastMove>,
     /// A standard match ended by a time-out: the side who ran out.
     pub forfeit: Option<Side>,
+    /// Welsh: the break regulation D allows now, between games (gone once the next game is
+    /// under way or the break is taken).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub break_due: Option<BreakReason>,
+    /// Welsh: a break taken, until this time (Unix seconds) unless resumed sooner.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub break_until: Option<i64>,
 }
 
 /// A result of a game or match that moves money or the scoop-pot.
@@ -74,12 +96,15 @@ pub enum Settlement {
         winner: Option<Side>,
         backgammon: bool,
     },
-    /// A Welsh match over.
+    /// A Welsh match over: the score and the games each side won (washes not counted).
     WelshMatch {
         winner: Side,
         how: MatchEnd,
         score: [u32; 2],
+        won: [u32; 2],
     },
+    /// The payment that came with an accepted offer to concede to 24 (rule 18).
+    ConcedePayment { payer: Side },
 }
 
 impl Snapshot {
@@ -88,19 +113,29 @@ impl Snapshot {
     /// # Errors
     /// Terms the engine refuses (checked again here; the club checks them at challenge).
     pub fn start(spec: &ChallengeSpec) -> Result<Snapshot, String> {
+        Snapshot::start_with_shaker(spec, Side::X)
+    }
+
+    /// A new match on these terms; Welsh: `shaker` shakes for the first call (rule 24(i)).
+    ///
+    /// # Errors
+    /// Terms the engine refuses.
+    pub fn start_with_shaker(spec: &ChallengeSpec, shaker: Side) -> Result<Snapshot, String> {
         let game = match spec.ruleset {
             Ruleset::Standard => {
                 AnyMatch::Standard(Match::new(standard_rules(spec)).map_err(|e| e.to_string())?)
             }
             Ruleset::Welsh => AnyMatch::Welsh(WelshMatch::new(WelshRules {
                 target: spec.length.unwrap_or(25),
-                first_shaker: Side::X,
+                first_shaker: shaker,
             })),
         };
         Ok(Snapshot {
             game,
             last: None,
             forfeit: None,
+            break_due: None,
+            break_until: None,
         })
     }
 
@@ -215,9 +250,52 @@ impl Snapshot {
                             play: *play,
                         });
                     }
-                    describe_welsh(e, &before, names, lines, settle, next.score());
+                    // Regulation D: a break is due between games, until the next game is under way.
+                    match e {
+                        WelshEvent::BreakEntitled(r) if self.break_due.is_none() => {
+                            self.break_due = Some(*r);
+                        }
+                        WelshEvent::Thrown { .. }
+                        | WelshEvent::Doubled { .. }
+                        | WelshEvent::Nominated { .. } => {
+                            self.break_due = None;
+                            self.break_until = None;
+                        }
+                        _ => {}
+                    }
+                    describe_welsh(
+                        e,
+                        &before,
+                        names,
+                        lines,
+                        settle,
+                        next.score(),
+                        next.games_won(),
+                    );
                 }
                 self.game = AnyMatch::Welsh(next);
+                Ok(())
+            }
+            (Entry::Break { side, until }, AnyMatch::Welsh(_)) => {
+                if self.break_due.is_none() {
+                    return Err(NO_BREAK_DUE.into());
+                }
+                self.break_due = None;
+                self.break_until = Some(*until);
+                lines.push(format!(
+                    "{} takes a ten-minute break (regulation D): both clocks stop until /resume or the ten minutes are over",
+                    names[side.index()]
+                ));
+                Ok(())
+            }
+            (Entry::Resume { side }, AnyMatch::Welsh(_)) => {
+                if self.break_until.take().is_none() {
+                    return Err("there is no break under way: the clocks are running".into());
+                }
+                lines.push(format!(
+                    "{} resumes play: the clocks run again",
+                    names[side.index()]
+                ));
                 Ok(())
             }
             (Entry::Forfeit { side }, AnyMatch::Standard(m)) => {
@@ -308,6 +386,10 @@ pub fn rebuild(
         match e {
             Entry::Accept => {
                 snap = Some(Snapshot::start(spec)?);
+                status = "active".into();
+            }
+            Entry::AcceptWelsh { shaker } => {
+                snap = Some(Snapshot::start_with_shaker(spec, *shaker)?);
                 status = "active".into();
             }
             Entry::Decline => status = "declined".into(),
@@ -410,6 +492,9 @@ fn level_words(level: crate::engine::ResignLevel) -> &'static str {
     }
 }
 
+/// Why a break is refused when none is due.
+pub const NO_BREAK_DUE: &str = "no break is due now: regulation D allows a ten-minute break between games the first time both clocks are under 35 minutes, after a backgammon, the first time a player reaches exactly 6, 12, 18 or 24 games, and after a game whose last throw was 2-3";
+
 fn describe_welsh(
     e: &WelshEvent,
     before: &Position,
@@ -417,6 +502,7 @@ fn describe_welsh(
     lines: &mut Vec<String>,
     settle: &mut Vec<Settlement>,
     score: [u32; 2],
+    won: [u32; 2],
 ) {
     let n = |s: Side| names[s.index()].as_str();
     let line = match *e {
@@ -485,6 +571,13 @@ fn describe_welsh(
             if payment { " with the payment" } else { "" }
         ),
         WelshEvent::ConcedeRejected { by } => format!("{} rejects the offer", n(by)),
+        WelshEvent::ConcedePaid { by } => {
+            settle.push(Settlement::ConcedePayment { payer: by });
+            format!(
+                "{} makes the payment that came with the offer (rule 18)",
+                n(by)
+            )
+        }
         WelshEvent::GameOver { winner, games, how } => {
             settle.push(Settlement::WelshGame {
                 winner,
@@ -523,7 +616,12 @@ fn describe_welsh(
             format!("Both players may take a ten-minute break ({reason:?})")
         }
         WelshEvent::MatchOver { winner, how } => {
-            settle.push(Settlement::WelshMatch { winner, how, score });
+            settle.push(Settlement::WelshMatch {
+                winner,
+                how,
+                score,
+                won,
+            });
             format!("{} wins the match", n(winner))
         }
     };

@@ -25,11 +25,13 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
              [holland:on|off] [jacoby:on|off] [beavers:on|off] [raccoons:on|off] [autodoubles:N]
              [stake:1.00] [move:2d] [bank:5d] [remind:12h] [clock:live]
   /accept /decline /cancel            answer (or withdraw) a challenge
+  /accept shaker:me|opponent          Welsh: the guest shakes or calls first (or role:shake|call)
   /roll  /move 13/7 8/7  /moves       throw, play, list the legal plays
   /double /take /drop /beaver /raccoon
   /resign [single|gammon|backgammon]  /resign accept  /resign reject
   Welsh: /call odds|evens  /choose me|opponent  /reroll  /one  /nominate me|opponent 6-5
          /concede N [payment]  /concede accept  /concede reject
+         /break /resume                 a ten-minute break between games (regulation D)
   /board /games /history /export /ledger /pot <player> /settings [auto-roll:on|off] [dm:on|off]
   Chouette: /chouette create [cubes:multiple|single] [consult:free|none|after-cube]
             [order:shuffled|joined] [jacoby:on] [beavers:on] [stake:1.00]
@@ -284,7 +286,18 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
     };
     let cmd = match verb.as_str() {
         "challenge" => challenge(&args)?,
-        "accept" => no_args(Command::Accept(m))?,
+        "accept" => match args.as_slice() {
+            [] => Command::Accept(m),
+            ["shaker:me" | "role:shake"] => Command::AcceptShaking(m, Starter::Me),
+            ["shaker:opponent" | "shaker:them" | "role:call"] => {
+                Command::AcceptShaking(m, Starter::Opponent)
+            }
+            _ => {
+                return err(
+                    "/accept, or for Welsh /accept shaker:me|opponent (or role:shake|call)",
+                );
+            }
+        },
         "decline" => no_args(Command::Decline(m))?,
         "cancel" => no_args(Command::Cancel(m))?,
         "roll" => no_args(Command::Roll(m))?,
@@ -319,6 +332,8 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
             _ => return err("/choose me or /choose opponent (who starts)"),
         },
         "reroll" => no_args(Command::Reroll(m))?,
+        "break" => no_args(Command::Break(m))?,
+        "resume" => no_args(Command::Resume(m))?,
         "one" => no_args(Command::RollOne(m))?,
         "nominate" => match args.as_slice() {
             ["me", d] => Command::Nominate(m, NominateFor::Me, dice(d)?),

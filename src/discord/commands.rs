@@ -279,7 +279,24 @@ macro_rules! simple {
     };
 }
 
-simple!(accept, "Accept a challenge.", Accept);
+/// Accept a challenge (Welsh: you are the guest and may choose who shakes first).
+#[poise::command(slash_command)]
+pub async fn accept(
+    ctx: Context<'_>,
+    #[description = "Welsh: who shakes for the first call (default: your challenger)"]
+    shaker: Option<Who>,
+    #[description = "The match (when you have several)"]
+    #[autocomplete = "autocomplete_match"]
+    #[rename = "match"]
+    id: Option<i64>,
+) -> Result<(), Error> {
+    let cmd = match shaker {
+        None => Command::Accept(m(id)),
+        Some(Who::Me) => Command::AcceptShaking(m(id), Starter::Me),
+        Some(Who::Opponent) => Command::AcceptShaking(m(id), Starter::Opponent),
+    };
+    run(ctx, cmd).await
+}
 simple!(decline, "Decline a challenge.", Decline);
 simple!(cancel, "Withdraw a challenge you made.", Cancel);
 simple!(roll, "Roll the dice (Welsh: throw).", Roll);
@@ -331,6 +348,23 @@ simple!(
     onedie,
     "Welsh: throw one die beside your full spread (rule 11).",
     RollOne
+);
+/// Welsh: take the ten-minute break due between games; both clocks stop.
+#[poise::command(slash_command, rename = "break")]
+pub async fn take_break(
+    ctx: Context<'_>,
+    #[description = "The match (when you have several)"]
+    #[autocomplete = "autocomplete_match"]
+    #[rename = "match"]
+    id: Option<i64>,
+) -> Result<(), Error> {
+    run(ctx, Command::Break(m(id))).await
+}
+
+simple!(
+    resume,
+    "Welsh: end the break under way; the clocks run again.",
+    Resume
 );
 simple!(board, "Show the board of a match.", Board);
 simple!(history, "Show every action of a match.", History);
@@ -794,6 +828,8 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         onedie(),
         nominate(),
         concede(),
+        take_break(),
+        resume(),
         board(),
         games(),
         history(),

@@ -197,6 +197,11 @@ pub enum WelshEvent {
     ConcedeRejected {
         by: Side,
     },
+    /// The offerer of an accepted offer to concede to 24 pays the payment that made it
+    /// compulsory (rule 18) to his opponent.
+    ConcedePaid {
+        by: Side,
+    },
     GameOver {
         winner: Option<Side>,
         games: u32,
@@ -243,6 +248,14 @@ pub enum WelshError {
     ConcedeTooMuch(u32),
     #[error("this offer puts your opponent on 24 with the payment: it must be accepted")]
     MustAcceptConcede,
+    #[error(
+        "the payment goes only with an offer that puts your opponent on exactly 24 games ({0} would)"
+    )]
+    PaymentOnlyTo24(u32),
+    #[error(
+        "your throw is already nominated ({0}-{1}) and cannot be nominated again: throw it (you keep your nominate card)"
+    )]
+    ThrowAlreadyNominated(u8, u8),
 }
 
 /// A Welsh match: score, the game in progress and the match-long state.
@@ -275,6 +288,10 @@ pub struct WelshMatch {
     clocks: Option<[u32; 2]>,
     breaks_seen: u32,
     last_game_loser: Option<Side>,
+    /// Games each side has won (washes are no game won), for rule 23's "match to nil";
+    /// `None` in a match stored before they were counted (the score stands in).
+    #[serde(default)]
+    games_won: Option<[u32; 2]>,
 }
 
 fn die_ok(d: u8) -> Result<u8, WelshError> {
@@ -362,15 +379,18 @@ impl WelshMatch {
             clocks: None,
             breaks_seen: 0,
             last_game_loser: None,
+            games_won: Some([0, 0]),
         }
     }
 
     /// A match at a described position, `to_roll` about to throw (for tests and analysis).
+    /// The score is taken to be games won (no washes).
     #[must_use]
     pub fn at(rules: WelshRules, position: Position, to_roll: Side, score: [u32; 2]) -> WelshMatch {
         let mut m = WelshMatch::new(rules);
         m.position = position;
         m.score = score;
+        m.games_won = Some(score);
         m.phase = WelshPhase::ToRoll(to_roll);
         // Men already checked out: the first-check-out bonus is spent.
         m.first_out = Side::BOTH.into_iter().find(|&s| position.off(s) > 0);
@@ -397,6 +417,19 @@ impl WelshMatch {
     }
     pub fn nominate_left(&self, side: Side) -> bool {
         self.nominate_left[side.index()]
+    }
+    /// A throw nominated by one side for the other's next turn, still waiting: the side
+    /// whose throw it is, and the dice (rule 21).
+    #[must_use]
+    pub fn nominated_throw(&self) -> Option<(Side, (u8, u8))> {
+        self.nominated_for
+    }
+    /// Games each side has won in this match: the score without the washes' points (rule
+    /// 23: "a match to nil" is a loser who won no game). A match stored before games won
+    /// were counted reports its score.
+    #[must_use]
+    pub fn games_won(&self) -> [u32; 2] {
+        self.games_won.unwrap_or(self.score)
     }
     pub fn triangle(&self) -> Option<Side> {
         self.triangle
@@ -485,6 +518,9 @@ impl WelshMatch {
             return match action {
                 WelshAction::AcceptConcede if by == offerer.opponent() => {
                     self.concede_offer = None;
+                    if payment {
+                        ev.push(WelshEvent::ConcedePaid { by: offerer });
+                    }
                     self.finish_game(Some(by), games, GameEnd::Conceded, ev);
                     Ok(())
                 }
@@ -526,6 +562,10 @@ impl WelshMatch {
                 if games == 0 || games >= loss {
                     return Err(WelshError::ConcedeTooMuch(loss));
                 }
+                let to = self.score[by.opponent().index()] + games;
+                if payment && to != 24 {
+                    return Err(WelshError::PaymentOnlyTo24(to));
+                }
                 self.concede_open = None;
                 self.concede_offer = Some((by, games, payment));
                 ev.push(WelshEvent::ConcedeOffered { by, games, payment });
@@ -538,6 +578,14 @@ impl WelshMatch {
                 }
                 match (whose, self.phase) {
                     (NominateFor::Me, WelshPhase::ToRoll(_)) => {
+                        if let Some((who, set)) = self.nominated_for {
+                            if who == by {
+                                return Err(WelshError::ThrowAlreadyNominated(
+                                    set.0.max(set.1),
+                                    set.0.min(set.1),
+                                ));
+                            }
+                        }
                         let throw = Throw::Two(dice.0, dice.1);
                         if let Some(why) = self.winning_play(by, throw) {
                             return Err(WelshError::NominateWins(why));
@@ -588,16 +636,21 @@ impl WelshMatch {
                         return Ok(());
                     }
                 }
-                let r = self.recent[by.index()];
-                if r[0] == Some(unordered(dice)) && r[1] == Some(unordered(dice)) {
-                    return Err(WelshError::ThirdIdenticalThrow);
-                }
-                self.recent[by.index()] = [r[1], Some(unordered(dice))];
+                self.check_third_identical(by, dice)?;
                 self.throw(by, Throw::Two(dice.0, dice.1), false, ev);
                 Ok(())
             }
             (WelshAction::RollOne(d), WelshPhase::ToRoll(s)) if s == by => {
                 die_ok(d)?;
+                if let Some((who, set)) = self.nominated_for {
+                    if who == by {
+                        return Err(WelshError::WrongMoment(format!(
+                            "your throw is nominated ({}-{}): throw it, not one die",
+                            set.0.max(set.1),
+                            set.0.min(set.1)
+                        )));
+                    }
+                }
                 if !has_full_spread(&self.position.view(by)) {
                     return Err(WelshError::NoFullSpread);
                 }
@@ -617,12 +670,19 @@ impl WelshMatch {
                     return Err(WelshError::NoAceyDeucey);
                 }
                 let dice = (die_ok(a)?, die_ok(b)?);
+                self.check_third_identical(by, dice)?;
                 ev.push(WelshEvent::Rethrown { by });
-                self.recent[by.index()] = [self.recent[by.index()][1], Some(unordered(dice))];
                 self.throw(by, Throw::Two(dice.0, dice.1), false, ev);
                 Ok(())
             }
-            (WelshAction::Play(play), WelshPhase::ToPlay { side, throw, .. }) if side == by => {
+            (
+                WelshAction::Play(play),
+                WelshPhase::ToPlay {
+                    side,
+                    throw,
+                    nominated,
+                },
+            ) if side == by => {
                 let view = self.position.view(by);
                 let legal = welsh_legal_plays(&view, throw);
                 let after = apply_welsh_steps(&view, play.steps());
@@ -636,7 +696,7 @@ impl WelshMatch {
                     play: chosen.play,
                 });
                 self.position = Position::from_view(by, &chosen.board);
-                self.end_turn(by, throw, ev);
+                self.end_turn(by, throw, nominated, ev);
                 Ok(())
             }
             _ => Err(self.wrong_moment(by)),
@@ -689,7 +749,7 @@ impl WelshMatch {
                 by,
                 play: Play::default(),
             });
-            self.end_turn(by, throw, ev);
+            self.end_turn(by, throw, nominated, ev);
         } else {
             self.phase = WelshPhase::ToPlay {
                 side: by,
@@ -733,7 +793,22 @@ impl WelshMatch {
         None
     }
 
-    fn end_turn(&mut self, by: Side, throw: Throw, ev: &mut Vec<WelshEvent>) {
+    /// Rule 6: refuses a throw equal to the outcome of each of `by`'s last two turns.
+    fn check_third_identical(&self, by: Side, dice: (u8, u8)) -> Result<(), WelshError> {
+        let r = self.recent[by.index()];
+        if r[0] == Some(unordered(dice)) && r[1] == Some(unordered(dice)) {
+            return Err(WelshError::ThirdIdenticalThrow);
+        }
+        Ok(())
+    }
+
+    fn end_turn(&mut self, by: Side, throw: Throw, nominated: bool, ev: &mut Vec<WelshEvent>) {
+        // Rule 6: the turn's outcome (the throw played, after any acey-deucey re-throw)
+        // joins the window of his turns; nominated and one-die throws do not count.
+        if let (Throw::Two(a, b), false) = (throw, nominated) {
+            let r = self.recent[by.index()];
+            self.recent[by.index()] = [r[1], Some(unordered((a, b)))];
+        }
         let view = self.position.view(by);
         let opp = by.opponent();
         // Rule 14: three on the roof loses the game at the cube's value.
@@ -841,6 +916,9 @@ impl WelshMatch {
         match winner {
             Some(w) => {
                 self.score[w.index()] += games;
+                if let Some(won) = self.games_won.as_mut() {
+                    won[w.index()] += 1;
+                }
                 self.last_game_loser = Some(w.opponent());
                 if self.sudden_death || self.score[w.index()] >= target {
                     self.match_over(w, MatchEnd::Games, ev);

@@ -40,9 +40,16 @@ impl Default for Rates {
     }
 }
 
-/// What the loser of a match pays the winner.
+/// What the loser of a match pays the winner: the scores give the difference, and
+/// `loser_games_won` (games he won, washes not counted) decides "a match to nil".
 #[must_use]
-pub fn match_prize(rates: &Rates, winner_games: u32, loser_games: u32, how: MatchEnd) -> u64 {
+pub fn match_prize(
+    rates: &Rates,
+    winner_games: u32,
+    loser_games: u32,
+    loser_games_won: u32,
+    how: MatchEnd,
+) -> u64 {
     let base = match how {
         MatchEnd::Games => {
             rates.match_stake + rates.per_game * u64::from(winner_games.saturating_sub(loser_games))
@@ -50,7 +57,11 @@ pub fn match_prize(rates: &Rates, winner_games: u32, loser_games: u32, how: Matc
         MatchEnd::Rectangle => rates.rectangle,
         MatchEnd::TimedOut => rates.timed_out,
     };
-    base + if loser_games == 0 { rates.to_nil } else { 0 }
+    base + if loser_games_won == 0 {
+        rates.to_nil
+    } else {
+        0
+    }
 }
 
 /// The backgammon scoop-pot of one pair of players: games played since their last backgammon.
