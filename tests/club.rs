@@ -781,6 +781,8 @@ fn eve_about_to_win(length: u32, score: [u32; 2], cube: u64, crawford_game: bool
         game: gammonbot::engine::AnyMatch::Standard(Match::from_setup(s).unwrap()),
         last: None,
         forfeit: None,
+        break_due: None,
+        break_until: None,
     }
 }
 
