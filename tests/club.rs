@@ -237,7 +237,12 @@ async fn a_seeded_welsh_match_is_played_to_its_end_with_rule_23_prize_and_scoop_
         MatchEnd::Rectangle => 750,
         MatchEnd::TimedOut => 2000,
     };
-    let nil = if l == 0 { 2500 } else { 0 };
+    // "A match to nil": the loser won no game (points from washes do not count).
+    let nil = if replay.won[winner.opponent().index()] == 0 {
+        2500
+    } else {
+        0
+    };
     assert_eq!(prize.amount, base + nil, "{prize:?} for {w}-{l} ({how:?})");
     assert_eq!(prize.reason, format!("Welsh match prize {w}-{l}"));
     let names = ["alice", "bob"];
@@ -939,6 +944,8 @@ fn standard_results(log: &[Entry]) -> Vec<GameResult> {
 struct WelshReplay {
     /// One entry a game ended (washes included): whether it was a backgammon.
     games: Vec<bool>,
+    /// Games each side won outright (washes are nobody's win).
+    won: [u32; 2],
     match_over: Option<(Side, MatchEnd)>,
 }
 
@@ -951,6 +958,7 @@ fn welsh_replay(log: &[Entry]) -> WelshReplay {
     };
     let mut r = WelshReplay {
         games: Vec::new(),
+        won: [0, 0],
         match_over: None,
     };
     for e in log {
@@ -958,7 +966,12 @@ fn welsh_replay(log: &[Entry]) -> WelshReplay {
             let (next, events) = m.apply(*side, action).unwrap();
             for e in events {
                 match e {
-                    WelshEvent::GameOver { how, .. } => r.games.push(how == GameEnd::Backgammon),
+                    WelshEvent::GameOver { how, winner, .. } => {
+                        r.games.push(how == GameEnd::Backgammon);
+                        if let Some(w) = winner {
+                            r.won[w.index()] += 1;
+                        }
+                    }
                     WelshEvent::MatchOver { winner, how } => r.match_over = Some((winner, how)),
                     _ => {}
                 }
