@@ -1,5 +1,5 @@
 //! Property tests over random Welsh play: spike limits, Skinny Sevens, no backward moves on
-//! doubles, every generated play applying cleanly, and the fast search finding exactly what
+//! doubles, no man moving on after he hit, every generated play applying cleanly, and the fast search finding exactly what
 //! the exhaustive one finds.
 
 mod common;
@@ -16,10 +16,15 @@ fn replay(
     steps: &[gammonbot::engine::Step],
 ) -> Result<[i8; 26], String> {
     let mut b = *board.points();
+    // Men who hit this turn, by spike: they stop there (rule 9).
+    let mut hitters = [0i8; 26];
     for s in steps {
         let (from, to) = (usize::from(s.from), usize::from(s.to));
         if b[from] <= 0 {
             return Err(format!("no man on {from}"));
+        }
+        if b[from] <= hitters[from] {
+            return Err(format!("the man who hit on {from} moved on"));
         }
         if to > from && throw.is_double() {
             return Err(format!("backward move {from}/{to} on doubles"));
@@ -41,6 +46,7 @@ fn replay(
             if b[to] == -1 {
                 b[to] = 0;
                 b[0] -= 1;
+                hitters[to] += 1;
             }
             b[to] += 1;
             if b[to] > 6 {

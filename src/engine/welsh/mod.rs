@@ -12,7 +12,7 @@ pub use game::{
 };
 pub use money::{Rates, ScoopPot, format_amount, jackpot, match_prize};
 pub use movegen::{
-    FULL_SPIKE, Throw, apply_welsh_steps, backward_target, forward_targets, has_full_spread,
+    FULL_SPIKE, Throw, apply_welsh_steps, backward_targets, forward_targets, has_full_spread,
     protected_spikes, rovers, welsh_legal_plays, welsh_legal_plays_exhaustive,
 };
 pub use notation::{format_welsh_play, resolve_welsh_play};

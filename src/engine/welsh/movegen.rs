@@ -2,7 +2,8 @@
 //!
 //! Geometry, in the mover's own numbering: Home 1-6, Near Outer 7-12, Far Outer 13-18,
 //! Back 19-24, 25 = the roof, 0 = checked out. A half-move uses one die value or, as one
-//! atomic jump, the sum of several unused values: the man settles only where it ends. Every
+//! atomic jump, the sum of several unused values: the man settles only where it ends, and a
+//! man who hits stops there for the rest of the turn (rule 9). Every
 //! sequence of half-moves is searched, then the rules that judge a whole turn (two full
 //! spikes, the compulsory-play rule, Six Must, Boxes Out) pick the legal ones, and plays are
 //! distinct by the board they leave.
@@ -82,16 +83,20 @@ pub fn forward_targets(p: usize, v: usize, home: bool) -> [Option<usize>; 2] {
     [(home && p == v).then_some(0), None]
 }
 
-/// Where a backward (rover) half-move of `v` pips from `p` lands: never onto the roof, and
-/// back across the stream only from near spike k = p - 6 with exactly k.
+/// Where a backward (rover) half-move of `v` pips from `p` may land: never onto the roof;
+/// from near spike k = p - 6, back inside the near board (p + v while it stays there) and,
+/// with exactly k, back across the stream to far spike k (both when both fit); from the
+/// home board never past the near board.
 #[must_use]
 #[inline]
-pub fn backward_target(p: usize, v: usize) -> Option<usize> {
+pub fn backward_targets(p: usize, v: usize) -> [Option<usize>; 2] {
     let to = p + v;
-    if p <= 12 && to > 12 {
-        return ((7..=12).contains(&p) && v == p - 6).then_some(25 - p);
+    if p <= 12 {
+        let within = (to <= 12).then_some(to);
+        let cross = ((7..=12).contains(&p) && v == p - 6).then_some(25 - p);
+        return [within, cross];
     }
-    (to <= 24).then_some(to)
+    [(to <= 24).then_some(to), None]
 }
 
 /// Whether a half-move from `from` to `to` crosses the central bar (19|18 or 7|6).
@@ -172,6 +177,9 @@ struct Node {
     /// The mover's full spikes now, and the men he checked out on the way.
     full: u8,
     checked_out: u8,
+    /// Spikes (bit p) holding a man who hit there this turn: he stops there (rule 9). A hit
+    /// empties the spike of the opponent, so at most one man per spike.
+    frozen: u32,
 }
 
 /// A small multiply-rotate hasher for the search's own keys (no untrusted input reaches it).
@@ -239,9 +247,10 @@ struct ValueOptions {
     len: u8,
 }
 
-/// What makes two search nodes of a doubles throw the same: board, dice left, and (in
-/// canonical order) where the next half-move may start. Doubles move no rover backward.
-type NodeKey = ([i8; 26], u8, u8, u32);
+/// What makes two search nodes of a doubles throw the same: board, dice left, (in canonical
+/// order) where the next half-move may start, and which men hit (they stop). Doubles move
+/// no rover backward.
+type NodeKey = ([i8; 26], u8, u8, u32, u32);
 
 struct Search {
     /// The die value of each slot (four slots for doubles).
@@ -360,7 +369,7 @@ fn jump(p: usize, legs: &[u8], home: bool, backward: bool, skinny: bool, out: &m
         if p == BAR {
             return;
         }
-        [backward_target(p, v), None]
+        backward_targets(p, v)
     } else {
         forward_targets(p, v, home)
     };
@@ -387,15 +396,15 @@ fn jumps(p: usize, opt: &ValueOption, home: bool, backward: bool, skinny: bool) 
 }
 
 impl Search {
-    /// Every half-move available on `b` with the `remaining` dice slots, written into
-    /// appended to `out`: from points above `top` only onto a spike in `was_full`, and
-    /// backward moves only for men counted in `rovers`.
+    /// Every half-move available on `b` with the `remaining` dice slots, appended to `out`:
+    /// from points above `top` only onto a spike in `was_full`, never by a man who hit
+    /// (`frozen`, rule 9), and backward moves only for men counted in `rovers`.
     fn half_moves(
         &mut self,
         b: &[i8; 26],
         remaining: u8,
         rovers: Option<&[u8; 26]>,
-        (top, was_full): (usize, u32),
+        (top, was_full, frozen): (usize, u32, u32),
         out: &mut Vec<HalfMove>,
     ) {
         if remaining == 0 {
@@ -413,8 +422,16 @@ impl Search {
         let mut men: u32 = if b[BAR] > 0 {
             1 << BAR
         } else {
-            (1..BAR).fold(0, |m, p| if b[p] > 0 { m | 1 << p } else { m })
+            (1..BAR).fold(0, |m, p| {
+                if b[p] > i8::from(frozen & (1 << p) != 0) {
+                    m | 1 << p
+                } else {
+                    m
+                }
+            })
         };
+        // Rule 16: while a team-mate stays on the roof, each entering man uses one value.
+        let one_value_entry = b[BAR] > 1;
         if was_full == 0 {
             men &= (2u32 << top) - 1;
         }
@@ -432,6 +449,19 @@ impl Search {
         for opt in &options.list[..usize::from(options.len)] {
             let v = usize::from(opt.pips);
             let values = usize::from(opt.values);
+            if one_value_entry && values > 1 {
+                continue;
+            }
+            // The shortest leg of this jump: its lowest stop on the way is p - v + min_leg, so
+            // it passes no far spike when that is in the back board (rule 9: each leg
+            // follows the single-move geometry, and may cross the stream from a far spike).
+            let min_leg = if values == 1 {
+                v
+            } else if self.doubles {
+                v / values
+            } else {
+                usize::from(opt.splits[1][0].min(opt.splits[2][0]))
+            };
             let mut left = men;
             while left != 0 {
                 let p = 31 - left.leading_zeros() as usize;
@@ -448,10 +478,11 @@ impl Search {
                         });
                     }
                 };
-                // A forward jump that neither starts in nor leaves the far outer board, nor
-                // enters from the roof, lands p - v however its legs are split.
+                // A forward jump that neither starts in nor passes the far outer board (its
+                // stops all in the back board), nor enters from the roof, lands p - v however
+                // its legs are split.
                 'forward: {
-                    if p != BAR && (p <= 12 || (p >= 19 && p >= 13 + v)) {
+                    if p != BAR && (p <= 12 || (p >= 19 && p >= 13 + v && p + min_leg >= 19 + v)) {
                         if values > 1 && p >= v && self.skip_clean_jumps && !above_top {
                             // The same man stopping on the way reaches the same board when every
                             // stop is free (no hit, not covered, not full): that route is
@@ -508,7 +539,10 @@ impl Search {
         // nodes in between, which only doubles have, can be reached twice.
         if n.len >= 2 && !leaf {
             debug_assert!(self.doubles);
-            if !self.seen.insert((n.board, n.remaining, n.top, n.was_full)) {
+            if !self
+                .seen
+                .insert((n.board, n.remaining, n.top, n.was_full, n.frozen))
+            {
                 return;
             }
         }
@@ -529,18 +563,26 @@ impl Search {
             BAR
         };
         let rovers = (!self.doubles).then_some(&n.rovers);
-        self.half_moves(&n.board, n.remaining, rovers, (top, n.was_full), &mut moves);
+        self.half_moves(
+            &n.board,
+            n.remaining,
+            rovers,
+            (top, n.was_full, n.frozen),
+            &mut moves,
+        );
         let end = moves.len();
         self.moves = moves;
         for i in start..end {
             let m = self.moves[i];
             let (from, to) = (usize::from(m.from), usize::from(m.to));
             // Which men may make it: the rover (backward always; forward if one is there)
-            // or, forward, another man on the same spike.
+            // or, forward, another man on the same spike who has not hit (a man who hit
+            // is no rover any more: he cannot move).
             let rover_here = n.rovers[from];
+            let others = n.board[from] as u8 - u8::from(n.frozen & (1 << from) != 0) - rover_here;
             let choices: &[bool] = if m.backward {
                 &[true]
-            } else if rover_here > 0 && n.board[from] as u8 > rover_here {
+            } else if rover_here > 0 && others > 0 {
                 &[true, false]
             } else {
                 &[rover_here > 0]
@@ -557,13 +599,14 @@ impl Search {
                 }
                 if to > 0 {
                     if b[to] == -1 {
+                        // Rule 9: the man who hits stops there for the rest of the turn.
                         b[to] = 0;
                         b[OPP_BAR] -= 1;
-                    }
-                    b[to] += 1;
-                    if move_rover {
+                        c.frozen |= 1 << to;
+                    } else if move_rover {
                         c.rovers[to] += 1;
                     }
+                    b[to] += 1;
                 }
                 c.remaining &= !m.mask;
                 c.used += m.mask.count_ones() as u8;
@@ -663,12 +706,15 @@ fn legal_plays(board: &Board, throw: Throw, shortcuts: bool) -> Vec<LegalPlay> {
         was_full,
         full: was_full.count_ones() as u8,
         checked_out: 0,
+        frozen: 0,
     };
     search.dfs(&root);
     let found = std::mem::take(&mut search.found);
     // Rule 7: forward plays use as many values as possible, the larger die when only one
     // of two can be used. Rule 20: a play with a backward move is legal when, at its end,
-    // no unused value has a forward move left (that move cannot be waived).
+    // no unused value has a forward move left (that move cannot be waived); a forward move
+    // that would leave two full spikes (rule 10) is no move left. A backward play leaves at
+    // most one value (non-doubles), so one half-move settles it.
     let max_used = search.most_used;
     let max_single_pips = if !throw.is_double() && max_used == 1 {
         found
@@ -686,8 +732,19 @@ fn legal_plays(board: &Board, throw: Throw, shortcuts: bool) -> Vec<LegalPlay> {
         .filter(|c| {
             if c.backward {
                 scratch.clear();
-                search.half_moves(&c.board, c.remaining, None, (BAR, 0), &mut scratch);
-                scratch.is_empty()
+                search.half_moves(
+                    &c.board,
+                    c.remaining,
+                    None,
+                    (BAR, 0, c.frozen),
+                    &mut scratch,
+                );
+                !scratch.iter().any(|m| {
+                    let (from, to) = (usize::from(m.from), usize::from(m.to));
+                    let full = c.full - u8::from(c.board[from] == FULL_SPIKE)
+                        + u8::from(to > 0 && c.board[to] == FULL_SPIKE - 1);
+                    full < 2
+                })
             } else {
                 c.used == max_used
                     && (max_used != 1 || throw.is_double() || c.used_pips == max_single_pips)

@@ -34,9 +34,11 @@ pub fn format_welsh_play(board: &Board, play: &Play) -> String {
             }
             b[to] += 1;
         }
+        // Continue the latest chain ending where this step starts, never one that ended
+        // with a hit: a man who hits stops there (rule 9), another man moves on.
         let link = chains.iter().rposition(|c| {
-            let end = c.last().expect("chains are not empty").0;
-            end == s.from && end != 0 && usize::from(end) != BAR
+            let &(end, hit) = c.last().expect("chains are not empty");
+            end == s.from && end != 0 && usize::from(end) != BAR && !hit
         });
         match link {
             Some(i) => chains[i].push((s.to, hit)),
@@ -121,8 +123,10 @@ pub fn resolve_welsh_play(
     {
         return Ok(*l);
     }
-    // The same board by another route: each written point is a place the man settles.
+    // The same board by another route: each written point is a place the man settles, and
+    // a man who hits there stops (rule 9).
     let mut steps = Vec::new();
+    let mut b = board.points;
     for chain in &wanted {
         let points: Vec<u8> = chain
             .split('/')
@@ -132,7 +136,20 @@ pub fn resolve_welsh_play(
                 n => n.parse().unwrap_or(0),
             })
             .collect();
-        for w in points.windows(2) {
+        for (i, w) in points.windows(2).enumerate() {
+            let (from, to) = (usize::from(w[0]), usize::from(w[1]));
+            if to > 0 && to < BAR && b[to] == -1 && i + 2 < points.len() {
+                return Err(format!(
+                    "`{text}`: a man who hits stops there (rule 9), so he cannot move on from \
+                     {to}; play the other values with other men, or jump past the blot"
+                ));
+            }
+            if from <= BAR && b[from] > 0 {
+                b[from] -= 1;
+            }
+            if to > 0 && to < BAR {
+                b[to] = b[to].max(0) + 1;
+            }
             steps.push(crate::engine::movegen::Step {
                 from: w[0],
                 to: w[1],
