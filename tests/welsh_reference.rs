@@ -54,7 +54,13 @@ struct State {
     left: [u8; 4],
     /// Some half-move of this turn went backwards (rule 20).
     backward: bool,
+    /// What the jumps so far did, for the coverage figures only: `CROSSED` the stream,
+    /// `PASSED` an opposing man without settling. Never read by the rules.
+    marks: u8,
 }
+
+const CROSSED: u8 = 1;
+const PASSED: u8 = 2;
 
 impl State {
     fn men(&self) -> u32 {
@@ -115,6 +121,7 @@ fn read_board(b: &Board) -> State {
         their_roof: (-pts[0]).max(0) as u8,
         left: [0; 4],
         backward: false,
+        marks: 0,
     };
     for p in 1..=25usize {
         s.mine[p] = pts[p].max(0) as u8;
@@ -356,10 +363,10 @@ fn jumps(turn: &Turn, s: &State, forward_only: bool, out: &mut Vec<State>) {
                     // included (a jump from outside home cannot end off the table).
                     let checkout = forward && all_home;
                     for legs in &o.legs {
-                        let mut spots = vec![p];
+                        let mut spots = vec![(p, 0u8)];
                         for (li, &v) in legs.iter().enumerate() {
                             let mut next = Vec::new();
-                            for &at in &spots {
+                            for &(at, marks) in &spots {
                                 for t in leg_targets(at, v, forward, checkout, turn.old) {
                                     // Rule 9: no part of a 5-2 crosses the central bar.
                                     if turn.skinny && crosses_central_bar(at, t) {
@@ -374,13 +381,18 @@ fn jumps(turn: &Turn, s: &State, forward_only: bool, out: &mut Vec<State>) {
                                     if t == 0 && li + 1 < legs.len() {
                                         continue;
                                     }
-                                    next.push(t);
+                                    let mut m = marks | if crossing { CROSSED } else { 0 };
+                                    if li + 1 < legs.len() && t != 0 && s.theirs[usize::from(t)] > 0
+                                    {
+                                        m |= PASSED;
+                                    }
+                                    next.push((t, m));
                                 }
                             }
                             spots = next;
                         }
-                        for t in spots {
-                            if let Some(n) = settle(turn, s, p, rover, t, o.rest, forward) {
+                        for (t, marks) in spots {
+                            if let Some(n) = settle(turn, s, p, rover, t, o.rest, forward, marks) {
                                 out.push(n);
                             }
                         }
@@ -400,8 +412,10 @@ fn settle(
     t: u8,
     rest: [u8; 4],
     forward: bool,
+    marks: u8,
 ) -> Option<State> {
     let mut n = *s;
+    n.marks |= marks;
     let fi = usize::from(from);
     n.mine[fi] -= 1;
     if rover {
@@ -483,6 +497,32 @@ fn values_of(throw: Throw) -> Vec<u8> {
     }
 }
 
+/// How many compared cases exercised each rule: a legal play that does it, or (for the
+/// limits) a rule that removed plays. Shows the comparison is not vacuous.
+#[derive(Clone, Copy, Default, Debug)]
+struct Coverage {
+    entering: usize,
+    hit: usize,
+    crossed_stream: usize,
+    passed_opposing_man: usize,
+    backward_move: usize,
+    checked_out: usize,
+    six_must_chose: usize,
+    rule_10_removed: usize,
+    full_spread_stands: usize,
+    skinny_seven: usize,
+    boxes_out: usize,
+    no_move: usize,
+}
+
+thread_local! {
+    static COVERAGE: RefCell<Coverage> = RefCell::new(Coverage::default());
+}
+
+fn covered(f: impl FnOnce(&mut Coverage)) {
+    COVERAGE.with(|c| f(&mut c.borrow_mut()));
+}
+
 /// The reference: the distinct boards the legal plays of `throw` leave on `board`.
 fn reference_plays(board: &Board, throw: Throw) -> BTreeSet<[i8; 26]> {
     reference_plays_reading(board, throw, OldReadings::default())
@@ -509,6 +549,7 @@ fn reference_plays_reading(board: &Board, throw: Throw, old: OldReadings) -> BTr
         && start.mine[7..=25].iter().all(|&n| n == 0)
         && matches!(throw, Throw::Two(6, 6))
     {
+        covered(|c| c.boxes_out += 1);
         let mut end = start;
         end.mine = [0; 26];
         return BTreeSet::from([to_points(&end)]);
@@ -549,9 +590,25 @@ fn reference_plays_reading(board: &Board, throw: Throw, old: OldReadings) -> BTr
 
     // Rule 18, Six Must: with a 6 in the throw, if a legal play checks a man out, the
     // play must check out at least one.
-    if turn.values.contains(&6) && legal.iter().any(|s| s.men() < men_at_start) {
+    let six_must = turn.values.contains(&6) && legal.iter().any(|s| s.men() < men_at_start);
+    let before = legal.len();
+    if six_must {
         legal.retain(|s| s.men() < men_at_start);
     }
+    covered(|c| {
+        let any = |f: &dyn Fn(&State) -> bool| usize::from(legal.iter().any(|s| f(s)));
+        c.entering += usize::from(start.mine[25] > 0);
+        c.hit += any(&|s| s.their_roof > start.their_roof);
+        c.crossed_stream += any(&|s| s.marks & CROSSED != 0);
+        c.passed_opposing_man += any(&|s| s.marks & PASSED != 0);
+        c.backward_move += any(&|s| s.backward);
+        c.checked_out += any(&|s| s.men() < men_at_start);
+        c.six_must_chose += usize::from(six_must && legal.len() < before);
+        c.rule_10_removed += usize::from(ok.len() < all.len());
+        c.full_spread_stands += usize::from(turn.protected.iter().any(|&p| p));
+        c.skinny_seven += usize::from(turn.skinny);
+        c.no_move += usize::from(most == 0 && legal.iter().all(|s| !s.backward));
+    });
     legal.iter().map(|s| to_points(s)).collect()
 }
 
@@ -594,40 +651,26 @@ fn show(set: &BTreeSet<[i8; 26]>) -> String {
         .join("\n    ")
 }
 
-/// Cases the comparison skips: none.
-const KNOWN: &[(&str, &str)] = &[];
-
-/// One case: `None` when the reference and the engine agree.
-fn compare(board: &Board, throw: Throw) -> Option<String> {
-    let id = xgid(board, throw);
-    if KNOWN.iter().any(|(k, _)| *k == id) {
-        return None;
-    }
-    let mine = reference_plays(board, throw);
+/// One case: `None` when the reference (read with `old`) and the engine agree.
+fn compare_reading(board: &Board, throw: Throw, old: OldReadings) -> Option<String> {
+    let mine = reference_plays_reading(board, throw, old);
     let theirs = engine_plays(board, throw);
     if mine == theirs {
         return None;
     }
-    let all_old = OldReadings {
-        hitter_moves_on: true,
-        sum_entry_beside_roof_mate: true,
-        cross_only_on_first_leg: true,
-        cross_back_only_when_inside_fails: true,
-        forfeited_forward_counts: true,
-    };
-    if std::env::var("WELSH_REFERENCE_CLASSIFY").is_ok()
-        && reference_plays_reading(board, throw, all_old) == theirs
-    {
-        return Some(format!("KNOWN {id}"));
-    }
     let extra: BTreeSet<_> = theirs.difference(&mine).copied().collect();
     let missing: BTreeSet<_> = mine.difference(&theirs).copied().collect();
     Some(format!(
-        "{id} {throw:?}\n  board {:?}\n  engine only:\n    {}\n  reference only:\n    {}",
+        "{} {throw:?}\n  board {:?}\n  engine only:\n    {}\n  reference only:\n    {}",
+        xgid(board, throw),
         board.points(),
         show(&extra),
         show(&missing)
     ))
+}
+
+fn compare(board: &Board, throw: Throw) -> Option<String> {
+    compare_reading(board, throw, OldReadings::default())
 }
 
 /// Every throw: the 21 of two dice, and the six one-die throws of a full spread.
@@ -723,60 +766,131 @@ fn is_spread_spike(b: &[i8; 26], p: usize) -> bool {
     (q * 6 + 1..=q * 6 + 6).all(|s| b[s] == -1)
 }
 
-/// Runs the comparison over `games` self-play games and `randoms` random positions, every
-/// throw on each; returns (cases, disagreements).
-fn run(seed: u64, games: usize, randoms: usize, throws_each: usize) -> (usize, Vec<String>) {
+/// The cases: positions from `games` seeded self-play games and `randoms` random positions,
+/// each with `throws_each` random throws.
+fn cases(seed: u64, games: usize, randoms: usize, throws_each: usize) -> Vec<(Board, Throw)> {
     let mut rng = Rng::new(seed);
     let mut positions = welsh_self_play_boards(&mut rng, games);
     positions.extend((0..randoms).map(|_| random_board(&mut rng)));
     let all = throws();
-    let mut cases = 0;
-    let mut bad = Vec::new();
-    for b in &positions {
+    let mut out = Vec::new();
+    for b in positions {
         for _ in 0..throws_each {
-            let t = all[rng.below(all.len())];
-            cases += 1;
-            if let Some(d) = compare(b, t) {
-                bad.push(d);
-            }
+            out.push((b, all[rng.below(all.len())]));
         }
     }
-    (cases, bad)
+    out
+}
+
+/// Compares every case; returns the disagreements and what the cases covered.
+fn run(cases: &[(Board, Throw)], old: OldReadings) -> (Vec<String>, Coverage) {
+    covered(|c| *c = Coverage::default());
+    let bad = cases
+        .iter()
+        .filter_map(|(b, t)| compare_reading(b, *t, old))
+        .collect();
+    (bad, COVERAGE.with(|c| *c.borrow()))
 }
 
 fn report(cases: usize, bad: &[String]) {
-    let known = bad.iter().filter(|d| d.starts_with("KNOWN")).count();
-    let other: Vec<&String> = bad.iter().filter(|d| !d.starts_with("KNOWN")).collect();
     if let Ok(path) = std::env::var("WELSH_REFERENCE_DUMP") {
-        let all: Vec<&str> = other.iter().map(|d| d.as_str()).collect();
-        std::fs::write(path, all.join("\n")).expect("dump written");
+        std::fs::write(path, bad.join("\n")).expect("dump written");
     }
     assert!(
         bad.is_empty(),
-        "{} of {cases} cases disagree ({known} of them exactly as the old readings (a), (b), \
-         (d), (e) predict); the first others:\n{}",
+        "{} of {cases} cases disagree; the first ones:\n{}",
         bad.len(),
-        other
-            .iter()
-            .take(8)
-            .map(|d| d.as_str())
-            .collect::<Vec<_>>()
-            .join("\n")
+        bad.iter().take(8).cloned().collect::<Vec<_>>().join("\n")
     );
 }
 
 /// Given positions from seeded Welsh self-play and random stacked positions (roof men,
 /// rovers, near-home and all-home positions, full spikes, full spreads), when a random
 /// throw is searched by the engine and by the naive reference, then both give the same
-/// set of resulting boards.
+/// set of resulting boards, and every movement rule was exercised many times.
 #[test]
 fn the_engine_plays_what_the_independent_reference_plays() {
-    let (cases, bad) = run(7, 2, 1500, 2);
-    assert!(cases > 3000, "{cases} cases");
-    report(cases, &bad);
+    let cases = cases(7, 4, 3000, 2);
+    assert!(cases.len() > 6000, "{} cases", cases.len());
+    let (bad, cov) = run(&cases, OldReadings::default());
+    report(cases.len(), &bad);
+    let Coverage {
+        entering,
+        hit,
+        crossed_stream,
+        passed_opposing_man,
+        backward_move,
+        checked_out,
+        six_must_chose,
+        rule_10_removed,
+        full_spread_stands,
+        skinny_seven,
+        boxes_out,
+        no_move,
+    } = cov;
+    for (what, n) in [
+        ("entering", entering),
+        ("hit", hit),
+        ("crossed_stream", crossed_stream),
+        ("passed_opposing_man", passed_opposing_man),
+        ("backward_move", backward_move),
+        ("checked_out", checked_out),
+        ("six_must_chose", six_must_chose),
+        ("rule_10_removed", rule_10_removed),
+        ("full_spread_stands", full_spread_stands),
+        ("skinny_seven", skinny_seven),
+        ("boxes_out", boxes_out),
+        ("no_move", no_move),
+    ] {
+        assert!(n >= 3, "only {n} cases with {what}: {cov:?}");
+    }
 }
 
-/// The large one-off run: `WELSH_REFERENCE_CASES` throws (default 100,000).
+/// Given the same cases, when the reference is read with one of the engine's earlier,
+/// wrong readings (rules 9, 15, 16, 20 and 10), then the comparison finds disagreements:
+/// the comparison would have caught each of those defects.
+#[test]
+fn the_comparison_catches_each_earlier_wrong_reading() {
+    let mut cases = cases(7, 4, 3000, 2);
+    // Plus the settled cases, every throw on each.
+    let mut boards: Vec<Board> = PINNED.iter().map(|t| from_xgid(t).0).collect();
+    boards.push(rule_10_rover_board());
+    for b in boards {
+        cases.extend(throws().into_iter().map(|t| (b, t)));
+    }
+    let one = |f: fn(&mut OldReadings)| {
+        let mut o = OldReadings::default();
+        f(&mut o);
+        o
+    };
+    for (name, old) in [
+        (
+            "(a) rule 9 hitter moves on",
+            one(|o| o.hitter_moves_on = true),
+        ),
+        (
+            "(b) rule 16 sum entry beside a roof mate",
+            one(|o| o.sum_entry_beside_roof_mate = true),
+        ),
+        (
+            "(c) rule 15 crossing on a first leg only",
+            one(|o| o.cross_only_on_first_leg = true),
+        ),
+        (
+            "(d) rule 20 cross back only when inside fails",
+            one(|o| o.cross_back_only_when_inside_fails = true),
+        ),
+        (
+            "(e) rule 20/10 forfeited forward move counts",
+            one(|o| o.forfeited_forward_counts = true),
+        ),
+    ] {
+        let (bad, _) = run(&cases, old);
+        assert!(!bad.is_empty(), "{name}: no case tells it from the engine");
+    }
+}
+
+/// The large one-off run: `WELSH_REFERENCE_CASES` throws (default 1,000,000).
 /// `cargo test --test welsh_reference -- --ignored --nocapture`
 #[test]
 #[ignore = "a long run; the figures go in the report"]
@@ -784,15 +898,17 @@ fn the_engine_plays_what_the_independent_reference_plays_at_length() {
     let target: usize = std::env::var("WELSH_REFERENCE_CASES")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(100_000);
+        .unwrap_or(1_000_000);
     let started = std::time::Instant::now();
-    let (cases, bad) = run(20_261_123, target / 200, target / 8, 4);
+    let cases = cases(20_261_123, target / 400, target / 8, 4);
+    let (bad, cov) = run(&cases, OldReadings::default());
     println!(
-        "{cases} cases, {} disagreements, {:.1}s",
+        "{} cases, {} disagreements, {:.1}s\n{cov:?}",
+        cases.len(),
         bad.len(),
         started.elapsed().as_secs_f64()
     );
-    report(cases, &bad);
+    report(cases.len(), &bad);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -854,6 +970,33 @@ fn reference_rule_16_three_two_dances_when_the_3_2_and_5_spikes_are_covered() {
     assert_eq!(ends.iter().next().unwrap(), b.points());
 }
 
+/// A rover alone on the 19; six men on the 3, five on the 2, one on the 6; the opponent
+/// covers the 16 (and stays out of the back board).
+fn rule_10_rover_board() -> Board {
+    board(
+        &[(3, 6), (2, 5), (6, 1), (19, 1)],
+        &[(9, 2), (13, 5), (14, 5), (15, 3)],
+    )
+}
+
+#[test]
+fn reference_rule_20_a_forward_move_rule_10_forfeits_is_no_forward_move_left() {
+    // Given the rover on 19 and 4-1, when it goes back 1 to the 20, then the 4 left has
+    // only 6/2, which would make a second full spike (rule 10), and 20/16 is covered: no
+    // forward move is left, so 19/20 alone is a legal play.
+    let b = rule_10_rover_board();
+    let mut back = *b.points();
+    back[19] = 0;
+    back[20] = 1;
+    assert!(reference_plays(&b, Throw::Two(4, 1)).contains(&back));
+    let old = OldReadings {
+        forfeited_forward_counts: true,
+        ..OldReadings::default()
+    };
+    assert!(!reference_plays_reading(&b, Throw::Two(4, 1), old).contains(&back));
+    assert_eq!(compare(&b, Throw::Two(4, 1)), None);
+}
+
 #[test]
 fn pinned_cases_read_from_xgid_agree() {
     // Positions once found to disagree, kept as XGID + dice.
@@ -863,5 +1006,21 @@ fn pinned_cases_read_from_xgid_agree() {
     }
 }
 
-/// Disagreements found and settled (see `docs/rules/welsh.md`).
-const PINNED: &[&str] = &[];
+/// Disagreements found before the engine's movement fixes, each settled for the seed (see
+/// `docs/rules/welsh.md`, "Readings settled by the independent reference").
+const PINNED: &[&str] = &[
+    // (a) rule 9: a man that hits stops there (the engine had 24/21*/20, 6/2*/1*, 15/14*/11).
+    "XGID=-aa---E-C---eE-A-c-d-a--A-:0:0:1:11:0:0:0:0:10",
+    "XGID=-aa---E-C---eE-A-c-d-a--A-:0:0:1:41:0:0:0:0:10",
+    "XGID=-DCB--------fDaAA------ec-:0:0:1:51:0:0:0:0:10",
+    // (c) rules 9/15: a jump crosses the stream from a far spike it only passes (20/7 on
+    // 2-1 past the blot on 18; 23/8 on 6-2 past covered 17; 21/6 on 2-2).
+    "XGID=--C---B--aaaeE-A--adBAa-A-:0:0:1:21:0:0:0:0:10",
+    "XGID=--BA--C-A-a-eE---b-e-BaAa-:0:0:1:62:0:0:0:0:10",
+    "XGID=-AD-A---A---eE---c-d-C--c-:0:0:1:22:0:0:0:0:10",
+    // (b) rule 16: with two men on the roof, one value per entering man and no moving on
+    // while a mate stays up (dances on 6-6 and 3-3 here).
+    "XGID=-a-a--E-a---eE---b-e-A--BB:0:0:1:66:0:0:0:0:10",
+    "XGID=-A-A-AA---aafE---A--AacBcB:0:0:1:33:0:0:0:0:10",
+    "XGID=-A-A-AA---aafE---A--AacBcB:0:0:1:66:0:0:0:0:10",
+];
