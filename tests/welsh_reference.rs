@@ -14,6 +14,9 @@
 //! engine lists one play per distinct board, so two plays leaving the same board are the
 //! same choice for the player; the notation (`13/4` against `13/9/4`) is not compared.
 
+// Loops run over spike numbers, which are the rules' own indices.
+#![allow(clippy::needless_range_loop)]
+
 mod common;
 
 use std::cell::RefCell;
@@ -61,6 +64,8 @@ struct State {
 
 const CROSSED: u8 = 1;
 const PASSED: u8 = 2;
+/// Passed to `settle` only: the jump went backwards.
+const BACK: u8 = 4;
 
 impl State {
     fn men(&self) -> u32 {
@@ -392,7 +397,15 @@ fn jumps(turn: &Turn, s: &State, forward_only: bool, out: &mut Vec<State>) {
                             spots = next;
                         }
                         for (t, marks) in spots {
-                            if let Some(n) = settle(turn, s, p, rover, t, o.rest, forward, marks) {
+                            if let Some(n) = settle(
+                                turn,
+                                s,
+                                p,
+                                rover,
+                                t,
+                                o.rest,
+                                marks | if forward { 0 } else { BACK },
+                            ) {
                                 out.push(n);
                             }
                         }
@@ -411,18 +424,17 @@ fn settle(
     rover: bool,
     t: u8,
     rest: [u8; 4],
-    forward: bool,
     marks: u8,
 ) -> Option<State> {
     let mut n = *s;
-    n.marks |= marks;
+    n.marks |= marks & !BACK;
     let fi = usize::from(from);
     n.mine[fi] -= 1;
     if rover {
         n.rovers[fi] -= 1;
     }
     n.left = rest;
-    n.backward |= !forward;
+    n.backward |= marks & BACK != 0;
     if t == 0 {
         return Some(n);
     }
