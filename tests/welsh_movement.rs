@@ -656,3 +656,60 @@ fn rule_20_a_forward_move_that_rule_10_forbids_is_not_a_forward_move_left() {
     let p = plays(&b, Throw::Two(4, 1));
     assert!(p.contains(&"13/14".to_string()), "{p:?}");
 }
+
+/// The XGID position `pos` (mover X on turn) as the mover's board.
+fn xgid_board(pos: &str) -> Board {
+    xgid(&format!("XGID={pos}:0:0:1:00:0:0:0:0:10"))
+}
+
+#[test]
+fn rule_09_no_hitter_moves_on_in_positions_from_self_play() {
+    // Positions where the engine once moved a man on after he hit (the second man hitting
+    // twice with 4-1: 6/2*/1*; a hit with the 1 on far spike 5, then across with the 5).
+    for (pos, t) in [
+        ("-aa---E-C---eE-A-c-d-a--A-", Throw::Two(1, 1)),
+        ("-aa---E-C---eE-A-c-d-a--A-", Throw::Two(4, 1)),
+        ("-DCB--------fDaAA------ec-", Throw::Two(5, 1)),
+    ] {
+        let b = xgid_board(pos);
+        assert!(!a_hitter_moves_on(&b, t), "{pos} {t:?}: {:?}", plays(&b, t));
+    }
+}
+
+#[test]
+fn rule_15_jumps_from_self_play_cross_from_far_spikes_they_pass() {
+    use gammonbot::engine::welsh::resolve_welsh_play;
+    // 2-1: 20 past the blotted 18 (no hit), across with the 1 to the 7. 6-2: 23 past the
+    // covered 17 (far spike 2), across with the 2 to the 8. 2-2: 21 past the covered 19 and
+    // 17, across with a 2 to the 8, on to the 6.
+    for (pos, t, text) in [
+        ("--C---B--aaaeE-A--adBAa-A-", Throw::Two(2, 1), "20/7"),
+        ("--BA--C-A-a-eE---b-e-BaAa-", Throw::Two(6, 2), "23/8"),
+        ("-AD-A---A---eE---c-d-C--c-", Throw::Two(2, 2), "21/6"),
+    ] {
+        let b = xgid_board(pos);
+        assert!(
+            resolve_welsh_play(&b, t, text).is_ok(),
+            "{pos} {t:?} {text}: {:?}",
+            plays(&b, t)
+        );
+    }
+}
+
+#[test]
+fn rule_16_two_on_the_roof_dance_when_no_single_value_enters() {
+    // 6-6 with the 19 covered, 3-3 with the 22 covered: no single value enters, and no sum
+    // may while the mate stays on the roof: a dance.
+    for (pos, t) in [
+        ("-a-a--E-a---eE---b-e-A--BB", Throw::Two(6, 6)),
+        ("-A-A-AA---aafE---A--AacBcB", Throw::Two(3, 3)),
+    ] {
+        let b = xgid_board(pos);
+        let l = welsh_legal_plays(&b, t);
+        assert!(
+            l.len() == 1 && l[0].play.is_empty(),
+            "{pos} {t:?}: {:?}",
+            plays(&b, t)
+        );
+    }
+}

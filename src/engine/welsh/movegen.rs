@@ -3,10 +3,10 @@
 //! Geometry, in the mover's own numbering: Home 1-6, Near Outer 7-12, Far Outer 13-18,
 //! Back 19-24, 25 = the roof, 0 = checked out. A half-move uses one die value or, as one
 //! atomic jump, the sum of several unused values: the man settles only where it ends, and a
-//! man who hits stops there for the rest of the turn (rule 9). Every
-//! sequence of half-moves is searched, then the rules that judge a whole turn (two full
-//! spikes, the compulsory-play rule, Six Must, Boxes Out) pick the legal ones, and plays are
-//! distinct by the board they leave.
+//! man who hits stops there for the rest of the turn (rule 9). Every sequence of half-moves
+//! is searched, then the rules that judge a whole turn (two full spikes, the compulsory-play
+//! rule, Six Must, Boxes Out) pick the legal ones, and plays are distinct by the board they
+//! leave.
 
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
