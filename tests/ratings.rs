@@ -35,8 +35,8 @@ fn worked_example_equal_veterans_seven_points_move_5_29() {
     close(c.p, 0.5);
     close(c.winner_delta, 5.291_502_622_129_181);
     close(c.loser_delta, -5.291_502_622_129_181);
-    close(c.winner.value, 1505.291_502_622_129_2);
-    close(c.loser.value, 1494.708_497_377_870_8);
+    close(c.winner.value, 1_505.291_502_622_129_2);
+    close(c.loser.value, 1_494.708_497_377_870_8);
     assert_eq!(format_change(c.winner_delta), "+5.29");
     assert_eq!(format_change(c.loser_delta), "-5.29");
     assert_eq!(format_rating(c.winner.value), "1505.29");
