@@ -11,6 +11,7 @@ mod mat;
 mod movegen;
 mod notation;
 mod position;
+pub mod rating;
 mod rules;
 mod side;
 pub mod welsh;

@@ -22,7 +22,7 @@ use crate::engine::{Ruleset, Side};
 pub const WIDTH: u32 = 800;
 pub const HEIGHT: u32 = 600;
 
-const BACKGROUND: Rgb<u8> = Rgb([38, 50, 56]);
+pub(crate) const BACKGROUND: Rgb<u8> = Rgb([38, 50, 56]);
 const FRAME: Rgb<u8> = Rgb([93, 64, 55]);
 const BAR: Rgb<u8> = Rgb([78, 52, 46]);
 const FELT: Rgb<u8> = Rgb([40, 84, 96]);
@@ -30,11 +30,11 @@ const TRAY: Rgb<u8> = Rgb([30, 62, 72]);
 const POINT_LIGHT: Rgb<u8> = Rgb([222, 196, 150]);
 const POINT_DARK: Rgb<u8> = Rgb([150, 88, 60]);
 const NUMBER: Rgb<u8> = Rgb([245, 230, 200]);
-const TEXT: Rgb<u8> = Rgb([236, 239, 241]);
-const MUTED: Rgb<u8> = Rgb([176, 196, 204]);
+pub(crate) const TEXT: Rgb<u8> = Rgb([236, 239, 241]);
+pub(crate) const MUTED: Rgb<u8> = Rgb([176, 196, 204]);
 /// The last play, the player to act, offers: amber reads apart from both men's colours
 /// for every common kind of colour blindness.
-const HIGHLIGHT: Rgb<u8> = Rgb([255, 179, 0]);
+pub(crate) const HIGHLIGHT: Rgb<u8> = Rgb([255, 179, 0]);
 const STREAM: Rgb<u8> = Rgb([120, 190, 235]);
 
 /// A side's men: fill, rim, and the colour of text written on them. X light, O dark, on
@@ -83,7 +83,7 @@ static BOLD: LazyLock<FontRef<'static>> = LazyLock::new(|| {
 pub struct RenderError(#[from] ::png::EncodingError);
 
 /// Coverage rounded to quarters: the only blend levels any edge uses.
-fn quantise(coverage: f32) -> u8 {
+pub(crate) fn quantise(coverage: f32) -> u8 {
     match (coverage.clamp(0.0, 1.0) * 4.0).round() as u8 {
         0 => 0,
         1 => 64,
@@ -94,8 +94,8 @@ fn quantise(coverage: f32) -> u8 {
 }
 
 /// Blends `colour` over the pixel at (x, y) with opacity `a` (0-255); outside: nothing.
-fn blend(img: &mut RgbImage, x: i32, y: i32, colour: Rgb<u8>, a: u8) {
-    if a == 0 || x < 0 || y < 0 || x >= WIDTH as i32 || y >= HEIGHT as i32 {
+pub(crate) fn blend(img: &mut RgbImage, x: i32, y: i32, colour: Rgb<u8>, a: u8) {
+    if a == 0 || x < 0 || y < 0 || x >= img.width() as i32 || y >= img.height() as i32 {
         return;
     }
     let p = img.get_pixel_mut(x as u32, y as u32);
@@ -170,11 +170,12 @@ static MASKS: LazyLock<Masks> = LazyLock::new(|| Masks {
     chip_inner: Mask::annulus(24, 0.0, 8.5),
 });
 
-fn fill(img: &mut RgbImage, x: i32, y: i32, w: u32, h: u32, colour: Rgb<u8>) {
-    let x0 = x.clamp(0, WIDTH as i32) as u32;
-    let x1 = (x + w as i32).clamp(0, WIDTH as i32) as u32;
-    let y0 = y.clamp(0, HEIGHT as i32) as u32;
-    let y1 = (y + h as i32).clamp(0, HEIGHT as i32) as u32;
+pub(crate) fn fill(img: &mut RgbImage, x: i32, y: i32, w: u32, h: u32, colour: Rgb<u8>) {
+    let (iw, ih) = (img.width() as i32, img.height() as i32);
+    let x0 = x.clamp(0, iw) as u32;
+    let x1 = (x + w as i32).clamp(0, iw) as u32;
+    let y0 = y.clamp(0, ih) as u32;
+    let y1 = (y + h as i32).clamp(0, ih) as u32;
     for yy in y0..y1 {
         for xx in x0..x1 {
             img.put_pixel(xx, yy, colour);
@@ -238,7 +239,15 @@ fn layout(size: f32, bold: bool, s: &str, mut f: impl FnMut(ab_glyph::OutlinedGl
 }
 
 /// Writes `s` with its top-left corner at (x, y).
-fn text(img: &mut RgbImage, x: i32, y: i32, size: f32, bold: bool, colour: Rgb<u8>, s: &str) {
+pub(crate) fn text(
+    img: &mut RgbImage,
+    x: i32,
+    y: i32,
+    size: f32,
+    bold: bool,
+    colour: Rgb<u8>,
+    s: &str,
+) {
     layout(size, bold, s, |g| {
         let bb = g.px_bounds();
         let (gx, gy) = (x + bb.min.x as i32, y + bb.min.y as i32);
@@ -246,12 +255,20 @@ fn text(img: &mut RgbImage, x: i32, y: i32, size: f32, bold: bool, colour: Rgb<u
     });
 }
 
-fn text_width(size: f32, bold: bool, s: &str) -> i32 {
+pub(crate) fn text_width(size: f32, bold: bool, s: &str) -> i32 {
     layout(size, bold, s, |_| {}).ceil() as i32
 }
 
 /// Text centred on x, with its top at y.
-fn text_centred(img: &mut RgbImage, cx: i32, y: i32, size: f32, bold: bool, c: Rgb<u8>, s: &str) {
+pub(crate) fn text_centred(
+    img: &mut RgbImage,
+    cx: i32,
+    y: i32,
+    size: f32,
+    bold: bool,
+    c: Rgb<u8>,
+    s: &str,
+) {
     let w = text_width(size, bold, s);
     text(img, cx - w / 2, y, size, bold, c, s);
 }
