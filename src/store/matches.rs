@@ -1,0 +1,306 @@
+//! Matches: the row with its snapshot and version, the action log, the one-transaction
+//! commit with its version check, and the sweep's queries (due, reminded).
+
+use sqlx::Row;
+use sqlx::sqlite::SqliteRow;
+
+use super::money::{insert_ledger, record_pot_games};
+use super::{LedgerEntry, Log, PotGame, Store, StoreError, append_log, sql};
+use crate::engine::welsh::Rates;
+
+/// A match as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchRow {
+    pub id: i64,
+    pub community_id: i64,
+    pub channel: String,
+    pub ruleset: String,
+    pub terms: String,
+    /// Player ids, X (the challenger) then O.
+    pub players: [i64; 2],
+    pub status: String,
+    pub state: Option<String>,
+    pub version: i64,
+    pub turn_started_at: Option<i64>,
+    /// Seconds of time bank left, X then O.
+    pub bank: [i64; 2],
+    pub deadline_at: Option<i64>,
+    pub reminder_at: Option<i64>,
+    pub winner: Option<i64>,
+    pub result: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// One entry of a match's action log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionRow {
+    pub seq: i64,
+    pub at: i64,
+    pub player_id: Option<i64>,
+    pub entry: String,
+}
+
+/// A new match (a challenge).
+#[derive(Clone, Debug)]
+pub struct NewMatch {
+    pub community_id: i64,
+    pub channel: String,
+    pub ruleset: String,
+    pub terms: String,
+    pub players: [i64; 2],
+    pub bank: i64,
+    pub now: i64,
+    pub entry: String,
+}
+
+/// Everything one command changes in a match, written in one transaction.
+#[derive(Clone, Debug, Default)]
+pub struct MatchChange {
+    pub id: i64,
+    /// The match's community and players (X, O), as read with it.
+    pub community_id: i64,
+    pub players: [i64; 2],
+    /// The version that was read; the write happens only if it still stands.
+    pub expected_version: i64,
+    pub status: String,
+    pub state: Option<String>,
+    pub turn_started_at: Option<i64>,
+    pub bank: [i64; 2],
+    pub deadline_at: Option<i64>,
+    pub reminder_at: Option<i64>,
+    pub winner: Option<i64>,
+    pub result: Option<String>,
+    pub now: i64,
+    /// Log entries: the player (None: the club) and the JSON entry.
+    pub actions: Vec<(Option<i64>, String)>,
+    pub ledger: Vec<LedgerEntry>,
+    pub pot_games: Vec<PotGame>,
+}
+
+const MATCH_COLUMNS: &str = "id, community_id, channel, ruleset, terms, player_x, player_o, \
+     status, state, version, turn_started_at, bank_x, bank_o, deadline_at, reminder_at, \
+     winner, result, created_at, updated_at";
+
+fn match_row(r: &SqliteRow) -> Result<MatchRow, sqlx::Error> {
+    Ok(MatchRow {
+        id: r.try_get("id")?,
+        community_id: r.try_get("community_id")?,
+        channel: r.try_get("channel")?,
+        ruleset: r.try_get("ruleset")?,
+        terms: r.try_get("terms")?,
+        players: [r.try_get("player_x")?, r.try_get("player_o")?],
+        status: r.try_get("status")?,
+        state: r.try_get("state")?,
+        version: r.try_get("version")?,
+        turn_started_at: r.try_get("turn_started_at")?,
+        bank: [r.try_get("bank_x")?, r.try_get("bank_o")?],
+        deadline_at: r.try_get("deadline_at")?,
+        reminder_at: r.try_get("reminder_at")?,
+        winner: r.try_get("winner")?,
+        result: r.try_get("result")?,
+        created_at: r.try_get("created_at")?,
+        updated_at: r.try_get("updated_at")?,
+    })
+}
+
+impl Store {
+    /// Moves a match to another channel (its thread); not an action, the version stays.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn set_channel(&self, match_id: i64, channel: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE matches SET channel = ? WHERE id = ?")
+            .bind(channel)
+            .bind(match_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Writes a challenge: the match row (version 1) and its first log entry.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn insert_match(&self, m: &NewMatch) -> Result<i64, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let row = sqlx::query(
+            "INSERT INTO matches (community_id, channel, ruleset, terms, player_x, player_o,
+                 status, version, bank_x, bank_o, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, 'challenged', 1, ?, ?, ?, ?)
+             RETURNING id",
+        )
+        .bind(m.community_id)
+        .bind(&m.channel)
+        .bind(&m.ruleset)
+        .bind(&m.terms)
+        .bind(m.players[0])
+        .bind(m.players[1])
+        .bind(m.bank)
+        .bind(m.bank)
+        .bind(m.now)
+        .bind(m.now)
+        .fetch_one(&mut *tx)
+        .await?;
+        let id: i64 = row.try_get(0)?;
+        append_log(
+            &mut tx,
+            Log::Match,
+            id,
+            &[(Some(m.players[0]), m.entry.clone())],
+            m.now,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// A match by id.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn load_match(&self, id: i64) -> Result<Option<MatchRow>, StoreError> {
+        let row = sqlx::query(sql(format!(
+            "SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?"
+        )))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.as_ref().map(match_row).transpose()?)
+    }
+
+    /// A player's matches in a community, newest first; `open` keeps only challenged and
+    /// active ones.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn matches_of(
+        &self,
+        player: i64,
+        community: i64,
+        open: bool,
+    ) -> Result<Vec<MatchRow>, StoreError> {
+        let filter = if open {
+            "AND status IN ('challenged', 'active')"
+        } else {
+            ""
+        };
+        let rows = sqlx::query(sql(format!(
+            "SELECT {MATCH_COLUMNS} FROM matches
+             WHERE (player_x = ? OR player_o = ?) AND community_id = ? {filter}
+             ORDER BY id DESC LIMIT 50"
+        )))
+        .bind(player)
+        .bind(player)
+        .bind(community)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(match_row).collect::<Result<_, _>>()?)
+    }
+
+    /// The action log of a match, in order.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn actions(&self, match_id: i64) -> Result<Vec<ActionRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seq, at, player_id, entry FROM match_actions WHERE match_id = ? ORDER BY seq",
+        )
+        .bind(match_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(ActionRow {
+                    seq: r.try_get(0)?,
+                    at: r.try_get(1)?,
+                    player_id: r.try_get(2)?,
+                    entry: r.try_get(3)?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StoreError::from)
+    }
+
+    /// Writes one command's change in one transaction, if the match is still at
+    /// `expected_version`; otherwise writes nothing and answers [`StoreError::Stale`].
+    ///
+    /// # Errors
+    /// [`StoreError::Stale`], or a database error (nothing written).
+    pub async fn commit(&self, c: &MatchChange, rates: &Rates) -> Result<i64, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE matches SET status = ?, state = ?, version = version + 1,
+                 turn_started_at = ?, bank_x = ?, bank_o = ?, deadline_at = ?, reminder_at = ?,
+                 winner = ?, result = ?, updated_at = ?
+             WHERE id = ? AND version = ?",
+        )
+        .bind(&c.status)
+        .bind(&c.state)
+        .bind(c.turn_started_at)
+        .bind(c.bank[0])
+        .bind(c.bank[1])
+        .bind(c.deadline_at)
+        .bind(c.reminder_at)
+        .bind(c.winner)
+        .bind(&c.result)
+        .bind(c.now)
+        .bind(c.id)
+        .bind(c.expected_version)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Stale);
+        }
+        append_log(&mut tx, Log::Match, c.id, &c.actions, c.now).await?;
+        let mut ledger = c.ledger.clone();
+        record_pot_games(
+            &mut tx,
+            c.community_id,
+            c.players,
+            &c.pot_games,
+            rates,
+            &mut ledger,
+        )
+        .await?;
+        insert_ledger(&mut tx, c.community_id, Some(c.id), &ledger, c.now).await?;
+        tx.commit().await?;
+        Ok(c.expected_version + 1)
+    }
+
+    /// Matches whose reminder or deadline has come, oldest first.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn due(&self, now: i64, limit: i64) -> Result<Vec<MatchRow>, StoreError> {
+        let rows = sqlx::query(sql(format!(
+            "SELECT {MATCH_COLUMNS} FROM matches WHERE id IN (
+                 SELECT id FROM matches WHERE deadline_at <= ?
+                 UNION SELECT id FROM matches WHERE reminder_at <= ?)
+             ORDER BY id LIMIT ?"
+        )))
+        .bind(now)
+        .bind(now)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(match_row).collect::<Result<_, _>>()?)
+    }
+
+    /// Marks a match's reminder as sent, if the match is still at `version` (a reminder is
+    /// not an action: the version stays). Whether it was marked now.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn mark_reminded(&self, id: i64, version: i64) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE matches SET reminder_at = NULL
+             WHERE id = ? AND version = ? AND reminder_at IS NOT NULL",
+        )
+        .bind(id)
+        .bind(version)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+}
