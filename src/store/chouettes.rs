@@ -150,25 +150,23 @@ impl Store {
         now: i64,
     ) -> Result<i64, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let done = sqlx::query(
+        let community: Option<i64> = sqlx::query(
             "UPDATE chouettes SET state = ?, version = version + 1, updated_at = ?
-             WHERE id = ? AND version = ?",
+             WHERE id = ? AND version = ?
+             RETURNING community_id",
         )
         .bind(state)
         .bind(now)
         .bind(id)
         .bind(expected_version)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
+        .fetch_optional(&mut *tx)
+        .await?
+        .map(|r| r.try_get(0))
+        .transpose()?;
+        let Some(community) = community else {
             return Err(StoreError::Stale);
-        }
+        };
         append_log(&mut tx, Log::Chouette, id, actions, now).await?;
-        let community: i64 = sqlx::query("SELECT community_id FROM chouettes WHERE id = ?")
-            .bind(id)
-            .fetch_one(&mut *tx)
-            .await?
-            .try_get(0)?;
         insert_ledger(&mut tx, community, None, ledger, now).await?;
         tx.commit().await?;
         Ok(expected_version + 1)

@@ -5,7 +5,7 @@ use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
 
 use super::money::{insert_ledger, record_pot_games};
-use super::{LedgerEntry, Log, PotGame, Store, StoreError, append_log, sql};
+use super::{LedgerEntry, Log, PlayerRow, PotGame, Store, StoreError, append_log, sql};
 use crate::engine::welsh::Rates;
 
 /// A match as stored.
@@ -302,5 +302,46 @@ impl Store {
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected() == 1)
+    }
+
+    /// A match by id with its two players (X, O), in one read.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn load_match_with_players(
+        &self,
+        id: i64,
+    ) -> Result<Option<(MatchRow, [PlayerRow; 2])>, StoreError> {
+        let row = sqlx::query(sql(format!(
+            "SELECT m.*,
+                 x.platform AS x_platform, x.platform_id AS x_platform_id,
+                 x.display_name AS x_display_name, x.auto_roll AS x_auto_roll,
+                 x.notify_dm AS x_notify_dm,
+                 o.platform AS o_platform, o.platform_id AS o_platform_id,
+                 o.display_name AS o_display_name, o.auto_roll AS o_auto_roll,
+                 o.notify_dm AS o_notify_dm
+             FROM (SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?) m
+             JOIN players x ON x.id = m.player_x
+             JOIN players o ON o.id = m.player_o"
+        )))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(r) = row else {
+            return Ok(None);
+        };
+        let m = match_row(&r)?;
+        let player = |side: &str, id: i64| -> Result<PlayerRow, sqlx::Error> {
+            Ok(PlayerRow {
+                id,
+                platform: r.try_get(format!("{side}_platform").as_str())?,
+                platform_id: r.try_get(format!("{side}_platform_id").as_str())?,
+                display_name: r.try_get(format!("{side}_display_name").as_str())?,
+                auto_roll: r.try_get(format!("{side}_auto_roll").as_str())?,
+                notify_dm: r.try_get(format!("{side}_notify_dm").as_str())?,
+            })
+        };
+        let players = [player("x", m.players[0])?, player("o", m.players[1])?];
+        Ok(Some((m, players)))
     }
 }

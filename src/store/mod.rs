@@ -21,9 +21,12 @@
 //!
 //! - **Opening**: `open` (create if missing, run the migrations), `close`.
 //! - **Players and communities**: `player` (upsert by platform identity, renaming),
-//!   `find_player`, `player_by_id`, `set_settings`, `community` (upsert), `find_community`, `match_threads`,
+//!   `find_player`, `find_actor` (a command's player and community in one read),
+//!   `player_by_id`, `players_by_id` (both players of a match in one read),
+//!   `set_settings`, `community` (upsert), `find_community`, `match_threads`,
 //!   `set_match_threads`.
-//! - **Matches**: `insert_match` (row at version 1 plus the challenge as log entry 1, in one
+//! - **Matches**: `load_match_with_players` (the match and both players in one read),
+//!   `insert_match` (row at version 1 plus the challenge as log entry 1, in one
 //!   transaction), `load_match`, `matches_of`, `actions` (the log in order), `commit`,
 //!   `due`, `mark_reminded`, `set_channel`.
 //! - **Chouettes**: `insert_chouette`, `load_chouette`, `chouette_in`, `chouettes_in`,
@@ -48,6 +51,10 @@
 //! - Status and ruleset are stored as TEXT words (`challenged`, `active`, `finished`,
 //!   `declined`, `cancelled`; `standard`, `welsh`); a backend stores the same words.
 //! - Amounts are integers in minor units; times are Unix seconds.
+//! - Round trips: a game command reads once for its player and community
+//!   (`find_actor`), once for its match with both players (`load_match_with_players`),
+//!   then writes in one transaction: the versioned `UPDATE`, one `INSERT` for all its log
+//!   entries, and (only when money moves) the pot and ledger statements.
 //!
 //! What is SQLite-specific (in `migrate.rs`, not part of the seam): the file URL forms,
 //! WAL journal mode, `synchronous = FULL` (a commit is on disk when it returns), foreign
@@ -62,7 +69,6 @@ mod migrate;
 mod money;
 mod players;
 
-use sqlx::Row;
 use sqlx::sqlite::{SqliteConnection, SqlitePool};
 use thiserror::Error;
 
@@ -99,7 +105,8 @@ enum Log {
     Chouette,
 }
 
-/// Appends entries (player, JSON) to a log after its last one, inside a transaction.
+/// Appends entries (player, JSON) to a log after its last one, inside a transaction: one
+/// statement, whose sequence numbers continue from the log's highest.
 async fn append_log(
     conn: &mut SqliteConnection,
     log: Log,
@@ -107,30 +114,29 @@ async fn append_log(
     entries: &[(Option<i64>, String)],
     now: i64,
 ) -> Result<(), sqlx::Error> {
-    let (next_sql, insert_sql) = match log {
-        Log::Match => (
-            "SELECT COALESCE(MAX(seq), 0) + 1 FROM match_actions WHERE match_id = ?",
-            "INSERT INTO match_actions (match_id, seq, at, player_id, entry) VALUES (?, ?, ?, ?, ?)",
-        ),
-        Log::Chouette => (
-            "SELECT COALESCE(MAX(seq), 0) + 1 FROM chouette_actions WHERE chouette_id = ?",
-            "INSERT INTO chouette_actions (chouette_id, seq, at, player_id, entry) VALUES (?, ?, ?, ?, ?)",
-        ),
-    };
-    let next: i64 = sqlx::query(next_sql)
-        .bind(owner)
-        .fetch_one(&mut *conn)
-        .await?
-        .try_get(0)?;
-    for (i, (player, entry)) in entries.iter().enumerate() {
-        sqlx::query(insert_sql)
-            .bind(owner)
-            .bind(next + i64::try_from(i).unwrap_or(0))
-            .bind(now)
-            .bind(player)
-            .bind(entry)
-            .execute(&mut *conn)
-            .await?;
+    if entries.is_empty() {
+        return Ok(());
     }
+    let (table, key) = match log {
+        Log::Match => ("match_actions", "match_id"),
+        Log::Chouette => ("chouette_actions", "chouette_id"),
+    };
+    // (offset, player, entry) for each entry; the base is read in the same statement.
+    let values = vec!["(?, ?, ?)"; entries.len()].join(", ");
+    let text = format!(
+        "INSERT INTO {table} ({key}, seq, at, player_id, entry)
+         SELECT ?, base.seq + v.column1, ?, v.column2, v.column3
+         FROM (SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM {table} WHERE {key} = ?) base,
+              (VALUES {values}) v
+         ORDER BY v.column1"
+    );
+    let mut q = sqlx::query(sql(text)).bind(owner).bind(now).bind(owner);
+    for (i, (player, entry)) in entries.iter().enumerate() {
+        q = q
+            .bind(i64::try_from(i).unwrap_or(0))
+            .bind(*player)
+            .bind(entry.as_str());
+    }
+    q.execute(&mut *conn).await?;
     Ok(())
 }

@@ -172,4 +172,56 @@ impl Store {
             .await?;
         Ok(())
     }
+
+    /// The player with this platform identity and the community with that one, each if
+    /// known, in one read (what every command looks up first).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn find_actor(
+        &self,
+        platform: &str,
+        platform_id: &str,
+        community_platform_id: &str,
+    ) -> Result<(Option<PlayerRow>, Option<i64>), StoreError> {
+        let row = sqlx::query(
+            "SELECT p.id, p.platform, p.platform_id, p.display_name, p.auto_roll, p.notify_dm,
+                 (SELECT c.id FROM communities c WHERE c.platform = ?1 AND c.platform_id = ?3)
+                     AS community
+             FROM (SELECT 1) LEFT JOIN players p ON p.platform = ?1 AND p.platform_id = ?2",
+        )
+        .bind(platform)
+        .bind(platform_id)
+        .bind(community_platform_id)
+        .fetch_one(&self.pool)
+        .await?;
+        let player = match row.try_get::<Option<i64>, _>("id")? {
+            Some(_) => Some(player_row(&row)?),
+            None => None,
+        };
+        Ok((player, row.try_get("community")?))
+    }
+
+    /// Two players by id (a match's X and O), in one read.
+    ///
+    /// # Errors
+    /// A database error, or either player unknown.
+    pub async fn players_by_id(&self, ids: [i64; 2]) -> Result<[PlayerRow; 2], StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, platform, platform_id, display_name, auto_roll, notify_dm
+             FROM players WHERE id IN (?, ?)",
+        )
+        .bind(ids[0])
+        .bind(ids[1])
+        .fetch_all(&self.pool)
+        .await?;
+        let rows = rows.iter().map(player_row).collect::<Result<Vec<_>, _>>()?;
+        let pick = |id: i64| {
+            rows.iter()
+                .find(|p| p.id == id)
+                .cloned()
+                .ok_or(StoreError::Db(sqlx::Error::RowNotFound))
+        };
+        Ok([pick(ids[0])?, pick(ids[1])?])
+    }
 }
