@@ -657,7 +657,7 @@ fn op_word(op: &ChouetteOp) -> &'static str {
 
 /// The session player a command names (by platform id; the local chat: the name).
 fn member(actor: &Actor, s: &Session, name: &str) -> Result<PlayerId, ClubError> {
-    let key = super::player_key(actor, name.trim_end_matches(','));
+    let key = super::challenge::player_key(actor, name.trim_end_matches(','));
     s.names
         .iter()
         .find(|(_, (_, pid))| *pid == key)

@@ -1,0 +1,305 @@
+//! Challenges: naming the opponent, checking the terms, and answering a challenge
+//! (accept, decline, withdraw).
+
+use std::fmt::Write as _;
+
+use super::play::{Work, entry_json};
+use super::words::{duration_words, ruleset_word};
+use super::{
+    Actor, ChallengeSpec, Club, ClubError, DAY, Entry, MatchRef, NextUp, Outcome, Snapshot,
+    standard_rules,
+};
+use crate::engine::welsh::format_amount;
+use crate::engine::{Ruleset, Side};
+use crate::store::{MatchChange, NewMatch, PlayerRow};
+
+/// How a player is named in a command (`@bob`, `Bob`, a Discord id) as his platform id:
+/// the local chat's ids are names in lower case.
+pub(super) fn player_key(actor: &Actor, who: &str) -> String {
+    let key = who.trim().trim_start_matches('@');
+    if actor.platform == "local" {
+        key.to_lowercase()
+    } else {
+        key.to_string()
+    }
+}
+
+/// The terms in words: "a 7-point match (Crawford), 2 days a move + 5 days bank".
+#[must_use]
+pub fn spec_words(spec: &ChallengeSpec) -> String {
+    let mut s = match (spec.ruleset, spec.length) {
+        (Ruleset::Welsh, n) => format!("Welsh backgammon to {} games", n.unwrap_or(25)),
+        (Ruleset::Standard, Some(n)) => format!(
+            "a {n}-point match{}",
+            match (spec.crawford, spec.holland) {
+                (true, true) => " (Crawford, Holland)",
+                (true, false) => " (Crawford)",
+                (false, true) => " (Holland)",
+                (false, false) => "",
+            }
+        ),
+        (Ruleset::Standard, None) => {
+            let mut opts = Vec::new();
+            if spec.jacoby {
+                opts.push("Jacoby".to_string());
+            }
+            if spec.beavers {
+                opts.push("beavers".into());
+            }
+            if spec.raccoons {
+                opts.push("raccoons".into());
+            }
+            if spec.auto_doubles > 0 {
+                opts.push(format!("automatic doubles up to {}", spec.auto_doubles));
+            }
+            if spec.stake > 0 {
+                opts.push(format!("{} a point", format_amount(spec.stake)));
+            }
+            if opts.is_empty() {
+                "money play".into()
+            } else {
+                format!("money play ({})", opts.join(", "))
+            }
+        }
+    };
+    let tc = spec.time;
+    if tc.per_move > 0 {
+        let _ = write!(s, ", {} a move", duration_words(tc.per_move));
+    }
+    let _ = write!(s, " + {} bank", duration_words(tc.bank));
+    s
+}
+
+/// Refuses terms that cannot be played or make no sense.
+pub(super) fn check_spec(spec: &ChallengeSpec) -> Result<(), ClubError> {
+    let bad = |m: String| Err(ClubError::BadOption(m));
+    match (spec.ruleset, spec.length) {
+        (Ruleset::Standard, Some(n)) if !(1..=64).contains(&n) => {
+            return bad(format!(
+                "a match is 1 to 64 points long, not {n}; or leave the length out for money play"
+            ));
+        }
+        (Ruleset::Welsh, Some(n)) if !(1..=99).contains(&n) => {
+            return bad(format!(
+                "a Welsh match is to 1 to 99 games (25 by the rules), not {n}"
+            ));
+        }
+        _ => {}
+    }
+    if spec.ruleset == Ruleset::Standard {
+        if spec.length.is_none() && spec.holland {
+            return bad("the Holland rule is for match play (it applies after the Crawford game); money play has no match length".into());
+        }
+        standard_rules(spec)
+            .validate()
+            .map_err(|e| ClubError::BadOption(e.to_string()))?;
+        if spec.length.is_some() && spec.stake > 0 {
+            return bad("a stake is for money play; leave it out of match play".into());
+        }
+    } else if spec.beavers
+        || spec.holland
+        || spec.raccoons
+        || spec.jacoby
+        || spec.auto_doubles > 0
+        || spec.stake > 0
+    {
+        return bad("Welsh backgammon has its own rules: no Jacoby, Holland, beavers, raccoons, automatic doubles or stake (prizes follow rule 23)".into());
+    }
+    if spec.auto_doubles > 8 {
+        return bad(format!(
+            "at most 8 automatic doubles, not {}",
+            spec.auto_doubles
+        ));
+    }
+    if spec.stake > 1_000_000 {
+        return bad("a stake is at most 10000.00 a point".into());
+    }
+    let tc = spec.time;
+    if !(0..=30 * DAY).contains(&tc.per_move) {
+        return bad("the time a move is 0 to 30 days".into());
+    }
+    if !(0..=60 * DAY).contains(&tc.bank) || tc.per_move + tc.bank < 60 {
+        return bad(
+            "the time bank is 0 to 60 days, and a move plus the bank at least a minute".into(),
+        );
+    }
+    if !(0..=30 * DAY).contains(&tc.remind_before) {
+        return bad("a reminder comes 0 to 30 days before the deadline".into());
+    }
+    Ok(())
+}
+
+impl Club {
+    pub(super) async fn opponent(&self, actor: &Actor, who: &str) -> Result<PlayerRow, ClubError> {
+        let key = player_key(actor, who);
+        if key.chars().count() > 100 {
+            return Err(ClubError::TooLong("name", key.chars().count(), 100));
+        }
+        if key.is_empty() {
+            return Err(ClubError::UnknownPlayer(who.to_string()));
+        }
+        if actor.platform == "local" {
+            // In the local chat a name is the identity: a new name is a new player.
+            let name = who.trim().trim_start_matches('@');
+            return Ok(self
+                .store
+                .player("local", &key, name, self.clock.now())
+                .await?);
+        }
+        self.store
+            .find_player(&actor.platform, &key)
+            .await?
+            .ok_or_else(|| ClubError::UnknownPlayer(who.to_string()))
+    }
+
+    pub(super) async fn challenge(
+        &self,
+        actor: &Actor,
+        me: &PlayerRow,
+        community: i64,
+        opponent: &str,
+        spec: ChallengeSpec,
+    ) -> Result<Outcome, ClubError> {
+        check_spec(&spec)?;
+        let other = self.opponent(actor, opponent).await?;
+        if other.id == me.id {
+            return Err(ClubError::SelfChallenge);
+        }
+        let now = self.clock.now();
+        let entry = Entry::Challenge { spec };
+        let id = self
+            .store
+            .insert_match(&NewMatch {
+                community_id: community,
+                channel: actor.channel.clone(),
+                ruleset: ruleset_word(spec.ruleset).to_lowercase(),
+                terms: serde_json::to_string(&spec).unwrap_or_default(),
+                players: [me.id, other.id],
+                bank: spec.time.bank,
+                now,
+                entry: entry_json(&entry),
+            })
+            .await?;
+        Ok(Outcome {
+            match_id: Some(id),
+            version: Some(1),
+            lines: vec![format!(
+                "Match #{id}: {} challenges {} to {}",
+                me.display_name,
+                other.display_name,
+                spec_words(&spec)
+            )],
+            chouette: None,
+            board: None,
+            next: Some(NextUp {
+                match_id: id,
+                user_id: other.platform_id.clone(),
+                name: other.display_name.clone(),
+                what: format!("accept or decline the challenge (/accept #{id})"),
+                deadline: None,
+                dm: other.notify_dm,
+            }),
+            attachment: None,
+        })
+    }
+
+    pub(super) async fn answer_challenge(
+        &self,
+        me: &PlayerRow,
+        community: i64,
+        m: MatchRef,
+        entry: Entry,
+    ) -> Result<Outcome, ClubError> {
+        let verb = match entry {
+            Entry::Accept | Entry::AcceptWelsh { .. } => "accept",
+            Entry::Decline => "decline",
+            _ => "cancel",
+        };
+        let l = self.find(me, community, m, verb).await?;
+        if l.row.status != "challenged" {
+            return Err(ClubError::NotActive(
+                l.row.id,
+                l.row.status.clone(),
+                "only a challenge waiting for an answer can be accepted, declined or cancelled",
+            ));
+        }
+        let allowed = if matches!(entry, Entry::Cancel) { 0 } else { 1 };
+        if l.players[allowed].id != me.id {
+            return Err(ClubError::NotYourChallenge(l.names[allowed].clone(), verb));
+        }
+        if matches!(entry, Entry::AcceptWelsh { .. }) && l.spec.ruleset != Ruleset::Welsh {
+            return Err(ClubError::WrongRuleset(
+                "accept shaker:",
+                "Welsh",
+                l.row.id,
+                ruleset_word(l.spec.ruleset),
+            ));
+        }
+        let mut lines = Vec::new();
+        let (status, work) = match entry {
+            Entry::Accept | Entry::AcceptWelsh { .. } => {
+                let shaker = match entry {
+                    Entry::AcceptWelsh { shaker } => shaker,
+                    _ => Side::X,
+                };
+                let snap =
+                    Snapshot::start_with_shaker(&l.spec, shaker).map_err(ClubError::BadOption)?;
+                lines.push(format!(
+                    "{} accepts match #{}: {}",
+                    me.display_name,
+                    l.row.id,
+                    spec_words(&l.spec)
+                ));
+                if let Entry::AcceptWelsh { shaker } = entry {
+                    lines.push(format!(
+                        "{} shakes for the first call; {} calls (rule 24(i): the guest's choice)",
+                        l.names[shaker.index()],
+                        l.names[shaker.opponent().index()]
+                    ));
+                }
+                let mut work = Work {
+                    snap,
+                    entries: vec![(Some(me.id), entry.clone())],
+                    lines: std::mem::take(&mut lines),
+                    settle: Vec::new(),
+                };
+                self.autopilot(&l, &mut work)?;
+                ("active", Some(work))
+            }
+            Entry::Decline => {
+                lines.push(format!("{} declines match #{}", me.display_name, l.row.id));
+                ("declined", None)
+            }
+            _ => {
+                lines.push(format!(
+                    "{} withdraws the challenge #{}",
+                    me.display_name, l.row.id
+                ));
+                ("cancelled", None)
+            }
+        };
+        match work {
+            Some(work) => self.save(&l, Some(me.id), work, status).await,
+            None => {
+                let change = MatchChange {
+                    id: l.row.id,
+                    community_id: l.row.community_id,
+                    players: l.row.players,
+                    expected_version: l.row.version,
+                    status: status.into(),
+                    bank: l.row.bank,
+                    now: self.clock.now(),
+                    actions: vec![(Some(me.id), entry_json(&entry))],
+                    ..MatchChange::default()
+                };
+                let version = self.commit(&l, &change).await?;
+                Ok(Outcome {
+                    match_id: Some(l.row.id),
+                    version: Some(version),
+                    lines,
+                    ..Outcome::default()
+                })
+            }
+        }
+    }
+}

@@ -1,0 +1,169 @@
+//! Deadlines and reminders: the time banks, the sweep that times out and reminds, and
+//! the task that runs it.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::lookup::Loaded;
+use super::play::{Op, Work};
+use super::words::{duration_words, next_words};
+use super::{Club, ClubError, Entry, Notice};
+
+/// The clock of the turn a change leaves: the banks, when the turn started, its deadline
+/// and its reminder.
+pub(super) struct TurnClock {
+    pub(super) bank: [i64; 2],
+    pub(super) turn_started_at: Option<i64>,
+    pub(super) deadline_at: Option<i64>,
+    pub(super) reminder_at: Option<i64>,
+}
+
+impl Club {
+    /// The clock after `work` by `actor`, written with it.
+    pub(super) fn turn_clock(
+        &self,
+        l: &Loaded,
+        actor: Option<i64>,
+        work: &Work,
+        now: i64,
+    ) -> TurnClock {
+        let tc = l.spec.time;
+        // The actor's time: beyond the allowance it comes out of his bank. A break taken or
+        // ended (regulation D) settles the time of the player to act so far, whoever asks.
+        let pause = work
+            .entries
+            .iter()
+            .any(|(_, e)| matches!(e, Entry::Break { .. } | Entry::Resume { .. }));
+        let bank = if pause || (actor.is_some() && actor == self.waiting_on(l)) {
+            self.banks_now(l)
+        } else {
+            l.row.bank
+        };
+        let over = work.snap.is_over();
+        let to_act = if over { None } else { work.snap.game.to_act() };
+        // During a break both clocks stop: the turn's clock starts when the break ends.
+        let start = work.snap.break_until.filter(|&u| u > now).unwrap_or(now);
+        let (turn_started_at, deadline_at, reminder_at) = match to_act {
+            Some(s) => {
+                let deadline = start + tc.per_move + bank[s.index()];
+                let remind = deadline - tc.remind_before;
+                (
+                    Some(start),
+                    Some(deadline),
+                    (remind > now).then_some(remind),
+                )
+            }
+            None => (None, None, None),
+        };
+        TurnClock {
+            bank,
+            turn_started_at,
+            deadline_at,
+            reminder_at,
+        }
+    }
+
+    /// Acts on every deadline and reminder that has come: a player out of time forfeits
+    /// (Welsh: timed out, with its prize); a reminder is sent once. Returns the notices.
+    ///
+    /// # Errors
+    /// A database error (whatever was done before it stays done).
+    pub async fn sweep(&self) -> Result<Vec<Notice>, ClubError> {
+        let now = self.clock.now();
+        let mut notices = Vec::new();
+        for row in self.store.due(now, 500).await? {
+            let id = row.id;
+            let l = match self.loaded(row).await {
+                Ok(l) => l,
+                Err(e) => {
+                    tracing::warn!(match_id = id, error = %e, "cannot load a due match");
+                    continue;
+                }
+            };
+            let Some(snap) = &l.snap else { continue };
+            let Some(side) = snap.game.to_act() else {
+                continue;
+            };
+            let p = &l.players[side.index()];
+            if l.row.deadline_at.is_some_and(|d| d <= now) {
+                let work = match self.plan(&l, side, None, &Op::TimeOut) {
+                    Ok(w) => w,
+                    Err(e) => {
+                        tracing::warn!(match_id = l.row.id, error = %e, "time-out refused");
+                        continue;
+                    }
+                };
+                match self.save(&l, None, work, "active").await {
+                    Ok(out) => {
+                        for who in l.players.iter() {
+                            notices.push(Notice {
+                                match_id: l.row.id,
+                                channel: l.row.channel.clone(),
+                                user_id: who.platform_id.clone(),
+                                dm: who.notify_dm,
+                                text: out.lines.join("\n"),
+                            });
+                        }
+                    }
+                    Err(ClubError::Stale(..)) => {}
+                    Err(e) => return Err(e),
+                }
+            } else if self.store.mark_reminded(l.row.id, l.row.version).await? {
+                let left = l.row.deadline_at.map_or(0, |d| d - now);
+                notices.push(Notice {
+                    match_id: l.row.id,
+                    channel: l.row.channel.clone(),
+                    user_id: p.platform_id.clone(),
+                    dm: p.notify_dm,
+                    text: format!(
+                        "Reminder: {}, match #{} waits for you to {}; {} left before you forfeit",
+                        p.display_name,
+                        l.row.id,
+                        next_words(&snap.game),
+                        duration_words(left)
+                    ),
+                });
+            }
+        }
+        Ok(notices)
+    }
+
+    /// Runs [`Club::sweep`] now and then every `every`, sending notices to `tx`, until
+    /// `tx` is closed.
+    pub fn spawn_deadlines(
+        self: Arc<Self>,
+        every: Duration,
+        tx: tokio::sync::mpsc::UnboundedSender<Notice>,
+    ) -> tokio::task::JoinHandle<()> {
+        tokio::spawn(async move {
+            loop {
+                match self.sweep().await {
+                    Ok(notices) => {
+                        for n in notices {
+                            if tx.send(n).is_err() {
+                                return;
+                            }
+                        }
+                    }
+                    Err(e) => tracing::warn!(error = %e, "deadline sweep failed"),
+                }
+                if tx.is_closed() {
+                    return;
+                }
+                tokio::time::sleep(every).await;
+            }
+        })
+    }
+
+    /// Both players' time bank left now: the player to act has used his time since the
+    /// decision came to him, beyond the allowance.
+    pub(super) fn banks_now(&self, l: &Loaded) -> [i64; 2] {
+        let mut bank = l.row.bank;
+        if let (Some(started), Some(who)) = (l.row.turn_started_at, self.waiting_on(l)) {
+            let i = usize::from(l.row.players[1] == who);
+            let over = (self.clock.now() - started - l.spec.time.per_move).max(0);
+            bank[i] = (bank[i] - over).max(0);
+        }
+        bank
+    }
+}

@@ -1,0 +1,178 @@
+//! Finding matches: the acting player, a match by id or the only open one, who a
+//! match waits on.
+
+use super::words::match_label;
+use super::{Actor, ChallengeSpec, Club, ClubError, MatchRef, Snapshot};
+use crate::engine::Side;
+use crate::store::{MatchRow, PlayerRow};
+
+/// A match loaded with what acting on it needs.
+pub(super) struct Loaded {
+    pub(super) row: MatchRow,
+    pub(super) spec: ChallengeSpec,
+    pub(super) players: [PlayerRow; 2],
+    pub(super) names: [String; 2],
+    pub(super) snap: Option<Snapshot>,
+}
+
+impl Loaded {
+    pub(super) fn side_of(&self, player: i64) -> Option<Side> {
+        Side::BOTH
+            .into_iter()
+            .find(|s| self.players[s.index()].id == player)
+    }
+}
+
+impl Club {
+    pub(super) async fn me(&self, actor: &Actor) -> Result<(PlayerRow, i64), ClubError> {
+        for (what, text) in [
+            ("name", &actor.display_name),
+            ("user id", &actor.user_id),
+            ("channel", &actor.channel),
+        ] {
+            if text.chars().count() > 100 {
+                return Err(ClubError::TooLong(what, text.chars().count(), 100));
+            }
+        }
+        // Read first: most commands come from known players in known communities, and a
+        // read takes no write lock.
+        let me = match self
+            .store
+            .find_player(&actor.platform, &actor.user_id)
+            .await?
+        {
+            Some(p) if p.display_name == actor.display_name => p,
+            _ => {
+                self.store
+                    .player(
+                        &actor.platform,
+                        &actor.user_id,
+                        &actor.display_name,
+                        self.clock.now(),
+                    )
+                    .await?
+            }
+        };
+        let community = match self
+            .store
+            .find_community(&actor.platform, &actor.community_id)
+            .await?
+        {
+            Some(id) => id,
+            None => {
+                self.store
+                    .community(&actor.platform, &actor.community_id, &actor.community_name)
+                    .await?
+            }
+        };
+        Ok((me, community))
+    }
+
+    pub(super) async fn load(&self, id: i64) -> Result<Loaded, ClubError> {
+        let row = self
+            .store
+            .load_match(id)
+            .await?
+            .ok_or(ClubError::UnknownMatch(id))?;
+        self.loaded(row).await
+    }
+
+    /// A match row already read, with its terms, snapshot and players.
+    pub(super) async fn loaded(&self, row: MatchRow) -> Result<Loaded, ClubError> {
+        let id = row.id;
+        let spec: ChallengeSpec =
+            serde_json::from_str(&row.terms).map_err(|e| ClubError::Corrupt(id, e.to_string()))?;
+        let snap = match &row.state {
+            Some(s) => Some(
+                serde_json::from_str::<Snapshot>(s)
+                    .map_err(|e| ClubError::Corrupt(id, e.to_string()))?,
+            ),
+            None => None,
+        };
+        let x = self.store.player_by_id(row.players[0]).await?;
+        let o = self.store.player_by_id(row.players[1]).await?;
+        let names = [x.display_name.clone(), o.display_name.clone()];
+        Ok(Loaded {
+            row,
+            spec,
+            players: [x, o],
+            names,
+            snap,
+        })
+    }
+
+    /// The match a command is about: the one named, or the only open one of the player
+    /// here (preferring the ones where he must act).
+    pub(super) async fn find(
+        &self,
+        me: &PlayerRow,
+        community: i64,
+        m: MatchRef,
+        verb: &'static str,
+    ) -> Result<Loaded, ClubError> {
+        let l = match m.id {
+            Some(id) => self.load(id).await?,
+            None => {
+                let mut open = Vec::new();
+                for r in self.store.matches_of(me.id, community, true).await? {
+                    open.push(self.loaded(r).await?);
+                }
+                if open.len() > 1 {
+                    let mine: Vec<usize> = (0..open.len())
+                        .filter(|&i| self.waiting_on(&open[i]) == Some(me.id))
+                        .collect();
+                    if let [one] = mine.as_slice() {
+                        open.swap_remove(*one)
+                    } else {
+                        let ids: Vec<String> =
+                            open.iter().map(|l| format!("#{}", l.row.id)).collect();
+                        return Err(ClubError::WhichMatch(ids.join(", "), verb, open[0].row.id));
+                    }
+                } else {
+                    open.pop().ok_or(ClubError::NoMatch)?
+                }
+            }
+        };
+        if l.side_of(me.id).is_none() {
+            return Err(ClubError::NotAParticipant(
+                l.row.id,
+                l.names[0].clone(),
+                l.names[1].clone(),
+            ));
+        }
+        if let Some(v) = m.version {
+            if v != l.row.version {
+                return Err(ClubError::Stale(l.row.id, l.row.version));
+            }
+        }
+        Ok(l)
+    }
+
+    /// The player id whose decision the match waits on.
+    pub(super) fn waiting_on(&self, l: &Loaded) -> Option<i64> {
+        match l.row.status.as_str() {
+            "challenged" => Some(l.row.players[1]),
+            "active" => l
+                .snap
+                .as_ref()
+                .filter(|s| !s.is_over())
+                .and_then(|s| s.game.to_act())
+                .map(|s| l.row.players[s.index()]),
+            _ => None,
+        }
+    }
+
+    /// The actor's open matches here: (id, a line describing it), newest first.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn open_matches(&self, actor: &Actor) -> Result<Vec<(i64, String)>, ClubError> {
+        let (me, community) = self.me(actor).await?;
+        let mut out = Vec::new();
+        for r in self.store.matches_of(me.id, community, true).await? {
+            let l = self.loaded(r).await?;
+            out.push((l.row.id, match_label(&l)));
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,699 @@
+//! Playing a match: a command worked out against the engine (`plan`), the club's own
+//! throws and forced plays (`autopilot`), and the write of the result (`save`).
+
+use super::deadlines::TurnClock;
+use super::lookup::Loaded;
+use super::words::{
+    duration_words, next_words, next_words_refusal, ruleset_word, welsh_may_double,
+};
+use super::{Club, ClubError, Entry, MatchRef, Outcome, Settlement, Snapshot, Starter, state};
+use crate::engine::welsh::{
+    NominateFor, Parity, Throw, WelshAction, WelshError, WelshMatch, WelshPhase, has_full_spread,
+    resolve_welsh_play,
+};
+use crate::engine::{Action, AnyMatch, Dice, Match, Phase, ResignLevel, Ruleset, Side};
+use crate::store::{MatchChange, PlayerRow, StoreError};
+
+/// What a command asks of the engine.
+#[derive(Clone, Debug)]
+pub(super) enum Op {
+    Roll,
+    Move(String),
+    Double,
+    Take,
+    Drop,
+    Beaver,
+    Raccoon,
+    Resign(ResignLevel),
+    AcceptResign,
+    RejectResign,
+    Call(Parity),
+    Choose(Starter),
+    Reroll,
+    RollOne,
+    Nominate(NominateFor, (u8, u8)),
+    Concede(u32, bool),
+    AcceptConcede,
+    RejectConcede,
+    TimeOut,
+    Break,
+    Resume,
+}
+
+impl Op {
+    fn name(&self) -> &'static str {
+        match self {
+            Op::Roll => "roll",
+            Op::Move(_) => "move",
+            Op::Double => "double",
+            Op::Take => "take",
+            Op::Drop => "drop",
+            Op::Beaver => "beaver",
+            Op::Raccoon => "raccoon",
+            Op::Resign(_) => "resign",
+            Op::AcceptResign => "accept",
+            Op::RejectResign => "reject",
+            Op::Call(_) => "call",
+            Op::Choose(_) => "choose",
+            Op::Reroll => "reroll",
+            Op::RollOne => "roll-one",
+            Op::Nominate(..) => "nominate",
+            Op::Concede(..) => "concede",
+            Op::AcceptConcede => "accept",
+            Op::RejectConcede => "reject",
+            Op::TimeOut => "time-out",
+            Op::Break => "break",
+            Op::Resume => "resume",
+        }
+    }
+}
+
+/// The length of a break (regulation D), in seconds.
+pub(super) const BREAK_SECONDS: i64 = 10 * 60;
+
+/// A Welsh throw the club makes: two dice, one die (rule 11), or a 1-2 thrown again (rule 13).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum ThrowKind {
+    Two,
+    One,
+    Again,
+}
+
+/// What one command does to a match before it is written.
+pub(super) struct Work {
+    pub(super) snap: Snapshot,
+    pub(super) entries: Vec<(Option<i64>, Entry)>,
+    pub(super) lines: Vec<String>,
+    pub(super) settle: Vec<Settlement>,
+}
+
+impl Work {
+    fn push(
+        &mut self,
+        by: Option<i64>,
+        entry: Entry,
+        names: &[String; 2],
+    ) -> Result<(), ClubError> {
+        self.snap
+            .apply(&entry, names, &mut self.lines, &mut self.settle)
+            .map_err(ClubError::Refused)?;
+        self.entries.push((by, entry));
+        Ok(())
+    }
+}
+
+pub(super) fn entry_json(e: &Entry) -> String {
+    serde_json::to_string(e).unwrap_or_default()
+}
+
+/// Whether the player on roll has nothing to decide before rolling.
+pub(super) fn nothing_to_decide_before_rolling(game: &AnyMatch, s: Side) -> bool {
+    match game {
+        AnyMatch::Standard(m) => m.may_double(s).is_err(),
+        AnyMatch::Welsh(m) => {
+            !welsh_may_double(m, s)
+                && !m.nominate_left(s)
+                && !has_full_spread(&m.position().view(s))
+                && m.concede().0 != Some(s)
+        }
+    }
+}
+
+pub(super) fn auto_std(side: Side, action: Action) -> Entry {
+    Entry::Standard {
+        side,
+        action,
+        auto: true,
+    }
+}
+
+impl Club {
+    pub(super) fn roll2(&self) -> (u8, u8) {
+        (self.dice.die(), self.dice.die())
+    }
+
+    pub(super) async fn act(
+        &self,
+        me: &PlayerRow,
+        community: i64,
+        m: MatchRef,
+        op: Op,
+    ) -> Result<Outcome, ClubError> {
+        let l = self.find(me, community, m, op.name()).await?;
+        let side = l.side_of(me.id).unwrap_or(Side::X);
+        let work = self.plan(&l, side, Some(me.id), &op)?;
+        self.save(&l, Some(me.id), work, "active").await
+    }
+
+    /// Works out what `op` by `side` does, without writing anything.
+    pub(super) fn plan(
+        &self,
+        l: &Loaded,
+        side: Side,
+        by: Option<i64>,
+        op: &Op,
+    ) -> Result<Work, ClubError> {
+        let snap = playable(l)?;
+        check_ruleset(l, snap.game.ruleset(), op)?;
+        check_turn(l, &snap, side, op)?;
+        let mut work = Work {
+            snap,
+            entries: Vec::new(),
+            lines: Vec::new(),
+            settle: Vec::new(),
+        };
+        let names = &l.names;
+        self.tell_welsh_clocks(l, &mut work, side, by, op)?;
+        match work.snap.game.clone() {
+            AnyMatch::Standard(m) => self.plan_standard(&mut work, &m, side, by, names, op)?,
+            AnyMatch::Welsh(m) => self.plan_welsh(&mut work, &m, side, by, names, op)?,
+        }
+        self.autopilot(l, &mut work)?;
+        Ok(work)
+    }
+
+    /// Live Welsh clocks (nothing a move): the engine is told both clocks before each
+    /// action, for ten-for-two (rule 12b) and the breaks of regulation D.
+    fn tell_welsh_clocks(
+        &self,
+        l: &Loaded,
+        work: &mut Work,
+        side: Side,
+        by: Option<i64>,
+        op: &Op,
+    ) -> Result<(), ClubError> {
+        let names = &l.names;
+        if let AnyMatch::Welsh(_) = &work.snap.game {
+            if l.spec.time.per_move == 0 && !matches!(op, Op::TimeOut | Op::Break | Op::Resume) {
+                let left = self.banks_now(l);
+                let clocks = [
+                    u32::try_from(left[0]).unwrap_or(0),
+                    u32::try_from(left[1]).unwrap_or(0),
+                ];
+                work.push(
+                    by,
+                    Entry::Welsh {
+                        side,
+                        action: WelshAction::Clocks(clocks),
+                        auto: true,
+                    },
+                    names,
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `op` on a standard match (the ruleset is checked).
+    fn plan_standard(
+        &self,
+        work: &mut Work,
+        m: &Match,
+        side: Side,
+        by: Option<i64>,
+        names: &[String; 2],
+        op: &Op,
+    ) -> Result<(), ClubError> {
+        let std_entry = |action: Action| Entry::Standard {
+            side,
+            action,
+            auto: false,
+        };
+        match op {
+            Op::TimeOut => {
+                work.push(by, Entry::Forfeit { side }, names)?;
+            }
+            Op::Roll => {
+                let action = if m.phase() == Phase::Opening {
+                    let (x, o) = self.roll2();
+                    Action::OpeningRoll { x, o }
+                } else {
+                    let (a, b) = self.roll2();
+                    Action::Roll(Dice::new(a, b).map_err(|e| ClubError::Refused(e.to_string()))?)
+                };
+                work.push(by, std_entry(action), names)?;
+            }
+            Op::Move(text) => {
+                let play = m
+                    .resolve_play(side, text)
+                    .map_err(|e| ClubError::Refused(e.to_string()))?;
+                work.push(by, std_entry(Action::Play(play)), names)?;
+            }
+            Op::Double => work.push(by, std_entry(Action::Double), names)?,
+            Op::Take => work.push(by, std_entry(Action::Take), names)?,
+            Op::Drop => work.push(by, std_entry(Action::Drop), names)?,
+            Op::Beaver => work.push(by, std_entry(Action::Beaver), names)?,
+            Op::Raccoon => work.push(by, std_entry(Action::Raccoon), names)?,
+            Op::Resign(level) => work.push(by, std_entry(Action::Resign(*level)), names)?,
+            Op::AcceptResign => work.push(by, std_entry(Action::AcceptResign), names)?,
+            Op::RejectResign => work.push(by, std_entry(Action::RejectResign), names)?,
+            Op::Call(_)
+            | Op::Choose(_)
+            | Op::Reroll
+            | Op::RollOne
+            | Op::Nominate(..)
+            | Op::Concede(..)
+            | Op::AcceptConcede
+            | Op::RejectConcede
+            | Op::Break
+            | Op::Resume => unreachable!("checked above"),
+        }
+        Ok(())
+    }
+
+    /// `op` on a Welsh match (the ruleset is checked).
+    fn plan_welsh(
+        &self,
+        work: &mut Work,
+        m: &WelshMatch,
+        side: Side,
+        by: Option<i64>,
+        names: &[String; 2],
+        op: &Op,
+    ) -> Result<(), ClubError> {
+        let welsh_entry = |action: WelshAction| Entry::Welsh {
+            side,
+            action,
+            auto: false,
+        };
+        match op {
+            Op::TimeOut => {
+                work.lines
+                    .push(format!("{} ran out of time", names[side.index()]));
+                work.push(by, welsh_entry(WelshAction::TimedOut), names)?;
+            }
+            Op::Roll => {
+                self.welsh_throw(work, m, side, by, names, ThrowKind::Two)?;
+            }
+            Op::Move(text) => {
+                let WelshPhase::ToPlay { throw, .. } = m.phase() else {
+                    return Err(ClubError::Refused(next_words_refusal(&work.snap.game)));
+                };
+                let legal = resolve_welsh_play(&m.position().view(side), throw, text)
+                    .map_err(ClubError::Refused)?;
+                work.push(by, welsh_entry(WelshAction::Play(legal.play)), names)?;
+            }
+            Op::Double => work.push(by, welsh_entry(WelshAction::Double), names)?,
+            Op::Call(p) => {
+                let shaker_dice = self.roll2();
+                work.lines.push(format!(
+                    "{} calls {}; the concealed throw is {}-{}",
+                    names[side.index()],
+                    if *p == Parity::Odd { "odds" } else { "evens" },
+                    shaker_dice.0.max(shaker_dice.1),
+                    shaker_dice.0.min(shaker_dice.1)
+                ));
+                work.push(
+                    by,
+                    welsh_entry(WelshAction::Call {
+                        shaker_dice,
+                        call: *p,
+                    }),
+                    names,
+                )?;
+            }
+            Op::Choose(who) => {
+                work.push(
+                    by,
+                    welsh_entry(WelshAction::Choose(state::starter_side(side, *who))),
+                    names,
+                )?;
+            }
+            Op::Reroll => {
+                self.welsh_throw(work, m, side, by, names, ThrowKind::Again)?;
+            }
+            Op::RollOne => {
+                self.welsh_throw(work, m, side, by, names, ThrowKind::One)?;
+            }
+            Op::Break | Op::Resume => self.plan_break(work, side, by, names, op)?,
+            Op::Nominate(whose, dice) => {
+                work.push(
+                    by,
+                    welsh_entry(WelshAction::Nominate {
+                        whose: *whose,
+                        dice: *dice,
+                    }),
+                    names,
+                )?;
+            }
+            Op::Concede(games, payment) => {
+                work.push(
+                    by,
+                    welsh_entry(WelshAction::OfferConcede {
+                        games: *games,
+                        payment: *payment,
+                    }),
+                    names,
+                )?;
+            }
+            Op::AcceptConcede => work.push(by, welsh_entry(WelshAction::AcceptConcede), names)?,
+            Op::RejectConcede => work.push(by, welsh_entry(WelshAction::RejectConcede), names)?,
+            Op::Take
+            | Op::Drop
+            | Op::Beaver
+            | Op::Raccoon
+            | Op::Resign(_)
+            | Op::AcceptResign
+            | Op::RejectResign => unreachable!("checked above"),
+        }
+        Ok(())
+    }
+
+    /// A break taken or ended (regulation D).
+    fn plan_break(
+        &self,
+        work: &mut Work,
+        side: Side,
+        by: Option<i64>,
+        names: &[String; 2],
+        op: &Op,
+    ) -> Result<(), ClubError> {
+        let now = self.clock.now();
+        if let Op::Break = op {
+            if let Some(until) = work.snap.break_until.filter(|&u| u > now) {
+                return Err(ClubError::Refused(format!(
+                    "a break is under way ({} left); /resume ends it sooner",
+                    duration_words(until - now)
+                )));
+            }
+            work.push(
+                by,
+                Entry::Break {
+                    side,
+                    until: now + BREAK_SECONDS,
+                },
+                names,
+            )?;
+        } else {
+            if work.snap.break_until.is_none_or(|u| u <= now) {
+                return Err(ClubError::Refused(
+                    "there is no break under way: the clocks are running".into(),
+                ));
+            }
+            work.push(by, Entry::Resume { side }, names)?;
+        }
+        Ok(())
+    }
+
+    /// A Welsh throw by the club: a third identical throw is thrown again (rule 6), also
+    /// when it comes from an acey-deucey re-throw.
+    pub(super) fn welsh_throw(
+        &self,
+        work: &mut Work,
+        m: &WelshMatch,
+        side: Side,
+        by: Option<i64>,
+        names: &[String; 2],
+        kind: ThrowKind,
+    ) -> Result<(), ClubError> {
+        for _ in 0..20 {
+            let (a, b) = self.roll2();
+            let action = match kind {
+                ThrowKind::One => WelshAction::RollOne(a),
+                ThrowKind::Two => WelshAction::Roll(a, b),
+                ThrowKind::Again => WelshAction::Reroll(a, b),
+            };
+            match m.apply(side, &action) {
+                Err(WelshError::ThirdIdenticalThrow) => {
+                    work.lines.push(format!(
+                        "{} threw {}-{} a third time in a row: thrown again (rule 6)",
+                        names[side.index()],
+                        a.max(b),
+                        a.min(b)
+                    ));
+                }
+                _ => {
+                    return work.push(
+                        by,
+                        Entry::Welsh {
+                            side,
+                            action,
+                            auto: false,
+                        },
+                        names,
+                    );
+                }
+            }
+        }
+        Err(ClubError::Refused(
+            "the dice kept repeating; throw again".into(),
+        ))
+    }
+
+    /// Rolls for a player with nothing to decide before rolling (or who asked for it) and
+    /// plays forced plays, announcing both.
+    pub(super) fn autopilot(&self, l: &Loaded, work: &mut Work) -> Result<(), ClubError> {
+        for _ in 0..64 {
+            if work.snap.is_over() {
+                return Ok(());
+            }
+            let game = work.snap.game.clone();
+            match &game {
+                AnyMatch::Standard(m) => {
+                    if m.resign_offer().is_some() {
+                        return Ok(());
+                    }
+                    match m.phase() {
+                        Phase::Opening => {
+                            let (x, o) = self.roll2();
+                            work.push(
+                                None,
+                                auto_std(Side::X, Action::OpeningRoll { x, o }),
+                                &l.names,
+                            )?;
+                        }
+                        Phase::ToRoll(s)
+                            if nothing_to_decide_before_rolling(&game, s)
+                                || l.players[s.index()].auto_roll =>
+                        {
+                            let (a, b) = self.roll2();
+                            let dice =
+                                Dice::new(a, b).map_err(|e| ClubError::Refused(e.to_string()))?;
+                            work.lines
+                                .push(format!("(rolled for {})", l.names[s.index()]));
+                            work.push(None, auto_std(s, Action::Roll(dice)), &l.names)?;
+                        }
+                        Phase::ToPlay { side, .. } => {
+                            let legal = m.legal_plays();
+                            if legal.len() != 1 {
+                                return Ok(());
+                            }
+                            work.lines
+                                .push(format!("(the only play for {})", l.names[side.index()]));
+                            work.push(None, auto_std(side, Action::Play(legal[0].play)), &l.names)?;
+                        }
+                        _ => return Ok(()),
+                    }
+                }
+                AnyMatch::Welsh(m) => {
+                    if m.concede().1.is_some() {
+                        return Ok(());
+                    }
+                    match m.phase() {
+                        WelshPhase::ToRoll(s)
+                            if nothing_to_decide_before_rolling(&game, s)
+                                || l.players[s.index()].auto_roll =>
+                        {
+                            work.lines
+                                .push(format!("(thrown for {})", l.names[s.index()]));
+                            self.welsh_throw(work, m, s, None, &l.names, ThrowKind::Two)?;
+                            if let Some((_, Entry::Welsh { auto, .. })) = work.entries.last_mut() {
+                                *auto = true;
+                            }
+                        }
+                        WelshPhase::ToPlay {
+                            side,
+                            throw,
+                            nominated,
+                        } => {
+                            let acey =
+                                !nominated && matches!(throw, Throw::Two(1, 2) | Throw::Two(2, 1));
+                            let legal = m.legal_plays();
+                            if legal.len() != 1
+                                || acey
+                                || m.nominate_left(side)
+                                || m.concede().0 == Some(side)
+                            {
+                                return Ok(());
+                            }
+                            work.lines
+                                .push(format!("(the only play for {})", l.names[side.index()]));
+                            work.push(
+                                None,
+                                Entry::Welsh {
+                                    side,
+                                    action: WelshAction::Play(legal[0].play),
+                                    auto: true,
+                                },
+                                &l.names,
+                            )?;
+                        }
+                        _ => return Ok(()),
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes a planned change: the new snapshot, the log entries, the clock, money.
+    pub(super) async fn save(
+        &self,
+        l: &Loaded,
+        actor: Option<i64>,
+        mut work: Work,
+        status: &str,
+    ) -> Result<Outcome, ClubError> {
+        let now = self.clock.now();
+        let TurnClock {
+            bank,
+            turn_started_at,
+            deadline_at,
+            reminder_at,
+        } = self.turn_clock(l, actor, &work, now);
+        let over = work.snap.is_over();
+        let (ledger, pot_games) = self.settle(l, &mut work);
+        let ids = [l.row.players[0], l.row.players[1]];
+        let result = work.snap.result(&l.names);
+        if let Some((_, text)) = &result {
+            work.lines.push(text.clone());
+        }
+        let change = MatchChange {
+            id: l.row.id,
+            community_id: l.row.community_id,
+            players: l.row.players,
+            expected_version: l.row.version,
+            status: if over {
+                "finished".into()
+            } else {
+                status.into()
+            },
+            state: Some(serde_json::to_string(&work.snap).unwrap_or_default()),
+            turn_started_at,
+            bank,
+            deadline_at,
+            reminder_at,
+            winner: result.as_ref().map(|(w, _)| ids[w.index()]),
+            result: result.map(|(_, t)| t),
+            now,
+            actions: work
+                .entries
+                .iter()
+                .map(|(p, e)| (*p, entry_json(e)))
+                .collect(),
+            ledger,
+            pot_games,
+        };
+        let version = self.commit(l, &change).await?;
+        let mut after = Loaded {
+            row: l.row.clone(),
+            spec: l.spec,
+            players: l.players.clone(),
+            names: l.names.clone(),
+            snap: Some(work.snap),
+        };
+        after.row.version = version;
+        after.row.status = change.status.clone();
+        after.row.deadline_at = deadline_at;
+        let mut out = self.outcome(&after, None);
+        let mut lines = work.lines;
+        lines.append(&mut out.lines);
+        out.lines = lines;
+        Ok(out)
+    }
+
+    pub(super) async fn commit(&self, l: &Loaded, change: &MatchChange) -> Result<i64, ClubError> {
+        match self.store.commit(change, &self.rates).await {
+            Ok(v) => Ok(v),
+            Err(StoreError::Stale) => {
+                let now = self.store.load_match(l.row.id).await?;
+                Err(ClubError::Stale(
+                    l.row.id,
+                    now.map_or(l.row.version + 1, |r| r.version),
+                ))
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+}
+
+/// The snapshot of a match that can be played on now, or why it cannot.
+fn playable(l: &Loaded) -> Result<Snapshot, ClubError> {
+    let snap = match (l.row.status.as_str(), &l.snap) {
+        ("active", Some(s)) if !s.is_over() => s.clone(),
+        ("challenged", _) => {
+            return Err(ClubError::NotActive(
+                l.row.id,
+                "a challenge".into(),
+                "it starts once it is accepted (/accept)",
+            ));
+        }
+        (status, _) => {
+            return Err(ClubError::NotActive(
+                l.row.id,
+                if status == "active" {
+                    "finished".into()
+                } else {
+                    status.to_string()
+                },
+                "nothing more can be played in it",
+            ));
+        }
+    };
+    Ok(snap)
+}
+
+/// Refuses a command of the other ruleset.
+fn check_ruleset(l: &Loaded, ruleset: Ruleset, op: &Op) -> Result<(), ClubError> {
+    let welsh_only = matches!(
+        op,
+        Op::Call(_)
+            | Op::Choose(_)
+            | Op::Reroll
+            | Op::RollOne
+            | Op::Nominate(..)
+            | Op::Concede(..)
+            | Op::AcceptConcede
+            | Op::RejectConcede
+            | Op::Break
+            | Op::Resume
+    );
+    let standard_only = matches!(
+        op,
+        Op::Take
+            | Op::Drop
+            | Op::Beaver
+            | Op::Raccoon
+            | Op::Resign(_)
+            | Op::AcceptResign
+            | Op::RejectResign
+    );
+    if (welsh_only && ruleset != Ruleset::Welsh) || (standard_only && ruleset != Ruleset::Standard)
+    {
+        return Err(ClubError::WrongRuleset(
+            op.name(),
+            if welsh_only { "Welsh" } else { "standard" },
+            l.row.id,
+            ruleset_word(ruleset),
+        ));
+    }
+    Ok(())
+}
+
+/// Only the one whose decision it is (resigning and conceding may come at other
+/// moments; the engine decides those).
+fn check_turn(l: &Loaded, snap: &Snapshot, side: Side, op: &Op) -> Result<(), ClubError> {
+    let free = matches!(
+        op,
+        Op::Resign(_) | Op::Concede(..) | Op::TimeOut | Op::Break | Op::Resume
+    );
+    if let Some(s) = snap.game.to_act() {
+        if s != side && !free {
+            return Err(ClubError::NotYourTurn(
+                l.names[s.index()].clone(),
+                next_words(&snap.game),
+            ));
+        }
+    }
+    Ok(())
+}

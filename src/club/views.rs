@@ -1,0 +1,258 @@
+//! What a player sees: the board, his games, a match's history, its export, the legal
+//! plays.
+
+use std::fmt::Write as _;
+
+use super::lookup::Loaded;
+use super::words::{match_label, next_words};
+use super::{
+    Actor, Attachment, Club, ClubError, Entry, MatchRef, NextUp, Outcome, Snapshot, spec_words,
+    standard_rules,
+};
+use crate::engine::welsh::WelshPhase;
+use crate::engine::welsh::format_welsh_play;
+use crate::engine::{AnyMatch, Phase, Ruleset, Side, export_mat, format_play};
+use crate::store::PlayerRow;
+
+pub(super) fn legal_texts(l: &Loaded) -> Vec<String> {
+    let Some(snap) = &l.snap else {
+        return Vec::new();
+    };
+    let (side, plays) = match &snap.game {
+        AnyMatch::Standard(m) => match m.phase() {
+            Phase::ToPlay { side, .. } => (side, m.legal_plays()),
+            _ => return Vec::new(),
+        },
+        AnyMatch::Welsh(m) => match m.phase() {
+            WelshPhase::ToPlay { side, .. } => (side, m.legal_plays()),
+            _ => return Vec::new(),
+        },
+    };
+    let view = snap.game.position().view(side);
+    let welsh = snap.game.ruleset() == Ruleset::Welsh;
+    plays
+        .iter()
+        .map(|p| {
+            if welsh {
+                format_welsh_play(&view, &p.play)
+            } else {
+                format_play(&view, &p.play)
+            }
+        })
+        .collect()
+}
+
+impl Club {
+    /// The board and who must act next.
+    pub(super) fn outcome(&self, l: &Loaded, viewer: Option<Side>) -> Outcome {
+        let mut out = Outcome {
+            match_id: Some(l.row.id),
+            version: Some(l.row.version),
+            ..Outcome::default()
+        };
+        let Some(snap) = &l.snap else {
+            out.lines.push(format!(
+                "Match #{} ({}): {} challenged {}; {}",
+                l.row.id,
+                spec_words(&l.spec),
+                l.names[0],
+                l.names[1],
+                l.row.status
+            ));
+            return out;
+        };
+        let stake = if l.spec.length.is_none() {
+            l.spec.stake
+        } else {
+            0
+        };
+        out.board = Some(snap.scene(&l.names, viewer, stake));
+        if !snap.is_over() {
+            if let Some(s) = snap.game.to_act() {
+                let p = &l.players[s.index()];
+                out.next = Some(NextUp {
+                    match_id: l.row.id,
+                    user_id: p.platform_id.clone(),
+                    name: p.display_name.clone(),
+                    what: next_words(&snap.game),
+                    deadline: l.row.deadline_at,
+                    dm: p.notify_dm,
+                });
+            }
+        }
+        out
+    }
+
+    pub(super) async fn board(
+        &self,
+        me: &PlayerRow,
+        community: i64,
+        m: MatchRef,
+    ) -> Result<Outcome, ClubError> {
+        let l = self.find(me, community, m, "board").await?;
+        Ok(self.outcome(&l, l.side_of(me.id)))
+    }
+
+    pub(super) async fn games(&self, me: &PlayerRow, community: i64) -> Result<Outcome, ClubError> {
+        let rows = self.store.matches_of(me.id, community, true).await?;
+        let mut lines = Vec::new();
+        if rows.is_empty() {
+            lines.push("No open matches. Start one with /challenge <player>.".into());
+        }
+        for r in rows {
+            let l = self.loaded(r).await?;
+            let mut line = match_label(&l);
+            match &l.snap {
+                Some(s) => {
+                    let sc = s.game.score();
+                    let _ = write!(line, ", score {}-{}", sc[0], sc[1]);
+                    if let Some(who) = s.game.to_act() {
+                        let _ = write!(
+                            line,
+                            "; {} to {}",
+                            l.names[who.index()],
+                            next_words(&s.game)
+                        );
+                    }
+                }
+                None => {
+                    let _ = write!(line, "; waiting for {} to accept", l.names[1]);
+                }
+            }
+            lines.push(line);
+        }
+        Ok(Outcome {
+            lines,
+            ..Outcome::default()
+        })
+    }
+
+    pub(super) async fn history(
+        &self,
+        me: &PlayerRow,
+        community: i64,
+        m: MatchRef,
+    ) -> Result<Outcome, ClubError> {
+        let l = self.find(me, community, m, "history").await?;
+        let rows = self.store.actions(l.row.id).await?;
+        let entries = rows
+            .iter()
+            .map(|r| serde_json::from_str::<Entry>(&r.entry))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| ClubError::Corrupt(l.row.id, e.to_string()))?;
+        let mut lines = vec![format!("Match #{}: {}", l.row.id, spec_words(&l.spec))];
+        let mut snap: Option<Snapshot> = None;
+        let mut settle = Vec::new();
+        for e in &entries {
+            match e {
+                Entry::Challenge { .. } => {
+                    lines.push(format!("{} challenges {}", l.names[0], l.names[1]));
+                }
+                Entry::Accept => {
+                    snap = Snapshot::start(&l.spec).ok();
+                    lines.push(format!("{} accepts", l.names[1]));
+                }
+                Entry::AcceptWelsh { shaker } => {
+                    snap = Snapshot::start_with_shaker(&l.spec, *shaker).ok();
+                    lines.push(format!(
+                        "{} accepts; {} shakes for the first call",
+                        l.names[1],
+                        l.names[shaker.index()]
+                    ));
+                }
+                Entry::Decline => lines.push(format!("{} declines", l.names[1])),
+                Entry::Cancel => lines.push(format!("{} withdraws the challenge", l.names[0])),
+                _ => {
+                    if let Some(s) = snap.as_mut() {
+                        s.apply(e, &l.names, &mut lines, &mut settle)
+                            .map_err(|why| ClubError::Corrupt(l.row.id, why))?;
+                    }
+                }
+            }
+        }
+        Ok(Outcome {
+            match_id: Some(l.row.id),
+            version: Some(l.row.version),
+            lines,
+            ..Outcome::default()
+        })
+    }
+
+    pub(super) async fn export(
+        &self,
+        me: &PlayerRow,
+        community: i64,
+        m: MatchRef,
+    ) -> Result<Outcome, ClubError> {
+        let l = self.find(me, community, m, "export").await?;
+        if l.spec.ruleset != Ruleset::Standard {
+            return Err(ClubError::WrongRuleset(
+                "export", "standard", l.row.id, "Welsh",
+            ));
+        }
+        if l.snap.is_none() {
+            return Err(ClubError::NotActive(
+                l.row.id,
+                l.row.status.clone(),
+                "a match is exported once it has been accepted",
+            ));
+        }
+        let rows = self.store.actions(l.row.id).await?;
+        let mut actions = Vec::new();
+        for r in rows {
+            if let Ok(Entry::Standard { side, action, .. }) =
+                serde_json::from_str::<Entry>(&r.entry)
+            {
+                actions.push((side, action));
+            }
+        }
+        let text = export_mat(
+            &standard_rules(&l.spec),
+            [l.names[0].as_str(), l.names[1].as_str()],
+            &actions,
+        )
+        .map_err(|e| ClubError::Corrupt(l.row.id, e.to_string()))?;
+        Ok(Outcome {
+            match_id: Some(l.row.id),
+            version: Some(l.row.version),
+            lines: vec![format!(
+                "Match #{} as a .mat file ({} bytes)",
+                l.row.id,
+                text.len()
+            )],
+            attachment: Some(Attachment {
+                name: format!("match-{}.mat", l.row.id),
+                text,
+            }),
+            ..Outcome::default()
+        })
+    }
+
+    /// The legal plays of the roll in hand, below the board.
+    pub(super) async fn moves(
+        &self,
+        me: &PlayerRow,
+        community: i64,
+        m: MatchRef,
+    ) -> Result<Outcome, ClubError> {
+        let l = self.find(me, community, m, "moves").await?;
+        let moves = legal_texts(&l);
+        let mut out = self.outcome(&l, None);
+        out.lines.push(if moves.is_empty() {
+            "There is no roll to play now.".into()
+        } else {
+            format!("Legal plays: {}", moves.join(", "))
+        });
+        Ok(out)
+    }
+
+    /// The legal plays of the roll in hand of match `m`, as move text (for autocomplete).
+    ///
+    /// # Errors
+    /// As for any command about a match.
+    pub async fn legal_moves(&self, actor: &Actor, m: MatchRef) -> Result<Vec<String>, ClubError> {
+        let (me, community) = self.me(actor).await?;
+        let l = self.find(&me, community, m, "move").await?;
+        Ok(legal_texts(&l))
+    }
+}
