@@ -4,7 +4,7 @@
 use super::words::match_label;
 use super::{Actor, ChallengeSpec, Club, ClubError, MatchRef, Snapshot};
 use crate::engine::Side;
-use crate::store::{MatchRow, PlayerRow};
+use crate::store::{MatchRow, MatchStatus, PlayerRow};
 
 /// A match loaded with what acting on it needs.
 pub(super) struct Loaded {
@@ -150,9 +150,9 @@ impl Club {
 
     /// The player id whose decision the match waits on.
     pub(super) fn waiting_on(&self, l: &Loaded) -> Option<i64> {
-        match l.row.status.as_str() {
-            "challenged" => Some(l.row.players[1]),
-            "active" => l
+        match l.row.status {
+            MatchStatus::Challenged => Some(l.row.players[1]),
+            MatchStatus::Active => l
                 .snap
                 .as_ref()
                 .filter(|s| !s.is_over())

@@ -6,7 +6,108 @@ use sqlx::sqlite::SqliteRow;
 
 use super::money::{insert_ledger, record_pot_games};
 use super::{LedgerEntry, Log, PlayerRow, PotGame, Store, StoreError, append_log, sql};
+use crate::engine::Ruleset;
 use crate::engine::welsh::Rates;
+
+/// Where a match stands. Stored as the TEXT of [`MatchStatus::as_str`] (the words the
+/// `matches.status` CHECK constraint allows).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MatchStatus {
+    /// Offered, waiting for the opponent's answer.
+    #[default]
+    Challenged,
+    /// Accepted and being played.
+    Active,
+    /// Played to its end.
+    Finished,
+    /// Refused by the opponent.
+    Declined,
+    /// Withdrawn by the challenger.
+    Cancelled,
+}
+
+impl MatchStatus {
+    /// The word stored in the database.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            MatchStatus::Challenged => "challenged",
+            MatchStatus::Active => "active",
+            MatchStatus::Finished => "finished",
+            MatchStatus::Declined => "declined",
+            MatchStatus::Cancelled => "cancelled",
+        }
+    }
+
+    /// Whether the match is still open (challenged or active).
+    #[must_use]
+    pub const fn is_open(self) -> bool {
+        matches!(self, MatchStatus::Challenged | MatchStatus::Active)
+    }
+}
+
+impl std::str::FromStr for MatchStatus {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(match s {
+            "challenged" => MatchStatus::Challenged,
+            "active" => MatchStatus::Active,
+            "finished" => MatchStatus::Finished,
+            "declined" => MatchStatus::Declined,
+            "cancelled" => MatchStatus::Cancelled,
+            _ => return Err(format!("unknown match status {s:?}")),
+        })
+    }
+}
+
+impl std::fmt::Display for MatchStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<str> for MatchStatus {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for MatchStatus {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+/// The word a ruleset is stored as (`matches.ruleset`).
+#[must_use]
+pub const fn ruleset_text(r: Ruleset) -> &'static str {
+    match r {
+        Ruleset::Standard => "standard",
+        Ruleset::Welsh => "welsh",
+    }
+}
+
+fn parse_ruleset(s: &str) -> Result<Ruleset, String> {
+    match s {
+        "standard" => Ok(Ruleset::Standard),
+        "welsh" => Ok(Ruleset::Welsh),
+        _ => Err(format!("unknown ruleset {s:?}")),
+    }
+}
+
+/// A TEXT column read through a parser; a word it does not know is a decode error.
+fn word<T>(
+    r: &SqliteRow,
+    column: &str,
+    parse: fn(&str) -> Result<T, String>,
+) -> Result<T, sqlx::Error> {
+    let text: String = r.try_get(column)?;
+    parse(&text).map_err(|e| sqlx::Error::ColumnDecode {
+        index: column.to_string(),
+        source: e.into(),
+    })
+}
 
 /// A match as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,11 +115,11 @@ pub struct MatchRow {
     pub id: i64,
     pub community_id: i64,
     pub channel: String,
-    pub ruleset: String,
+    pub ruleset: Ruleset,
     pub terms: String,
     /// Player ids, X (the challenger) then O.
     pub players: [i64; 2],
-    pub status: String,
+    pub status: MatchStatus,
     pub state: Option<String>,
     pub version: i64,
     pub turn_started_at: Option<i64>,
@@ -46,7 +147,7 @@ pub struct ActionRow {
 pub struct NewMatch {
     pub community_id: i64,
     pub channel: String,
-    pub ruleset: String,
+    pub ruleset: Ruleset,
     pub terms: String,
     pub players: [i64; 2],
     pub bank: i64,
@@ -63,7 +164,7 @@ pub struct MatchChange {
     pub players: [i64; 2],
     /// The version that was read; the write happens only if it still stands.
     pub expected_version: i64,
-    pub status: String,
+    pub status: MatchStatus,
     pub state: Option<String>,
     pub turn_started_at: Option<i64>,
     pub bank: [i64; 2],
@@ -87,10 +188,10 @@ fn match_row(r: &SqliteRow) -> Result<MatchRow, sqlx::Error> {
         id: r.try_get("id")?,
         community_id: r.try_get("community_id")?,
         channel: r.try_get("channel")?,
-        ruleset: r.try_get("ruleset")?,
+        ruleset: word(r, "ruleset", parse_ruleset)?,
         terms: r.try_get("terms")?,
         players: [r.try_get("player_x")?, r.try_get("player_o")?],
-        status: r.try_get("status")?,
+        status: word(r, "status", str::parse)?,
         state: r.try_get("state")?,
         version: r.try_get("version")?,
         turn_started_at: r.try_get("turn_started_at")?,
@@ -127,15 +228,16 @@ impl Store {
         let row = sqlx::query(
             "INSERT INTO matches (community_id, channel, ruleset, terms, player_x, player_o,
                  status, version, bank_x, bank_o, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, 'challenged', 1, ?, ?, ?, ?)
+             VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
              RETURNING id",
         )
         .bind(m.community_id)
         .bind(&m.channel)
-        .bind(&m.ruleset)
+        .bind(ruleset_text(m.ruleset))
         .bind(&m.terms)
         .bind(m.players[0])
         .bind(m.players[1])
+        .bind(MatchStatus::Challenged.as_str())
         .bind(m.bank)
         .bind(m.bank)
         .bind(m.now)
@@ -235,7 +337,7 @@ impl Store {
                  winner = ?, result = ?, updated_at = ?
              WHERE id = ? AND version = ?",
         )
-        .bind(&c.status)
+        .bind(c.status.as_str())
         .bind(&c.state)
         .bind(c.turn_started_at)
         .bind(c.bank[0])
@@ -343,5 +445,37 @@ impl Store {
         };
         let players = [player("x", m.players[0])?, player("o", m.players[1])?];
         Ok(Some((m, players)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_status_and_ruleset_reads_back_from_the_word_stored_today() {
+        let all = [
+            MatchStatus::Challenged,
+            MatchStatus::Active,
+            MatchStatus::Finished,
+            MatchStatus::Declined,
+            MatchStatus::Cancelled,
+        ];
+        let words: Vec<&str> = all.iter().map(|s| s.as_str()).collect();
+        // The words of the `matches.status` CHECK constraint (migration 0001).
+        assert_eq!(
+            words,
+            ["challenged", "active", "finished", "declined", "cancelled"]
+        );
+        for s in all {
+            assert_eq!(s.as_str().parse::<MatchStatus>(), Ok(s));
+            assert_eq!(s, s.as_str());
+        }
+        assert!("won".parse::<MatchStatus>().is_err());
+        for r in [Ruleset::Standard, Ruleset::Welsh] {
+            assert_eq!(parse_ruleset(ruleset_text(r)), Ok(r));
+        }
+        assert_eq!(ruleset_text(Ruleset::Welsh), "welsh");
+        assert!(parse_ruleset("Welsh").is_err());
     }
 }

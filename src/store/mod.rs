@@ -48,8 +48,11 @@
 //! - `insert_match` / `insert_chouette` write the row and the first log entry together.
 //! - `mark_reminded` clears the reminder only if the version still stands (no version bump:
 //!   a reminder is not an action). `set_channel` does not bump the version either.
-//! - Status and ruleset are stored as TEXT words (`challenged`, `active`, `finished`,
-//!   `declined`, `cancelled`; `standard`, `welsh`); a backend stores the same words.
+//! - Status and ruleset are typed at this boundary ([`MatchStatus`], the engine's
+//!   `Ruleset`) and stored as the TEXT words of [`MatchStatus::as_str`] and
+//!   [`ruleset_text`] (`challenged`, `active`, `finished`, `declined`, `cancelled`;
+//!   `standard`, `welsh`), the words stored since migration 0001; a backend stores the
+//!   same words. A word the store does not know is a decode error, not a guess.
 //! - Amounts are integers in minor units; times are Unix seconds.
 //! - Round trips: a game command reads once for its player and community
 //!   (`find_actor`), once for its match with both players (`load_match_with_players`),
@@ -73,7 +76,7 @@ use sqlx::sqlite::{SqliteConnection, SqlitePool};
 use thiserror::Error;
 
 pub use chouettes::{ChouetteRow, NewChouette};
-pub use matches::{ActionRow, MatchChange, MatchRow, NewMatch};
+pub use matches::{ActionRow, MatchChange, MatchRow, MatchStatus, NewMatch, ruleset_text};
 pub use money::{LedgerEntry, LedgerRow, PotGame};
 pub use players::PlayerRow;
 
