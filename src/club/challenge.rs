@@ -11,7 +11,7 @@ use super::{
 };
 use crate::engine::welsh::format_amount;
 use crate::engine::{Ruleset, Side};
-use crate::store::{MatchChange, NewMatch, PlayerRow};
+use crate::store::{MatchChange, MatchStatus, NewMatch, PlayerRow};
 
 /// How a player is named in a command (`@bob`, `Bob`, a Discord id) as his platform id:
 /// the local chat's ids are names in lower case.
@@ -172,7 +172,7 @@ impl Club {
             .insert_match(&NewMatch {
                 community_id: community,
                 channel: actor.channel.clone(),
-                ruleset: ruleset_word(spec.ruleset).to_lowercase(),
+                ruleset: spec.ruleset,
                 terms: serde_json::to_string(&spec).unwrap_or_default(),
                 players: [me.id, other.id],
                 bank: spec.time.bank,
@@ -216,10 +216,10 @@ impl Club {
             _ => "cancel",
         };
         let l = self.find(me, community, m, verb).await?;
-        if l.row.status != "challenged" {
+        if l.row.status != MatchStatus::Challenged {
             return Err(ClubError::NotActive(
                 l.row.id,
-                l.row.status.clone(),
+                l.row.status.to_string(),
                 "only a challenge waiting for an answer can be accepted, declined or cancelled",
             ));
         }
@@ -264,18 +264,18 @@ impl Club {
                     settle: Vec::new(),
                 };
                 self.autopilot(&l, &mut work)?;
-                ("active", Some(work))
+                (MatchStatus::Active, Some(work))
             }
             Entry::Decline => {
                 lines.push(format!("{} declines match #{}", me.display_name, l.row.id));
-                ("declined", None)
+                (MatchStatus::Declined, None)
             }
             _ => {
                 lines.push(format!(
                     "{} withdraws the challenge #{}",
                     me.display_name, l.row.id
                 ));
-                ("cancelled", None)
+                (MatchStatus::Cancelled, None)
             }
         };
         match work {
@@ -286,7 +286,7 @@ impl Club {
                     community_id: l.row.community_id,
                     players: l.row.players,
                     expected_version: l.row.version,
-                    status: status.into(),
+                    status,
                     bank: l.row.bank,
                     now: self.clock.now(),
                     actions: vec![(Some(me.id), entry_json(&entry))],

@@ -8,6 +8,7 @@ use super::lookup::Loaded;
 use super::play::{Op, Work};
 use super::words::{duration_words, next_words};
 use super::{Club, ClubError, Entry, Notice};
+use crate::store::MatchStatus;
 
 /// The clock of the turn a change leaves: the banks, when the turn started, its deadline
 /// and its reminder.
@@ -93,7 +94,7 @@ impl Club {
                         continue;
                     }
                 };
-                match self.save(&l, None, work, "active").await {
+                match self.save(&l, None, work, MatchStatus::Active).await {
                     Ok(out) => {
                         for who in l.players.iter() {
                             notices.push(Notice {

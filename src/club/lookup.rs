@@ -4,7 +4,7 @@
 use super::words::match_label;
 use super::{Actor, ChallengeSpec, Club, ClubError, MatchRef, Snapshot};
 use crate::engine::Side;
-use crate::store::{MatchRow, PlayerRow};
+use crate::store::{MatchRow, MatchStatus, PlayerRow};
 
 /// A match loaded with what acting on it needs.
 pub(super) struct Loaded {
@@ -36,11 +36,11 @@ impl Club {
         }
         // Read first: most commands come from known players in known communities, and a
         // read takes no write lock.
-        let me = match self
+        let (found, found_community) = self
             .store
-            .find_player(&actor.platform, &actor.user_id)
-            .await?
-        {
+            .find_actor(&actor.platform, &actor.user_id, &actor.community_id)
+            .await?;
+        let me = match found {
             Some(p) if p.display_name == actor.display_name => p,
             _ => {
                 self.store
@@ -53,11 +53,7 @@ impl Club {
                     .await?
             }
         };
-        let community = match self
-            .store
-            .find_community(&actor.platform, &actor.community_id)
-            .await?
-        {
+        let community = match found_community {
             Some(id) => id,
             None => {
                 self.store
@@ -69,16 +65,22 @@ impl Club {
     }
 
     pub(super) async fn load(&self, id: i64) -> Result<Loaded, ClubError> {
-        let row = self
+        let (row, players) = self
             .store
-            .load_match(id)
+            .load_match_with_players(id)
             .await?
             .ok_or(ClubError::UnknownMatch(id))?;
-        self.loaded(row).await
+        Self::loaded_with(row, players)
     }
 
     /// A match row already read, with its terms, snapshot and players.
     pub(super) async fn loaded(&self, row: MatchRow) -> Result<Loaded, ClubError> {
+        let players = self.store.players_by_id(row.players).await?;
+        Self::loaded_with(row, players)
+    }
+
+    /// A match row and its players already read, with its terms and snapshot.
+    fn loaded_with(row: MatchRow, [x, o]: [PlayerRow; 2]) -> Result<Loaded, ClubError> {
         let id = row.id;
         let spec: ChallengeSpec =
             serde_json::from_str(&row.terms).map_err(|e| ClubError::Corrupt(id, e.to_string()))?;
@@ -89,8 +91,6 @@ impl Club {
             ),
             None => None,
         };
-        let x = self.store.player_by_id(row.players[0]).await?;
-        let o = self.store.player_by_id(row.players[1]).await?;
         let names = [x.display_name.clone(), o.display_name.clone()];
         Ok(Loaded {
             row,
@@ -150,9 +150,9 @@ impl Club {
 
     /// The player id whose decision the match waits on.
     pub(super) fn waiting_on(&self, l: &Loaded) -> Option<i64> {
-        match l.row.status.as_str() {
-            "challenged" => Some(l.row.players[1]),
-            "active" => l
+        match l.row.status {
+            MatchStatus::Challenged => Some(l.row.players[1]),
+            MatchStatus::Active => l
                 .snap
                 .as_ref()
                 .filter(|s| !s.is_over())

@@ -12,7 +12,7 @@ use crate::engine::welsh::{
     resolve_welsh_play,
 };
 use crate::engine::{Action, AnyMatch, Dice, Match, Phase, ResignLevel, Ruleset, Side};
-use crate::store::{MatchChange, PlayerRow, StoreError};
+use crate::store::{MatchChange, MatchStatus, PlayerRow, StoreError};
 
 /// What a command asks of the engine.
 #[derive(Clone, Debug)]
@@ -142,7 +142,7 @@ impl Club {
         let l = self.find(me, community, m, op.name()).await?;
         let side = l.side_of(me.id).unwrap_or(Side::X);
         let work = self.plan(&l, side, Some(me.id), &op)?;
-        self.save(&l, Some(me.id), work, "active").await
+        self.save(&l, Some(me.id), work, MatchStatus::Active).await
     }
 
     /// Works out what `op` by `side` does, without writing anything.
@@ -542,7 +542,7 @@ impl Club {
         l: &Loaded,
         actor: Option<i64>,
         mut work: Work,
-        status: &str,
+        status: MatchStatus,
     ) -> Result<Outcome, ClubError> {
         let now = self.clock.now();
         let TurnClock {
@@ -563,11 +563,7 @@ impl Club {
             community_id: l.row.community_id,
             players: l.row.players,
             expected_version: l.row.version,
-            status: if over {
-                "finished".into()
-            } else {
-                status.into()
-            },
+            status: if over { MatchStatus::Finished } else { status },
             state: Some(serde_json::to_string(&work.snap).unwrap_or_default()),
             turn_started_at,
             bank,
@@ -593,7 +589,7 @@ impl Club {
             snap: Some(work.snap),
         };
         after.row.version = version;
-        after.row.status = change.status.clone();
+        after.row.status = change.status;
         after.row.deadline_at = deadline_at;
         let mut out = self.outcome(&after, None);
         let mut lines = work.lines;
@@ -619,9 +615,9 @@ impl Club {
 
 /// The snapshot of a match that can be played on now, or why it cannot.
 fn playable(l: &Loaded) -> Result<Snapshot, ClubError> {
-    let snap = match (l.row.status.as_str(), &l.snap) {
-        ("active", Some(s)) if !s.is_over() => s.clone(),
-        ("challenged", _) => {
+    let snap = match (l.row.status, &l.snap) {
+        (MatchStatus::Active, Some(s)) if !s.is_over() => s.clone(),
+        (MatchStatus::Challenged, _) => {
             return Err(ClubError::NotActive(
                 l.row.id,
                 "a challenge".into(),
@@ -631,7 +627,7 @@ fn playable(l: &Loaded) -> Result<Snapshot, ClubError> {
         (status, _) => {
             return Err(ClubError::NotActive(
                 l.row.id,
-                if status == "active" {
+                if status == MatchStatus::Active {
                     "finished".into()
                 } else {
                     status.to_string()

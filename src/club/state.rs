@@ -14,6 +14,7 @@ use crate::engine::{
     format_play,
 };
 use crate::render::{LastPlay, Scene};
+use crate::store::MatchStatus;
 
 /// One entry of a match's action log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -375,25 +376,25 @@ pub fn standard_rules(spec: &ChallengeSpec) -> MatchRules {
 pub fn rebuild(
     entries: &[Entry],
     names: &[String; 2],
-) -> Result<(String, Option<Snapshot>), String> {
+) -> Result<(MatchStatus, Option<Snapshot>), String> {
     let Some(Entry::Challenge { spec }) = entries.first() else {
         return Err("a match log starts with its challenge".into());
     };
-    let mut status = "challenged".to_string();
+    let mut status = MatchStatus::Challenged;
     let mut snap: Option<Snapshot> = None;
     let (mut lines, mut settle) = (Vec::new(), Vec::new());
     for e in &entries[1..] {
         match e {
             Entry::Accept => {
                 snap = Some(Snapshot::start(spec)?);
-                status = "active".into();
+                status = MatchStatus::Active;
             }
             Entry::AcceptWelsh { shaker } => {
                 snap = Some(Snapshot::start_with_shaker(spec, *shaker)?);
-                status = "active".into();
+                status = MatchStatus::Active;
             }
-            Entry::Decline => status = "declined".into(),
-            Entry::Cancel => status = "cancelled".into(),
+            Entry::Decline => status = MatchStatus::Declined,
+            Entry::Cancel => status = MatchStatus::Cancelled,
             Entry::Challenge { .. } => return Err("a second challenge in one log".into()),
             _ => {
                 let s = snap
@@ -401,7 +402,7 @@ pub fn rebuild(
                     .ok_or("an action before the match was accepted")?;
                 s.apply(e, names, &mut lines, &mut settle)?;
                 if s.is_over() {
-                    status = "finished".into();
+                    status = MatchStatus::Finished;
                 }
             }
         }

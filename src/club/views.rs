@@ -193,7 +193,7 @@ impl Club {
         if l.snap.is_none() {
             return Err(ClubError::NotActive(
                 l.row.id,
-                l.row.status.clone(),
+                l.row.status.to_string(),
                 "a match is exported once it has been accepted",
             ));
         }

@@ -1,0 +1,44 @@
+//! A checksum of every table, for tests that prove a refused command changed nothing.
+
+use sqlx::Row;
+
+use super::{Store, StoreError, sql};
+
+impl Store {
+    /// Every table's row count and a checksum of its contents, for tests that prove a
+    /// refused command changed nothing.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn fingerprint(&self) -> Result<Vec<(String, i64, String)>, StoreError> {
+        let mut out = Vec::new();
+        for (table, cols) in [
+            ("communities", "id, platform, platform_id, name"),
+            (
+                "players",
+                "id, platform_id, display_name, auto_roll, notify_dm",
+            ),
+            (
+                "matches",
+                "id, status, state, version, turn_started_at, bank_x, bank_o, deadline_at, \
+                 reminder_at, winner, result, updated_at",
+            ),
+            ("match_actions", "match_id, seq, at, player_id, entry"),
+            (
+                "scoop_pots",
+                "community_id, player_a, player_b, games, collected",
+            ),
+            ("ledger", "id, payer, payee, amount, reason"),
+        ] {
+            let row = sqlx::query(sql(format!(
+                "SELECT COUNT(*), COALESCE(group_concat(r, '|'), '') FROM
+                 (SELECT quote({cols_q}) AS r FROM {table} ORDER BY 1)",
+                cols_q = cols.replace(", ", ") || ',' || quote(")
+            )))
+            .fetch_one(&self.pool)
+            .await?;
+            out.push((table.to_string(), row.try_get(0)?, row.try_get(1)?));
+        }
+        Ok(out)
+    }
+}

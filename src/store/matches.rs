@@ -1,0 +1,481 @@
+//! Matches: the row with its snapshot and version, the action log, the one-transaction
+//! commit with its version check, and the sweep's queries (due, reminded).
+
+use sqlx::Row;
+use sqlx::sqlite::SqliteRow;
+
+use super::money::{insert_ledger, record_pot_games};
+use super::{LedgerEntry, Log, PlayerRow, PotGame, Store, StoreError, append_log, sql};
+use crate::engine::Ruleset;
+use crate::engine::welsh::Rates;
+
+/// Where a match stands. Stored as the TEXT of [`MatchStatus::as_str`] (the words the
+/// `matches.status` CHECK constraint allows).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MatchStatus {
+    /// Offered, waiting for the opponent's answer.
+    #[default]
+    Challenged,
+    /// Accepted and being played.
+    Active,
+    /// Played to its end.
+    Finished,
+    /// Refused by the opponent.
+    Declined,
+    /// Withdrawn by the challenger.
+    Cancelled,
+}
+
+impl MatchStatus {
+    /// The word stored in the database.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            MatchStatus::Challenged => "challenged",
+            MatchStatus::Active => "active",
+            MatchStatus::Finished => "finished",
+            MatchStatus::Declined => "declined",
+            MatchStatus::Cancelled => "cancelled",
+        }
+    }
+
+    /// Whether the match is still open (challenged or active).
+    #[must_use]
+    pub const fn is_open(self) -> bool {
+        matches!(self, MatchStatus::Challenged | MatchStatus::Active)
+    }
+}
+
+impl std::str::FromStr for MatchStatus {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(match s {
+            "challenged" => MatchStatus::Challenged,
+            "active" => MatchStatus::Active,
+            "finished" => MatchStatus::Finished,
+            "declined" => MatchStatus::Declined,
+            "cancelled" => MatchStatus::Cancelled,
+            _ => return Err(format!("unknown match status {s:?}")),
+        })
+    }
+}
+
+impl std::fmt::Display for MatchStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<str> for MatchStatus {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for MatchStatus {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+/// The word a ruleset is stored as (`matches.ruleset`).
+#[must_use]
+pub const fn ruleset_text(r: Ruleset) -> &'static str {
+    match r {
+        Ruleset::Standard => "standard",
+        Ruleset::Welsh => "welsh",
+    }
+}
+
+fn parse_ruleset(s: &str) -> Result<Ruleset, String> {
+    match s {
+        "standard" => Ok(Ruleset::Standard),
+        "welsh" => Ok(Ruleset::Welsh),
+        _ => Err(format!("unknown ruleset {s:?}")),
+    }
+}
+
+/// A TEXT column read through a parser; a word it does not know is a decode error.
+fn word<T>(
+    r: &SqliteRow,
+    column: &str,
+    parse: fn(&str) -> Result<T, String>,
+) -> Result<T, sqlx::Error> {
+    let text: String = r.try_get(column)?;
+    parse(&text).map_err(|e| sqlx::Error::ColumnDecode {
+        index: column.to_string(),
+        source: e.into(),
+    })
+}
+
+/// A match as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchRow {
+    pub id: i64,
+    pub community_id: i64,
+    pub channel: String,
+    pub ruleset: Ruleset,
+    pub terms: String,
+    /// Player ids, X (the challenger) then O.
+    pub players: [i64; 2],
+    pub status: MatchStatus,
+    pub state: Option<String>,
+    pub version: i64,
+    pub turn_started_at: Option<i64>,
+    /// Seconds of time bank left, X then O.
+    pub bank: [i64; 2],
+    pub deadline_at: Option<i64>,
+    pub reminder_at: Option<i64>,
+    pub winner: Option<i64>,
+    pub result: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// One entry of a match's action log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionRow {
+    pub seq: i64,
+    pub at: i64,
+    pub player_id: Option<i64>,
+    pub entry: String,
+}
+
+/// A new match (a challenge).
+#[derive(Clone, Debug)]
+pub struct NewMatch {
+    pub community_id: i64,
+    pub channel: String,
+    pub ruleset: Ruleset,
+    pub terms: String,
+    pub players: [i64; 2],
+    pub bank: i64,
+    pub now: i64,
+    pub entry: String,
+}
+
+/// Everything one command changes in a match, written in one transaction.
+#[derive(Clone, Debug, Default)]
+pub struct MatchChange {
+    pub id: i64,
+    /// The match's community and players (X, O), as read with it.
+    pub community_id: i64,
+    pub players: [i64; 2],
+    /// The version that was read; the write happens only if it still stands.
+    pub expected_version: i64,
+    pub status: MatchStatus,
+    pub state: Option<String>,
+    pub turn_started_at: Option<i64>,
+    pub bank: [i64; 2],
+    pub deadline_at: Option<i64>,
+    pub reminder_at: Option<i64>,
+    pub winner: Option<i64>,
+    pub result: Option<String>,
+    pub now: i64,
+    /// Log entries: the player (None: the club) and the JSON entry.
+    pub actions: Vec<(Option<i64>, String)>,
+    pub ledger: Vec<LedgerEntry>,
+    pub pot_games: Vec<PotGame>,
+}
+
+const MATCH_COLUMNS: &str = "id, community_id, channel, ruleset, terms, player_x, player_o, \
+     status, state, version, turn_started_at, bank_x, bank_o, deadline_at, reminder_at, \
+     winner, result, created_at, updated_at";
+
+fn match_row(r: &SqliteRow) -> Result<MatchRow, sqlx::Error> {
+    Ok(MatchRow {
+        id: r.try_get("id")?,
+        community_id: r.try_get("community_id")?,
+        channel: r.try_get("channel")?,
+        ruleset: word(r, "ruleset", parse_ruleset)?,
+        terms: r.try_get("terms")?,
+        players: [r.try_get("player_x")?, r.try_get("player_o")?],
+        status: word(r, "status", str::parse)?,
+        state: r.try_get("state")?,
+        version: r.try_get("version")?,
+        turn_started_at: r.try_get("turn_started_at")?,
+        bank: [r.try_get("bank_x")?, r.try_get("bank_o")?],
+        deadline_at: r.try_get("deadline_at")?,
+        reminder_at: r.try_get("reminder_at")?,
+        winner: r.try_get("winner")?,
+        result: r.try_get("result")?,
+        created_at: r.try_get("created_at")?,
+        updated_at: r.try_get("updated_at")?,
+    })
+}
+
+impl Store {
+    /// Moves a match to another channel (its thread); not an action, the version stays.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn set_channel(&self, match_id: i64, channel: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE matches SET channel = ? WHERE id = ?")
+            .bind(channel)
+            .bind(match_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Writes a challenge: the match row (version 1) and its first log entry.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn insert_match(&self, m: &NewMatch) -> Result<i64, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let row = sqlx::query(
+            "INSERT INTO matches (community_id, channel, ruleset, terms, player_x, player_o,
+                 status, version, bank_x, bank_o, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
+             RETURNING id",
+        )
+        .bind(m.community_id)
+        .bind(&m.channel)
+        .bind(ruleset_text(m.ruleset))
+        .bind(&m.terms)
+        .bind(m.players[0])
+        .bind(m.players[1])
+        .bind(MatchStatus::Challenged.as_str())
+        .bind(m.bank)
+        .bind(m.bank)
+        .bind(m.now)
+        .bind(m.now)
+        .fetch_one(&mut *tx)
+        .await?;
+        let id: i64 = row.try_get(0)?;
+        append_log(
+            &mut tx,
+            Log::Match,
+            id,
+            &[(Some(m.players[0]), m.entry.clone())],
+            m.now,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// A match by id.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn load_match(&self, id: i64) -> Result<Option<MatchRow>, StoreError> {
+        let row = sqlx::query(sql(format!(
+            "SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?"
+        )))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.as_ref().map(match_row).transpose()?)
+    }
+
+    /// A player's matches in a community, newest first; `open` keeps only challenged and
+    /// active ones.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn matches_of(
+        &self,
+        player: i64,
+        community: i64,
+        open: bool,
+    ) -> Result<Vec<MatchRow>, StoreError> {
+        let filter = if open {
+            "AND status IN ('challenged', 'active')"
+        } else {
+            ""
+        };
+        let rows = sqlx::query(sql(format!(
+            "SELECT {MATCH_COLUMNS} FROM matches
+             WHERE (player_x = ? OR player_o = ?) AND community_id = ? {filter}
+             ORDER BY id DESC LIMIT 50"
+        )))
+        .bind(player)
+        .bind(player)
+        .bind(community)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(match_row).collect::<Result<_, _>>()?)
+    }
+
+    /// The action log of a match, in order.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn actions(&self, match_id: i64) -> Result<Vec<ActionRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seq, at, player_id, entry FROM match_actions WHERE match_id = ? ORDER BY seq",
+        )
+        .bind(match_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(ActionRow {
+                    seq: r.try_get(0)?,
+                    at: r.try_get(1)?,
+                    player_id: r.try_get(2)?,
+                    entry: r.try_get(3)?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StoreError::from)
+    }
+
+    /// Writes one command's change in one transaction, if the match is still at
+    /// `expected_version`; otherwise writes nothing and answers [`StoreError::Stale`].
+    ///
+    /// # Errors
+    /// [`StoreError::Stale`], or a database error (nothing written).
+    pub async fn commit(&self, c: &MatchChange, rates: &Rates) -> Result<i64, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE matches SET status = ?, state = ?, version = version + 1,
+                 turn_started_at = ?, bank_x = ?, bank_o = ?, deadline_at = ?, reminder_at = ?,
+                 winner = ?, result = ?, updated_at = ?
+             WHERE id = ? AND version = ?",
+        )
+        .bind(c.status.as_str())
+        .bind(&c.state)
+        .bind(c.turn_started_at)
+        .bind(c.bank[0])
+        .bind(c.bank[1])
+        .bind(c.deadline_at)
+        .bind(c.reminder_at)
+        .bind(c.winner)
+        .bind(&c.result)
+        .bind(c.now)
+        .bind(c.id)
+        .bind(c.expected_version)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Stale);
+        }
+        append_log(&mut tx, Log::Match, c.id, &c.actions, c.now).await?;
+        let mut ledger = c.ledger.clone();
+        record_pot_games(
+            &mut tx,
+            c.community_id,
+            c.players,
+            &c.pot_games,
+            rates,
+            &mut ledger,
+        )
+        .await?;
+        insert_ledger(&mut tx, c.community_id, Some(c.id), &ledger, c.now).await?;
+        tx.commit().await?;
+        Ok(c.expected_version + 1)
+    }
+
+    /// Matches whose reminder or deadline has come, oldest first.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn due(&self, now: i64, limit: i64) -> Result<Vec<MatchRow>, StoreError> {
+        let rows = sqlx::query(sql(format!(
+            "SELECT {MATCH_COLUMNS} FROM matches WHERE id IN (
+                 SELECT id FROM matches WHERE deadline_at <= ?
+                 UNION SELECT id FROM matches WHERE reminder_at <= ?)
+             ORDER BY id LIMIT ?"
+        )))
+        .bind(now)
+        .bind(now)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(match_row).collect::<Result<_, _>>()?)
+    }
+
+    /// Marks a match's reminder as sent, if the match is still at `version` (a reminder is
+    /// not an action: the version stays). Whether it was marked now.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn mark_reminded(&self, id: i64, version: i64) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE matches SET reminder_at = NULL
+             WHERE id = ? AND version = ? AND reminder_at IS NOT NULL",
+        )
+        .bind(id)
+        .bind(version)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// A match by id with its two players (X, O), in one read.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn load_match_with_players(
+        &self,
+        id: i64,
+    ) -> Result<Option<(MatchRow, [PlayerRow; 2])>, StoreError> {
+        let row = sqlx::query(sql(format!(
+            "SELECT m.*,
+                 x.platform AS x_platform, x.platform_id AS x_platform_id,
+                 x.display_name AS x_display_name, x.auto_roll AS x_auto_roll,
+                 x.notify_dm AS x_notify_dm,
+                 o.platform AS o_platform, o.platform_id AS o_platform_id,
+                 o.display_name AS o_display_name, o.auto_roll AS o_auto_roll,
+                 o.notify_dm AS o_notify_dm
+             FROM (SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?) m
+             JOIN players x ON x.id = m.player_x
+             JOIN players o ON o.id = m.player_o"
+        )))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(r) = row else {
+            return Ok(None);
+        };
+        let m = match_row(&r)?;
+        let player = |side: &str, id: i64| -> Result<PlayerRow, sqlx::Error> {
+            Ok(PlayerRow {
+                id,
+                platform: r.try_get(format!("{side}_platform").as_str())?,
+                platform_id: r.try_get(format!("{side}_platform_id").as_str())?,
+                display_name: r.try_get(format!("{side}_display_name").as_str())?,
+                auto_roll: r.try_get(format!("{side}_auto_roll").as_str())?,
+                notify_dm: r.try_get(format!("{side}_notify_dm").as_str())?,
+            })
+        };
+        let players = [player("x", m.players[0])?, player("o", m.players[1])?];
+        Ok(Some((m, players)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_status_and_ruleset_reads_back_from_the_word_stored_today() {
+        let all = [
+            MatchStatus::Challenged,
+            MatchStatus::Active,
+            MatchStatus::Finished,
+            MatchStatus::Declined,
+            MatchStatus::Cancelled,
+        ];
+        let words: Vec<&str> = all.iter().map(|s| s.as_str()).collect();
+        // The words of the `matches.status` CHECK constraint (migration 0001).
+        assert_eq!(
+            words,
+            ["challenged", "active", "finished", "declined", "cancelled"]
+        );
+        for s in all {
+            assert_eq!(s.as_str().parse::<MatchStatus>(), Ok(s));
+            assert_eq!(s, s.as_str());
+        }
+        assert!("won".parse::<MatchStatus>().is_err());
+        for r in [Ruleset::Standard, Ruleset::Welsh] {
+            assert_eq!(parse_ruleset(ruleset_text(r)), Ok(r));
+        }
+        assert_eq!(ruleset_text(Ruleset::Welsh), "welsh");
+        assert!(parse_ruleset("Welsh").is_err());
+    }
+}
