@@ -5,6 +5,7 @@ use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
 
 use super::money::{insert_ledger, record_pot_games};
+use super::players::player_row_as;
 use super::{LedgerEntry, Log, PlayerRow, PotGame, Store, StoreError, append_log, sql};
 use crate::engine::Ruleset;
 use crate::engine::welsh::Rates;
@@ -416,10 +417,10 @@ impl Store {
     ) -> Result<Option<(MatchRow, [PlayerRow; 2])>, StoreError> {
         let row = sqlx::query(sql(format!(
             "SELECT m.*,
-                 x.platform AS x_platform, x.platform_id AS x_platform_id,
+                 x.id AS x_id, x.platform AS x_platform, x.platform_id AS x_platform_id,
                  x.display_name AS x_display_name, x.auto_roll AS x_auto_roll,
                  x.notify_dm AS x_notify_dm,
-                 o.platform AS o_platform, o.platform_id AS o_platform_id,
+                 o.id AS o_id, o.platform AS o_platform, o.platform_id AS o_platform_id,
                  o.display_name AS o_display_name, o.auto_roll AS o_auto_roll,
                  o.notify_dm AS o_notify_dm
              FROM (SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?) m
@@ -433,17 +434,7 @@ impl Store {
             return Ok(None);
         };
         let m = match_row(&r)?;
-        let player = |side: &str, id: i64| -> Result<PlayerRow, sqlx::Error> {
-            Ok(PlayerRow {
-                id,
-                platform: r.try_get(format!("{side}_platform").as_str())?,
-                platform_id: r.try_get(format!("{side}_platform_id").as_str())?,
-                display_name: r.try_get(format!("{side}_display_name").as_str())?,
-                auto_roll: r.try_get(format!("{side}_auto_roll").as_str())?,
-                notify_dm: r.try_get(format!("{side}_notify_dm").as_str())?,
-            })
-        };
-        let players = [player("x", m.players[0])?, player("o", m.players[1])?];
+        let players = [player_row_as(&r, "x_")?, player_row_as(&r, "o_")?];
         Ok(Some((m, players)))
     }
 }

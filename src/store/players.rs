@@ -17,13 +17,19 @@ pub struct PlayerRow {
 }
 
 pub(super) fn player_row(r: &SqliteRow) -> Result<PlayerRow, sqlx::Error> {
+    player_row_as(r, "")
+}
+
+/// A player read from columns named with `prefix` (`x_platform`, ...), as a join gives them.
+pub(super) fn player_row_as(r: &SqliteRow, prefix: &str) -> Result<PlayerRow, sqlx::Error> {
+    let col = |name: &str| format!("{prefix}{name}");
     Ok(PlayerRow {
-        id: r.try_get("id")?,
-        platform: r.try_get("platform")?,
-        platform_id: r.try_get("platform_id")?,
-        display_name: r.try_get("display_name")?,
-        auto_roll: r.try_get("auto_roll")?,
-        notify_dm: r.try_get("notify_dm")?,
+        id: r.try_get(col("id").as_str())?,
+        platform: r.try_get(col("platform").as_str())?,
+        platform_id: r.try_get(col("platform_id").as_str())?,
+        display_name: r.try_get(col("display_name").as_str())?,
+        auto_roll: r.try_get(col("auto_roll").as_str())?,
+        notify_dm: r.try_get(col("notify_dm").as_str())?,
     })
 }
 
