@@ -78,8 +78,8 @@ const TABLE_TOP: i32 = 116;
 const ROW_H: i32 = 36;
 const ROW_TEXT: f32 = 22.0;
 /// Every other row, a shade lighter than the background.
-const ZEBRA: Rgb<u8> = Rgb([48, 63, 70]);
-const GRID: Rgb<u8> = Rgb([58, 74, 82]);
+pub(super) const ZEBRA: Rgb<u8> = Rgb([48, 63, 70]);
+pub(super) const GRID: Rgb<u8> = Rgb([58, 74, 82]);
 const ELLIPSIS: char = '\u{2026}';
 
 // Leaderboard columns: right edges of the numbers, left edge of the name.
@@ -106,7 +106,7 @@ fn game_name(ruleset: Ruleset) -> &'static str {
 }
 
 /// `s`, cut with an ellipsis to fit `max` pixels at this size.
-fn fit(s: &str, size: f32, bold: bool, max: i32) -> String {
+pub(super) fn fit(s: &str, size: f32, bold: bool, max: i32) -> String {
     if text_width(size, bold, s) <= max {
         return s.to_owned();
     }
@@ -122,7 +122,7 @@ fn fit(s: &str, size: f32, bold: bool, max: i32) -> String {
 }
 
 /// `s`, cut with an ellipsis to at most `max` characters.
-fn fit_chars(s: &str, max: usize) -> String {
+pub(super) fn fit_chars(s: &str, max: usize) -> String {
     if s.chars().count() <= max {
         return s.to_owned();
     }
@@ -130,7 +130,15 @@ fn fit_chars(s: &str, max: usize) -> String {
     format!("{}{ELLIPSIS}", cut.trim_end())
 }
 
-fn text_right(img: &mut RgbImage, right: i32, y: i32, size: f32, bold: bool, c: Rgb<u8>, s: &str) {
+pub(super) fn text_right(
+    img: &mut RgbImage,
+    right: i32,
+    y: i32,
+    size: f32,
+    bold: bool,
+    c: Rgb<u8>,
+    s: &str,
+) {
     let w = text_width(size, bold, s);
     text(img, right - w, y, size, bold, c, s);
 }
@@ -296,7 +304,7 @@ pub fn leaderboard_alt_text(board: &Leaderboard) -> String {
     s
 }
 
-fn plural(n: usize) -> &'static str {
+pub(super) fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
@@ -344,7 +352,13 @@ fn match_step(matches: usize) -> usize {
 }
 
 /// An anti-aliased thick segment (a disc when both ends are the same point).
-fn segment(img: &mut RgbImage, (x0, y0): (f32, f32), (x1, y1): (f32, f32), width: f32, c: Rgb<u8>) {
+pub(super) fn segment(
+    img: &mut RgbImage,
+    (x0, y0): (f32, f32),
+    (x1, y1): (f32, f32),
+    width: f32,
+    c: Rgb<u8>,
+) {
     let half = width / 2.0;
     let (dx, dy) = (x1 - x0, y1 - y0);
     let len2 = dx * dx + dy * dy;
