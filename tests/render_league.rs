@@ -306,15 +306,15 @@ fn standings_png_has_the_table_shape_and_cuts_long_names() {
         (img.width(), img.height()),
         (720, 116 + 20 * 36 + 12 + 8 + 2 * 24)
     );
-    // Names stop 40 px short of the played column (its right edge 376, "19" about 26 px
-    // wide): a clear band from x = 338 to 348 on every row.
+    // Names stop 52 px short of the played column (its right edge 376, "19" about 26 px
+    // wide): a clear band from x = 326 to 348 on every row.
     for y in 116..116 + 20 * 36 {
         let ground = if (y - 116) / 36 % 2 == 1 {
             ZEBRA
         } else {
             BACKGROUND
         };
-        for x in 338..348 {
+        for x in 326..348 {
             assert_eq!(*img.get_pixel(x, y), ground, "({x}, {y})");
         }
     }
@@ -497,6 +497,27 @@ fn samples_for_review() {
     if std::env::var("GAMMONBOT_SAMPLES").is_err() {
         return;
     }
+    // Draw and encode times, printed (run with --release --nocapture for real figures).
+    let time = |what: &str, f: &dyn Fn() -> Vec<u8>| {
+        let start = std::time::Instant::now();
+        for _ in 0..10 {
+            std::hint::black_box(f());
+        }
+        eprintln!("{what}: {:?} per picture", start.elapsed() / 10);
+    };
+    time("standings, 12 rows", &|| standings_png(&twelve()).unwrap());
+    time("standings, 64 rows", &|| {
+        let mut t = twenty();
+        let rows = t.rows.clone();
+        t.rows = rows.iter().cycle().take(64).cloned().collect();
+        standings_png(&t).unwrap()
+    });
+    time("bracket, 16 entrants", &|| {
+        bracket_png(&full(16, true)).unwrap()
+    });
+    time("bracket, 64 entrants", &|| {
+        bracket_png(&full(64, true)).unwrap()
+    });
     save("bracket_16.png", &bracket_png(&full(16, true)).unwrap());
     save("bracket_2.png", &bracket_png(&full(2, true)).unwrap());
     save(

@@ -27,7 +27,7 @@ const V_GAP: i32 = 14;
 const PITCH: i32 = BOX_H + V_GAP;
 const COL_GAP: i32 = 32;
 const COL: i32 = BOX_W + COL_GAP;
-const SEED_W: i32 = 30;
+const SEED_W: i32 = 36;
 /// From the final's box down to the champion's box (the label "Champion" between).
 const CHAMPION_GAP: i32 = 34;
 const NAME_TEXT: f32 = 19.0;
@@ -310,7 +310,7 @@ fn draw_slot(img: &mut RgbImage, x: i32, y: i32, m: &BracketMatch, seat: Seat) {
             if let Some(seed) = e.seed {
                 text_right(
                     img,
-                    x + SEED_W - 8,
+                    x + SEED_W - 7,
                     ty + 3,
                     SMALL_TEXT,
                     false,

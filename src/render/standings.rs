@@ -35,8 +35,8 @@ const LOST_RIGHT: i32 = 464;
 const FORFEIT_RIGHT: i32 = 534;
 const POINTS_RIGHT: i32 = 600;
 const TIEBREAK_RIGHT: i32 = STANDINGS_WIDTH as i32 - MARGIN - 8;
-/// The name (and its withdrawn or void tag) stops this far short of the played column.
-const NAME_MAX: i32 = PLAYED_RIGHT - 40 - NAME_LEFT;
+/// The name (and its withdrawn or void tag) stops 52 px short of the played column.
+const NAME_MAX: i32 = PLAYED_RIGHT - 52 - NAME_LEFT;
 /// A tie-break figure is cut to this width.
 const TIEBREAK_MAX: i32 = TIEBREAK_RIGHT - POINTS_RIGHT - 16;
 
