@@ -429,9 +429,8 @@ pub fn standings_text(table: &StandingsTable) -> String {
         let pad = |x: &str, w: usize| " ".repeat(w.saturating_sub(x.chars().count()));
         let _ = writeln!(
             s,
-            "{:>rank_w$}    {}{}  {:>p_w$}  {:>w_w$}  {:>l_w$}  {:>ff_w$}  {:>pts_w$}  {}{tb_head}",
+            "{:>rank_w$}    Player{}  {:>p_w$}  {:>w_w$}  {:>l_w$}  {:>ff_w$}  {:>pts_w$}  {}{tb_head}",
             "#",
-            "Player",
             pad("Player", name_w),
             "P",
             "W",
