@@ -79,7 +79,7 @@ const ROW_H: i32 = 36;
 const ROW_TEXT: f32 = 22.0;
 /// Every other row, a shade lighter than the background.
 pub(super) const ZEBRA: Rgb<u8> = Rgb([48, 63, 70]);
-pub(super) const GRID: Rgb<u8> = Rgb([58, 74, 82]);
+const GRID: Rgb<u8> = Rgb([58, 74, 82]);
 const ELLIPSIS: char = '\u{2026}';
 
 // Leaderboard columns: right edges of the numbers, left edge of the name.
@@ -352,13 +352,7 @@ fn match_step(matches: usize) -> usize {
 }
 
 /// An anti-aliased thick segment (a disc when both ends are the same point).
-pub(super) fn segment(
-    img: &mut RgbImage,
-    (x0, y0): (f32, f32),
-    (x1, y1): (f32, f32),
-    width: f32,
-    c: Rgb<u8>,
-) {
+fn segment(img: &mut RgbImage, (x0, y0): (f32, f32), (x1, y1): (f32, f32), width: f32, c: Rgb<u8>) {
     let half = width / 2.0;
     let (dx, dy) = (x1 - x0, y1 - y0);
     let len2 = dx * dx + dy * dy;
