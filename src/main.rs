@@ -78,6 +78,17 @@ enum Command {
         #[arg(long)]
         png: Option<std::path::PathBuf>,
     },
+    /// Ratings: `--rebuild` recomputes every rating from the finished rated matches in
+    /// the order they ended and rewrites the rating tables, in one transaction.
+    Ratings {
+        /// Recompute and rewrite every rating.
+        #[arg(long)]
+        rebuild: bool,
+        /// The database file (default: `DATABASE_URL` from the environment or `.env`, else
+        /// `gammonbot.db`).
+        #[arg(long)]
+        db: Option<String>,
+    },
     /// Shows a position given by Position ID (and optionally Match ID) in every notation.
     Show {
         /// gnubg Position ID, player on roll's view.
@@ -106,6 +117,7 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Some(Command::Ratings { rebuild, db }) => gammonbot::cli::ratings(db, rebuild),
         Some(Command::Show {
             position_id,
             match_id,

@@ -2,6 +2,9 @@
 
 use std::io::{BufRead, BufWriter, Write};
 
+mod ratings;
+pub use ratings::ratings;
+
 use crate::engine::welsh::{Throw, format_welsh_play, welsh_legal_plays};
 use crate::engine::{
     Dice, LegalPlay, MatchId, Position, Side, Xgid, board_from_position_id, format_play,
@@ -304,6 +307,18 @@ async fn open_club(
         Arc::new(dice),
         Arc::new(crate::club::SystemClock),
     );
+    // `/leaderboard` lists players with at least this experience (default 0).
+    let min_experience = setting("LEADERBOARD_MIN_EXPERIENCE")
+        .map(|v| {
+            v.trim().parse::<u32>().map_err(|_| {
+                std::io::Error::other(format!(
+                    "LEADERBOARD_MIN_EXPERIENCE `{v}` is not a number of points"
+                ))
+            })
+        })
+        .transpose()?
+        .unwrap_or(0);
+    let club = club.with_leaderboard_min_experience(min_experience);
     Ok((store, Arc::new(club)))
 }
 

@@ -67,6 +67,9 @@ pub fn spec_words(spec: &ChallengeSpec) -> String {
         let _ = write!(s, ", {} a move", duration_words(tc.per_move));
     }
     let _ = write!(s, " + {} bank", duration_words(tc.bank));
+    if !spec.rated && (spec.ruleset == Ruleset::Welsh || spec.length.is_some()) {
+        s.push_str(", unrated");
+    }
     s
 }
 
@@ -169,16 +172,19 @@ impl Club {
         let entry = Entry::Challenge { spec };
         let id = self
             .store
-            .insert_match(&NewMatch {
-                community_id: community,
-                channel: actor.channel.clone(),
-                ruleset: spec.ruleset,
-                terms: serde_json::to_string(&spec).unwrap_or_default(),
-                players: [me.id, other.id],
-                bank: spec.time.bank,
-                now,
-                entry: entry_json(&entry),
-            })
+            .insert_match_rated(
+                &NewMatch {
+                    community_id: community,
+                    channel: actor.channel.clone(),
+                    ruleset: spec.ruleset,
+                    terms: serde_json::to_string(&spec).unwrap_or_default(),
+                    players: [me.id, other.id],
+                    bank: spec.time.bank,
+                    now,
+                    entry: entry_json(&entry),
+                },
+                spec.rated,
+            )
             .await?;
         Ok(Outcome {
             match_id: Some(id),
@@ -200,6 +206,7 @@ impl Club {
                 dm: other.notify_dm,
             }),
             attachment: None,
+            chart: None,
         })
     }
 

@@ -110,6 +110,19 @@ pub struct ChallengeSpec {
     /// Money play: minor units per point (100 = 1.00 a point; 0 keeps no ledger).
     pub stake: u64,
     pub time: TimeControl,
+    /// Rated (the default): the end of the match moves both players' ratings. `rated:off`
+    /// makes a friendly match; money play is never rated.
+    #[serde(default = "rated_default", skip_serializing_if = "is_rated")]
+    pub rated: bool,
+}
+
+fn rated_default() -> bool {
+    true
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+fn is_rated(rated: &bool) -> bool {
+    *rated
 }
 
 impl ChallengeSpec {
@@ -127,6 +140,7 @@ impl ChallengeSpec {
             auto_doubles: 0,
             stake: 0,
             time: TimeControl::default(),
+            rated: true,
         }
     }
 
@@ -214,6 +228,16 @@ pub enum Command {
     Pot(String),
     /// A chouette command.
     Chouette(super::ChouetteRef, super::ChouetteOp),
+    /// A player's rating here (default: mine; `player` is a platform id) in a ruleset's
+    /// pool (default: standard), his rank, record and last changes, with the chart.
+    Rating {
+        player: Option<String>,
+        ruleset: Option<Ruleset>,
+    },
+    /// The best ratings here in a ruleset's pool (default: standard), with the table.
+    Leaderboard {
+        ruleset: Option<Ruleset>,
+    },
 }
 
 /// A player who must act, and what he must do.
@@ -262,4 +286,14 @@ pub struct Outcome {
     pub board: Option<Scene>,
     pub next: Option<NextUp>,
     pub attachment: Option<Attachment>,
+    /// A picture other than the board (a leaderboard, a rating history), drawn by the
+    /// adapter.
+    pub chart: Option<Chart>,
+}
+
+/// A picture for an outcome, as plain data for the renderer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Chart {
+    Leaderboard(crate::render::Leaderboard),
+    History(crate::render::RatingHistory),
 }

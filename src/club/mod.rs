@@ -7,7 +7,8 @@
 //! a match), `play` (the match commands: plan, autopilot, save), `views` (board, games,
 //! history, export), `deadlines` (time banks, the sweep), `money` (ledger, scoop-pot,
 //! payments), `settings`, `words` (how things are put in words), `chouette`, `state`
-//! (the snapshot and its log), `command` (commands and outcomes).
+//! (the snapshot and its log), `command` (commands and outcomes), `rating` (`/rating`,
+//! `/leaderboard`, the rating lines at a match's end).
 
 mod challenge;
 mod chouette;
@@ -19,6 +20,7 @@ mod error;
 mod lookup;
 mod money;
 mod play;
+mod rating;
 mod settings;
 mod state;
 mod views;
@@ -31,12 +33,14 @@ pub use chouette::{
     ChouetteEntry, ChouetteOp, ChouetteRef, ChouetteSpec, chouette_words, rebuild_chouette,
 };
 pub use clock::{Clock, ManualClock, SystemClock};
+pub use command::Chart;
 pub use command::{
     Actor, Attachment, ChallengeSpec, Command, DAY, MatchRef, NextUp, Notice, Outcome, Starter,
     TimeControl,
 };
 pub use dice::{DiceSource, RngDice};
 pub use error::ClubError;
+pub use rating::{RATING_CHANGES_SHOWN, change_line};
 pub use state::{Entry, LastMove, Settlement, Snapshot, rebuild, standard_rules};
 pub use words::{duration_words, next_words};
 
@@ -54,6 +58,8 @@ pub struct Club {
     dice: Arc<dyn DiceSource>,
     clock: Arc<dyn Clock>,
     rates: Rates,
+    /// `/leaderboard` shows players with at least this experience.
+    leaderboard_min_experience: u32,
 }
 
 impl Club {
@@ -64,6 +70,7 @@ impl Club {
             dice,
             clock,
             rates: Rates::default(),
+            leaderboard_min_experience: 0,
         }
     }
 
@@ -147,6 +154,13 @@ impl Club {
             Command::Ledger => self.ledger(&me, community).await,
             Command::Chouette(r, op) => self.chouette(actor, &me, community, r, op).await,
             Command::Pot(opponent) => self.pot(actor, &me, community, &opponent).await,
+            Command::Rating { player, ruleset } => {
+                self.rating_view(actor, &me, community, player.as_deref(), ruleset)
+                    .await
+            }
+            Command::Leaderboard { ruleset } => {
+                self.leaderboard_view(actor, community, ruleset).await
+            }
         }
     }
 }

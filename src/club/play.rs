@@ -12,7 +12,7 @@ use crate::engine::welsh::{
     resolve_welsh_play,
 };
 use crate::engine::{Action, AnyMatch, Dice, Match, Phase, ResignLevel, Ruleset, Side};
-use crate::store::{MatchChange, MatchStatus, PlayerRow, StoreError};
+use crate::store::{MatchChange, MatchStatus, PlayerRow, RatedMatch, StoreError};
 
 /// What a command asks of the engine.
 #[derive(Clone, Debug)]
@@ -579,8 +579,12 @@ impl Club {
                 .collect(),
             ledger,
             pot_games,
+            forfeit: over && super::rating::timed_out(&work.snap),
         };
-        let version = self.commit(l, &change).await?;
+        let (version, rated) = self.commit_end(l, &change).await?;
+        if let Some(r) = &rated {
+            work.lines.extend(super::rating::change_lines(r, l));
+        }
         let mut after = Loaded {
             row: l.row.clone(),
             spec: l.spec,
@@ -599,7 +603,16 @@ impl Club {
     }
 
     pub(super) async fn commit(&self, l: &Loaded, change: &MatchChange) -> Result<i64, ClubError> {
-        match self.store.commit(change, &self.rates).await {
+        self.commit_end(l, change).await.map(|(v, _)| v)
+    }
+
+    /// [`Club::commit`], with what the end of a rated match did to the ratings.
+    pub(super) async fn commit_end(
+        &self,
+        l: &Loaded,
+        change: &MatchChange,
+    ) -> Result<(i64, Option<RatedMatch>), ClubError> {
+        match self.store.commit_end(change, &self.rates).await {
             Ok(v) => Ok(v),
             Err(StoreError::Stale) => {
                 let now = self.store.load_match(l.row.id).await?;

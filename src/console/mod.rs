@@ -10,20 +10,20 @@ use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, BufReader};
 
 use crate::club::{
-    Actor, ChallengeSpec, ChouetteOp, ChouetteRef, ChouetteSpec, Club, Command, DAY, MatchRef,
-    Notice, Outcome, Starter, TimeControl, duration_words,
+    Actor, ChallengeSpec, Chart, ChouetteOp, ChouetteRef, ChouetteSpec, Club, Command, DAY,
+    MatchRef, Notice, Outcome, Starter, TimeControl, duration_words,
 };
 use crate::engine::chouette::Consultation;
 use crate::engine::welsh::{NominateFor, Parity};
 use crate::engine::{ResignLevel, Ruleset};
-use crate::render::{render_png, render_text};
+use crate::render::{history_png, leaderboard_png, render_png, render_text};
 
 /// The commands, for `/help`.
 pub const HELP: &str = "\
 Type `name: /command ...`; the name is who speaks. A match is named `#N` when you have several.
   /challenge <player> [rules:standard|welsh] [length:N|money] [crawford:on|off]
              [holland:on|off] [jacoby:on|off] [beavers:on|off] [raccoons:on|off] [autodoubles:N]
-             [stake:1.00] [move:2d] [bank:5d] [remind:12h] [clock:live]
+             [stake:1.00] [move:2d] [bank:5d] [remind:12h] [clock:live] [rated:on|off]
   /accept /decline /cancel            answer (or withdraw) a challenge
   /accept shaker:me|opponent          Welsh: the guest shakes or calls first (or role:shake|call)
   /roll  /move 13/7 8/7  /moves       throw, play, list the legal plays
@@ -33,6 +33,8 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
          /concede N [payment]  /concede accept  /concede reject
          /break /resume                 a ten-minute break between games (regulation D)
   /board /games /history /export /ledger /pot <player> /settings [auto-roll:on|off] [dm:on|off]
+  /rating [player] [rules:standard|welsh]   rating, rank, record, last ten changes, chart
+  /leaderboard [rules:standard|welsh]      the best ratings here
   Chouette: /chouette create [cubes:multiple|single] [consult:free|none|after-cube]
             [order:shuffled|joined] [jacoby:on] [beavers:on] [stake:1.00]
             /chouette join|leave|start|roll|board  /chouette move 13/7 8/7
@@ -79,6 +81,40 @@ fn on_off(key: &str, v: &str) -> Result<bool, ParseError> {
         "off" | "no" | "false" => Ok(false),
         _ => err(format!("{key}: say on or off, not `{v}`")),
     }
+}
+
+/// `rated:on` (the default) or `rated:off`.
+fn rated_option(v: &str) -> Result<bool, ParseError> {
+    match v {
+        "on" | "yes" | "true" => Ok(true),
+        "off" | "no" | "false" => Ok(false),
+        _ => err(format!(
+            "rated: on (the default: the result moves both ratings) or off (a friendly \
+             match), not `{v}`"
+        )),
+    }
+}
+
+/// `rules:standard` or `rules:welsh`.
+fn rules_option(v: &str) -> Result<Ruleset, ParseError> {
+    match v {
+        "standard" => Ok(Ruleset::Standard),
+        "welsh" => Ok(Ruleset::Welsh),
+        _ => err(format!("rules: standard or welsh, not `{v}`")),
+    }
+}
+
+/// `/rating [player] [rules:standard|welsh]`.
+fn rating(args: &[&str]) -> Result<Command, ParseError> {
+    let (mut player, mut ruleset) = (None, None);
+    for a in args {
+        match a.split_once(':') {
+            Some(("rules", v)) => ruleset = Some(rules_option(v)?),
+            None if player.is_none() => player = Some((*a).to_string()),
+            _ => return err("/rating [player] [rules:standard|welsh]"),
+        }
+    }
+    Ok(Command::Rating { player, ruleset })
 }
 
 fn amount(v: &str) -> Result<u64, ParseError> {
@@ -153,6 +189,7 @@ fn challenge(args: &[&str]) -> Result<Command, ParseError> {
             "remind" => spec.time.remind_before = seconds(v)?,
             "clock" if v == "live" => spec.time = TimeControl::welsh_live(),
             "clock" if v == "days" => spec.time = TimeControl::default(),
+            "rated" => spec.rated = rated_option(v)?,
             _ => return err(format!("unknown option `{k}:{v}`; /help lists them")),
         }
     }
@@ -375,6 +412,14 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
             }
         }
         "chouette" => chouette(&args, m)?,
+        "rating" => rating(&args)?,
+        "leaderboard" => match args.as_slice() {
+            [] => Command::Leaderboard { ruleset: None },
+            [a] if a.starts_with("rules:") => Command::Leaderboard {
+                ruleset: Some(rules_option(&a["rules:".len()..])?),
+            },
+            _ => return err("/leaderboard [rules:standard|welsh]"),
+        },
         other => return err(format!("unknown command /{other}; /help lists them")),
     };
     Ok(Some((name.to_string(), cmd)))
@@ -431,6 +476,9 @@ pub async fn run_line(club: &Club, line: &str, png_dir: Option<&Path>) -> (Strin
                 (None, Some(id)) => Some(format!("chouette-{id}.png")),
                 _ => None,
             };
+            if let (Some(dir), Some(chart)) = (png_dir, out.chart.clone()) {
+                let _ = writeln!(text, "{}", write_chart(dir, chart).await);
+            }
             if let (Some(dir), Some(scene), Some(file)) = (png_dir, &out.board, file) {
                 let scene = scene.clone();
                 let path = dir.join(file);
@@ -455,6 +503,31 @@ pub async fn run_line(club: &Club, line: &str, png_dir: Option<&Path>) -> (Strin
             (text, false)
         }
         Err(e) => (format!("!! {e}\n"), true),
+    }
+}
+
+/// Writes a chart (`leaderboard.png`, `rating.png`) into `dir`, off the async runtime;
+/// says where, or why not.
+async fn write_chart(dir: &Path, chart: Chart) -> String {
+    let (file, what) = match &chart {
+        Chart::Leaderboard(_) => ("leaderboard.png", "leaderboard"),
+        Chart::History(_) => ("rating.png", "rating history"),
+    };
+    let path = dir.join(file);
+    let written = tokio::task::spawn_blocking(move || {
+        let png = match &chart {
+            Chart::Leaderboard(b) => leaderboard_png(b),
+            Chart::History(h) => history_png(h),
+        }
+        .map_err(|e| e.to_string())?;
+        std::fs::write(&path, png).map_err(|e| e.to_string())?;
+        Ok::<_, String>(path)
+    })
+    .await;
+    match written {
+        Ok(Ok(p)) => format!("({what}: {})", p.display()),
+        Ok(Err(e)) => format!("({what} not written: {e})"),
+        Err(e) => format!("({what} not written: {e})"),
     }
 }
 

@@ -9,9 +9,9 @@ use crate::club::{
     ChallengeSpec, ChouetteOp, ChouetteRef, ChouetteSpec, Command, DAY, MatchRef, Starter,
     TimeControl,
 };
-use crate::engine::ResignLevel;
 use crate::engine::chouette::Consultation;
 use crate::engine::welsh::{NominateFor, Parity};
+use crate::engine::{ResignLevel, Ruleset};
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum Rules {
@@ -157,6 +157,8 @@ pub async fn challenge(
     #[max = 60]
     bank_days: Option<u32>,
     #[description = "Welsh: the 70-minute play clock for a live game"] live_clock: Option<bool>,
+    #[description = "Rated: the result moves both ratings (default on; off: a friendly match)"]
+    rated: Option<bool>,
 ) -> Result<(), Error> {
     let welsh = matches!(rules, Some(Rules::Welsh));
     let mut spec = if welsh {
@@ -200,6 +202,7 @@ pub async fn challenge(
     if live_clock == Some(true) {
         spec.time = TimeControl::welsh_live();
     }
+    spec.rated = rated.unwrap_or(true);
     let club = Arc::clone(&ctx.data().club);
     if let Err(e) = club
         .introduce(
@@ -535,6 +538,60 @@ pub async fn pot(
     run(ctx, Command::Pot(opponent.id.to_string())).await
 }
 
+/// A rating here: rank, record, the last ten changes and the history chart.
+#[poise::command(slash_command)]
+pub async fn rating(
+    ctx: Context<'_>,
+    #[description = "Whose rating (default: yours)"] player: Option<serenity::User>,
+    #[description = "Standard (default) or Welsh ratings"] rules: Option<Rules>,
+) -> Result<(), Error> {
+    let player = match player {
+        Some(u) => {
+            let name = u.global_name.clone().unwrap_or_else(|| u.name.clone());
+            if let Err(e) = ctx
+                .data()
+                .club
+                .introduce("discord", &u.id.to_string(), &name)
+                .await
+            {
+                return reply(ctx, Err(e)).await.map(|_| ());
+            }
+            Some(u.id.to_string())
+        }
+        None => None,
+    };
+    run(
+        ctx,
+        Command::Rating {
+            player,
+            ruleset: rules.map(ruleset_of),
+        },
+    )
+    .await
+}
+
+/// The best ratings on this server, as a table.
+#[poise::command(slash_command)]
+pub async fn leaderboard(
+    ctx: Context<'_>,
+    #[description = "Standard (default) or Welsh ratings"] rules: Option<Rules>,
+) -> Result<(), Error> {
+    run(
+        ctx,
+        Command::Leaderboard {
+            ruleset: rules.map(ruleset_of),
+        },
+    )
+    .await
+}
+
+fn ruleset_of(r: Rules) -> Ruleset {
+    match r {
+        Rules::Standard => Ruleset::Standard,
+        Rules::Welsh => Ruleset::Welsh,
+    }
+}
+
 /// Server settings (Manage Server): play each match in its own thread.
 #[poise::command(slash_command, default_member_permissions = "MANAGE_GUILD", guild_only)]
 pub async fn server(
@@ -837,6 +894,8 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         settings(),
         ledger(),
         pot(),
+        rating(),
+        leaderboard(),
         server(),
         chouette(),
     ]

@@ -11,9 +11,11 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use crate::club::{Actor, Club, ClubError, Command, MatchRef, Notice, Outcome, Starter};
+use crate::club::{Actor, Chart, Club, ClubError, Command, MatchRef, Notice, Outcome, Starter};
 use crate::engine::welsh::Parity;
-use crate::render::{alt_text, render_png};
+use crate::render::{
+    alt_text, history_alt_text, history_png, leaderboard_alt_text, leaderboard_png, render_png,
+};
 
 pub use commands::commands;
 
@@ -186,6 +188,25 @@ async fn board_file(out: &Outcome) -> Option<serenity::CreateAttachment> {
     Some(serenity::CreateAttachment::bytes(png, name).description(alt))
 }
 
+/// The PNG and alt text of an outcome's chart (leaderboard, rating history), drawn off
+/// the async runtime.
+async fn chart_file(out: &Outcome) -> Option<serenity::CreateAttachment> {
+    let chart = out.chart.clone()?;
+    let (alt, name) = match &chart {
+        Chart::Leaderboard(b) => (leaderboard_alt_text(b), "leaderboard.png"),
+        Chart::History(h) => (history_alt_text(h), "rating.png"),
+    };
+    let png = tokio::task::spawn_blocking(move || match &chart {
+        Chart::Leaderboard(b) => leaderboard_png(b),
+        Chart::History(h) => history_png(h),
+    })
+    .await
+    .ok()?
+    .ok()?;
+    let alt: String = alt.chars().take(1000).collect();
+    Some(serenity::CreateAttachment::bytes(png, name).description(alt))
+}
+
 fn mentions(out: &Outcome) -> serenity::CreateAllowedMentions {
     let users = out
         .next
@@ -269,6 +290,9 @@ async fn reply(
             .await
             .0;
             if let Some(file) = file {
+                r = r.attachment(file);
+            }
+            if let Some(file) = chart_file(&out).await {
                 r = r.attachment(file);
             }
             if let Some(a) = &out.attachment {

@@ -29,6 +29,15 @@ impl Store {
                 "community_id, player_a, player_b, games, collected",
             ),
             ("ledger", "id, payer, payee, amount, reason"),
+            (
+                "ratings",
+                "community_id, ruleset, player_id, value, experience, won, lost",
+            ),
+            (
+                "rating_changes",
+                "id, match_id, player_id, opponent_id, won, rating_before, rating_after, \
+                 delta, experience_before, length, forfeit, at",
+            ),
         ] {
             let row = sqlx::query(sql(format!(
                 "SELECT COUNT(*), COALESCE(group_concat(r, '|'), '') FROM

@@ -6,6 +6,7 @@ use sqlx::sqlite::SqliteRow;
 
 use super::money::{insert_ledger, record_pot_games};
 use super::players::player_row_as;
+use super::ratings::{RatedMatch, record_match_end};
 use super::{LedgerEntry, Log, PlayerRow, PotGame, Store, StoreError, append_log, sql};
 use crate::engine::Ruleset;
 use crate::engine::welsh::Rates;
@@ -178,6 +179,9 @@ pub struct MatchChange {
     pub actions: Vec<(Option<i64>, String)>,
     pub ledger: Vec<LedgerEntry>,
     pub pot_games: Vec<PotGame>,
+    /// The change finishes the match by a time-out (the loser ran out of time): marked as
+    /// a forfeit in the rating history.
+    pub forfeit: bool,
 }
 
 const MATCH_COLUMNS: &str = "id, community_id, channel, ruleset, terms, player_x, player_o, \
@@ -225,11 +229,20 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn insert_match(&self, m: &NewMatch) -> Result<i64, StoreError> {
+        self.insert_match_rated(m, true).await
+    }
+
+    /// [`Store::insert_match`], rated or not (`rated:off`): an unrated match leaves the
+    /// ratings alone when it ends.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn insert_match_rated(&self, m: &NewMatch, rated: bool) -> Result<i64, StoreError> {
         let mut tx = self.pool.begin().await?;
         let row = sqlx::query(
             "INSERT INTO matches (community_id, channel, ruleset, terms, player_x, player_o,
-                 status, version, bank_x, bank_o, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
+                 status, version, bank_x, bank_o, created_at, updated_at, rated)
+             VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)
              RETURNING id",
         )
         .bind(m.community_id)
@@ -243,6 +256,7 @@ impl Store {
         .bind(m.bank)
         .bind(m.now)
         .bind(m.now)
+        .bind(rated)
         .fetch_one(&mut *tx)
         .await?;
         let id: i64 = row.try_get(0)?;
@@ -331,6 +345,19 @@ impl Store {
     /// # Errors
     /// [`StoreError::Stale`], or a database error (nothing written).
     pub async fn commit(&self, c: &MatchChange, rates: &Rates) -> Result<i64, StoreError> {
+        self.commit_end(c, rates).await.map(|(version, _)| version)
+    }
+
+    /// [`Store::commit`], also saying what the change did to the ratings when it finishes
+    /// a rated match (the update of [`super::record_match_end`], in the same transaction).
+    ///
+    /// # Errors
+    /// [`StoreError::Stale`], or a database error (nothing written).
+    pub async fn commit_end(
+        &self,
+        c: &MatchChange,
+        rates: &Rates,
+    ) -> Result<(i64, Option<RatedMatch>), StoreError> {
         let mut tx = self.pool.begin().await?;
         let done = sqlx::query(
             "UPDATE matches SET status = ?, state = ?, version = version + 1,
@@ -367,8 +394,13 @@ impl Store {
         )
         .await?;
         insert_ledger(&mut tx, c.community_id, Some(c.id), &ledger, c.now).await?;
+        let rated = if c.status == MatchStatus::Finished && c.winner.is_some() {
+            record_match_end(&mut tx, c.id, c.forfeit, c.now).await?
+        } else {
+            None
+        };
         tx.commit().await?;
-        Ok(c.expected_version + 1)
+        Ok((c.expected_version + 1, rated))
     }
 
     /// Matches whose reminder or deadline has come, oldest first.

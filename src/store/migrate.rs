@@ -26,6 +26,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "chouette log",
         include_str!("../../migrations/0003_chouette_log.sql"),
     ),
+    (
+        4,
+        "ratings",
+        include_str!("../../migrations/0004_ratings.sql"),
+    ),
 ];
 
 impl Store {

@@ -10,6 +10,7 @@
 //! | `matches.rs` | matches, their action log, the commit, the sweep's queries, channels |
 //! | `chouettes.rs` | chouette sessions, their log and commit |
 //! | `money.rs` | the ledger, balances, the scoop-pots |
+//! | `ratings.rs` | ratings updated as a match ends, standings, history, the rebuild |
 //! | `fingerprint.rs` | a checksum of every table, for tests |
 //!
 //! # The seam a second backend implements
@@ -32,6 +33,9 @@
 //! - **Chouettes**: `insert_chouette`, `load_chouette`, `chouette_in`, `chouettes_in`,
 //!   `commit_chouette`, `chouette_actions`.
 //! - **Money**: `ledger`, `balance`, `pot`.
+//! - **Ratings**: `rating`, `leaderboard`, `rating_changes`, `rating_history`,
+//!   `rebuild_ratings`; `commit_end` (a commit that also says what the end of a rated
+//!   match did to the ratings).
 //! - **Tests**: `fingerprint` (every table's rows and a checksum).
 //!
 //! The guarantees each backend keeps:
@@ -41,7 +45,8 @@
 //!   rolled back and the answer is [`StoreError::Stale`] (nothing written). In the same
 //!   transaction: the log entries appended after the match's last one (sequence numbers
 //!   consecutive from 1, never reused), the scoop-pot counts of the pair updated, and the
-//!   ledger lines (those with an amount, plus any pot paid out) inserted. Either all of it
+//!   ledger lines (those with an amount, plus any pot paid out) inserted; when the change
+//!   finishes the match, the rating update of [`record_match_end`]. Either all of it
 //!   is durable when `commit` returns, or none of it is.
 //! - [`Store::commit_chouette`] likewise for a chouette session: state with the version
 //!   check, log, ledger, one transaction.
@@ -71,6 +76,7 @@ mod matches;
 mod migrate;
 mod money;
 mod players;
+pub mod ratings;
 
 use sqlx::sqlite::{SqliteConnection, SqlitePool};
 use thiserror::Error;
@@ -79,6 +85,9 @@ pub use chouettes::{ChouetteRow, NewChouette};
 pub use matches::{ActionRow, MatchChange, MatchRow, MatchStatus, NewMatch, ruleset_text};
 pub use money::{LedgerEntry, LedgerRow, PotGame};
 pub use players::PlayerRow;
+pub use ratings::{
+    RatedMatch, RatedSide, RatingChangeRow, RatingRow, Rebuilt, Standing, record_match_end,
+};
 
 #[derive(Debug, Error)]
 pub enum StoreError {

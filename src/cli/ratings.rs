@@ -1,0 +1,41 @@
+//! `gammonbot ratings --rebuild`: recomputes every rating from the finished matches.
+
+/// Rebuilds every rating of the database `db` (default `DATABASE_URL`, else
+/// `gammonbot.db`) from its finished rated matches in the order they ended, in one
+/// transaction ([`crate::store::Store::rebuild_ratings`]), and says what it did. Without
+/// `rebuild` it only says how to ask for it.
+///
+/// # Errors
+/// The database cannot be opened or rewritten (nothing is changed then).
+pub fn ratings(db: Option<String>, rebuild: bool) -> std::io::Result<bool> {
+    if !rebuild {
+        eprintln!(
+            "gammonbot ratings: say --rebuild to recompute every rating from the finished matches"
+        );
+        return Ok(false);
+    }
+    let db = db
+        .or_else(|| super::setting("DATABASE_URL"))
+        .unwrap_or_else(|| "gammonbot.db".into());
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let store = crate::store::Store::open(&db)
+            .await
+            .map_err(|e| std::io::Error::other(format!("cannot open the database `{db}`: {e}")))?;
+        let done = store
+            .rebuild_ratings()
+            .await
+            .map_err(|e| std::io::Error::other(format!("ratings not rebuilt: {e}")))?;
+        store.close().await;
+        println!(
+            "rebuilt {} rating{} from {} rated match{} in {db}",
+            done.ratings,
+            if done.ratings == 1 { "" } else { "s" },
+            done.matches,
+            if done.matches == 1 { "" } else { "es" }
+        );
+        Ok(true)
+    })
+}
