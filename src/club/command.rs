@@ -214,6 +214,8 @@ pub enum Command {
     Pot(String),
     /// A chouette command.
     Chouette(super::ChouetteRef, super::ChouetteOp),
+    /// Provably fair dice of a match or chouette: show, export, set my seed.
+    Fair(super::FairRef, super::FairOp),
 }
 
 /// A player who must act, and what he must do.

@@ -4,9 +4,13 @@
 use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
 
+use super::fair::{insert_fair, write_fair};
 use super::money::{insert_ledger, record_pot_games};
 use super::players::player_row_as;
-use super::{LedgerEntry, Log, PlayerRow, PotGame, Store, StoreError, append_log, sql};
+use super::{
+    FairChainRow, FairChange, LedgerEntry, Log, PlayerRow, PotGame, Store, StoreError, append_log,
+    sql,
+};
 use crate::engine::Ruleset;
 use crate::engine::welsh::Rates;
 
@@ -154,6 +158,8 @@ pub struct NewMatch {
     pub bank: i64,
     pub now: i64,
     pub entry: String,
+    /// Provably fair dice: the first hash chain (owner: the match number).
+    pub fair: Option<FairChainRow>,
 }
 
 /// Everything one command changes in a match, written in one transaction.
@@ -178,6 +184,8 @@ pub struct MatchChange {
     pub actions: Vec<(Option<i64>, String)>,
     pub ledger: Vec<LedgerEntry>,
     pub pot_games: Vec<PotGame>,
+    /// Provably fair dice: the throws made and chains begun.
+    pub fair: Option<FairChange>,
 }
 
 const MATCH_COLUMNS: &str = "id, community_id, channel, ruleset, terms, player_x, player_o, \
@@ -254,6 +262,9 @@ impl Store {
             m.now,
         )
         .await?;
+        if let Some(chain) = &m.fair {
+            insert_fair(&mut tx, &id.to_string(), chain).await?;
+        }
         tx.commit().await?;
         Ok(id)
     }
@@ -367,6 +378,9 @@ impl Store {
         )
         .await?;
         insert_ledger(&mut tx, c.community_id, Some(c.id), &ledger, c.now).await?;
+        if let Some(f) = &c.fair {
+            write_fair(&mut tx, f).await?;
+        }
         tx.commit().await?;
         Ok(c.expected_version + 1)
     }

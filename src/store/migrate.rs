@@ -26,6 +26,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "chouette log",
         include_str!("../../migrations/0003_chouette_log.sql"),
     ),
+    (
+        5,
+        "fair dice",
+        include_str!("../../migrations/0005_fair_dice.sql"),
+    ),
 ];
 
 impl Store {

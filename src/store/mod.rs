@@ -10,6 +10,7 @@
 //! | `matches.rs` | matches, their action log, the commit, the sweep's queries, channels |
 //! | `chouettes.rs` | chouette sessions, their log and commit |
 //! | `money.rs` | the ledger, balances, the scoop-pots |
+//! | `fair.rs` | provably fair dice: seeds, hash chains, throws |
 //! | `fingerprint.rs` | a checksum of every table, for tests |
 //!
 //! # The seam a second backend implements
@@ -32,6 +33,9 @@
 //! - **Chouettes**: `insert_chouette`, `load_chouette`, `chouette_in`, `chouettes_in`,
 //!   `commit_chouette`, `chouette_actions`.
 //! - **Money**: `ledger`, `balance`, `pot`.
+//! - **Fair dice**: `load_fair`, `fair_throws`, `commit_fair`; the first chain is written
+//!   by `insert_match`/`insert_chouette` and a command's throws by `commit`/`commit_chouette`
+//!   (`fair`), in their transactions.
 //! - **Tests**: `fingerprint` (every table's rows and a checksum).
 //!
 //! The guarantees each backend keeps:
@@ -66,6 +70,7 @@
 //! `ON CONFLICT ... DO UPDATE`, `group_concat`/`quote` in `fingerprint`).
 
 mod chouettes;
+mod fair;
 mod fingerprint;
 mod matches;
 mod migrate;
@@ -76,6 +81,7 @@ use sqlx::sqlite::{SqliteConnection, SqlitePool};
 use thiserror::Error;
 
 pub use chouettes::{ChouetteRow, NewChouette};
+pub use fair::{FairChainRow, FairChange, FairRow, FairThrowRow};
 pub use matches::{ActionRow, MatchChange, MatchRow, MatchStatus, NewMatch, ruleset_text};
 pub use money::{LedgerEntry, LedgerRow, PotGame};
 pub use players::PlayerRow;
