@@ -73,6 +73,13 @@ pub fn spec_words(spec: &ChallengeSpec) -> String {
     s
 }
 
+/// The announcement of a match's or session's anchor.
+pub(super) fn fair_anchor_words(label: &str, anchor: &str) -> String {
+    format!(
+        "Fair dice for {label}: anchor {anchor} (SHA-256 chain of 4096 throws, committed before any seed or throw; /fair seed text:... sets yours before the first throw)"
+    )
+}
+
 /// Refuses terms that cannot be played or make no sense.
 pub(super) fn check_spec(spec: &ChallengeSpec) -> Result<(), ClubError> {
     let bad = |m: String| Err(ClubError::BadOption(m));
@@ -170,6 +177,7 @@ impl Club {
         }
         let now = self.clock.now();
         let entry = Entry::Challenge { spec };
+        let fair = super::new_chain(&*self.dice, 1);
         let id = self
             .store
             .insert_match_rated(
@@ -182,19 +190,24 @@ impl Club {
                     bank: spec.time.bank,
                     now,
                     entry: entry_json(&entry),
+                    fair: fair.clone(),
                 },
                 spec.rated,
             )
             .await?;
+        let mut lines = vec![format!(
+            "Match #{id}: {} challenges {} to {}",
+            me.display_name,
+            other.display_name,
+            spec_words(&spec)
+        )];
+        if let Some(chain) = &fair {
+            lines.push(fair_anchor_words(&format!("match #{id}"), &chain.anchor));
+        }
         Ok(Outcome {
             match_id: Some(id),
             version: Some(1),
-            lines: vec![format!(
-                "Match #{id}: {} challenges {} to {}",
-                me.display_name,
-                other.display_name,
-                spec_words(&spec)
-            )],
+            lines,
             chouette: None,
             board: None,
             next: Some(NextUp {
@@ -222,7 +235,7 @@ impl Club {
             Entry::Decline => "decline",
             _ => "cancel",
         };
-        let l = self.find(me, community, m, verb).await?;
+        let mut l = self.find(me, community, m, verb).await?;
         if l.row.status != MatchStatus::Challenged {
             return Err(ClubError::NotActive(
                 l.row.id,
@@ -264,11 +277,28 @@ impl Club {
                         l.names[shaker.opponent().index()]
                     ));
                 }
+                self.with_fair(&mut l).await?;
+                let mut fair = l.fair.clone();
+                if let Some(f) = fair.as_mut() {
+                    // Both seeds are fixed now (a player who set none gets 16 random bytes);
+                    // until the first throw either player may still set his own.
+                    f.default_seeds(&*self.dice);
+                    let [x, o] = f.seeds();
+                    lines.push(format!(
+                        "Fair dice seeds for match #{}: X ({}) `{}`, O ({}) `{}`; /fair shows the throws",
+                        l.row.id,
+                        l.names[0],
+                        x.unwrap_or_default(),
+                        l.names[1],
+                        o.unwrap_or_default()
+                    ));
+                }
                 let mut work = Work {
                     snap,
                     entries: vec![(Some(me.id), entry.clone())],
                     lines: std::mem::take(&mut lines),
                     settle: Vec::new(),
+                    fair,
                 };
                 self.autopilot(&l, &mut work)?;
                 (MatchStatus::Active, Some(work))

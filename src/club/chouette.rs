@@ -5,12 +5,14 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::fair::FairDice;
 use super::state::dice_words;
 use super::{Actor, Club, ClubError, Outcome};
 use crate::engine::chouette::{
     BOX, Chouette, ChouetteAction, ChouetteEvent, ChouettePhase, ChouetteRules, Consultation,
     PlayerId, TEAM,
 };
+use crate::engine::fair::FairId;
 use crate::engine::welsh::format_amount;
 use crate::engine::{Dice, Side, format_play};
 use crate::render::{CubeView, DiceView, LastPlay, Scene, ScoreView, Target, TeamCubeView};
@@ -142,11 +144,11 @@ pub fn chouette_words(spec: &ChouetteSpec) -> String {
     s
 }
 
-struct Session {
-    id: i64,
+pub(super) struct Session {
+    pub(super) id: i64,
     version: i64,
     spec: ChouetteSpec,
-    state: Chouette,
+    pub(super) state: Chouette,
     names: HashMap<PlayerId, (String, String)>,
 }
 
@@ -190,7 +192,7 @@ impl Club {
     /// The session named; else the player's own session in the actor's channel: the one
     /// he is in, and if he is in several, the one waiting on him for this command. A
     /// player in none (and `join`) gets the newest he is not in. Ambiguity is asked about.
-    async fn find_chouette(
+    pub(super) async fn find_chouette(
         &self,
         actor: &Actor,
         community: i64,
@@ -262,6 +264,7 @@ impl Club {
             let terms = serde_json::to_string(&spec).unwrap_or_default();
             let state = serde_json::to_string(&state).unwrap_or_default();
             let entry = serde_json::to_string(&entry).unwrap_or_default();
+            let fair = super::new_chain(&*self.dice, 1);
             let id = self
                 .store
                 .insert_chouette(&crate::store::NewChouette {
@@ -272,14 +275,22 @@ impl Club {
                     creator: me.id,
                     entry: &entry,
                     now,
+                    fair: fair.as_ref(),
                 })
                 .await?;
+            let mut lines = vec![format!(
+                "Chouette #{id} opened by {} ({}). Join with /chouette join #{id}; start with three or more.",
+                me.display_name,
+                chouette_words(&spec)
+            )];
+            if let Some(chain) = &fair {
+                lines.push(super::challenge::fair_anchor_words(
+                    &format!("chouette #{id} (seeds: the box's and the first captain's)"),
+                    &chain.anchor,
+                ));
+            }
             return Ok(Outcome {
-                lines: vec![format!(
-                    "Chouette #{id} opened by {} ({}). Join with /chouette join #{id}; start with three or more.",
-                    me.display_name,
-                    chouette_words(&spec)
-                )],
+                lines,
                 ..Outcome::default()
             });
         }
@@ -291,6 +302,11 @@ impl Club {
         }
         let by = id_of(me.id);
         let mut lines = Vec::new();
+        let mut fair = if matches!(op, ChouetteOp::Board) {
+            None
+        } else {
+            self.fair_record(FairId::Chouette(s.id)).await?
+        };
         let action = match op {
             ChouetteOp::Board => {
                 let mut out = self.chouette_outcome(&s, None);
@@ -312,7 +328,7 @@ impl Club {
                 };
                 ChouetteAction::Start { line }
             }
-            ChouetteOp::Roll => self.chouette_roll(&s.state)?,
+            ChouetteOp::Roll => self.chouette_roll(&s, &s.state, &mut fair, &mut lines)?,
             ChouetteOp::Move(text) => {
                 if text.chars().count() > 200 {
                     return Err(ClubError::TooLong("move", text.chars().count(), 200));
@@ -366,13 +382,15 @@ impl Club {
             let pending = state.cubes().iter().any(|t| t.offered.is_some());
             let mut said = None;
             let auto = match state.phase() {
-                ChouettePhase::Opening => Some(self.chouette_roll(&state)?),
+                ChouettePhase::Opening => {
+                    Some(self.chouette_roll(&s, &state, &mut fair, &mut lines)?)
+                }
                 ChouettePhase::ToRoll(side) if !pending && !state.side_may_double(side) => {
                     said = state
                         .to_act()
                         .first()
                         .map(|&p| format!("(rolled for {})", names_of(&names, p)));
-                    Some(self.chouette_roll(&state)?)
+                    Some(self.chouette_roll(&s, &state, &mut fair, &mut lines)?)
                 }
                 ChouettePhase::ToPlay { .. } => {
                     let legal = state.legal_plays();
@@ -452,7 +470,15 @@ impl Club {
             .collect();
         let version = match self
             .store
-            .commit_chouette(after.id, after.version, &state_json, &actions, &ledger, now)
+            .commit_chouette(
+                after.id,
+                after.version,
+                &state_json,
+                &actions,
+                &ledger,
+                now,
+                fair.as_ref().and_then(FairDice::change).as_ref(),
+            )
             .await
         {
             Ok(v) => v,
@@ -494,8 +520,37 @@ impl Club {
             .collect())
     }
 
-    fn chouette_roll(&self, c: &Chouette) -> Result<ChouetteAction, ClubError> {
-        let (a, b) = (self.dice.die(), self.dice.die());
+    /// A throw for a chouette: the session's fair dice when it has them; before the first,
+    /// the seeds are fixed: the box's (X) and the captain's (O), random for one who set none.
+    fn chouette_roll(
+        &self,
+        s: &Session,
+        c: &Chouette,
+        fair: &mut Option<FairDice>,
+        lines: &mut Vec<String>,
+    ) -> Result<ChouetteAction, ClubError> {
+        if let Some(f) = fair.as_mut() {
+            if f.seeds() == [None, None] {
+                let box_player = db_id(c.box_player().unwrap_or(0));
+                let captain = db_id(c.acting_captain().unwrap_or(0));
+                for (side, p) in [(Side::X, box_player), (Side::O, captain)] {
+                    if let Some(seed) = f.member_seed(p).map(str::to_string) {
+                        f.set_seed(side, seed);
+                    }
+                }
+                f.default_seeds(&*self.dice);
+                let [x, o] = f.seeds();
+                lines.push(format!(
+                    "Fair dice seeds for chouette #{}: X (box {}) `{}`, O (captain {}) `{}`",
+                    s.id,
+                    s.name(id_of(box_player)),
+                    x.unwrap_or_default(),
+                    s.name(id_of(captain)),
+                    o.unwrap_or_default()
+                ));
+            }
+        }
+        let (a, b) = self.fair_throw(fair.as_mut(), 2, lines)?;
         Ok(match c.phase() {
             ChouettePhase::Opening => ChouetteAction::OpeningRoll {
                 box_die: a,

@@ -238,6 +238,8 @@ pub enum Command {
     Leaderboard {
         ruleset: Option<Ruleset>,
     },
+    /// Provably fair dice of a match or chouette: show, export, set my seed.
+    Fair(super::FairRef, super::FairOp),
 }
 
 /// A player who must act, and what he must do.

@@ -74,7 +74,7 @@ impl Club {
         let mut notices = Vec::new();
         for row in self.store.due(now, 500).await? {
             let id = row.id;
-            let l = match self.loaded(row).await {
+            let mut l = match self.loaded(row).await {
                 Ok(l) => l,
                 Err(e) => {
                     tracing::warn!(match_id = id, error = %e, "cannot load a due match");
@@ -87,6 +87,10 @@ impl Club {
             };
             let p = &l.players[side.index()];
             if l.row.deadline_at.is_some_and(|d| d <= now) {
+                if let Err(e) = self.with_fair(&mut l).await {
+                    tracing::warn!(match_id = l.row.id, error = %e, "cannot load the fair dice");
+                    continue;
+                }
                 let work = match self.plan(&l, side, None, &Op::TimeOut) {
                     Ok(w) => w,
                     Err(e) => {

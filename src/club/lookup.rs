@@ -13,6 +13,8 @@ pub(super) struct Loaded {
     pub(super) players: [PlayerRow; 2],
     pub(super) names: [String; 2],
     pub(super) snap: Option<Snapshot>,
+    /// The provably fair dice, for commands that may throw (`Club::with_fair`).
+    pub(super) fair: Option<super::FairDice>,
 }
 
 impl Loaded {
@@ -98,6 +100,7 @@ impl Club {
             players: [x, o],
             names,
             snap,
+            fair: None,
         })
     }
 

@@ -9,6 +9,8 @@
 //! payments), `settings`, `words` (how things are put in words), `chouette`, `state`
 //! (the snapshot and its log), `command` (commands and outcomes), `rating` (`/rating`,
 //! `/leaderboard`, the rating lines at a match's end).
+//! (the snapshot and its log), `command` (commands and outcomes), `fair` (provably fair
+//! dice: the chain, seeds, throws, `/fair`).
 
 mod challenge;
 mod chouette;
@@ -17,6 +19,7 @@ mod command;
 mod deadlines;
 mod dice;
 mod error;
+mod fair;
 mod lookup;
 mod money;
 mod play;
@@ -41,6 +44,7 @@ pub use command::{
 pub use dice::{DiceSource, RngDice};
 pub use error::ClubError;
 pub use rating::{RATING_CHANGES_SHOWN, change_line};
+pub use fair::{FairDice, FairOp, FairRef, export_json, new_chain};
 pub use state::{Entry, LastMove, Settlement, Snapshot, rebuild, standard_rules};
 pub use words::{duration_words, next_words};
 
@@ -161,6 +165,7 @@ impl Club {
             Command::Leaderboard { ruleset } => {
                 self.leaderboard_view(actor, community, ruleset).await
             }
+            Command::Fair(target, op) => self.fair(actor, &me, community, target, op).await,
         }
     }
 }

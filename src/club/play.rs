@@ -2,11 +2,13 @@
 //! throws and forced plays (`autopilot`), and the write of the result (`save`).
 
 use super::deadlines::TurnClock;
+use super::fair::FairDice;
 use super::lookup::Loaded;
 use super::words::{
     duration_words, next_words, next_words_refusal, ruleset_word, welsh_may_double,
 };
 use super::{Club, ClubError, Entry, MatchRef, Outcome, Settlement, Snapshot, Starter, state};
+use crate::engine::fair::FairId;
 use crate::engine::welsh::{
     NominateFor, Parity, Throw, WelshAction, WelshError, WelshMatch, WelshPhase, has_full_spread,
     resolve_welsh_play,
@@ -85,6 +87,8 @@ pub(super) struct Work {
     pub(super) entries: Vec<(Option<i64>, Entry)>,
     pub(super) lines: Vec<String>,
     pub(super) settle: Vec<Settlement>,
+    /// The match's provably fair dice (none: the dice source rolls).
+    pub(super) fair: Option<FairDice>,
 }
 
 impl Work {
@@ -128,8 +132,21 @@ pub(super) fn auto_std(side: Side, action: Action) -> Entry {
 }
 
 impl Club {
-    pub(super) fn roll2(&self) -> (u8, u8) {
-        (self.dice.die(), self.dice.die())
+    /// A throw of two dice (a new k of the match's fair dice).
+    pub(super) fn roll2(&self, work: &mut Work) -> Result<(u8, u8), ClubError> {
+        self.fair_throw(work.fair.as_mut(), 2, &mut work.lines)
+    }
+
+    /// A throw of one die (a new k of the match's fair dice; seeded dice roll two and keep
+    /// the first, as they always have).
+    fn roll1(&self, work: &mut Work) -> Result<(u8, u8), ClubError> {
+        self.fair_throw(work.fair.as_mut(), 1, &mut work.lines)
+    }
+
+    /// The match's fair dice, loaded for a command that may throw.
+    pub(super) async fn with_fair(&self, l: &mut Loaded) -> Result<(), ClubError> {
+        l.fair = self.fair_record(FairId::Match(l.row.id)).await?;
+        Ok(())
     }
 
     pub(super) async fn act(
@@ -139,7 +156,8 @@ impl Club {
         m: MatchRef,
         op: Op,
     ) -> Result<Outcome, ClubError> {
-        let l = self.find(me, community, m, op.name()).await?;
+        let mut l = self.find(me, community, m, op.name()).await?;
+        self.with_fair(&mut l).await?;
         let side = l.side_of(me.id).unwrap_or(Side::X);
         let work = self.plan(&l, side, Some(me.id), &op)?;
         self.save(&l, Some(me.id), work, MatchStatus::Active).await
@@ -161,6 +179,7 @@ impl Club {
             entries: Vec::new(),
             lines: Vec::new(),
             settle: Vec::new(),
+            fair: l.fair.clone(),
         };
         let names = &l.names;
         self.tell_welsh_clocks(l, &mut work, side, by, op)?;
@@ -225,10 +244,10 @@ impl Club {
             }
             Op::Roll => {
                 let action = if m.phase() == Phase::Opening {
-                    let (x, o) = self.roll2();
+                    let (x, o) = self.roll2(work)?;
                     Action::OpeningRoll { x, o }
                 } else {
-                    let (a, b) = self.roll2();
+                    let (a, b) = self.roll2(work)?;
                     Action::Roll(Dice::new(a, b).map_err(|e| ClubError::Refused(e.to_string()))?)
                 };
                 work.push(by, std_entry(action), names)?;
@@ -295,7 +314,7 @@ impl Club {
             }
             Op::Double => work.push(by, welsh_entry(WelshAction::Double), names)?,
             Op::Call(p) => {
-                let shaker_dice = self.roll2();
+                let shaker_dice = self.roll2(work)?;
                 work.lines.push(format!(
                     "{} calls {}; the concealed throw is {}-{}",
                     names[side.index()],
@@ -406,8 +425,16 @@ impl Club {
         names: &[String; 2],
         kind: ThrowKind,
     ) -> Result<(), ClubError> {
+        // A nominated throw is no throw of the dice: it takes no k of the fair dice.
+        let nominated = kind == ThrowKind::Two
+            && work.fair.is_some()
+            && m.nominated_throw().is_some_and(|(who, _)| who == side);
         for _ in 0..20 {
-            let (a, b) = self.roll2();
+            let (a, b) = match (kind, m.nominated_throw()) {
+                (_, Some((_, d))) if nominated => d,
+                (ThrowKind::One, _) => self.roll1(work)?,
+                _ => self.roll2(work)?,
+            };
             let action = match kind {
                 ThrowKind::One => WelshAction::RollOne(a),
                 ThrowKind::Two => WelshAction::Roll(a, b),
@@ -455,7 +482,7 @@ impl Club {
                     }
                     match m.phase() {
                         Phase::Opening => {
-                            let (x, o) = self.roll2();
+                            let (x, o) = self.roll2(work)?;
                             work.push(
                                 None,
                                 auto_std(Side::X, Action::OpeningRoll { x, o }),
@@ -466,7 +493,7 @@ impl Club {
                             if nothing_to_decide_before_rolling(&game, s)
                                 || l.players[s.index()].auto_roll =>
                         {
-                            let (a, b) = self.roll2();
+                            let (a, b) = self.roll2(work)?;
                             let dice =
                                 Dice::new(a, b).map_err(|e| ClubError::Refused(e.to_string()))?;
                             work.lines
@@ -580,6 +607,7 @@ impl Club {
             ledger,
             pot_games,
             forfeit: over && super::rating::timed_out(&work.snap),
+            fair: work.fair.as_ref().and_then(FairDice::change),
         };
         let (version, rated) = self.commit_end(l, &change).await?;
         if let Some(r) = &rated {
@@ -591,6 +619,7 @@ impl Club {
             players: l.players.clone(),
             names: l.names.clone(),
             snap: Some(work.snap),
+            fair: None,
         };
         after.row.version = version;
         after.row.status = change.status;

@@ -11,7 +11,7 @@ use tokio::io::{AsyncBufReadExt, BufReader};
 
 use crate::club::{
     Actor, ChallengeSpec, Chart, ChouetteOp, ChouetteRef, ChouetteSpec, Club, Command, DAY,
-    MatchRef, Notice, Outcome, Starter, TimeControl, duration_words,
+    FairOp, FairRef, MatchRef, Notice, Outcome, Starter, TimeControl, duration_words,
 };
 use crate::engine::chouette::Consultation;
 use crate::engine::welsh::{NominateFor, Parity};
@@ -39,6 +39,8 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
             [order:shuffled|joined] [jacoby:on] [beavers:on] [stake:1.00]
             /chouette join|leave|start|roll|board  /chouette move 13/7 8/7
             /chouette double [names]  /chouette take|drop|beaver [name]  /chouette suggest 8/5 6/5
+  Fair dice: /fair [c3]  /fair export [c3]  /fair seed [c3] text:<up to 64 characters>
+            (a match by #N; a chouette session by cN)
   /help";
 
 /// A line that could not be read as a command.
@@ -197,6 +199,36 @@ fn challenge(args: &[&str]) -> Result<Command, ParseError> {
         opponent: (*opponent).to_string(),
         spec,
     })
+}
+
+/// `/fair [cN] [export | seed text:<seed>]`: a match by `#N`, a chouette session by `cN`.
+fn fair(args: &[&str], m: MatchRef) -> Result<Command, ParseError> {
+    let mut target = FairRef::Match(m);
+    let mut args = args;
+    if let Some((first, rest)) = args.split_first() {
+        if let Some(n) = first.strip_prefix('c').and_then(|n| n.parse().ok()) {
+            target = FairRef::Chouette(ChouetteRef {
+                id: Some(n),
+                version: None,
+            });
+            args = rest;
+        }
+    }
+    let op = match args {
+        [] | ["show"] => FairOp::Show,
+        ["export"] => FairOp::Export,
+        ["seed", words @ ..] if !words.is_empty() => {
+            let text = words.join(" ");
+            let text = text.strip_prefix("text:").unwrap_or(&text).to_string();
+            FairOp::Seed(text)
+        }
+        _ => {
+            return err(
+                "/fair, /fair export, or /fair seed text:<your seed> (add c3 for a chouette)",
+            );
+        }
+    };
+    Ok(Command::Fair(target, op))
 }
 
 fn chouette(args: &[&str], m: MatchRef) -> Result<Command, ParseError> {
@@ -420,6 +452,7 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
             },
             _ => return err("/leaderboard [rules:standard|welsh]"),
         },
+        "fair" => fair(&args, m)?,
         other => return err(format!("unknown command /{other}; /help lists them")),
     };
     Ok(Some((name.to_string(), cmd)))

@@ -5,6 +5,7 @@
 mod any;
 pub mod chouette;
 mod dice;
+pub mod fair;
 mod game;
 mod ids;
 mod mat;

@@ -3,8 +3,9 @@
 
 use sqlx::Row;
 
+use super::fair::{insert_fair, write_fair};
 use super::money::insert_ledger;
-use super::{LedgerEntry, Log, Store, StoreError, append_log};
+use super::{FairChainRow, FairChange, LedgerEntry, Log, Store, StoreError, append_log};
 
 /// A chouette session as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,6 +28,8 @@ pub struct NewChouette<'a> {
     pub creator: i64,
     pub entry: &'a str,
     pub now: i64,
+    /// Provably fair dice: the first hash chain (owner: `c` and the session number).
+    pub fair: Option<&'a FairChainRow>,
 }
 
 impl Store {
@@ -43,6 +46,7 @@ impl Store {
             creator,
             entry,
             now,
+            fair,
         } = *n;
         let mut tx = self.pool.begin().await?;
         let id: i64 = sqlx::query(
@@ -66,6 +70,9 @@ impl Store {
             now,
         )
         .await?;
+        if let Some(chain) = fair {
+            insert_fair(&mut tx, &format!("c{id}"), chain).await?;
+        }
         tx.commit().await?;
         Ok(id)
     }
@@ -136,10 +143,11 @@ impl Store {
     }
 
     /// Writes one chouette command: the new state if the version still stands, its log
-    /// entries and ledger lines, in one transaction.
+    /// entries and ledger lines, and its fair-dice throws, in one transaction.
     ///
     /// # Errors
     /// [`StoreError::Stale`], or a database error (nothing written).
+    #[allow(clippy::too_many_arguments)]
     pub async fn commit_chouette(
         &self,
         id: i64,
@@ -148,6 +156,7 @@ impl Store {
         actions: &[(Option<i64>, String)],
         ledger: &[LedgerEntry],
         now: i64,
+        fair: Option<&FairChange>,
     ) -> Result<i64, StoreError> {
         let mut tx = self.pool.begin().await?;
         let community: Option<i64> = sqlx::query(
@@ -168,6 +177,9 @@ impl Store {
         };
         append_log(&mut tx, Log::Chouette, id, actions, now).await?;
         insert_ledger(&mut tx, community, None, ledger, now).await?;
+        if let Some(f) = fair {
+            write_fair(&mut tx, f).await?;
+        }
         tx.commit().await?;
         Ok(expected_version + 1)
     }

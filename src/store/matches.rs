@@ -4,10 +4,14 @@
 use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
 
+use super::fair::{insert_fair, write_fair};
 use super::money::{insert_ledger, record_pot_games};
 use super::players::player_row_as;
 use super::ratings::{RatedMatch, record_match_end};
-use super::{LedgerEntry, Log, PlayerRow, PotGame, Store, StoreError, append_log, sql};
+use super::{
+    FairChainRow, FairChange, LedgerEntry, Log, PlayerRow, PotGame, Store, StoreError, append_log,
+    sql,
+};
 use crate::engine::Ruleset;
 use crate::engine::welsh::Rates;
 
@@ -155,6 +159,8 @@ pub struct NewMatch {
     pub bank: i64,
     pub now: i64,
     pub entry: String,
+    /// Provably fair dice: the first hash chain (owner: the match number).
+    pub fair: Option<FairChainRow>,
 }
 
 /// Everything one command changes in a match, written in one transaction.
@@ -182,6 +188,8 @@ pub struct MatchChange {
     /// The change finishes the match by a time-out (the loser ran out of time): marked as
     /// a forfeit in the rating history.
     pub forfeit: bool,
+    /// Provably fair dice: the throws made and chains begun.
+    pub fair: Option<FairChange>,
 }
 
 const MATCH_COLUMNS: &str = "id, community_id, channel, ruleset, terms, player_x, player_o, \
@@ -268,6 +276,9 @@ impl Store {
             m.now,
         )
         .await?;
+        if let Some(chain) = &m.fair {
+            insert_fair(&mut tx, &id.to_string(), chain).await?;
+        }
         tx.commit().await?;
         Ok(id)
     }
@@ -399,6 +410,9 @@ impl Store {
         } else {
             None
         };
+        if let Some(f) = &c.fair {
+            write_fair(&mut tx, f).await?;
+        }
         tx.commit().await?;
         Ok((c.expected_version + 1, rated))
     }

@@ -31,6 +31,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "ratings",
         include_str!("../../migrations/0004_ratings.sql"),
     ),
+    (
+        5,
+        "fair dice",
+        include_str!("../../migrations/0005_fair_dice.sql"),
+    ),
 ];
 
 impl Store {

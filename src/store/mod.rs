@@ -11,6 +11,7 @@
 //! | `chouettes.rs` | chouette sessions, their log and commit |
 //! | `money.rs` | the ledger, balances, the scoop-pots |
 //! | `ratings.rs` | ratings updated as a match ends, standings, history, the rebuild |
+//! | `fair.rs` | provably fair dice: seeds, hash chains, throws |
 //! | `fingerprint.rs` | a checksum of every table, for tests |
 //!
 //! # The seam a second backend implements
@@ -36,6 +37,9 @@
 //! - **Ratings**: `rating`, `leaderboard`, `rating_changes`, `rating_history`,
 //!   `rebuild_ratings`; `commit_end` (a commit that also says what the end of a rated
 //!   match did to the ratings).
+//! - **Fair dice**: `load_fair`, `fair_throws`, `commit_fair`; the first chain is written
+//!   by `insert_match`/`insert_chouette` and a command's throws by `commit`/`commit_chouette`
+//!   (`fair`), in their transactions.
 //! - **Tests**: `fingerprint` (every table's rows and a checksum).
 //!
 //! The guarantees each backend keeps:
@@ -71,6 +75,7 @@
 //! `ON CONFLICT ... DO UPDATE`, `group_concat`/`quote` in `fingerprint`).
 
 mod chouettes;
+mod fair;
 mod fingerprint;
 mod matches;
 mod migrate;
@@ -82,6 +87,7 @@ use sqlx::sqlite::{SqliteConnection, SqlitePool};
 use thiserror::Error;
 
 pub use chouettes::{ChouetteRow, NewChouette};
+pub use fair::{FairChainRow, FairChange, FairRow, FairThrowRow};
 pub use matches::{ActionRow, MatchChange, MatchRow, MatchStatus, NewMatch, ruleset_text};
 pub use money::{LedgerEntry, LedgerRow, PotGame};
 pub use players::PlayerRow;

@@ -1,0 +1,529 @@
+//! Provably fair dice in the club (scheme in `engine::fair`, `docs/fair-dice.md`): the
+//! chain committed when a match or chouette session is created, the player seeds
+//! (`/fair seed`), a throw per k, chain renewal, and the views `/fair` and `/fair export`.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::{ChouetteRef, Club, ClubError, DiceSource, MatchRef, Outcome};
+use crate::engine::Side;
+use crate::engine::fair::{
+    CHAIN_LEN, FairId, SCHEME, Secret, anchor, chain, chain_place, hex, message, secret_from_hex,
+    seed_problem, throw_dice,
+};
+use crate::store::{FairChainRow, FairChange, FairRow, FairThrowRow, PlayerRow};
+
+use super::Attachment;
+
+/// Which match or session a `/fair` command is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FairRef {
+    Match(MatchRef),
+    Chouette(ChouetteRef),
+}
+
+/// What `/fair` does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FairOp {
+    /// The anchor, both seeds and the throws so far with their `s_k`.
+    Show,
+    /// The same as a JSON file for `scripts/verify_dice.py`.
+    Export,
+    /// Set my player seed (until the first throw).
+    Seed(String),
+}
+
+/// A new hash chain whose first throw is `first_k`, from the source's secret bytes
+/// (`None`: the source's throws are not provably fair).
+#[must_use]
+pub fn new_chain(src: &dyn DiceSource, first_k: u64) -> Option<FairChainRow> {
+    let mut top: Secret = [0; 32];
+    if !src.secret(&mut top) {
+        return None;
+    }
+    Some(FairChainRow {
+        first_k: i64::try_from(first_k).unwrap_or(i64::MAX),
+        anchor: hex(&anchor(&top)),
+        secret: hex(&top),
+    })
+}
+
+/// A default player seed: 16 secret bytes, hex.
+fn default_seed(src: &dyn DiceSource) -> String {
+    let mut b = [0u8; 16];
+    src.secret(&mut b);
+    hex(&b)
+}
+
+/// The fair-dice record of one match or session while a command works on it: the throws
+/// it makes are collected and written with the command.
+#[derive(Clone, Debug)]
+pub struct FairDice {
+    id: FairId,
+    rev: i64,
+    seed_x: Option<String>,
+    seed_o: Option<String>,
+    member_seeds: BTreeMap<i64, String>,
+    next_k: u64,
+    /// Every chain, oldest first; the last is in use.
+    chains: Vec<FairChainRow>,
+    new_chains: usize,
+    /// The throws made by this command.
+    throws: Vec<FairThrowRow>,
+    /// The chain in use, `s_0` to `s_N`, once computed.
+    cache: Option<(i64, Vec<Secret>)>,
+    changed: bool,
+    lines: Vec<String>,
+}
+
+impl FairDice {
+    /// A fresh record with its first chain (as written when a match is created).
+    #[must_use]
+    pub fn fresh(id: FairId, first: FairChainRow) -> FairDice {
+        FairDice {
+            id,
+            rev: 1,
+            seed_x: None,
+            seed_o: None,
+            member_seeds: BTreeMap::new(),
+            next_k: 1,
+            chains: vec![first],
+            new_chains: 0,
+            throws: Vec::new(),
+            cache: None,
+            changed: false,
+            lines: Vec::new(),
+        }
+    }
+
+    /// The record as stored.
+    ///
+    /// # Errors
+    /// A record that cannot be read.
+    pub fn from_row(id: FairId, row: FairRow) -> Result<FairDice, String> {
+        if row.chains.is_empty() {
+            return Err("a fair-dice record without a chain".into());
+        }
+        Ok(FairDice {
+            id,
+            rev: row.rev,
+            seed_x: row.seed_x,
+            seed_o: row.seed_o,
+            member_seeds: serde_json::from_str(&row.member_seeds).map_err(|e| e.to_string())?,
+            next_k: u64::try_from(row.next_k).map_err(|e| e.to_string())?,
+            chains: row.chains,
+            new_chains: 0,
+            throws: Vec::new(),
+            cache: None,
+            changed: false,
+            lines: Vec::new(),
+        })
+    }
+
+    /// The id as in the HMAC message.
+    #[must_use]
+    pub fn id(&self) -> FairId {
+        self.id
+    }
+
+    /// The player seeds, X then O (`None`: not fixed yet).
+    #[must_use]
+    pub fn seeds(&self) -> [Option<&str>; 2] {
+        [self.seed_x.as_deref(), self.seed_o.as_deref()]
+    }
+
+    /// The number the next throw gets.
+    #[must_use]
+    pub fn next_k(&self) -> u64 {
+        self.next_k
+    }
+
+    /// Every chain so far (with the ones this command began), oldest first.
+    #[must_use]
+    pub fn chains(&self) -> &[FairChainRow] {
+        &self.chains
+    }
+
+    /// The throws this command made.
+    #[must_use]
+    pub fn throws(&self) -> &[FairThrowRow] {
+        &self.throws
+    }
+
+    /// Sets a side's seed.
+    pub fn set_seed(&mut self, side: Side, seed: String) {
+        match side {
+            Side::X => self.seed_x = Some(seed),
+            Side::O => self.seed_o = Some(seed),
+        }
+        self.changed = true;
+    }
+
+    /// Fills in a default seed (16 secret bytes, hex) for a side that set none.
+    pub fn default_seeds(&mut self, src: &dyn DiceSource) {
+        if self.seed_x.is_none() {
+            self.seed_x = Some(default_seed(src));
+            self.changed = true;
+        }
+        if self.seed_o.is_none() {
+            self.seed_o = Some(default_seed(src));
+            self.changed = true;
+        }
+    }
+
+    /// The lines to show from the throws made (a new chain's anchor).
+    pub fn take_lines(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.lines)
+    }
+
+    /// Makes throw number `next_k` of `count` dice (2, or 1) and reveals its `s_k`; after
+    /// the last throw of a chain the next chain is begun and its anchor announced.
+    ///
+    /// # Errors
+    /// No chain for the throw, or no secret for the next chain.
+    pub fn throw(&mut self, count: usize, src: &dyn DiceSource) -> Result<Vec<u8>, String> {
+        self.default_seeds(src);
+        let k = self.next_k;
+        let (first, place) = chain_place(k);
+        let current = self
+            .chains
+            .last()
+            .filter(|c| c.first_k == i64::try_from(first).unwrap_or(-1))
+            .ok_or_else(|| format!("the fair dice have no chain for throw {k}"))?;
+        if self
+            .cache
+            .as_ref()
+            .is_none_or(|(f, _)| *f != current.first_k)
+        {
+            let top = secret_from_hex(&current.secret)
+                .ok_or_else(|| "a stored chain secret cannot be read".to_string())?;
+            self.cache = Some((current.first_k, chain(&top)));
+        }
+        let values = &self.cache.as_ref().map(|c| &c.1).ok_or("no chain")?;
+        let s = values[usize::try_from(place).unwrap_or(0)];
+        let msg = message(
+            self.id,
+            k,
+            self.seed_x.as_deref().unwrap_or_default(),
+            self.seed_o.as_deref().unwrap_or_default(),
+        );
+        let dice = throw_dice(&s, &msg, count);
+        self.throws.push(FairThrowRow {
+            k: i64::try_from(k).unwrap_or(i64::MAX),
+            s: hex(&s),
+            dice: serde_json::to_string(&dice).unwrap_or_default(),
+        });
+        self.next_k = k + 1;
+        self.changed = true;
+        if place == CHAIN_LEN {
+            let next = new_chain(src, k + 1)
+                .ok_or_else(|| "no secret for the next chain of fair dice".to_string())?;
+            self.lines.push(format!(
+                "Fair dice: throw {k} used up the chain; the next chain's anchor (throws {} to {}) is {}",
+                k + 1,
+                k + CHAIN_LEN,
+                next.anchor
+            ));
+            self.chains.push(next);
+            self.new_chains += 1;
+        }
+        Ok(dice)
+    }
+
+    /// What to write with the command (`None`: nothing changed).
+    #[must_use]
+    pub fn change(&self) -> Option<FairChange> {
+        self.changed.then(|| FairChange {
+            owner: self.id.to_string(),
+            expected_rev: self.rev,
+            seed_x: self.seed_x.clone(),
+            seed_o: self.seed_o.clone(),
+            member_seeds: serde_json::to_string(&self.member_seeds).unwrap_or_default(),
+            next_k: i64::try_from(self.next_k).unwrap_or(i64::MAX),
+            throws: self.throws.clone(),
+            chains: self.chains[self.chains.len() - self.new_chains..].to_vec(),
+        })
+    }
+
+    /// The seeds the line's players set before the first throw (chouettes).
+    #[must_use]
+    pub fn member_seed(&self, player: i64) -> Option<&str> {
+        self.member_seeds.get(&player).map(String::as_str)
+    }
+}
+
+/// One throw in an export.
+#[derive(Serialize)]
+struct ExportThrow {
+    k: i64,
+    s: String,
+    dice: Vec<u8>,
+}
+
+/// A later chain in an export.
+#[derive(Serialize)]
+struct ExportAnchor {
+    k: i64,
+    anchor: String,
+}
+
+#[derive(Serialize)]
+struct Export<'a> {
+    scheme: &'static str,
+    match_id: serde_json::Value,
+    anchor: &'a str,
+    seed_x: Option<&'a str>,
+    seed_o: Option<&'a str>,
+    throws: Vec<ExportThrow>,
+    anchors: Vec<ExportAnchor>,
+}
+
+/// The export of a record and its throws: `{"scheme", "match_id", "anchor", "seed_x",
+/// "seed_o", "throws": [{"k", "s", "dice"}], "anchors": [{"k", "anchor"}]}`.
+#[must_use]
+pub fn export_json(
+    id: FairId,
+    seeds: [Option<&str>; 2],
+    chains: &[FairChainRow],
+    throws: &[FairThrowRow],
+) -> String {
+    let e = Export {
+        scheme: SCHEME,
+        match_id: match id {
+            FairId::Match(n) => serde_json::Value::from(n),
+            FairId::Chouette(_) => serde_json::Value::from(id.to_string()),
+        },
+        anchor: chains.first().map_or("", |c| c.anchor.as_str()),
+        seed_x: seeds[0],
+        seed_o: seeds[1],
+        throws: throws
+            .iter()
+            .map(|t| ExportThrow {
+                k: t.k,
+                s: t.s.clone(),
+                dice: serde_json::from_str(&t.dice).unwrap_or_default(),
+            })
+            .collect(),
+        anchors: chains
+            .iter()
+            .skip(1)
+            .map(|c| ExportAnchor {
+                k: c.first_k,
+                anchor: c.anchor.clone(),
+            })
+            .collect(),
+    };
+    serde_json::to_string_pretty(&e).unwrap_or_default()
+}
+
+fn dice_text(dice: &str) -> String {
+    let d: Vec<u8> = serde_json::from_str(dice).unwrap_or_default();
+    d.iter().map(u8::to_string).collect::<Vec<_>>().join("-")
+}
+
+impl Club {
+    /// Whether throws are provably fair (production dice).
+    pub(super) fn fair_mode(&self) -> bool {
+        self.dice.secret(&mut [])
+    }
+
+    /// The fair-dice record of `id`, when throws are provably fair and it has one.
+    pub(super) async fn fair_record(&self, id: FairId) -> Result<Option<FairDice>, ClubError> {
+        if !self.fair_mode() {
+            return Ok(None);
+        }
+        match self.store.load_fair(&id.to_string()).await? {
+            Some(row) => Ok(Some(FairDice::from_row(id, row).map_err(|e| {
+                ClubError::Corrupt(
+                    match id {
+                        FairId::Match(n) | FairId::Chouette(n) => n,
+                    },
+                    e,
+                )
+            })?)),
+            None => Ok(None),
+        }
+    }
+
+    /// A throw of `count` dice: from the record's chain when there is one, else from the
+    /// dice source (two dice rolled in either case, the first kept for one die, as before).
+    pub(super) fn fair_throw(
+        &self,
+        fair: Option<&mut FairDice>,
+        count: usize,
+        lines: &mut Vec<String>,
+    ) -> Result<(u8, u8), ClubError> {
+        match fair {
+            Some(f) => {
+                let d = f.throw(count, &*self.dice).map_err(ClubError::Refused)?;
+                lines.extend(f.take_lines());
+                Ok((d[0], d.get(1).copied().unwrap_or(0)))
+            }
+            None => Ok((self.dice.die(), self.dice.die())),
+        }
+    }
+
+    /// `/fair`, `/fair export`, `/fair seed`.
+    pub(super) async fn fair(
+        &self,
+        actor: &super::Actor,
+        me: &PlayerRow,
+        community: i64,
+        target: FairRef,
+        op: FairOp,
+    ) -> Result<Outcome, ClubError> {
+        // Who may see or seed it, whose seed is whose, and whether seeds may change.
+        let (id, label, names, side, open, mut out) = match target {
+            FairRef::Match(m) => {
+                let l = self.find(me, community, m, "fair").await?;
+                let side = l.side_of(me.id);
+                (
+                    FairId::Match(l.row.id),
+                    format!("match #{}", l.row.id),
+                    l.names.clone(),
+                    side,
+                    l.row.status.is_open(),
+                    Outcome {
+                        match_id: Some(l.row.id),
+                        version: Some(l.row.version),
+                        ..Outcome::default()
+                    },
+                )
+            }
+            FairRef::Chouette(r) => {
+                let s = self
+                    .find_chouette(actor, community, me.id, r, &super::ChouetteOp::Board)
+                    .await?;
+                let member = s
+                    .state
+                    .players()
+                    .contains(&u64::try_from(me.id).unwrap_or(0));
+                if !member {
+                    return Err(ClubError::Refused(format!(
+                        "you are not a player of chouette #{}; join it first (/chouette join #{})",
+                        s.id, s.id
+                    )));
+                }
+                (
+                    FairId::Chouette(s.id),
+                    format!("chouette #{}", s.id),
+                    ["the box".to_string(), "the team".to_string()],
+                    None,
+                    true,
+                    Outcome {
+                        chouette: Some(s.id),
+                        ..Outcome::default()
+                    },
+                )
+            }
+        };
+        let Some(mut fair) = self.fair_record(id).await? else {
+            return Err(ClubError::Refused(format!(
+                "{label} has no provably fair dice record (its dice come from a seeded test source, or it was created before fair dice)"
+            )));
+        };
+        match op {
+            FairOp::Seed(text) => {
+                if let Some(why) = seed_problem(&text) {
+                    return Err(ClubError::BadOption(why));
+                }
+                if fair.next_k() > 1 || !open {
+                    return Err(ClubError::Refused(format!(
+                        "the seeds of {label} are fixed: a seed is set before the first throw"
+                    )));
+                }
+                match (id, side) {
+                    (FairId::Match(_), Some(side)) => fair.set_seed(side, text.clone()),
+                    _ => {
+                        fair.member_seeds.insert(me.id, text.clone());
+                        fair.changed = true;
+                    }
+                }
+                let change = fair
+                    .change()
+                    .ok_or(ClubError::Refused("nothing to do".into()))?;
+                match self.store.commit_fair(&change).await {
+                    Ok(()) => {}
+                    Err(crate::store::StoreError::Stale) => {
+                        return Err(ClubError::Refused(format!(
+                            "{label} moved on while your seed was set; look at /fair and try again"
+                        )));
+                    }
+                    Err(e) => return Err(e.into()),
+                }
+                out.lines.push(format!(
+                    "{} sets a fair-dice seed for {label}: `{text}`",
+                    me.display_name
+                ));
+                Ok(out)
+            }
+            FairOp::Show => {
+                let throws = self.store.fair_throws(&id.to_string()).await?;
+                let chains = fair.chains();
+                out.lines.push(format!(
+                    "Fair dice for {label} ({SCHEME}), id `{id}`: anchor {}",
+                    chains[0].anchor
+                ));
+                let seed =
+                    |s: Option<&str>| s.map_or("not fixed yet".to_string(), |s| format!("`{s}`"));
+                out.lines.push(format!(
+                    "Seeds: X ({}) {}, O ({}) {}",
+                    names[0],
+                    seed(fair.seeds()[0]),
+                    names[1],
+                    seed(fair.seeds()[1])
+                ));
+                if let (FairId::Chouette(_), [None, None]) = (id, fair.seeds()) {
+                    let set: Vec<String> = fair
+                        .member_seeds
+                        .iter()
+                        .map(|(p, s)| format!("player {p} `{s}`"))
+                        .collect();
+                    if !set.is_empty() {
+                        out.lines
+                            .push(format!("Seeds set for the first throw: {}", set.join(", ")));
+                    }
+                }
+                let mut later = chains.iter().skip(1).peekable();
+                for t in &throws {
+                    if let Some(c) = later.next_if(|c| c.first_k == t.k) {
+                        out.lines.push(format!(
+                            "New chain from throw {}: anchor {}",
+                            c.first_k, c.anchor
+                        ));
+                    }
+                    out.lines
+                        .push(format!("Throw {}: {}  s={}", t.k, dice_text(&t.dice), t.s));
+                }
+                for c in later {
+                    out.lines.push(format!(
+                        "Next chain from throw {}: anchor {}",
+                        c.first_k, c.anchor
+                    ));
+                }
+                if throws.is_empty() {
+                    out.lines.push("No throws yet.".into());
+                }
+                out.lines.push(
+                    "Check them: /fair export, then `python3 scripts/verify_dice.py <file>`".into(),
+                );
+                Ok(out)
+            }
+            FairOp::Export => {
+                let throws = self.store.fair_throws(&id.to_string()).await?;
+                let text = export_json(id, fair.seeds(), fair.chains(), &throws);
+                out.lines.push(format!(
+                    "Fair dice of {label}: {} throw{} (check with `python3 scripts/verify_dice.py fair-{id}.json`)",
+                    throws.len(),
+                    if throws.len() == 1 { "" } else { "s" }
+                ));
+                out.attachment = Some(Attachment {
+                    name: format!("fair-{id}.json"),
+                    text,
+                });
+                Ok(out)
+            }
+        }
+    }
+}

@@ -1,0 +1,197 @@
+//! Provably fair dice, scheme `gammonbot-dice-v1`: a SHA-256 hash chain the bot commits
+//! to (its anchor) before the players' seeds are known, and an HMAC-SHA256 per throw.
+//! Pure functions only; where the secrets come from and where they are kept is the club's
+//! and the store's business. `docs/fair-dice.md` states the scheme and its trust model;
+//! `scripts/verify_dice.py` checks an export.
+//!
+//! - A chain: a secret `s_N` (32 bytes), `s_{k-1} = SHA-256(s_k)` down to `s_0`, the
+//!   **anchor**; N = [`CHAIN_LEN`].
+//! - Throw number k (from 1; a chain used up is followed by a fresh one whose first throw
+//!   is `k = 4097`, `8193`, ...) reveals `s_j`, j = its place in its chain (1..=N), and takes
+//!   its dice from `HMAC-SHA256(key = s_j, message)` with
+//!   `message = "gammonbot-dice-v1|" + id + "|" + k + "|" + seed_x + "|" + seed_o`: bytes
+//!   in order, every byte >= 252 skipped, `b % 6 + 1`, until the throw has its dice; then
+//!   `HMAC-SHA256(s_j, message + "|more")`, `message + "|more|more"`, and so on.
+
+use std::fmt;
+
+use hmac::{KeyInit, Mac};
+use sha2::{Digest, Sha256};
+
+/// The scheme's name, the first field of every HMAC message and of an export.
+pub const SCHEME: &str = "gammonbot-dice-v1";
+
+/// The length of a hash chain: the throws one anchor commits to.
+pub const CHAIN_LEN: u64 = 4096;
+
+/// The longest player seed, in characters.
+pub const MAX_SEED_CHARS: usize = 64;
+
+/// A 32-byte chain value (`s_k`).
+pub type Secret = [u8; 32];
+
+/// SHA-256 of `bytes`.
+#[must_use]
+pub fn sha256(bytes: &[u8]) -> Secret {
+    Sha256::digest(bytes).into()
+}
+
+/// Which match or chouette session a throw belongs to, written as in the HMAC message:
+/// `12` for match 12, `c3` for chouette session 3.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FairId {
+    /// A match, by number.
+    Match(i64),
+    /// A chouette session, by number.
+    Chouette(i64),
+}
+
+impl fmt::Display for FairId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FairId::Match(n) => write!(f, "{n}"),
+            FairId::Chouette(n) => write!(f, "c{n}"),
+        }
+    }
+}
+
+impl std::str::FromStr for FairId {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<FairId, String> {
+        let bad = || format!("`{s}` is not a match number (12) or a chouette session (c3)");
+        match s.strip_prefix('c') {
+            Some(n) => n.parse().map(FairId::Chouette).map_err(|_| bad()),
+            None => s.parse().map(FairId::Match).map_err(|_| bad()),
+        }
+    }
+}
+
+/// All of one chain, `s_0` (the anchor) to `s_N`, from its secret top `s_N`.
+#[must_use]
+pub fn chain(top: &Secret) -> Vec<Secret> {
+    let n = usize::try_from(CHAIN_LEN).unwrap_or(4096);
+    let mut v = vec![[0u8; 32]; n + 1];
+    v[n] = *top;
+    for i in (0..n).rev() {
+        v[i] = sha256(&v[i + 1]);
+    }
+    v
+}
+
+/// The anchor `s_0` of the chain whose top is `top`.
+#[must_use]
+pub fn anchor(top: &Secret) -> Secret {
+    let mut s = *top;
+    for _ in 0..CHAIN_LEN {
+        s = sha256(&s);
+    }
+    s
+}
+
+/// The first throw number of the chain that throw `k` (from 1) uses, and `k`'s place in
+/// it (1..=N).
+#[must_use]
+pub const fn chain_place(k: u64) -> (u64, u64) {
+    let first = (k - 1) / CHAIN_LEN * CHAIN_LEN + 1;
+    (first, k - first + 1)
+}
+
+/// The HMAC message of throw `k`.
+#[must_use]
+pub fn message(id: FairId, k: u64, seed_x: &str, seed_o: &str) -> String {
+    format!("{SCHEME}|{id}|{k}|{seed_x}|{seed_o}")
+}
+
+/// The dice (`count`: 2, or 1) of a throw whose chain value is `s` and whose message is
+/// `message`.
+#[must_use]
+pub fn throw_dice(s: &Secret, message: &str, count: usize) -> Vec<u8> {
+    let mut dice = Vec::with_capacity(count);
+    let mut msg = message.to_string();
+    while dice.len() < count {
+        let mut mac = hmac::Hmac::<Sha256>::new_from_slice(s).expect("HMAC takes any key length");
+        mac.update(msg.as_bytes());
+        for b in mac.finalize().into_bytes() {
+            if dice.len() == count {
+                break;
+            }
+            if b < 252 {
+                dice.push(b % 6 + 1);
+            }
+        }
+        msg.push_str("|more");
+    }
+    dice
+}
+
+/// Lower-case hexadecimal.
+#[must_use]
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// 32 bytes from 64 hexadecimal digits.
+#[must_use]
+pub fn secret_from_hex(text: &str) -> Option<Secret> {
+    if text.len() != 64 || !text.is_ascii() {
+        return None;
+    }
+    let mut s = [0u8; 32];
+    for (i, b) in s.iter_mut().enumerate() {
+        *b = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
+    }
+    Some(s)
+}
+
+/// Why a player seed is refused (`None`: it is acceptable): 1 to 64 characters, no
+/// control characters (line breaks, tabs).
+#[must_use]
+pub fn seed_problem(seed: &str) -> Option<String> {
+    let n = seed.chars().count();
+    if n == 0 {
+        return Some("a seed has at least one character".into());
+    }
+    if n > MAX_SEED_CHARS {
+        return Some(format!(
+            "a seed is at most {MAX_SEED_CHARS} characters, not {n}"
+        ));
+    }
+    if seed.chars().any(char::is_control) {
+        return Some("a seed is one line of text: no line breaks or tabs".into());
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_chain_links_each_value_to_the_hash_of_the_next() {
+        let top = [7u8; 32];
+        let c = chain(&top);
+        assert_eq!(c[4096], top);
+        assert_eq!(c[4095], sha256(&top));
+        assert_eq!(c[0], anchor(&top));
+    }
+
+    #[test]
+    fn throws_find_their_chain_and_place() {
+        assert_eq!(chain_place(1), (1, 1));
+        assert_eq!(chain_place(4096), (1, 4096));
+        assert_eq!(chain_place(4097), (4097, 1));
+        assert_eq!(chain_place(8193), (8193, 1));
+    }
+
+    #[test]
+    fn ids_are_written_as_in_the_message() {
+        assert_eq!(FairId::Match(12).to_string(), "12");
+        assert_eq!(FairId::Chouette(3).to_string(), "c3");
+        assert_eq!("c3".parse::<FairId>(), Ok(FairId::Chouette(3)));
+        assert_eq!(
+            message(FairId::Match(12), 5, "a", "b"),
+            "gammonbot-dice-v1|12|5|a|b"
+        );
+    }
+}
