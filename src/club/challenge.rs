@@ -72,6 +72,7 @@ pub fn spec_words(spec: &ChallengeSpec) -> String {
 
 /// Refuses terms that cannot be played or make no sense.
 pub(super) fn check_spec(spec: &ChallengeSpec) -> Result<(), ClubError> {
+    super::expiry::check_expiry(spec)?;
     let bad = |m: String| Err(ClubError::BadOption(m));
     match (spec.ruleset, spec.length) {
         (Ruleset::Standard, Some(n)) if !(1..=64).contains(&n) => {
@@ -178,17 +179,24 @@ impl Club {
                 bank: spec.time.bank,
                 now,
                 entry: entry_json(&entry),
+                expires_at: Some(self.expires_at(&spec, now)),
             })
             .await?;
         Ok(Outcome {
             match_id: Some(id),
             version: Some(1),
-            lines: vec![format!(
-                "Match #{id}: {} challenges {} to {}",
-                me.display_name,
-                other.display_name,
-                spec_words(&spec)
-            )],
+            lines: vec![
+                format!(
+                    "Match #{id}: {} challenges {} to {}",
+                    me.display_name,
+                    other.display_name,
+                    spec_words(&spec)
+                ),
+                format!(
+                    "The challenge expires unless answered within {}.",
+                    duration_words(self.expires_at(&spec, now) - now)
+                ),
+            ],
             chouette: None,
             board: None,
             next: Some(NextUp {
@@ -221,6 +229,13 @@ impl Club {
                 l.row.id,
                 l.row.status.to_string(),
                 "only a challenge waiting for an answer can be accepted, declined or cancelled",
+            ));
+        }
+        if !matches!(entry, Entry::Cancel) && super::expiry::expired(&l, self.clock.now()) {
+            return Err(ClubError::NotActive(
+                l.row.id,
+                "an expired challenge".into(),
+                "the challenger may challenge again with /challenge",
             ));
         }
         let allowed = if matches!(entry, Entry::Cancel) { 0 } else { 1 };

@@ -110,6 +110,10 @@ pub struct ChallengeSpec {
     /// Money play: minor units per point (100 = 1.00 a point; 0 keeps no ledger).
     pub stake: u64,
     pub time: TimeControl,
+    /// Seconds an unanswered challenge stands before it expires (`None`: the club's
+    /// setting, seven days unless set otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expires: Option<i64>,
 }
 
 impl ChallengeSpec {
@@ -127,6 +131,7 @@ impl ChallengeSpec {
             auto_doubles: 0,
             stake: 0,
             time: TimeControl::default(),
+            expires: None,
         }
     }
 
@@ -173,6 +178,8 @@ pub enum Command {
     Beaver(MatchRef),
     Raccoon(MatchRef),
     Resign(MatchRef, ResignLevel),
+    /// Money play: end the session between games (either player).
+    Stop(MatchRef),
     AcceptResign(MatchRef),
     RejectResign(MatchRef),
     /// Welsh: odds or evens on the shaker's concealed throw.
@@ -197,7 +204,7 @@ pub enum Command {
     Board(MatchRef),
     /// The legal plays of the roll in hand.
     Moves(MatchRef),
-    /// My open matches here.
+    /// My open matches here, then the ones recently finished.
     Games,
     /// The action log of a match.
     History(MatchRef),

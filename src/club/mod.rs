@@ -16,9 +16,11 @@ mod command;
 mod deadlines;
 mod dice;
 mod error;
+mod expiry;
 mod lookup;
 mod money;
 mod play;
+mod session;
 mod settings;
 mod state;
 mod views;
@@ -54,6 +56,8 @@ pub struct Club {
     dice: Arc<dyn DiceSource>,
     clock: Arc<dyn Clock>,
     rates: Rates,
+    /// Seconds an unanswered challenge stands unless it says otherwise (`expires:`).
+    challenge_expiry: i64,
 }
 
 impl Club {
@@ -64,7 +68,16 @@ impl Club {
             dice,
             clock,
             rates: Rates::default(),
+            challenge_expiry: expiry::DEFAULT_CHALLENGE_EXPIRY,
         }
+    }
+
+    /// The club with unanswered challenges expiring after `seconds` (seven days by
+    /// default); a challenge's own `expires:` overrides it.
+    #[must_use]
+    pub fn with_challenge_expiry(mut self, seconds: i64) -> Club {
+        self.challenge_expiry = seconds;
+        self
     }
 
     /// The club's "now", Unix seconds.
@@ -119,6 +132,7 @@ impl Club {
             Command::Beaver(m) => self.act(&me, community, m, Op::Beaver).await,
             Command::Raccoon(m) => self.act(&me, community, m, Op::Raccoon).await,
             Command::Resign(m, level) => self.act(&me, community, m, Op::Resign(level)).await,
+            Command::Stop(m) => self.stop_session(&me, community, m).await,
             Command::AcceptResign(m) => self.act(&me, community, m, Op::AcceptResign).await,
             Command::RejectResign(m) => self.act(&me, community, m, Op::RejectResign).await,
             Command::Call(m, p) => self.act(&me, community, m, Op::Call(p)).await,

@@ -157,6 +157,10 @@ pub async fn challenge(
     #[max = 60]
     bank_days: Option<u32>,
     #[description = "Welsh: the 70-minute play clock for a live game"] live_clock: Option<bool>,
+    #[description = "Hours before an unanswered challenge expires (default 168)"]
+    #[min = 1]
+    #[max = 1440]
+    expires_hours: Option<u32>,
 ) -> Result<(), Error> {
     let welsh = matches!(rules, Some(Rules::Welsh));
     let mut spec = if welsh {
@@ -199,6 +203,9 @@ pub async fn challenge(
     }
     if live_clock == Some(true) {
         spec.time = TimeControl::welsh_live();
+    }
+    if let Some(h) = expires_hours {
+        spec.expires = Some(i64::from(h) * 3600);
     }
     let club = Arc::clone(&ctx.data().club);
     if let Err(e) = club
@@ -366,9 +373,18 @@ simple!(
     "Welsh: end the break under way; the clocks run again.",
     Resume
 );
-simple!(board, "Show the board of a match.", Board);
+simple!(
+    board,
+    "Show the board of a match (anyone here may look; default: yours).",
+    Board
+);
 simple!(history, "Show every action of a match.", History);
 simple!(export, "Download a standard match as a .mat file.", Export);
+simple!(
+    stop,
+    "Money play: end the session between games (either player).",
+    Stop
+);
 
 /// Resign a game (single, gammon, backgammon), or answer your opponent's resignation.
 #[poise::command(slash_command)]
@@ -485,7 +501,7 @@ pub async fn concede(
     run(ctx, cmd).await
 }
 
-/// Your open matches here.
+/// Your open matches here, then the ones recently finished.
 #[poise::command(slash_command)]
 pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Games).await
@@ -636,7 +652,9 @@ async fn autocomplete_chouette_play(
         "ch_drop",
         "ch_beaver",
         "ch_suggest",
-        "ch_board"
+        "ch_board",
+        "ch_moves",
+        "ch_standings"
     ),
     subcommand_required
 )]
@@ -719,8 +737,20 @@ chouette_simple!(
 chouette_simple!(
     ch_board,
     "board",
-    "The board, every cube and the standings.",
+    "The board, each member's cube, the last play (standings between games).",
     Board
+);
+chouette_simple!(
+    ch_moves,
+    "moves",
+    "The legal plays of the roll in hand.",
+    Moves
+);
+chouette_simple!(
+    ch_standings,
+    "standings",
+    "The line and everyone's standing so far.",
+    Standings
 );
 
 /// Play the roll (the box, or the captain for the team).
@@ -822,6 +852,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         beaver(),
         raccoon(),
         resign(),
+        stop(),
         call(),
         choose(),
         reroll(),

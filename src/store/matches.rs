@@ -132,6 +132,8 @@ pub struct MatchRow {
     pub result: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// An unanswered challenge expires then (`None` once answered, and for old rows).
+    pub expires_at: Option<i64>,
 }
 
 /// One entry of a match's action log.
@@ -154,6 +156,8 @@ pub struct NewMatch {
     pub bank: i64,
     pub now: i64,
     pub entry: String,
+    /// When the challenge expires unanswered.
+    pub expires_at: Option<i64>,
 }
 
 /// Everything one command changes in a match, written in one transaction.
@@ -182,7 +186,7 @@ pub struct MatchChange {
 
 const MATCH_COLUMNS: &str = "id, community_id, channel, ruleset, terms, player_x, player_o, \
      status, state, version, turn_started_at, bank_x, bank_o, deadline_at, reminder_at, \
-     winner, result, created_at, updated_at";
+     winner, result, created_at, updated_at, expires_at";
 
 fn match_row(r: &SqliteRow) -> Result<MatchRow, sqlx::Error> {
     Ok(MatchRow {
@@ -203,6 +207,7 @@ fn match_row(r: &SqliteRow) -> Result<MatchRow, sqlx::Error> {
         result: r.try_get("result")?,
         created_at: r.try_get("created_at")?,
         updated_at: r.try_get("updated_at")?,
+        expires_at: r.try_get("expires_at")?,
     })
 }
 
@@ -228,8 +233,8 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         let row = sqlx::query(
             "INSERT INTO matches (community_id, channel, ruleset, terms, player_x, player_o,
-                 status, version, bank_x, bank_o, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
+                 status, version, bank_x, bank_o, created_at, updated_at, expires_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)
              RETURNING id",
         )
         .bind(m.community_id)
@@ -243,6 +248,7 @@ impl Store {
         .bind(m.bank)
         .bind(m.now)
         .bind(m.now)
+        .bind(m.expires_at)
         .fetch_one(&mut *tx)
         .await?;
         let id: i64 = row.try_get(0)?;
@@ -335,7 +341,7 @@ impl Store {
         let done = sqlx::query(
             "UPDATE matches SET status = ?, state = ?, version = version + 1,
                  turn_started_at = ?, bank_x = ?, bank_o = ?, deadline_at = ?, reminder_at = ?,
-                 winner = ?, result = ?, updated_at = ?
+                 winner = ?, result = ?, updated_at = ?, expires_at = NULL
              WHERE id = ? AND version = ?",
         )
         .bind(c.status.as_str())
@@ -371,7 +377,8 @@ impl Store {
         Ok(c.expected_version + 1)
     }
 
-    /// Matches whose reminder or deadline has come, oldest first.
+    /// Matches whose reminder or deadline has come, or whose challenge expires, oldest
+    /// first.
     ///
     /// # Errors
     /// A database error.
@@ -379,9 +386,11 @@ impl Store {
         let rows = sqlx::query(sql(format!(
             "SELECT {MATCH_COLUMNS} FROM matches WHERE id IN (
                  SELECT id FROM matches WHERE deadline_at <= ?
-                 UNION SELECT id FROM matches WHERE reminder_at <= ?)
+                 UNION SELECT id FROM matches WHERE reminder_at <= ?
+                 UNION SELECT id FROM matches WHERE expires_at <= ?)
              ORDER BY id LIMIT ?"
         )))
+        .bind(now)
         .bind(now)
         .bind(now)
         .bind(limit)

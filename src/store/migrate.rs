@@ -26,6 +26,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "chouette log",
         include_str!("../../migrations/0003_chouette_log.sql"),
     ),
+    (
+        6,
+        "challenge expiry",
+        include_str!("../../migrations/0006_challenge_expiry.sql"),
+    ),
 ];
 
 impl Store {
