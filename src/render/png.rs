@@ -627,48 +627,45 @@ pub fn render_image(scene: &Scene) -> RgbImage {
         }
     }
 
-    // The cube in its column: centred, or on its owner's side. A chouette draws each team
-    // member's own cube there instead.
+    // The cube in its column: centred, or on its owner's side.
     let column_x = 37;
-    if !scene.team_cubes.is_empty() {
-        team_cubes(&mut img, scene, column_x);
-    } else {
-        match scene.cube {
-            CubeView::Centred(v) => cube(
-                &mut img,
-                column_x,
-                MID_Y,
-                if v == 1 { 64 } else { v },
-                false,
-            ),
-            CubeView::Owned { value, owner } => {
-                let y = if owner == me {
-                    FIELD_BOTTOM - 30
-                } else {
-                    FIELD_TOP + 30
-                };
-                cube(&mut img, column_x, y, value, false);
-            }
-            CubeView::Welsh { value, right } => {
-                let y = match right {
-                    None => MID_Y,
-                    Some(s) if s == me => FIELD_BOTTOM - 30,
-                    Some(_) => FIELD_TOP + 30,
-                };
-                cube(&mut img, column_x, y, u64::from(value), false);
-            }
-            CubeView::Offered { value, by } => {
-                let cx = if by == me {
-                    RIGHT_X + 3 * POINT_W
-                } else {
-                    LEFT_X + 3 * POINT_W
-                };
-                cube(&mut img, cx, MID_Y, value, true);
-                text_centred(&mut img, cx, MID_Y + 28, 14.0, true, HIGHLIGHT, "doubled");
-            }
-            CubeView::Unavailable => {
-                text_centred(&mut img, column_x, MID_Y - 8, 11.0, true, MUTED, "CRAW");
-            }
+    match scene.cube {
+        // A chouette: each team member's own cube there instead.
+        _ if !scene.team_cubes.is_empty() => team_cubes(&mut img, scene, column_x),
+        CubeView::Centred(v) => cube(
+            &mut img,
+            column_x,
+            MID_Y,
+            if v == 1 { 64 } else { v },
+            false,
+        ),
+        CubeView::Owned { value, owner } => {
+            let y = if owner == me {
+                FIELD_BOTTOM - 30
+            } else {
+                FIELD_TOP + 30
+            };
+            cube(&mut img, column_x, y, value, false);
+        }
+        CubeView::Welsh { value, right } => {
+            let y = match right {
+                None => MID_Y,
+                Some(s) if s == me => FIELD_BOTTOM - 30,
+                Some(_) => FIELD_TOP + 30,
+            };
+            cube(&mut img, column_x, y, u64::from(value), false);
+        }
+        CubeView::Offered { value, by } => {
+            let cx = if by == me {
+                RIGHT_X + 3 * POINT_W
+            } else {
+                LEFT_X + 3 * POINT_W
+            };
+            cube(&mut img, cx, MID_Y, value, true);
+            text_centred(&mut img, cx, MID_Y + 28, 14.0, true, HIGHLIGHT, "doubled");
+        }
+        CubeView::Unavailable => {
+            text_centred(&mut img, column_x, MID_Y - 8, 11.0, true, MUTED, "CRAW");
         }
     }
 
