@@ -82,6 +82,7 @@ pub(super) fn fair_anchor_words(label: &str, anchor: &str) -> String {
 
 /// Refuses terms that cannot be played or make no sense.
 pub(super) fn check_spec(spec: &ChallengeSpec) -> Result<(), ClubError> {
+    super::expiry::check_expiry(spec)?;
     let bad = |m: String| Err(ClubError::BadOption(m));
     match (spec.ruleset, spec.length) {
         (Ruleset::Standard, Some(n)) if !(1..=64).contains(&n) => {
@@ -191,6 +192,7 @@ impl Club {
                     now,
                     entry: entry_json(&entry),
                     fair: fair.clone(),
+                    expires_at: Some(self.expires_at(&spec, now)),
                 },
                 spec.rated,
             )
@@ -201,6 +203,10 @@ impl Club {
             other.display_name,
             spec_words(&spec)
         )];
+        lines.push(format!(
+            "The challenge expires unless answered within {}.",
+            duration_words(self.expires_at(&spec, now) - now)
+        ));
         if let Some(chain) = &fair {
             lines.push(fair_anchor_words(&format!("match #{id}"), &chain.anchor));
         }
@@ -241,6 +247,13 @@ impl Club {
                 l.row.id,
                 l.row.status.to_string(),
                 "only a challenge waiting for an answer can be accepted, declined or cancelled",
+            ));
+        }
+        if !matches!(entry, Entry::Cancel) && super::expiry::expired(&l, self.clock.now()) {
+            return Err(ClubError::NotActive(
+                l.row.id,
+                "an expired challenge".into(),
+                "the challenger may challenge again with /challenge",
             ));
         }
         let allowed = if matches!(entry, Entry::Cancel) { 0 } else { 1 };

@@ -61,8 +61,12 @@ pub enum ChouetteOp {
     Drop(Option<String>),
     Beaver(Option<String>),
     Suggest(String),
-    /// The board and standings.
+    /// The board: each member's cube, the last play; between games the standings.
     Board,
+    /// The legal plays of the roll in hand, with the board.
+    Moves,
+    /// The line and the standings, at any time.
+    Standings,
 }
 
 /// One entry of a session's log.
@@ -309,9 +313,34 @@ impl Club {
         };
         let action = match op {
             ChouetteOp::Board => {
-                let mut out = self.chouette_outcome(&s, None);
-                out.lines.splice(0..0, standings(&s));
+                let last = self.chouette_last_play(&s).await;
+                let mut out = self.chouette_outcome(&s, last);
+                if s.state.phase() == ChouettePhase::Waiting && s.state.games() > 0 {
+                    out.lines.splice(0..0, standings(&s));
+                }
                 return Ok(out);
+            }
+            ChouetteOp::Moves => {
+                let last = self.chouette_last_play(&s).await;
+                let mut out = self.chouette_outcome(&s, last);
+                let plays = legal_play_texts(&s.state);
+                out.lines.push(if plays.is_empty() {
+                    format!(
+                        "There is no roll to play now: {}",
+                        chouette_next_words(&s.state)
+                    )
+                } else {
+                    format!("Legal plays: {}", plays.join(", "))
+                });
+                return Ok(out);
+            }
+            ChouetteOp::Standings => {
+                return Ok(Outcome {
+                    chouette: Some(s.id),
+                    version: Some(s.version),
+                    lines: standings(&s),
+                    ..Outcome::default()
+                });
             }
             ChouetteOp::Create(_) => unreachable!("handled above"),
             ChouetteOp::Join => ChouetteAction::Join,
@@ -422,6 +451,7 @@ impl Club {
         };
         let mut ledger = Vec::new();
         let mut last = None;
+        let end = *after.state.position();
         for (before, ev, said) in &events {
             if let Some(said) = said {
                 lines.push(said.clone());
@@ -453,7 +483,17 @@ impl Club {
                 {
                     continue;
                 }
-                lines.push(event_words(&after, before, e));
+                let mut words = event_words(&after, before, e);
+                if let ChouetteEvent::Settled { member, points } = e {
+                    // Settled on the board (not by a drop): a gammon is called a gammon.
+                    let dropped = ev.iter().any(
+                        |d| matches!(d, ChouetteEvent::Dropped { member: m, .. } if m == member),
+                    );
+                    if !dropped {
+                        words.push_str(&finish_words(&end, *points));
+                    }
+                }
+                lines.push(words);
             }
         }
         let state_json = serde_json::to_string(&after.state).unwrap_or_default();
@@ -486,6 +526,10 @@ impl Club {
             Err(e) => return Err(e.into()),
         };
         let after = Session { version, ..after };
+        let last = match last {
+            Some(l) => Some(l),
+            None => self.chouette_last_play(&after).await,
+        };
         let mut out = self.chouette_outcome(&after, last);
         lines.retain(|l| !l.is_empty());
         if after.state.phase() == ChouettePhase::Waiting && after.state.games() > 0 {
@@ -509,15 +553,40 @@ impl Club {
         let s = self
             .find_chouette(actor, community, me.id, r, &ChouetteOp::Move(String::new()))
             .await?;
-        let ChouettePhase::ToPlay { side, .. } = s.state.phase() else {
-            return Ok(Vec::new());
-        };
-        let view = s.state.position().view(side);
-        Ok(s.state
-            .legal_plays()
-            .iter()
-            .map(|p| format_play(&view, &p.play))
-            .collect())
+        Ok(legal_play_texts(&s.state))
+    }
+
+    /// The last play of the game on the board (or of the game just over), found by
+    /// folding the session's log; `None` when the log does not fold into the stored state.
+    async fn chouette_last_play(
+        &self,
+        s: &Session,
+    ) -> Option<(Side, crate::engine::Position, crate::engine::Play)> {
+        let rows = self.store.chouette_actions(s.id).await.ok()?;
+        let mut state: Option<Chouette> = None;
+        let mut last = None;
+        for (_, text) in rows {
+            match serde_json::from_str::<ChouetteEntry>(&text).ok()? {
+                ChouetteEntry::Create { spec, creator } => {
+                    state = Some(Chouette::new(spec.rules, id_of(creator)));
+                }
+                ChouetteEntry::Act { by, action, .. } => {
+                    let before = state.take()?;
+                    let (next, ev) = before.apply(id_of(by), &action).ok()?;
+                    for e in ev {
+                        match e {
+                            ChouetteEvent::Played { by, play } => {
+                                last = Some((by, *before.position(), play));
+                            }
+                            ChouetteEvent::GameStarted { .. } => last = None,
+                            _ => {}
+                        }
+                    }
+                    state = Some(next);
+                }
+            }
+        }
+        (state.as_ref() == Some(&s.state)).then_some(last).flatten()
     }
 
     /// A throw for a chouette: the session's fair dice when it has them; before the first,
@@ -582,6 +651,18 @@ impl Club {
                 players.join(", "),
                 c.games() + 1
             ));
+            if c.games() > 0 {
+                // Between games: the last game's final position with the standings.
+                let mut scene = chouette_scene(s, None, None, String::new());
+                // The line has turned since: the sides are named by their roles.
+                scene.names = ["the box".into(), "the team".into()];
+                scene.standings = Some(standings_words(s));
+                if let Some((side, before, play)) = last {
+                    scene.last_play = Some(LastPlay::standard(side, &before.view(side), &play));
+                }
+                out.board = Some(scene);
+                out.version = Some(s.version);
+            }
             return out;
         }
         let box_player = c.box_player().unwrap_or(0);
@@ -597,62 +678,8 @@ impl Club {
                 _ => None,
             }
         };
-        let dice = match c.phase() {
-            ChouettePhase::ToPlay { side, dice } => Some(DiceView {
-                side,
-                values: [dice.high(), dice.low()],
-                nominated: false,
-            }),
-            _ => None,
-        };
-        let team_cubes = c
-            .cubes()
-            .iter()
-            .map(|t| TeamCubeView {
-                name: s.name(t.member),
-                value: t.value,
-                state: match (t.out, t.result, t.offered, t.owner) {
-                    (true, Some(r), _, _) => format!("out {r:+}"),
-                    (true, None, _, _) => "out".into(),
-                    (_, _, Some((_, v)), _) => format!("offered {v}"),
-                    (_, _, _, Some(BOX)) => "box's".into(),
-                    (_, _, _, Some(_)) => "his".into(),
-                    _ => "centred".into(),
-                },
-            })
-            .collect();
         let what = chouette_next_words(c);
-        let mut scene = Scene {
-            ruleset: crate::engine::Ruleset::Standard,
-            position: *c.position(),
-            viewer: side_to_act.unwrap_or(TEAM),
-            names: [s.name(box_player), s.name(captain)],
-            to_act: side_to_act,
-            dice,
-            // The cube column shows the acting captain's cube; the top line lists them all.
-            cube: match c.cubes().iter().find(|t| t.member == captain) {
-                Some(t) => match (t.offered, t.owner) {
-                    (Some((by, value)), _) => CubeView::Offered { value, by },
-                    (None, Some(owner)) => CubeView::Owned {
-                        value: t.value,
-                        owner,
-                    },
-                    (None, None) => CubeView::Centred(t.value),
-                },
-                None => CubeView::Unavailable,
-            },
-            score: ScoreView {
-                score: [0, 0],
-                target: Target::Money,
-                crawford: false,
-                post_crawford: false,
-                stakes: None,
-            },
-            last_play: None,
-            welsh: None,
-            prompt: Some(what.clone()),
-            team_cubes,
-        };
+        let mut scene = chouette_scene(s, side_to_act, Some(captain), what.clone());
         if let Some((side, before, play)) = last {
             scene.last_play = Some(LastPlay::standard(side, &before.view(side), &play));
         }
@@ -674,6 +701,76 @@ impl Club {
             }
         }
         out
+    }
+}
+
+/// The board of a session: the position, the box and the captain, the dice, each team
+/// member's cube (the picture draws every member's own cube, not one for the table).
+fn chouette_scene(
+    s: &Session,
+    side_to_act: Option<Side>,
+    captain: Option<PlayerId>,
+    what: String,
+) -> Scene {
+    let c = &s.state;
+    let box_player = c.box_player().unwrap_or(0);
+    let captain = captain.or_else(|| c.line().get(1).copied()).unwrap_or(0);
+    let dice = match c.phase() {
+        ChouettePhase::ToPlay { side, dice } => Some(DiceView {
+            side,
+            values: [dice.high(), dice.low()],
+            nominated: false,
+        }),
+        _ => None,
+    };
+    let team_cubes = c
+        .cubes()
+        .iter()
+        .map(|t| TeamCubeView {
+            name: s.name(t.member),
+            value: t.value,
+            state: match (t.out, t.result, t.offered, t.owner) {
+                (true, Some(r), _, _) => format!("out {r:+}"),
+                (true, None, _, _) => "out".into(),
+                (_, _, Some((_, v)), _) => format!("offered {v}"),
+                (_, _, _, Some(BOX)) => "box's".into(),
+                (_, _, _, Some(_)) => "his".into(),
+                _ => "centred".into(),
+            },
+        })
+        .collect();
+    Scene {
+        ruleset: crate::engine::Ruleset::Standard,
+        position: *c.position(),
+        viewer: side_to_act.unwrap_or(TEAM),
+        names: [s.name(box_player), s.name(captain)],
+        to_act: side_to_act,
+        dice,
+        // The acting captain's cube, for the text form; the picture draws each member's
+        // own cube from `team_cubes` instead.
+        cube: match c.cubes().iter().find(|t| t.member == captain) {
+            Some(t) => match (t.offered, t.owner) {
+                (Some((by, value)), _) => CubeView::Offered { value, by },
+                (None, Some(owner)) => CubeView::Owned {
+                    value: t.value,
+                    owner,
+                },
+                (None, None) => CubeView::Centred(t.value),
+            },
+            None => CubeView::Unavailable,
+        },
+        score: ScoreView {
+            score: [0, 0],
+            target: Target::Money,
+            crawford: false,
+            post_crawford: false,
+            stakes: None,
+        },
+        last_play: None,
+        welsh: None,
+        prompt: (!what.is_empty()).then_some(what),
+        team_cubes,
+        standings: None,
     }
 }
 
@@ -707,6 +804,8 @@ fn op_word(op: &ChouetteOp) -> &'static str {
         ChouetteOp::Beaver(_) => "beaver",
         ChouetteOp::Suggest(_) => "suggest",
         ChouetteOp::Board => "board",
+        ChouetteOp::Moves => "moves",
+        ChouetteOp::Standings => "standings",
     }
 }
 
@@ -750,6 +849,47 @@ fn names_of(names: &HashMap<PlayerId, (String, String)>, p: PlayerId) -> String 
         .map_or_else(|| format!("player {p}"), |n| n.0.clone())
 }
 
+/// The legal plays of the roll in hand, as move text.
+fn legal_play_texts(c: &Chouette) -> Vec<String> {
+    let ChouettePhase::ToPlay { side, .. } = c.phase() else {
+        return Vec::new();
+    };
+    let view = c.position().view(side);
+    c.legal_plays()
+        .iter()
+        .map(|p| format_play(&view, &p.play))
+        .collect()
+}
+
+/// How a game finished on the board counts for one cube, after the points: ` (a
+/// gammon)`, ` (a backgammon)`, or nothing for a single game. `end` is the final position;
+/// the member won (`points` > 0) when the team bore off first.
+fn finish_words(end: &crate::engine::Position, points: i64) -> String {
+    let winner = if points > 0 { TEAM } else { BOX };
+    let view = end.view(winner);
+    if view.mine_off() < 15 || view.theirs_off() > 0 {
+        return String::new();
+    }
+    if view.theirs(0) > 0 || (1..=6).any(|p| view.theirs(p) > 0) {
+        " (a backgammon)".into()
+    } else {
+        " (a gammon)".into()
+    }
+}
+
+/// The standings in words: `ann +4, ben -2, cat -2`, best first.
+fn standings_words(s: &Session) -> String {
+    let mut t: Vec<(String, i64)> = s
+        .state
+        .tally()
+        .iter()
+        .map(|&(p, v)| (s.name(p), v))
+        .collect();
+    t.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let list: Vec<String> = t.iter().map(|(n, v)| format!("{n} {v:+}")).collect();
+    list.join(", ")
+}
+
 fn standings(s: &Session) -> Vec<String> {
     let c = &s.state;
     let mut lines = Vec::new();
@@ -766,14 +906,11 @@ fn standings(s: &Session) -> Vec<String> {
             }
         ));
     }
-    let mut t: Vec<(String, i64)> = c.tally().iter().map(|&(p, v)| (s.name(p), v)).collect();
-    t.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    let list: Vec<String> = t.iter().map(|(n, v)| format!("{n} {v:+}")).collect();
     lines.push(format!(
         "Standings after {} game{}: {}",
         c.games(),
         if c.games() == 1 { "" } else { "s" },
-        list.join(", ")
+        standings_words(s)
     ));
     lines
 }

@@ -114,6 +114,10 @@ pub struct ChallengeSpec {
     /// makes a friendly match; money play is never rated.
     #[serde(default = "rated_default", skip_serializing_if = "is_rated")]
     pub rated: bool,
+    /// Seconds an unanswered challenge stands before it expires (`None`: the club's
+    /// setting, seven days unless set otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expires: Option<i64>,
 }
 
 fn rated_default() -> bool {
@@ -141,6 +145,7 @@ impl ChallengeSpec {
             stake: 0,
             time: TimeControl::default(),
             rated: true,
+            expires: None,
         }
     }
 
@@ -187,6 +192,8 @@ pub enum Command {
     Beaver(MatchRef),
     Raccoon(MatchRef),
     Resign(MatchRef, ResignLevel),
+    /// Money play: end the session between games (either player).
+    Stop(MatchRef),
     AcceptResign(MatchRef),
     RejectResign(MatchRef),
     /// Welsh: odds or evens on the shaker's concealed throw.
@@ -211,7 +218,7 @@ pub enum Command {
     Board(MatchRef),
     /// The legal plays of the roll in hand.
     Moves(MatchRef),
-    /// My open matches here.
+    /// My open matches here, then the ones recently finished.
     Games,
     /// The action log of a match.
     History(MatchRef),

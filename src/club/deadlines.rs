@@ -81,6 +81,10 @@ impl Club {
                     continue;
                 }
             };
+            if l.row.status == MatchStatus::Challenged {
+                notices.extend(self.expire(&l, now).await?);
+                continue;
+            }
             let Some(snap) = &l.snap else { continue };
             let Some(side) = snap.game.to_act() else {
                 continue;

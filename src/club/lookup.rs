@@ -151,6 +151,69 @@ impl Club {
         Ok(l)
     }
 
+    /// The match a viewing command (board, history, export, legal plays) is about: the
+    /// one named, which a spectator of the same community may look at too (a match of
+    /// another community stays unknown to him); else the player's open match here, else
+    /// his most recently finished one.
+    pub(super) async fn find_view(
+        &self,
+        me: &PlayerRow,
+        community: i64,
+        m: MatchRef,
+        verb: &'static str,
+    ) -> Result<Loaded, ClubError> {
+        let l = match m.id {
+            Some(id) => {
+                let l = self.load(id).await?;
+                if l.side_of(me.id).is_none() && l.row.community_id != community {
+                    return Err(ClubError::UnknownMatch(id));
+                }
+                l
+            }
+            None => match self.find(me, community, m, verb).await {
+                Err(ClubError::NoMatch) => self
+                    .last_finished(me, community)
+                    .await?
+                    .ok_or(ClubError::NoMatch)?,
+                found => return found,
+            },
+        };
+        if let Some(v) = m.version {
+            if v != l.row.version {
+                return Err(ClubError::Stale(l.row.id, l.row.version));
+            }
+        }
+        Ok(l)
+    }
+
+    /// The player's finished matches here, the most recently finished first.
+    pub(super) async fn finished(
+        &self,
+        me: &PlayerRow,
+        community: i64,
+    ) -> Result<Vec<MatchRow>, ClubError> {
+        let mut done: Vec<MatchRow> = self
+            .store
+            .matches_of(me.id, community, false)
+            .await?
+            .into_iter()
+            .filter(|r| r.status == MatchStatus::Finished)
+            .collect();
+        done.sort_by(|a, b| b.updated_at.cmp(&a.updated_at).then(b.id.cmp(&a.id)));
+        Ok(done)
+    }
+
+    async fn last_finished(
+        &self,
+        me: &PlayerRow,
+        community: i64,
+    ) -> Result<Option<Loaded>, ClubError> {
+        match self.finished(me, community).await?.into_iter().next() {
+            Some(r) => Ok(Some(self.loaded(r).await?)),
+            None => Ok(None),
+        }
+    }
+
     /// The player id whose decision the match waits on.
     pub(super) fn waiting_on(&self, l: &Loaded) -> Option<i64> {
         match l.row.status {

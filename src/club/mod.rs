@@ -19,11 +19,13 @@ mod command;
 mod deadlines;
 mod dice;
 mod error;
+mod expiry;
 mod fair;
 mod lookup;
 mod money;
 mod play;
 mod rating;
+mod session;
 mod settings;
 mod state;
 mod views;
@@ -64,6 +66,8 @@ pub struct Club {
     rates: Rates,
     /// `/leaderboard` shows players with at least this experience.
     leaderboard_min_experience: u32,
+    /// Seconds an unanswered challenge stands unless it says otherwise (`expires:`).
+    challenge_expiry: i64,
 }
 
 impl Club {
@@ -75,7 +79,16 @@ impl Club {
             clock,
             rates: Rates::default(),
             leaderboard_min_experience: 0,
+            challenge_expiry: expiry::DEFAULT_CHALLENGE_EXPIRY,
         }
+    }
+
+    /// The club with unanswered challenges expiring after `seconds` (seven days by
+    /// default); a challenge's own `expires:` overrides it.
+    #[must_use]
+    pub fn with_challenge_expiry(mut self, seconds: i64) -> Club {
+        self.challenge_expiry = seconds;
+        self
     }
 
     /// The club's "now", Unix seconds.
@@ -130,6 +143,7 @@ impl Club {
             Command::Beaver(m) => self.act(&me, community, m, Op::Beaver).await,
             Command::Raccoon(m) => self.act(&me, community, m, Op::Raccoon).await,
             Command::Resign(m, level) => self.act(&me, community, m, Op::Resign(level)).await,
+            Command::Stop(m) => self.stop_session(&me, community, m).await,
             Command::AcceptResign(m) => self.act(&me, community, m, Op::AcceptResign).await,
             Command::RejectResign(m) => self.act(&me, community, m, Op::RejectResign).await,
             Command::Call(m, p) => self.act(&me, community, m, Op::Call(p)).await,

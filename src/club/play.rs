@@ -106,6 +106,18 @@ impl Work {
     }
 }
 
+impl Work {
+    /// Applies and records an entry (for the club's other files).
+    pub(super) fn push_entry(
+        &mut self,
+        by: Option<i64>,
+        entry: Entry,
+        names: &[String; 2],
+    ) -> Result<(), ClubError> {
+        self.push(by, entry, names)
+    }
+}
+
 pub(super) fn entry_json(e: &Entry) -> String {
     serde_json::to_string(e).unwrap_or_default()
 }

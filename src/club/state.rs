@@ -57,6 +57,12 @@ pub enum Entry {
     Resume {
         side: Side,
     },
+    /// The challenge expired unanswered (the club's deadline sweep).
+    Expire,
+    /// Money play: `side` ends the session between games.
+    StopSession {
+        side: Side,
+    },
 }
 
 /// The last play made, to show on the board.
@@ -81,6 +87,9 @@ pub struct Snapshot {
     /// Welsh: a break taken, until this time (Unix seconds) unless resumed sooner.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub break_until: Option<i64>,
+    /// Money play: the session was ended between games by this side.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<Side>,
 }
 
 /// A result of a game or match that moves money or the scoop-pot.
@@ -137,6 +146,7 @@ impl Snapshot {
             forfeit: None,
             break_due: None,
             break_until: None,
+            stopped: None,
         })
     }
 
@@ -144,6 +154,7 @@ impl Snapshot {
     #[must_use]
     pub fn is_over(&self) -> bool {
         self.forfeit.is_some()
+            || self.stopped.is_some()
             || match &self.game {
                 AnyMatch::Standard(m) => matches!(m.phase(), Phase::MatchOver { .. }),
                 AnyMatch::Welsh(m) => matches!(m.phase(), WelshPhase::MatchOver { .. }),
@@ -299,6 +310,19 @@ impl Snapshot {
                 ));
                 Ok(())
             }
+            (Entry::StopSession { side }, AnyMatch::Standard(m)) => {
+                if m.rules().length.is_some() {
+                    return Err("only a money session can be stopped".into());
+                }
+                self.stopped = Some(*side);
+                let games = m.game_number().saturating_sub(1);
+                lines.push(format!(
+                    "{} ends the money session after {games} game{}",
+                    names[side.index()],
+                    if games == 1 { "" } else { "s" }
+                ));
+                Ok(())
+            }
             (Entry::Forfeit { side }, AnyMatch::Standard(m)) => {
                 if m.rules().is_money() && !matches!(m.phase(), Phase::Opening) {
                     settle.push(Settlement::MoneyGame {
@@ -325,7 +349,7 @@ impl Snapshot {
             AnyMatch::Standard(m) => Scene::from_match(m, names.clone(), viewer),
             AnyMatch::Welsh(m) => Scene::from_welsh(m, names.clone(), viewer),
         };
-        if self.forfeit.is_some() {
+        if self.forfeit.is_some() || self.stopped.is_some() {
             scene.to_act = None;
         } else if scene.to_act.is_some() {
             scene.prompt = Some(super::next_words(&self.game));
@@ -394,7 +418,7 @@ pub fn rebuild(
                 status = MatchStatus::Active;
             }
             Entry::Decline => status = MatchStatus::Declined,
-            Entry::Cancel => status = MatchStatus::Cancelled,
+            Entry::Cancel | Entry::Expire => status = MatchStatus::Cancelled,
             Entry::Challenge { .. } => return Err("a second challenge in one log".into()),
             _ => {
                 let s = snap

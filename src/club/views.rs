@@ -14,6 +14,9 @@ use crate::engine::welsh::format_welsh_play;
 use crate::engine::{AnyMatch, Phase, Ruleset, Side, export_mat, format_play};
 use crate::store::PlayerRow;
 
+/// How many finished matches `/games` lists.
+const RECENT_FINISHED: usize = 5;
+
 pub(super) fn legal_texts(l: &Loaded) -> Vec<String> {
     let Some(snap) = &l.snap else {
         return Vec::new();
@@ -89,7 +92,7 @@ impl Club {
         community: i64,
         m: MatchRef,
     ) -> Result<Outcome, ClubError> {
-        let l = self.find(me, community, m, "board").await?;
+        let l = self.find_view(me, community, m, "board").await?;
         Ok(self.outcome(&l, l.side_of(me.id)))
     }
 
@@ -99,6 +102,7 @@ impl Club {
         if rows.is_empty() {
             lines.push("No open matches. Start one with /challenge <player>.".into());
         }
+        let finished = self.finished(me, community).await?;
         for r in rows {
             let l = self.loaded(r).await?;
             let mut line = match_label(&l);
@@ -121,6 +125,18 @@ impl Club {
             }
             lines.push(line);
         }
+        // The recently finished ones after the open ones, each with its result.
+        if !finished.is_empty() {
+            lines.push("Recently finished (/board #N, /history #N, /export #N):".into());
+        }
+        for r in finished.into_iter().take(RECENT_FINISHED) {
+            let l = self.loaded(r).await?;
+            lines.push(format!(
+                "{}: {}",
+                match_label(&l),
+                l.row.result.as_deref().unwrap_or("finished")
+            ));
+        }
         Ok(Outcome {
             lines,
             ..Outcome::default()
@@ -133,7 +149,7 @@ impl Club {
         community: i64,
         m: MatchRef,
     ) -> Result<Outcome, ClubError> {
-        let l = self.find(me, community, m, "history").await?;
+        let l = self.find_view(me, community, m, "history").await?;
         let rows = self.store.actions(l.row.id).await?;
         let entries = rows
             .iter()
@@ -162,6 +178,10 @@ impl Club {
                 }
                 Entry::Decline => lines.push(format!("{} declines", l.names[1])),
                 Entry::Cancel => lines.push(format!("{} withdraws the challenge", l.names[0])),
+                Entry::Expire => lines.push(format!(
+                    "the challenge expired: {} did not answer in time",
+                    l.names[1]
+                )),
                 _ => {
                     if let Some(s) = snap.as_mut() {
                         s.apply(e, &l.names, &mut lines, &mut settle)
@@ -184,7 +204,7 @@ impl Club {
         community: i64,
         m: MatchRef,
     ) -> Result<Outcome, ClubError> {
-        let l = self.find(me, community, m, "export").await?;
+        let l = self.find_view(me, community, m, "export").await?;
         if l.spec.ruleset != Ruleset::Standard {
             return Err(ClubError::WrongRuleset(
                 "export", "standard", l.row.id, "Welsh",
@@ -235,7 +255,7 @@ impl Club {
         community: i64,
         m: MatchRef,
     ) -> Result<Outcome, ClubError> {
-        let l = self.find(me, community, m, "moves").await?;
+        let l = self.find_view(me, community, m, "moves").await?;
         let moves = legal_texts(&l);
         let mut out = self.outcome(&l, None);
         out.lines.push(if moves.is_empty() {

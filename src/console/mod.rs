@@ -24,20 +24,25 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
   /challenge <player> [rules:standard|welsh] [length:N|money] [crawford:on|off]
              [holland:on|off] [jacoby:on|off] [beavers:on|off] [raccoons:on|off] [autodoubles:N]
              [stake:1.00] [move:2d] [bank:5d] [remind:12h] [clock:live] [rated:on|off]
+             [expires:3d]           an unanswered challenge expires (default 7 days)
   /accept /decline /cancel            answer (or withdraw) a challenge
   /accept shaker:me|opponent          Welsh: the guest shakes or calls first (or role:shake|call)
   /roll  /move 13/7 8/7  /moves       throw, play, list the legal plays
   /double /take /drop /beaver /raccoon
   /resign [single|gammon|backgammon]  /resign accept  /resign reject
+  /stop (or /resign session)          money play: either player ends the session between games
   Welsh: /call odds|evens  /choose me|opponent  /reroll  /one  /nominate me|opponent 6-5
          /concede N [payment]  /concede accept  /concede reject
          /break /resume                 a ten-minute break between games (regulation D)
   /board /games /history /export /ledger /pot <player> /settings [auto-roll:on|off] [dm:on|off]
   /rating [player] [rules:standard|welsh]   rating, rank, record, last ten changes, chart
   /leaderboard [rules:standard|welsh]      the best ratings here
+                                      anyone here may look at a match (/board #N, /history #N,
+                                      /export #N, /moves #N); without #N: your open match, else
+                                      your last finished one; /games lists both
   Chouette: /chouette create [cubes:multiple|single] [consult:free|none|after-cube]
             [order:shuffled|joined] [jacoby:on] [beavers:on] [stake:1.00]
-            /chouette join|leave|start|roll|board  /chouette move 13/7 8/7
+            /chouette join|leave|start|roll|board|moves|standings  /chouette move 13/7 8/7
             /chouette double [names]  /chouette take|drop|beaver [name]  /chouette suggest 8/5 6/5
   Fair dice: /fair [c3]  /fair export [c3]  /fair seed [c3] text:<up to 64 characters>
             (a match by #N; a chouette session by cN)
@@ -189,6 +194,7 @@ fn challenge(args: &[&str]) -> Result<Command, ParseError> {
             "move" => spec.time.per_move = seconds(v)?,
             "bank" => spec.time.bank = seconds(v)?,
             "remind" => spec.time.remind_before = seconds(v)?,
+            "expires" => spec.expires = Some(seconds(v)?),
             "clock" if v == "live" => spec.time = TimeControl::welsh_live(),
             "clock" if v == "days" => spec.time = TimeControl::default(),
             "rated" => spec.rated = rated_option(v)?,
@@ -238,7 +244,7 @@ fn chouette(args: &[&str], m: MatchRef) -> Result<Command, ParseError> {
     };
     let Some((verb, rest)) = args.split_first() else {
         return err(
-            "/chouette create|join|leave|start|roll|move|double|take|drop|beaver|suggest|board",
+            "/chouette create|join|leave|start|roll|move|moves|double|take|drop|beaver|suggest|board|standings",
         );
     };
     let one = |rest: &[&str]| -> Result<Option<String>, ParseError> {
@@ -278,7 +284,9 @@ fn chouette(args: &[&str], m: MatchRef) -> Result<Command, ParseError> {
         "leave" => ChouetteOp::Leave,
         "start" => ChouetteOp::Start,
         "roll" => ChouetteOp::Roll,
-        "board" | "standings" => ChouetteOp::Board,
+        "board" => ChouetteOp::Board,
+        "standings" => ChouetteOp::Standings,
+        "moves" => ChouetteOp::Moves,
         "move" if !rest.is_empty() => ChouetteOp::Move(rest.join(" ")),
         "move" => return err("which play? e.g. /chouette move 13/7 8/7"),
         "double" => ChouetteOp::Double(rest.iter().map(|s| (*s).to_string()).collect()),
@@ -327,6 +335,10 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
     let mut m = MatchRef::default();
     let mut args = Vec::new();
     for w in words {
+        // ` # ...` (a `#` standing alone) starts a comment to the end of the line.
+        if w == "#" {
+            break;
+        }
         if let Some(r) = w.strip_prefix('#') {
             let (id, v) = r.split_once('@').map_or((r, None), |(a, b)| (a, Some(b)));
             m.id = Some(
@@ -387,8 +399,13 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
             ["gammon"] => Command::Resign(m, ResignLevel::Gammon),
             ["backgammon"] => Command::Resign(m, ResignLevel::Backgammon),
             ["accept"] => Command::AcceptResign(m),
+            ["session"] => Command::Stop(m),
             ["reject"] => Command::RejectResign(m),
-            _ => return err("/resign [single|gammon|backgammon], or /resign accept|reject"),
+            _ => {
+                return err(
+                    "/resign [single|gammon|backgammon], /resign accept|reject, or /resign session (money play)",
+                );
+            }
         },
         "call" => match args.as_slice() {
             ["odds" | "odd"] => Command::Call(m, Parity::Odd),
@@ -421,6 +438,7 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
             _ => return err("/concede N [payment], or /concede accept|reject"),
         },
         "board" => no_args(Command::Board(m))?,
+        "stop" => no_args(Command::Stop(m))?,
         "games" => no_args(Command::Games)?,
         "history" => no_args(Command::History(m))?,
         "export" => no_args(Command::Export(m))?,

@@ -159,6 +159,10 @@ pub async fn challenge(
     #[description = "Welsh: the 70-minute play clock for a live game"] live_clock: Option<bool>,
     #[description = "Rated: the result moves both ratings (default on; off: a friendly match)"]
     rated: Option<bool>,
+    #[description = "Hours before an unanswered challenge expires (default 168)"]
+    #[min = 1]
+    #[max = 1440]
+    expires_hours: Option<u32>,
 ) -> Result<(), Error> {
     let welsh = matches!(rules, Some(Rules::Welsh));
     let mut spec = if welsh {
@@ -203,6 +207,9 @@ pub async fn challenge(
         spec.time = TimeControl::welsh_live();
     }
     spec.rated = rated.unwrap_or(true);
+    if let Some(h) = expires_hours {
+        spec.expires = Some(i64::from(h) * 3600);
+    }
     let club = Arc::clone(&ctx.data().club);
     if let Err(e) = club
         .introduce(
@@ -369,9 +376,18 @@ simple!(
     "Welsh: end the break under way; the clocks run again.",
     Resume
 );
-simple!(board, "Show the board of a match.", Board);
+simple!(
+    board,
+    "Show the board of a match (anyone here may look; default: yours).",
+    Board
+);
 simple!(history, "Show every action of a match.", History);
 simple!(export, "Download a standard match as a .mat file.", Export);
+simple!(
+    stop,
+    "Money play: end the session between games (either player).",
+    Stop
+);
 
 /// Resign a game (single, gammon, backgammon), or answer your opponent's resignation.
 #[poise::command(slash_command)]
@@ -488,7 +504,7 @@ pub async fn concede(
     run(ctx, cmd).await
 }
 
-/// Your open matches here.
+/// Your open matches here, then the ones recently finished.
 #[poise::command(slash_command)]
 pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Games).await
@@ -693,7 +709,9 @@ async fn autocomplete_chouette_play(
         "ch_drop",
         "ch_beaver",
         "ch_suggest",
-        "ch_board"
+        "ch_board",
+        "ch_moves",
+        "ch_standings"
     ),
     subcommand_required
 )]
@@ -776,8 +794,20 @@ chouette_simple!(
 chouette_simple!(
     ch_board,
     "board",
-    "The board, every cube and the standings.",
+    "The board, each member's cube, the last play (standings between games).",
     Board
+);
+chouette_simple!(
+    ch_moves,
+    "moves",
+    "The legal plays of the roll in hand.",
+    Moves
+);
+chouette_simple!(
+    ch_standings,
+    "standings",
+    "The line and everyone's standing so far.",
+    Standings
 );
 
 /// Play the roll (the box, or the captain for the team).
@@ -941,6 +971,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         beaver(),
         raccoon(),
         resign(),
+        stop(),
         call(),
         choose(),
         reroll(),

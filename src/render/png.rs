@@ -427,7 +427,11 @@ fn die(img: &mut RgbImage, cx: i32, cy: i32, value: u8, side: Side, marked: bool
 
 /// A cube face with its value at (cx, cy).
 fn cube(img: &mut RgbImage, cx: i32, cy: i32, value: u64, marked: bool) {
-    let s = 42;
+    cube_sized(img, cx, cy, 42, value, marked);
+}
+
+/// A cube face `s` pixels wide with its value at (cx, cy).
+fn cube_sized(img: &mut RgbImage, cx: i32, cy: i32, s: i32, value: u64, marked: bool) {
     let border = if marked { HIGHLIGHT } else { Rgb([60, 60, 60]) };
     fill(
         img,
@@ -446,7 +450,7 @@ fn cube(img: &mut RgbImage, cx: i32, cy: i32, value: u64, marked: bool) {
         Rgb([250, 250, 245]),
     );
     let label = value.to_string();
-    let size = if label.len() > 2 { 16.0 } else { 22.0 };
+    let size = (if label.len() > 2 { 16.0 } else { 22.0 }) * s as f32 / 42.0;
     text_centred(
         img,
         cx,
@@ -505,6 +509,42 @@ fn player_line(img: &mut RgbImage, scene: &Scene, side: Side, y: i32) {
             HIGHLIGHT,
             &format!("\u{25B6} {doing}"),
         );
+    }
+}
+
+/// A chouette's team cubes in the cube column, one under another in line order: each
+/// member's cube at its own value, his name under it and its state ("his", "box's",
+/// "offered 4", "out +2"); an offered cube is ringed, a cube out of the game greyed.
+fn team_cubes(img: &mut RgbImage, scene: &Scene, cx: i32) {
+    const SLOT: i32 = 62;
+    let shown = scene.team_cubes.len().min(7);
+    let n = i32::try_from(shown).unwrap_or(7);
+    let top = MID_Y - n * SLOT / 2;
+    let fit = |size: f32, bold: bool, s: &str| -> String {
+        let mut t: String = s.to_string();
+        while text_width(size, bold, &t) > 48 && t.chars().count() > 1 {
+            t.pop();
+        }
+        t
+    };
+    for (i, c) in scene.team_cubes.iter().take(shown).enumerate() {
+        let y = top + i32::try_from(i).unwrap_or(0) * SLOT + 16;
+        let out = c.state.starts_with("out");
+        let offered = c.state.starts_with("offered");
+        cube_sized(img, cx, y, 26, c.value, offered);
+        if out {
+            // Greyed: the cube no longer counts in this game.
+            for yy in y - 13..y + 13 {
+                for xx in cx - 13..cx + 13 {
+                    blend(img, xx, yy, BACKGROUND, 150);
+                }
+            }
+        }
+        let name = fit(11.0, true, &c.name);
+        text_centred(img, cx, y + 17, 11.0, true, TEXT, &name);
+        let state = fit(10.0, false, &c.state);
+        let colour = if offered { HIGHLIGHT } else { MUTED };
+        text_centred(img, cx, y + 31, 10.0, false, colour, &state);
     }
 }
 
@@ -590,6 +630,8 @@ pub fn render_image(scene: &Scene) -> RgbImage {
     // The cube in its column: centred, or on its owner's side.
     let column_x = 37;
     match scene.cube {
+        // A chouette: each team member's own cube there instead.
+        _ if !scene.team_cubes.is_empty() => team_cubes(&mut img, scene, column_x),
         CubeView::Centred(v) => cube(
             &mut img,
             column_x,
@@ -703,8 +745,13 @@ pub fn render_image(scene: &Scene) -> RgbImage {
     player_line(&mut img, scene, them, 10);
     player_line(&mut img, scene, me, 568);
     let mut target = target_words(scene);
-    if let Some(cubes) = super::text::team_cube_words(scene) {
-        // A chouette: the team's cubes instead, shortened to the space there is.
+    let chouette = match &scene.standings {
+        Some(s) => Some(format!("standings: {s}")),
+        None => super::text::team_cube_words(scene),
+    };
+    if let Some(cubes) = chouette {
+        // A chouette: the team's cubes (between games: the standings) instead, shortened
+        // to the space there is.
         target = cubes;
         if text_width(15.0, false, &target) > 430 {
             let mut t: Vec<char> = target.chars().collect();

@@ -29,6 +29,8 @@ pub struct Scene {
     pub prompt: Option<String>,
     /// Chouette: each team member's cube, in line order (empty otherwise).
     pub team_cubes: Vec<TeamCubeView>,
+    /// Chouette between games: the standings in words (`ann +4, ben -2, cat -2`).
+    pub standings: Option<String>,
 }
 
 /// One team member's cube in a chouette: his name, the value, and its state in words
@@ -217,6 +219,7 @@ impl Scene {
             }),
             prompt: None,
             team_cubes: Vec::new(),
+            standings: None,
         }
     }
 
@@ -271,6 +274,7 @@ impl Scene {
             welsh: None,
             prompt: None,
             team_cubes: Vec::new(),
+            standings: None,
         }
     }
 
@@ -328,6 +332,7 @@ impl Scene {
             }),
             prompt: None,
             team_cubes: Vec::new(),
+            standings: None,
         }
     }
 

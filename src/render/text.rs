@@ -209,7 +209,11 @@ pub fn render_text(scene: &Scene) -> String {
     }
     out.push_str(" +12-11-10--9--8--7-------6--5--4--3--2--1-+\n");
     let _ = writeln!(out, " {}", player_line(scene, me));
-    match team_cube_words(scene) {
+    let chouette = match &scene.standings {
+        Some(s) => Some(format!("standings: {s}")),
+        None => team_cube_words(scene),
+    };
+    match chouette {
         Some(cubes) => {
             let _ = write!(out, " {}; {cubes}", target_words(scene));
         }

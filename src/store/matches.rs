@@ -137,6 +137,8 @@ pub struct MatchRow {
     pub result: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// An unanswered challenge expires then (`None` once answered, and for old rows).
+    pub expires_at: Option<i64>,
 }
 
 /// One entry of a match's action log.
@@ -161,6 +163,8 @@ pub struct NewMatch {
     pub entry: String,
     /// Provably fair dice: the first hash chain (owner: the match number).
     pub fair: Option<FairChainRow>,
+    /// When the challenge expires unanswered.
+    pub expires_at: Option<i64>,
 }
 
 /// Everything one command changes in a match, written in one transaction.
@@ -194,7 +198,7 @@ pub struct MatchChange {
 
 const MATCH_COLUMNS: &str = "id, community_id, channel, ruleset, terms, player_x, player_o, \
      status, state, version, turn_started_at, bank_x, bank_o, deadline_at, reminder_at, \
-     winner, result, created_at, updated_at";
+     winner, result, created_at, updated_at, expires_at";
 
 fn match_row(r: &SqliteRow) -> Result<MatchRow, sqlx::Error> {
     Ok(MatchRow {
@@ -215,6 +219,7 @@ fn match_row(r: &SqliteRow) -> Result<MatchRow, sqlx::Error> {
         result: r.try_get("result")?,
         created_at: r.try_get("created_at")?,
         updated_at: r.try_get("updated_at")?,
+        expires_at: r.try_get("expires_at")?,
     })
 }
 
@@ -249,8 +254,8 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         let row = sqlx::query(
             "INSERT INTO matches (community_id, channel, ruleset, terms, player_x, player_o,
-                 status, version, bank_x, bank_o, created_at, updated_at, rated)
-             VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)
+                 status, version, bank_x, bank_o, created_at, updated_at, rated, expires_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)
              RETURNING id",
         )
         .bind(m.community_id)
@@ -265,6 +270,7 @@ impl Store {
         .bind(m.now)
         .bind(m.now)
         .bind(rated)
+        .bind(m.expires_at)
         .fetch_one(&mut *tx)
         .await?;
         let id: i64 = row.try_get(0)?;
@@ -373,7 +379,7 @@ impl Store {
         let done = sqlx::query(
             "UPDATE matches SET status = ?, state = ?, version = version + 1,
                  turn_started_at = ?, bank_x = ?, bank_o = ?, deadline_at = ?, reminder_at = ?,
-                 winner = ?, result = ?, updated_at = ?
+                 winner = ?, result = ?, updated_at = ?, expires_at = NULL
              WHERE id = ? AND version = ?",
         )
         .bind(c.status.as_str())
@@ -417,7 +423,8 @@ impl Store {
         Ok((c.expected_version + 1, rated))
     }
 
-    /// Matches whose reminder or deadline has come, oldest first.
+    /// Matches whose reminder or deadline has come, or whose challenge expires, oldest
+    /// first.
     ///
     /// # Errors
     /// A database error.
@@ -425,9 +432,11 @@ impl Store {
         let rows = sqlx::query(sql(format!(
             "SELECT {MATCH_COLUMNS} FROM matches WHERE id IN (
                  SELECT id FROM matches WHERE deadline_at <= ?
-                 UNION SELECT id FROM matches WHERE reminder_at <= ?)
+                 UNION SELECT id FROM matches WHERE reminder_at <= ?
+                 UNION SELECT id FROM matches WHERE expires_at <= ?)
              ORDER BY id LIMIT ?"
         )))
+        .bind(now)
         .bind(now)
         .bind(now)
         .bind(limit)

@@ -36,6 +36,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "fair dice",
         include_str!("../../migrations/0005_fair_dice.sql"),
     ),
+    (
+        6,
+        "challenge expiry",
+        include_str!("../../migrations/0006_challenge_expiry.sql"),
+    ),
 ];
 
 impl Store {

@@ -55,6 +55,9 @@
 //! - [`Store::commit_chouette`] likewise for a chouette session: state with the version
 //!   check, log, ledger, one transaction.
 //! - `insert_match` / `insert_chouette` write the row and the first log entry together.
+//! - `insert_match` stores when an unanswered challenge expires (`expires_at`); `commit`
+//!   clears it (any committed change answers, withdraws or expires the challenge); `due`
+//!   also returns challenges whose expiry has come.
 //! - `mark_reminded` clears the reminder only if the version still stands (no version bump:
 //!   a reminder is not an action). `set_channel` does not bump the version either.
 //! - Status and ruleset are typed at this boundary ([`MatchStatus`], the engine's

@@ -1,0 +1,146 @@
+//! Ending a money session: either player may stop it between games (`/stop`, or
+//! `/resign session`); every game is already in the ledger at the stake, and the session's
+//! net is said; mid-game the stop is refused with the reason, and match play has no stop.
+
+use std::sync::Arc;
+
+use gammonbot::club::{
+    Actor, ChallengeSpec, Club, ClubError, Command, ManualClock, MatchRef, Outcome, RngDice,
+};
+use gammonbot::console::parse_line;
+use gammonbot::engine::ResignLevel;
+use gammonbot::store::{MatchStatus, Store};
+
+mod common;
+use common::{assert_match_rebuilds, scratch_db};
+
+struct Fixture {
+    club: Arc<Club>,
+    store: Store,
+}
+
+async fn open(name: &str) -> Fixture {
+    let store = Store::open(scratch_db(name).to_str().unwrap())
+        .await
+        .unwrap();
+    let club = Arc::new(Club::new(
+        store.clone(),
+        Arc::new(RngDice::seeded(11)),
+        Arc::new(ManualClock::new(1_800_000_000)),
+    ));
+    Fixture { club, store }
+}
+
+async fn run(f: &Fixture, name: &str, cmd: Command) -> Outcome {
+    match f.club.execute(&Actor::local(name), cmd.clone()).await {
+        Ok(o) => o,
+        Err(e) => panic!("{name}: {cmd:?} refused: {e}"),
+    }
+}
+
+async fn refused(f: &Fixture, name: &str, cmd: Command) -> ClubError {
+    match f.club.execute(&Actor::local(name), cmd.clone()).await {
+        Ok(o) => panic!("{name}: {cmd:?} was accepted: {:?}", o.lines),
+        Err(e) => e,
+    }
+}
+
+async fn session(f: &Fixture, spec: ChallengeSpec) -> (i64, Outcome) {
+    let out = run(
+        f,
+        "alice",
+        Command::Challenge {
+            opponent: "bob".into(),
+            spec,
+        },
+    )
+    .await;
+    let id = out.match_id.unwrap();
+    let out = run(f, "bob", Command::Accept(MatchRef::id(id))).await;
+    (id, out)
+}
+
+fn other(name: &str) -> &'static str {
+    if name == "alice" { "bob" } else { "alice" }
+}
+
+#[tokio::test]
+async fn either_player_stops_a_money_session_between_games_and_the_net_is_settled() {
+    let f = open("money-stop").await;
+    let mut spec = ChallengeSpec::standard(None);
+    spec.stake = 100;
+    let (id, out) = session(&f, spec).await;
+    let m = MatchRef::id(id);
+    // Game 1: the player on turn plays, so the game is under way
+    let mover = out.next.clone().unwrap().name;
+    let plays = f.club.legal_moves(&Actor::local(&mover), m).await.unwrap();
+    run(&f, &mover, Command::Move(m, plays[0].clone())).await;
+    let version = f.store.load_match(id).await.unwrap().unwrap().version;
+    // Mid-game: refused, saying why, nothing changed
+    for who in ["alice", "bob"] {
+        let e = refused(&f, who, Command::Stop(m)).await;
+        let text = e.to_string();
+        assert!(text.contains("between games"), "{text}");
+        assert!(text.contains("game 1"), "{text}");
+    }
+    assert_eq!(
+        f.store.load_match(id).await.unwrap().unwrap().version,
+        version
+    );
+    // Game 1 ends by a resignation: 1 point at 1.00 in the ledger
+    let resigner = "bob";
+    run(&f, resigner, Command::Resign(m, ResignLevel::Single)).await;
+    run(&f, other(resigner), Command::AcceptResign(m)).await;
+    assert_eq!(f.store.ledger(1, 1).await.unwrap().len(), 1);
+    // Game 2 has begun (the opening roll is thrown) but nobody has played: bob stops
+    let out = run(&f, "bob", Command::Stop(m)).await;
+    let text = out.lines.join("\n");
+    assert!(text.contains("ends the money session"), "{text}");
+    assert!(text.contains("after 1 game"), "{text}");
+    assert!(text.contains("bob pays alice 1.00"), "the net: {text}");
+    assert!(out.next.is_none(), "nobody acts any more");
+    let row = f.store.load_match(id).await.unwrap().unwrap();
+    assert_eq!(row.status, MatchStatus::Finished);
+    assert!(row.result.unwrap().contains("session"));
+    // The ledger already held the game: nothing is paid twice
+    assert_eq!(f.store.ledger(1, 1).await.unwrap().len(), 1);
+    assert_eq!(f.store.balance(1, 1).await.unwrap(), 100);
+    assert_eq!(f.store.balance(1, 2).await.unwrap(), -100);
+    assert_match_rebuilds(&f.store, id).await;
+    // Over: no more play
+    let e = refused(&f, "alice", Command::Roll(m)).await;
+    assert!(matches!(e, ClubError::NotActive(..)), "{e}");
+}
+
+#[tokio::test]
+async fn a_session_may_be_stopped_before_its_first_play() {
+    let f = open("money-stop-at-once").await;
+    let (id, _) = session(&f, ChallengeSpec::standard(None)).await;
+    let out = run(&f, "alice", Command::Stop(MatchRef::id(id))).await;
+    assert!(
+        out.lines.join("\n").contains("after 0 games"),
+        "{:?}",
+        out.lines
+    );
+    let row = f.store.load_match(id).await.unwrap().unwrap();
+    assert_eq!(row.status, MatchStatus::Finished);
+    assert_match_rebuilds(&f.store, id).await;
+}
+
+#[tokio::test]
+async fn match_play_has_no_session_to_stop() {
+    let f = open("money-stop-match").await;
+    let (id, _) = session(&f, ChallengeSpec::standard(Some(5))).await;
+    let e = refused(&f, "alice", Command::Stop(MatchRef::id(id))).await;
+    assert!(e.to_string().contains("money"), "{e}");
+    let e = refused(&f, "carol", Command::Stop(MatchRef::id(id))).await;
+    assert!(matches!(e, ClubError::NotAParticipant(..)), "{e}");
+}
+
+#[test]
+fn the_local_chat_reads_stop_and_resign_session() {
+    for line in ["alice: /stop", "alice: /resign session", "alice: /stop #4"] {
+        let (_, cmd) = parse_line(line).unwrap().unwrap();
+        assert!(matches!(cmd, Command::Stop(_)), "{line}: {cmd:?}");
+    }
+}
