@@ -597,6 +597,8 @@ impl Club {
             welsh: None,
             prompt: Some(what.clone()),
             team_cubes,
+            reference: None,
+            result: None,
         };
         if let Some((side, before, play)) = last {
             scene.last_play = Some(LastPlay::standard(side, &before.view(side), &play));

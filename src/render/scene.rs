@@ -29,6 +29,10 @@ pub struct Scene {
     pub prompt: Option<String>,
     /// Chouette: each team member's cube, in line order (empty otherwise).
     pub team_cubes: Vec<TeamCubeView>,
+    /// Which match and version the board shows, as a command names it (`#3@12`).
+    pub reference: Option<String>,
+    /// Once the match is over: who won and how ("alice won the match 5-3").
+    pub result: Option<String>,
 }
 
 /// One team member's cube in a chouette: his name, the value, and its state in words
@@ -61,6 +65,18 @@ pub enum CubeView {
     },
     /// `by` has doubled; `value` is what the cube will show if it is taken.
     Offered {
+        value: u64,
+        by: Side,
+    },
+    /// `by` has beavered (taken and turned the cube once more, keeping it); `value` is
+    /// what the cube shows now.
+    Beavered {
+        value: u64,
+        by: Side,
+    },
+    /// `by` has raccooned (answered a beaver by turning the cube once more); `value` is
+    /// what the cube shows now.
+    Raccooned {
         value: u64,
         by: Side,
     },
@@ -217,6 +233,8 @@ impl Scene {
             }),
             prompt: None,
             team_cubes: Vec::new(),
+            reference: None,
+            result: None,
         }
     }
 
@@ -233,13 +251,17 @@ impl Scene {
                 }),
                 None,
             ),
-            Phase::CubeOffered(o) => (
-                None,
-                Some(CubeView::Offered {
-                    value: o.value,
-                    by: o.responder.opponent(),
-                }),
-            ),
+            Phase::CubeOffered(o) => {
+                let (value, by) = (o.value, o.responder.opponent());
+                (
+                    None,
+                    Some(match o.notches {
+                        0 => CubeView::Offered { value, by },
+                        1 => CubeView::Beavered { value, by },
+                        _ => CubeView::Raccooned { value, by },
+                    }),
+                )
+            }
             _ => (None, None),
         };
         let crawford = m.is_crawford_game();
@@ -271,6 +293,8 @@ impl Scene {
             welsh: None,
             prompt: None,
             team_cubes: Vec::new(),
+            reference: None,
+            result: None,
         }
     }
 
@@ -328,6 +352,8 @@ impl Scene {
             }),
             prompt: None,
             team_cubes: Vec::new(),
+            reference: None,
+            result: None,
         }
     }
 
