@@ -235,6 +235,7 @@ pub struct NextUp {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
     pub match_id: i64,
+    /// Where to post it; empty: by direct message only (when `dm`).
     pub channel: String,
     pub user_id: String,
     pub dm: bool,

@@ -96,10 +96,17 @@ impl Club {
                 };
                 match self.save(&l, None, work, MatchStatus::Active).await {
                     Ok(out) => {
-                        for who in l.players.iter() {
+                        // Said once in the match's channel, to the player who ran out; his
+                        // opponent is told by direct message only if he asked for that
+                        // (a notice with no channel is not posted in one).
+                        let other = &l.players[side.opponent().index()];
+                        for (who, channel) in [(p, l.row.channel.clone()), (other, String::new())] {
+                            if channel.is_empty() && !who.notify_dm {
+                                continue;
+                            }
                             notices.push(Notice {
                                 match_id: l.row.id,
-                                channel: l.row.channel.clone(),
+                                channel,
                                 user_id: who.platform_id.clone(),
                                 dm: who.notify_dm,
                                 text: out.lines.join("\n"),

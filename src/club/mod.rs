@@ -19,6 +19,7 @@ mod error;
 mod lookup;
 mod money;
 mod play;
+mod record;
 mod settings;
 mod state;
 mod views;
