@@ -511,3 +511,23 @@ async fn item_16_accept_with_one_challenge_waiting_and_an_active_match_accepts_t
     let out = run(&f, "bob", Command::Accept(MatchRef::default())).await;
     assert_eq!(out.match_id, Some(second));
 }
+
+#[tokio::test]
+async fn item_10_a_player_asks_for_his_name_to_be_written_otherwise() {
+    let f = open("msg_rename", 1).await;
+    say(&f, "alice: /challenge bob").await;
+    // In the local chat the name is the identity: only its case may change, on request
+    let text = say(&f, "ALICE: /name Alice").await;
+    assert!(text.contains("alice is now called Alice"), "{text}");
+    let p = f
+        .store
+        .find_player("local", "alice")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(p.display_name, "Alice");
+    let text = say_refused(&f, "alice: /name Carol").await;
+    assert!(text.contains("only its case"), "{text}");
+    let text = say(&f, "bob: /games").await;
+    assert!(text.contains("#1 Alice v bob"), "{text}");
+}

@@ -214,6 +214,9 @@ pub enum Command {
     Pot(String),
     /// A chouette command.
     Chouette(super::ChouetteRef, super::ChouetteOp),
+    /// Write my name otherwise (the local chat: its case only; Discord names come from
+    /// Discord).
+    Rename(String),
 }
 
 /// A player who must act, and what he must do.

@@ -18,6 +18,7 @@ mod dice;
 mod error;
 mod lookup;
 mod money;
+mod names;
 mod play;
 mod record;
 mod settings;
@@ -148,6 +149,7 @@ impl Club {
             Command::Ledger => self.ledger(&me, community).await,
             Command::Chouette(r, op) => self.chouette(actor, &me, community, r, op).await,
             Command::Pot(opponent) => self.pot(actor, &me, community, &opponent).await,
+            Command::Rename(name) => self.rename(actor, &me, &name).await,
         }
     }
 }

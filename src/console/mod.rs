@@ -33,6 +33,7 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
          /concede N [payment]  /concede accept  /concede reject
          /break /resume                 a ten-minute break between games (regulation D)
   /board /games /history /export /ledger /pot <player> /settings [auto-roll:on|off] [dm:on|off]
+  /name Alice                         write your name otherwise (its case only)
   Chouette: /chouette create [cubes:multiple|single] [consult:free|none|after-cube]
             [order:shuffled|joined] [jacoby:on] [beavers:on] [stake:1.00]
             /chouette join|leave|start|roll|board  /chouette move 13/7 8/7
@@ -398,6 +399,10 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
         "history" => no_args(Command::History(m))?,
         "export" => no_args(Command::Export(m))?,
         "ledger" => no_args(Command::Ledger)?,
+        "name" => match args.as_slice() {
+            [n] => Command::Rename((*n).to_string()),
+            _ => return err("/name Alice: how your name is written (its case only)"),
+        },
         "pot" => match args.as_slice() {
             [who] => Command::Pot((*who).to_string()),
             _ => return err("/pot <player>"),
