@@ -87,7 +87,7 @@ pub(super) fn check_spec(spec: &ChallengeSpec) -> Result<(), ClubError> {
     match (spec.ruleset, spec.length) {
         (Ruleset::Standard, Some(n)) if !(1..=64).contains(&n) => {
             return bad(format!(
-                "a match is 1 to 64 points long, not {n}; or leave the length out for money play"
+                "a match is 1 to 64 points long, not {n}; for money play say length:money (on Discord money:true)"
             ));
         }
         (Ruleset::Welsh, Some(n)) if !(1..=99).contains(&n) => {
@@ -101,6 +101,29 @@ pub(super) fn check_spec(spec: &ChallengeSpec) -> Result<(), ClubError> {
         if spec.length.is_none() && spec.holland {
             return bad("the Holland rule is for match play (it applies after the Crawford game); money play has no match length".into());
         }
+        // Options that do not apply are refused, not dropped.
+        if spec.length.is_none() && spec.crawford {
+            return bad(
+                "the Crawford rule is for match play; money play has no match length".into(),
+            );
+        }
+        if let Some(n) = spec.length {
+            for (on, name) in [
+                (spec.jacoby, "the Jacoby rule is"),
+                (spec.beavers, "beavers are"),
+                (spec.raccoons, "raccoons are"),
+                (spec.auto_doubles > 0, "automatic doubles are"),
+            ] {
+                if on {
+                    return bad(format!(
+                        "{name} for money play (length:money); a {n}-point match has none"
+                    ));
+                }
+            }
+        }
+        if spec.time.per_move == 0 {
+            return bad("the time a move must be more than nothing, e.g. 1d (2 days if left out); nothing a move is the live Welsh clock".into());
+        }
         standard_rules(spec)
             .validate()
             .map_err(|e| ClubError::BadOption(e.to_string()))?;
@@ -108,13 +131,14 @@ pub(super) fn check_spec(spec: &ChallengeSpec) -> Result<(), ClubError> {
             return bad("a stake is for money play; leave it out of match play".into());
         }
     } else if spec.beavers
+        || spec.crawford
         || spec.holland
         || spec.raccoons
         || spec.jacoby
         || spec.auto_doubles > 0
         || spec.stake > 0
     {
-        return bad("Welsh backgammon has its own rules: no Jacoby, Holland, beavers, raccoons, automatic doubles or stake (prizes follow rule 23)".into());
+        return bad("Welsh backgammon has its own rules: no Crawford, Jacoby, Holland, beavers, raccoons, automatic doubles or stake (prizes follow rule 23)".into());
     }
     if spec.auto_doubles > 8 {
         return bad(format!(
@@ -150,7 +174,11 @@ impl Club {
             return Err(ClubError::UnknownPlayer(who.to_string()));
         }
         if actor.platform == "local" {
-            // In the local chat a name is the identity: a new name is a new player.
+            // In the local chat a name is the identity: a new name is a new player, and a
+            // known one named in another case keeps the name he has.
+            if let Some(p) = self.store.find_player("local", &key).await? {
+                return Ok(p);
+            }
             let name = who.trim().trim_start_matches('@');
             return Ok(self
                 .store
@@ -229,6 +257,36 @@ impl Club {
         })
     }
 
+    /// The match an answer to a challenge is about: the one named, or else the only
+    /// challenge here that `me` may answer (as player `allowed`: 1 accepts or declines, 0
+    /// withdraws), whatever other matches he is in; otherwise as any command finds it.
+    async fn only_challenge(
+        &self,
+        me: &PlayerRow,
+        community: i64,
+        m: MatchRef,
+        allowed: usize,
+    ) -> Result<MatchRef, ClubError> {
+        if m.id.is_some() {
+            return Ok(m);
+        }
+        let waiting: Vec<i64> = self
+            .store
+            .matches_of(me.id, community, true)
+            .await?
+            .iter()
+            .filter(|r| r.status == MatchStatus::Challenged && r.players[allowed] == me.id)
+            .map(|r| r.id)
+            .collect();
+        Ok(match waiting.as_slice() {
+            [one] => MatchRef {
+                id: Some(*one),
+                ..m
+            },
+            _ => m,
+        })
+    }
+
     pub(super) async fn answer_challenge(
         &self,
         me: &PlayerRow,
@@ -241,6 +299,8 @@ impl Club {
             Entry::Decline => "decline",
             _ => "cancel",
         };
+        let allowed = if matches!(entry, Entry::Cancel) { 0 } else { 1 };
+        let m = self.only_challenge(me, community, m, allowed).await?;
         let mut l = self.find(me, community, m, verb).await?;
         if l.row.status != MatchStatus::Challenged {
             return Err(ClubError::NotActive(
@@ -256,7 +316,6 @@ impl Club {
                 "the challenger may challenge again with /challenge",
             ));
         }
-        let allowed = if matches!(entry, Entry::Cancel) { 0 } else { 1 };
         if l.players[allowed].id != me.id {
             return Err(ClubError::NotYourChallenge(l.names[allowed].clone(), verb));
         }

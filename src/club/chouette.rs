@@ -766,6 +766,8 @@ fn chouette_scene(
             post_crawford: false,
             stakes: None,
         },
+        reference: None,
+        result: None,
         last_play: None,
         welsh: None,
         prompt: (!what.is_empty()).then_some(what),

@@ -247,6 +247,9 @@ pub enum Command {
     },
     /// Provably fair dice of a match or chouette: show, export, set my seed.
     Fair(super::FairRef, super::FairOp),
+    /// Write my name otherwise (the local chat: its case only; Discord names come from
+    /// Discord).
+    Rename(String),
 }
 
 /// A player who must act, and what he must do.
@@ -268,6 +271,7 @@ pub struct NextUp {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
     pub match_id: i64,
+    /// Where to post it; empty: by direct message only (when `dm`).
     pub channel: String,
     pub user_id: String,
     pub dm: bool,

@@ -89,7 +89,8 @@ impl Club {
             let Some(side) = snap.game.to_act() else {
                 continue;
             };
-            let p = &l.players[side.index()];
+            let player = l.players[side.index()].clone();
+            let p = &player;
             if l.row.deadline_at.is_some_and(|d| d <= now) {
                 if let Err(e) = self.with_fair(&mut l).await {
                     tracing::warn!(match_id = l.row.id, error = %e, "cannot load the fair dice");
@@ -104,10 +105,17 @@ impl Club {
                 };
                 match self.save(&l, None, work, MatchStatus::Active).await {
                     Ok(out) => {
-                        for who in l.players.iter() {
+                        // Said once in the match's channel, to the player who ran out; his
+                        // opponent is told by direct message only if he asked for that
+                        // (a notice with no channel is not posted in one).
+                        let other = &l.players[side.opponent().index()];
+                        for (who, channel) in [(p, l.row.channel.clone()), (other, String::new())] {
+                            if channel.is_empty() && !who.notify_dm {
+                                continue;
+                            }
                             notices.push(Notice {
                                 match_id: l.row.id,
-                                channel: l.row.channel.clone(),
+                                channel,
                                 user_id: who.platform_id.clone(),
                                 dm: who.notify_dm,
                                 text: out.lines.join("\n"),

@@ -41,6 +41,8 @@ pub enum ClubError {
     TooLong(&'static str, usize, usize),
     #[error("the board moved on (match #{0} is now at move {1}); look at it again and decide")]
     Stale(i64, i64),
+    #[error("match #{0} has no version {1} yet: it is at #{0}@{2}; look at the board again")]
+    FutureVersion(i64, i64, i64),
     #[error("something went wrong on our side ({0}); nothing was changed, try again")]
     Store(#[from] StoreError),
     #[error("stored match #{0} cannot be read ({1}); tell the bot's admin")]

@@ -42,8 +42,11 @@ impl Club {
             .store
             .find_actor(&actor.platform, &actor.user_id, &actor.community_id)
             .await?;
+        // A display name changes when the platform says so (Discord sends the current
+        // one); in the local chat the id is the name in lower case, and typing it in
+        // another case does not rename the player.
         let me = match found {
-            Some(p) if p.display_name == actor.display_name => p,
+            Some(p) if p.display_name == actor.display_name || actor.platform == "local" => p,
             _ => {
                 self.store
                     .player(
@@ -144,6 +147,9 @@ impl Club {
             ));
         }
         if let Some(v) = m.version {
+            if v > l.row.version {
+                return Err(ClubError::FutureVersion(l.row.id, v, l.row.version));
+            }
             if v != l.row.version {
                 return Err(ClubError::Stale(l.row.id, l.row.version));
             }

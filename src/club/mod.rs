@@ -23,9 +23,11 @@ mod expiry;
 mod fair;
 mod lookup;
 mod money;
+mod names;
 mod play;
 mod rating;
 mod session;
+mod record;
 mod settings;
 mod state;
 mod views;
@@ -180,6 +182,7 @@ impl Club {
                 self.leaderboard_view(actor, community, ruleset).await
             }
             Command::Fair(target, op) => self.fair(actor, &me, community, target, op).await,
+            Command::Rename(name) => self.rename(actor, &me, &name).await,
         }
     }
 }

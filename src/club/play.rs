@@ -250,6 +250,14 @@ impl Club {
             action,
             auto: false,
         };
+        let answers_a_double = matches!(op, Op::Take | Op::Drop | Op::Beaver | Op::Raccoon);
+        if answers_a_double && !matches!(m.phase(), Phase::CubeOffered(_)) {
+            return Err(ClubError::Refused(format!(
+                "no double is waiting: there is nothing to {}; you must {}",
+                op.name(),
+                next_words(&work.snap.game)
+            )));
+        }
         match op {
             Op::TimeOut => {
                 work.push(by, Entry::Forfeit { side }, names)?;

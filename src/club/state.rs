@@ -349,6 +349,7 @@ impl Snapshot {
             AnyMatch::Standard(m) => Scene::from_match(m, names.clone(), viewer),
             AnyMatch::Welsh(m) => Scene::from_welsh(m, names.clone(), viewer),
         };
+        scene.result = self.result(names).map(|(_, words)| words);
         if self.forfeit.is_some() || self.stopped.is_some() {
             scene.to_act = None;
         } else if scene.to_act.is_some() {
@@ -465,8 +466,8 @@ fn describe_standard(
         }
         Event::Doubled { by, value } => format!("{} doubles to {value}", n(by)),
         Event::Taken { by, value } => format!("{} takes; the cube is at {value}", n(by)),
-        Event::Beavered { by, value } => format!("{} beavers; the cube is at {value}", n(by)),
-        Event::Raccooned { by, value } => format!("{} raccoons; the cube is at {value}", n(by)),
+        Event::Beavered { by, value } => format!("{} beavers to {value}", n(by)),
+        Event::Raccooned { by, value } => format!("{} raccoons to {value}", n(by)),
         Event::Dropped { by } => format!("{} drops", n(by)),
         Event::Rolled { by, dice } => format!("{} rolls {}", n(by), dice_words(dice)),
         Event::NoLegalPlay { by, dice } => format!("{} cannot play {}", n(by), dice_words(dice)),
@@ -638,7 +639,7 @@ fn describe_welsh(
             }
         }
         WelshEvent::BreakEntitled(reason) => {
-            format!("Both players may take a ten-minute break ({reason:?})")
+            format!("Both players may take a ten-minute break: {reason} (/break)")
         }
         WelshEvent::MatchOver { winner, how } => {
             settle.push(Settlement::WelshMatch {

@@ -69,7 +69,9 @@ impl Club {
         } else {
             0
         };
-        out.board = Some(snap.scene(&l.names, viewer, stake));
+        let mut scene = snap.scene(&l.names, viewer, stake);
+        scene.reference = Some(format!("#{}@{}", l.row.id, l.row.version));
+        out.board = Some(scene);
         if !snap.is_over() {
             if let Some(s) = snap.game.to_act() {
                 let p = &l.players[s.index()];
@@ -123,6 +125,8 @@ impl Club {
                     let _ = write!(line, "; waiting for {} to accept", l.names[1]);
                 }
             }
+            // The version a command may name to act on this state only.
+            let _ = write!(line, " [#{}@{}]", l.row.id, l.row.version);
             lines.push(line);
         }
         // The recently finished ones after the open ones, each with its result.
@@ -205,17 +209,16 @@ impl Club {
         m: MatchRef,
     ) -> Result<Outcome, ClubError> {
         let l = self.find_view(me, community, m, "export").await?;
-        if l.spec.ruleset != Ruleset::Standard {
-            return Err(ClubError::WrongRuleset(
-                "export", "standard", l.row.id, "Welsh",
-            ));
-        }
         if l.snap.is_none() {
             return Err(ClubError::NotActive(
                 l.row.id,
                 l.row.status.to_string(),
                 "a match is exported once it has been accepted",
             ));
+        }
+        if l.spec.ruleset == Ruleset::Welsh {
+            // gnubg cannot read Welsh backgammon: gammonbot's own text record instead.
+            return self.welsh_record(&l).await;
         }
         let rows = self.store.actions(l.row.id).await?;
         let mut actions = Vec::new();

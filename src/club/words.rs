@@ -81,7 +81,7 @@ pub fn next_words(game: &AnyMatch) -> String {
                             Throw::One(a) => format!("{a}"),
                         },
                         if acey {
-                            " (or throw the 1-2 again)"
+                            " (or /reroll: throw the 1-2 again)"
                         } else {
                             ""
                         }
@@ -127,6 +127,8 @@ pub fn duration_words(secs: i64) -> String {
     let (d, h, m) = (secs / DAY, secs % DAY / 3600, secs % 3600 / 60);
     let unit = |n: i64, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
     match (d, h) {
+        // Under a minute: the seconds, never "0 minutes".
+        (0, 0) if m == 0 => unit(secs, "second"),
         (0, 0) => unit(m, "minute"),
         (0, _) if m == 0 => unit(h, "hour"),
         (0, _) => format!("{} {}", unit(h, "hour"), unit(m, "minute")),

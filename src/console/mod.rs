@@ -27,14 +27,15 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
              [expires:3d]           an unanswered challenge expires (default 7 days)
   /accept /decline /cancel            answer (or withdraw) a challenge
   /accept shaker:me|opponent          Welsh: the guest shakes or calls first (or role:shake|call)
-  /roll  /move 13/7 8/7  /moves       throw, play, list the legal plays
+  /roll (Welsh: /throw)  /move 13/7 8/7  /moves   throw, play, list the legal plays
   /double /take /drop /beaver /raccoon
   /resign [single|gammon|backgammon]  /resign accept  /resign reject
   /stop (or /resign session)          money play: either player ends the session between games
-  Welsh: /call odds|evens  /choose me|opponent  /reroll  /one  /nominate me|opponent 6-5
+  Welsh: /call odds|evens  /choose me|opponent  /reroll  /onedie  /nominate me|opponent 6-5
          /concede N [payment]  /concede accept  /concede reject
          /break /resume                 a ten-minute break between games (regulation D)
   /board /games /history /export /ledger /pot <player> /settings [auto-roll:on|off] [dm:on|off]
+  /name Alice                         write your name otherwise (its case only)
   /rating [player] [rules:standard|welsh]   rating, rank, record, last ten changes, chart
   /leaderboard [rules:standard|welsh]      the best ratings here
                                       anyone here may look at a match (/board #N, /history #N,
@@ -178,7 +179,7 @@ fn challenge(args: &[&str]) -> Result<Command, ParseError> {
     if ruleset == Ruleset::Welsh && length == Some(None) {
         return err("a Welsh match is played to a number of games: length:25");
     }
-    for (k, v) in flags {
+    for (k, v) in flags.iter().copied() {
         match k {
             "crawford" => spec.crawford = on_off(k, v)?,
             "holland" => spec.holland = on_off(k, v)?,
@@ -199,6 +200,11 @@ fn challenge(args: &[&str]) -> Result<Command, ParseError> {
             "clock" if v == "days" => spec.time = TimeControl::default(),
             "rated" => spec.rated = rated_option(v)?,
             _ => return err(format!("unknown option `{k}:{v}`; /help lists them")),
+        }
+    }
+    for (k, v) in flags {
+        if let Some(why) = option_does_not_apply(ruleset, spec.length, k, v) {
+            return err(why);
         }
     }
     Ok(Command::Challenge {
@@ -235,6 +241,41 @@ fn fair(args: &[&str], m: MatchRef) -> Result<Command, ParseError> {
         }
     };
     Ok(Command::Fair(target, op))
+}
+
+/// Why challenge option `k:v` does not apply to these terms, if it does not: an option
+/// that would be ignored is refused instead.
+fn option_does_not_apply(
+    ruleset: Ruleset,
+    length: Option<u32>,
+    k: &str,
+    v: &str,
+) -> Option<String> {
+    const MATCH_ONLY: [&str; 2] = ["crawford", "holland"];
+    const MONEY_ONLY: [&str; 5] = ["jacoby", "beavers", "raccoons", "autodoubles", "stake"];
+    match (ruleset, length) {
+        (Ruleset::Welsh, _) if MATCH_ONLY.contains(&k) || MONEY_ONLY.contains(&k) => Some(format!(
+            "`{k}:{v}`: Welsh backgammon has its own rules (no Crawford, Holland, Jacoby, beavers, raccoons, automatic doubles or stake); leave it out"
+        )),
+        (Ruleset::Standard, None) if MATCH_ONLY.contains(&k) => Some(format!(
+            "`{k}:{v}`: {k} is for match play; money play has no match length (leave it out, or give a length)"
+        )),
+        (Ruleset::Standard, Some(n)) if MONEY_ONLY.contains(&k) => Some(format!(
+            "`{k}:{v}`: {k} is for money play (length:money); a {n}-point match has none"
+        )),
+        (Ruleset::Standard, _) if k == "clock" && v == "live" => Some(
+            "clock:live is the Welsh 70-minute play clock (rules:welsh); standard play uses move: and bank:".into(),
+        ),
+        _ if k == "move" && seconds(v).is_ok_and(|s| s == 0) => Some(format!(
+            "`move:{v}`: a decision needs some time, e.g. move:2d (2 days if left out){}",
+            if ruleset == Ruleset::Welsh {
+                "; the live 70-minute clock is clock:live"
+            } else {
+                ""
+            }
+        )),
+        _ => None,
+    }
 }
 
 fn chouette(args: &[&str], m: MatchRef) -> Result<Command, ParseError> {
@@ -381,7 +422,8 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
         },
         "decline" => no_args(Command::Decline(m))?,
         "cancel" => no_args(Command::Cancel(m))?,
-        "roll" => no_args(Command::Roll(m))?,
+        // Welsh players throw: the prompts say so.
+        "roll" | "throw" => no_args(Command::Roll(m))?,
         "move" => {
             if args.is_empty() {
                 return err("which play? e.g. /move 13/7 8/7 (/moves lists them)");
@@ -420,7 +462,8 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
         "reroll" => no_args(Command::Reroll(m))?,
         "break" => no_args(Command::Break(m))?,
         "resume" => no_args(Command::Resume(m))?,
-        "one" => no_args(Command::RollOne(m))?,
+        // `/onedie` as on Discord and in the README; `/one` as before.
+        "onedie" | "one" => no_args(Command::RollOne(m))?,
         "nominate" => match args.as_slice() {
             ["me", d] => Command::Nominate(m, NominateFor::Me, dice(d)?),
             ["opponent" | "them", d] => Command::Nominate(m, NominateFor::Opponent, dice(d)?),
@@ -443,6 +486,10 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
         "history" => no_args(Command::History(m))?,
         "export" => no_args(Command::Export(m))?,
         "ledger" => no_args(Command::Ledger)?,
+        "name" => match args.as_slice() {
+            [n] => Command::Rename((*n).to_string()),
+            _ => return err("/name Alice: how your name is written (its case only)"),
+        },
         "pot" => match args.as_slice() {
             [who] => Command::Pot((*who).to_string()),
             _ => return err("/pot <player>"),
@@ -508,9 +555,17 @@ pub struct Options {
     pub png_dir: Option<PathBuf>,
 }
 
+/// Whether the line asks for the help: `/help`, alone or after a name (`alice: /help`);
+/// a line that only ends in `/help` (`alice: /move 13/help`) is some other command.
+fn is_help(line: &str) -> bool {
+    let line = line.trim();
+    let command = line.split_once(':').map_or(line, |(_, rest)| rest).trim();
+    command.eq_ignore_ascii_case("/help") || line.eq_ignore_ascii_case("/help")
+}
+
 /// One line through the club; the text to print and whether it was refused.
 pub async fn run_line(club: &Club, line: &str, png_dir: Option<&Path>) -> (String, bool) {
-    if line.trim().ends_with("/help") {
+    if is_help(line) {
         return (format!("{HELP}\n"), false);
     }
     let parsed = match parse_line(line) {
@@ -615,7 +670,9 @@ pub async fn run(club: Arc<Club>, opts: Options) -> std::io::Result<bool> {
             let (out, refused) = run_line(&club, line, png).await;
             print!("{out}");
             while let Ok(n) = rx.try_recv() {
-                print!("{}", notice_text(&n));
+                if !n.channel.is_empty() {
+                    print!("{}", notice_text(&n));
+                }
             }
             if refused != expect_refusal {
                 eprintln!(
@@ -645,7 +702,8 @@ pub async fn run(club: Arc<Club>, opts: Options) -> std::io::Result<bool> {
                 let (out, _) = run_line(&club, &line, png).await;
                 print!("{out}");
             }
-            Some(n) = rx.recv() => print!("{}", notice_text(&n)),
+            // A notice with no channel is a direct message: the terminal has none.
+            Some(n) = rx.recv() => if !n.channel.is_empty() { print!("{}", notice_text(&n)) },
         }
     }
     sweeper.abort();

@@ -165,6 +165,19 @@ pub async fn challenge(
     expires_hours: Option<u32>,
 ) -> Result<(), Error> {
     let welsh = matches!(rules, Some(Rules::Welsh));
+    // Options that do not apply are refused, not dropped (the club checks the rest).
+    let misfit = if money == Some(true) && (welsh || length.is_some()) {
+        Some("money play is standard backgammon with no length: leave out length (and rules:welsh)")
+    } else if live_clock.is_some() && !welsh {
+        Some("live_clock is the Welsh 70-minute play clock: it needs rules:welsh")
+    } else {
+        None
+    };
+    if let Some(why) = misfit {
+        return reply(ctx, Err(crate::club::ClubError::BadOption(why.into())))
+            .await
+            .map(|_| ());
+    }
     let mut spec = if welsh {
         ChallengeSpec::welsh(length.unwrap_or(25))
     } else if money == Some(true) {
@@ -310,6 +323,7 @@ pub async fn accept(
 simple!(decline, "Decline a challenge.", Decline);
 simple!(cancel, "Withdraw a challenge you made.", Cancel);
 simple!(roll, "Roll the dice (Welsh: throw).", Roll);
+simple!(throw, "Welsh: throw the dice (the same as /roll).", Roll);
 simple!(moves, "List the legal plays of your roll.", Moves);
 
 /// Play your roll, e.g. 13/7 8/7 (the list shows the legal plays).
@@ -963,6 +977,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         decline(),
         cancel(),
         roll(),
+        throw(),
         play(),
         moves(),
         double(),

@@ -73,6 +73,6 @@ impl Dice {
 
 impl fmt::Display for Dice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.high(), self.low())
+        write!(f, "{}-{}", self.high(), self.low())
     }
 }

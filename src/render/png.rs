@@ -655,17 +655,33 @@ pub fn render_image(scene: &Scene) -> RgbImage {
             };
             cube(&mut img, column_x, y, u64::from(value), false);
         }
-        CubeView::Offered { value, by } => {
+        CubeView::Offered { value, by }
+        | CubeView::Beavered { value, by }
+        | CubeView::Raccooned { value, by } => {
             let cx = if by == me {
                 RIGHT_X + 3 * POINT_W
             } else {
                 LEFT_X + 3 * POINT_W
             };
+            let badge = match scene.cube {
+                CubeView::Beavered { .. } => "beavered",
+                CubeView::Raccooned { .. } => "raccooned",
+                _ => "doubled",
+            };
             cube(&mut img, cx, MID_Y, value, true);
-            text_centred(&mut img, cx, MID_Y + 28, 14.0, true, HIGHLIGHT, "doubled");
+            text_centred(&mut img, cx, MID_Y + 28, 14.0, true, HIGHLIGHT, badge);
         }
         CubeView::Unavailable => {
-            text_centred(&mut img, column_x, MID_Y - 8, 11.0, true, MUTED, "CRAW");
+            text_centred(
+                &mut img,
+                column_x,
+                MID_Y - 16,
+                10.0,
+                true,
+                MUTED,
+                "Crawford",
+            );
+            text_centred(&mut img, column_x, MID_Y, 10.0, true, MUTED, "no cube");
         }
     }
 
@@ -779,6 +795,25 @@ pub fn render_image(scene: &Scene) -> RgbImage {
         let s = format!("last: {} {}", scene.name(last.side), last.text);
         let w = text_width(15.0, false, &s);
         text(&mut img, WIDTH as i32 - 12 - w, 570, 15.0, false, MUTED, &s);
+    }
+    if let Some(r) = &scene.reference {
+        let s = format!("board {r}");
+        let w = text_width(12.0, false, &s);
+        text(&mut img, WIDTH as i32 - 12 - w, 29, 12.0, false, MUTED, &s);
+    }
+    if let Some(result) = &scene.result {
+        // The match is over: who won, across the middle of the board.
+        let w = text_width(24.0, true, result);
+        let x = (LEFT_X + TRAY_X) / 2;
+        fill(
+            &mut img,
+            x - w / 2 - 14,
+            MID_Y - 22,
+            (w + 28) as u32,
+            44,
+            BACKGROUND,
+        );
+        text_centred(&mut img, x, MID_Y - 14, 24.0, true, HIGHLIGHT, result);
     }
     img
 }

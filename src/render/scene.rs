@@ -31,6 +31,10 @@ pub struct Scene {
     pub team_cubes: Vec<TeamCubeView>,
     /// Chouette between games: the standings in words (`ann +4, ben -2, cat -2`).
     pub standings: Option<String>,
+    /// Which match and version the board shows, as a command names it (`#3@12`).
+    pub reference: Option<String>,
+    /// Once the match is over: who won and how ("alice won the match 5-3").
+    pub result: Option<String>,
 }
 
 /// One team member's cube in a chouette: his name, the value, and its state in words
@@ -63,6 +67,18 @@ pub enum CubeView {
     },
     /// `by` has doubled; `value` is what the cube will show if it is taken.
     Offered {
+        value: u64,
+        by: Side,
+    },
+    /// `by` has beavered (taken and turned the cube once more, keeping it); `value` is
+    /// what the cube shows now.
+    Beavered {
+        value: u64,
+        by: Side,
+    },
+    /// `by` has raccooned (answered a beaver by turning the cube once more); `value` is
+    /// what the cube shows now.
+    Raccooned {
         value: u64,
         by: Side,
     },
@@ -220,6 +236,8 @@ impl Scene {
             prompt: None,
             team_cubes: Vec::new(),
             standings: None,
+            reference: None,
+            result: None,
         }
     }
 
@@ -236,13 +254,17 @@ impl Scene {
                 }),
                 None,
             ),
-            Phase::CubeOffered(o) => (
-                None,
-                Some(CubeView::Offered {
-                    value: o.value,
-                    by: o.responder.opponent(),
-                }),
-            ),
+            Phase::CubeOffered(o) => {
+                let (value, by) = (o.value, o.responder.opponent());
+                (
+                    None,
+                    Some(match o.notches {
+                        0 => CubeView::Offered { value, by },
+                        1 => CubeView::Beavered { value, by },
+                        _ => CubeView::Raccooned { value, by },
+                    }),
+                )
+            }
             _ => (None, None),
         };
         let crawford = m.is_crawford_game();
@@ -275,6 +297,8 @@ impl Scene {
             prompt: None,
             team_cubes: Vec::new(),
             standings: None,
+            reference: None,
+            result: None,
         }
     }
 
@@ -333,6 +357,8 @@ impl Scene {
             prompt: None,
             team_cubes: Vec::new(),
             standings: None,
+            reference: None,
+            result: None,
         }
     }
 

@@ -31,11 +31,14 @@ pub fn cube_words(scene: &Scene) -> String {
         CubeView::Centred(v) => format!("cube {v}, centred"),
         CubeView::Owned { value, owner } => format!("cube {value}, owned by {}", scene.name(owner)),
         CubeView::Offered { value, by } => format!("{} doubles to {value}", scene.name(by)),
+        CubeView::Beavered { value, by } => format!("{} beavers to {value}", scene.name(by)),
+        CubeView::Raccooned { value, by } => format!("{} raccoons to {value}", scene.name(by)),
         CubeView::Welsh { value, right } => match right {
             Some(s) => format!("doubling die {value}, {} may turn it", scene.name(s)),
             None => format!("doubling die {value}, either may turn it"),
         },
-        CubeView::Unavailable => "Crawford game: no cube".to_string(),
+        // The target words say "Crawford game" already.
+        CubeView::Unavailable => "no cube".to_string(),
     }
 }
 
@@ -130,7 +133,12 @@ pub fn prompt_words(scene: &Scene, side: Side) -> String {
         return p.clone();
     }
     match (&scene.dice, scene.cube) {
-        (_, CubeView::Offered { by, .. }) if by != side => "take or drop?".to_string(),
+        (
+            _,
+            CubeView::Offered { by, .. }
+            | CubeView::Beavered { by, .. }
+            | CubeView::Raccooned { by, .. },
+        ) if by != side => "take or drop?".to_string(),
         (Some(d), _) if d.side == side => {
             format!("to play {}", dice_words(scene).unwrap_or_default())
         }
@@ -228,6 +236,12 @@ pub fn render_text(scene: &Scene) -> String {
     if let Some(last) = &scene.last_play {
         let _ = writeln!(out, " Last play: {} {}", scene.name(last.side), last.text);
     }
+    if let Some(result) = &scene.result {
+        let _ = writeln!(out, " {result}");
+    }
+    if let Some(r) = &scene.reference {
+        let _ = writeln!(out, " Board {r}");
+    }
     out
 }
 
@@ -311,6 +325,9 @@ pub fn alt_text(scene: &Scene) -> String {
     }
     if let Some(t) = scene.to_act {
         let _ = write!(s, " {} to act.", scene.name(t));
+    }
+    if let Some(result) = &scene.result {
+        let _ = write!(s, " {result}.");
     }
     s
 }

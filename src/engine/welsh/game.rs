@@ -73,6 +73,18 @@ pub enum BreakReason {
     TimeForTea,
 }
 
+impl std::fmt::Display for BreakReason {
+    /// The reason in words, as players read it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BreakReason::BothUnder35Minutes => f.write_str("both clocks are under 35 minutes"),
+            BreakReason::Backgammon => f.write_str("a backgammon was scored"),
+            BreakReason::Reached(n) => write!(f, "a player has reached {n} games"),
+            BreakReason::TimeForTea => f.write_str("the last throw was 2-3 (time for tea)"),
+        }
+    }
+}
+
 /// The doubling die: its value and who may turn it next (`None`: either player).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct DoublingDie {
