@@ -65,29 +65,52 @@ fn decode_b64(s: &str, nbytes: usize) -> Option<Vec<u8>> {
     )
 }
 
-/// The 25 counts gnubg keeps per player: points 1..24 in his numbering, then his bar.
-fn gnubg_halves(board: &Board) -> [[u8; 25]; 2] {
-    // Slot i is point i + 1; slot 24 the bar.
-    let theirs = std::array::from_fn(|i| board.theirs(if i == 24 { OPP_BAR } else { 24 - i }));
-    let mine = std::array::from_fn(|i| board.mine(if i == 24 { BAR } else { i + 1 }));
-    [theirs, mine]
-}
-
 /// The Position ID of `board`, the mover being the player on roll.
 #[must_use]
 pub fn position_id(board: &Board) -> String {
-    let mut key = [0u8; 10];
-    let mut bit = 0usize;
-    for half in gnubg_halves(board) {
-        for n in half {
-            for _ in 0..n {
-                key[bit / 8] |= 1 << (bit % 8);
-                bit += 1;
-            }
-            bit += 1;
-        }
+    let bytes = position_id_bytes(board);
+    // Base64 characters are ASCII.
+    bytes.iter().map(|&b| b as char).collect()
+}
+
+/// The Position ID of `board` as its 14 ASCII bytes, without allocating: the same text as
+/// [`position_id`], for writing many IDs into one buffer (and sorting them as bytes, which
+/// orders them as the strings would be ordered).
+#[must_use]
+pub fn position_id_bytes(board: &Board) -> [u8; 14] {
+    // gnubg's key: for each of the 50 counts (the opponent's 25, then the mover's), that
+    // many 1 bits then a 0, least significant bit first; 80 bits at most.
+    let mut key: u128 = 0;
+    let mut bit = 0u32;
+    let p = &board.points;
+    let mut put = |n: i8| {
+        let n = n.max(0) as u32;
+        key |= ((1u128 << n) - 1) << bit;
+        bit += n + 1;
+    };
+    // The opponent: his points 1..24 are the mover's 24..1, then his bar.
+    for i in 0..24 {
+        put(-p[24 - i]);
     }
-    encode_b64(&key, 14)
+    put(-p[OPP_BAR]);
+    // The mover: points 1..24, then his bar.
+    for &n in &p[1..=24] {
+        put(n);
+    }
+    put(p[BAR]);
+    // The ten key bytes read as one big-endian number, then 6 bits a character (the last
+    // one padded with zeros).
+    let le = key.to_le_bytes();
+    let mut bits: u128 = 0;
+    for &b in &le[..10] {
+        bits = (bits << 8) | u128::from(b);
+    }
+    bits <<= 4;
+    let mut out = [0u8; 14];
+    for (k, c) in out.iter_mut().enumerate() {
+        *c = B64[((bits >> (78 - 6 * k)) & 0x3f) as usize];
+    }
+    out
 }
 
 /// The board a Position ID describes, from the view of the player on roll.
