@@ -67,14 +67,16 @@ pub fn legal(input: impl BufRead, output: impl Write, notation: bool) -> std::io
     })
 }
 
-/// `legal` with Position IDs, the fast path: every line's IDs are written as bytes into
-/// one reused buffer, sorted as 14-byte arrays (the order of the strings), and the output
+/// `legal` with Position IDs, the fast path: every line's IDs are made as bytes, sorted as
+/// numbers holding those bytes (the order of the strings), written into one reused
+/// buffer, and the output
 /// goes out in large writes; nothing is allocated per line. The bytes are those of
 /// [`answer_lines`] with `,`.
 fn legal_ids(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<bool> {
     const FLUSH_AT: usize = 1 << 16;
     let mut plays: Vec<LegalPlay> = Vec::with_capacity(64);
-    let mut ids: Vec<[u8; 14]> = Vec::with_capacity(64);
+    // Each ID as a big-endian number: one comparison sorts as the strings would.
+    let mut ids: Vec<u128> = Vec::with_capacity(64);
     let mut out: Vec<u8> = Vec::with_capacity(FLUSH_AT + 4096);
     let mut raw: Vec<u8> = Vec::with_capacity(128);
     let mut all_ok = true;
@@ -102,7 +104,11 @@ fn legal_ids(mut input: impl BufRead, mut output: impl Write) -> std::io::Result
             Ok((board, dice)) => {
                 legal_plays_into(&board, dice, &mut plays);
                 ids.clear();
-                ids.extend(plays.iter().map(|p| position_id_bytes(&p.board)));
+                ids.extend(plays.iter().map(|p| {
+                    let mut b = [0u8; 16];
+                    b[..14].copy_from_slice(&position_id_bytes(&p.board));
+                    u128::from_be_bytes(b)
+                }));
                 ids.sort_unstable();
                 out.push(b'\t');
                 write_count(&mut out, ids.len());
@@ -111,7 +117,7 @@ fn legal_ids(mut input: impl BufRead, mut output: impl Write) -> std::io::Result
                     if i > 0 {
                         out.push(b',');
                     }
-                    out.extend_from_slice(id);
+                    out.extend_from_slice(&id.to_be_bytes()[..14]);
                 }
                 out.push(b'\n');
             }

@@ -73,39 +73,36 @@ pub fn position_id(board: &Board) -> String {
     bytes.iter().map(|&b| b as char).collect()
 }
 
+/// One side's part of gnubg's key from its 25 counts (negative ones count as 0): the bits
+/// and their number.
+#[inline(always)]
+fn key_half(counts: impl Iterator<Item = i8>) -> (u64, u32) {
+    let (mut bits, mut at) = (0u64, 0u32);
+    for n in counts {
+        let n = n.max(0) as u32;
+        bits |= ((1u64 << n) - 1) << at;
+        at += n + 1;
+    }
+    (bits, at)
+}
+
 /// The Position ID of `board` as its 14 ASCII bytes, without allocating: the same text as
 /// [`position_id`], for writing many IDs into one buffer (and sorting them as bytes, which
 /// orders them as the strings would be ordered).
 #[must_use]
 pub fn position_id_bytes(board: &Board) -> [u8; 14] {
     // gnubg's key: for each of the 50 counts (the opponent's 25, then the mover's), that
-    // many 1 bits then a 0, least significant bit first; 80 bits at most.
-    let mut key: u128 = 0;
-    let mut bit = 0u32;
+    // many 1 bits then a 0, least significant bit first; 80 bits at most. Each side's 25
+    // counts take at most 40 bits, so each is built in a u64.
     let p = &board.points;
-    let mut put = |n: i8| {
-        let n = n.max(0) as u32;
-        key |= ((1u128 << n) - 1) << bit;
-        bit += n + 1;
-    };
     // The opponent: his points 1..24 are the mover's 24..1, then his bar.
-    for i in 0..24 {
-        put(-p[24 - i]);
-    }
-    put(-p[OPP_BAR]);
+    let (theirs, len) = key_half(p[1..=24].iter().rev().chain([&p[OPP_BAR]]).map(|&n| -n));
     // The mover: points 1..24, then his bar.
-    for &n in &p[1..=24] {
-        put(n);
-    }
-    put(p[BAR]);
-    // The ten key bytes read as one big-endian number, then 6 bits a character (the last
-    // one padded with zeros).
-    let le = key.to_le_bytes();
-    let mut bits: u128 = 0;
-    for &b in &le[..10] {
-        bits = (bits << 8) | u128::from(b);
-    }
-    bits <<= 4;
+    let (mine, _) = key_half(p[1..=25].iter().copied());
+    let key = u128::from(theirs) | (u128::from(mine) << len);
+    // The ten key bytes read as one big-endian number (key < 2^80), 6 bits a character,
+    // the last one padded with zeros.
+    let bits = (key.swap_bytes() >> 48) << 4;
     let mut out = [0u8; 14];
     for (k, c) in out.iter_mut().enumerate() {
         *c = B64[((bits >> (78 - 6 * k)) & 0x3f) as usize];
@@ -118,8 +115,8 @@ pub fn position_id_bytes(board: &Board) -> [u8; 14] {
 /// # Errors
 /// Not 14 base64 characters, more than 15 checkers for a side, or both sides on a point.
 pub fn board_from_position_id(id: &str) -> Result<Board, IdError> {
-    let key = decode_b64(id, 10).ok_or_else(|| IdError::PositionIdForm(id.to_string()))?;
-    let bad = |why| IdError::PositionIdContent(id.to_string(), why);
+    let key = decode_b64(id, 10).ok_or_else(|| IdError::PositionIdForm(super::excerpt(id)))?;
+    let bad = |why| IdError::PositionIdContent(super::excerpt(id), why);
     let mut halves = [[0u8; 25]; 2];
     let mut bit = 0usize;
     for half in &mut halves {
@@ -261,8 +258,8 @@ impl MatchId {
     /// # Errors
     /// Not 12 base64 characters, or a field out of range.
     pub fn decode(id: &str) -> Result<MatchId, IdError> {
-        let bytes = decode_b64(id, 9).ok_or_else(|| IdError::MatchIdForm(id.to_string()))?;
-        let bad = |why| IdError::MatchIdContent(id.to_string(), why);
+        let bytes = decode_b64(id, 9).ok_or_else(|| IdError::MatchIdForm(super::excerpt(id)))?;
+        let bad = |why| IdError::MatchIdContent(super::excerpt(id), why);
         let mut bits: u128 = 0;
         for (i, &b) in bytes.iter().enumerate() {
             bits |= u128::from(b) << (8 * i);

@@ -5,6 +5,7 @@
 mod any;
 pub mod chouette;
 mod dice;
+mod excerpt;
 mod game;
 mod ids;
 mod mat;
@@ -19,6 +20,7 @@ mod xgid;
 
 pub use any::AnyMatch;
 pub use dice::{Dice, DiceError};
+pub use excerpt::{EXCERPT_CHARS, excerpt};
 pub use game::{
     Action, Cube, CubeOffer, Event, GameResult, Match, Phase, ResignLevel, ResultKind, RuleError,
     Setup,
