@@ -76,9 +76,9 @@ pub fn position_id(board: &Board) -> String {
 /// One side's part of gnubg's key from its 25 counts (negative ones count as 0): the bits
 /// and their number.
 #[inline(always)]
-fn key_half(counts: impl Iterator<Item = i8>) -> (u64, u32) {
+fn key_half(counts: &[i8; 25]) -> (u64, u32) {
     let (mut bits, mut at) = (0u64, 0u32);
-    for n in counts {
+    for &n in counts {
         let n = n.max(0) as u32;
         bits |= ((1u64 << n) - 1) << at;
         at += n + 1;
@@ -96,16 +96,25 @@ pub fn position_id_bytes(board: &Board) -> [u8; 14] {
     // counts take at most 40 bits, so each is built in a u64.
     let p = &board.points;
     // The opponent: his points 1..24 are the mover's 24..1, then his bar.
-    let (theirs, len) = key_half(p[1..=24].iter().rev().chain([&p[OPP_BAR]]).map(|&n| -n));
+    let mut counts = [0i8; 25];
+    for (c, &n) in counts[..24].iter_mut().zip(p[1..=24].iter().rev()) {
+        *c = -n;
+    }
+    counts[24] = -p[OPP_BAR];
+    let (theirs, len) = key_half(&counts);
     // The mover: points 1..24, then his bar.
-    let (mine, _) = key_half(p[1..=25].iter().copied());
+    counts.copy_from_slice(&p[1..=25]);
+    let (mine, _) = key_half(&counts);
     let key = u128::from(theirs) | (u128::from(mine) << len);
     // The ten key bytes read as one big-endian number (key < 2^80), 6 bits a character,
-    // the last one padded with zeros.
+    // the last one padded with zeros: 84 bits, 42 for each group of 7 characters.
     let bits = (key.swap_bytes() >> 48) << 4;
+    let groups = [(bits >> 42) as u64, (bits as u64) & ((1 << 42) - 1)];
     let mut out = [0u8; 14];
-    for (k, c) in out.iter_mut().enumerate() {
-        *c = B64[((bits >> (78 - 6 * k)) & 0x3f) as usize];
+    for (g, group) in groups.iter().enumerate() {
+        for k in 0..7 {
+            out[7 * g + k] = B64[((group >> (36 - 6 * k)) & 0x3f) as usize];
+        }
     }
     out
 }
