@@ -8,7 +8,7 @@ pub use ratings::ratings;
 use crate::engine::welsh::{Throw, format_welsh_play, welsh_legal_plays};
 use crate::engine::{
     Dice, LegalPlay, MatchId, Position, Side, Xgid, board_from_position_id, format_play,
-    legal_plays_into, position_id, xgid_position_field,
+    legal_plays_into, position_id, position_id_bytes, xgid_position_field,
 };
 
 fn parse_line(line: &str) -> Result<(crate::engine::Board, Dice), String> {
@@ -59,22 +59,101 @@ fn answer_lines(
 /// # Errors
 /// Reading or writing failed.
 pub fn legal(input: impl BufRead, output: impl Write, notation: bool) -> std::io::Result<bool> {
+    if !notation {
+        return legal_ids(input, output);
+    }
     let mut plays: Vec<LegalPlay> = Vec::with_capacity(64);
-    let sep = if notation { " | " } else { "," };
-    answer_lines(input, output, sep, |line| {
+    answer_lines(input, output, " | ", |line| {
         let (board, dice) = parse_line(line)?;
         legal_plays_into(&board, dice, &mut plays);
-        Ok(plays
-            .iter()
-            .map(|p| {
-                if notation {
-                    format_play(&board, &p.play)
-                } else {
-                    position_id(&p.board)
-                }
-            })
-            .collect())
+        Ok(plays.iter().map(|p| format_play(&board, &p.play)).collect())
     })
+}
+
+/// `legal` with Position IDs, the fast path: every line's IDs are made as bytes, sorted as
+/// numbers holding those bytes (the order of the strings), written into one reused
+/// buffer, and the output
+/// goes out in large writes; nothing is allocated per line. The bytes are those of
+/// [`answer_lines`] with `,`.
+fn legal_ids(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<bool> {
+    const FLUSH_AT: usize = 1 << 16;
+    let mut plays: Vec<LegalPlay> = Vec::with_capacity(64);
+    // Each ID as a big-endian number: one comparison sorts as the strings would.
+    let mut ids: Vec<u128> = Vec::with_capacity(64);
+    let mut out: Vec<u8> = Vec::with_capacity(FLUSH_AT + 4096);
+    let mut raw: Vec<u8> = Vec::with_capacity(128);
+    let mut all_ok = true;
+    loop {
+        raw.clear();
+        if input.read_until(b'\n', &mut raw)? == 0 {
+            break;
+        }
+        // As `BufRead::lines`: the line ending goes, and the text must be UTF-8.
+        let mut end = raw.len();
+        if raw[..end].ends_with(b"\n") {
+            end -= 1;
+            if raw[..end].ends_with(b"\r") {
+                end -= 1;
+            }
+        }
+        let line = std::str::from_utf8(&raw[..end])
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?;
+        let line = line.trim_end();
+        if line.trim().is_empty() {
+            continue;
+        }
+        out.extend_from_slice(line.as_bytes());
+        match parse_line(line) {
+            Ok((board, dice)) => {
+                legal_plays_into(&board, dice, &mut plays);
+                ids.clear();
+                ids.extend(plays.iter().map(|p| {
+                    let mut b = [0u8; 16];
+                    b[..14].copy_from_slice(&position_id_bytes(&p.board));
+                    u128::from_be_bytes(b)
+                }));
+                ids.sort_unstable();
+                out.push(b'\t');
+                write_count(&mut out, ids.len());
+                out.push(b'\t');
+                for (i, id) in ids.iter().enumerate() {
+                    if i > 0 {
+                        out.push(b',');
+                    }
+                    out.extend_from_slice(&id.to_be_bytes()[..14]);
+                }
+                out.push(b'\n');
+            }
+            Err(e) => {
+                all_ok = false;
+                out.extend_from_slice(b"\tERROR\t");
+                out.extend_from_slice(e.as_bytes());
+                out.push(b'\n');
+            }
+        }
+        if out.len() >= FLUSH_AT {
+            output.write_all(&out)?;
+            out.clear();
+        }
+    }
+    output.write_all(&out)?;
+    output.flush()?;
+    Ok(all_ok)
+}
+
+/// Appends `n` in decimal.
+fn write_count(out: &mut Vec<u8>, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
 }
 
 /// `gammonbot show`: a position in every notation.

@@ -171,7 +171,7 @@ impl Club {
             return Err(ClubError::TooLong("name", key.chars().count(), 100));
         }
         if key.is_empty() {
-            return Err(ClubError::UnknownPlayer(who.to_string()));
+            return Err(ClubError::UnknownPlayer(crate::engine::excerpt(who)));
         }
         if actor.platform == "local" {
             // In the local chat a name is the identity: a new name is a new player, and a
@@ -188,7 +188,7 @@ impl Club {
         self.store
             .find_player(&actor.platform, &key)
             .await?
-            .ok_or_else(|| ClubError::UnknownPlayer(who.to_string()))
+            .ok_or_else(|| ClubError::UnknownPlayer(crate::engine::excerpt(who)))
     }
 
     pub(super) async fn challenge(

@@ -820,7 +820,8 @@ fn member(actor: &Actor, s: &Session, name: &str) -> Result<PlayerId, ClubError>
         .map(|(id, _)| *id)
         .ok_or_else(|| {
             ClubError::Refused(format!(
-                "`{name}` is not a player of chouette #{}; name one of its players",
+                "`{}` is not a player of chouette #{}; name one of its players",
+                crate::engine::excerpt(name),
                 s.id
             ))
         })
@@ -1001,7 +1002,11 @@ fn event_words(s: &Session, before: &Chouette, e: &ChouetteEvent) -> String {
             }
         }
         ChouetteEvent::Suggested { by, text } => {
-            format!("{} suggests to the captain: {text}", s.name(*by))
+            format!(
+                "{} suggests to the captain: {}",
+                s.name(*by),
+                crate::engine::excerpt(text)
+            )
         }
         ChouetteEvent::Settled { member, points } => {
             format!(

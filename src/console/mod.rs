@@ -15,7 +15,7 @@ use crate::club::{
 };
 use crate::engine::chouette::Consultation;
 use crate::engine::welsh::{NominateFor, Parity};
-use crate::engine::{ResignLevel, Ruleset};
+use crate::engine::{ResignLevel, Ruleset, excerpt};
 use crate::render::{history_png, leaderboard_png, render_png, render_text};
 
 /// The commands, for `/help`.
@@ -69,25 +69,33 @@ fn seconds(text: &str) -> Result<i64, ParseError> {
         text.find(|c: char| !c.is_ascii_digit())
             .unwrap_or(text.len()),
     );
-    let n: i64 = num
-        .parse()
-        .map_err(|_| ParseError(format!("`{text}` is not a duration: write 2d, 12h, 30m")))?;
+    let n: i64 = num.parse().map_err(|_| {
+        ParseError(format!(
+            "`{}` is not a duration: write 2d, 12h, 30m",
+            excerpt(text)
+        ))
+    })?;
     let mul = match unit {
         "" | "s" => 1,
         "m" => 60,
         "h" => 3600,
         "d" => DAY,
-        _ => return err(format!("`{text}`: a duration ends in d, h, m or s")),
+        _ => {
+            return err(format!(
+                "`{}`: a duration ends in d, h, m or s",
+                excerpt(text)
+            ));
+        }
     };
     n.checked_mul(mul)
-        .ok_or_else(|| ParseError(format!("`{text}` is too long")))
+        .ok_or_else(|| ParseError(format!("`{}` is too long", excerpt(text))))
 }
 
 fn on_off(key: &str, v: &str) -> Result<bool, ParseError> {
     match v {
         "on" | "yes" | "true" => Ok(true),
         "off" | "no" | "false" => Ok(false),
-        _ => err(format!("{key}: say on or off, not `{v}`")),
+        _ => err(format!("{key}: say on or off, not `{}`", excerpt(v))),
     }
 }
 
@@ -126,7 +134,12 @@ fn rating(args: &[&str]) -> Result<Command, ParseError> {
 }
 
 fn amount(v: &str) -> Result<u64, ParseError> {
-    let bad = || ParseError(format!("stake: `{v}` is not an amount like 1.00"));
+    let bad = || {
+        ParseError(format!(
+            "stake: `{}` is not an amount like 1.00",
+            excerpt(v)
+        ))
+    };
     let (whole, frac) = v.split_once('.').unwrap_or((v, "0"));
     if frac.len() > 2 {
         return Err(bad());
@@ -149,7 +162,8 @@ fn challenge(args: &[&str]) -> Result<Command, ParseError> {
     for o in opts {
         let Some((k, v)) = o.split_once(':') else {
             return err(format!(
-                "`{o}`: options are written key:value, e.g. length:7"
+                "`{}`: options are written key:value, e.g. length:7",
+                excerpt(o)
             ));
         };
         match k {
@@ -157,7 +171,9 @@ fn challenge(args: &[&str]) -> Result<Command, ParseError> {
                 ruleset = match v {
                     "standard" => Ruleset::Standard,
                     "welsh" => Ruleset::Welsh,
-                    _ => return err(format!("rules: standard or welsh, not `{v}`")),
+                    _ => {
+                        return err(format!("rules: standard or welsh, not `{}`", excerpt(v)));
+                    }
                 }
             }
             "length" => {
@@ -165,7 +181,10 @@ fn challenge(args: &[&str]) -> Result<Command, ParseError> {
                     None
                 } else {
                     Some(v.parse().map_err(|_| {
-                        ParseError(format!("length: a number of points (or money), not `{v}`"))
+                        ParseError(format!(
+                            "length: a number of points (or money), not `{}`",
+                            excerpt(v)
+                        ))
                     })?)
                 });
             }
@@ -187,9 +206,9 @@ fn challenge(args: &[&str]) -> Result<Command, ParseError> {
             "beavers" => spec.beavers = on_off(k, v)?,
             "raccoons" => spec.raccoons = on_off(k, v)?,
             "autodoubles" => {
-                spec.auto_doubles = v
-                    .parse()
-                    .map_err(|_| ParseError(format!("autodoubles: a number, not `{v}`")))?;
+                spec.auto_doubles = v.parse().map_err(|_| {
+                    ParseError(format!("autodoubles: a number, not `{}`", excerpt(v)))
+                })?;
             }
             "stake" => spec.stake = amount(v)?,
             "move" => spec.time.per_move = seconds(v)?,
@@ -199,7 +218,12 @@ fn challenge(args: &[&str]) -> Result<Command, ParseError> {
             "clock" if v == "live" => spec.time = TimeControl::welsh_live(),
             "clock" if v == "days" => spec.time = TimeControl::default(),
             "rated" => spec.rated = rated_option(v)?,
-            _ => return err(format!("unknown option `{k}:{v}`; /help lists them")),
+            _ => {
+                return err(format!(
+                    "unknown option `{}`; /help lists them",
+                    excerpt(&format!("{k}:{v}"))
+                ));
+            }
         }
     }
     for (k, v) in flags {
@@ -314,7 +338,8 @@ fn chouette(args: &[&str], m: MatchRef) -> Result<Command, ParseError> {
                     Some(("stake", v)) => spec.stake = amount(v)?,
                     _ => {
                         return err(format!(
-                            "`{o}`: /chouette create [cubes:multiple|single] [consult:free|none|after-cube] [order:shuffled|joined] [jacoby:on|off] [beavers:on|off] [stake:1.00]"
+                            "`{}`: /chouette create [cubes:multiple|single] [consult:free|none|after-cube] [order:shuffled|joined] [jacoby:on|off] [beavers:on|off] [stake:1.00]",
+                            excerpt(o)
                         ));
                     }
                 }
@@ -336,13 +361,23 @@ fn chouette(args: &[&str], m: MatchRef) -> Result<Command, ParseError> {
         "beaver" => ChouetteOp::Beaver(one(rest)?),
         "suggest" if !rest.is_empty() => ChouetteOp::Suggest(rest.join(" ")),
         "suggest" => return err("suggest which play? e.g. /chouette suggest 13/7 8/7"),
-        other => return err(format!("unknown /chouette {other}; /help lists them")),
+        other => {
+            return err(format!(
+                "unknown /chouette {}; /help lists them",
+                excerpt(other)
+            ));
+        }
     };
     Ok(Command::Chouette(r, op))
 }
 
 fn dice(text: &str) -> Result<(u8, u8), ParseError> {
-    let bad = || ParseError(format!("`{text}` is not a throw: write it like 6-5"));
+    let bad = || {
+        ParseError(format!(
+            "`{}` is not a throw: write it like 6-5",
+            excerpt(text)
+        ))
+    };
     let (a, b) = text.split_once('-').ok_or_else(bad)?;
     Ok((a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?))
 }
@@ -360,7 +395,7 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
         return err("write `name: /command`, e.g. `alice: /challenge bob`");
     };
     let name = name.trim();
-    if name.is_empty() || name.chars().any(char::is_whitespace) {
+    if name.is_empty() || name.chars().any(|c| c.is_whitespace() || c.is_control()) {
         return err("a name is one word, e.g. `alice: /roll`");
     }
     let rest = rest.trim();
@@ -382,15 +417,14 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
         }
         if let Some(r) = w.strip_prefix('#') {
             let (id, v) = r.split_once('@').map_or((r, None), |(a, b)| (a, Some(b)));
-            m.id = Some(
-                id.parse()
-                    .map_err(|_| ParseError(format!("`{w}` is not a match number like #12")))?,
-            );
+            m.id = Some(id.parse().map_err(|_| {
+                ParseError(format!("`{}` is not a match number like #12", excerpt(w)))
+            })?);
             if let Some(v) = v {
-                m.version = Some(
-                    v.parse()
-                        .map_err(|_| ParseError(format!("`{w}`: a version is a number")))?,
-                );
+                m.version =
+                    Some(v.parse().map_err(|_| {
+                        ParseError(format!("`{}`: a version is a number", excerpt(w)))
+                    })?);
             }
         } else {
             args.push(w);
@@ -402,7 +436,7 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
         } else {
             err(format!(
                 "/{verb} takes no more words (got `{}`)",
-                args.join(" ")
+                excerpt(&args.join(" "))
             ))
         }
     };
@@ -474,8 +508,12 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
             ["reject"] => Command::RejectConcede(m),
             [n] | [n, "payment"] => Command::Concede(
                 m,
-                n.parse()
-                    .map_err(|_| ParseError(format!("/concede N: a number of games, not `{n}`")))?,
+                n.parse().map_err(|_| {
+                    ParseError(format!(
+                        "/concede N: a number of games, not `{}`",
+                        excerpt(n)
+                    ))
+                })?,
                 args.len() == 2,
             ),
             _ => return err("/concede N [payment], or /concede accept|reject"),
@@ -518,7 +556,12 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
             _ => return err("/leaderboard [rules:standard|welsh]"),
         },
         "fair" => fair(&args, m)?,
-        other => return err(format!("unknown command /{other}; /help lists them")),
+        other => {
+            return err(format!(
+                "unknown command /{}; /help lists them",
+                excerpt(other)
+            ));
+        }
     };
     Ok(Some((name.to_string(), cmd)))
 }
@@ -666,7 +709,14 @@ pub async fn run(club: Arc<Club>, opts: Options) -> std::io::Result<bool> {
             if parse_line(line) == Ok(None) {
                 continue;
             }
-            println!("> {}", line.trim());
+            // The transcript quotes the line; one too long or with control characters
+            // only as an excerpt.
+            let plain = line.chars().count() <= 200 && !line.chars().any(char::is_control);
+            if plain {
+                println!("> {}", line.trim());
+            } else {
+                println!("> {}", excerpt(line));
+            }
             let (out, refused) = run_line(&club, line, png).await;
             print!("{out}");
             while let Ok(n) = rx.try_recv() {

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
 
-use super::{Context, Data, Error, actor, execute, reply, run, tell};
+use super::{Context, Data, Error, actor, reply, run, tell};
 use crate::club::{
     ChallengeSpec, ChouetteOp, ChouetteRef, ChouetteSpec, Command, DAY, MatchRef, Starter,
     TimeControl,
@@ -147,7 +147,9 @@ pub async fn challenge(
     #[min = 0]
     #[max = 8]
     auto_doubles: Option<u8>,
-    #[description = "Money play: stake per point, like 1.50"] stake: Option<String>,
+    #[description = "Money play: stake per point, like 1.50"]
+    #[max_length = 20]
+    stake: Option<String>,
     #[description = "Hours for each decision (default 48)"]
     #[min = 0]
     #[max = 720]
@@ -202,7 +204,8 @@ pub async fn challenge(
                 return reply(
                     ctx,
                     Err(crate::club::ClubError::BadOption(format!(
-                        "stake: `{s}` is not an amount like 1.50"
+                        "stake: `{}` is not an amount like 1.50",
+                        crate::engine::excerpt(&s)
                     ))),
                 )
                 .await
@@ -224,18 +227,10 @@ pub async fn challenge(
         spec.expires = Some(i64::from(h) * 3600);
     }
     let club = Arc::clone(&ctx.data().club);
-    if let Err(e) = club
-        .introduce(
-            "discord",
-            &opponent.id.to_string(),
-            opponent.global_name.as_deref().unwrap_or(&opponent.name),
-        )
-        .await
-    {
-        return reply(ctx, Err(e)).await.map(|_| ());
-    }
-    let result = execute(
+    // The opponent is made known in the same (possibly deferred) work as the challenge.
+    let result = super::execute_introducing(
         ctx,
+        &opponent,
         Command::Challenge {
             opponent: opponent.id.to_string(),
             spec,
@@ -267,9 +262,14 @@ pub async fn challenge(
                         .components(super::buttons(&out)),
                 )
                 .await?;
-            ctx.say(format!("Match #{id} is played in <#{}>", thread.id))
-                .await?;
-            super::direct_message(ctx.serenity_context(), &out).await;
+            super::say_public(ctx, format!("Match #{id} is played in <#{}>", thread.id)).await?;
+            super::direct_message(
+                ctx.serenity_context(),
+                &ctx.data().dm_refused,
+                thread.id,
+                &out,
+            )
+            .await;
             Ok(())
         }
         (result, _) => reply(ctx, result).await.map(|_| ()),
@@ -553,19 +553,9 @@ pub async fn pot(
     ctx: Context<'_>,
     #[description = "The other player"] opponent: serenity::User,
 ) -> Result<(), Error> {
-    let name = opponent
-        .global_name
-        .clone()
-        .unwrap_or_else(|| opponent.name.clone());
-    if let Err(e) = ctx
-        .data()
-        .club
-        .introduce("discord", &opponent.id.to_string(), &name)
-        .await
-    {
-        return reply(ctx, Err(e)).await.map(|_| ());
-    }
-    run(ctx, Command::Pot(opponent.id.to_string())).await
+    let result =
+        super::execute_introducing(ctx, &opponent, Command::Pot(opponent.id.to_string())).await;
+    reply(ctx, result).await.map(|_| ())
 }
 
 /// A rating here: rank, record, the last ten changes and the history chart.
@@ -743,7 +733,9 @@ pub async fn ch_create(
     #[description = "The line at the first game (default: shuffled)"] order: Option<Order>,
     #[description = "The Jacoby rule, per cube"] jacoby: Option<bool>,
     #[description = "Beavers allowed"] beavers: Option<bool>,
-    #[description = "Stake per point, like 1.00"] stake: Option<String>,
+    #[description = "Stake per point, like 1.00"]
+    #[max_length = 20]
+    stake: Option<String>,
 ) -> Result<(), Error> {
     let mut spec = ChouetteSpec::default();
     spec.rules.multiple_cubes = !matches!(cubes, Some(Cubes::Single));
@@ -762,7 +754,8 @@ pub async fn ch_create(
                 return reply(
                     ctx,
                     Err(crate::club::ClubError::BadOption(format!(
-                        "stake: `{s}` is not an amount like 1.00"
+                        "stake: `{}` is not an amount like 1.00",
+                        crate::engine::excerpt(&s)
                     ))),
                 )
                 .await

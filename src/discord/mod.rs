@@ -2,6 +2,29 @@
 //! thin over the club. Every command becomes a club [`Command`]; every refusal is an
 //! ephemeral reply with the club's message; boards go out as PNG attachments with their
 //! alt text.
+//!
+//! # Refusals stay private, even when the club is slow
+//!
+//! Discord wants an answer to an interaction within 3 seconds, and whether that answer is
+//! seen by everyone or by the caller only is fixed by the first response: after a
+//! deferred response (type 5, "thinking..."), the first followup *edits* that placeholder
+//! and keeps its visibility, whatever flags the followup carries. We cannot know before
+//! the club has answered whether the answer is an outcome (for everyone) or a refusal
+//! (for the caller only), so:
+//!
+//! * A slash command whose club work (or board drawing) takes longer than
+//!   `DEFER_AFTER` (1.5 s; or `RENDER_WAIT` for the board) is deferred **ephemerally**: only the caller sees
+//!   the placeholder. A refusal then goes into that placeholder (private). An outcome is
+//!   posted in the channel as an ordinary message (for everyone, board, buttons and
+//!   mentions as usual) and the private placeholder is deleted. Should the channel refuse
+//!   the post, the caller is shown the outcome privately, with a line saying why.
+//! * A button click that takes long is deferred with type 6 (deferred update: nothing is
+//!   shown to anyone); every followup is then a new message with its own flags, so a
+//!   refusal is an ephemeral followup and an outcome a public one.
+//! * Nothing is ever deferred publicly.
+//!
+//! A direct message Discord refuses (403: the player does not accept them) is reported
+//! once per player in the channel where the match is played; the bot carries on.
 
 mod commands;
 
@@ -22,7 +45,13 @@ pub use commands::commands;
 /// What every command and event handler can reach.
 pub struct Data {
     pub club: Arc<Club>,
+    /// Players whose direct messages Discord refused (said once in the channel).
+    pub dm_refused: DmRefused,
 }
+
+/// The players (user ids) whose direct messages Discord refused, shared by the command
+/// handlers and the notice task.
+pub type DmRefused = Arc<std::sync::Mutex<std::collections::HashSet<u64>>>;
 
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
 pub type Context<'a> = poise::Context<'a, Data, Error>;
@@ -31,6 +60,36 @@ pub type Context<'a> = poise::Context<'a, Data, Error>;
 const DEFER_AFTER: Duration = Duration::from_millis(1500);
 /// How long to wait for a board to be drawn before deferring.
 const RENDER_WAIT: Duration = Duration::from_millis(1000);
+
+/// Sends again after a 429 (Too Many Requests), waiting [`RETRIES_429`] in turn.
+/// serenity's rate limiter (on against Discord) already waits out a 429 on the routes it
+/// knows, exactly as long as `Retry-After` says; this covers what reaches the bot anyway
+/// (serenity does not hand the bot the `retry_after` value, hence the fixed waits).
+macro_rules! retry_429 {
+    ($send:expr) => {{
+        let mut waits = RETRIES_429.iter();
+        loop {
+            match $send {
+                Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)))
+                    if r.status_code.as_u16() == 429 =>
+                {
+                    match waits.next() {
+                        Some(wait) => {
+                            tracing::warn!(url = %r.url, "rate limited (429); trying again");
+                            tokio::time::sleep(*wait).await;
+                        }
+                        None => {
+                            break Err(serenity::Error::Http(
+                                serenity::HttpError::UnsuccessfulRequest(r),
+                            ));
+                        }
+                    }
+                }
+                other => break other,
+            }
+        }
+    }};
+}
 
 /// The actor of an interaction.
 fn actor_of(
@@ -225,11 +284,120 @@ async fn run(ctx: Context<'_>, cmd: Command) -> Result<(), Error> {
 
 async fn execute(ctx: Context<'_>, cmd: Command) -> Result<Outcome, ClubError> {
     let work = club_task(Arc::clone(&ctx.data().club), actor(ctx), cmd);
+    // Privately: the answer may be a refusal (see the module doc).
     or_defer(work, DEFER_AFTER, async || {
-        let _ = ctx.defer().await;
+        let _ = ctx.defer_ephemeral().await;
     })
     .await
     .0
+}
+
+/// As `execute`, first making `user` (named in an option) known to the club, in the same
+/// work: a slow club defers both.
+async fn execute_introducing(
+    ctx: Context<'_>,
+    user: &serenity::User,
+    cmd: Command,
+) -> Result<Outcome, ClubError> {
+    let club = Arc::clone(&ctx.data().club);
+    let who = actor(ctx);
+    let id = user.id.to_string();
+    let name = user
+        .global_name
+        .clone()
+        .unwrap_or_else(|| user.name.clone());
+    let work = async move {
+        tokio::spawn(async move {
+            club.introduce("discord", &id, &name).await?;
+            club.execute(&who, cmd).await
+        })
+        .await
+        .unwrap_or_else(|e| {
+            Err(ClubError::Refused(format!(
+                "the command failed ({e}); try again"
+            )))
+        })
+    };
+    or_defer(work, DEFER_AFTER, async || {
+        let _ = ctx.defer_ephemeral().await;
+    })
+    .await
+    .0
+}
+
+/// Whether this slash command was already answered with a (private) deferral, so that a
+/// public answer must go to the channel instead of into the placeholder.
+fn deferred(ctx: Context<'_>) -> bool {
+    match ctx {
+        poise::Context::Application(a) => a
+            .has_sent_initial_response
+            .load(std::sync::atomic::Ordering::SeqCst),
+        poise::Context::Prefix(_) => false,
+    }
+}
+
+/// Answers everyone: as the interaction's reply, or, once it was deferred privately, as
+/// a message in the channel (the private placeholder is then deleted). If the channel
+/// refuses the post, the caller is shown `text` (the content) privately with the reason.
+async fn answer_everyone(
+    ctx: Context<'_>,
+    text: &str,
+    reply: poise::CreateReply,
+    message: serenity::CreateMessage,
+) -> Result<(), Error> {
+    if !deferred(ctx) {
+        ctx.send(reply).await?;
+        return Ok(());
+    }
+    let channel = ctx.channel_id();
+    match retry_429!(channel.send_message(ctx, message.clone()).await) {
+        Ok(_) => {
+            if let poise::Context::Application(a) = ctx {
+                if let Err(e) = a.interaction.delete_response(ctx).await {
+                    tracing::warn!(error = %e, "deferred placeholder not deleted");
+                }
+            }
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "public answer not posted in the channel");
+            tell(
+                ctx,
+                clip(&format!(
+                    "{text}\n(I may not post in this channel, so only you see this.)"
+                )),
+            )
+            .await?;
+        }
+    }
+    Ok(())
+}
+
+/// How often, and after how long, a post refused with 429 is tried again.
+const RETRIES_429: [Duration; 3] = [
+    Duration::from_secs(1),
+    Duration::from_secs(2),
+    Duration::from_secs(4),
+];
+
+/// Public text for the interaction (or, after a private deferral, for the channel).
+pub(super) async fn say_public(ctx: Context<'_>, text: String) -> Result<(), Error> {
+    answer_everyone(
+        ctx,
+        &text,
+        poise::CreateReply::default().content(text.clone()),
+        serenity::CreateMessage::new().content(text.clone()),
+    )
+    .await
+}
+
+/// At most Discord's 2,000 characters.
+fn clip(text: &str) -> String {
+    if text.chars().count() <= 2000 {
+        return text.to_string();
+    }
+    let mut s: String = text.chars().take(1990).collect();
+    s.push_str("...");
+    s
 }
 
 /// The club runs a command in its own task (so that a slow one can be waited on while
@@ -261,8 +429,9 @@ async fn or_defer<T, R>(
     }
 }
 
-/// Answers only the caller (an ephemeral reply).
+/// Answers only the caller (an ephemeral reply, or the private deferred placeholder).
 async fn tell(ctx: Context<'_>, text: impl Into<String>) -> Result<(), serenity::Error> {
+    let text = clip(&text.into());
     ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
         .await
         .map(|_| ())
@@ -283,33 +452,49 @@ async fn reply(
                 .content(outcome_content(&out))
                 .allowed_mentions(mentions(&out))
                 .components(buttons(&out));
-            // Rendering takes milliseconds; should it ever take long, defer first.
+            let mut m = serenity::CreateMessage::new()
+                .content(outcome_content(&out))
+                .allowed_mentions(mentions(&out))
+                .components(buttons(&out));
+            // Rendering takes milliseconds; should it ever take long, defer (privately).
             let file = or_defer(board_file(&out), RENDER_WAIT, async || {
-                let _ = ctx.defer().await;
+                let _ = ctx.defer_ephemeral().await;
             })
             .await
             .0;
             if let Some(file) = file {
-                r = r.attachment(file);
+                r = r.attachment(file.clone());
+                m = m.add_file(file);
             }
             if let Some(file) = chart_file(&out).await {
                 r = r.attachment(file);
             }
             if let Some(a) = &out.attachment {
-                r = r.attachment(serenity::CreateAttachment::bytes(
-                    a.text.clone().into_bytes(),
-                    a.name.clone(),
-                ));
+                let file =
+                    serenity::CreateAttachment::bytes(a.text.clone().into_bytes(), a.name.clone());
+                r = r.attachment(file.clone());
+                m = m.add_file(file);
             }
-            ctx.send(r).await?;
-            direct_message(ctx.serenity_context(), &out).await;
+            answer_everyone(ctx, &outcome_content(&out), r, m).await?;
+            direct_message(
+                ctx.serenity_context(),
+                &ctx.data().dm_refused,
+                ctx.channel_id(),
+                &out,
+            )
+            .await;
             Ok(Some(out))
         }
     }
 }
 
 /// Tells the next player by direct message when he asked for it.
-async fn direct_message(ctx: &serenity::Context, out: &Outcome) {
+async fn direct_message(
+    ctx: &serenity::Context,
+    refused: &DmRefused,
+    channel: serenity::ChannelId,
+    out: &Outcome,
+) {
     let Some(next) = out.next.as_ref().filter(|n| n.dm) else {
         return;
     };
@@ -317,10 +502,47 @@ async fn direct_message(ctx: &serenity::Context, out: &Outcome) {
         return;
     };
     let text = format!("Match #{}: your turn to {}", next.match_id, next.what);
-    if let Ok(dm) = serenity::UserId::new(user).create_dm_channel(ctx).await {
-        if let Err(e) = dm.id.say(ctx, text).await {
-            tracing::warn!(error = %e, "direct message not sent");
-        }
+    send_dm(&ctx.http, refused, channel, user, text).await;
+}
+
+/// Sends a direct message. If Discord refuses it (403: the player does not take direct
+/// messages from the bot), says so once in `channel`, mentioning him, and carries on.
+async fn send_dm(
+    http: &serenity::Http,
+    refused: &DmRefused,
+    channel: serenity::ChannelId,
+    user: u64,
+    text: String,
+) {
+    let to = serenity::UserId::new(user);
+    let sent = match retry_429!(to.create_dm_channel(http).await) {
+        Ok(dm) => retry_429!(dm.id.say(http, &text).await).map(|_| ()),
+        Err(e) => Err(e),
+    };
+    let Err(e) = sent else { return };
+    tracing::warn!(error = %e, "direct message not sent");
+    let forbidden = matches!(
+        &e,
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))
+            if r.status_code.as_u16() == 403
+    );
+    let first = forbidden
+        && refused
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(user);
+    if !first {
+        return;
+    }
+    let msg = serenity::CreateMessage::new()
+        .content(format!(
+            "<@{user}> I cannot send you direct messages (Discord refuses them). Allow direct \
+             messages from this server's members, or turn them off with `/settings dm:false`; \
+             you will be told here."
+        ))
+        .allowed_mentions(serenity::CreateAllowedMentions::new().users([to]));
+    if let Err(e) = retry_429!(channel.send_message(http, msg.clone()).await) {
+        tracing::warn!(error = %e, "direct-message refusal not reported");
     }
 }
 
@@ -389,7 +611,7 @@ async fn on_component(
                 c.create_response(ctx, serenity::CreateInteractionResponse::Message(m))
                     .await?;
             }
-            direct_message(ctx, &out).await;
+            direct_message(ctx, &data.dm_refused, c.channel_id, &out).await;
         }
     }
     Ok(())
@@ -397,25 +619,28 @@ async fn on_component(
 
 /// Posts a reminder or time-out in the match's channel, mentioning the player, and by
 /// direct message when he asked for it.
-async fn post_notice(http: &serenity::Http, n: &Notice) {
-    let Ok(user) = n.user_id.parse::<u64>() else {
+async fn post_notice(http: &serenity::Http, refused: &DmRefused, n: &Notice) {
+    let Ok(user_id) = n.user_id.parse::<u64>() else {
         return;
     };
-    let user = serenity::UserId::new(user);
-    if let Ok(channel) = n.channel.parse::<u64>() {
+    let user = serenity::UserId::new(user_id);
+    let channel = n.channel.parse::<u64>().ok().map(serenity::ChannelId::new);
+    if let Some(channel) = channel {
         let msg = serenity::CreateMessage::new()
             .content(format!("<@{user}> {}", n.text))
             .allowed_mentions(serenity::CreateAllowedMentions::new().users([user]));
-        if let Err(e) = serenity::ChannelId::new(channel)
-            .send_message(http, msg)
-            .await
-        {
+        if let Err(e) = retry_429!(channel.send_message(http, msg.clone()).await) {
             tracing::warn!(match_id = n.match_id, error = %e, "notice not posted");
         }
     }
     if n.dm {
-        if let Ok(dm) = user.create_dm_channel(http).await {
-            let _ = dm.id.say(http, n.text.clone()).await;
+        match channel {
+            Some(channel) => send_dm(http, refused, channel, user_id, n.text.clone()).await,
+            None => {
+                if let Ok(dm) = user.create_dm_channel(http).await {
+                    let _ = dm.id.say(http, n.text.clone()).await;
+                }
+            }
         }
     }
 }
@@ -455,7 +680,8 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
 }
 
 /// Where the bot talks to: Discord itself, or (tests) a stand-in at `api` (`http://...`),
-/// with the rate limiter off.
+/// with serenity's rate limiter off (in serenity 0.12 it would send to discord.com past
+/// the stand-in); the bot's own posts wait out a 429 either way (`retry_429!`).
 #[derive(Clone, Debug, Default)]
 pub struct Connection {
     pub token: String,
@@ -503,12 +729,14 @@ pub async fn client(conn: Connection, club: Arc<Club>) -> Result<serenity::Clien
                 let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
                 Arc::clone(&club).spawn_deadlines(sweep_every, tx);
                 let http = Arc::clone(&ctx.http);
+                let dm_refused = DmRefused::default();
+                let refused = Arc::clone(&dm_refused);
                 tokio::spawn(async move {
                     while let Some(n) = rx.recv().await {
-                        post_notice(&http, &n).await;
+                        post_notice(&http, &refused, &n).await;
                     }
                 });
-                Ok(Data { club })
+                Ok(Data { club, dm_refused })
             })
         })
         .build();

@@ -65,29 +65,58 @@ fn decode_b64(s: &str, nbytes: usize) -> Option<Vec<u8>> {
     )
 }
 
-/// The 25 counts gnubg keeps per player: points 1..24 in his numbering, then his bar.
-fn gnubg_halves(board: &Board) -> [[u8; 25]; 2] {
-    // Slot i is point i + 1; slot 24 the bar.
-    let theirs = std::array::from_fn(|i| board.theirs(if i == 24 { OPP_BAR } else { 24 - i }));
-    let mine = std::array::from_fn(|i| board.mine(if i == 24 { BAR } else { i + 1 }));
-    [theirs, mine]
-}
-
 /// The Position ID of `board`, the mover being the player on roll.
 #[must_use]
 pub fn position_id(board: &Board) -> String {
-    let mut key = [0u8; 10];
-    let mut bit = 0usize;
-    for half in gnubg_halves(board) {
-        for n in half {
-            for _ in 0..n {
-                key[bit / 8] |= 1 << (bit % 8);
-                bit += 1;
-            }
-            bit += 1;
+    let bytes = position_id_bytes(board);
+    // Base64 characters are ASCII.
+    bytes.iter().map(|&b| b as char).collect()
+}
+
+/// One side's part of gnubg's key from its 25 counts (negative ones count as 0): the bits
+/// and their number.
+#[inline(always)]
+fn key_half(counts: &[i8; 25]) -> (u64, u32) {
+    let (mut bits, mut at) = (0u64, 0u32);
+    for &n in counts {
+        let n = n.max(0) as u32;
+        bits |= ((1u64 << n) - 1) << at;
+        at += n + 1;
+    }
+    (bits, at)
+}
+
+/// The Position ID of `board` as its 14 ASCII bytes, without allocating: the same text as
+/// [`position_id`], for writing many IDs into one buffer (and sorting them as bytes, which
+/// orders them as the strings would be ordered).
+#[must_use]
+pub fn position_id_bytes(board: &Board) -> [u8; 14] {
+    // gnubg's key: for each of the 50 counts (the opponent's 25, then the mover's), that
+    // many 1 bits then a 0, least significant bit first; 80 bits at most. Each side's 25
+    // counts take at most 40 bits, so each is built in a u64.
+    let p = &board.points;
+    // The opponent: his points 1..24 are the mover's 24..1, then his bar.
+    let mut counts = [0i8; 25];
+    for (c, &n) in counts[..24].iter_mut().zip(p[1..=24].iter().rev()) {
+        *c = -n;
+    }
+    counts[24] = -p[OPP_BAR];
+    let (theirs, len) = key_half(&counts);
+    // The mover: points 1..24, then his bar.
+    counts.copy_from_slice(&p[1..=25]);
+    let (mine, _) = key_half(&counts);
+    let key = u128::from(theirs) | (u128::from(mine) << len);
+    // The ten key bytes read as one big-endian number (key < 2^80), 6 bits a character,
+    // the last one padded with zeros: 84 bits, 42 for each group of 7 characters.
+    let bits = (key.swap_bytes() >> 48) << 4;
+    let groups = [(bits >> 42) as u64, (bits as u64) & ((1 << 42) - 1)];
+    let mut out = [0u8; 14];
+    for (g, group) in groups.iter().enumerate() {
+        for k in 0..7 {
+            out[7 * g + k] = B64[((group >> (36 - 6 * k)) & 0x3f) as usize];
         }
     }
-    encode_b64(&key, 14)
+    out
 }
 
 /// The board a Position ID describes, from the view of the player on roll.
@@ -95,8 +124,8 @@ pub fn position_id(board: &Board) -> String {
 /// # Errors
 /// Not 14 base64 characters, more than 15 checkers for a side, or both sides on a point.
 pub fn board_from_position_id(id: &str) -> Result<Board, IdError> {
-    let key = decode_b64(id, 10).ok_or_else(|| IdError::PositionIdForm(id.to_string()))?;
-    let bad = |why| IdError::PositionIdContent(id.to_string(), why);
+    let key = decode_b64(id, 10).ok_or_else(|| IdError::PositionIdForm(super::excerpt(id)))?;
+    let bad = |why| IdError::PositionIdContent(super::excerpt(id), why);
     let mut halves = [[0u8; 25]; 2];
     let mut bit = 0usize;
     for half in &mut halves {
@@ -238,8 +267,8 @@ impl MatchId {
     /// # Errors
     /// Not 12 base64 characters, or a field out of range.
     pub fn decode(id: &str) -> Result<MatchId, IdError> {
-        let bytes = decode_b64(id, 9).ok_or_else(|| IdError::MatchIdForm(id.to_string()))?;
-        let bad = |why| IdError::MatchIdContent(id.to_string(), why);
+        let bytes = decode_b64(id, 9).ok_or_else(|| IdError::MatchIdForm(super::excerpt(id)))?;
+        let bad = |why| IdError::MatchIdContent(super::excerpt(id), why);
         let mut bits: u128 = 0;
         for (i, &b) in bytes.iter().enumerate() {
             bits |= u128::from(b) << (8 * i);

@@ -6,6 +6,7 @@ mod any;
 pub mod chouette;
 mod dice;
 pub mod fair;
+mod excerpt;
 mod game;
 mod ids;
 mod mat;
@@ -20,11 +21,15 @@ mod xgid;
 
 pub use any::AnyMatch;
 pub use dice::{Dice, DiceError};
+pub use excerpt::{EXCERPT_CHARS, excerpt};
 pub use game::{
     Action, Cube, CubeOffer, Event, GameResult, Match, Phase, ResignLevel, ResultKind, RuleError,
     Setup,
 };
-pub use ids::{GameStatus, IdError, MatchId, board_from_position_id, gnubg_player, position_id};
+pub use ids::{
+    GameStatus, IdError, MatchId, board_from_position_id, gnubg_player, position_id,
+    position_id_bytes,
+};
 pub use mat::export_mat;
 pub use movegen::{LegalPlay, Play, Step, apply_steps, legal_plays, legal_plays_into};
 pub use notation::{

@@ -168,7 +168,7 @@ pub fn parse_hops(text: &str) -> Result<Vec<Hop>, ParseError> {
         .filter(|t| !t.is_empty())
     {
         let bad = |why| ParseError::Token {
-            token: token.to_string(),
+            token: super::excerpt(token),
             why,
         };
         let (body, count) = match token.find('(') {

@@ -8,6 +8,18 @@
 //! refuse is answered as Discord answers it AND recorded as a violation, because serenity
 //! may swallow the error: [`FakeDiscord::finish`] fails the test on any violation, and a
 //! fake dropped without `finish()` fails the test too.
+//!
+//! It also keeps who sees what ([`FakeDiscord::shown`]), the way Discord decides it: a
+//! reply (type 4) is seen by everyone unless flagged ephemeral (64); a deferred reply
+//! (type 5) shows a placeholder whose visibility is fixed by the deferral's flags, and the
+//! first followup (or an edit of `@original`) fills that placeholder, keeping its
+//! visibility whatever the followup's flags say; after a deferred update (type 6, buttons)
+//! every followup is a new message with its own flags. An ephemeral followup that turns
+//! public that way, or a deferral left thinking, is a violation.
+//!
+//! What Discord does that is not the bot's fault can be staged: a player who refuses
+//! direct messages ([`FakeDiscord::refuse_dms`], 403 50007) and a rate limit on a route
+//! ([`FakeDiscord::rate_limit`], 429 with `Retry-After`).
 
 #![allow(dead_code)]
 
@@ -49,6 +61,8 @@ pub struct Request {
     pub status: u16,
     /// The JSON the fake answered (null for 204).
     pub response: Value,
+    /// When the fake received it.
+    pub at: std::time::Instant,
 }
 
 impl Request {
@@ -140,6 +154,27 @@ struct Sent {
     /// 2 slash command, 3 button click, 4 autocomplete.
     kind: u64,
     acknowledged: bool,
+    /// Who sent it.
+    user: u64,
+    /// The acknowledgement's type (4 to 9), once acknowledged.
+    answer: Option<u64>,
+    /// Who sees the original response (`None`: everyone), once there is one.
+    original: Option<Option<u64>>,
+    /// A deferred reply (type 5) whose placeholder is still "thinking".
+    thinking: bool,
+}
+
+/// A message someone can see, as Discord shows it.
+#[derive(Clone, Debug)]
+pub struct Shown {
+    /// Who sees it: `None` everyone in the channel, `Some(user)` that user only.
+    pub to: Option<u64>,
+    pub content: String,
+    /// The request that made (or last changed) it: method and path.
+    pub via: String,
+    /// The interaction token whose original response it is, if it is one.
+    pub original_of: Option<String>,
+    pub deleted: bool,
 }
 
 /// What the fake knows and what it saw.
@@ -156,6 +191,12 @@ struct State {
     dms: HashMap<u64, u64>,
     /// The IDENTIFY payload's `d`.
     identify: Option<Value>,
+    /// What players see.
+    shown: Vec<Shown>,
+    /// Users who do not take direct messages from the bot.
+    refuse_dms: HashSet<u64>,
+    /// Staged rate limits: (method, route suffix, seconds, times left).
+    rate_limits: Vec<(String, String, f64, usize)>,
 }
 
 struct Shared {
@@ -229,6 +270,7 @@ async fn read_request(r: &mut BufReader<TcpStream>) -> Option<Request> {
         body,
         status: 0,
         response: Value::Null,
+        at: std::time::Instant::now(),
     })
 }
 
@@ -688,10 +730,106 @@ impl State {
                 "empty reply",
             );
         }
+        let user = sent.user;
+        let ephemeral = data["flags"].as_u64().unwrap_or(0) & 64 != 0;
+        let to = ephemeral.then_some(user);
         if let Some(sent) = self.interactions.get_mut(id) {
             sent.acknowledged = true;
+            sent.answer = Some(reply);
+            // The original is the reply (4, 5) or the clicked message (6, 7).
+            sent.original = match reply {
+                4 | 5 => Some(to),
+                6 | 7 => Some(None),
+                _ => None,
+            };
+            sent.thinking = reply == 5;
+        }
+        match reply {
+            4 => self.show(to, data, req, Some(token)),
+            7 => self.show(None, data, req, None),
+            _ => {}
         }
         (204, Value::Null)
+    }
+
+    /// Records a message someone sees.
+    fn show(&mut self, to: Option<u64>, body: &Value, req: &Request, original_of: Option<&str>) {
+        self.shown.push(Shown {
+            to,
+            content: body["content"].as_str().unwrap_or("").to_string(),
+            via: format!("{} {}", req.method, req.route()),
+            original_of: original_of.map(str::to_string),
+            deleted: false,
+        });
+    }
+
+    /// A followup, an edit or a deletion through the interaction's webhook `token`: who
+    /// sees what, as Discord decides it. Returns a violation, if any.
+    fn webhook(&mut self, req: &Request, token: &str, body: &Value) -> Option<String> {
+        let sent = self.interactions.values_mut().find(|s| s.token == token)?;
+        let asked_private = body["flags"].as_u64().unwrap_or(0) & 64 != 0;
+        let user = sent.user;
+        let original = sent.original;
+        let filling = sent.thinking;
+        let is_edit = req.method == "PATCH";
+        let is_delete = req.method == "DELETE";
+        if is_edit || is_delete || (req.method == "POST" && filling) {
+            sent.thinking = false;
+        }
+        if req.method == "GET" {
+            return None;
+        }
+        if is_delete || is_edit || filling {
+            // The original response: edited, deleted, or (first followup after a type 5)
+            // filled in, keeping the visibility the deferral gave it.
+            let Some(to) = original else {
+                return Some(format!(
+                    "{} {}: there is no original response to change",
+                    req.method, req.path
+                ));
+            };
+            let at = self
+                .shown
+                .iter()
+                .position(|m| m.original_of.as_deref() == Some(token) && !m.deleted);
+            if is_delete {
+                if let Some(at) = at {
+                    self.shown[at].deleted = true;
+                }
+                if let Some(s) = self.interactions.values_mut().find(|s| s.token == token) {
+                    s.original = None;
+                }
+                return None;
+            }
+            match at {
+                Some(at) => {
+                    self.shown[at].content = body["content"].as_str().unwrap_or("").to_string();
+                    self.shown[at].via = format!("{} {}", req.method, req.route());
+                }
+                None => self.show(to, body, req, Some(token)),
+            }
+            if asked_private && to.is_none() {
+                return Some(format!(
+                    "an ephemeral followup after a public deferral fills the public placeholder, \
+                     so everyone sees it -- {} {}: {}",
+                    req.method,
+                    req.path,
+                    body["content"].as_str().unwrap_or("")
+                ));
+            }
+            return None;
+        }
+        self.show(asked_private.then_some(user), body, req, None);
+        None
+    }
+
+    /// A staged 429 for this request, if one is left: the seconds to wait.
+    fn take_rate_limit(&mut self, req: &Request) -> Option<f64> {
+        let at = self.rate_limits.iter().position(|(m, suffix, _, left)| {
+            *left > 0 && *m == req.method && req.route().ends_with(suffix.as_str())
+        })?;
+        self.rate_limits[at].3 -= 1;
+        Some(self.rate_limits[at].2)
     }
 
     /// Discord's answer to `req`; whatever it refuses is also recorded as a violation.
@@ -772,6 +910,7 @@ impl State {
             }
             ("POST", ["webhooks", app, token])
             | ("PATCH", ["webhooks", app, token, "messages", "@original"])
+            | ("DELETE", ["webhooks", app, token, "messages", "@original"])
             | ("GET", ["webhooks", app, token, "messages", "@original"]) => {
                 if !is(app, APP_ID) || !self.acknowledged(token) {
                     return self.refuse(
@@ -782,18 +921,53 @@ impl State {
                         "not the token of an acknowledged interaction of this application",
                     );
                 }
-                match req.method.as_str() {
+                let token = (*token).to_string();
+                let has_original = self
+                    .interactions
+                    .values()
+                    .any(|s| s.token == token && s.original.is_some());
+                if matches!(req.method.as_str(), "PATCH" | "DELETE" | "GET") && !has_original {
+                    return self.refuse(
+                        req,
+                        404,
+                        10008,
+                        "Unknown Message",
+                        "the interaction has no original response (deferred update, or deleted)",
+                    );
+                }
+                let answer = match req.method.as_str() {
                     "GET" => (200, message(next_id, &CHANNEL.to_string(), "original")),
+                    "DELETE" => (204, Value::Null),
                     "PATCH" => self.message(req, &body, true, CHANNEL, next_id),
                     _ => self.message(req, &body, false, CHANNEL, next_id),
+                };
+                if answer.0 < 300 {
+                    if let Some(v) = self.webhook(req, &token, &body) {
+                        self.violations.push(v);
+                    }
                 }
+                answer
             }
             ("POST", ["channels", ch, "messages"]) => {
                 let ch = ch.parse::<u64>().unwrap_or(0);
                 if !self.known_channel(ch) {
                     return self.refuse(req, 404, 10003, "Unknown Channel", "no such channel");
                 }
-                self.message(req, &body, false, ch, next_id)
+                let dm_to = self.dms.iter().find(|(_, d)| **d == ch).map(|(u, _)| *u);
+                if let Some(u) = dm_to
+                    && self.refuse_dms.contains(&u)
+                {
+                    // The player's choice, not the bot's fault: no violation.
+                    return (
+                        403,
+                        json!({"message": "Cannot send messages to this user", "code": 50007}),
+                    );
+                }
+                let answer = self.message(req, &body, false, ch, next_id);
+                if answer.0 < 300 {
+                    self.show(dm_to, &body, req, None);
+                }
+                answer
             }
             ("POST", ["channels", ch, "threads"]) => {
                 if !is(ch, CHANNEL) {
@@ -853,6 +1027,8 @@ fn reason(status: u16) -> &'static str {
         204 => "No Content",
         400 => "Bad Request",
         401 => "Unauthorized",
+        403 => "Forbidden",
+        429 => "Too Many Requests",
         _ => "Not Found",
     }
 }
@@ -882,13 +1058,29 @@ impl FakeDiscord {
                     let mut n = 0;
                     while let Some(mut req) = read_request(&mut r).await {
                         n += 1;
-                        let (status, body) = {
+                        let (status, body, extra) = {
                             let mut st = s.state.lock().unwrap();
-                            let (status, body) = st.answer(&s, &req, base + n);
+                            let (status, body, extra) = match st.take_rate_limit(&req) {
+                                Some(secs) => (
+                                    429,
+                                    json!({"message": "You are being rate limited.",
+                                           "retry_after": secs, "global": false}),
+                                    format!(
+                                        "retry-after: {secs}\r\nx-ratelimit-limit: 5\r\n\
+                                         x-ratelimit-remaining: 0\r\n\
+                                         x-ratelimit-reset-after: {secs}\r\n\
+                                         x-ratelimit-scope: user\r\n"
+                                    ),
+                                ),
+                                None => {
+                                    let (status, body) = st.answer(&s, &req, base + n);
+                                    (status, body, String::new())
+                                }
+                            };
                             req.status = status;
                             req.response = body.clone();
                             st.requests.push(req);
-                            (status, body)
+                            (status, body, extra)
                         };
                         s.arrived.notify_waiters();
                         let text = if status == 204 {
@@ -897,7 +1089,7 @@ impl FakeDiscord {
                             body.to_string()
                         };
                         let head = format!(
-                            "HTTP/1.1 {status} {}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: keep-alive\r\n\r\n",
+                            "HTTP/1.1 {status} {}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n{extra}connection: keep-alive\r\n\r\n",
                             reason(status),
                             text.len()
                         );
@@ -1022,12 +1214,21 @@ impl FakeDiscord {
                 !st.interactions.values().any(|s| s.token == token),
                 "the test reuses the interaction token {token}"
             );
+            let user = interaction["member"]["user"]["id"]
+                .as_str()
+                .or_else(|| interaction["user"]["id"].as_str())
+                .and_then(|u| u.parse().ok())
+                .unwrap_or(0);
             st.interactions.insert(
                 id,
                 Sent {
                     token,
                     kind: interaction["type"].as_u64().unwrap(),
                     acknowledged: false,
+                    user,
+                    answer: None,
+                    original: None,
+                    thinking: false,
                 },
             );
         }
@@ -1044,6 +1245,28 @@ impl FakeDiscord {
     /// The IDENTIFY payload (`d`) the bot sent, once it did.
     pub fn identify(&self) -> Option<Value> {
         self.shared.state.lock().unwrap().identify.clone()
+    }
+
+    /// Every message players saw so far (deleted ones marked).
+    pub fn shown(&self) -> Vec<Shown> {
+        self.shared.state.lock().unwrap().shown.clone()
+    }
+
+    /// From now on `user` does not take direct messages: posting in his DM channel is
+    /// answered 403 50007 (not a violation: the player's choice).
+    pub fn refuse_dms(&self, user: u64) {
+        self.shared.state.lock().unwrap().refuse_dms.insert(user);
+    }
+
+    /// The next `times` requests `method` to a route ending in `suffix` are answered 429
+    /// with `Retry-After: seconds` (and `retry_after` in the body), as Discord does.
+    pub fn rate_limit(&self, method: &str, suffix: &str, seconds: f64, times: usize) {
+        self.shared.state.lock().unwrap().rate_limits.push((
+            method.to_string(),
+            suffix.to_string(),
+            seconds,
+            times,
+        ));
     }
 
     /// The DM channel the bot opened with `user`, if it did.
@@ -1082,6 +1305,18 @@ impl FakeDiscord {
                 )
             })
             .collect();
+        late.extend(
+            st.interactions
+                .iter()
+                .filter(|(_, s)| s.thinking)
+                .map(|(id, s)| {
+                    format!(
+                        "interaction {id} (token {}) was deferred and left thinking: Discord tells \
+                 the player the application did not respond",
+                        s.token
+                    )
+                }),
+        );
         late.sort();
         problems.extend(late);
         drop(st);

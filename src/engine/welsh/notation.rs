@@ -114,8 +114,9 @@ pub fn resolve_welsh_play(
             .copied()
             .ok_or_else(|| "you can move: passing is not allowed".to_string());
     }
+    let quoted = crate::engine::excerpt(text);
     let wanted = normalise(text).ok_or_else(|| {
-        format!("cannot read `{text}`: write half-moves like `13/12/8`, `roof/22`, `3/off`")
+        format!("cannot read `{quoted}`: write half-moves like `13/12/8`, `roof/22`, `3/off`")
     })?;
     if let Some(l) = legal
         .iter()
@@ -140,7 +141,7 @@ pub fn resolve_welsh_play(
             let (from, to) = (usize::from(w[0]), usize::from(w[1]));
             if to > 0 && to < BAR && b[to] == -1 && i + 2 < points.len() {
                 return Err(format!(
-                    "`{text}`: a man who hits stops there (rule 9), so he cannot move on from \
+                    "`{quoted}`: a man who hits stops there (rule 9), so he cannot move on from \
                      {to}; play the other values with other men, or jump past the blot"
                 ));
             }
@@ -163,7 +164,7 @@ pub fn resolve_welsh_play(
         .iter()
         .find(|l| after.is_some_and(|a| a == l.board))
         .copied()
-        .ok_or_else(|| why_not(board, throw, text, &wanted))
+        .ok_or_else(|| why_not(board, throw, &quoted, &wanted))
 }
 
 /// Why the play written `text` (its chains `wanted`) is not legal, most specific first.
