@@ -214,6 +214,8 @@ pub enum Command {
     Pot(String),
     /// A chouette command.
     Chouette(super::ChouetteRef, super::ChouetteOp),
+    /// A league command.
+    League(super::LeagueCommand),
 }
 
 /// A player who must act, and what he must do.

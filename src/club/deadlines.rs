@@ -126,6 +126,7 @@ impl Club {
                 });
             }
         }
+        notices.extend(self.league_sweep().await?);
         Ok(notices)
     }
 

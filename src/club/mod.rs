@@ -7,7 +7,8 @@
 //! a match), `play` (the match commands: plan, autopilot, save), `views` (board, games,
 //! history, export), `deadlines` (time banks, the sweep), `money` (ledger, scoop-pot,
 //! payments), `settings`, `words` (how things are put in words), `chouette`, `state`
-//! (the snapshot and its log), `command` (commands and outcomes).
+//! (the snapshot and its log), `command` (commands and outcomes), `league` (leagues and
+//! tournaments: fixtures, standings, seasons).
 
 mod challenge;
 mod chouette;
@@ -16,6 +17,7 @@ mod command;
 mod deadlines;
 mod dice;
 mod error;
+pub mod league;
 mod lookup;
 mod money;
 mod play;
@@ -37,6 +39,9 @@ pub use command::{
 };
 pub use dice::{DiceSource, RngDice};
 pub use error::ClubError;
+pub use league::{
+    BracketLine, Format, LeagueCommand, LeagueEntry, LeagueOp, LeagueSettings, TableLine,
+};
 pub use state::{Entry, LastMove, Settlement, Snapshot, rebuild, standard_rules};
 pub use words::{duration_words, next_words};
 
@@ -147,6 +152,7 @@ impl Club {
             Command::Ledger => self.ledger(&me, community).await,
             Command::Chouette(r, op) => self.chouette(actor, &me, community, r, op).await,
             Command::Pot(opponent) => self.pot(actor, &me, community, &opponent).await,
+            Command::League(c) => self.league(actor, &me, community, c).await,
         }
     }
 }

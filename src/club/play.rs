@@ -555,6 +555,7 @@ impl Club {
         let (ledger, pot_games) = self.settle(l, &mut work);
         let ids = [l.row.players[0], l.row.players[1]];
         let result = work.snap.result(&l.names);
+        let result_winner = result.as_ref().map(|(w, _)| ids[w.index()]);
         if let Some((_, text)) = &result {
             work.lines.push(text.clone());
         }
@@ -579,6 +580,11 @@ impl Club {
                 .collect(),
             ledger,
             pot_games,
+            league: if over {
+                super::league::league_report(&work.snap, l.row.id, result_winner)
+            } else {
+                None
+            },
         };
         let version = self.commit(l, &change).await?;
         let mut after = Loaded {
@@ -594,6 +600,9 @@ impl Club {
         let mut out = self.outcome(&after, None);
         let mut lines = work.lines;
         lines.append(&mut out.lines);
+        if over {
+            lines.extend(self.after_match_end(l.row.id).await);
+        }
         out.lines = lines;
         Ok(out)
     }

@@ -4,9 +4,12 @@
 use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
 
+use super::leagues::record_match_end;
 use super::money::{insert_ledger, record_pot_games};
 use super::players::player_row_as;
-use super::{LedgerEntry, Log, PlayerRow, PotGame, Store, StoreError, append_log, sql};
+use super::{
+    LeagueReport, LedgerEntry, Log, PlayerRow, PotGame, Store, StoreError, append_log, sql,
+};
 use crate::engine::Ruleset;
 use crate::engine::welsh::Rates;
 
@@ -178,6 +181,8 @@ pub struct MatchChange {
     pub actions: Vec<(Option<i64>, String)>,
     pub ledger: Vec<LedgerEntry>,
     pub pot_games: Vec<PotGame>,
+    /// The match is over: its end, recorded on its league fixture if it has one.
+    pub league: Option<LeagueReport>,
 }
 
 const MATCH_COLUMNS: &str = "id, community_id, channel, ruleset, terms, player_x, player_o, \
@@ -367,6 +372,9 @@ impl Store {
         )
         .await?;
         insert_ledger(&mut tx, c.community_id, Some(c.id), &ledger, c.now).await?;
+        if let Some(report) = &c.league {
+            record_match_end(&mut tx, c, report).await?;
+        }
         tx.commit().await?;
         Ok(c.expected_version + 1)
     }

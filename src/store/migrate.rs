@@ -26,6 +26,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "chouette log",
         include_str!("../../migrations/0003_chouette_log.sql"),
     ),
+    (
+        7,
+        "leagues",
+        include_str!("../../migrations/0007_leagues.sql"),
+    ),
 ];
 
 impl Store {

@@ -10,6 +10,7 @@
 //! | `matches.rs` | matches, their action log, the commit, the sweep's queries, channels |
 //! | `chouettes.rs` | chouette sessions, their log and commit |
 //! | `money.rs` | the ledger, balances, the scoop-pots |
+//! | `leagues.rs` | leagues, entries, seasons, places, fixtures, the league log and commit |
 //! | `fingerprint.rs` | a checksum of every table, for tests |
 //!
 //! # The seam a second backend implements
@@ -67,6 +68,7 @@
 
 mod chouettes;
 mod fingerprint;
+mod leagues;
 mod matches;
 mod migrate;
 mod money;
@@ -76,6 +78,10 @@ use sqlx::sqlite::{SqliteConnection, SqlitePool};
 use thiserror::Error;
 
 pub use chouettes::{ChouetteRow, NewChouette};
+pub use leagues::{
+    EntrantRow, FixtureRow, FixtureWrite, LeagueChange, LeagueReport, LeagueRow, NewLeague,
+    PlaceRow, SeasonRow, StartedMatch,
+};
 pub use matches::{ActionRow, MatchChange, MatchRow, MatchStatus, NewMatch, ruleset_text};
 pub use money::{LedgerEntry, LedgerRow, PotGame};
 pub use players::PlayerRow;
@@ -106,6 +112,7 @@ fn sql(text: String) -> sqlx::AssertSqlSafe<String> {
 enum Log {
     Match,
     Chouette,
+    League,
 }
 
 /// Appends entries (player, JSON) to a log after its last one, inside a transaction: one
@@ -123,6 +130,7 @@ async fn append_log(
     let (table, key) = match log {
         Log::Match => ("match_actions", "match_id"),
         Log::Chouette => ("chouette_actions", "chouette_id"),
+        Log::League => ("league_actions", "league_id"),
     };
     // (offset, player, entry) for each entry; the base is read in the same statement.
     let values = vec!["(?, ?, ?)"; entries.len()].join(", ");
