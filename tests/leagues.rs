@@ -860,3 +860,36 @@ async fn sixty_four_players_start_and_standings_timed() {
     assert_eq!(t.len(), 64);
     eprintln!("64-player round robin: start {start:?}, standings {table:?} (this build)");
 }
+
+#[tokio::test]
+async fn the_local_chat_runs_a_league_with_spaces_in_its_name() {
+    use gammonbot::console::run_line;
+    let f = open(&scratch_db("league_chat"), 6, START).await;
+    let lines = [
+        "alice: /league create name:Autumn Cup format:knockout length:1",
+        "alice: /league join league:Autumn Cup",
+        "bob: /league join",
+        "carol: /league join",
+        "alice: /league start order:carol,bob,alice",
+        "bob: /league bracket",
+        "dave: /league standings league:Autumn Cup",
+    ];
+    let mut all = String::new();
+    for l in lines {
+        let (text, refused) = run_line(&f.club, l, None).await;
+        assert!(!refused, "{l}: {text}");
+        all.push_str(&text);
+    }
+    assert!(
+        all.contains("League Autumn Cup (#1) created by alice: a knockout"),
+        "{all}"
+    );
+    assert!(all.contains("3 players, 1 matches"), "{all}");
+    assert!(all.contains("carol (bye)"), "{all}");
+    let (text, refused) = run_line(&f.club, "bob: /league start", None).await;
+    assert!(refused && text.contains("only the organiser"), "{text}");
+    let (text, refused) = run_line(&f.club, "bob: /league result #1 reason:x", None).await;
+    assert!(refused && text.contains("winner:"), "{text}");
+    let (text, _) = run_line(&f.club, "bob: /help", None).await;
+    assert!(text.contains("/league create"), "{text}");
+}

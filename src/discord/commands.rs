@@ -839,5 +839,6 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         pot(),
         server(),
         chouette(),
+        super::league::league(),
     ]
 }

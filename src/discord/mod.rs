@@ -4,6 +4,7 @@
 //! alt text.
 
 mod commands;
+mod league;
 
 use std::fmt::Write as _;
 use std::sync::Arc;
