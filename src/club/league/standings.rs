@@ -163,20 +163,21 @@ mod tests {
 
     #[test]
     fn head_to_head_breaks_a_tie_on_points_before_sonneborn_berger() {
-        // 1 and 2 on 2 points; 2 beat 1. 1 has the better Sonneborn-Berger and difference.
-        let e = [(1, false), (2, false), (3, false), (4, false)];
+        // 1 and 2 on 1 point each; 2 beat 1. 1 beat the strong 3 (2 points) by 5, so 1 has
+        // the better Sonneborn-Berger (2 to 1), difference (+4 to +1) and entry order:
+        // only head to head puts 2 first.
+        let e = [(1, false), (2, false), (3, false), (4, false), (5, false)];
         let d = [
             win(1, 2, 2, [0, 1]),
             win(1, 3, 1, [5, 0]),
-            win(1, 4, 1, [5, 0]),
-            win(2, 3, 3, [0, 1]),
-            win(2, 4, 2, [1, 0]),
-            win(3, 4, 4, [0, 1]),
+            win(3, 4, 3, [1, 0]),
+            win(3, 5, 3, [1, 0]),
         ];
         let t = standings(&e, &d, Points::default());
-        assert_eq!(t[0].points, t[1].points);
-        assert_eq!(order(&t)[..2], [2, 1]);
-        assert_eq!((t[0].head_to_head, t[1].head_to_head), (1, 0));
+        assert_eq!(order(&t), vec![3, 2, 1, 4, 5]);
+        assert_eq!((t[1].head_to_head, t[2].head_to_head), (1, 0));
+        assert_eq!((t[1].sonneborn_berger, t[2].sonneborn_berger), (1, 2));
+        assert_eq!((t[1].difference, t[2].difference), (1, 4));
     }
 
     #[test]
