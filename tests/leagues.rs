@@ -18,6 +18,10 @@ use common::{assert_match_rebuilds, scratch_db};
 
 const START: i64 = 1_800_000_000;
 
+/// Name, played, won, lost, forfeit wins, forfeit losses, points, head to head,
+/// Sonneborn-Berger, difference, withdrawn.
+type TableRow<'a> = (&'a str, u32, u32, u32, u32, u32, i64, i64, i64, i64, bool);
+
 struct Fixture {
     club: Arc<Club>,
     clock: Arc<ManualClock>,
@@ -246,7 +250,7 @@ async fn round_robin_of_five_to_its_end_with_clock_forfeit_ruling_and_withdrawal
     // and Sonneborn-Berger (4 each); difference puts alice (+1) first; bob and carol (0)
     // go by seed. Erin (withdrawn) 1 point, dave 0.
     let t = f.club.league_table(&who("bob"), Some(l), 1).await.unwrap();
-    let got: Vec<(&str, u32, u32, u32, u32, u32, i64, i64, i64, i64, bool)> = t
+    let got: Vec<TableRow<'_>> = t
         .iter()
         .map(|t| {
             let r = &t.row;
