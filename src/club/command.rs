@@ -250,6 +250,8 @@ pub enum Command {
     /// Write my name otherwise (the local chat: its case only; Discord names come from
     /// Discord).
     Rename(String),
+    /// A league command.
+    League(super::LeagueCommand),
 }
 
 /// A player who must act, and what he must do.

@@ -142,6 +142,7 @@ impl Club {
                 });
             }
         }
+        notices.extend(self.league_sweep().await?);
         Ok(notices)
     }
 

@@ -8,9 +8,9 @@
 //! history, export), `deadlines` (time banks, the sweep), `money` (ledger, scoop-pot,
 //! payments), `settings`, `words` (how things are put in words), `chouette`, `state`
 //! (the snapshot and its log), `command` (commands and outcomes), `rating` (`/rating`,
-//! `/leaderboard`, the rating lines at a match's end).
-//! (the snapshot and its log), `command` (commands and outcomes), `fair` (provably fair
-//! dice: the chain, seeds, throws, `/fair`).
+//! `/leaderboard`, the rating lines at a match's end), `fair` (provably fair dice: the
+//! chain, seeds, throws, `/fair`), `league` (leagues and tournaments: fixtures, standings,
+//! seasons).
 
 mod challenge;
 mod chouette;
@@ -21,6 +21,7 @@ mod dice;
 mod error;
 mod expiry;
 mod fair;
+pub mod league;
 mod lookup;
 mod money;
 mod names;
@@ -49,6 +50,9 @@ pub use dice::{DiceSource, RngDice};
 pub use error::ClubError;
 pub use rating::{RATING_CHANGES_SHOWN, change_line};
 pub use fair::{FairDice, FairOp, FairRef, export_json, new_chain};
+pub use league::{
+    BracketLine, Format, LeagueCommand, LeagueEntry, LeagueOp, LeagueSettings, TableLine,
+};
 pub use state::{Entry, LastMove, Settlement, Snapshot, rebuild, standard_rules};
 pub use words::{duration_words, next_words};
 
@@ -183,6 +187,7 @@ impl Club {
             }
             Command::Fair(target, op) => self.fair(actor, &me, community, target, op).await,
             Command::Rename(name) => self.rename(actor, &me, &name).await,
+            Command::League(c) => self.league(actor, &me, community, c).await,
         }
     }
 }

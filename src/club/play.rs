@@ -602,6 +602,7 @@ impl Club {
         let (ledger, pot_games) = self.settle(l, &mut work);
         let ids = [l.row.players[0], l.row.players[1]];
         let result = work.snap.result(&l.names);
+        let result_winner = result.as_ref().map(|(w, _)| ids[w.index()]);
         if let Some((_, text)) = &result {
             work.lines.push(text.clone());
         }
@@ -628,6 +629,11 @@ impl Club {
             pot_games,
             forfeit: over && super::rating::timed_out(&work.snap),
             fair: work.fair.as_ref().and_then(FairDice::change),
+            league: if over {
+                super::league::league_report(&work.snap, l.row.id, result_winner)
+            } else {
+                None
+            },
         };
         let (version, rated) = self.commit_end(l, &change).await?;
         if let Some(r) = &rated {
@@ -647,6 +653,9 @@ impl Club {
         let mut out = self.outcome(&after, None);
         let mut lines = work.lines;
         lines.append(&mut out.lines);
+        if over {
+            lines.extend(self.after_match_end(l.row.id).await);
+        }
         out.lines = lines;
         Ok(out)
     }

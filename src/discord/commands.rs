@@ -1000,5 +1000,6 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         server(),
         chouette(),
         fair(),
+        super::league::league(),
     ]
 }

@@ -27,6 +27,7 @@
 //! once per player in the channel where the match is played; the bot carries on.
 
 mod commands;
+mod league;
 
 use std::fmt::Write as _;
 use std::sync::Arc;

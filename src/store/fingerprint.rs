@@ -38,6 +38,24 @@ impl Store {
                 "id, match_id, player_id, opponent_id, won, rating_before, rating_after, \
                  delta, experience_before, length, forfeit, at",
             ),
+            (
+                "leagues",
+                "id, name, organiser, format, terms, settings, status, season, version",
+            ),
+            ("league_entries", "league_id, player_id, status"),
+            (
+                "league_seasons",
+                "league_id, season, status, deadline_at, winner",
+            ),
+            (
+                "league_places",
+                "league_id, season, player_id, division, seed",
+            ),
+            (
+                "league_fixtures",
+                "id, player_x, player_o, match_id, status, winner, how",
+            ),
+            ("league_actions", "league_id, seq, entry"),
         ] {
             let row = sqlx::query(sql(format!(
                 "SELECT COUNT(*), COALESCE(group_concat(r, '|'), '') FROM

@@ -5,12 +5,13 @@ use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
 
 use super::fair::{insert_fair, write_fair};
+use super::leagues::record_match_end as record_league_match_end;
 use super::money::{insert_ledger, record_pot_games};
 use super::players::player_row_as;
 use super::ratings::{RatedMatch, record_match_end};
 use super::{
-    FairChainRow, FairChange, LedgerEntry, Log, PlayerRow, PotGame, Store, StoreError, append_log,
-    sql,
+    FairChainRow, FairChange, LeagueReport, LedgerEntry, Log, PlayerRow, PotGame, Store,
+    StoreError, append_log, sql,
 };
 use crate::engine::Ruleset;
 use crate::engine::welsh::Rates;
@@ -194,6 +195,8 @@ pub struct MatchChange {
     pub forfeit: bool,
     /// Provably fair dice: the throws made and chains begun.
     pub fair: Option<FairChange>,
+    /// The match is over: its end, recorded on its league fixture if it has one.
+    pub league: Option<LeagueReport>,
 }
 
 const MATCH_COLUMNS: &str = "id, community_id, channel, ruleset, terms, player_x, player_o, \
@@ -418,6 +421,9 @@ impl Store {
         };
         if let Some(f) = &c.fair {
             write_fair(&mut tx, f).await?;
+        }
+        if let Some(report) = &c.league {
+            record_league_match_end(&mut tx, c, report).await?;
         }
         tx.commit().await?;
         Ok((c.expected_version + 1, rated))

@@ -41,6 +41,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "challenge expiry",
         include_str!("../../migrations/0006_challenge_expiry.sql"),
     ),
+    (
+        7,
+        "leagues",
+        include_str!("../../migrations/0007_leagues.sql"),
+    ),
 ];
 
 impl Store {

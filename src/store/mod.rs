@@ -12,6 +12,7 @@
 //! | `money.rs` | the ledger, balances, the scoop-pots |
 //! | `ratings.rs` | ratings updated as a match ends, standings, history, the rebuild |
 //! | `fair.rs` | provably fair dice: seeds, hash chains, throws |
+//! | `leagues.rs` | leagues, entries, seasons, places, fixtures, the league log and commit |
 //! | `fingerprint.rs` | a checksum of every table, for tests |
 //!
 //! # The seam a second backend implements
@@ -80,6 +81,7 @@
 mod chouettes;
 mod fair;
 mod fingerprint;
+mod leagues;
 mod matches;
 mod migrate;
 mod money;
@@ -91,6 +93,10 @@ use thiserror::Error;
 
 pub use chouettes::{ChouetteRow, NewChouette};
 pub use fair::{FairChainRow, FairChange, FairRow, FairThrowRow};
+pub use leagues::{
+    EntrantRow, FixtureRow, FixtureWrite, LeagueChange, LeagueReport, LeagueRow, NewLeague,
+    PlaceRow, SeasonRow, StartedMatch,
+};
 pub use matches::{ActionRow, MatchChange, MatchRow, MatchStatus, NewMatch, ruleset_text};
 pub use money::{LedgerEntry, LedgerRow, PotGame};
 pub use players::PlayerRow;
@@ -124,6 +130,7 @@ fn sql(text: String) -> sqlx::AssertSqlSafe<String> {
 enum Log {
     Match,
     Chouette,
+    League,
 }
 
 /// Appends entries (player, JSON) to a log after its last one, inside a transaction: one
@@ -141,6 +148,7 @@ async fn append_log(
     let (table, key) = match log {
         Log::Match => ("match_actions", "match_id"),
         Log::Chouette => ("chouette_actions", "chouette_id"),
+        Log::League => ("league_actions", "league_id"),
     };
     // (offset, player, entry) for each entry; the base is read in the same statement.
     let values = vec!["(?, ?, ?)"; entries.len()].join(", ");

@@ -1,0 +1,340 @@
+//! A league in words: the table, the fixtures, the bracket, the log; and the rows the
+//! renderer's pictures are drawn from.
+
+use std::collections::{HashMap, HashSet};
+
+use super::run::{division_table, round_name};
+use super::standings::{Points, Row};
+use super::{Format, League};
+use crate::club::{Actor, Club, ClubError, Outcome, spec_words};
+use crate::store::FixtureRow;
+
+/// One row of a league table, with the player's name (for the standings picture).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableLine {
+    pub name: String,
+    pub row: Row,
+}
+
+/// One match of a knockout bracket (for the bracket picture).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BracketLine {
+    pub round: i64,
+    pub slot: i64,
+    /// X and O; `None` while a feeder is undecided (or a bye).
+    pub names: [Option<String>; 2],
+    pub winner: Option<String>,
+    pub match_id: Option<i64>,
+    /// `waiting`, `bye`, `playing`, `done`.
+    pub status: String,
+}
+
+/// A table as fixed-width lines: rank, name, played, won (forfeit wins marked `f`),
+/// lost, points, head to head, Sonneborn-Berger, difference.
+pub(crate) fn table_text(rows: &[Row], name: &dyn Fn(i64) -> String) -> Vec<String> {
+    let mut out = vec![format!(
+        "{:>3} {:<16} {:>2} {:>4} {:>4} {:>4} {:>4} {:>4} {:>5}",
+        "#", "player", "P", "W", "L", "Pts", "H2H", "SB", "Diff"
+    )];
+    for r in rows {
+        let mut n: String = name(r.player).chars().take(16).collect();
+        if r.withdrawn {
+            n = format!("{}(w)", n.chars().take(13).collect::<String>());
+        }
+        let won = if r.forfeit_wins > 0 {
+            format!("{}+{}f", r.won - r.forfeit_wins, r.forfeit_wins)
+        } else {
+            r.won.to_string()
+        };
+        out.push(format!(
+            "{:>3} {:<16} {:>2} {:>4} {:>4} {:>4} {:>4} {:>4} {:>+5}",
+            r.rank,
+            n,
+            r.played,
+            won,
+            r.lost,
+            r.points,
+            r.head_to_head,
+            r.sonneborn_berger,
+            r.difference
+        ));
+    }
+    out.push(
+        "W: wins (n+kf: k of them by forfeit); (w): withdrew; ties: points, head to head, Sonneborn-Berger, difference"
+            .into(),
+    );
+    out
+}
+
+impl Club {
+    /// The table of a league's current (or last) season, division 1 = top, with names.
+    ///
+    /// # Errors
+    /// An unknown league, or a database error.
+    pub async fn league_table(
+        &self,
+        actor: &Actor,
+        league: Option<&str>,
+        division: i64,
+    ) -> Result<Vec<TableLine>, ClubError> {
+        let (_, community) = self.me(actor).await?;
+        let league = self.find_league(community, league).await?;
+        self.table_of(&league, division).await
+    }
+
+    async fn table_of(&self, league: &League, division: i64) -> Result<Vec<TableLine>, ClubError> {
+        let id = league.row.id;
+        let season = league.row.season;
+        let entrants = self.store.league_entrants(id).await?;
+        let names: HashMap<i64, String> = entrants
+            .iter()
+            .map(|e| (e.player.id, e.player.display_name.clone()))
+            .collect();
+        let withdrawn: HashSet<i64> = entrants
+            .iter()
+            .filter(|e| e.status == "withdrawn")
+            .map(|e| e.player.id)
+            .collect();
+        let places = self.store.league_places(id, season).await?;
+        let fixtures = self.store.league_fixtures(id, season).await?;
+        let points = Points {
+            win: league.settings.win_points,
+            loss: league.settings.loss_points,
+        };
+        Ok(
+            division_table(&places, division, &fixtures, &withdrawn, points)
+                .into_iter()
+                .map(|row| TableLine {
+                    name: names.get(&row.player).cloned().unwrap_or_default(),
+                    row,
+                })
+                .collect(),
+        )
+    }
+
+    /// The bracket of a knockout's current season.
+    ///
+    /// # Errors
+    /// An unknown league, or a database error.
+    pub async fn league_bracket(
+        &self,
+        actor: &Actor,
+        league: Option<&str>,
+    ) -> Result<Vec<BracketLine>, ClubError> {
+        let (_, community) = self.me(actor).await?;
+        let league = self.find_league(community, league).await?;
+        self.bracket_of(&league).await
+    }
+
+    async fn bracket_of(&self, league: &League) -> Result<Vec<BracketLine>, ClubError> {
+        let names = self.names_of(league.row.id).await?;
+        let name = |p: Option<i64>| p.map(|p| names.get(&p).cloned().unwrap_or_default());
+        Ok(self
+            .store
+            .league_fixtures(league.row.id, league.row.season)
+            .await?
+            .into_iter()
+            .map(|f| BracketLine {
+                round: f.round,
+                slot: f.slot,
+                names: [name(f.players[0]), name(f.players[1])],
+                winner: name(f.winner),
+                match_id: f.match_id,
+                status: f.status,
+            })
+            .collect())
+    }
+
+    async fn names_of(&self, league: i64) -> Result<HashMap<i64, String>, ClubError> {
+        Ok(self
+            .store
+            .league_entrants(league)
+            .await?
+            .into_iter()
+            .map(|e| (e.player.id, e.player.display_name))
+            .collect())
+    }
+
+    pub(super) async fn standings_view(
+        &self,
+        league: &League,
+        division: Option<i64>,
+    ) -> Result<Outcome, ClubError> {
+        if league.row.season == 0 {
+            return Ok(Outcome {
+                lines: vec![format!(
+                    "League {} has not started; {} entrant(s) so far",
+                    league.row.name,
+                    self.store.league_entrants(league.row.id).await?.len()
+                )],
+                ..Outcome::default()
+            });
+        }
+        let places = self
+            .store
+            .league_places(league.row.id, league.row.season)
+            .await?;
+        let count = places.iter().map(|p| p.division).max().unwrap_or(1);
+        let divisions: Vec<i64> = match division {
+            Some(d) if (1..=count).contains(&d) => vec![d],
+            Some(d) => {
+                return Err(ClubError::BadOption(format!(
+                    "division {d}? {} has divisions 1 to {count}",
+                    league.row.name
+                )));
+            }
+            None => (1..=count).collect(),
+        };
+        let mut lines = vec![format!(
+            "League {} ({}, {}), season {}: {}",
+            league.row.name,
+            league.format.words(),
+            spec_words(&league.spec),
+            league.row.season,
+            league.row.status
+        )];
+        for d in divisions {
+            let table = self.table_of(league, d).await?;
+            if count > 1 {
+                lines.push(format!("Division {d}"));
+            }
+            let names: HashMap<i64, String> = table
+                .iter()
+                .map(|t| (t.row.player, t.name.clone()))
+                .collect();
+            let rows: Vec<Row> = table.into_iter().map(|t| t.row).collect();
+            lines.extend(table_text(&rows, &|p| {
+                names.get(&p).cloned().unwrap_or_default()
+            }));
+        }
+        Ok(Outcome {
+            lines,
+            ..Outcome::default()
+        })
+    }
+
+    pub(super) async fn fixtures_view(&self, league: &League) -> Result<Outcome, ClubError> {
+        let names = self.names_of(league.row.id).await?;
+        let fixtures = self
+            .store
+            .league_fixtures(league.row.id, league.row.season)
+            .await?;
+        let mut lines = vec![format!(
+            "League {} season {}: {} fixtures",
+            league.row.name,
+            league.row.season,
+            fixtures.len()
+        )];
+        let name = |p: Option<i64>| {
+            p.and_then(|p| names.get(&p).cloned())
+                .unwrap_or_else(|| "(to come)".into())
+        };
+        for f in fixtures.iter().take(200) {
+            lines.push(fixture_line(league, f, &fixtures, &name));
+        }
+        if fixtures.len() > 200 {
+            lines.push(format!("... and {} more", fixtures.len() - 200));
+        }
+        Ok(Outcome {
+            lines,
+            ..Outcome::default()
+        })
+    }
+
+    pub(super) async fn bracket_view(&self, league: &League) -> Result<Outcome, ClubError> {
+        if league.format != Format::Knockout {
+            return Err(ClubError::Refused(format!(
+                "league {} is a {}: /league standings shows its table",
+                league.row.name,
+                league.format.words()
+            )));
+        }
+        let bracket = self.bracket_of(league).await?;
+        let mut lines = vec![format!("Bracket of {}", league.row.name)];
+        let last = bracket.iter().map(|b| b.round).max().unwrap_or(0);
+        for r in 1..=last {
+            lines.push(match last - r {
+                0 => "Final".to_string(),
+                1 => "Semi-finals".to_string(),
+                2 => "Quarter-finals".to_string(),
+                _ => format!("Round {r}"),
+            });
+            for b in bracket.iter().filter(|b| b.round == r) {
+                let n = |i: usize| b.names[i].clone().unwrap_or_else(|| "…".into());
+                lines.push(match b.status.as_str() {
+                    "bye" => format!("  {} (bye)", b.winner.clone().unwrap_or_default()),
+                    "done" => format!(
+                        "  {} v {}: {} wins{}",
+                        n(0),
+                        n(1),
+                        b.winner.clone().unwrap_or_default(),
+                        b.match_id.map(|m| format!(" (#{m})")).unwrap_or_default()
+                    ),
+                    "playing" => format!(
+                        "  {} v {}: playing{}",
+                        n(0),
+                        n(1),
+                        b.match_id.map(|m| format!(" #{m}")).unwrap_or_default()
+                    ),
+                    _ => format!("  {} v {}", n(0), n(1)),
+                });
+            }
+        }
+        Ok(Outcome {
+            lines,
+            ..Outcome::default()
+        })
+    }
+
+    pub(super) async fn log_view(&self, league: &League) -> Result<Outcome, ClubError> {
+        let rows = self.store.league_actions(league.row.id).await?;
+        let mut lines = vec![format!("Log of league {}", league.row.name)];
+        let skip = rows.len().saturating_sub(50);
+        for (seq, _, _, entry) in rows.into_iter().skip(skip) {
+            lines.push(format!("{seq}. {entry}"));
+        }
+        Ok(Outcome {
+            lines,
+            ..Outcome::default()
+        })
+    }
+}
+
+fn fixture_line(
+    league: &League,
+    f: &FixtureRow,
+    all: &[FixtureRow],
+    name: &dyn Fn(Option<i64>) -> String,
+) -> String {
+    let head = format!(
+        "{}{}{}: {} v {}",
+        if all.iter().any(|g| g.division > 1) {
+            format!("division {}, ", f.division)
+        } else {
+            String::new()
+        },
+        round_name(league.format, f.round, all),
+        f.match_id.map(|m| format!(" #{m}")).unwrap_or_default(),
+        name(f.players[0]),
+        name(f.players[1])
+    );
+    match f.status.as_str() {
+        "done" => format!(
+            "{head}: {} won{}",
+            name(f.winner),
+            match f.how.as_deref() {
+                Some("forfeit") => " by forfeit".to_string(),
+                Some("adjudicated") => " (adjudicated)".to_string(),
+                _ => format!(
+                    " {}-{}",
+                    f.score[0].max(f.score[1]),
+                    f.score[0].min(f.score[1])
+                ),
+            }
+        ),
+        "bye" => format!("{}: bye", name(f.winner)),
+        "void" => format!("{head}: void"),
+        "playing" => format!("{head}: playing"),
+        _ => format!("{head}: waiting"),
+    }
+}

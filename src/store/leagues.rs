@@ -1,0 +1,708 @@
+//! Leagues: the league row with its version, entries, seasons, places in divisions,
+//! fixtures linked to matches, the append-only league log, and the one-transaction
+//! league commit. A league match's end is recorded on its fixture inside the match's own
+//! commit ([`record_match_end`]), so the table can never disagree with the matches.
+
+use sqlx::Row;
+use sqlx::sqlite::{SqliteConnection, SqliteRow};
+
+use super::matches::{MatchChange, ruleset_text};
+use super::money::insert_ledger;
+use super::players::player_row_as;
+use super::{LedgerEntry, Log, PlayerRow, Store, StoreError, append_log};
+use crate::engine::Ruleset;
+
+/// A league as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeagueRow {
+    pub id: i64,
+    pub community_id: i64,
+    pub name: String,
+    pub organiser: i64,
+    pub channel: String,
+    /// `round_robin`, `double_round_robin`, `knockout` or `divisions`.
+    pub format: String,
+    /// JSON: the match terms.
+    pub terms: String,
+    /// JSON: the league's settings.
+    pub settings: String,
+    /// `signup`, `running` or `finished`.
+    pub status: String,
+    pub season: i64,
+    pub version: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// A new league: the row at version 1 and its first log entry.
+#[derive(Clone, Debug)]
+pub struct NewLeague {
+    pub community_id: i64,
+    pub name: String,
+    pub organiser: i64,
+    pub channel: String,
+    pub format: String,
+    pub terms: String,
+    pub settings: String,
+    pub now: i64,
+    pub entry: String,
+}
+
+/// An entrant: the player, `entered` or `withdrawn`, and when he joined.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntrantRow {
+    pub player: PlayerRow,
+    pub status: String,
+    pub joined_at: i64,
+}
+
+/// A season as stored.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SeasonRow {
+    pub season: i64,
+    /// `running` or `finished`.
+    pub status: String,
+    pub seed: i64,
+    pub started_at: i64,
+    pub deadline_at: i64,
+    /// Reminders sent: 1 the first, 2 the second, 4 the deadline passed.
+    pub reminded: i64,
+    pub finished_at: Option<i64>,
+    pub winner: Option<i64>,
+}
+
+/// A season's place of a player: division (1 = top) and seed (1 = first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlaceRow {
+    pub season: i64,
+    pub player: i64,
+    pub division: i64,
+    pub seed: i64,
+}
+
+/// A fixture as stored (`id` 0 for one not yet written).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FixtureRow {
+    pub id: i64,
+    pub season: i64,
+    pub division: i64,
+    pub round: i64,
+    pub slot: i64,
+    /// X and O; `None` until a knockout feeder has ended.
+    pub players: [Option<i64>; 2],
+    pub match_id: Option<i64>,
+    /// `waiting`, `bye`, `playing`, `done` or `void`.
+    pub status: String,
+    pub winner: Option<i64>,
+    /// `played`, `forfeit`, `adjudicated` or `bye`.
+    pub how: Option<String>,
+    /// Games (Welsh) or points (standard) of X and O.
+    pub score: [i64; 2],
+}
+
+/// A match a league change creates already accepted: its row, snapshot, clock and log.
+#[derive(Clone, Debug)]
+pub struct StartedMatch {
+    pub channel: String,
+    pub ruleset: Ruleset,
+    pub terms: String,
+    pub players: [i64; 2],
+    pub state: String,
+    pub bank: [i64; 2],
+    pub turn_started_at: Option<i64>,
+    pub deadline_at: Option<i64>,
+    pub reminder_at: Option<i64>,
+    pub actions: Vec<(Option<i64>, String)>,
+}
+
+/// A fixture to write (insert when `id` is 0, else update), with the match it starts.
+#[derive(Clone, Debug)]
+pub struct FixtureWrite {
+    pub fixture: FixtureRow,
+    pub start: Option<StartedMatch>,
+}
+
+/// How a league match ended, reported with the match's own commit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeagueReport {
+    /// Lost on time rather than played out.
+    pub forfeit: bool,
+    /// Games or points of X and O.
+    pub score: [i64; 2],
+    /// The league log entry (JSON) written if the match belongs to a league.
+    pub entry: String,
+}
+
+/// Everything one league command changes, written in one transaction if the league is
+/// still at `expected_version`.
+#[derive(Clone, Debug, Default)]
+pub struct LeagueChange {
+    pub id: i64,
+    pub community_id: i64,
+    pub expected_version: i64,
+    pub status: String,
+    pub season: i64,
+    /// New settings (JSON), or `None` to keep them.
+    pub settings: Option<String>,
+    pub now: i64,
+    /// Entries added or changed: (player, `entered` | `withdrawn`).
+    pub entries: Vec<(i64, String)>,
+    /// Entries taken out (a player leaving before the start).
+    pub removed: Vec<i64>,
+    /// Seasons written (insert or replace).
+    pub seasons: Vec<SeasonRow>,
+    pub places: Vec<PlaceRow>,
+    pub fixtures: Vec<FixtureWrite>,
+    /// Matches ended or voided by the league (rulings, withdrawals), version-checked.
+    pub matches: Vec<MatchChange>,
+    pub ledger: Vec<LedgerEntry>,
+    /// League log entries: (player, JSON).
+    pub log: Vec<(Option<i64>, String)>,
+}
+
+const LEAGUE_COLUMNS: &str = "id, community_id, name, organiser, channel, format, terms, \
+     settings, status, season, version, created_at, updated_at";
+
+fn league_row(r: &SqliteRow) -> Result<LeagueRow, sqlx::Error> {
+    Ok(LeagueRow {
+        id: r.try_get("id")?,
+        community_id: r.try_get("community_id")?,
+        name: r.try_get("name")?,
+        organiser: r.try_get("organiser")?,
+        channel: r.try_get("channel")?,
+        format: r.try_get("format")?,
+        terms: r.try_get("terms")?,
+        settings: r.try_get("settings")?,
+        status: r.try_get("status")?,
+        season: r.try_get("season")?,
+        version: r.try_get("version")?,
+        created_at: r.try_get("created_at")?,
+        updated_at: r.try_get("updated_at")?,
+    })
+}
+
+const FIXTURE_COLUMNS: &str = "id, season, division, round, slot, player_x, player_o, match_id, \
+     status, winner, how, score_x, score_o";
+
+fn fixture_row(r: &SqliteRow) -> Result<FixtureRow, sqlx::Error> {
+    Ok(FixtureRow {
+        id: r.try_get("id")?,
+        season: r.try_get("season")?,
+        division: r.try_get("division")?,
+        round: r.try_get("round")?,
+        slot: r.try_get("slot")?,
+        players: [r.try_get("player_x")?, r.try_get("player_o")?],
+        match_id: r.try_get("match_id")?,
+        status: r.try_get("status")?,
+        winner: r.try_get("winner")?,
+        how: r.try_get("how")?,
+        score: [r.try_get("score_x")?, r.try_get("score_o")?],
+    })
+}
+
+fn season_row(r: &SqliteRow) -> Result<SeasonRow, sqlx::Error> {
+    Ok(SeasonRow {
+        season: r.try_get("season")?,
+        status: r.try_get("status")?,
+        seed: r.try_get("seed")?,
+        started_at: r.try_get("started_at")?,
+        deadline_at: r.try_get("deadline_at")?,
+        reminded: r.try_get("reminded")?,
+        finished_at: r.try_get("finished_at")?,
+        winner: r.try_get("winner")?,
+    })
+}
+
+/// Inside a match's commit: if the match is a league fixture still being played, records
+/// its result on the fixture, appends the report to the league log and moves the league's
+/// version on. Nothing happens for a match outside a league.
+pub(super) async fn record_match_end(
+    conn: &mut SqliteConnection,
+    c: &MatchChange,
+    report: &LeagueReport,
+) -> Result<(), sqlx::Error> {
+    let Some(winner) = c.winner else {
+        return Ok(());
+    };
+    let found = sqlx::query(
+        "UPDATE league_fixtures SET status = 'done', winner = ?, how = ?, score_x = ?, score_o = ?
+         WHERE match_id = ? AND status = 'playing'
+         RETURNING league_id",
+    )
+    .bind(winner)
+    .bind(if report.forfeit { "forfeit" } else { "played" })
+    .bind(report.score[0])
+    .bind(report.score[1])
+    .bind(c.id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(row) = found else {
+        return Ok(());
+    };
+    let league: i64 = row.try_get(0)?;
+    sqlx::query("UPDATE leagues SET version = version + 1, updated_at = ? WHERE id = ?")
+        .bind(c.now)
+        .bind(league)
+        .execute(&mut *conn)
+        .await?;
+    append_log(
+        conn,
+        Log::League,
+        league,
+        &[(None, report.entry.clone())],
+        c.now,
+    )
+    .await
+}
+
+/// Inserts a match already accepted (status `active`, version 1) with its log.
+async fn insert_started(
+    conn: &mut SqliteConnection,
+    community: i64,
+    m: &StartedMatch,
+    now: i64,
+) -> Result<i64, sqlx::Error> {
+    let row = sqlx::query(
+        "INSERT INTO matches (community_id, channel, ruleset, terms, player_x, player_o,
+             status, state, version, turn_started_at, bank_x, bank_o, deadline_at, reminder_at,
+             created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, 'active', ?, 1, ?, ?, ?, ?, ?, ?, ?)
+         RETURNING id",
+    )
+    .bind(community)
+    .bind(&m.channel)
+    .bind(ruleset_text(m.ruleset))
+    .bind(&m.terms)
+    .bind(m.players[0])
+    .bind(m.players[1])
+    .bind(&m.state)
+    .bind(m.turn_started_at)
+    .bind(m.bank[0])
+    .bind(m.bank[1])
+    .bind(m.deadline_at)
+    .bind(m.reminder_at)
+    .bind(now)
+    .bind(now)
+    .fetch_one(&mut *conn)
+    .await?;
+    let id: i64 = row.try_get(0)?;
+    append_log(conn, Log::Match, id, &m.actions, now).await?;
+    Ok(id)
+}
+
+impl Store {
+    /// Writes a new league (version 1) and its first log entry.
+    ///
+    /// # Errors
+    /// A database error (a name already taken here is one: look it up first).
+    pub async fn insert_league(&self, l: &NewLeague) -> Result<i64, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let row = sqlx::query(
+            "INSERT INTO leagues (community_id, name, organiser, channel, format, terms,
+                 settings, status, season, version, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, 'signup', 0, 1, ?, ?)
+             RETURNING id",
+        )
+        .bind(l.community_id)
+        .bind(&l.name)
+        .bind(l.organiser)
+        .bind(&l.channel)
+        .bind(&l.format)
+        .bind(&l.terms)
+        .bind(&l.settings)
+        .bind(l.now)
+        .bind(l.now)
+        .fetch_one(&mut *tx)
+        .await?;
+        let id: i64 = row.try_get(0)?;
+        append_log(
+            &mut tx,
+            Log::League,
+            id,
+            &[(Some(l.organiser), l.entry.clone())],
+            l.now,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// A league of a community by name (case does not matter).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn find_league(
+        &self,
+        community: i64,
+        name: &str,
+    ) -> Result<Option<LeagueRow>, StoreError> {
+        let row = sqlx::query(super::sql(format!(
+            "SELECT {LEAGUE_COLUMNS} FROM leagues
+             WHERE community_id = ? AND name = ? COLLATE NOCASE ORDER BY id LIMIT 1"
+        )))
+        .bind(community)
+        .bind(name)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.as_ref().map(league_row).transpose()?)
+    }
+
+    /// A league by id.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn league(&self, id: i64) -> Result<Option<LeagueRow>, StoreError> {
+        let row = sqlx::query(super::sql(format!(
+            "SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = ?"
+        )))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.as_ref().map(league_row).transpose()?)
+    }
+
+    /// A community's leagues, newest first.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn leagues_in(&self, community: i64) -> Result<Vec<LeagueRow>, StoreError> {
+        let rows = sqlx::query(super::sql(format!(
+            "SELECT {LEAGUE_COLUMNS} FROM leagues WHERE community_id = ? ORDER BY id DESC LIMIT 100"
+        )))
+        .bind(community)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(league_row).collect::<Result<_, _>>()?)
+    }
+
+    /// Leagues with a season under way (for the sweep).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn running_leagues(&self) -> Result<Vec<LeagueRow>, StoreError> {
+        let rows = sqlx::query(super::sql(format!(
+            "SELECT {LEAGUE_COLUMNS} FROM leagues WHERE status = 'running' ORDER BY id"
+        )))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(league_row).collect::<Result<_, _>>()?)
+    }
+
+    /// A league's entrants in order of entry.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn league_entrants(&self, league: i64) -> Result<Vec<EntrantRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT p.id, p.platform, p.platform_id, p.display_name, p.auto_roll, p.notify_dm,
+                 e.status, e.joined_at
+             FROM league_entries e JOIN players p ON p.id = e.player_id
+             WHERE e.league_id = ? ORDER BY e.joined_at, e.rowid",
+        )
+        .bind(league)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(EntrantRow {
+                    player: player_row_as(r, "")?,
+                    status: r.try_get("status")?,
+                    joined_at: r.try_get("joined_at")?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StoreError::from)
+    }
+
+    /// A league's season.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn league_season(
+        &self,
+        league: i64,
+        season: i64,
+    ) -> Result<Option<SeasonRow>, StoreError> {
+        let row = sqlx::query(
+            "SELECT season, status, seed, started_at, deadline_at, reminded, finished_at, winner
+             FROM league_seasons WHERE league_id = ? AND season = ?",
+        )
+        .bind(league)
+        .bind(season)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.as_ref().map(season_row).transpose()?)
+    }
+
+    /// A season's places (division, seed), by division then seed.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn league_places(
+        &self,
+        league: i64,
+        season: i64,
+    ) -> Result<Vec<PlaceRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT season, player_id, division, seed FROM league_places
+             WHERE league_id = ? AND season = ? ORDER BY division, seed",
+        )
+        .bind(league)
+        .bind(season)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(PlaceRow {
+                    season: r.try_get(0)?,
+                    player: r.try_get(1)?,
+                    division: r.try_get(2)?,
+                    seed: r.try_get(3)?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StoreError::from)
+    }
+
+    /// A season's fixtures, by division, round and slot.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn league_fixtures(
+        &self,
+        league: i64,
+        season: i64,
+    ) -> Result<Vec<FixtureRow>, StoreError> {
+        let rows = sqlx::query(super::sql(format!(
+            "SELECT {FIXTURE_COLUMNS} FROM league_fixtures
+             WHERE league_id = ? AND season = ? ORDER BY division, round, slot"
+        )))
+        .bind(league)
+        .bind(season)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(fixture_row).collect::<Result<_, _>>()?)
+    }
+
+    /// The league and fixture a match belongs to, if any.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn fixture_of_match(
+        &self,
+        match_id: i64,
+    ) -> Result<Option<(i64, FixtureRow)>, StoreError> {
+        let row = sqlx::query(super::sql(format!(
+            "SELECT league_id, {FIXTURE_COLUMNS} FROM league_fixtures WHERE match_id = ?"
+        )))
+        .bind(match_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        match row {
+            Some(r) => Ok(Some((r.try_get("league_id")?, fixture_row(&r)?))),
+            None => Ok(None),
+        }
+    }
+
+    /// A league's log in order: (seq, at, player, JSON).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn league_actions(
+        &self,
+        league: i64,
+    ) -> Result<Vec<(i64, i64, Option<i64>, String)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seq, at, player_id, entry FROM league_actions WHERE league_id = ? ORDER BY seq",
+        )
+        .bind(league)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?)))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StoreError::from)
+    }
+
+    /// Writes one league command's change in one transaction, if the league is still at
+    /// `expected_version` and every match it ends is still at its own version; otherwise
+    /// writes nothing and answers [`StoreError::Stale`]. Returns the new version and the
+    /// ids of the matches it started, in the order of `fixtures`.
+    ///
+    /// # Errors
+    /// [`StoreError::Stale`], or a database error (nothing written).
+    pub async fn commit_league(&self, c: &LeagueChange) -> Result<(i64, Vec<i64>), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE leagues SET status = ?, season = ?, settings = COALESCE(?, settings),
+                 version = version + 1, updated_at = ?
+             WHERE id = ? AND version = ?",
+        )
+        .bind(&c.status)
+        .bind(c.season)
+        .bind(&c.settings)
+        .bind(c.now)
+        .bind(c.id)
+        .bind(c.expected_version)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Stale);
+        }
+        for p in &c.removed {
+            sqlx::query("DELETE FROM league_entries WHERE league_id = ? AND player_id = ?")
+                .bind(c.id)
+                .bind(p)
+                .execute(&mut *tx)
+                .await?;
+        }
+        for (p, status) in &c.entries {
+            sqlx::query(
+                "INSERT INTO league_entries (league_id, player_id, status, joined_at)
+                 VALUES (?, ?, ?, ?)
+                 ON CONFLICT (league_id, player_id) DO UPDATE SET status = excluded.status",
+            )
+            .bind(c.id)
+            .bind(p)
+            .bind(status)
+            .bind(c.now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        for s in &c.seasons {
+            sqlx::query(
+                "INSERT OR REPLACE INTO league_seasons (league_id, season, status, seed,
+                     started_at, deadline_at, reminded, finished_at, winner)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            )
+            .bind(c.id)
+            .bind(s.season)
+            .bind(&s.status)
+            .bind(s.seed)
+            .bind(s.started_at)
+            .bind(s.deadline_at)
+            .bind(s.reminded)
+            .bind(s.finished_at)
+            .bind(s.winner)
+            .execute(&mut *tx)
+            .await?;
+        }
+        for p in &c.places {
+            sqlx::query(
+                "INSERT INTO league_places (league_id, season, player_id, division, seed)
+                 VALUES (?, ?, ?, ?, ?)",
+            )
+            .bind(c.id)
+            .bind(p.season)
+            .bind(p.player)
+            .bind(p.division)
+            .bind(p.seed)
+            .execute(&mut *tx)
+            .await?;
+        }
+        for m in &c.matches {
+            let done = sqlx::query(
+                "UPDATE matches SET status = ?, version = version + 1, turn_started_at = ?,
+                     bank_x = ?, bank_o = ?, deadline_at = ?, reminder_at = ?, winner = ?,
+                     result = ?, updated_at = ?
+                 WHERE id = ? AND version = ?",
+            )
+            .bind(m.status.as_str())
+            .bind(m.turn_started_at)
+            .bind(m.bank[0])
+            .bind(m.bank[1])
+            .bind(m.deadline_at)
+            .bind(m.reminder_at)
+            .bind(m.winner)
+            .bind(&m.result)
+            .bind(c.now)
+            .bind(m.id)
+            .bind(m.expected_version)
+            .execute(&mut *tx)
+            .await?;
+            if done.rows_affected() != 1 {
+                return Err(StoreError::Stale);
+            }
+        }
+        let mut started = Vec::new();
+        for f in &c.fixtures {
+            let match_id = match &f.start {
+                Some(m) => {
+                    let id = insert_started(&mut tx, c.community_id, m, c.now).await?;
+                    started.push(id);
+                    Some(id)
+                }
+                None => f.fixture.match_id,
+            };
+            let x = &f.fixture;
+            if x.id == 0 {
+                sqlx::query(
+                    "INSERT INTO league_fixtures (league_id, season, division, round, slot,
+                         player_x, player_o, match_id, status, winner, how, score_x, score_o)
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                )
+                .bind(c.id)
+                .bind(x.season)
+                .bind(x.division)
+                .bind(x.round)
+                .bind(x.slot)
+                .bind(x.players[0])
+                .bind(x.players[1])
+                .bind(match_id)
+                .bind(&x.status)
+                .bind(x.winner)
+                .bind(&x.how)
+                .bind(x.score[0])
+                .bind(x.score[1])
+                .execute(&mut *tx)
+                .await?;
+            } else {
+                sqlx::query(
+                    "UPDATE league_fixtures SET player_x = ?, player_o = ?, match_id = ?,
+                         status = ?, winner = ?, how = ?, score_x = ?, score_o = ?
+                     WHERE id = ? AND league_id = ?",
+                )
+                .bind(x.players[0])
+                .bind(x.players[1])
+                .bind(match_id)
+                .bind(&x.status)
+                .bind(x.winner)
+                .bind(&x.how)
+                .bind(x.score[0])
+                .bind(x.score[1])
+                .bind(x.id)
+                .bind(c.id)
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
+        insert_ledger(&mut tx, c.community_id, None, &c.ledger, c.now).await?;
+        append_log(&mut tx, Log::League, c.id, &c.log, c.now).await?;
+        tx.commit().await?;
+        Ok((c.expected_version + 1, started))
+    }
+
+    /// Marks season reminders as sent (`bits` added), if the league is still at `version`
+    /// (a reminder is not an action: the version stays). Whether it was marked now.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn mark_season_reminded(
+        &self,
+        league: i64,
+        season: i64,
+        bits: i64,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE league_seasons SET reminded = reminded | ?
+             WHERE league_id = ? AND season = ? AND reminded & ? = 0",
+        )
+        .bind(bits)
+        .bind(league)
+        .bind(season)
+        .bind(bits)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+}
