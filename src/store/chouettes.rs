@@ -44,6 +44,7 @@ impl Store {
             entry,
             now,
         } = *n;
+        let _writing = self.writes.lock().await;
         let mut tx = self.pool.begin().await?;
         let id: i64 = sqlx::query(
             "INSERT INTO chouettes (community_id, channel, terms, state, version, created_at, updated_at)
@@ -149,6 +150,7 @@ impl Store {
         ledger: &[LedgerEntry],
         now: i64,
     ) -> Result<i64, StoreError> {
+        let _writing = self.writes.lock().await;
         let mut tx = self.pool.begin().await?;
         let community: Option<i64> = sqlx::query(
             "UPDATE chouettes SET state = ?, version = version + 1, updated_at = ?

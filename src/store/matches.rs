@@ -225,6 +225,7 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn insert_match(&self, m: &NewMatch) -> Result<i64, StoreError> {
+        let _writing = self.writes.lock().await;
         let mut tx = self.pool.begin().await?;
         let row = sqlx::query(
             "INSERT INTO matches (community_id, channel, ruleset, terms, player_x, player_o,
@@ -331,6 +332,7 @@ impl Store {
     /// # Errors
     /// [`StoreError::Stale`], or a database error (nothing written).
     pub async fn commit(&self, c: &MatchChange, rates: &Rates) -> Result<i64, StoreError> {
+        let _writing = self.writes.lock().await;
         let mut tx = self.pool.begin().await?;
         let done = sqlx::query(
             "UPDATE matches SET status = ?, state = ?, version = version + 1,
