@@ -248,11 +248,44 @@ pub(crate) fn text(
     colour: Rgb<u8>,
     s: &str,
 ) {
+    TEXT_COVERAGE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if cache.len() >= TEXT_CACHE_ENTRIES {
+            cache.clear();
+        }
+        let key = (s.to_owned(), size.to_bits(), bold);
+        let coverage = cache.entry(key).or_insert_with(|| coverage(size, bold, s));
+        for &(dx, dy, a) in coverage.iter() {
+            blend(img, x + i32::from(dx), y + i32::from(dy), colour, a);
+        }
+    });
+}
+
+/// How many distinct texts a rendering thread keeps rasterised.
+const TEXT_CACHE_ENTRIES: usize = 4096;
+
+thread_local! {
+    /// Rasterised texts by (text, size, bold): the same names, scores and counts come back
+    /// on every board, and a glyph's outline costs more to fill than to replay.
+    static TEXT_COVERAGE: std::cell::RefCell<std::collections::HashMap<(String, u32, bool), Vec<(i16, i16, u8)>>> =
+        std::cell::RefCell::default();
+}
+
+/// The pixels `s` covers, relative to its top-left corner, with their opacity, in the
+/// order they are blended (overlapping glyphs blend twice, as drawn).
+fn coverage(size: f32, bold: bool, s: &str) -> Vec<(i16, i16, u8)> {
+    let mut out = Vec::new();
     layout(size, bold, s, |g| {
         let bb = g.px_bounds();
-        let (gx, gy) = (x + bb.min.x as i32, y + bb.min.y as i32);
-        g.draw(|px, py, cov| blend(img, gx + px as i32, gy + py as i32, colour, quantise(cov)));
+        let (gx, gy) = (bb.min.x as i32, bb.min.y as i32);
+        g.draw(|px, py, cov| {
+            let a = quantise(cov);
+            if a != 0 {
+                out.push(((gx + px as i32) as i16, (gy + py as i32) as i16, a));
+            }
+        });
     });
+    out
 }
 
 pub(crate) fn text_width(size: f32, bold: bool, s: &str) -> i32 {
@@ -823,44 +856,98 @@ pub fn render_image(scene: &Scene) -> RgbImage {
 /// # Errors
 /// Only if the encoder fails, which writing to memory does not do in practice.
 pub fn render_png(scene: &Scene) -> Result<Vec<u8>, RenderError> {
-    encode(&render_image(scene))
+    let k = usize::from(scene.ruleset == Ruleset::Welsh);
+    let img = render_image(scene);
+    write_png(
+        &img,
+        palette_over(&img, Some((&BACKGROUNDS[k], &INDEXED_BACKGROUNDS[k]))),
+    )
 }
 
-/// The colours of `img` as a palette (RGB triples) and one index per pixel, or `None`
-/// when it has more than 256 colours.
-fn palette(img: &RgbImage) -> Option<(Vec<u8>, Vec<u8>)> {
-    const SLOTS: usize = 1024;
-    let mut keys = [u32::MAX; SLOTS];
-    let mut values = [0u8; SLOTS];
-    let mut colours = Vec::with_capacity(3 * 256);
-    let mut indices = Vec::with_capacity((img.width() * img.height()) as usize);
-    let (mut last_key, mut last) = (u32::MAX, 0u8);
-    for px in img.as_raw().chunks_exact(3) {
-        let key = u32::from(px[0]) << 16 | u32::from(px[1]) << 8 | u32::from(px[2]);
-        if key != last_key {
-            let mut h = (key.wrapping_mul(0x9E37_79B1) >> 22) as usize;
-            loop {
-                if keys[h] == key {
-                    last = values[h];
-                    break;
-                }
-                if keys[h] == u32::MAX {
-                    if colours.len() == 3 * 256 {
-                        return None;
-                    }
-                    last = (colours.len() / 3) as u8;
-                    keys[h] = key;
-                    values[h] = last;
-                    colours.extend_from_slice(px);
-                    break;
-                }
-                h = (h + 1) % SLOTS;
-            }
-            last_key = key;
+/// Slots of the open-addressing table that maps a colour to its palette index.
+const SLOTS: usize = 1024;
+
+/// An image's palette (RGB triples), one index per pixel, and the colour table that
+/// built them, so that an image drawn over it can start from it.
+#[derive(Clone)]
+struct Indexed {
+    keys: [u32; SLOTS],
+    values: [u8; SLOTS],
+    colours: Vec<u8>,
+    indices: Vec<u8>,
+}
+
+/// The two backgrounds, indexed once: a board differs from its background only where men,
+/// dice, the cube and the lines of text stand, so only those pixels are looked up again.
+static INDEXED_BACKGROUNDS: LazyLock<[Indexed; 2]> = LazyLock::new(|| {
+    [0, 1].map(|k| palette_over(&BACKGROUNDS[k], None).expect("a background has few colours"))
+});
+
+/// The index of colour `key` (`px` its bytes), added to the palette if new; `None` when a
+/// 257th colour would be needed.
+fn lookup(t: &mut Indexed, key: u32, px: &[u8]) -> Option<u8> {
+    let mut h = (key.wrapping_mul(0x9E37_79B1) >> 22) as usize;
+    loop {
+        if t.keys[h] == key {
+            return Some(t.values[h]);
         }
-        indices.push(last);
+        if t.keys[h] == u32::MAX {
+            if t.colours.len() == 3 * 256 {
+                return None;
+            }
+            let index = (t.colours.len() / 3) as u8;
+            t.keys[h] = key;
+            t.values[h] = index;
+            t.colours.extend_from_slice(px);
+            return Some(index);
+        }
+        h = (h + 1) % SLOTS;
     }
-    Some((colours, indices))
+}
+
+/// The colours of `img` as a palette and one index per pixel, or `None` when it has more
+/// than 256 colours. With `base` (an indexed image of the same size that `img` was drawn
+/// over), runs of pixels equal to the base take its indices without a lookup.
+fn palette_over(img: &RgbImage, base: Option<(&RgbImage, &Indexed)>) -> Option<Indexed> {
+    /// Pixels compared with the base at a time.
+    const RUN: usize = 16;
+    let raw = img.as_raw();
+    let mut t = match base {
+        Some((_, b)) => b.clone(),
+        None => Indexed {
+            keys: [u32::MAX; SLOTS],
+            values: [0; SLOTS],
+            colours: Vec::with_capacity(3 * 256),
+            indices: vec![0; raw.len() / 3],
+        },
+    };
+    let same_size = base.is_some_and(|(b, _)| b.dimensions() == img.dimensions());
+    let (mut last_key, mut last) = (u32::MAX, 0u8);
+    let mut i = 0;
+    let n = raw.len() / 3;
+    while i < n {
+        let end = (i + RUN).min(n);
+        if same_size
+            && let Some((b, _)) = base
+            && raw[3 * i..3 * end] == b.as_raw()[3 * i..3 * end]
+        {
+            // Equal to the base: its indices are already in place.
+            i = end;
+            last_key = u32::MAX;
+            continue;
+        }
+        for j in i..end {
+            let px = &raw[3 * j..3 * j + 3];
+            let key = u32::from(px[0]) << 16 | u32::from(px[1]) << 8 | u32::from(px[2]);
+            if key != last_key {
+                last = lookup(&mut t, key, px)?;
+                last_key = key;
+            }
+            t.indices[j] = last;
+        }
+        i = end;
+    }
+    Some(t)
 }
 
 /// PNG bytes of an image drawn by [`render_image`]: indexed colour when it has at most 256
@@ -869,12 +956,19 @@ fn palette(img: &RgbImage) -> Option<(Vec<u8>, Vec<u8>)> {
 /// # Errors
 /// As [`render_png`].
 pub fn encode(img: &RgbImage) -> Result<Vec<u8>, RenderError> {
+    write_png(img, palette_over(img, None))
+}
+
+/// PNG bytes of `img`, indexed with `indexed` when it has a palette, RGB otherwise.
+fn write_png(img: &RgbImage, indexed: Option<Indexed>) -> Result<Vec<u8>, RenderError> {
     let mut out = Vec::with_capacity(64 * 1024);
     let mut encoder = ::png::Encoder::new(&mut out, img.width(), img.height());
     encoder.set_depth(::png::BitDepth::Eight);
     encoder.set_deflate_compression(::png::DeflateCompression::FdeflateUltraFast);
-    let data = match palette(img) {
-        Some((colours, indices)) => {
+    let data = match indexed {
+        Some(Indexed {
+            colours, indices, ..
+        }) => {
             encoder.set_color(::png::ColorType::Indexed);
             encoder.set_palette(colours);
             indices

@@ -48,6 +48,7 @@ impl Store {
             now,
             fair,
         } = *n;
+        let _writing = self.writes.lock().await;
         let mut tx = self.pool.begin().await?;
         let id: i64 = sqlx::query(
             "INSERT INTO chouettes (community_id, channel, terms, state, version, created_at, updated_at)
@@ -158,6 +159,7 @@ impl Store {
         now: i64,
         fair: Option<&FairChange>,
     ) -> Result<i64, StoreError> {
+        let _writing = self.writes.lock().await;
         let mut tx = self.pool.begin().await?;
         let community: Option<i64> = sqlx::query(
             "UPDATE chouettes SET state = ?, version = version + 1, updated_at = ?

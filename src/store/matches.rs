@@ -254,6 +254,7 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn insert_match_rated(&self, m: &NewMatch, rated: bool) -> Result<i64, StoreError> {
+        let _writing = self.writes.lock().await;
         let mut tx = self.pool.begin().await?;
         let row = sqlx::query(
             "INSERT INTO matches (community_id, channel, ruleset, terms, player_x, player_o,
@@ -378,6 +379,7 @@ impl Store {
         c: &MatchChange,
         rates: &Rates,
     ) -> Result<(i64, Option<RatedMatch>), StoreError> {
+        let _writing = self.writes.lock().await;
         let mut tx = self.pool.begin().await?;
         let done = sqlx::query(
             "UPDATE matches SET status = ?, state = ?, version = version + 1,

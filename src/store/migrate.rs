@@ -83,7 +83,10 @@ impl Store {
             })
             .collect();
         Migrator::with_migrations(migrations).run(&pool).await?;
-        Ok(Store { pool })
+        Ok(Store {
+            pool,
+            writes: std::sync::Arc::default(),
+        })
     }
 
     /// Closes every connection (the file is complete on disk afterwards).

@@ -119,6 +119,9 @@ pub enum StoreError {
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: SqlitePool,
+    /// Serialises this process's write transactions, so that writers queue here in
+    /// order instead of meeting SQLite's lock and sleeping in its busy handler.
+    writes: std::sync::Arc<tokio::sync::Mutex<()>>,
 }
 
 fn sql(text: String) -> sqlx::AssertSqlSafe<String> {
