@@ -11,4 +11,14 @@ if ! command -v gnubg >/dev/null 2>&1 && [ ! -x /usr/games/gnubg ]; then
     sudo apt-get update -qq && sudo apt-get install -y -qq gnubg >/dev/null
   fi
 fi
+# The provably-fair-dice tests run the players' checker, scripts/verify_dice.py (Python 3,
+# standard library only).
+if ! command -v python3 >/dev/null 2>&1; then
+  echo "installing python3 for the dice checker's tests"
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && apt-get install -y -qq python3 >/dev/null
+  else
+    sudo apt-get update -qq && sudo apt-get install -y -qq python3 >/dev/null
+  fi
+fi
 cargo test --locked

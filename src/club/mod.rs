@@ -27,8 +27,8 @@ mod money;
 mod names;
 mod play;
 mod rating;
-mod session;
 mod record;
+mod session;
 mod settings;
 mod state;
 mod views;
@@ -48,11 +48,11 @@ pub use command::{
 };
 pub use dice::{DiceSource, RngDice};
 pub use error::ClubError;
-pub use rating::{RATING_CHANGES_SHOWN, change_line};
 pub use fair::{FairDice, FairOp, FairRef, export_json, new_chain};
 pub use league::{
     BracketLine, Format, LeagueCommand, LeagueEntry, LeagueOp, LeagueSettings, TableLine,
 };
+pub use rating::{RATING_CHANGES_SHOWN, change_line};
 pub use state::{Entry, LastMove, Settlement, Snapshot, rebuild, standard_rules};
 pub use words::{duration_words, next_words};
 

@@ -10,9 +10,9 @@ use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, BufReader};
 
 use crate::club::{
-    Actor, ChallengeSpec, Chart, ChouetteOp, ChouetteRef, ChouetteSpec, Club, Command, DAY,
-    FairOp, FairRef, Format, LeagueCommand, LeagueOp, MatchRef, Notice, Outcome, Starter,
-    TimeControl, duration_words,
+    Actor, ChallengeSpec, Chart, ChouetteOp, ChouetteRef, ChouetteSpec, Club, Command, DAY, FairOp,
+    FairRef, Format, LeagueCommand, LeagueOp, MatchRef, Notice, Outcome, Starter, TimeControl,
+    duration_words,
 };
 use crate::engine::chouette::Consultation;
 use crate::engine::welsh::{NominateFor, Parity};

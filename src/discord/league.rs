@@ -154,6 +154,7 @@ macro_rules! league_simple {
             ctx: Context<'_>,
             #[description = "The league (when there are several)"]
             #[autocomplete = "autocomplete_league"]
+            #[max_length = 100]
             league: Option<String>,
         ) -> Result<(), Error> {
             league_run(ctx, league, $op).await
@@ -210,8 +211,10 @@ pub async fn lg_start(
     ctx: Context<'_>,
     #[description = "The league (when there are several)"]
     #[autocomplete = "autocomplete_league"]
+    #[max_length = 100]
     league: Option<String>,
     #[description = "Seeding: user ids or names, top seed first, comma-separated (default: random)"]
+    #[max_length = 200]
     order: Option<String>,
 ) -> Result<(), Error> {
     let order = order.map(|o| {
@@ -234,6 +237,7 @@ pub async fn lg_standings(
     ctx: Context<'_>,
     #[description = "The league (when there are several)"]
     #[autocomplete = "autocomplete_league"]
+    #[max_length = 100]
     league: Option<String>,
     #[description = "Division (1 = top)"]
     #[min = 1]
@@ -255,6 +259,7 @@ pub async fn lg_result(
     reason: String,
     #[description = "The league (when there are several)"]
     #[autocomplete = "autocomplete_league"]
+    #[max_length = 100]
     league: Option<String>,
 ) -> Result<(), Error> {
     let op = LeagueOp::Result {
@@ -278,6 +283,7 @@ pub async fn lg_forfeit(
     reason: String,
     #[description = "The league (when there are several)"]
     #[autocomplete = "autocomplete_league"]
+    #[max_length = 100]
     league: Option<String>,
 ) -> Result<(), Error> {
     let op = LeagueOp::Forfeit {
@@ -301,6 +307,7 @@ pub async fn lg_extend(
     days: i64,
     #[description = "The league (when there are several)"]
     #[autocomplete = "autocomplete_league"]
+    #[max_length = 100]
     league: Option<String>,
 ) -> Result<(), Error> {
     let op = LeagueOp::Extend {
@@ -315,6 +322,7 @@ pub async fn lg_extend(
 pub async fn lg_settings(
     ctx: Context<'_>,
     #[description = "win-points, loss-points, withdrawal, seeding, season-days, remind, entry-fee, division-size, movers"]
+    #[max_length = 100]
     setting: Option<String>,
     #[description = "The new value"]
     #[max_length = 40]
@@ -324,6 +332,7 @@ pub async fn lg_settings(
     >,
     #[description = "The league (when there are several)"]
     #[autocomplete = "autocomplete_league"]
+    #[max_length = 100]
     league: Option<String>,
 ) -> Result<(), Error> {
     let (key, value) = match (organiser_role, setting, value) {

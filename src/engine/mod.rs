@@ -5,8 +5,8 @@
 mod any;
 pub mod chouette;
 mod dice;
-pub mod fair;
 mod excerpt;
+pub mod fair;
 mod game;
 mod ids;
 mod mat;
