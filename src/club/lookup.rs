@@ -185,6 +185,9 @@ impl Club {
             },
         };
         if let Some(v) = m.version {
+            if v > l.row.version {
+                return Err(ClubError::FutureVersion(l.row.id, v, l.row.version));
+            }
             if v != l.row.version {
                 return Err(ClubError::Stale(l.row.id, l.row.version));
             }
