@@ -261,19 +261,22 @@ pub(crate) fn text(
     });
 }
 
+/// The pixels a text covers relative to its top-left corner, with their opacity.
+type Coverage = Vec<(i16, i16, u8)>;
+
 /// How many distinct texts a rendering thread keeps rasterised.
 const TEXT_CACHE_ENTRIES: usize = 4096;
 
 thread_local! {
     /// Rasterised texts by (text, size, bold): the same names, scores and counts come back
     /// on every board, and a glyph's outline costs more to fill than to replay.
-    static TEXT_COVERAGE: std::cell::RefCell<std::collections::HashMap<(String, u32, bool), Vec<(i16, i16, u8)>>> =
+    static TEXT_COVERAGE: std::cell::RefCell<std::collections::HashMap<(String, u32, bool), Coverage>> =
         std::cell::RefCell::default();
 }
 
 /// The pixels `s` covers, relative to its top-left corner, with their opacity, in the
 /// order they are blended (overlapping glyphs blend twice, as drawn).
-fn coverage(size: f32, bold: bool, s: &str) -> Vec<(i16, i16, u8)> {
+fn coverage(size: f32, bold: bool, s: &str) -> Coverage {
     let mut out = Vec::new();
     layout(size, bold, s, |g| {
         let bb = g.px_bounds();
