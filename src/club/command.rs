@@ -311,4 +311,8 @@ pub struct Outcome {
 pub enum Chart {
     Leaderboard(crate::render::Leaderboard),
     History(crate::render::RatingHistory),
+    /// A league division's table.
+    Standings(crate::render::StandingsTable),
+    /// A knockout's bracket.
+    Bracket(crate::render::Bracket),
 }

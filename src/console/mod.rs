@@ -17,6 +17,7 @@ use crate::club::{
 use crate::engine::chouette::Consultation;
 use crate::engine::welsh::{NominateFor, Parity};
 use crate::engine::{ResignLevel, Ruleset, excerpt};
+use crate::render::{bracket_png, standings_png};
 use crate::render::{history_png, leaderboard_png, render_png, render_text};
 
 /// The commands, for `/help`.
@@ -833,12 +834,16 @@ async fn write_chart(dir: &Path, chart: Chart) -> String {
     let (file, what) = match &chart {
         Chart::Leaderboard(_) => ("leaderboard.png", "leaderboard"),
         Chart::History(_) => ("rating.png", "rating history"),
+        Chart::Standings(_) => ("standings.png", "standings"),
+        Chart::Bracket(_) => ("bracket.png", "bracket"),
     };
     let path = dir.join(file);
     let written = tokio::task::spawn_blocking(move || {
         let png = match &chart {
             Chart::Leaderboard(b) => leaderboard_png(b),
             Chart::History(h) => history_png(h),
+            Chart::Standings(t) => standings_png(t),
+            Chart::Bracket(b) => bracket_png(b),
         }
         .map_err(|e| e.to_string())?;
         std::fs::write(&path, png).map_err(|e| e.to_string())?;

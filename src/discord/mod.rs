@@ -40,6 +40,7 @@ use crate::engine::welsh::Parity;
 use crate::render::{
     alt_text, history_alt_text, history_png, leaderboard_alt_text, leaderboard_png, render_png,
 };
+use crate::render::{bracket_alt_text, bracket_png, standings_alt_text, standings_png};
 
 pub use commands::commands;
 
@@ -255,10 +256,14 @@ async fn chart_file(out: &Outcome) -> Option<serenity::CreateAttachment> {
     let (alt, name) = match &chart {
         Chart::Leaderboard(b) => (leaderboard_alt_text(b), "leaderboard.png"),
         Chart::History(h) => (history_alt_text(h), "rating.png"),
+        Chart::Standings(t) => (standings_alt_text(t), "standings.png"),
+        Chart::Bracket(b) => (bracket_alt_text(b), "bracket.png"),
     };
     let png = tokio::task::spawn_blocking(move || match &chart {
         Chart::Leaderboard(b) => leaderboard_png(b),
         Chart::History(h) => history_png(h),
+        Chart::Standings(t) => standings_png(t),
+        Chart::Bracket(b) => bracket_png(b),
     })
     .await
     .ok()?

@@ -10,6 +10,7 @@
 //! advances them and applies rulings; `views` puts them in words.
 
 pub mod fixtures;
+mod pictures;
 mod run;
 pub mod standings;
 mod views;

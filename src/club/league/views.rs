@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 use super::run::{division_table, round_name};
 use super::standings::{Points, Row};
 use super::{Format, League};
-use crate::club::{Actor, Club, ClubError, Outcome, spec_words};
+use crate::club::{Actor, Chart, Club, ClubError, Outcome, spec_words};
 use crate::store::FixtureRow;
 
 /// One row of a league table, with the player's name (for the standings picture).
@@ -185,6 +185,9 @@ impl Club {
             }
             None => (1..=count).collect(),
         };
+        // The picture shows the division asked for, else the top one.
+        let pictured = division.unwrap_or(1);
+        let mut chart = None;
         let mut lines = vec![format!(
             "League {} ({}, {}), season {}: {}",
             league.row.name,
@@ -195,6 +198,11 @@ impl Club {
         )];
         for d in divisions {
             let table = self.table_of(league, d).await?;
+            if d == pictured {
+                chart = Some(Chart::Standings(super::pictures::standings_table(
+                    league, d, count, &table,
+                )));
+            }
             if count > 1 {
                 lines.push(format!("Division {d}"));
             }
@@ -209,6 +217,7 @@ impl Club {
         }
         Ok(Outcome {
             lines,
+            chart,
             ..Outcome::default()
         })
     }
@@ -280,10 +289,28 @@ impl Club {
                 });
             }
         }
+        let chart = self.bracket_picture(league).await?;
         Ok(Outcome {
             lines,
+            chart: Some(Chart::Bracket(chart)),
             ..Outcome::default()
         })
+    }
+
+    async fn bracket_picture(&self, league: &League) -> Result<crate::render::Bracket, ClubError> {
+        let names = self.names_of(league.row.id).await?;
+        let seeds: HashMap<i64, i64> = self
+            .store
+            .league_places(league.row.id, league.row.season)
+            .await?
+            .into_iter()
+            .map(|p| (p.player, p.seed))
+            .collect();
+        let fixtures = self
+            .store
+            .league_fixtures(league.row.id, league.row.season)
+            .await?;
+        Ok(super::pictures::bracket(league, &fixtures, &names, &seeds))
     }
 
     pub(super) async fn log_view(&self, league: &League) -> Result<Outcome, ClubError> {
