@@ -20,8 +20,31 @@ pub enum IdError {
     MatchIdContent(String, &'static str),
 }
 
+/// Each byte's base64 value, or 0xff for a byte that is not a base64 character.
+const B64_VALUE: [u8; 256] = {
+    let mut t = [0xffu8; 256];
+    let mut i = 0;
+    while i < 64 {
+        t[B64[i] as usize] = i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// Two base64 characters for each 12-bit value: the encoder takes 12 bits at a time.
+const B64_PAIR: [[u8; 2]; 4096] = {
+    let mut t = [[0u8; 2]; 4096];
+    let mut i = 0;
+    while i < 4096 {
+        t[i] = [B64[i >> 6], B64[i & 0x3f]];
+        i += 1;
+    }
+    t
+};
+
 fn b64_value(c: u8) -> Option<u8> {
-    B64.iter().position(|&b| b == c).map(|i| i as u8)
+    let v = B64_VALUE[c as usize];
+    (v != 0xff).then_some(v)
 }
 
 fn encode_b64(bytes: &[u8], chars: usize) -> String {
@@ -73,17 +96,13 @@ pub fn position_id(board: &Board) -> String {
     bytes.iter().map(|&b| b as char).collect()
 }
 
-/// One side's part of gnubg's key from its 25 counts (negative ones count as 0): the bits
-/// and their number.
+/// Appends one side's counts to gnubg's key: `n` 1 bits then a 0 for each count (negative
+/// counts are the other side's checkers and count as 0).
 #[inline(always)]
-fn key_half(counts: &[i8; 25]) -> (u64, u32) {
-    let (mut bits, mut at) = (0u64, 0u32);
-    for &n in counts {
-        let n = n.max(0) as u32;
-        bits |= ((1u64 << n) - 1) << at;
-        at += n + 1;
-    }
-    (bits, at)
+fn key_push(bits: &mut u64, at: &mut u32, n: i8) {
+    let n = n.max(0) as u32;
+    *bits |= ((1u64 << n) - 1) << *at;
+    *at += n + 1;
 }
 
 /// The Position ID of `board` as its 14 ASCII bytes, without allocating: the same text as
@@ -96,25 +115,24 @@ pub fn position_id_bytes(board: &Board) -> [u8; 14] {
     // counts take at most 40 bits, so each is built in a u64.
     let p = &board.points;
     // The opponent: his points 1..24 are the mover's 24..1, then his bar.
-    let mut counts = [0i8; 25];
-    for (c, &n) in counts[..24].iter_mut().zip(p[1..=24].iter().rev()) {
-        *c = -n;
+    let (mut theirs, mut len) = (0u64, 0u32);
+    for &n in p[1..=24].iter().rev() {
+        key_push(&mut theirs, &mut len, n.wrapping_neg());
     }
-    counts[24] = -p[OPP_BAR];
-    let (theirs, len) = key_half(&counts);
+    key_push(&mut theirs, &mut len, p[OPP_BAR].wrapping_neg());
     // The mover: points 1..24, then his bar.
-    counts.copy_from_slice(&p[1..=25]);
-    let (mine, _) = key_half(&counts);
+    let (mut mine, mut mine_len) = (0u64, 0u32);
+    for &n in &p[1..=BAR] {
+        key_push(&mut mine, &mut mine_len, n);
+    }
     let key = u128::from(theirs) | (u128::from(mine) << len);
     // The ten key bytes read as one big-endian number (key < 2^80), 6 bits a character,
-    // the last one padded with zeros: 84 bits, 42 for each group of 7 characters.
+    // the last one padded with zeros: 84 bits, taken 12 at a time (two characters).
     let bits = (key.swap_bytes() >> 48) << 4;
-    let groups = [(bits >> 42) as u64, (bits as u64) & ((1 << 42) - 1)];
     let mut out = [0u8; 14];
-    for (g, group) in groups.iter().enumerate() {
-        for k in 0..7 {
-            out[7 * g + k] = B64[((group >> (36 - 6 * k)) & 0x3f) as usize];
-        }
+    for (k, pair) in out.chunks_exact_mut(2).enumerate() {
+        let v = ((bits >> (72 - 12 * k)) & 0xfff) as usize;
+        pair.copy_from_slice(&B64_PAIR[v]);
     }
     out
 }
