@@ -146,15 +146,7 @@ impl Club {
                 l.names[1].clone(),
             ));
         }
-        if let Some(v) = m.version {
-            if v > l.row.version {
-                return Err(ClubError::FutureVersion(l.row.id, v, l.row.version));
-            }
-            if v != l.row.version {
-                return Err(ClubError::Stale(l.row.id, l.row.version));
-            }
-        }
-        Ok(l)
+        at_version(l, m.version)
     }
 
     /// The match a viewing command (board, history, export, legal plays) is about: the
@@ -184,15 +176,7 @@ impl Club {
                 found => return found,
             },
         };
-        if let Some(v) = m.version {
-            if v > l.row.version {
-                return Err(ClubError::FutureVersion(l.row.id, v, l.row.version));
-            }
-            if v != l.row.version {
-                return Err(ClubError::Stale(l.row.id, l.row.version));
-            }
-        }
-        Ok(l)
+        at_version(l, m.version)
     }
 
     /// The player's finished matches here, the most recently finished first.
@@ -249,5 +233,15 @@ impl Club {
             out.push((l.row.id, match_label(&l)));
         }
         Ok(out)
+    }
+}
+
+/// The match if it is at `version` (when one was named): a version from the future does
+/// not exist yet; an older one means the board moved on.
+fn at_version(l: Loaded, version: Option<i64>) -> Result<Loaded, ClubError> {
+    match version {
+        Some(v) if v > l.row.version => Err(ClubError::FutureVersion(l.row.id, v, l.row.version)),
+        Some(v) if v != l.row.version => Err(ClubError::Stale(l.row.id, l.row.version)),
+        _ => Ok(l),
     }
 }
