@@ -48,8 +48,7 @@ impl Store {
             now,
             fair,
         } = *n;
-        let _writing = self.writes.lock().await;
-        let mut tx = self.pool.begin().await?;
+        let (_writing, mut tx) = self.begin_write().await?;
         let id: i64 = sqlx::query(
             "INSERT INTO chouettes (community_id, channel, terms, state, version, created_at, updated_at)
              VALUES (?, ?, ?, ?, 1, ?, ?) RETURNING id",
@@ -159,8 +158,7 @@ impl Store {
         now: i64,
         fair: Option<&FairChange>,
     ) -> Result<i64, StoreError> {
-        let _writing = self.writes.lock().await;
-        let mut tx = self.pool.begin().await?;
+        let (_writing, mut tx) = self.begin_write().await?;
         let community: Option<i64> = sqlx::query(
             "UPDATE chouettes SET state = ?, version = version + 1, updated_at = ?
              WHERE id = ? AND version = ?

@@ -183,8 +183,7 @@ impl Store {
     /// # Errors
     /// [`StoreError::Stale`] if the record moved on, or a database error (nothing written).
     pub async fn commit_fair(&self, c: &FairChange) -> Result<(), StoreError> {
-        let _writing = self.writes.lock().await;
-        let mut tx = self.pool.begin().await?;
+        let (_writing, mut tx) = self.begin_write().await?;
         write_fair(&mut tx, c).await?;
         tx.commit().await?;
         Ok(())

@@ -296,8 +296,7 @@ impl Store {
     /// # Errors
     /// A database error (a name already taken here is one: look it up first).
     pub async fn insert_league(&self, l: &NewLeague) -> Result<i64, StoreError> {
-        let _writing = self.writes.lock().await;
-        let mut tx = self.pool.begin().await?;
+        let (_writing, mut tx) = self.begin_write().await?;
         let row = sqlx::query(
             "INSERT INTO leagues (community_id, name, organiser, channel, format, terms,
                  settings, status, season, version, created_at, updated_at)
@@ -533,8 +532,7 @@ impl Store {
     /// # Errors
     /// [`StoreError::Stale`], or a database error (nothing written).
     pub async fn commit_league(&self, c: &LeagueChange) -> Result<(i64, Vec<i64>), StoreError> {
-        let _writing = self.writes.lock().await;
-        let mut tx = self.pool.begin().await?;
+        let (_writing, mut tx) = self.begin_write().await?;
         let done = sqlx::query(
             "UPDATE leagues SET status = ?, season = ?, settings = COALESCE(?, settings),
                  version = version + 1, updated_at = ?

@@ -254,8 +254,7 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn insert_match_rated(&self, m: &NewMatch, rated: bool) -> Result<i64, StoreError> {
-        let _writing = self.writes.lock().await;
-        let mut tx = self.pool.begin().await?;
+        let (_writing, mut tx) = self.begin_write().await?;
         let row = sqlx::query(
             "INSERT INTO matches (community_id, channel, ruleset, terms, player_x, player_o,
                  status, version, bank_x, bank_o, created_at, updated_at, rated, expires_at)
@@ -379,8 +378,7 @@ impl Store {
         c: &MatchChange,
         rates: &Rates,
     ) -> Result<(i64, Option<RatedMatch>), StoreError> {
-        let _writing = self.writes.lock().await;
-        let mut tx = self.pool.begin().await?;
+        let (_writing, mut tx) = self.begin_write().await?;
         let done = sqlx::query(
             "UPDATE matches SET status = ?, state = ?, version = version + 1,
                  turn_started_at = ?, bank_x = ?, bank_o = ?, deadline_at = ?, reminder_at = ?,

@@ -124,6 +124,23 @@ pub struct Store {
     writes: std::sync::Arc<tokio::sync::Mutex<()>>,
 }
 
+impl Store {
+    /// A write transaction, begun once this process's earlier writers are done: hold the
+    /// guard until the transaction commits or drops.
+    async fn begin_write(
+        &self,
+    ) -> Result<
+        (
+            tokio::sync::MutexGuard<'_, ()>,
+            sqlx::Transaction<'static, sqlx::Sqlite>,
+        ),
+        StoreError,
+    > {
+        let guard = self.writes.lock().await;
+        Ok((guard, self.pool.begin().await?))
+    }
+}
+
 fn sql(text: String) -> sqlx::AssertSqlSafe<String> {
     sqlx::AssertSqlSafe(text)
 }

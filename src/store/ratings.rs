@@ -461,8 +461,7 @@ impl Store {
     /// # Errors
     /// A database error (nothing is changed then).
     pub async fn rebuild_ratings(&self) -> Result<Rebuilt, StoreError> {
-        let _writing = self.writes.lock().await;
-        let mut tx = self.pool.begin().await?;
+        let (_writing, mut tx) = self.begin_write().await?;
         sqlx::query("DELETE FROM rating_changes")
             .execute(&mut *tx)
             .await?;
