@@ -59,6 +59,11 @@ impl<S: tracing::Subscriber> Layer<S> for Statements {
             sql.statement
         };
         let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        // A connection the pool opens mid-command runs its set-up PRAGMAs once; they
+        // belong to the connection, not to the command, so they are not counted.
+        if text.starts_with("PRAGMA ") {
+            return;
+        }
         statements().lock().unwrap().push(text);
     }
 }
