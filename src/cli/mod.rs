@@ -414,7 +414,8 @@ fn init_logging() {
 }
 
 /// Runs the Discord bot with `token` (never logged), on `DATABASE_URL` (default
-/// `gammonbot.db`); `DISCORD_GUILD_ID` registers the commands in that guild only.
+/// `gammonbot.db`); `DISCORD_GUILD_ID` registers the commands in that guild only;
+/// `SHARDS` and `SHARD_RANGE` choose the shards this process runs (default: all).
 ///
 /// # Errors
 /// The database cannot be opened or the bot cannot connect.
@@ -428,12 +429,17 @@ pub fn discord(token: String) -> std::io::Result<bool> {
         })?),
         None => None,
     };
+    let shards = crate::discord::Shards::parse(
+        setting("SHARDS").as_deref(),
+        setting("SHARD_RANGE").as_deref(),
+    )
+    .map_err(std::io::Error::other)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
     runtime.block_on(async move {
         let (_, club) = open_club(None, crate::club::RngDice::from_os()).await?;
-        crate::discord::run_bot(
+        crate::discord::run_shards(
             crate::discord::Connection {
                 token: token.trim().to_string(),
                 guild,
@@ -441,6 +447,7 @@ pub fn discord(token: String) -> std::io::Result<bool> {
                 sweep_every: None,
             },
             club,
+            shards,
         )
         .await
         .map_err(|e| std::io::Error::other(format!("Discord: {e}")))?;

@@ -28,6 +28,7 @@
 
 mod commands;
 mod league;
+pub mod shards;
 
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -43,6 +44,7 @@ use crate::render::{
 use crate::render::{bracket_alt_text, bracket_png, standings_alt_text, standings_png};
 
 pub use commands::commands;
+pub use shards::Shards;
 
 /// What every command and event handler can reach.
 pub struct Data {
@@ -698,11 +700,27 @@ pub struct Connection {
     pub sweep_every: Option<Duration>,
 }
 
-/// The serenity client with the poise framework, ready to `start()`.
+/// The serenity client with the poise framework, ready to `start()`; it registers the
+/// slash commands (as the process of shard 0 does).
 ///
 /// # Errors
 /// The client cannot be built.
 pub async fn client(conn: Connection, club: Arc<Club>) -> Result<serenity::Client, Error> {
+    client_for(conn, club, Shards::Auto).await
+}
+
+/// The serenity client for a process running `shards` (start it with
+/// [`Shards::start`]). Only the process whose shards include shard 0 registers the slash
+/// commands (see [`shards`]).
+///
+/// # Errors
+/// The client cannot be built.
+pub async fn client_for(
+    conn: Connection,
+    club: Arc<Club>,
+    shards: Shards,
+) -> Result<serenity::Client, Error> {
+    let registers = shards.has_shard_zero();
     let options = poise::FrameworkOptions {
         commands: commands(),
         event_handler: |fw, event| Box::pin(on_event(fw, event)),
@@ -717,6 +735,9 @@ pub async fn client(conn: Connection, club: Arc<Club>) -> Result<serenity::Clien
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
                 match guild {
+                    _ if !registers => {
+                        tracing::info!(%shards, "slash commands left to the process of shard 0");
+                    }
                     Some(g) => {
                         poise::builtins::register_in_guild(
                             ctx,
@@ -766,7 +787,16 @@ pub async fn client(conn: Connection, club: Arc<Club>) -> Result<serenity::Clien
 /// # Errors
 /// The connection fails for good.
 pub async fn run_bot(conn: Connection, club: Arc<Club>) -> Result<(), Error> {
-    let mut client = client(conn, club).await?;
-    client.start().await?;
+    run_shards(conn, club, Shards::Auto).await
+}
+
+/// Runs `shards` of the bot in this process until it is stopped.
+///
+/// # Errors
+/// The connection fails for good.
+pub async fn run_shards(conn: Connection, club: Arc<Club>, shards: Shards) -> Result<(), Error> {
+    tracing::info!(%shards, "starting");
+    let mut client = client_for(conn, club, shards).await?;
+    shards.start(&mut client).await?;
     Ok(())
 }

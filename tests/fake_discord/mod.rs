@@ -26,7 +26,7 @@
 mod self_test;
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -42,6 +42,11 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 pub const APP_ID: u64 = 900_000_000_000_000_001;
 pub const BOT_ID: u64 = 900_000_000_000_000_002;
 pub const GUILD: u64 = 800_000_000_000_000_001;
+/// A second guild, on the other shard of two: [`GUILD`] is on shard 1 of 2
+/// (`(GUILD >> 22) % 2`), this one on shard 0.
+pub const GUILD_B: u64 = 800_000_000_004_194_305;
+/// The guilds the bot is in (listed in READY, each on the shard it belongs to).
+pub const GUILDS: [u64; 2] = [GUILD, GUILD_B];
 pub const CHANNEL: u64 = 700_000_000_000_000_001;
 /// The bot token the tests give the bot; the fake wants `Authorization: Bot fake-token`.
 pub const TOKEN: &str = "fake-token";
@@ -177,6 +182,31 @@ pub struct Shown {
     pub deleted: bool,
 }
 
+/// The events of one shard: the sender, the receiver until a session takes it, and the
+/// shard's sequence number.
+struct Queue {
+    tx: mpsc::UnboundedSender<Value>,
+    rx: Option<mpsc::UnboundedReceiver<Value>>,
+    seq: u64,
+}
+
+impl Queue {
+    fn new() -> Queue {
+        let (tx, rx) = mpsc::unbounded_channel();
+        Queue {
+            tx,
+            rx: Some(rx),
+            seq: 1,
+        }
+    }
+}
+
+/// The shard Discord sends a guild's events to.
+#[must_use]
+pub fn shard_of(guild: u64, total: u32) -> u32 {
+    u32::try_from((guild >> 22) % u64::from(total)).unwrap()
+}
+
 /// What the fake knows and what it saw.
 #[derive(Default)]
 struct State {
@@ -189,8 +219,14 @@ struct State {
     threads: HashSet<u64>,
     /// The DM channel of each user the bot opened one with.
     dms: HashMap<u64, u64>,
-    /// The IDENTIFY payload's `d`.
+    /// The last IDENTIFY payload's `d`.
     identify: Option<Value>,
+    /// Every IDENTIFY payload's `d`, in order.
+    identifies: Vec<Value>,
+    /// The shard count of the first IDENTIFY (every session must agree).
+    total_shards: Option<u32>,
+    /// Each shard's gateway queue: events for it wait here until a session holds it.
+    gateway: HashMap<u32, Queue>,
     /// What players see.
     shown: Vec<Shown>,
     /// Users who do not take direct messages from the bot.
@@ -211,8 +247,6 @@ struct Shared {
 pub struct FakeDiscord {
     pub api: String,
     shared: Arc<Shared>,
-    events: mpsc::UnboundedSender<Value>,
-    seq: AtomicU64,
     finished: AtomicBool,
 }
 
@@ -877,12 +911,18 @@ impl State {
         };
         match (req.method.as_str(), seg.as_slice()) {
             ("GET", ["gateway"]) => (200, json!({"url": shared.ws_url})),
+            ("GET", ["gateway", "bot"]) => (
+                200,
+                json!({"url": shared.ws_url, "shards": 1, "session_start_limit": {
+                    "total": 1000, "remaining": 999, "reset_after": 14_400_000,
+                    "max_concurrency": 1}}),
+            ),
             ("GET", ["users", "@me"]) => (200, user(BOT_ID, "gammonbot")),
             ("PUT", ["applications", app, "commands"])
             | ("PUT", ["applications", app, "guilds", _, "commands"])
                 if is(app, APP_ID) =>
             {
-                if seg.len() == 5 && !is(seg[3], GUILD) {
+                if seg.len() == 5 && !GUILDS.iter().any(|g| is(seg[3], *g)) {
                     return self.refuse(req, 404, 10004, "Unknown Guild", "not the test guild");
                 }
                 let problems = command_problems(&body);
@@ -1039,7 +1079,6 @@ impl FakeDiscord {
         let http = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let ws = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let api = format!("http://{}", http.local_addr().unwrap());
-        let (tx, rx) = mpsc::unbounded_channel::<Value>();
         let shared = Arc::new(Shared {
             token: token.to_string(),
             ws_url: format!("ws://{}", ws.local_addr().unwrap()),
@@ -1105,94 +1144,14 @@ impl FakeDiscord {
         });
         let s = Arc::clone(&shared);
         tokio::spawn(async move {
-            let mut rx = rx;
-            // One bot, one session.
-            let Ok((sock, _)) = ws.accept().await else {
-                return;
-            };
-            let Ok(mut socket) = tokio_tungstenite::accept_async(sock).await else {
-                return;
-            };
-            let hello = json!({"op": 10, "d": {"heartbeat_interval": 41250}});
-            socket.send(Message::Text(hello.to_string())).await.unwrap();
-            // IDENTIFY: the token, and the GUILDS intent only.
-            loop {
-                match socket.next().await {
-                    Some(Ok(Message::Text(t))) => {
-                        let v: Value = serde_json::from_str(&t).unwrap_or(Value::Null);
-                        if v["op"] != 2 {
-                            continue;
-                        }
-                        let d = &v["d"];
-                        let given = d["token"].as_str().unwrap_or("");
-                        let authenticated = given == s.token || given == format!("Bot {}", s.token);
-                        {
-                            let mut st = s.state.lock().unwrap();
-                            st.identify = Some(d.clone());
-                            if d["intents"].as_u64() != Some(GUILDS_INTENT) {
-                                st.violations.push(format!(
-                                    "IDENTIFY asks for intents {} instead of GUILDS ({GUILDS_INTENT}) only",
-                                    d["intents"]
-                                ));
-                            }
-                            if !authenticated {
-                                st.violations.push(format!(
-                                    "4004 Authentication failed -- IDENTIFY with token {given:?}"
-                                ));
-                            }
-                        }
-                        if !authenticated {
-                            let close = CloseFrame {
-                                code: CloseCode::from(4004),
-                                reason: "Authentication failed.".into(),
-                            };
-                            let _ = socket.close(Some(close)).await;
-                            return;
-                        }
-                        break;
-                    }
-                    Some(Ok(_)) => {}
-                    _ => return,
-                }
-            }
-            let ready = json!({"op": 0, "s": 1, "t": "READY", "d": {
-                "v": 10,
-                "user": user(BOT_ID, "gammonbot"),
-                "guilds": [{"id": GUILD.to_string(), "unavailable": true}],
-                "session_id": "fake-session",
-                "resume_gateway_url": "ws://127.0.0.1:1",
-                "application": {"id": APP_ID.to_string(), "flags": 0},
-            }});
-            socket.send(Message::Text(ready.to_string())).await.unwrap();
-            loop {
-                tokio::select! {
-                    incoming = socket.next() => match incoming {
-                        Some(Ok(Message::Text(t))) => {
-                            let v: Value = serde_json::from_str(&t).unwrap_or(Value::Null);
-                            if v["op"] == 1 {
-                                let ack = json!({"op": 11});
-                                let _ = socket.send(Message::Text(ack.to_string())).await;
-                            }
-                        }
-                        Some(Ok(_)) => {}
-                        _ => return,
-                    },
-                    event = rx.recv() => match event {
-                        Some(e) => {
-                            if socket.send(Message::Text(e.to_string())).await.is_err() {
-                                return;
-                            }
-                        }
-                        None => return,
-                    },
-                }
+            // One session per shard, as many as connect.
+            while let Ok((sock, _)) = ws.accept().await {
+                tokio::spawn(session(Arc::clone(&s), sock));
             }
         });
         FakeDiscord {
             api,
             shared,
-            events: tx,
-            seq: AtomicU64::new(2),
             finished: AtomicBool::new(false),
         }
     }
@@ -1232,9 +1191,22 @@ impl FakeDiscord {
                 },
             );
         }
-        let s = self.seq.fetch_add(1, Ordering::SeqCst);
-        let event = json!({"op": 0, "s": s, "t": "INTERACTION_CREATE", "d": interaction});
-        self.events.send(event).unwrap();
+        // To the shard of the interaction's guild (direct messages: shard 0).
+        let guild = interaction["guild_id"]
+            .as_str()
+            .and_then(|g| g.parse::<u64>().ok());
+        let mut st = self.shared.state.lock().unwrap();
+        let total = st.total_shards.unwrap_or(1);
+        let shard = guild.map_or(0, |g| shard_of(g, total));
+        let q = st.gateway.entry(shard).or_insert_with(Queue::new);
+        q.seq += 1;
+        let event = json!({"op": 0, "s": q.seq, "t": "INTERACTION_CREATE", "d": interaction});
+        q.tx.send(event).unwrap();
+    }
+
+    /// Every IDENTIFY payload (`d`) so far, in order (one per shard session).
+    pub fn identifies(&self) -> Vec<Value> {
+        self.shared.state.lock().unwrap().identifies.clone()
     }
 
     /// Every request so far.
@@ -1242,7 +1214,7 @@ impl FakeDiscord {
         self.shared.state.lock().unwrap().requests.clone()
     }
 
-    /// The IDENTIFY payload (`d`) the bot sent, once it did.
+    /// The last IDENTIFY payload (`d`) the bot sent, once it did.
     pub fn identify(&self) -> Option<Value> {
         self.shared.state.lock().unwrap().identify.clone()
     }
@@ -1440,4 +1412,120 @@ pub fn click(token: &str, who: (u64, &str), custom_id: &str) -> Value {
     );
     v["message"] = message(300_000_000_000_000_001, &CHANNEL.to_string(), "board");
     v
+}
+
+/// One gateway session: HELLO, IDENTIFY (the token, the GUILDS intent only, the shard
+/// `[id, total]`, `[0, 1]` when absent), READY listing the guilds of that shard, then the
+/// shard's events. Discord closes a session that asks for a shard outside its total
+/// (4010) or a total other than the first session's (4011 stands in for "sharding
+/// mismatch"); a second session for a shard already held is recorded as a violation.
+async fn session(s: Arc<Shared>, sock: TcpStream) {
+    let Ok(mut socket) = tokio_tungstenite::accept_async(sock).await else {
+        return;
+    };
+    let hello = json!({"op": 10, "d": {"heartbeat_interval": 41250}});
+    if socket.send(Message::Text(hello.to_string())).await.is_err() {
+        return;
+    }
+    let close = |code: u16, reason: &'static str| CloseFrame {
+        code: CloseCode::from(code),
+        reason: reason.into(),
+    };
+    let (shard, total, mut rx) = loop {
+        match socket.next().await {
+            Some(Ok(Message::Text(t))) => {
+                let v: Value = serde_json::from_str(&t).unwrap_or(Value::Null);
+                if v["op"] != 2 {
+                    continue;
+                }
+                let d = &v["d"];
+                let given = d["token"].as_str().unwrap_or("");
+                let authenticated = given == s.token || given == format!("Bot {}", s.token);
+                let shard = u32::try_from(d["shard"][0].as_u64().unwrap_or(0)).unwrap_or(u32::MAX);
+                let total = u32::try_from(d["shard"][1].as_u64().unwrap_or(1)).unwrap_or(0);
+                let refusal = {
+                    let mut st = s.state.lock().unwrap();
+                    st.identify = Some(d.clone());
+                    st.identifies.push(d.clone());
+                    if d["intents"].as_u64() != Some(GUILDS_INTENT) {
+                        st.violations.push(format!(
+                            "IDENTIFY asks for intents {} instead of GUILDS ({GUILDS_INTENT}) only",
+                            d["intents"]
+                        ));
+                    }
+                    if !authenticated {
+                        st.violations.push(format!(
+                            "4004 Authentication failed -- IDENTIFY with token {given:?}"
+                        ));
+                        Some(close(4004, "Authentication failed."))
+                    } else if total == 0 || shard >= total {
+                        st.violations
+                            .push(format!("4010 Invalid shard -- shard {shard} of {total}"));
+                        Some(close(4010, "Invalid shard."))
+                    } else if let Some(earlier) = st.total_shards.filter(|t| *t != total) {
+                        st.violations.push(format!(
+                            "4011 Sharding mismatch -- shard {shard} of {total}, earlier sessions \
+                             said {earlier} shards"
+                        ));
+                        Some(close(4011, "Sharding mismatch."))
+                    } else {
+                        st.total_shards = Some(total);
+                        match st.gateway.entry(shard).or_insert_with(Queue::new).rx.take() {
+                            Some(rx) => break (shard, total, rx),
+                            None => {
+                                st.violations.push(format!(
+                                    "shard {shard} of {total} identified twice at once"
+                                ));
+                                Some(close(4005, "Already authenticated."))
+                            }
+                        }
+                    }
+                };
+                let _ = socket.close(refusal).await;
+                return;
+            }
+            Some(Ok(_)) => {}
+            _ => return,
+        }
+    };
+    let guilds: Vec<Value> = GUILDS
+        .iter()
+        .filter(|g| shard_of(**g, total) == shard)
+        .map(|g| json!({"id": g.to_string(), "unavailable": true}))
+        .collect();
+    let ready = json!({"op": 0, "s": 1, "t": "READY", "d": {
+        "v": 10,
+        "user": user(BOT_ID, "gammonbot"),
+        "guilds": guilds,
+        "session_id": format!("fake-session-{shard}"),
+        "resume_gateway_url": "ws://127.0.0.1:1",
+        "shard": [shard, total],
+        "application": {"id": APP_ID.to_string(), "flags": 0},
+    }});
+    if socket.send(Message::Text(ready.to_string())).await.is_err() {
+        return;
+    }
+    loop {
+        tokio::select! {
+            incoming = socket.next() => match incoming {
+                Some(Ok(Message::Text(t))) => {
+                    let v: Value = serde_json::from_str(&t).unwrap_or(Value::Null);
+                    if v["op"] == 1 {
+                        let ack = json!({"op": 11});
+                        let _ = socket.send(Message::Text(ack.to_string())).await;
+                    }
+                }
+                Some(Ok(_)) => {}
+                _ => return,
+            },
+            event = rx.recv() => match event {
+                Some(e) => {
+                    if socket.send(Message::Text(e.to_string())).await.is_err() {
+                        return;
+                    }
+                }
+                None => return,
+            },
+        }
+    }
 }

@@ -393,3 +393,27 @@ async fn finish_fails_the_test_on_an_unacknowledged_interaction() {
 async fn a_test_that_forgets_finish_fails() {
     let _fake = FakeDiscord::start(TOKEN).await;
 }
+
+#[tokio::test]
+async fn fake_closes_a_session_for_a_shard_outside_the_total_with_4010() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let fake = FakeDiscord::start(TOKEN).await;
+    let url = fake.ws_url();
+    let sock = TcpStream::connect(url.trim_start_matches("ws://"))
+        .await
+        .unwrap();
+    let (mut ws, _) = tokio_tungstenite::client_async(url.as_str(), sock)
+        .await
+        .unwrap();
+    let _hello = ws.next().await.unwrap().unwrap();
+    let identify = json!({"op": 2, "d": {"token": TOKEN, "intents": 1, "properties": {},
+                                        "shard": [2, 2]}});
+    ws.send(Message::Text(identify.to_string())).await.unwrap();
+    match ws.next().await {
+        Some(Ok(Message::Close(Some(f)))) => assert_eq!(u16::from(f.code), 4010),
+        other => panic!("not closed with 4010: {other:?}"),
+    }
+    one_violation(&fake, "4010 Invalid shard -- shard 2 of 2");
+    fake.finish().await;
+}
