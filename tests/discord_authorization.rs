@@ -101,7 +101,7 @@ async fn answer(fake: &FakeDiscord, interaction: Value) -> (bool, String) {
             let private = flags(&body["data"]);
             let f = fake
                 .wait_for(from, |r| {
-                    r.path.contains(&format!("/webhooks/")) && r.path.contains(&token)
+                    r.path.contains("/webhooks/") && r.path.contains(&token)
                 })
                 .await;
             (private, content_of(&f))
@@ -193,11 +193,7 @@ fn match_commands(who: Who, id: i64) -> Vec<(&'static str, Value)> {
         ),
         (
             "resign accept",
-            command(
-                who,
-                "resign",
-                json!([choice("what", 3), m()]),
-            ),
+            command(who, "resign", json!([choice("what", 3), m()])),
         ),
         ("stop", command(who, "stop", json!([m()]))),
         (

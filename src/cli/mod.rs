@@ -428,6 +428,11 @@ pub fn discord(token: String) -> std::io::Result<bool> {
         })?),
         None => None,
     };
+    // Each player's commands: at most so many in so long (default 8 in 10 s; `off`).
+    let limit = match setting("DISCORD_RATE_LIMIT") {
+        Some(v) => crate::discord::RateLimit::parse(&v).map_err(std::io::Error::other)?,
+        None => Some(crate::discord::RateLimit::default()),
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -441,6 +446,7 @@ pub fn discord(token: String) -> std::io::Result<bool> {
                 sweep_every: None,
             },
             club,
+            limit,
         )
         .await
         .map_err(|e| std::io::Error::other(format!("Discord: {e}")))?;

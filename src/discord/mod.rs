@@ -28,6 +28,7 @@
 
 mod commands;
 mod league;
+mod limit;
 
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -43,12 +44,15 @@ use crate::render::{
 use crate::render::{bracket_alt_text, bracket_png, standings_alt_text, standings_png};
 
 pub use commands::commands;
+pub use limit::{Limited, Limiter, RateLimit};
 
 /// What every command and event handler can reach.
 pub struct Data {
     pub club: Arc<Club>,
     /// Players whose direct messages Discord refused (said once in the channel).
     pub dm_refused: DmRefused,
+    /// The per-player rate limit on commands (`limit`).
+    pub limiter: Limiter,
 }
 
 /// The players (user ids) whose direct messages Discord refused, shared by the command
@@ -561,6 +565,21 @@ async fn on_component(
     let Some(cmd) = button_command(&c.data.custom_id) else {
         return Ok(());
     };
+    if let Err(e) = data
+        .limiter
+        .admit(c.user.id.get(), c.id.get(), || data.club.now())
+    {
+        c.create_response(
+            ctx,
+            serenity::CreateInteractionResponse::Message(
+                serenity::CreateInteractionResponseMessage::new()
+                    .content(format!("\u{26A0} {e}"))
+                    .ephemeral(true),
+            ),
+        )
+        .await?;
+        return Ok(());
+    }
     let who = actor_of(&c.user, c.guild_id, c.channel_id);
     let work = club_task(Arc::clone(&data.club), who, cmd);
     let (result, defer) = or_defer(work, DEFER_AFTER, async || c.defer(ctx).await).await;
@@ -674,6 +693,14 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             )
             .await;
         }
+        // Past the rate limit (`limit::check`): said privately, nothing ran.
+        poise::FrameworkError::CommandCheckFailed {
+            error: Some(error),
+            ctx,
+            ..
+        } => {
+            let _ = tell(ctx, format!("\u{26A0} {error}")).await;
+        }
         poise::FrameworkError::MissingUserPermissions { ctx, .. } => {
             let _ = tell(ctx, "\u{26A0} this needs the Manage Server permission").await;
         }
@@ -698,13 +725,27 @@ pub struct Connection {
     pub sweep_every: Option<Duration>,
 }
 
-/// The serenity client with the poise framework, ready to `start()`.
+/// The serenity client with the poise framework, ready to `start()`, with no rate limit
+/// (the bot itself runs with [`client_limited`] and the `DISCORD_RATE_LIMIT` setting).
 ///
 /// # Errors
 /// The client cannot be built.
 pub async fn client(conn: Connection, club: Arc<Club>) -> Result<serenity::Client, Error> {
+    client_limited(conn, club, None).await
+}
+
+/// [`client`] with this rate limit on each player's commands (`None`: no limit).
+///
+/// # Errors
+/// The client cannot be built.
+pub async fn client_limited(
+    conn: Connection,
+    club: Arc<Club>,
+    limit: Option<RateLimit>,
+) -> Result<serenity::Client, Error> {
     let options = poise::FrameworkOptions {
         commands: commands(),
+        command_check: Some(|ctx| Box::pin(limit::check(ctx))),
         event_handler: |fw, event| Box::pin(on_event(fw, event)),
         on_error: |e| Box::pin(on_error(e)),
         ..Default::default()
@@ -742,7 +783,11 @@ pub async fn client(conn: Connection, club: Arc<Club>) -> Result<serenity::Clien
                         post_notice(&http, &refused, &n).await;
                     }
                 });
-                Ok(Data { club, dm_refused })
+                Ok(Data {
+                    club,
+                    dm_refused,
+                    limiter: Limiter::new(limit),
+                })
             })
         })
         .build();
@@ -765,8 +810,12 @@ pub async fn client(conn: Connection, club: Arc<Club>) -> Result<serenity::Clien
 ///
 /// # Errors
 /// The connection fails for good.
-pub async fn run_bot(conn: Connection, club: Arc<Club>) -> Result<(), Error> {
-    let mut client = client(conn, club).await?;
+pub async fn run_bot(
+    conn: Connection,
+    club: Arc<Club>,
+    limit: Option<RateLimit>,
+) -> Result<(), Error> {
+    let mut client = client_limited(conn, club, limit).await?;
     client.start().await?;
     Ok(())
 }
