@@ -434,6 +434,11 @@ pub fn discord(token: String) -> std::io::Result<bool> {
         setting("SHARD_RANGE").as_deref(),
     )
     .map_err(std::io::Error::other)?;
+    // Each player's commands: at most so many in so long (default 8 in 10 s; `off`).
+    let limit = match setting("DISCORD_RATE_LIMIT") {
+        Some(v) => crate::discord::RateLimit::parse(&v).map_err(std::io::Error::other)?,
+        None => Some(crate::discord::RateLimit::default()),
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -448,6 +453,7 @@ pub fn discord(token: String) -> std::io::Result<bool> {
             },
             club,
             shards,
+            limit,
         )
         .await
         .map_err(|e| std::io::Error::other(format!("Discord: {e}")))?;

@@ -205,7 +205,24 @@ impl Club {
         op: &ChouetteOp,
     ) -> Result<Session, ClubError> {
         if let Some(id) = r.id {
-            return self.load_chouette(id).await;
+            let s = self.load_chouette(id).await?;
+            // A session of another server stays unknown to a stranger there; a member is
+            // sent back to it.
+            let here = self
+                .store
+                .load_chouette(id)
+                .await?
+                .is_some_and(|row| row.community_id == community);
+            if !here {
+                return Err(if s.state.players().contains(&id_of(me)) {
+                    ClubError::Refused(format!(
+                        "chouette #{id} is played on another server; act on it there"
+                    ))
+                } else {
+                    ClubError::UnknownChouette(id)
+                });
+            }
+            return Ok(s);
         }
         let by = id_of(me);
         let mut mine = Vec::new();

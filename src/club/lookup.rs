@@ -139,6 +139,17 @@ impl Club {
                 }
             }
         };
+        // A match is acted on where it is played: one of another server (or direct
+        // messages) stays unknown to a stranger there, and a player is sent back to it.
+        if l.row.community_id != community {
+            return Err(match l.side_of(me.id) {
+                None => ClubError::UnknownMatch(l.row.id),
+                Some(_) => ClubError::Refused(format!(
+                    "match #{} is played on another server; act on it there",
+                    l.row.id
+                )),
+            });
+        }
         if l.side_of(me.id).is_none() {
             return Err(ClubError::NotAParticipant(
                 l.row.id,

@@ -29,6 +29,7 @@
 mod commands;
 mod league;
 pub mod shards;
+mod limit;
 
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -45,12 +46,15 @@ use crate::render::{bracket_alt_text, bracket_png, standings_alt_text, standings
 
 pub use commands::commands;
 pub use shards::Shards;
+pub use limit::{Limited, Limiter, RateLimit};
 
 /// What every command and event handler can reach.
 pub struct Data {
     pub club: Arc<Club>,
     /// Players whose direct messages Discord refused (said once in the channel).
     pub dm_refused: DmRefused,
+    /// The per-player rate limit on commands (`limit`).
+    pub limiter: Limiter,
 }
 
 /// The players (user ids) whose direct messages Discord refused, shared by the command
@@ -563,6 +567,21 @@ async fn on_component(
     let Some(cmd) = button_command(&c.data.custom_id) else {
         return Ok(());
     };
+    if let Err(e) = data
+        .limiter
+        .admit(c.user.id.get(), c.id.get(), || data.club.now())
+    {
+        c.create_response(
+            ctx,
+            serenity::CreateInteractionResponse::Message(
+                serenity::CreateInteractionResponseMessage::new()
+                    .content(format!("\u{26A0} {e}"))
+                    .ephemeral(true),
+            ),
+        )
+        .await?;
+        return Ok(());
+    }
     let who = actor_of(&c.user, c.guild_id, c.channel_id);
     let work = club_task(Arc::clone(&data.club), who, cmd);
     let (result, defer) = or_defer(work, DEFER_AFTER, async || c.defer(ctx).await).await;
@@ -676,6 +695,14 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             )
             .await;
         }
+        // Past the rate limit (`limit::check`): said privately, nothing ran.
+        poise::FrameworkError::CommandCheckFailed {
+            error: Some(error),
+            ctx,
+            ..
+        } => {
+            let _ = tell(ctx, format!("\u{26A0} {error}")).await;
+        }
         poise::FrameworkError::MissingUserPermissions { ctx, .. } => {
             let _ = tell(ctx, "\u{26A0} this needs the Manage Server permission").await;
         }
@@ -700,18 +727,19 @@ pub struct Connection {
     pub sweep_every: Option<Duration>,
 }
 
-/// The serenity client with the poise framework, ready to `start()`; it registers the
-/// slash commands (as the process of shard 0 does).
+/// The serenity client with the poise framework, ready to `start()`, with no rate limit
+/// (the bot itself runs with the `DISCORD_RATE_LIMIT` setting); it registers the slash
+/// commands (as the process of shard 0 does).
 ///
 /// # Errors
 /// The client cannot be built.
 pub async fn client(conn: Connection, club: Arc<Club>) -> Result<serenity::Client, Error> {
-    client_for(conn, club, Shards::Auto).await
+    client_with(conn, club, Shards::Auto, None).await
 }
 
 /// The serenity client for a process running `shards` (start it with
-/// [`Shards::start`]). Only the process whose shards include shard 0 registers the slash
-/// commands (see [`shards`]).
+/// [`Shards::start`]), with no rate limit. Only the process whose shards include shard 0
+/// registers the slash commands (see [`shards`]).
 ///
 /// # Errors
 /// The client cannot be built.
@@ -720,9 +748,35 @@ pub async fn client_for(
     club: Arc<Club>,
     shards: Shards,
 ) -> Result<serenity::Client, Error> {
+    client_with(conn, club, shards, None).await
+}
+
+/// [`client`] with this rate limit on each player's commands (`None`: no limit).
+///
+/// # Errors
+/// The client cannot be built.
+pub async fn client_limited(
+    conn: Connection,
+    club: Arc<Club>,
+    limit: Option<RateLimit>,
+) -> Result<serenity::Client, Error> {
+    client_with(conn, club, Shards::Auto, limit).await
+}
+
+/// The serenity client for `shards` with `limit` on each player's commands.
+///
+/// # Errors
+/// The client cannot be built.
+pub async fn client_with(
+    conn: Connection,
+    club: Arc<Club>,
+    shards: Shards,
+    limit: Option<RateLimit>,
+) -> Result<serenity::Client, Error> {
     let registers = shards.has_shard_zero();
     let options = poise::FrameworkOptions {
         commands: commands(),
+        command_check: Some(|ctx| Box::pin(limit::check(ctx))),
         event_handler: |fw, event| Box::pin(on_event(fw, event)),
         on_error: |e| Box::pin(on_error(e)),
         ..Default::default()
@@ -763,7 +817,11 @@ pub async fn client_for(
                         post_notice(&http, &refused, &n).await;
                     }
                 });
-                Ok(Data { club, dm_refused })
+                Ok(Data {
+                    club,
+                    dm_refused,
+                    limiter: Limiter::new(limit),
+                })
             })
         })
         .build();
@@ -786,17 +844,27 @@ pub async fn client_for(
 ///
 /// # Errors
 /// The connection fails for good.
-pub async fn run_bot(conn: Connection, club: Arc<Club>) -> Result<(), Error> {
-    run_shards(conn, club, Shards::Auto).await
+pub async fn run_bot(
+    conn: Connection,
+    club: Arc<Club>,
+    limit: Option<RateLimit>,
+) -> Result<(), Error> {
+    run_shards(conn, club, Shards::Auto, limit).await
 }
 
-/// Runs `shards` of the bot in this process until it is stopped.
+/// Runs `shards` of the bot in this process, with `limit` on each player's commands,
+/// until it is stopped.
 ///
 /// # Errors
 /// The connection fails for good.
-pub async fn run_shards(conn: Connection, club: Arc<Club>, shards: Shards) -> Result<(), Error> {
+pub async fn run_shards(
+    conn: Connection,
+    club: Arc<Club>,
+    shards: Shards,
+    limit: Option<RateLimit>,
+) -> Result<(), Error> {
     tracing::info!(%shards, "starting");
-    let mut client = client_for(conn, club, shards).await?;
+    let mut client = client_with(conn, club, shards, limit).await?;
     shards.start(&mut client).await?;
     Ok(())
 }
