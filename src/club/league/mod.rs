@@ -555,7 +555,7 @@ impl Club {
         league: &League,
         change: &LeagueChange,
     ) -> Result<(i64, Vec<i64>), ClubError> {
-        match self.store.commit_league(change).await {
+        match self.write_league(change).await {
             Ok(v) => Ok(v),
             Err(StoreError::Stale) => Err(ClubError::Refused(format!(
                 "league {} changed meanwhile (a result came in); nothing was changed, try again",

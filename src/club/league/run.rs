@@ -14,12 +14,15 @@ use crate::club::challenge::player_key;
 use crate::club::lookup::Loaded;
 use crate::club::play::{Work, entry_json};
 use crate::club::words::duration_words;
-use crate::club::{Actor, Club, ClubError, Entry, Notice, Outcome, Snapshot};
+use crate::club::{
+    Actor, ChallengeSpec, Club, ClubError, Entry, FairDice, Notice, Outcome, Snapshot, new_chain,
+};
 use crate::engine::AnyMatch;
+use crate::engine::fair::FairId;
 use crate::engine::welsh::format_amount;
 use crate::store::{
     EntrantRow, FixtureRow, FixtureWrite, LeagueReport, LedgerEntry, MatchChange, MatchRow,
-    MatchStatus, PlaceRow, PlayerRow, SeasonRow, StartedMatch, StoreError,
+    MatchStatus, NewMatch, PlaceRow, PlayerRow, SeasonRow, StartedMatch, StoreError,
 };
 
 /// A fixture that has a result (or a bye).
@@ -171,8 +174,9 @@ impl Club {
         s
     }
 
-    /// A league match on the league's terms, accepted, with its opening throws made and
-    /// its clock running: the row, snapshot and log written at the start.
+    /// A league match on the league's terms: the challenge as every match is inserted
+    /// (with its first chain of fair dice), accepted in the league's transaction by
+    /// [`Club::accept_league_match`].
     fn started_match(
         &self,
         league: &League,
@@ -181,64 +185,92 @@ impl Club {
         now: i64,
     ) -> Result<StartedMatch, ClubError> {
         let spec = league.spec;
-        let snap = Snapshot::start(&spec).map_err(ClubError::BadOption)?;
-        let terms = serde_json::to_string(&spec).unwrap_or_default();
+        Ok(StartedMatch {
+            new: NewMatch {
+                community_id: league.row.community_id,
+                channel: league.row.channel.clone(),
+                ruleset: spec.ruleset,
+                terms: serde_json::to_string(&spec).unwrap_or_default(),
+                players: [x.id, o.id],
+                bank: spec.time.bank,
+                now,
+                entry: entry_json(&Entry::Challenge { spec }),
+                fair: new_chain(&*self.dice, 1),
+                expires_at: None,
+            },
+            rated: spec.rated,
+            players: [x.clone(), o.clone()],
+        })
+    }
+
+    /// The accept of a league match just inserted as match `id`: as a challenge accepted
+    /// by O, both fair-dice seeds fixed, the opening throws made, the clock running.
+    fn accept_league_match(&self, id: i64, s: &StartedMatch) -> Result<MatchChange, StoreError> {
+        let abort = |e: String| StoreError::Aborted(format!("league match #{id} not started: {e}"));
+        let spec: ChallengeSpec =
+            serde_json::from_str(&s.new.terms).map_err(|e| abort(e.to_string()))?;
+        let snap = Snapshot::start(&spec).map_err(abort)?;
+        let [x, o] = s.players.clone();
         let row = MatchRow {
-            id: 0,
-            community_id: league.row.community_id,
-            channel: league.row.channel.clone(),
+            id,
+            community_id: s.new.community_id,
+            channel: s.new.channel.clone(),
             ruleset: spec.ruleset,
-            terms: terms.clone(),
-            players: [x.id, o.id],
-            status: MatchStatus::Active,
+            terms: s.new.terms.clone(),
+            players: s.new.players,
+            status: MatchStatus::Challenged,
             state: None,
             version: 1,
             turn_started_at: None,
-            bank: [spec.time.bank; 2],
+            bank: [s.new.bank; 2],
             deadline_at: None,
             reminder_at: None,
             winner: None,
             result: None,
-            created_at: now,
-            updated_at: now,
-            expires_at: None,
+            created_at: s.new.now,
+            updated_at: s.new.now,
+            expires_at: s.new.expires_at,
         };
+        let mut fair = s
+            .new
+            .fair
+            .clone()
+            .map(|c| FairDice::fresh(FairId::Match(id), c));
+        if let Some(f) = fair.as_mut() {
+            f.default_seeds(&*self.dice);
+        }
+        let names = [x.display_name.clone(), o.display_name.clone()];
+        let o_id = o.id;
         let l = Loaded {
             row,
             spec,
-            players: [x.clone(), o.clone()],
-            names: [x.display_name.clone(), o.display_name.clone()],
-            snap: Some(snap.clone()),
-            fair: None,
+            players: [x, o],
+            names,
+            snap: None,
+            fair: fair.clone(),
         };
         let mut work = Work {
             snap,
-            entries: vec![
-                (Some(x.id), Entry::Challenge { spec }),
-                (Some(o.id), Entry::Accept),
-            ],
+            entries: vec![(Some(o_id), Entry::Accept)],
             lines: Vec::new(),
             settle: Vec::new(),
-            fair: None,
+            fair,
         };
-        self.autopilot(&l, &mut work)?;
-        let clock = self.turn_clock(&l, None, &work, now);
-        Ok(StartedMatch {
-            channel: league.row.channel.clone(),
-            ruleset: spec.ruleset,
-            terms,
-            players: [x.id, o.id],
-            state: serde_json::to_string(&work.snap).unwrap_or_default(),
-            bank: clock.bank,
-            turn_started_at: clock.turn_started_at,
-            deadline_at: clock.deadline_at,
-            reminder_at: clock.reminder_at,
-            actions: work
-                .entries
-                .iter()
-                .map(|(p, e)| (*p, entry_json(e)))
-                .collect(),
-        })
+        self.autopilot(&l, &mut work)
+            .map_err(|e| abort(e.to_string()))?;
+        Ok(self.planned_change(&l, None, &mut work, MatchStatus::Active, s.new.now))
+    }
+
+    /// Writes a league change; its new matches are started by
+    /// [`Club::accept_league_match`] in the same transaction.
+    pub(crate) async fn write_league(
+        &self,
+        change: &crate::store::LeagueChange,
+    ) -> Result<(i64, Vec<i64>), StoreError> {
+        let mut accept = |id: i64, s: &StartedMatch| self.accept_league_match(id, s);
+        self.store
+            .commit_league(change, &self.rates, &mut accept)
+            .await
     }
 
     /// The entrants in seeding order: the order given (every entrant named once), else
@@ -664,7 +696,7 @@ impl Club {
                 )
                 .await?;
             }
-            match self.store.commit_league(&change).await {
+            match self.write_league(&change).await {
                 Ok((_, started)) => {
                     let mut out: Vec<String> = started
                         .iter()

@@ -1,0 +1,183 @@
+//! A league's matches are matches like any other: inserted the one way every match is
+//! (provably fair dice committed before the first throw), their whole story in their own
+//! action log (an organiser's ruling too), and a knockout seeded by rating.
+
+use std::path::{Path, PathBuf};
+use std::process::Command as Process;
+use std::sync::Arc;
+
+use gammonbot::club::{
+    Actor, ChallengeSpec, Club, ClubError, Command, FairOp, FairRef, Format, LeagueCommand,
+    LeagueOp, ManualClock, MatchRef, Outcome, RngDice,
+};
+use gammonbot::store::{MatchStatus, Store};
+
+mod common;
+use common::{assert_match_rebuilds, scratch, scratch_db};
+
+const START: i64 = 1_800_000_000;
+const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/verify_dice.py");
+
+async fn open(path: &Path, dice: RngDice) -> (Arc<Club>, Store) {
+    let store = Store::open(path.to_str().unwrap()).await.unwrap();
+    let club = Arc::new(Club::new(
+        store.clone(),
+        Arc::new(dice),
+        Arc::new(ManualClock::new(START)),
+    ));
+    (club, store)
+}
+
+async fn run(club: &Club, name: &str, cmd: Command) -> Outcome {
+    match club.execute(&Actor::local(name), cmd.clone()).await {
+        Ok(o) => o,
+        Err(e) => panic!("{name}: {cmd:?} refused: {e}"),
+    }
+}
+
+async fn refused(club: &Club, name: &str, cmd: Command) -> ClubError {
+    match club.execute(&Actor::local(name), cmd.clone()).await {
+        Ok(o) => panic!("{name}: {cmd:?} was accepted: {:?}", o.lines),
+        Err(e) => e,
+    }
+}
+
+fn league(name: &str, op: LeagueOp) -> Command {
+    Command::League(LeagueCommand::local(Some(name), op))
+}
+
+/// A league `name` of `format` created by `org` with `players` joined.
+async fn league_of(club: &Club, name: &str, format: Format, spec: ChallengeSpec, players: &[&str]) {
+    run(
+        club,
+        "org",
+        league(
+            name,
+            LeagueOp::Create {
+                name: name.into(),
+                format,
+                spec,
+            },
+        ),
+    )
+    .await;
+    for p in players {
+        run(club, p, league(name, LeagueOp::Join)).await;
+    }
+}
+
+/// The match numbers a start announces ("Match #12: @a v @b ...").
+fn started_ids(out: &Outcome) -> Vec<i64> {
+    out.lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("Match #"))
+        .map(|l| l.split(':').next().unwrap().parse().unwrap())
+        .collect()
+}
+
+/// The two players' names of match `id`.
+async fn names_of(store: &Store, id: i64) -> [String; 2] {
+    let row = store.load_match(id).await.unwrap().unwrap();
+    [
+        store
+            .player_by_id(row.players[0])
+            .await
+            .unwrap()
+            .display_name,
+        store
+            .player_by_id(row.players[1])
+            .await
+            .unwrap()
+            .display_name,
+    ]
+}
+
+fn verify_path(path: &PathBuf) -> (bool, String) {
+    let out = Process::new("python3")
+        .arg(SCRIPT)
+        .arg(path)
+        .output()
+        .expect("python3 runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+    )
+}
+
+#[tokio::test]
+async fn a_league_match_gets_fair_dice_whose_throws_verify() {
+    // Given a round robin of three on fair dice
+    let (club, store) = open(&scratch_db("league_fair"), RngDice::fair_seeded(7)).await;
+    league_of(
+        &club,
+        "Fair",
+        Format::RoundRobin,
+        ChallengeSpec::standard(Some(3)),
+        &["ann", "ben", "cat"],
+    )
+    .await;
+    // When the organiser starts it
+    let out = run(
+        &club,
+        "org",
+        league("Fair", LeagueOp::Start { order: None }),
+    )
+    .await;
+    let ids = started_ids(&out);
+    assert_eq!(ids.len(), 3, "{:?}", out.lines);
+    for id in ids {
+        let [x, o] = names_of(&store, id).await;
+        // Then each match is active, accepted like a challenge, its opening throw made
+        let row = store.load_match(id).await.unwrap().unwrap();
+        assert_eq!(row.status, MatchStatus::Active);
+        assert_eq!(row.expires_at, None);
+        // And /fair shows its anchor and the opening throw with its s_k
+        let m = MatchRef::id(id);
+        let shown = run(&club, &x, Command::Fair(FairRef::Match(m), FairOp::Show))
+            .await
+            .lines
+            .join("\n");
+        let chain = store.load_fair(&id.to_string()).await.unwrap().unwrap();
+        assert!(shown.contains(&chain.chains[0].anchor), "{shown}");
+        let throws = store.fair_throws(&id.to_string()).await.unwrap();
+        assert!(
+            !throws.is_empty(),
+            "match #{id}: no fair throw at the start"
+        );
+        assert!(shown.contains(&throws[0].s), "{shown}");
+        // And after a few moves its export verifies with the independent checker
+        for _ in 0..6 {
+            let out = run(&club, &x, Command::Board(m)).await;
+            let Some(next) = out.next else { break };
+            let cmd = if next.what.starts_with("move") {
+                let moves = club
+                    .legal_moves(&Actor::local(&next.name), m)
+                    .await
+                    .unwrap();
+                Command::Move(m, moves[0].clone())
+            } else if next.what.starts_with("roll") {
+                Command::Roll(m)
+            } else {
+                break;
+            };
+            run(&club, &next.name, cmd).await;
+        }
+        let file = run(&club, &o, Command::Fair(FairRef::Match(m), FairOp::Export))
+            .await
+            .attachment
+            .unwrap();
+        let path = scratch(&format!("league_fair_{id}")).join(&file.name);
+        std::fs::write(&path, &file.text).unwrap();
+        let (ok, text) = verify_path(&path);
+        assert!(ok, "match #{id}: {text}");
+        assert_match_rebuilds(&store, id).await;
+        // And the seeds were fixed before the first throw, as at a challenge's accept
+        let e = refused(
+            &club,
+            &o,
+            Command::Fair(FairRef::Match(m), FairOp::Seed("late".into())),
+        )
+        .await;
+        assert!(e.to_string().contains("fixed"), "{e}");
+    }
+}
