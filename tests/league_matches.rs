@@ -181,3 +181,113 @@ async fn a_league_match_gets_fair_dice_whose_throws_verify() {
         assert!(e.to_string().contains("fixed"), "{e}");
     }
 }
+
+#[tokio::test]
+async fn a_ruled_league_match_rebuilds_from_its_log_as_finished() {
+    use gammonbot::club::{Entry, rebuild};
+    // Given a round robin of four under way
+    let (club, store) = open(&scratch_db("league_ruled"), RngDice::seeded(3)).await;
+    league_of(
+        &club,
+        "Rules",
+        Format::RoundRobin,
+        ChallengeSpec::standard(Some(3)),
+        &["ann", "ben", "cat", "dan"],
+    )
+    .await;
+    let out = run(
+        &club,
+        "org",
+        league("Rules", LeagueOp::Start { order: None }),
+    )
+    .await;
+    let ids = started_ids(&out);
+    assert_eq!(ids.len(), 6, "{:?}", out.lines);
+    // When the organiser adjudicates one match and awards another by forfeit
+    let [a, b] = names_of(&store, ids[0]).await;
+    run(
+        &club,
+        "org",
+        league(
+            "Rules",
+            LeagueOp::Result {
+                match_id: ids[0],
+                winner: b.clone(),
+                reason: "ahead 2-0 at the deadline".into(),
+            },
+        ),
+    )
+    .await;
+    let [c, _] = names_of(&store, ids[1]).await;
+    run(
+        &club,
+        "org",
+        league(
+            "Rules",
+            LeagueOp::Forfeit {
+                match_id: ids[1],
+                loser: c.clone(),
+                reason: "no reply for a week".into(),
+            },
+        ),
+    )
+    .await;
+    // Then each match's own log ends with the ruling, and folding the log alone gives the
+    // finished match with its winner, equal to what is stored
+    for (id, forfeit, reason) in [
+        (ids[0], false, "ahead 2-0 at the deadline"),
+        (ids[1], true, "no reply for a week"),
+    ] {
+        let log = common::match_log(&store, id).await;
+        assert!(
+            matches!(log.last(), Some(Entry::Ruling { forfeit: f, reason: r, .. }) if *f == forfeit && r == reason),
+            "match #{id}: {:?}",
+            log.last()
+        );
+        let names = names_of(&store, id).await;
+        let (status, snap) = rebuild(&log, &names).unwrap();
+        assert_eq!(status, MatchStatus::Finished, "match #{id}");
+        let row = store.load_match(id).await.unwrap().unwrap();
+        let (w, text) = snap.unwrap().result(&names).unwrap();
+        assert_eq!(Some(row.players[w.index()]), row.winner, "match #{id}");
+        assert_eq!(row.result.as_deref(), Some(text.as_str()));
+        assert!(text.contains(reason), "{text}");
+        assert_match_rebuilds(&store, id).await;
+    }
+    assert!(
+        store
+            .load_match(ids[0])
+            .await
+            .unwrap()
+            .unwrap()
+            .result
+            .unwrap()
+            .starts_with(&format!("{b} won by the organiser's adjudication")),
+        "{a} v {b}"
+    );
+    // And a withdrawal's forfeits are rulings in their matches' logs too
+    let out = run(&club, "dan", league("Rules", LeagueOp::Withdraw)).await;
+    assert!(out.lines[0].contains("forfeited"), "{:?}", out.lines);
+    for id in &ids {
+        let row = store.load_match(*id).await.unwrap().unwrap();
+        if names_of(&store, *id).await.contains(&"dan".to_string()) {
+            assert_ne!(row.status, MatchStatus::Active, "match #{id} still active");
+        }
+        assert_match_rebuilds(&store, *id).await;
+    }
+    // And a ruled match cannot be ruled again
+    let e = refused(
+        &club,
+        "org",
+        league(
+            "Rules",
+            LeagueOp::Result {
+                match_id: ids[0],
+                winner: a.clone(),
+                reason: "changed my mind".into(),
+            },
+        ),
+    )
+    .await;
+    assert!(e.to_string().contains("already decided"), "{e}");
+}

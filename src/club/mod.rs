@@ -53,7 +53,7 @@ pub use league::{
     BracketLine, Format, LeagueCommand, LeagueEntry, LeagueOp, LeagueSettings, TableLine,
 };
 pub use rating::{RATING_CHANGES_SHOWN, change_line};
-pub use state::{Entry, LastMove, Settlement, Snapshot, rebuild, standard_rules};
+pub use state::{Entry, LastMove, Ruling, Settlement, Snapshot, rebuild, standard_rules};
 pub use words::{duration_words, next_words};
 
 use crate::engine::Side;

@@ -156,7 +156,9 @@ pub struct LeagueChange {
     pub seasons: Vec<SeasonRow>,
     pub places: Vec<PlaceRow>,
     pub fixtures: Vec<FixtureWrite>,
-    /// Matches ended or voided by the league (rulings, withdrawals), version-checked.
+    /// Matches ended or voided by the league (rulings, withdrawals) or given more time,
+    /// each written as every command's change is (its log entry, the rating update),
+    /// version-checked.
     pub matches: Vec<MatchChange>,
     pub ledger: Vec<LedgerEntry>,
     /// League log entries: (player, JSON).
@@ -575,28 +577,7 @@ impl Store {
             .await?;
         }
         for m in &c.matches {
-            let done = sqlx::query(
-                "UPDATE matches SET status = ?, version = version + 1, turn_started_at = ?,
-                     bank_x = ?, bank_o = ?, deadline_at = ?, reminder_at = ?, winner = ?,
-                     result = ?, updated_at = ?
-                 WHERE id = ? AND version = ?",
-            )
-            .bind(m.status.as_str())
-            .bind(m.turn_started_at)
-            .bind(m.bank[0])
-            .bind(m.bank[1])
-            .bind(m.deadline_at)
-            .bind(m.reminder_at)
-            .bind(m.winner)
-            .bind(&m.result)
-            .bind(c.now)
-            .bind(m.id)
-            .bind(m.expected_version)
-            .execute(&mut *tx)
-            .await?;
-            if done.rows_affected() != 1 {
-                return Err(StoreError::Stale);
-            }
+            write_change(&mut tx, m, rates).await?;
         }
         let mut started = Vec::new();
         for f in &c.fixtures {

@@ -17,9 +17,9 @@ use crate::club::words::duration_words;
 use crate::club::{
     Actor, ChallengeSpec, Club, ClubError, Entry, FairDice, Notice, Outcome, Snapshot, new_chain,
 };
-use crate::engine::AnyMatch;
 use crate::engine::fair::FairId;
 use crate::engine::welsh::format_amount;
+use crate::engine::{AnyMatch, Side};
 use crate::store::{
     EntrantRow, FixtureRow, FixtureWrite, LeagueReport, LedgerEntry, MatchChange, MatchRow,
     MatchStatus, NewMatch, PlaceRow, PlayerRow, SeasonRow, StartedMatch, StoreError,
@@ -905,40 +905,35 @@ impl Club {
                 continue;
             }
             let Some(mid) = f.match_id else { continue };
-            let Some(m) = self.store.load_match(mid).await? else {
+            let l = self.load(mid).await?;
+            if l.row.status != MatchStatus::Active {
                 continue;
-            };
+            }
             let other = if f.players[0] == Some(me.id) {
                 f.players[1]
             } else {
                 f.players[0]
             };
-            let text = if void {
-                format!(
-                    "void: {} withdrew from league {}",
-                    me.display_name, league.row.name
-                )
+            let why = format!(
+                "{} withdrew from league {}",
+                me.display_name, league.row.name
+            );
+            change.matches.push(if void {
+                MatchChange {
+                    id: mid,
+                    community_id: l.row.community_id,
+                    players: l.row.players,
+                    expected_version: l.row.version,
+                    status: MatchStatus::Cancelled,
+                    state: l.row.state.clone(),
+                    bank: l.row.bank,
+                    result: Some(format!("void: {why}")),
+                    now,
+                    actions: vec![(Some(me.id), entry_json(&Entry::Void { reason: why }))],
+                    ..MatchChange::default()
+                }
             } else {
-                format!(
-                    "won by forfeit: {} withdrew from league {}",
-                    me.display_name, league.row.name
-                )
-            };
-            change.matches.push(MatchChange {
-                id: mid,
-                community_id: m.community_id,
-                players: m.players,
-                expected_version: m.version,
-                status: if void {
-                    MatchStatus::Cancelled
-                } else {
-                    MatchStatus::Finished
-                },
-                bank: m.bank,
-                winner: if void { None } else { other },
-                result: Some(text),
-                now,
-                ..MatchChange::default()
+                self.ruled_change(&l, me.id, other.unwrap_or(0), true, &why, now)?
             });
             if void {
                 f.status = "void".into();
@@ -981,6 +976,47 @@ impl Club {
             lines,
             ..Outcome::default()
         })
+    }
+
+    /// The change that ends a league match by a ruling: the ruling in the match's own log
+    /// (so that the log rebuilds the finished match), written the way every command's
+    /// change is (the rating update, marked a forfeit when it is one).
+    fn ruled_change(
+        &self,
+        l: &Loaded,
+        by: i64,
+        winner: i64,
+        forfeit: bool,
+        reason: &str,
+        now: i64,
+    ) -> Result<MatchChange, ClubError> {
+        let snap = l.snap.clone().ok_or(ClubError::UnknownMatch(l.row.id))?;
+        let side = if l.row.players[0] == winner {
+            Side::X
+        } else {
+            Side::O
+        };
+        let mut work = Work {
+            snap,
+            entries: Vec::new(),
+            lines: Vec::new(),
+            settle: Vec::new(),
+            fair: None,
+        };
+        work.push_entry(
+            Some(by),
+            Entry::Ruling {
+                winner: side,
+                forfeit,
+                reason: reason.to_string(),
+            },
+            &l.names,
+        )?;
+        let mut c = self.planned_change(l, None, &mut work, MatchStatus::Active, now);
+        // The league records the fixture itself, with how it was decided.
+        c.league = None;
+        c.forfeit = forfeit;
+        Ok(c)
     }
 
     /// The fixture of a league match under way, or why it is not one.
@@ -1038,37 +1074,19 @@ impl Club {
         if reason.chars().count() > 200 {
             return Err(ClubError::TooLong("reason", reason.chars().count(), 200));
         }
-        let (mut f, m) = self.open_fixture(league, match_id).await?;
+        let (mut f, _) = self.open_fixture(league, match_id).await?;
         if !f.players.contains(&Some(winner)) {
             return Err(ClubError::Refused(format!(
                 "that player is not in match #{match_id}; name one of its two players"
             )));
         }
         let l = self.load(match_id).await?;
-        let wname = l.names[usize::from(m.players[1] == winner)].clone();
         let now = self.clock.now();
         let how = if forfeit { "forfeit" } else { "adjudicated" };
-        let text = format!(
-            "{wname} won {}: {reason}",
-            if forfeit {
-                "by forfeit (the organiser's ruling)"
-            } else {
-                "by the organiser's adjudication"
-            }
-        );
+        let ended = self.ruled_change(&l, me.id, winner, forfeit, reason, now)?;
+        let text = ended.result.clone().unwrap_or_default();
         let mut change = league.change(now);
-        change.matches.push(MatchChange {
-            id: match_id,
-            community_id: m.community_id,
-            players: m.players,
-            expected_version: m.version,
-            status: MatchStatus::Finished,
-            bank: m.bank,
-            winner: Some(winner),
-            result: Some(text.clone()),
-            now,
-            ..MatchChange::default()
-        });
+        change.matches.push(ended);
         f.status = "done".into();
         f.winner = Some(winner);
         f.how = Some(how.into());
@@ -1159,6 +1177,7 @@ impl Club {
             players: m.players,
             expected_version: m.version,
             status: MatchStatus::Active,
+            state: m.state.clone(),
             turn_started_at: m.turn_started_at,
             bank,
             deadline_at: deadline,
