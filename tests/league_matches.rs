@@ -291,3 +291,130 @@ async fn a_ruled_league_match_rebuilds_from_its_log_as_finished() {
     .await;
     assert!(e.to_string().contains("already decided"), "{e}");
 }
+
+/// A rated 1-point match that `winner` wins by `loser`'s resignation.
+async fn beat(club: &Club, winner: &str, loser: &str) {
+    use gammonbot::engine::ResignLevel;
+    let out = run(
+        club,
+        winner,
+        Command::Challenge {
+            opponent: loser.into(),
+            spec: ChallengeSpec::standard(Some(1)),
+        },
+    )
+    .await;
+    let m = MatchRef::id(out.match_id.unwrap());
+    let mut out = run(club, loser, Command::Accept(m)).await;
+    // The loser resigns when it is his turn (the winner plays on until it is).
+    for _ in 0..20 {
+        let next = out.next.clone().expect("someone acts");
+        if next.name == loser {
+            break;
+        }
+        let cmd = if next.what.starts_with("move") {
+            let moves = club.legal_moves(&Actor::local(winner), m).await.unwrap();
+            Command::Move(m, moves[0].clone())
+        } else {
+            Command::Roll(m)
+        };
+        out = run(club, winner, cmd).await;
+    }
+    run(club, loser, Command::Resign(m, ResignLevel::Single)).await;
+    run(club, winner, Command::AcceptResign(m)).await;
+}
+
+#[tokio::test]
+async fn a_knockout_seeded_by_rating_gives_the_top_seeds_and_the_byes_to_the_highest_rated() {
+    // Given six players rated in this order by their results: fay beat everyone, eve all
+    // but fay, and so on down to al, who beat nobody
+    let (club, store) = open(&scratch_db("league_rated_seeds"), RngDice::seeded(11)).await;
+    let players = ["al", "bo", "cal", "dee", "eve", "fay"];
+    for (i, w) in players.iter().enumerate() {
+        for l in &players[..i] {
+            beat(&club, w, l).await;
+        }
+    }
+    let community = store.load_match(1).await.unwrap().unwrap().community_id;
+    let ratings: Vec<f64> = {
+        let mut v = Vec::new();
+        for p in players {
+            let id = store.find_player("local", p).await.unwrap().unwrap().id;
+            let pool = store
+                .pool_ratings(community, gammonbot::engine::Ruleset::Standard)
+                .await
+                .unwrap();
+            v.push(*pool.get(&id).unwrap_or_else(|| panic!("{p} has no rating")));
+        }
+        v
+    };
+    assert!(
+        ratings.windows(2).all(|w| w[0] < w[1]),
+        "ratings rise from al to fay: {ratings:?}"
+    );
+    // And a knockout they joined lowest rated first, seeded by rating
+    league_of(
+        &club,
+        "Cup",
+        Format::Knockout,
+        ChallengeSpec::standard(Some(1)),
+        &players,
+    )
+    .await;
+    run(
+        &club,
+        "org",
+        league(
+            "Cup",
+            LeagueOp::Set {
+                key: "seeding".into(),
+                value: "rating".into(),
+            },
+        ),
+    )
+    .await;
+    // When it starts
+    run(&club, "org", league("Cup", LeagueOp::Start { order: None })).await;
+    // Then the two byes of a field of six go to fay and eve (seeds 1 and 2), and round 1
+    // pairs seed 3 with 6 (dee v al) and 4 with 5 (cal v bo)
+    let lines = club
+        .league_bracket(&Actor::local("al"), Some("Cup"))
+        .await
+        .unwrap();
+    let first: Vec<_> = lines.iter().filter(|l| l.round == 1).collect();
+    let mut byes: Vec<&str> = first
+        .iter()
+        .filter(|l| l.status == "bye")
+        .filter_map(|l| l.winner.as_deref())
+        .collect();
+    byes.sort_unstable();
+    assert_eq!(byes, ["eve", "fay"], "{first:?}");
+    let mut pairs: Vec<Vec<&str>> = first
+        .iter()
+        .filter(|l| l.status == "playing")
+        .map(|l| {
+            let mut p: Vec<&str> = l.names.iter().flatten().map(String::as_str).collect();
+            p.sort_unstable();
+            p
+        })
+        .collect();
+    pairs.sort();
+    assert_eq!(pairs, [vec!["al", "dee"], vec!["bo", "cal"]], "{first:?}");
+    // And a seeding the league does not know is refused with the ones it does
+    let e = refused(
+        &club,
+        "org",
+        league(
+            "Cup",
+            LeagueOp::Set {
+                key: "seeding".into(),
+                value: "elo".into(),
+            },
+        ),
+    )
+    .await;
+    assert!(
+        e.to_string().contains("cannot change") || e.to_string().contains("rating"),
+        "{e}"
+    );
+}

@@ -6,10 +6,11 @@
 use sqlx::Row;
 use sqlx::sqlite::{SqliteConnection, SqliteRow};
 
-use super::matches::{MatchChange, NewMatch, insert_match_in, write_change};
+use super::matches::{MatchChange, NewMatch, insert_match_in, ruleset_text, write_change};
 use super::money::insert_ledger;
 use super::players::player_row_as;
 use super::{LedgerEntry, Log, PlayerRow, Store, StoreError, append_log};
+use crate::engine::Ruleset;
 use crate::engine::welsh::Rates;
 
 /// A league as stored.
@@ -356,6 +357,28 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         Ok(rows.iter().map(league_row).collect::<Result<_, _>>()?)
+    }
+
+    /// The rating of each rated player of a pool (community, ruleset), for seeding.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn pool_ratings(
+        &self,
+        community: i64,
+        ruleset: Ruleset,
+    ) -> Result<std::collections::HashMap<i64, f64>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT player_id, value FROM ratings WHERE community_id = ? AND ruleset = ?",
+        )
+        .bind(community)
+        .bind(ruleset_text(ruleset))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StoreError::from)
     }
 
     /// A league's entrants in order of entry.

@@ -107,6 +107,9 @@ pub enum Seeding {
     Random,
     /// In the order they joined.
     Entry,
+    /// By rating in this server's pool of the league's ruleset, highest first; players
+    /// without a rating after the rated ones, in the season's random draw.
+    Rating,
 }
 
 /// A league's settings (JSON in `leagues.settings`); every field has a default.
@@ -711,7 +714,10 @@ impl Club {
                 s.seeding = match value {
                     "random" => Seeding::Random,
                     "entry" => Seeding::Entry,
-                    _ => return bad(format!("seeding: random or entry, not `{value}`")),
+                    "rating" => Seeding::Rating,
+                    _ => {
+                        return bad(format!("seeding: random, entry or rating, not `{value}`"));
+                    }
                 }
             }
             "entry-fee" => {

@@ -275,7 +275,7 @@ impl Club {
 
     /// The entrants in seeding order: the order given (every entrant named once), else
     /// the league's seeding.
-    fn seeded(
+    async fn seeded(
         &self,
         actor: &Actor,
         league: &League,
@@ -311,14 +311,31 @@ impl Club {
             }
             return Ok(out);
         }
-        // Seeding by rating goes here once ratings exist: sort `entrants` by their rating
-        // in this community (highest first) when the league's seeding asks for it.
-        Ok(match league.settings.seeding {
-            Seeding::Entry => entrants.to_vec(),
-            Seeding::Random => shuffle(entrants.len(), seed.unsigned_abs())
+        let drawn = || -> Vec<PlayerRow> {
+            shuffle(entrants.len(), seed.unsigned_abs())
                 .into_iter()
                 .map(|i| entrants[i].clone())
-                .collect(),
+                .collect()
+        };
+        Ok(match league.settings.seeding {
+            Seeding::Entry => entrants.to_vec(),
+            Seeding::Random => drawn(),
+            Seeding::Rating => {
+                let ratings = self
+                    .store
+                    .pool_ratings(league.row.community_id, league.spec.ruleset)
+                    .await?;
+                // Highest rating first; the unrated after, in the draw's order (a stable
+                // sort keeps it among equals).
+                let mut out = drawn();
+                out.sort_by(|a, b| match (ratings.get(&a.id), ratings.get(&b.id)) {
+                    (Some(x), Some(y)) => y.total_cmp(x),
+                    (Some(_), None) => std::cmp::Ordering::Less,
+                    (None, Some(_)) => std::cmp::Ordering::Greater,
+                    (None, None) => std::cmp::Ordering::Equal,
+                });
+                out
+            }
         })
     }
 
@@ -355,7 +372,7 @@ impl Club {
         let now = self.clock.now();
         let season = league.row.season + 1;
         let seed = self.draw_seed();
-        let seeded = self.seeded(actor, league, &entrants, order, seed)?;
+        let seeded = self.seeded(actor, league, &entrants, order, seed).await?;
         let mut lines = Vec::new();
         let divisions: Vec<Vec<PlayerRow>> = match league.format {
             Format::Divisions if season > 1 => {
