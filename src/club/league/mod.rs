@@ -6,14 +6,20 @@
 //! the end of the season, the jack-pot) is done right after and again by the sweep, so a
 //! restart loses nothing.
 //!
-//! The scheduler (`fixtures`) and the table (`standings`) are pure; `run` starts seasons,
-//! advances them and applies rulings; `views` puts them in words.
+//! The scheduler (`fixtures`) and the table (`standings`) are pure; `start` draws and
+//! starts a season, `advance` follows results (next knockout round, end of season),
+//! `director` holds the organiser's rulings and extensions, `withdrawal` a player leaving
+//! mid-season, `reminders` the sweep's part; `views` and `pictures` show them.
 
+mod advance;
+mod director;
 pub mod fixtures;
 mod pictures;
-mod run;
+mod reminders;
 pub mod standings;
+mod start;
 mod views;
+mod withdrawal;
 
 use serde::{Deserialize, Serialize};
 
@@ -23,7 +29,7 @@ use crate::engine::Ruleset;
 use crate::engine::welsh::format_amount;
 use crate::store::{LeagueChange, LeagueRow, NewLeague, PlayerRow, StoreError};
 
-pub(crate) use run::league_report;
+pub(crate) use advance::league_report;
 pub use views::{BracketLine, TableLine};
 
 /// The longest league name.
