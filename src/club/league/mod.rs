@@ -15,6 +15,7 @@ mod advance;
 mod director;
 pub mod fixtures;
 mod pictures;
+mod posts;
 mod reminders;
 pub mod standings;
 mod start;
@@ -30,6 +31,7 @@ use crate::engine::welsh::format_amount;
 use crate::store::{LeagueChange, LeagueRow, NewLeague, PlayerRow, StoreError};
 
 pub(crate) use advance::league_report;
+pub use posts::LeaguePost;
 pub use views::{BracketLine, TableLine};
 
 /// The longest league name.
