@@ -788,6 +788,7 @@ fn eve_about_to_win(length: u32, score: [u32; 2], cube: u64, crawford_game: bool
         break_due: None,
         break_until: None,
         stopped: None,
+        ruling: None,
     }
 }
 

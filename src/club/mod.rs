@@ -49,11 +49,12 @@ pub use command::{
 pub use dice::{DiceSource, RngDice};
 pub use error::ClubError;
 pub use fair::{FairDice, FairOp, FairRef, export_json, new_chain};
+pub use league::LeaguePost;
 pub use league::{
     BracketLine, Format, LeagueCommand, LeagueEntry, LeagueOp, LeagueSettings, TableLine,
 };
 pub use rating::{RATING_CHANGES_SHOWN, change_line};
-pub use state::{Entry, LastMove, Settlement, Snapshot, rebuild, standard_rules};
+pub use state::{Entry, LastMove, Ruling, Settlement, Snapshot, rebuild, standard_rules};
 pub use words::{duration_words, next_words};
 
 use crate::engine::Side;

@@ -583,30 +583,32 @@ impl Club {
         Ok(())
     }
 
-    /// Writes a planned change: the new snapshot, the log entries, the clock, money.
-    pub(super) async fn save(
+    /// The change a planned command makes (the new snapshot, the log entries, the clock,
+    /// money, the fair dice, the league report), as written by `save` and by a league's
+    /// start; the result, if the match is over, is added to `work.lines`.
+    pub(super) fn planned_change(
         &self,
         l: &Loaded,
         actor: Option<i64>,
-        mut work: Work,
+        work: &mut Work,
         status: MatchStatus,
-    ) -> Result<Outcome, ClubError> {
-        let now = self.clock.now();
+        now: i64,
+    ) -> MatchChange {
         let TurnClock {
             bank,
             turn_started_at,
             deadline_at,
             reminder_at,
-        } = self.turn_clock(l, actor, &work, now);
+        } = self.turn_clock(l, actor, work, now);
         let over = work.snap.is_over();
-        let (ledger, pot_games) = self.settle(l, &mut work);
+        let (ledger, pot_games) = self.settle(l, work);
         let ids = [l.row.players[0], l.row.players[1]];
         let result = work.snap.result(&l.names);
         let result_winner = result.as_ref().map(|(w, _)| ids[w.index()]);
         if let Some((_, text)) = &result {
             work.lines.push(text.clone());
         }
-        let change = MatchChange {
+        MatchChange {
             id: l.row.id,
             community_id: l.row.community_id,
             players: l.row.players,
@@ -634,7 +636,21 @@ impl Club {
             } else {
                 None
             },
-        };
+        }
+    }
+
+    /// Writes a planned change: the new snapshot, the log entries, the clock, money.
+    pub(super) async fn save(
+        &self,
+        l: &Loaded,
+        actor: Option<i64>,
+        mut work: Work,
+        status: MatchStatus,
+    ) -> Result<Outcome, ClubError> {
+        let now = self.clock.now();
+        let change = self.planned_change(l, actor, &mut work, status, now);
+        let over = work.snap.is_over();
+        let deadline_at = change.deadline_at;
         let (version, rated) = self.commit_end(l, &change).await?;
         if let Some(r) = &rated {
             work.lines.extend(super::rating::change_lines(r, l));

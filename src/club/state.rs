@@ -63,6 +63,27 @@ pub enum Entry {
     StopSession {
         side: Side,
     },
+    /// A league match decided without being played out: `winner` wins by forfeit (the
+    /// organiser's award, or the opponent withdrew from the league) or by the organiser's
+    /// adjudication, for `reason`.
+    Ruling {
+        winner: Side,
+        forfeit: bool,
+        reason: String,
+    },
+    /// A league match made void (a player withdrew from a league whose setting voids his
+    /// remaining matches).
+    Void {
+        reason: String,
+    },
+}
+
+/// How a league match was decided without being played out ([`Entry::Ruling`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ruling {
+    pub winner: Side,
+    pub forfeit: bool,
+    pub reason: String,
 }
 
 /// The last play made, to show on the board.
@@ -90,6 +111,9 @@ pub struct Snapshot {
     /// Money play: the session was ended between games by this side.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stopped: Option<Side>,
+    /// A league match decided by a ruling (forfeit or adjudication).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ruling: Option<Ruling>,
 }
 
 /// A result of a game or match that moves money or the scoop-pot.
@@ -147,6 +171,7 @@ impl Snapshot {
             break_due: None,
             break_until: None,
             stopped: None,
+            ruling: None,
         })
     }
 
@@ -155,6 +180,7 @@ impl Snapshot {
     pub fn is_over(&self) -> bool {
         self.forfeit.is_some()
             || self.stopped.is_some()
+            || self.ruling.is_some()
             || match &self.game {
                 AnyMatch::Standard(m) => matches!(m.phase(), Phase::MatchOver { .. }),
                 AnyMatch::Welsh(m) => matches!(m.phase(), WelshPhase::MatchOver { .. }),
@@ -164,6 +190,17 @@ impl Snapshot {
     /// The winner and how, once over.
     #[must_use]
     pub fn result(&self, names: &[String; 2]) -> Option<(Side, String)> {
+        if let Some(r) = &self.ruling {
+            let w = names[r.winner.index()].as_str();
+            return Some((
+                r.winner,
+                if r.forfeit {
+                    format!("{w} won by forfeit: {}", r.reason)
+                } else {
+                    format!("{w} won by the organiser's adjudication: {}", r.reason)
+                },
+            ));
+        }
         if let Some(loser) = self.forfeit {
             let w = loser.opponent();
             return Some((
@@ -338,6 +375,28 @@ impl Snapshot {
                 ));
                 Ok(())
             }
+            (
+                Entry::Ruling {
+                    winner,
+                    forfeit,
+                    reason,
+                },
+                _,
+            ) => {
+                if self.is_over() {
+                    return Err("the match is already over".into());
+                }
+                let ruling = Ruling {
+                    winner: *winner,
+                    forfeit: *forfeit,
+                    reason: reason.clone(),
+                };
+                self.ruling = Some(ruling);
+                if let Some((_, text)) = self.result(names) {
+                    lines.push(text);
+                }
+                Ok(())
+            }
             _ => Err("this entry does not belong to this match".into()),
         }
     }
@@ -350,7 +409,7 @@ impl Snapshot {
             AnyMatch::Welsh(m) => Scene::from_welsh(m, names.clone(), viewer),
         };
         scene.result = self.result(names).map(|(_, words)| words);
-        if self.forfeit.is_some() || self.stopped.is_some() {
+        if self.forfeit.is_some() || self.stopped.is_some() || self.ruling.is_some() {
             scene.to_act = None;
         } else if scene.to_act.is_some() {
             scene.prompt = Some(super::next_words(&self.game));
@@ -419,7 +478,7 @@ pub fn rebuild(
                 status = MatchStatus::Active;
             }
             Entry::Decline => status = MatchStatus::Declined,
-            Entry::Cancel | Entry::Expire => status = MatchStatus::Cancelled,
+            Entry::Cancel | Entry::Expire | Entry::Void { .. } => status = MatchStatus::Cancelled,
             Entry::Challenge { .. } => return Err("a second challenge in one log".into()),
             _ => {
                 let s = snap

@@ -186,6 +186,7 @@ impl Club {
                     "the challenge expired: {} did not answer in time",
                     l.names[1]
                 )),
+                Entry::Void { reason } => lines.push(format!("the match is void: {reason}")),
                 _ => {
                     if let Some(s) = snap.as_mut() {
                         s.apply(e, &l.names, &mut lines, &mut settle)

@@ -143,7 +143,142 @@ pub async fn lg_create(
         Some(LeagueFormat::Knockout) => Format::Knockout,
         Some(LeagueFormat::Divisions) => Format::Divisions,
     };
-    league_run(ctx, None, LeagueOp::Create { name, format, spec }).await
+    let (manage_server, roles) = rights(ctx);
+    let button = join_button(&name);
+    let result = super::execute(
+        ctx,
+        Command::League(LeagueCommand {
+            league: None,
+            op: LeagueOp::Create { name, format, spec },
+            manage_server,
+            roles,
+        }),
+    )
+    .await;
+    match result {
+        Ok(out) => {
+            // The announcement carries the sign-up: a Join button.
+            let text = super::outcome_content(&out);
+            super::answer_everyone(
+                ctx,
+                &text,
+                poise::CreateReply::default()
+                    .content(text.clone())
+                    .components(vec![button.clone()]),
+                serenity::CreateMessage::new()
+                    .content(text.clone())
+                    .components(vec![button]),
+            )
+            .await
+        }
+        Err(e) => {
+            super::tell(ctx, format!("\u{26A0} {e}")).await?;
+            Ok(())
+        }
+    }
+}
+
+/// The custom id of a league's Join button.
+const JOIN_PREFIX: &str = "gbl:join:";
+
+/// The Join button of a league's announcement.
+fn join_button(name: &str) -> serenity::CreateActionRow {
+    serenity::CreateActionRow::Buttons(vec![
+        serenity::CreateButton::new(format!("{JOIN_PREFIX}{}", name.trim()))
+            .label("Join")
+            .style(serenity::ButtonStyle::Success),
+    ])
+}
+
+/// The command a league button stands for: Join signs the clicker up.
+#[must_use]
+pub fn league_button(custom_id: &str) -> Option<Command> {
+    let name = custom_id.strip_prefix(JOIN_PREFIX)?;
+    Some(Command::League(LeagueCommand {
+        league: Some(name.to_string()),
+        op: LeagueOp::Join,
+        manage_server: false,
+        roles: Vec::new(),
+    }))
+}
+
+/// The most matches a start posts one by one (a thread or a post each); the others are
+/// in `/league fixtures`.
+const MAX_POSTS: usize = 32;
+
+/// Posts each match of the season under way with its two players mentioned: in a thread
+/// of its own when the server keeps a thread per match (`/server threads:true`), else in
+/// the channel.
+async fn post_matches(ctx: Context<'_>, league: Option<&str>) {
+    let club = ctx.data().club.clone();
+    let who = actor(ctx);
+    let posts = match club.league_posts(&who, league).await {
+        Ok(p) => p,
+        Err(e) => {
+            tracing::warn!(error = %e, "league matches not posted");
+            return;
+        }
+    };
+    let threads = club.match_threads(&who, None).await.unwrap_or(false);
+    let channel = ctx.channel_id();
+    for p in posts.iter().take(MAX_POSTS) {
+        let ids: Vec<Option<serenity::UserId>> = p
+            .user_ids
+            .iter()
+            .map(|u| u.parse::<u64>().ok().map(serenity::UserId::new))
+            .collect();
+        let mention = |i: usize| ids[i].map_or_else(|| p.names[i].clone(), |u| format!("<@{u}>"));
+        let text = format!(
+            "League {}, {}: match #{}, {} (X) v {} (O); /board match:{} shows it",
+            p.league,
+            p.round,
+            p.match_id,
+            mention(0),
+            mention(1),
+            p.match_id
+        );
+        let msg = serenity::CreateMessage::new()
+            .content(text)
+            .allowed_mentions(
+                serenity::CreateAllowedMentions::new().users(ids.iter().flatten().copied()),
+            );
+        let mut target = channel;
+        if threads {
+            let thread = channel
+                .create_thread(
+                    ctx,
+                    serenity::CreateThread::new(format!("Match #{}", p.match_id))
+                        .kind(serenity::ChannelType::PublicThread),
+                )
+                .await;
+            match thread {
+                Ok(t) => {
+                    match club
+                        .move_league_match(&who, Some(&p.league), p.match_id, &t.id.to_string())
+                        .await
+                    {
+                        Ok(()) => target = t.id,
+                        Err(e) => {
+                            tracing::warn!(error = %e, "league match not moved to its thread")
+                        }
+                    }
+                }
+                Err(e) => tracing::warn!(error = %e, "no thread for a league match"),
+            }
+        }
+        if let Err(e) = target.send_message(ctx, msg).await {
+            tracing::warn!(match_id = p.match_id, error = %e, "league match not posted");
+        }
+    }
+    if posts.len() > MAX_POSTS {
+        let more = format!(
+            "... and {} more matches: /league fixtures lists them",
+            posts.len() - MAX_POSTS
+        );
+        if let Err(e) = channel.say(ctx, more).await {
+            tracing::warn!(error = %e, "league matches summary not posted");
+        }
+    }
 }
 
 macro_rules! league_simple {
@@ -228,7 +363,21 @@ pub async fn lg_start(
             .filter(|s| !s.is_empty())
             .collect()
     });
-    league_run(ctx, league, LeagueOp::Start { order }).await
+    let (manage_server, roles) = rights(ctx);
+    let result = super::execute(
+        ctx,
+        Command::League(LeagueCommand {
+            league: league.clone(),
+            op: LeagueOp::Start { order },
+            manage_server,
+            roles,
+        }),
+    )
+    .await;
+    if super::reply(ctx, result).await?.is_some() {
+        post_matches(ctx, league.as_deref()).await;
+    }
+    Ok(())
 }
 
 /// The league table (a division's when there are several).

@@ -210,6 +210,9 @@ pub fn buttons(out: &Outcome) -> Vec<serenity::CreateActionRow> {
 /// The command a button stands for.
 #[must_use]
 pub fn button_command(custom_id: &str) -> Option<Command> {
+    if let Some(cmd) = league::league_button(custom_id) {
+        return Some(cmd);
+    }
     let mut it = custom_id.split(':');
     let (Some("gb"), Some(verb), Some(id), Some(v), None) =
         (it.next(), it.next(), it.next(), it.next(), it.next())

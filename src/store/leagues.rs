@@ -6,11 +6,12 @@
 use sqlx::Row;
 use sqlx::sqlite::{SqliteConnection, SqliteRow};
 
-use super::matches::{MatchChange, ruleset_text};
+use super::matches::{MatchChange, NewMatch, insert_match_in, ruleset_text, write_change};
 use super::money::insert_ledger;
 use super::players::player_row_as;
 use super::{LedgerEntry, Log, PlayerRow, Store, StoreError, append_log};
 use crate::engine::Ruleset;
+use crate::engine::welsh::Rates;
 
 /// A league as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,20 +101,23 @@ pub struct FixtureRow {
     pub score: [i64; 2],
 }
 
-/// A match a league change creates already accepted: its row, snapshot, clock and log.
+/// A match a league change starts: the challenge inserted the one way every match is
+/// ([`super::matches::insert_match_in`]: row, first log entry, first chain of fair dice),
+/// then accepted in the same transaction by the change the league's `accept` makes for it
+/// once its number is known (the fair dice's throws name the match).
 #[derive(Clone, Debug)]
 pub struct StartedMatch {
-    pub channel: String,
-    pub ruleset: Ruleset,
-    pub terms: String,
-    pub players: [i64; 2],
-    pub state: String,
-    pub bank: [i64; 2],
-    pub turn_started_at: Option<i64>,
-    pub deadline_at: Option<i64>,
-    pub reminder_at: Option<i64>,
-    pub actions: Vec<(Option<i64>, String)>,
+    pub new: NewMatch,
+    /// Whether the match counts for the ratings.
+    pub rated: bool,
+    /// X and O as read, for the accept.
+    pub players: [PlayerRow; 2],
 }
+
+/// What starts a league match once inserted as a challenge (its number, the match): the
+/// change that accepts it (expected version 1), written in the league's transaction.
+pub type AcceptMatch<'a> =
+    dyn FnMut(i64, &StartedMatch) -> Result<MatchChange, StoreError> + Send + 'a;
 
 /// A fixture to write (insert when `id` is 0, else update), with the match it starts.
 #[derive(Clone, Debug)]
@@ -153,7 +157,9 @@ pub struct LeagueChange {
     pub seasons: Vec<SeasonRow>,
     pub places: Vec<PlaceRow>,
     pub fixtures: Vec<FixtureWrite>,
-    /// Matches ended or voided by the league (rulings, withdrawals), version-checked.
+    /// Matches ended or voided by the league (rulings, withdrawals) or given more time,
+    /// each written as every command's change is (its log entry, the rating update),
+    /// version-checked.
     pub matches: Vec<MatchChange>,
     pub ledger: Vec<LedgerEntry>,
     /// League log entries: (player, JSON).
@@ -255,41 +261,6 @@ pub(super) async fn record_match_end(
     .await
 }
 
-/// Inserts a match already accepted (status `active`, version 1) with its log.
-async fn insert_started(
-    conn: &mut SqliteConnection,
-    community: i64,
-    m: &StartedMatch,
-    now: i64,
-) -> Result<i64, sqlx::Error> {
-    let row = sqlx::query(
-        "INSERT INTO matches (community_id, channel, ruleset, terms, player_x, player_o,
-             status, state, version, turn_started_at, bank_x, bank_o, deadline_at, reminder_at,
-             created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, 'active', ?, 1, ?, ?, ?, ?, ?, ?, ?)
-         RETURNING id",
-    )
-    .bind(community)
-    .bind(&m.channel)
-    .bind(ruleset_text(m.ruleset))
-    .bind(&m.terms)
-    .bind(m.players[0])
-    .bind(m.players[1])
-    .bind(&m.state)
-    .bind(m.turn_started_at)
-    .bind(m.bank[0])
-    .bind(m.bank[1])
-    .bind(m.deadline_at)
-    .bind(m.reminder_at)
-    .bind(now)
-    .bind(now)
-    .fetch_one(&mut *conn)
-    .await?;
-    let id: i64 = row.try_get(0)?;
-    append_log(conn, Log::Match, id, &m.actions, now).await?;
-    Ok(id)
-}
-
 impl Store {
     /// Writes a new league (version 1) and its first log entry.
     ///
@@ -386,6 +357,28 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         Ok(rows.iter().map(league_row).collect::<Result<_, _>>()?)
+    }
+
+    /// The rating of each rated player of a pool (community, ruleset), for seeding.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn pool_ratings(
+        &self,
+        community: i64,
+        ruleset: Ruleset,
+    ) -> Result<std::collections::HashMap<i64, f64>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT player_id, value FROM ratings WHERE community_id = ? AND ruleset = ?",
+        )
+        .bind(community)
+        .bind(ruleset_text(ruleset))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StoreError::from)
     }
 
     /// A league's entrants in order of entry.
@@ -526,12 +519,18 @@ impl Store {
 
     /// Writes one league command's change in one transaction, if the league is still at
     /// `expected_version` and every match it ends is still at its own version; otherwise
-    /// writes nothing and answers [`StoreError::Stale`]. Returns the new version and the
-    /// ids of the matches it started, in the order of `fixtures`.
+    /// writes nothing and answers [`StoreError::Stale`]. A fixture's match is inserted as
+    /// every match is and accepted by `accept` in the same transaction. Returns the new
+    /// version and the ids of the matches it started, in the order of `fixtures`.
     ///
     /// # Errors
     /// [`StoreError::Stale`], or a database error (nothing written).
-    pub async fn commit_league(&self, c: &LeagueChange) -> Result<(i64, Vec<i64>), StoreError> {
+    pub async fn commit_league(
+        &self,
+        c: &LeagueChange,
+        rates: &Rates,
+        accept: &mut AcceptMatch<'_>,
+    ) -> Result<(i64, Vec<i64>), StoreError> {
         let (_writing, mut tx) = self.begin_write().await?;
         let done = sqlx::query(
             "UPDATE leagues SET status = ?, season = ?, settings = COALESCE(?, settings),
@@ -601,34 +600,18 @@ impl Store {
             .await?;
         }
         for m in &c.matches {
-            let done = sqlx::query(
-                "UPDATE matches SET status = ?, version = version + 1, turn_started_at = ?,
-                     bank_x = ?, bank_o = ?, deadline_at = ?, reminder_at = ?, winner = ?,
-                     result = ?, updated_at = ?
-                 WHERE id = ? AND version = ?",
-            )
-            .bind(m.status.as_str())
-            .bind(m.turn_started_at)
-            .bind(m.bank[0])
-            .bind(m.bank[1])
-            .bind(m.deadline_at)
-            .bind(m.reminder_at)
-            .bind(m.winner)
-            .bind(&m.result)
-            .bind(c.now)
-            .bind(m.id)
-            .bind(m.expected_version)
-            .execute(&mut *tx)
-            .await?;
-            if done.rows_affected() != 1 {
-                return Err(StoreError::Stale);
-            }
+            write_change(&mut tx, m, rates).await?;
         }
         let mut started = Vec::new();
         for f in &c.fixtures {
             let match_id = match &f.start {
                 Some(m) => {
-                    let id = insert_started(&mut tx, c.community_id, m, c.now).await?;
+                    let id = insert_match_in(&mut tx, &m.new, m.rated).await?;
+                    let change = accept(id, m)?;
+                    if change.id != id || change.expected_version != 1 {
+                        return Err(StoreError::Stale);
+                    }
+                    write_change(&mut tx, &change, rates).await?;
                     started.push(id);
                     Some(id)
                 }

@@ -2,7 +2,7 @@
 //! commit with its version check, and the sweep's queries (due, reminded).
 
 use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
+use sqlx::sqlite::{SqliteConnection, SqliteRow};
 
 use super::fair::{insert_fair, write_fair};
 use super::leagues::record_match_end as record_league_match_end;
@@ -226,6 +226,108 @@ fn match_row(r: &SqliteRow) -> Result<MatchRow, sqlx::Error> {
     })
 }
 
+/// Writes a new match (a challenge: version 1, its first log entry, its first chain of
+/// fair dice) inside the caller's transaction: the one way a match comes to be, for a
+/// challenge ([`Store::insert_match`]) and for a league fixture alike.
+pub(super) async fn insert_match_in(
+    conn: &mut SqliteConnection,
+    m: &NewMatch,
+    rated: bool,
+) -> Result<i64, sqlx::Error> {
+    let row = sqlx::query(
+        "INSERT INTO matches (community_id, channel, ruleset, terms, player_x, player_o,
+             status, version, bank_x, bank_o, created_at, updated_at, rated, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)
+         RETURNING id",
+    )
+    .bind(m.community_id)
+    .bind(&m.channel)
+    .bind(ruleset_text(m.ruleset))
+    .bind(&m.terms)
+    .bind(m.players[0])
+    .bind(m.players[1])
+    .bind(MatchStatus::Challenged.as_str())
+    .bind(m.bank)
+    .bind(m.bank)
+    .bind(m.now)
+    .bind(m.now)
+    .bind(rated)
+    .bind(m.expires_at)
+    .fetch_one(&mut *conn)
+    .await?;
+    let id: i64 = row.try_get(0)?;
+    append_log(
+        conn,
+        Log::Match,
+        id,
+        &[(Some(m.players[0]), m.entry.clone())],
+        m.now,
+    )
+    .await?;
+    if let Some(chain) = &m.fair {
+        insert_fair(conn, &id.to_string(), chain).await?;
+    }
+    Ok(id)
+}
+
+/// Writes one command's change of a match inside the caller's transaction (the row if
+/// still at its version, the log, money, the rating update of a finished match, the fair
+/// dice, the league report): the one way a match changes, for [`Store::commit`] and for a
+/// league's commit alike. `Stale` if the match moved on.
+pub(super) async fn write_change(
+    conn: &mut SqliteConnection,
+    c: &MatchChange,
+    rates: &Rates,
+) -> Result<Option<RatedMatch>, StoreError> {
+    let done = sqlx::query(
+        "UPDATE matches SET status = ?, state = ?, version = version + 1,
+                 turn_started_at = ?, bank_x = ?, bank_o = ?, deadline_at = ?, reminder_at = ?,
+                 winner = ?, result = ?, updated_at = ?, expires_at = NULL
+             WHERE id = ? AND version = ?",
+    )
+    .bind(c.status.as_str())
+    .bind(&c.state)
+    .bind(c.turn_started_at)
+    .bind(c.bank[0])
+    .bind(c.bank[1])
+    .bind(c.deadline_at)
+    .bind(c.reminder_at)
+    .bind(c.winner)
+    .bind(&c.result)
+    .bind(c.now)
+    .bind(c.id)
+    .bind(c.expected_version)
+    .execute(&mut *conn)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Err(StoreError::Stale);
+    }
+    append_log(&mut *conn, Log::Match, c.id, &c.actions, c.now).await?;
+    let mut ledger = c.ledger.clone();
+    record_pot_games(
+        &mut *conn,
+        c.community_id,
+        c.players,
+        &c.pot_games,
+        rates,
+        &mut ledger,
+    )
+    .await?;
+    insert_ledger(&mut *conn, c.community_id, Some(c.id), &ledger, c.now).await?;
+    let rated = if c.status == MatchStatus::Finished && c.winner.is_some() {
+        record_match_end(&mut *conn, c.id, c.forfeit, c.now).await?
+    } else {
+        None
+    };
+    if let Some(f) = &c.fair {
+        write_fair(&mut *conn, f).await?;
+    }
+    if let Some(report) = &c.league {
+        record_league_match_end(&mut *conn, c, report).await?;
+    }
+    Ok(rated)
+}
+
 impl Store {
     /// Moves a match to another channel (its thread); not an action, the version stays.
     ///
@@ -255,39 +357,7 @@ impl Store {
     /// A database error.
     pub async fn insert_match_rated(&self, m: &NewMatch, rated: bool) -> Result<i64, StoreError> {
         let (_writing, mut tx) = self.begin_write().await?;
-        let row = sqlx::query(
-            "INSERT INTO matches (community_id, channel, ruleset, terms, player_x, player_o,
-                 status, version, bank_x, bank_o, created_at, updated_at, rated, expires_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)
-             RETURNING id",
-        )
-        .bind(m.community_id)
-        .bind(&m.channel)
-        .bind(ruleset_text(m.ruleset))
-        .bind(&m.terms)
-        .bind(m.players[0])
-        .bind(m.players[1])
-        .bind(MatchStatus::Challenged.as_str())
-        .bind(m.bank)
-        .bind(m.bank)
-        .bind(m.now)
-        .bind(m.now)
-        .bind(rated)
-        .bind(m.expires_at)
-        .fetch_one(&mut *tx)
-        .await?;
-        let id: i64 = row.try_get(0)?;
-        append_log(
-            &mut tx,
-            Log::Match,
-            id,
-            &[(Some(m.players[0]), m.entry.clone())],
-            m.now,
-        )
-        .await?;
-        if let Some(chain) = &m.fair {
-            insert_fair(&mut tx, &id.to_string(), chain).await?;
-        }
+        let id = insert_match_in(&mut tx, m, rated).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -379,52 +449,7 @@ impl Store {
         rates: &Rates,
     ) -> Result<(i64, Option<RatedMatch>), StoreError> {
         let (_writing, mut tx) = self.begin_write().await?;
-        let done = sqlx::query(
-            "UPDATE matches SET status = ?, state = ?, version = version + 1,
-                 turn_started_at = ?, bank_x = ?, bank_o = ?, deadline_at = ?, reminder_at = ?,
-                 winner = ?, result = ?, updated_at = ?, expires_at = NULL
-             WHERE id = ? AND version = ?",
-        )
-        .bind(c.status.as_str())
-        .bind(&c.state)
-        .bind(c.turn_started_at)
-        .bind(c.bank[0])
-        .bind(c.bank[1])
-        .bind(c.deadline_at)
-        .bind(c.reminder_at)
-        .bind(c.winner)
-        .bind(&c.result)
-        .bind(c.now)
-        .bind(c.id)
-        .bind(c.expected_version)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
-            return Err(StoreError::Stale);
-        }
-        append_log(&mut tx, Log::Match, c.id, &c.actions, c.now).await?;
-        let mut ledger = c.ledger.clone();
-        record_pot_games(
-            &mut tx,
-            c.community_id,
-            c.players,
-            &c.pot_games,
-            rates,
-            &mut ledger,
-        )
-        .await?;
-        insert_ledger(&mut tx, c.community_id, Some(c.id), &ledger, c.now).await?;
-        let rated = if c.status == MatchStatus::Finished && c.winner.is_some() {
-            record_match_end(&mut tx, c.id, c.forfeit, c.now).await?
-        } else {
-            None
-        };
-        if let Some(f) = &c.fair {
-            write_fair(&mut tx, f).await?;
-        }
-        if let Some(report) = &c.league {
-            record_league_match_end(&mut tx, c, report).await?;
-        }
+        let rated = write_change(&mut tx, c, rates).await?;
         tx.commit().await?;
         Ok((c.expected_version + 1, rated))
     }

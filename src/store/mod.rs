@@ -94,8 +94,8 @@ use thiserror::Error;
 pub use chouettes::{ChouetteRow, NewChouette};
 pub use fair::{FairChainRow, FairChange, FairRow, FairThrowRow};
 pub use leagues::{
-    EntrantRow, FixtureRow, FixtureWrite, LeagueChange, LeagueReport, LeagueRow, NewLeague,
-    PlaceRow, SeasonRow, StartedMatch,
+    AcceptMatch, EntrantRow, FixtureRow, FixtureWrite, LeagueChange, LeagueReport, LeagueRow,
+    NewLeague, PlaceRow, SeasonRow, StartedMatch,
 };
 pub use matches::{ActionRow, MatchChange, MatchRow, MatchStatus, NewMatch, ruleset_text};
 pub use money::{LedgerEntry, LedgerRow, PotGame};
@@ -113,6 +113,10 @@ pub enum StoreError {
     /// The match changed since it was read: nothing was written.
     #[error("the board moved on")]
     Stale,
+    /// The caller could not make its part of a change (a league match's accept): nothing
+    /// was written.
+    #[error("{0}")]
+    Aborted(String),
 }
 
 /// The database.

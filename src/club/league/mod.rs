@@ -6,14 +6,21 @@
 //! the end of the season, the jack-pot) is done right after and again by the sweep, so a
 //! restart loses nothing.
 //!
-//! The scheduler (`fixtures`) and the table (`standings`) are pure; `run` starts seasons,
-//! advances them and applies rulings; `views` puts them in words.
+//! The scheduler (`fixtures`) and the table (`standings`) are pure; `start` draws and
+//! starts a season, `advance` follows results (next knockout round, end of season),
+//! `director` holds the organiser's rulings and extensions, `withdrawal` a player leaving
+//! mid-season, `reminders` the sweep's part; `views` and `pictures` show them.
 
+mod advance;
+mod director;
 pub mod fixtures;
 mod pictures;
-mod run;
+mod posts;
+mod reminders;
 pub mod standings;
+mod start;
 mod views;
+mod withdrawal;
 
 use serde::{Deserialize, Serialize};
 
@@ -23,7 +30,8 @@ use crate::engine::Ruleset;
 use crate::engine::welsh::format_amount;
 use crate::store::{LeagueChange, LeagueRow, NewLeague, PlayerRow, StoreError};
 
-pub(crate) use run::league_report;
+pub(crate) use advance::league_report;
+pub use posts::LeaguePost;
 pub use views::{BracketLine, TableLine};
 
 /// The longest league name.
@@ -107,6 +115,9 @@ pub enum Seeding {
     Random,
     /// In the order they joined.
     Entry,
+    /// By rating in this server's pool of the league's ruleset, highest first; players
+    /// without a rating after the rated ones, in the season's random draw.
+    Rating,
 }
 
 /// A league's settings (JSON in `leagues.settings`); every field has a default.
@@ -555,7 +566,7 @@ impl Club {
         league: &League,
         change: &LeagueChange,
     ) -> Result<(i64, Vec<i64>), ClubError> {
-        match self.store.commit_league(change).await {
+        match self.write_league(change).await {
             Ok(v) => Ok(v),
             Err(StoreError::Stale) => Err(ClubError::Refused(format!(
                 "league {} changed meanwhile (a result came in); nothing was changed, try again",
@@ -711,7 +722,10 @@ impl Club {
                 s.seeding = match value {
                     "random" => Seeding::Random,
                     "entry" => Seeding::Entry,
-                    _ => return bad(format!("seeding: random or entry, not `{value}`")),
+                    "rating" => Seeding::Rating,
+                    _ => {
+                        return bad(format!("seeding: random, entry or rating, not `{value}`"));
+                    }
                 }
             }
             "entry-fee" => {

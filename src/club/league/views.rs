@@ -3,7 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::run::{division_table, round_name};
+use super::advance::{division_table, round_name};
 use super::standings::{Points, Row};
 use super::{Format, League};
 use crate::club::{Actor, Chart, Club, ClubError, Outcome, spec_words};

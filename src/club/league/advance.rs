@@ -1,0 +1,433 @@
+//! After a result: a league match's end reported to its fixture (with the match's own
+//! commit), the next knockout round once both feeders have ended, the end of the season
+//! (winner, jack-pot paid, final tables, promotions and relegations). Restart-safe: the
+//! sweep does it again and doing it twice does nothing more.
+
+use super::fixtures::{knockout_feeders, next_divisions};
+use super::standings::{Decided, Points, Row, standings};
+use super::{Format, League, LeagueEntry, MIN_PLAYERS, entry_text};
+use crate::club::{Club, ClubError, Snapshot};
+use crate::engine::AnyMatch;
+use crate::engine::welsh::format_amount;
+use crate::store::{
+    EntrantRow, FixtureRow, FixtureWrite, LeagueReport, LedgerEntry, PlaceRow, PlayerRow,
+    StoreError,
+};
+use std::collections::{HashMap, HashSet};
+
+/// A fixture that has a result (or a bye).
+pub(super) fn decided(f: &FixtureRow) -> bool {
+    matches!(f.status.as_str(), "done" | "bye" | "void")
+}
+
+/// The score a snapshot shows: games (Welsh) or match points (standard), X then O.
+pub(super) fn score_of(snap: &Snapshot) -> [i64; 2] {
+    let s = match &snap.game {
+        AnyMatch::Standard(m) => m.match_score(),
+        AnyMatch::Welsh(_) => snap.game.score(),
+    };
+    [i64::from(s[0]), i64::from(s[1])]
+}
+
+/// What a finished match tells its league fixture (if it has one), written with the
+/// match's own commit.
+pub(crate) fn league_report(
+    snap: &Snapshot,
+    match_id: i64,
+    winner: Option<i64>,
+) -> Option<LeagueReport> {
+    let winner = winner?;
+    let forfeit = snap.forfeit.is_some()
+        || matches!(&snap.game, AnyMatch::Welsh(m) if matches!(m.phase(),
+        crate::engine::welsh::WelshPhase::MatchOver {
+            how: crate::engine::welsh::MatchEnd::TimedOut,
+            ..
+        }));
+    let score = score_of(snap);
+    Some(LeagueReport {
+        forfeit,
+        score,
+        entry: entry_text(&LeagueEntry::Result {
+            match_id,
+            winner,
+            forfeit,
+            score,
+        }),
+    })
+}
+
+/// The table of one division from its places (in seed order) and the season's fixtures.
+pub(crate) fn division_table(
+    places: &[PlaceRow],
+    division: i64,
+    fixtures: &[FixtureRow],
+    withdrawn: &HashSet<i64>,
+    points: Points,
+) -> Vec<Row> {
+    let mut mine: Vec<&PlaceRow> = places.iter().filter(|p| p.division == division).collect();
+    mine.sort_by_key(|p| p.seed);
+    let entrants: Vec<(i64, bool)> = mine
+        .iter()
+        .map(|p| (p.player, withdrawn.contains(&p.player)))
+        .collect();
+    let results: Vec<Decided> = fixtures
+        .iter()
+        .filter(|f| f.division == division && f.status == "done")
+        .filter_map(|f| {
+            let (Some(x), Some(o), Some(w)) = (f.players[0], f.players[1], f.winner) else {
+                return None;
+            };
+            let how = f.how.as_deref().unwrap_or("played");
+            Some(Decided {
+                x,
+                o,
+                winner: w,
+                forfeit: how == "forfeit",
+                score: if how == "played" { f.score } else { [0, 0] },
+            })
+        })
+        .collect();
+    standings(&entrants, &results, points)
+}
+
+/// Knockout: places the winners of decided feeders in the waiting fixtures; a fixture
+/// with a withdrawn player is a walkover. Returns the indices of the fixtures changed and
+/// of those ready to be played (both players known).
+pub(super) fn knockout_fill(
+    fixtures: &mut [FixtureRow],
+    withdrawn: &HashSet<i64>,
+) -> (Vec<usize>, Vec<usize>) {
+    let mut changed = Vec::new();
+    let mut ready = Vec::new();
+    loop {
+        let at: HashMap<(i64, i64, i64), usize> = fixtures
+            .iter()
+            .enumerate()
+            .map(|(i, f)| ((f.division, f.round, f.slot), i))
+            .collect();
+        let mut moved = false;
+        for i in 0..fixtures.len() {
+            let f = fixtures[i].clone();
+            if f.status != "waiting" {
+                continue;
+            }
+            let mut players = f.players;
+            if f.round > 1 {
+                let r = u32::try_from(f.round).unwrap_or(0);
+                let s = u32::try_from(f.slot).unwrap_or(0);
+                for (side, (fr, fs)) in knockout_feeders(r, s).into_iter().enumerate() {
+                    if let Some(&j) = at.get(&(f.division, i64::from(fr), i64::from(fs))) {
+                        if decided(&fixtures[j]) {
+                            players[side] = fixtures[j].winner;
+                        }
+                    }
+                }
+            }
+            let g = &mut fixtures[i];
+            if players != g.players {
+                g.players = players;
+                moved = true;
+                changed.push(i);
+            }
+            if let [Some(x), Some(o)] = g.players {
+                let out = [withdrawn.contains(&x), withdrawn.contains(&o)];
+                if out[0] || out[1] {
+                    g.status = "done".into();
+                    g.how = Some("forfeit".into());
+                    g.winner = Some(if out[0] { o } else { x });
+                    moved = true;
+                    changed.push(i);
+                } else {
+                    g.status = "playing".into();
+                    moved = true;
+                    changed.push(i);
+                    ready.push(i);
+                }
+            }
+        }
+        if !moved {
+            break;
+        }
+    }
+    changed.sort_unstable();
+    changed.dedup();
+    (changed, ready)
+}
+
+impl Club {
+    /// After a league match ends (or on the sweep): the next knockout matches whose
+    /// feeders have ended, and the end of the season once every fixture is decided. One
+    /// transaction each time; doing it twice does nothing more.
+    ///
+    /// # Errors
+    /// A database error.
+    pub(crate) async fn advance_league(&self, league_id: i64) -> Result<Vec<String>, ClubError> {
+        for _ in 0..3 {
+            let Some(row) = self.store.league(league_id).await? else {
+                return Ok(Vec::new());
+            };
+            if row.status != "running" {
+                return Ok(Vec::new());
+            }
+            let league = League::read(row)?;
+            let season = league.row.season;
+            let mut fixtures = self.store.league_fixtures(league_id, season).await?;
+            let entrants = self.store.league_entrants(league_id).await?;
+            let withdrawn: HashSet<i64> = entrants
+                .iter()
+                .filter(|e| e.status == "withdrawn")
+                .map(|e| e.player.id)
+                .collect();
+            let now = self.clock.now();
+            let mut change = league.change(now);
+            let mut lines = Vec::new();
+            let mut started_pairs = Vec::new();
+            if league.format == Format::Knockout {
+                let (changed, ready) = knockout_fill(&mut fixtures, &withdrawn);
+                let by_id: HashMap<i64, &PlayerRow> =
+                    entrants.iter().map(|e| (e.player.id, &e.player)).collect();
+                for i in changed {
+                    let f = fixtures[i].clone();
+                    let start = if ready.contains(&i) {
+                        let [Some(x), Some(o)] = f.players else {
+                            continue;
+                        };
+                        started_pairs.push((
+                            by_id[&x].display_name.clone(),
+                            by_id[&o].display_name.clone(),
+                            f.round,
+                        ));
+                        Some(self.started_match(&league, by_id[&x], by_id[&o], now)?)
+                    } else {
+                        if f.status == "done" {
+                            change.log.push((
+                                None,
+                                entry_text(&LeagueEntry::Walkover {
+                                    fixture: f.id,
+                                    winner: f.winner.unwrap_or(0),
+                                }),
+                            ));
+                        }
+                        None
+                    };
+                    change.fixtures.push(FixtureWrite { fixture: f, start });
+                }
+            }
+            let all_decided = fixtures.iter().all(decided);
+            if change.fixtures.is_empty() && !all_decided {
+                return Ok(lines);
+            }
+            if all_decided {
+                self.end_season(
+                    &league,
+                    &fixtures,
+                    &entrants,
+                    &withdrawn,
+                    &mut change,
+                    &mut lines,
+                )
+                .await?;
+            }
+            match self.write_league(&change).await {
+                Ok((_, started)) => {
+                    let mut out: Vec<String> = started
+                        .iter()
+                        .zip(&started_pairs)
+                        .map(|(id, (x, o, r))| {
+                            format!(
+                                "League {}: match #{id}, @{x} v @{o} ({}), starts now",
+                                league.row.name,
+                                round_name(league.format, *r, &fixtures)
+                            )
+                        })
+                        .collect();
+                    out.append(&mut lines);
+                    return Ok(out);
+                }
+                Err(StoreError::Stale) => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Ok(Vec::new())
+    }
+
+    /// The end of a season: the winner, the jack-pot paid, the final tables, the next
+    /// season's moves announced (divisions), the league open for the next season or over.
+    async fn end_season(
+        &self,
+        league: &League,
+        fixtures: &[FixtureRow],
+        entrants: &[EntrantRow],
+        withdrawn: &HashSet<i64>,
+        change: &mut crate::store::LeagueChange,
+        lines: &mut Vec<String>,
+    ) -> Result<(), ClubError> {
+        let id = league.row.id;
+        let season = league.row.season;
+        let places = self.store.league_places(id, season).await?;
+        let names: HashMap<i64, String> = entrants
+            .iter()
+            .map(|e| (e.player.id, e.player.display_name.clone()))
+            .collect();
+        let name = |p: i64| {
+            names
+                .get(&p)
+                .cloned()
+                .unwrap_or_else(|| format!("player {p}"))
+        };
+        let points = Points {
+            win: league.settings.win_points,
+            loss: league.settings.loss_points,
+        };
+        let winner = if league.format == Format::Knockout {
+            fixtures
+                .iter()
+                .max_by_key(|f| f.round)
+                .and_then(|f| f.winner)
+        } else {
+            division_table(&places, 1, fixtures, withdrawn, points)
+                .first()
+                .map(|r| r.player)
+        };
+        let fee = league.settings.fee(league.spec.ruleset);
+        let pot = fee * u64::try_from(places.len()).unwrap_or(0);
+        lines.push(format!(
+            "League {} season {season} is over: {} wins{}",
+            league.row.name,
+            winner.map_or_else(|| "nobody".to_string(), name),
+            if league.format == Format::Knockout {
+                if league.spec.ruleset == crate::engine::Ruleset::Welsh {
+                    " the grand final"
+                } else {
+                    " the final"
+                }
+            } else {
+                ""
+            }
+        ));
+        if let (Some(w), true) = (winner, pot > 0) {
+            if w != league.row.organiser {
+                change.ledger.push(LedgerEntry {
+                    payer: league.row.organiser,
+                    payee: w,
+                    amount: pot,
+                    reason: format!(
+                        "jack-pot of league {}, season {season}: {} entry fees (rule 23)",
+                        league.row.name,
+                        places.len()
+                    ),
+                });
+            }
+            lines.push(format!(
+                "{} takes the jack-pot of {} (rule 23)",
+                name(w),
+                format_amount(pot)
+            ));
+        }
+        if league.format != Format::Knockout {
+            let count = places.iter().map(|p| p.division).max().unwrap_or(1);
+            for d in 1..=count {
+                let table = division_table(&places, d, fixtures, withdrawn, points);
+                lines.push(if count > 1 {
+                    format!("Final table, division {d}:")
+                } else {
+                    "Final table:".into()
+                });
+                lines.extend(super::views::table_text(&table, &name));
+            }
+        }
+        let mut moves = Vec::new();
+        if league.format == Format::Divisions {
+            let count = places.iter().map(|p| p.division).max().unwrap_or(1);
+            let tables: Vec<Vec<i64>> = (1..=count)
+                .map(|d| {
+                    division_table(&places, d, fixtures, withdrawn, points)
+                        .into_iter()
+                        .map(|r| r.player)
+                        .filter(|p| !withdrawn.contains(p))
+                        .collect()
+                })
+                .collect();
+            let next = next_divisions(
+                &tables,
+                league.settings.movers as usize,
+                &[],
+                league.settings.division_size as usize,
+                MIN_PLAYERS,
+            );
+            for (p, from, to) in next.moves {
+                lines.push(format!(
+                    "{} {} to division {} next season",
+                    name(p),
+                    if to < from { "goes up" } else { "goes down" },
+                    to + 1
+                ));
+                moves.push((
+                    p,
+                    i64::try_from(from + 1).unwrap_or(0),
+                    i64::try_from(to + 1).unwrap_or(0),
+                ));
+            }
+            lines.push(format!(
+                "Newcomers can join now; the organiser starts season {} with /league start",
+                season + 1
+            ));
+        }
+        let mut row = self
+            .store
+            .league_season(id, season)
+            .await?
+            .unwrap_or_default();
+        row.status = "finished".into();
+        row.finished_at = Some(change.now);
+        row.winner = winner;
+        change.seasons.push(row);
+        change.status = if league.format == Format::Divisions {
+            "signup".into()
+        } else {
+            "finished".into()
+        };
+        change.log.push((
+            None,
+            entry_text(&LeagueEntry::SeasonEnd {
+                season,
+                winner,
+                pot,
+                moves,
+            }),
+        ));
+        Ok(())
+    }
+
+    /// Called after a match's end is committed: what follows in its league, in words.
+    pub(crate) async fn after_match_end(&self, match_id: i64) -> Vec<String> {
+        match self.store.fixture_of_match(match_id).await {
+            Ok(Some((league, _))) => match self.advance_league(league).await {
+                Ok(lines) => lines,
+                Err(e) => {
+                    tracing::warn!(league, error = %e, "league not advanced; the sweep will");
+                    Vec::new()
+                }
+            },
+            Ok(None) => Vec::new(),
+            Err(e) => {
+                tracing::warn!(match_id, error = %e, "league of a match not read");
+                Vec::new()
+            }
+        }
+    }
+}
+
+/// "round 1", "the semi-final", "the final" ("the grand final" in a Welsh knockout).
+pub(crate) fn round_name(format: Format, round: i64, fixtures: &[FixtureRow]) -> String {
+    if format != Format::Knockout {
+        return format!("round {round}");
+    }
+    let last = fixtures.iter().map(|f| f.round).max().unwrap_or(round);
+    match last - round {
+        0 => "the final".into(),
+        1 => "a semi-final".into(),
+        2 => "a quarter-final".into(),
+        _ => format!("round {round}"),
+    }
+}

@@ -1,0 +1,238 @@
+//! The organiser as tournament director: an adjudicated result or a forfeit awarded,
+//! each with its reason in the league log and as a ruling in the match's own log, and a
+//! match's deadline extended.
+
+use super::advance::score_of;
+use super::{League, LeagueEntry, days, entry_text};
+use crate::club::lookup::Loaded;
+use crate::club::play::Work;
+use crate::club::words::duration_words;
+use crate::club::{Club, ClubError, Entry, Outcome};
+use crate::engine::Side;
+use crate::store::{FixtureRow, FixtureWrite, MatchChange, MatchRow, MatchStatus, PlayerRow};
+
+impl Club {
+    /// The change that ends a league match by a ruling: the ruling in the match's own log
+    /// (so that the log rebuilds the finished match), written the way every command's
+    /// change is (the rating update, marked a forfeit when it is one).
+    pub(super) fn ruled_change(
+        &self,
+        l: &Loaded,
+        by: i64,
+        winner: i64,
+        forfeit: bool,
+        reason: &str,
+        now: i64,
+    ) -> Result<MatchChange, ClubError> {
+        let snap = l.snap.clone().ok_or(ClubError::UnknownMatch(l.row.id))?;
+        let side = if l.row.players[0] == winner {
+            Side::X
+        } else {
+            Side::O
+        };
+        let mut work = Work {
+            snap,
+            entries: Vec::new(),
+            lines: Vec::new(),
+            settle: Vec::new(),
+            fair: None,
+        };
+        work.push_entry(
+            Some(by),
+            Entry::Ruling {
+                winner: side,
+                forfeit,
+                reason: reason.to_string(),
+            },
+            &l.names,
+        )?;
+        let mut c = self.planned_change(l, None, &mut work, MatchStatus::Active, now);
+        // The league records the fixture itself, with how it was decided.
+        c.league = None;
+        c.forfeit = forfeit;
+        Ok(c)
+    }
+
+    /// The fixture of a league match under way, or why it is not one.
+    async fn open_fixture(
+        &self,
+        league: &League,
+        match_id: i64,
+    ) -> Result<(FixtureRow, MatchRow), ClubError> {
+        let not_ours = || {
+            ClubError::Refused(format!(
+                "match #{match_id} is not a match of league {}; /league fixtures lists them",
+                league.row.name
+            ))
+        };
+        let (lid, f) = self
+            .store
+            .fixture_of_match(match_id)
+            .await?
+            .ok_or_else(not_ours)?;
+        if lid != league.row.id {
+            return Err(not_ours());
+        }
+        let m = self
+            .store
+            .load_match(match_id)
+            .await?
+            .ok_or(ClubError::UnknownMatch(match_id))?;
+        if f.status != "playing" || m.status != MatchStatus::Active {
+            return Err(ClubError::Refused(format!(
+                "match #{match_id} of {} is already decided ({}); nothing to rule",
+                league.row.name,
+                m.result.clone().unwrap_or_else(|| f.status.clone())
+            )));
+        }
+        Ok((f, m))
+    }
+
+    /// The organiser's result for a league match: `winner` wins, by forfeit or
+    /// adjudicated, with the reason kept in the league log and shown in the match.
+    pub(super) async fn ruling(
+        &self,
+        league: &League,
+        me: &PlayerRow,
+        match_id: i64,
+        winner: i64,
+        forfeit: bool,
+        reason: &str,
+    ) -> Result<Outcome, ClubError> {
+        let reason = reason.trim();
+        if reason.is_empty() {
+            return Err(ClubError::BadOption(
+                "a ruling needs its reason, e.g. reason:\"no reply for a week\"".into(),
+            ));
+        }
+        if reason.chars().count() > 200 {
+            return Err(ClubError::TooLong("reason", reason.chars().count(), 200));
+        }
+        let (mut f, _) = self.open_fixture(league, match_id).await?;
+        if !f.players.contains(&Some(winner)) {
+            return Err(ClubError::Refused(format!(
+                "that player is not in match #{match_id}; name one of its two players"
+            )));
+        }
+        let l = self.load(match_id).await?;
+        let now = self.clock.now();
+        let how = if forfeit { "forfeit" } else { "adjudicated" };
+        let ended = self.ruled_change(&l, me.id, winner, forfeit, reason, now)?;
+        let text = ended.result.clone().unwrap_or_default();
+        let mut change = league.change(now);
+        change.matches.push(ended);
+        f.status = "done".into();
+        f.winner = Some(winner);
+        f.how = Some(how.into());
+        if let (false, Some(snap)) = (forfeit, &l.snap) {
+            f.score = score_of(snap);
+        }
+        change.fixtures.push(FixtureWrite {
+            fixture: f,
+            start: None,
+        });
+        change.log.push((
+            Some(me.id),
+            entry_text(&LeagueEntry::Ruling {
+                match_id,
+                winner,
+                forfeit,
+                reason: reason.to_string(),
+            }),
+        ));
+        self.commit_league(league, &change).await?;
+        let mut lines = vec![format!(
+            "League {}, match #{match_id}: {text}",
+            league.row.name
+        )];
+        lines.extend(self.advance_league(league.row.id).await?);
+        Ok(Outcome {
+            match_id: Some(match_id),
+            lines,
+            ..Outcome::default()
+        })
+    }
+
+    /// A forfeit awarded against `loser`.
+    pub(super) async fn forfeit_ruling(
+        &self,
+        league: &League,
+        me: &PlayerRow,
+        match_id: i64,
+        loser: i64,
+        reason: &str,
+    ) -> Result<Outcome, ClubError> {
+        let (f, _) = self.open_fixture(league, match_id).await?;
+        let winner = match f.players {
+            [Some(x), Some(o)] if x == loser => o,
+            [Some(x), Some(o)] if o == loser => x,
+            _ => {
+                return Err(ClubError::Refused(format!(
+                    "that player is not in match #{match_id}; name the one who forfeits"
+                )));
+            }
+        };
+        self.ruling(league, me, match_id, winner, true, reason)
+            .await
+    }
+
+    /// More time for the player to act in a league match: his bank and deadline move on.
+    pub(super) async fn extend(
+        &self,
+        league: &League,
+        me: &PlayerRow,
+        match_id: i64,
+        seconds: i64,
+    ) -> Result<Outcome, ClubError> {
+        if !(60..=days(30)).contains(&seconds) {
+            return Err(ClubError::BadOption(
+                "an extension is a minute to 30 days, e.g. by:2d".into(),
+            ));
+        }
+        let (_, m) = self.open_fixture(league, match_id).await?;
+        let l = self.load(match_id).await?;
+        let Some(who) = self.waiting_on(&l) else {
+            return Err(ClubError::Refused(format!(
+                "match #{match_id} waits on nobody now"
+            )));
+        };
+        let i = usize::from(m.players[1] == who);
+        let mut bank = m.bank;
+        bank[i] += seconds;
+        let now = self.clock.now();
+        let deadline = m.deadline_at.map(|d| d + seconds);
+        let reminder = deadline
+            .map(|d| d - l.spec.time.remind_before)
+            .filter(|&r| r > now);
+        let mut change = league.change(now);
+        change.matches.push(MatchChange {
+            id: match_id,
+            community_id: m.community_id,
+            players: m.players,
+            expected_version: m.version,
+            status: MatchStatus::Active,
+            state: m.state.clone(),
+            turn_started_at: m.turn_started_at,
+            bank,
+            deadline_at: deadline,
+            reminder_at: reminder,
+            now,
+            ..MatchChange::default()
+        });
+        change.log.push((
+            Some(me.id),
+            entry_text(&LeagueEntry::Extend { match_id, seconds }),
+        ));
+        self.commit_league(league, &change).await?;
+        Ok(Outcome {
+            match_id: Some(match_id),
+            lines: vec![format!(
+                "League {}, match #{match_id}: {} has {} more (the organiser's extension)",
+                league.row.name,
+                l.names[i],
+                duration_words(seconds)
+            )],
+            ..Outcome::default()
+        })
+    }
+}

@@ -1,0 +1,501 @@
+//! Starting a season: the draw (seeding by order, rating, entry or at random; fixtures of
+//! round robins, knockouts and divisions), the matches started in the league's own
+//! transaction as every accepted match is, the jack-pot's entry fees, the deadline.
+
+use super::advance::{division_table, knockout_fill};
+use super::fixtures::{
+    first_divisions, knockout_first_round, knockout_rounds, next_divisions, round_robin, shuffle,
+};
+use super::standings::Points;
+use super::{Format, League, LeagueEntry, MIN_PLAYERS, Seeding, days, entry_text};
+use crate::club::challenge::player_key;
+use crate::club::lookup::Loaded;
+use crate::club::play::{Work, entry_json};
+use crate::club::words::duration_words;
+use crate::club::{
+    Actor, ChallengeSpec, Club, ClubError, Entry, FairDice, Outcome, Snapshot, new_chain,
+};
+use crate::engine::fair::FairId;
+use crate::engine::welsh::format_amount;
+use crate::store::{
+    FixtureRow, FixtureWrite, LedgerEntry, MatchChange, MatchRow, MatchStatus, NewMatch, PlaceRow,
+    PlayerRow, SeasonRow, StartedMatch, StoreError,
+};
+use std::collections::{HashMap, HashSet};
+
+impl Club {
+    /// A seed for a draw, from the club's dice (so that a seeded test draws the same).
+    fn draw_seed(&self) -> i64 {
+        let mut s: i64 = 0;
+        for _ in 0..3 {
+            s = s * 65_536 + i64::try_from(self.dice.pick(65_536)).unwrap_or(0);
+        }
+        s
+    }
+
+    /// A league match on the league's terms: the challenge as every match is inserted
+    /// (with its first chain of fair dice), accepted in the league's transaction by
+    /// [`Club::accept_league_match`].
+    pub(super) fn started_match(
+        &self,
+        league: &League,
+        x: &PlayerRow,
+        o: &PlayerRow,
+        now: i64,
+    ) -> Result<StartedMatch, ClubError> {
+        let spec = league.spec;
+        Ok(StartedMatch {
+            new: NewMatch {
+                community_id: league.row.community_id,
+                channel: league.row.channel.clone(),
+                ruleset: spec.ruleset,
+                terms: serde_json::to_string(&spec).unwrap_or_default(),
+                players: [x.id, o.id],
+                bank: spec.time.bank,
+                now,
+                entry: entry_json(&Entry::Challenge { spec }),
+                fair: new_chain(&*self.dice, 1),
+                expires_at: None,
+            },
+            rated: spec.rated,
+            players: [x.clone(), o.clone()],
+        })
+    }
+
+    /// The accept of a league match just inserted as match `id`: as a challenge accepted
+    /// by O, both fair-dice seeds fixed, the opening throws made, the clock running.
+    fn accept_league_match(&self, id: i64, s: &StartedMatch) -> Result<MatchChange, StoreError> {
+        let abort = |e: String| StoreError::Aborted(format!("league match #{id} not started: {e}"));
+        let spec: ChallengeSpec =
+            serde_json::from_str(&s.new.terms).map_err(|e| abort(e.to_string()))?;
+        let snap = Snapshot::start(&spec).map_err(abort)?;
+        let [x, o] = s.players.clone();
+        let row = MatchRow {
+            id,
+            community_id: s.new.community_id,
+            channel: s.new.channel.clone(),
+            ruleset: spec.ruleset,
+            terms: s.new.terms.clone(),
+            players: s.new.players,
+            status: MatchStatus::Challenged,
+            state: None,
+            version: 1,
+            turn_started_at: None,
+            bank: [s.new.bank; 2],
+            deadline_at: None,
+            reminder_at: None,
+            winner: None,
+            result: None,
+            created_at: s.new.now,
+            updated_at: s.new.now,
+            expires_at: s.new.expires_at,
+        };
+        let mut fair = s
+            .new
+            .fair
+            .clone()
+            .map(|c| FairDice::fresh(FairId::Match(id), c));
+        if let Some(f) = fair.as_mut() {
+            f.default_seeds(&*self.dice);
+        }
+        let names = [x.display_name.clone(), o.display_name.clone()];
+        let o_id = o.id;
+        let l = Loaded {
+            row,
+            spec,
+            players: [x, o],
+            names,
+            snap: None,
+            fair: fair.clone(),
+        };
+        let mut work = Work {
+            snap,
+            entries: vec![(Some(o_id), Entry::Accept)],
+            lines: Vec::new(),
+            settle: Vec::new(),
+            fair,
+        };
+        self.autopilot(&l, &mut work)
+            .map_err(|e| abort(e.to_string()))?;
+        Ok(self.planned_change(&l, None, &mut work, MatchStatus::Active, s.new.now))
+    }
+
+    /// Writes a league change; its new matches are started by
+    /// [`Club::accept_league_match`] in the same transaction.
+    pub(crate) async fn write_league(
+        &self,
+        change: &crate::store::LeagueChange,
+    ) -> Result<(i64, Vec<i64>), StoreError> {
+        let mut accept = |id: i64, s: &StartedMatch| self.accept_league_match(id, s);
+        self.store
+            .commit_league(change, &self.rates, &mut accept)
+            .await
+    }
+
+    /// The entrants in seeding order: the order given (every entrant named once), else
+    /// the league's seeding.
+    async fn seeded(
+        &self,
+        actor: &Actor,
+        league: &League,
+        entrants: &[PlayerRow],
+        order: Option<Vec<String>>,
+        seed: i64,
+    ) -> Result<Vec<PlayerRow>, ClubError> {
+        if let Some(names) = order {
+            let mut out: Vec<PlayerRow> = Vec::new();
+            for n in &names {
+                let key = player_key(actor, n);
+                let Some(p) = entrants.iter().find(|p| p.platform_id == key) else {
+                    return Err(ClubError::Refused(format!(
+                        "`{}` has not joined {}; the order names the entrants, top seed first",
+                        n.chars().take(40).collect::<String>(),
+                        league.row.name
+                    )));
+                };
+                if out.iter().any(|q| q.id == p.id) {
+                    return Err(ClubError::Refused(format!(
+                        "{} is named twice in the order",
+                        p.display_name
+                    )));
+                }
+                out.push(p.clone());
+            }
+            if out.len() != entrants.len() {
+                return Err(ClubError::Refused(format!(
+                    "the order names {} of the {} entrants; name them all, top seed first",
+                    out.len(),
+                    entrants.len()
+                )));
+            }
+            return Ok(out);
+        }
+        let drawn = || -> Vec<PlayerRow> {
+            shuffle(entrants.len(), seed.unsigned_abs())
+                .into_iter()
+                .map(|i| entrants[i].clone())
+                .collect()
+        };
+        Ok(match league.settings.seeding {
+            Seeding::Entry => entrants.to_vec(),
+            Seeding::Random => drawn(),
+            Seeding::Rating => {
+                let ratings = self
+                    .store
+                    .pool_ratings(league.row.community_id, league.spec.ruleset)
+                    .await?;
+                // Highest rating first; the unrated after, in the draw's order (a stable
+                // sort keeps it among equals).
+                let mut out = drawn();
+                out.sort_by(|a, b| match (ratings.get(&a.id), ratings.get(&b.id)) {
+                    (Some(x), Some(y)) => y.total_cmp(x),
+                    (Some(_), None) => std::cmp::Ordering::Less,
+                    (None, Some(_)) => std::cmp::Ordering::Greater,
+                    (None, None) => std::cmp::Ordering::Equal,
+                });
+                out
+            }
+        })
+    }
+
+    /// Starts the league's next season: draws the fixtures, creates the matches as
+    /// accepted with their clocks, takes the entry fees into the jack-pot, sets the
+    /// deadline. One transaction.
+    pub(super) async fn start_league(
+        &self,
+        actor: &Actor,
+        league: &League,
+        me: &PlayerRow,
+        order: Option<Vec<String>>,
+    ) -> Result<Outcome, ClubError> {
+        if league.row.status != "signup" {
+            return Err(ClubError::Refused(format!(
+                "league {} is {}; only a league waiting for its season can start",
+                league.row.name, league.row.status
+            )));
+        }
+        let all = self.store.league_entrants(league.row.id).await?;
+        let entrants: Vec<PlayerRow> = all
+            .iter()
+            .filter(|e| e.status == "entered")
+            .map(|e| e.player.clone())
+            .collect();
+        if entrants.len() < MIN_PLAYERS {
+            return Err(ClubError::Refused(format!(
+                "a season needs at least {MIN_PLAYERS} players; {} {} joined {}",
+                entrants.len(),
+                if entrants.len() == 1 { "has" } else { "have" },
+                league.row.name
+            )));
+        }
+        let now = self.clock.now();
+        let season = league.row.season + 1;
+        let seed = self.draw_seed();
+        let seeded = self.seeded(actor, league, &entrants, order, seed).await?;
+        let mut lines = Vec::new();
+        let divisions: Vec<Vec<PlayerRow>> = match league.format {
+            Format::Divisions if season > 1 => {
+                self.next_season(league, &seeded, &mut lines).await?
+            }
+            Format::Divisions => {
+                first_divisions(seeded.len(), league.settings.division_size as usize)
+                    .into_iter()
+                    .map(|d| d.into_iter().map(|i| seeded[i].clone()).collect())
+                    .collect()
+            }
+            _ => vec![seeded.clone()],
+        };
+        let mut change = league.change(now);
+        change.status = "running".into();
+        change.season = season;
+        let mut placed = 0usize;
+        for (d, players) in divisions.iter().enumerate() {
+            let division = i64::try_from(d + 1).unwrap_or(1);
+            for (i, p) in players.iter().enumerate() {
+                change.places.push(PlaceRow {
+                    season,
+                    player: p.id,
+                    division,
+                    seed: i64::try_from(i + 1).unwrap_or(0),
+                });
+            }
+            placed += players.len();
+            self.draw_division(league, season, division, players, seed, now, &mut change)?;
+        }
+        let fee = league.settings.fee(league.spec.ruleset);
+        let pot = fee * u64::try_from(placed).unwrap_or(0);
+        if fee > 0 {
+            for p in divisions.iter().flatten() {
+                if p.id != league.row.organiser {
+                    change.ledger.push(LedgerEntry {
+                        payer: p.id,
+                        payee: league.row.organiser,
+                        amount: fee,
+                        reason: format!(
+                            "entry fee into the jack-pot of league {}, season {season}",
+                            league.row.name
+                        ),
+                    });
+                }
+            }
+        }
+        let deadline = now + days(league.settings.season_days);
+        change.seasons.push(SeasonRow {
+            season,
+            status: "running".into(),
+            seed,
+            started_at: now,
+            deadline_at: deadline,
+            ..SeasonRow::default()
+        });
+        change.log.push((
+            Some(me.id),
+            entry_text(&LeagueEntry::Start {
+                season,
+                seed,
+                entrants: placed,
+                fixtures: change.fixtures.len(),
+                pot,
+            }),
+        ));
+        let (_, started) = self.commit_league(league, &change).await?;
+        lines.insert(
+            0,
+            format!(
+                "League {} season {season} starts: {placed} players, {} matches; the season ends in {}",
+                league.row.name,
+                started.len(),
+                duration_words(deadline - now)
+            ),
+        );
+        if pot > 0 {
+            lines.push(format!(
+                "Jack-pot: {} entry fees of {} = {}, held by the organiser for the winner (rule 23)",
+                placed,
+                format_amount(fee),
+                format_amount(pot)
+            ));
+        }
+        let names: HashMap<i64, &str> = divisions
+            .iter()
+            .flatten()
+            .map(|p| (p.id, p.display_name.as_str()))
+            .collect();
+        let with_match: Vec<&FixtureWrite> = change
+            .fixtures
+            .iter()
+            .filter(|f| f.start.is_some())
+            .collect();
+        for (f, id) in with_match.iter().zip(&started).take(40) {
+            let [x, o] = f.fixture.players;
+            lines.push(format!(
+                "Match #{id}: @{} v @{} (round {}{})",
+                names.get(&x.unwrap_or(0)).unwrap_or(&"?"),
+                names.get(&o.unwrap_or(0)).unwrap_or(&"?"),
+                f.fixture.round,
+                if divisions.len() > 1 {
+                    format!(", division {}", f.fixture.division)
+                } else {
+                    String::new()
+                }
+            ));
+        }
+        if started.len() > 40 {
+            lines.push(format!(
+                "... and {} more: /league fixtures lists them",
+                started.len() - 40
+            ));
+        }
+        Ok(Outcome {
+            lines,
+            ..Outcome::default()
+        })
+    }
+
+    /// The fixtures of one division (a round robin, or the knockout's whole bracket with
+    /// the byes decided and the matches that can start now).
+    #[allow(clippy::too_many_arguments)]
+    fn draw_division(
+        &self,
+        league: &League,
+        season: i64,
+        division: i64,
+        players: &[PlayerRow],
+        seed: i64,
+        now: i64,
+        change: &mut crate::store::LeagueChange,
+    ) -> Result<(), ClubError> {
+        let n = players.len();
+        let fixture = |round: u32, slot: i64, x: Option<usize>, o: Option<usize>| FixtureRow {
+            season,
+            division,
+            round: i64::from(round),
+            slot,
+            players: [x.map(|i| players[i].id), o.map(|i| players[i].id)],
+            status: "waiting".into(),
+            ..FixtureRow::default()
+        };
+        match league.format {
+            Format::Knockout => {
+                let rounds = knockout_rounds(n);
+                let mut all = Vec::new();
+                for s in knockout_first_round(n) {
+                    let mut f = fixture(1, i64::from(s.slot), s.x, s.o);
+                    if let (Some(a), None) | (None, Some(a)) = (s.x, s.o) {
+                        f.status = "bye".into();
+                        f.how = Some("bye".into());
+                        f.winner = Some(players[a].id);
+                    }
+                    all.push(f);
+                }
+                for r in 2..=rounds {
+                    for slot in 0..(1i64 << (rounds - r)) {
+                        all.push(fixture(r, slot, None, None));
+                    }
+                }
+                // Round 1 pairs are ready; later rounds fill from byes.
+                for f in &mut all {
+                    if f.round == 1 && f.status == "waiting" {
+                        f.status = "playing".into();
+                    }
+                }
+                knockout_fill(&mut all, &HashSet::new());
+                let by_id: HashMap<i64, &PlayerRow> = players.iter().map(|p| (p.id, p)).collect();
+                for f in all {
+                    let start = match (f.status.as_str(), f.players) {
+                        ("playing", [Some(x), Some(o)]) => {
+                            Some(self.started_match(league, by_id[&x], by_id[&o], now)?)
+                        }
+                        _ => None,
+                    };
+                    change.fixtures.push(FixtureWrite { fixture: f, start });
+                }
+            }
+            _ => {
+                let twice = league.format == Format::DoubleRoundRobin;
+                let pairs = round_robin(n, twice, seed.unsigned_abs() ^ division.unsigned_abs());
+                let mut slot: HashMap<u32, i64> = HashMap::new();
+                for p in pairs {
+                    let s = slot.entry(p.round).or_insert(0);
+                    let mut f = fixture(p.round, *s, Some(p.x), Some(p.o));
+                    *s += 1;
+                    f.status = "playing".into();
+                    let start =
+                        Some(self.started_match(league, &players[p.x], &players[p.o], now)?);
+                    change.fixtures.push(FixtureWrite { fixture: f, start });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Divisions of a season after the first: last season's tables with promotion and
+    /// relegation, players who left taken out, newcomers in the lowest division.
+    async fn next_season(
+        &self,
+        league: &League,
+        entrants: &[PlayerRow],
+        lines: &mut Vec<String>,
+    ) -> Result<Vec<Vec<PlayerRow>>, ClubError> {
+        let last = league.row.season;
+        let places = self.store.league_places(league.row.id, last).await?;
+        let fixtures = self.store.league_fixtures(league.row.id, last).await?;
+        let by_id: HashMap<i64, &PlayerRow> = entrants.iter().map(|p| (p.id, p)).collect();
+        let points = Points {
+            win: league.settings.win_points,
+            loss: league.settings.loss_points,
+        };
+        let count = places.iter().map(|p| p.division).max().unwrap_or(0);
+        let tables: Vec<Vec<i64>> = (1..=count)
+            .map(|d| {
+                division_table(&places, d, &fixtures, &HashSet::new(), points)
+                    .into_iter()
+                    .map(|r| r.player)
+                    .filter(|p| by_id.contains_key(p))
+                    .collect()
+            })
+            .collect();
+        let before: HashSet<i64> = places.iter().map(|p| p.player).collect();
+        let newcomers: Vec<i64> = entrants
+            .iter()
+            .map(|p| p.id)
+            .filter(|p| !before.contains(p))
+            .collect();
+        let next = next_divisions(
+            &tables,
+            league.settings.movers as usize,
+            &newcomers,
+            league.settings.division_size as usize,
+            MIN_PLAYERS,
+        );
+        for (p, from, to) in &next.moves {
+            lines.push(format!(
+                "{} {} from division {} to division {}",
+                by_id[p].display_name,
+                if to < from { "goes up" } else { "goes down" },
+                from + 1,
+                to + 1
+            ));
+        }
+        for p in &newcomers {
+            if let Some(d) = next.divisions.iter().position(|d| d.contains(p)) {
+                lines.push(format!(
+                    "{} enters in division {}",
+                    by_id[p].display_name,
+                    d + 1
+                ));
+            }
+        }
+        for p in &next.waiting {
+            lines.push(format!(
+                "{} waits for a place next season (no room in the lowest division)",
+                by_id[p].display_name
+            ));
+        }
+        Ok(next
+            .divisions
+            .into_iter()
+            .map(|d| d.into_iter().map(|p| by_id[&p].clone()).collect())
+            .collect())
+    }
+}

@@ -1,0 +1,185 @@
+//! A league on Discord end to end against the fake: created with a Join button on its
+//! announcement, three players signed up by clicking it, started by the organiser, and
+//! each match posted in a thread of its own with both players mentioned.
+
+mod common;
+mod fake_discord;
+
+use std::sync::Arc;
+
+use common::scratch_db;
+use fake_discord::{FakeDiscord, GUILD, Request, TOKEN, click, slash};
+use gammonbot::club::{Club, ManualClock, RngDice};
+use gammonbot::discord::{Connection, client};
+use gammonbot::store::Store;
+use serde_json::{Value, json};
+
+const ALICE: (u64, &str) = (111_111_111_111_111_111, "alice");
+const BOB: (u64, &str) = (222_222_222_222_222_222, "bob");
+const CAROL: (u64, &str) = (333_333_333_333_333_333, "carol");
+
+async fn start(name: &str) -> (FakeDiscord, Store) {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let db = scratch_db(&format!("discord-{name}"));
+    let store = Store::open(db.to_str().unwrap()).await.unwrap();
+    let club = Arc::new(Club::new(
+        store.clone(),
+        Arc::new(RngDice::seeded(5)),
+        Arc::new(ManualClock::new(1_800_000_000)),
+    ));
+    let mut bot = client(
+        Connection {
+            token: TOKEN.into(),
+            guild: Some(GUILD),
+            api: Some(fake.api.clone()),
+            sweep_every: Some(std::time::Duration::from_secs(3600)),
+        },
+        club,
+    )
+    .await
+    .unwrap();
+    tokio::spawn(async move {
+        let _ = bot.start().await;
+    });
+    fake.wait_for(0, |r| r.method == "PUT" && r.path.ends_with("/commands"))
+        .await;
+    (fake, store)
+}
+
+/// Sends an interaction and waits for the bot's callback to it.
+async fn interact(fake: &FakeDiscord, interaction: Value) -> Request {
+    let token = interaction["token"].as_str().unwrap().to_string();
+    let id = interaction["id"].as_str().unwrap().to_string();
+    let from = fake.requests().len();
+    fake.dispatch(interaction);
+    let r = fake
+        .wait_for(from, |r| {
+            r.method == "POST" && r.path == format!("/api/v10/interactions/{id}/{token}/callback")
+        })
+        .await;
+    assert_eq!(r.status, 204, "Discord refused the reply: {}", r.response);
+    r
+}
+
+fn content(r: &Request) -> String {
+    r.json()["data"]["content"]
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+}
+
+/// A `/league <sub>` command with its options, by a server manager or not.
+fn league(token: &str, who: (u64, &str), sub: &str, options: Value, manager: bool) -> Value {
+    let mut v = slash(
+        token,
+        who,
+        "league",
+        json!([{"name": sub, "type": 1, "options": options}]),
+        json!({}),
+    );
+    if manager {
+        v["member"]["permissions"] = json!("32");
+    }
+    v
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_league_is_joined_by_button_and_its_matches_posted_in_threads_with_mentions() {
+    let (fake, store) = start("league-e2e").await;
+    // Given a server that keeps a thread per match
+    let mut srv = slash(
+        "l-srv",
+        ALICE,
+        "server",
+        json!([{"name": "threads", "type": 5, "value": true}]),
+        json!({}),
+    );
+    srv["member"]["permissions"] = json!("32");
+    interact(&fake, srv).await;
+    // When alice (Manage Server) creates a league
+    let r = interact(
+        &fake,
+        league(
+            "l-create",
+            ALICE,
+            "create",
+            json!([{"name": "name", "type": 3, "value": "Autumn Cup"}]),
+            true,
+        ),
+    )
+    .await;
+    assert!(content(&r).contains("League Autumn Cup"), "{}", content(&r));
+    // Then its announcement carries a Join button
+    let join: Vec<String> = r.json()["data"]["components"][0]["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|b| b["custom_id"].as_str().map(str::to_string))
+        .collect();
+    assert_eq!(join, ["gbl:join:Autumn Cup"]);
+    // When three players click it
+    for (i, p) in [ALICE, BOB, CAROL].into_iter().enumerate() {
+        let r = interact(&fake, click(&format!("l-join{i}"), p, &join[0])).await;
+        assert!(
+            content(&r).contains(&format!("{} joins Autumn Cup ({} entrant", p.1, i + 1)),
+            "{}",
+            content(&r)
+        );
+    }
+    // And a second click is refused to the clicker alone, nothing changed
+    let r = interact(&fake, click("l-join-again", BOB, &join[0])).await;
+    assert!(content(&r).contains("already joined"), "{}", content(&r));
+    assert_ne!(r.json()["data"]["flags"].as_u64().unwrap_or(0) & 64, 0);
+    // And bob, no organiser, cannot start it
+    let r = interact(&fake, league("l-start-bob", BOB, "start", json!([]), false)).await;
+    assert!(content(&r).contains("only the organiser"), "{}", content(&r));
+    // When alice starts it
+    let from = fake.requests().len();
+    let r = interact(&fake, league("l-start", ALICE, "start", json!([]), true)).await;
+    assert!(
+        content(&r).contains("3 players, 3 matches"),
+        "{}",
+        content(&r)
+    );
+    // Then each of the three matches gets a thread, is moved there, and is posted in it
+    // with both its players mentioned (and allowed to be)
+    let ids = [ALICE, BOB, CAROL].map(|p| p.0.to_string());
+    for id in 1..=3i64 {
+        let thread = fake
+            .wait_for(from, |r| {
+                r.method == "POST"
+                    && r.path.ends_with("/threads")
+                    && r.json()["name"] == format!("Match #{id}")
+            })
+            .await;
+        let thread_id = thread.response["id"].as_str().unwrap().to_string();
+        let post = fake
+            .wait_for(from, |r| {
+                r.method == "POST"
+                    && r.route() == format!("/api/v10/channels/{thread_id}/messages")
+            })
+            .await;
+        let text = post.json()["content"].as_str().unwrap().to_string();
+        assert!(text.contains(&format!("match #{id}")), "{text}");
+        let row = store.load_match(id).await.unwrap().unwrap();
+        assert_eq!(row.channel, thread_id, "match #{id} lives in its thread");
+        let mut mentioned = Vec::new();
+        for p in row.players {
+            let user = store.player_by_id(p).await.unwrap().platform_id;
+            assert!(text.contains(&format!("<@{user}>")), "{text}");
+            assert!(ids.contains(&user));
+            mentioned.push(user);
+        }
+        let allowed: Vec<String> = post.json()["allowed_mentions"]["users"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| u.as_str().unwrap().to_string())
+            .collect();
+        mentioned.sort();
+        let mut allowed = allowed;
+        allowed.sort();
+        assert_eq!(allowed, mentioned, "{text}");
+    }
+    fake.finish().await;
+}
