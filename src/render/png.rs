@@ -162,8 +162,9 @@ struct Masks {
 struct Mask {
     size: i32,
     data: Vec<u8>,
-    /// The runs of non-zero coverage: row, first column, one past the last column.
-    runs: Vec<(i32, i32, i32)>,
+    /// The runs of non-zero coverage: row, first column, one past the last column, and
+    /// whether the whole run is opaque (then it is filled at once).
+    runs: Vec<(i32, i32, i32, bool)>,
 }
 
 impl Mask {
@@ -193,10 +194,11 @@ impl Mask {
                     continue;
                 }
                 let start = x;
-                while x < size && row[x as usize] != 0 {
+                let opaque = row[x as usize] == 255;
+                while x < size && row[x as usize] != 0 && (row[x as usize] == 255) == opaque {
                     x += 1;
                 }
-                runs.push((y, start, x));
+                runs.push((y, start, x, opaque));
             }
         }
         Mask { size, data, runs }
@@ -206,7 +208,11 @@ impl Mask {
     fn paint(&self, img: &mut impl Canvas, cx: i32, cy: i32, colour: Rgb<u8>) {
         let x0 = cx - self.size / 2;
         let y0 = cy - self.size / 2;
-        for &(y, from, to) in &self.runs {
+        for &(y, from, to, opaque) in &self.runs {
+            if opaque {
+                fill(img, x0 + from, y0 + y, (to - from) as u32, 1, colour);
+                continue;
+            }
             for x in from..to {
                 let a = self.data[(y * self.size + x) as usize];
                 blend(img, x0 + x, y0 + y, colour, a);
@@ -304,31 +310,41 @@ pub(crate) fn text(
     colour: Rgb<u8>,
     s: &str,
 ) {
-    TEXT_COVERAGE.with(|cache| {
-        let mut cache = cache.borrow_mut();
+    let key = (s.to_owned(), size.to_bits(), bold);
+    let cached = TEXT_COVERAGE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .get(&key)
+        .cloned();
+    let coverage = cached.unwrap_or_else(|| {
+        let fresh = std::sync::Arc::new(coverage(size, bold, s));
+        let mut cache = TEXT_COVERAGE
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if cache.len() >= TEXT_CACHE_ENTRIES {
             cache.clear();
         }
-        let key = (s.to_owned(), size.to_bits(), bold);
-        let coverage = cache.entry(key).or_insert_with(|| coverage(size, bold, s));
-        for &(dx, dy, a) in coverage.iter() {
-            blend(img, x + i32::from(dx), y + i32::from(dy), colour, a);
-        }
+        cache.insert(key, std::sync::Arc::clone(&fresh));
+        fresh
     });
+    for &(dx, dy, a) in coverage.iter() {
+        blend(img, x + i32::from(dx), y + i32::from(dy), colour, a);
+    }
 }
 
 /// The pixels a text covers relative to its top-left corner, with their opacity.
 type Coverage = Vec<(i16, i16, u8)>;
 
-/// How many distinct texts a rendering thread keeps rasterised.
+/// How many distinct texts are kept rasterised.
 const TEXT_CACHE_ENTRIES: usize = 4096;
 
-thread_local! {
-    /// Rasterised texts by (text, size, bold): the same names, scores and counts come back
-    /// on every board, and a glyph's outline costs more to fill than to replay.
-    static TEXT_COVERAGE: std::cell::RefCell<std::collections::HashMap<(String, u32, bool), Coverage>> =
-        std::cell::RefCell::default();
-}
+/// Rasterised texts by (text, size, bold), shared by every rendering thread: the same
+/// names, scores and counts come back on every board, and a glyph's outline costs more to
+/// fill than to replay.
+#[allow(clippy::type_complexity)]
+static TEXT_COVERAGE: LazyLock<
+    std::sync::Mutex<std::collections::HashMap<(String, u32, bool), std::sync::Arc<Coverage>>>,
+> = LazyLock::new(Default::default);
 
 /// The pixels `s` covers, relative to its top-left corner, with their opacity, in the
 /// order they are blended (overlapping glyphs blend twice, as drawn).
