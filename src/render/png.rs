@@ -93,19 +93,56 @@ pub(crate) fn quantise(coverage: f32) -> u8 {
     }
 }
 
-/// Blends `colour` over the pixel at (x, y) with opacity `a` (0-255); outside: nothing.
-pub(crate) fn blend(img: &mut RgbImage, x: i32, y: i32, colour: Rgb<u8>, a: u8) {
-    if a == 0 || x < 0 || y < 0 || x >= img.width() as i32 || y >= img.height() as i32 {
-        return;
-    }
-    let p = img.get_pixel_mut(x as u32, y as u32);
-    if a == 255 {
-        *p = colour;
-        return;
-    }
+/// `colour` over `under` with opacity `a` (0-255).
+fn mix(under: [u8; 3], colour: Rgb<u8>, a: u8) -> [u8; 3] {
     let a = u16::from(a);
+    let mut out = under;
     for k in 0..3 {
-        p.0[k] = ((u16::from(p.0[k]) * (255 - a) + u16::from(colour.0[k]) * a + 127) / 255) as u8;
+        out[k] = ((u16::from(under[k]) * (255 - a) + u16::from(colour.0[k]) * a + 127) / 255) as u8;
+    }
+    out
+}
+
+/// What a board, a chart or a table is drawn on: an RGB image, or (for a board) the
+/// indices of a palette, so that the PNG is written without looking every pixel up again.
+pub(crate) trait Canvas {
+    /// Width and height in pixels.
+    fn size(&self) -> (u32, u32);
+    /// Sets the pixels from `x0` up to `x1` (excluded) of row `y`, all inside, to `colour`.
+    fn set_run(&mut self, y: u32, x0: u32, x1: u32, colour: Rgb<u8>);
+    /// Blends `colour` over the pixel at (x, y), inside, with opacity `a` (1-254).
+    fn blend_inside(&mut self, x: u32, y: u32, colour: Rgb<u8>, a: u8);
+}
+
+impl Canvas for RgbImage {
+    fn size(&self) -> (u32, u32) {
+        self.dimensions()
+    }
+
+    fn set_run(&mut self, y: u32, x0: u32, x1: u32, colour: Rgb<u8>) {
+        let w = self.width() as usize;
+        let row = &mut self.as_mut()[3 * w * y as usize..3 * w * (y as usize + 1)];
+        for px in row[3 * x0 as usize..3 * x1 as usize].chunks_exact_mut(3) {
+            px.copy_from_slice(&colour.0);
+        }
+    }
+
+    fn blend_inside(&mut self, x: u32, y: u32, colour: Rgb<u8>, a: u8) {
+        let p = self.get_pixel_mut(x, y);
+        p.0 = mix(p.0, colour, a);
+    }
+}
+
+/// Blends `colour` over the pixel at (x, y) with opacity `a` (0-255); outside: nothing.
+pub(crate) fn blend(img: &mut impl Canvas, x: i32, y: i32, colour: Rgb<u8>, a: u8) {
+    let (w, h) = img.size();
+    if a == 0 || x < 0 || y < 0 || x >= w as i32 || y >= h as i32 {
+        return;
+    }
+    if a == 255 {
+        img.set_run(y as u32, x as u32, x as u32 + 1, colour);
+    } else {
+        img.blend_inside(x as u32, y as u32, colour, a);
     }
 }
 
@@ -125,6 +162,9 @@ struct Masks {
 struct Mask {
     size: i32,
     data: Vec<u8>,
+    /// The runs of non-zero coverage: row, first column, one past the last column, and
+    /// whether the whole run is opaque (then it is filled at once).
+    runs: Vec<(i32, i32, i32, bool)>,
 }
 
 impl Mask {
@@ -144,15 +184,36 @@ impl Mask {
                 data.push(quantise(out * inn));
             }
         }
-        Mask { size, data }
+        let mut runs = Vec::new();
+        for y in 0..size {
+            let row = &data[(y * size) as usize..((y + 1) * size) as usize];
+            let mut x = 0;
+            while x < size {
+                if row[x as usize] == 0 {
+                    x += 1;
+                    continue;
+                }
+                let start = x;
+                let opaque = row[x as usize] == 255;
+                while x < size && row[x as usize] != 0 && (row[x as usize] == 255) == opaque {
+                    x += 1;
+                }
+                runs.push((y, start, x, opaque));
+            }
+        }
+        Mask { size, data, runs }
     }
 
     /// Blends `colour` into `img` centred on (cx, cy).
-    fn paint(&self, img: &mut RgbImage, cx: i32, cy: i32, colour: Rgb<u8>) {
+    fn paint(&self, img: &mut impl Canvas, cx: i32, cy: i32, colour: Rgb<u8>) {
         let x0 = cx - self.size / 2;
         let y0 = cy - self.size / 2;
-        for y in 0..self.size {
-            for x in 0..self.size {
+        for &(y, from, to, opaque) in &self.runs {
+            if opaque {
+                fill(img, x0 + from, y0 + y, (to - from) as u32, 1, colour);
+                continue;
+            }
+            for x in from..to {
                 let a = self.data[(y * self.size + x) as usize];
                 blend(img, x0 + x, y0 + y, colour, a);
             }
@@ -170,15 +231,16 @@ static MASKS: LazyLock<Masks> = LazyLock::new(|| Masks {
     chip_inner: Mask::annulus(24, 0.0, 8.5),
 });
 
-pub(crate) fn fill(img: &mut RgbImage, x: i32, y: i32, w: u32, h: u32, colour: Rgb<u8>) {
-    let (iw, ih) = (img.width() as i32, img.height() as i32);
+pub(crate) fn fill(img: &mut impl Canvas, x: i32, y: i32, w: u32, h: u32, colour: Rgb<u8>) {
+    let (iw, ih) = img.size();
+    let (iw, ih) = (iw as i32, ih as i32);
     let x0 = x.clamp(0, iw) as u32;
     let x1 = (x + w as i32).clamp(0, iw) as u32;
     let y0 = y.clamp(0, ih) as u32;
     let y1 = (y + h as i32).clamp(0, ih) as u32;
-    for yy in y0..y1 {
-        for xx in x0..x1 {
-            img.put_pixel(xx, yy, colour);
+    if x1 > x0 {
+        for yy in y0..y1 {
+            img.set_run(yy, x0, x1, colour);
         }
     }
 }
@@ -186,7 +248,7 @@ pub(crate) fn fill(img: &mut RgbImage, x: i32, y: i32, w: u32, h: u32, colour: R
 /// A point of the board: a triangle with its base on row `base` from `x0` to `x1` and its
 /// tip at (`tip_x`, `tip_y`), side edges anti-aliased.
 fn triangle(
-    img: &mut RgbImage,
+    img: &mut impl Canvas,
     (x0, x1, base): (f32, f32, f32),
     (tip_x, tip_y): (f32, f32),
     c: Rgb<u8>,
@@ -240,7 +302,7 @@ fn layout(size: f32, bold: bool, s: &str, mut f: impl FnMut(ab_glyph::OutlinedGl
 
 /// Writes `s` with its top-left corner at (x, y).
 pub(crate) fn text(
-    img: &mut RgbImage,
+    img: &mut impl Canvas,
     x: i32,
     y: i32,
     size: f32,
@@ -248,31 +310,41 @@ pub(crate) fn text(
     colour: Rgb<u8>,
     s: &str,
 ) {
-    TEXT_COVERAGE.with(|cache| {
-        let mut cache = cache.borrow_mut();
+    let key = (s.to_owned(), size.to_bits(), bold);
+    let cached = TEXT_COVERAGE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .get(&key)
+        .cloned();
+    let coverage = cached.unwrap_or_else(|| {
+        let fresh = std::sync::Arc::new(coverage(size, bold, s));
+        let mut cache = TEXT_COVERAGE
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if cache.len() >= TEXT_CACHE_ENTRIES {
             cache.clear();
         }
-        let key = (s.to_owned(), size.to_bits(), bold);
-        let coverage = cache.entry(key).or_insert_with(|| coverage(size, bold, s));
-        for &(dx, dy, a) in coverage.iter() {
-            blend(img, x + i32::from(dx), y + i32::from(dy), colour, a);
-        }
+        cache.insert(key, std::sync::Arc::clone(&fresh));
+        fresh
     });
+    for &(dx, dy, a) in coverage.iter() {
+        blend(img, x + i32::from(dx), y + i32::from(dy), colour, a);
+    }
 }
 
 /// The pixels a text covers relative to its top-left corner, with their opacity.
 type Coverage = Vec<(i16, i16, u8)>;
 
-/// How many distinct texts a rendering thread keeps rasterised.
+/// How many distinct texts are kept rasterised.
 const TEXT_CACHE_ENTRIES: usize = 4096;
 
-thread_local! {
-    /// Rasterised texts by (text, size, bold): the same names, scores and counts come back
-    /// on every board, and a glyph's outline costs more to fill than to replay.
-    static TEXT_COVERAGE: std::cell::RefCell<std::collections::HashMap<(String, u32, bool), Coverage>> =
-        std::cell::RefCell::default();
-}
+/// Rasterised texts by (text, size, bold), shared by every rendering thread: the same
+/// names, scores and counts come back on every board, and a glyph's outline costs more to
+/// fill than to replay.
+#[allow(clippy::type_complexity)]
+static TEXT_COVERAGE: LazyLock<
+    std::sync::Mutex<std::collections::HashMap<(String, u32, bool), std::sync::Arc<Coverage>>>,
+> = LazyLock::new(Default::default);
 
 /// The pixels `s` covers, relative to its top-left corner, with their opacity, in the
 /// order they are blended (overlapping glyphs blend twice, as drawn).
@@ -291,13 +363,26 @@ fn coverage(size: f32, bold: bool, s: &str) -> Coverage {
     out
 }
 
+/// The width of `s` on one line: the caret after its last glyph, as [`layout`] advances
+/// it, without outlining the glyphs.
 pub(crate) fn text_width(size: f32, bold: bool, s: &str) -> i32 {
-    layout(size, bold, s, |_| {}).ceil() as i32
+    let scaled = font(bold).as_scaled(PxScale::from(size));
+    let mut caret = 0.0;
+    let mut prev: Option<GlyphId> = None;
+    for ch in s.chars() {
+        let id = scaled.glyph_id(ch);
+        if let Some(p) = prev {
+            caret += scaled.kern(p, id);
+        }
+        caret += scaled.h_advance(id);
+        prev = Some(id);
+    }
+    caret.ceil() as i32
 }
 
 /// Text centred on x, with its top at y.
 pub(crate) fn text_centred(
-    img: &mut RgbImage,
+    img: &mut impl Canvas,
     cx: i32,
     y: i32,
     size: f32,
@@ -422,7 +507,7 @@ static BACKGROUNDS: LazyLock<[RgbImage; 2]> =
     LazyLock::new(|| [background(Ruleset::Standard), background(Ruleset::Welsh)]);
 
 /// Draws one man with his rim; `label` is written on him (a stack's count).
-fn man(img: &mut RgbImage, (cx, cy): (i32, i32), side: Side, label: Option<&str>) {
+fn man(img: &mut impl Canvas, (cx, cy): (i32, i32), side: Side, label: Option<&str>) {
     let (fill_c, rim, ink) = colours(side);
     MASKS.disc.paint(img, cx, cy, fill_c);
     MASKS.inner.paint(img, cx, cy, rim);
@@ -433,14 +518,14 @@ fn man(img: &mut RgbImage, (cx, cy): (i32, i32), side: Side, label: Option<&str>
 
 /// Draws a stack: `n` men of `side` at the centres `at(k)`, the count on the last one
 /// drawn when they do not all fit.
-fn stack(img: &mut RgbImage, n: usize, side: Side, at: impl Fn(usize) -> (i32, i32)) {
+fn stack(img: &mut impl Canvas, n: usize, side: Side, at: impl Fn(usize) -> (i32, i32)) {
     for k in 0..n.min(STACK) {
         let label = (n > STACK && k == STACK - 1).then(|| n.to_string());
         man(img, at(k), side, label.as_deref());
     }
 }
 
-fn die(img: &mut RgbImage, cx: i32, cy: i32, value: u8, side: Side, marked: bool) {
+fn die(img: &mut impl Canvas, cx: i32, cy: i32, value: u8, side: Side, marked: bool) {
     let (face, rim, ink) = colours(side);
     let s = 40;
     let (x, y) = (cx - s / 2, cy - s / 2);
@@ -462,12 +547,12 @@ fn die(img: &mut RgbImage, cx: i32, cy: i32, value: u8, side: Side, marked: bool
 }
 
 /// A cube face with its value at (cx, cy).
-fn cube(img: &mut RgbImage, cx: i32, cy: i32, value: u64, marked: bool) {
+fn cube(img: &mut impl Canvas, cx: i32, cy: i32, value: u64, marked: bool) {
     cube_sized(img, cx, cy, 42, value, marked);
 }
 
 /// A cube face `s` pixels wide with its value at (cx, cy).
-fn cube_sized(img: &mut RgbImage, cx: i32, cy: i32, s: i32, value: u64, marked: bool) {
+fn cube_sized(img: &mut impl Canvas, cx: i32, cy: i32, s: i32, value: u64, marked: bool) {
     let border = if marked { HIGHLIGHT } else { Rgb([60, 60, 60]) };
     fill(
         img,
@@ -500,7 +585,7 @@ fn cube_sized(img: &mut RgbImage, cx: i32, cy: i32, s: i32, value: u64, marked: 
 
 /// The header (top player) or footer (viewer) line: colour chip, name, score, pips, men
 /// off, the Welsh nominate card and triangle, and what he must do now.
-fn player_line(img: &mut RgbImage, scene: &Scene, side: Side, y: i32) {
+fn player_line(img: &mut impl Canvas, scene: &Scene, side: Side, y: i32) {
     let (fill_c, rim, _) = colours(side);
     MASKS.chip.paint(img, 26, y + 11, rim);
     MASKS.chip_inner.paint(img, 26, y + 11, fill_c);
@@ -551,7 +636,7 @@ fn player_line(img: &mut RgbImage, scene: &Scene, side: Side, y: i32) {
 /// A chouette's team cubes in the cube column, one under another in line order: each
 /// member's cube at its own value, his name under it and its state ("his", "box's",
 /// "offered 4", "out +2"); an offered cube is ringed, a cube out of the game greyed.
-fn team_cubes(img: &mut RgbImage, scene: &Scene, cx: i32) {
+fn team_cubes(img: &mut impl Canvas, scene: &Scene, cx: i32) {
     const SLOT: i32 = 62;
     let shown = scene.team_cubes.len().min(7);
     let n = i32::try_from(shown).unwrap_or(7);
@@ -587,8 +672,14 @@ fn team_cubes(img: &mut RgbImage, scene: &Scene, cx: i32) {
 /// Draws the board `scene` describes.
 #[must_use]
 pub fn render_image(scene: &Scene) -> RgbImage {
+    let mut img = BACKGROUNDS[usize::from(scene.ruleset == Ruleset::Welsh)].clone();
+    draw(&mut img, scene);
+    img
+}
+
+/// Draws the board `scene` describes over its background, already in `img`.
+fn draw(img: &mut impl Canvas, scene: &Scene) {
     let welsh = scene.ruleset == Ruleset::Welsh;
-    let mut img = BACKGROUNDS[usize::from(welsh)].clone();
     let board = scene.board();
     let b = board.points();
     let me = scene.viewer;
@@ -616,10 +707,10 @@ pub fn render_image(scene: &Scene) -> RgbImage {
                 let y0 = if top { FIELD_TOP } else { MID_Y + 4 };
                 let h = (MID_Y - FIELD_TOP - 4) as u32;
                 let w = (x1 - x0) as u32;
-                fill(&mut img, x0, y0, w, 3, HIGHLIGHT);
-                fill(&mut img, x0, y0 + h as i32 - 3, w, 3, HIGHLIGHT);
-                fill(&mut img, x0, y0, 3, h, HIGHLIGHT);
-                fill(&mut img, x1 - 3, y0, 3, h, HIGHLIGHT);
+                fill(img, x0, y0, w, 3, HIGHLIGHT);
+                fill(img, x0, y0 + h as i32 - 3, w, 3, HIGHLIGHT);
+                fill(img, x0, y0, 3, h, HIGHLIGHT);
+                fill(img, x1 - 3, y0, 3, h, HIGHLIGHT);
             }
         }
     }
@@ -628,13 +719,13 @@ pub fn render_image(scene: &Scene) -> RgbImage {
         let n = usize::from(count.unsigned_abs());
         if n > 0 {
             let side = if count > 0 { me } else { them };
-            stack(&mut img, n, side, |k| man_centre(p, k));
+            stack(img, n, side, |k| man_centre(p, k));
         }
     }
-    stack(&mut img, usize::from(board.mine(25)), me, |k| {
+    stack(img, usize::from(board.mine(25)), me, |k| {
         bar_centre(true, k)
     });
-    stack(&mut img, usize::from(board.theirs(0)), them, |k| {
+    stack(img, usize::from(board.theirs(0)), them, |k| {
         bar_centre(false, k)
     });
 
@@ -650,8 +741,8 @@ pub fn render_image(scene: &Scene) -> RgbImage {
             } else {
                 FIELD_BOTTOM - 6 - 11 - k * 14
             };
-            fill(&mut img, TRAY_X + 8, y, 58, 11, rim);
-            fill(&mut img, TRAY_X + 9, y + 1, 56, 9, fill_c);
+            fill(img, TRAY_X + 8, y, 58, 11, rim);
+            fill(img, TRAY_X + 9, y + 1, 56, 9, fill_c);
         }
         if off > 0 {
             let y = if top {
@@ -659,7 +750,7 @@ pub fn render_image(scene: &Scene) -> RgbImage {
             } else {
                 FIELD_BOTTOM - 30
             };
-            text(&mut img, TRAY_X + 72, y, 20.0, true, TEXT, &off.to_string());
+            text(img, TRAY_X + 72, y, 20.0, true, TEXT, &off.to_string());
         }
     }
 
@@ -667,21 +758,15 @@ pub fn render_image(scene: &Scene) -> RgbImage {
     let column_x = 37;
     match scene.cube {
         // A chouette: each team member's own cube there instead.
-        _ if !scene.team_cubes.is_empty() => team_cubes(&mut img, scene, column_x),
-        CubeView::Centred(v) => cube(
-            &mut img,
-            column_x,
-            MID_Y,
-            if v == 1 { 64 } else { v },
-            false,
-        ),
+        _ if !scene.team_cubes.is_empty() => team_cubes(img, scene, column_x),
+        CubeView::Centred(v) => cube(img, column_x, MID_Y, if v == 1 { 64 } else { v }, false),
         CubeView::Owned { value, owner } => {
             let y = if owner == me {
                 FIELD_BOTTOM - 30
             } else {
                 FIELD_TOP + 30
             };
-            cube(&mut img, column_x, y, value, false);
+            cube(img, column_x, y, value, false);
         }
         CubeView::Welsh { value, right } => {
             let y = match right {
@@ -689,7 +774,7 @@ pub fn render_image(scene: &Scene) -> RgbImage {
                 Some(s) if s == me => FIELD_BOTTOM - 30,
                 Some(_) => FIELD_TOP + 30,
             };
-            cube(&mut img, column_x, y, u64::from(value), false);
+            cube(img, column_x, y, u64::from(value), false);
         }
         CubeView::Offered { value, by }
         | CubeView::Beavered { value, by }
@@ -704,20 +789,12 @@ pub fn render_image(scene: &Scene) -> RgbImage {
                 CubeView::Raccooned { .. } => "raccooned",
                 _ => "doubled",
             };
-            cube(&mut img, cx, MID_Y, value, true);
-            text_centred(&mut img, cx, MID_Y + 28, 14.0, true, HIGHLIGHT, badge);
+            cube(img, cx, MID_Y, value, true);
+            text_centred(img, cx, MID_Y + 28, 14.0, true, HIGHLIGHT, badge);
         }
         CubeView::Unavailable => {
-            text_centred(
-                &mut img,
-                column_x,
-                MID_Y - 16,
-                10.0,
-                true,
-                MUTED,
-                "Crawford",
-            );
-            text_centred(&mut img, column_x, MID_Y, 10.0, true, MUTED, "no cube");
+            text_centred(img, column_x, MID_Y - 16, 10.0, true, MUTED, "Crawford");
+            text_centred(img, column_x, MID_Y, 10.0, true, MUTED, "no cube");
         }
     }
 
@@ -729,13 +806,13 @@ pub fn render_image(scene: &Scene) -> RgbImage {
             LEFT_X + 3 * POINT_W
         };
         if d.values[1] == 0 {
-            die(&mut img, cx, MID_Y, d.values[0], d.side, d.nominated);
+            die(img, cx, MID_Y, d.values[0], d.side, d.nominated);
         } else {
-            die(&mut img, cx - 27, MID_Y, d.values[0], d.side, d.nominated);
-            die(&mut img, cx + 27, MID_Y, d.values[1], d.side, d.nominated);
+            die(img, cx - 27, MID_Y, d.values[0], d.side, d.nominated);
+            die(img, cx + 27, MID_Y, d.values[1], d.side, d.nominated);
         }
         if d.nominated {
-            text_centred(&mut img, cx, MID_Y + 26, 13.0, true, HIGHLIGHT, "NOMINATED");
+            text_centred(img, cx, MID_Y + 26, 13.0, true, HIGHLIGHT, "NOMINATED");
         }
     }
 
@@ -760,7 +837,7 @@ pub fn render_image(scene: &Scene) -> RgbImage {
             let n = usize::from(b[from].unsigned_abs());
             let at = man_centre(from, n);
             if n < STACK {
-                MASKS.ghost.paint(&mut img, at.0, at.1, HIGHLIGHT);
+                MASKS.ghost.paint(img, at.0, at.1, HIGHLIGHT);
             }
         }
         for (i, s) in last.steps.iter().enumerate() {
@@ -773,7 +850,7 @@ pub fn render_image(scene: &Scene) -> RgbImage {
                 continue;
             }
             let at = man_centre(to, n - 1);
-            MASKS.ring.paint(&mut img, at.0, at.1, HIGHLIGHT);
+            MASKS.ring.paint(img, at.0, at.1, HIGHLIGHT);
             if last.hits.contains(&s.to) {
                 // The man hit now waits on the bar: ring him too.
                 let on_bar = if mine {
@@ -783,19 +860,19 @@ pub fn render_image(scene: &Scene) -> RgbImage {
                 };
                 if on_bar > 0 {
                     let at = bar_centre(!mine, usize::from(on_bar) - 1);
-                    MASKS.ring.paint(&mut img, at.0, at.1, HIGHLIGHT);
+                    MASKS.ring.paint(img, at.0, at.1, HIGHLIGHT);
                 }
             }
         }
         if last.steps.iter().any(|s| s.to == 0) {
             let y = if mine { MID_Y + 4 } else { FIELD_TOP };
-            fill(&mut img, TRAY_X, y, 102, 3, HIGHLIGHT);
+            fill(img, TRAY_X, y, 102, 3, HIGHLIGHT);
         }
     }
 
     // The players' lines and the match.
-    player_line(&mut img, scene, them, 10);
-    player_line(&mut img, scene, me, 568);
+    player_line(img, scene, them, 10);
+    player_line(img, scene, me, 568);
     let mut target = target_words(scene);
     let chouette = match &scene.standings {
         Some(s) => Some(format!("standings: {s}")),
@@ -818,40 +895,31 @@ pub fn render_image(scene: &Scene) -> RgbImage {
         }
     }
     let w = text_width(15.0, false, &target);
-    text(
-        &mut img,
-        WIDTH as i32 - 12 - w,
-        12,
-        15.0,
-        false,
-        MUTED,
-        &target,
-    );
+    text(img, WIDTH as i32 - 12 - w, 12, 15.0, false, MUTED, &target);
     if let Some(last) = &scene.last_play {
         let s = format!("last: {} {}", scene.name(last.side), last.text);
         let w = text_width(15.0, false, &s);
-        text(&mut img, WIDTH as i32 - 12 - w, 570, 15.0, false, MUTED, &s);
+        text(img, WIDTH as i32 - 12 - w, 570, 15.0, false, MUTED, &s);
     }
     if let Some(r) = &scene.reference {
         let s = format!("board {r}");
         let w = text_width(12.0, false, &s);
-        text(&mut img, WIDTH as i32 - 12 - w, 29, 12.0, false, MUTED, &s);
+        text(img, WIDTH as i32 - 12 - w, 29, 12.0, false, MUTED, &s);
     }
     if let Some(result) = &scene.result {
         // The match is over: who won, across the middle of the board.
         let w = text_width(24.0, true, result);
         let x = (LEFT_X + TRAY_X) / 2;
         fill(
-            &mut img,
+            img,
             x - w / 2 - 14,
             MID_Y - 22,
             (w + 28) as u32,
             44,
             BACKGROUND,
         );
-        text_centred(&mut img, x, MID_Y - 14, 24.0, true, HIGHLIGHT, result);
+        text_centred(img, x, MID_Y - 14, 24.0, true, HIGHLIGHT, result);
     }
-    img
 }
 
 /// The board as PNG bytes.
@@ -860,11 +928,17 @@ pub fn render_image(scene: &Scene) -> RgbImage {
 /// Only if the encoder fails, which writing to memory does not do in practice.
 pub fn render_png(scene: &Scene) -> Result<Vec<u8>, RenderError> {
     let k = usize::from(scene.ruleset == Ruleset::Welsh);
-    let img = render_image(scene);
-    write_png(
-        &img,
-        palette_over(&img, Some((&BACKGROUNDS[k], &INDEXED_BACKGROUNDS[k]))),
-    )
+    let mut canvas = Paletted {
+        t: INDEXED_BACKGROUNDS[k].clone(),
+        last: (u32::MAX, 0),
+        full: false,
+    };
+    draw(&mut canvas, scene);
+    if canvas.full {
+        // More than 256 colours (no board has): drawn again in RGB.
+        return encode(&render_image(scene));
+    }
+    write_indexed(WIDTH, HEIGHT, canvas.t)
 }
 
 /// Slots of the open-addressing table that maps a colour to its palette index.
@@ -880,11 +954,15 @@ struct Indexed {
     indices: Vec<u8>,
 }
 
-/// The two backgrounds, indexed once: a board differs from its background only where men,
-/// dice, the cube and the lines of text stand, so only those pixels are looked up again.
+/// The two backgrounds, indexed once: a board is drawn straight into a copy of its
+/// background's indices, each colour it lays down looked up (or added) in the palette.
 static INDEXED_BACKGROUNDS: LazyLock<[Indexed; 2]> = LazyLock::new(|| {
-    [0, 1].map(|k| palette_over(&BACKGROUNDS[k], None).expect("a background has few colours"))
+    [0, 1].map(|k| palette_over(&BACKGROUNDS[k]).expect("a background has few colours"))
 });
+
+fn key(px: [u8; 3]) -> u32 {
+    u32::from(px[0]) << 16 | u32::from(px[1]) << 8 | u32::from(px[2])
+}
 
 /// The index of colour `key` (`px` its bytes), added to the palette if new; `None` when a
 /// 257th colour would be needed.
@@ -908,47 +986,73 @@ fn lookup(t: &mut Indexed, key: u32, px: &[u8]) -> Option<u8> {
     }
 }
 
-/// The colours of `img` as a palette and one index per pixel, or `None` when it has more
-/// than 256 colours. With `base` (an indexed image of the same size that `img` was drawn
-/// over), runs of pixels equal to the base take its indices without a lookup.
-fn palette_over(img: &RgbImage, base: Option<(&RgbImage, &Indexed)>) -> Option<Indexed> {
-    /// Pixels compared with the base at a time.
-    const RUN: usize = 16;
-    let raw = img.as_raw();
-    let mut t = match base {
-        Some((_, b)) => b.clone(),
-        None => Indexed {
-            keys: [u32::MAX; SLOTS],
-            values: [0; SLOTS],
-            colours: Vec::with_capacity(3 * 256),
-            indices: vec![0; raw.len() / 3],
-        },
-    };
-    let same_size = base.is_some_and(|(b, _)| b.dimensions() == img.dimensions());
-    let (mut last_key, mut last) = (u32::MAX, 0u8);
-    let mut i = 0;
-    let n = raw.len() / 3;
-    while i < n {
-        let end = (i + RUN).min(n);
-        if same_size
-            && let Some((b, _)) = base
-            && raw[3 * i..3 * end] == b.as_raw()[3 * i..3 * end]
-        {
-            // Equal to the base: its indices are already in place.
-            i = end;
-            last_key = u32::MAX;
-            continue;
+/// A board being drawn as palette indices ([`WIDTH`] x [`HEIGHT`]). Blending reads the
+/// colour under a pixel from the palette, so every pixel comes out as in the RGB drawing.
+struct Paletted {
+    t: Indexed,
+    /// The last colour looked up and its index.
+    last: (u32, u8),
+    /// A 257th colour was needed: the indices are incomplete.
+    full: bool,
+}
+
+impl Paletted {
+    fn index(&mut self, px: [u8; 3]) -> u8 {
+        let k = key(px);
+        if k == self.last.0 {
+            return self.last.1;
         }
-        for j in i..end {
-            let px = &raw[3 * j..3 * j + 3];
-            let key = u32::from(px[0]) << 16 | u32::from(px[1]) << 8 | u32::from(px[2]);
-            if key != last_key {
-                last = lookup(&mut t, key, px)?;
-                last_key = key;
+        match lookup(&mut self.t, k, &px) {
+            Some(i) => {
+                self.last = (k, i);
+                i
             }
-            t.indices[j] = last;
+            None => {
+                self.full = true;
+                0
+            }
         }
-        i = end;
+    }
+}
+
+impl Canvas for Paletted {
+    fn size(&self) -> (u32, u32) {
+        (WIDTH, HEIGHT)
+    }
+
+    fn set_run(&mut self, y: u32, x0: u32, x1: u32, colour: Rgb<u8>) {
+        let i = self.index(colour.0);
+        let row = (y * WIDTH) as usize;
+        self.t.indices[row + x0 as usize..row + x1 as usize].fill(i);
+    }
+
+    fn blend_inside(&mut self, x: u32, y: u32, colour: Rgb<u8>, a: u8) {
+        let at = (y * WIDTH + x) as usize;
+        let under = 3 * usize::from(self.t.indices[at]);
+        let c = &self.t.colours[under..under + 3];
+        let i = self.index(mix([c[0], c[1], c[2]], colour, a));
+        self.t.indices[at] = i;
+    }
+}
+
+/// The colours of `img` as a palette and one index per pixel, or `None` when it has more
+/// than 256 colours.
+fn palette_over(img: &RgbImage) -> Option<Indexed> {
+    let raw = img.as_raw();
+    let mut t = Indexed {
+        keys: [u32::MAX; SLOTS],
+        values: [0; SLOTS],
+        colours: Vec::with_capacity(3 * 256),
+        indices: vec![0; raw.len() / 3],
+    };
+    let (mut last_key, mut last) = (u32::MAX, 0u8);
+    for (j, px) in raw.chunks_exact(3).enumerate() {
+        let key = key([px[0], px[1], px[2]]);
+        if key != last_key {
+            last = lookup(&mut t, key, px)?;
+            last_key = key;
+        }
+        t.indices[j] = last;
     }
     Some(t)
 }
@@ -959,31 +1063,53 @@ fn palette_over(img: &RgbImage, base: Option<(&RgbImage, &Indexed)>) -> Option<I
 /// # Errors
 /// As [`render_png`].
 pub fn encode(img: &RgbImage) -> Result<Vec<u8>, RenderError> {
-    write_png(img, palette_over(img, None))
+    match palette_over(img) {
+        Some(indexed) => write_indexed(img.width(), img.height(), indexed),
+        None => write(
+            img.width(),
+            img.height(),
+            ::png::ColorType::Rgb,
+            None,
+            img.as_raw(),
+        ),
+    }
 }
 
-/// PNG bytes of `img`, indexed with `indexed` when it has a palette, RGB otherwise.
-fn write_png(img: &RgbImage, indexed: Option<Indexed>) -> Result<Vec<u8>, RenderError> {
+fn write_indexed(width: u32, height: u32, indexed: Indexed) -> Result<Vec<u8>, RenderError> {
+    let Indexed {
+        colours, indices, ..
+    } = indexed;
+    write(
+        width,
+        height,
+        ::png::ColorType::Indexed,
+        Some(colours),
+        &indices,
+    )
+}
+
+/// PNG bytes of `data`. Each row is filtered against the one above ("up"): a board is
+/// mostly rows equal to the last one here and there, which the fast deflate stores as runs
+/// of zeros; trying every filter on every row ("adaptive") costs twice the time for a
+/// file a tenth smaller.
+fn write(
+    width: u32,
+    height: u32,
+    colour: ::png::ColorType,
+    palette: Option<Vec<u8>>,
+    data: &[u8],
+) -> Result<Vec<u8>, RenderError> {
     let mut out = Vec::with_capacity(64 * 1024);
-    let mut encoder = ::png::Encoder::new(&mut out, img.width(), img.height());
+    let mut encoder = ::png::Encoder::new(&mut out, width, height);
     encoder.set_depth(::png::BitDepth::Eight);
     encoder.set_deflate_compression(::png::DeflateCompression::FdeflateUltraFast);
-    let data = match indexed {
-        Some(Indexed {
-            colours, indices, ..
-        }) => {
-            encoder.set_color(::png::ColorType::Indexed);
-            encoder.set_palette(colours);
-            indices
-        }
-        None => {
-            encoder.set_color(::png::ColorType::Rgb);
-            img.as_raw().clone()
-        }
-    };
-    encoder.set_filter(::png::Filter::Adaptive);
+    encoder.set_color(colour);
+    if let Some(p) = palette {
+        encoder.set_palette(p);
+    }
+    encoder.set_filter(::png::Filter::Up);
     let mut writer = encoder.write_header()?;
-    writer.write_image_data(&data)?;
+    writer.write_image_data(data)?;
     writer.finish()?;
     Ok(out)
 }
