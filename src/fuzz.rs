@@ -441,7 +441,8 @@ fn mutate(rng: &mut Rng, s: &mut String, seeds: &[&str]) {
         // Insert an awkward piece.
         0 => {
             let at = place(rng, s);
-            s.insert_str(at, *rng.pick(AWKWARD));
+            let piece: &str = rng.pick(AWKWARD);
+            s.insert_str(at, piece);
         }
         // Delete a stretch.
         1 => {
