@@ -441,7 +441,7 @@ fn mutate(rng: &mut Rng, s: &mut String, seeds: &[&str]) {
         // Insert an awkward piece.
         0 => {
             let at = place(rng, s);
-            let piece: &str = rng.pick(AWKWARD);
+            let piece: &&str = rng.pick(AWKWARD);
             s.insert_str(at, piece);
         }
         // Delete a stretch.
