@@ -9,5 +9,6 @@ pub mod club;
 pub mod console;
 pub mod discord;
 pub mod engine;
+pub mod fuzz;
 pub mod render;
 pub mod store;

@@ -7,8 +7,8 @@ pub use ratings::ratings;
 
 use crate::engine::welsh::{Throw, format_welsh_play, welsh_legal_plays};
 use crate::engine::{
-    Dice, LegalPlay, MatchId, Position, Side, Xgid, board_from_position_id, format_play,
-    legal_plays_into, position_id, position_id_bytes, xgid_position_field,
+    Dice, LegalPlay, MatchId, Position, PositionIdEncoder, Side, Xgid, board_from_position_id,
+    format_play, legal_plays_into, position_id, xgid_position_field,
 };
 
 fn parse_line(line: &str) -> Result<(crate::engine::Board, Dice), String> {
@@ -72,8 +72,7 @@ pub fn legal(input: impl BufRead, output: impl Write, notation: bool) -> std::io
 
 /// `legal` with Position IDs, the fast path: every line's IDs are made as bytes, sorted as
 /// numbers holding those bytes (the order of the strings), written into one reused
-/// buffer, and the output
-/// goes out in large writes; nothing is allocated per line. The bytes are those of
+/// buffer, and the output goes out in large writes; nothing is allocated per line. The bytes are those of
 /// [`answer_lines`] with `,`.
 fn legal_ids(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<bool> {
     const FLUSH_AT: usize = 1 << 16;
@@ -107,9 +106,12 @@ fn legal_ids(mut input: impl BufRead, mut output: impl Write) -> std::io::Result
             Ok((board, dice)) => {
                 legal_plays_into(&board, dice, &mut plays);
                 ids.clear();
+                // The plays share the opponent's checkers unless they hit: the encoder
+                // makes his half of each ID once for all of them.
+                let mut encoder = PositionIdEncoder::default();
                 ids.extend(plays.iter().map(|p| {
                     let mut b = [0u8; 16];
-                    b[..14].copy_from_slice(&position_id_bytes(&p.board));
+                    b[..14].copy_from_slice(&encoder.id(&p.board));
                     u128::from_be_bytes(b)
                 }));
                 ids.sort_unstable();

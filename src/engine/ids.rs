@@ -66,9 +66,9 @@ fn encode_b64(bytes: &[u8], chars: usize) -> String {
     out
 }
 
-fn decode_b64(s: &str, nbytes: usize) -> Option<Vec<u8>> {
+fn decode_b64<const N: usize>(s: &str) -> Option<[u8; N]> {
     let s = s.trim_end_matches('=');
-    let chars = (nbytes * 8).div_ceil(6);
+    let chars = (N * 8).div_ceil(6);
     if s.len() != chars {
         return None;
     }
@@ -76,16 +76,16 @@ fn decode_b64(s: &str, nbytes: usize) -> Option<Vec<u8>> {
     for c in s.bytes() {
         bits = (bits << 6) | u128::from(b64_value(c)?);
     }
-    let spare = chars * 6 - nbytes * 8;
+    let spare = chars * 6 - N * 8;
     if bits & ((1 << spare) - 1) != 0 {
         return None;
     }
     bits >>= spare;
-    Some(
-        (0..nbytes)
-            .map(|i| (bits >> (8 * (nbytes - 1 - i))) as u8)
-            .collect(),
-    )
+    let mut out = [0u8; N];
+    for (i, b) in out.iter_mut().enumerate() {
+        *b = (bits >> (8 * (N - 1 - i))) as u8;
+    }
+    Some(out)
 }
 
 /// The Position ID of `board`, the mover being the player on roll.
@@ -96,13 +96,114 @@ pub fn position_id(board: &Board) -> String {
     bytes.iter().map(|&b| b as char).collect()
 }
 
-/// Appends one side's counts to gnubg's key: `n` 1 bits then a 0 for each count (negative
-/// counts are the other side's checkers and count as 0).
+/// Bit k set where byte k of `h` has its high bit set (the other bits of `h` clear).
 #[inline(always)]
-fn key_push(bits: &mut u64, at: &mut u32, n: i8) {
-    let n = n.max(0) as u32;
-    *bits |= ((1u64 << n) - 1) << *at;
-    *at += n + 1;
+fn high_bits(h: u128) -> u32 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    // Each byte's low bit multiplied into the top byte, lowest byte to the lowest bit.
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let h = h >> 7;
+    let lo = (h as u64 & ONES).wrapping_mul(GATHER) >> 56;
+    let hi = ((h >> 64) as u64 & ONES).wrapping_mul(GATHER) >> 56;
+    (lo | (hi << 8)) as u32
+}
+
+const HIGH: u128 = 0x8080_8080_8080_8080_8080_8080_8080_8080;
+
+/// The board's counts as two overlapping words: bytes 0..16 and 10..26.
+#[inline(always)]
+fn words(p: &[i8; 26]) -> [u128; 2] {
+    [0, 10].map(|at| {
+        let mut b = [0u8; 16];
+        for (d, s) in b.iter_mut().zip(&p[at..at + 16]) {
+            *d = *s as u8;
+        }
+        u128::from_le_bytes(b)
+    })
+}
+
+/// Where the board holds checkers: bit i set where `points[i]` is positive (the mover's),
+/// and where it is negative (the opponent's). Sixteen bytes at a time, without branches.
+#[inline(always)]
+fn occupied(words: [u128; 2]) -> (u32, u32) {
+    const LOW: u128 = !HIGH;
+    let (mut mine, mut theirs) = (0u32, 0u32);
+    for (x, at) in words.into_iter().zip([0, 10]) {
+        // The high bit of each byte: set where the byte is not zero.
+        let nonzero = ((x & LOW) + LOW) | x;
+        mine |= high_bits(nonzero & !x & HIGH) << at;
+        theirs |= high_bits(x & HIGH) << at;
+    }
+    (mine, theirs)
+}
+
+/// The opponent's checkers alone: the bytes of `words` that are negative, the others 0, as
+/// four 64-bit halves (compared in registers: a 128-bit compare through memory stalls).
+#[inline(always)]
+fn opponents(words: [u128; 2]) -> [u64; 4] {
+    let [a, b] = words.map(|x| {
+        // 1 in each negative byte, spread to 0xff: 256 - 1 in each such byte, no byte
+        // borrowing from the next (the top byte's 256 wraps past 2^128, as it should).
+        let sign = (x & HIGH) >> 7;
+        x & (sign << 8).wrapping_sub(sign)
+    });
+    [a as u64, (a >> 64) as u64, b as u64, (b >> 64) as u64]
+}
+
+/// The opponent's half of gnubg's key (his 25 counts, each as that many 1 bits and a 0,
+/// least significant bit first) and its length in bits. Only the occupied points are
+/// visited: the ones of slot s begin at s plus the checkers of the slots before it.
+#[inline(always)]
+fn theirs_half(p: &[i8; 26], theirs_at: u32) -> (u64, u32) {
+    // His slots 0..23 are the mover's points 24..1, slot 24 his bar (`points[OPP_BAR]`,
+    // index 0); so slot 24 - i for index i, visited from index 24 down. Indices 0..=24
+    // (index 25, the mover's bar, is never negative).
+    let (mut half, mut before) = (0u64, 0u32);
+    let mut at = theirs_at & ((1 << 25) - 1);
+    while at != 0 {
+        let i = 31 - at.leading_zeros();
+        at &= !(1 << i);
+        let n = u32::from(p[i as usize].unsigned_abs());
+        half |= ((1u64 << n) - 1) << (24 - i + before);
+        before += n;
+    }
+    (half, 25 + before)
+}
+
+/// The mover's half of gnubg's key: slot s is point s + 1 (points 1..24, then his bar).
+#[inline(always)]
+fn mine_half(p: &[i8; 26], mine_at: u32) -> u64 {
+    let (mut half, mut before) = (0u64, 0u32);
+    let mut at = mine_at >> 1;
+    while at != 0 {
+        let s = at.trailing_zeros();
+        at &= at - 1;
+        let n = u32::from(p[s as usize + 1].unsigned_abs());
+        half |= ((1u64 << n) - 1) << (s + before);
+        before += n;
+    }
+    half
+}
+
+/// The ID as a number from the two halves of the key: the ten key bytes read as one
+/// big-endian number (the key is under 2^80), shifted up by the 4 padding bits of the last
+/// character.
+#[inline(always)]
+fn id_number(theirs: u64, theirs_len: u32, mine: u64) -> u128 {
+    let key = u128::from(theirs) | (u128::from(mine) << theirs_len);
+    (key.swap_bytes() >> 48) << 4
+}
+
+/// The 14 characters of a Position ID from its number (see `id_number`): 6 bits a
+/// character from the top of the 84 bits, taken 12 at a time (two characters).
+#[inline(always)]
+fn position_id_text(number: u128) -> [u8; 14] {
+    let mut out = [0u8; 14];
+    for (k, pair) in out.chunks_exact_mut(2).enumerate() {
+        let v = ((number >> (72 - 12 * k)) & 0xfff) as usize;
+        pair.copy_from_slice(&B64_PAIR[v]);
+    }
+    out
 }
 
 /// The Position ID of `board` as its 14 ASCII bytes, without allocating: the same text as
@@ -114,27 +215,47 @@ pub fn position_id_bytes(board: &Board) -> [u8; 14] {
     // many 1 bits then a 0, least significant bit first; 80 bits at most. Each side's 25
     // counts take at most 40 bits, so each is built in a u64.
     let p = &board.points;
-    // The opponent: his points 1..24 are the mover's 24..1, then his bar.
-    let (mut theirs, mut len) = (0u64, 0u32);
-    for &n in p[1..=24].iter().rev() {
-        key_push(&mut theirs, &mut len, n.wrapping_neg());
+    let (mine_at, theirs_at) = occupied(words(p));
+    let (theirs, len) = theirs_half(p, theirs_at);
+    position_id_text(id_number(theirs, len, mine_half(p, mine_at)))
+}
+
+/// Position IDs of many boards in turn: the IDs of the plays of one position, whose boards keep the opponent's checkers where they were unless a play hits.
+/// The opponent's half of the key is made again only when his checkers differ from those
+/// of the board before.
+#[derive(Clone, Debug, Default)]
+pub struct PositionIdEncoder {
+    /// The opponent's checkers on the last board (see `opponents`), his half of the key
+    /// and its length.
+    last: Option<([u64; 4], u64, u32)>,
+}
+
+impl PositionIdEncoder {
+    /// The Position ID of `board` as its 14 ASCII bytes (as [`position_id_bytes`]).
+    #[must_use]
+    pub fn id(&mut self, board: &Board) -> [u8; 14] {
+        let p = &board.points;
+        let w = words(p);
+        let (mine_at, theirs_at) = occupied(w);
+        let theirs_now = opponents(w);
+        let (theirs, len) = match self.last {
+            Some((seen, half, len))
+                if seen
+                    .iter()
+                    .zip(&theirs_now)
+                    .fold(0, |d, (a, b)| d | (a ^ b))
+                    == 0 =>
+            {
+                (half, len)
+            }
+            _ => {
+                let (half, len) = theirs_half(p, theirs_at);
+                self.last = Some((theirs_now, half, len));
+                (half, len)
+            }
+        };
+        position_id_text(id_number(theirs, len, mine_half(p, mine_at)))
     }
-    key_push(&mut theirs, &mut len, p[OPP_BAR].wrapping_neg());
-    // The mover: points 1..24, then his bar.
-    let (mut mine, mut mine_len) = (0u64, 0u32);
-    for &n in &p[1..=BAR] {
-        key_push(&mut mine, &mut mine_len, n);
-    }
-    let key = u128::from(theirs) | (u128::from(mine) << len);
-    // The ten key bytes read as one big-endian number (key < 2^80), 6 bits a character,
-    // the last one padded with zeros: 84 bits, taken 12 at a time (two characters).
-    let bits = (key.swap_bytes() >> 48) << 4;
-    let mut out = [0u8; 14];
-    for (k, pair) in out.chunks_exact_mut(2).enumerate() {
-        let v = ((bits >> (72 - 12 * k)) & 0xfff) as usize;
-        pair.copy_from_slice(&B64_PAIR[v]);
-    }
-    out
 }
 
 /// The board a Position ID describes, from the view of the player on roll.
@@ -142,7 +263,8 @@ pub fn position_id_bytes(board: &Board) -> [u8; 14] {
 /// # Errors
 /// Not 14 base64 characters, more than 15 checkers for a side, or both sides on a point.
 pub fn board_from_position_id(id: &str) -> Result<Board, IdError> {
-    let key = decode_b64(id, 10).ok_or_else(|| IdError::PositionIdForm(super::excerpt(id)))?;
+    let key: [u8; 10] =
+        decode_b64(id).ok_or_else(|| IdError::PositionIdForm(super::excerpt(id)))?;
     let bad = |why| IdError::PositionIdContent(super::excerpt(id), why);
     let mut halves = [[0u8; 25]; 2];
     let mut bit = 0usize;
@@ -285,7 +407,8 @@ impl MatchId {
     /// # Errors
     /// Not 12 base64 characters, or a field out of range.
     pub fn decode(id: &str) -> Result<MatchId, IdError> {
-        let bytes = decode_b64(id, 9).ok_or_else(|| IdError::MatchIdForm(super::excerpt(id)))?;
+        let bytes: [u8; 9] =
+            decode_b64(id).ok_or_else(|| IdError::MatchIdForm(super::excerpt(id)))?;
         let bad = |why| IdError::MatchIdContent(super::excerpt(id), why);
         let mut bits: u128 = 0;
         for (i, &b) in bytes.iter().enumerate() {

@@ -27,8 +27,8 @@ pub use game::{
     Setup,
 };
 pub use ids::{
-    GameStatus, IdError, MatchId, board_from_position_id, gnubg_player, position_id,
-    position_id_bytes,
+    GameStatus, IdError, MatchId, PositionIdEncoder, board_from_position_id, gnubg_player,
+    position_id, position_id_bytes,
 };
 pub use mat::export_mat;
 pub use movegen::{LegalPlay, Play, Step, apply_steps, legal_plays, legal_plays_into};

@@ -833,7 +833,7 @@ impl Club {
 }
 
 /// `10.00`, `10`, `0`.
-fn parse_amount(v: &str) -> Result<u64, ClubError> {
+pub(crate) fn parse_amount(v: &str) -> Result<u64, ClubError> {
     let bad = || ClubError::BadOption(format!("entry-fee: an amount like 10.00, not `{v}`"));
     let (whole, frac) = v.trim().split_once('.').unwrap_or((v.trim(), "0"));
     if frac.len() > 2 || whole.len() > 7 {
