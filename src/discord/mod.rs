@@ -258,12 +258,17 @@ async fn chart_file(out: &Outcome) -> Option<serenity::CreateAttachment> {
         Chart::History(h) => (history_alt_text(h), "rating.png"),
         Chart::Standings(t) => (standings_alt_text(t), "standings.png"),
         Chart::Bracket(b) => (bracket_alt_text(b), "bracket.png"),
+        Chart::Blunders(b) => (
+            b.first().map(crate::render::blunder_alt_text)?,
+            "analysis.png",
+        ),
     };
     let png = tokio::task::spawn_blocking(move || match &chart {
         Chart::Leaderboard(b) => leaderboard_png(b),
         Chart::History(h) => history_png(h),
         Chart::Standings(t) => standings_png(t),
         Chart::Bracket(b) => bracket_png(b),
+        Chart::Blunders(b) => crate::render::blunder_png(&b[0]),
     })
     .await
     .ok()?
