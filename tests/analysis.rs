@@ -274,8 +274,11 @@ async fn a_finished_3_point_match_gets_the_figures_gnubg_prints_for_its_mat() {
             let key = format!("Chequerplay statistics: {label}");
             assert_eq!(f64::from(p.chequer_marks[i]), number(&cell(&key)), "{key}");
         }
-        let missed = number(&cell("Cube statistics: Missed doubles below CP (EMG (MWC))"))
-            + number(&cell("Cube statistics: Missed doubles above CP (EMG (MWC))"));
+        let missed = number(&cell(
+            "Cube statistics: Missed doubles below CP (EMG (MWC))",
+        )) + number(&cell(
+            "Cube statistics: Missed doubles above CP (EMG (MWC))",
+        ));
         assert_eq!(f64::from(p.missed_doubles), missed);
         let wrong = number(&cell("Cube statistics: Wrong doubles below DP (EMG (MWC))"))
             + number(&cell("Cube statistics: Wrong doubles above TG (EMG (MWC))"));
@@ -333,13 +336,20 @@ async fn a_finished_3_point_match_gets_the_figures_gnubg_prints_for_its_mat() {
 
     // And asking again answers from the stored analysis at once, with the pictures
     let again = run(&club, "bob", Command::Analyse(MatchRef::id(id))).await;
-    assert!(again.lines[0].starts_with("Analysis of match #"), "{:?}", again.lines);
+    assert!(
+        again.lines[0].starts_with("Analysis of match #"),
+        "{:?}",
+        again.lines
+    );
     assert!(matches!(&again.chart, Some(Chart::Blunders(b)) if b.len() == 3));
     assert!(club.run_next_analysis().await.unwrap().is_none());
 
     // And /stats averages the analysed matches here
     let stats = run(&club, "ann", line("ann: /stats bob").1).await;
-    assert_eq!(stats.lines[0], "Analysis stats for bob in local chat: 1 analysed match");
+    assert_eq!(
+        stats.lines[0],
+        "Analysis stats for bob in local chat: 1 analysed match"
+    );
     let bob = &review.players[Side::O.index()];
     assert!(
         stats.lines[1].starts_with(&format!(
@@ -362,8 +372,16 @@ async fn two_requests_give_one_job_and_a_job_cut_by_a_restart_completes() {
     let a = run(&club, "ann", Command::Analyse(MatchRef::id(id))).await;
     let b = run(&club, "bob", Command::Analyse(MatchRef::id(id))).await;
     // Then there is one job, and both are told where it stands
-    assert!(a.lines[0].contains("position 1 in the queue"), "{:?}", a.lines);
-    assert!(b.lines[0].contains("position 1 in the queue"), "{:?}", b.lines);
+    assert!(
+        a.lines[0].contains("position 1 in the queue"),
+        "{:?}",
+        a.lines
+    );
+    assert!(
+        b.lines[0].contains("position 1 in the queue"),
+        "{:?}",
+        b.lines
+    );
     let job = store.analysis_of(id, 1).await.unwrap().unwrap();
     assert_eq!(job.status, AnalysisStatus::Queued);
     assert_eq!(job.id, 1);
@@ -376,7 +394,11 @@ async fn two_requests_give_one_job_and_a_job_cut_by_a_restart_completes() {
     let store = Store::open(path.to_str().unwrap()).await.unwrap();
     let club = club_on(&store, settings("analysis_queue2")).await;
     assert_eq!(club.requeue_analyses().await.unwrap(), 1);
-    let report = club.run_next_analysis().await.unwrap().expect("the job runs");
+    let report = club
+        .run_next_analysis()
+        .await
+        .unwrap()
+        .expect("the job runs");
     assert!(!report.failed, "{:?}", report.lines);
     let done = store.analysis_of(id, 1).await.unwrap().unwrap();
     assert_eq!(done.status, AnalysisStatus::Done);
@@ -428,7 +450,10 @@ async fn without_gnubg_the_command_says_how_to_install_it_and_queues_nothing() {
         .unwrap_err();
     // Then she is told how to install it, and nothing is queued
     let text = refused.to_string();
-    assert!(text.contains("not installed") && text.contains("apt-get install gnubg"), "{text}");
+    assert!(
+        text.contains("not installed") && text.contains("apt-get install gnubg"),
+        "{text}"
+    );
     assert!(store.analysis_of(id, 1).await.unwrap().is_none());
     // And the bot keeps answering
     run(&club, "ann", Command::Games).await;
@@ -492,9 +517,13 @@ async fn welsh_matches_and_chouettes_are_refused_with_the_reason() {
 #[ignore = "a measurement, not a check"]
 async fn time_to_analyse_a_7_point_match() {
     for plies in [0, 2] {
-        let store = Store::open(scratch_db(&format!("analysis_perf{plies}")).to_str().unwrap())
-            .await
-            .unwrap();
+        let store = Store::open(
+            scratch_db(&format!("analysis_perf{plies}"))
+                .to_str()
+                .unwrap(),
+        )
+        .await
+        .unwrap();
         let mut s = settings(&format!("analysis_perf{plies}"));
         s.plies = plies;
         let club = club_on(&store, s).await;

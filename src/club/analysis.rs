@@ -453,8 +453,7 @@ impl Club {
         };
         let mut figures = Vec::new();
         for row in self.store.analyses_done_in(community).await? {
-            let Ok(r) = serde_json::from_str::<Review>(row.result.as_deref().unwrap_or(""))
-            else {
+            let Ok(r) = serde_json::from_str::<Review>(row.result.as_deref().unwrap_or("")) else {
                 continue;
             };
             if let Some(i) = r.player_ids.iter().position(|&p| p == who.id) {
@@ -609,7 +608,11 @@ impl Club {
         let Some(gnubg) = find_gnubg(&settings.search_path) else {
             return Err(INSTALL_GNUBG.into());
         };
-        let rows = self.store.actions(l.row.id).await.map_err(|e| e.to_string())?;
+        let rows = self
+            .store
+            .actions(l.row.id)
+            .await
+            .map_err(|e| e.to_string())?;
         let entries: Vec<Entry> = rows
             .iter()
             .filter_map(|r| serde_json::from_str(&r.entry).ok())
@@ -643,7 +646,9 @@ impl Club {
             &actions,
         )
         .map_err(|e| e.to_string())?;
-        let dir = settings.work_dir.join(format!("job-{}-{}", job.id, std::process::id()));
+        let dir = settings
+            .work_dir
+            .join(format!("job-{}-{}", job.id, std::process::id()));
         let (ptx, mut prx) = tokio::sync::mpsc::unbounded_channel();
         let limit = settings.time_limit;
         let plies = u32::try_from(job.plies).unwrap_or(settings.plies);

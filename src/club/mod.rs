@@ -204,10 +204,7 @@ impl Club {
             Command::Rename(name) => self.rename(actor, &me, &name).await,
             Command::League(c) => self.league(actor, &me, community, c).await,
             Command::Analyse(m) => self.analyse(actor, &me, community, m).await,
-            Command::Stats(player) => {
-                self.stats(actor, &me, community, player.as_deref())
-                    .await
-            }
+            Command::Stats(player) => self.stats(actor, &me, community, player.as_deref()).await,
         }
     }
 }

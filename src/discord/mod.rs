@@ -26,6 +26,7 @@
 //! A direct message Discord refuses (403: the player does not accept them) is reported
 //! once per player in the channel where the match is played; the bot carries on.
 
+mod analysis;
 mod commands;
 mod league;
 
@@ -740,6 +741,8 @@ pub async fn client(conn: Connection, club: Arc<Club>) -> Result<serenity::Clien
                 let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
                 Arc::clone(&club).spawn_deadlines(sweep_every, tx);
                 let http = Arc::clone(&ctx.http);
+                // Analyses: the workers, and each result posted in its match's channel.
+                analysis::spawn_reports(&club, Arc::clone(&http));
                 let dm_refused = DmRefused::default();
                 let refused = Arc::clone(&dm_refused);
                 tokio::spawn(async move {

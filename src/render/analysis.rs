@@ -38,8 +38,24 @@ pub fn blunder_image(b: &BlunderBoard) -> RgbImage {
     let title = format!("{}: lost {:.3}", b.title, b.loss);
     text(&mut img, 16, y + 8, 20.0, true, HIGHLIGHT, &title);
     let played: Rgb<u8> = Rgb([239, 154, 154]);
-    text(&mut img, 16, y + 38, 18.0, false, played, &format!("Played: {}", b.played));
-    text(&mut img, 16, y + 64, 18.0, false, TEXT, &format!("Best:   {}", b.best));
+    text(
+        &mut img,
+        16,
+        y + 38,
+        18.0,
+        false,
+        played,
+        &format!("Played: {}", b.played),
+    );
+    text(
+        &mut img,
+        16,
+        y + 64,
+        18.0,
+        false,
+        TEXT,
+        &format!("Best:   {}", b.best),
+    );
     img
 }
 
