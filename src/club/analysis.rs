@@ -238,7 +238,7 @@ fn standard_actions(entries: &[Entry]) -> Vec<(Side, Action)> {
     entries
         .iter()
         .filter_map(|e| match e {
-            Entry::Standard { side, action, .. } => Some((*side, action.clone())),
+            Entry::Standard { side, action, .. } => Some((*side, *action)),
             _ => None,
         })
         .collect()
