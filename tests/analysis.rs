@@ -527,7 +527,7 @@ async fn time_to_analyse_a_7_point_match() {
         let mut s = settings(&format!("analysis_perf{plies}"));
         s.plies = plies;
         let club = club_on(&store, s).await;
-        let id = play_match(&club, 7, 3).await;
+        let id = play_match(&club, 7, 21).await;
         run(&club, "ann", Command::Analyse(MatchRef::id(id))).await;
         let report = club.run_next_analysis().await.unwrap().unwrap();
         assert!(!report.failed, "{:?}", report.lines);
