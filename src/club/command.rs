@@ -252,6 +252,12 @@ pub enum Command {
     Rename(String),
     /// A league command.
     League(super::LeagueCommand),
+    /// GNU Backgammon's review of a finished standard match (a money session: its
+    /// finished games): the stored one, or a job queued.
+    Analyse(MatchRef),
+    /// A player's average error rate and PR over his analysed matches here (default: mine;
+    /// `player` is a platform id).
+    Stats(Option<String>),
 }
 
 /// A player who must act, and what he must do.
@@ -315,4 +321,6 @@ pub enum Chart {
     Standings(crate::render::StandingsTable),
     /// A knockout's bracket.
     Bracket(crate::render::Bracket),
+    /// The worst decisions of an analysed match, one picture each.
+    Blunders(Vec<crate::render::BlunderBoard>),
 }

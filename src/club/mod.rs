@@ -10,8 +10,9 @@
 //! (the snapshot and its log), `command` (commands and outcomes), `rating` (`/rating`,
 //! `/leaderboard`, the rating lines at a match's end), `fair` (provably fair dice: the
 //! chain, seeds, throws, `/fair`), `league` (leagues and tournaments: fixtures, standings,
-//! seasons).
+//! seasons), `analysis` (`/analyse` and `/stats`: GNU Backgammon's reviews, the job queue).
 
+mod analysis;
 mod challenge;
 mod chouette;
 mod clock;
@@ -36,6 +37,10 @@ mod words;
 
 use std::sync::Arc;
 
+pub use analysis::{
+    AnalysisEvent, AnalysisReport, AnalysisSettings, Decision, INSTALL_GNUBG, PlayerFigures,
+    Review, blunder_boards, find_gnubg, rating_band, review_lines,
+};
 pub use challenge::spec_words;
 pub use chouette::{
     ChouetteEntry, ChouetteOp, ChouetteRef, ChouetteSpec, chouette_words, rebuild_chouette,
@@ -75,6 +80,8 @@ pub struct Club {
     leaderboard_min_experience: u32,
     /// Seconds an unanswered challenge stands unless it says otherwise (`expires:`).
     challenge_expiry: i64,
+    /// `/analyse`: the settings, the workers' bell, the events.
+    analyst: Arc<analysis::Analyst>,
 }
 
 impl Club {
@@ -87,7 +94,15 @@ impl Club {
             rates: Rates::default(),
             leaderboard_min_experience: 0,
             challenge_expiry: expiry::DEFAULT_CHALLENGE_EXPIRY,
+            analyst: analysis::Analyst::new(AnalysisSettings::from_env()),
         }
+    }
+
+    /// The club with these analysis settings (default: [`AnalysisSettings::from_env`]).
+    #[must_use]
+    pub fn with_analysis(mut self, settings: AnalysisSettings) -> Club {
+        self.analyst = analysis::Analyst::new(settings);
+        self
     }
 
     /// The club with unanswered challenges expiring after `seconds` (seven days by
@@ -189,6 +204,8 @@ impl Club {
             Command::Fair(target, op) => self.fair(actor, &me, community, target, op).await,
             Command::Rename(name) => self.rename(actor, &me, &name).await,
             Command::League(c) => self.league(actor, &me, community, c).await,
+            Command::Analyse(m) => self.analyse(actor, &me, community, m).await,
+            Command::Stats(player) => self.stats(actor, &me, community, player.as_deref()).await,
         }
     }
 }

@@ -9,6 +9,8 @@ use std::time::Duration;
 
 use tokio::io::{AsyncBufReadExt, BufReader};
 
+mod analysis;
+
 use crate::club::{
     Actor, ChallengeSpec, Chart, ChouetteOp, ChouetteRef, ChouetteSpec, Club, Command, DAY, FairOp,
     FairRef, Format, LeagueCommand, LeagueOp, MatchRef, Notice, Outcome, Starter, TimeControl,
@@ -40,6 +42,9 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
   /name Alice                         write your name otherwise (its case only)
   /rating [player] [rules:standard|welsh]   rating, rank, record, last ten changes, chart
   /leaderboard [rules:standard|welsh]      the best ratings here
+  /analyse [#N]                       GNU Backgammon reviews a finished match (money: the
+                                      games finished so far); the result comes when ready
+  /stats [player]                     average error rate and PR over the analysed matches here
                                       anyone here may look at a match (/board #N, /history #N,
                                       /export #N, /moves #N); without #N: your open match, else
                                       your last finished one; /games lists both
@@ -729,6 +734,12 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
             _ => return err("/leaderboard [rules:standard|welsh]"),
         },
         "fair" => fair(&args, m)?,
+        "analyse" | "analyze" => no_args(Command::Analyse(m))?,
+        "stats" => match args.as_slice() {
+            [] => Command::Stats(None),
+            [who] => Command::Stats(Some((*who).to_string())),
+            _ => return err("/stats [player]"),
+        },
         other => {
             return err(format!(
                 "unknown command /{}; /help lists them",
@@ -798,7 +809,10 @@ pub async fn run_line(club: &Club, line: &str, png_dir: Option<&Path>) -> (Strin
                 (None, Some(id)) => Some(format!("chouette-{id}.png")),
                 _ => None,
             };
-            if let (Some(dir), Some(chart)) = (png_dir, out.chart.clone()) {
+            if let (Some(dir), Some(Chart::Blunders(b))) = (png_dir, out.chart.clone()) {
+                let id = out.match_id.unwrap_or(0);
+                let _ = writeln!(text, "{}", analysis::write_blunders(dir, id, b).await);
+            } else if let (Some(dir), Some(chart)) = (png_dir, out.chart.clone()) {
                 let _ = writeln!(text, "{}", write_chart(dir, chart).await);
             }
             if let (Some(dir), Some(scene), Some(file)) = (png_dir, &out.board, file) {
@@ -836,6 +850,7 @@ async fn write_chart(dir: &Path, chart: Chart) -> String {
         Chart::History(_) => ("rating.png", "rating history"),
         Chart::Standings(_) => ("standings.png", "standings"),
         Chart::Bracket(_) => ("bracket.png", "bracket"),
+        Chart::Blunders(_) => ("analysis.png", "worst decision"),
     };
     let path = dir.join(file);
     let written = tokio::task::spawn_blocking(move || {
@@ -844,6 +859,10 @@ async fn write_chart(dir: &Path, chart: Chart) -> String {
             Chart::History(h) => history_png(h),
             Chart::Standings(t) => standings_png(t),
             Chart::Bracket(b) => bracket_png(b),
+            Chart::Blunders(b) => match b.first() {
+                Some(first) => crate::render::blunder_png(first),
+                None => return Err("no decision to draw".to_string()),
+            },
         }
         .map_err(|e| e.to_string())?;
         std::fs::write(&path, png).map_err(|e| e.to_string())?;
@@ -875,6 +894,8 @@ pub async fn run(club: Arc<Club>, opts: Options) -> std::io::Result<bool> {
     // Deadlines that came while the bot was down are acted on at once.
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
     let sweeper = Arc::clone(&club).spawn_deadlines(Duration::from_secs(30), tx);
+    let mut analyses = club.analysis_events();
+    let analysts = Arc::clone(&club).spawn_analysis();
     if let Some(path) = &opts.script {
         let text = std::fs::read_to_string(path)?;
         let mut ok = true;
@@ -901,6 +922,9 @@ pub async fn run(club: Arc<Club>, opts: Options) -> std::io::Result<bool> {
                     print!("{}", notice_text(&n));
                 }
             }
+            while let Ok(e) = analyses.try_recv() {
+                print!("{}", analysis::event_text(e, png).await);
+            }
             if refused != expect_refusal {
                 eprintln!(
                     "gammonbot: script line {}: {}",
@@ -916,6 +940,7 @@ pub async fn run(club: Arc<Club>, opts: Options) -> std::io::Result<bool> {
             }
         }
         sweeper.abort();
+        analysts.iter().for_each(tokio::task::JoinHandle::abort);
         return Ok(ok);
     }
     println!(
@@ -931,8 +956,10 @@ pub async fn run(club: Arc<Club>, opts: Options) -> std::io::Result<bool> {
             }
             // A notice with no channel is a direct message: the terminal has none.
             Some(n) = rx.recv() => if !n.channel.is_empty() { print!("{}", notice_text(&n)) },
+            Ok(e) = analyses.recv() => print!("{}", analysis::event_text(e, png).await),
         }
     }
     sweeper.abort();
+    analysts.iter().for_each(tokio::task::JoinHandle::abort);
     Ok(true)
 }

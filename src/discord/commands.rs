@@ -1001,5 +1001,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         chouette(),
         fair(),
         super::league::league(),
+        super::analysis::analyse(),
+        super::analysis::stats(),
     ]
 }

@@ -26,6 +26,7 @@
 //! A direct message Discord refuses (403: the player does not accept them) is reported
 //! once per player in the channel where the match is played; the bot carries on.
 
+mod analysis;
 mod commands;
 mod league;
 pub mod shards;
@@ -267,12 +268,17 @@ async fn chart_file(out: &Outcome) -> Option<serenity::CreateAttachment> {
         Chart::History(h) => (history_alt_text(h), "rating.png"),
         Chart::Standings(t) => (standings_alt_text(t), "standings.png"),
         Chart::Bracket(b) => (bracket_alt_text(b), "bracket.png"),
+        Chart::Blunders(b) => (
+            b.first().map(crate::render::blunder_alt_text)?,
+            "analysis.png",
+        ),
     };
     let png = tokio::task::spawn_blocking(move || match &chart {
         Chart::Leaderboard(b) => leaderboard_png(b),
         Chart::History(h) => history_png(h),
         Chart::Standings(t) => standings_png(t),
         Chart::Bracket(b) => bracket_png(b),
+        Chart::Blunders(b) => crate::render::blunder_png(&b[0]),
     })
     .await
     .ok()?
@@ -813,6 +819,8 @@ pub async fn client_with(
                 let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
                 Arc::clone(&club).spawn_deadlines(sweep_every, tx);
                 let http = Arc::clone(&ctx.http);
+                // Analyses: the workers, and each result posted in its match's channel.
+                analysis::spawn_reports(&club, Arc::clone(&http));
                 let dm_refused = DmRefused::default();
                 let refused = Arc::clone(&dm_refused);
                 tokio::spawn(async move {

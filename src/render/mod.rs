@@ -2,6 +2,7 @@
 //! chat, and a description for screen readers (the PNG's alt text). Reads engine state;
 //! knows nothing of storage or chat platforms.
 
+mod analysis;
 mod bracket;
 mod png;
 mod rating;
@@ -9,6 +10,7 @@ mod scene;
 mod standings;
 mod text;
 
+pub use analysis::{BLUNDER_BAND, BlunderBoard, blunder_alt_text, blunder_image, blunder_png};
 pub use bracket::{
     BRACKET_MIN_WIDTH, Bracket, BracketMatch, BracketRound, BracketSlot, Decision, Entrant, Seat,
     bracket_alt_text, bracket_height, bracket_image, bracket_png, bracket_text, bracket_width,

@@ -46,6 +46,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "leagues",
         include_str!("../../migrations/0007_leagues.sql"),
     ),
+    (
+        8,
+        "analyses",
+        include_str!("../../migrations/0008_analyses.sql"),
+    ),
 ];
 
 impl Store {

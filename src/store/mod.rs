@@ -13,6 +13,7 @@
 //! | `ratings.rs` | ratings updated as a match ends, standings, history, the rebuild |
 //! | `fair.rs` | provably fair dice: seeds, hash chains, throws |
 //! | `leagues.rs` | leagues, entries, seasons, places, fixtures, the league log and commit |
+//! | `analysis.rs` | the `/analyse` job queue: requests, claims, progress, results |
 //! | `fingerprint.rs` | a checksum of every table, for tests |
 //!
 //! # The seam a second backend implements
@@ -78,6 +79,7 @@
 //! lock, the pool of 4 connections, and the SQL dialect details (`RETURNING`,
 //! `ON CONFLICT ... DO UPDATE`, `group_concat`/`quote` in `fingerprint`).
 
+mod analysis;
 mod chouettes;
 mod fair;
 mod fingerprint;
@@ -91,6 +93,7 @@ pub mod ratings;
 use sqlx::sqlite::{SqliteConnection, SqlitePool};
 use thiserror::Error;
 
+pub use analysis::{AnalysisRow, AnalysisStatus, NewAnalysis};
 pub use chouettes::{ChouetteRow, NewChouette};
 pub use fair::{FairChainRow, FairChange, FairRow, FairThrowRow};
 pub use leagues::{

@@ -1,0 +1,880 @@
+//! `/analyse` and `/stats`: GNU Backgammon reviews a finished match (or the finished games
+//! of a money session) and the bot posts the verdict.
+//!
+//! gnubg runs as a subprocess (`gnubg -t -q -r -p analyse.py`, the script embedded from
+//! `scripts/analyse.py`) on a blocking thread, never on the async runtime's workers; it is
+//! fed the `.mat` export of the match and answers with JSON built from `gnubg.match()`.
+//! The jobs are rows of the store's `analyses` table: restart-safe, one worker by default.
+//! What a job found is stored as a [`Review`]; asking again answers from it at once.
+
+mod run;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use super::challenge::player_key;
+use super::lookup::Loaded;
+use super::state::{Entry, standard_rules};
+use super::{Actor, Chart, Club, ClubError, MatchRef, Outcome};
+use crate::engine::{
+    Action, Event, Match, Play, Position, Ruleset, Side, Step, apply_steps, board_from_position_id,
+    export_mat, format_play,
+};
+use crate::render::{BlunderBoard, CubeView, DiceView, LastPlay, Scene, ScoreView, Target};
+use crate::store::{AnalysisRow, AnalysisStatus, MatchStatus, NewAnalysis, PlayerRow};
+
+pub use run::{GnubgError, find_gnubg};
+
+/// What the refusal says when GNU Backgammon is not installed.
+pub const INSTALL_GNUBG: &str = "GNU Backgammon (gnubg) is not installed on the bot's \
+     machine, so matches cannot be analysed: the bot's admin can install it with \
+     `apt-get install gnubg` (Debian/Ubuntu) or from https://www.gnu.org/software/gnubg/";
+
+/// How analyses run: read from the environment by [`AnalysisSettings::from_env`].
+#[derive(Clone, Debug)]
+pub struct AnalysisSettings {
+    /// Where to look for `gnubg`: a `PATH`-like list (default: `PATH`, then `/usr/games`,
+    /// where Debian puts it).
+    pub search_path: String,
+    /// Evaluation depth for chequer plays and cube decisions (`ANALYSIS_PLIES`, default 2).
+    pub plies: u32,
+    /// gnubg's threads (`ANALYSIS_THREADS`, default 1).
+    pub threads: u32,
+    /// Jobs run at once (`ANALYSIS_WORKERS`, default 1).
+    pub workers: usize,
+    /// A job running longer is stopped (`ANALYSIS_TIME_LIMIT` in seconds, default 600).
+    pub time_limit: Duration,
+    /// Where jobs write their files (default: the system's temporary directory).
+    pub work_dir: PathBuf,
+}
+
+impl Default for AnalysisSettings {
+    fn default() -> AnalysisSettings {
+        AnalysisSettings {
+            search_path: format!("{}:/usr/games", std::env::var("PATH").unwrap_or_default()),
+            plies: 2,
+            threads: 1,
+            workers: 1,
+            time_limit: Duration::from_secs(600),
+            work_dir: std::env::temp_dir().join("gammonbot-analysis"),
+        }
+    }
+}
+
+impl AnalysisSettings {
+    /// The defaults, overridden by `ANALYSIS_PLIES`, `ANALYSIS_THREADS`, `ANALYSIS_WORKERS`
+    /// and `ANALYSIS_TIME_LIMIT` (seconds) when set to numbers.
+    #[must_use]
+    pub fn from_env() -> AnalysisSettings {
+        fn num<T: std::str::FromStr>(key: &str) -> Option<T> {
+            std::env::var(key).ok().and_then(|v| v.trim().parse().ok())
+        }
+        let mut s = AnalysisSettings::default();
+        if let Some(p) = num::<u32>("ANALYSIS_PLIES") {
+            s.plies = p.min(4);
+        }
+        if let Some(t) = num::<u32>("ANALYSIS_THREADS") {
+            s.threads = t.clamp(1, 64);
+        }
+        if let Some(w) = num::<usize>("ANALYSIS_WORKERS") {
+            s.workers = w.clamp(1, 16);
+        }
+        if let Some(l) = num::<u64>("ANALYSIS_TIME_LIMIT") {
+            s.time_limit = Duration::from_secs(l.max(1));
+        }
+        s
+    }
+}
+
+/// The analyst's shared parts: its settings, the bell that wakes the workers, and where
+/// progress and results are announced.
+pub(super) struct Analyst {
+    pub(super) settings: AnalysisSettings,
+    wake: tokio::sync::Notify,
+    events: tokio::sync::broadcast::Sender<AnalysisEvent>,
+}
+
+impl Analyst {
+    pub(super) fn new(settings: AnalysisSettings) -> Arc<Analyst> {
+        Arc::new(Analyst {
+            settings,
+            wake: tokio::sync::Notify::new(),
+            events: tokio::sync::broadcast::channel(64).0,
+        })
+    }
+}
+
+/// What the analysis workers tell the adapters.
+#[derive(Clone, Debug)]
+pub enum AnalysisEvent {
+    /// gnubg has analysed `game` games of `games`.
+    Progress {
+        job: i64,
+        match_id: i64,
+        game: u32,
+        games: u32,
+    },
+    /// A job ended: the result (or why there is none), to post in the match's channel.
+    Finished(AnalysisReport),
+}
+
+/// A finished job, to post.
+#[derive(Clone, Debug)]
+pub struct AnalysisReport {
+    pub job: i64,
+    pub match_id: i64,
+    /// The match's channel.
+    pub channel: String,
+    /// Both players' platform ids, to mention.
+    pub mentions: Vec<String>,
+    pub lines: Vec<String>,
+    /// The three worst decisions (none when it failed).
+    pub boards: Vec<BlunderBoard>,
+    pub failed: bool,
+}
+
+/// One player's figures over the analysed games (gnubg's, plus the PR derived from them).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerFigures {
+    pub name: String,
+    /// Overall error rate: (chequer + cube error, EMG) per (unforced move + close cube
+    /// decision), in thousandths (mEMG), as gnubg's "Overall statistics".
+    pub error_rate: f64,
+    /// gnubg's rating band for it (Supernatural ... Awful!).
+    pub rating: String,
+    /// XG-style performance rating: 500 x EMG error per decision = `error_rate / 2`.
+    pub pr: f64,
+    /// Chequer play: error per unforced move, mEMG.
+    pub chequer_rate: f64,
+    /// Cube: error per close or actual cube decision, mEMG.
+    pub cube_rate: f64,
+    pub unforced_moves: u32,
+    pub close_cube: u32,
+    /// Chequer plays marked doubtful, bad, very bad.
+    pub chequer_marks: [u32; 3],
+    /// Cube decisions costing at least 0.04, 0.08, 0.16 (gnubg's doubtful, bad, very bad).
+    pub cube_marks: [u32; 3],
+    pub missed_doubles: u32,
+    pub wrong_doubles: u32,
+    pub wrong_takes: u32,
+    pub wrong_drops: u32,
+    /// Luck per move, mEMG (gnubg's "Luck rate").
+    pub luck_rate: f64,
+    /// gnubg's luck-adjusted result: match winning chance (match play) or points (money).
+    pub luck_adjusted: f64,
+    pub actual: f64,
+}
+
+/// One costly decision.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Decision {
+    /// Who made it.
+    pub side: Side,
+    /// `chequer`, `missed double`, `wrong double`, `wrong take`, `wrong drop`.
+    pub kind: String,
+    /// 1 for the first game.
+    pub game: u32,
+    /// The board before it (GNU Backgammon Position ID, from `board_side`'s view).
+    pub board: String,
+    /// The player on roll in `board` (the doubler for a take or drop).
+    pub board_side: Side,
+    pub dice: Option<[u8; 2]>,
+    /// Steps played (mover's numbering, 25 the bar, 0 off), chequer plays only.
+    pub steps: Vec<[u8; 2]>,
+    pub best_steps: Vec<[u8; 2]>,
+    /// In words (cube decisions: `no double`, `double, take`, `take`, ...).
+    pub played: String,
+    pub best: String,
+    /// Equity lost, EMG.
+    pub loss: f64,
+    pub cube: u64,
+    pub owner: Option<Side>,
+    /// At the start of the game, by [`Side::index`].
+    pub score: [u32; 2],
+}
+
+/// What a job found, as stored.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Review {
+    pub match_id: i64,
+    /// Games analysed.
+    pub games: u32,
+    /// Points to win (0: money play).
+    pub length: u32,
+    pub plies: u32,
+    /// Player ids by [`Side::index`].
+    pub player_ids: [i64; 2],
+    /// By [`Side::index`].
+    pub players: [PlayerFigures; 2],
+    /// The three worst decisions, worst first.
+    pub worst: Vec<Decision>,
+    /// Seconds gnubg took.
+    pub seconds: f64,
+}
+
+/// gnubg's rating band for an overall error rate (EMG per decision), as its `GetRating`.
+#[must_use]
+pub fn rating_band(error_per_decision: f64) -> &'static str {
+    const BANDS: [(f64, &str); 7] = [
+        (0.002, "Supernatural"),
+        (0.005, "World class"),
+        (0.008, "Expert"),
+        (0.012, "Advanced"),
+        (0.018, "Intermediate"),
+        (0.026, "Casual player"),
+        (0.035, "Beginner"),
+    ];
+    BANDS
+        .iter()
+        .find(|(limit, _)| error_per_decision < *limit)
+        .map_or("Awful!", |(_, name)| name)
+}
+
+/// The actions of a standard match's log, and how many games they finished.
+fn standard_actions(entries: &[Entry]) -> Vec<(Side, Action)> {
+    entries
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Standard { side, action, .. } => Some((*side, *action)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The actions up to the end of the last finished game, and the number of finished games.
+fn finished_games(l: &Loaded, actions: &[(Side, Action)]) -> (Vec<(Side, Action)>, u32) {
+    let Ok(mut m) = Match::new(standard_rules(&l.spec)) else {
+        return (Vec::new(), 0);
+    };
+    let (mut games, mut end) = (0, 0);
+    for (i, (side, action)) in actions.iter().enumerate() {
+        let Ok((next, events)) = m.apply(*side, action) else {
+            break;
+        };
+        if events.iter().any(|e| matches!(e, Event::GameOver(_))) {
+            games += 1;
+            end = i + 1;
+        }
+        m = next;
+    }
+    (actions[..end].to_vec(), games)
+}
+
+impl Club {
+    /// The club's analysis events (progress and results), for an adapter to post.
+    #[must_use]
+    pub fn analysis_events(&self) -> tokio::sync::broadcast::Receiver<AnalysisEvent> {
+        self.analyst.events.subscribe()
+    }
+
+    /// The analysis settings in force.
+    #[must_use]
+    pub fn analysis_settings(&self) -> &AnalysisSettings {
+        &self.analyst.settings
+    }
+
+    /// The match `/analyse` names, checked: a standard match (not a chouette, not Welsh)
+    /// of the player's, finished or a money session with a finished game.
+    async fn analysable(
+        &self,
+        me: &PlayerRow,
+        community: i64,
+        m: MatchRef,
+    ) -> Result<(Loaded, Vec<(Side, Action)>, u32), ClubError> {
+        let l = match self.find_view(me, community, m, "analyse").await {
+            Err(ClubError::UnknownMatch(id)) => {
+                if self.store.load_chouette(id).await?.is_some() {
+                    return Err(ClubError::Refused(format!(
+                        "#{id} is a chouette: GNU Backgammon analyses two-player matches \
+                         only, so chouettes cannot be analysed"
+                    )));
+                }
+                return Err(ClubError::UnknownMatch(id));
+            }
+            found => found?,
+        };
+        if l.side_of(me.id).is_none() {
+            return Err(ClubError::NotAParticipant(
+                l.row.id,
+                l.names[0].clone(),
+                l.names[1].clone(),
+            ));
+        }
+        if l.spec.ruleset == Ruleset::Welsh {
+            return Err(ClubError::Refused(format!(
+                "match #{} is Welsh backgammon: GNU Backgammon knows the standard rules only, \
+                 so it cannot analyse it",
+                l.row.id
+            )));
+        }
+        let money = l.spec.length.is_none();
+        match l.row.status {
+            MatchStatus::Finished => {}
+            MatchStatus::Active if money => {}
+            MatchStatus::Active => {
+                return Err(ClubError::NotActive(
+                    l.row.id,
+                    "still being played".into(),
+                    "a match is analysed once it is over (a money session: its finished games)",
+                ));
+            }
+            other => {
+                return Err(ClubError::NotActive(
+                    l.row.id,
+                    other.to_string(),
+                    "only a match that was played can be analysed",
+                ));
+            }
+        }
+        let rows = self.store.actions(l.row.id).await?;
+        let mut entries = Vec::with_capacity(rows.len());
+        for r in rows {
+            entries.push(
+                serde_json::from_str::<Entry>(&r.entry)
+                    .map_err(|e| ClubError::Corrupt(l.row.id, e.to_string()))?,
+            );
+        }
+        let (actions, games) = finished_games(&l, &standard_actions(&entries));
+        if games == 0 {
+            return Err(ClubError::Refused(format!(
+                "match #{} has no finished game yet: ask again once a game is over",
+                l.row.id
+            )));
+        }
+        Ok((l, actions, games))
+    }
+
+    /// `/analyse [match]`: the stored analysis, or a job queued.
+    pub(super) async fn analyse(
+        &self,
+        actor: &Actor,
+        me: &PlayerRow,
+        community: i64,
+        m: MatchRef,
+    ) -> Result<Outcome, ClubError> {
+        let (l, _, games) = self.analysable(me, community, m).await?;
+        let id = l.row.id;
+        if let Some(done) = self.store.analysis_of(id, i64::from(games)).await?
+            && done.status == AnalysisStatus::Done
+        {
+            return self.stored_outcome(&done);
+        }
+        if find_gnubg(&self.analyst.settings.search_path).is_none() {
+            return Err(ClubError::Refused(INSTALL_GNUBG.into()));
+        }
+        let channel = if l.row.channel.is_empty() {
+            actor.channel.clone()
+        } else {
+            l.row.channel.clone()
+        };
+        let (job, _created) = self
+            .store
+            .request_analysis(&NewAnalysis {
+                match_id: id,
+                games: i64::from(games),
+                community_id: l.row.community_id,
+                requested_by: me.id,
+                channel: &channel,
+                plies: i64::from(self.analyst.settings.plies),
+                now: self.clock.now(),
+            })
+            .await?;
+        self.analyst.wake.notify_waiters();
+        self.analyst.wake.notify_one();
+        let what = if l.spec.length.is_none() {
+            format!(
+                "the {games} finished game{} of money session #{id}",
+                if games == 1 { "" } else { "s" }
+            )
+        } else {
+            format!("match #{id}")
+        };
+        let line = match (job.status, job.progress.as_deref()) {
+            (AnalysisStatus::Running, Some(p)) => {
+                let (g, n) = p.split_once('/').unwrap_or((p, "?"));
+                format!("The analysis of {what} is under way: analysing game {g} of {n}.")
+            }
+            (AnalysisStatus::Running, None) => {
+                format!("The analysis of {what} is under way.")
+            }
+            _ => {
+                let ahead = self.store.analyses_ahead(job.id).await?;
+                format!(
+                    "The analysis of {what} is queued (position {} in the queue); the result \
+                     will be posted in the match's channel.",
+                    ahead + 1
+                )
+            }
+        };
+        Ok(Outcome {
+            match_id: Some(id),
+            lines: vec![line],
+            ..Outcome::default()
+        })
+    }
+
+    /// The answer from a stored analysis.
+    fn stored_outcome(&self, row: &AnalysisRow) -> Result<Outcome, ClubError> {
+        let review: Review = serde_json::from_str(row.result.as_deref().unwrap_or(""))
+            .map_err(|e| ClubError::Corrupt(row.match_id, e.to_string()))?;
+        Ok(Outcome {
+            match_id: Some(row.match_id),
+            lines: review_lines(&review),
+            chart: Some(Chart::Blunders(blunder_boards(&review))),
+            ..Outcome::default()
+        })
+    }
+
+    /// `/stats [player]`: the average error rate and PR over the analysed matches here.
+    pub(super) async fn stats(
+        &self,
+        actor: &Actor,
+        me: &PlayerRow,
+        community: i64,
+        player: Option<&str>,
+    ) -> Result<Outcome, ClubError> {
+        let who = match player {
+            Some(p) => {
+                let key = player_key(actor, p);
+                if key.chars().count() > 100 {
+                    return Err(ClubError::TooLong("name", key.chars().count(), 100));
+                }
+                let found = if key.is_empty() {
+                    None
+                } else {
+                    self.store.find_player(&actor.platform, &key).await?
+                };
+                found.ok_or_else(|| ClubError::UnknownPlayer(p.trim().to_string()))?
+            }
+            None => me.clone(),
+        };
+        let mut figures = Vec::new();
+        for row in self.store.analyses_done_in(community).await? {
+            let Ok(r) = serde_json::from_str::<Review>(row.result.as_deref().unwrap_or("")) else {
+                continue;
+            };
+            if let Some(i) = r.player_ids.iter().position(|&p| p == who.id) {
+                figures.push(r.players[i].clone());
+            }
+        }
+        if figures.is_empty() {
+            return Ok(Outcome {
+                lines: vec![format!(
+                    "{} has no analysed match in {} yet: /analyse a finished match first",
+                    who.display_name, actor.community_name
+                )],
+                ..Outcome::default()
+            });
+        }
+        let n = figures.len() as f64;
+        let rate = figures.iter().map(|f| f.error_rate).sum::<f64>() / n;
+        let pr = figures.iter().map(|f| f.pr).sum::<f64>() / n;
+        let luck = figures.iter().map(|f| f.luck_rate).sum::<f64>() / n;
+        Ok(Outcome {
+            lines: vec![
+                format!(
+                    "Analysis stats for {} in {}: {} analysed match{}",
+                    who.display_name,
+                    actor.community_name,
+                    figures.len(),
+                    if figures.len() == 1 { "" } else { "es" }
+                ),
+                format!(
+                    "Average error rate {rate:.1} mEMG ({}), PR {pr:.1}; luck {luck:+.1} mEMG a move",
+                    rating_band(rate / 1000.0)
+                ),
+            ],
+            ..Outcome::default()
+        })
+    }
+
+    /// Starts the analysis workers (`ANALYSIS_WORKERS` of them), after queueing again the
+    /// jobs a stopped bot left running. Each runs gnubg on a blocking thread.
+    #[must_use]
+    pub fn spawn_analysis(self: Arc<Self>) -> Vec<tokio::task::JoinHandle<()>> {
+        let workers = self.analyst.settings.workers.max(1);
+        let first = Arc::clone(&self);
+        let requeued = Arc::new(tokio::sync::OnceCell::new());
+        (0..workers)
+            .map(|_| {
+                let club = Arc::clone(&first);
+                let requeued = Arc::clone(&requeued);
+                tokio::spawn(async move {
+                    requeued
+                        .get_or_init(|| async {
+                            if let Err(e) = club.store.requeue_analyses().await {
+                                tracing::warn!(error = %e, "analyses not requeued");
+                            }
+                        })
+                        .await;
+                    loop {
+                        match club.run_next_analysis().await {
+                            Ok(Some(_)) => {}
+                            Ok(None) => {
+                                let _ = tokio::time::timeout(
+                                    Duration::from_secs(5),
+                                    club.analyst.wake.notified(),
+                                )
+                                .await;
+                            }
+                            Err(e) => {
+                                tracing::warn!(error = %e, "analysis job failed");
+                                tokio::time::sleep(Duration::from_secs(5)).await;
+                            }
+                        }
+                    }
+                })
+            })
+            .collect()
+    }
+
+    /// Queues again the jobs left running (at start); how many.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn requeue_analyses(&self) -> Result<u64, ClubError> {
+        Ok(self.store.requeue_analyses().await?)
+    }
+
+    /// Claims the oldest queued job and runs it to its end: the report posted (also sent
+    /// to [`Club::analysis_events`]), or `None` when nothing waits.
+    ///
+    /// # Errors
+    /// A database error (the job then stays running and is queued again at restart).
+    pub async fn run_next_analysis(&self) -> Result<Option<AnalysisReport>, ClubError> {
+        let Some(job) = self.store.claim_analysis(self.clock.now()).await? else {
+            return Ok(None);
+        };
+        let l = self.load(job.match_id).await?;
+        let mentions: Vec<String> = l.players.iter().map(|p| p.platform_id.clone()).collect();
+        let result = self.analyse_job(&job, &l).await;
+        let report = match result {
+            Ok(review) => {
+                let text = serde_json::to_string(&review)
+                    .map_err(|e| ClubError::Corrupt(job.match_id, e.to_string()))?;
+                self.store
+                    .finish_analysis(job.id, Ok(&text), self.clock.now())
+                    .await?;
+                let mut lines = vec![format!(
+                    "{} {}: the analysis of match #{} is ready.",
+                    mention_words(&l.players[0]),
+                    mention_words(&l.players[1]),
+                    job.match_id
+                )];
+                lines.extend(review_lines(&review));
+                AnalysisReport {
+                    job: job.id,
+                    match_id: job.match_id,
+                    channel: job.channel.clone(),
+                    mentions,
+                    lines,
+                    boards: blunder_boards(&review),
+                    failed: false,
+                }
+            }
+            Err(why) => {
+                self.store
+                    .finish_analysis(job.id, Err(&why), self.clock.now())
+                    .await?;
+                AnalysisReport {
+                    job: job.id,
+                    match_id: job.match_id,
+                    channel: job.channel.clone(),
+                    mentions,
+                    lines: vec![format!(
+                        "{} {}: the analysis of match #{} did not finish: {why}",
+                        mention_words(&l.players[0]),
+                        mention_words(&l.players[1]),
+                        job.match_id
+                    )],
+                    boards: Vec::new(),
+                    failed: true,
+                }
+            }
+        };
+        let _ = self
+            .analyst
+            .events
+            .send(AnalysisEvent::Finished(report.clone()));
+        Ok(Some(report))
+    }
+
+    /// Runs gnubg on one job; the review, or why there is none (in words for players).
+    async fn analyse_job(&self, job: &AnalysisRow, l: &Loaded) -> Result<Review, String> {
+        let settings = self.analyst.settings.clone();
+        let Some(gnubg) = find_gnubg(&settings.search_path) else {
+            return Err(INSTALL_GNUBG.into());
+        };
+        let rows = self
+            .store
+            .actions(l.row.id)
+            .await
+            .map_err(|e| e.to_string())?;
+        let entries: Vec<Entry> = rows
+            .iter()
+            .filter_map(|r| serde_json::from_str(&r.entry).ok())
+            .collect();
+        let (actions, games) = finished_games(l, &standard_actions(&entries));
+        let actions = if i64::from(games) > job.games {
+            // A money session went on: analyse the games the job was asked for.
+            let mut m = Match::new(standard_rules(&l.spec)).map_err(|e| e.to_string())?;
+            let mut done = 0;
+            let mut cut = 0;
+            for (i, (side, action)) in actions.iter().enumerate() {
+                let Ok((next, events)) = m.apply(*side, action) else {
+                    break;
+                };
+                m = next;
+                if events.iter().any(|e| matches!(e, Event::GameOver(_))) {
+                    done += 1;
+                    if done == job.games {
+                        cut = i + 1;
+                        break;
+                    }
+                }
+            }
+            actions[..cut].to_vec()
+        } else {
+            actions
+        };
+        let mat = export_mat(
+            &standard_rules(&l.spec),
+            [l.names[0].as_str(), l.names[1].as_str()],
+            &actions,
+        )
+        .map_err(|e| e.to_string())?;
+        let dir = settings
+            .work_dir
+            .join(format!("job-{}-{}", job.id, std::process::id()));
+        let (ptx, mut prx) = tokio::sync::mpsc::unbounded_channel();
+        let limit = settings.time_limit;
+        let plies = u32::try_from(job.plies).unwrap_or(settings.plies);
+        let threads = settings.threads;
+        let started = std::time::Instant::now();
+        let work = tokio::task::spawn_blocking(move || {
+            let out = run::run_gnubg(&gnubg, &dir, &mat, plies, threads, limit, &ptx);
+            if out.is_ok() {
+                // Kept when gnubg failed, for the admin to look at.
+                let _ = std::fs::remove_dir_all(&dir);
+            }
+            out
+        });
+        while let Some((game, games)) = prx.recv().await {
+            if game == 0 {
+                continue;
+            }
+            let _ = self
+                .store
+                .analysis_progress(job.id, &format!("{game}/{games}"))
+                .await;
+            let _ = self.analyst.events.send(AnalysisEvent::Progress {
+                job: job.id,
+                match_id: job.match_id,
+                game,
+                games,
+            });
+        }
+        let raw = match work.await {
+            Ok(Ok(raw)) => raw,
+            Ok(Err(GnubgError::TimedOut)) => {
+                return Err(format!(
+                    "GNU Backgammon took longer than {} and was stopped; ask again later, or \
+                     the bot's admin can lower ANALYSIS_PLIES or raise ANALYSIS_TIME_LIMIT",
+                    super::duration_words(i64::try_from(limit.as_secs()).unwrap_or(i64::MAX))
+                ));
+            }
+            Ok(Err(e)) => return Err(e.to_string()),
+            Err(e) => return Err(format!("the analysis stopped unexpectedly ({e})")),
+        };
+        let mut review = run::review(&raw, l.row.id, [l.players[0].id, l.players[1].id])
+            .map_err(|e| format!("GNU Backgammon's answer could not be read ({e})"))?;
+        review.seconds = started.elapsed().as_secs_f64();
+        Ok(review)
+    }
+}
+
+fn mention_words(p: &PlayerRow) -> String {
+    if p.platform == "discord" {
+        format!("<@{}>", p.platform_id)
+    } else {
+        p.display_name.clone()
+    }
+}
+
+/// The review in words: one block per player, then the worst decisions.
+#[must_use]
+pub fn review_lines(r: &Review) -> Vec<String> {
+    let what = if r.length == 0 {
+        format!(
+            "money session #{} ({} game{})",
+            r.match_id,
+            r.games,
+            if r.games == 1 { "" } else { "s" }
+        )
+    } else {
+        format!("match #{} ({}-point match)", r.match_id, r.length)
+    };
+    let mut lines = vec![format!(
+        "Analysis of {what} by GNU Backgammon at {} pl{}:",
+        r.plies,
+        if r.plies == 1 { "y" } else { "ies" }
+    )];
+    for p in &r.players {
+        lines.push(format!(
+            "{}: error rate {:.1} mEMG ({}), PR {:.1}; chequer {:.1}, cube {:.1} mEMG",
+            p.name, p.error_rate, p.rating, p.pr, p.chequer_rate, p.cube_rate
+        ));
+        lines.push(format!(
+            "  chequer errors {} doubtful, {} bad, {} very bad; cube errors {} doubtful, {} bad, \
+             {} very bad",
+            p.chequer_marks[0],
+            p.chequer_marks[1],
+            p.chequer_marks[2],
+            p.cube_marks[0],
+            p.cube_marks[1],
+            p.cube_marks[2]
+        ));
+        lines.push(format!(
+            "  missed doubles {}, wrong doubles {}, wrong takes {}, wrong drops {}",
+            p.missed_doubles, p.wrong_doubles, p.wrong_takes, p.wrong_drops
+        ));
+        let adjusted = if r.length == 0 {
+            format!("{:+.3} points (actual {:+.3})", p.luck_adjusted, p.actual)
+        } else {
+            format!(
+                "{:+.2}% (actual {:+.2}%)",
+                100.0 * p.luck_adjusted,
+                100.0 * p.actual
+            )
+        };
+        lines.push(format!(
+            "  luck {:+.1} mEMG a move; luck-adjusted result {adjusted}",
+            p.luck_rate
+        ));
+    }
+    if r.worst.is_empty() {
+        lines.push("No decision lost equity.".into());
+    } else {
+        lines.push(format!(
+            "The {} worst decision{}:",
+            r.worst.len(),
+            if r.worst.len() == 1 { "" } else { "s" }
+        ));
+        for (i, d) in r.worst.iter().enumerate() {
+            lines.push(format!(
+                "{}. {}: played {}, best {}, lost {:.3}",
+                i + 1,
+                decision_title(r, d),
+                d.played,
+                d.best,
+                d.loss
+            ));
+        }
+    }
+    lines
+}
+
+fn decision_title(r: &Review, d: &Decision) -> String {
+    let name = &r.players[d.side.index()].name;
+    match d.dice {
+        Some([a, b]) if d.kind == "chequer" => {
+            format!("Game {}, {name} to play {}-{}", d.game, a.max(b), a.min(b))
+        }
+        _ => format!("Game {}, {name}: {}", d.game, d.kind),
+    }
+}
+
+/// The pictures of the worst decisions.
+#[must_use]
+pub fn blunder_boards(r: &Review) -> Vec<BlunderBoard> {
+    r.worst
+        .iter()
+        .filter_map(|d| {
+            let board = board_from_position_id(&d.board).ok()?;
+            let steps: Vec<Step> = d
+                .steps
+                .iter()
+                .map(|&[from, to]| Step { from, to })
+                .collect();
+            // A chequer play is drawn made (its origins and landings marked, as a last
+            // play); a cube decision shows the board it was taken on.
+            let after = if d.kind == "chequer" {
+                apply_steps(&board, &steps).unwrap_or(board)
+            } else {
+                board
+            };
+            let position = Position::from_view(d.board_side, &after);
+            let names = [r.players[0].name.clone(), r.players[1].name.clone()];
+            let dice = d.dice.map(|[a, b]| DiceView {
+                side: d.side,
+                values: [a.max(b), a.min(b)],
+                nominated: false,
+            });
+            let last_play = if d.kind == "chequer" {
+                Some(LastPlay::new(d.side, &board, &steps, d.played.clone()))
+            } else {
+                None
+            };
+            let cube = match d.owner {
+                _ if d.kind != "chequer" && d.kind != "missed double" => CubeView::Offered {
+                    value: d.cube * 2,
+                    by: d.board_side,
+                },
+                None => CubeView::Centred(d.cube),
+                Some(owner) => CubeView::Owned {
+                    value: d.cube,
+                    owner,
+                },
+            };
+            let scene = Scene {
+                ruleset: Ruleset::Standard,
+                position,
+                viewer: d.side,
+                names,
+                to_act: Some(d.side),
+                dice,
+                cube,
+                score: ScoreView {
+                    score: d.score,
+                    target: if r.length == 0 {
+                        Target::Money
+                    } else {
+                        Target::Points(r.length)
+                    },
+                    crawford: false,
+                    post_crawford: false,
+                    stakes: None,
+                },
+                last_play,
+                welsh: None,
+                prompt: Some(format!("{}, lost {:.3}", d.kind, d.loss)),
+                team_cubes: Vec::new(),
+                standings: None,
+                reference: Some(format!("#{} game {}", r.match_id, d.game)),
+                result: None,
+            };
+            Some(BlunderBoard {
+                scene,
+                title: decision_title(r, d),
+                played: d.played.clone(),
+                best: d.best.clone(),
+                loss: d.loss,
+            })
+        })
+        .collect()
+}
+
+/// A play in gnubg's words from its steps on the mover's board.
+pub(super) fn steps_text(board_id: &str, steps: &[[u8; 2]]) -> String {
+    let Ok(board) = board_from_position_id(board_id) else {
+        return String::new();
+    };
+    if steps.is_empty() {
+        return "no move".into();
+    }
+    let steps: Vec<Step> = steps.iter().map(|&[from, to]| Step { from, to }).collect();
+    format_play(&board, &Play::new(&steps[..steps.len().min(4)]))
+}

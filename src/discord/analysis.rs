@@ -1,0 +1,192 @@
+//! `/analyse` and `/stats` on Discord. `/analyse` answers with a private deferral, edited
+//! as the job moves (`analysing game 2 of 5`) until it ends; the result itself is posted
+//! in the match's channel by [`spawn_reports`], mentioning both players, with the
+//! pictures of the worst decisions attached.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+
+use super::{Context, Error, actor, run};
+use crate::club::{AnalysisEvent, AnalysisReport, Chart, Club, Command, MatchRef};
+use crate::render::{BlunderBoard, blunder_alt_text, blunder_png};
+
+/// How long `/analyse` keeps editing its answer (an interaction token lasts 15 minutes).
+const FOLLOW_FOR: Duration = Duration::from_secs(14 * 60);
+
+/// The pictures of the worst decisions, drawn off the async runtime.
+async fn blunder_files(
+    match_id: i64,
+    boards: Vec<BlunderBoard>,
+) -> Vec<serenity::CreateAttachment> {
+    tokio::task::spawn_blocking(move || {
+        boards
+            .iter()
+            .enumerate()
+            .filter_map(|(i, b)| {
+                let png = blunder_png(b).ok()?;
+                let alt: String = blunder_alt_text(b).chars().take(1000).collect();
+                Some(
+                    serenity::CreateAttachment::bytes(
+                        png,
+                        format!("analysis-{match_id}-{}.png", i + 1),
+                    )
+                    .description(alt),
+                )
+            })
+            .collect()
+    })
+    .await
+    .unwrap_or_default()
+}
+
+fn content(lines: &[String]) -> String {
+    let mut s = String::new();
+    for l in lines {
+        if s.len() + l.len() > 1900 {
+            s.push_str("...");
+            break;
+        }
+        s.push_str(l);
+        s.push('\n');
+    }
+    s
+}
+
+/// GNU Backgammon's review of a finished match (money: the games finished so far).
+#[poise::command(slash_command)]
+pub async fn analyse(
+    ctx: Context<'_>,
+    #[description = "Match number (default: your open match, else your last finished one)"]
+    r#match: Option<i64>,
+) -> Result<(), Error> {
+    ctx.defer_ephemeral().await?;
+    let club = Arc::clone(&ctx.data().club);
+    // Listening before asking, so that no progress is missed.
+    let mut events = club.analysis_events();
+    let cmd = Command::Analyse(MatchRef {
+        id: r#match,
+        version: None,
+    });
+    let out = match club.execute(&actor(ctx), cmd).await {
+        Ok(out) => out,
+        Err(e) => {
+            ctx.send(poise::CreateReply::default().content(format!("\u{26A0} {e}")))
+                .await?;
+            return Ok(());
+        }
+    };
+    let id = out.match_id;
+    if let Some(Chart::Blunders(boards)) = out.chart.clone() {
+        // The stored analysis, at once.
+        let mut reply = poise::CreateReply::default().content(content(&out.lines));
+        for f in blunder_files(id.unwrap_or(0), boards).await {
+            reply = reply.attachment(f);
+        }
+        ctx.send(reply).await?;
+        return Ok(());
+    }
+    // The deferred answer itself is edited (`@original`), first with the place in the queue.
+    let poise::Context::Application(app) = ctx else {
+        return Ok(());
+    };
+    let edit = async |text: String| {
+        app.interaction
+            .edit_response(
+                ctx.http(),
+                serenity::EditInteractionResponse::new().content(text),
+            )
+            .await
+    };
+    edit(content(&out.lines)).await?;
+    let deadline = tokio::time::Instant::now() + FOLLOW_FOR;
+    loop {
+        let text = match tokio::time::timeout_at(deadline, events.recv()).await {
+            Ok(Ok(AnalysisEvent::Progress {
+                match_id,
+                game,
+                games,
+                ..
+            })) if Some(match_id) == id => {
+                format!("Match #{match_id}: analysing game {game} of {games}")
+            }
+            Ok(Ok(AnalysisEvent::Finished(r))) if Some(r.match_id) == id => {
+                let text = if r.failed {
+                    format!(
+                        "The analysis of match #{} did not finish; the players were told in <#{}>.",
+                        r.match_id, r.channel
+                    )
+                } else {
+                    format!(
+                        "Match #{} is analysed: the result is posted in <#{}>.",
+                        r.match_id, r.channel
+                    )
+                };
+                edit(text).await?;
+                return Ok(());
+            }
+            Ok(Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_))) => continue,
+            _ => return Ok(()),
+        };
+        edit(text).await?;
+    }
+}
+
+/// A player's average error rate and PR over his analysed matches on this server.
+#[poise::command(slash_command)]
+pub async fn stats(
+    ctx: Context<'_>,
+    #[description = "Whose figures (default: yours)"] player: Option<serenity::User>,
+) -> Result<(), Error> {
+    let player = match player {
+        Some(u) => {
+            let name = u.global_name.clone().unwrap_or_else(|| u.name.clone());
+            ctx.data()
+                .club
+                .introduce("discord", &u.id.to_string(), &name)
+                .await?;
+            Some(u.id.to_string())
+        }
+        None => None,
+    };
+    run(ctx, Command::Stats(player)).await
+}
+
+/// Starts the analysis workers and posts each finished job in its match's channel.
+pub(super) fn spawn_reports(club: &Arc<Club>, http: Arc<serenity::Http>) {
+    let mut events = club.analysis_events();
+    let _workers = Arc::clone(club).spawn_analysis();
+    tokio::spawn(async move {
+        loop {
+            match events.recv().await {
+                Ok(AnalysisEvent::Finished(r)) => post_report(&http, r).await,
+                Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
+                Err(_) => return,
+            }
+        }
+    });
+}
+
+async fn post_report(http: &serenity::Http, r: AnalysisReport) {
+    let Ok(channel) = r.channel.parse::<u64>() else {
+        return;
+    };
+    let users: Vec<serenity::UserId> = r
+        .mentions
+        .iter()
+        .filter_map(|m| m.parse::<u64>().ok())
+        .map(serenity::UserId::new)
+        .collect();
+    let files = blunder_files(r.match_id, r.boards.clone()).await;
+    let msg = serenity::CreateMessage::new()
+        .content(content(&r.lines))
+        .allowed_mentions(serenity::CreateAllowedMentions::new().users(users))
+        .add_files(files);
+    if let Err(e) = serenity::ChannelId::new(channel)
+        .send_message(http, msg)
+        .await
+    {
+        tracing::warn!(match_id = r.match_id, error = %e, "analysis not posted");
+    }
+}

@@ -1,0 +1,287 @@
+//! GNU Backgammon's reviews of matches (migration 0008): the job queue of `/analyse`.
+//! A request inserts a queued row (or finds the one already there); a worker claims the
+//! oldest queued row, marks its progress, and stores the result or the failure. Rows
+//! left running by a stopped bot are queued again by [`Store::requeue_analyses`].
+
+use sqlx::Row;
+use sqlx::sqlite::SqliteRow;
+
+use super::{Store, StoreError};
+
+/// Where a job stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnalysisStatus {
+    Queued,
+    Running,
+    Done,
+    Failed,
+}
+
+impl AnalysisStatus {
+    /// The word stored.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AnalysisStatus::Queued => "queued",
+            AnalysisStatus::Running => "running",
+            AnalysisStatus::Done => "done",
+            AnalysisStatus::Failed => "failed",
+        }
+    }
+
+    fn parse(text: &str) -> Result<AnalysisStatus, StoreError> {
+        Ok(match text {
+            "queued" => AnalysisStatus::Queued,
+            "running" => AnalysisStatus::Running,
+            "done" => AnalysisStatus::Done,
+            "failed" => AnalysisStatus::Failed,
+            other => {
+                return Err(StoreError::Db(sqlx::Error::Decode(
+                    format!("unknown analysis status `{other}`").into(),
+                )));
+            }
+        })
+    }
+}
+
+/// One analysis job.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalysisRow {
+    pub id: i64,
+    pub match_id: i64,
+    /// Finished games covered.
+    pub games: i64,
+    pub community_id: i64,
+    pub requested_by: i64,
+    pub channel: String,
+    pub status: AnalysisStatus,
+    pub plies: i64,
+    pub requested_at: i64,
+    pub started_at: Option<i64>,
+    pub finished_at: Option<i64>,
+    pub attempts: i64,
+    /// `G/N` while running.
+    pub progress: Option<String>,
+    /// JSON, once done.
+    pub result: Option<String>,
+    pub error: Option<String>,
+}
+
+/// A new request.
+#[derive(Clone, Debug)]
+pub struct NewAnalysis<'a> {
+    pub match_id: i64,
+    pub games: i64,
+    pub community_id: i64,
+    pub requested_by: i64,
+    pub channel: &'a str,
+    pub plies: i64,
+    pub now: i64,
+}
+
+const COLUMNS: &str = "id, match_id, games, community_id, requested_by, channel, status, plies, \
+     requested_at, started_at, finished_at, attempts, progress, result, error";
+
+fn row(r: &SqliteRow) -> Result<AnalysisRow, StoreError> {
+    Ok(AnalysisRow {
+        id: r.try_get(0)?,
+        match_id: r.try_get(1)?,
+        games: r.try_get(2)?,
+        community_id: r.try_get(3)?,
+        requested_by: r.try_get(4)?,
+        channel: r.try_get(5)?,
+        status: AnalysisStatus::parse(&r.try_get::<String, _>(6)?)?,
+        plies: r.try_get(7)?,
+        requested_at: r.try_get(8)?,
+        started_at: r.try_get(9)?,
+        finished_at: r.try_get(10)?,
+        attempts: r.try_get(11)?,
+        progress: r.try_get(12)?,
+        result: r.try_get(13)?,
+        error: r.try_get(14)?,
+    })
+}
+
+impl Store {
+    /// Queues an analysis of `match_id` over its first `games` finished games, unless one
+    /// is already there (queued, running, done or failed): that one is returned, with
+    /// whether this call created it. A failed job asked for again is queued again.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn request_analysis(
+        &self,
+        new: &NewAnalysis<'_>,
+    ) -> Result<(AnalysisRow, bool), StoreError> {
+        let (_guard, mut tx) = self.begin_write().await?;
+        let inserted = sqlx::query(
+            "INSERT INTO analyses (match_id, games, community_id, requested_by, channel, \
+             status, plies, requested_at) VALUES (?, ?, ?, ?, ?, 'queued', ?, ?) \
+             ON CONFLICT (match_id, games) DO UPDATE SET status = 'queued', \
+             requested_by = excluded.requested_by, channel = excluded.channel, \
+             plies = excluded.plies, requested_at = excluded.requested_at, \
+             started_at = NULL, finished_at = NULL, progress = NULL, error = NULL \
+             WHERE analyses.status = 'failed'",
+        )
+        .bind(new.match_id)
+        .bind(new.games)
+        .bind(new.community_id)
+        .bind(new.requested_by)
+        .bind(new.channel)
+        .bind(new.plies)
+        .bind(new.now)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            > 0;
+        let text = format!("SELECT {COLUMNS} FROM analyses WHERE match_id = ? AND games = ?");
+        let r = sqlx::query(super::sql(text))
+            .bind(new.match_id)
+            .bind(new.games)
+            .fetch_one(&mut *tx)
+            .await?;
+        let found = row(&r)?;
+        tx.commit().await?;
+        Ok((found, inserted))
+    }
+
+    /// The jobs queued before `id` and still waiting or running (its place in the queue).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn analyses_ahead(&self, id: i64) -> Result<i64, StoreError> {
+        let r = sqlx::query(
+            "SELECT COUNT(*) FROM analyses WHERE id < ? AND status IN ('queued', 'running')",
+        )
+        .bind(id)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(r.try_get(0)?)
+    }
+
+    /// The newest analysis of a match (any number of games).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn analysis_of(
+        &self,
+        match_id: i64,
+        games: i64,
+    ) -> Result<Option<AnalysisRow>, StoreError> {
+        let text = format!("SELECT {COLUMNS} FROM analyses WHERE match_id = ? AND games = ?");
+        let r = sqlx::query(super::sql(text))
+            .bind(match_id)
+            .bind(games)
+            .fetch_optional(&self.pool)
+            .await?;
+        r.as_ref().map(row).transpose()
+    }
+
+    /// One job by id.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn analysis(&self, id: i64) -> Result<Option<AnalysisRow>, StoreError> {
+        let text = format!("SELECT {COLUMNS} FROM analyses WHERE id = ?");
+        let r = sqlx::query(super::sql(text))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        r.as_ref().map(row).transpose()
+    }
+
+    /// Claims the oldest queued job: it is running from `now`, one attempt more.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn claim_analysis(&self, now: i64) -> Result<Option<AnalysisRow>, StoreError> {
+        let (_guard, mut tx) = self.begin_write().await?;
+        let text = format!(
+            "UPDATE analyses SET status = 'running', started_at = ?, attempts = attempts + 1, \
+             progress = NULL WHERE id = (SELECT id FROM analyses WHERE status = 'queued' \
+             ORDER BY id LIMIT 1) RETURNING {COLUMNS}"
+        );
+        let r = sqlx::query(super::sql(text))
+            .bind(now)
+            .fetch_optional(&mut *tx)
+            .await?;
+        let found = r.as_ref().map(row).transpose()?;
+        tx.commit().await?;
+        Ok(found)
+    }
+
+    /// Notes how far a running job has come (`G/N`).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn analysis_progress(&self, id: i64, progress: &str) -> Result<(), StoreError> {
+        let (_guard, mut tx) = self.begin_write().await?;
+        sqlx::query("UPDATE analyses SET progress = ? WHERE id = ? AND status = 'running'")
+            .bind(progress)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Ends a running job: its result (done) or why it failed.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn finish_analysis(
+        &self,
+        id: i64,
+        outcome: Result<&str, &str>,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let (status, result, error) = match outcome {
+            Ok(r) => ("done", Some(r), None),
+            Err(e) => ("failed", None, Some(e)),
+        };
+        let (_guard, mut tx) = self.begin_write().await?;
+        sqlx::query(
+            "UPDATE analyses SET status = ?, result = ?, error = ?, finished_at = ? WHERE id = ?",
+        )
+        .bind(status)
+        .bind(result)
+        .bind(error)
+        .bind(now)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Queues again the jobs a stopped bot left running; how many.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn requeue_analyses(&self) -> Result<u64, StoreError> {
+        let (_guard, mut tx) = self.begin_write().await?;
+        let n = sqlx::query(
+            "UPDATE analyses SET status = 'queued', progress = NULL WHERE status = 'running'",
+        )
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        tx.commit().await?;
+        Ok(n)
+    }
+
+    /// The finished analyses of a community, oldest first (for `/stats`).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn analyses_done_in(&self, community: i64) -> Result<Vec<AnalysisRow>, StoreError> {
+        let text = format!(
+            "SELECT {COLUMNS} FROM analyses WHERE community_id = ? AND status = 'done' ORDER BY id"
+        );
+        let rows = sqlx::query(super::sql(text))
+            .bind(community)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(row).collect()
+    }
+}
