@@ -132,7 +132,11 @@ async fn a_league_is_joined_by_button_and_its_matches_posted_in_threads_with_men
     assert_ne!(r.json()["data"]["flags"].as_u64().unwrap_or(0) & 64, 0);
     // And bob, no organiser, cannot start it
     let r = interact(&fake, league("l-start-bob", BOB, "start", json!([]), false)).await;
-    assert!(content(&r).contains("only the organiser"), "{}", content(&r));
+    assert!(
+        content(&r).contains("only the organiser"),
+        "{}",
+        content(&r)
+    );
     // When alice starts it
     let from = fake.requests().len();
     let r = interact(&fake, league("l-start", ALICE, "start", json!([]), true)).await;
@@ -155,8 +159,7 @@ async fn a_league_is_joined_by_button_and_its_matches_posted_in_threads_with_men
         let thread_id = thread.response["id"].as_str().unwrap().to_string();
         let post = fake
             .wait_for(from, |r| {
-                r.method == "POST"
-                    && r.route() == format!("/api/v10/channels/{thread_id}/messages")
+                r.method == "POST" && r.route() == format!("/api/v10/channels/{thread_id}/messages")
             })
             .await;
         let text = post.json()["content"].as_str().unwrap().to_string();

@@ -29,8 +29,8 @@
 mod analysis;
 mod commands;
 mod league;
-pub mod shards;
 mod limit;
+pub mod shards;
 
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -46,8 +46,8 @@ use crate::render::{
 use crate::render::{bracket_alt_text, bracket_png, standings_alt_text, standings_png};
 
 pub use commands::commands;
-pub use shards::Shards;
 pub use limit::{Limited, Limiter, RateLimit};
+pub use shards::Shards;
 
 /// What every command and event handler can reach.
 pub struct Data {
