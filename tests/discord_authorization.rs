@@ -237,6 +237,7 @@ fn view_commands(who: Who, id: i64) -> Vec<(&'static str, Value)> {
         ("moves", command(who, "moves", json!([m()]))),
         ("fair show", command(who, "fair show", json!([m()]))),
         ("fair export", command(who, "fair export", json!([m()]))),
+        ("analyse", command(who, "analyse", json!([m()]))),
     ]
 }
 
@@ -406,6 +407,7 @@ fn authorization_matrix_covers_every_registered_command_that_acts() {
         "pot",
         "rating",
         "leaderboard",
+        "stats",
         "server",
         "chouette create",
         "chouette join",

@@ -286,7 +286,9 @@ impl Club {
     ) -> Result<(Loaded, Vec<(Side, Action)>, u32), ClubError> {
         let l = match self.find_view(me, community, m, "analyse").await {
             Err(ClubError::UnknownMatch(id)) => {
-                if self.store.load_chouette(id).await?.is_some() {
+                // Only a chouette of this server is named: one elsewhere stays unknown.
+                let here = self.store.load_chouette(id).await?;
+                if here.is_some_and(|c| c.community_id == community) {
                     return Err(ClubError::Refused(format!(
                         "#{id} is a chouette: GNU Backgammon analyses two-player matches \
                          only, so chouettes cannot be analysed"
