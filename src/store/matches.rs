@@ -448,9 +448,7 @@ impl Store {
         c: &MatchChange,
         rates: &Rates,
     ) -> Result<(i64, Option<RatedMatch>), StoreError> {
-        let (_writing, mut tx) = self.begin_write().await?;
-        let rated = write_change(&mut tx, c, rates).await?;
-        tx.commit().await?;
+        let rated = self.commit_grouped(c, rates).await?;
         Ok((c.expected_version + 1, rated))
     }
 

@@ -91,6 +91,7 @@ impl Store {
         Ok(Store {
             pool,
             writes: std::sync::Arc::default(),
+            queue: std::sync::Arc::default(),
         })
     }
 

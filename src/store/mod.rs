@@ -14,6 +14,7 @@
 //! | `fair.rs` | provably fair dice: seeds, hash chains, throws |
 //! | `leagues.rs` | leagues, entries, seasons, places, fixtures, the league log and commit |
 //! | `analysis.rs` | the `/analyse` job queue: requests, claims, progress, results |
+//! | `group_commit.rs` | match changes that arrive together committed in one transaction |
 //! | `fingerprint.rs` | a checksum of every table, for tests |
 //!
 //! # The seam a second backend implements
@@ -46,9 +47,11 @@
 //!
 //! The guarantees each backend keeps:
 //!
-//! - [`Store::commit`] is **one transaction**: `UPDATE matches ... WHERE id = ? AND
-//!   version = ?` with `version = version + 1`; if no row is updated the transaction is
-//!   rolled back and the answer is [`StoreError::Stale`] (nothing written). In the same
+//! - [`Store::commit`] is **one transaction** for the change (which may share it with
+//!   other commands' changes that arrived meanwhile: the group commit of
+//!   `group_commit.rs`, one `fsync` for all): `UPDATE matches ... WHERE id = ? AND
+//!   version = ?` with `version = version + 1`; if no row is updated nothing of this
+//!   change is written and the answer is [`StoreError::Stale`]. In the same
 //!   transaction: the log entries appended after the match's last one (sequence numbers
 //!   consecutive from 1, never reused), the scoop-pot counts of the pair updated, and the
 //!   ledger lines (those with an amount, plus any pot paid out) inserted; when the change
@@ -83,6 +86,7 @@ mod analysis;
 mod chouettes;
 mod fair;
 mod fingerprint;
+mod group_commit;
 mod leagues;
 mod matches;
 mod migrate;
@@ -129,6 +133,8 @@ pub struct Store {
     /// Serialises this process's write transactions, so that writers queue here in
     /// order instead of meeting SQLite's lock and sleeping in its busy handler.
     writes: std::sync::Arc<tokio::sync::Mutex<()>>,
+    /// Match changes waiting for the next group commit (`group_commit.rs`).
+    queue: std::sync::Arc<group_commit::Queue>,
 }
 
 impl Store {
