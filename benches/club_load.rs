@@ -3,13 +3,19 @@
 //! validate, save, render). Prints p50 / p99 / max.
 //!
 //! `cargo bench --bench club_load` (options by environment: `MATCHES`, `RATE`, `SECONDS`).
+//!
+//! `ANALYSE=n` also plays n 7-point matches to their ends before the load and queues GNU
+//! Backgammon's analysis of each (`ANALYSIS_PLIES`, default 2, and the other `ANALYSIS_*`
+//! settings), so that the load runs while gnubg works; the time each analysis took is
+//! printed at the end.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use gammonbot::club::{
-    Actor, ChallengeSpec, Club, Command, MatchRef, NextUp, RngDice, SystemClock,
+    Actor, AnalysisEvent, AnalysisSettings, ChallengeSpec, Club, Command, MatchRef, NextUp,
+    RngDice, SystemClock,
 };
 use gammonbot::render::render_png;
 use gammonbot::store::Store;
@@ -48,6 +54,35 @@ async fn answer(club: &Club, next: &NextUp, pick: usize) -> Command {
     }
 }
 
+/// A 7-point match between `a` and `b` played to its end with pseudo-random legal plays
+/// and no cube, so that it takes several games as a real match does.
+async fn play_out(club: &Club, a: &str, b: &str, seed: u64) -> i64 {
+    let challenge = Command::Challenge {
+        opponent: b.to_string(),
+        spec: ChallengeSpec::standard(Some(7)),
+    };
+    let id = club
+        .execute(&Actor::local(a), challenge)
+        .await
+        .unwrap()
+        .match_id
+        .unwrap();
+    let m = MatchRef::id(id);
+    let mut out = club
+        .execute(&Actor::local(b), Command::Accept(m))
+        .await
+        .unwrap();
+    let mut pick = seed;
+    while let Some(up) = out.next.clone() {
+        pick = pick
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let cmd = answer(club, &up, (pick >> 33) as usize).await;
+        out = club.execute(&Actor::local(&up.name), cmd).await.unwrap();
+    }
+    id
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
     sorted[i]
@@ -67,11 +102,15 @@ fn main() {
         .unwrap();
     rt.block_on(async {
         let store = Store::open(db.to_str().unwrap()).await.unwrap();
-        let club = Arc::new(Club::new(
-            store.clone(),
-            Arc::new(RngDice::seeded(1)),
-            Arc::new(SystemClock),
-        ));
+        let analyse = env("ANALYSE", 0);
+        let club = Arc::new(
+            Club::new(
+                store.clone(),
+                Arc::new(RngDice::seeded(1)),
+                Arc::new(SystemClock),
+            )
+            .with_analysis(AnalysisSettings::from_env()),
+        );
         // 10 000 live matches among 2 000 players, a tenth of them Welsh.
         let t = Instant::now();
         let mut next: HashMap<i64, NextUp> = HashMap::new();
@@ -108,6 +147,51 @@ fn main() {
             t.elapsed().as_secs_f64(),
             std::fs::metadata(&db).map(|m| m.len() / 1024).unwrap_or(0)
         );
+        // Matches to analyse while the load runs: played out, then queued.
+        let mut analyses = None;
+        if analyse > 0 {
+            let mut finished = Vec::new();
+            for j in 0..analyse {
+                finished.push(play_out(&club, &format!("an{j}"), &format!("bn{j}"), j).await);
+            }
+            let mut events = club.analysis_events();
+            let queued = Instant::now();
+            for (j, id) in finished.iter().enumerate() {
+                club.execute(
+                    &Actor::local(&format!("an{j}")),
+                    Command::Analyse(MatchRef::id(*id)),
+                )
+                .await
+                .unwrap();
+            }
+            let _workers = Arc::clone(&club).spawn_analysis();
+            println!(
+                "{analyse} finished 7-point matches queued for analysis at {} plies",
+                club.analysis_settings().plies
+            );
+            analyses = Some(tokio::spawn(async move {
+                // (match, games, seconds since queued) of each analysis, in the order they end.
+                let mut games = HashMap::new();
+                let mut done = Vec::new();
+                while done.len() < finished.len() {
+                    match events.recv().await {
+                        Ok(AnalysisEvent::Progress {
+                            match_id, games: g, ..
+                        }) => {
+                            games.insert(match_id, g);
+                        }
+                        Ok(AnalysisEvent::Finished(r)) => {
+                            assert!(!r.failed, "analysis failed: {:?}", r.lines);
+                            let g = games.get(&r.match_id).copied().unwrap_or(0);
+                            done.push((r.match_id, g, queued.elapsed().as_secs_f64()));
+                        }
+                        Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
+                        Err(e) => panic!("analysis events: {e}"),
+                    }
+                }
+                done
+            }));
+        }
         let ids: Vec<i64> = next.keys().copied().collect();
         let next = Arc::new(Mutex::new(next));
         let total = rate * seconds;
@@ -175,6 +259,16 @@ fn main() {
             percentile(&lag, 0.5).as_secs_f64() * 1e3,
             percentile(&lag, 0.99).as_secs_f64() * 1e3
         );
+        if let Some(analyses) = analyses {
+            let mut last = 0.0;
+            for (id, games, at) in analyses.await.unwrap() {
+                println!(
+                    "analysis of 7-point match #{id} ({games} games) ended {at:.1} s after queueing ({:.1} s of its own)",
+                    at - last
+                );
+                last = at;
+            }
+        }
         store.close().await;
     });
     let _ = std::fs::remove_dir_all(&dir);
