@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Runs the bot: on Discord when DISCORD_TOKEN is set (environment or .env), otherwise the
+# local terminal chat, on the SQLite file gammonbot.db. GNU Backgammon, which /analyse runs,
+# is installed first when it is missing (the bot runs without it; /analyse then says so).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/packages.sh
+need_package gnubg gnubg "/analyse, GNU Backgammon's review of a match" optional
+exec cargo run --release -- "$@"
