@@ -86,6 +86,10 @@ for gi, game in enumerate(m["games"]):
     score = {"X": gi_info["score-X"], "O": gi_info["score-O"]}
     cube, owner = 1, None
     pending = None  # the last double's equities, for the answer
+    # gnubg records a beaver as a double by the player doubled (and a raccoon as one more
+    # double) followed by the take of whoever answers last; the cube then belongs to the
+    # player first doubled. `offered`: that player while an offer is being answered.
+    offered = None
     for ri, rec in enumerate(game["game"]):
         player = rec.get("player")
         action = rec.get("action")
@@ -116,8 +120,21 @@ for gi, game in enumerate(m["games"]):
                         base, kind="chequer", board=rec.get("board"), dice=rec.get("dice"),
                         move=rec.get("move"), best_move=moves[0]["move"], loss=loss,
                         skill=a.get("skill")))
+        elif action == "double" and offered is not None:
+            # A beaver (or a raccoon): the cube is doubled at once, and a beaver takes the
+            # double it answers: that take is judged as a take.
+            if pending is not None:
+                dt, dp, dbase, board = pending
+                loss = dt - dp
+                if loss > 1e-7:
+                    decisions.append(dict(
+                        base, kind="wrong take", board=board, loss=loss, played="beaver",
+                        best="drop", doubler=dbase["player"]))
+            pending = None
+            cube *= 2
         elif action == "double":
             pending = None
+            offered = other
             if "nd-cubeful-eq" in a:
                 nd, dt, dp = cube_equities(a, away, cube)
                 pending = (dt, dp, base, rec.get("board"))
@@ -140,10 +157,8 @@ for gi, game in enumerate(m["games"]):
             pending = None
             if action == "take":
                 cube *= 2
-                owner = player
-        elif action == "beaver":
-            cube *= 2
-            owner = other
+                owner = offered if offered is not None else player
+            offered = None
 
 
 def stats(s):

@@ -27,6 +27,9 @@ fn random_match(rules: MatchRules, seed: u64, max_actions: usize) -> (Match, Vec
                 (s, Action::Double)
             }
             Phase::ToRoll(s) => (s, Action::Roll(rng.dice())),
+            Phase::CubeOffered(o) if m.rules().beavers && o.notches == 0 && rng.chance(50) => {
+                (o.responder, Action::Beaver)
+            }
             Phase::CubeOffered(o) if rng.chance(30) => (o.responder, Action::Drop),
             Phase::CubeOffered(o) => (o.responder, Action::Take),
             Phase::ToPlay { side, .. } => {
@@ -119,4 +122,108 @@ fn running_match_exported_as_mat_replays_in_gnubg_to_the_same_position_and_match
             "Match ID, seed {seed}\n{mat}"
         );
     }
+}
+
+#[test]
+fn money_game_with_a_beaver_exported_as_mat_replays_in_gnubg_to_the_same_cube() {
+    let rules = MatchRules {
+        beavers: true,
+        ..MatchRules::money()
+    };
+    for seed in [4u64, 9, 13] {
+        // Given a money session stopped after a beaver, at the next roll
+        let (_, full) = random_match(rules, seed, 5000);
+        let mut m = Match::new(rules).unwrap();
+        let mut beavered = false;
+        let mut log = Vec::new();
+        for (side, action) in full {
+            m = m.apply(side, &action).unwrap().0;
+            beavered |= action == Action::Beaver;
+            log.push((side, action));
+            if beavered && matches!(m.phase(), Phase::ToRoll(_)) && m.cube().value >= 4 {
+                break;
+            }
+        }
+        assert!(beavered, "seed {seed}: no beaver in 5000 actions");
+        // When gnubg imports the .mat file
+        let mat = export_mat(m.rules(), ["olive", "xavier"], &log).unwrap();
+        let got = import(&format!("mat-beaver-{seed}"), &mat);
+        // Then it stands at the same position with the same cube and owner (the Match ID)
+        assert_eq!(got[0], m.position_id(), "Position ID, seed {seed}\n{mat}");
+        assert_eq!(
+            got[1],
+            m.match_id().encode(),
+            "Match ID, seed {seed}\n{mat}"
+        );
+    }
+}
+
+#[test]
+fn analysis_after_a_beaver_values_decisions_at_the_beavered_cube_owned_by_the_beaverer() {
+    let rules = MatchRules {
+        beavers: true,
+        ..MatchRules::money()
+    };
+    // Given a money game with a beaver, stopped a few actions later in the same game
+    let (_, full) = random_match(rules, 4, 5000);
+    let mut m = Match::new(rules).unwrap();
+    let mut beaverer = None;
+    let mut after = 0;
+    let mut log = Vec::new();
+    for (side, action) in full {
+        let game = m.game_number();
+        m = m.apply(side, &action).unwrap().0;
+        if beaverer.is_some() && m.game_number() != game {
+            break;
+        }
+        log.push((side, action));
+        if action == Action::Beaver {
+            beaverer = Some(side);
+        }
+        if beaverer.is_some() && matches!(m.phase(), Phase::ToRoll(_)) {
+            after += 1;
+            if after == 4 {
+                break;
+            }
+        }
+    }
+    let beaverer = beaverer.expect("a beaver");
+    let dir = scratch("beaver-analysis");
+    let (mat, out) = (dir.join("match.mat"), dir.join("out.json"));
+    std::fs::write(
+        &mat,
+        export_mat(m.rules(), ["olive", "xavier"], &log).unwrap(),
+    )
+    .unwrap();
+    // When the analysis script reviews it at 0 plies
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/analyse.py");
+    run_gnubg(
+        &script,
+        &[
+            ("GAMMONBOT_MAT", &mat),
+            ("GAMMONBOT_OUT", &out),
+            ("GAMMONBOT_PLIES", Path::new("0")),
+        ],
+    );
+    let review: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    // Then the decisions made after the beaver are valued at the cube of 4, which the
+    // beaverer holds (the .mat file's left column, O here, is gnubg's "X")
+    let letter = if beaverer == Side::O { "X" } else { "O" };
+    let game = m.game_number();
+    let last: Vec<&serde_json::Value> = review["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["game"] == game)
+        .collect();
+    let at_four: Vec<_> = last.iter().filter(|d| d["cube"] == 4).collect();
+    assert!(
+        !at_four.is_empty(),
+        "no decision after the beaver: {last:#?}"
+    );
+    for d in at_four {
+        assert_eq!(d["owner"], letter, "{d:#}");
+    }
+    assert!(last.iter().all(|d| d["cube"].as_u64().unwrap() <= 4));
 }
