@@ -11,8 +11,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use gammonbot::club::{
-    Actor, AnalysisSettings, ChallengeSpec, Chart, Club, ClubError, Command, Entry, MatchRef,
-    Outcome, Review, RngDice, SystemClock,
+    Actor, AnalysisEvent, AnalysisSettings, ChallengeSpec, Chart, Club, ClubError, Command, Entry,
+    MatchRef, Outcome, Review, RngDice, SystemClock,
 };
 use gammonbot::console::parse_line;
 use gammonbot::engine::{Event, Match, MatchRules, Side, format_play, position_id};
@@ -362,6 +362,61 @@ async fn a_finished_3_point_match_gets_the_figures_gnubg_prints_for_its_mat() {
 }
 
 #[tokio::test]
+async fn a_money_session_is_analysed_over_its_finished_games_and_only_by_its_players() {
+    // Given a money session whose second game has just ended (random legal plays, no cube)
+    let store = Store::open(scratch_db("analysis_money").to_str().unwrap())
+        .await
+        .unwrap();
+    let club = club_on(&store, settings("analysis_money")).await;
+    let out = run(
+        &club,
+        "ann",
+        Command::Challenge {
+            opponent: "bob".into(),
+            spec: ChallengeSpec::standard(None),
+        },
+    )
+    .await;
+    let id = out.match_id.unwrap();
+    let m = MatchRef::id(id);
+    let mut out = run(&club, "bob", Command::Accept(m)).await;
+    let mut rng = Rng::new(17);
+    let mut ended = 0;
+    while ended < 2 {
+        let next = out.next.clone().expect("the session goes on");
+        let cmd = if next.what.starts_with("move") {
+            let moves = club
+                .legal_moves(&Actor::local(&next.name), m)
+                .await
+                .unwrap();
+            Command::Move(m, moves[rng.below(moves.len())].clone())
+        } else {
+            Command::Roll(m)
+        };
+        out = run(&club, &next.name, cmd).await;
+        ended += out.lines.iter().filter(|l| l.contains(" wins ")).count();
+    }
+    // When a stranger asks for its analysis, then one of its players
+    let e = club
+        .execute(&Actor::local("carl"), Command::Analyse(m))
+        .await
+        .unwrap_err();
+    assert!(matches!(e, ClubError::NotAParticipant(..)), "{e}");
+    assert!(store.analysis_of(id, 1).await.unwrap().is_none());
+    run(&club, "bob", Command::Analyse(m)).await;
+    let report = club.run_next_analysis().await.unwrap().expect("a job");
+    // Then gnubg reviewed the two finished games of the session, in money play
+    assert!(!report.failed, "{:?}", report.lines);
+    let review = review_of(&store, id).await;
+    assert_eq!((review.games, review.length), (2, 0));
+    assert!(
+        report.lines[1].contains(&format!("money session #{id} (2 games)")),
+        "{:?}",
+        report.lines
+    );
+}
+
+#[tokio::test]
 async fn two_requests_give_one_job_and_a_job_cut_by_a_restart_completes() {
     // Given a finished 1-point match
     let path = scratch_db("analysis_queue");
@@ -404,6 +459,41 @@ async fn two_requests_give_one_job_and_a_job_cut_by_a_restart_completes() {
     assert_eq!(done.status, AnalysisStatus::Done);
     assert_eq!(done.attempts, 2);
     assert!(done.result.is_some());
+}
+
+#[tokio::test]
+async fn at_start_the_workers_run_the_job_a_stopped_bot_left_running() {
+    // Given a job a worker had claimed when the bot stopped
+    let path = scratch_db("analysis_start");
+    let store = Store::open(path.to_str().unwrap()).await.unwrap();
+    let club = club_on(&store, settings("analysis_start")).await;
+    let id = play_match(&club, 1, 9).await;
+    run(&club, "ann", Command::Analyse(MatchRef::id(id))).await;
+    store.claim_analysis(0).await.unwrap().unwrap();
+    drop(club);
+    store.close().await;
+    // When the bot starts again with its analysis workers
+    let store = Store::open(path.to_str().unwrap()).await.unwrap();
+    let club = club_on(&store, settings("analysis_start2")).await;
+    let mut events = club.analysis_events();
+    let workers = Arc::clone(&club).spawn_analysis();
+    // Then the job is queued again and runs to its end without being asked for again
+    let report = tokio::time::timeout(Duration::from_secs(120), async {
+        loop {
+            if let Ok(AnalysisEvent::Finished(r)) = events.recv().await {
+                break r;
+            }
+        }
+    })
+    .await
+    .expect("the job ran");
+    assert_eq!(report.match_id, id);
+    assert!(!report.failed, "{:?}", report.lines);
+    let done = store.analysis_of(id, 1).await.unwrap().unwrap();
+    assert_eq!((done.status, done.attempts), (AnalysisStatus::Done, 2));
+    for w in workers {
+        w.abort();
+    }
 }
 
 #[tokio::test]
