@@ -12,11 +12,22 @@ use crate::engine::{
 };
 
 fn parse_line(line: &str) -> Result<(crate::engine::Board, Dice), String> {
+    parse_line_with(line, |id| {
+        board_from_position_id(id).map_err(|e| e.to_string())
+    })
+}
+
+/// A line `<position-id> <d1> <d2>` read with `board` turning the ID into a board: the
+/// shape is checked first, then the ID, then the dice.
+fn parse_line_with<'a>(
+    line: &'a str,
+    board: impl FnOnce(&'a str) -> Result<crate::engine::Board, String>,
+) -> Result<(crate::engine::Board, Dice), String> {
     let mut it = line.split_whitespace();
     let (Some(id), Some(a), Some(b), None) = (it.next(), it.next(), it.next(), it.next()) else {
         return Err("expected `<position-id> <d1> <d2>`".into());
     };
-    let board = board_from_position_id(id).map_err(|e| e.to_string())?;
+    let board = board(id)?;
     let die = |s: &str| s.parse::<u8>().map_err(|_| format!("`{s}` is not a die"));
     let dice = Dice::new(die(a)?, die(b)?).map_err(|e| e.to_string())?;
     Ok((board, dice))
@@ -70,39 +81,105 @@ pub fn legal(input: impl BufRead, output: impl Write, notation: bool) -> std::io
     })
 }
 
-/// `legal` with Position IDs, the fast path: every line's IDs are made as bytes, sorted as
-/// numbers holding those bytes (the order of the strings), written into one reused
-/// buffer, and the output goes out in large writes; nothing is allocated per line. The bytes are those of
-/// [`answer_lines`] with `,`.
+/// `legal` with Position IDs, the fast path. The input is read in blocks of whole lines;
+/// each block is cut into one part per core, the parts answered on their own threads and
+/// written in order. Within a part every line's IDs are made as bytes, sorted as numbers
+/// holding those bytes (the order of the strings) and written into one reused buffer;
+/// nothing is allocated per line. The bytes are those of [`answer_lines`] with `,`.
 fn legal_ids(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<bool> {
-    const FLUSH_AT: usize = 1 << 16;
+    const BLOCK: usize = 1 << 16;
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let mut block: Vec<u8> = Vec::with_capacity(BLOCK + 128);
+    let mut all_ok = true;
+    loop {
+        block.clear();
+        while block.len() < BLOCK && input.read_until(b'\n', &mut block)? > 0 {}
+        if block.is_empty() {
+            break;
+        }
+        let parts = split_lines(&block, threads);
+        let answers: Vec<std::io::Result<(Vec<u8>, bool)>> = if parts.len() == 1 {
+            vec![answer_ids(parts[0])]
+        } else {
+            std::thread::scope(|scope| {
+                let running: Vec<_> = parts
+                    .iter()
+                    .map(|part| scope.spawn(move || answer_ids(part)))
+                    .collect();
+                running
+                    .into_iter()
+                    .map(|t| {
+                        t.join()
+                            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                    })
+                    .collect()
+            })
+        };
+        for answer in answers {
+            let (out, ok) = answer?;
+            all_ok &= ok;
+            output.write_all(&out)?;
+        }
+    }
+    output.flush()?;
+    Ok(all_ok)
+}
+
+/// `block` cut into at most `n` parts of about equal size, each ending at a line's end.
+fn split_lines(block: &[u8], n: usize) -> Vec<&[u8]> {
+    let mut parts = Vec::with_capacity(n);
+    let mut rest = block;
+    for left in (1..=n).rev() {
+        if rest.is_empty() {
+            break;
+        }
+        let mut cut = (rest.len() / left).max(1);
+        if left == 1 {
+            cut = rest.len();
+        } else {
+            cut = rest[cut - 1..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(rest.len(), |i| cut + i);
+        }
+        let (part, after) = rest.split_at(cut);
+        parts.push(part);
+        rest = after;
+    }
+    parts
+}
+
+/// The answers to the lines of `part` (whole lines), and whether every line could be read.
+fn answer_ids(part: &[u8]) -> std::io::Result<(Vec<u8>, bool)> {
     let mut plays: Vec<LegalPlay> = Vec::with_capacity(64);
     // Each ID as a big-endian number: one comparison sorts as the strings would.
     let mut ids: Vec<u128> = Vec::with_capacity(64);
-    let mut out: Vec<u8> = Vec::with_capacity(FLUSH_AT + 4096);
-    let mut raw: Vec<u8> = Vec::with_capacity(128);
+    let mut window: Vec<u64> = Vec::with_capacity(64);
+    let mut out: Vec<u8> = Vec::with_capacity(part.len() * 16);
     let mut all_ok = true;
-    loop {
-        raw.clear();
-        if input.read_until(b'\n', &mut raw)? == 0 {
-            break;
-        }
+    // Input lists a position once per roll: the board read for the line before is used
+    // again while the ID is the same.
+    let mut cached: Option<(&str, crate::engine::Board)> = None;
+    for raw in part.split_inclusive(|&b| b == b'\n') {
         // As `BufRead::lines`: the line ending goes, and the text must be UTF-8.
-        let mut end = raw.len();
-        if raw[..end].ends_with(b"\n") {
-            end -= 1;
-            if raw[..end].ends_with(b"\r") {
-                end -= 1;
-            }
-        }
-        let line = std::str::from_utf8(&raw[..end])
+        let raw = raw.strip_suffix(b"\n").unwrap_or(raw);
+        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+        let line = std::str::from_utf8(raw)
             .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?;
         let line = line.trim_end();
         if line.trim().is_empty() {
             continue;
         }
         out.extend_from_slice(line.as_bytes());
-        match parse_line(line) {
+        let parsed = parse_line_with(line, |id| match cached {
+            Some((seen, board)) if seen == id => Ok(board),
+            _ => {
+                let board = board_from_position_id(id).map_err(|e| e.to_string())?;
+                cached = Some((id, board));
+                Ok(board)
+            }
+        });
+        match parsed {
             Ok((board, dice)) => {
                 legal_plays_into(&board, dice, &mut plays);
                 ids.clear();
@@ -114,7 +191,7 @@ fn legal_ids(mut input: impl BufRead, mut output: impl Write) -> std::io::Result
                     b[..14].copy_from_slice(&encoder.id(&p.board));
                     u128::from_be_bytes(b)
                 }));
-                ids.sort_unstable();
+                sort_ids(&mut ids, &mut window);
                 out.push(b'\t');
                 write_count(&mut out, ids.len());
                 out.push(b'\t');
@@ -133,14 +210,32 @@ fn legal_ids(mut input: impl BufRead, mut output: impl Write) -> std::io::Result
                 out.push(b'\n');
             }
         }
-        if out.len() >= FLUSH_AT {
-            output.write_all(&out)?;
-            out.clear();
-        }
     }
-    output.write_all(&out)?;
-    output.flush()?;
-    Ok(all_ok)
+    Ok((out, all_ok))
+}
+
+/// Sorts the IDs (14 bytes each, big-endian in the top of a `u128`). The plays of one
+/// position mostly leave the opponent's half of the key alone, so the IDs often share their
+/// first bytes: when the bytes that differ fit in eight, those are sorted as `u64`s, half
+/// the work of sorting `u128`s.
+fn sort_ids(ids: &mut [u128], window: &mut Vec<u64>) {
+    let [first, _, ..] = *ids else { return };
+    let differ = ids.iter().fold(0u128, |acc, &id| acc | (id ^ first));
+    // The whole bytes every ID shares at its start (at most 8 of them are counted).
+    let shared_bits = (differ.leading_zeros() / 8 * 8).min(64);
+    if shared_bits < 6 * 8 {
+        ids.sort_unstable();
+        return;
+    }
+    // The 64 bits below the shared bytes hold every difference.
+    let shift = 64 - shared_bits;
+    window.clear();
+    window.extend(ids.iter().map(|&id| (id >> shift) as u64));
+    window.sort_unstable();
+    let prefix = first >> (128 - shared_bits) << (128 - shared_bits);
+    for (id, &w) in ids.iter_mut().zip(window.iter()) {
+        *id = prefix | (u128::from(w) << shift);
+    }
 }
 
 /// Appends `n` in decimal.
@@ -461,4 +556,44 @@ pub fn discord(token: String) -> std::io::Result<bool> {
         .map_err(|e| std::io::Error::other(format!("Discord: {e}")))?;
         Ok(true)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{sort_ids, split_lines};
+
+    #[test]
+    fn a_block_is_cut_into_parts_of_whole_lines_that_join_back_to_it() {
+        let block = b"aaaa\nb\ncccccccc\ndd\ne";
+        for n in 1..=8 {
+            let parts = split_lines(block, n);
+            assert!(parts.len() <= n);
+            assert_eq!(parts.concat(), block.to_vec(), "{n} parts");
+            for part in &parts[..parts.len() - 1] {
+                assert!(part.ends_with(b"\n"), "{n} parts: {part:?}");
+            }
+        }
+        assert!(split_lines(b"", 2).is_empty());
+    }
+
+    #[test]
+    fn ids_sharing_their_first_bytes_sort_as_all_their_bytes_do() {
+        let id = |s: &[u8; 14]| {
+            let mut b = [0u8; 16];
+            b[..14].copy_from_slice(s);
+            u128::from_be_bytes(b)
+        };
+        let shared: Vec<u128> = [b"4HPwATDgc/ABMA", b"4HPwATCkc/ABMA", b"4HPwATDCc/ABMA"]
+            .map(id)
+            .to_vec();
+        let apart: Vec<u128> = [b"zzPwATDgc/ABMA", b"4HPwATCkc/ABMA", b"AHPwATDCc/ABMB"]
+            .map(id)
+            .to_vec();
+        for mut ids in [shared, apart] {
+            let mut want = ids.clone();
+            want.sort_unstable();
+            sort_ids(&mut ids, &mut Vec::new());
+            assert_eq!(ids, want);
+        }
+    }
 }
