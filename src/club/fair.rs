@@ -9,8 +9,8 @@ use serde::Serialize;
 use super::{ChouetteRef, Club, ClubError, DiceSource, MatchRef, Outcome};
 use crate::engine::Side;
 use crate::engine::fair::{
-    CHAIN_LEN, FairId, SCHEME, Secret, anchor, chain, chain_place, hex, message, secret_from_hex,
-    seed_problem, throw_dice,
+    CHAIN_LEN, FairId, SCHEME, Secret, anchor_and_first, chain, chain_place, hex, message,
+    secret_from_hex, seed_problem, throw_dice,
 };
 use crate::store::{FairChainRow, FairChange, FairRow, FairThrowRow, PlayerRow};
 
@@ -38,15 +38,25 @@ pub enum FairOp {
 /// (`None`: the source's throws are not provably fair).
 #[must_use]
 pub fn new_chain(src: &dyn DiceSource, first_k: u64) -> Option<FairChainRow> {
+    new_chain_with_first(src, first_k).map(|(row, _)| row)
+}
+
+/// [`new_chain`] and the chain's first value `s_1`, met on the way to the anchor: a
+/// command that makes the chain and its first throw (a league match started and accepted
+/// at once) gives it to [`FairDice::knowing_first`] instead of hashing the chain twice.
+#[must_use]
+pub fn new_chain_with_first(src: &dyn DiceSource, first_k: u64) -> Option<(FairChainRow, Secret)> {
     let mut top: Secret = [0; 32];
     if !src.secret(&mut top) {
         return None;
     }
-    Some(FairChainRow {
+    let (anchor, first) = anchor_and_first(&top);
+    let row = FairChainRow {
         first_k: i64::try_from(first_k).unwrap_or(i64::MAX),
-        anchor: hex(&anchor(&top)),
+        anchor: hex(&anchor),
         secret: hex(&top),
-    })
+    };
+    Some((row, first))
 }
 
 /// A default player seed: 16 secret bytes, hex.
@@ -73,6 +83,8 @@ pub struct FairDice {
     throws: Vec<FairThrowRow>,
     /// The chain in use, `s_0` to `s_N`, once computed.
     cache: Option<(i64, Vec<Secret>)>,
+    /// The first value of the chain beginning at a throw number, known from its making.
+    first_value: Option<(i64, Secret)>,
     changed: bool,
     lines: Vec<String>,
 }
@@ -92,9 +104,19 @@ impl FairDice {
             new_chains: 0,
             throws: Vec::new(),
             cache: None,
+            first_value: None,
             changed: false,
             lines: Vec::new(),
         }
+    }
+
+    /// The same record, told the first value `s_1` of its newest chain (as
+    /// [`new_chain_with_first`] gives it): that chain's first throw reveals it without
+    /// hashing the chain again.
+    #[must_use]
+    pub fn knowing_first(mut self, first: Secret) -> FairDice {
+        self.first_value = self.chains.last().map(|c| (c.first_k, first));
+        self
     }
 
     /// The record as stored.
@@ -116,6 +138,7 @@ impl FairDice {
             new_chains: 0,
             throws: Vec::new(),
             cache: None,
+            first_value: None,
             changed: false,
             lines: Vec::new(),
         })
@@ -191,17 +214,23 @@ impl FairDice {
             .last()
             .filter(|c| c.first_k == i64::try_from(first).unwrap_or(-1))
             .ok_or_else(|| format!("the fair dice have no chain for throw {k}"))?;
-        if self
-            .cache
-            .as_ref()
-            .is_none_or(|(f, _)| *f != current.first_k)
-        {
-            let top = secret_from_hex(&current.secret)
-                .ok_or_else(|| "a stored chain secret cannot be read".to_string())?;
-            self.cache = Some((current.first_k, chain(&top)));
-        }
-        let values = &self.cache.as_ref().map(|c| &c.1).ok_or("no chain")?;
-        let s = values[usize::try_from(place).unwrap_or(0)];
+        let known = self.first_value.take();
+        let s = match known {
+            Some((f, first)) if place == 1 && f == current.first_k => first,
+            _ => {
+                if self
+                    .cache
+                    .as_ref()
+                    .is_none_or(|(f, _)| *f != current.first_k)
+                {
+                    let top = secret_from_hex(&current.secret)
+                        .ok_or_else(|| "a stored chain secret cannot be read".to_string())?;
+                    self.cache = Some((current.first_k, chain(&top)));
+                }
+                let values = &self.cache.as_ref().map(|c| &c.1).ok_or("no chain")?;
+                values[usize::try_from(place).unwrap_or(0)]
+            }
+        };
         let msg = message(
             self.id,
             k,
@@ -525,5 +554,29 @@ impl Club {
                 Ok(out)
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{FairDice, new_chain_with_first};
+    use crate::club::RngDice;
+    use crate::engine::Side;
+    use crate::engine::fair::FairId;
+
+    #[test]
+    fn a_first_throw_told_the_chains_first_value_is_the_throw_made_without_it() {
+        let (row, first) = new_chain_with_first(&RngDice::fair_seeded(7), 1).unwrap();
+        let src = RngDice::fair_seeded(8);
+        let mut told = FairDice::fresh(FairId::Match(3), row.clone()).knowing_first(first);
+        let mut plain = FairDice::fresh(FairId::Match(3), row);
+        for f in [&mut told, &mut plain] {
+            f.set_seed(Side::X, "x".into());
+            f.set_seed(Side::O, "o".into());
+        }
+        for _ in 0..3 {
+            assert_eq!(told.throw(2, &src).unwrap(), plain.throw(2, &src).unwrap());
+        }
+        assert_eq!(told.throws(), plain.throws());
     }
 }

@@ -53,7 +53,7 @@ pub use command::{
 };
 pub use dice::{DiceSource, RngDice};
 pub use error::ClubError;
-pub use fair::{FairDice, FairOp, FairRef, export_json, new_chain};
+pub use fair::{FairDice, FairOp, FairRef, export_json, new_chain, new_chain_with_first};
 pub use league::LeaguePost;
 pub use league::{
     BracketLine, Format, LeagueCommand, LeagueEntry, LeagueOp, LeagueSettings, TableLine,

@@ -82,11 +82,18 @@ pub fn chain(top: &Secret) -> Vec<Secret> {
 /// The anchor `s_0` of the chain whose top is `top`.
 #[must_use]
 pub fn anchor(top: &Secret) -> Secret {
+    anchor_and_first(top).0
+}
+
+/// The anchor `s_0` and the chain's first value `s_1` (what its first throw reveals), from
+/// its top `s_N` in one pass down the chain.
+#[must_use]
+pub fn anchor_and_first(top: &Secret) -> (Secret, Secret) {
     let mut s = *top;
-    for _ in 0..CHAIN_LEN {
+    for _ in 1..CHAIN_LEN {
         s = sha256(&s);
     }
-    s
+    (sha256(&s), s)
 }
 
 /// The first throw number of the chain that throw `k` (from 1) uses, and `k`'s place in

@@ -112,6 +112,9 @@ pub struct StartedMatch {
     pub rated: bool,
     /// X and O as read, for the accept.
     pub players: [PlayerRow; 2],
+    /// The first value of the match's fair-dice chain, known from its making (not stored):
+    /// the accept's opening throw uses it.
+    pub fair_first: Option<[u8; 32]>,
 }
 
 /// What starts a league match once inserted as a challenge (its number, the match): the

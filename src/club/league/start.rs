@@ -13,7 +13,7 @@ use crate::club::lookup::Loaded;
 use crate::club::play::{Work, entry_json};
 use crate::club::words::duration_words;
 use crate::club::{
-    Actor, ChallengeSpec, Club, ClubError, Entry, FairDice, Outcome, Snapshot, new_chain,
+    Actor, ChallengeSpec, Club, ClubError, Entry, FairDice, Outcome, Snapshot, new_chain_with_first,
 };
 use crate::engine::fair::FairId;
 use crate::engine::welsh::format_amount;
@@ -44,6 +44,7 @@ impl Club {
         now: i64,
     ) -> Result<StartedMatch, ClubError> {
         let spec = league.spec;
+        let (fair, fair_first) = new_chain_with_first(&*self.dice, 1).unzip();
         Ok(StartedMatch {
             new: NewMatch {
                 community_id: league.row.community_id,
@@ -54,11 +55,12 @@ impl Club {
                 bank: spec.time.bank,
                 now,
                 entry: entry_json(&Entry::Challenge { spec }),
-                fair: new_chain(&*self.dice, 1),
+                fair,
                 expires_at: None,
             },
             rated: spec.rated,
             players: [x.clone(), o.clone()],
+            fair_first,
         })
     }
 
@@ -90,11 +92,13 @@ impl Club {
             updated_at: s.new.now,
             expires_at: s.new.expires_at,
         };
-        let mut fair = s
-            .new
-            .fair
-            .clone()
-            .map(|c| FairDice::fresh(FairId::Match(id), c));
+        let mut fair = s.new.fair.clone().map(|c| {
+            let fresh = FairDice::fresh(FairId::Match(id), c);
+            match s.fair_first {
+                Some(first) => fresh.knowing_first(first),
+                None => fresh,
+            }
+        });
         if let Some(f) = fair.as_mut() {
             f.default_seeds(&*self.dice);
         }
