@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use gammonbot::club::{
     Actor, AnalysisEvent, AnalysisSettings, ChallengeSpec, Chart, Club, ClubError, Command, Entry,
-    MatchRef, Outcome, Review, RngDice, SystemClock,
+    MAX_ATTEMPTS, MatchRef, Outcome, Review, RngDice, SystemClock,
 };
 use gammonbot::console::parse_line;
 use gammonbot::engine::{Event, Match, MatchRules, Side, format_play, position_id};
@@ -494,6 +494,38 @@ async fn at_start_the_workers_run_the_job_a_stopped_bot_left_running() {
     for w in workers {
         w.abort();
     }
+}
+
+#[tokio::test]
+async fn a_job_under_way_at_three_stops_is_given_up_and_asking_again_queues_it_afresh() {
+    // Given a job that was running when the bot stopped, three times over
+    let store = Store::open(scratch_db("analysis_attempts").to_str().unwrap())
+        .await
+        .unwrap();
+    let club = club_on(&store, settings("analysis_attempts")).await;
+    let id = play_match(&club, 1, 5).await;
+    run(&club, "ann", Command::Analyse(MatchRef::id(id))).await;
+    for _ in 0..MAX_ATTEMPTS {
+        store.claim_analysis(0).await.unwrap().unwrap();
+        assert_eq!(club.requeue_analyses().await.unwrap(), 1);
+    }
+    // When a worker claims it once more
+    let started = std::time::Instant::now();
+    let report = club.run_next_analysis().await.unwrap().unwrap();
+    // Then it fails without running gnubg, and both players are told why
+    assert!(started.elapsed() < Duration::from_secs(2));
+    assert!(report.failed);
+    assert!(
+        report.lines[0].contains("under way 3 times when the bot stopped"),
+        "{:?}",
+        report.lines
+    );
+    let row = store.analysis_of(id, 1).await.unwrap().unwrap();
+    assert_eq!((row.status, row.attempts), (AnalysisStatus::Failed, 4));
+    // And asking again queues it with its count of attempts begun afresh
+    run(&club, "bob", Command::Analyse(MatchRef::id(id))).await;
+    let row = store.analysis_of(id, 1).await.unwrap().unwrap();
+    assert_eq!((row.status, row.attempts), (AnalysisStatus::Queued, 0));
 }
 
 #[tokio::test]

@@ -28,6 +28,11 @@ use crate::store::{AnalysisRow, AnalysisStatus, MatchStatus, NewAnalysis, Player
 
 pub use run::{GnubgError, find_gnubg};
 
+/// The runs a job may begin before it is given up: a job still running when the bot
+/// stops is run again at the next start, but one that was under way at three stops in a
+/// row (gnubg taking the machine down with it, say) fails instead of looping.
+pub const MAX_ATTEMPTS: i64 = 3;
+
 /// What the refusal says when GNU Backgammon is not installed.
 pub const INSTALL_GNUBG: &str = "GNU Backgammon (gnubg) is not installed on the bot's \
      machine, so matches cannot be analysed: the bot's admin can install it with \
@@ -552,7 +557,15 @@ impl Club {
         };
         let l = self.load(job.match_id).await?;
         let mentions: Vec<String> = l.players.iter().map(|p| p.platform_id.clone()).collect();
-        let result = self.analyse_job(&job, &l).await;
+        let result = if job.attempts > MAX_ATTEMPTS {
+            Err(format!(
+                "it was under way {} times when the bot stopped, so it was given up; \
+                 `/analyse` asks for it again",
+                job.attempts - 1
+            ))
+        } else {
+            self.analyse_job(&job, &l).await
+        };
         let report = match result {
             Ok(review) => {
                 let text = serde_json::to_string(&review)

@@ -38,8 +38,8 @@ mod words;
 use std::sync::Arc;
 
 pub use analysis::{
-    AnalysisEvent, AnalysisReport, AnalysisSettings, Decision, INSTALL_GNUBG, PlayerFigures,
-    Review, blunder_boards, find_gnubg, rating_band, review_lines,
+    AnalysisEvent, AnalysisReport, AnalysisSettings, Decision, INSTALL_GNUBG, MAX_ATTEMPTS,
+    PlayerFigures, Review, blunder_boards, find_gnubg, rating_band, review_lines,
 };
 pub use challenge::spec_words;
 pub use chouette::{

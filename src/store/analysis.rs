@@ -120,8 +120,8 @@ impl Store {
              ON CONFLICT (match_id, games) DO UPDATE SET status = 'queued', \
              requested_by = excluded.requested_by, channel = excluded.channel, \
              plies = excluded.plies, requested_at = excluded.requested_at, \
-             started_at = NULL, finished_at = NULL, progress = NULL, error = NULL \
-             WHERE analyses.status = 'failed'",
+             started_at = NULL, finished_at = NULL, progress = NULL, error = NULL, \
+             attempts = 0 WHERE analyses.status = 'failed'",
         )
         .bind(new.match_id)
         .bind(new.games)
