@@ -116,7 +116,7 @@ impl Store {
         let (_guard, mut tx) = self.begin_write().await?;
         let inserted = sqlx::query(
             "INSERT INTO analyses (match_id, games, community_id, requested_by, channel, \
-             status, plies, requested_at) VALUES (?, ?, ?, ?, ?, 'queued', ?, ?) \
+             status, plies, requested_at) VALUES ($1, $2, $3, $4, $5, 'queued', $6, $7) \
              ON CONFLICT (match_id, games) DO UPDATE SET status = 'queued', \
              requested_by = excluded.requested_by, channel = excluded.channel, \
              plies = excluded.plies, requested_at = excluded.requested_at, \
@@ -134,7 +134,7 @@ impl Store {
         .await?
         .rows_affected()
             > 0;
-        let text = format!("SELECT {COLUMNS} FROM analyses WHERE match_id = ? AND games = ?");
+        let text = format!("SELECT {COLUMNS} FROM analyses WHERE match_id = $1 AND games = $2");
         let r = sqlx::query(super::sql(text))
             .bind(new.match_id)
             .bind(new.games)
@@ -151,7 +151,7 @@ impl Store {
     /// A database error.
     pub async fn analyses_ahead(&self, id: i64) -> Result<i64, StoreError> {
         let r = sqlx::query(
-            "SELECT COUNT(*) FROM analyses WHERE id < ? AND status IN ('queued', 'running')",
+            "SELECT COUNT(*) FROM analyses WHERE id < $1 AND status IN ('queued', 'running')",
         )
         .bind(id)
         .fetch_one(&self.pool)
@@ -168,7 +168,7 @@ impl Store {
         match_id: i64,
         games: i64,
     ) -> Result<Option<AnalysisRow>, StoreError> {
-        let text = format!("SELECT {COLUMNS} FROM analyses WHERE match_id = ? AND games = ?");
+        let text = format!("SELECT {COLUMNS} FROM analyses WHERE match_id = $1 AND games = $2");
         let r = sqlx::query(super::sql(text))
             .bind(match_id)
             .bind(games)
@@ -182,7 +182,7 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn analysis(&self, id: i64) -> Result<Option<AnalysisRow>, StoreError> {
-        let text = format!("SELECT {COLUMNS} FROM analyses WHERE id = ?");
+        let text = format!("SELECT {COLUMNS} FROM analyses WHERE id = $1");
         let r = sqlx::query(super::sql(text))
             .bind(id)
             .fetch_optional(&self.pool)
@@ -197,7 +197,7 @@ impl Store {
     pub async fn claim_analysis(&self, now: i64) -> Result<Option<AnalysisRow>, StoreError> {
         let (_guard, mut tx) = self.begin_write().await?;
         let text = format!(
-            "UPDATE analyses SET status = 'running', started_at = ?, attempts = attempts + 1, \
+            "UPDATE analyses SET status = 'running', started_at = $1, attempts = attempts + 1, \
              progress = NULL WHERE id = (SELECT id FROM analyses WHERE status = 'queued' \
              ORDER BY id LIMIT 1) RETURNING {COLUMNS}"
         );
@@ -216,7 +216,7 @@ impl Store {
     /// A database error.
     pub async fn analysis_progress(&self, id: i64, progress: &str) -> Result<(), StoreError> {
         let (_guard, mut tx) = self.begin_write().await?;
-        sqlx::query("UPDATE analyses SET progress = ? WHERE id = ? AND status = 'running'")
+        sqlx::query("UPDATE analyses SET progress = $1 WHERE id = $2 AND status = 'running'")
             .bind(progress)
             .bind(id)
             .execute(&mut *tx)
@@ -241,7 +241,7 @@ impl Store {
         };
         let (_guard, mut tx) = self.begin_write().await?;
         sqlx::query(
-            "UPDATE analyses SET status = ?, result = ?, error = ?, finished_at = ? WHERE id = ?",
+            "UPDATE analyses SET status = $1, result = $2, error = $3, finished_at = $4 WHERE id = $5",
         )
         .bind(status)
         .bind(result)
@@ -276,7 +276,7 @@ impl Store {
     /// A database error.
     pub async fn analyses_done_in(&self, community: i64) -> Result<Vec<AnalysisRow>, StoreError> {
         let text = format!(
-            "SELECT {COLUMNS} FROM analyses WHERE community_id = ? AND status = 'done' ORDER BY id"
+            "SELECT {COLUMNS} FROM analyses WHERE community_id = $1 AND status = 'done' ORDER BY id"
         );
         let rows = sqlx::query(super::sql(text))
             .bind(community)

@@ -51,7 +51,7 @@ impl Store {
         let (_writing, mut tx) = self.begin_write().await?;
         let id: i64 = sqlx::query(
             "INSERT INTO chouettes (community_id, channel, terms, state, version, created_at, updated_at)
-             VALUES (?, ?, ?, ?, 1, ?, ?) RETURNING id",
+             VALUES ($1, $2, $3, $4, 1, $5, $6) RETURNING id",
         )
         .bind(community)
         .bind(channel)
@@ -83,7 +83,7 @@ impl Store {
     /// A database error.
     pub async fn load_chouette(&self, id: i64) -> Result<Option<ChouetteRow>, StoreError> {
         let row = sqlx::query(
-            "SELECT id, community_id, channel, terms, state, version FROM chouettes WHERE id = ?",
+            "SELECT id, community_id, channel, terms, state, version FROM chouettes WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -112,7 +112,7 @@ impl Store {
         channel: &str,
     ) -> Result<Option<i64>, StoreError> {
         let row = sqlx::query(
-            "SELECT id FROM chouettes WHERE community_id = ? AND channel = ? ORDER BY id DESC LIMIT 1",
+            "SELECT id FROM chouettes WHERE community_id = $1 AND channel = $2 ORDER BY id DESC LIMIT 1",
         )
         .bind(community)
         .bind(channel)
@@ -131,7 +131,7 @@ impl Store {
         channel: &str,
     ) -> Result<Vec<i64>, StoreError> {
         let rows = sqlx::query(
-            "SELECT id FROM chouettes WHERE community_id = ? AND channel = ? ORDER BY id DESC",
+            "SELECT id FROM chouettes WHERE community_id = $1 AND channel = $2 ORDER BY id DESC",
         )
         .bind(community)
         .bind(channel)
@@ -160,8 +160,8 @@ impl Store {
     ) -> Result<i64, StoreError> {
         let (_writing, mut tx) = self.begin_write().await?;
         let community: Option<i64> = sqlx::query(
-            "UPDATE chouettes SET state = ?, version = version + 1, updated_at = ?
-             WHERE id = ? AND version = ?
+            "UPDATE chouettes SET state = $1, version = version + 1, updated_at = $2
+             WHERE id = $3 AND version = $4
              RETURNING community_id",
         )
         .bind(state)
@@ -193,7 +193,7 @@ impl Store {
         id: i64,
     ) -> Result<Vec<(Option<i64>, String)>, StoreError> {
         let rows = sqlx::query(
-            "SELECT player_id, entry FROM chouette_actions WHERE chouette_id = ? ORDER BY seq",
+            "SELECT player_id, entry FROM chouette_actions WHERE chouette_id = $1 ORDER BY seq",
         )
         .bind(id)
         .fetch_all(&self.pool)

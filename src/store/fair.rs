@@ -59,7 +59,7 @@ pub(super) async fn insert_fair(
     owner: &str,
     first: &FairChainRow,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO fair_dice (owner) VALUES (?)")
+    sqlx::query("INSERT INTO fair_dice (owner) VALUES ($1)")
         .bind(owner)
         .execute(&mut *conn)
         .await?;
@@ -72,13 +72,15 @@ async fn insert_chains(
     chains: &[FairChainRow],
 ) -> Result<(), sqlx::Error> {
     for c in chains {
-        sqlx::query("INSERT INTO fair_chains (owner, first_k, anchor, secret) VALUES (?, ?, ?, ?)")
-            .bind(owner)
-            .bind(c.first_k)
-            .bind(&c.anchor)
-            .bind(&c.secret)
-            .execute(&mut *conn)
-            .await?;
+        sqlx::query(
+            "INSERT INTO fair_chains (owner, first_k, anchor, secret) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(owner)
+        .bind(c.first_k)
+        .bind(&c.anchor)
+        .bind(&c.secret)
+        .execute(&mut *conn)
+        .await?;
     }
     Ok(())
 }
@@ -89,8 +91,8 @@ pub(super) async fn write_fair(
     c: &FairChange,
 ) -> Result<(), StoreError> {
     let done = sqlx::query(
-        "UPDATE fair_dice SET seed_x = ?, seed_o = ?, member_seeds = ?, next_k = ?, rev = rev + 1
-         WHERE owner = ? AND rev = ?",
+        "UPDATE fair_dice SET seed_x = $1, seed_o = $2, member_seeds = $3, next_k = $4, rev = rev + 1
+         WHERE owner = $5 AND rev = $6",
     )
     .bind(&c.seed_x)
     .bind(&c.seed_o)
@@ -104,7 +106,7 @@ pub(super) async fn write_fair(
         return Err(StoreError::Stale);
     }
     for t in &c.throws {
-        sqlx::query("INSERT INTO fair_throws (owner, k, s, dice) VALUES (?, ?, ?, ?)")
+        sqlx::query("INSERT INTO fair_throws (owner, k, s, dice) VALUES ($1, $2, $3, $4)")
             .bind(&c.owner)
             .bind(t.k)
             .bind(&t.s)
@@ -123,7 +125,7 @@ impl Store {
     /// A database error.
     pub async fn load_fair(&self, owner: &str) -> Result<Option<FairRow>, StoreError> {
         let Some(r) = sqlx::query(
-            "SELECT seed_x, seed_o, member_seeds, next_k, rev FROM fair_dice WHERE owner = ?",
+            "SELECT seed_x, seed_o, member_seeds, next_k, rev FROM fair_dice WHERE owner = $1",
         )
         .bind(owner)
         .fetch_optional(&self.pool)
@@ -132,7 +134,7 @@ impl Store {
             return Ok(None);
         };
         let chains = sqlx::query(
-            "SELECT first_k, anchor, secret FROM fair_chains WHERE owner = ? ORDER BY first_k",
+            "SELECT first_k, anchor, secret FROM fair_chains WHERE owner = $1 ORDER BY first_k",
         )
         .bind(owner)
         .fetch_all(&self.pool)
@@ -162,7 +164,7 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn fair_throws(&self, owner: &str) -> Result<Vec<FairThrowRow>, StoreError> {
-        let rows = sqlx::query("SELECT k, s, dice FROM fair_throws WHERE owner = ? ORDER BY k")
+        let rows = sqlx::query("SELECT k, s, dice FROM fair_throws WHERE owner = $1 ORDER BY k")
             .bind(owner)
             .fetch_all(&self.pool)
             .await?;

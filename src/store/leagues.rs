@@ -234,8 +234,8 @@ pub(super) async fn record_match_end(
         return Ok(());
     };
     let found = sqlx::query(
-        "UPDATE league_fixtures SET status = 'done', winner = ?, how = ?, score_x = ?, score_o = ?
-         WHERE match_id = ? AND status = 'playing'
+        "UPDATE league_fixtures SET status = 'done', winner = $1, how = $2, score_x = $3, score_o = $4
+         WHERE match_id = $5 AND status = 'playing'
          RETURNING league_id",
     )
     .bind(winner)
@@ -249,7 +249,7 @@ pub(super) async fn record_match_end(
         return Ok(());
     };
     let league: i64 = row.try_get(0)?;
-    sqlx::query("UPDATE leagues SET version = version + 1, updated_at = ? WHERE id = ?")
+    sqlx::query("UPDATE leagues SET version = version + 1, updated_at = $1 WHERE id = $2")
         .bind(c.now)
         .bind(league)
         .execute(&mut *conn)
@@ -274,7 +274,7 @@ impl Store {
         let row = sqlx::query(
             "INSERT INTO leagues (community_id, name, organiser, channel, format, terms,
                  settings, status, season, version, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, 'signup', 0, 1, ?, ?)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 'signup', 0, 1, $8, $9)
              RETURNING id",
         )
         .bind(l.community_id)
@@ -312,7 +312,7 @@ impl Store {
     ) -> Result<Option<LeagueRow>, StoreError> {
         let row = sqlx::query(super::sql(format!(
             "SELECT {LEAGUE_COLUMNS} FROM leagues
-             WHERE community_id = ? AND name = ? COLLATE NOCASE ORDER BY id LIMIT 1"
+             WHERE community_id = $1 AND name = $2 COLLATE NOCASE ORDER BY id LIMIT 1"
         )))
         .bind(community)
         .bind(name)
@@ -327,7 +327,7 @@ impl Store {
     /// A database error.
     pub async fn league(&self, id: i64) -> Result<Option<LeagueRow>, StoreError> {
         let row = sqlx::query(super::sql(format!(
-            "SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = ?"
+            "SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = $1"
         )))
         .bind(id)
         .fetch_optional(&self.pool)
@@ -341,7 +341,7 @@ impl Store {
     /// A database error.
     pub async fn leagues_in(&self, community: i64) -> Result<Vec<LeagueRow>, StoreError> {
         let rows = sqlx::query(super::sql(format!(
-            "SELECT {LEAGUE_COLUMNS} FROM leagues WHERE community_id = ? ORDER BY id DESC LIMIT 100"
+            "SELECT {LEAGUE_COLUMNS} FROM leagues WHERE community_id = $1 ORDER BY id DESC LIMIT 100"
         )))
         .bind(community)
         .fetch_all(&self.pool)
@@ -372,7 +372,7 @@ impl Store {
         ruleset: Ruleset,
     ) -> Result<std::collections::HashMap<i64, f64>, StoreError> {
         let rows = sqlx::query(
-            "SELECT player_id, value FROM ratings WHERE community_id = ? AND ruleset = ?",
+            "SELECT player_id, value FROM ratings WHERE community_id = $1 AND ruleset = $2",
         )
         .bind(community)
         .bind(ruleset_text(ruleset))
@@ -393,7 +393,7 @@ impl Store {
             "SELECT p.id, p.platform, p.platform_id, p.display_name, p.auto_roll, p.notify_dm,
                  e.status, e.joined_at
              FROM league_entries e JOIN players p ON p.id = e.player_id
-             WHERE e.league_id = ? ORDER BY e.joined_at, e.rowid",
+             WHERE e.league_id = $1 ORDER BY e.joined_at, e.rowid",
         )
         .bind(league)
         .fetch_all(&self.pool)
@@ -421,7 +421,7 @@ impl Store {
     ) -> Result<Option<SeasonRow>, StoreError> {
         let row = sqlx::query(
             "SELECT season, status, seed, started_at, deadline_at, reminded, finished_at, winner
-             FROM league_seasons WHERE league_id = ? AND season = ?",
+             FROM league_seasons WHERE league_id = $1 AND season = $2",
         )
         .bind(league)
         .bind(season)
@@ -441,7 +441,7 @@ impl Store {
     ) -> Result<Vec<PlaceRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT season, player_id, division, seed FROM league_places
-             WHERE league_id = ? AND season = ? ORDER BY division, seed",
+             WHERE league_id = $1 AND season = $2 ORDER BY division, seed",
         )
         .bind(league)
         .bind(season)
@@ -471,7 +471,7 @@ impl Store {
     ) -> Result<Vec<FixtureRow>, StoreError> {
         let rows = sqlx::query(super::sql(format!(
             "SELECT {FIXTURE_COLUMNS} FROM league_fixtures
-             WHERE league_id = ? AND season = ? ORDER BY division, round, slot"
+             WHERE league_id = $1 AND season = $2 ORDER BY division, round, slot"
         )))
         .bind(league)
         .bind(season)
@@ -489,7 +489,7 @@ impl Store {
         match_id: i64,
     ) -> Result<Option<(i64, FixtureRow)>, StoreError> {
         let row = sqlx::query(super::sql(format!(
-            "SELECT league_id, {FIXTURE_COLUMNS} FROM league_fixtures WHERE match_id = ?"
+            "SELECT league_id, {FIXTURE_COLUMNS} FROM league_fixtures WHERE match_id = $1"
         )))
         .bind(match_id)
         .fetch_optional(&self.pool)
@@ -509,7 +509,7 @@ impl Store {
         league: i64,
     ) -> Result<Vec<(i64, i64, Option<i64>, String)>, StoreError> {
         let rows = sqlx::query(
-            "SELECT seq, at, player_id, entry FROM league_actions WHERE league_id = ? ORDER BY seq",
+            "SELECT seq, at, player_id, entry FROM league_actions WHERE league_id = $1 ORDER BY seq",
         )
         .bind(league)
         .fetch_all(&self.pool)
@@ -536,9 +536,9 @@ impl Store {
     ) -> Result<(i64, Vec<i64>), StoreError> {
         let (_writing, mut tx) = self.begin_write().await?;
         let done = sqlx::query(
-            "UPDATE leagues SET status = ?, season = ?, settings = COALESCE(?, settings),
-                 version = version + 1, updated_at = ?
-             WHERE id = ? AND version = ?",
+            "UPDATE leagues SET status = $1, season = $2, settings = COALESCE($3, settings),
+                 version = version + 1, updated_at = $4
+             WHERE id = $5 AND version = $6",
         )
         .bind(&c.status)
         .bind(c.season)
@@ -552,7 +552,7 @@ impl Store {
             return Err(StoreError::Stale);
         }
         for p in &c.removed {
-            sqlx::query("DELETE FROM league_entries WHERE league_id = ? AND player_id = ?")
+            sqlx::query("DELETE FROM league_entries WHERE league_id = $1 AND player_id = $2")
                 .bind(c.id)
                 .bind(p)
                 .execute(&mut *tx)
@@ -561,7 +561,7 @@ impl Store {
         for (p, status) in &c.entries {
             sqlx::query(
                 "INSERT INTO league_entries (league_id, player_id, status, joined_at)
-                 VALUES (?, ?, ?, ?)
+                 VALUES ($1, $2, $3, $4)
                  ON CONFLICT (league_id, player_id) DO UPDATE SET status = excluded.status",
             )
             .bind(c.id)
@@ -575,7 +575,7 @@ impl Store {
             sqlx::query(
                 "INSERT OR REPLACE INTO league_seasons (league_id, season, status, seed,
                      started_at, deadline_at, reminded, finished_at, winner)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
             )
             .bind(c.id)
             .bind(s.season)
@@ -592,7 +592,7 @@ impl Store {
         for p in &c.places {
             sqlx::query(
                 "INSERT INTO league_places (league_id, season, player_id, division, seed)
-                 VALUES (?, ?, ?, ?, ?)",
+                 VALUES ($1, $2, $3, $4, $5)",
             )
             .bind(c.id)
             .bind(p.season)
@@ -625,7 +625,7 @@ impl Store {
                 sqlx::query(
                     "INSERT INTO league_fixtures (league_id, season, division, round, slot,
                          player_x, player_o, match_id, status, winner, how, score_x, score_o)
-                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
                 )
                 .bind(c.id)
                 .bind(x.season)
@@ -644,9 +644,9 @@ impl Store {
                 .await?;
             } else {
                 sqlx::query(
-                    "UPDATE league_fixtures SET player_x = ?, player_o = ?, match_id = ?,
-                         status = ?, winner = ?, how = ?, score_x = ?, score_o = ?
-                     WHERE id = ? AND league_id = ?",
+                    "UPDATE league_fixtures SET player_x = $1, player_o = $2, match_id = $3,
+                         status = $4, winner = $5, how = $6, score_x = $7, score_o = $8
+                     WHERE id = $9 AND league_id = $10",
                 )
                 .bind(x.players[0])
                 .bind(x.players[1])
@@ -680,8 +680,8 @@ impl Store {
         bits: i64,
     ) -> Result<bool, StoreError> {
         let done = sqlx::query(
-            "UPDATE league_seasons SET reminded = reminded | ?
-             WHERE league_id = ? AND season = ? AND reminded & ? = 0",
+            "UPDATE league_seasons SET reminded = reminded | $1
+             WHERE league_id = $2 AND season = $3 AND reminded & $4 = 0",
         )
         .bind(bits)
         .bind(league)

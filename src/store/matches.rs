@@ -237,7 +237,7 @@ pub(super) async fn insert_match_in(
     let row = sqlx::query(
         "INSERT INTO matches (community_id, channel, ruleset, terms, player_x, player_o,
              status, version, bank_x, bank_o, created_at, updated_at, rated, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8, $9, $10, $11, $12, $13)
          RETURNING id",
     )
     .bind(m.community_id)
@@ -280,10 +280,10 @@ pub(super) async fn write_change(
     rates: &Rates,
 ) -> Result<Option<RatedMatch>, StoreError> {
     let done = sqlx::query(
-        "UPDATE matches SET status = ?, state = ?, version = version + 1,
-                 turn_started_at = ?, bank_x = ?, bank_o = ?, deadline_at = ?, reminder_at = ?,
-                 winner = ?, result = ?, updated_at = ?, expires_at = NULL
-             WHERE id = ? AND version = ?",
+        "UPDATE matches SET status = $1, state = $2, version = version + 1,
+                 turn_started_at = $3, bank_x = $4, bank_o = $5, deadline_at = $6, reminder_at = $7,
+                 winner = $8, result = $9, updated_at = $10, expires_at = NULL
+             WHERE id = $11 AND version = $12",
     )
     .bind(c.status.as_str())
     .bind(&c.state)
@@ -334,7 +334,7 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn set_channel(&self, match_id: i64, channel: &str) -> Result<(), StoreError> {
-        sqlx::query("UPDATE matches SET channel = ? WHERE id = ?")
+        sqlx::query("UPDATE matches SET channel = $1 WHERE id = $2")
             .bind(channel)
             .bind(match_id)
             .execute(&self.pool)
@@ -368,7 +368,7 @@ impl Store {
     /// A database error.
     pub async fn load_match(&self, id: i64) -> Result<Option<MatchRow>, StoreError> {
         let row = sqlx::query(sql(format!(
-            "SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?"
+            "SELECT {MATCH_COLUMNS} FROM matches WHERE id = $1"
         )))
         .bind(id)
         .fetch_optional(&self.pool)
@@ -394,7 +394,7 @@ impl Store {
         };
         let rows = sqlx::query(sql(format!(
             "SELECT {MATCH_COLUMNS} FROM matches
-             WHERE (player_x = ? OR player_o = ?) AND community_id = ? {filter}
+             WHERE (player_x = $1 OR player_o = $2) AND community_id = $3 {filter}
              ORDER BY id DESC LIMIT 50"
         )))
         .bind(player)
@@ -411,7 +411,7 @@ impl Store {
     /// A database error.
     pub async fn actions(&self, match_id: i64) -> Result<Vec<ActionRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT seq, at, player_id, entry FROM match_actions WHERE match_id = ? ORDER BY seq",
+            "SELECT seq, at, player_id, entry FROM match_actions WHERE match_id = $1 ORDER BY seq",
         )
         .bind(match_id)
         .fetch_all(&self.pool)
@@ -460,10 +460,10 @@ impl Store {
     pub async fn due(&self, now: i64, limit: i64) -> Result<Vec<MatchRow>, StoreError> {
         let rows = sqlx::query(sql(format!(
             "SELECT {MATCH_COLUMNS} FROM matches WHERE id IN (
-                 SELECT id FROM matches WHERE deadline_at <= ?
-                 UNION SELECT id FROM matches WHERE reminder_at <= ?
-                 UNION SELECT id FROM matches WHERE expires_at <= ?)
-             ORDER BY id LIMIT ?"
+                 SELECT id FROM matches WHERE deadline_at <= $1
+                 UNION SELECT id FROM matches WHERE reminder_at <= $2
+                 UNION SELECT id FROM matches WHERE expires_at <= $3)
+             ORDER BY id LIMIT $4"
         )))
         .bind(now)
         .bind(now)
@@ -482,7 +482,7 @@ impl Store {
     pub async fn mark_reminded(&self, id: i64, version: i64) -> Result<bool, StoreError> {
         let done = sqlx::query(
             "UPDATE matches SET reminder_at = NULL
-             WHERE id = ? AND version = ? AND reminder_at IS NOT NULL",
+             WHERE id = $1 AND version = $2 AND reminder_at IS NOT NULL",
         )
         .bind(id)
         .bind(version)
@@ -507,7 +507,7 @@ impl Store {
                  o.id AS o_id, o.platform AS o_platform, o.platform_id AS o_platform_id,
                  o.display_name AS o_display_name, o.auto_roll AS o_auto_roll,
                  o.notify_dm AS o_notify_dm
-             FROM (SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?) m
+             FROM (SELECT {MATCH_COLUMNS} FROM matches WHERE id = $1) m
              JOIN players x ON x.id = m.player_x
              JOIN players o ON o.id = m.player_o"
         )))

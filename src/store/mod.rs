@@ -49,8 +49,8 @@
 //!
 //! - [`Store::commit`] is **one transaction** for the change (which may share it with
 //!   other commands' changes that arrived meanwhile: the group commit of
-//!   `group_commit.rs`, one `fsync` for all): `UPDATE matches ... WHERE id = ? AND
-//!   version = ?` with `version = version + 1`; if no row is updated nothing of this
+//!   `group_commit.rs`, one `fsync` for all): `UPDATE matches ... WHERE id = $n AND
+//!   version = $m` with `version = version + 1`; if no row is updated nothing of this
 //!   change is written and the answer is [`StoreError::Stale`]. In the same
 //!   transaction: the log entries appended after the match's last one (sequence numbers
 //!   consecutive from 1, never reused), the scoop-pot counts of the pair updated, and the
@@ -184,11 +184,18 @@ async fn append_log(
         Log::League => ("league_actions", "league_id"),
     };
     // (offset, player, entry) for each entry; the base is read in the same statement.
-    let values = vec!["(?, ?, ?)"; entries.len()].join(", ");
+    // Numbered after the statement's own three (`$1`..`$3`).
+    let values = (0..entries.len())
+        .map(|i| {
+            let n = 4 + 3 * i;
+            format!("(${n}, ${}, ${})", n + 1, n + 2)
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
     let text = format!(
         "INSERT INTO {table} ({key}, seq, at, player_id, entry)
-         SELECT ?, base.seq + v.column1, ?, v.column2, v.column3
-         FROM (SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM {table} WHERE {key} = ?) base,
+         SELECT $1, base.seq + v.column1, $2, v.column2, v.column3
+         FROM (SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM {table} WHERE {key} = $3) base,
               (VALUES {values}) v
          ORDER BY v.column1"
     );

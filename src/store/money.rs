@@ -43,7 +43,7 @@ pub(super) async fn insert_ledger(
     for e in entries.iter().filter(|e| e.amount > 0) {
         sqlx::query(
             "INSERT INTO ledger (community_id, at, payer, payee, amount, reason, match_id)
-             VALUES (?, ?, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(community)
         .bind(now)
@@ -72,7 +72,7 @@ pub(super) async fn record_pot_games(
     for game in games {
         let count: i64 = sqlx::query(
             "INSERT INTO scoop_pots (community_id, player_a, player_b, games)
-             VALUES (?, ?, ?, 0)
+             VALUES ($1, $2, $3, 0)
              ON CONFLICT (community_id, player_a, player_b) DO UPDATE SET games = games
              RETURNING games",
         )
@@ -87,8 +87,8 @@ pub(super) async fn record_pot_games(
         };
         let paid = pot.record_game(rates, game.backgammon_by.is_some());
         sqlx::query(
-            "UPDATE scoop_pots SET games = ?, collected = collected + ?
-             WHERE community_id = ? AND player_a = ? AND player_b = ?",
+            "UPDATE scoop_pots SET games = $1, collected = collected + $2
+             WHERE community_id = $3 AND player_a = $4 AND player_b = $5",
         )
         .bind(i64::from(pot.games))
         .bind(i64::from(paid.is_some()))
@@ -123,7 +123,7 @@ impl Store {
         let rows = sqlx::query(
             "SELECT l.at, a.display_name, b.display_name, l.amount, l.reason, l.match_id
              FROM ledger l JOIN players a ON a.id = l.payer JOIN players b ON b.id = l.payee
-             WHERE l.community_id = ? AND (l.payer = ? OR l.payee = ?)
+             WHERE l.community_id = $1 AND (l.payer = $2 OR l.payee = $3)
              ORDER BY l.id DESC LIMIT 50",
         )
         .bind(community)
@@ -152,8 +152,8 @@ impl Store {
     /// A database error.
     pub async fn balance(&self, community: i64, player: i64) -> Result<i64, StoreError> {
         let row = sqlx::query(
-            "SELECT COALESCE(SUM(CASE WHEN payee = ? THEN amount ELSE -amount END), 0)
-             FROM ledger WHERE community_id = ? AND (payer = ? OR payee = ?)",
+            "SELECT COALESCE(SUM(CASE WHEN payee = $1 THEN amount ELSE -amount END), 0)
+             FROM ledger WHERE community_id = $2 AND (payer = $3 OR payee = $4)",
         )
         .bind(player)
         .bind(community)
@@ -171,7 +171,7 @@ impl Store {
     pub async fn pot(&self, community: i64, a: i64, b: i64) -> Result<(i64, i64), StoreError> {
         let row = sqlx::query(
             "SELECT games, collected FROM scoop_pots
-             WHERE community_id = ? AND player_a = ? AND player_b = ?",
+             WHERE community_id = $1 AND player_a = $2 AND player_b = $3",
         )
         .bind(community)
         .bind(a.min(b))

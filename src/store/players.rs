@@ -47,7 +47,7 @@ impl Store {
     ) -> Result<PlayerRow, StoreError> {
         let row = sqlx::query(
             "INSERT INTO players (platform, platform_id, display_name, created_at)
-             VALUES (?, ?, ?, ?)
+             VALUES ($1, $2, $3, $4)
              ON CONFLICT (platform, platform_id) DO UPDATE SET display_name = excluded.display_name
              RETURNING id, platform, platform_id, display_name, auto_roll, notify_dm",
         )
@@ -71,7 +71,7 @@ impl Store {
     ) -> Result<Option<PlayerRow>, StoreError> {
         let row = sqlx::query(
             "SELECT id, platform, platform_id, display_name, auto_roll, notify_dm
-             FROM players WHERE platform = ? AND platform_id = ?",
+             FROM players WHERE platform = $1 AND platform_id = $2",
         )
         .bind(platform)
         .bind(platform_id)
@@ -87,7 +87,7 @@ impl Store {
     pub async fn player_by_id(&self, id: i64) -> Result<PlayerRow, StoreError> {
         let row = sqlx::query(
             "SELECT id, platform, platform_id, display_name, auto_roll, notify_dm
-             FROM players WHERE id = ?",
+             FROM players WHERE id = $1",
         )
         .bind(id)
         .fetch_one(&self.pool)
@@ -105,7 +105,7 @@ impl Store {
         auto_roll: bool,
         notify_dm: bool,
     ) -> Result<(), StoreError> {
-        sqlx::query("UPDATE players SET auto_roll = ?, notify_dm = ? WHERE id = ?")
+        sqlx::query("UPDATE players SET auto_roll = $1, notify_dm = $2 WHERE id = $3")
             .bind(auto_roll)
             .bind(notify_dm)
             .bind(player)
@@ -125,7 +125,7 @@ impl Store {
         name: &str,
     ) -> Result<i64, StoreError> {
         let row = sqlx::query(
-            "INSERT INTO communities (platform, platform_id, name) VALUES (?, ?, ?)
+            "INSERT INTO communities (platform, platform_id, name) VALUES ($1, $2, $3)
              ON CONFLICT (platform, platform_id) DO UPDATE SET name = excluded.name
              RETURNING id",
         )
@@ -146,11 +146,12 @@ impl Store {
         platform: &str,
         platform_id: &str,
     ) -> Result<Option<i64>, StoreError> {
-        let row = sqlx::query("SELECT id FROM communities WHERE platform = ? AND platform_id = ?")
-            .bind(platform)
-            .bind(platform_id)
-            .fetch_optional(&self.pool)
-            .await?;
+        let row =
+            sqlx::query("SELECT id FROM communities WHERE platform = $1 AND platform_id = $2")
+                .bind(platform)
+                .bind(platform_id)
+                .fetch_optional(&self.pool)
+                .await?;
         Ok(row.map(|r| r.try_get(0)).transpose()?)
     }
 
@@ -159,7 +160,7 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn match_threads(&self, community: i64) -> Result<bool, StoreError> {
-        let row = sqlx::query("SELECT match_threads FROM communities WHERE id = ?")
+        let row = sqlx::query("SELECT match_threads FROM communities WHERE id = $1")
             .bind(community)
             .fetch_optional(&self.pool)
             .await?;
@@ -171,7 +172,7 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn set_match_threads(&self, community: i64, on: bool) -> Result<(), StoreError> {
-        sqlx::query("UPDATE communities SET match_threads = ? WHERE id = ?")
+        sqlx::query("UPDATE communities SET match_threads = $1 WHERE id = $2")
             .bind(on)
             .bind(community)
             .execute(&self.pool)
@@ -192,9 +193,9 @@ impl Store {
     ) -> Result<(Option<PlayerRow>, Option<i64>), StoreError> {
         let row = sqlx::query(
             "SELECT p.id, p.platform, p.platform_id, p.display_name, p.auto_roll, p.notify_dm,
-                 (SELECT c.id FROM communities c WHERE c.platform = ?1 AND c.platform_id = ?3)
+                 (SELECT c.id FROM communities c WHERE c.platform = $1 AND c.platform_id = $3)
                      AS community
-             FROM (SELECT 1) LEFT JOIN players p ON p.platform = ?1 AND p.platform_id = ?2",
+             FROM (SELECT 1) LEFT JOIN players p ON p.platform = $1 AND p.platform_id = $2",
         )
         .bind(platform)
         .bind(platform_id)
@@ -215,7 +216,7 @@ impl Store {
     pub async fn players_by_id(&self, ids: [i64; 2]) -> Result<[PlayerRow; 2], StoreError> {
         let rows = sqlx::query(
             "SELECT id, platform, platform_id, display_name, auto_roll, notify_dm
-             FROM players WHERE id IN (?, ?)",
+             FROM players WHERE id IN ($1, $2)",
         )
         .bind(ids[0])
         .bind(ids[1])

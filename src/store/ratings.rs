@@ -171,7 +171,7 @@ fn ended(r: &SqliteRow, match_id: i64, forfeit: bool) -> Result<Option<Ended>, s
 async fn current(conn: &mut SqliteConnection, e: &Ended) -> Result<[Rating; 2], sqlx::Error> {
     let rows = sqlx::query(
         "SELECT player_id, value, experience FROM ratings
-         WHERE community_id = ? AND ruleset = ? AND player_id IN (?, ?)",
+         WHERE community_id = $1 AND ruleset = $2 AND player_id IN ($3, $4)",
     )
     .bind(e.community_id)
     .bind(ruleset_text(e.ruleset))
@@ -221,7 +221,7 @@ async fn apply(
     let pool = ruleset_text(e.ruleset);
     let mut q = sqlx::query(
         "INSERT INTO ratings (community_id, ruleset, player_id, value, experience, won, lost)
-         VALUES (?, ?, ?, ?, ?, 1, 0), (?, ?, ?, ?, ?, 0, 1)
+         VALUES ($1, $2, $3, $4, $5, 1, 0), ($6, $7, $8, $9, $10, 0, 1)
          ON CONFLICT (community_id, ruleset, player_id) DO UPDATE SET
              value = excluded.value, experience = excluded.experience,
              won = ratings.won + excluded.won, lost = ratings.lost + excluded.lost",
@@ -238,7 +238,7 @@ async fn apply(
     let mut q = sqlx::query(
         "INSERT INTO rating_changes (community_id, ruleset, match_id, player_id, opponent_id,
              won, rating_before, rating_after, delta, experience_before, length, forfeit, at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13), ($14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)",
     );
     for (s, other, won) in [
         (&rated.winner, rated.loser.player_id, true),
@@ -284,8 +284,8 @@ pub async fn record_match_end(
     let row = sqlx::query(
         "UPDATE matches SET
              ended_seq = (SELECT COALESCE(MAX(ended_seq), 0) + 1 FROM matches),
-             forfeit = ?
-         WHERE id = ? AND status = 'finished' AND winner IS NOT NULL AND ended_seq IS NULL
+             forfeit = $1
+         WHERE id = $2 AND status = 'finished' AND winner IS NOT NULL AND ended_seq IS NULL
          RETURNING community_id, ruleset, terms, player_x, player_o, winner, rated",
     )
     .bind(forfeit)
@@ -336,7 +336,7 @@ impl Store {
                  (SELECT COUNT(*) FROM ratings q WHERE q.community_id = r.community_id
                       AND q.ruleset = r.ruleset)
              FROM ratings r JOIN players p ON p.id = r.player_id
-             WHERE r.community_id = ? AND r.ruleset = ? AND r.player_id = ?"
+             WHERE r.community_id = $1 AND r.ruleset = $2 AND r.player_id = $3"
         )))
         .bind(community)
         .bind(ruleset_text(ruleset))
@@ -370,9 +370,9 @@ impl Store {
         let rows = sqlx::query(super::sql(format!(
             "SELECT {RATING_COLUMNS}
              FROM ratings r JOIN players p ON p.id = r.player_id
-             WHERE r.community_id = ? AND r.ruleset = ? AND r.experience >= ?
+             WHERE r.community_id = $1 AND r.ruleset = $2 AND r.experience >= $3
              ORDER BY r.value DESC, r.experience DESC, r.player_id
-             LIMIT ?"
+             LIMIT $4"
         )))
         .bind(community)
         .bind(ruleset_text(ruleset))
@@ -398,8 +398,8 @@ impl Store {
             "SELECT c.match_id, c.opponent_id, p.display_name, c.won, c.rating_before,
                  c.rating_after, c.delta, c.length, c.forfeit, c.at
              FROM rating_changes c JOIN players p ON p.id = c.opponent_id
-             WHERE c.community_id = ? AND c.ruleset = ? AND c.player_id = ?
-             ORDER BY c.id DESC LIMIT ?",
+             WHERE c.community_id = $1 AND c.ruleset = $2 AND c.player_id = $3
+             ORDER BY c.id DESC LIMIT $4",
         )
         .bind(community)
         .bind(ruleset_text(ruleset))
@@ -439,7 +439,7 @@ impl Store {
     ) -> Result<Vec<f64>, StoreError> {
         let rows = sqlx::query(
             "SELECT rating_after FROM rating_changes
-             WHERE community_id = ? AND ruleset = ? AND player_id = ? ORDER BY id",
+             WHERE community_id = $1 AND ruleset = $2 AND player_id = $3 ORDER BY id",
         )
         .bind(community)
         .bind(ruleset_text(ruleset))
