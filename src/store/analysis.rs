@@ -3,8 +3,8 @@
 //! oldest queued row, marks its progress, and stores the result or the failure. Rows
 //! left running by a stopped bot are queued again by [`Store::requeue_analyses`].
 
+use super::DbRow;
 use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
 
 use super::{Store, StoreError};
 
@@ -82,7 +82,7 @@ pub struct NewAnalysis<'a> {
 const COLUMNS: &str = "id, match_id, games, community_id, requested_by, channel, status, plies, \
      requested_at, started_at, finished_at, attempts, progress, result, error";
 
-fn row(r: &SqliteRow) -> Result<AnalysisRow, StoreError> {
+fn row(r: &DbRow) -> Result<AnalysisRow, StoreError> {
     Ok(AnalysisRow {
         id: r.try_get(0)?,
         match_id: r.try_get(1)?,

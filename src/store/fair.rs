@@ -2,8 +2,8 @@
 //! (migration 0005). The first chain is written with the match or session; the throws of a
 //! command and any new chain with that command's commit, in its transaction.
 
+use super::DbConnection;
 use sqlx::Row;
-use sqlx::sqlite::SqliteConnection;
 
 use super::{Store, StoreError};
 
@@ -55,7 +55,7 @@ pub struct FairChange {
 
 /// Writes a new record with its first chain (inside the match's or session's insert).
 pub(super) async fn insert_fair(
-    conn: &mut SqliteConnection,
+    conn: &mut DbConnection,
     owner: &str,
     first: &FairChainRow,
 ) -> Result<(), sqlx::Error> {
@@ -67,7 +67,7 @@ pub(super) async fn insert_fair(
 }
 
 async fn insert_chains(
-    conn: &mut SqliteConnection,
+    conn: &mut DbConnection,
     owner: &str,
     chains: &[FairChainRow],
 ) -> Result<(), sqlx::Error> {
@@ -86,10 +86,7 @@ async fn insert_chains(
 }
 
 /// Writes a change inside a commit's transaction; `Stale` if the record moved on.
-pub(super) async fn write_fair(
-    conn: &mut SqliteConnection,
-    c: &FairChange,
-) -> Result<(), StoreError> {
+pub(super) async fn write_fair(conn: &mut DbConnection, c: &FairChange) -> Result<(), StoreError> {
     let done = sqlx::query(
         "UPDATE fair_dice SET seed_x = $1, seed_o = $2, member_seeds = $3, next_k = $4, rev = rev + 1
          WHERE owner = $5 AND rev = $6",

@@ -3,8 +3,8 @@
 //! league commit. A league match's end is recorded on its fixture inside the match's own
 //! commit ([`record_match_end`]), so the table can never disagree with the matches.
 
+use super::{DbConnection, DbRow};
 use sqlx::Row;
-use sqlx::sqlite::{SqliteConnection, SqliteRow};
 
 use super::matches::{MatchChange, NewMatch, insert_match_in, ruleset_text, write_change};
 use super::money::insert_ledger;
@@ -172,7 +172,7 @@ pub struct LeagueChange {
 const LEAGUE_COLUMNS: &str = "id, community_id, name, organiser, channel, format, terms, \
      settings, status, season, version, created_at, updated_at";
 
-fn league_row(r: &SqliteRow) -> Result<LeagueRow, sqlx::Error> {
+fn league_row(r: &DbRow) -> Result<LeagueRow, sqlx::Error> {
     Ok(LeagueRow {
         id: r.try_get("id")?,
         community_id: r.try_get("community_id")?,
@@ -193,7 +193,7 @@ fn league_row(r: &SqliteRow) -> Result<LeagueRow, sqlx::Error> {
 const FIXTURE_COLUMNS: &str = "id, season, division, round, slot, player_x, player_o, match_id, \
      status, winner, how, score_x, score_o";
 
-fn fixture_row(r: &SqliteRow) -> Result<FixtureRow, sqlx::Error> {
+fn fixture_row(r: &DbRow) -> Result<FixtureRow, sqlx::Error> {
     Ok(FixtureRow {
         id: r.try_get("id")?,
         season: r.try_get("season")?,
@@ -209,7 +209,7 @@ fn fixture_row(r: &SqliteRow) -> Result<FixtureRow, sqlx::Error> {
     })
 }
 
-fn season_row(r: &SqliteRow) -> Result<SeasonRow, sqlx::Error> {
+fn season_row(r: &DbRow) -> Result<SeasonRow, sqlx::Error> {
     Ok(SeasonRow {
         season: r.try_get("season")?,
         status: r.try_get("status")?,
@@ -226,7 +226,7 @@ fn season_row(r: &SqliteRow) -> Result<SeasonRow, sqlx::Error> {
 /// its result on the fixture, appends the report to the league log and moves the league's
 /// version on. Nothing happens for a match outside a league.
 pub(super) async fn record_match_end(
-    conn: &mut SqliteConnection,
+    conn: &mut DbConnection,
     c: &MatchChange,
     report: &LeagueReport,
 ) -> Result<(), sqlx::Error> {

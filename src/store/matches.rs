@@ -1,8 +1,8 @@
 //! Matches: the row with its snapshot and version, the action log, the one-transaction
 //! commit with its version check, and the sweep's queries (due, reminded).
 
+use super::{DbConnection, DbRow};
 use sqlx::Row;
-use sqlx::sqlite::{SqliteConnection, SqliteRow};
 
 use super::fair::{insert_fair, write_fair};
 use super::leagues::record_match_end as record_league_match_end;
@@ -105,7 +105,7 @@ fn parse_ruleset(s: &str) -> Result<Ruleset, String> {
 
 /// A TEXT column read through a parser; a word it does not know is a decode error.
 fn word<T>(
-    r: &SqliteRow,
+    r: &DbRow,
     column: &str,
     parse: fn(&str) -> Result<T, String>,
 ) -> Result<T, sqlx::Error> {
@@ -203,7 +203,7 @@ const MATCH_COLUMNS: &str = "id, community_id, channel, ruleset, terms, player_x
      status, state, version, turn_started_at, bank_x, bank_o, deadline_at, reminder_at, \
      winner, result, created_at, updated_at, expires_at";
 
-fn match_row(r: &SqliteRow) -> Result<MatchRow, sqlx::Error> {
+fn match_row(r: &DbRow) -> Result<MatchRow, sqlx::Error> {
     Ok(MatchRow {
         id: r.try_get("id")?,
         community_id: r.try_get("community_id")?,
@@ -230,7 +230,7 @@ fn match_row(r: &SqliteRow) -> Result<MatchRow, sqlx::Error> {
 /// fair dice) inside the caller's transaction: the one way a match comes to be, for a
 /// challenge ([`Store::insert_match`]) and for a league fixture alike.
 pub(super) async fn insert_match_in(
-    conn: &mut SqliteConnection,
+    conn: &mut DbConnection,
     m: &NewMatch,
     rated: bool,
 ) -> Result<i64, sqlx::Error> {
@@ -275,7 +275,7 @@ pub(super) async fn insert_match_in(
 /// dice, the league report): the one way a match changes, for [`Store::commit`] and for a
 /// league's commit alike. `Stale` if the match moved on.
 pub(super) async fn write_change(
-    conn: &mut SqliteConnection,
+    conn: &mut DbConnection,
     c: &MatchChange,
     rates: &Rates,
 ) -> Result<Option<RatedMatch>, StoreError> {

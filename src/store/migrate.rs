@@ -1,15 +1,16 @@
-//! Opening the SQLite file: the pragmas (WAL, `synchronous = FULL`, foreign keys, busy
-//! timeout), the connection pool and the embedded migrations. Everything here is
-//! SQLite-specific; another backend brings its own.
+//! Opening the database: the pool (sqlx's `Any` driver, over SQLite today), the settings
+//! each SQLite connection applies as it opens (WAL, `synchronous = FULL`, foreign keys,
+//! busy timeout) and the embedded migrations.
 
 use std::borrow::Cow;
 use std::path::Path;
 use std::str::FromStr;
-use std::time::Duration;
 
+use sqlx::ConnectOptions as _;
 use sqlx::SqlStr;
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::migrate::{Migration, MigrationType, Migrator};
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::sqlite::SqliteConnectOptions;
 
 use super::{Store, StoreError};
 
@@ -53,6 +54,16 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     ),
 ];
 
+/// Set on every SQLite connection as it opens: WAL, an `fsync` at every commit (an
+/// acknowledged command survives power loss), foreign keys checked, and a wait of up to
+/// 10 s for another process's write lock.
+const SQLITE_PRAGMAS: [&str; 4] = [
+    "PRAGMA journal_mode = WAL",
+    "PRAGMA synchronous = FULL",
+    "PRAGMA foreign_keys = ON",
+    "PRAGMA busy_timeout = 10000",
+];
+
 impl Store {
     /// Opens (creating if missing) the database at `url` (`sqlite://path`, `sqlite:path`
     /// or a plain file path) and runs the migrations. WAL, foreign keys on.
@@ -65,15 +76,21 @@ impl Store {
         } else {
             SqliteConnectOptions::new().filename(Path::new(url))
         };
-        let options = options
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Full)
-            .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(10));
-        let pool = SqlitePoolOptions::new()
+        // The store speaks to its pool through sqlx's `Any` driver: the file's URL (with
+        // `mode=rwc`, created if missing), and the settings each new connection applies.
+        let url = options.create_if_missing(true).to_url_lossy();
+        sqlx::any::install_default_drivers();
+        let pool = AnyPoolOptions::new()
             .max_connections(4)
-            .connect_with(options)
+            .after_connect(|conn, _meta| {
+                Box::pin(async move {
+                    for pragma in SQLITE_PRAGMAS {
+                        sqlx::raw_sql(pragma).execute(&mut *conn).await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(AnyConnectOptions::from_url(&url)?)
             .await?;
         let migrations = MIGRATIONS
             .iter()
@@ -98,5 +115,47 @@ impl Store {
     /// Closes every connection (the file is complete on disk afterwards).
     pub async fn close(&self) {
         self.pool.close().await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use sqlx::Row;
+
+    use super::Store;
+
+    #[tokio::test]
+    async fn every_connection_has_wal_a_sync_at_each_commit_foreign_keys_and_the_busy_wait() {
+        // Given a file whose path needs escaping in a URL (a space and a `#`)
+        let dir = std::env::temp_dir().join(format!("gammonbot store #{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("club.db");
+        let _ = std::fs::remove_file(&path);
+        // When it is opened (created) and each of the pool's connections is asked
+        let store = Store::open(path.to_str().unwrap()).await.unwrap();
+        let mut conns = Vec::new();
+        for _ in 0..3 {
+            conns.push(store.pool.acquire().await.unwrap());
+        }
+        // Then the file is where it was named and every connection has the settings
+        assert!(path.exists());
+        for conn in &mut conns {
+            let mut get = async |pragma: &str| {
+                let row = sqlx::query(sqlx::AssertSqlSafe(format!("PRAGMA {pragma}")))
+                    .fetch_one(&mut **conn)
+                    .await
+                    .unwrap();
+                row.try_get::<String, _>(0)
+                    .or_else(|_| row.try_get::<i64, _>(0).map(|n| n.to_string()))
+                    .unwrap()
+            };
+            assert_eq!(get("journal_mode").await, "wal");
+            assert_eq!(get("synchronous").await, "2", "FULL");
+            assert_eq!(get("foreign_keys").await, "1");
+            assert_eq!(get("busy_timeout").await, "10000");
+        }
+        drop(conns);
+        store.close().await;
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

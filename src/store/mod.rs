@@ -94,8 +94,27 @@ mod money;
 mod players;
 pub mod ratings;
 
-use sqlx::sqlite::{SqliteConnection, SqlitePool};
+use sqlx::Row;
 use thiserror::Error;
+
+/// A row as the store reads it: sqlx's `Any` driver, so that one set of statements serves
+/// each backend (docs/postgres.md).
+pub(crate) type DbRow = sqlx::any::AnyRow;
+/// A connection (or a transaction's) of the store's pool.
+pub(crate) type DbConnection = sqlx::AnyConnection;
+type DbPool = sqlx::AnyPool;
+
+/// A flag column: a `BOOLEAN` where the backend has one, an `INTEGER` 0 or 1 on SQLite
+/// (which `Any` reports as an integer).
+pub(crate) fn flag<I>(r: &DbRow, column: I) -> Result<bool, sqlx::Error>
+where
+    I: sqlx::ColumnIndex<DbRow> + Copy,
+{
+    match r.try_get::<bool, _>(column) {
+        Ok(b) => Ok(b),
+        Err(_) => Ok(r.try_get::<i64, _>(column)? != 0),
+    }
+}
 
 pub use analysis::{AnalysisRow, AnalysisStatus, NewAnalysis};
 pub use chouettes::{ChouetteRow, NewChouette};
@@ -129,7 +148,7 @@ pub enum StoreError {
 /// The database.
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: SqlitePool,
+    pool: DbPool,
     /// Serialises this process's write transactions, so that writers queue here in
     /// order instead of meeting SQLite's lock and sleeping in its busy handler.
     writes: std::sync::Arc<tokio::sync::Mutex<()>>,
@@ -145,7 +164,7 @@ impl Store {
     ) -> Result<
         (
             tokio::sync::MutexGuard<'_, ()>,
-            sqlx::Transaction<'static, sqlx::Sqlite>,
+            sqlx::Transaction<'static, sqlx::Any>,
         ),
         StoreError,
     > {
@@ -169,7 +188,7 @@ enum Log {
 /// Appends entries (player, JSON) to a log after its last one, inside a transaction: one
 /// statement, whose sequence numbers continue from the log's highest.
 async fn append_log(
-    conn: &mut SqliteConnection,
+    conn: &mut DbConnection,
     log: Log,
     owner: i64,
     entries: &[(Option<i64>, String)],

@@ -1,7 +1,7 @@
 //! Money: the ledger, balances and the Welsh scoop-pot of each pair.
 
+use super::DbConnection;
 use sqlx::Row;
-use sqlx::sqlite::SqliteConnection;
 
 use super::{Store, StoreError};
 use crate::engine::welsh::{Rates, ScoopPot};
@@ -34,7 +34,7 @@ pub struct PotGame {
 
 /// Writes ledger lines (those with an amount) inside a transaction.
 pub(super) async fn insert_ledger(
-    conn: &mut SqliteConnection,
+    conn: &mut DbConnection,
     community: i64,
     match_id: Option<i64>,
     entries: &[LedgerEntry],
@@ -61,7 +61,7 @@ pub(super) async fn insert_ledger(
 /// Counts finished Welsh games into the pair's scoop-pot inside a transaction; a pot paid
 /// out (won with a backgammon) becomes a ledger line pushed onto `ledger`.
 pub(super) async fn record_pot_games(
-    conn: &mut SqliteConnection,
+    conn: &mut DbConnection,
     community: i64,
     [x, o]: [i64; 2],
     games: &[PotGame],

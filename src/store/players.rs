@@ -1,9 +1,9 @@
 //! Players (with their settings) and communities.
 
+use super::DbRow;
 use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
 
-use super::{Store, StoreError};
+use super::{Store, StoreError, flag};
 
 /// A player as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,20 +16,20 @@ pub struct PlayerRow {
     pub notify_dm: bool,
 }
 
-pub(super) fn player_row(r: &SqliteRow) -> Result<PlayerRow, sqlx::Error> {
+pub(super) fn player_row(r: &DbRow) -> Result<PlayerRow, sqlx::Error> {
     player_row_as(r, "")
 }
 
 /// A player read from columns named with `prefix` (`x_platform`, ...), as a join gives them.
-pub(super) fn player_row_as(r: &SqliteRow, prefix: &str) -> Result<PlayerRow, sqlx::Error> {
+pub(super) fn player_row_as(r: &DbRow, prefix: &str) -> Result<PlayerRow, sqlx::Error> {
     let col = |name: &str| format!("{prefix}{name}");
     Ok(PlayerRow {
         id: r.try_get(col("id").as_str())?,
         platform: r.try_get(col("platform").as_str())?,
         platform_id: r.try_get(col("platform_id").as_str())?,
         display_name: r.try_get(col("display_name").as_str())?,
-        auto_roll: r.try_get(col("auto_roll").as_str())?,
-        notify_dm: r.try_get(col("notify_dm").as_str())?,
+        auto_roll: super::flag(r, col("auto_roll").as_str())?,
+        notify_dm: super::flag(r, col("notify_dm").as_str())?,
     })
 }
 
@@ -164,7 +164,7 @@ impl Store {
             .bind(community)
             .fetch_optional(&self.pool)
             .await?;
-        Ok(row.map(|r| r.try_get(0)).transpose()?.unwrap_or(false))
+        Ok(row.map(|r| flag(&r, 0)).transpose()?.unwrap_or(false))
     }
 
     /// Sets whether a community plays each match in its own thread.

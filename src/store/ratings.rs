@@ -11,9 +11,9 @@
 
 use std::collections::HashMap;
 
+use super::{DbConnection, DbRow};
 use serde_json::Value;
 use sqlx::Row;
-use sqlx::sqlite::{SqliteConnection, SqliteRow};
 
 use super::{Store, StoreError, ruleset_text};
 use crate::engine::Ruleset;
@@ -138,13 +138,13 @@ struct Ended {
 
 /// The match of a row (`community_id, ruleset, terms, player_x, player_o, winner, rated`)
 /// if it is rated.
-fn ended(r: &SqliteRow, match_id: i64, forfeit: bool) -> Result<Option<Ended>, sqlx::Error> {
+fn ended(r: &DbRow, match_id: i64, forfeit: bool) -> Result<Option<Ended>, sqlx::Error> {
     let ruleset: String = r.try_get("ruleset")?;
     let Some(ruleset) = ruleset_of(&ruleset) else {
         return Ok(None);
     };
     let terms: String = r.try_get("terms")?;
-    let rated: bool = r.try_get("rated")?;
+    let rated = super::flag(r, "rated")?;
     let Some(length) = rated_length_of(ruleset, &terms, rated) else {
         return Ok(None);
     };
@@ -168,7 +168,7 @@ fn ended(r: &SqliteRow, match_id: i64, forfeit: bool) -> Result<Option<Ended>, s
 }
 
 /// Both players' current ratings in the match's pool (a newcomer: 1500, experience 0).
-async fn current(conn: &mut SqliteConnection, e: &Ended) -> Result<[Rating; 2], sqlx::Error> {
+async fn current(conn: &mut DbConnection, e: &Ended) -> Result<[Rating; 2], sqlx::Error> {
     let rows = sqlx::query(
         "SELECT player_id, value, experience FROM ratings
          WHERE community_id = $1 AND ruleset = $2 AND player_id IN ($3, $4)",
@@ -192,11 +192,7 @@ async fn current(conn: &mut SqliteConnection, e: &Ended) -> Result<[Rating; 2], 
 }
 
 /// Rates the match, writes both ratings and both history lines.
-async fn apply(
-    conn: &mut SqliteConnection,
-    e: &Ended,
-    now: i64,
-) -> Result<RatedMatch, sqlx::Error> {
+async fn apply(conn: &mut DbConnection, e: &Ended, now: i64) -> Result<RatedMatch, sqlx::Error> {
     let [w, l] = current(conn, e).await?;
     let c = rating_change(w, l, e.length);
     let rated = RatedMatch {
@@ -276,7 +272,7 @@ async fn apply(
 /// # Errors
 /// A database error (the caller's transaction is then rolled back whole).
 pub async fn record_match_end(
-    conn: &mut SqliteConnection,
+    conn: &mut DbConnection,
     match_id: i64,
     forfeit: bool,
     now: i64,
@@ -303,7 +299,7 @@ pub async fn record_match_end(
 
 const RATING_COLUMNS: &str = "r.player_id, p.display_name, r.value, r.experience, r.won, r.lost";
 
-fn rating_row(r: &SqliteRow) -> Result<RatingRow, sqlx::Error> {
+fn rating_row(r: &DbRow) -> Result<RatingRow, sqlx::Error> {
     let count = |i: usize| -> Result<u32, sqlx::Error> {
         let n: i64 = r.try_get(i)?;
         Ok(u32::try_from(n).unwrap_or(0))
@@ -414,12 +410,12 @@ impl Store {
                     match_id: r.try_get(0)?,
                     opponent_id: r.try_get(1)?,
                     opponent: r.try_get(2)?,
-                    won: r.try_get(3)?,
+                    won: super::flag(r, 3)?,
                     before: r.try_get(4)?,
                     after: r.try_get(5)?,
                     delta: r.try_get(6)?,
                     length: u32::try_from(length).unwrap_or(0),
-                    forfeit: r.try_get(8)?,
+                    forfeit: super::flag(r, 8)?,
                     at: r.try_get(9)?,
                 })
             })
@@ -479,7 +475,7 @@ impl Store {
             let id: i64 = r.try_get("id")?;
             let seq: Option<i64> = r.try_get("ended_seq")?;
             let result: Option<String> = r.try_get("result")?;
-            let marked: bool = r.try_get("forfeit")?;
+            let marked = super::flag(r, "forfeit")?;
             // Before ratings, a time-out was told only in the result's words.
             let forfeit = marked
                 || (seq.is_none()
