@@ -10,7 +10,7 @@ need_package() {
   echo "installing $pkg ($why)"
   local sudo=
   [ "$(id -u)" = 0 ] || sudo=sudo
-  if $sudo apt-get update -qq && $sudo apt-get install -y -qq "$pkg" >/dev/null; then
+  if $sudo apt-get update -qq && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$pkg" >/dev/null; then
     return 0
   fi
   if [ "$optional" = optional ]; then

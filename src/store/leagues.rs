@@ -573,9 +573,13 @@ impl Store {
         }
         for s in &c.seasons {
             sqlx::query(
-                "INSERT OR REPLACE INTO league_seasons (league_id, season, status, seed,
+                "INSERT INTO league_seasons (league_id, season, status, seed,
                      started_at, deadline_at, reminded, finished_at, winner)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                 ON CONFLICT (league_id, season) DO UPDATE SET status = excluded.status,
+                     seed = excluded.seed, started_at = excluded.started_at,
+                     deadline_at = excluded.deadline_at, reminded = excluded.reminded,
+                     finished_at = excluded.finished_at, winner = excluded.winner",
             )
             .bind(c.id)
             .bind(s.season)

@@ -64,13 +64,62 @@ const SQLITE_PRAGMAS: [&str; 4] = [
     "PRAGMA busy_timeout = 10000",
 ];
 
+/// The PostgreSQL twins of [`MIGRATIONS`] (`migrations/postgres/`, same numbers and
+/// names): BIGINT integers and identity ids, BOOLEAN flags (docs/postgres.md).
+const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
+    (
+        1,
+        "club",
+        include_str!("../../migrations/postgres/0001_club.sql"),
+    ),
+    (
+        2,
+        "match threads",
+        include_str!("../../migrations/postgres/0002_match_threads.sql"),
+    ),
+    (
+        3,
+        "chouette log",
+        include_str!("../../migrations/postgres/0003_chouette_log.sql"),
+    ),
+    (
+        4,
+        "ratings",
+        include_str!("../../migrations/postgres/0004_ratings.sql"),
+    ),
+    (
+        5,
+        "fair dice",
+        include_str!("../../migrations/postgres/0005_fair_dice.sql"),
+    ),
+    (
+        6,
+        "challenge expiry",
+        include_str!("../../migrations/postgres/0006_challenge_expiry.sql"),
+    ),
+    (
+        7,
+        "leagues",
+        include_str!("../../migrations/postgres/0007_leagues.sql"),
+    ),
+    (
+        8,
+        "analyses",
+        include_str!("../../migrations/postgres/0008_analyses.sql"),
+    ),
+];
+
 impl Store {
-    /// Opens (creating if missing) the database at `url` (`sqlite://path`, `sqlite:path`
-    /// or a plain file path) and runs the migrations. WAL, foreign keys on.
+    /// Opens the database at `url` and runs the migrations: an SQLite file (`sqlite://path`,
+    /// `sqlite:path` or a plain file path; created if missing; WAL, foreign keys on), or a
+    /// PostgreSQL database (`postgres://` or `postgresql://`).
     ///
     /// # Errors
-    /// The file cannot be opened or migrated.
+    /// The database cannot be opened or migrated.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            return Self::open_postgres(url).await;
+        }
         let options = if url.starts_with("sqlite:") {
             SqliteConnectOptions::from_str(url)?
         } else {
@@ -92,7 +141,25 @@ impl Store {
             })
             .connect_with(AnyConnectOptions::from_url(&url)?)
             .await?;
-        let migrations = MIGRATIONS
+        Self::migrated(pool, MIGRATIONS).await
+    }
+
+    /// Opens the PostgreSQL database at `url` (`postgres://user:password@host/db`) and runs
+    /// its migrations.
+    async fn open_postgres(url: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let pool = AnyPoolOptions::new()
+            .max_connections(8)
+            .connect_with(AnyConnectOptions::from_str(url)?)
+            .await?;
+        Self::migrated(pool, POSTGRES_MIGRATIONS).await
+    }
+
+    async fn migrated(
+        pool: sqlx::AnyPool,
+        set: &'static [(i64, &'static str, &'static str)],
+    ) -> Result<Store, StoreError> {
+        let migrations = set
             .iter()
             .map(|&(version, name, text)| {
                 Migration::new(

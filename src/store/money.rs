@@ -152,7 +152,7 @@ impl Store {
     /// A database error.
     pub async fn balance(&self, community: i64, player: i64) -> Result<i64, StoreError> {
         let row = sqlx::query(
-            "SELECT COALESCE(SUM(CASE WHEN payee = $1 THEN amount ELSE -amount END), 0)
+            "SELECT CAST(COALESCE(SUM(CASE WHEN payee = $1 THEN amount ELSE -amount END), 0) AS BIGINT)
              FROM ledger WHERE community_id = $2 AND (payer = $3 OR payee = $4)",
         )
         .bind(player)

@@ -195,7 +195,7 @@ impl Store {
             "SELECT p.id, p.platform, p.platform_id, p.display_name, p.auto_roll, p.notify_dm,
                  (SELECT c.id FROM communities c WHERE c.platform = $1 AND c.platform_id = $3)
                      AS community
-             FROM (SELECT 1) LEFT JOIN players p ON p.platform = $1 AND p.platform_id = $2",
+             FROM (SELECT 1) AS one LEFT JOIN players p ON p.platform = $1 AND p.platform_id = $2",
         )
         .bind(platform)
         .bind(platform_id)

@@ -1,0 +1,352 @@
+//! The store on a real PostgreSQL server: a throwaway cluster per test
+//! (`scripts/postgres.sh`, which installs the Debian package when it is missing). A machine
+//! where PostgreSQL cannot start fails these tests; they never skip.
+
+use std::collections::BTreeSet;
+use std::process::Command as Process;
+use std::sync::Arc;
+
+use gammonbot::club::{
+    Actor, ChallengeSpec, Club, Command, MatchRef, Outcome, RngDice, SystemClock,
+};
+use gammonbot::store::{MatchStatus, Store};
+use sqlx::Row;
+
+mod common;
+use common::{Rng, assert_match_rebuilds, scratch_db};
+
+/// A PostgreSQL server of its own, stopped (and its directory removed) when dropped.
+struct Cluster {
+    url: String,
+    dir: String,
+}
+
+/// One start at a time: the first may install PostgreSQL.
+static STARTING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+impl Cluster {
+    fn start() -> Cluster {
+        let _one = STARTING
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/postgres.sh");
+        let out = Process::new("bash")
+            .args([script, "start"])
+            .output()
+            .expect("bash runs");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "PostgreSQL did not start:\n{text}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let value = |name: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(&format!("export {name}=")))
+                .unwrap_or_else(|| panic!("postgres.sh printed no {name}: {text}"))
+                .to_string()
+        };
+        Cluster {
+            url: value("DATABASE_URL"),
+            dir: value("GAMMONBOT_PG_DIR"),
+        }
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/postgres.sh");
+        let _ = Process::new("bash")
+            .args([script, "stop", &self.dir])
+            .output();
+    }
+}
+
+/// Normalised (table, column, type, nullable) of every column: INTEGER and BIGINT are
+/// `int`, REAL and DOUBLE PRECISION `real`; the flag columns, INTEGER on SQLite and
+/// BOOLEAN on PostgreSQL, are `flag` on both.
+type Columns = BTreeSet<(String, String, String, bool)>;
+
+const FLAGS: [(&str, &str); 7] = [
+    ("players", "auto_roll"),
+    ("players", "notify_dm"),
+    ("communities", "match_threads"),
+    ("matches", "rated"),
+    ("matches", "forfeit"),
+    ("rating_changes", "won"),
+    ("rating_changes", "forfeit"),
+];
+
+fn normalised(table: &str, column: &str, ty: &str) -> String {
+    if FLAGS.contains(&(table, column)) {
+        return "flag".into();
+    }
+    match ty.to_ascii_lowercase().as_str() {
+        "integer" | "bigint" => "int".into(),
+        "real" | "double precision" => "real".into(),
+        other => other.into(),
+    }
+}
+
+async fn sqlite_schema(path: &str) -> (Columns, BTreeSet<(String, bool)>) {
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{path}"))
+        .await
+        .unwrap();
+    let tables: Vec<String> = sqlx::query_scalar(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\'",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    let mut columns = Columns::new();
+    for t in &tables {
+        let rows = sqlx::query(sqlx::AssertSqlSafe(format!("PRAGMA table_info({t})")))
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+        for r in rows {
+            let name: String = r.get("name");
+            let ty: String = r.get("type");
+            let not_null: i64 = r.get("notnull");
+            let pk: i64 = r.get("pk");
+            columns.insert((
+                t.clone(),
+                name.clone(),
+                normalised(t, &name, &ty),
+                not_null == 0 && pk == 0,
+            ));
+        }
+    }
+    let indexes =
+        sqlx::query("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
+            .fetch_all(&pool)
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| {
+                let sql: String = r.get("sql");
+                (r.get::<String, _>("name"), sql.contains(" WHERE "))
+            })
+            .collect();
+    pool.close().await;
+    (columns, indexes)
+}
+
+async fn postgres_schema(url: &str) -> (Columns, BTreeSet<(String, bool)>) {
+    let pool = sqlx::PgPool::connect(url).await.unwrap();
+    let rows = sqlx::query(
+        "SELECT table_name::text AS t, column_name::text AS c, data_type::text AS ty,
+                is_nullable::text AS n
+         FROM information_schema.columns
+         WHERE table_schema = 'public' AND table_name NOT LIKE '\\_%'",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    let columns = rows
+        .iter()
+        .map(|r| {
+            let (t, c): (String, String) = (r.get("t"), r.get("c"));
+            let ty: String = r.get("ty");
+            let n: String = r.get("n");
+            let norm = normalised(&t, &c, &ty);
+            (t, c, norm, n == "YES")
+        })
+        .collect();
+    // Indexes made by CREATE INDEX (not those of primary keys and UNIQUE constraints).
+    let indexes = sqlx::query(
+        "SELECT indexname::text AS name, indexdef FROM pg_indexes
+         WHERE schemaname = 'public' AND indexname NOT LIKE '%\\_pkey'
+           AND indexname NOT LIKE '%\\_key'",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap()
+    .iter()
+    .map(|r| {
+        let def: String = r.get("indexdef");
+        (r.get::<String, _>("name"), def.contains(" WHERE "))
+    })
+    .collect();
+    pool.close().await;
+    (columns, indexes)
+}
+
+#[tokio::test]
+async fn both_migration_sets_give_the_same_tables_columns_and_indexes() {
+    // Given a PostgreSQL server and an SQLite file
+    let pg = Cluster::start();
+    let path = scratch_db("pg_schema");
+    // When the store opens each (running its migrations)
+    Store::open(path.to_str().unwrap())
+        .await
+        .unwrap()
+        .close()
+        .await;
+    Store::open(&pg.url).await.unwrap().close().await;
+    // Then every table has the same columns, types (normalised) and NULLs, and the same
+    // indexes, partial where the other's is
+    let (lite_columns, lite_indexes) = sqlite_schema(path.to_str().unwrap()).await;
+    let (pg_columns, pg_indexes) = postgres_schema(&pg.url).await;
+    assert!(lite_columns.len() > 100, "{}", lite_columns.len());
+    let only_lite: Vec<_> = lite_columns.difference(&pg_columns).collect();
+    let only_pg: Vec<_> = pg_columns.difference(&lite_columns).collect();
+    assert!(
+        only_lite.is_empty() && only_pg.is_empty(),
+        "SQLite only: {only_lite:#?}\nPostgreSQL only: {only_pg:#?}"
+    );
+    assert_eq!(lite_indexes, pg_indexes);
+    // And opening again migrates nothing twice
+    Store::open(&pg.url).await.unwrap().close().await;
+}
+
+async fn run(club: &Club, name: &str, cmd: Command) -> Outcome {
+    match club.execute(&Actor::local(name), cmd.clone()).await {
+        Ok(o) => o,
+        Err(e) => panic!("{name}: {cmd:?} refused: {e}"),
+    }
+}
+
+#[tokio::test]
+async fn a_rated_match_is_played_to_its_end_through_the_club_on_postgresql() {
+    // Given the club on a PostgreSQL database
+    let pg = Cluster::start();
+    let store = Store::open(&pg.url).await.unwrap();
+    let club = Arc::new(Club::new(
+        store.clone(),
+        Arc::new(RngDice::fair_seeded(3)),
+        Arc::new(SystemClock),
+    ));
+    // When ann and bob play a 3-point match to its end (random legal plays, a double now
+    // and then, taken)
+    let out = run(
+        &club,
+        "ann",
+        Command::Challenge {
+            opponent: "bob".into(),
+            spec: ChallengeSpec::standard(Some(3)),
+        },
+    )
+    .await;
+    let id = out.match_id.unwrap();
+    let m = MatchRef::id(id);
+    let mut out = run(&club, "bob", Command::Accept(m)).await;
+    let mut rng = Rng::new(11);
+    let mut commands = 2;
+    while let Some(next) = out.next.clone() {
+        let what = next.what.as_str();
+        let cmd = if what.starts_with("move") {
+            let moves = club
+                .legal_moves(&Actor::local(&next.name), m)
+                .await
+                .unwrap();
+            Command::Move(m, moves[rng.below(moves.len())].clone())
+        } else if what == "roll or double" && rng.chance(5) {
+            Command::Double(m)
+        } else if what.starts_with("take") {
+            Command::Take(m)
+        } else if what.starts_with("roll") {
+            Command::Roll(m)
+        } else {
+            panic!("unexpected decision `{what}`");
+        };
+        out = run(&club, &next.name, cmd).await;
+        commands += 1;
+        assert!(commands < 5000, "the match never ended");
+    }
+    // Then the match is finished, rebuilds from its log alone, and both ratings moved
+    let row = store.load_match(id).await.unwrap().unwrap();
+    assert_eq!(row.status, MatchStatus::Finished);
+    assert_match_rebuilds(&store, id).await;
+    for name in ["ann", "bob"] {
+        let rating = run(
+            &club,
+            name,
+            Command::Rating {
+                player: None,
+                ruleset: None,
+            },
+        )
+        .await;
+        assert!(
+            rating.lines[0].starts_with(&format!("Rating for {name} (standard): "))
+                && !rating.lines[0].contains(": 1500.00,"),
+            "{:?}",
+            rating.lines
+        );
+    }
+    // And a stale version is refused there as on SQLite: nothing written
+    let version = row.version;
+    let stale = club
+        .execute(
+            &Actor::local("ann"),
+            Command::Board(MatchRef {
+                id: Some(id),
+                version: Some(version + 5),
+            }),
+        )
+        .await;
+    assert!(stale.is_err());
+    store.close().await;
+}
+
+#[tokio::test]
+async fn a_money_session_settles_its_games_in_the_ledger_on_postgresql() {
+    // Given the club on a PostgreSQL database and a money session at 1.50 a point
+    let pg = Cluster::start();
+    let store = Store::open(&pg.url).await.unwrap();
+    let club = Club::new(
+        store.clone(),
+        Arc::new(RngDice::seeded(5)),
+        Arc::new(SystemClock),
+    );
+    let mut spec = ChallengeSpec::standard(None);
+    spec.stake = 150;
+    let challenge = Command::Challenge {
+        opponent: "bob".into(),
+        spec,
+    };
+    let id = run(&club, "ann", challenge).await.match_id.unwrap();
+    let m = MatchRef::id(id);
+    let mut out = run(&club, "bob", Command::Accept(m)).await;
+    // When they play until the first game is settled, then stop the session
+    let community = store
+        .community("local", "local", "local chat")
+        .await
+        .unwrap();
+    let ann = store.find_player("local", "ann").await.unwrap().unwrap().id;
+    let mut rng = Rng::new(5);
+    for _ in 0..2000 {
+        if store.balance(community, ann).await.unwrap() != 0 {
+            break;
+        }
+        let next = out.next.clone().expect("a money session goes on");
+        let cmd = if next.what.starts_with("move") {
+            let moves = club
+                .legal_moves(&Actor::local(&next.name), m)
+                .await
+                .unwrap();
+            Command::Move(m, moves[rng.below(moves.len())].clone())
+        } else if next.what.starts_with("take") {
+            Command::Take(m)
+        } else {
+            Command::Roll(m)
+        };
+        out = run(&club, &next.name, cmd).await;
+    }
+    let stopped = run(&club, "bob", Command::Stop(m)).await;
+    // Then the balances are opposite, a whole number of points at the stake, and the
+    // session rebuilds from its log
+    let bob = store.find_player("local", "bob").await.unwrap().unwrap().id;
+    let (a, b) = (
+        store.balance(community, ann).await.unwrap(),
+        store.balance(community, bob).await.unwrap(),
+    );
+    assert!(
+        a != 0 && a == -b && a % 150 == 0,
+        "{a} {b} {:?}",
+        stopped.lines
+    );
+    assert_match_rebuilds(&store, id).await;
+    store.close().await;
+}
