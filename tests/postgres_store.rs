@@ -350,3 +350,93 @@ async fn a_money_session_settles_its_games_in_the_ledger_on_postgresql() {
     assert_match_rebuilds(&store, id).await;
     store.close().await;
 }
+
+/// The same roll sent at once to two clubs, each on its own store (its own pool and write
+/// lock, as two processes have), over one PostgreSQL database.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_same_roll_sent_to_two_clubs_on_one_database_applies_exactly_once_500_times() {
+    // Given two clubs with their own stores on one PostgreSQL database
+    let pg = Cluster::start();
+    let mut clubs = Vec::new();
+    for seed in [9, 10] {
+        let store = Store::open(&pg.url).await.unwrap();
+        let club = Arc::new(Club::new(
+            store.clone(),
+            Arc::new(RngDice::seeded(seed)),
+            Arc::new(SystemClock),
+        ));
+        clubs.push((store, club));
+    }
+    let (store, first) = clubs[0].clone();
+    let second = clubs[1].1.clone();
+    let mut rng = Rng::new(4);
+    let mut current: Option<(MatchRef, Outcome)> = None;
+    for round in 0..500 {
+        // Bring a match to a moment where a player must roll (a new match when one ends)
+        let (m, mut out) = match current.take() {
+            Some(c) => c,
+            None => {
+                let challenge = Command::Challenge {
+                    opponent: "bob".into(),
+                    spec: ChallengeSpec::standard(Some(3)),
+                };
+                let id = run(&first, "ann", challenge).await.match_id.unwrap();
+                let m = MatchRef::id(id);
+                (m, run(&second, "bob", Command::Accept(m)).await)
+            }
+        };
+        let mut ended = false;
+        loop {
+            let Some(next) = out.next.clone() else {
+                ended = true;
+                break;
+            };
+            if next.what.starts_with("roll") {
+                break;
+            }
+            let cmd = if next.what.starts_with("move") {
+                let moves = first
+                    .legal_moves(&Actor::local(&next.name), m)
+                    .await
+                    .unwrap();
+                Command::Move(m, moves[rng.below(moves.len())].clone())
+            } else {
+                Command::Take(m)
+            };
+            out = run(&first, &next.name, cmd).await;
+        }
+        if ended {
+            continue;
+        }
+        // When the player's roll at the version he saw goes to both clubs at once
+        let name = out.next.as_ref().unwrap().name.clone();
+        let id = m.id.unwrap();
+        let at = MatchRef {
+            id: Some(id),
+            version: out.version,
+        };
+        let log_before = store.actions(id).await.unwrap().len();
+        let send = |club: &Arc<Club>| {
+            let club = Arc::clone(club);
+            let name = name.clone();
+            tokio::spawn(async move { club.execute(&Actor::local(&name), Command::Roll(at)).await })
+        };
+        let (x, y) = tokio::join!(send(&first), send(&second));
+        // Then exactly one applies, the other is told the board moved on, and the log
+        // grew by the one roll's entries only
+        let results = [x.unwrap(), y.unwrap()];
+        let applied: Vec<&Outcome> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
+        assert_eq!(applied.len(), 1, "round {round}: {results:?}");
+        let refused = results.iter().find_map(|r| r.as_ref().err()).unwrap();
+        assert!(
+            refused.to_string().contains("the board moved on"),
+            "{refused}"
+        );
+        let row = store.load_match(id).await.unwrap().unwrap();
+        assert_eq!(Some(row.version), applied[0].version, "round {round}");
+        let log_after = store.actions(id).await.unwrap().len();
+        assert!(log_after > log_before, "round {round}");
+        current = Some((m, applied[0].clone()));
+    }
+    assert_match_rebuilds(&store, current.unwrap().0.id.unwrap()).await;
+}
