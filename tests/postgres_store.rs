@@ -7,7 +7,7 @@ use std::process::Command as Process;
 use std::sync::Arc;
 
 use gammonbot::club::{
-    Actor, ChallengeSpec, Club, Command, MatchRef, Outcome, RngDice, SystemClock,
+    Actor, ChallengeSpec, Club, Command, ManualClock, MatchRef, Outcome, RngDice, SystemClock,
 };
 use gammonbot::store::{MatchStatus, Store};
 use sqlx::Row;
@@ -439,4 +439,81 @@ async fn the_same_roll_sent_to_two_clubs_on_one_database_applies_exactly_once_50
         current = Some((m, applied[0].clone()));
     }
     assert_match_rebuilds(&store, current.unwrap().0.id.unwrap()).await;
+}
+
+/// The deadline sweep run at once by two clubs with their own stores on one PostgreSQL
+/// database: every reminder and every time-out happens once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_sweeps_on_one_database_remind_and_forfeit_each_match_exactly_once() {
+    // Given 20 accepted matches (2 days a move, a reminder 12 hours before the deadline)
+    // and two clubs on the same clock and database
+    let pg = Cluster::start();
+    let clock = Arc::new(ManualClock::new(1_800_000_000));
+    let mut clubs = Vec::new();
+    for seed in [1, 2] {
+        let store = Store::open(&pg.url).await.unwrap();
+        clubs.push(Arc::new(Club::new(
+            store,
+            Arc::new(RngDice::seeded(seed)),
+            clock.clone(),
+        )));
+    }
+    let mut ids = BTreeSet::new();
+    for i in 0..20 {
+        let challenge = Command::Challenge {
+            opponent: format!("o{i}"),
+            spec: ChallengeSpec::standard(Some(5)),
+        };
+        let id = run(&clubs[0], &format!("p{i}"), challenge)
+            .await
+            .match_id
+            .unwrap();
+        run(
+            &clubs[1],
+            &format!("o{i}"),
+            Command::Accept(MatchRef::id(id)),
+        )
+        .await;
+        ids.insert(id);
+    }
+    let both = async || {
+        let (a, b) = tokio::join!(
+            tokio::spawn({
+                let c = Arc::clone(&clubs[0]);
+                async move { c.sweep().await.unwrap() }
+            }),
+            tokio::spawn({
+                let c = Arc::clone(&clubs[1]);
+                async move { c.sweep().await.unwrap() }
+            }),
+        );
+        let mut all = a.unwrap();
+        all.extend(b.unwrap());
+        all
+    };
+    // When both sweep 6.5 days on, then again at the deadline
+    clock.advance(6 * 86_400 + 43_200);
+    let reminders = both().await;
+    clock.advance(43_200);
+    let time_outs = both().await;
+    // Then each match was reminded once and timed out once, between the two sweeps
+    for (notices, words) in [(&reminders, "Reminder:"), (&time_outs, "ran out of time")] {
+        assert!(
+            notices.iter().all(|n| n.text.contains(words)),
+            "{notices:#?}"
+        );
+        let mut per_match: Vec<i64> = notices.iter().map(|n| n.match_id).collect();
+        per_match.sort_unstable();
+        assert_eq!(
+            per_match,
+            ids.iter().copied().collect::<Vec<_>>(),
+            "{words}"
+        );
+    }
+    for id in &ids {
+        let store = Store::open(&pg.url).await.unwrap();
+        let row = store.load_match(*id).await.unwrap().unwrap();
+        assert_eq!(row.status, MatchStatus::Finished);
+        store.close().await;
+    }
 }
