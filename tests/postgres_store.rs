@@ -517,3 +517,73 @@ async fn two_sweeps_on_one_database_remind_and_forfeit_each_match_exactly_once()
         store.close().await;
     }
 }
+
+/// Analysis workers of two processes (two stores) on one PostgreSQL database claiming
+/// from one queue: each job is claimed by one of them only.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_stores_claiming_analysis_jobs_from_one_queue_never_claim_one_twice() {
+    // Given 30 queued jobs (for 30 challenges) and two stores on one database
+    let pg = Cluster::start();
+    let stores = [
+        Store::open(&pg.url).await.unwrap(),
+        Store::open(&pg.url).await.unwrap(),
+    ];
+    let club = Club::new(
+        stores[0].clone(),
+        Arc::new(RngDice::seeded(1)),
+        Arc::new(SystemClock),
+    );
+    let community = stores[0]
+        .community("local", "local", "local chat")
+        .await
+        .unwrap();
+    for i in 0..30 {
+        let challenge = Command::Challenge {
+            opponent: format!("o{i}"),
+            spec: ChallengeSpec::standard(Some(1)),
+        };
+        let id = run(&club, "ann", challenge).await.match_id.unwrap();
+        let ann = stores[0]
+            .find_player("local", "ann")
+            .await
+            .unwrap()
+            .unwrap();
+        stores[0]
+            .request_analysis(&gammonbot::store::NewAnalysis {
+                match_id: id,
+                games: 1,
+                community_id: community,
+                requested_by: ann.id,
+                channel: "local",
+                plies: 0,
+                now: 0,
+            })
+            .await
+            .unwrap();
+    }
+    // When both claim at once until the queue is empty
+    let claimed = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let workers = stores.clone().map(|store| {
+        let claimed = Arc::clone(&claimed);
+        tokio::spawn(async move {
+            for _ in 0..200 {
+                if let Some(job) = store.claim_analysis(1).await.unwrap() {
+                    claimed.lock().unwrap().push(job.id);
+                } else if claimed.lock().unwrap().len() >= 30 {
+                    break;
+                }
+            }
+        })
+    });
+    for w in workers {
+        w.await.unwrap();
+    }
+    // Then every job was claimed exactly once, on its first attempt
+    let mut ids = claimed.lock().unwrap().clone();
+    ids.sort_unstable();
+    assert_eq!(ids, (1..=30).collect::<Vec<i64>>());
+    for id in ids {
+        let job = stores[1].analysis(id).await.unwrap().unwrap();
+        assert_eq!(job.attempts, 1, "job {id}");
+    }
+}

@@ -190,24 +190,40 @@ impl Store {
         r.as_ref().map(row).transpose()
     }
 
-    /// Claims the oldest queued job: it is running from `now`, one attempt more.
+    /// Claims the oldest queued job: it is running from `now`, one attempt more. Claims
+    /// made at once by several processes on one database take different jobs: the
+    /// `UPDATE` takes the row only while it is still queued (PostgreSQL re-checks that
+    /// once the other claim's lock is released), and a claim that lost its row tries the
+    /// next one.
     ///
     /// # Errors
     /// A database error.
     pub async fn claim_analysis(&self, now: i64) -> Result<Option<AnalysisRow>, StoreError> {
-        let (_guard, mut tx) = self.begin_write().await?;
         let text = format!(
             "UPDATE analyses SET status = 'running', started_at = $1, attempts = attempts + 1, \
              progress = NULL WHERE id = (SELECT id FROM analyses WHERE status = 'queued' \
-             ORDER BY id LIMIT 1) RETURNING {COLUMNS}"
+             ORDER BY id LIMIT 1) AND status = 'queued' RETURNING {COLUMNS}"
         );
-        let r = sqlx::query(super::sql(text))
-            .bind(now)
-            .fetch_optional(&mut *tx)
-            .await?;
-        let found = r.as_ref().map(row).transpose()?;
-        tx.commit().await?;
-        Ok(found)
+        for _ in 0..16 {
+            let (_guard, mut tx) = self.begin_write().await?;
+            let r = sqlx::query(super::sql(text.clone()))
+                .bind(now)
+                .fetch_optional(&mut *tx)
+                .await?;
+            let found = r.as_ref().map(row).transpose()?;
+            tx.commit().await?;
+            if found.is_some() {
+                return Ok(found);
+            }
+            let waiting: i64 = sqlx::query("SELECT COUNT(*) FROM analyses WHERE status = 'queued'")
+                .fetch_one(&self.pool)
+                .await?
+                .try_get(0)?;
+            if waiting == 0 {
+                return Ok(None);
+            }
+        }
+        Ok(None)
     }
 
     /// Notes how far a running job has come (`G/N`).
