@@ -2,7 +2,8 @@
 //! steady 300 per second, each timed from its scheduled moment to a rendered PNG (load,
 //! validate, save, render). Prints p50 / p99 / max.
 //!
-//! `cargo bench --bench club_load` (options by environment: `MATCHES`, `RATE`, `SECONDS`).
+//! `cargo bench --bench club_load` (options by environment: `MATCHES`, `RATE`, `SECONDS`;
+//! `LOAD_DATABASE_URL` for another database than a fresh SQLite file).
 //!
 //! `ANALYSE=n` also plays n 7-point matches to their ends before the load and queues GNU
 //! Backgammon's analysis of each (`ANALYSIS_PLIES`, default 2, and the other `ANALYSIS_*`
@@ -101,7 +102,11 @@ fn main() {
         .build()
         .unwrap();
     rt.block_on(async {
-        let store = Store::open(db.to_str().unwrap()).await.unwrap();
+        // `LOAD_DATABASE_URL=postgres://...` runs the load on that (empty) PostgreSQL
+        // database instead of a fresh SQLite file.
+        let url = std::env::var("LOAD_DATABASE_URL")
+            .unwrap_or_else(|_| db.to_str().unwrap().to_string());
+        let store = Store::open(&url).await.unwrap();
         let analyse = env("ANALYSE", 0);
         let club = Arc::new(
             Club::new(

@@ -88,9 +88,11 @@ start() {
     exit 1
   }
   # Durability is not needed by a throwaway cluster: fsync off makes the tests faster.
+  # GAMMONBOT_PG_DURABLE=1 keeps PostgreSQL's defaults (for benchmarks).
+  local durability="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+  [ "${GAMMONBOT_PG_DURABLE:-}" = 1 ] && durability=
   if ! as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
-    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off \
-        -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 $durability -c max_connections=200" \
     start >&2; then
     cat "$dir/server.log" >&2 || true
     say "the server did not start"
