@@ -12,10 +12,10 @@ use gammonbot::engine::format_play;
 use gammonbot::store::Store;
 
 mod common;
-use common::scratch_db;
+use common::store_url;
 
-async fn open(path: &std::path::Path, seed: u64) -> (Arc<Club>, Store) {
-    let store = Store::open(path.to_str().unwrap()).await.unwrap();
+async fn open(url: &str, seed: u64) -> (Arc<Club>, Store) {
+    let store = Store::open(url).await.unwrap();
     let club = Arc::new(Club::new(
         store.clone(),
         Arc::new(RngDice::seeded(seed)),
@@ -121,7 +121,7 @@ async fn play_on(club: &Club, store: &Store, games: u32, limit: usize, seed: &mu
 
 #[tokio::test]
 async fn a_whole_seeded_session_of_several_games_settles_per_cube_and_rebuilds_from_its_log() {
-    let path = scratch_db("chouette-session");
+    let path = store_url("chouette-session").await;
     let (club, store) = open(&path, 17).await;
     let spec = ChouetteSpec {
         stake: 100,
@@ -178,7 +178,7 @@ async fn a_whole_seeded_session_of_several_games_settles_per_cube_and_rebuilds_f
 
 #[tokio::test]
 async fn a_chouette_session_survives_a_restart_mid_game() {
-    let path = scratch_db("chouette-restart");
+    let path = store_url("chouette-restart").await;
     let (club, store) = open(&path, 5).await;
     let spec = ChouetteSpec {
         shuffle: false,
@@ -310,7 +310,7 @@ async fn two_sessions(club: &Club, second: [&str; 3]) {
 #[tokio::test]
 async fn chouette_commands_without_a_number_act_on_the_players_own_session() {
     // Given two sessions open in one channel, #2 the newer
-    let path = scratch_db("chouette-two-sessions");
+    let path = store_url("chouette-two-sessions").await;
     let (club, store) = open(&path, 11).await;
     two_sessions(&club, ["dan", "eve", "fay"]).await;
     // When every command is sent without #N
@@ -403,7 +403,7 @@ async fn chouette_commands_without_a_number_act_on_the_players_own_session() {
 #[tokio::test]
 async fn chouette_command_asks_which_session_when_the_player_is_in_several() {
     // Given ann in both sessions of the channel, neither started
-    let path = scratch_db("chouette-which");
+    let path = store_url("chouette-which").await;
     let (club, store) = open(&path, 12).await;
     two_sessions(&club, ["dan", "eve", "ann"]).await;
     // When ann starts without #N, she is asked which, as for matches
@@ -440,7 +440,7 @@ async fn chouette_command_asks_which_session_when_the_player_is_in_several() {
 
 #[tokio::test]
 async fn multiple_cubes_the_box_double_says_each_cubes_new_value() {
-    let path = scratch_db("chouette-double-words");
+    let path = store_url("chouette-double-words").await;
     let (club, store) = open(&path, 13).await;
     two_sessions(&club, ["dan", "eve", "fay"]).await;
     run(&club, "ann", ChouetteOp::Start).await;
@@ -480,7 +480,7 @@ async fn multiple_cubes_the_box_double_says_each_cubes_new_value() {
 
 #[tokio::test]
 async fn multiple_cubes_the_box_with_no_cube_to_turn_is_rolled_for() {
-    let path = scratch_db("chouette-no-cube");
+    let path = store_url("chouette-no-cube").await;
     let (club, store) = open(&path, 14).await;
     two_sessions(&club, ["dan", "eve", "fay"]).await;
     run(&club, "ann", ChouetteOp::Start).await;
@@ -539,7 +539,7 @@ async fn multiple_cubes_the_box_with_no_cube_to_turn_is_rolled_for() {
 
 #[tokio::test]
 async fn consultation_a_suggestion_that_is_not_a_legal_play_is_refused() {
-    let path = scratch_db("chouette-suggest");
+    let path = store_url("chouette-suggest").await;
     let (club, store) = open(&path, 15).await;
     let spec = ChouetteSpec {
         shuffle: false,

@@ -14,7 +14,7 @@ use gammonbot::render::{CubeView, Scene, render_image};
 use gammonbot::store::Store;
 
 mod common;
-use common::{position, scratch_db};
+use common::{position, store_url};
 
 /// Dice in a given order (then 4s).
 struct ScriptDice(Mutex<std::collections::VecDeque<u8>>);
@@ -29,9 +29,7 @@ impl DiceSource for ScriptDice {
 }
 
 async fn open(name: &str, dice: &[u8]) -> (Club, Store) {
-    let store = Store::open(scratch_db(name).to_str().unwrap())
-        .await
-        .unwrap();
+    let store = Store::open(&store_url(name).await).await.unwrap();
     let club = Club::new(
         store.clone(),
         Arc::new(ScriptDice(Mutex::new(dice.iter().copied().collect()))),
@@ -216,13 +214,9 @@ async fn the_readme_chouette_example_works_as_typed_whatever_the_dice() {
         "the example shows how to see the box and the captain: {lines:?}"
     );
     for seed in 1..=6 {
-        let store = Store::open(
-            scratch_db(&format!("chouette-readme-{seed}"))
-                .to_str()
-                .unwrap(),
-        )
-        .await
-        .unwrap();
+        let store = Store::open(&store_url(&format!("chouette-readme-{seed}")).await)
+            .await
+            .unwrap();
         let club = Club::new(
             store,
             Arc::new(RngDice::seeded(seed)),

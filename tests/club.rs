@@ -13,7 +13,7 @@ use gammonbot::engine::{AnyMatch, Event, GameResult, ResignLevel, Side};
 use gammonbot::store::Store;
 
 mod common;
-use common::{assert_match_rebuilds, match_log, scratch_db};
+use common::{assert_match_rebuilds, match_log, store_url};
 
 const START: i64 = 1_800_000_000;
 
@@ -23,8 +23,8 @@ struct Fixture {
     store: Store,
 }
 
-async fn open(path: &std::path::Path, seed: u64) -> Fixture {
-    let store = Store::open(path.to_str().unwrap()).await.unwrap();
+async fn open(url: &str, seed: u64) -> Fixture {
+    let store = Store::open(url).await.unwrap();
     let clock = Arc::new(ManualClock::new(START));
     let club = Arc::new(Club::new(
         store.clone(),
@@ -136,7 +136,7 @@ async fn challenge(f: &Fixture, spec: ChallengeSpec) -> (i64, Outcome) {
 #[tokio::test]
 async fn a_seeded_standard_match_is_played_to_its_end_and_rebuilds_from_its_log() {
     // Given a 3-point match between alice and bob with seeded dice
-    let f = open(&scratch_db("standard_match"), 11).await;
+    let f = open(&store_url("standard_match").await, 11).await;
     let (id, out) = challenge(&f, ChallengeSpec::standard(Some(3))).await;
     // When both play whatever the club asks until the match ends
     let (last, sent) = play_on(&f, id, out, &mut Policy(5), 5000).await;
@@ -163,7 +163,7 @@ async fn a_seeded_standard_match_is_played_to_its_end_and_rebuilds_from_its_log(
 
 #[tokio::test]
 async fn a_money_session_settles_every_game_in_the_ledger_at_the_stake() {
-    let f = open(&scratch_db("money"), 3).await;
+    let f = open(&store_url("money").await, 3).await;
     let mut spec = ChallengeSpec::standard(None);
     spec.stake = 150;
     let (id, out) = challenge(&f, spec).await;
@@ -211,7 +211,7 @@ async fn a_money_session_settles_every_game_in_the_ledger_at_the_stake() {
 
 #[tokio::test]
 async fn a_seeded_welsh_match_is_played_to_its_end_with_rule_23_prize_and_scoop_pot() {
-    let f = open(&scratch_db("welsh_match"), 21).await;
+    let f = open(&store_url("welsh_match").await, 21).await;
     let (id, out) = challenge(&f, ChallengeSpec::welsh(3)).await;
     assert!(out.next.as_ref().unwrap().what.contains("odds or evens"));
     let (last, sent) = play_on(&f, id, out, &mut Policy(77), 8000).await;
@@ -278,7 +278,7 @@ async fn a_seeded_welsh_match_is_played_to_its_end_with_rule_23_prize_and_scoop_
 
 #[tokio::test]
 async fn a_restart_mid_match_loses_nothing_and_play_continues() {
-    let path = scratch_db("restart");
+    let path = store_url("restart").await;
     let f = open(&path, 5).await;
     let (id, out) = challenge(&f, ChallengeSpec::standard(Some(1))).await;
     let (mid, _) = play_on(&f, id, out, &mut Policy(3), 15).await;
@@ -304,7 +304,7 @@ async fn a_restart_mid_match_loses_nothing_and_play_continues() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_tasks_sending_the_same_action_at_once_apply_it_exactly_once() {
-    let f = open(&scratch_db("race"), 8).await;
+    let f = open(&store_url("race").await, 8).await;
     for round in 0..10 {
         let mut spec = ChallengeSpec::standard(Some(5));
         spec.crawford = true;
@@ -369,7 +369,7 @@ async fn two_tasks_sending_the_same_action_at_once_apply_it_exactly_once() {
 
 #[tokio::test]
 async fn a_stale_button_is_refused_politely_and_changes_nothing() {
-    let f = open(&scratch_db("stale"), 2).await;
+    let f = open(&store_url("stale").await, 2).await;
     let (id, out) = challenge(&f, ChallengeSpec::standard(Some(3))).await;
     let old = out.version.unwrap() - 1;
     let before = f.store.fingerprint().await.unwrap();
@@ -389,7 +389,7 @@ async fn a_stale_button_is_refused_politely_and_changes_nothing() {
 #[tokio::test]
 async fn correspondence_clock_reminds_before_the_deadline_then_forfeits_across_days() {
     // Given a standard match (2 days a move, 5 days bank, reminder 12 hours before)
-    let f = open(&scratch_db("clock"), 4).await;
+    let f = open(&store_url("clock").await, 4).await;
     let (id, out) = challenge(&f, ChallengeSpec::standard(Some(5))).await;
     let late = out.next.clone().unwrap();
     assert_eq!(late.deadline, Some(START + 7 * DAY));
@@ -428,7 +428,7 @@ async fn correspondence_clock_reminds_before_the_deadline_then_forfeits_across_d
 
 #[tokio::test]
 async fn time_beyond_the_move_allowance_comes_out_of_the_bank() {
-    let f = open(&scratch_db("bank"), 4).await;
+    let f = open(&store_url("bank").await, 4).await;
     let (id, out) = challenge(&f, ChallengeSpec::standard(Some(5))).await;
     let first = out.next.unwrap();
     let side = usize::from(first.name == "bob");
@@ -447,7 +447,7 @@ async fn time_beyond_the_move_allowance_comes_out_of_the_bank() {
 
 #[tokio::test]
 async fn rule_12a_a_welsh_player_out_of_time_loses_the_match_and_pays_20_00() {
-    let f = open(&scratch_db("welsh_clock"), 4).await;
+    let f = open(&store_url("welsh_clock").await, 4).await;
     let mut spec = ChallengeSpec::welsh(25);
     spec.time = gammonbot::club::TimeControl::welsh_live();
     let (id, out) = challenge(&f, spec).await;
@@ -471,7 +471,7 @@ async fn rule_12a_a_welsh_player_out_of_time_loses_the_match_and_pays_20_00() {
 
 #[tokio::test]
 async fn auto_roll_and_forced_plays_are_announced() {
-    let f = open(&scratch_db("auto"), 13).await;
+    let f = open(&store_url("auto").await, 13).await;
     run(
         &f,
         "bob",
@@ -541,7 +541,7 @@ async fn auto_roll_and_forced_plays_are_announced() {
 
 #[tokio::test]
 async fn rule_21_nominate_through_the_club_sets_the_opponents_next_throw() {
-    let f = open(&scratch_db("nominate"), 30).await;
+    let f = open(&store_url("nominate").await, 30).await;
     let (id, _) = challenge(&f, ChallengeSpec::welsh(5)).await;
     let m = MatchRef::id(id);
     run(&f, "bob", Command::Call(m, Parity::Odd)).await;
@@ -585,7 +585,7 @@ async fn rule_21_nominate_through_the_club_sets_the_opponents_next_throw() {
 /// Each refusal: who, what, a phrase the message must contain.
 #[tokio::test]
 async fn bad_input_catalogue_each_refused_clearly_with_the_database_unchanged() {
-    let f = open(&scratch_db("bad_input"), 1).await;
+    let f = open(&store_url("bad_input").await, 1).await;
     let (id, out) = challenge(&f, ChallengeSpec::standard(Some(3))).await;
     let (wid, _) = challenge(&f, ChallengeSpec::welsh(5)).await;
     let m = MatchRef::id(id);
@@ -743,7 +743,7 @@ async fn bad_input_catalogue_each_refused_clearly_with_the_database_unchanged() 
 #[tokio::test]
 async fn rule_12b_live_welsh_clocks_are_reported_to_the_engine_before_each_action() {
     // Given a Welsh match on the 70-minute play clock
-    let f = open(&scratch_db("welsh_live"), 4).await;
+    let f = open(&store_url("welsh_live").await, 4).await;
     let mut spec = ChallengeSpec::welsh(25);
     spec.time = gammonbot::club::TimeControl::welsh_live();
     let (id, _) = challenge(&f, spec).await;
@@ -898,7 +898,7 @@ async fn holland_rule_is_a_challenge_option_of_match_play_only() {
         "off unless asked"
     );
     // Money play refuses it, saying why
-    let f = open(&scratch_db("holland-money"), 1).await;
+    let f = open(&store_url("holland-money").await, 1).await;
     let spec = ChallengeSpec {
         holland: true,
         ..ChallengeSpec::standard(None)
@@ -995,8 +995,8 @@ impl gammonbot::club::DiceSource for ScriptDice {
     }
 }
 
-async fn open_scripted(path: &std::path::Path, dice: &[u8]) -> Fixture {
-    let store = Store::open(path.to_str().unwrap()).await.unwrap();
+async fn open_scripted(url: &str, dice: &[u8]) -> Fixture {
+    let store = Store::open(url).await.unwrap();
     let clock = Arc::new(ManualClock::new(START));
     let club = Arc::new(Club::new(
         store.clone(),
@@ -1010,19 +1010,16 @@ async fn open_scripted(path: &std::path::Path, dice: &[u8]) -> Fixture {
 
 /// Sets the Welsh game of match `id` to `game` directly in the database (a position the
 /// dice would take long to reach). The log no longer folds into it: no rebuild check.
-async fn plant_welsh(path: &std::path::Path, id: i64, game: gammonbot::engine::welsh::WelshMatch) {
-    let pool = sqlx::sqlite::SqlitePoolOptions::new()
-        .connect(&format!("sqlite://{}", path.display()))
-        .await
-        .unwrap();
-    let state: String = sqlx::query_scalar("SELECT state FROM matches WHERE id = ?")
+async fn plant_welsh(url: &str, id: i64, game: gammonbot::engine::welsh::WelshMatch) {
+    let pool = common::raw_pool(url).await;
+    let state: String = sqlx::query_scalar("SELECT state FROM matches WHERE id = $1")
         .bind(id)
         .fetch_one(&pool)
         .await
         .unwrap();
     let mut snap: Snapshot = serde_json::from_str(&state).unwrap();
     snap.game = gammonbot::engine::AnyMatch::Welsh(game);
-    sqlx::query("UPDATE matches SET state = ? WHERE id = ?")
+    sqlx::query("UPDATE matches SET state = $1 WHERE id = $2")
         .bind(serde_json::to_string(&snap).unwrap())
         .bind(id)
         .execute(&pool)
@@ -1056,7 +1053,7 @@ fn rule_21_the_prompt_offers_no_nominate_while_a_nominated_throw_waits() {
 #[tokio::test]
 async fn rule_18_the_payment_with_an_offer_to_24_reaches_the_ledger_on_acceptance() {
     use gammonbot::engine::welsh::{WelshAction, WelshMatch, WelshRules};
-    let path = scratch_db("concede_payment");
+    let path = store_url("concede_payment").await;
     let f = open(&path, 7).await;
     let (id, _) = challenge(&f, ChallengeSpec::welsh(25)).await;
     let m = MatchRef::id(id);
@@ -1104,7 +1101,7 @@ async fn rule_18_the_payment_with_an_offer_to_24_reaches_the_ledger_on_acceptanc
 async fn rule_23_a_loser_whose_only_games_came_from_washes_pays_the_pony() {
     use gammonbot::engine::welsh::{WelshMatch, WelshRules};
     // alice throws 1-1, bob 1-1, alice 1-1.
-    let path = scratch_db("pony_washes");
+    let path = store_url("pony_washes").await;
     let f = open_scripted(&path, &[1, 1, 1, 1, 1, 1]).await;
     let (id, _) = challenge(&f, ChallengeSpec::welsh(2)).await;
     let m = MatchRef::id(id);
@@ -1147,7 +1144,7 @@ async fn rule_23_a_loser_whose_only_games_came_from_washes_pays_the_pony() {
 
 #[tokio::test]
 async fn rule_24_i_the_challenged_guest_chooses_to_shake_or_call_in_the_first_game() {
-    let f = open(&scratch_db("guest_shakes"), 3).await;
+    let f = open(&store_url("guest_shakes").await, 3).await;
     let challenge_bob = |spec| Command::Challenge {
         opponent: "bob".into(),
         spec,
@@ -1255,7 +1252,7 @@ async fn welsh_break_due(f: &Fixture) -> i64 {
 #[tokio::test]
 async fn regulation_d_an_entitled_break_pauses_both_clocks_until_resume() {
     // Concealed throw 1-2 (odds: bob chooses), alice 1-1, bob 1-1.
-    let path = scratch_db("break_resume");
+    let path = store_url("break_resume").await;
     let f = open_scripted(&path, &[1, 2, 1, 1, 1, 1]).await;
     let id = welsh_break_due(&f).await;
     let m = MatchRef::id(id);
@@ -1295,7 +1292,7 @@ async fn regulation_d_an_entitled_break_pauses_both_clocks_until_resume() {
     assert_match_rebuilds(&f.store, id).await;
     // When bob resumes, after a restart (a new club on the same database)
     let club = Club::new(
-        Store::open(path.to_str().unwrap()).await.unwrap(),
+        Store::open(&path).await.unwrap(),
         Arc::new(RngDice::seeded(1)),
         f.clock.clone(),
     );
@@ -1318,7 +1315,7 @@ async fn regulation_d_an_entitled_break_pauses_both_clocks_until_resume() {
 
 #[tokio::test]
 async fn regulation_d_a_break_ends_by_itself_after_ten_minutes() {
-    let path = scratch_db("break_lapses");
+    let path = store_url("break_lapses").await;
     let f = open_scripted(&path, &[1, 2, 1, 1, 1, 1]).await;
     let id = welsh_break_due(&f).await;
     let m = MatchRef::id(id);

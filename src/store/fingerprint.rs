@@ -2,7 +2,7 @@
 
 use sqlx::Row;
 
-use super::{Store, StoreError, sql};
+use super::{Backend, Store, StoreError, sql};
 
 impl Store {
     /// Every table's row count and a checksum of its contents, for tests that prove a
@@ -57,13 +57,20 @@ impl Store {
             ),
             ("league_actions", "league_id, seq, entry"),
         ] {
-            let row = sqlx::query(sql(format!(
-                "SELECT COUNT(*), COALESCE(group_concat(r, '|'), '') FROM
-                 (SELECT quote({cols_q}) AS r FROM {table} ORDER BY 1)",
-                cols_q = cols.replace(", ", ") || ',' || quote(")
-            )))
-            .fetch_one(&self.pool)
-            .await?;
+            let text = match self.backend {
+                Backend::Sqlite => format!(
+                    "SELECT COUNT(*), COALESCE(group_concat(r, '|'), '') FROM
+                     (SELECT quote({cols_q}) AS r FROM {table} ORDER BY 1)",
+                    cols_q = cols.replace(", ", ") || ',' || quote(")
+                ),
+                // Every value as text, quoted (NULL as the word), rows joined in order.
+                Backend::Postgres => format!(
+                    "SELECT COUNT(*), COALESCE(string_agg(r, '|' ORDER BY r), '') FROM
+                     (SELECT quote_nullable({cols_q}::text) AS r FROM {table}) AS t",
+                    cols_q = cols.replace(", ", "::text) || ',' || quote_nullable(")
+                ),
+            };
+            let row = sqlx::query(sql(text)).fetch_one(&self.pool).await?;
             out.push((table.to_string(), row.try_get(0)?, row.try_get(1)?));
         }
         Ok(out)

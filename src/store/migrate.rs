@@ -12,7 +12,7 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::sqlite::SqliteConnectOptions;
 
-use super::{Store, StoreError};
+use super::{Backend, Store, StoreError};
 
 /// The migrations, embedded in the binary (the files under `migrations/`).
 const MIGRATIONS: &[(i64, &str, &str)] = &[
@@ -141,7 +141,7 @@ impl Store {
             })
             .connect_with(AnyConnectOptions::from_url(&url)?)
             .await?;
-        Self::migrated(pool, MIGRATIONS).await
+        Self::migrated(pool, Backend::Sqlite, MIGRATIONS).await
     }
 
     /// Opens the PostgreSQL database at `url` (`postgres://user:password@host/db`) and runs
@@ -152,11 +152,12 @@ impl Store {
             .max_connections(8)
             .connect_with(AnyConnectOptions::from_str(url)?)
             .await?;
-        Self::migrated(pool, POSTGRES_MIGRATIONS).await
+        Self::migrated(pool, Backend::Postgres, POSTGRES_MIGRATIONS).await
     }
 
     async fn migrated(
         pool: sqlx::AnyPool,
+        backend: Backend,
         set: &'static [(i64, &'static str, &'static str)],
     ) -> Result<Store, StoreError> {
         let migrations = set
@@ -174,6 +175,7 @@ impl Store {
         Migrator::with_migrations(migrations).run(&pool).await?;
         Ok(Store {
             pool,
+            backend,
             writes: std::sync::Arc::default(),
             queue: std::sync::Arc::default(),
         })

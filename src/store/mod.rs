@@ -145,10 +145,18 @@ pub enum StoreError {
     Aborted(String),
 }
 
+/// Which database the store is on, for the few statements written twice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Backend {
+    Sqlite,
+    Postgres,
+}
+
 /// The database.
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: DbPool,
+    backend: Backend,
     /// Serialises this process's write transactions, so that writers queue here in
     /// order instead of meeting SQLite's lock and sleeping in its busy handler.
     writes: std::sync::Arc<tokio::sync::Mutex<()>>,

@@ -73,7 +73,7 @@ pub(super) async fn record_pot_games(
         let count: i64 = sqlx::query(
             "INSERT INTO scoop_pots (community_id, player_a, player_b, games)
              VALUES ($1, $2, $3, 0)
-             ON CONFLICT (community_id, player_a, player_b) DO UPDATE SET games = games
+             ON CONFLICT (community_id, player_a, player_b) DO UPDATE SET games = scoop_pots.games
              RETURNING games",
         )
         .bind(community)

@@ -219,3 +219,49 @@ pub async fn assert_match_rebuilds(store: &gammonbot::store::Store, id: i64) {
     assert_eq!(status, row.status, "match #{id}: status from the log");
     assert_eq!(snap, stored, "match #{id}: snapshot from the log");
 }
+
+/// Where a test's store lives: a fresh SQLite file, or, when `GAMMONBOT_TEST_PG` names a
+/// PostgreSQL server (`scripts/test.sh` sets it for the suites it runs there too), a fresh
+/// database on it.
+pub async fn store_url(name: &str) -> String {
+    let Ok(server) = std::env::var("GAMMONBOT_TEST_PG") else {
+        return scratch_db(name).to_str().expect("a UTF-8 path").to_string();
+    };
+    let db: String = format!("t_{name}_{}", std::process::id())
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let admin = sqlx::PgPool::connect(&server)
+        .await
+        .expect("the test server");
+    sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {db}")))
+        .execute(&admin)
+        .await
+        .expect("drop");
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {db}")))
+        .execute(&admin)
+        .await
+        .expect("create");
+    admin.close().await;
+    let (base, _) = server.rsplit_once('/').expect("a database in the URL");
+    format!("{base}/{db}")
+}
+
+/// A pool on the test's store (as [`store_url`] gave it) for planting rows directly.
+pub async fn raw_pool(url: &str) -> sqlx::AnyPool {
+    sqlx::any::install_default_drivers();
+    let url = if url.starts_with("postgres") {
+        url.to_string()
+    } else {
+        format!("sqlite://{url}")
+    };
+    sqlx::AnyPool::connect(&url)
+        .await
+        .expect("a pool on the test's store")
+}
