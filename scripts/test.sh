@@ -11,10 +11,11 @@ need_package gnubg gnubg "GNU Backgammon, the oracle of the differential tests"
 need_package python3 python3 "the dice checker's tests"
 need_package pg_ctlcluster postgresql "the store's PostgreSQL tests"
 cargo test --locked
-# The club and chouette suites again on PostgreSQL: a throwaway server, each test on a
+# The club, chouette and league suites again on PostgreSQL: a throwaway server, each test on a
 # database of its own (tests/common's store_url). A server that cannot start fails here.
 pg=$(bash scripts/postgres.sh start)
 pg_url=$(printf '%s\n' "$pg" | sed -n 's/^export DATABASE_URL=//p')
 pg_dir=$(printf '%s\n' "$pg" | sed -n 's/^export GAMMONBOT_PG_DIR=//p')
 trap 'bash scripts/postgres.sh stop "$pg_dir" >/dev/null 2>&1 || true' EXIT
-GAMMONBOT_TEST_PG=$pg_url cargo test --locked --test club --test chouette_club --test chouette_views
+GAMMONBOT_TEST_PG=$pg_url cargo test --locked --test club --test chouette_club --test chouette_views \
+  --test leagues --test league_matches

@@ -2,7 +2,7 @@
 //! (provably fair dice committed before the first throw), their whole story in their own
 //! action log (an organiser's ruling too), and a knockout seeded by rating.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command as Process;
 use std::sync::Arc;
 
@@ -13,13 +13,13 @@ use gammonbot::club::{
 use gammonbot::store::{MatchStatus, Store};
 
 mod common;
-use common::{assert_match_rebuilds, scratch, scratch_db};
+use common::{assert_match_rebuilds, scratch, store_url};
 
 const START: i64 = 1_800_000_000;
 const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/verify_dice.py");
 
-async fn open(path: &Path, dice: RngDice) -> (Arc<Club>, Store) {
-    let store = Store::open(path.to_str().unwrap()).await.unwrap();
+async fn open(url: &str, dice: RngDice) -> (Arc<Club>, Store) {
+    let store = Store::open(url).await.unwrap();
     let club = Arc::new(Club::new(
         store.clone(),
         Arc::new(dice),
@@ -107,7 +107,7 @@ fn verify_path(path: &PathBuf) -> (bool, String) {
 #[tokio::test]
 async fn a_league_match_gets_fair_dice_whose_throws_verify() {
     // Given a round robin of three on fair dice
-    let (club, store) = open(&scratch_db("league_fair"), RngDice::fair_seeded(7)).await;
+    let (club, store) = open(&store_url("league_fair").await, RngDice::fair_seeded(7)).await;
     league_of(
         &club,
         "Fair",
@@ -186,7 +186,7 @@ async fn a_league_match_gets_fair_dice_whose_throws_verify() {
 async fn a_ruled_league_match_rebuilds_from_its_log_as_finished() {
     use gammonbot::club::{Entry, rebuild};
     // Given a round robin of four under way
-    let (club, store) = open(&scratch_db("league_ruled"), RngDice::seeded(3)).await;
+    let (club, store) = open(&store_url("league_ruled").await, RngDice::seeded(3)).await;
     league_of(
         &club,
         "Rules",
@@ -328,7 +328,7 @@ async fn beat(club: &Club, winner: &str, loser: &str) {
 async fn a_knockout_seeded_by_rating_gives_the_top_seeds_and_the_byes_to_the_highest_rated() {
     // Given six players rated in this order by their results: fay beat everyone, eve all
     // but fay, and so on down to al, who beat nobody
-    let (club, store) = open(&scratch_db("league_rated_seeds"), RngDice::seeded(11)).await;
+    let (club, store) = open(&store_url("league_rated_seeds").await, RngDice::seeded(11)).await;
     let players = ["al", "bo", "cal", "dee", "eve", "fay"];
     for (i, w) in players.iter().enumerate() {
         for l in &players[..i] {

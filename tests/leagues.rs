@@ -14,7 +14,7 @@ use gammonbot::engine::ResignLevel;
 use gammonbot::store::{LeagueReport, MatchChange, MatchStatus, Store};
 
 mod common;
-use common::{assert_match_rebuilds, scratch_db};
+use common::{assert_match_rebuilds, store_url};
 
 const START: i64 = 1_800_000_000;
 
@@ -28,12 +28,12 @@ struct Fixture {
     store: Store,
 }
 
-async fn open(path: &std::path::Path, seed: u64, at: i64) -> Fixture {
-    open_with(path, RngDice::seeded(seed), at).await
+async fn open(url: &str, seed: u64, at: i64) -> Fixture {
+    open_with(url, RngDice::seeded(seed), at).await
 }
 
-async fn open_with(path: &std::path::Path, dice: RngDice, at: i64) -> Fixture {
-    let store = Store::open(path.to_str().unwrap()).await.unwrap();
+async fn open_with(url: &str, dice: RngDice, at: i64) -> Fixture {
+    let store = Store::open(url).await.unwrap();
     let clock = Arc::new(ManualClock::new(at));
     let club = Arc::new(Club::new(store.clone(), Arc::new(dice), clock.clone()));
     Fixture { club, clock, store }
@@ -118,7 +118,7 @@ fn one_point() -> ChallengeSpec {
 
 #[tokio::test]
 async fn round_robin_of_five_to_its_end_with_clock_forfeit_ruling_and_withdrawal() {
-    let f = open(&scratch_db("league_rr5"), 5, START).await;
+    let f = open(&store_url("league_rr5").await, 5, START).await;
     let l = "Spring";
     run(
         &f,
@@ -312,7 +312,7 @@ async fn round_robin_of_five_to_its_end_with_clock_forfeit_ruling_and_withdrawal
 
 #[tokio::test]
 async fn welsh_knockout_of_six_with_byes_to_the_grand_final_and_the_jack_pot() {
-    let path = scratch_db("league_ko6");
+    let path = store_url("league_ko6").await;
     let f = open(&path, 9, START).await;
     let l = "Cup";
     run(
@@ -477,7 +477,7 @@ async fn welsh_knockout_of_six_with_byes_to_the_grand_final_and_the_jack_pot() {
 
 #[tokio::test]
 async fn two_divisions_over_two_seasons_promote_relegate_and_place_a_newcomer() {
-    let f = open(&scratch_db("league_div2"), 3, START).await;
+    let f = open(&store_url("league_div2").await, 3, START).await;
     let l = "Ladder";
     run(
         &f,
@@ -582,7 +582,7 @@ async fn two_divisions_over_two_seasons_promote_relegate_and_place_a_newcomer() 
 
 #[tokio::test]
 async fn bad_input_is_refused_and_changes_nothing() {
-    let f = open(&scratch_db("league_bad"), 4, START).await;
+    let f = open(&store_url("league_bad").await, 4, START).await;
     let l = "Autumn";
     run(
         &f,
@@ -761,7 +761,7 @@ async fn bad_input_is_refused_and_changes_nothing() {
 
 #[tokio::test]
 async fn restart_between_a_result_and_the_next_round_loses_nothing() {
-    let path = scratch_db("league_restart");
+    let path = store_url("league_restart").await;
     let f = open(&path, 11, START).await;
     let l = "Open";
     run(
@@ -833,7 +833,12 @@ async fn restart_between_a_result_and_the_next_round_loses_nothing() {
 #[tokio::test]
 async fn sixty_four_players_start_and_standings_timed() {
     // Fair dice as in production: each match's chain is made when it starts.
-    let f = open_with(&scratch_db("league_64"), RngDice::fair_seeded(1), START).await;
+    let f = open_with(
+        &store_url("league_64").await,
+        RngDice::fair_seeded(1),
+        START,
+    )
+    .await;
     let l = "Big";
     run(
         &f,
@@ -869,7 +874,7 @@ async fn sixty_four_players_start_and_standings_timed() {
 #[tokio::test]
 async fn the_local_chat_runs_a_league_with_spaces_in_its_name() {
     use gammonbot::console::run_line;
-    let f = open(&scratch_db("league_chat"), 6, START).await;
+    let f = open(&store_url("league_chat").await, 6, START).await;
     let lines = [
         "alice: /league create name:Autumn Cup format:knockout length:1",
         "alice: /league join league:Autumn Cup",

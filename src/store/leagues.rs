@@ -312,7 +312,7 @@ impl Store {
     ) -> Result<Option<LeagueRow>, StoreError> {
         let row = sqlx::query(super::sql(format!(
             "SELECT {LEAGUE_COLUMNS} FROM leagues
-             WHERE community_id = $1 AND name = $2 COLLATE NOCASE ORDER BY id LIMIT 1"
+             WHERE community_id = $1 AND lower(name) = lower($2) ORDER BY id LIMIT 1"
         )))
         .bind(community)
         .bind(name)
@@ -393,7 +393,7 @@ impl Store {
             "SELECT p.id, p.platform, p.platform_id, p.display_name, p.auto_roll, p.notify_dm,
                  e.status, e.joined_at
              FROM league_entries e JOIN players p ON p.id = e.player_id
-             WHERE e.league_id = $1 ORDER BY e.joined_at, e.rowid",
+             WHERE e.league_id = $1 ORDER BY e.joined_at, e.entry_order",
         )
         .bind(league)
         .fetch_all(&self.pool)
@@ -560,14 +560,16 @@ impl Store {
         }
         for (p, status) in &c.entries {
             sqlx::query(
-                "INSERT INTO league_entries (league_id, player_id, status, joined_at)
-                 VALUES ($1, $2, $3, $4)
+                "INSERT INTO league_entries (league_id, player_id, status, joined_at, entry_order)
+                 VALUES ($1, $2, $3, $4, (SELECT COALESCE(MAX(entry_order), 0) + 1
+                                          FROM league_entries WHERE league_id = $5))
                  ON CONFLICT (league_id, player_id) DO UPDATE SET status = excluded.status",
             )
             .bind(c.id)
             .bind(p)
             .bind(status)
             .bind(c.now)
+            .bind(c.id)
             .execute(&mut *tx)
             .await?;
         }

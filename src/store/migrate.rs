@@ -52,6 +52,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "analyses",
         include_str!("../../migrations/0008_analyses.sql"),
     ),
+    (
+        9,
+        "league entry order",
+        include_str!("../../migrations/0009_league_entry_order.sql"),
+    ),
 ];
 
 /// Set on every SQLite connection as it opens: WAL, an `fsync` at every commit (an
@@ -106,6 +111,11 @@ const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
         8,
         "analyses",
         include_str!("../../migrations/postgres/0008_analyses.sql"),
+    ),
+    (
+        9,
+        "league entry order",
+        include_str!("../../migrations/postgres/0009_league_entry_order.sql"),
     ),
 ];
 
