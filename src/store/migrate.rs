@@ -14,49 +14,32 @@ use sqlx::sqlite::SqliteConnectOptions;
 
 use super::{Backend, Store, StoreError};
 
-/// The migrations, embedded in the binary (the files under `migrations/`).
-const MIGRATIONS: &[(i64, &str, &str)] = &[
-    (1, "club", include_str!("../../migrations/0001_club.sql")),
-    (
-        2,
-        "match threads",
-        include_str!("../../migrations/0002_match_threads.sql"),
-    ),
-    (
-        3,
-        "chouette log",
-        include_str!("../../migrations/0003_chouette_log.sql"),
-    ),
-    (
-        4,
-        "ratings",
-        include_str!("../../migrations/0004_ratings.sql"),
-    ),
-    (
-        5,
-        "fair dice",
-        include_str!("../../migrations/0005_fair_dice.sql"),
-    ),
-    (
-        6,
-        "challenge expiry",
-        include_str!("../../migrations/0006_challenge_expiry.sql"),
-    ),
-    (
-        7,
-        "leagues",
-        include_str!("../../migrations/0007_leagues.sql"),
-    ),
-    (
-        8,
-        "analyses",
-        include_str!("../../migrations/0008_analyses.sql"),
-    ),
-    (
-        9,
-        "league entry order",
-        include_str!("../../migrations/0009_league_entry_order.sql"),
-    ),
+/// Embeds each migration as `(number, name, SQLite text, PostgreSQL text)`: the file of
+/// that name under `migrations/` and its twin under `migrations/postgres/`.
+macro_rules! migrations {
+    ($(($version:literal, $name:literal, $file:literal)),* $(,)?) => {
+        &[$((
+            $version,
+            $name,
+            include_str!(concat!("../../migrations/", $file)),
+            include_str!(concat!("../../migrations/postgres/", $file)),
+        )),*]
+    };
+}
+
+/// The migrations, embedded in the binary: one set per backend, with the same numbers and
+/// names (the PostgreSQL twins: BIGINT integers and identity ids, BOOLEAN flags;
+/// docs/postgres.md).
+const MIGRATIONS: &[(i64, &str, &str, &str)] = migrations![
+    (1, "club", "0001_club.sql"),
+    (2, "match threads", "0002_match_threads.sql"),
+    (3, "chouette log", "0003_chouette_log.sql"),
+    (4, "ratings", "0004_ratings.sql"),
+    (5, "fair dice", "0005_fair_dice.sql"),
+    (6, "challenge expiry", "0006_challenge_expiry.sql"),
+    (7, "leagues", "0007_leagues.sql"),
+    (8, "analyses", "0008_analyses.sql"),
+    (9, "league entry order", "0009_league_entry_order.sql"),
 ];
 
 /// Set on every SQLite connection as it opens: WAL, an `fsync` at every commit (an
@@ -67,56 +50,6 @@ const SQLITE_PRAGMAS: [&str; 4] = [
     "PRAGMA synchronous = FULL",
     "PRAGMA foreign_keys = ON",
     "PRAGMA busy_timeout = 10000",
-];
-
-/// The PostgreSQL twins of [`MIGRATIONS`] (`migrations/postgres/`, same numbers and
-/// names): BIGINT integers and identity ids, BOOLEAN flags (docs/postgres.md).
-const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
-    (
-        1,
-        "club",
-        include_str!("../../migrations/postgres/0001_club.sql"),
-    ),
-    (
-        2,
-        "match threads",
-        include_str!("../../migrations/postgres/0002_match_threads.sql"),
-    ),
-    (
-        3,
-        "chouette log",
-        include_str!("../../migrations/postgres/0003_chouette_log.sql"),
-    ),
-    (
-        4,
-        "ratings",
-        include_str!("../../migrations/postgres/0004_ratings.sql"),
-    ),
-    (
-        5,
-        "fair dice",
-        include_str!("../../migrations/postgres/0005_fair_dice.sql"),
-    ),
-    (
-        6,
-        "challenge expiry",
-        include_str!("../../migrations/postgres/0006_challenge_expiry.sql"),
-    ),
-    (
-        7,
-        "leagues",
-        include_str!("../../migrations/postgres/0007_leagues.sql"),
-    ),
-    (
-        8,
-        "analyses",
-        include_str!("../../migrations/postgres/0008_analyses.sql"),
-    ),
-    (
-        9,
-        "league entry order",
-        include_str!("../../migrations/postgres/0009_league_entry_order.sql"),
-    ),
 ];
 
 impl Store {
@@ -151,7 +84,7 @@ impl Store {
             })
             .connect_with(AnyConnectOptions::from_url(&url)?)
             .await?;
-        Self::migrated(pool, Backend::Sqlite, MIGRATIONS).await
+        Self::migrated(pool, Backend::Sqlite).await
     }
 
     /// Opens the PostgreSQL database at `url` (`postgres://user:password@host/db`) and runs
@@ -162,17 +95,18 @@ impl Store {
             .max_connections(8)
             .connect_with(AnyConnectOptions::from_str(url)?)
             .await?;
-        Self::migrated(pool, Backend::Postgres, POSTGRES_MIGRATIONS).await
+        Self::migrated(pool, Backend::Postgres).await
     }
 
-    async fn migrated(
-        pool: sqlx::AnyPool,
-        backend: Backend,
-        set: &'static [(i64, &'static str, &'static str)],
-    ) -> Result<Store, StoreError> {
-        let migrations = set
+    /// The store on `pool` once the backend's set of [`MIGRATIONS`] has run.
+    async fn migrated(pool: sqlx::AnyPool, backend: Backend) -> Result<Store, StoreError> {
+        let migrations = MIGRATIONS
             .iter()
-            .map(|&(version, name, text)| {
+            .map(|&(version, name, sqlite, postgres)| {
+                let text = match backend {
+                    Backend::Sqlite => sqlite,
+                    Backend::Postgres => postgres,
+                };
                 Migration::new(
                     version,
                     Cow::Borrowed(name),
