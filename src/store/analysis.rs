@@ -3,10 +3,9 @@
 //! oldest queued row, marks its progress, and stores the result or the failure. Rows
 //! left running by a stopped bot are queued again by [`Store::requeue_analyses`].
 
-use super::DbRow;
 use sqlx::Row;
 
-use super::{Store, StoreError};
+use super::{DbRow, Store, StoreError};
 
 /// Where a job stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -191,23 +190,32 @@ impl Store {
     }
 
     /// Claims the oldest queued job: it is running from `now`, one attempt more. Claims
-    /// made at once by several processes on one database take different jobs: the
-    /// `UPDATE` takes the row only while it is still queued (PostgreSQL re-checks that
-    /// once the other claim's lock is released), and a claim that lost its row tries the
-    /// next one.
+    /// made at once by several processes on one database take different jobs: the oldest
+    /// queued job is read, then taken only while it is still queued (PostgreSQL re-checks
+    /// that once another claim's lock on the row is released); a claim that lost its row
+    /// reads the next. With nothing queued the claim is one read and no write.
     ///
     /// # Errors
     /// A database error.
     pub async fn claim_analysis(&self, now: i64) -> Result<Option<AnalysisRow>, StoreError> {
         let text = format!(
             "UPDATE analyses SET status = 'running', started_at = $1, attempts = attempts + 1, \
-             progress = NULL WHERE id = (SELECT id FROM analyses WHERE status = 'queued' \
-             ORDER BY id LIMIT 1) AND status = 'queued' RETURNING {COLUMNS}"
+             progress = NULL WHERE id = $2 AND status = 'queued' RETURNING {COLUMNS}"
         );
-        for _ in 0..16 {
+        loop {
+            let oldest: Option<i64> =
+                sqlx::query("SELECT id FROM analyses WHERE status = 'queued' ORDER BY id LIMIT 1")
+                    .fetch_optional(&self.pool)
+                    .await?
+                    .map(|r| r.try_get(0))
+                    .transpose()?;
+            let Some(id) = oldest else {
+                return Ok(None);
+            };
             let (_guard, mut tx) = self.begin_write().await?;
             let r = sqlx::query(super::sql(text.clone()))
                 .bind(now)
+                .bind(id)
                 .fetch_optional(&mut *tx)
                 .await?;
             let found = r.as_ref().map(row).transpose()?;
@@ -215,15 +223,7 @@ impl Store {
             if found.is_some() {
                 return Ok(found);
             }
-            let waiting: i64 = sqlx::query("SELECT COUNT(*) FROM analyses WHERE status = 'queued'")
-                .fetch_one(&self.pool)
-                .await?
-                .try_get(0)?;
-            if waiting == 0 {
-                return Ok(None);
-            }
         }
-        Ok(None)
     }
 
     /// Notes how far a running job has come (`G/N`).
