@@ -7,7 +7,8 @@ use std::process::Command as Process;
 use std::sync::Arc;
 
 use gammonbot::club::{
-    Actor, ChallengeSpec, Club, Command, ManualClock, MatchRef, Outcome, RngDice, SystemClock,
+    Actor, ChallengeSpec, Club, Command, ManualClock, MatchRef, NextUp, Outcome, RngDice,
+    SystemClock,
 };
 use gammonbot::store::{MatchStatus, Store};
 use sqlx::Row;
@@ -207,6 +208,33 @@ async fn run(club: &Club, name: &str, cmd: Command) -> Outcome {
     }
 }
 
+/// The command for the decision `next` of match `m`: a random legal play, a take, a roll,
+/// or, `double_percent` of the times the cube may be turned, a double.
+async fn decide(
+    club: &Club,
+    m: MatchRef,
+    next: &NextUp,
+    rng: &mut Rng,
+    double_percent: usize,
+) -> Command {
+    let what = next.what.as_str();
+    if what.starts_with("move") {
+        let moves = club
+            .legal_moves(&Actor::local(&next.name), m)
+            .await
+            .unwrap();
+        Command::Move(m, moves[rng.below(moves.len())].clone())
+    } else if double_percent > 0 && what == "roll or double" && rng.chance(double_percent) {
+        Command::Double(m)
+    } else if what.starts_with("take") {
+        Command::Take(m)
+    } else if what.starts_with("roll") {
+        Command::Roll(m)
+    } else {
+        panic!("unexpected decision `{what}`");
+    }
+}
+
 #[tokio::test]
 async fn a_rated_match_is_played_to_its_end_through_the_club_on_postgresql() {
     // Given the club on a PostgreSQL database
@@ -234,22 +262,7 @@ async fn a_rated_match_is_played_to_its_end_through_the_club_on_postgresql() {
     let mut rng = Rng::new(11);
     let mut commands = 2;
     while let Some(next) = out.next.clone() {
-        let what = next.what.as_str();
-        let cmd = if what.starts_with("move") {
-            let moves = club
-                .legal_moves(&Actor::local(&next.name), m)
-                .await
-                .unwrap();
-            Command::Move(m, moves[rng.below(moves.len())].clone())
-        } else if what == "roll or double" && rng.chance(5) {
-            Command::Double(m)
-        } else if what.starts_with("take") {
-            Command::Take(m)
-        } else if what.starts_with("roll") {
-            Command::Roll(m)
-        } else {
-            panic!("unexpected decision `{what}`");
-        };
+        let cmd = decide(&club, m, &next, &mut rng, 5).await;
         out = run(&club, &next.name, cmd).await;
         commands += 1;
         assert!(commands < 5000, "the match never ended");
@@ -321,17 +334,7 @@ async fn a_money_session_settles_its_games_in_the_ledger_on_postgresql() {
             break;
         }
         let next = out.next.clone().expect("a money session goes on");
-        let cmd = if next.what.starts_with("move") {
-            let moves = club
-                .legal_moves(&Actor::local(&next.name), m)
-                .await
-                .unwrap();
-            Command::Move(m, moves[rng.below(moves.len())].clone())
-        } else if next.what.starts_with("take") {
-            Command::Take(m)
-        } else {
-            Command::Roll(m)
-        };
+        let cmd = decide(&club, m, &next, &mut rng, 0).await;
         out = run(&club, &next.name, cmd).await;
     }
     let stopped = run(&club, "bob", Command::Stop(m)).await;
@@ -394,15 +397,7 @@ async fn the_same_roll_sent_to_two_clubs_on_one_database_applies_exactly_once_50
             if next.what.starts_with("roll") {
                 break;
             }
-            let cmd = if next.what.starts_with("move") {
-                let moves = first
-                    .legal_moves(&Actor::local(&next.name), m)
-                    .await
-                    .unwrap();
-                Command::Move(m, moves[rng.below(moves.len())].clone())
-            } else {
-                Command::Take(m)
-            };
+            let cmd = decide(&first, m, &next, &mut rng, 0).await;
             out = run(&first, &next.name, cmd).await;
         }
         if ended {

@@ -2,10 +2,9 @@
 //! (migration 0005). The first chain is written with the match or session; the throws of a
 //! command and any new chain with that command's commit, in its transaction.
 
-use super::DbConnection;
 use sqlx::Row;
 
-use super::{Store, StoreError};
+use super::{DbConnection, Store, StoreError};
 
 /// One hash chain: the first throw number that uses it, its anchor `s_0` and its secret
 /// top `s_N` (hex).

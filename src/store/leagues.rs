@@ -3,13 +3,12 @@
 //! league commit. A league match's end is recorded on its fixture inside the match's own
 //! commit ([`record_match_end`]), so the table can never disagree with the matches.
 
-use super::{DbConnection, DbRow};
 use sqlx::Row;
 
 use super::matches::{MatchChange, NewMatch, insert_match_in, ruleset_text, write_change};
 use super::money::insert_ledger;
 use super::players::player_row_as;
-use super::{LedgerEntry, Log, PlayerRow, Store, StoreError, append_log};
+use super::{DbConnection, DbRow, LedgerEntry, Log, PlayerRow, Store, StoreError, append_log};
 use crate::engine::Ruleset;
 use crate::engine::welsh::Rates;
 

@@ -1,7 +1,6 @@
 //! Matches: the row with its snapshot and version, the action log, the one-transaction
 //! commit with its version check, and the sweep's queries (due, reminded).
 
-use super::{DbConnection, DbRow};
 use sqlx::Row;
 
 use super::fair::{insert_fair, write_fair};
@@ -10,8 +9,8 @@ use super::money::{insert_ledger, record_pot_games};
 use super::players::player_row_as;
 use super::ratings::{RatedMatch, record_match_end};
 use super::{
-    FairChainRow, FairChange, LeagueReport, LedgerEntry, Log, PlayerRow, PotGame, Store,
-    StoreError, append_log, sql,
+    DbConnection, DbRow, FairChainRow, FairChange, LeagueReport, LedgerEntry, Log, PlayerRow,
+    PotGame, Store, StoreError, append_log, sql,
 };
 use crate::engine::Ruleset;
 use crate::engine::welsh::Rates;

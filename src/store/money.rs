@@ -1,9 +1,8 @@
 //! Money: the ledger, balances and the Welsh scoop-pot of each pair.
 
-use super::DbConnection;
 use sqlx::Row;
 
-use super::{Store, StoreError};
+use super::{DbConnection, Store, StoreError};
 use crate::engine::welsh::{Rates, ScoopPot};
 
 /// A money movement to record.

@@ -1,9 +1,8 @@
 //! Players (with their settings) and communities.
 
-use super::DbRow;
 use sqlx::Row;
 
-use super::{Store, StoreError, flag};
+use super::{DbRow, Store, StoreError, flag};
 
 /// A player as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]

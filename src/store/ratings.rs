@@ -11,11 +11,10 @@
 
 use std::collections::HashMap;
 
-use super::{DbConnection, DbRow};
 use serde_json::Value;
 use sqlx::Row;
 
-use super::{Store, StoreError, ruleset_text};
+use super::{DbConnection, DbRow, Store, StoreError, ruleset_text};
 use crate::engine::Ruleset;
 use crate::engine::rating::{Rating, rated_length, rating_change};
 
