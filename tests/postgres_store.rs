@@ -3,7 +3,8 @@
 //! where PostgreSQL cannot start fails these tests; they never skip.
 
 use std::collections::BTreeSet;
-use std::process::Command as Process;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command as Process, Stdio};
 use std::sync::Arc;
 
 use gammonbot::club::{
@@ -354,38 +355,171 @@ async fn a_money_session_settles_its_games_in_the_ledger_on_postgresql() {
     store.close().await;
 }
 
-/// The same roll sent at once to two clubs, each on its own store (its own pool and write
-/// lock, as two processes have), over one PostgreSQL database.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_same_roll_sent_to_two_clubs_on_one_database_applies_exactly_once_500_times() {
-    // Given two clubs with their own stores on one PostgreSQL database
-    let pg = Cluster::start();
-    let mut clubs = Vec::new();
-    for seed in [9, 10] {
-        let store = Store::open(&pg.url).await.unwrap();
-        let club = Arc::new(Club::new(
-            store.clone(),
-            Arc::new(RngDice::seeded(seed)),
-            Arc::new(SystemClock),
-        ));
-        clubs.push((store, club));
+/// The clock every club of the two-process tests starts at.
+const START: i64 = 1_800_000_000;
+/// What starts each line a club process answers with.
+const MARK: &str = "club> ";
+/// The settings a club process is started with.
+const CHILD_DB: &str = "GAMMONBOT_CLUB_PROCESS_DB";
+const CHILD_SEED: &str = "GAMMONBOT_CLUB_PROCESS_SEED";
+
+/// A club in an operating-system process of its own: this test binary run again with
+/// [`club_process_serving_stdin`] alone selected. It takes one command a line on its
+/// standard input and answers with lines marked [`MARK`], the last one `end`.
+struct ClubProcess {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl ClubProcess {
+    /// Starts the process on the database `url` with dice seeded by `seed`, and waits until
+    /// its store is open.
+    fn start(url: &str, seed: u64) -> ClubProcess {
+        let mut child = Process::new(std::env::current_exe().expect("the test binary"))
+            .args([
+                "club_process_serving_stdin",
+                "--exact",
+                "--ignored",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env(CHILD_DB, url)
+            .env(CHILD_SEED, seed.to_string())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the test binary starts again");
+        let input = child.stdin.take().unwrap();
+        let output = BufReader::new(child.stdout.take().unwrap());
+        let mut p = ClubProcess {
+            child,
+            input,
+            output,
+        };
+        assert_eq!(p.reply(), vec!["ready".to_string()]);
+        p
     }
-    let (store, first) = clubs[0].clone();
-    let second = clubs[1].1.clone();
+
+    /// Sends one command line.
+    fn send(&mut self, line: &str) {
+        writeln!(self.input, "{line}").expect("the club process reads");
+        self.input.flush().unwrap();
+    }
+
+    /// The answer to the last command: its marked lines up to `end`, without the marks.
+    fn reply(&mut self) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            let n = self.output.read_line(&mut line).unwrap();
+            assert!(n > 0, "the club process ended; answered so far: {lines:?}");
+            // (The test harness starts its own line, `test ... `, without ending it.)
+            if let Some((_, l)) = line.trim_end().split_once(MARK) {
+                if l == "end" {
+                    return lines;
+                }
+                lines.push(l.to_string());
+            }
+        }
+    }
+}
+
+impl Drop for ClubProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Sends `line` to both processes before reading either answer, so that they act at once.
+fn to_both(processes: &mut [ClubProcess; 2], line: &str) -> [Vec<String>; 2] {
+    for p in processes.iter_mut() {
+        p.send(line);
+    }
+    let [a, b] = processes;
+    [a.reply(), b.reply()]
+}
+
+/// The club of a [`ClubProcess`]: serves commands read from standard input until it ends.
+/// `roll <match> <version> <player>` answers `applied <version>` or `refused <reason>`;
+/// `sweep <seconds>` moves the clock on and answers a `notice <match> <text>` line for
+/// each notice of the deadline sweep. Selected by name only, by the tests that start it;
+/// run otherwise, it has no database to serve and returns.
+#[test]
+#[ignore = "a club in a process of its own, started by the two-process tests"]
+fn club_process_serving_stdin() {
+    let Ok(url) = std::env::var(CHILD_DB) else {
+        return;
+    };
+    let seed: u64 = std::env::var(CHILD_SEED).unwrap().parse().unwrap();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let store = rt.block_on(Store::open(&url)).unwrap();
+    let club = Club::new(store, Arc::new(RngDice::seeded(seed)), clock.clone());
+    println!("{MARK}ready\n{MARK}end");
+    for line in std::io::stdin().lines() {
+        let line = line.unwrap();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["roll", id, version, name] => {
+                let at = MatchRef {
+                    id: Some(id.parse().unwrap()),
+                    version: Some(version.parse().unwrap()),
+                };
+                match rt.block_on(club.execute(&Actor::local(name), Command::Roll(at))) {
+                    Ok(o) => println!("{MARK}applied {}", o.version.unwrap()),
+                    Err(e) => println!("{MARK}refused {e}"),
+                }
+            }
+            ["sweep", seconds] => {
+                clock.advance(seconds.parse().unwrap());
+                for n in rt.block_on(club.sweep()).unwrap() {
+                    println!("{MARK}notice {} {}", n.match_id, n.text.replace('\n', " "));
+                }
+            }
+            other => panic!("the club process got `{other:?}`"),
+        }
+        println!("{MARK}end");
+    }
+}
+
+/// The same roll sent at once to two clubs in two processes on one PostgreSQL database.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_same_roll_sent_to_two_processes_on_one_database_applies_exactly_once_500_times() {
+    // Given this test's club, which brings matches to a roll, and two club processes, all
+    // on one PostgreSQL database
+    let pg = Cluster::start();
+    let store = Store::open(&pg.url).await.unwrap();
+    let club = Club::new(
+        store.clone(),
+        Arc::new(RngDice::seeded(9)),
+        Arc::new(ManualClock::new(START)),
+    );
+    let mut processes = [
+        ClubProcess::start(&pg.url, 10),
+        ClubProcess::start(&pg.url, 11),
+    ];
     let mut rng = Rng::new(4);
-    let mut current: Option<(MatchRef, Outcome)> = None;
+    let mut current: Option<MatchRef> = None;
+    let mut matches = BTreeSet::new();
     for round in 0..500 {
         // Bring a match to a moment where a player must roll (a new match when one ends)
         let (m, mut out) = match current.take() {
-            Some(c) => c,
+            Some(m) => (m, run(&club, "ann", Command::Board(m)).await),
             None => {
                 let challenge = Command::Challenge {
                     opponent: "bob".into(),
                     spec: ChallengeSpec::standard(Some(3)),
                 };
-                let id = run(&first, "ann", challenge).await.match_id.unwrap();
+                let id = run(&club, "ann", challenge).await.match_id.unwrap();
+                matches.insert(id);
                 let m = MatchRef::id(id);
-                (m, run(&second, "bob", Command::Accept(m)).await)
+                (m, run(&club, "bob", Command::Accept(m)).await)
             }
         };
         let mut ended = false;
@@ -397,119 +531,92 @@ async fn the_same_roll_sent_to_two_clubs_on_one_database_applies_exactly_once_50
             if next.what.starts_with("roll") {
                 break;
             }
-            let cmd = decide(&first, m, &next, &mut rng, 0).await;
-            out = run(&first, &next.name, cmd).await;
+            let cmd = decide(&club, m, &next, &mut rng, 0).await;
+            out = run(&club, &next.name, cmd).await;
         }
         if ended {
             continue;
         }
-        // When the player's roll at the version he saw goes to both clubs at once
+        // When the player's roll at the version he saw goes to both processes at once
         let name = out.next.as_ref().unwrap().name.clone();
         let id = m.id.unwrap();
-        let at = MatchRef {
-            id: Some(id),
-            version: out.version,
-        };
+        let version = out.version.unwrap();
         let log_before = store.actions(id).await.unwrap().len();
-        let send = |club: &Arc<Club>| {
-            let club = Arc::clone(club);
-            let name = name.clone();
-            tokio::spawn(async move { club.execute(&Actor::local(&name), Command::Roll(at)).await })
-        };
-        let (x, y) = tokio::join!(send(&first), send(&second));
+        let answers = to_both(&mut processes, &format!("roll {id} {version} {name}"));
         // Then exactly one applies, the other is told the board moved on, and the log
         // grew by the one roll's entries only
-        let results = [x.unwrap(), y.unwrap()];
-        let applied: Vec<&Outcome> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
-        assert_eq!(applied.len(), 1, "round {round}: {results:?}");
-        let refused = results.iter().find_map(|r| r.as_ref().err()).unwrap();
+        let applied: Vec<i64> = answers
+            .iter()
+            .filter_map(|a| a[0].strip_prefix("applied ")?.parse().ok())
+            .collect();
+        assert_eq!(applied.len(), 1, "round {round}: {answers:?}");
         assert!(
-            refused.to_string().contains("the board moved on"),
-            "{refused}"
+            answers
+                .iter()
+                .any(|a| a[0].starts_with("refused the board moved on")),
+            "round {round}: {answers:?}"
         );
         let row = store.load_match(id).await.unwrap().unwrap();
-        assert_eq!(Some(row.version), applied[0].version, "round {round}");
+        assert_eq!(row.version, applied[0], "round {round}");
         let log_after = store.actions(id).await.unwrap().len();
         assert!(log_after > log_before, "round {round}");
-        current = Some((m, applied[0].clone()));
+        current = Some(m);
     }
-    assert_match_rebuilds(&store, current.unwrap().0.id.unwrap()).await;
+    for id in matches {
+        assert_match_rebuilds(&store, id).await;
+    }
 }
 
-/// The deadline sweep run at once by two clubs with their own stores on one PostgreSQL
-/// database: every reminder and every time-out happens once.
+/// The deadline sweep run at once by two club processes on one PostgreSQL database: every
+/// reminder and every time-out happens once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_sweeps_on_one_database_remind_and_forfeit_each_match_exactly_once() {
+async fn two_processes_sweeping_one_database_remind_and_forfeit_each_match_exactly_once() {
     // Given 20 accepted matches (2 days a move, a reminder 12 hours before the deadline)
-    // and two clubs on the same clock and database
+    // and two club processes on the same database, their clocks where this test's is
     let pg = Cluster::start();
-    let clock = Arc::new(ManualClock::new(1_800_000_000));
-    let mut clubs = Vec::new();
-    for seed in [1, 2] {
-        let store = Store::open(&pg.url).await.unwrap();
-        clubs.push(Arc::new(Club::new(
-            store,
-            Arc::new(RngDice::seeded(seed)),
-            clock.clone(),
-        )));
-    }
-    let mut ids = BTreeSet::new();
+    let store = Store::open(&pg.url).await.unwrap();
+    let club = Club::new(
+        store.clone(),
+        Arc::new(RngDice::seeded(1)),
+        Arc::new(ManualClock::new(START)),
+    );
+    let mut ids = Vec::new();
     for i in 0..20 {
         let challenge = Command::Challenge {
             opponent: format!("o{i}"),
             spec: ChallengeSpec::standard(Some(5)),
         };
-        let id = run(&clubs[0], &format!("p{i}"), challenge)
+        let id = run(&club, &format!("p{i}"), challenge)
             .await
             .match_id
             .unwrap();
-        run(
-            &clubs[1],
-            &format!("o{i}"),
-            Command::Accept(MatchRef::id(id)),
-        )
-        .await;
-        ids.insert(id);
+        run(&club, &format!("o{i}"), Command::Accept(MatchRef::id(id))).await;
+        ids.push(id);
     }
-    let both = async || {
-        let (a, b) = tokio::join!(
-            tokio::spawn({
-                let c = Arc::clone(&clubs[0]);
-                async move { c.sweep().await.unwrap() }
-            }),
-            tokio::spawn({
-                let c = Arc::clone(&clubs[1]);
-                async move { c.sweep().await.unwrap() }
-            }),
-        );
-        let mut all = a.unwrap();
-        all.extend(b.unwrap());
-        all
-    };
+    let mut processes = [
+        ClubProcess::start(&pg.url, 2),
+        ClubProcess::start(&pg.url, 3),
+    ];
     // When both sweep 6.5 days on, then again at the deadline
-    clock.advance(6 * 86_400 + 43_200);
-    let reminders = both().await;
-    clock.advance(43_200);
-    let time_outs = both().await;
-    // Then each match was reminded once and timed out once, between the two sweeps
-    for (notices, words) in [(&reminders, "Reminder:"), (&time_outs, "ran out of time")] {
-        assert!(
-            notices.iter().all(|n| n.text.contains(words)),
-            "{notices:#?}"
-        );
-        let mut per_match: Vec<i64> = notices.iter().map(|n| n.match_id).collect();
+    let reminders = to_both(&mut processes, &format!("sweep {}", 6 * 86_400 + 43_200));
+    let time_outs = to_both(&mut processes, "sweep 43200");
+    // Then each match was reminded once and timed out once, between the two processes
+    for (answers, words) in [(&reminders, "Reminder:"), (&time_outs, "ran out of time")] {
+        let mut per_match = Vec::new();
+        for line in answers.iter().flatten() {
+            let (id, text) = line
+                .strip_prefix("notice ")
+                .and_then(|l| l.split_once(' '))
+                .unwrap_or_else(|| panic!("not a notice: {line}"));
+            assert!(text.contains(words), "{text}");
+            per_match.push(id.parse::<i64>().unwrap());
+        }
         per_match.sort_unstable();
-        assert_eq!(
-            per_match,
-            ids.iter().copied().collect::<Vec<_>>(),
-            "{words}"
-        );
+        assert_eq!(per_match, ids, "{words}: {answers:?}");
     }
     for id in &ids {
-        let store = Store::open(&pg.url).await.unwrap();
         let row = store.load_match(*id).await.unwrap().unwrap();
         assert_eq!(row.status, MatchStatus::Finished);
-        store.close().await;
     }
 }
 
