@@ -18,4 +18,4 @@ pg_url=$(printf '%s\n' "$pg" | sed -n 's/^export DATABASE_URL=//p')
 pg_dir=$(printf '%s\n' "$pg" | sed -n 's/^export GAMMONBOT_PG_DIR=//p')
 trap 'bash scripts/postgres.sh stop "$pg_dir" >/dev/null 2>&1 || true' EXIT
 GAMMONBOT_TEST_PG=$pg_url cargo test --locked --test club --test chouette_club --test chouette_views \
-  --test leagues --test league_matches
+  --test leagues --test league_matches --test discord_shards

@@ -2,20 +2,19 @@
 //! against the fake Discord, on one database: each answers the guilds of its own shard,
 //! and only the process of shard 0 registers the slash commands.
 //!
-//! The "processes" are two serenity clients in this test, each with its own store pool
-//! and club on the same SQLite file: exactly what two processes share.
+//! The processes are two runs of the `gammonbot` binary, as an operator starts them, with
+//! `DISCORD_API_URL` pointing at the fake Discord. The database is an SQLite file, or a
+//! PostgreSQL database when `GAMMONBOT_TEST_PG` names a server (`scripts/test.sh` runs
+//! this suite on both).
 
 mod common;
 mod fake_discord;
 
-use std::sync::Arc;
+use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use common::scratch_db;
+use common::{scratch, store_url};
 use fake_discord::{FakeDiscord, GUILD, GUILD_B, Request, TOKEN, shard_of, slash, user};
-use gammonbot::club::{Club, ManualClock, RngDice};
-use gammonbot::discord::{Connection, Shards, client_for};
-use gammonbot::store::Store;
 use serde_json::{Value, json};
 
 const ALICE: (u64, &str) = (111_111_111_111_111_111, "alice");
@@ -23,30 +22,35 @@ const BOB: (u64, &str) = (222_222_222_222_222_222, "bob");
 const CAROL: (u64, &str) = (333_333_333_333_333_333, "carol");
 const DAVE: (u64, &str) = (444_444_444_444_444_444, "dave");
 
-/// Starts one bot process running `range` of 2 shards on the database `db`.
-async fn process(fake: &FakeDiscord, db: &str, range: &str, seed: u64) {
-    let store = Store::open(db).await.unwrap();
-    let club = Arc::new(Club::new(
-        store,
-        Arc::new(RngDice::seeded(seed)),
-        Arc::new(ManualClock::new(1_800_000_000)),
-    ));
-    let shards = Shards::parse(Some("2"), Some(range)).unwrap();
-    let mut bot = client_for(
-        Connection {
-            token: TOKEN.into(),
-            guild: Some(GUILD),
-            api: Some(fake.api.clone()),
-            sweep_every: Some(Duration::from_millis(100)),
-        },
-        club,
-        shards,
-    )
-    .await
-    .unwrap();
-    tokio::spawn(async move {
-        let _ = shards.start(&mut bot).await;
-    });
+/// A running bot process, killed when dropped.
+struct Bot(Child);
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts the `gammonbot` binary running `range` of 2 shards on the database `db`, with
+/// the fake Discord as its API; it runs in a folder of its own (no `.env` is read).
+fn process(fake: &FakeDiscord, db: &str, range: &str) -> Bot {
+    let dir = scratch(&format!("discord-shards-{range}"));
+    let child = Command::new(env!("CARGO_BIN_EXE_gammonbot"))
+        .current_dir(&dir)
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("DISCORD_TOKEN", TOKEN)
+        .env("DISCORD_API_URL", &fake.api)
+        .env("DISCORD_GUILD_ID", GUILD.to_string())
+        .env("DATABASE_URL", db)
+        .env("SHARDS", "2")
+        .env("SHARD_RANGE", range)
+        .env("RUST_LOG", "warn")
+        .stdin(Stdio::null())
+        .spawn()
+        .expect("the gammonbot binary starts");
+    Bot(child)
 }
 
 /// A challenge from `who` to `opponent` in `guild`.
@@ -100,11 +104,10 @@ async fn two_processes_with_half_of_the_shards_each_answer_their_guilds_and_regi
     // The two guilds are on different shards of two.
     assert_eq!((shard_of(GUILD_B, 2), shard_of(GUILD, 2)), (0, 1));
     let fake = FakeDiscord::start(TOKEN).await;
-    let db = scratch_db("discord-shards");
-    let db = db.to_str().unwrap();
+    let db = store_url("discord-shards").await;
 
     // Given the process of shard 0 alone: it registers the commands.
-    process(&fake, db, "0-0", 1).await;
+    let _first = process(&fake, &db, "0-0");
     fake.wait_for(0, |r| r.method == "PUT" && r.path.ends_with("/commands"))
         .await;
     let shards: Vec<Value> = fake
@@ -134,7 +137,7 @@ async fn two_processes_with_half_of_the_shards_each_answer_their_guilds_and_regi
     );
 
     // When the process of shard 1 starts, it answers it, on the same database (match #2).
-    process(&fake, db, "1-1", 2).await;
+    let _second = process(&fake, &db, "1-1");
     let r = answer(&fake, &on_1).await;
     assert!(
         content(&r).starts_with("Match #2: carol challenges dave"),

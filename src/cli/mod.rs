@@ -512,7 +512,8 @@ fn init_logging() {
 
 /// Runs the Discord bot with `token` (never logged), on `DATABASE_URL` (default
 /// `gammonbot.db`); `DISCORD_GUILD_ID` registers the commands in that guild only;
-/// `SHARDS` and `SHARD_RANGE` choose the shards this process runs (default: all).
+/// `SHARDS` and `SHARD_RANGE` choose the shards this process runs (default: all);
+/// `DISCORD_API_URL` sends REST calls through a rate-limiting proxy instead of discord.com.
 ///
 /// # Errors
 /// The database cannot be opened or the bot cannot connect.
@@ -531,6 +532,18 @@ pub fn discord(token: String) -> std::io::Result<bool> {
         setting("SHARD_RANGE").as_deref(),
     )
     .map_err(std::io::Error::other)?;
+    // A proxy in front of Discord's REST API that rate-limits for every process (e.g.
+    // nirn-proxy); the bot's own rate limiter is then off.
+    let api = setting("DISCORD_API_URL")
+        .map(|u| u.trim().trim_end_matches('/').to_string())
+        .filter(|u| !u.is_empty());
+    if let Some(u) = &api
+        && !(u.starts_with("http://") || u.starts_with("https://"))
+    {
+        return Err(std::io::Error::other(format!(
+            "DISCORD_API_URL `{u}` is not an http:// or https:// address"
+        )));
+    }
     // Each player's commands: at most so many in so long (default 8 in 10 s; `off`).
     let limit = match setting("DISCORD_RATE_LIMIT") {
         Some(v) => crate::discord::RateLimit::parse(&v).map_err(std::io::Error::other)?,
@@ -545,7 +558,7 @@ pub fn discord(token: String) -> std::io::Result<bool> {
             crate::discord::Connection {
                 token: token.trim().to_string(),
                 guild,
-                api: None,
+                api,
                 sweep_every: None,
             },
             club,

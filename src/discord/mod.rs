@@ -723,14 +723,17 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     }
 }
 
-/// Where the bot talks to: Discord itself, or (tests) a stand-in at `api` (`http://...`),
-/// with serenity's rate limiter off (in serenity 0.12 it would send to discord.com past
-/// the stand-in); the bot's own posts wait out a 429 either way (`retry_429!`).
+/// Where the bot talks to: Discord itself, or an address at `api` (`http://...`) that
+/// answers as Discord's REST API does: a proxy that rate-limits the calls of every process
+/// of the bot (the `DISCORD_API_URL` setting), or a stand-in in tests. With `api`,
+/// serenity's own rate limiter is off (in serenity 0.12 it would send to discord.com past
+/// the proxy); the bot's own posts wait out a 429 either way (`retry_429!`).
 #[derive(Clone, Debug, Default)]
 pub struct Connection {
     pub token: String,
     /// Register the commands in this guild only (instant, for development).
     pub guild: Option<u64>,
+    /// The REST API's address, when not discord.com.
     pub api: Option<String>,
     /// How often the club's deadlines are checked (default 30 s).
     pub sweep_every: Option<Duration>,
