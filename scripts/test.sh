@@ -11,11 +11,14 @@ need_package gnubg gnubg "GNU Backgammon, the oracle of the differential tests"
 need_package python3 python3 "the dice checker's tests"
 need_package pg_ctlcluster postgresql "the store's PostgreSQL tests"
 cargo test --locked
-# The club, chouette and league suites again on PostgreSQL: a throwaway server, each test on a
-# database of its own (tests/common's store_url). A server that cannot start fails here.
+# Every suite whose stores come from tests/common's store_url runs again on PostgreSQL: a
+# throwaway server, each test on a database of its own. A server that cannot start fails here.
 pg=$(bash scripts/postgres.sh start)
 pg_url=$(printf '%s\n' "$pg" | sed -n 's/^export DATABASE_URL=//p')
 pg_dir=$(printf '%s\n' "$pg" | sed -n 's/^export GAMMONBOT_PG_DIR=//p')
 trap 'bash scripts/postgres.sh stop "$pg_dir" >/dev/null 2>&1 || true' EXIT
-GAMMONBOT_TEST_PG=$pg_url cargo test --locked --test club --test chouette_club --test chouette_views \
-  --test leagues --test league_matches --test discord_shards
+names=$(grep -l 'store_url(' tests/*.rs | xargs -n1 basename | sed 's/\.rs$//')
+echo "The suites that run on PostgreSQL too:" $names
+args=()
+for n in $names; do args+=(--test "$n"); done
+GAMMONBOT_TEST_PG=$pg_url cargo test --locked "${args[@]}"

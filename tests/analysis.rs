@@ -19,7 +19,7 @@ use gammonbot::engine::{Event, Match, MatchRules, Side, format_play, position_id
 use gammonbot::store::{AnalysisStatus, Store};
 
 mod common;
-use common::{Rng, gnubg, match_log, scratch, scratch_db};
+use common::{Rng, gnubg, match_log, scratch, store_url};
 
 fn settings(name: &str) -> AnalysisSettings {
     AnalysisSettings {
@@ -191,7 +191,7 @@ async fn review_of(store: &Store, id: i64) -> Review {
 #[tokio::test]
 async fn a_finished_3_point_match_gets_the_figures_gnubg_prints_for_its_mat() {
     // Given a seeded 3-point match played to its end
-    let store = Store::open(scratch_db("analysis_diff").to_str().unwrap())
+    let store = Store::open(&store_url("analysis_diff").await)
         .await
         .unwrap();
     let club = club_on(&store, settings("analysis_diff")).await;
@@ -364,7 +364,7 @@ async fn a_finished_3_point_match_gets_the_figures_gnubg_prints_for_its_mat() {
 #[tokio::test]
 async fn a_money_session_is_analysed_over_its_finished_games_and_only_by_its_players() {
     // Given a money session whose second game has just ended (random legal plays, no cube)
-    let store = Store::open(scratch_db("analysis_money").to_str().unwrap())
+    let store = Store::open(&store_url("analysis_money").await)
         .await
         .unwrap();
     let club = club_on(&store, settings("analysis_money")).await;
@@ -419,8 +419,8 @@ async fn a_money_session_is_analysed_over_its_finished_games_and_only_by_its_pla
 #[tokio::test]
 async fn two_requests_give_one_job_and_a_job_cut_by_a_restart_completes() {
     // Given a finished 1-point match
-    let path = scratch_db("analysis_queue");
-    let store = Store::open(path.to_str().unwrap()).await.unwrap();
+    let path = store_url("analysis_queue").await;
+    let store = Store::open(&path).await.unwrap();
     let club = club_on(&store, settings("analysis_queue")).await;
     let id = play_match(&club, 1, 5).await;
     // When both players ask for its analysis
@@ -446,7 +446,7 @@ async fn two_requests_give_one_job_and_a_job_cut_by_a_restart_completes() {
     drop(club);
     store.close().await;
     // Then at restart it is queued again and runs to its end
-    let store = Store::open(path.to_str().unwrap()).await.unwrap();
+    let store = Store::open(&path).await.unwrap();
     let club = club_on(&store, settings("analysis_queue2")).await;
     assert_eq!(club.requeue_analyses().await.unwrap(), 1);
     let report = club
@@ -464,8 +464,8 @@ async fn two_requests_give_one_job_and_a_job_cut_by_a_restart_completes() {
 #[tokio::test]
 async fn at_start_the_workers_run_the_job_a_stopped_bot_left_running() {
     // Given a job a worker had claimed when the bot stopped
-    let path = scratch_db("analysis_start");
-    let store = Store::open(path.to_str().unwrap()).await.unwrap();
+    let path = store_url("analysis_start").await;
+    let store = Store::open(&path).await.unwrap();
     let club = club_on(&store, settings("analysis_start")).await;
     let id = play_match(&club, 1, 9).await;
     run(&club, "ann", Command::Analyse(MatchRef::id(id))).await;
@@ -473,7 +473,7 @@ async fn at_start_the_workers_run_the_job_a_stopped_bot_left_running() {
     drop(club);
     store.close().await;
     // When the bot starts again with its analysis workers
-    let store = Store::open(path.to_str().unwrap()).await.unwrap();
+    let store = Store::open(&path).await.unwrap();
     let club = club_on(&store, settings("analysis_start2")).await;
     let mut events = club.analysis_events();
     let workers = Arc::clone(&club).spawn_analysis();
@@ -499,7 +499,7 @@ async fn at_start_the_workers_run_the_job_a_stopped_bot_left_running() {
 #[tokio::test]
 async fn a_job_under_way_at_three_stops_is_given_up_and_asking_again_queues_it_afresh() {
     // Given a job that was running when the bot stopped, three times over
-    let store = Store::open(scratch_db("analysis_attempts").to_str().unwrap())
+    let store = Store::open(&store_url("analysis_attempts").await)
         .await
         .unwrap();
     let club = club_on(&store, settings("analysis_attempts")).await;
@@ -531,7 +531,7 @@ async fn a_job_under_way_at_three_stops_is_given_up_and_asking_again_queues_it_a
 #[tokio::test]
 async fn a_job_past_its_time_limit_is_stopped_and_the_players_told() {
     // Given a club whose analyses may take 50 ms (gnubg needs longer to start)
-    let store = Store::open(scratch_db("analysis_limit").to_str().unwrap())
+    let store = Store::open(&store_url("analysis_limit").await)
         .await
         .unwrap();
     let mut s = settings("analysis_limit");
@@ -558,7 +558,7 @@ async fn a_job_past_its_time_limit_is_stopped_and_the_players_told() {
 #[tokio::test]
 async fn without_gnubg_the_command_says_how_to_install_it_and_queues_nothing() {
     // Given a club that finds no gnubg on its PATH
-    let store = Store::open(scratch_db("analysis_missing").to_str().unwrap())
+    let store = Store::open(&store_url("analysis_missing").await)
         .await
         .unwrap();
     let mut s = settings("analysis_missing");
@@ -583,7 +583,7 @@ async fn without_gnubg_the_command_says_how_to_install_it_and_queues_nothing() {
 
 #[tokio::test]
 async fn welsh_matches_and_chouettes_are_refused_with_the_reason() {
-    let store = Store::open(scratch_db("analysis_refusals").to_str().unwrap())
+    let store = Store::open(&store_url("analysis_refusals").await)
         .await
         .unwrap();
     let club = club_on(&store, settings("analysis_refusals")).await;
@@ -639,13 +639,9 @@ async fn welsh_matches_and_chouettes_are_refused_with_the_reason() {
 #[ignore = "a measurement, not a check"]
 async fn time_to_analyse_a_7_point_match() {
     for plies in [0, 2] {
-        let store = Store::open(
-            scratch_db(&format!("analysis_perf{plies}"))
-                .to_str()
-                .unwrap(),
-        )
-        .await
-        .unwrap();
+        let store = Store::open(&store_url(&format!("analysis_perf{plies}")).await)
+            .await
+            .unwrap();
         let mut s = settings(&format!("analysis_perf{plies}"));
         s.plies = plies;
         let club = club_on(&store, s).await;

@@ -12,7 +12,7 @@ use gammonbot::console::parse_line;
 use gammonbot::store::{MatchStatus, Store};
 
 mod common;
-use common::{assert_match_rebuilds, match_log, scratch_db};
+use common::{assert_match_rebuilds, match_log, store_url};
 
 const START: i64 = 1_800_000_000;
 
@@ -23,9 +23,7 @@ struct Fixture {
 }
 
 async fn open(name: &str) -> Fixture {
-    let store = Store::open(scratch_db(name).to_str().unwrap())
-        .await
-        .unwrap();
+    let store = Store::open(&store_url(name).await).await.unwrap();
     let clock = Arc::new(ManualClock::new(START));
     let club = Arc::new(Club::new(
         store.clone(),
@@ -118,7 +116,7 @@ async fn a_challenge_may_set_its_own_expiry() {
 
 #[tokio::test]
 async fn the_clubs_setting_gives_the_default_expiry() {
-    let store = Store::open(scratch_db("expiry-setting").to_str().unwrap())
+    let store = Store::open(&store_url("expiry-setting").await)
         .await
         .unwrap();
     let clock = Arc::new(ManualClock::new(START));

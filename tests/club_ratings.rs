@@ -3,7 +3,6 @@
 //! what is not rated (rated:off, money play), communities kept apart, `/rating` and
 //! `/leaderboard`, the rebuild from the finished matches, and refusals.
 
-use std::path::Path;
 use std::sync::Arc;
 
 use gammonbot::club::{
@@ -16,7 +15,7 @@ use gammonbot::engine::rating::{format_change, upset_probability};
 use gammonbot::store::Store;
 
 mod common;
-use common::{Rng, scratch_db};
+use common::{Rng, raw_pool, scratch, store_url};
 
 const START: i64 = 1_800_000_000;
 
@@ -24,12 +23,13 @@ struct Fixture {
     club: Arc<Club>,
     clock: Arc<ManualClock>,
     store: Store,
-    path: std::path::PathBuf,
+    /// The store's address (`store_url`).
+    path: String,
 }
 
 async fn open(name: &str, seed: u64) -> Fixture {
-    let path = scratch_db(name);
-    let store = Store::open(path.to_str().unwrap()).await.unwrap();
+    let path = store_url(name).await;
+    let store = Store::open(&path).await.unwrap();
     let clock = Arc::new(ManualClock::new(START));
     let club = Arc::new(Club::new(
         store.clone(),
@@ -161,13 +161,10 @@ async fn player_id(f: &Fixture, name: &str) -> i64 {
 async fn plant_rating(f: &Fixture, name: &str, value: f64, experience: i64) {
     let community = community_id(f, "local").await;
     let player = player_id(f, name).await;
-    let pool = sqlx::sqlite::SqlitePoolOptions::new()
-        .connect(&format!("sqlite://{}", f.path.display()))
-        .await
-        .unwrap();
+    let pool = raw_pool(&f.path).await;
     sqlx::query(
         "INSERT INTO ratings (community_id, ruleset, player_id, value, experience, won, lost)
-         VALUES (?, 'standard', ?, ?, ?, 0, 0)",
+         VALUES ($1, 'standard', $2, $3, $4, 0, 0)",
     )
     .bind(community)
     .bind(player)
@@ -547,8 +544,8 @@ async fn two_servers_keep_their_ratings_apart() {
 
 #[tokio::test]
 async fn the_leaderboard_leaves_out_players_below_the_minimum_experience() {
-    let path = scratch_db("rating_min_exp");
-    let store = Store::open(path.to_str().unwrap()).await.unwrap();
+    let path = store_url("rating_min_exp").await;
+    let store = Store::open(&path).await.unwrap();
     let club = Club::new(
         store.clone(),
         Arc::new(RngDice::seeded(1)),
@@ -594,11 +591,8 @@ async fn the_leaderboard_leaves_out_players_below_the_minimum_experience() {
 }
 
 /// Every row of the rating tables, with the values as stored (full precision).
-async fn rating_tables(path: &Path) -> (Vec<String>, Vec<(i64, f64, f64, f64)>) {
-    let pool = sqlx::sqlite::SqlitePoolOptions::new()
-        .connect(&format!("sqlite://{}", path.display()))
-        .await
-        .unwrap();
+async fn rating_tables(path: &str) -> (Vec<String>, Vec<(i64, f64, f64, f64)>) {
+    let pool = raw_pool(path).await;
     use sqlx::Row;
     let ratings = sqlx::query(
         "SELECT community_id, ruleset, player_id, value, experience, won, lost FROM ratings
@@ -706,7 +700,7 @@ async fn rebuilding_from_the_finished_matches_gives_the_stored_ratings_after_300
     assert_eq!(f.store.fingerprint().await.unwrap(), fingerprint);
     // And so does the operator's command
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_gammonbot"))
-        .args(["ratings", "--rebuild", "--db", f.path.to_str().unwrap()])
+        .args(["ratings", "--rebuild", "--db", &f.path])
         .output()
         .unwrap();
     assert!(out.status.success(), "{out:?}");
@@ -735,14 +729,15 @@ async fn rebuilding_from_the_finished_matches_gives_the_stored_ratings_after_300
     };
     assert!(history.ratings.len() > 20, "{}", history.ratings.len());
     let png = gammonbot::render::history_png(history).unwrap();
-    std::fs::write(f.path.with_file_name("rating-history.png"), &png).unwrap();
+    let pictures = scratch("rating-pictures");
+    std::fs::write(pictures.join("rating-history.png"), &png).unwrap();
     let board = run(&f, "ann", Command::Leaderboard { ruleset: None }).await;
     let Some(Chart::Leaderboard(table)) = &board.chart else {
         panic!("no leaderboard");
     };
     assert_eq!(table.rows.len(), names.len());
     let png = gammonbot::render::leaderboard_png(table).unwrap();
-    std::fs::write(f.path.with_file_name("leaderboard.png"), &png).unwrap();
+    std::fs::write(pictures.join("leaderboard.png"), &png).unwrap();
 }
 
 #[tokio::test]

@@ -7,7 +7,7 @@ mod fake_discord;
 
 use std::sync::Arc;
 
-use common::{Rng, scratch, scratch_db};
+use common::{Rng, scratch, store_url};
 use fake_discord::{CHANNEL, FakeDiscord, GUILD, TOKEN, slash};
 use gammonbot::club::{
     Actor, AnalysisSettings, ChallengeSpec, Club, Command, MatchRef, RngDice, SystemClock,
@@ -63,7 +63,7 @@ async fn play_match(club: &Club) -> i64 {
 async fn analyse_defers_edits_its_progress_and_posts_the_result_with_pictures() {
     // Given a finished match and the bot running against the fake Discord
     let fake = FakeDiscord::start(TOKEN).await;
-    let store = Store::open(scratch_db("discord-analysis").to_str().unwrap())
+    let store = Store::open(&store_url("discord-analysis").await)
         .await
         .unwrap();
     let club = Arc::new(

@@ -9,7 +9,7 @@ mod fake_discord;
 
 use std::sync::Arc;
 
-use common::scratch_db;
+use common::store_url;
 use fake_discord::{FakeDiscord, GUILD, Request, TOKEN, click, slash, user};
 use gammonbot::club::{Club, ManualClock, RngDice};
 use gammonbot::discord::{Connection, client, commands};
@@ -340,8 +340,8 @@ fn league_organiser_commands(who: Who) -> Vec<(&'static str, Value)> {
 
 async fn start() -> (FakeDiscord, Store) {
     let fake = FakeDiscord::start(TOKEN).await;
-    let db = scratch_db("discord-authorization");
-    let store = Store::open(db.to_str().unwrap()).await.unwrap();
+    let db = store_url("discord-authorization").await;
+    let store = Store::open(&db).await.unwrap();
     let club = Arc::new(Club::new(
         store.clone(),
         Arc::new(RngDice::seeded(11)),

@@ -8,7 +8,7 @@ mod fake_discord;
 
 use std::sync::Arc;
 
-use common::scratch_db;
+use common::store_url;
 use fake_discord::{
     FakeDiscord, GUILD, GUILDS_INTENT, Request, TOKEN, autocomplete, click, slash, user,
 };
@@ -30,8 +30,8 @@ async fn start(name: &str, seed: u64) -> FakeDiscord {
 
 async fn start_with_clock(name: &str, seed: u64) -> (FakeDiscord, Arc<ManualClock>) {
     let fake = FakeDiscord::start(TOKEN).await;
-    let db = scratch_db(&format!("discord-{name}"));
-    let store = Store::open(db.to_str().unwrap()).await.unwrap();
+    let db = store_url(&format!("discord-{name}")).await;
+    let store = Store::open(&db).await.unwrap();
     let clock = Arc::new(ManualClock::new(1_800_000_000));
     let club = Arc::new(Club::new(
         store,

@@ -7,7 +7,7 @@ mod fake_discord;
 
 use std::sync::Arc;
 
-use common::scratch_db;
+use common::store_url;
 use fake_discord::{FakeDiscord, GUILD, Request, TOKEN, click, slash};
 use gammonbot::club::{Club, ManualClock, RngDice};
 use gammonbot::discord::{Connection, client};
@@ -20,8 +20,8 @@ const CAROL: (u64, &str) = (333_333_333_333_333_333, "carol");
 
 async fn start(name: &str) -> (FakeDiscord, Store) {
     let fake = FakeDiscord::start(TOKEN).await;
-    let db = scratch_db(&format!("discord-{name}"));
-    let store = Store::open(db.to_str().unwrap()).await.unwrap();
+    let db = store_url(&format!("discord-{name}")).await;
+    let store = Store::open(&db).await.unwrap();
     let club = Arc::new(Club::new(
         store.clone(),
         Arc::new(RngDice::seeded(5)),

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::time::Duration;
 
-use common::scratch_db;
+use common::store_url;
 use fake_discord::{APP_ID, CHANNEL, FakeDiscord, GUILD, Request, TOKEN, click, slash, user};
 use gammonbot::club::{Clock, Club, RngDice};
 use gammonbot::discord::{Connection, client};
@@ -54,8 +54,8 @@ struct Bot {
 /// A bot against a fake Discord; `guild: None` registers the commands globally.
 async fn start(name: &str, guild: Option<u64>, sweep: Duration) -> Bot {
     let fake = FakeDiscord::start(TOKEN).await;
-    let db = scratch_db(&format!("discord-paths-{name}"));
-    let store = Store::open(db.to_str().unwrap()).await.unwrap();
+    let db = store_url(&format!("discord-paths-{name}")).await;
+    let store = Store::open(&db).await.unwrap();
     let clock = Arc::new(SlowClock {
         now: AtomicI64::new(1_800_000_000),
         slow_ms: AtomicU64::new(0),

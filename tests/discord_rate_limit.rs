@@ -7,7 +7,7 @@ mod fake_discord;
 
 use std::sync::Arc;
 
-use common::scratch_db;
+use common::store_url;
 use fake_discord::{FakeDiscord, GUILD, Request, TOKEN, autocomplete, click, slash, user};
 use gammonbot::club::{Club, ManualClock, RngDice};
 use gammonbot::discord::{Connection, RateLimit, client_limited};
@@ -25,8 +25,8 @@ struct Bot {
 
 async fn start(name: &str, limit: Option<RateLimit>) -> Bot {
     let fake = FakeDiscord::start(TOKEN).await;
-    let db = scratch_db(&format!("rate-limit-{name}"));
-    let store = Store::open(db.to_str().unwrap()).await.unwrap();
+    let db = store_url(&format!("rate-limit-{name}")).await;
+    let store = Store::open(&db).await.unwrap();
     let clock = Arc::new(ManualClock::new(1_800_000_000));
     let club = Arc::new(Club::new(
         store.clone(),

@@ -6,15 +6,15 @@ mod common;
 
 use std::sync::Arc;
 
-use common::scratch_db;
+use common::store_url;
 use gammonbot::club::{Club, ManualClock, RngDice};
 use gammonbot::console::{parse_line, run_line};
 use gammonbot::engine::{EXCERPT_CHARS, excerpt};
 use gammonbot::store::Store;
 
 async fn club(name: &str) -> Club {
-    let db = scratch_db(&format!("echo-{name}"));
-    let store = Store::open(db.to_str().unwrap()).await.unwrap();
+    let db = store_url(&format!("echo-{name}")).await;
+    let store = Store::open(&db).await.unwrap();
     Club::new(
         store,
         Arc::new(RngDice::seeded(3)),

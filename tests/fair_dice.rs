@@ -21,7 +21,7 @@ use gammonbot::engine::{Action, Side};
 use gammonbot::store::Store;
 
 mod common;
-use common::{assert_match_rebuilds, match_log, scratch, scratch_db};
+use common::{assert_match_rebuilds, match_log, scratch, store_url};
 
 const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/verify_dice.py");
 
@@ -272,8 +272,8 @@ fn a_million_throws_give_each_face_and_each_roll_its_share() {
 
 const START: i64 = 1_800_000_000;
 
-async fn open(path: &Path, seed: u64) -> (Arc<Club>, Store) {
-    let store = Store::open(path.to_str().unwrap()).await.unwrap();
+async fn open(path: &str, seed: u64) -> (Arc<Club>, Store) {
+    let store = Store::open(&path).await.unwrap();
     let club = Arc::new(Club::new(
         store.clone(),
         Arc::new(RngDice::fair_seeded(seed)),
@@ -395,7 +395,7 @@ async fn export(club: &Club, name: &str, id: i64, dir: &str) -> (serde_json::Val
 #[tokio::test]
 async fn a_standard_match_through_the_club_exports_throws_that_verify() {
     // Given a 3-point match whose anchor is shown with the challenge
-    let (club, store) = open(&scratch_db("fair-standard"), 1).await;
+    let (club, store) = open(&store_url("fair-standard").await, 1).await;
     let out = run(
         &club,
         "alice",
@@ -476,7 +476,7 @@ async fn a_standard_match_through_the_club_exports_throws_that_verify() {
 #[tokio::test]
 async fn the_welsh_concealed_throw_is_a_throw_and_a_nominated_throw_is_not() {
     // Given a Welsh match accepted with bob (the guest) choosing to shake
-    let (club, store) = open(&scratch_db("fair-welsh"), 2).await;
+    let (club, store) = open(&store_url("fair-welsh").await, 2).await;
     let out = run(
         &club,
         "alice",
@@ -570,7 +570,7 @@ async fn the_welsh_concealed_throw_is_a_throw_and_a_nominated_throw_is_not() {
 #[tokio::test]
 async fn a_restart_mid_match_continues_the_chain() {
     // Given a match played a while, then the bot stopped
-    let db = scratch_db("fair-restart");
+    let db = store_url("fair-restart").await;
     let (club, store) = open(&db, 3).await;
     let out = run(
         &club,
@@ -616,7 +616,7 @@ async fn a_restart_mid_match_continues_the_chain() {
 #[tokio::test]
 async fn a_chouette_uses_the_box_and_captain_seeds_and_verifies() {
     // Given a chouette of four, one of whom sets a seed before the start
-    let (club, _store) = open(&scratch_db("fair-chouette"), 4).await;
+    let (club, _store) = open(&store_url("fair-chouette").await, 4).await;
     let ch = |op| Command::Chouette(ChouetteRef::default(), op);
     let out = run(
         &club,

@@ -6,7 +6,7 @@ use gammonbot::engine::Ruleset;
 use gammonbot::store::{LedgerEntry, MatchChange, MatchStatus, NewMatch, Store, StoreError};
 
 mod common;
-use common::scratch_db;
+use common::store_url;
 
 const NOW: i64 = 1_800_000_000;
 const MATCHES: usize = 40;
@@ -55,8 +55,8 @@ fn change(id: i64, community: i64, players: [i64; 2], version: i64, tag: &str) -
 /// log entry after the challenge.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn group_commit_keeps_each_changes_version_check_and_durability() {
-    let path = scratch_db("group-commit-race");
-    let store = Store::open(path.to_str().unwrap()).await.unwrap();
+    let path = store_url("group-commit-race").await;
+    let store = Store::open(&path).await.unwrap();
     let (community, players, ids) = matches(&store, MATCHES).await;
     let rates = gammonbot::engine::welsh::Rates::default();
     let mut tasks = Vec::new();
@@ -86,7 +86,7 @@ async fn group_commit_keeps_each_changes_version_check_and_durability() {
     assert_eq!(stale, MATCHES);
     store.close().await;
 
-    let store = Store::open(path.to_str().unwrap()).await.unwrap();
+    let store = Store::open(&path).await.unwrap();
     for &id in &ids {
         let row = store.load_match(id).await.unwrap().unwrap();
         assert_eq!(row.version, 2, "match {id}");
@@ -102,8 +102,8 @@ async fn group_commit_keeps_each_changes_version_check_and_durability() {
 /// every other change is written.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn group_commit_one_failing_change_takes_no_other_with_it() {
-    let path = scratch_db("group-commit-failure");
-    let store = Store::open(path.to_str().unwrap()).await.unwrap();
+    let path = store_url("group-commit-failure").await;
+    let store = Store::open(&path).await.unwrap();
     let (community, players, ids) = matches(&store, MATCHES).await;
     let rates = gammonbot::engine::welsh::Rates::default();
     let bad = ids[MATCHES / 2];

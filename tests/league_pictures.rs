@@ -15,12 +15,12 @@ use gammonbot::render::{
 };
 
 mod common;
-use common::scratch_db;
+use common::store_url;
 
 const START: i64 = 1_800_000_000;
 
 async fn open(name: &str, seed: u64) -> Arc<Club> {
-    let store = gammonbot::store::Store::open(scratch_db(name).to_str().unwrap())
+    let store = gammonbot::store::Store::open(&store_url(name).await)
         .await
         .unwrap();
     Arc::new(Club::new(

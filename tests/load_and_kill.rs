@@ -1,4 +1,5 @@
-//! The local chat (`gammonbot local` on a SQLite file) under a scripted load, killed with
+//! The local chat (`gammonbot local` on a SQLite file, or on a PostgreSQL database with
+//! `GAMMONBOT_TEST_PG`) under a scripted load, killed with
 //! SIGKILL at random moments (a seeded generator picks them) and restarted, at least 20
 //! times. Several pairs of players challenge, accept, roll and move through stdin, four
 //! matches at a time. After each kill:
@@ -7,7 +8,7 @@
 //!   as done (`Match #N: ...` for a challenge, `Board #N@V` for a command on a match) is
 //!   stored, the match at least at version V (the version goes up by one with each
 //!   committed command, in the same transaction as its log entries);
-//! * `PRAGMA integrity_check` says `ok`;
+//! * on SQLite, `PRAGMA integrity_check` says `ok`;
 //! * every match rebuilds from its log (the stored status and snapshot equal the log's).
 //!
 //! To see it fail: `LOAD_KILL_FAKE_ACK=1` counts the command in flight at the kill as
@@ -22,7 +23,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use common::{Rng, assert_match_rebuilds, scratch};
+use common::{Rng, assert_match_rebuilds, raw_pool, store_url};
 
 const KILLS: usize = 24;
 const MATCHES_AT_ONCE: usize = 4;
@@ -36,7 +37,7 @@ struct Chat {
 }
 
 impl Chat {
-    fn start(db: &std::path::Path, seed: u64) -> Chat {
+    fn start(db: &str, seed: u64) -> Chat {
         let mut child = Command::new(env!("CARGO_BIN_EXE_gammonbot"))
             .args(["local", "--dice-seed", &seed.to_string(), "--db"])
             .arg(db)
@@ -175,8 +176,6 @@ fn step(chat: &mut Chat, rng: &mut Rng, g: &Game) -> Option<String> {
 fn load_and_kill_every_acknowledged_command_survives_sigkill() {
     let fake_ack = std::env::var("LOAD_KILL_FAKE_ACK").is_ok_and(|v| v == "1");
     let started = Instant::now();
-    let dir = scratch("load-and-kill");
-    let db = dir.join("chat.db");
     let mut rng = Rng::new(0x5EED_0019);
     let mut acked: BTreeMap<i64, i64> = BTreeMap::new();
     let mut games: Vec<Game> = Vec::new();
@@ -189,6 +188,7 @@ fn load_and_kill_every_acknowledged_command_survives_sigkill() {
         .enable_all()
         .build()
         .unwrap();
+    let db = rt.block_on(store_url("load-and-kill"));
     for kill in 0..KILLS {
         let mut chat = Chat::start(&db, 1000 + kill as u64);
         // After a restart every match is asked for its board first.
@@ -280,19 +280,17 @@ fn load_and_kill_every_acknowledged_command_survives_sigkill() {
         }
         // The restart's checks.
         rt.block_on(async {
-            let store = gammonbot::store::Store::open(db.to_str().unwrap())
+            let store = gammonbot::store::Store::open(&db)
                 .await
-                .expect("the file opens after SIGKILL");
-            let pool = sqlx::sqlite::SqlitePoolOptions::new()
-                .max_connections(1)
-                .connect(&format!("sqlite:{}", db.display()))
-                .await
-                .unwrap();
-            let ok: String = sqlx::query_scalar("PRAGMA integrity_check")
-                .fetch_one(&pool)
-                .await
-                .unwrap();
-            assert_eq!(ok, "ok", "kill {}: integrity_check", kill + 1);
+                .expect("the store opens after SIGKILL");
+            let pool = raw_pool(&db).await;
+            if !db.starts_with("postgres") {
+                let ok: String = sqlx::query_scalar("PRAGMA integrity_check")
+                    .fetch_one(&pool)
+                    .await
+                    .unwrap();
+                assert_eq!(ok, "ok", "kill {}: integrity_check", kill + 1);
+            }
             let versions: Vec<(i64, i64)> = sqlx::query_as("SELECT id, version FROM matches")
                 .fetch_all(&pool)
                 .await

@@ -4,7 +4,7 @@ use std::process::Command as Process;
 
 mod common;
 
-use common::{assert_match_rebuilds, scratch};
+use common::{assert_match_rebuilds, scratch, store_url};
 use gammonbot::club::{Command, MatchRef, Starter};
 use gammonbot::console::parse_line;
 use gammonbot::engine::welsh::{NominateFor, Parity};
@@ -191,12 +191,19 @@ fn a_script_stops_at_the_first_unexpected_refusal_with_a_failing_exit() {
     );
 }
 
-/// The process is killed while it writes: every match in the file still rebuilds from
+/// The process is killed while it writes: every match in the store still rebuilds from
 /// its log (a command is all written or not at all).
 #[test]
 fn a_killed_process_leaves_no_half_written_command() {
     let dir = scratch("local-killed");
-    let (db, file) = (dir.join("chat.db"), dir.join("script.txt"));
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let (db, file) = (
+        rt.block_on(store_url("local-killed")),
+        dir.join("script.txt"),
+    );
     let mut script = String::new();
     for i in 0..5000 {
         script.push_str(&format!(
@@ -228,14 +235,8 @@ fn a_killed_process_leaves_no_half_written_command() {
     child.kill().unwrap();
     let _ = child.wait();
     assert_eq!(accepted, 200);
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
     rt.block_on(async {
-        let store = gammonbot::store::Store::open(db.to_str().unwrap())
-            .await
-            .unwrap();
+        let store = gammonbot::store::Store::open(&db).await.unwrap();
         let mut checked = 0;
         for id in 1.. {
             if store.load_match(id).await.unwrap().is_none() {

@@ -12,7 +12,7 @@ use gammonbot::engine::ResignLevel;
 use gammonbot::store::{MatchStatus, Store};
 
 mod common;
-use common::{assert_match_rebuilds, scratch_db};
+use common::{assert_match_rebuilds, store_url};
 
 struct Fixture {
     club: Arc<Club>,
@@ -20,9 +20,7 @@ struct Fixture {
 }
 
 async fn open(name: &str) -> Fixture {
-    let store = Store::open(scratch_db(name).to_str().unwrap())
-        .await
-        .unwrap();
+    let store = Store::open(&store_url(name).await).await.unwrap();
     let club = Arc::new(Club::new(
         store.clone(),
         Arc::new(RngDice::seeded(11)),

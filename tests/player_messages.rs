@@ -18,7 +18,7 @@ use gammonbot::render::{CubeView, Scene, render_png, render_text};
 use gammonbot::store::Store;
 
 mod common;
-use common::scratch_db;
+use common::store_url;
 
 const START: i64 = 1_800_000_000;
 
@@ -41,9 +41,7 @@ impl DiceSource for ScriptDice {
 }
 
 async fn open_with(name: &str, dice: Arc<dyn DiceSource>) -> Fixture {
-    let store = Store::open(scratch_db(name).to_str().unwrap())
-        .await
-        .unwrap();
+    let store = Store::open(&store_url(name).await).await.unwrap();
     let clock = Arc::new(ManualClock::new(START));
     let club = Arc::new(Club::new(store.clone(), dice, clock.clone()));
     Fixture { club, clock, store }

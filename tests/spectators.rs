@@ -12,14 +12,12 @@ use gammonbot::engine::ResignLevel;
 use gammonbot::store::Store;
 
 mod common;
-use common::scratch_db;
+use common::store_url;
 
 const START: i64 = 1_800_000_000;
 
 async fn open(name: &str) -> Arc<Club> {
-    let store = Store::open(scratch_db(name).to_str().unwrap())
-        .await
-        .unwrap();
+    let store = Store::open(&store_url(name).await).await.unwrap();
     Arc::new(Club::new(
         store,
         Arc::new(RngDice::seeded(5)),

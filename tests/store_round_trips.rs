@@ -1,6 +1,8 @@
 //! How many SQL statements one `roll` and one `move` cost: the statements sqlx logs
-//! (target `sqlx::query`) while the club runs the command on a real SQLite file. The
-//! transaction's own `BEGIN` and `COMMIT` are not logged by sqlx and come on top.
+//! (target `sqlx::query`) while the club runs the command on a real SQLite file (or a
+//! PostgreSQL database, with `GAMMONBOT_TEST_PG`). The transaction's own `BEGIN` and
+//! `COMMIT` come on top: sqlx logs neither on SQLite and the `COMMIT` alone on PostgreSQL,
+//! so neither is counted.
 
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -10,7 +12,7 @@ use tracing::field::{Field, Visit};
 use tracing_subscriber::layer::{Context, Layer, SubscriberExt};
 
 mod common;
-use common::scratch_db;
+use common::store_url;
 
 /// The statements logged so far, one string each (whitespace squeezed).
 fn statements() -> &'static Mutex<Vec<String>> {
@@ -61,7 +63,7 @@ impl<S: tracing::Subscriber> Layer<S> for Statements {
         let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
         // A connection the pool opens mid-command runs its set-up PRAGMAs once; they
         // belong to the connection, not to the command, so they are not counted.
-        if text.starts_with("PRAGMA ") {
+        if text.starts_with("PRAGMA ") || matches!(text.as_str(), "BEGIN" | "COMMIT") {
             return;
         }
         statements().lock().unwrap().push(text);
@@ -90,9 +92,7 @@ async fn counted(club: &Club, name: &str, cmd: Command) -> (Vec<String>, gammonb
 async fn a_roll_and_a_move_each_read_once_and_write_once() {
     install();
     // Given an accepted 3-point match between alice and bob, with seeded dice
-    let store = Store::open(scratch_db("round_trips").to_str().unwrap())
-        .await
-        .unwrap();
+    let store = Store::open(&store_url("round_trips").await).await.unwrap();
     let club = Club::new(
         store.clone(),
         Arc::new(RngDice::seeded(5)),

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use serde_json::Value;
 use sqlx::Row;
 
-use super::{DbConnection, DbRow, Store, StoreError, ruleset_text};
+use super::{Backend, DbConnection, DbRow, Store, StoreError, ruleset_text};
 use crate::engine::Ruleset;
 use crate::engine::rating::{Rating, rated_length, rating_change};
 
@@ -460,6 +460,13 @@ impl Store {
         sqlx::query("DELETE FROM rating_changes")
             .execute(&mut *tx)
             .await?;
+        // The rebuilt changes are numbered from 1 again, as SQLite numbers the rows of an
+        // emptied table, so that a rebuild gives back the very rows it replaced.
+        if self.backend == Backend::Postgres {
+            sqlx::query("ALTER TABLE rating_changes ALTER COLUMN id RESTART WITH 1")
+                .execute(&mut *tx)
+                .await?;
+        }
         sqlx::query("DELETE FROM ratings").execute(&mut *tx).await?;
         let rows = sqlx::query(
             "SELECT id, community_id, ruleset, terms, player_x, player_o, winner, rated,
