@@ -273,7 +273,7 @@ fn a_million_throws_give_each_face_and_each_roll_its_share() {
 const START: i64 = 1_800_000_000;
 
 async fn open(path: &str, seed: u64) -> (Arc<Club>, Store) {
-    let store = Store::open(&path).await.unwrap();
+    let store = Store::open(path).await.unwrap();
     let club = Arc::new(Club::new(
         store.clone(),
         Arc::new(RngDice::fair_seeded(seed)),
