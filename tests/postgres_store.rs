@@ -11,6 +11,7 @@ use gammonbot::club::{
     Actor, ChallengeSpec, Club, Command, ManualClock, MatchRef, NextUp, Outcome, RngDice,
     SystemClock,
 };
+use gammonbot::engine::ResignLevel;
 use gammonbot::store::{MatchStatus, Store};
 use sqlx::Row;
 
@@ -444,7 +445,8 @@ fn to_both(processes: &mut [ClubProcess; 2], line: &str) -> [Vec<String>; 2] {
 /// The club of a [`ClubProcess`]: serves commands read from standard input until it ends.
 /// `roll <match> <version> <player>` answers `applied <version>` or `refused <reason>`;
 /// `sweep <seconds>` moves the clock on and answers a `notice <match> <text>` line for
-/// each notice of the deadline sweep. Selected by name only, by the tests that start it;
+/// each notice of the deadline sweep; `accept_resigns <match>:<player> ...` accepts those
+/// resignations one after the other and answers `ended <match>` for each. Selected by name only, by the tests that start it;
 /// run otherwise, it has no database to serve and returns.
 #[test]
 #[ignore = "a club in a process of its own, started by the two-process tests"]
@@ -480,6 +482,16 @@ fn club_process_serving_stdin() {
                 clock.advance(seconds.parse().unwrap());
                 for n in rt.block_on(club.sweep()).unwrap() {
                     println!("{MARK}notice {} {}", n.match_id, n.text.replace('\n', " "));
+                }
+            }
+            ["accept_resigns", list @ ..] => {
+                for item in list {
+                    let (id, name) = item.split_once(':').unwrap();
+                    let m = MatchRef::id(id.parse().unwrap());
+                    match rt.block_on(club.execute(&Actor::local(name), Command::AcceptResign(m))) {
+                        Ok(_) => println!("{MARK}ended {id}"),
+                        Err(e) => println!("{MARK}refused {id} {e}"),
+                    }
                 }
             }
             other => panic!("the club process got `{other:?}`"),
@@ -618,6 +630,68 @@ async fn two_processes_sweeping_one_database_remind_and_forfeit_each_match_exact
         let row = store.load_match(*id).await.unwrap().unwrap();
         assert_eq!(row.status, MatchStatus::Finished);
     }
+}
+
+/// Rated matches ending at once in two processes, with players in common: the ratings
+/// kept are those a rebuild from the matches in the order they ended gives.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn matches_ending_at_once_in_two_processes_rate_as_a_rebuild_does() {
+    // Given 60 rated 1-point matches among 4 players, each with a resignation offered
+    let pg = Cluster::start();
+    let store = Store::open(&pg.url).await.unwrap();
+    let club = Club::new(
+        store.clone(),
+        Arc::new(RngDice::seeded(5)),
+        Arc::new(ManualClock::new(START)),
+    );
+    let names = ["ann", "bob", "cat", "dan"];
+    let mut rng = Rng::new(21);
+    let mut halves = [Vec::new(), Vec::new()];
+    for i in 0..60 {
+        let a = names[rng.below(4)];
+        let b = names
+            .iter()
+            .copied()
+            .filter(|n| *n != a)
+            .nth(rng.below(3))
+            .unwrap();
+        let challenge = Command::Challenge {
+            opponent: b.into(),
+            spec: ChallengeSpec::standard(Some(1)),
+        };
+        let id = run(&club, a, challenge).await.match_id.unwrap();
+        let m = MatchRef::id(id);
+        run(&club, b, Command::Accept(m)).await;
+        run(&club, a, Command::Resign(m, ResignLevel::Single)).await;
+        halves[i % 2].push(format!("{id}:{b}"));
+    }
+    // When one process accepts the odd resignations and the other the even ones, at once
+    let mut processes = [
+        ClubProcess::start(&pg.url, 6),
+        ClubProcess::start(&pg.url, 7),
+    ];
+    for (p, half) in processes.iter_mut().zip(&halves) {
+        p.send(&format!("accept_resigns {}", half.join(" ")));
+    }
+    let [a, b] = &mut processes;
+    let answers = [a.reply(), b.reply()];
+    for (answer, half) in answers.iter().zip(&halves) {
+        assert_eq!(answer.len(), half.len());
+        assert!(answer.iter().all(|l| l.starts_with("ended ")), "{answer:?}");
+    }
+    // Then the 60 matches ended in 60 distinct places of the order
+    let pool = common::raw_pool(&pg.url).await;
+    let places: Vec<i64> = sqlx::query_scalar("SELECT ended_seq FROM matches ORDER BY ended_seq")
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    let distinct: BTreeSet<i64> = places.iter().copied().collect();
+    assert_eq!((places.len(), distinct.len()), (60, 60), "{places:?}");
+    // And rebuilding every rating from them in that order changes nothing
+    let kept = store.fingerprint().await.unwrap();
+    let rebuilt = store.rebuild_ratings().await.unwrap();
+    assert_eq!(rebuilt.matches, 60);
+    assert_eq!(store.fingerprint().await.unwrap(), kept);
 }
 
 /// Analysis workers of two processes (two stores) on one PostgreSQL database claiming

@@ -21,6 +21,7 @@ use std::sync::Mutex;
 use tokio::sync::oneshot;
 
 use super::matches::write_change;
+use super::ratings::lock_match_ends;
 use super::{MatchChange, RatedMatch, Store, StoreError};
 use crate::engine::welsh::Rates;
 
@@ -122,6 +123,9 @@ impl Store {
     /// wrote nothing), or a database error and nothing written.
     async fn try_batch(&self, batch: &[Job]) -> Result<Vec<Reply>, StoreError> {
         let mut tx = self.pool.begin().await?;
+        if batch.iter().any(|job| job.change.ends_match()) {
+            lock_match_ends(&mut tx).await?;
+        }
         let mut results = Vec::with_capacity(batch.len());
         for job in batch {
             match write_change(&mut tx, &job.change, &job.rates).await {

@@ -8,6 +8,7 @@ use sqlx::Row;
 use super::matches::{MatchChange, NewMatch, insert_match_in, ruleset_text, write_change};
 use super::money::insert_ledger;
 use super::players::player_row_as;
+use super::ratings::lock_match_ends;
 use super::{DbConnection, DbRow, LedgerEntry, Log, PlayerRow, Store, StoreError, append_log};
 use crate::engine::Ruleset;
 use crate::engine::welsh::Rates;
@@ -534,6 +535,9 @@ impl Store {
         accept: &mut AcceptMatch<'_>,
     ) -> Result<(i64, Vec<i64>), StoreError> {
         let (_writing, mut tx) = self.begin_write().await?;
+        if c.matches.iter().any(MatchChange::ends_match) {
+            lock_match_ends(&mut tx).await?;
+        }
         let done = sqlx::query(
             "UPDATE leagues SET status = $1, season = $2, settings = COALESCE($3, settings),
                  version = version + 1, updated_at = $4

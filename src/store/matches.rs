@@ -198,6 +198,14 @@ pub struct MatchChange {
     pub league: Option<LeagueReport>,
 }
 
+impl MatchChange {
+    /// Whether this change finishes the match with a winner (and so rates it).
+    #[must_use]
+    pub fn ends_match(&self) -> bool {
+        self.status == MatchStatus::Finished && self.winner.is_some()
+    }
+}
+
 const MATCH_COLUMNS: &str = "id, community_id, channel, ruleset, terms, player_x, player_o, \
      status, state, version, turn_started_at, bank_x, bank_o, deadline_at, reminder_at, \
      winner, result, created_at, updated_at, expires_at";
@@ -313,7 +321,7 @@ pub(super) async fn write_change(
     )
     .await?;
     insert_ledger(&mut *conn, c.community_id, Some(c.id), &ledger, c.now).await?;
-    let rated = if c.status == MatchStatus::Finished && c.winner.is_some() {
+    let rated = if c.ends_match() {
         record_match_end(&mut *conn, c.id, c.forfeit, c.now).await?
     } else {
         None

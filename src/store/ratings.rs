@@ -258,6 +258,31 @@ async fn apply(conn: &mut DbConnection, e: &Ended, now: i64) -> Result<RatedMatc
     Ok(rated)
 }
 
+/// The key of the PostgreSQL advisory lock that puts the ends of matches in one order.
+const MATCH_END_LOCK: i64 = 0x6761_6d6d_6f6e_0001;
+
+/// On PostgreSQL, waits for the match-end lock, which the transaction then holds until it
+/// ends: matches ending at once in several processes take their places in the order
+/// (`ended_seq`) one at a time, and each reads the ratings the one before it wrote, so
+/// that the ratings kept are the ratings a rebuild in that order gives. SQLite has one
+/// writer at a time already; there this does nothing. Taking it again in the same
+/// transaction returns at once.
+///
+/// A transaction that may end a match takes it before its first write where it can, so
+/// that it holds no row another match's end waits for while it waits itself.
+///
+/// # Errors
+/// A database error.
+pub(super) async fn lock_match_ends(conn: &mut DbConnection) -> Result<(), sqlx::Error> {
+    if conn.backend_name() == "PostgreSQL" {
+        sqlx::query("SELECT COUNT(*) FROM (SELECT pg_advisory_xact_lock($1)) AS l")
+            .bind(MATCH_END_LOCK)
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
+}
+
 /// The rating update of a match that has just finished, inside the transaction that
 /// finished it (call it after the `UPDATE` that set `status = 'finished'` and the winner).
 ///
@@ -276,6 +301,7 @@ pub async fn record_match_end(
     forfeit: bool,
     now: i64,
 ) -> Result<Option<RatedMatch>, sqlx::Error> {
+    lock_match_ends(&mut *conn).await?;
     let row = sqlx::query(
         "UPDATE matches SET
              ended_seq = (SELECT COALESCE(MAX(ended_seq), 0) + 1 FROM matches),
