@@ -15,6 +15,9 @@
 //! statements). If a change fails with a database error (not `Stale`), the batch is rolled
 //! back and each of its changes is written again in a transaction of its own, so that one
 //! failure never takes another command's change with it.
+//!
+//! On PostgreSQL there is no queue: each change is a transaction of its own, written side
+//! by side with the others (the server's own group commit shares the WAL flushes).
 
 use std::sync::Mutex;
 
@@ -22,7 +25,7 @@ use tokio::sync::oneshot;
 
 use super::matches::write_change;
 use super::ratings::lock_match_ends;
-use super::{MatchChange, RatedMatch, Store, StoreError};
+use super::{Backend, MatchChange, RatedMatch, Store, StoreError};
 use crate::engine::welsh::Rates;
 
 /// At most this many changes share one transaction.
@@ -71,11 +74,20 @@ impl Store {
     /// durable (see the module's doc).
     pub(super) async fn commit_grouped(&self, change: &MatchChange, rates: &Rates) -> Reply {
         let (reply, answer) = oneshot::channel();
-        self.queue.push(Job {
+        let job = Job {
             change: change.clone(),
             rates: *rates,
             reply,
-        });
+        };
+        if self.backend == Backend::Postgres {
+            // PostgreSQL writes transactions side by side and flushes the commits that
+            // meet into one WAL write itself: each change is its own transaction.
+            self.write_batch(vec![job]).await;
+            return answer
+                .await
+                .unwrap_or_else(|_| Err(StoreError::Aborted("the write was lost".into())));
+        }
+        self.queue.push(job);
         // Whoever holds the write lock next writes everything queued, this change
         // included unless an earlier leader already took it.
         {

@@ -157,26 +157,30 @@ pub(crate) enum Backend {
 pub struct Store {
     pool: DbPool,
     backend: Backend,
-    /// Serialises this process's write transactions, so that writers queue here in
-    /// order instead of meeting SQLite's lock and sleeping in its busy handler.
+    /// Serialises this process's write transactions on SQLite, so that writers queue here
+    /// in order instead of meeting SQLite's lock and sleeping in its busy handler. Not
+    /// taken on PostgreSQL, which takes writers side by side (row locks, version checks).
     writes: std::sync::Arc<tokio::sync::Mutex<()>>,
     /// Match changes waiting for the next group commit (`group_commit.rs`).
     queue: std::sync::Arc<group_commit::Queue>,
 }
 
 impl Store {
-    /// A write transaction, begun once this process's earlier writers are done: hold the
-    /// guard until the transaction commits or drops.
+    /// A write transaction, begun on SQLite once this process's earlier writers are done
+    /// (hold the guard until the transaction commits or drops), on PostgreSQL at once.
     async fn begin_write(
         &self,
     ) -> Result<
         (
-            tokio::sync::MutexGuard<'_, ()>,
+            Option<tokio::sync::MutexGuard<'_, ()>>,
             sqlx::Transaction<'static, sqlx::Any>,
         ),
         StoreError,
     > {
-        let guard = self.writes.lock().await;
+        let guard = match self.backend {
+            Backend::Sqlite => Some(self.writes.lock().await),
+            Backend::Postgres => None,
+        };
         Ok((guard, self.pool.begin().await?))
     }
 }
