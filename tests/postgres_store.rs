@@ -446,7 +446,9 @@ fn to_both(processes: &mut [ClubProcess; 2], line: &str) -> [Vec<String>; 2] {
 /// `roll <match> <version> <player>` answers `applied <version>` or `refused <reason>`;
 /// `sweep <seconds>` moves the clock on and answers a `notice <match> <text>` line for
 /// each notice of the deadline sweep; `accept_resigns <match>:<player> ...` accepts those
-/// resignations one after the other and answers `ended <match>` for each. Selected by name only, by the tests that start it;
+/// resignations one after the other and answers `ended <match>` for each;
+/// `claim_analyses` claims queued analysis jobs until none is left, answering `claimed <job>
+/// <attempts>` for each. Selected by name only, by the tests that start it;
 /// run otherwise, it has no database to serve and returns.
 #[test]
 #[ignore = "a club in a process of its own, started by the two-process tests"]
@@ -462,7 +464,11 @@ fn club_process_serving_stdin() {
         .unwrap();
     let clock = Arc::new(ManualClock::new(START));
     let store = rt.block_on(Store::open(&url)).unwrap();
-    let club = Club::new(store, Arc::new(RngDice::seeded(seed)), clock.clone());
+    let club = Club::new(
+        store.clone(),
+        Arc::new(RngDice::seeded(seed)),
+        clock.clone(),
+    );
     println!("{MARK}ready\n{MARK}end");
     for line in std::io::stdin().lines() {
         let line = line.unwrap();
@@ -492,6 +498,11 @@ fn club_process_serving_stdin() {
                         Ok(_) => println!("{MARK}ended {id}"),
                         Err(e) => println!("{MARK}refused {id} {e}"),
                     }
+                }
+            }
+            ["claim_analyses"] => {
+                while let Some(job) = rt.block_on(store.claim_analysis(1)).unwrap() {
+                    println!("{MARK}claimed {} {}", job.id, job.attempts);
                 }
             }
             other => panic!("the club process got `{other:?}`"),
@@ -694,22 +705,19 @@ async fn matches_ending_at_once_in_two_processes_rate_as_a_rebuild_does() {
     assert_eq!(store.fingerprint().await.unwrap(), kept);
 }
 
-/// Analysis workers of two processes (two stores) on one PostgreSQL database claiming
-/// from one queue: each job is claimed by one of them only.
+/// Analysis workers of two processes on one PostgreSQL database claiming from one queue:
+/// each job is claimed by one of them only.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_stores_claiming_analysis_jobs_from_one_queue_never_claim_one_twice() {
-    // Given 30 queued jobs (for 30 challenges) and two stores on one database
+async fn two_processes_claiming_analysis_jobs_from_one_queue_never_claim_one_twice() {
+    // Given 30 queued jobs (for 30 challenges)
     let pg = Cluster::start();
-    let stores = [
-        Store::open(&pg.url).await.unwrap(),
-        Store::open(&pg.url).await.unwrap(),
-    ];
+    let store = Store::open(&pg.url).await.unwrap();
     let club = Club::new(
-        stores[0].clone(),
+        store.clone(),
         Arc::new(RngDice::seeded(1)),
         Arc::new(SystemClock),
     );
-    let community = stores[0]
+    let community = store
         .community("local", "local", "local chat")
         .await
         .unwrap();
@@ -719,12 +727,8 @@ async fn two_stores_claiming_analysis_jobs_from_one_queue_never_claim_one_twice(
             spec: ChallengeSpec::standard(Some(1)),
         };
         let id = run(&club, "ann", challenge).await.match_id.unwrap();
-        let ann = stores[0]
-            .find_player("local", "ann")
-            .await
-            .unwrap()
-            .unwrap();
-        stores[0]
+        let ann = store.find_player("local", "ann").await.unwrap().unwrap();
+        store
             .request_analysis(&gammonbot::store::NewAnalysis {
                 match_id: id,
                 games: 1,
@@ -737,29 +741,27 @@ async fn two_stores_claiming_analysis_jobs_from_one_queue_never_claim_one_twice(
             .await
             .unwrap();
     }
-    // When both claim at once until the queue is empty
-    let claimed = Arc::new(std::sync::Mutex::new(Vec::new()));
-    let workers = stores.clone().map(|store| {
-        let claimed = Arc::clone(&claimed);
-        tokio::spawn(async move {
-            for _ in 0..200 {
-                if let Some(job) = store.claim_analysis(1).await.unwrap() {
-                    claimed.lock().unwrap().push(job.id);
-                } else if claimed.lock().unwrap().len() >= 30 {
-                    break;
-                }
-            }
-        })
-    });
-    for w in workers {
-        w.await.unwrap();
-    }
+    // When two processes claim at once until the queue is empty
+    let mut processes = [
+        ClubProcess::start(&pg.url, 1),
+        ClubProcess::start(&pg.url, 2),
+    ];
+    let answers = to_both(&mut processes, "claim_analyses");
     // Then every job was claimed exactly once, on its first attempt
-    let mut ids = claimed.lock().unwrap().clone();
-    ids.sort_unstable();
-    assert_eq!(ids, (1..=30).collect::<Vec<i64>>());
-    for id in ids {
-        let job = stores[1].analysis(id).await.unwrap().unwrap();
-        assert_eq!(job.attempts, 1, "job {id}");
+    let mut ids = Vec::new();
+    for line in answers.iter().flatten() {
+        let rest = line
+            .strip_prefix("claimed ")
+            .unwrap_or_else(|| panic!("{line}"));
+        let (id, attempts) = rest.split_once(' ').unwrap();
+        assert_eq!(attempts, "1", "job {id}");
+        ids.push(id.parse::<i64>().unwrap());
     }
+    ids.sort_unstable();
+    assert_eq!(ids, (1..=30).collect::<Vec<i64>>(), "{answers:?}");
+    eprintln!(
+        "claimed by each process: {} and {}",
+        answers[0].len(),
+        answers[1].len()
+    );
 }
