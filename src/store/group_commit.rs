@@ -83,14 +83,10 @@ impl Store {
             // PostgreSQL writes transactions side by side and flushes the commits that
             // meet into one WAL write itself: each change is its own transaction.
             self.write_batch(vec![job]).await;
-            return answer
-                .await
-                .unwrap_or_else(|_| Err(StoreError::Aborted("the write was lost".into())));
-        }
-        self.queue.push(job);
-        // Whoever holds the write lock next writes everything queued, this change
-        // included unless an earlier leader already took it.
-        {
+        } else {
+            self.queue.push(job);
+            // Whoever holds the write lock next writes everything queued, this change
+            // included unless an earlier leader already took it.
             let _writing = self.writes.lock().await;
             loop {
                 let batch = self.queue.take();
@@ -105,7 +101,8 @@ impl Store {
             .unwrap_or_else(|_| Err(StoreError::Aborted("the write was lost".into())))
     }
 
-    /// One transaction for `batch` (the write lock held), each job answered after it.
+    /// One transaction for `batch` (on SQLite, the write lock held), each job answered
+    /// after it.
     async fn write_batch(&self, mut batch: Vec<Job>) {
         match self.try_batch(&batch).await {
             Ok(results) => {
