@@ -377,7 +377,10 @@ fn rule_18_offer_to_concede_on_the_first_one_throw_win_occasion() {
     let (m, _) = act(&m, X, WelshAction::Roll(6, 1));
     let (m, ev) = play_where(&m, X, |b| (7..=25).all(|p| b.mine(p) == 0));
     assert!(
-        ev.contains(&WelshEvent::ConcedeOccasion { offerer: O }),
+        ev.contains(&WelshEvent::ConcedeOccasion {
+            offerer: O,
+            at_stake: 6
+        }),
         "{ev:?}"
     );
     // O would lose a gammon or backgammon (6); he offers 2 games, X rejects.
@@ -962,4 +965,243 @@ fn rule_18_the_payment_goes_only_with_an_offer_that_puts_the_winner_on_24() {
     );
     let (_, ev) = act(&m, X, WelshAction::RejectConcede);
     assert!(ev.contains(&WelshEvent::ConcedeRejected { by: X }));
+}
+
+/// Given X with two men on the roof and O's 1 and 2 points covered: a 2-1 cannot enter.
+fn two_on_the_roof_and_no_entry_with_2_1() -> WelshMatch {
+    at(&[(25, 2), (6, 13)], &[(1, 2), (2, 2), (6, 11)], X)
+}
+
+#[test]
+fn rule_13_a_thrown_1_2_with_no_legal_play_may_be_thrown_again_before_any_dance() {
+    let m = two_on_the_roof_and_no_entry_with_2_1();
+    // When X throws 2-1, which has no legal play
+    let (m, ev) = act(&m, X, WelshAction::Roll(2, 1));
+    // Then no dance is applied yet: the turn waits for X's choice, the die unmoved
+    assert!(
+        !ev.iter().any(|e| matches!(
+            e,
+            WelshEvent::Danced { .. } | WelshEvent::CubeRaisedByDance { .. }
+        )),
+        "{ev:?}"
+    );
+    assert_eq!(
+        m.phase(),
+        WelshPhase::ToPlay {
+            side: X,
+            throw: Throw::Two(2, 1),
+            nominated: false
+        }
+    );
+    assert_eq!(m.cube().value, 1);
+    // And the prompt offers both choices
+    let words = gammonbot::club::next_words(&gammonbot::engine::AnyMatch::Welsh(m.clone()));
+    assert!(
+        words.contains("/move pass") && words.contains("throw the 1-2 again"),
+        "{words}"
+    );
+    // And a re-throw of 5-3 enters both men: no dance at all
+    let (again, ev) = act(&m, X, WelshAction::Reroll(5, 3));
+    assert!(ev.contains(&WelshEvent::Rethrown { by: X }), "{ev:?}");
+    let (again, ev) = play_where(&again, X, |b| b.mine(25) == 0);
+    assert!(!ev.contains(&WelshEvent::Danced { by: X }), "{ev:?}");
+    assert_eq!((again.cube().value, again.phase()), (1, WelshPhase::ToRoll(O)));
+    // Or X keeps the 2-1 (passes): only then is it a dance, and the first raises the die
+    let (kept, ev) = act(
+        &m,
+        X,
+        WelshAction::Play(gammonbot::engine::Play::default()),
+    );
+    assert!(ev.contains(&WelshEvent::Danced { by: X }), "{ev:?}");
+    assert!(ev.contains(&WelshEvent::CubeRaisedByDance { value: 2 }), "{ev:?}");
+    assert_eq!(kept.phase(), WelshPhase::ToRoll(O));
+}
+
+#[test]
+fn rule_13_a_nominated_1_2_with_no_legal_play_passes_at_once() {
+    // Given O nominated 2-1 for X's next throw, and X cannot enter with it
+    let m = two_on_the_roof_and_no_entry_with_2_1();
+    let m = WelshMatch::at(
+        WelshRules::default(),
+        *m.position(),
+        O,
+        [0, 0],
+    );
+    let (m, _) = act(&m, O, WelshAction::Roll(4, 3));
+    let (m, _) = act(
+        &m,
+        O,
+        WelshAction::Nominate {
+            whose: NominateFor::Opponent,
+            dice: (2, 1),
+        },
+    );
+    let (m, _) = play_where(&m, O, |b| b.mine(1) >= 2 && b.mine(2) >= 2);
+    // When X throws (the nominated 2-1)
+    let (m, ev) = act(&m, X, WelshAction::Roll(4, 4));
+    // Then it is no acey-deucey (rule 13 is for a thrown 1-2): the dance is at once
+    assert!(ev.contains(&WelshEvent::Danced { by: X }), "{ev:?}");
+    assert_eq!(m.phase(), WelshPhase::ToRoll(O));
+}
+
+#[test]
+fn rule_06_the_third_identical_throw_window_carries_across_games() {
+    // Given X threw 4-2 on the last turn of game 1 (checking out his last man)
+    let m = at(&[(2, 1)], &[(6, 14)], X);
+    let (m, _) = act(&m, X, WelshAction::Roll(4, 2));
+    let (m, ev) = play_where(&m, X, |b| b.mine_off() == 15);
+    assert!(ev.contains(&WelshEvent::GameStarted { number: 2, cube: 1 }));
+    // And 4-2 again on his first turn of game 2 (mugs away: O starts)
+    let m = turn(&m, O, (6, 5));
+    let m = turn(&m, X, (4, 2));
+    let m = turn(&m, O, (5, 3));
+    // When he throws 4-2 a third turn in a row
+    // Then it is thrown again: the rule counts his turns, not the games
+    assert_eq!(
+        m.apply(X, &WelshAction::Roll(2, 4)).unwrap_err(),
+        WelshError::ThirdIdenticalThrow
+    );
+    assert!(m.apply(X, &WelshAction::Roll(2, 5)).is_ok());
+}
+
+#[test]
+fn rule_06_the_1_1_of_a_wash_by_snakes_is_a_turn_in_the_window() {
+    // Given X threw 1-1 and O's 1-1 straight after made a wash by snakes
+    let start = [(24, 2), (13, 5), (8, 3), (6, 5)];
+    let m = turn(&at(&start, &start, X), X, (1, 1));
+    let (m, ev) = act(&m, O, WelshAction::Roll(1, 1));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        WelshEvent::GameOver {
+            how: GameEnd::WashBySnakes,
+            ..
+        }
+    )));
+    // And after the call O starts game 2 with 1-1 again
+    let (m, _) = act(
+        &m,
+        O,
+        WelshAction::Call {
+            shaker_dice: (1, 2),
+            call: Parity::Odd,
+        },
+    );
+    let (m, _) = act(&m, O, WelshAction::Choose(O));
+    let m = turn(&m, O, (1, 1));
+    let m = turn(&m, X, (6, 5));
+    // When O throws 1-1 a third turn in a row (the wash's throw was his turn too)
+    // Then it is thrown again
+    assert_eq!(
+        m.apply(O, &WelshAction::Roll(1, 1)).unwrap_err(),
+        WelshError::ThirdIdenticalThrow
+    );
+}
+
+#[test]
+fn regulation_12b_ten_for_two_applies_to_the_first_game_too() {
+    // Given a new match, both clocks under ten minutes before the first call
+    let m = WelshMatch::new(WelshRules::default());
+    let (m, ev) = act(&m, O, WelshAction::Clocks([540, 539]));
+    // Then the first game starts with the doubling die at 2, centred, and says so
+    assert!(
+        ev.contains(&WelshEvent::GameStarted { number: 1, cube: 2 }),
+        "{ev:?}"
+    );
+    let call = WelshAction::Call {
+        shaker_dice: (1, 2),
+        call: Parity::Odd,
+    };
+    let (m, _) = act(&m, O, call);
+    let (m, _) = act(&m, O, WelshAction::Clocks([530, 520]));
+    let (m, _) = act(&m, O, WelshAction::Choose(O));
+    assert_eq!((m.cube().value, m.cube().right), (2, None));
+    // And either player may turn it to 4
+    let (m, _) = act(&m, O, WelshAction::Double);
+    assert_eq!(m.cube().value, 4);
+    // But with one clock at ten minutes or more, the first game starts at 1
+    let m = WelshMatch::new(WelshRules::default());
+    let (m, ev) = act(&m, O, WelshAction::Clocks([600, 300]));
+    assert!(ev.is_empty(), "{ev:?}");
+    let (m, _) = act(&m, O, call);
+    assert_eq!(m.cube().value, 1);
+}
+
+#[test]
+fn rule_23_reading_a_pony_comes_on_top_of_a_set_payment() {
+    // The set payments replace only "the standard calculations" (rule 23.1 a, b); the pony
+    // is one of "the additional calculations" (23.2), which have no such exception.
+    let r = Rates::default();
+    // A rectangle at 3-0: the set 7.50 and a pony
+    assert_eq!(
+        format_amount(match_prize(&r, 3, 0, 0, MatchEnd::Rectangle)),
+        "32.50"
+    );
+    // A time-out of a loser who won no game: the set 20.00 and a pony
+    assert_eq!(
+        format_amount(match_prize(&r, 2, 0, 0, MatchEnd::TimedOut)),
+        "45.00"
+    );
+    // Without a match to nil, the set payments alone
+    assert_eq!(
+        format_amount(match_prize(&r, 3, 1, 1, MatchEnd::Rectangle)),
+        "7.50"
+    );
+    assert_eq!(
+        format_amount(match_prize(&r, 2, 5, 5, MatchEnd::TimedOut)),
+        "20.00"
+    );
+}
+
+/// X on `score` has just brought her last men home (a one-throw win); O has checked out a
+/// man, so no gammon is at stake: O's occasion to offer to concede, the die at 1.
+fn one_throw_win_at_die_1(score: [u32; 2]) -> WelshMatch {
+    let m = WelshMatch::at(
+        WelshRules::default(),
+        pos(&[(2, 1), (9, 1)], &[(6, 14)]),
+        X,
+        score,
+    );
+    let (m, _) = act(&m, X, WelshAction::Roll(6, 1));
+    let (m, ev) = play_where(&m, X, |b| (7..=25).all(|p| b.mine(p) == 0));
+    assert!(
+        ev.contains(&WelshEvent::ConcedeOccasion {
+            offerer: O,
+            at_stake: 1
+        }),
+        "{ev:?}"
+    );
+    m
+}
+
+#[test]
+fn rule_18_reading_at_die_1_with_no_gammon_at_stake_no_offer_is_possible_not_even_to_24() {
+    // Given X on 23, the game worth 1 game to O (die at 1, no gammon at stake)
+    let m = one_throw_win_at_die_1([23, 3]);
+    assert_eq!(m.concede_most(O), Some(0));
+    // When O offers 1 game with the payment (it would put X on exactly 24)
+    let offer = |games| WelshAction::OfferConcede {
+        games,
+        payment: true,
+    };
+    // Then it is refused, saying why: an offer must cost fewer games than the game would
+    assert_eq!(
+        m.apply(O, &offer(1)).unwrap_err(),
+        WelshError::NoSmallerOffer
+    );
+    let why = WelshError::NoSmallerOffer.to_string();
+    assert!(why.contains("1 game") && why.contains("24"), "{why}");
+    // And O's prompt says so before O tries
+    let words = gammonbot::club::next_words(&gammonbot::engine::AnyMatch::Welsh(m.clone()));
+    assert!(words.contains("no offer to concede"), "{words}");
+    // While doubling first (the die to 2) makes an offer of 1 possible, to 24 with the payment
+    let (m, _) = act(&m, O, WelshAction::Double);
+    assert_eq!(m.concede_most(O), Some(1));
+    let words = gammonbot::club::next_words(&gammonbot::engine::AnyMatch::Welsh(m.clone()));
+    assert!(words.contains("offer to concede"), "{words}");
+    assert!(!words.contains("no offer to concede"), "{words}");
+    let (m, _) = act(&m, O, offer(1));
+    assert_eq!(
+        m.apply(X, &WelshAction::RejectConcede).unwrap_err(),
+        WelshError::MustAcceptConcede
+    );
 }

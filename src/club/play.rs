@@ -130,7 +130,7 @@ pub(super) fn nothing_to_decide_before_rolling(game: &AnyMatch, s: Side) -> bool
             !welsh_may_double(m, s)
                 && !m.nominate_left(s)
                 && !has_full_spread(&m.position().view(s))
-                && m.concede().0 != Some(s)
+                && m.concede_most(s).is_none_or(|n| n == 0)
         }
     }
 }

@@ -646,8 +646,23 @@ fn describe_welsh(
         WelshEvent::FullSpread { by } => format!("{} has a full spread", n(by)),
         WelshEvent::FirstCheckOut { by } => format!("{} checks out first", n(by)),
         WelshEvent::BonusThrow { by } => format!("{} earns a bonus throw", n(by)),
-        WelshEvent::ConcedeOccasion { offerer } => {
-            format!("{} may offer to concede now (/concede N)", n(offerer))
+        WelshEvent::ConcedeOccasion { offerer, at_stake } => {
+            if at_stake > 1 {
+                format!(
+                    "{} may offer to concede now: /concede N, fewer games than the {at_stake} the game would cost (rule 18)",
+                    n(offerer)
+                )
+            } else {
+                format!(
+                    "{} has the occasion to offer to concede, but the game would cost only 1 game and an offer must be fewer: no offer is possible while the doubling die stays at 1{} (rule 18)",
+                    n(offerer),
+                    if score[offerer.opponent().index()] == 23 {
+                        ", not even one to 24"
+                    } else {
+                        ""
+                    }
+                )
+            }
         }
         WelshEvent::ConcedeOffered { by, games, payment } => format!(
             "{} offers to concede {games} game{}{}",

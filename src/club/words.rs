@@ -68,12 +68,31 @@ pub fn next_words(game: &AnyMatch) -> String {
                     if has_full_spread(&m.position().view(s)) && set.is_none() {
                         opts.push("throw one die");
                     }
-                    join_or(&opts)
+                    // Rule 18: the occasion to offer to concede, and what may be offered.
+                    let most = m.concede_most(s);
+                    let offer = most
+                        .filter(|&n| n > 0)
+                        .map(|n| format!("offer to concede (/concede N, N from 1 to {n})"));
+                    if let Some(o) = &offer {
+                        opts.push(o);
+                    }
+                    let mut words = join_or(&opts);
+                    if most == Some(0) {
+                        words.push_str(
+                            " (no offer to concede while the game would cost you only 1 game: an offer must be fewer, one to 24 included; rule 18)",
+                        );
+                    }
+                    words
                 }
                 WelshPhase::ToPlay {
                     throw, nominated, ..
                 } => {
                     let acey = !nominated && matches!(throw, Throw::Two(1, 2) | Throw::Two(2, 1));
+                    // Rule 13: a thrown 1-2 with no legal play waits for the choice to
+                    // throw again or to pass (a pass with men on the roof is a dance).
+                    if acey && m.legal_plays().iter().all(|l| l.play.is_empty()) {
+                        return "move 2-1: it has no legal play, so /move pass (or /reroll: throw the 1-2 again)".into();
+                    }
                     format!(
                         "move {}{}",
                         match throw {

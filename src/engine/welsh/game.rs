@@ -198,8 +198,12 @@ pub enum WelshEvent {
     BonusThrow {
         by: Side,
     },
+    /// The first occasion of the game for `offerer` to offer to concede (rule 18);
+    /// `at_stake`: the games the game would cost him now (an offer must be fewer, so at 1
+    /// no offer is possible until the doubling die goes up).
     ConcedeOccasion {
         offerer: Side,
+        at_stake: u32,
     },
     ConcedeOffered {
         by: Side,
@@ -258,6 +262,10 @@ pub enum WelshError {
     NoConcedeOccasion,
     #[error("offer fewer games than you would lose now ({0}), and at least 1")]
     ConcedeTooMuch(u32),
+    #[error(
+        "the game would cost you only 1 game and an offer to concede must be fewer games: no offer is possible now, an offer to 24 with the payment included (rule 18)"
+    )]
+    NoSmallerOffer,
     #[error("this offer puts your opponent on 24 with the payment: it must be accepted")]
     MustAcceptConcede,
     #[error(
@@ -282,7 +290,8 @@ pub struct WelshMatch {
     nominate_left: [bool; 2],
     /// A throw nominated for a side's next turn by his opponent.
     nominated_for: Option<(Side, (u8, u8))>,
-    /// Each side's last two thrown (not nominated) throws this game, unordered.
+    /// The outcome (unordered) of each side's last two turns with a thrown, not nominated,
+    /// throw: the rule 6 window, carried across games (the rule counts turns, not games).
     recent: [[Option<(u8, u8)>; 2]; 2],
     /// The throw just gone, whoever threw it (for the wash by snakes).
     last_throw: Option<(Side, (u8, u8))>,
@@ -304,6 +313,11 @@ pub struct WelshMatch {
     /// `None` in a match stored before they were counted (the score stands in).
     #[serde(default)]
     games_won: Option<[u32; 2]>,
+}
+
+/// Regulation 12b: both clocks show under ten minutes (and above zero).
+fn ten_for_two(clocks: [u32; 2]) -> bool {
+    clocks.iter().all(|&s| (1..600).contains(&s))
 }
 
 fn die_ok(d: u8) -> Result<u8, WelshError> {
@@ -451,6 +465,14 @@ impl WelshMatch {
         (self.concede_open, self.concede_offer)
     }
 
+    /// The most games `side` may offer to concede now (rule 18: fewer than the game would
+    /// cost him): `None` when the occasion is not his, `Some(0)` when the game would cost him
+    /// only one game, so that no offer is possible (not even one to 24).
+    #[must_use]
+    pub fn concede_most(&self, side: Side) -> Option<u32> {
+        (self.concede_open == Some(side)).then(|| self.loss_if_opponent_wins(side) - 1)
+    }
+
     /// The side who must act now (`None` once the match is over): the answerer of an
     /// offer to concede, the caller, the chooser, or the side on turn.
     #[must_use]
@@ -522,6 +544,22 @@ impl WelshMatch {
             }
             WelshAction::Clocks(c) => {
                 self.clocks = Some(c);
+                // Regulation 12b, the first game too: a game is due to start until the call
+                // and the choice of who starts are made; the clocks are first reported then.
+                let due = matches!(
+                    self.phase,
+                    WelshPhase::Call { .. } | WelshPhase::Choose { .. }
+                );
+                if due && self.cube.value == 1 && ten_for_two(c) {
+                    self.cube = DoublingDie {
+                        value: 2,
+                        right: None,
+                    };
+                    ev.push(WelshEvent::GameStarted {
+                        number: self.game_number,
+                        cube: 2,
+                    });
+                }
                 return Ok(());
             }
             _ => {}
@@ -571,6 +609,9 @@ impl WelshMatch {
                     return Err(WelshError::NoConcedeOccasion);
                 }
                 let loss = self.loss_if_opponent_wins(by);
+                if loss <= 1 {
+                    return Err(WelshError::NoSmallerOffer);
+                }
                 if games == 0 || games >= loss {
                     return Err(WelshError::ConcedeTooMuch(loss));
                 }
@@ -751,12 +792,19 @@ impl WelshMatch {
                 && matches!(self.last_throw, Some((s, (1, 1))) if s == by.opponent());
             self.last_throw = Some((by, (a, b)));
             if snakes {
+                // Rule 6: the wash's 1-1 was the outcome of his turn.
+                if !nominated {
+                    self.note_turn(by, (a, b));
+                }
                 self.wash(GameEnd::WashBySnakes, ev);
                 return;
             }
         }
         let legal = welsh_legal_plays(&self.position.view(by), throw);
-        if legal.len() == 1 && legal[0].play.is_empty() {
+        // Rule 13: a thrown 1-2 may be thrown again even when it has no legal play, so the
+        // pass (and any dance it makes) waits for the player's choice.
+        let acey = !nominated && matches!(throw, Throw::Two(1, 2) | Throw::Two(2, 1));
+        if legal.len() == 1 && legal[0].play.is_empty() && !acey {
             ev.push(WelshEvent::Played {
                 by,
                 play: Play::default(),
@@ -814,12 +862,17 @@ impl WelshMatch {
         Ok(())
     }
 
+    /// Rule 6: the outcome of a turn of `by` joins the window of his last two turns.
+    fn note_turn(&mut self, by: Side, dice: (u8, u8)) {
+        let r = self.recent[by.index()];
+        self.recent[by.index()] = [r[1], Some(unordered(dice))];
+    }
+
     fn end_turn(&mut self, by: Side, throw: Throw, nominated: bool, ev: &mut Vec<WelshEvent>) {
         // Rule 6: the turn's outcome (the throw played, after any acey-deucey re-throw)
         // joins the window of his turns; nominated and one-die throws do not count.
         if let (Throw::Two(a, b), false) = (throw, nominated) {
-            let r = self.recent[by.index()];
-            self.recent[by.index()] = [r[1], Some(unordered((a, b)))];
+            self.note_turn(by, (a, b));
         }
         let view = self.position.view(by);
         let opp = by.opponent();
@@ -900,7 +953,10 @@ impl WelshMatch {
                     Side::X
                 };
                 self.concede_open = Some(offerer);
-                ev.push(WelshEvent::ConcedeOccasion { offerer });
+                ev.push(WelshEvent::ConcedeOccasion {
+                    offerer,
+                    at_stake: self.loss_if_opponent_wins(offerer),
+                });
             }
         }
     }
@@ -982,14 +1038,12 @@ impl WelshMatch {
         // The next game: mugs away, or a new call after a wash.
         self.game_number += 1;
         self.position = Position::start();
-        let ten_for_two = self
-            .clocks
-            .is_some_and(|c| c.iter().all(|&s| (1..600).contains(&s)));
+        let ten_for_two = self.clocks.is_some_and(ten_for_two);
         self.cube = DoublingDie {
             value: if ten_for_two { 2 } else { 1 },
             right: None,
         };
-        self.recent = [[None; 2]; 2];
+        // Rule 6's window (`recent`) is kept: it counts a player's turns, across games.
         self.last_throw = None;
         self.dance_raised = false;
         self.triangle = None;
