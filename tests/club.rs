@@ -1338,3 +1338,75 @@ async fn regulation_d_a_break_ends_by_itself_after_ten_minutes() {
     let row = f.store.load_match(id).await.unwrap().unwrap();
     assert_eq!(row.status, "finished");
 }
+
+#[tokio::test]
+async fn rule_13_the_club_waits_for_the_choice_to_throw_a_1_2_with_no_legal_play_again() {
+    use gammonbot::engine::welsh::{WelshMatch, WelshRules};
+    // alice throws 2-1, then 5-3 when she throws the 1-2 again.
+    let path = store_url("acey_no_play").await;
+    let f = open_scripted(&path, &[2, 1, 5, 3]).await;
+    let (id, _) = challenge(&f, ChallengeSpec::welsh(25)).await;
+    let m = MatchRef::id(id);
+    // Given alice (X) has two men on the roof and bob covers his 1 and 2 points
+    let game = WelshMatch::at(
+        WelshRules::default(),
+        common::position(&[(25, 2), (6, 13)], &[(1, 2), (2, 2), (6, 11)]),
+        Side::X,
+        [0, 0],
+    );
+    plant_welsh(&path, id, game).await;
+    // When alice throws 2-1, which cannot enter
+    let out = run(&f, "alice", Command::Roll(m)).await;
+    // Then her turn is not passed for her: no dance, and she is asked to choose
+    assert!(
+        !out.lines.iter().any(|l| l.contains("dances")),
+        "{:?}",
+        out.lines
+    );
+    let next = out.next.unwrap();
+    assert_eq!(next.name, "alice");
+    assert!(
+        next.what.contains("/move pass") && next.what.contains("throw the 1-2 again"),
+        "{}",
+        next.what
+    );
+    // And /reroll throws again: 5-3 enters both men
+    let out = run(&f, "alice", Command::Reroll(m)).await;
+    assert!(
+        out.lines.iter().any(|l| l.contains("throws the 1-2 again")),
+        "{:?}",
+        out.lines
+    );
+    let moves = f.club.legal_moves(&who("alice"), m).await.unwrap();
+    assert!(moves.iter().all(|t| t.starts_with("roof/")), "{moves:?}");
+    run(&f, "alice", Command::Move(m, moves[0].clone())).await;
+}
+
+#[tokio::test]
+async fn regulation_12b_ten_for_two_in_the_first_game_with_live_clocks_of_9_minutes() {
+    // Given a Welsh match on live clocks with 9 minutes each (clock:live bank:9m)
+    let f = open(&store_url("ten_for_two_first").await, 4).await;
+    let mut spec = ChallengeSpec::welsh(25);
+    spec.time = gammonbot::club::TimeControl::welsh_live();
+    spec.time.bank = 9 * 60;
+    let (id, _) = challenge(&f, spec).await;
+    // When bob calls and the winner of the call chooses who starts
+    let out = run(&f, "bob", Command::Call(MatchRef::id(id), Parity::Odd)).await;
+    assert!(
+        out.lines
+            .iter()
+            .any(|l| l == "Game 1 begins with the doubling die at 2"),
+        "{:?}",
+        out.lines
+    );
+    let chooser = out.next.unwrap().name;
+    run(&f, &chooser, Command::Choose(MatchRef::id(id), Starter::Me)).await;
+    // Then the first game is played with the doubling die at 2, centred
+    let row = f.store.load_match(id).await.unwrap().unwrap();
+    let snap: Snapshot = serde_json::from_str(row.state.as_deref().unwrap()).unwrap();
+    let AnyMatch::Welsh(game) = snap.game else {
+        panic!("a Welsh match")
+    };
+    assert_eq!((game.cube().value, game.cube().right), (2, None));
+    assert_match_rebuilds(&f.store, id).await;
+}
