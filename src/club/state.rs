@@ -629,6 +629,9 @@ fn describe_welsh(
                 crate::engine::welsh::NominateFor::Opponent => "his opponent's next turn",
             }
         ),
+        WelshEvent::Played { by, play } if play.is_empty() => {
+            format!("{} has no legal play", n(by))
+        }
         WelshEvent::Played { by, play } => {
             format!(
                 "{} plays {}",
