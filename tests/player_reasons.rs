@@ -90,3 +90,85 @@ fn item_01_welsh_crossing_the_stream_checking_out_and_unplayed_values() {
     let e = welsh_refusal(&start_x(), Throw::Two(6, 5), "24/18");
     assert!(e.contains("the 5") && e.contains("rule 7"), "{e}");
 }
+
+// Item 2 -------------------------------------------------------------------------------
+
+/// 3-away / 1-away... the leader at 3-1 of a 5-point match (post-Crawford) holds a 2 cube
+/// and redoubles: a drop would give the leader the match.
+fn must_take_match() -> gammonbot::engine::Match {
+    use gammonbot::engine::{Action, Cube, Match, MatchRules, Setup};
+    let mut s = Setup::new(MatchRules::match_to(5), Position::start(), Side::X);
+    s.score = [3, 1];
+    s.post_crawford = true;
+    s.cube = Cube {
+        value: 2,
+        owner: Some(Side::X),
+    };
+    let m = Match::from_setup(s).unwrap();
+    m.apply(Side::X, &Action::Double).unwrap().0
+}
+
+#[test]
+fn item_02_a_double_that_may_not_be_dropped_offers_only_take_and_says_why() {
+    use gammonbot::club::{NextUp, Outcome, next_words};
+    use gammonbot::engine::AnyMatch;
+    use gammonbot::render::{Scene, render_text};
+    let m = must_take_match();
+    assert!(!m.drop_allowed());
+    // The prompt
+    let words = next_words(&AnyMatch::Standard(m.clone()));
+    assert_eq!(
+        words,
+        "take (a drop would end the match, which the rules do not allow)"
+    );
+    // The board (text and PNG share the prompt words)
+    let mut scene = Scene::from_match(&m, ["alice".into(), "bob".into()], None);
+    scene.prompt = Some(words.clone());
+    let text = render_text(&scene);
+    assert!(text.contains("a drop would end the match"), "{text}");
+    if let Ok(dir) = std::env::var("ITEM_PNG_DIR") {
+        let png = gammonbot::render::render_png(&scene).unwrap();
+        std::fs::write(format!("{dir}/item_02_must_take.png"), png).unwrap();
+    }
+    // The buttons: Take, no Drop
+    let out = Outcome {
+        match_id: Some(1),
+        version: Some(3),
+        next: Some(NextUp {
+            match_id: 1,
+            user_id: "bob".into(),
+            name: "bob".into(),
+            what: words,
+            deadline: None,
+            dm: false,
+        }),
+        ..Outcome::default()
+    };
+    let rows = serde_json::to_string(&gammonbot::discord::buttons(&out)).unwrap();
+    assert!(rows.contains("gb:take:1:3"), "{rows}");
+    assert!(!rows.contains("gb:drop"), "{rows}");
+    // The refusal of /drop says the same
+    let e = m
+        .apply(Side::O, &gammonbot::engine::Action::Drop)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("a drop would end the match, which the rules do not allow"),
+        "{e}"
+    );
+}
+
+#[test]
+fn item_02_a_double_that_may_be_dropped_still_offers_both() {
+    use gammonbot::club::next_words;
+    use gammonbot::engine::{Action, AnyMatch, Match, MatchRules, Setup};
+    let m = Match::from_setup(Setup::new(
+        MatchRules::match_to(5),
+        Position::start(),
+        Side::X,
+    ))
+    .unwrap();
+    let m = m.apply(Side::X, &Action::Double).unwrap().0;
+    assert!(m.drop_allowed());
+    assert_eq!(next_words(&AnyMatch::Standard(m)), "take or drop");
+}
