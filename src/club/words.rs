@@ -14,6 +14,9 @@ pub(super) fn ruleset_word(r: Ruleset) -> &'static str {
     }
 }
 
+/// The words when a double may only be taken (seed 002, 5.14).
+pub const MUST_TAKE: &str = "take (a drop would end the match, which the rules do not allow)";
+
 /// What the player who must act has to do, in words ("roll or double", "take or drop").
 #[must_use]
 pub fn next_words(game: &AnyMatch) -> String {
@@ -32,7 +35,9 @@ pub fn next_words(game: &AnyMatch) -> String {
                     }
                 }
                 Phase::CubeOffered(o) => {
-                    if m.rules().beavers && o.notches == 0 {
+                    if !m.drop_allowed() {
+                        MUST_TAKE.into()
+                    } else if m.rules().beavers && o.notches == 0 {
                         "take, drop or beaver".into()
                     } else if m.rules().raccoons && o.notches > 0 {
                         "take, drop or raccoon".into()

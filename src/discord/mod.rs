@@ -168,7 +168,10 @@ pub fn buttons(out: &Outcome) -> Vec<serenity::CreateActionRow> {
         b.push(("opponent", "Opponent starts", Secondary));
     } else if w.starts_with("take") {
         b.push(("take", "Take", Success));
-        b.push(("drop", "Drop", Danger));
+        // No drop where a drop would end the match (seed 002, 5.14).
+        if w.starts_with("take or drop") || w.starts_with("take, drop") {
+            b.push(("drop", "Drop", Danger));
+        }
         if w.contains("beaver") {
             b.push(("beaver", "Beaver", Secondary));
         }

@@ -184,7 +184,7 @@ pub enum RuleError {
     #[error("the cube cannot go higher")]
     CubeLimit,
     #[error(
-        "you cannot drop: dropping would end the match, and a match may not end on a dropped cube; take instead"
+        "you cannot drop: a drop would end the match, which the rules do not allow (a match may not end on a dropped cube); take instead"
     )]
     MustTake,
     #[error("beavers are not in play in this match")]
@@ -404,6 +404,20 @@ impl Match {
         Ok(resolve_play(&self.position.view(side), dice, text)?.play)
     }
 
+    /// Whether the double on offer may be dropped: not when the drop would end the match
+    /// (seed 002, 5.14: a match may not end on a dropped cube). True when no double is
+    /// offered.
+    #[must_use]
+    pub fn drop_allowed(&self) -> bool {
+        match (self.phase, self.rules.length) {
+            (Phase::CubeOffered(o), Some(n)) => {
+                let winner = o.responder.opponent();
+                u64::from(self.score[winner.index()]) + o.drop_value < u64::from(n)
+            }
+            _ => true,
+        }
+    }
+
     /// Whether `side` may double now, and if not, why.
     ///
     /// # Errors
@@ -601,10 +615,8 @@ impl Match {
             }
             Action::Drop => {
                 let winner = by.opponent();
-                if let Some(n) = self.rules.length {
-                    if u64::from(self.score[winner.index()]) + o.drop_value >= u64::from(n) {
-                        return Err(RuleError::MustTake);
-                    }
+                if !self.drop_allowed() {
+                    return Err(RuleError::MustTake);
                 }
                 ev.push(Event::Dropped { by });
                 self.finish_game(

@@ -12,6 +12,7 @@ mod ids;
 mod mat;
 mod movegen;
 mod notation;
+mod play_check;
 mod position;
 pub mod rating;
 mod rules;

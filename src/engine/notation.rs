@@ -7,7 +7,7 @@ use thiserror::Error;
 
 use super::dice::Dice;
 use super::movegen::{LegalPlay, Play, Step, legal_plays, partial_plays};
-use super::position::{BAR, Board, OPP_BAR};
+use super::position::{Board, OPP_BAR};
 
 fn point_name(out: &mut String, p: u8) {
     match p {
@@ -232,6 +232,25 @@ pub enum IllegalPlay {
     MustPass,
     #[error("that play does not fit the roll {0}")]
     DoesNotFit(Dice),
+    #[error(
+        "`{play}` needs a {pips}, which the roll {dice} does not give: with {dice} one checker moves {reach}"
+    )]
+    NotRolled {
+        play: String,
+        pips: u8,
+        dice: Dice,
+        reach: String,
+    },
+    #[error(
+        "`{play}` passes the {point} point, which is blocked: your opponent has two or more checkers there, and with {dice} the checker must stop on it"
+    )]
+    BlockedOnTheWay { play: String, point: u8, dice: Dice },
+    #[error(
+        "`{play}` bears off with a {die}, which a checker may do only from your highest point: you have checkers on higher points"
+    )]
+    BearOffHigher { play: String, die: u8 },
+    #[error("`{play}` needs dice that your other moves already use (the roll is {dice})")]
+    DiceUsed { play: String, dice: Dice },
 }
 
 fn name(p: u8) -> String {
@@ -339,16 +358,9 @@ pub fn resolve_play(board: &Board, dice: Dice, text: &str) -> Result<LegalPlay, 
     if let (Some(l), None) = (by_ends.next(), by_ends.next()) {
         return Ok(*l);
     }
-    let bar = board.mine(BAR);
-    let from_bar: u32 = hops
-        .iter()
-        .filter(|h| h.path[0] == 25)
-        .map(|h| u32::from(h.count))
-        .sum();
-    if bar > 0 && from_bar < u32::from(bar) && hops.iter().any(|h| h.path[0] != 25) {
-        return Err(IllegalPlay::EnterFirst(bar));
-    }
-    let after = applied?;
+    // Not a legal play: the typed moves one by one against the position and the dice
+    // name the first that cannot be made; if each can, a rule on the whole play is broken.
+    let after = super::play_check::walk_hops(board, dice, &hops)?;
     Err(explain(board, dice, &legal, Some(after)))
 }
 

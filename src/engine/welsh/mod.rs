@@ -4,6 +4,7 @@ mod game;
 mod money;
 mod movegen;
 mod notation;
+mod play_check;
 
 pub use game::{
     BreakReason, DoublingDie, GameEnd, MAX_CUBE, MatchEnd, NominateFor, Parity, WelshAction,

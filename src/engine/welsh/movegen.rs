@@ -101,7 +101,7 @@ pub fn backward_targets(p: usize, v: usize) -> [Option<usize>; 2] {
 
 /// Whether a half-move from `from` to `to` crosses the central bar (19|18 or 7|6).
 #[inline]
-fn crosses_central_bar(from: usize, to: usize) -> bool {
+pub(super) fn crosses_central_bar(from: usize, to: usize) -> bool {
     if from == BAR || to == 0 {
         return false;
     }

@@ -141,7 +141,7 @@ pub fn resolve_welsh_play(
             let (from, to) = (usize::from(w[0]), usize::from(w[1]));
             if to > 0 && to < BAR && b[to] == -1 && i + 2 < points.len() {
                 return Err(format!(
-                    "`{quoted}`: a man who hits stops there (rule 9), so he cannot move on from \
+                    "`{quoted}`: a man who hits stops there (rule 9), so that man cannot move on from \
                      {to}; play the other values with other men, or jump past the blot"
                 ));
             }
@@ -164,56 +164,24 @@ pub fn resolve_welsh_play(
         .iter()
         .find(|l| after.is_some_and(|a| a == l.board))
         .copied()
-        .ok_or_else(|| why_not(board, throw, &quoted, &wanted))
+        .ok_or_else(|| super::play_check::why_not(board, throw, &quoted, &typed_chains(text)))
 }
 
-/// Why the play written `text` (its chains `wanted`) is not legal, most specific first.
-fn why_not(board: &Board, throw: super::movegen::Throw, text: &str, wanted: &[String]) -> String {
-    let name = |p: usize| match p {
-        0 => "off".to_string(),
-        BAR => "the roof".to_string(),
-        n => n.to_string(),
-    };
-    let chains: Vec<Vec<usize>> = wanted
-        .iter()
-        .map(|c| {
-            c.split('/')
-                .map(|p| match p {
-                    "roof" => BAR,
-                    "off" => 0,
-                    n => n.parse().unwrap_or(0),
+/// The chains of points as typed, in the order typed (roof = 25, off = 0).
+fn typed_chains(text: &str) -> Vec<Vec<usize>> {
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .filter_map(|token| {
+            token
+                .split(['/', '-'])
+                .map(|p| {
+                    normal_point(p).map(|p| match p.as_str() {
+                        "roof" => BAR,
+                        "off" => 0,
+                        n => n.parse().unwrap_or(0),
+                    })
                 })
-                .collect()
+                .collect::<Option<Vec<usize>>>()
         })
-        .collect();
-    // Rule 16: men on the roof enter before any other man moves.
-    let on_roof = usize::try_from(board.points[BAR].max(0)).unwrap_or(0);
-    let entering = chains.iter().filter(|c| c[0] == BAR).count();
-    if on_roof > entering && chains.iter().any(|c| c[0] != BAR) {
-        return format!(
-            "`{text}`: you have {on_roof} man{} on the roof, and men on the roof enter before any other man moves (rule 16)",
-            if on_roof == 1 { "" } else { "s" }
-        );
-    }
-    // The chains are in canonical order, not as written: a man may start where another
-    // settles first.
-    let b = board.points;
-    let settles = |p: usize| chains.iter().any(|c| c[1..].contains(&p));
-    for c in &chains {
-        if c[0] > BAR || (b[c[0]] <= 0 && !settles(c[0])) {
-            return format!("`{text}`: you have no man on {} to move", name(c[0]));
-        }
-        if let Some(&to) = c[1..].iter().find(|&&p| p > 0 && p < BAR && b[p] <= -2) {
-            return format!(
-                "`{text}`: a man cannot settle on {to}, where two or more of your opponent's men stand (rule 8)"
-            );
-        }
-    }
-    let dice = match throw {
-        super::movegen::Throw::Two(a, b2) => format!("{}-{}", a.max(b2), a.min(b2)),
-        super::movegen::Throw::One(a) => a.to_string(),
-    };
-    format!(
-        "`{text}` is not a legal play with {dice}: a play uses as many of the values as it can, the larger when only one fits (rule 7); crossing the stream and checking out have their own rules (15, 18); /moves lists the legal plays"
-    )
+        .collect()
 }

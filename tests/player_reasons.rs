@@ -1,0 +1,174 @@
+//! What players read, part A of issue 30: a refusal names the real reason; names, not
+//! ids, and no gendered pronouns; the stakes at the moment of decision; no stale board
+//! after a Welsh wash; a Welsh break holds the game. One test (or a few) per item, named
+//! `item_NN_...`.
+
+mod common;
+
+use gammonbot::engine::welsh::{Throw, resolve_welsh_play};
+use gammonbot::engine::{Dice, Position, Side, resolve_play};
+
+fn start_x() -> gammonbot::engine::Board {
+    Position::start().view(Side::X)
+}
+
+fn refusal(dice: (u8, u8), text: &str) -> String {
+    let d = Dice::new(dice.0, dice.1).unwrap();
+    resolve_play(&start_x(), d, text)
+        .map(|l| format!("accepted: {l:?}"))
+        .unwrap_or_else(|e| e.to_string())
+}
+
+fn welsh_refusal(board: &gammonbot::engine::Board, throw: Throw, text: &str) -> String {
+    resolve_welsh_play(board, throw, text)
+        .map(|l| format!("accepted: {l:?}"))
+        .unwrap_or_else(|e| e)
+}
+
+// Item 1 -------------------------------------------------------------------------------
+
+#[test]
+fn item_01_standard_a_die_not_rolled_is_named_before_a_blocked_point() {
+    // Given 4-2 from the start, When `6/1 6/4` is typed (6/1 needs a 5; the 1 point is
+    // also held by the opponent), Then the refusal names the missing 5, not the 1 point
+    let e = refusal((4, 2), "6/1 6/4");
+    assert!(e.contains("`6/1` needs a 5") && e.contains("4-2"), "{e}");
+    assert!(!e.contains("blocked"), "{e}");
+}
+
+#[test]
+fn item_01_standard_a_blocked_point_on_the_way_is_named_with_its_number() {
+    // Given 1-1 from the start, When `13/10 6/5` (13/10 fits 1-1 but passes the 12 point,
+    // held by the opponent), Then the refusal names the 12 point
+    let e = refusal((1, 1), "13/10 6/5");
+    assert!(e.contains("12 point") && e.contains("blocked"), "{e}");
+    assert!(!e.contains("does not fit"), "{e}");
+}
+
+#[test]
+fn item_01_standard_a_checker_that_is_not_there_and_a_die_used_twice() {
+    let e = refusal((6, 5), "20/14 13/8");
+    assert!(e.contains("no checker on 20"), "{e}");
+    // The 5 of 6-5 used twice
+    let e = refusal((6, 5), "13/8 8/3");
+    assert!(e.contains("`8/3`") && e.contains("already use"), "{e}");
+    // Landing on a held point is still named as such
+    let e = refusal((5, 1), "24/23 13/12");
+    assert!(e.contains("the 12 point is blocked"), "{e}");
+}
+
+#[test]
+fn item_01_welsh_skinny_sevens_is_named_by_number_and_name() {
+    // Given a (nominated) 5-2 from the start, When `8/3 6/4` (8/3 crosses the central bar)
+    let e = welsh_refusal(&start_x(), Throw::Two(5, 2), "8/3 6/4");
+    // Then the refusal cites Skinny Sevens, rule 9, and not rules 7, 15, 18
+    assert!(e.contains("rule 9") && e.contains("Skinny Sevens"), "{e}");
+    assert!(
+        !e.contains("rule 7") && !e.contains("15") && !e.contains("18"),
+        "{e}"
+    );
+}
+
+#[test]
+fn item_01_welsh_crossing_the_stream_checking_out_and_unplayed_values() {
+    // 13/11 on 2-1 from far spike 6: a man leaves the far outer board only with exactly 6
+    // (rule 15).
+    let e = welsh_refusal(&start_x(), Throw::Two(2, 1), "13/10");
+    assert!(
+        e.contains("rule 15") && e.contains("Crossing The Stream"),
+        "{e}"
+    );
+    // Checking out with men outside home (rule 18)
+    let b = common::position(&[(8, 1), (3, 14)], &[(1, 15)]).view(Side::X);
+    let e = welsh_refusal(&b, Throw::Two(3, 1), "3/off 8/7");
+    assert!(e.contains("rule 18") && e.contains("Checking-Out"), "{e}");
+    // A larger value busts (rule 18)
+    let b = common::position(&[(2, 2), (1, 1)], &[(1, 15)]).view(Side::X);
+    let e = welsh_refusal(&b, Throw::Two(6, 5), "2/off");
+    assert!(e.contains("exactly 2") && e.contains("rule 18"), "{e}");
+    // A value left unplayed (rule 7)
+    let e = welsh_refusal(&start_x(), Throw::Two(6, 5), "24/18");
+    assert!(e.contains("the 5") && e.contains("rule 7"), "{e}");
+}
+
+// Item 2 -------------------------------------------------------------------------------
+
+/// 3-away / 1-away... the leader at 3-1 of a 5-point match (post-Crawford) holds a 2 cube
+/// and redoubles: a drop would give the leader the match.
+fn must_take_match() -> gammonbot::engine::Match {
+    use gammonbot::engine::{Action, Cube, Match, MatchRules, Setup};
+    let mut s = Setup::new(MatchRules::match_to(5), Position::start(), Side::X);
+    s.score = [3, 1];
+    s.post_crawford = true;
+    s.cube = Cube {
+        value: 2,
+        owner: Some(Side::X),
+    };
+    let m = Match::from_setup(s).unwrap();
+    m.apply(Side::X, &Action::Double).unwrap().0
+}
+
+#[test]
+fn item_02_a_double_that_may_not_be_dropped_offers_only_take_and_says_why() {
+    use gammonbot::club::{NextUp, Outcome, next_words};
+    use gammonbot::engine::AnyMatch;
+    use gammonbot::render::{Scene, render_text};
+    let m = must_take_match();
+    assert!(!m.drop_allowed());
+    // The prompt
+    let words = next_words(&AnyMatch::Standard(m.clone()));
+    assert_eq!(
+        words,
+        "take (a drop would end the match, which the rules do not allow)"
+    );
+    // The board (text and PNG share the prompt words)
+    let mut scene = Scene::from_match(&m, ["alice".into(), "bob".into()], None);
+    scene.prompt = Some(words.clone());
+    let text = render_text(&scene);
+    assert!(text.contains("a drop would end the match"), "{text}");
+    if let Ok(dir) = std::env::var("ITEM_PNG_DIR") {
+        let png = gammonbot::render::render_png(&scene).unwrap();
+        std::fs::write(format!("{dir}/item_02_must_take.png"), png).unwrap();
+    }
+    // The buttons: Take, no Drop
+    let out = Outcome {
+        match_id: Some(1),
+        version: Some(3),
+        next: Some(NextUp {
+            match_id: 1,
+            user_id: "bob".into(),
+            name: "bob".into(),
+            what: words,
+            deadline: None,
+            dm: false,
+        }),
+        ..Outcome::default()
+    };
+    let rows = serde_json::to_string(&gammonbot::discord::buttons(&out)).unwrap();
+    assert!(rows.contains("gb:take:1:3"), "{rows}");
+    assert!(!rows.contains("gb:drop"), "{rows}");
+    // The refusal of /drop says the same
+    let e = m
+        .apply(Side::O, &gammonbot::engine::Action::Drop)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("a drop would end the match, which the rules do not allow"),
+        "{e}"
+    );
+}
+
+#[test]
+fn item_02_a_double_that_may_be_dropped_still_offers_both() {
+    use gammonbot::club::next_words;
+    use gammonbot::engine::{Action, AnyMatch, Match, MatchRules, Setup};
+    let m = Match::from_setup(Setup::new(
+        MatchRules::match_to(5),
+        Position::start(),
+        Side::X,
+    ))
+    .unwrap();
+    let m = m.apply(Side::X, &Action::Double).unwrap().0;
+    assert!(m.drop_allowed());
+    assert_eq!(next_words(&AnyMatch::Standard(m)), "take or drop");
+}
