@@ -1410,3 +1410,39 @@ async fn regulation_12b_ten_for_two_in_the_first_game_with_live_clocks_of_9_minu
     assert_eq!((game.cube().value, game.cube().right), (2, None));
     assert_match_rebuilds(&f.store, id).await;
 }
+
+#[tokio::test]
+async fn rule_18_at_one_game_the_occasion_and_the_prompt_say_no_offer_is_possible() {
+    use gammonbot::engine::welsh::{WelshMatch, WelshRules};
+    // alice throws 6-1.
+    let path = store_url("concede_at_one").await;
+    let f = open_scripted(&path, &[6, 1]).await;
+    let (id, _) = challenge(&f, ChallengeSpec::welsh(25)).await;
+    let m = MatchRef::id(id);
+    // Given alice (X) on 23 brings her last man home (a one-throw win), the die at 1, and
+    // bob has checked out a man (no gammon at stake)
+    let game = WelshMatch::at(
+        WelshRules::default(),
+        common::position(&[(2, 1), (9, 1)], &[(6, 14)]),
+        Side::X,
+        [23, 3],
+    );
+    plant_welsh(&path, id, game).await;
+    run(&f, "alice", Command::Roll(m)).await;
+    let moves = f.club.legal_moves(&who("alice"), m).await.unwrap();
+    let out = run(&f, "alice", Command::Move(m, moves[0].clone())).await;
+    // Then the occasion line and bob's prompt say that no offer is possible, and why
+    assert!(
+        out.lines
+            .iter()
+            .any(|l| l.contains("bob has the occasion") && l.contains("not even one to 24")),
+        "{:?}",
+        out.lines
+    );
+    let next = out.next.unwrap();
+    assert_eq!(next.name, "bob");
+    assert!(next.what.contains("no offer to concede"), "{}", next.what);
+    // And an offer to 24 with the payment is refused with that reason
+    let e = refused(&f, "bob", Command::Concede(m, 1, true)).await;
+    assert!(e.to_string().contains("only 1 game"), "{e}");
+}

@@ -1005,15 +1005,17 @@ fn rule_13_a_thrown_1_2_with_no_legal_play_may_be_thrown_again_before_any_dance(
     assert!(ev.contains(&WelshEvent::Rethrown { by: X }), "{ev:?}");
     let (again, ev) = play_where(&again, X, |b| b.mine(25) == 0);
     assert!(!ev.contains(&WelshEvent::Danced { by: X }), "{ev:?}");
-    assert_eq!((again.cube().value, again.phase()), (1, WelshPhase::ToRoll(O)));
-    // Or X keeps the 2-1 (passes): only then is it a dance, and the first raises the die
-    let (kept, ev) = act(
-        &m,
-        X,
-        WelshAction::Play(gammonbot::engine::Play::default()),
+    assert_eq!(
+        (again.cube().value, again.phase()),
+        (1, WelshPhase::ToRoll(O))
     );
+    // Or X keeps the 2-1 (passes): only then is it a dance, and the first raises the die
+    let (kept, ev) = act(&m, X, WelshAction::Play(gammonbot::engine::Play::default()));
     assert!(ev.contains(&WelshEvent::Danced { by: X }), "{ev:?}");
-    assert!(ev.contains(&WelshEvent::CubeRaisedByDance { value: 2 }), "{ev:?}");
+    assert!(
+        ev.contains(&WelshEvent::CubeRaisedByDance { value: 2 }),
+        "{ev:?}"
+    );
     assert_eq!(kept.phase(), WelshPhase::ToRoll(O));
 }
 
@@ -1021,12 +1023,7 @@ fn rule_13_a_thrown_1_2_with_no_legal_play_may_be_thrown_again_before_any_dance(
 fn rule_13_a_nominated_1_2_with_no_legal_play_passes_at_once() {
     // Given O nominated 2-1 for X's next throw, and X cannot enter with it
     let m = two_on_the_roof_and_no_entry_with_2_1();
-    let m = WelshMatch::at(
-        WelshRules::default(),
-        *m.position(),
-        O,
-        [0, 0],
-    );
+    let m = WelshMatch::at(WelshRules::default(), *m.position(), O, [0, 0]);
     let (m, _) = act(&m, O, WelshAction::Roll(4, 3));
     let (m, _) = act(
         &m,

@@ -37,6 +37,8 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
   /stop (or /resign session)          money play: either player ends the session between games
   Welsh: /call odds|evens  /choose me|opponent  /reroll  /onedie  /nominate me|opponent 6-5
          /concede N [payment]  /concede accept  /concede reject
+                                        N: fewer games than the game would cost you, so none
+                                        at the die's 1 with no gammon at stake (rule 18)
          /break /resume                 a ten-minute break between games (regulation D)
   /board /games /history /export /ledger /pot <player> /settings [auto-roll:on|off] [dm:on|off]
   /name Alice                         write your name otherwise (its case only)

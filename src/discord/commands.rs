@@ -487,7 +487,7 @@ pub async fn nominate(
 #[poise::command(slash_command)]
 pub async fn concede(
     ctx: Context<'_>,
-    #[description = "Games to concede (your offer)"]
+    #[description = "Games to concede: fewer than the game would cost you (none at 1 game)"]
     #[min = 1]
     #[max = 99]
     games: Option<u32>,
