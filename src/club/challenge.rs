@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use super::play::{Work, entry_json};
 use super::words::{duration_words, ruleset_word};
 use super::{
-    Actor, ChallengeSpec, Club, ClubError, DAY, Entry, MatchRef, NextUp, Outcome, Snapshot,
+    Actor, ChallengeSpec, Choice, Club, ClubError, DAY, Entry, MatchRef, NextUp, Outcome, Snapshot,
     standard_rules,
 };
 use crate::engine::welsh::format_amount;
@@ -245,12 +245,13 @@ impl Club {
             chouette: None,
             board: None,
             next: Some(NextUp {
-                match_id: id,
-                user_id: other.platform_id.clone(),
-                name: other.display_name.clone(),
-                what: format!("accept or decline the challenge (/accept #{id})"),
-                deadline: None,
                 dm: other.notify_dm,
+                ..NextUp::new(
+                    id,
+                    &other.platform_id,
+                    &other.display_name,
+                    vec![Choice::AcceptChallenge, Choice::DeclineChallenge],
+                )
             }),
             attachment: None,
             chart: None,

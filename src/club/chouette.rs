@@ -704,14 +704,12 @@ impl Club {
         out.version = Some(s.version);
         if let Some(&first) = to_act.first() {
             let (name, user_id) = s.names.get(&first).cloned().unwrap_or_default();
-            out.next = Some(super::NextUp {
-                match_id: s.id,
-                user_id,
-                name,
-                what: what.clone(),
-                deadline: None,
-                dm: false,
-            });
+            out.next = Some(super::NextUp::new(
+                s.id,
+                &user_id,
+                &name,
+                chouette_choices(c),
+            ));
             if to_act.len() > 1 {
                 let all: Vec<String> = to_act.iter().map(|&p| s.name(p)).collect();
                 out.lines.push(format!("Waiting for: {}", all.join(", ")));
@@ -844,23 +842,32 @@ fn member(actor: &Actor, s: &Session, name: &str) -> Result<PlayerId, ClubError>
         })
 }
 
-/// What the players who must act have to do.
-fn chouette_next_words(c: &Chouette) -> String {
+/// What the players who must act may do.
+fn chouette_choices(c: &Chouette) -> Vec<super::Choice> {
+    use super::Choice;
     if c.cubes().iter().any(|t| t.offered.is_some()) {
-        return "take or drop".into();
+        return vec![Choice::Take, Choice::Drop];
     }
     match c.phase() {
-        ChouettePhase::Waiting => "start the next game".into(),
-        ChouettePhase::Opening => "throw the opening roll".into(),
+        ChouettePhase::Waiting => vec![Choice::StartGame],
+        ChouettePhase::Opening => vec![Choice::OpeningRoll],
         ChouettePhase::ToRoll(_) => {
             if c.to_act().first().is_some_and(|&p| c.may_double(p)) {
-                "roll or double".into()
+                vec![Choice::Roll, Choice::Double]
             } else {
-                "roll".into()
+                vec![Choice::Roll]
             }
         }
-        ChouettePhase::ToPlay { dice, .. } => format!("move {}", dice_words(dice)),
+        ChouettePhase::ToPlay { dice, .. } => vec![Choice::Move {
+            high: dice.high(),
+            low: Some(dice.low()),
+        }],
     }
+}
+
+/// What the players who must act have to do, in words.
+fn chouette_next_words(c: &Chouette) -> String {
+    super::choices_words(0, &chouette_choices(c))
 }
 
 fn names_of(names: &HashMap<PlayerId, (String, String)>, p: PlayerId) -> String {

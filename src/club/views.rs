@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::lookup::Loaded;
-use super::words::{match_label, next_words};
+use super::words::{match_label, next_choices, next_words};
 use super::{
     Actor, Attachment, Club, ClubError, Entry, MatchRef, NextUp, Outcome, Snapshot, spec_words,
     standard_rules,
@@ -76,12 +76,14 @@ impl Club {
             if let Some(s) = snap.game.to_act() {
                 let p = &l.players[s.index()];
                 out.next = Some(NextUp {
-                    match_id: l.row.id,
-                    user_id: p.platform_id.clone(),
-                    name: p.display_name.clone(),
-                    what: next_words(&snap.game),
                     deadline: l.row.deadline_at,
                     dm: p.notify_dm,
+                    ..NextUp::new(
+                        l.row.id,
+                        &p.platform_id,
+                        &p.display_name,
+                        next_choices(&snap.game),
+                    )
                 });
             }
         }

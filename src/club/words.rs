@@ -2,8 +2,7 @@
 //! a match in one line.
 
 use super::lookup::Loaded;
-use super::state;
-use super::{DAY, spec_words};
+use super::{Choice, DAY, choices_words, spec_words};
 use crate::engine::welsh::{MAX_CUBE, Throw, WelshMatch, WelshPhase, has_full_spread};
 use crate::engine::{AnyMatch, Phase, Ruleset, Side};
 
@@ -14,80 +13,86 @@ pub(super) fn ruleset_word(r: Ruleset) -> &'static str {
     }
 }
 
-/// What the player who must act has to do, in words ("roll or double", "take or drop").
+/// What the player who must act has to do, in words ("roll or double", "take or drop"):
+/// his [`next_choices`] in words.
 #[must_use]
 pub fn next_words(game: &AnyMatch) -> String {
+    choices_words(0, &next_choices(game))
+}
+
+/// What the player who must act may do (none: the match is over).
+#[must_use]
+pub fn next_choices(game: &AnyMatch) -> Vec<Choice> {
     match game {
         AnyMatch::Standard(m) => {
             if m.resign_offer().is_some() {
-                return "accept or reject the resignation".into();
+                return vec![Choice::AcceptResignation, Choice::RejectResignation];
             }
             match m.phase() {
-                Phase::Opening => "throw the opening roll".into(),
+                Phase::Opening => vec![Choice::OpeningRoll],
                 Phase::ToRoll(s) => {
                     if m.may_double(s).is_ok() {
-                        "roll or double".into()
+                        vec![Choice::Roll, Choice::Double]
                     } else {
-                        "roll".into()
+                        vec![Choice::Roll]
                     }
                 }
                 Phase::CubeOffered(o) => {
+                    let mut c = vec![Choice::Take, Choice::Drop];
                     if m.rules().beavers && o.notches == 0 {
-                        "take, drop or beaver".into()
+                        c.push(Choice::Beaver);
                     } else if m.rules().raccoons && o.notches > 0 {
-                        "take, drop or raccoon".into()
-                    } else {
-                        "take or drop".into()
+                        c.push(Choice::Raccoon);
                     }
+                    c
                 }
-                Phase::ToPlay { dice, .. } => format!("move {}", state::dice_words(dice)),
-                Phase::MatchOver { .. } => "nothing: the match is over".into(),
+                Phase::ToPlay { dice, .. } => vec![Choice::Move {
+                    high: dice.high(),
+                    low: Some(dice.low()),
+                }],
+                Phase::MatchOver { .. } => Vec::new(),
             }
         }
         AnyMatch::Welsh(m) => {
             if let (_, Some(_)) = m.concede() {
-                return "accept or reject the offer to concede".into();
+                return vec![Choice::AcceptConcession, Choice::RejectConcession];
             }
             match m.phase() {
-                WelshPhase::Call { .. } => "call odds or evens".into(),
-                WelshPhase::Choose { .. } => "choose who starts (me or opponent)".into(),
+                WelshPhase::Call { .. } => vec![Choice::CallOdds, Choice::CallEvens],
+                WelshPhase::Choose { .. } => vec![Choice::StartMyself, Choice::StartOpponent],
                 WelshPhase::ToRoll(s) => {
                     // Rule 21: a throw nominated for him is set; he cannot nominate it again
                     // nor throw one die instead.
                     let set = m.nominated_throw().filter(|(who, _)| *who == s);
-                    let throw = set.map(|(_, (a, b))| {
-                        format!("throw the nominated {}-{}", a.max(b), a.min(b))
-                    });
-                    let mut opts = vec![throw.as_deref().unwrap_or("throw")];
+                    let mut opts = vec![Choice::Throw(set.map(|(_, t)| t))];
                     if welsh_may_double(m, s) {
-                        opts.push("double");
+                        opts.push(Choice::Double);
                     }
                     if m.nominate_left(s) && set.is_none() {
-                        opts.push("nominate");
+                        opts.push(Choice::Nominate);
                     }
                     if has_full_spread(&m.position().view(s)) && set.is_none() {
-                        opts.push("throw one die");
+                        opts.push(Choice::OneDie);
                     }
-                    join_or(&opts)
+                    opts
                 }
                 WelshPhase::ToPlay {
                     throw, nominated, ..
                 } => {
                     let acey = !nominated && matches!(throw, Throw::Two(1, 2) | Throw::Two(2, 1));
-                    format!(
-                        "move {}{}",
-                        match throw {
-                            Throw::Two(a, b) => format!("{}-{}", a.max(b), a.min(b)),
-                            Throw::One(a) => format!("{a}"),
+                    let mut opts = vec![match throw {
+                        Throw::Two(a, b) => Choice::Move {
+                            high: a.max(b),
+                            low: Some(a.min(b)),
                         },
-                        if acey {
-                            " (or /reroll: throw the 1-2 again)"
-                        } else {
-                            ""
-                        }
-                    )
+                        Throw::One(a) => Choice::Move { high: a, low: None },
+                    }];
+                    if acey {
+                        opts.push(Choice::Reroll);
+                    }
+                    opts
                 }
-                WelshPhase::MatchOver { .. } => "nothing: the match is over".into(),
+                WelshPhase::MatchOver { .. } => Vec::new(),
             }
         }
     }

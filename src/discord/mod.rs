@@ -27,6 +27,7 @@
 //! once per player in the channel where the match is played; the bot carries on.
 
 mod analysis;
+mod buttons;
 mod commands;
 mod league;
 mod limit;
@@ -38,13 +39,13 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use crate::club::{Actor, Chart, Club, ClubError, Command, MatchRef, Notice, Outcome, Starter};
-use crate::engine::welsh::Parity;
+use crate::club::{Actor, Chart, Club, ClubError, Command, Notice, Outcome};
 use crate::render::{
     alt_text, history_alt_text, history_png, leaderboard_alt_text, leaderboard_png, render_png,
 };
 use crate::render::{bracket_alt_text, bracket_png, standings_alt_text, standings_png};
 
+pub use buttons::{button_command, button_of, buttons};
 pub use commands::commands;
 pub use limit::{Limited, Limiter, RateLimit};
 pub use shards::Shards;
@@ -145,102 +146,6 @@ pub fn outcome_content(out: &Outcome) -> String {
         s.push_str("Done.");
     }
     s
-}
-
-/// The buttons for the decisions at hand. A button's id names the match and the version
-/// it was drawn at: `gb:<verb>:<match>:<version>`.
-#[must_use]
-pub fn buttons(out: &Outcome) -> Vec<serenity::CreateActionRow> {
-    let (Some(next), Some(id), Some(v)) = (&out.next, out.match_id, out.version) else {
-        return Vec::new();
-    };
-    let w = next.what.as_str();
-    let mut b: Vec<(&str, &str, serenity::ButtonStyle)> = Vec::new();
-    use serenity::ButtonStyle::{Danger, Primary, Secondary, Success};
-    if w.starts_with("accept or decline") {
-        b.push(("accept", "Accept", Success));
-        b.push(("decline", "Decline", Danger));
-    } else if w.starts_with("call odds") {
-        b.push(("odds", "Odds", Primary));
-        b.push(("evens", "Evens", Primary));
-    } else if w.starts_with("choose who starts") {
-        b.push(("me", "I start", Primary));
-        b.push(("opponent", "Opponent starts", Secondary));
-    } else if w.starts_with("take") {
-        b.push(("take", "Take", Success));
-        b.push(("drop", "Drop", Danger));
-        if w.contains("beaver") {
-            b.push(("beaver", "Beaver", Secondary));
-        }
-        if w.contains("raccoon") {
-            b.push(("raccoon", "Raccoon", Secondary));
-        }
-    } else if w.starts_with("roll") || w.starts_with("throw") {
-        b.push((
-            "roll",
-            if w.starts_with("roll") {
-                "Roll"
-            } else {
-                "Throw"
-            },
-            Primary,
-        ));
-        if w.contains("double") {
-            b.push(("double", "Double", Secondary));
-        }
-        if w.contains("one die") {
-            b.push(("one", "One die", Secondary));
-        }
-    } else if w.contains("throw the 1-2 again") {
-        b.push(("reroll", "Throw the 1-2 again", Secondary));
-    }
-    if b.is_empty() {
-        return Vec::new();
-    }
-    vec![serenity::CreateActionRow::Buttons(
-        b.into_iter()
-            .map(|(verb, label, style)| {
-                serenity::CreateButton::new(format!("gb:{verb}:{id}:{v}"))
-                    .label(label)
-                    .style(style)
-            })
-            .collect(),
-    )]
-}
-
-/// The command a button stands for.
-#[must_use]
-pub fn button_command(custom_id: &str) -> Option<Command> {
-    if let Some(cmd) = league::league_button(custom_id) {
-        return Some(cmd);
-    }
-    let mut it = custom_id.split(':');
-    let (Some("gb"), Some(verb), Some(id), Some(v), None) =
-        (it.next(), it.next(), it.next(), it.next(), it.next())
-    else {
-        return None;
-    };
-    let m = MatchRef {
-        id: Some(id.parse().ok()?),
-        version: Some(v.parse().ok()?),
-    };
-    Some(match verb {
-        "accept" => Command::Accept(m),
-        "decline" => Command::Decline(m),
-        "odds" => Command::Call(m, Parity::Odd),
-        "evens" => Command::Call(m, Parity::Even),
-        "me" => Command::Choose(m, Starter::Me),
-        "opponent" => Command::Choose(m, Starter::Opponent),
-        "take" => Command::Take(m),
-        "drop" => Command::Drop(m),
-        "beaver" => Command::Beaver(m),
-        "raccoon" => Command::Raccoon(m),
-        "roll" => Command::Roll(m),
-        "double" => Command::Double(m),
-        "one" => Command::RollOne(m),
-        "reroll" => Command::Reroll(m),
-        _ => return None,
-    })
 }
 
 /// The PNG and alt text of an outcome's board, drawn off the async runtime.
