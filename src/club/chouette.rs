@@ -660,19 +660,27 @@ impl Club {
         };
         if c.phase() == ChouettePhase::Waiting {
             let players: Vec<String> = c.players().iter().map(|&p| s.name(p)).collect();
+            // A game needs three players (the box, the captain and one more).
+            let next_step = match 3usize.saturating_sub(players.len()) {
+                0 => format!("/chouette start to play game {}", c.games() + 1),
+                1 => "one more player must /chouette join before a game can start".into(),
+                n => format!("{n} more players must /chouette join before a game can start"),
+            };
             out.lines.push(format!(
-                "Chouette #{}: {} player{} ({}); /chouette start to play game {}",
+                "Chouette #{}: {} player{} ({}); {next_step}",
                 s.id,
                 players.len(),
                 if players.len() == 1 { "" } else { "s" },
                 players.join(", "),
-                c.games() + 1
             ));
             if c.games() > 0 {
                 // Between games: the last game's final position with the standings.
                 let mut scene = chouette_scene(s, None, None, String::new());
-                // The line has turned since: the sides are named by their roles.
-                scene.names = ["the box".into(), "the team".into()];
+                // The line has turned since: the sides are that game's box and captain.
+                scene.names = match c.last_sides() {
+                    Some((b, cap)) => [s.name(b), s.name(cap)],
+                    None => ["the box".into(), "the team".into()],
+                };
                 scene.standings = Some(standings_words(s));
                 if let Some((side, before, play)) = last {
                     scene.last_play = Some(LastPlay::standard(side, &before.view(side), &play));
@@ -696,7 +704,18 @@ impl Club {
             }
         };
         let what = chouette_next_words(c);
-        let mut scene = chouette_scene(s, side_to_act, Some(captain), what.clone());
+        // The board's prompt sits on the line of the side's player (the box, the captain):
+        // another member who must answer is named in it.
+        let named = match side_to_act {
+            Some(BOX) => Some(box_player),
+            Some(_) => Some(captain),
+            None => None,
+        };
+        let prompt = match to_act.first() {
+            Some(&first) if Some(first) != named => format!("{} to {what}", s.name(first)),
+            _ => what.clone(),
+        };
+        let mut scene = chouette_scene(s, side_to_act, Some(captain), prompt);
         if let Some((side, before, play)) = last {
             scene.last_play = Some(LastPlay::standard(side, &before.view(side), &play));
         }
@@ -745,11 +764,19 @@ fn chouette_scene(
             name: s.name(t.member),
             value: t.value,
             state: match (t.out, t.result, t.offered, t.owner) {
+                // The game is over: each member's result against the box.
+                (_, Some(r), _, _) if c.phase() == ChouettePhase::Waiting => {
+                    if r > 0 {
+                        format!("won {r:+}")
+                    } else {
+                        format!("lost {r:+}")
+                    }
+                }
                 (true, Some(r), _, _) => format!("out {r:+}"),
                 (true, None, _, _) => "out".into(),
                 (_, _, Some((_, v)), _) => format!("offered {v}"),
                 (_, _, _, Some(BOX)) => "box's".into(),
-                (_, _, _, Some(_)) => "his".into(),
+                (_, _, _, Some(_)) => "held".into(),
                 _ => "centred".into(),
             },
         })
