@@ -29,6 +29,8 @@ pub(super) fn player_key(actor: &Actor, who: &str) -> String {
 pub fn spec_words(spec: &ChallengeSpec) -> String {
     let mut s = match (spec.ruleset, spec.length) {
         (Ruleset::Welsh, n) => format!("Welsh backgammon to {} games", n.unwrap_or(25)),
+        // A 1-point match ends with its first game: no Crawford game, no Holland rule.
+        (Ruleset::Standard, Some(1)) => "a 1-point match".into(),
         (Ruleset::Standard, Some(n)) => format!(
             "a {n}-point match{}",
             match (spec.crawford, spec.holland) {
