@@ -11,7 +11,7 @@ use super::{
 };
 use crate::engine::welsh::WelshPhase;
 use crate::engine::welsh::format_welsh_play;
-use crate::engine::{AnyMatch, Phase, Ruleset, Side, export_mat, format_play};
+use crate::engine::{AnyMatch, MatInfo, Phase, Ruleset, Side, export_mat_with, format_play};
 use crate::store::PlayerRow;
 
 /// How many finished matches `/games` lists.
@@ -232,10 +232,17 @@ impl Club {
                 actions.push((side, action));
             }
         }
-        let text = export_mat(
+        let info = MatInfo {
+            event: format!("gammonbot match #{}", l.row.id),
+            began: Some(l.row.created_at),
+            // Money play is never rated.
+            rated: Some(l.spec.rated && l.spec.length.is_some()),
+        };
+        let text = export_mat_with(
             &standard_rules(&l.spec),
             [l.names[0].as_str(), l.names[1].as_str()],
             &actions,
+            &info,
         )
         .map_err(|e| ClubError::Corrupt(l.row.id, e.to_string()))?;
         Ok(Outcome {
