@@ -228,3 +228,104 @@ async fn the_readme_chouette_example_works_as_typed_whatever_the_dice() {
         }
     }
 }
+
+/// Plants session 1 at `position` with `to_roll` about to roll.
+async fn plant(store: &Store, position: gammonbot::engine::Position, to_roll: gammonbot::engine::Side) {
+    let row = store.load_chouette(1).await.unwrap().unwrap();
+    let c: Chouette = serde_json::from_str(&row.state).unwrap();
+    let state = serde_json::to_string(&c.at(position, to_roll)).unwrap();
+    store
+        .commit_chouette(1, row.version, &state, &[], &[], 1_800_000_000, None)
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn chouette_board_names_the_box_and_the_captain_with_their_roles_and_no_score() {
+    let (club, store) = open("chouette-roles", &[4, 1, 6, 5]).await;
+    started(&club).await;
+    run(&club, "ann", ChouetteOp::Move("24/23 13/9".into())).await;
+    let (scene, _) = board(&club).await;
+    let text = gammonbot::render::render_text(&scene);
+    assert!(
+        text.contains("ann (X, light)  box  pips"),
+        "the box named with the role: {text}"
+    );
+    assert!(
+        text.contains("ben (O, dark)  captain  pips"),
+        "the captain named with the role: {text}"
+    );
+    assert!(!text.contains("score"), "no match score in a chouette: {text}");
+    // The game ends (the team bears off): the final board still names that game's box
+    // and captain, though the line has turned.
+    plant(&store, position(&[(6, 15)], &[(1, 1)]), gammonbot::engine::chouette::TEAM).await;
+    run(&club, "ben", ChouetteOp::Roll).await;
+    let out = run(&club, "ben", ChouetteOp::Board).await;
+    let scene = out.board.expect("the final position between games");
+    assert_eq!(scene.names, ["ann".to_string(), "ben".to_string()]);
+    let text = gammonbot::render::render_text(&scene);
+    assert!(!text.contains("the box") && !text.contains("the team"), "{text}");
+    assert!(text.contains("ann (X, light)  box"), "{text}");
+    let path = std::env::temp_dir().join("chouette-roles-end.png");
+    std::fs::write(&path, gammonbot::render::render_png(&scene).unwrap()).unwrap();
+}
+
+#[tokio::test]
+async fn chouette_end_of_game_board_says_won_for_a_member_who_won_not_out() {
+    let (club, store) = open("chouette-won", &[4, 1, 6, 5]).await;
+    started(&club).await;
+    run(&club, "ann", ChouetteOp::Move("24/23 13/9".into())).await;
+    plant(&store, position(&[(6, 15)], &[(1, 1)]), gammonbot::engine::chouette::TEAM).await;
+    run(&club, "ben", ChouetteOp::Roll).await;
+    let out = run(&club, "ben", ChouetteOp::Board).await;
+    let scene = out.board.expect("the final position between games");
+    let cubes: Vec<(String, String)> = scene
+        .team_cubes
+        .iter()
+        .map(|c| (c.name.clone(), c.state.clone()))
+        .collect();
+    assert_eq!(
+        cubes,
+        [
+            ("ben".to_string(), "won +2".to_string()),
+            ("cat".to_string(), "won +2".to_string())
+        ]
+    );
+}
+
+#[tokio::test]
+async fn chouette_prompt_sits_with_the_member_who_must_answer_the_double() {
+    let (club, store) = open("chouette-answer", &[4, 1]).await;
+    started(&club).await;
+    plant(&store, gammonbot::engine::Position::start(), BOX).await;
+    // The box doubles every member; ben (captain) takes, cat must still answer.
+    run(&club, "ann", ChouetteOp::Double(Vec::new())).await;
+    let out = run(&club, "ben", ChouetteOp::Take(None)).await;
+    assert_eq!(out.next.as_ref().unwrap().name, "cat");
+    let scene = out.board.unwrap();
+    let text = gammonbot::render::render_text(&scene);
+    let ben_line = text.lines().find(|l| l.trim_start().starts_with("ben (O")).unwrap();
+    assert!(
+        ben_line.ends_with("<- cat to take or drop"),
+        "the prompt names cat, not the captain: {text}"
+    );
+    let path = std::env::temp_dir().join("chouette-answer.png");
+    std::fs::write(&path, gammonbot::render::render_png(&scene).unwrap()).unwrap();
+}
+
+#[tokio::test]
+async fn chouette_with_two_players_does_not_suggest_start() {
+    let (club, _) = open("chouette-two", &[4, 1]).await;
+    let spec = ChouetteSpec {
+        shuffle: false,
+        ..ChouetteSpec::default()
+    };
+    run(&club, "ann", ChouetteOp::Create(spec)).await;
+    let out = run(&club, "ben", ChouetteOp::Join).await;
+    let text = out.lines.join("\n");
+    assert!(!text.contains("/chouette start"), "{text}");
+    assert!(text.contains("/chouette join"), "{text}");
+    let out = run(&club, "cat", ChouetteOp::Join).await;
+    let text = out.lines.join("\n");
+    assert!(text.contains("/chouette start to play game 1"), "{text}");
+}

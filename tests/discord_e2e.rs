@@ -636,7 +636,7 @@ async fn a_chouette_is_opened_joined_and_started_through_subcommands() {
     let (png, alt) = board(&r);
     assert_eq!(&png[..4], b"\x89PNG");
     assert!(alt.contains("pips"), "{alt}");
-    // No match buttons on a chouette board.
+    // No buttons: the opening roll is thrown and its play is typed.
     assert!(buttons(&r).is_empty());
     fake.finish().await;
 }

@@ -509,3 +509,49 @@ async fn a_2100_character_stake_is_refused_privately_with_a_short_excerpt() {
     assert!(!text.contains("something went wrong"), "{text}");
     fake.finish().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_deferred_leaderboard_keeps_its_picture_in_the_channel_message() {
+    let Bot { fake, clock } = start("slow-leaderboard", Some(GUILD), Duration::from_secs(3600)).await;
+    // Quick: the chart goes with the interaction's reply.
+    let quick = interact(
+        &fake,
+        slash("t-board-quick", ALICE, "leaderboard", json!([]), json!({})),
+    )
+    .await;
+    let names: Vec<String> = quick.files().into_iter().map(|(n, _)| n).collect();
+    assert_eq!(names, vec!["leaderboard.png"], "{}", content(&quick));
+    // Given a club slower than the defer threshold, when alice asks for the leaderboard,
+    clock.slow(true);
+    let from = fake.requests().len();
+    let ack = interact(
+        &fake,
+        // Under a new display name, so that the club writes (and reads its slow clock).
+        slash(
+            "t-board-slow",
+            (ALICE.0, "renamed"),
+            "leaderboard",
+            json!([]),
+            json!({}),
+        ),
+    )
+    .await;
+    clock.slow(false);
+    assert_eq!(ack.json()["type"], 5);
+    // then the answer posted in the channel carries the same picture.
+    let post = fake
+        .wait_for(from, |r| {
+            r.method == "POST" && r.route() == format!("/api/v10/channels/{CHANNEL}/messages")
+        })
+        .await;
+    let files = post.files();
+    assert_eq!(
+        files.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(),
+        vec!["leaderboard.png"],
+        "{}",
+        content(&post)
+    );
+    assert_eq!(&files[0].1[..4], b"\x89PNG");
+    assert!(content(&post).contains("Standard ratings"), "{}", content(&post));
+    fake.finish().await;
+}

@@ -227,3 +227,43 @@ fn analysis_after_a_beaver_values_decisions_at_the_beavered_cube_owned_by_the_be
     }
     assert!(last.iter().all(|d| d["cube"].as_u64().unwrap() <= 4));
 }
+
+#[test]
+fn mat_export_headers_name_the_players_event_date_and_rules_and_gnubg_reads_them() {
+    // Given a whole 5-point match exported with its event, date and rating
+    let (m, log) = random_match(MatchRules::match_to(5), 21, 100_000);
+    assert!(matches!(m.phase(), Phase::MatchOver { .. }));
+    let info = gammonbot::engine::MatInfo {
+        event: "gammonbot match #7".into(),
+        began: Some(1_800_000_000),
+        rated: Some(false),
+    };
+    let mat =
+        gammonbot::engine::export_mat_with(m.rules(), ["olive", "xavier"], &log, &info).unwrap();
+    // The header lines gnubg writes, and the last game won the match
+    for line in [
+        "; [Player 1 \"xavier\"]",
+        "; [Player 2 \"olive\"]",
+        "; [Event \"gammonbot match #7\"]",
+        "; [EventDate \"2027.01.15\"]",
+        "; [EventTime \"08.00\"]",
+        "; [Variation \"Backgammon\"]",
+        "; [Unrated \"On\"]",
+        "; [Crawford \"On\"]",
+    ] {
+        assert!(mat.contains(line), "no {line}\n{mat}");
+    }
+    let last_win = mat.lines().rev().find(|l| l.contains("Wins")).unwrap();
+    assert!(last_win.ends_with("and the match"), "{last_win}");
+    assert_eq!(mat.matches("and the match").count(), 1, "{mat}");
+    // When gnubg imports it, it reads the players, the event and the date
+    let dir = scratch("mat-info");
+    let (inp, out) = (dir.join("match.mat"), dir.join("out.txt"));
+    std::fs::write(&inp, &mat).unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/gnubg/import_mat_info.py");
+    run_gnubg(&script, &[("GAMMONBOT_IN", &inp), ("GAMMONBOT_OUT", &out)]);
+    let read = std::fs::read_to_string(out).unwrap();
+    for want in ["event=gammonbot match #7", "date=(15, 1, 2027)", "xavier", "olive"] {
+        assert!(read.contains(want), "gnubg read no {want}:\n{read}\n{mat}");
+    }
+}

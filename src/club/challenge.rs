@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use super::play::{Work, entry_json};
 use super::words::{duration_words, ruleset_word};
 use super::{
-    Actor, ChallengeSpec, Club, ClubError, DAY, Entry, MatchRef, NextUp, Outcome, Snapshot,
+    Actor, ChallengeSpec, Choice, Club, ClubError, DAY, Entry, MatchRef, NextUp, Outcome, Snapshot,
     standard_rules,
 };
 use crate::engine::welsh::format_amount;
@@ -29,6 +29,8 @@ pub(super) fn player_key(actor: &Actor, who: &str) -> String {
 pub fn spec_words(spec: &ChallengeSpec) -> String {
     let mut s = match (spec.ruleset, spec.length) {
         (Ruleset::Welsh, n) => format!("Welsh backgammon to {} games", n.unwrap_or(25)),
+        // A 1-point match ends with its first game: no Crawford game, no Holland rule.
+        (Ruleset::Standard, Some(1)) => "a 1-point match".into(),
         (Ruleset::Standard, Some(n)) => format!(
             "a {n}-point match{}",
             match (spec.crawford, spec.holland) {
@@ -245,12 +247,13 @@ impl Club {
             chouette: None,
             board: None,
             next: Some(NextUp {
-                match_id: id,
-                user_id: other.platform_id.clone(),
-                name: other.display_name.clone(),
-                what: format!("accept or decline the challenge (/accept #{id})"),
-                deadline: None,
                 dm: other.notify_dm,
+                ..NextUp::new(
+                    id,
+                    &other.platform_id,
+                    &other.display_name,
+                    vec![Choice::AcceptChallenge, Choice::DeclineChallenge],
+                )
             }),
             attachment: None,
             chart: None,

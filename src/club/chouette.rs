@@ -660,19 +660,27 @@ impl Club {
         };
         if c.phase() == ChouettePhase::Waiting {
             let players: Vec<String> = c.players().iter().map(|&p| s.name(p)).collect();
+            // A game needs three players (the box, the captain and one more).
+            let next_step = match 3usize.saturating_sub(players.len()) {
+                0 => format!("/chouette start to play game {}", c.games() + 1),
+                1 => "one more player must /chouette join before a game can start".into(),
+                n => format!("{n} more players must /chouette join before a game can start"),
+            };
             out.lines.push(format!(
-                "Chouette #{}: {} player{} ({}); /chouette start to play game {}",
+                "Chouette #{}: {} player{} ({}); {next_step}",
                 s.id,
                 players.len(),
                 if players.len() == 1 { "" } else { "s" },
                 players.join(", "),
-                c.games() + 1
             ));
             if c.games() > 0 {
                 // Between games: the last game's final position with the standings.
                 let mut scene = chouette_scene(s, None, None, String::new());
-                // The line has turned since: the sides are named by their roles.
-                scene.names = ["the box".into(), "the team".into()];
+                // The line has turned since: the sides are that game's box and captain.
+                scene.names = match c.last_sides() {
+                    Some((b, cap)) => [s.name(b), s.name(cap)],
+                    None => ["the box".into(), "the team".into()],
+                };
                 scene.standings = Some(standings_words(s));
                 if let Some((side, before, play)) = last {
                     scene.last_play = Some(LastPlay::standard(side, &before.view(side), &play));
@@ -696,7 +704,18 @@ impl Club {
             }
         };
         let what = chouette_next_words(c);
-        let mut scene = chouette_scene(s, side_to_act, Some(captain), what.clone());
+        // The board's prompt sits on the line of the side's player (the box, the captain):
+        // another member who must answer is named in it.
+        let named = match side_to_act {
+            Some(BOX) => Some(box_player),
+            Some(_) => Some(captain),
+            None => None,
+        };
+        let prompt = match to_act.first() {
+            Some(&first) if Some(first) != named => format!("{} to {what}", s.name(first)),
+            _ => what.clone(),
+        };
+        let mut scene = chouette_scene(s, side_to_act, Some(captain), prompt);
         if let Some((side, before, play)) = last {
             scene.last_play = Some(LastPlay::standard(side, &before.view(side), &play));
         }
@@ -704,14 +723,12 @@ impl Club {
         out.version = Some(s.version);
         if let Some(&first) = to_act.first() {
             let (name, user_id) = s.names.get(&first).cloned().unwrap_or_default();
-            out.next = Some(super::NextUp {
-                match_id: s.id,
-                user_id,
-                name,
-                what: what.clone(),
-                deadline: None,
-                dm: false,
-            });
+            out.next = Some(super::NextUp::new(
+                s.id,
+                &user_id,
+                &name,
+                chouette_choices(c),
+            ));
             if to_act.len() > 1 {
                 let all: Vec<String> = to_act.iter().map(|&p| s.name(p)).collect();
                 out.lines.push(format!("Waiting for: {}", all.join(", ")));
@@ -747,11 +764,19 @@ fn chouette_scene(
             name: s.name(t.member),
             value: t.value,
             state: match (t.out, t.result, t.offered, t.owner) {
+                // The game is over: each member's result against the box.
+                (_, Some(r), _, _) if c.phase() == ChouettePhase::Waiting => {
+                    if r > 0 {
+                        format!("won {r:+}")
+                    } else {
+                        format!("lost {r:+}")
+                    }
+                }
                 (true, Some(r), _, _) => format!("out {r:+}"),
                 (true, None, _, _) => "out".into(),
                 (_, _, Some((_, v)), _) => format!("offered {v}"),
                 (_, _, _, Some(BOX)) => "box's".into(),
-                (_, _, _, Some(_)) => "his".into(),
+                (_, _, _, Some(_)) => "held".into(),
                 _ => "centred".into(),
             },
         })
@@ -844,23 +869,32 @@ fn member(actor: &Actor, s: &Session, name: &str) -> Result<PlayerId, ClubError>
         })
 }
 
-/// What the players who must act have to do.
-fn chouette_next_words(c: &Chouette) -> String {
+/// What the players who must act may do.
+fn chouette_choices(c: &Chouette) -> Vec<super::Choice> {
+    use super::Choice;
     if c.cubes().iter().any(|t| t.offered.is_some()) {
-        return "take or drop".into();
+        return vec![Choice::Take, Choice::Drop];
     }
     match c.phase() {
-        ChouettePhase::Waiting => "start the next game".into(),
-        ChouettePhase::Opening => "throw the opening roll".into(),
+        ChouettePhase::Waiting => vec![Choice::StartGame],
+        ChouettePhase::Opening => vec![Choice::OpeningRoll],
         ChouettePhase::ToRoll(_) => {
             if c.to_act().first().is_some_and(|&p| c.may_double(p)) {
-                "roll or double".into()
+                vec![Choice::Roll, Choice::Double]
             } else {
-                "roll".into()
+                vec![Choice::Roll]
             }
         }
-        ChouettePhase::ToPlay { dice, .. } => format!("move {}", dice_words(dice)),
+        ChouettePhase::ToPlay { dice, .. } => vec![Choice::Move {
+            high: dice.high(),
+            low: Some(dice.low()),
+        }],
     }
+}
+
+/// What the players who must act have to do, in words.
+fn chouette_next_words(c: &Chouette) -> String {
+    super::choices_words(0, &chouette_choices(c))
 }
 
 fn names_of(names: &HashMap<PlayerId, (String, String)>, p: PlayerId) -> String {

@@ -266,12 +266,31 @@ pub struct NextUp {
     pub match_id: i64,
     pub user_id: String,
     pub name: String,
-    /// "roll or double", "take or drop", "move 6-5", ...
+    /// What he may do: the words, the buttons and the local chat's hint come from these.
+    pub choices: Vec<super::Choice>,
+    /// The choices in words: "roll or double", "take or drop", "move 6-5", ...
     pub what: String,
     /// Unix seconds.
     pub deadline: Option<i64>,
     /// He asked to be told by direct message.
     pub dm: bool,
+}
+
+impl NextUp {
+    /// `name` (platform id `user_id`) must choose among `choices` in match (or chouette)
+    /// `match_id`; the words are made from the choices. No deadline, no direct message.
+    #[must_use]
+    pub fn new(match_id: i64, user_id: &str, name: &str, choices: Vec<super::Choice>) -> NextUp {
+        NextUp {
+            match_id,
+            user_id: user_id.to_string(),
+            name: name.to_string(),
+            what: super::choices_words(match_id, &choices),
+            choices,
+            deadline: None,
+            dm: false,
+        }
+    }
 }
 
 /// A message for a player who is not the one who typed the command (reminders,

@@ -14,6 +14,7 @@
 
 mod analysis;
 mod challenge;
+mod choices;
 mod chouette;
 mod clock;
 mod command;
@@ -42,6 +43,7 @@ pub use analysis::{
     PlayerFigures, Review, blunder_boards, find_gnubg, rating_band, review_lines,
 };
 pub use challenge::spec_words;
+pub use choices::{Choice, Subject, choices_words};
 pub use chouette::{
     ChouetteEntry, ChouetteOp, ChouetteRef, ChouetteSpec, chouette_words, rebuild_chouette,
 };
@@ -60,7 +62,7 @@ pub use league::{
 };
 pub use rating::{RATING_CHANGES_SHOWN, change_line};
 pub use state::{Entry, LastMove, Ruling, Settlement, Snapshot, rebuild, standard_rules};
-pub use words::{duration_words, next_words};
+pub use words::{duration_words, next_choices, next_words};
 
 use crate::engine::Side;
 use crate::engine::welsh::Rates;

@@ -4,14 +4,14 @@
 use std::fmt::Write as _;
 
 use super::lookup::Loaded;
-use super::words::{match_label, next_words};
+use super::words::{match_label, next_choices, next_words};
 use super::{
     Actor, Attachment, Club, ClubError, Entry, MatchRef, NextUp, Outcome, Snapshot, spec_words,
     standard_rules,
 };
 use crate::engine::welsh::WelshPhase;
 use crate::engine::welsh::format_welsh_play;
-use crate::engine::{AnyMatch, Phase, Ruleset, Side, export_mat, format_play};
+use crate::engine::{AnyMatch, MatInfo, Phase, Ruleset, Side, export_mat_with, format_play};
 use crate::store::PlayerRow;
 
 /// How many finished matches `/games` lists.
@@ -76,12 +76,14 @@ impl Club {
             if let Some(s) = snap.game.to_act() {
                 let p = &l.players[s.index()];
                 out.next = Some(NextUp {
-                    match_id: l.row.id,
-                    user_id: p.platform_id.clone(),
-                    name: p.display_name.clone(),
-                    what: next_words(&snap.game),
                     deadline: l.row.deadline_at,
                     dm: p.notify_dm,
+                    ..NextUp::new(
+                        l.row.id,
+                        &p.platform_id,
+                        &p.display_name,
+                        next_choices(&snap.game),
+                    )
                 });
             }
         }
@@ -230,10 +232,17 @@ impl Club {
                 actions.push((side, action));
             }
         }
-        let text = export_mat(
+        let info = MatInfo {
+            event: format!("gammonbot match #{}", l.row.id),
+            began: Some(l.row.created_at),
+            // Money play is never rated.
+            rated: Some(l.spec.rated && l.spec.length.is_some()),
+        };
+        let text = export_mat_with(
             &standard_rules(&l.spec),
             [l.names[0].as_str(), l.names[1].as_str()],
             &actions,
+            &info,
         )
         .map_err(|e| ClubError::Corrupt(l.row.id, e.to_string()))?;
         Ok(Outcome {

@@ -2,8 +2,7 @@
 //! a match in one line.
 
 use super::lookup::Loaded;
-use super::state;
-use super::{DAY, spec_words};
+use super::{Choice, DAY, choices_words, spec_words};
 use crate::engine::welsh::{MAX_CUBE, Throw, WelshMatch, WelshPhase, has_full_spread};
 use crate::engine::{AnyMatch, Phase, Ruleset, Side};
 
@@ -14,104 +13,102 @@ pub(super) fn ruleset_word(r: Ruleset) -> &'static str {
     }
 }
 
-/// The words when a double may only be taken (seed 002, 5.14).
-pub const MUST_TAKE: &str = "take (a drop would end the match, which the rules do not allow)";
-
-/// What the player who must act has to do, in words ("roll or double", "take or drop").
+/// What the player who must act has to do, in words ("roll or double", "take or drop"):
+/// his [`next_choices`] in words.
 #[must_use]
 pub fn next_words(game: &AnyMatch) -> String {
+    choices_words(0, &next_choices(game))
+}
+
+/// What the player who must act may do (none: the match is over).
+#[must_use]
+pub fn next_choices(game: &AnyMatch) -> Vec<Choice> {
     match game {
         AnyMatch::Standard(m) => {
             if m.resign_offer().is_some() {
-                return "accept or reject the resignation".into();
+                return vec![Choice::AcceptResignation, Choice::RejectResignation];
             }
             match m.phase() {
-                Phase::Opening => "throw the opening roll".into(),
+                Phase::Opening => vec![Choice::OpeningRoll],
                 Phase::ToRoll(s) => {
                     if m.may_double(s).is_ok() {
-                        "roll or double".into()
+                        vec![Choice::Roll, Choice::Double]
                     } else {
-                        "roll".into()
+                        vec![Choice::Roll]
                     }
                 }
                 Phase::CubeOffered(o) => {
+                    // Seed 002, 5.14: a take alone where a drop would end the match (the
+                    // words say why).
+                    let mut c = vec![Choice::Take];
                     if !m.drop_allowed() {
-                        MUST_TAKE.into()
-                    } else if m.rules().beavers && o.notches == 0 {
-                        "take, drop or beaver".into()
-                    } else if m.rules().raccoons && o.notches > 0 {
-                        "take, drop or raccoon".into()
-                    } else {
-                        "take or drop".into()
+                        return c;
                     }
+                    c.push(Choice::Drop);
+                    if m.rules().beavers && o.notches == 0 {
+                        c.push(Choice::Beaver);
+                    } else if m.rules().raccoons && o.notches > 0 {
+                        c.push(Choice::Raccoon);
+                    }
+                    c
                 }
-                Phase::ToPlay { dice, .. } => format!("move {}", state::dice_words(dice)),
-                Phase::MatchOver { .. } => "nothing: the match is over".into(),
+                Phase::ToPlay { dice, .. } => vec![Choice::Move {
+                    high: dice.high(),
+                    low: Some(dice.low()),
+                }],
+                Phase::MatchOver { .. } => Vec::new(),
             }
         }
         AnyMatch::Welsh(m) => {
             if let (_, Some(_)) = m.concede() {
-                return "accept or reject the offer to concede".into();
+                return vec![Choice::AcceptConcession, Choice::RejectConcession];
             }
             match m.phase() {
-                WelshPhase::Call { .. } => "call odds or evens".into(),
-                WelshPhase::Choose { .. } => "choose who starts (me or opponent)".into(),
+                WelshPhase::Call { .. } => vec![Choice::CallOdds, Choice::CallEvens],
+                WelshPhase::Choose { .. } => vec![Choice::StartMyself, Choice::StartOpponent],
                 WelshPhase::ToRoll(s) => {
                     // Rule 21: a throw nominated for him is set; he cannot nominate it again
                     // nor throw one die instead.
                     let set = m.nominated_throw().filter(|(who, _)| *who == s);
-                    let throw = set.map(|(_, (a, b))| {
-                        format!("throw the nominated {}-{}", a.max(b), a.min(b))
-                    });
-                    let mut opts = vec![throw.as_deref().unwrap_or("throw")];
+                    let mut opts = vec![Choice::Throw(set.map(|(_, t)| t))];
                     if welsh_may_double(m, s) {
-                        opts.push("double");
+                        opts.push(Choice::Double);
                     }
                     if m.nominate_left(s) && set.is_none() {
-                        opts.push("nominate");
+                        opts.push(Choice::Nominate);
                     }
                     if has_full_spread(&m.position().view(s)) && set.is_none() {
-                        opts.push("throw one die");
+                        opts.push(Choice::OneDie);
                     }
-                    // Rule 18: the occasion to offer to concede, and what may be offered.
-                    let most = m.concede_most(s);
-                    let offer = most
-                        .filter(|&n| n > 0)
-                        .map(|n| format!("offer to concede (/concede N, N from 1 to {n})"));
-                    if let Some(o) = &offer {
-                        opts.push(o);
+                    // Rule 18: the occasion to offer to concede, and what may be offered
+                    // (at most 0: none is possible, which the words say).
+                    if let Some(most) = m.concede_most(s) {
+                        opts.push(Choice::OfferConcession { most });
                     }
-                    let mut words = join_or(&opts);
-                    if most == Some(0) {
-                        words.push_str(
-                            " (no offer to concede while the game would cost you only 1 game: an offer must be fewer, one to 24 included; rule 18)",
-                        );
-                    }
-                    words
+                    opts
                 }
                 WelshPhase::ToPlay {
                     throw, nominated, ..
                 } => {
                     let acey = !nominated && matches!(throw, Throw::Two(1, 2) | Throw::Two(2, 1));
+                    let mut opts = vec![match throw {
+                        Throw::Two(a, b) => Choice::Move {
+                            high: a.max(b),
+                            low: Some(a.min(b)),
+                        },
+                        Throw::One(a) => Choice::Move { high: a, low: None },
+                    }];
                     // Rule 13: a thrown 1-2 with no legal play waits for the choice to
                     // throw again or to pass (a pass with men on the roof is a dance).
                     if acey && m.legal_plays().iter().all(|l| l.play.is_empty()) {
-                        return "move 2-1: it has no legal play, so /move pass (or /reroll: throw the 1-2 again)".into();
+                        opts.push(Choice::Pass);
                     }
-                    format!(
-                        "move {}{}",
-                        match throw {
-                            Throw::Two(a, b) => format!("{}-{}", a.max(b), a.min(b)),
-                            Throw::One(a) => format!("{a}"),
-                        },
-                        if acey {
-                            " (or /reroll: throw the 1-2 again)"
-                        } else {
-                            ""
-                        }
-                    )
+                    if acey {
+                        opts.push(Choice::Reroll);
+                    }
+                    opts
                 }
-                WelshPhase::MatchOver { .. } => "nothing: the match is over".into(),
+                WelshPhase::MatchOver { .. } => Vec::new(),
             }
         }
     }

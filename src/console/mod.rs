@@ -847,12 +847,17 @@ pub async fn run_line(club: &Club, line: &str, png_dir: Option<&Path>) -> (Strin
 /// Writes a chart (`leaderboard.png`, `rating.png`) into `dir`, off the async runtime;
 /// says where, or why not.
 async fn write_chart(dir: &Path, chart: Chart) -> String {
+    // A league's pictures are named by the league (and division): several leagues do
+    // not write over each other's.
     let (file, what) = match &chart {
-        Chart::Leaderboard(_) => ("leaderboard.png", "leaderboard"),
-        Chart::History(_) => ("rating.png", "rating history"),
-        Chart::Standings(_) => ("standings.png", "standings"),
-        Chart::Bracket(_) => ("bracket.png", "bracket"),
-        Chart::Blunders(_) => ("analysis.png", "worst decision"),
+        Chart::Leaderboard(_) => ("leaderboard.png".to_string(), "leaderboard"),
+        Chart::History(_) => ("rating.png".to_string(), "rating history"),
+        Chart::Standings(t) => (
+            format!("standings-{}.png", file_slug(&t.title, &t.subtitle)),
+            "standings",
+        ),
+        Chart::Bracket(b) => (format!("bracket-{}.png", file_slug(&b.title, "")), "bracket"),
+        Chart::Blunders(_) => ("analysis.png".to_string(), "worst decision"),
     };
     let path = dir.join(file);
     let written = tokio::task::spawn_blocking(move || {
@@ -876,6 +881,25 @@ async fn write_chart(dir: &Path, chart: Chart) -> String {
         Ok(Err(e)) => format!("({what} not written: {e})"),
         Err(e) => format!("({what} not written: {e})"),
     }
+}
+
+/// A league's name for a file: lower case letters and digits joined by `-`, with the
+/// division when the subtitle names one (`spring-cup-division-2`).
+fn file_slug(title: &str, subtitle: &str) -> String {
+    let division = subtitle
+        .split(" \u{b7} ")
+        .find(|p| p.starts_with("Division "))
+        .map_or("", |p| p.split(" of ").next().unwrap_or(p));
+    let mut slug = String::new();
+    for c in format!("{title} {division}").chars() {
+        if c.is_alphanumeric() {
+            slug.extend(c.to_lowercase());
+        } else if !slug.is_empty() && !slug.ends_with('-') {
+            slug.push('-');
+        }
+    }
+    let slug = slug.trim_end_matches('-').to_string();
+    if slug.is_empty() { "league".into() } else { slug }
 }
 
 fn notice_text(n: &Notice) -> String {

@@ -93,10 +93,7 @@ pub async fn analyse(
     };
     let edit = async |text: String| {
         app.interaction
-            .edit_response(
-                ctx.http(),
-                serenity::EditInteractionResponse::new().content(text),
-            )
+            .edit_response(ctx.http(), super::Answer::text(text).edit())
             .await
     };
     edit(content(&out.lines)).await?;

@@ -256,10 +256,7 @@ pub async fn challenge(
                 .id
                 .send_message(
                     ctx,
-                    serenity::CreateMessage::new()
-                        .content(super::outcome_content(&out))
-                        .allowed_mentions(super::mentions(&out))
-                        .components(super::buttons(&out)),
+                    super::Answer::of(&out, super::outcome_files(&out).await).message(),
                 )
                 .await?;
             super::say_public(ctx, format!("Match #{id} is played in <#{}>", thread.id)).await?;

@@ -158,18 +158,11 @@ pub async fn lg_create(
     match result {
         Ok(out) => {
             // The announcement carries the sign-up: a Join button.
-            let text = super::outcome_content(&out);
-            super::answer_everyone(
-                ctx,
-                &text,
-                poise::CreateReply::default()
-                    .content(text.clone())
-                    .components(vec![button.clone()]),
-                serenity::CreateMessage::new()
-                    .content(text.clone())
-                    .components(vec![button]),
-            )
-            .await
+            let answer = super::Answer {
+                components: vec![button],
+                ..super::Answer::text(super::outcome_content(&out))
+            };
+            super::answer_everyone(ctx, &answer).await
         }
         Err(e) => {
             super::tell(ctx, format!("\u{26A0} {e}")).await?;

@@ -27,6 +27,8 @@
 //! once per player in the channel where the match is played; the bot carries on.
 
 mod analysis;
+mod answer;
+mod buttons;
 mod commands;
 mod league;
 mod limit;
@@ -38,13 +40,14 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use crate::club::{Actor, Chart, Club, ClubError, Command, MatchRef, Notice, Outcome, Starter};
-use crate::engine::welsh::Parity;
+use crate::club::{Actor, Chart, Club, ClubError, Command, Notice, Outcome};
 use crate::render::{
     alt_text, history_alt_text, history_png, leaderboard_alt_text, leaderboard_png, render_png,
 };
 use crate::render::{bracket_alt_text, bracket_png, standings_alt_text, standings_png};
 
+use answer::{Answer, outcome_files};
+pub use buttons::{button_command, button_of, buttons};
 pub use commands::commands;
 pub use limit::{Limited, Limiter, RateLimit};
 pub use shards::Shards;
@@ -145,105 +148,6 @@ pub fn outcome_content(out: &Outcome) -> String {
         s.push_str("Done.");
     }
     s
-}
-
-/// The buttons for the decisions at hand. A button's id names the match and the version
-/// it was drawn at: `gb:<verb>:<match>:<version>`.
-#[must_use]
-pub fn buttons(out: &Outcome) -> Vec<serenity::CreateActionRow> {
-    let (Some(next), Some(id), Some(v)) = (&out.next, out.match_id, out.version) else {
-        return Vec::new();
-    };
-    let w = next.what.as_str();
-    let mut b: Vec<(&str, &str, serenity::ButtonStyle)> = Vec::new();
-    use serenity::ButtonStyle::{Danger, Primary, Secondary, Success};
-    if w.starts_with("accept or decline") {
-        b.push(("accept", "Accept", Success));
-        b.push(("decline", "Decline", Danger));
-    } else if w.starts_with("call odds") {
-        b.push(("odds", "Odds", Primary));
-        b.push(("evens", "Evens", Primary));
-    } else if w.starts_with("choose who starts") {
-        b.push(("me", "I start", Primary));
-        b.push(("opponent", "Opponent starts", Secondary));
-    } else if w.starts_with("take") {
-        b.push(("take", "Take", Success));
-        // No drop where a drop would end the match (seed 002, 5.14).
-        if w.starts_with("take or drop") || w.starts_with("take, drop") {
-            b.push(("drop", "Drop", Danger));
-        }
-        if w.contains("beaver") {
-            b.push(("beaver", "Beaver", Secondary));
-        }
-        if w.contains("raccoon") {
-            b.push(("raccoon", "Raccoon", Secondary));
-        }
-    } else if w.starts_with("roll") || w.starts_with("throw") {
-        b.push((
-            "roll",
-            if w.starts_with("roll") {
-                "Roll"
-            } else {
-                "Throw"
-            },
-            Primary,
-        ));
-        if w.contains("double") {
-            b.push(("double", "Double", Secondary));
-        }
-        if w.contains("one die") {
-            b.push(("one", "One die", Secondary));
-        }
-    } else if w.contains("throw the 1-2 again") {
-        b.push(("reroll", "Throw the 1-2 again", Secondary));
-    }
-    if b.is_empty() {
-        return Vec::new();
-    }
-    vec![serenity::CreateActionRow::Buttons(
-        b.into_iter()
-            .map(|(verb, label, style)| {
-                serenity::CreateButton::new(format!("gb:{verb}:{id}:{v}"))
-                    .label(label)
-                    .style(style)
-            })
-            .collect(),
-    )]
-}
-
-/// The command a button stands for.
-#[must_use]
-pub fn button_command(custom_id: &str) -> Option<Command> {
-    if let Some(cmd) = league::league_button(custom_id) {
-        return Some(cmd);
-    }
-    let mut it = custom_id.split(':');
-    let (Some("gb"), Some(verb), Some(id), Some(v), None) =
-        (it.next(), it.next(), it.next(), it.next(), it.next())
-    else {
-        return None;
-    };
-    let m = MatchRef {
-        id: Some(id.parse().ok()?),
-        version: Some(v.parse().ok()?),
-    };
-    Some(match verb {
-        "accept" => Command::Accept(m),
-        "decline" => Command::Decline(m),
-        "odds" => Command::Call(m, Parity::Odd),
-        "evens" => Command::Call(m, Parity::Even),
-        "me" => Command::Choose(m, Starter::Me),
-        "opponent" => Command::Choose(m, Starter::Opponent),
-        "take" => Command::Take(m),
-        "drop" => Command::Drop(m),
-        "beaver" => Command::Beaver(m),
-        "raccoon" => Command::Raccoon(m),
-        "roll" => Command::Roll(m),
-        "double" => Command::Double(m),
-        "one" => Command::RollOne(m),
-        "reroll" => Command::Reroll(m),
-        _ => return None,
-    })
 }
 
 /// The PNG and alt text of an outcome's board, drawn off the async runtime.
@@ -362,19 +266,14 @@ fn deferred(ctx: Context<'_>) -> bool {
 
 /// Answers everyone: as the interaction's reply, or, once it was deferred privately, as
 /// a message in the channel (the private placeholder is then deleted). If the channel
-/// refuses the post, the caller is shown `text` (the content) privately with the reason.
-async fn answer_everyone(
-    ctx: Context<'_>,
-    text: &str,
-    reply: poise::CreateReply,
-    message: serenity::CreateMessage,
-) -> Result<(), Error> {
+/// refuses the post, the caller is shown the content privately with the reason.
+async fn answer_everyone(ctx: Context<'_>, answer: &Answer) -> Result<(), Error> {
     if !deferred(ctx) {
-        ctx.send(reply).await?;
+        ctx.send(answer.reply()).await?;
         return Ok(());
     }
     let channel = ctx.channel_id();
-    match retry_429!(channel.send_message(ctx, message.clone()).await) {
+    match retry_429!(channel.send_message(ctx, answer.message()).await) {
         Ok(_) => {
             if let poise::Context::Application(a) = ctx {
                 if let Err(e) = a.interaction.delete_response(ctx).await {
@@ -387,7 +286,8 @@ async fn answer_everyone(
             tell(
                 ctx,
                 clip(&format!(
-                    "{text}\n(I may not post in this channel, so only you see this.)"
+                    "{}\n(I may not post in this channel, so only you see this.)",
+                    answer.content
                 )),
             )
             .await?;
@@ -405,13 +305,7 @@ const RETRIES_429: [Duration; 3] = [
 
 /// Public text for the interaction (or, after a private deferral, for the channel).
 pub(super) async fn say_public(ctx: Context<'_>, text: String) -> Result<(), Error> {
-    answer_everyone(
-        ctx,
-        &text,
-        poise::CreateReply::default().content(text.clone()),
-        serenity::CreateMessage::new().content(text.clone()),
-    )
-    .await
+    answer_everyone(ctx, &Answer::text(text)).await
 }
 
 /// At most Discord's 2,000 characters.
@@ -472,34 +366,13 @@ async fn reply(
             Ok(None)
         }
         Ok(out) => {
-            let mut r = poise::CreateReply::default()
-                .content(outcome_content(&out))
-                .allowed_mentions(mentions(&out))
-                .components(buttons(&out));
-            let mut m = serenity::CreateMessage::new()
-                .content(outcome_content(&out))
-                .allowed_mentions(mentions(&out))
-                .components(buttons(&out));
-            // Rendering takes milliseconds; should it ever take long, defer (privately).
-            let file = or_defer(board_file(&out), RENDER_WAIT, async || {
+            // Drawing takes milliseconds; should it ever take long, defer (privately).
+            let files = or_defer(outcome_files(&out), RENDER_WAIT, async || {
                 let _ = ctx.defer_ephemeral().await;
             })
             .await
             .0;
-            if let Some(file) = file {
-                r = r.attachment(file.clone());
-                m = m.add_file(file);
-            }
-            if let Some(file) = chart_file(&out).await {
-                r = r.attachment(file);
-            }
-            if let Some(a) = &out.attachment {
-                let file =
-                    serenity::CreateAttachment::bytes(a.text.clone().into_bytes(), a.name.clone());
-                r = r.attachment(file.clone());
-                m = m.add_file(file);
-            }
-            answer_everyone(ctx, &outcome_content(&out), r, m).await?;
+            answer_everyone(ctx, &Answer::of(&out, files)).await?;
             direct_message(
                 ctx.serenity_context(),
                 &ctx.data().dm_refused,
@@ -622,33 +495,24 @@ async fn on_component(
             }
         }
         Ok(out) => {
-            let file = if deferred {
-                board_file(&out).await
+            let files = if deferred {
+                outcome_files(&out).await
             } else {
-                let (file, defer) =
-                    or_defer(board_file(&out), RENDER_WAIT, async || c.defer(ctx).await).await;
+                let (files, defer) =
+                    or_defer(outcome_files(&out), RENDER_WAIT, async || c.defer(ctx).await)
+                        .await;
                 deferred = defer.transpose()?.is_some();
-                file
+                files
             };
+            let answer = Answer::of(&out, files);
             if deferred {
-                let mut f = serenity::CreateInteractionResponseFollowup::new()
-                    .content(outcome_content(&out))
-                    .allowed_mentions(mentions(&out))
-                    .components(buttons(&out));
-                if let Some(file) = file {
-                    f = f.add_file(file);
-                }
-                c.create_followup(ctx, f).await?;
+                c.create_followup(ctx, answer.followup()).await?;
             } else {
-                let mut m = serenity::CreateInteractionResponseMessage::new()
-                    .content(outcome_content(&out))
-                    .allowed_mentions(mentions(&out))
-                    .components(buttons(&out));
-                if let Some(file) = file {
-                    m = m.add_file(file);
-                }
-                c.create_response(ctx, serenity::CreateInteractionResponse::Message(m))
-                    .await?;
+                c.create_response(
+                    ctx,
+                    serenity::CreateInteractionResponse::Message(answer.response()),
+                )
+                .await?;
             }
             direct_message(ctx, &data.dm_refused, c.channel_id, &out).await;
         }

@@ -228,6 +228,9 @@ pub struct Chouette {
     cubes: Vec<TeamCube>,
     /// The captain of the game in progress (rotation reads his result).
     captain: Option<PlayerId>,
+    /// The box and the captain of the last game finished (the line has turned since).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    last_sides: Option<(PlayerId, PlayerId)>,
 }
 
 impl Chouette {
@@ -243,6 +246,7 @@ impl Chouette {
             phase: ChouettePhase::Waiting,
             cubes: Vec::new(),
             captain: None,
+            last_sides: None,
         }
     }
 
@@ -274,6 +278,13 @@ impl Chouette {
     }
     pub fn box_player(&self) -> Option<PlayerId> {
         self.line.first().copied()
+    }
+
+    /// The box and the captain of the last game finished (between games the line has
+    /// turned, so [`Chouette::box_player`] names the next game's box).
+    #[must_use]
+    pub fn last_sides(&self) -> Option<(PlayerId, PlayerId)> {
+        self.last_sides
     }
 
     /// The game in progress moved to a described position with `to_roll` about to roll
@@ -675,6 +686,7 @@ impl Chouette {
             .and_then(|c| c.result)
             .is_some_and(|r| r > 0);
         let old_box = self.line.remove(0);
+        self.last_sides = Some((old_box, captain));
         if captain_won {
             // The captain becomes the box; the old box goes to the back of the line.
             self.line.retain(|&p| p != captain);

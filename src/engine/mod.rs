@@ -31,7 +31,7 @@ pub use ids::{
     GameStatus, IdError, MatchId, PositionIdEncoder, board_from_position_id, gnubg_player,
     position_id, position_id_bytes,
 };
-pub use mat::export_mat;
+pub use mat::{MatInfo, export_mat, export_mat_with, utc_date};
 pub use movegen::{LegalPlay, Play, Step, apply_steps, legal_plays, legal_plays_into};
 pub use notation::{
     Hop, IllegalPlay, ParseError, apply_hops, format_play, format_steps, parse_hops, resolve_play,

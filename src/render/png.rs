@@ -594,12 +594,11 @@ fn player_line(img: &mut impl Canvas, scene: &Scene, side: Side, y: i32) {
     text(img, x, y, 19.0, true, TEXT, name);
     x += text_width(19.0, true, name) + 12;
     let p = &scene.position;
-    let stats = format!(
-        "score {}   pips {}   off {}",
-        scene.score.score[side.index()],
-        p.pips(side),
-        p.off(side)
+    let standing = scene.chouette_role(side).map_or_else(
+        || format!("score {}", scene.score.score[side.index()]),
+        str::to_string,
     );
+    let stats = format!("{standing}   pips {}   off {}", p.pips(side), p.off(side));
     text(img, x, y + 2, 16.0, false, MUTED, &stats);
     x += text_width(16.0, false, &stats) + 12;
     if let Some(w) = &scene.welsh {

@@ -168,6 +168,16 @@ pub struct WelshView {
 }
 
 impl Scene {
+    /// A chouette's sides by their roles, the box (X) and the captain (O), shown where a
+    /// match shows the score; `None` for a match.
+    #[must_use]
+    pub fn chouette_role(&self, side: Side) -> Option<&'static str> {
+        (!self.team_cubes.is_empty() || self.standings.is_some()).then_some(match side {
+            Side::X => "box",
+            Side::O => "captain",
+        })
+    }
+
     /// The board an XGID describes, seen by `viewer` (default: the player on turn).
     #[must_use]
     pub fn from_xgid(x: &Xgid, ruleset: Ruleset, viewer: Option<Side>) -> Scene {

@@ -105,12 +105,15 @@ pub fn dice_words(scene: &Scene) -> Option<String> {
 /// must do now.
 fn player_line(scene: &Scene, side: Side) -> String {
     let p = &scene.position;
+    let standing = scene.chouette_role(side).map_or_else(
+        || format!("score {}", scene.score.score[side.index()]),
+        str::to_string,
+    );
     let mut s = format!(
-        "{} ({}, {})  score {}  pips {}  off {}",
+        "{} ({}, {})  {standing}  pips {}  off {}",
         scene.name(side),
         letter(side),
         colour_name(side),
-        scene.score.score[side.index()],
         p.pips(side),
         p.off(side)
     );
@@ -304,10 +307,13 @@ pub fn alt_text(scene: &Scene) -> String {
     for side in [me, them] {
         let _ = write!(
             s,
-            "{} ({}): score {}, pips {}; {}. ",
+            "{} ({}): {}, pips {}; {}. ",
             scene.name(side),
             colour_name(side),
-            scene.score.score[side.index()],
+            scene.chouette_role(side).map_or_else(
+                || format!("score {}", scene.score.score[side.index()]),
+                |role| format!("the {role}"),
+            ),
             scene.position.pips(side),
             men_words(scene, side)
         );

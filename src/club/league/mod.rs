@@ -410,7 +410,13 @@ impl Club {
             }
             LeagueOp::List => self.list_leagues(community).await,
             op => {
-                let league = self.find_league(community, cmd.league.as_deref()).await?;
+                let league = match op {
+                    // A player's own league, when several are open here.
+                    LeagueOp::Withdraw | LeagueOp::Leave if cmd.league.is_none() => {
+                        self.find_my_league(community, me).await?
+                    }
+                    _ => self.find_league(community, cmd.league.as_deref()).await?,
+                };
                 let organiser = league.row.organiser == me.id
                     || (actor.platform != "local"
                         && (cmd.manage_server
@@ -536,6 +542,44 @@ impl Club {
             }
         };
         League::read(row)
+    }
+
+    /// The league here a player is entered in (none named): the only open one, or else
+    /// the only open one he is in; several of his: say which.
+    async fn find_my_league(&self, community: i64, me: &PlayerRow) -> Result<League, ClubError> {
+        let open: Vec<LeagueRow> = self
+            .store
+            .leagues_in(community)
+            .await?
+            .into_iter()
+            .filter(|l| l.status != "finished")
+            .collect();
+        if open.len() < 2 {
+            return self.find_league(community, None).await;
+        }
+        let mut mine = Vec::new();
+        for l in open {
+            let entrants = self.store.league_entrants(l.id).await?;
+            if entrants
+                .iter()
+                .any(|e| e.player.id == me.id && e.status == "entered")
+            {
+                mine.push(l);
+            }
+        }
+        match mine.len() {
+            1 => League::read(mine.remove(0)),
+            0 => Err(ClubError::Refused(
+                "you are in none of the leagues here; /league list shows them".into(),
+            )),
+            _ => {
+                let names: Vec<String> = mine.iter().map(|l| l.name.clone()).collect();
+                Err(ClubError::Refused(format!(
+                    "you are in several leagues here ({}); say which with league:<name>",
+                    names.join(", ")
+                )))
+            }
+        }
     }
 
     /// The names of the leagues here beginning with `prefix` (for autocomplete).

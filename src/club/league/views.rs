@@ -259,6 +259,14 @@ impl Club {
             )));
         }
         let bracket = self.bracket_of(league).await?;
+        // How each decided match was decided, as the picture marks it.
+        let how: HashMap<(i64, i64), String> = self
+            .store
+            .league_fixtures(league.row.id, league.row.season)
+            .await?
+            .into_iter()
+            .filter_map(|f| Some(((f.round, f.slot), f.how?)))
+            .collect();
         let mut lines = vec![format!("Bracket of {}", league.row.name)];
         let last = bracket.iter().map(|b| b.round).max().unwrap_or(0);
         for r in 1..=last {
@@ -273,10 +281,15 @@ impl Club {
                 lines.push(match b.status.as_str() {
                     "bye" => format!("  {} (bye)", b.winner.clone().unwrap_or_default()),
                     "done" => format!(
-                        "  {} v {}: {} wins{}",
+                        "  {} v {}: {} wins{}{}",
                         n(0),
                         n(1),
                         b.winner.clone().unwrap_or_default(),
+                        match how.get(&(b.round, b.slot)).map(String::as_str) {
+                            Some("forfeit") => " by forfeit",
+                            Some("adjudicated") => " by adjudication",
+                            _ => "",
+                        },
                         b.match_id.map(|m| format!(" (#{m})")).unwrap_or_default()
                     ),
                     "playing" => format!(

@@ -1,0 +1,119 @@
+//! An answer for everyone, built once from an outcome (its text, files, buttons and
+//! mentions) and converted for each way it goes out: the interaction's reply, a message
+//! in the channel (after a private deferral, or in a match's thread), a button's response
+//! or followup, an edit of a deferred response. No path can drop a part of it.
+
+use poise::serenity_prelude as serenity;
+
+use super::{board_file, buttons, chart_file, mentions, outcome_content};
+use crate::club::Outcome;
+
+/// What everyone is shown.
+#[derive(Clone, Debug, Default)]
+pub struct Answer {
+    pub content: String,
+    /// The board, the chart, a file to download.
+    pub files: Vec<serenity::CreateAttachment>,
+    pub components: Vec<serenity::CreateActionRow>,
+    /// Whom the content may ping (`None`: Discord's default).
+    pub mentions: Option<serenity::CreateAllowedMentions>,
+}
+
+impl Answer {
+    /// Text alone.
+    pub fn text(content: impl Into<String>) -> Answer {
+        Answer {
+            content: content.into(),
+            ..Answer::default()
+        }
+    }
+
+    /// An outcome's text, buttons and mentions with `files` (see [`outcome_files`]).
+    pub fn of(out: &Outcome, files: Vec<serenity::CreateAttachment>) -> Answer {
+        Answer {
+            content: outcome_content(out),
+            files,
+            components: buttons(out),
+            mentions: Some(mentions(out)),
+        }
+    }
+
+    /// As the interaction's reply (poise).
+    pub fn reply(&self) -> poise::CreateReply {
+        let mut r = poise::CreateReply::default()
+            .content(self.content.clone())
+            .components(self.components.clone());
+        if let Some(m) = &self.mentions {
+            r = r.allowed_mentions(m.clone());
+        }
+        for f in &self.files {
+            r = r.attachment(f.clone());
+        }
+        r
+    }
+
+    /// As a message in a channel.
+    pub fn message(&self) -> serenity::CreateMessage {
+        let mut m = serenity::CreateMessage::new()
+            .content(self.content.clone())
+            .components(self.components.clone())
+            .add_files(self.files.clone());
+        if let Some(a) = &self.mentions {
+            m = m.allowed_mentions(a.clone());
+        }
+        m
+    }
+
+    /// As the response to a button click.
+    pub fn response(&self) -> serenity::CreateInteractionResponseMessage {
+        let mut m = serenity::CreateInteractionResponseMessage::new()
+            .content(self.content.clone())
+            .components(self.components.clone())
+            .add_files(self.files.clone());
+        if let Some(a) = &self.mentions {
+            m = m.allowed_mentions(a.clone());
+        }
+        m
+    }
+
+    /// As a followup after a deferred button click.
+    pub fn followup(&self) -> serenity::CreateInteractionResponseFollowup {
+        let mut f = serenity::CreateInteractionResponseFollowup::new()
+            .content(self.content.clone())
+            .components(self.components.clone())
+            .add_files(self.files.clone());
+        if let Some(a) = &self.mentions {
+            f = f.allowed_mentions(a.clone());
+        }
+        f
+    }
+
+    /// As the edit of a deferred response.
+    pub fn edit(&self) -> serenity::EditInteractionResponse {
+        let mut e = serenity::EditInteractionResponse::new()
+            .content(self.content.clone())
+            .components(self.components.clone());
+        for f in &self.files {
+            e = e.new_attachment(f.clone());
+        }
+        if let Some(a) = &self.mentions {
+            e = e.allowed_mentions(a.clone());
+        }
+        e
+    }
+}
+
+/// The files of an outcome: its board, its chart and its download, drawn off the async
+/// runtime.
+pub async fn outcome_files(out: &Outcome) -> Vec<serenity::CreateAttachment> {
+    let mut files = Vec::new();
+    files.extend(board_file(out).await);
+    files.extend(chart_file(out).await);
+    if let Some(a) = &out.attachment {
+        files.push(serenity::CreateAttachment::bytes(
+            a.text.clone().into_bytes(),
+            a.name.clone(),
+        ));
+    }
+    files
+}
