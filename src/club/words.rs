@@ -23,7 +23,7 @@ pub fn next_words(game: &AnyMatch) -> String {
                 return "accept or reject the resignation".into();
             }
             match m.phase() {
-                Phase::Opening => "throw the opening roll".into(),
+                Phase::Opening => "roll the opening throw".into(),
                 Phase::ToRoll(s) => {
                     if m.may_double(s).is_ok() {
                         "roll or double".into()
