@@ -1,17 +1,29 @@
 #!/usr/bin/env python3
-"""Check a gammonbot fair-dice export (scheme gammonbot-dice-v1), standard library only.
+"""Check a gammonbot fair-dice export (schemes gammonbot-dice-v2 and -v1), standard library
+only. docs/fair-dice.md states the scheme.
 
 Usage:  python3 scripts/verify_dice.py fair-12.json
 
-For every throw k it checks that the revealed s_k hashes down its chain to the anchor
-committed before the first throw (SHA-256(s_k) == s_{k-1}, ..., == s_0), and that the dice
-are the ones HMAC-SHA256(s_k, "gammonbot-dice-v1|" + id + "|" + k + "|" + seed_x + "|" +
-seed_o) gives (bytes in order, bytes >= 252 skipped, b % 6 + 1; then the message + "|more"
-and so on). It prints one line per throw and a verdict; the exit status is 0 only if every
-throw checks out.
+It checks that
+- the throws are numbered k = 1, 2, 3, ... with none missing, repeated or out of order,
+  and as many as the export's "count" says;
+- every revealed s_k hashes down its chain to the anchor committed before the first throw
+  (SHA-256(s_k) == s_{k-1}, ..., == s_0), and each throw's dice are the ones
+  HMAC-SHA256(s_k, message) gives (bytes in order, bytes >= 252 skipped, b % 6 + 1; then
+  the message + "|more" and so on). v2's message: "gammonbot-dice-v2", then for each of
+  id, k, seed_x, seed_o "|" + its length in UTF-8 bytes + ":" + the field; v1's: the
+  fields joined by "|";
+- (v2, and v1 exports that carry it) every throw of the game as played ("played", from
+  the game's log) is exactly one proven throw, in order: a throw played but not proven, or
+  proven but not played, or with other dice, fails. Throws set by nomination (Welsh rule
+  21) are marked "nominated" and throw no dice;
+- (a v2 chouette) the line was drawn from s_1 and every member's seed, and seed_x and
+  seed_o are the seeds of the box and the captain it gave.
+It prints one line per throw and a verdict; the exit status is 0 only if all is well.
 
-Also: python3 scripts/verify_dice.py --dice HEX_S ID K SEED_X SEED_O [COUNT]
-prints the dice of one throw (for known-answer tests).
+Also: python3 scripts/verify_dice.py --dice HEX_S ID K SEED_X SEED_O [COUNT [SCHEME]]
+prints the dice of one throw (for known-answer tests; SCHEME v1 or v2, default v1), and
+--line HEX_S ID SEED... prints a chouette's line as member indices.
 """
 
 import hashlib
@@ -19,23 +31,59 @@ import hmac
 import json
 import sys
 
-SCHEME = "gammonbot-dice-v1"
+V1 = "gammonbot-dice-v1"
+V2 = "gammonbot-dice-v2"
 N = 4096
 
 
-def dice_of(s, match_id, k, seed_x, seed_o, count):
+def field(text):
+    """A v2 field: "|" + its length in UTF-8 bytes + ":" + the field."""
+    return "|%d:%s" % (len(text.encode("utf-8")), text)
+
+
+def message(scheme, match_id, k, seed_x, seed_o):
+    """The HMAC message of throw k."""
+    if scheme == V1:
+        return "|".join([V1, str(match_id), str(k), seed_x, seed_o])
+    return V2 + "".join(field(f) for f in [str(match_id), str(k), seed_x, seed_o])
+
+
+def stream(s, msg):
+    """The HMAC bytes of msg, then of msg + "|more", and so on."""
+    while True:
+        for b in hmac.new(s, msg.encode("utf-8"), hashlib.sha256).digest():
+            yield b
+        msg += "|more"
+
+
+def dice_of(s, match_id, k, seed_x, seed_o, count, scheme=V1):
     """The dice of throw k whose chain value is the bytes s."""
-    message = "|".join([SCHEME, str(match_id), str(k), seed_x, seed_o])
     dice = []
-    while len(dice) < count:
-        digest = hmac.new(s, message.encode("utf-8"), hashlib.sha256).digest()
-        for b in digest:
-            if len(dice) == count:
-                break
-            if b < 252:
-                dice.append(b % 6 + 1)
-        message += "|more"
+    for b in stream(s, message(scheme, match_id, k, seed_x, seed_o)):
+        if len(dice) == count:
+            break
+        if b < 252:
+            dice.append(b % 6 + 1)
     return dice
+
+
+def line_order(s, match_id, seeds):
+    """A chouette's line (v2): member indices, box first, from s_1 and the seeds in the
+    order the members joined. Fisher-Yates: for i = n-1 down to 1, the next byte b below
+    256 - 256 % (i + 1) gives j = b % (i + 1); places i and j are swapped."""
+    msg = V2 + field("line") + field(str(match_id)) + field(str(len(seeds)))
+    msg += "".join(field(x) for x in seeds)
+    line = list(range(len(seeds)))
+    bytes_ = stream(s, msg)
+    for i in range(len(line) - 1, 0, -1):
+        m = i + 1
+        bound = 256 - 256 % m
+        b = next(bytes_)
+        while b >= bound:
+            b = next(bytes_)
+        j = b % m
+        line[i], line[j] = line[j], line[i]
+    return line
 
 
 def sha256(b):
@@ -52,6 +100,15 @@ def unhex(text, what):
     return b
 
 
+def said(dice, what=None):
+    """Dice as the game says them: the higher first; an opening throw X's die, then O's."""
+    if what == "opening" and len(dice) == 2:
+        return "%d and %d" % (dice[0], dice[1])
+    if len(dice) == 2:
+        return "%d-%d" % (max(dice), min(dice))
+    return "-".join(map(str, dice))
+
+
 def verify(export, out=print):
     """Checks an export (a dict); answers the number of problems found."""
     problems = 0
@@ -61,8 +118,9 @@ def verify(export, out=print):
         problems += 1
         out("BAD  " + line)
 
-    if export.get("scheme") != SCHEME:
-        out("BAD  scheme %r: this script checks %s" % (export.get("scheme"), SCHEME))
+    scheme = export.get("scheme")
+    if scheme not in (V1, V2):
+        out("BAD  scheme %r: this script checks %s and %s" % (scheme, V2, V1))
         return 1
     match_id = export.get("match_id")
     if isinstance(match_id, bool) or not isinstance(match_id, (int, str)):
@@ -77,20 +135,40 @@ def verify(export, out=print):
             bad("a later chain starts at throw %r, not 4097, 8193, ..." % (first,))
             continue
         anchors[first] = unhex(a.get("anchor"), "anchor of throw %d" % first)
-    out("Match %s, seeds X %r, O %r, anchor %s" % (match_id, seed_x, seed_o, export.get("anchor")))
+    out("%s: match %s, seeds X %r, O %r, anchor %s" % (
+        scheme, match_id, seed_x, seed_o, export.get("anchor")))
     throws = export.get("throws", [])
+    if not isinstance(throws, list):
+        bad("throws is not a list")
+        return problems
     if throws and (not isinstance(seed_x, str) or not isinstance(seed_o, str)):
         bad("throws were made but the seeds are missing")
         return problems
-    last_k = 0
+    count = export.get("count")
+    if count is not None and count != len(throws):
+        bad("the export says %r throws but lists %d" % (count, len(throws)))
+    played = export.get("played")
+    if played is None and scheme == V2:
+        bad("no game record (\"played\"): the throws cannot be tied to the game")
+    # The proven throws' dice, in order, for the game's throws to be tied to.
+    proven = []
+    expected_k = 1
     # The chain value seen last in each chain: (place, value); a later throw must hash to it.
     seen = {}
+    first_s = None
     for t in throws:
         k, dice = t.get("k"), t.get("dice")
-        if not isinstance(k, int) or k <= last_k:
-            bad("throw %r: throws come in order of k" % (k,))
+        if not isinstance(k, int) or isinstance(k, bool):
+            bad("throw %r: k is not a number" % (k,))
             continue
-        last_k = k
+        if k != expected_k:
+            if k < expected_k:
+                bad("throw %d again (or out of order) where throw %d was due" % (k, expected_k))
+                continue
+            bad("throw %d comes where throw %d was due: throw%s %s missing" % (
+                k, expected_k, "" if k - expected_k == 1 else "s",
+                expected_k if k - expected_k == 1 else "%d to %d" % (expected_k, k - 1)))
+        expected_k = k + 1
         first = (k - 1) // N * N + 1
         place = k - first + 1
         if first not in anchors:
@@ -112,15 +190,98 @@ def verify(export, out=print):
                 "anchor" if known_place == 0 else "s of throw %d" % (first + known_place - 1)))
             continue
         seen[first] = (place, s)
+        if k == 1:
+            first_s = s
         if not isinstance(dice, list) or len(dice) not in (1, 2):
             bad("throw %d: dice %r" % (k, dice))
             continue
-        expected = dice_of(s, match_id, k, seed_x, seed_o, len(dice))
+        expected = dice_of(s, match_id, k, seed_x, seed_o, len(dice), scheme)
         if expected != dice:
             bad("throw %d: dice %s, but the HMAC gives %s" % (
                 k, "-".join(map(str, dice)), "-".join(map(str, expected))))
             continue
-        out("ok   throw %d: %s" % (k, "-".join(map(str, dice))))
+        proven.append((k, dice))
+    if played is not None:
+        problems += tie(played, proven, throws, out)
+    else:
+        for k, dice in proven:
+            out("ok   throw %d: %s" % (k, said(dice)))
+        if throws:
+            out("NOTE this export carries no game record: compare the dice with the game yourself")
+    line = export.get("line")
+    if isinstance(match_id, str) and scheme == V2 and throws and line is None:
+        bad("a chouette's export without its line draw")
+    if line is not None:
+        problems += check_line(line, first_s, match_id, seed_x, seed_o, out)
+    return problems
+
+
+def tie(played, proven, throws, out):
+    """Ties the game's throws as played to the proven throws, one to one, in order."""
+    problems = 0
+    if not isinstance(played, list):
+        out("BAD  played is not a list")
+        return 1
+    i = 0
+    for n, p in enumerate(played, 1):
+        dice, what, by = p.get("dice"), p.get("what"), p.get("by")
+        desc = "%s (%s, %s%s)" % (
+            said(dice or [], what), by, what,
+            ", played %s" % p["play"] if p.get("play") else "")
+        if p.get("nominated"):
+            out("     game throw %d: nominated %s: no dice thrown, no throw proves it" % (n, desc))
+            continue
+        if i >= len(proven):
+            out("BAD  game throw %d: %s was played but is not among the proven throws" % (n, desc))
+            problems += 1
+            continue
+        k, pdice = proven[i]
+        i += 1
+        if pdice != dice:
+            out("BAD  game throw %d: %s was played, but throw %d is %s" % (
+                n, desc, k, said(pdice, what)))
+            problems += 1
+            continue
+        out("ok   throw %d: %s" % (k, desc))
+    for k, pdice in proven[i:]:
+        out("BAD  throw %d: %s was proven but not played in the game" % (k, said(pdice)))
+        problems += 1
+    return problems
+
+
+def check_line(line, first_s, match_id, seed_x, seed_o, out):
+    """A chouette's line: drawn from s_1 and the members' seeds (or kept as joined), and
+    the box's and captain's seeds are the ones the throws use."""
+    problems = 0
+    members = line.get("members", [])
+    names = [m.get("name") for m in members]
+    seeds = [m.get("seed") for m in members]
+    order = line.get("line", [])
+    if not all(isinstance(x, str) for x in seeds):
+        out("BAD  the line's members lack seeds")
+        return 1
+    if line.get("shuffled"):
+        if first_s is None:
+            out("BAD  the line was drawn from s_1, but throw 1 is not proven")
+            return 1
+        drawn = [names[i] for i in line_order(first_s, match_id, seeds)]
+        how = "drawn from s_1 and the %d members' seeds" % len(seeds)
+    else:
+        drawn = names
+        how = "as the members joined"
+    if drawn != order:
+        out("BAD  the line is %s, but %s gives %s" % (", ".join(order), how, ", ".join(drawn)))
+        return 1
+    out("ok   the line %s: %s (box %s, captain %s)" % (
+        how, ", ".join(order), order[0] if order else "?", order[1] if len(order) > 1 else "?"))
+    by_name = dict(zip(names, seeds))
+    if len(order) >= 2:
+        if by_name.get(order[0]) != seed_x:
+            out("BAD  seed_x %r is not the box's seed %r" % (seed_x, by_name.get(order[0])))
+            problems += 1
+        if by_name.get(order[1]) != seed_o:
+            out("BAD  seed_o %r is not the captain's seed %r" % (seed_o, by_name.get(order[1])))
+            problems += 1
     return problems
 
 
@@ -128,8 +289,13 @@ def main(argv):
     if len(argv) >= 7 and argv[1] == "--dice":
         s = unhex(argv[2], "s")
         count = int(argv[7]) if len(argv) > 7 else 2
+        scheme = V2 if len(argv) > 8 and argv[8] == "v2" else V1
         match_id = argv[3]
-        print(" ".join(map(str, dice_of(s, match_id, int(argv[4]), argv[5], argv[6], count))))
+        print(" ".join(map(str, dice_of(s, match_id, int(argv[4]), argv[5], argv[6], count, scheme))))
+        return 0
+    if len(argv) >= 4 and argv[1] == "--line":
+        s = unhex(argv[2], "s")
+        print(" ".join(map(str, line_order(s, argv[3], argv[4:]))))
         return 0
     if len(argv) != 2:
         print(__doc__.strip())
@@ -146,11 +312,22 @@ def main(argv):
     except (ValueError, AttributeError, TypeError) as e:
         print("BAD  %s" % e)
         problems = 1
-    n = len(export.get("throws", [])) if isinstance(export, dict) else 0
+    throws = export.get("throws", []) if isinstance(export, dict) else []
+    n = len(throws) if isinstance(throws, list) else 0
     if problems:
         print("VERDICT: FAILED: %d problem%s in %d throws" % (problems, "" if problems == 1 else "s", n))
         return 1
-    print("VERDICT: OK: all %d throws follow from the anchor and the seeds" % n)
+    played = export.get("played")
+    if played is None:
+        tied = "; not tied to the game (the export has no game record)"
+    else:
+        nominated = sum(1 for p in played if p.get("nominated"))
+        tied = "; the game's %d throws as played are these %d, one to one, in order%s" % (
+            len(played) - nominated, n,
+            " (and %d nominated throw%s, no dice)" % (nominated, "" if nominated == 1 else "s")
+            if nominated else "")
+    span = "throws 1 to %d, none missing," % n if n else "no throws"
+    print("VERDICT: OK: %s all %d follow from the anchor and the seeds%s" % (span, n, tied))
     return 0
 
 

@@ -19,12 +19,16 @@ const BOB: (u64, &str) = (222_222_222_222_222_222, "bob");
 const CAROL: (u64, &str) = (333_333_333_333_333_333, "carol");
 
 async fn start(name: &str) -> (FakeDiscord, Store) {
+    start_with(name, RngDice::seeded(5)).await
+}
+
+async fn start_with(name: &str, dice: RngDice) -> (FakeDiscord, Store) {
     let fake = FakeDiscord::start(TOKEN).await;
     let db = store_url(&format!("discord-{name}")).await;
     let store = Store::open(&db).await.unwrap();
     let club = Arc::new(Club::new(
         store.clone(),
-        Arc::new(RngDice::seeded(5)),
+        Arc::new(dice),
         Arc::new(ManualClock::new(1_800_000_000)),
     ));
     let mut bot = client(
@@ -184,5 +188,67 @@ async fn a_league_is_joined_by_button_and_its_matches_posted_in_threads_with_men
         allowed.sort();
         assert_eq!(allowed, mentioned, "{text}");
     }
+    fake.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_league_match_on_fair_dice_posts_its_anchor_before_its_first_throw() {
+    // Given a round robin of three on the production fair dice
+    let (fake, store) = start_with("league-fair", RngDice::fair_seeded(9)).await;
+    interact(
+        &fake,
+        league(
+            "f-create",
+            ALICE,
+            "create",
+            json!([{"name": "name", "type": 3, "value": "Fair Cup"}]),
+            true,
+        ),
+    )
+    .await;
+    for (i, p) in [ALICE, BOB, CAROL].into_iter().enumerate() {
+        interact(&fake, league(&format!("f-join{i}"), p, "join", json!([]), false)).await;
+    }
+    // When alice starts it
+    let started = interact(&fake, league("f-start", ALICE, "start", json!([]), true)).await;
+    let anchor = store.load_fair("1").await.unwrap().unwrap().chains[0]
+        .anchor
+        .clone();
+    // Then the message that starts match #1 carries its anchor, and no throw is made yet
+    assert!(
+        content(&started).contains(&anchor),
+        "{}",
+        content(&started)
+    );
+    assert!(store.fair_throws("1").await.unwrap().is_empty());
+    // When one of its players rolls the opening throw
+    let row = store.load_match(1).await.unwrap().unwrap();
+    let x = store.player_by_id(row.players[0]).await.unwrap().platform_id;
+    let who = [ALICE, BOB, CAROL]
+        .into_iter()
+        .find(|p| p.0.to_string() == x)
+        .unwrap();
+    let rolled = interact(
+        &fake,
+        slash("f-roll", who, "roll", json!([{"name": "match", "type": 4, "value": 1}]), json!({})),
+    )
+    .await;
+    // Then the first throw's message comes after the anchor's, and the throw it reveals
+    // hashes to that anchor
+    assert!(
+        content(&rolled).contains("fixed with its first throw"),
+        "{}",
+        content(&rolled)
+    );
+    let order = |r: &fake_discord::Request| {
+        fake.requests()
+            .iter()
+            .position(|q| q.path == r.path && q.body == r.body)
+            .unwrap()
+    };
+    assert!(order(&started) < order(&rolled));
+    let s = store.fair_throws("1").await.unwrap()[0].s.clone();
+    let s = gammonbot::engine::fair::secret_from_hex(&s).unwrap();
+    assert_eq!(gammonbot::engine::fair::hex(&gammonbot::engine::fair::sha256(&s)), anchor);
     fake.finish().await;
 }

@@ -1,8 +1,9 @@
-//! Provably fair dice (scheme gammonbot-dice-v1): known answers checked against the Python
-//! verifier (a separate implementation written from the scheme's text), a chain crossing
-//! 4096, tampered exports rejected, the dice's distribution over a million throws, and
-//! matches and a chouette played through the club whose exports verify, also across a
-//! restart.
+//! Provably fair dice (scheme gammonbot-dice-v2; v1 records still verify): known answers
+//! checked against the Python verifier (a separate implementation written from the
+//! scheme's text), a chain crossing 4096, tampered exports rejected (throws left out,
+//! repeated, not tied to the game), the dice's distribution over a million throws, and
+//! matches of every ruleset, a league's and a chouette played through the club on the
+//! production fair dice, whose exports verify end to end, also across a restart.
 
 use std::path::{Path, PathBuf};
 use std::process::Command as Process;
@@ -10,11 +11,12 @@ use std::sync::Arc;
 
 use gammonbot::club::{
     Actor, ChallengeSpec, ChouetteOp, ChouetteRef, ChouetteSpec, Club, ClubError, Command, Entry,
-    FairDice, FairOp, FairRef, ManualClock, MatchRef, Outcome, RngDice, Starter, export_json,
-    new_chain,
+    FairDice, FairOp, FairRef, Format, GameRecord, LeagueCommand, LeagueOp, ManualClock, MatchRef,
+    Outcome, Played, RngDice, Starter, export_json, new_chain,
 };
 use gammonbot::engine::fair::{
-    CHAIN_LEN, FairId, anchor, chain, hex, message, secret_from_hex, sha256, throw_dice,
+    CHAIN_LEN, FairId, Scheme, anchor, chain, hex, line_order, message, message_v2,
+    secret_from_hex, sha256, throw_dice,
 };
 use gammonbot::engine::welsh::{NominateFor, Parity, WelshAction};
 use gammonbot::engine::{Action, Side};
@@ -42,8 +44,21 @@ fn verify_path(path: &Path) -> (bool, String) {
     (out.status.success(), text)
 }
 
-/// The verifier's dice for one throw.
+/// The verifier's dice for one throw (scheme v1).
 fn python_dice(s: &[u8; 32], id: &str, k: u64, x: &str, o: &str, count: usize) -> Vec<u8> {
+    python_dice_of("v1", s, id, k, x, o, count)
+}
+
+/// The verifier's dice for one throw under `scheme` (`v1`, `v2`).
+fn python_dice_of(
+    scheme: &str,
+    s: &[u8; 32],
+    id: &str,
+    k: u64,
+    x: &str,
+    o: &str,
+    count: usize,
+) -> Vec<u8> {
     let out = Process::new("python3")
         .args([
             SCRIPT,
@@ -54,6 +69,7 @@ fn python_dice(s: &[u8; 32], id: &str, k: u64, x: &str, o: &str, count: usize) -
             x,
             o,
             &count.to_string(),
+            scheme,
         ])
         .output()
         .expect("python3 runs");
@@ -108,6 +124,50 @@ fn known_answers_agree_with_the_python_verifier() {
 }
 
 #[test]
+fn v2_known_answers_agree_with_the_python_verifier_and_seeds_with_bars_do_not_collide() {
+    let cases: &[Case] = &[
+        (b"one", FairId::Match(12), 1, "alice's seed", "x", 2),
+        (b"two", FairId::Chouette(3), 5, "Zoë ♞ 🎲", "|pipes|", 2),
+        (b"three", FairId::Match(1), 4097, "x|y", "z", 1),
+        (b"four", FairId::Chouette(10), 2, "a", "b", 40),
+    ];
+    for &(seed, id, k, x, o, count) in cases {
+        let s = sha256(seed);
+        let ours = throw_dice(&s, &message_v2(id, k, x, o), count);
+        let theirs = python_dice_of("v2", &s, &id.to_string(), k, x, o, count);
+        assert_eq!(ours, theirs, "{id} k={k}");
+    }
+    // Given seeds "x|y","z" and "x","y|z", which v1 could not tell apart
+    let s = sha256(b"bars");
+    assert_eq!(
+        message(FairId::Match(1), 1, "x|y", "z"),
+        message(FairId::Match(1), 1, "x", "y|z")
+    );
+    // Then v2's messages differ, and so does the verifier's stream for them
+    assert_ne!(
+        message_v2(FairId::Match(1), 1, "x|y", "z"),
+        message_v2(FairId::Match(1), 1, "x", "y|z")
+    );
+    assert_eq!(
+        python_dice_of("v2", &s, "1", 1, "x|y", "z", 40),
+        throw_dice(&s, &message_v2(FairId::Match(1), 1, "x|y", "z"), 40)
+    );
+    // And a chouette's line is the verifier's
+    let seeds = ["ann's", "b|en", "cat", "dan", "eve"];
+    let ours = line_order(&s, FairId::Chouette(4), &seeds);
+    let out = Process::new("python3")
+        .args([SCRIPT, "--line", &hex(&s), "c4"])
+        .args(seeds)
+        .output()
+        .unwrap();
+    let theirs: Vec<usize> = String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .map(|d| d.parse().unwrap())
+        .collect();
+    assert_eq!(ours, theirs);
+}
+
+#[test]
 fn bytes_of_252_and_above_are_skipped() {
     // Given many keys, some of whose HMACs hold bytes >= 252
     let mut skipped = 0;
@@ -155,8 +215,31 @@ fn thrown(id: FairId, n: usize, seed: u64) -> FairDice {
     f
 }
 
+/// The throws of a record as a game would have played them (a roll each, no play).
+fn played_of(f: &FairDice) -> Vec<Played> {
+    f.throws()
+        .iter()
+        .map(|t| Played {
+            by: "x".into(),
+            what: "roll",
+            dice: serde_json::from_str(&t.dice).unwrap(),
+            play: None,
+            nominated: false,
+        })
+        .collect()
+}
+
 fn export_of(f: &FairDice) -> String {
-    export_json(f.id(), f.seeds(), f.chains(), f.throws())
+    let played = played_of(f);
+    export_json(
+        f,
+        f.chains(),
+        f.throws(),
+        GameRecord {
+            played: Some(&played),
+            line: None,
+        },
+    )
 }
 
 #[test]
@@ -164,7 +247,11 @@ fn a_chain_crossing_4096_throws_is_renewed_and_verifies() {
     // Given a match that makes 4100 throws
     let mut f = thrown(FairId::Match(7), 4100, 1);
     // Then throw 4096 used up the first chain and a second began at 4097, announced
-    let lines = f.take_lines();
+    let lines: Vec<String> = f
+        .take_lines()
+        .into_iter()
+        .filter(|l| !l.contains("fixed with its first throw"))
+        .collect();
     assert_eq!(lines.len(), 1, "{lines:?}");
     assert!(lines[0].contains("4097"), "{lines:?}");
     assert_eq!(f.chains().len(), 2);
@@ -183,14 +270,17 @@ fn a_chain_crossing_4096_throws_is_renewed_and_verifies() {
     let (ok, out) = verify(&json, "fair-crossing");
     assert!(ok, "{out}");
     assert!(out.contains("ok   throw 4097"), "{out}");
-    assert!(out.contains("VERDICT: OK: all 4100 throws"), "{out}");
+    assert!(
+        out.contains("VERDICT: OK: throws 1 to 4100, none missing, all 4100"),
+        "{out}"
+    );
 }
 
 #[test]
 fn a_tampered_export_is_rejected() {
-    let f = thrown(FairId::Chouette(3), 30, 2);
+    let f = thrown(FairId::Match(3), 30, 2);
     let good: serde_json::Value = serde_json::from_str(&export_of(&f)).unwrap();
-    assert_eq!(good["match_id"], "c3");
+    assert_eq!(good["match_id"], 3);
     let (ok, out) = verify(&good.to_string(), "fair-tamper-good");
     assert!(ok, "{out}");
     let tampered = |name: &str, change: &dyn Fn(&mut serde_json::Value)| {
@@ -214,11 +304,131 @@ fn a_tampered_export_is_rejected() {
     // A seed changed after the throws
     tampered("seed", &|v| v["seed_o"] = "seed of O".into());
     // Another id
-    tampered("id", &|v| v["match_id"] = "c4".into());
+    tampered("id", &|v| v["match_id"] = 4.into());
     // Throws swapped
     tampered("order", &|v| {
         let t = v["throws"].as_array_mut().unwrap();
         t.swap(3, 4);
+    });
+}
+
+/// The verifier on an export changed by `change`: it must fail, saying `why`.
+fn assert_rejected(good: &serde_json::Value, name: &str, why: &str, change: &dyn Fn(&mut serde_json::Value)) {
+    let mut v = good.clone();
+    change(&mut v);
+    let (ok, out) = verify(&v.to_string(), &format!("fair-tamper-{name}"));
+    assert!(!ok, "{name}: accepted\n{out}");
+    assert!(out.contains("VERDICT: FAILED"), "{name}: {out}");
+    assert!(out.contains(why), "{name}: no `{why}` in\n{out}");
+}
+
+#[test]
+fn a_throw_left_out_repeated_or_not_tied_to_the_game_fails_the_check() {
+    // Given an untampered export of 30 throws with the game's throws as played: it passes
+    let f = thrown(FairId::Match(11), 30, 5);
+    let good: serde_json::Value = serde_json::from_str(&export_of(&f)).unwrap();
+    assert_eq!(good["scheme"], "gammonbot-dice-v2");
+    assert_eq!(good["count"], 30);
+    let (ok, out) = verify(&good.to_string(), "fair-tie-good");
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("VERDICT: OK: throws 1 to 30, none missing, all 30"),
+        "{out}"
+    );
+    let remove = |v: &mut serde_json::Value, i: usize| {
+        v["throws"].as_array_mut().unwrap().remove(i);
+    };
+    // When a throw is left out of the proof (first, middle, last), with the count kept
+    assert_rejected(&good, "first", "throw 2 comes where throw 1 was due", &|v| {
+        remove(v, 0);
+    });
+    assert_rejected(&good, "middle", "throw 12 comes where throw 11 was due", &|v| {
+        remove(v, 10);
+    });
+    assert_rejected(&good, "last", "was played but is not among the proven", &|v| {
+        remove(v, 29);
+        v["count"] = 29.into();
+    });
+    // And the same with the count and the game's record cut to match: the gap still shows
+    assert_rejected(&good, "gap", "throws 11 to 13 missing", &|v| {
+        for _ in 0..3 {
+            remove(v, 10);
+            v["played"].as_array_mut().unwrap().remove(10);
+        }
+        v["count"] = 27.into();
+    });
+    // An export that starts at k = 7
+    assert_rejected(&good, "late-start", "throw 7 comes where throw 1 was due", &|v| {
+        v["throws"].as_array_mut().unwrap().drain(0..6);
+    });
+    // A throw listed twice
+    assert_rejected(&good, "duplicate", "throw 5 again", &|v| {
+        let t = v["throws"][4].clone();
+        v["throws"].as_array_mut().unwrap().insert(5, t);
+    });
+    // A throw played that no throw proves
+    assert_rejected(&good, "unproven", "was played but is not among the proven", &|v| {
+        v["played"]
+            .as_array_mut()
+            .unwrap()
+            .push(serde_json::json!({"by": "x", "what": "roll", "dice": [6, 6]}));
+    });
+    // A throw proven that was not played
+    assert_rejected(&good, "unplayed", "was proven but not played", &|v| {
+        v["played"].as_array_mut().unwrap().pop();
+    });
+    // The dice of the game changed (the proof left alone)
+    assert_rejected(&good, "game-dice", "was played, but throw 8 is", &|v| {
+        let d = v["played"][7]["dice"][1].as_u64().unwrap();
+        v["played"][7]["dice"][1] = (d % 6 + 1).into();
+    });
+    // The game's record taken out of a v2 export
+    assert_rejected(&good, "no-record", "no game record", &|v| {
+        v.as_object_mut().unwrap().remove("played");
+    });
+    // A nominated throw in the game's record is no throw of the proof: marked, it passes
+    let mut v = good.clone();
+    v["played"].as_array_mut().unwrap().insert(
+        3,
+        serde_json::json!({"by": "o", "what": "nominated", "dice": [3, 1], "nominated": true}),
+    );
+    let (ok, out) = verify(&v.to_string(), "fair-tie-nominated");
+    assert!(ok, "{out}");
+    assert!(out.contains("nominated 3-1"), "{out}");
+    // Unmarked, it is a throw played that no throw proves
+    v["played"][3]
+        .as_object_mut()
+        .unwrap()
+        .remove("nominated");
+    let (ok, out) = verify(&v.to_string(), "fair-tie-unmarked");
+    assert!(!ok, "{out}");
+}
+
+#[test]
+fn a_v1_export_still_verifies_and_its_gaps_fail() {
+    // Given a record made under v1 (fields joined by `|`), exported as before v2: no game
+    // record
+    let f = thrown(FairId::Match(4), 12, 6);
+    let src = RngDice::fair_seeded(6);
+    let mut v1 = FairDice::fresh(FairId::Match(4), new_chain(&src, 1).unwrap()).with_scheme(Scheme::V1);
+    v1.set_seed(Side::X, "seed of x".into());
+    v1.set_seed(Side::O, "seed of o".into());
+    for _ in 0..12 {
+        v1.throw(2, &src).unwrap();
+    }
+    let json = export_json(&v1, v1.chains(), v1.throws(), GameRecord::default());
+    let mut old: serde_json::Value = serde_json::from_str(&json).unwrap();
+    old.as_object_mut().unwrap().remove("count");
+    assert_eq!(old["scheme"], "gammonbot-dice-v1");
+    // Then it verifies, saying it is not tied to a game
+    let (ok, out) = verify(&old.to_string(), "fair-v1");
+    assert!(ok, "{out}");
+    assert!(out.contains("not tied to the game"), "{out}");
+    // And its dice are v1's, not v2's
+    assert_ne!(export_of(&f), json);
+    // And a throw left out of it fails
+    assert_rejected(&old, "v1-gap", "throw 4 comes where throw 3 was due", &|v| {
+        v["throws"].as_array_mut().unwrap().remove(2);
     });
 }
 
@@ -355,6 +565,7 @@ fn logged_throws(log: &[Entry]) -> Vec<Vec<u8>> {
             }
         }
         match e {
+            Entry::ThrownAgain { dice, .. } => out.push(vec![dice.0, dice.1]),
             Entry::Standard { action, .. } => match action {
                 Action::OpeningRoll { x, o } => out.push(vec![*x, *o]),
                 Action::Roll(d) => out.push(d.values().to_vec()),
@@ -372,6 +583,17 @@ fn logged_throws(log: &[Entry]) -> Vec<Vec<u8>> {
         }
     }
     out
+}
+
+/// The dice of the export's game record, nominated throws aside.
+fn played_dice(json: &serde_json::Value) -> Vec<Vec<u8>> {
+    json["played"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["nominated"] != true)
+        .map(|p| serde_json::from_value(p["dice"].clone()).unwrap())
+        .collect()
 }
 
 fn export_throws(json: &serde_json::Value) -> Vec<Vec<u8>> {
@@ -421,27 +643,43 @@ async fn a_standard_match_through_the_club_exports_throws_that_verify() {
     .await;
     let e = refused(&club, "bob", fair(id, FairOp::Seed("x".repeat(65)))).await;
     assert!(e.to_string().contains("at most 64"), "{e}");
-    // When bob accepts (the opening throw is made at once) and they play on
+    // When bob accepts: no throw is made yet, and the acceptor may still set a seed
     let out = run(&club, "bob", Command::Accept(MatchRef::id(id))).await;
     assert!(
-        out.lines.iter().any(|l| l.contains("`alice ♞ luck`")),
+        out.lines.iter().any(|l| l.contains("alice has set `alice ♞ luck`")
+            && l.contains("bob has set none")),
         "{:?}",
         out.lines
     );
-    let last = play_on(&club, id, out, 400).await;
+    assert_eq!(out.next.as_ref().unwrap().what, "roll the opening throw");
+    let (json, _) = export(&club, "bob", id, "fair-standard-0").await;
+    assert_eq!(json["count"], 0, "no throw before a player asks for one");
+    run(&club, "bob", fair(id, FairOp::Seed("bob's late seed".into()))).await;
+    // And bob (either player may) rolls the opening throw: both seeds are said with it
+    let out = run(&club, "bob", Command::Roll(MatchRef::id(id))).await;
+    assert!(
+        out.lines.iter().any(|l| l.contains("fixed with its first throw")
+            && l.contains("`alice ♞ luck`")
+            && l.contains("`bob's late seed`")),
+        "{:?}",
+        out.lines
+    );
+    // And they play the match to its end
+    let last = play_on(&club, id, out, 5000).await;
+    assert!(last.next.is_none(), "the match did not end");
+    assert_eq!(
+        store.load_match(id).await.unwrap().unwrap().status,
+        gammonbot::store::MatchStatus::Finished
+    );
     // Then the seeds are fixed
     let e = refused(&club, "bob", fair(id, FairOp::Seed("late".into()))).await;
     assert!(e.to_string().contains("fixed"), "{e}");
     // And the export holds every throw of the log, in order, from k = 1, and verifies
     let (json, path) = export(&club, "bob", id, "fair-standard-export").await;
-    assert_eq!(json["scheme"], "gammonbot-dice-v1");
+    assert_eq!(json["scheme"], "gammonbot-dice-v2");
     assert_eq!(json["match_id"], id);
     assert_eq!(json["seed_x"], "alice ♞ luck");
-    assert_eq!(
-        json["seed_o"].as_str().unwrap().len(),
-        32,
-        "16 random bytes, hex"
-    );
+    assert_eq!(json["seed_o"], "bob's late seed");
     assert!(anchor_line.contains(json["anchor"].as_str().unwrap()));
     let log = match_log(&store, id).await;
     let logged = logged_throws(&log);
@@ -454,9 +692,14 @@ async fn a_standard_match_through_the_club_exports_throws_that_verify() {
         .map(|t| t["k"].as_u64().unwrap())
         .collect();
     assert_eq!(ks, (1..=ks.len() as u64).collect::<Vec<_>>());
+    assert_eq!(played_dice(&json), logged, "the game's throws as played");
     let (ok, text) = verify_path(&path);
     assert!(ok, "{text}");
-    // And /fair shows the anchor, both seeds and each throw with its s_k
+    assert!(text.contains("none missing"), "{text}");
+    // And /fair shows the anchor, both seeds and each throw with its s_k, the dice as the
+    // game says them (the higher first)
+    let t2: Vec<u8> = serde_json::from_value(json["throws"][1]["dice"].clone()).unwrap();
+    let said = format!("Throw 2: {}-{}  s=", t2[0].max(t2[1]), t2[0].min(t2[1]));
     let shown = run(&club, "alice", fair(id, FairOp::Show))
         .await
         .lines
@@ -467,6 +710,7 @@ async fn a_standard_match_through_the_club_exports_throws_that_verify() {
         "{shown}"
     );
     assert!(shown.contains("alice ♞ luck"), "{shown}");
+    assert!(shown.contains(&said), "{said} not in {shown}");
     assert_match_rebuilds(&store, id).await;
     // And a player of no match cannot look at it
     refused(&club, "carol", fair(id, FairOp::Show)).await;
@@ -661,6 +905,27 @@ async fn a_chouette_uses_the_box_and_captain_seeds_and_verifies() {
     assert!(!json["throws"].as_array().unwrap().is_empty());
     let (ok, text) = verify(&file.text, "fair-chouette-export");
     assert!(ok, "{text}");
+    // And the line was drawn from throw 1's chain value and all four seeds: the checker
+    // recomputes it, and the box's and captain's seeds are the ones the throws use
+    assert_eq!(json["line"]["shuffled"], true);
+    assert_eq!(json["line"]["members"].as_array().unwrap().len(), 4);
+    assert!(text.contains("ok   the line drawn from s_1 and the 4 members' seeds"), "{text}");
+    let members: Vec<String> = json["line"]["members"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["seed"].as_str().unwrap().to_string())
+        .collect();
+    let seeds: Vec<&str> = members.iter().map(String::as_str).collect();
+    let s1 = secret_from_hex(json["throws"][0]["s"].as_str().unwrap()).unwrap();
+    let order = line_order(&s1, FairId::Chouette(1), &seeds);
+    assert_eq!(json["seed_x"].as_str().unwrap(), seeds[order[0]]);
+    assert_eq!(json["seed_o"].as_str().unwrap(), seeds[order[1]]);
+    // And another line (the box and a crew member swapped) fails the check
+    let good: serde_json::Value = json.clone();
+    assert_rejected(&good, "chouette-line", "the line is", &|v| {
+        v["line"]["line"].as_array_mut().unwrap().swap(0, 2);
+    });
     // And the seeds cannot change now
     refused(&club, "ann", fr(FairOp::Seed("again".into()))).await;
 }
@@ -674,4 +939,306 @@ fn the_anchor_commits_to_the_whole_chain() {
     for w in c.windows(2).take(50) {
         assert_eq!(sha256(&w[1]), w[0]);
     }
+}
+
+// ---- A full match of each ruleset on the production fair dice ----
+
+/// A challenge by alice to bob on `spec`, accepted; the outcome of the accept.
+async fn accepted(club: &Club, spec: ChallengeSpec) -> (i64, Outcome) {
+    let out = run(
+        club,
+        "alice",
+        Command::Challenge {
+            opponent: "bob".into(),
+            spec,
+        },
+    )
+    .await;
+    let id = out.match_id.unwrap();
+    let out = match spec.ruleset {
+        gammonbot::engine::Ruleset::Welsh => {
+            run(club, "bob", Command::AcceptShaking(MatchRef::id(id), Starter::Me)).await
+        }
+        gammonbot::engine::Ruleset::Standard => run(club, "bob", Command::Accept(MatchRef::id(id))).await,
+    };
+    (id, out)
+}
+
+/// The export verifies, and its game record is the log's throws.
+async fn assert_export_verifies(
+    club: &Club,
+    store: &Store,
+    id: i64,
+    who: &str,
+    dir: &str,
+) -> serde_json::Value {
+    let (json, path) = export(club, who, id, dir).await;
+    let logged = logged_throws(&match_log(store, id).await);
+    assert_eq!(export_throws(&json), logged);
+    assert_eq!(played_dice(&json), logged);
+    let (ok, text) = verify_path(&path);
+    assert!(ok, "{text}");
+    json
+}
+
+#[tokio::test]
+async fn a_money_session_on_fair_dice_is_played_and_stopped_and_verifies() {
+    let (club, store) = open(&store_url("fair-money").await, 21).await;
+    let (id, mut out) = accepted(&club, ChallengeSpec::standard(None)).await;
+    let m = MatchRef::id(id);
+    // When they play a game or more and stop the session between games
+    let mut stopped = false;
+    for i in 0..4000 {
+        out = play_on(&club, id, out, 1).await;
+        if i > 40 {
+            if let Ok(o) = club.execute(&Actor::local("alice"), Command::Stop(m)).await {
+                out = o;
+                stopped = true;
+                break;
+            }
+        }
+    }
+    assert!(stopped, "the session never reached the end of a game");
+    assert_eq!(
+        store.load_match(id).await.unwrap().unwrap().status,
+        gammonbot::store::MatchStatus::Finished
+    );
+    // Then every throw of the session is proven and tied to the game
+    let json = assert_export_verifies(&club, &store, id, "alice", "fair-money-export").await;
+    assert!(json["count"].as_u64().unwrap() > 10);
+    let _ = out;
+}
+
+#[tokio::test]
+async fn a_welsh_match_on_fair_dice_is_played_to_its_end_and_verifies() {
+    let (club, store) = open(&store_url("fair-welsh-full").await, 22).await;
+    let (id, out) = accepted(&club, ChallengeSpec::welsh(3)).await;
+    let last = play_on(&club, id, out, 6000).await;
+    assert!(last.next.is_none(), "the match did not end: {:?}", last.lines);
+    assert_eq!(
+        store.load_match(id).await.unwrap().unwrap().status,
+        gammonbot::store::MatchStatus::Finished
+    );
+    let json = assert_export_verifies(&club, &store, id, "alice", "fair-welsh-full-export").await;
+    assert_eq!(json["played"][0]["what"], "call");
+    assert_match_rebuilds(&store, id).await;
+}
+
+#[tokio::test]
+async fn a_chouette_game_on_fair_dice_is_played_to_its_end_and_verifies() {
+    let (club, _store) = open(&store_url("fair-chouette-full").await, 23).await;
+    let ch = |op| Command::Chouette(ChouetteRef::default(), op);
+    run(&club, "ann", ch(ChouetteOp::Create(ChouetteSpec::default()))).await;
+    for p in ["ben", "cat"] {
+        run(&club, p, ch(ChouetteOp::Join)).await;
+    }
+    // Nobody sets a seed: each member gets one when the line is drawn
+    let mut out = run(&club, "ann", ch(ChouetteOp::Start)).await;
+    let mut games_done = false;
+    for _ in 0..3000 {
+        let Some(next) = out.next.clone() else { break };
+        let who = next.name.to_lowercase();
+        let op = if next.what.starts_with("move") {
+            let moves = club
+                .chouette_moves(&Actor::local(&who), ChouetteRef::default())
+                .await
+                .unwrap();
+            ChouetteOp::Move(moves[moves.len() / 2].clone())
+        } else if next.what.starts_with("take") {
+            ChouetteOp::Take(None)
+        } else if next.what.contains("roll") || next.what.contains("throw") {
+            ChouetteOp::Roll
+        } else {
+            break;
+        };
+        out = run(&club, &who, ch(op)).await;
+        if out.lines.iter().any(|l| l.contains("/chouette start")) {
+            games_done = true;
+            break;
+        }
+    }
+    assert!(games_done, "the game did not end: {:?}", out.lines);
+    let fr = |op| Command::Fair(FairRef::Chouette(ChouetteRef::default()), op);
+    let file = run(&club, "ben", fr(FairOp::Export)).await.attachment.unwrap();
+    let json: serde_json::Value = serde_json::from_str(&file.text).unwrap();
+    assert_eq!(json["line"]["members"].as_array().unwrap().len(), 3);
+    assert_eq!(
+        json["played"].as_array().unwrap().len(),
+        json["throws"].as_array().unwrap().len()
+    );
+    let (ok, text) = verify(&file.text, "fair-chouette-full-export");
+    assert!(ok, "{text}");
+}
+
+fn league(name: &str, op: LeagueOp) -> Command {
+    Command::League(LeagueCommand::local(Some(name), op))
+}
+
+#[tokio::test]
+async fn a_league_match_posts_its_anchor_before_any_throw_takes_seeds_and_verifies_to_its_end() {
+    // Given a knockout of three on fair dice (one bye, one match)
+    let (club, store) = open(&store_url("fair-league").await, 24).await;
+    run(
+        &club,
+        "org",
+        league(
+            "Cup",
+            LeagueOp::Create {
+                name: "Cup".into(),
+                format: Format::Knockout,
+                spec: ChallengeSpec::standard(Some(1)),
+            },
+        ),
+    )
+    .await;
+    for p in ["ann", "ben", "cat"] {
+        run(&club, p, league("Cup", LeagueOp::Join)).await;
+    }
+    // When the organiser starts the season
+    let out = run(&club, "org", league("Cup", LeagueOp::Start { order: None })).await;
+    let line = out
+        .lines
+        .iter()
+        .find(|l| l.starts_with("Match #"))
+        .unwrap()
+        .clone();
+    let id: i64 = line["Match #".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let m = MatchRef::id(id);
+    // Then the announcement carries the match's anchor, and no throw is made yet
+    let rec = store.load_fair(&id.to_string()).await.unwrap().unwrap();
+    assert!(line.contains(&rec.chains[0].anchor), "{line}");
+    assert_eq!(rec.seed_x, None, "no seed drawn before a player acts");
+    assert!(store.fair_throws(&id.to_string()).await.unwrap().is_empty());
+    // And each player may set a seed until the first throw
+    let row = store.load_match(id).await.unwrap().unwrap();
+    let x: String = store.player_by_id(row.players[0]).await.unwrap().display_name;
+    let o: String = store.player_by_id(row.players[1]).await.unwrap().display_name;
+    run(&club, &o, Command::Fair(FairRef::Match(m), FairOp::Seed(format!("{o} seeds")))).await;
+    // When a player rolls the opening throw and they play to the end
+    let out = run(&club, &x, Command::Roll(m)).await;
+    let e = refused(&club, &x, Command::Fair(FairRef::Match(m), FairOp::Seed("late".into()))).await;
+    assert!(e.to_string().contains("fixed"), "{e}");
+    let last = play_on(&club, id, out, 3000).await;
+    assert!(last.next.is_none(), "the match did not end");
+    // Then the export verifies against the anchor posted at the start: X's seed drawn at
+    // the first throw, O's as set
+    let json = assert_export_verifies(&club, &store, id, &x, "fair-league-export").await;
+    assert_eq!(json["anchor"], rec.chains[0].anchor.as_str());
+    assert_eq!(json["seed_o"], format!("{o} seeds").as_str());
+    assert_eq!(json["seed_x"].as_str().unwrap().len(), 32);
+}
+
+// ---- Where the proof is shown ----
+
+#[tokio::test]
+async fn the_local_chat_writes_the_export_beside_the_boards_and_takes_the_session_either_side() {
+    use gammonbot::console::run_line;
+    // Given a chouette of three started in the local chat on fair dice
+    let (club, _store) = open(&store_url("fair-chat").await, 31).await;
+    for l in [
+        "ann: /chouette create",
+        "ben: /chouette join",
+        "cat: /chouette join",
+        "ann: /chouette start",
+    ] {
+        let (text, refused) = run_line(&club, l, None).await;
+        assert!(!refused, "{l}: {text}");
+    }
+    // When ben asks for `/fair export c1`, as /help shows it, with a pictures folder
+    let dir = scratch("fair-chat-boards");
+    let (text, refused) = run_line(&club, "ben: /fair export c1", Some(&dir)).await;
+    // Then it is accepted, the file is written there and the chat says where
+    assert!(!refused, "{text}");
+    let path = dir.join("fair-c1.json");
+    assert!(
+        text.contains(&format!("(file: {})", path.display())),
+        "{text}"
+    );
+    let (ok, out) = verify_path(&path);
+    assert!(ok, "{out}");
+    // And `/fair c1 export` gives the same file
+    let first = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let (again, refused) = run_line(&club, "ben: /fair c1 export", Some(&dir)).await;
+    assert!(!refused, "{again}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), first);
+    // And without a folder the chat says the file was not written
+    let (text, refused) = run_line(&club, "ben: /fair export c1", None).await;
+    assert!(!refused && text.contains("not written"), "{text}");
+}
+
+/// A Discord user of guild 1.
+fn discord(name: &str) -> Actor {
+    Actor {
+        platform: "discord".into(),
+        user_id: name.into(),
+        display_name: name.into(),
+        community_id: "g1".into(),
+        community_name: "guild".into(),
+        channel: "c1".into(),
+    }
+}
+
+#[tokio::test]
+async fn on_discord_fair_says_how_many_throws_it_leaves_out_and_points_to_the_export() {
+    // Given a match on Discord with many throws made
+    let (club, _store) = open(&store_url("fair-discord-cut").await, 32).await;
+    let bob = discord("222");
+    club.execute(&bob, Command::Games).await.unwrap();
+    let out = club
+        .execute(
+            &discord("111"),
+            Command::Challenge {
+                opponent: "222".into(),
+                spec: ChallengeSpec::standard(Some(5)),
+            },
+        )
+        .await
+        .unwrap();
+    let id = out.match_id.unwrap();
+    let m = MatchRef::id(id);
+    let mut out = club.execute(&bob, Command::Accept(m)).await.unwrap();
+    for _ in 0..400 {
+        let Some(next) = out.next.clone() else { break };
+        let who = discord(&next.user_id);
+        let cmd = if next.what.starts_with("move") {
+            let moves = club.legal_moves(&who, m).await.unwrap();
+            Command::Move(m, moves[0].clone())
+        } else {
+            Command::Roll(m)
+        };
+        out = club.execute(&who, cmd).await.unwrap();
+    }
+    let throws = club
+        .execute(&bob, Command::Fair(FairRef::Match(m), FairOp::Export))
+        .await
+        .unwrap()
+        .lines[0]
+        .clone();
+    // When a player asks for /fair there
+    let shown = club
+        .execute(&bob, Command::Fair(FairRef::Match(m), FairOp::Show))
+        .await
+        .unwrap()
+        .lines
+        .join("\n");
+    // Then the reply fits Discord's 2,000 characters, says how many lines it left out, and
+    // points to /fair export; the newest throw is shown
+    assert!(shown.chars().count() < 2000, "{} characters", shown.len());
+    assert!(shown.contains("left out here"), "{shown}");
+    assert!(shown.contains("/fair export gives all"), "{shown}");
+    let n: usize = throws["Fair dice of match #".len() + id.to_string().len() + 2..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(n > 30, "{throws}");
+    assert!(shown.contains(&format!("Throw {n}: ")), "{shown}");
+    assert!(shown.contains(&format!("all {n} throws")), "{shown}");
 }

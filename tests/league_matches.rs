@@ -127,23 +127,37 @@ async fn a_league_match_gets_fair_dice_whose_throws_verify() {
     assert_eq!(ids.len(), 3, "{:?}", out.lines);
     for id in ids {
         let [x, o] = names_of(&store, id).await;
-        // Then each match is active, accepted like a challenge, its opening throw made
+        // Then each match is active, accepted like a challenge, its anchor announced, and
+        // no throw made: the first waits for a player, who may set a seed until then
         let row = store.load_match(id).await.unwrap().unwrap();
         assert_eq!(row.status, MatchStatus::Active);
         assert_eq!(row.expires_at, None);
-        // And /fair shows its anchor and the opening throw with its s_k
+        let chain = store.load_fair(&id.to_string()).await.unwrap().unwrap();
+        assert!(
+            out.lines
+                .iter()
+                .any(|l| l.starts_with(&format!("Match #{id}:")) && l.contains(&chain.chains[0].anchor)),
+            "{:?}",
+            out.lines
+        );
+        assert!(store.fair_throws(&id.to_string()).await.unwrap().is_empty());
         let m = MatchRef::id(id);
+        run(
+            &club,
+            &o,
+            Command::Fair(FairRef::Match(m), FairOp::Seed(format!("{o}'s seed"))),
+        )
+        .await;
+        // And /fair shows its anchor and, once a player rolls, the opening throw with its s_k
+        run(&club, &x, Command::Roll(m)).await;
         let shown = run(&club, &x, Command::Fair(FairRef::Match(m), FairOp::Show))
             .await
             .lines
             .join("\n");
-        let chain = store.load_fair(&id.to_string()).await.unwrap().unwrap();
         assert!(shown.contains(&chain.chains[0].anchor), "{shown}");
+        assert!(shown.contains(&format!("`{o}'s seed`")), "{shown}");
         let throws = store.fair_throws(&id.to_string()).await.unwrap();
-        assert!(
-            !throws.is_empty(),
-            "match #{id}: no fair throw at the start"
-        );
+        assert!(!throws.is_empty(), "match #{id}: no throw after the roll");
         assert!(shown.contains(&throws[0].s), "{shown}");
         // And after a few moves its export verifies with the independent checker
         for _ in 0..6 {
@@ -171,7 +185,7 @@ async fn a_league_match_gets_fair_dice_whose_throws_verify() {
         let (ok, text) = verify_path(&path);
         assert!(ok, "match #{id}: {text}");
         assert_match_rebuilds(&store, id).await;
-        // And the seeds were fixed before the first throw, as at a challenge's accept
+        // And the seeds were fixed by the first throw, as in a challenge
         let e = refused(
             &club,
             &o,

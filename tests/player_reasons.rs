@@ -130,18 +130,16 @@ fn item_02_a_double_that_may_not_be_dropped_offers_only_take_and_says_why() {
         let png = gammonbot::render::render_png(&scene).unwrap();
         std::fs::write(format!("{dir}/item_02_must_take.png"), png).unwrap();
     }
-    // The buttons: Take, no Drop
+    // The buttons: Take, no Drop (made from the same choices as the words)
     let out = Outcome {
         match_id: Some(1),
         version: Some(3),
-        next: Some(NextUp {
-            match_id: 1,
-            user_id: "bob".into(),
-            name: "bob".into(),
-            what: words,
-            deadline: None,
-            dm: false,
-        }),
+        next: Some(NextUp::new(
+            1,
+            "bob",
+            "bob",
+            gammonbot::club::next_choices(&AnyMatch::Standard(m.clone())),
+        )),
         ..Outcome::default()
     };
     let rows = serde_json::to_string(&gammonbot::discord::buttons(&out)).unwrap();

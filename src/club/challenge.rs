@@ -82,6 +82,24 @@ pub(super) fn fair_anchor_words(label: &str, anchor: &str) -> String {
     )
 }
 
+/// What an accepted match says of its fair-dice seeds: who has set one, and that each
+/// may until the first throw.
+pub(super) fn fair_seed_window_words(
+    label: &str,
+    names: &[String; 2],
+    seeds: [Option<&str>; 2],
+) -> String {
+    let said = |i: usize| match seeds[i] {
+        Some(s) => format!("{} has set `{s}`", names[i]),
+        None => format!("{} has set none", names[i]),
+    };
+    format!(
+        "Fair dice seeds for {label}: {}, {}; each may set one with /fair seed text:... until the first throw (a player who sets none gets 16 random bytes then)",
+        said(0),
+        said(1)
+    )
+}
+
 /// Refuses terms that cannot be played or make no sense.
 pub(super) fn check_spec(spec: &ChallengeSpec) -> Result<(), ClubError> {
     super::expiry::check_expiry(spec)?;
@@ -353,20 +371,12 @@ impl Club {
                     ));
                 }
                 self.with_fair(&mut l).await?;
-                let mut fair = l.fair.clone();
-                if let Some(f) = fair.as_mut() {
-                    // Both seeds are fixed now (a player who set none gets 16 random bytes);
-                    // until the first throw either player may still set his own.
-                    f.default_seeds(&*self.dice);
-                    let [x, o] = f.seeds();
-                    lines.push(format!(
-                        "Fair dice seeds for match #{}: X ({}) `{}`, O ({}) `{}`; /fair shows the throws",
-                        l.row.id,
-                        l.names[0],
-                        x.unwrap_or_default(),
-                        l.names[1],
-                        o.unwrap_or_default()
-                    ));
+                let fair = l.fair.clone();
+                if let Some(f) = &fair {
+                    // The seeds are fixed by the first throw, which waits for a player
+                    // (a standard /roll, the Welsh call): until then either player may set
+                    // one; a player who sets none gets 16 random bytes then.
+                    lines.push(fair_seed_window_words(&format!("match #{}", l.row.id), &l.names, f.seeds()));
                 }
                 let mut work = Work {
                     snap,

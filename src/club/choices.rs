@@ -113,7 +113,7 @@ impl Choice {
     fn verb(self) -> String {
         use Choice as C;
         match self {
-            C::OpeningRoll => "throw the opening roll".into(),
+            C::OpeningRoll => "roll the opening throw".into(),
             C::Roll => "roll".into(),
             C::Throw(None) => "throw".into(),
             C::Throw(Some((a, b))) => format!("throw the nominated {}-{}", a.max(b), a.min(b)),

@@ -157,6 +157,11 @@ pub(super) struct Session {
 }
 
 impl Session {
+    /// The members' names and platform ids, by player.
+    pub(super) fn names_map(&self) -> HashMap<PlayerId, (String, String)> {
+        self.names.clone()
+    }
+
     fn name(&self, p: PlayerId) -> String {
         self.names
             .get(&p)
@@ -363,12 +368,28 @@ impl Club {
             ChouetteOp::Join => ChouetteAction::Join,
             ChouetteOp::Leave => ChouetteAction::Leave,
             ChouetteOp::Start => {
-                let line = if s.state.line().is_empty() && s.spec.shuffle {
-                    let mut l = s.state.players().to_vec();
-                    for i in (1..l.len()).rev() {
-                        l.swap(i, self.dice.pick(i + 1));
+                // With fair dice (v2) the first line is drawn from the chain's first value
+                // and every member's seed (docs/fair-dice.md), not by the bot's generator.
+                let drawn = match fair.as_mut() {
+                    Some(f) if s.state.line().is_empty() => {
+                        let players: Vec<i64> =
+                            s.state.players().iter().map(|&p| db_id(p)).collect();
+                        f.draw_line(&players, &*self.dice)
+                            .map_err(ClubError::Refused)?
                     }
-                    Some(l)
+                    _ => None,
+                };
+                let line = if s.state.line().is_empty() && s.spec.shuffle {
+                    match drawn {
+                        Some(l) => Some(l.into_iter().map(id_of).collect()),
+                        None => {
+                            let mut l = s.state.players().to_vec();
+                            for i in (1..l.len()).rev() {
+                                l.swap(i, self.dice.pick(i + 1));
+                            }
+                            Some(l)
+                        }
+                    }
                 } else {
                     None
                 };

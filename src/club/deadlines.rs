@@ -41,7 +41,11 @@ impl Club {
             l.row.bank
         };
         let over = work.snap.is_over();
-        let to_act = if over { None } else { work.snap.game.to_act() };
+        let to_act = if over {
+            None
+        } else {
+            super::play::acting_side(&work.snap.game)
+        };
         // During a break both clocks stop: the turn's clock starts when the break ends.
         let start = work.snap.break_until.filter(|&u| u > now).unwrap_or(now);
         let (turn_started_at, deadline_at, reminder_at) = match to_act {
@@ -86,7 +90,7 @@ impl Club {
                 continue;
             }
             let Some(snap) = &l.snap else { continue };
-            let Some(side) = snap.game.to_act() else {
+            let Some(side) = super::play::acting_side(&snap.game) else {
                 continue;
             };
             let player = l.players[side.index()].clone();

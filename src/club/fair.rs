@@ -9,12 +9,13 @@ use serde::Serialize;
 use super::{ChouetteRef, Club, ClubError, DiceSource, MatchRef, Outcome};
 use crate::engine::Side;
 use crate::engine::fair::{
-    CHAIN_LEN, FairId, SCHEME, Secret, anchor_and_first, chain, chain_place, hex, message,
+    CHAIN_LEN, FairId, Scheme, Secret, anchor_and_first, chain, chain_place, hex,
     secret_from_hex, seed_problem, throw_dice,
 };
 use crate::store::{FairChainRow, FairChange, FairRow, FairThrowRow, PlayerRow};
 
 use super::Attachment;
+use super::fair_record::{LineDraw, Played, chouette_played, match_played};
 
 /// Which match or session a `/fair` command is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,6 +72,7 @@ fn default_seed(src: &dyn DiceSource) -> String {
 #[derive(Clone, Debug)]
 pub struct FairDice {
     id: FairId,
+    scheme: Scheme,
     rev: i64,
     seed_x: Option<String>,
     seed_o: Option<String>,
@@ -95,6 +97,7 @@ impl FairDice {
     pub fn fresh(id: FairId, first: FairChainRow) -> FairDice {
         FairDice {
             id,
+            scheme: Scheme::V2,
             rev: 1,
             seed_x: None,
             seed_o: None,
@@ -129,6 +132,8 @@ impl FairDice {
         }
         Ok(FairDice {
             id,
+            scheme: Scheme::from_name(&row.scheme)
+                .ok_or_else(|| format!("unknown fair-dice scheme `{}`", row.scheme))?,
             rev: row.rev,
             seed_x: row.seed_x,
             seed_o: row.seed_o,
@@ -148,6 +153,19 @@ impl FairDice {
     #[must_use]
     pub fn id(&self) -> FairId {
         self.id
+    }
+
+    /// The scheme its throws follow.
+    #[must_use]
+    pub fn scheme(&self) -> Scheme {
+        self.scheme
+    }
+
+    /// The record under another scheme (tests of the v1 records kept from before v2).
+    #[must_use]
+    pub fn with_scheme(mut self, scheme: Scheme) -> FairDice {
+        self.scheme = scheme;
+        self
     }
 
     /// The player seeds, X then O (`None`: not fixed yet).
@@ -200,38 +218,85 @@ impl FairDice {
         std::mem::take(&mut self.lines)
     }
 
-    /// Makes throw number `next_k` of `count` dice (2, or 1) and reveals its `s_k`; after
-    /// the last throw of a chain the next chain is begun and its anchor announced.
-    ///
-    /// # Errors
-    /// No chain for the throw, or no secret for the next chain.
-    pub fn throw(&mut self, count: usize, src: &dyn DiceSource) -> Result<Vec<u8>, String> {
-        self.default_seeds(src);
-        let k = self.next_k;
+    /// The chain value `s_k` throw `k` reveals (from the chain in use).
+    fn value(&mut self, k: u64) -> Result<Secret, String> {
         let (first, place) = chain_place(k);
         let current = self
             .chains
             .last()
             .filter(|c| c.first_k == i64::try_from(first).unwrap_or(-1))
             .ok_or_else(|| format!("the fair dice have no chain for throw {k}"))?;
-        let known = self.first_value.take();
-        let s = match known {
-            Some((f, first)) if place == 1 && f == current.first_k => first,
-            _ => {
-                if self
-                    .cache
-                    .as_ref()
-                    .is_none_or(|(f, _)| *f != current.first_k)
-                {
-                    let top = secret_from_hex(&current.secret)
-                        .ok_or_else(|| "a stored chain secret cannot be read".to_string())?;
-                    self.cache = Some((current.first_k, chain(&top)));
-                }
-                let values = &self.cache.as_ref().map(|c| &c.1).ok_or("no chain")?;
-                values[usize::try_from(place).unwrap_or(0)]
+        if let Some((f, s)) = self.first_value {
+            if place == 1 && f == current.first_k {
+                return Ok(s);
             }
-        };
-        let msg = message(
+        }
+        if self
+            .cache
+            .as_ref()
+            .is_none_or(|(f, _)| *f != current.first_k)
+        {
+            let top = secret_from_hex(&current.secret)
+                .ok_or_else(|| "a stored chain secret cannot be read".to_string())?;
+            self.cache = Some((current.first_k, chain(&top)));
+        }
+        let values = &self.cache.as_ref().map(|c| &c.1).ok_or("no chain")?;
+        Ok(values[usize::try_from(place).unwrap_or(0)])
+    }
+
+    /// A chouette's line drawn from the chain (v2; `docs/fair-dice.md`): the players in
+    /// the order they joined get a seed each (their own, set with `/fair seed`, or 16
+    /// random bytes), and the first throw's chain value `s_1` with those seeds orders them
+    /// ([`crate::engine::fair::line_order`]). `None` under v1 or once a throw is made.
+    ///
+    /// # Errors
+    /// No chain to draw from.
+    pub fn draw_line(
+        &mut self,
+        players: &[i64],
+        src: &dyn DiceSource,
+    ) -> Result<Option<Vec<i64>>, String> {
+        if self.scheme != Scheme::V2 || self.next_k != 1 {
+            return Ok(None);
+        }
+        for p in players {
+            if !self.member_seeds.contains_key(p) {
+                self.member_seeds.insert(*p, default_seed(src));
+                self.changed = true;
+            }
+        }
+        let s = self.value(1)?;
+        let seeds: Vec<&str> = players
+            .iter()
+            .map(|p| self.member_seeds[p].as_str())
+            .collect();
+        let order = crate::engine::fair::line_order(&s, self.id, &seeds);
+        Ok(Some(order.into_iter().map(|i| players[i]).collect()))
+    }
+
+    /// Makes throw number `next_k` of `count` dice (2, or 1) and reveals its `s_k`; after
+    /// the last throw of a chain the next chain is begun and its anchor announced.
+    ///
+    /// # Errors
+    /// No chain for the throw, or no secret for the next chain.
+    pub fn throw(&mut self, count: usize, src: &dyn DiceSource) -> Result<Vec<u8>, String> {
+        let k = self.next_k;
+        if k == 1 {
+            // The seeds are fixed by the first throw: a side that set none gets one now.
+            self.default_seeds(src);
+            if let FairId::Match(n) = self.id {
+                self.lines.push(format!(
+                    "Fair dice seeds for match #{n}, fixed with its first throw: X `{}`, O `{}`",
+                    self.seed_x.as_deref().unwrap_or_default(),
+                    self.seed_o.as_deref().unwrap_or_default()
+                ));
+            }
+        }
+        self.default_seeds(src);
+        let (_, place) = chain_place(k);
+        let s = self.value(k)?;
+        self.first_value = None;
+        let msg = self.scheme.message(
             self.id,
             k,
             self.seed_x.as_deref().unwrap_or_default(),
@@ -304,21 +369,41 @@ struct Export<'a> {
     anchor: &'a str,
     seed_x: Option<&'a str>,
     seed_o: Option<&'a str>,
+    /// The number of throws proven.
+    count: usize,
     throws: Vec<ExportThrow>,
     anchors: Vec<ExportAnchor>,
+    /// The game's throws as played, in order (absent: not given).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    played: Option<&'a [Played]>,
+    /// A chouette's line and the seeds it was drawn from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<&'a LineDraw>,
+}
+
+/// What an export holds beside the proof: the game's throws as played and a chouette's
+/// line draw.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GameRecord<'a> {
+    pub played: Option<&'a [Played]>,
+    pub line: Option<&'a LineDraw>,
 }
 
 /// The export of a record and its throws: `{"scheme", "match_id", "anchor", "seed_x",
-/// "seed_o", "throws": [{"k", "s", "dice"}], "anchors": [{"k", "anchor"}]}`.
+/// "seed_o", "count", "throws": [{"k", "s", "dice"}], "anchors": [{"k", "anchor"}],
+/// "played": [{"by", "what", "dice", "play", "nominated"}], "line": {"members",
+/// "shuffled", "line"}}` (`docs/fair-dice.md`).
 #[must_use]
 pub fn export_json(
-    id: FairId,
-    seeds: [Option<&str>; 2],
+    fair: &FairDice,
     chains: &[FairChainRow],
     throws: &[FairThrowRow],
+    game: GameRecord<'_>,
 ) -> String {
+    let id = fair.id();
+    let seeds = fair.seeds();
     let e = Export {
-        scheme: SCHEME,
+        scheme: fair.scheme().name(),
         match_id: match id {
             FairId::Match(n) => serde_json::Value::from(n),
             FairId::Chouette(_) => serde_json::Value::from(id.to_string()),
@@ -326,6 +411,7 @@ pub fn export_json(
         anchor: chains.first().map_or("", |c| c.anchor.as_str()),
         seed_x: seeds[0],
         seed_o: seeds[1],
+        count: throws.len(),
         throws: throws
             .iter()
             .map(|t| ExportThrow {
@@ -342,13 +428,40 @@ pub fn export_json(
                 anchor: c.anchor.clone(),
             })
             .collect(),
+        played: game.played,
+        line: game.line,
     };
     serde_json::to_string_pretty(&e).unwrap_or_default()
 }
 
-fn dice_text(dice: &str) -> String {
-    let d: Vec<u8> = serde_json::from_str(dice).unwrap_or_default();
-    d.iter().map(u8::to_string).collect::<Vec<_>>().join("-")
+/// Two dice as the game says them (the higher first), one die alone; an opening throw
+/// names whose die is whose.
+fn shown_dice(dice: &[u8], played: Option<&Played>) -> String {
+    match (dice, played) {
+        ([x, o], Some(p)) if p.what == "opening" => format!("{x} and {o} ({})", p.by),
+        ([a, b], _) => format!("{}-{}", a.max(b), a.min(b)),
+        _ => dice
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join("-"),
+    }
+}
+
+/// Of the lines of the throws, as many of the newest as fit in `room` characters, and
+/// how many were left out.
+fn fitting(lines: Vec<String>, room: usize) -> (Vec<String>, usize) {
+    let mut used = 0;
+    let mut keep = 0;
+    for l in lines.iter().rev() {
+        if used + l.chars().count() + 1 > room {
+            break;
+        }
+        used += l.chars().count() + 1;
+        keep += 1;
+    }
+    let cut = lines.len() - keep;
+    (lines.into_iter().skip(cut).collect(), cut)
 }
 
 impl Club {
@@ -393,6 +506,44 @@ impl Club {
         }
     }
 
+    /// The game's throws as played and a chouette's line draw, from the log.
+    async fn game_record(
+        &self,
+        fair: &FairDice,
+        of: &Of,
+    ) -> Result<(Vec<Played>, Option<LineDraw>), ClubError> {
+        let (id, n) = match fair.id() {
+            FairId::Match(n) | FairId::Chouette(n) => (fair.id(), n),
+        };
+        let corrupt = |e: String| ClubError::Corrupt(n, e);
+        match (id, of) {
+            (FairId::Match(_), Of::Match(spec, names)) => {
+                let entries = self
+                    .store
+                    .actions(n)
+                    .await?
+                    .iter()
+                    .map(|r| serde_json::from_str::<super::Entry>(&r.entry))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|e| corrupt(e.to_string()))?;
+                Ok((match_played(spec, &entries, names).map_err(corrupt)?, None))
+            }
+            (_, Of::Chouette(names)) => {
+                let entries = self
+                    .store
+                    .chouette_actions(n)
+                    .await?
+                    .iter()
+                    .map(|(_, e)| serde_json::from_str::<super::chouette::ChouetteEntry>(e))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|e| corrupt(e.to_string()))?;
+                let seeds = (fair.scheme() == Scheme::V2).then_some(&fair.member_seeds);
+                chouette_played(&entries, names, seeds).map_err(corrupt)
+            }
+            _ => Ok((Vec::new(), None)),
+        }
+    }
+
     /// `/fair`, `/fair export`, `/fair seed`.
     pub(super) async fn fair(
         &self,
@@ -403,7 +554,7 @@ impl Club {
         op: FairOp,
     ) -> Result<Outcome, ClubError> {
         // Who may see or seed it, whose seed is whose, and whether seeds may change.
-        let (id, label, names, side, open, mut out) = match target {
+        let (id, label, names, side, open, mut out, of) = match target {
             FairRef::Match(m) => {
                 let l = self.find(me, community, m, "fair").await?;
                 let side = l.side_of(me.id);
@@ -418,6 +569,7 @@ impl Club {
                         version: Some(l.row.version),
                         ..Outcome::default()
                     },
+                    Of::Match(l.spec, l.names.clone()),
                 )
             }
             FairRef::Chouette(r) => {
@@ -444,6 +596,7 @@ impl Club {
                         chouette: Some(s.id),
                         ..Outcome::default()
                     },
+                    Of::Chouette(s.names_map()),
                 )
             }
         };
@@ -489,9 +642,12 @@ impl Club {
             }
             FairOp::Show => {
                 let throws = self.store.fair_throws(&id.to_string()).await?;
+                let (played, _) = self.game_record(&fair, &of).await?;
+                let proven: Vec<&Played> = played.iter().filter(|p| !p.nominated).collect();
                 let chains = fair.chains();
                 out.lines.push(format!(
-                    "Fair dice for {label} ({SCHEME}), id `{id}`: anchor {}",
+                    "Fair dice for {label} ({}), id `{id}`: anchor {}",
+                    fair.scheme().name(),
                     chains[0].anchor
                 ));
                 let seed =
@@ -514,23 +670,42 @@ impl Club {
                             .push(format!("Seeds set for the first throw: {}", set.join(", ")));
                     }
                 }
+                let mut shown = Vec::new();
                 let mut later = chains.iter().skip(1).peekable();
-                for t in &throws {
+                for (i, t) in throws.iter().enumerate() {
                     if let Some(c) = later.next_if(|c| c.first_k == t.k) {
-                        out.lines.push(format!(
+                        shown.push(format!(
                             "New chain from throw {}: anchor {}",
                             c.first_k, c.anchor
                         ));
                     }
-                    out.lines
-                        .push(format!("Throw {}: {}  s={}", t.k, dice_text(&t.dice), t.s));
+                    let dice: Vec<u8> = serde_json::from_str(&t.dice).unwrap_or_default();
+                    shown.push(format!(
+                        "Throw {}: {}  s={}",
+                        t.k,
+                        shown_dice(&dice, proven.get(i).copied()),
+                        t.s
+                    ));
                 }
                 for c in later {
-                    out.lines.push(format!(
+                    shown.push(format!(
                         "Next chain from throw {}: anchor {}",
                         c.first_k, c.anchor
                     ));
                 }
+                if actor.platform == "discord" {
+                    // A Discord reply holds 2,000 characters: the newest throws that fit.
+                    let (kept, cut) = fitting(shown, DISCORD_ROOM);
+                    shown = kept;
+                    if cut > 0 {
+                        out.lines.push(format!(
+                            "{cut} earlier line{} (the first throws) left out here for Discord's length limit: /fair export gives all {} throws",
+                            if cut == 1 { "" } else { "s" },
+                            throws.len()
+                        ));
+                    }
+                }
+                out.lines.append(&mut shown);
                 if throws.is_empty() {
                     out.lines.push("No throws yet.".into());
                 }
@@ -541,11 +716,22 @@ impl Club {
             }
             FairOp::Export => {
                 let throws = self.store.fair_throws(&id.to_string()).await?;
-                let text = export_json(id, fair.seeds(), fair.chains(), &throws);
+                let (played, line) = self.game_record(&fair, &of).await?;
+                let text = export_json(
+                    &fair,
+                    fair.chains(),
+                    &throws,
+                    GameRecord {
+                        played: Some(&played),
+                        line: line.as_ref(),
+                    },
+                );
                 out.lines.push(format!(
-                    "Fair dice of {label}: {} throw{} (check with `python3 scripts/verify_dice.py fair-{id}.json`)",
+                    "Fair dice of {label}: {} throw{}, with the {} throw{} of the game as played (check with `python3 scripts/verify_dice.py fair-{id}.json`)",
                     throws.len(),
-                    if throws.len() == 1 { "" } else { "s" }
+                    if throws.len() == 1 { "" } else { "s" },
+                    played.len(),
+                    if played.len() == 1 { "" } else { "s" },
                 ));
                 out.attachment = Some(Attachment {
                     name: format!("fair-{id}.json"),
@@ -555,6 +741,16 @@ impl Club {
             }
         }
     }
+}
+
+/// The characters of a Discord reply the throws of `/fair` may take (the rest: the
+/// anchor, the seeds and the notes around them).
+const DISCORD_ROOM: usize = 1_500;
+
+/// Where a record's game log is read from.
+enum Of {
+    Match(super::ChallengeSpec, [String; 2]),
+    Chouette(std::collections::HashMap<crate::engine::chouette::PlayerId, (String, String)>),
 }
 
 #[cfg(test)]

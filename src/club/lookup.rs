@@ -226,7 +226,7 @@ impl Club {
                 .snap
                 .as_ref()
                 .filter(|s| !s.is_over())
-                .and_then(|s| s.game.to_act())
+                .and_then(|s| super::play::acting_side(&s.game))
                 .map(|s| l.row.players[s.index()]),
             _ => None,
         }

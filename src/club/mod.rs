@@ -23,6 +23,7 @@ mod dice;
 mod error;
 mod expiry;
 mod fair;
+mod fair_record;
 pub mod league;
 mod lookup;
 mod money;
@@ -55,7 +56,10 @@ pub use command::{
 };
 pub use dice::{DiceSource, RngDice};
 pub use error::ClubError;
-pub use fair::{FairDice, FairOp, FairRef, export_json, new_chain, new_chain_with_first};
+pub use fair::{
+    FairDice, FairOp, FairRef, GameRecord, export_json, new_chain, new_chain_with_first,
+};
+pub use fair_record::{LineDraw, LineMember, Played, chouette_played, match_played};
 pub use league::LeaguePost;
 pub use league::{
     BracketLine, Format, LeagueCommand, LeagueEntry, LeagueOp, LeagueSettings, TableLine,

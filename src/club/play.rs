@@ -135,6 +135,21 @@ pub(super) fn nothing_to_decide_before_rolling(game: &AnyMatch, s: Side) -> bool
     }
 }
 
+/// Whether the match's fair dice have made no throw yet: its first throw then waits for
+/// a player to ask for it (`docs/fair-dice.md`: the seeds may be set until then).
+pub(super) fn awaits_first_throw(work: &Work) -> bool {
+    work.fair.as_ref().is_some_and(|f| f.next_k() == 1)
+}
+
+/// Who must act: the engine's answer, or X when a standard match waits for its first
+/// throw (either player may make it; X's clock runs).
+pub(super) fn acting_side(game: &AnyMatch) -> Option<Side> {
+    match game {
+        AnyMatch::Standard(m) if m.phase() == Phase::Opening => Some(Side::X),
+        _ => game.to_act(),
+    }
+}
+
 pub(super) fn auto_std(side: Side, action: Action) -> Entry {
     Entry::Standard {
         side,
@@ -462,12 +477,14 @@ impl Club {
             };
             match m.apply(side, &action) {
                 Err(WelshError::ThirdIdenticalThrow) => {
-                    work.lines.push(format!(
-                        "{} threw {}-{} a third time in a row: thrown again (rule 6)",
-                        names[side.index()],
-                        a.max(b),
-                        a.min(b)
-                    ));
+                    work.push(
+                        by,
+                        Entry::ThrownAgain {
+                            side,
+                            dice: (a, b),
+                        },
+                        names,
+                    )?;
                 }
                 _ => {
                     return work.push(
@@ -501,6 +518,9 @@ impl Club {
                         return Ok(());
                     }
                     match m.phase() {
+                        // With fair dice the match's first throw waits for a player's
+                        // /roll, so that both may set a seed until then.
+                        Phase::Opening if awaits_first_throw(work) => return Ok(()),
                         Phase::Opening => {
                             let (x, o) = self.roll2(work)?;
                             work.push(

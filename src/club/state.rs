@@ -59,6 +59,13 @@ pub enum Entry {
     },
     /// The challenge expired unanswered (the club's deadline sweep).
     Expire,
+    /// A Welsh throw made and thrown again at once: `side` threw `dice` a third time in a
+    /// row (rule 6). Nothing changes in the game; the log keeps it because it was a throw
+    /// of the provably fair dice (`docs/fair-dice.md`).
+    ThrownAgain {
+        side: Side,
+        dice: (u8, u8),
+    },
     /// Money play: `side` ends the session between games.
     StopSession {
         side: Side,
@@ -344,6 +351,15 @@ impl Snapshot {
                 lines.push(format!(
                     "{} resumes play: the clocks run again",
                     names[side.index()]
+                ));
+                Ok(())
+            }
+            (Entry::ThrownAgain { side, dice }, AnyMatch::Welsh(_)) => {
+                lines.push(format!(
+                    "{} threw {}-{} a third time in a row: thrown again (rule 6)",
+                    names[side.index()],
+                    dice.0.max(dice.1),
+                    dice.0.min(dice.1)
                 ));
                 Ok(())
             }

@@ -73,7 +73,7 @@ impl Club {
         scene.reference = Some(format!("#{}@{}", l.row.id, l.row.version));
         out.board = Some(scene);
         if !snap.is_over() {
-            if let Some(s) = snap.game.to_act() {
+            if let Some(s) = super::play::acting_side(&snap.game) {
                 let p = &l.players[s.index()];
                 out.next = Some(NextUp {
                     deadline: l.row.deadline_at,
@@ -114,7 +114,7 @@ impl Club {
                 Some(s) => {
                     let sc = s.game.score();
                     let _ = write!(line, ", score {}-{}", sc[0], sc[1]);
-                    if let Some(who) = s.game.to_act() {
+                    if let Some(who) = super::play::acting_side(&s.game) {
                         let _ = write!(
                             line,
                             "; {} to {}",

@@ -257,17 +257,26 @@ fn challenge(args: &[&str]) -> Result<Command, ParseError> {
 /// `/fair [cN] [export | seed text:<seed>]`: a match by `#N`, a chouette session by `cN`.
 fn fair(args: &[&str], m: MatchRef) -> Result<Command, ParseError> {
     let mut target = FairRef::Match(m);
-    let mut args = args;
-    if let Some((first, rest)) = args.split_first() {
-        if let Some(n) = first.strip_prefix('c').and_then(|n| n.parse().ok()) {
+    // The session may come first or last: `/fair c1 export` and `/fair export c1`.
+    let session = args
+        .iter()
+        .position(|a| a.strip_prefix('c').is_some_and(|n| n.parse::<i64>().is_ok()));
+    let args: Vec<&str> = match session {
+        Some(i) if i == 0 || (i == 1 && args.len() == 2 && matches!(args[0], "export" | "show")) => {
+            let n = args[i][1..].parse().unwrap_or(0);
             target = FairRef::Chouette(ChouetteRef {
                 id: Some(n),
                 version: None,
             });
-            args = rest;
+            args.iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, a)| *a)
+                .collect()
         }
-    }
-    let op = match args {
+        _ => args.to_vec(),
+    };
+    let op = match args.as_slice() {
         [] | ["show"] => FairOp::Show,
         ["export"] => FairOp::Export,
         ["seed", words @ ..] if !words.is_empty() => {
@@ -817,6 +826,11 @@ pub async fn run_line(club: &Club, line: &str, png_dir: Option<&Path>) -> (Strin
             } else if let (Some(dir), Some(chart)) = (png_dir, out.chart.clone()) {
                 let _ = writeln!(text, "{}", write_chart(dir, chart).await);
             }
+            if let Some(a) = &out.attachment {
+                // The file itself, beside the board pictures (`/fair export`'s JSON for
+                // the checker, a match's .mat).
+                let _ = writeln!(text, "{}", write_attachment(png_dir, a));
+            }
             if let (Some(dir), Some(scene), Some(file)) = (png_dir, &out.board, file) {
                 let scene = scene.clone();
                 let path = dir.join(file);
@@ -841,6 +855,25 @@ pub async fn run_line(club: &Club, line: &str, png_dir: Option<&Path>) -> (Strin
             (text, false)
         }
         Err(e) => (format!("!! {e}\n"), true),
+    }
+}
+
+/// Writes an attachment into the pictures' folder; says where (or why not).
+fn write_attachment(dir: Option<&Path>, a: &crate::club::Attachment) -> String {
+    let Some(dir) = dir else {
+        return format!(
+            "({} is shown above, not written: start the local chat with --png DIR to have files written there)",
+            a.name
+        );
+    };
+    // The name is the club's own (`fair-c3.json`, `match-12.mat`); no folder in it.
+    let name = Path::new(&a.name)
+        .file_name()
+        .map_or_else(|| "attachment".into(), |n| n.to_string_lossy().to_string());
+    let path = dir.join(name);
+    match std::fs::write(&path, &a.text) {
+        Ok(()) => format!("(file: {})", path.display()),
+        Err(e) => format!("({} not written to {}: {e})", a.name, path.display()),
     }
 }
 

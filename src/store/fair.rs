@@ -27,6 +27,8 @@ pub struct FairThrowRow {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FairRow {
     pub owner: String,
+    /// The scheme its throws follow (`gammonbot-dice-v1`, `gammonbot-dice-v2`).
+    pub scheme: String,
     pub seed_x: Option<String>,
     pub seed_o: Option<String>,
     /// JSON object: player id to the seed he set (chouettes).
@@ -58,8 +60,9 @@ pub(super) async fn insert_fair(
     owner: &str,
     first: &FairChainRow,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO fair_dice (owner) VALUES ($1)")
+    sqlx::query("INSERT INTO fair_dice (owner, scheme) VALUES ($1, $2)")
         .bind(owner)
+        .bind(crate::engine::fair::SCHEME_V2)
         .execute(&mut *conn)
         .await?;
     insert_chains(conn, owner, std::slice::from_ref(first)).await
@@ -121,7 +124,7 @@ impl Store {
     /// A database error.
     pub async fn load_fair(&self, owner: &str) -> Result<Option<FairRow>, StoreError> {
         let Some(r) = sqlx::query(
-            "SELECT seed_x, seed_o, member_seeds, next_k, rev FROM fair_dice WHERE owner = $1",
+            "SELECT seed_x, seed_o, member_seeds, next_k, rev, scheme FROM fair_dice WHERE owner = $1",
         )
         .bind(owner)
         .fetch_optional(&self.pool)
@@ -146,6 +149,7 @@ impl Store {
         .collect::<Result<_, sqlx::Error>>()?;
         Ok(Some(FairRow {
             owner: owner.to_string(),
+            scheme: r.try_get(5)?,
             seed_x: r.try_get(0)?,
             seed_o: r.try_get(1)?,
             member_seeds: r.try_get(2)?,

@@ -3,6 +3,7 @@
 //! (winner, jack-pot paid, final tables, promotions and relegations). Restart-safe: the
 //! sweep does it again and doing it twice does nothing more.
 
+use super::start::anchor_words;
 use super::fixtures::{knockout_feeders, next_divisions};
 use super::standings::{Decided, Points, Row, standings};
 use super::{Format, League, LeagueEntry, MIN_PLAYERS, entry_text};
@@ -192,12 +193,14 @@ impl Club {
                         let [Some(x), Some(o)] = f.players else {
                             continue;
                         };
+                        let started = self.started_match(&league, by_id[&x], by_id[&o], now)?;
                         started_pairs.push((
                             by_id[&x].display_name.clone(),
                             by_id[&o].display_name.clone(),
                             f.round,
+                            started.new.fair.as_ref().map(|c| c.anchor.clone()),
                         ));
-                        Some(self.started_match(&league, by_id[&x], by_id[&o], now)?)
+                        Some(started)
                     } else {
                         if f.status == "done" {
                             change.log.push((
@@ -233,11 +236,12 @@ impl Club {
                     let mut out: Vec<String> = started
                         .iter()
                         .zip(&started_pairs)
-                        .map(|(id, (x, o, r))| {
+                        .map(|(id, (x, o, r, anchor))| {
                             format!(
-                                "League {}: match #{id}, @{x} v @{o} ({}), starts now",
+                                "League {}: match #{id}, @{x} v @{o} ({}), starts now{}",
                                 league.row.name,
-                                round_name(league.format, *r, &fixtures)
+                                round_name(league.format, *r, &fixtures),
+                                anchor_words(anchor.as_deref())
                             )
                         })
                         .collect();

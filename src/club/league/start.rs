@@ -23,6 +23,14 @@ use crate::store::{
 };
 use std::collections::{HashMap, HashSet};
 
+/// A league match's fair-dice anchor as announced when it is made (before any throw), and
+/// the seed window: each player may set a seed until the first throw.
+pub(super) fn anchor_words(anchor: Option<&str>) -> String {
+    anchor.map_or_else(String::new, |a| {
+        format!("; fair dice anchor {a} (/fair seed text:... until the first throw)")
+    })
+}
+
 impl Club {
     /// A seed for a draw, from the club's dice (so that a seeded test draws the same).
     fn draw_seed(&self) -> i64 {
@@ -92,16 +100,15 @@ impl Club {
             updated_at: s.new.now,
             expires_at: s.new.expires_at,
         };
-        let mut fair = s.new.fair.clone().map(|c| {
+        // No seed is drawn and no throw made here: the match's first throw waits for a
+        // player (a standard /roll, the Welsh call), and each may set a seed until then.
+        let fair = s.new.fair.clone().map(|c| {
             let fresh = FairDice::fresh(FairId::Match(id), c);
             match s.fair_first {
                 Some(first) => fresh.knowing_first(first),
                 None => fresh,
             }
         });
-        if let Some(f) = fair.as_mut() {
-            f.default_seeds(&*self.dice);
-        }
         let names = [x.display_name.clone(), o.display_name.clone()];
         let o_id = o.id;
         let l = Loaded {
@@ -330,10 +337,13 @@ impl Club {
             .iter()
             .filter(|f| f.start.is_some())
             .collect();
-        for (f, id) in with_match.iter().zip(&started).take(40) {
+        // Every match's fair-dice anchor is published now, before any throw: in the
+        // lines for the first 40, in the attached list for all.
+        let mut all = Vec::new();
+        for (f, id) in with_match.iter().zip(&started) {
             let [x, o] = f.fixture.players;
-            lines.push(format!(
-                "Match #{id}: @{} v @{} (round {}{})",
+            all.push(format!(
+                "Match #{id}: @{} v @{} (round {}{}){}",
                 names.get(&x.unwrap_or(0)).unwrap_or(&"?"),
                 names.get(&o.unwrap_or(0)).unwrap_or(&"?"),
                 f.fixture.round,
@@ -341,17 +351,37 @@ impl Club {
                     format!(", division {}", f.fixture.division)
                 } else {
                     String::new()
-                }
+                },
+                anchor_words(
+                    f.start
+                        .as_ref()
+                        .and_then(|s| s.new.fair.as_ref())
+                        .map(|c| c.anchor.as_str())
+                )
             ));
         }
+        lines.extend(all.iter().take(40).cloned());
+        let fair = with_match
+            .iter()
+            .any(|f| f.start.as_ref().is_some_and(|s| s.new.fair.is_some()));
+        let attachment = (fair && started.len() > 40).then(|| crate::club::Attachment {
+            name: format!("anchors-league-{}-season-{season}.txt", league.row.id),
+            text: all.join("\n") + "\n",
+        });
         if started.len() > 40 {
             lines.push(format!(
-                "... and {} more: /league fixtures lists them",
-                started.len() - 40
+                "... and {} more: /league fixtures lists them{}",
+                started.len() - 40,
+                if attachment.is_some() {
+                    "; the attached list gives every match's fair-dice anchor"
+                } else {
+                    ""
+                }
             ));
         }
         Ok(Outcome {
             lines,
+            attachment,
             ..Outcome::default()
         })
     }
