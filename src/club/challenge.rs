@@ -257,6 +257,7 @@ impl Club {
             }),
             attachment: None,
             chart: None,
+            announce: Vec::new(),
         })
     }
 
