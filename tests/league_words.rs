@@ -105,7 +105,9 @@ async fn league_bracket_text_says_a_forfeit_as_the_picture_does() {
     let loser = first.trim().split(' ').next().unwrap().to_string();
     lines(
         &club,
-        &[&format!("alice: /league forfeit #{id} loser:{loser} reason:no show")],
+        &[&format!(
+            "alice: /league forfeit #{id} loser:{loser} reason:no show"
+        )],
         None,
     )
     .await;
@@ -150,14 +152,19 @@ async fn league_match_result_is_announced_in_the_league_channel_with_the_standin
     let names = board.board.unwrap().names;
     let resigner = board.next.unwrap().name;
     let winner = names.iter().find(|n| **n != resigner).unwrap().clone();
-    club.execute(&Actor::local(&resigner), Command::Resign(m, ResignLevel::Single))
-        .await
-        .unwrap();
+    club.execute(
+        &Actor::local(&resigner),
+        Command::Resign(m, ResignLevel::Single),
+    )
+    .await
+    .unwrap();
     let out = club
         .execute(&Actor::local(&winner), Command::AcceptResign(m))
         .await
         .unwrap();
-    let want = format!("League Spring, round 1: {winner} beats {resigner} (match #1). Standings: 1. {winner} 1 pt,");
+    let want = format!(
+        "League Spring, round 1: {winner} beats {resigner} (match #1). Standings: 1. {winner} 1 pt,"
+    );
     assert!(
         out.lines.iter().any(|l| l.starts_with(&want)),
         "{want}\n{:#?}",

@@ -39,7 +39,10 @@ pub enum Choice {
     /// Welsh: the call's winner lets the opponent start.
     StartOpponent,
     /// Play the roll in hand (typed: it names the play). `low` is `None` for one die.
-    Move { high: u8, low: Option<u8> },
+    Move {
+        high: u8,
+        low: Option<u8>,
+    },
     /// Welsh: throw the 1-2 again (rule 13).
     Reroll,
     /// Chouette: start the next game.
@@ -120,7 +123,10 @@ impl Choice {
             C::CallEvens => "evens".into(),
             C::StartMyself => "me".into(),
             C::StartOpponent => "opponent".into(),
-            C::Move { high, low: Some(low) } => format!("move {high}-{low}"),
+            C::Move {
+                high,
+                low: Some(low),
+            } => format!("move {high}-{low}"),
             C::Move { high, low: None } => format!("move {high}"),
             C::Reroll => "throw the 1-2 again".into(),
             C::StartGame => "start the next game".into(),
@@ -134,8 +140,7 @@ impl Choice {
 #[must_use]
 pub fn choices_words(id: i64, choices: &[Choice]) -> String {
     use Choice as C;
-    let (reroll, rest): (Vec<Choice>, Vec<Choice>) =
-        choices.iter().partition(|c| **c == C::Reroll);
+    let (reroll, rest): (Vec<Choice>, Vec<Choice>) = choices.iter().partition(|c| **c == C::Reroll);
     let verbs: Vec<String> = rest.iter().map(|c| c.verb()).collect();
     let verbs: Vec<&str> = verbs.iter().map(String::as_str).collect();
     let joined = super::words::join_or(&verbs);

@@ -854,7 +854,10 @@ async fn write_chart(dir: &Path, chart: Chart) -> String {
             format!("standings-{}.png", file_slug(&t.title, &t.subtitle)),
             "standings",
         ),
-        Chart::Bracket(b) => (format!("bracket-{}.png", file_slug(&b.title, "")), "bracket"),
+        Chart::Bracket(b) => (
+            format!("bracket-{}.png", file_slug(&b.title, "")),
+            "bracket",
+        ),
         Chart::Blunders(_) => ("analysis.png".to_string(), "worst decision"),
     };
     let path = dir.join(file);
@@ -897,7 +900,11 @@ fn file_slug(title: &str, subtitle: &str) -> String {
         }
     }
     let slug = slug.trim_end_matches('-').to_string();
-    if slug.is_empty() { "league".into() } else { slug }
+    if slug.is_empty() {
+        "league".into()
+    } else {
+        slug
+    }
 }
 
 fn notice_text(n: &Notice) -> String {

@@ -517,9 +517,10 @@ async fn on_component(
             let files = if deferred {
                 outcome_files(&out).await
             } else {
-                let (files, defer) =
-                    or_defer(outcome_files(&out), RENDER_WAIT, async || c.defer(ctx).await)
-                        .await;
+                let (files, defer) = or_defer(outcome_files(&out), RENDER_WAIT, async || {
+                    c.defer(ctx).await
+                })
+                .await;
                 deferred = defer.transpose()?.is_some();
                 files
             };
