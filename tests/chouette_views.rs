@@ -230,7 +230,11 @@ async fn the_readme_chouette_example_works_as_typed_whatever_the_dice() {
 }
 
 /// Plants session 1 at `position` with `to_roll` about to roll.
-async fn plant(store: &Store, position: gammonbot::engine::Position, to_roll: gammonbot::engine::Side) {
+async fn plant(
+    store: &Store,
+    position: gammonbot::engine::Position,
+    to_roll: gammonbot::engine::Side,
+) {
     let row = store.load_chouette(1).await.unwrap().unwrap();
     let c: Chouette = serde_json::from_str(&row.state).unwrap();
     let state = serde_json::to_string(&c.at(position, to_roll)).unwrap();
@@ -255,16 +259,27 @@ async fn chouette_board_names_the_box_and_the_captain_with_their_roles_and_no_sc
         text.contains("ben (O, dark)  captain  pips"),
         "the captain named with the role: {text}"
     );
-    assert!(!text.contains("score"), "no match score in a chouette: {text}");
+    assert!(
+        !text.contains("score"),
+        "no match score in a chouette: {text}"
+    );
     // The game ends (the team bears off): the final board still names that game's box
     // and captain, though the line has turned.
-    plant(&store, position(&[(6, 15)], &[(1, 1)]), gammonbot::engine::chouette::TEAM).await;
+    plant(
+        &store,
+        position(&[(6, 15)], &[(1, 1)]),
+        gammonbot::engine::chouette::TEAM,
+    )
+    .await;
     run(&club, "ben", ChouetteOp::Roll).await;
     let out = run(&club, "ben", ChouetteOp::Board).await;
     let scene = out.board.expect("the final position between games");
     assert_eq!(scene.names, ["ann".to_string(), "ben".to_string()]);
     let text = gammonbot::render::render_text(&scene);
-    assert!(!text.contains("the box") && !text.contains("the team"), "{text}");
+    assert!(
+        !text.contains("the box") && !text.contains("the team"),
+        "{text}"
+    );
     assert!(text.contains("ann (X, light)  box"), "{text}");
     let path = std::env::temp_dir().join("chouette-roles-end.png");
     std::fs::write(&path, gammonbot::render::render_png(&scene).unwrap()).unwrap();
@@ -275,7 +290,12 @@ async fn chouette_end_of_game_board_says_won_for_a_member_who_won_not_out() {
     let (club, store) = open("chouette-won", &[4, 1, 6, 5]).await;
     started(&club).await;
     run(&club, "ann", ChouetteOp::Move("24/23 13/9".into())).await;
-    plant(&store, position(&[(6, 15)], &[(1, 1)]), gammonbot::engine::chouette::TEAM).await;
+    plant(
+        &store,
+        position(&[(6, 15)], &[(1, 1)]),
+        gammonbot::engine::chouette::TEAM,
+    )
+    .await;
     run(&club, "ben", ChouetteOp::Roll).await;
     let out = run(&club, "ben", ChouetteOp::Board).await;
     let scene = out.board.expect("the final position between games");
@@ -304,7 +324,10 @@ async fn chouette_prompt_sits_with_the_member_who_must_answer_the_double() {
     assert_eq!(out.next.as_ref().unwrap().name, "cat");
     let scene = out.board.unwrap();
     let text = gammonbot::render::render_text(&scene);
-    let ben_line = text.lines().find(|l| l.trim_start().starts_with("ben (O")).unwrap();
+    let ben_line = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("ben (O"))
+        .unwrap();
     assert!(
         ben_line.ends_with("<- cat to take or drop"),
         "the prompt names cat, not the captain: {text}"

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use gammonbot::club::{
-    Actor, ChallengeSpec, ChouetteOp, ChouetteRef, ChouetteSpec, Choice, Club, Command,
+    Actor, ChallengeSpec, Choice, ChouetteOp, ChouetteRef, ChouetteSpec, Club, Command,
     ManualClock, MatchRef, Outcome, RngDice, Subject,
 };
 use gammonbot::discord::{button_command, button_of, buttons};
@@ -80,7 +80,12 @@ fn check_buttons(out: &Outcome, on: Subject) -> Vec<(Choice, Command)> {
             ),
         }
     }
-    assert_eq!(clicked.len(), offered.len(), "{ids:?} for {:?}", next.choices);
+    assert_eq!(
+        clicked.len(),
+        offered.len(),
+        "{ids:?} for {:?}",
+        next.choices
+    );
     offered
 }
 
@@ -147,7 +152,13 @@ fn every_clickable_choice_has_a_button_whose_id_gives_back_its_command() {
 
 /// Plays a match choosing at random among the choices offered (now and then offering to
 /// resign or concede), checking the buttons of every answer; gives the choices seen.
-async fn walk_match(club: &Club, id: i64, first: Outcome, steps: usize, rng: &mut Rng) -> HashSet<String> {
+async fn walk_match(
+    club: &Club,
+    id: i64,
+    first: Outcome,
+    steps: usize,
+    rng: &mut Rng,
+) -> HashSet<String> {
     let m = MatchRef::id(id);
     let mut seen = HashSet::new();
     let mut out = first;
@@ -155,7 +166,13 @@ async fn walk_match(club: &Club, id: i64, first: Outcome, steps: usize, rng: &mu
         let offered = check_buttons(&out, Subject::Match(m));
         let Some(next) = out.next.clone() else { break };
         for c in &next.choices {
-            seen.insert(format!("{c:?}").split(['(', ' ']).next().unwrap().to_string());
+            seen.insert(
+                format!("{c:?}")
+                    .split(['(', ' '])
+                    .next()
+                    .unwrap()
+                    .to_string(),
+            );
         }
         let who = next.name.as_str();
         if rng.chance(4) {
@@ -169,10 +186,18 @@ async fn walk_match(club: &Club, id: i64, first: Outcome, steps: usize, rng: &mu
                 continue;
             }
         }
-        let typed = next.choices.iter().any(|c| matches!(c, Choice::Move { .. }));
+        let typed = next
+            .choices
+            .iter()
+            .any(|c| matches!(c, Choice::Move { .. }));
         out = if typed && (offered.is_empty() || rng.chance(70)) {
             let moves = club.legal_moves(&Actor::local(who), m).await.unwrap();
-            run(club, who, Command::Move(m, moves[rng.below(moves.len())].clone())).await
+            run(
+                club,
+                who,
+                Command::Move(m, moves[rng.below(moves.len())].clone()),
+            )
+            .await
         } else {
             // A click: the command the button stands for.
             let (_, cmd) = offered[rng.below(offered.len())].clone();
@@ -202,7 +227,14 @@ async fn every_choice_the_club_offers_in_a_money_session_has_a_button() {
     let mut rng = Rng::new(11);
     let seen = walk_match(&club, 1, first, 400, &mut rng).await;
     for c in [
-        "Roll", "Double", "Take", "Drop", "Beaver", "Raccoon", "Move", "AcceptResignation",
+        "Roll",
+        "Double",
+        "Take",
+        "Drop",
+        "Beaver",
+        "Raccoon",
+        "Move",
+        "AcceptResignation",
     ] {
         assert!(seen.contains(c), "{c} never offered: {seen:?}");
     }
@@ -232,7 +264,12 @@ async fn every_choice_the_club_offers_in_a_welsh_match_has_a_button() {
 async fn every_choice_the_club_offers_in_a_chouette_has_a_button() {
     let (club, store) = open("buttons-chouette", 7).await;
     let chouette = |op| Command::Chouette(ChouetteRef::default(), op);
-    run(&club, "ann", chouette(ChouetteOp::Create(ChouetteSpec::default()))).await;
+    run(
+        &club,
+        "ann",
+        chouette(ChouetteOp::Create(ChouetteSpec::default())),
+    )
+    .await;
     run(&club, "ben", chouette(ChouetteOp::Join)).await;
     let mut out = run(&club, "cat", chouette(ChouetteOp::Join)).await;
     let on = Subject::Chouette(ChouetteRef {
@@ -248,14 +285,17 @@ async fn every_choice_the_club_offers_in_a_chouette_has_a_button() {
             continue;
         };
         seen.extend(next.choices.iter().map(|c| {
-            format!("{c:?}").split(['(', ' ']).next().unwrap().to_string()
+            format!("{c:?}")
+                .split(['(', ' '])
+                .next()
+                .unwrap()
+                .to_string()
         }));
         let who = next.name.clone();
         out = if offered.is_empty() {
-            let c: Chouette = serde_json::from_str(
-                &store.load_chouette(1).await.unwrap().unwrap().state,
-            )
-            .unwrap();
+            let c: Chouette =
+                serde_json::from_str(&store.load_chouette(1).await.unwrap().unwrap().state)
+                    .unwrap();
             let ChouettePhase::ToPlay { side, .. } = c.phase() else {
                 panic!("nothing to click nor to play: {:?}", next.choices)
             };

@@ -512,7 +512,8 @@ async fn a_2100_character_stake_is_refused_privately_with_a_short_excerpt() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_deferred_leaderboard_keeps_its_picture_in_the_channel_message() {
-    let Bot { fake, clock } = start("slow-leaderboard", Some(GUILD), Duration::from_secs(3600)).await;
+    let Bot { fake, clock } =
+        start("slow-leaderboard", Some(GUILD), Duration::from_secs(3600)).await;
     // Quick: the chart goes with the interaction's reply.
     let quick = interact(
         &fake,
@@ -552,6 +553,10 @@ async fn a_deferred_leaderboard_keeps_its_picture_in_the_channel_message() {
         content(&post)
     );
     assert_eq!(&files[0].1[..4], b"\x89PNG");
-    assert!(content(&post).contains("Standard ratings"), "{}", content(&post));
+    assert!(
+        content(&post).contains("Standard ratings"),
+        "{}",
+        content(&post)
+    );
     fake.finish().await;
 }

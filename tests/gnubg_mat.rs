@@ -263,7 +263,12 @@ fn mat_export_headers_name_the_players_event_date_and_rules_and_gnubg_reads_them
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/gnubg/import_mat_info.py");
     run_gnubg(&script, &[("GAMMONBOT_IN", &inp), ("GAMMONBOT_OUT", &out)]);
     let read = std::fs::read_to_string(out).unwrap();
-    for want in ["event=gammonbot match #7", "date=(15, 1, 2027)", "xavier", "olive"] {
+    for want in [
+        "event=gammonbot match #7",
+        "date=(15, 1, 2027)",
+        "xavier",
+        "olive",
+    ] {
         assert!(read.contains(want), "gnubg read no {want}:\n{read}\n{mat}");
     }
 }

@@ -105,7 +105,9 @@ async fn league_bracket_text_says_a_forfeit_as_the_picture_does() {
     let loser = first.trim().split(' ').next().unwrap().to_string();
     lines(
         &club,
-        &[&format!("alice: /league forfeit #{id} loser:{loser} reason:no show")],
+        &[&format!(
+            "alice: /league forfeit #{id} loser:{loser} reason:no show"
+        )],
         None,
     )
     .await;
@@ -130,4 +132,46 @@ async fn league_standings_pictures_are_named_by_league_in_the_local_chat() {
     for f in ["standings-spring.png", "standings-autumn-cup.png"] {
         assert!(dir.join(f).exists(), "{f} not written");
     }
+}
+
+#[tokio::test]
+async fn league_match_result_is_announced_in_the_league_channel_with_the_standings() {
+    use gammonbot::club::{Actor, Command, MatchRef};
+    use gammonbot::engine::ResignLevel;
+    let club = open("league-words-announce").await;
+    two_leagues(&club, None).await;
+    // Match #1 of Spring is played in a thread of its own.
+    club.move_league_match(&Actor::local("alice"), Some("Spring"), 1, "thread-1")
+        .await
+        .unwrap();
+    let m = MatchRef::id(1);
+    let board = club
+        .execute(&Actor::local("alice"), Command::Board(m))
+        .await
+        .unwrap();
+    let names = board.board.unwrap().names;
+    let resigner = board.next.unwrap().name;
+    let winner = names.iter().find(|n| **n != resigner).unwrap().clone();
+    club.execute(
+        &Actor::local(&resigner),
+        Command::Resign(m, ResignLevel::Single),
+    )
+    .await
+    .unwrap();
+    let out = club
+        .execute(&Actor::local(&winner), Command::AcceptResign(m))
+        .await
+        .unwrap();
+    let want = format!(
+        "League Spring, round 1: {winner} beats {resigner} (match #1). Standings: 1. {winner} 1 pt,"
+    );
+    assert!(
+        out.lines.iter().any(|l| l.starts_with(&want)),
+        "{want}\n{:#?}",
+        out.lines
+    );
+    // The league's channel (where it was created: the local chat's) hears it too.
+    assert_eq!(out.announce.len(), 1, "{:?}", out.announce);
+    assert_eq!(out.announce[0].0, "local");
+    assert!(out.announce[0].1.starts_with(&want), "{:?}", out.announce);
 }

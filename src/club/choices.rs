@@ -39,7 +39,10 @@ pub enum Choice {
     /// Welsh: the call's winner lets the opponent start.
     StartOpponent,
     /// Play the roll in hand (typed: it names the play). `low` is `None` for one die.
-    Move { high: u8, low: Option<u8> },
+    Move {
+        high: u8,
+        low: Option<u8>,
+    },
     /// Welsh: throw the 1-2 again (rule 13).
     Reroll,
     /// Play nothing: the throw in hand has no legal play (Welsh rule 13: a thrown 1-2 with
@@ -49,7 +52,9 @@ pub enum Choice {
     /// Welsh: offer to concede (rule 18), typed with the number of games, from 1 to `most`.
     /// `most` 0: the occasion came but no offer is possible (the game would cost only 1
     /// game); the words say so and there is nothing to press.
-    OfferConcession { most: u32 },
+    OfferConcession {
+        most: u32,
+    },
     /// Chouette: start the next game.
     StartGame,
 }
@@ -131,7 +136,10 @@ impl Choice {
             C::CallEvens => "evens".into(),
             C::StartMyself => "me".into(),
             C::StartOpponent => "opponent".into(),
-            C::Move { high, low: Some(low) } => format!("move {high}-{low}"),
+            C::Move {
+                high,
+                low: Some(low),
+            } => format!("move {high}-{low}"),
             C::Move { high, low: None } => format!("move {high}"),
             C::Reroll => "throw the 1-2 again".into(),
             C::Pass => "/move pass".into(),
@@ -152,8 +160,7 @@ pub const MUST_TAKE: &str = "take (a drop would end the match, which the rules d
 #[must_use]
 pub fn choices_words(id: i64, choices: &[Choice]) -> String {
     use Choice as C;
-    let (reroll, rest): (Vec<Choice>, Vec<Choice>) =
-        choices.iter().partition(|c| **c == C::Reroll);
+    let (reroll, rest): (Vec<Choice>, Vec<Choice>) = choices.iter().partition(|c| **c == C::Reroll);
     // Rule 18: an occasion with no offer possible is said after the choices, not offered.
     let no_offer = rest.contains(&C::OfferConcession { most: 0 });
     let rest: Vec<Choice> = rest

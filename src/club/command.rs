@@ -329,6 +329,9 @@ pub struct Outcome {
     /// A picture other than the board (a leaderboard, a rating history), drawn by the
     /// adapter.
     pub chart: Option<Chart>,
+    /// Lines for other channels: `(channel, text)` (a league match's result in the
+    /// league's channel). The text is among `lines` too, for where the command was typed.
+    pub announce: Vec<(String, String)>,
 }
 
 /// A picture for an outcome, as plain data for the renderer.

@@ -477,14 +477,7 @@ impl Club {
             };
             match m.apply(side, &action) {
                 Err(WelshError::ThirdIdenticalThrow) => {
-                    work.push(
-                        by,
-                        Entry::ThrownAgain {
-                            side,
-                            dice: (a, b),
-                        },
-                        names,
-                    )?;
+                    work.push(by, Entry::ThrownAgain { side, dice: (a, b) }, names)?;
                 }
                 _ => {
                     return work.push(
@@ -690,6 +683,13 @@ impl Club {
         let mut lines = work.lines;
         lines.append(&mut out.lines);
         if over {
+            // A league match's result, with the standings, also in the league's channel.
+            if let Some((channel, text)) = self.league_result(l.row.id).await {
+                lines.push(text.clone());
+                if channel != l.row.channel {
+                    out.announce.push((channel, text));
+                }
+            }
             lines.extend(self.after_match_end(l.row.id).await);
         }
         out.lines = lines;

@@ -258,11 +258,14 @@ fn challenge(args: &[&str]) -> Result<Command, ParseError> {
 fn fair(args: &[&str], m: MatchRef) -> Result<Command, ParseError> {
     let mut target = FairRef::Match(m);
     // The session may come first or last: `/fair c1 export` and `/fair export c1`.
-    let session = args
-        .iter()
-        .position(|a| a.strip_prefix('c').is_some_and(|n| n.parse::<i64>().is_ok()));
+    let session = args.iter().position(|a| {
+        a.strip_prefix('c')
+            .is_some_and(|n| n.parse::<i64>().is_ok())
+    });
     let args: Vec<&str> = match session {
-        Some(i) if i == 0 || (i == 1 && args.len() == 2 && matches!(args[0], "export" | "show")) => {
+        Some(i)
+            if i == 0 || (i == 1 && args.len() == 2 && matches!(args[0], "export" | "show")) =>
+        {
             let n = args[i][1..].parse().unwrap_or(0);
             target = FairRef::Chouette(ChouetteRef {
                 id: Some(n),
@@ -889,7 +892,10 @@ async fn write_chart(dir: &Path, chart: Chart) -> String {
             format!("standings-{}.png", file_slug(&t.title, &t.subtitle)),
             "standings",
         ),
-        Chart::Bracket(b) => (format!("bracket-{}.png", file_slug(&b.title, "")), "bracket"),
+        Chart::Bracket(b) => (
+            format!("bracket-{}.png", file_slug(&b.title, "")),
+            "bracket",
+        ),
         Chart::Blunders(_) => ("analysis.png".to_string(), "worst decision"),
     };
     let path = dir.join(file);
@@ -932,7 +938,11 @@ fn file_slug(title: &str, subtitle: &str) -> String {
         }
     }
     let slug = slug.trim_end_matches('-').to_string();
-    if slug.is_empty() { "league".into() } else { slug }
+    if slug.is_empty() {
+        "league".into()
+    } else {
+        slug
+    }
 }
 
 fn notice_text(n: &Notice) -> String {

@@ -373,6 +373,7 @@ async fn reply(
             .await
             .0;
             answer_everyone(ctx, &Answer::of(&out, files)).await?;
+            announce(ctx.http(), ctx.channel_id(), &out).await;
             direct_message(
                 ctx.serenity_context(),
                 &ctx.data().dm_refused,
@@ -381,6 +382,24 @@ async fn reply(
             )
             .await;
             Ok(Some(out))
+        }
+    }
+}
+
+/// Posts an outcome's announcements for other channels (a league match's result in the
+/// league's channel) there, unless that is where the answer went.
+async fn announce(http: &serenity::Http, here: serenity::ChannelId, out: &Outcome) {
+    for (channel, text) in &out.announce {
+        let Ok(id) = channel.parse::<u64>() else {
+            continue;
+        };
+        let to = serenity::ChannelId::new(id);
+        if to == here {
+            continue;
+        }
+        let msg = Answer::text(clip(text)).message();
+        if let Err(e) = retry_429!(to.send_message(http, msg.clone()).await) {
+            tracing::warn!(channel = id, error = %e, "announcement not posted");
         }
     }
 }
@@ -498,9 +517,10 @@ async fn on_component(
             let files = if deferred {
                 outcome_files(&out).await
             } else {
-                let (files, defer) =
-                    or_defer(outcome_files(&out), RENDER_WAIT, async || c.defer(ctx).await)
-                        .await;
+                let (files, defer) = or_defer(outcome_files(&out), RENDER_WAIT, async || {
+                    c.defer(ctx).await
+                })
+                .await;
                 deferred = defer.transpose()?.is_some();
                 files
             };
@@ -514,6 +534,7 @@ async fn on_component(
                 )
                 .await?;
             }
+            announce(&ctx.http, c.channel_id, &out).await;
             direct_message(ctx, &data.dm_refused, c.channel_id, &out).await;
         }
     }

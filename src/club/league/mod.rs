@@ -12,6 +12,7 @@
 //! mid-season, `reminders` the sweep's part; `views` and `pictures` show them.
 
 mod advance;
+mod announce;
 mod director;
 pub mod fixtures;
 mod pictures;
