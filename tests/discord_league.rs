@@ -207,7 +207,11 @@ async fn a_league_match_on_fair_dice_posts_its_anchor_before_its_first_throw() {
     )
     .await;
     for (i, p) in [ALICE, BOB, CAROL].into_iter().enumerate() {
-        interact(&fake, league(&format!("f-join{i}"), p, "join", json!([]), false)).await;
+        interact(
+            &fake,
+            league(&format!("f-join{i}"), p, "join", json!([]), false),
+        )
+        .await;
     }
     // When alice starts it
     let started = interact(&fake, league("f-start", ALICE, "start", json!([]), true)).await;
@@ -215,22 +219,28 @@ async fn a_league_match_on_fair_dice_posts_its_anchor_before_its_first_throw() {
         .anchor
         .clone();
     // Then the message that starts match #1 carries its anchor, and no throw is made yet
-    assert!(
-        content(&started).contains(&anchor),
-        "{}",
-        content(&started)
-    );
+    assert!(content(&started).contains(&anchor), "{}", content(&started));
     assert!(store.fair_throws("1").await.unwrap().is_empty());
     // When one of its players rolls the opening throw
     let row = store.load_match(1).await.unwrap().unwrap();
-    let x = store.player_by_id(row.players[0]).await.unwrap().platform_id;
+    let x = store
+        .player_by_id(row.players[0])
+        .await
+        .unwrap()
+        .platform_id;
     let who = [ALICE, BOB, CAROL]
         .into_iter()
         .find(|p| p.0.to_string() == x)
         .unwrap();
     let rolled = interact(
         &fake,
-        slash("f-roll", who, "roll", json!([{"name": "match", "type": 4, "value": 1}]), json!({})),
+        slash(
+            "f-roll",
+            who,
+            "roll",
+            json!([{"name": "match", "type": 4, "value": 1}]),
+            json!({}),
+        ),
     )
     .await;
     // Then the first throw's message comes after the anchor's, and the throw it reveals
@@ -249,6 +259,9 @@ async fn a_league_match_on_fair_dice_posts_its_anchor_before_its_first_throw() {
     assert!(order(&started) < order(&rolled));
     let s = store.fair_throws("1").await.unwrap()[0].s.clone();
     let s = gammonbot::engine::fair::secret_from_hex(&s).unwrap();
-    assert_eq!(gammonbot::engine::fair::hex(&gammonbot::engine::fair::sha256(&s)), anchor);
+    assert_eq!(
+        gammonbot::engine::fair::hex(&gammonbot::engine::fair::sha256(&s)),
+        anchor
+    );
     fake.finish().await;
 }

@@ -313,7 +313,12 @@ fn a_tampered_export_is_rejected() {
 }
 
 /// The verifier on an export changed by `change`: it must fail, saying `why`.
-fn assert_rejected(good: &serde_json::Value, name: &str, why: &str, change: &dyn Fn(&mut serde_json::Value)) {
+fn assert_rejected(
+    good: &serde_json::Value,
+    name: &str,
+    why: &str,
+    change: &dyn Fn(&mut serde_json::Value),
+) {
     let mut v = good.clone();
     change(&mut v);
     let (ok, out) = verify(&v.to_string(), &format!("fair-tamper-{name}"));
@@ -339,16 +344,31 @@ fn a_throw_left_out_repeated_or_not_tied_to_the_game_fails_the_check() {
         v["throws"].as_array_mut().unwrap().remove(i);
     };
     // When a throw is left out of the proof (first, middle, last), with the count kept
-    assert_rejected(&good, "first", "throw 2 comes where throw 1 was due", &|v| {
-        remove(v, 0);
-    });
-    assert_rejected(&good, "middle", "throw 12 comes where throw 11 was due", &|v| {
-        remove(v, 10);
-    });
-    assert_rejected(&good, "last", "was played but is not among the proven", &|v| {
-        remove(v, 29);
-        v["count"] = 29.into();
-    });
+    assert_rejected(
+        &good,
+        "first",
+        "throw 2 comes where throw 1 was due",
+        &|v| {
+            remove(v, 0);
+        },
+    );
+    assert_rejected(
+        &good,
+        "middle",
+        "throw 12 comes where throw 11 was due",
+        &|v| {
+            remove(v, 10);
+        },
+    );
+    assert_rejected(
+        &good,
+        "last",
+        "was played but is not among the proven",
+        &|v| {
+            remove(v, 29);
+            v["count"] = 29.into();
+        },
+    );
     // And the same with the count and the game's record cut to match: the gap still shows
     assert_rejected(&good, "gap", "throws 11 to 13 missing", &|v| {
         for _ in 0..3 {
@@ -358,21 +378,31 @@ fn a_throw_left_out_repeated_or_not_tied_to_the_game_fails_the_check() {
         v["count"] = 27.into();
     });
     // An export that starts at k = 7
-    assert_rejected(&good, "late-start", "throw 7 comes where throw 1 was due", &|v| {
-        v["throws"].as_array_mut().unwrap().drain(0..6);
-    });
+    assert_rejected(
+        &good,
+        "late-start",
+        "throw 7 comes where throw 1 was due",
+        &|v| {
+            v["throws"].as_array_mut().unwrap().drain(0..6);
+        },
+    );
     // A throw listed twice
     assert_rejected(&good, "duplicate", "throw 5 again", &|v| {
         let t = v["throws"][4].clone();
         v["throws"].as_array_mut().unwrap().insert(5, t);
     });
     // A throw played that no throw proves
-    assert_rejected(&good, "unproven", "was played but is not among the proven", &|v| {
-        v["played"]
-            .as_array_mut()
-            .unwrap()
-            .push(serde_json::json!({"by": "x", "what": "roll", "dice": [6, 6]}));
-    });
+    assert_rejected(
+        &good,
+        "unproven",
+        "was played but is not among the proven",
+        &|v| {
+            v["played"]
+                .as_array_mut()
+                .unwrap()
+                .push(serde_json::json!({"by": "x", "what": "roll", "dice": [6, 6]}));
+        },
+    );
     // A throw proven that was not played
     assert_rejected(&good, "unplayed", "was proven but not played", &|v| {
         v["played"].as_array_mut().unwrap().pop();
@@ -396,10 +426,7 @@ fn a_throw_left_out_repeated_or_not_tied_to_the_game_fails_the_check() {
     assert!(ok, "{out}");
     assert!(out.contains("nominated 3-1"), "{out}");
     // Unmarked, it is a throw played that no throw proves
-    v["played"][3]
-        .as_object_mut()
-        .unwrap()
-        .remove("nominated");
+    v["played"][3].as_object_mut().unwrap().remove("nominated");
     let (ok, out) = verify(&v.to_string(), "fair-tie-unmarked");
     assert!(!ok, "{out}");
 }
@@ -410,7 +437,8 @@ fn a_v1_export_still_verifies_and_its_gaps_fail() {
     // record
     let f = thrown(FairId::Match(4), 12, 6);
     let src = RngDice::fair_seeded(6);
-    let mut v1 = FairDice::fresh(FairId::Match(4), new_chain(&src, 1).unwrap()).with_scheme(Scheme::V1);
+    let mut v1 =
+        FairDice::fresh(FairId::Match(4), new_chain(&src, 1).unwrap()).with_scheme(Scheme::V1);
     v1.set_seed(Side::X, "seed of x".into());
     v1.set_seed(Side::O, "seed of o".into());
     for _ in 0..12 {
@@ -427,9 +455,14 @@ fn a_v1_export_still_verifies_and_its_gaps_fail() {
     // And its dice are v1's, not v2's
     assert_ne!(export_of(&f), json);
     // And a throw left out of it fails
-    assert_rejected(&old, "v1-gap", "throw 4 comes where throw 3 was due", &|v| {
-        v["throws"].as_array_mut().unwrap().remove(2);
-    });
+    assert_rejected(
+        &old,
+        "v1-gap",
+        "throw 4 comes where throw 3 was due",
+        &|v| {
+            v["throws"].as_array_mut().unwrap().remove(2);
+        },
+    );
 }
 
 #[test]
@@ -646,21 +679,29 @@ async fn a_standard_match_through_the_club_exports_throws_that_verify() {
     // When bob accepts: no throw is made yet, and the acceptor may still set a seed
     let out = run(&club, "bob", Command::Accept(MatchRef::id(id))).await;
     assert!(
-        out.lines.iter().any(|l| l.contains("alice has set `alice ♞ luck`")
-            && l.contains("bob has set none")),
+        out.lines
+            .iter()
+            .any(|l| l.contains("alice has set `alice ♞ luck`") && l.contains("bob has set none")),
         "{:?}",
         out.lines
     );
     assert_eq!(out.next.as_ref().unwrap().what, "roll the opening throw");
     let (json, _) = export(&club, "bob", id, "fair-standard-0").await;
     assert_eq!(json["count"], 0, "no throw before a player asks for one");
-    run(&club, "bob", fair(id, FairOp::Seed("bob's late seed".into()))).await;
+    run(
+        &club,
+        "bob",
+        fair(id, FairOp::Seed("bob's late seed".into())),
+    )
+    .await;
     // And bob (either player may) rolls the opening throw: both seeds are said with it
     let out = run(&club, "bob", Command::Roll(MatchRef::id(id))).await;
     assert!(
-        out.lines.iter().any(|l| l.contains("fixed with its first throw")
-            && l.contains("`alice ♞ luck`")
-            && l.contains("`bob's late seed`")),
+        out.lines
+            .iter()
+            .any(|l| l.contains("fixed with its first throw")
+                && l.contains("`alice ♞ luck`")
+                && l.contains("`bob's late seed`")),
         "{:?}",
         out.lines
     );
@@ -909,7 +950,10 @@ async fn a_chouette_uses_the_box_and_captain_seeds_and_verifies() {
     // recomputes it, and the box's and captain's seeds are the ones the throws use
     assert_eq!(json["line"]["shuffled"], true);
     assert_eq!(json["line"]["members"].as_array().unwrap().len(), 4);
-    assert!(text.contains("ok   the line drawn from s_1 and the 4 members' seeds"), "{text}");
+    assert!(
+        text.contains("ok   the line drawn from s_1 and the 4 members' seeds"),
+        "{text}"
+    );
     let members: Vec<String> = json["line"]["members"]
         .as_array()
         .unwrap()
@@ -957,9 +1001,16 @@ async fn accepted(club: &Club, spec: ChallengeSpec) -> (i64, Outcome) {
     let id = out.match_id.unwrap();
     let out = match spec.ruleset {
         gammonbot::engine::Ruleset::Welsh => {
-            run(club, "bob", Command::AcceptShaking(MatchRef::id(id), Starter::Me)).await
+            run(
+                club,
+                "bob",
+                Command::AcceptShaking(MatchRef::id(id), Starter::Me),
+            )
+            .await
         }
-        gammonbot::engine::Ruleset::Standard => run(club, "bob", Command::Accept(MatchRef::id(id))).await,
+        gammonbot::engine::Ruleset::Standard => {
+            run(club, "bob", Command::Accept(MatchRef::id(id))).await
+        }
     };
     (id, out)
 }
@@ -1014,7 +1065,11 @@ async fn a_welsh_match_on_fair_dice_is_played_to_its_end_and_verifies() {
     let (club, store) = open(&store_url("fair-welsh-full").await, 22).await;
     let (id, out) = accepted(&club, ChallengeSpec::welsh(3)).await;
     let last = play_on(&club, id, out, 6000).await;
-    assert!(last.next.is_none(), "the match did not end: {:?}", last.lines);
+    assert!(
+        last.next.is_none(),
+        "the match did not end: {:?}",
+        last.lines
+    );
     assert_eq!(
         store.load_match(id).await.unwrap().unwrap().status,
         gammonbot::store::MatchStatus::Finished
@@ -1028,7 +1083,12 @@ async fn a_welsh_match_on_fair_dice_is_played_to_its_end_and_verifies() {
 async fn a_chouette_game_on_fair_dice_is_played_to_its_end_and_verifies() {
     let (club, _store) = open(&store_url("fair-chouette-full").await, 23).await;
     let ch = |op| Command::Chouette(ChouetteRef::default(), op);
-    run(&club, "ann", ch(ChouetteOp::Create(ChouetteSpec::default()))).await;
+    run(
+        &club,
+        "ann",
+        ch(ChouetteOp::Create(ChouetteSpec::default())),
+    )
+    .await;
     for p in ["ben", "cat"] {
         run(&club, p, ch(ChouetteOp::Join)).await;
     }
@@ -1059,7 +1119,10 @@ async fn a_chouette_game_on_fair_dice_is_played_to_its_end_and_verifies() {
     }
     assert!(games_done, "the game did not end: {:?}", out.lines);
     let fr = |op| Command::Fair(FairRef::Chouette(ChouetteRef::default()), op);
-    let file = run(&club, "ben", fr(FairOp::Export)).await.attachment.unwrap();
+    let file = run(&club, "ben", fr(FairOp::Export))
+        .await
+        .attachment
+        .unwrap();
     let json: serde_json::Value = serde_json::from_str(&file.text).unwrap();
     assert_eq!(json["line"]["members"].as_array().unwrap().len(), 3);
     assert_eq!(
@@ -1116,12 +1179,30 @@ async fn a_league_match_posts_its_anchor_before_any_throw_takes_seeds_and_verifi
     assert!(store.fair_throws(&id.to_string()).await.unwrap().is_empty());
     // And each player may set a seed until the first throw
     let row = store.load_match(id).await.unwrap().unwrap();
-    let x: String = store.player_by_id(row.players[0]).await.unwrap().display_name;
-    let o: String = store.player_by_id(row.players[1]).await.unwrap().display_name;
-    run(&club, &o, Command::Fair(FairRef::Match(m), FairOp::Seed(format!("{o} seeds")))).await;
+    let x: String = store
+        .player_by_id(row.players[0])
+        .await
+        .unwrap()
+        .display_name;
+    let o: String = store
+        .player_by_id(row.players[1])
+        .await
+        .unwrap()
+        .display_name;
+    run(
+        &club,
+        &o,
+        Command::Fair(FairRef::Match(m), FairOp::Seed(format!("{o} seeds"))),
+    )
+    .await;
     // When a player rolls the opening throw and they play to the end
     let out = run(&club, &x, Command::Roll(m)).await;
-    let e = refused(&club, &x, Command::Fair(FairRef::Match(m), FairOp::Seed("late".into()))).await;
+    let e = refused(
+        &club,
+        &x,
+        Command::Fair(FairRef::Match(m), FairOp::Seed("late".into())),
+    )
+    .await;
     assert!(e.to_string().contains("fixed"), "{e}");
     let last = play_on(&club, id, out, 3000).await;
     assert!(last.next.is_none(), "the match did not end");

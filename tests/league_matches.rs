@@ -136,7 +136,8 @@ async fn a_league_match_gets_fair_dice_whose_throws_verify() {
         assert!(
             out.lines
                 .iter()
-                .any(|l| l.starts_with(&format!("Match #{id}:")) && l.contains(&chain.chains[0].anchor)),
+                .any(|l| l.starts_with(&format!("Match #{id}:"))
+                    && l.contains(&chain.chains[0].anchor)),
             "{:?}",
             out.lines
         );

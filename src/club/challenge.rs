@@ -373,7 +373,11 @@ impl Club {
                     // The seeds are fixed by the first throw, which waits for a player
                     // (a standard /roll, the Welsh call): until then either player may set
                     // one; a player who sets none gets 16 random bytes then.
-                    lines.push(fair_seed_window_words(&format!("match #{}", l.row.id), &l.names, f.seeds()));
+                    lines.push(fair_seed_window_words(
+                        &format!("match #{}", l.row.id),
+                        &l.names,
+                        f.seeds(),
+                    ));
                 }
                 let mut work = Work {
                     snap,

@@ -9,8 +9,8 @@ use serde::Serialize;
 use super::{ChouetteRef, Club, ClubError, DiceSource, MatchRef, Outcome};
 use crate::engine::Side;
 use crate::engine::fair::{
-    CHAIN_LEN, FairId, Scheme, Secret, anchor_and_first, chain, chain_place, hex,
-    secret_from_hex, seed_problem, throw_dice,
+    CHAIN_LEN, FairId, Scheme, Secret, anchor_and_first, chain, chain_place, hex, secret_from_hex,
+    seed_problem, throw_dice,
 };
 use crate::store::{FairChainRow, FairChange, FairRow, FairThrowRow, PlayerRow};
 
@@ -440,11 +440,7 @@ fn shown_dice(dice: &[u8], played: Option<&Played>) -> String {
     match (dice, played) {
         ([x, o], Some(p)) if p.what == "opening" => format!("{x} and {o} ({})", p.by),
         ([a, b], _) => format!("{}-{}", a.max(b), a.min(b)),
-        _ => dice
-            .iter()
-            .map(u8::to_string)
-            .collect::<Vec<_>>()
-            .join("-"),
+        _ => dice.iter().map(u8::to_string).collect::<Vec<_>>().join("-"),
     }
 }
 

@@ -192,10 +192,14 @@ pub fn chouette_played(
                 ));
             }
             ChouetteEntry::Act { by, action, .. } => {
-                let before = state.take().ok_or("a chouette log starts with its creation")?;
+                let before = state
+                    .take()
+                    .ok_or("a chouette log starts with its creation")?;
                 let by = u64::try_from(*by).unwrap_or(0);
                 match action {
-                    ChouetteAction::Start { line } if draw.is_none() && before.line().is_empty() => {
+                    ChouetteAction::Start { line }
+                        if draw.is_none() && before.line().is_empty() =>
+                    {
                         if let Some(seeds) = seeds {
                             let members: Vec<LineMember> = before
                                 .players()
@@ -232,10 +236,7 @@ pub fn chouette_played(
                     .map_err(|e| format!("the chouette log does not replay: {e}"))?;
                 for e in ev {
                     if let ChouetteEvent::Played { by: side, play } = e {
-                        attach(
-                            &mut out,
-                            format_play(&before.position().view(side), &play),
-                        );
+                        attach(&mut out, format_play(&before.position().view(side), &play));
                     }
                 }
                 state = Some(next);

@@ -477,14 +477,7 @@ impl Club {
             };
             match m.apply(side, &action) {
                 Err(WelshError::ThirdIdenticalThrow) => {
-                    work.push(
-                        by,
-                        Entry::ThrownAgain {
-                            side,
-                            dice: (a, b),
-                        },
-                        names,
-                    )?;
+                    work.push(by, Entry::ThrownAgain { side, dice: (a, b) }, names)?;
                 }
                 _ => {
                     return work.push(

@@ -256,11 +256,14 @@ fn challenge(args: &[&str]) -> Result<Command, ParseError> {
 fn fair(args: &[&str], m: MatchRef) -> Result<Command, ParseError> {
     let mut target = FairRef::Match(m);
     // The session may come first or last: `/fair c1 export` and `/fair export c1`.
-    let session = args
-        .iter()
-        .position(|a| a.strip_prefix('c').is_some_and(|n| n.parse::<i64>().is_ok()));
+    let session = args.iter().position(|a| {
+        a.strip_prefix('c')
+            .is_some_and(|n| n.parse::<i64>().is_ok())
+    });
     let args: Vec<&str> = match session {
-        Some(i) if i == 0 || (i == 1 && args.len() == 2 && matches!(args[0], "export" | "show")) => {
+        Some(i)
+            if i == 0 || (i == 1 && args.len() == 2 && matches!(args[0], "export" | "show")) =>
+        {
             let n = args[i][1..].parse().unwrap_or(0);
             target = FairRef::Chouette(ChouetteRef {
                 id: Some(n),

@@ -171,7 +171,12 @@ fn push_field(out: &mut String, field: &str) {
 #[must_use]
 pub fn message_v2(id: FairId, k: u64, seed_x: &str, seed_o: &str) -> String {
     let mut m = SCHEME_V2.to_string();
-    for f in [id.to_string().as_str(), k.to_string().as_str(), seed_x, seed_o] {
+    for f in [
+        id.to_string().as_str(),
+        k.to_string().as_str(),
+        seed_x,
+        seed_o,
+    ] {
         push_field(&mut m, f);
     }
     m
@@ -354,7 +359,13 @@ mod tests {
         assert_eq!(l, line_order(&s, FairId::Chouette(1), &seeds));
         // Another seed (or chain value) gives, over a few tries, another line
         let others = (0..8)
-            .filter(|i| line_order(&s, FairId::Chouette(1), &["a", "b", "c", "d", &i.to_string()]) != l)
+            .filter(|i| {
+                line_order(
+                    &s,
+                    FairId::Chouette(1),
+                    &["a", "b", "c", "d", &i.to_string()],
+                ) != l
+            })
             .count();
         assert!(others > 0);
     }

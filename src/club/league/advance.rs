@@ -3,9 +3,9 @@
 //! (winner, jack-pot paid, final tables, promotions and relegations). Restart-safe: the
 //! sweep does it again and doing it twice does nothing more.
 
-use super::start::anchor_words;
 use super::fixtures::{knockout_feeders, next_divisions};
 use super::standings::{Decided, Points, Row, standings};
+use super::start::anchor_words;
 use super::{Format, League, LeagueEntry, MIN_PLAYERS, entry_text};
 use crate::club::{Club, ClubError, Snapshot};
 use crate::engine::AnyMatch;
