@@ -462,6 +462,9 @@ fn league(args: &[&str], m: MatchRef) -> Result<Command, ParseError> {
             "/league create|join|leave|start|withdraw|standings|fixtures|bracket|result|forfeit|extend|settings|list|log",
         );
     };
+    // `/league log export`: the log as JSON.
+    let export_log = *verb == "log" && rest.first() == Some(&"export");
+    let rest = if export_log { &rest[1..] } else { rest };
     let mut pairs = league_pairs(rest)?;
     let mut name = None;
     pairs.retain(|(k, v)| {
@@ -524,6 +527,7 @@ fn league(args: &[&str], m: MatchRef) -> Result<Command, ParseError> {
         "fixtures" => LeagueOp::Fixtures,
         "bracket" => LeagueOp::Bracket,
         "list" => LeagueOp::List,
+        "log" if export_log => LeagueOp::LogExport,
         "log" => LeagueOp::Log,
         "result" => LeagueOp::Result {
             match_id: need_match()?,

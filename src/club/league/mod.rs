@@ -15,6 +15,7 @@ mod advance;
 mod announce;
 mod director;
 pub mod fixtures;
+mod log_words;
 mod pictures;
 mod posts;
 mod reminders;
@@ -221,8 +222,10 @@ pub enum LeagueOp {
     Bracket,
     /// The leagues here.
     List,
-    /// The league's log.
+    /// The league's log, each entry a sentence with names and its time.
     Log,
+    /// The league's log as JSON, one entry a line (a file).
+    LogExport,
 }
 
 /// A league command with the league it is about and what the platform knows of the
@@ -478,6 +481,7 @@ impl Club {
                     LeagueOp::Fixtures => self.fixtures_view(&league).await,
                     LeagueOp::Bracket => self.bracket_view(&league).await,
                     LeagueOp::Log => self.log_view(&league).await,
+                    LeagueOp::LogExport => self.log_export(&league).await,
                     LeagueOp::Create { .. } | LeagueOp::List => unreachable!("handled above"),
                 }
             }

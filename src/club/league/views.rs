@@ -5,7 +5,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::advance::{division_table, round_name};
 use super::standings::{Points, Row};
-use super::{Format, League};
+use super::{Format, League, LeagueEntry};
 use crate::club::{Actor, Chart, Club, ClubError, Outcome, spec_words};
 use crate::store::FixtureRow;
 
@@ -326,15 +326,71 @@ impl Club {
         Ok(super::pictures::bracket(league, &fixtures, &names, &seeds))
     }
 
+    /// `/league log`: the last 50 entries, each a sentence with names and its time.
     pub(super) async fn log_view(&self, league: &League) -> Result<Outcome, ClubError> {
         let rows = self.store.league_actions(league.row.id).await?;
-        let mut lines = vec![format!("Log of league {}", league.row.name)];
+        let mut lines = vec![format!(
+            "Log of league {} (/league log export gives it as JSON)",
+            league.row.name
+        )];
         let skip = rows.len().saturating_sub(50);
-        for (seq, _, _, entry) in rows.into_iter().skip(skip) {
-            lines.push(format!("{seq}. {entry}"));
+        let mut names: HashMap<i64, String> = HashMap::new();
+        for (seq, at, by, entry) in rows.into_iter().skip(skip) {
+            let mut ids: Vec<i64> = by.into_iter().collect();
+            let parsed = serde_json::from_str::<LeagueEntry>(&entry).ok();
+            if let Some(e) = &parsed {
+                ids.extend(super::log_words::players_of(e));
+            }
+            for id in ids {
+                if let std::collections::hash_map::Entry::Vacant(v) = names.entry(id) {
+                    let name = match self.store.player_by_id(id).await {
+                        Ok(p) => p.display_name,
+                        Err(_) => format!("player {id}"),
+                    };
+                    v.insert(name);
+                }
+            }
+            let name = |id: i64| {
+                names
+                    .get(&id)
+                    .cloned()
+                    .unwrap_or_else(|| format!("player {id}"))
+            };
+            let said = match &parsed {
+                Some(e) => super::log_words::sentence(e, by.map(name), &name),
+                None => entry.clone(),
+            };
+            lines.push(format!("{seq}. {}: {said}", super::log_words::utc(at)));
         }
         Ok(Outcome {
             lines,
+            ..Outcome::default()
+        })
+    }
+
+    /// `/league log export`: every entry as JSON, one a line, with its number, time and
+    /// the player who made it.
+    pub(super) async fn log_export(&self, league: &League) -> Result<Outcome, ClubError> {
+        let rows = self.store.league_actions(league.row.id).await?;
+        let mut text = String::new();
+        for (seq, at, by, entry) in &rows {
+            let e: serde_json::Value = serde_json::from_str(entry)
+                .unwrap_or_else(|_| serde_json::Value::from(entry.as_str()));
+            let line = serde_json::json!({"seq": seq, "at": at, "by": by, "entry": e});
+            text.push_str(&line.to_string());
+            text.push('\n');
+        }
+        Ok(Outcome {
+            lines: vec![format!(
+                "Log of league {}: {} entr{} (JSON, one a line)",
+                league.row.name,
+                rows.len(),
+                if rows.len() == 1 { "y" } else { "ies" }
+            )],
+            attachment: Some(crate::club::Attachment {
+                name: format!("league-{}-log.json", league.row.id),
+                text,
+            }),
             ..Outcome::default()
         })
     }
