@@ -4,20 +4,21 @@
 //! Devanagari, Thai, Ethiopic, ...) is drawn from the first font of the chain that has it, so
 //! a player's name in any script reads as letters, not as empty boxes.
 //!
-//! Unifont is a bitmap font of 16-pixel cells drawn as outlines: its em is set to a whole
-//! multiple of 16 pixels and its glyphs to whole pixels, so they stay crisp beside DejaVu.
-//! It has no bold: bold text falls back to the regular Unifont.
+//! Unifont is a bitmap font of 16-pixel cells drawn as outlines: at text sizes up to about
+//! 22 pixels its em is 16 pixels (a whole multiple of 16 above, where near one) and its
+//! glyphs sit on whole pixels, so they stay crisp beside DejaVu. It has no bold: bold is
+//! the glyph drawn twice, a pixel apart.
 //!
-//! There is no shaper: right-to-left runs are put in visual order and Arabic letters take
-//! their joined forms in [`super::script`], but Devanagari conjuncts and vowel signs that go
-//! before their consonant are drawn in the order typed (legible letters, not correct
-//! typesetting).
+//! There is no shaper: right-to-left runs are put in visual order, Arabic letters take
+//! their joined forms and Indic vowel signs written before their consonant are moved before
+//! it in [`super::script`], but Indic conjuncts are drawn as letter and virama, and Thai
+//! and other marks as the font places them (legible letters, not correct typesetting).
 
 use std::sync::LazyLock;
 
 use ab_glyph::{Font, FontRef, Glyph, GlyphId, PxScale, ScaleFont, point};
 
-use super::script::visual_order;
+use super::script::{is_pre_base, visual_order};
 
 static REGULAR: LazyLock<FontRef<'static>> = LazyLock::new(|| {
     FontRef::try_from_slice(include_bytes!("../../fonts/DejaVuSans.ttf")).expect("vendored font")
@@ -66,6 +67,20 @@ pub fn missing_glyphs(s: &str) -> Vec<char> {
         .collect()
 }
 
+/// The em in pixels Unifont is drawn at beside a primary font of em `em`: its 16-pixel cell
+/// (never smaller: a smaller Chinese character is a blur) or a whole multiple of it, so
+/// its pixels fall on the picture's; at sizes between two multiples, `em` itself.
+fn unifont_em(em: f32) -> f32 {
+    let cells = em / UNIFONT_CELL;
+    if cells < 1.25 {
+        UNIFONT_CELL
+    } else if (cells - cells.round()).abs() < 0.15 {
+        UNIFONT_CELL * cells.round()
+    } else {
+        em
+    }
+}
+
 /// The pixel scale that gives a font an em of `em` pixels.
 fn scale_for_em(font: &FontRef<'static>, em: f32) -> PxScale {
     let upem = font.units_per_em().unwrap_or(1000.0);
@@ -86,7 +101,7 @@ pub(crate) fn place(
     let scaled = first.as_scaled(scale);
     let ascent = scaled.ascent();
     let em = size * first.units_per_em().unwrap_or(1000.0) / first.height_unscaled();
-    let cell = UNIFONT_CELL * (em / UNIFONT_CELL).round().max(1.0);
+    let cell = unifont_em(em);
     let mut caret = 0.0;
     let mut prev: Option<GlyphId> = None;
     for ch in visual_order(s).chars() {
@@ -104,11 +119,27 @@ pub(crate) fn place(
         } else {
             let fallback_scale = scale_for_em(font, cell);
             caret = caret.round();
-            f(
-                font,
-                id.with_scale_and_position(fallback_scale, point(caret, ascent.round())),
-            );
-            caret += font.as_scaled(fallback_scale).h_advance(id).round();
+            let mut origin = point(caret, ascent.round());
+            let mut advance = font.as_scaled(fallback_scale).h_advance(id).round();
+            if advance == 0.0 && is_pre_base(ch) {
+                // Unifont draws a vowel sign written before its consonant over the cell
+                // before it; moved before the consonant by `visual_order`, it takes its
+                // own place.
+                let ink = font
+                    .outline_glyph(id.with_scale_and_position(fallback_scale, origin))
+                    .map(|g| g.px_bounds());
+                if let Some(ink) = ink {
+                    origin.x += caret - ink.min.x;
+                    advance = (ink.max.x - ink.min.x).round();
+                }
+            }
+            f(font, id.with_scale_and_position(fallback_scale, origin));
+            // No bold Unifont: bold is the glyph drawn again a pixel to the right.
+            if bold {
+                let right = point(origin.x + 1.0, origin.y);
+                f(font, id.with_scale_and_position(fallback_scale, right));
+            }
+            caret += advance + if bold && advance > 0.0 { 1.0 } else { 0.0 };
             prev = None;
         }
     }
@@ -166,7 +197,7 @@ mod tests {
                 .filter(|c| !c.is_whitespace())
                 .count();
             assert_eq!(notdef, 0, "{script}: {name}");
-            assert_eq!(outlined, letters, "{script}: {name}");
+            assert!(outlined >= letters, "{script}: {outlined} of {letters}");
         }
     }
 

@@ -1,10 +1,12 @@
-//! Right-to-left text on a left-to-right line, without a shaper: Arabic letters take their
+//! Text in the order it is drawn, left to right, without a shaper: Arabic letters take their
 //! joined forms (initial, medial, final, isolated, and the lam-alef ligatures) from the
-//! Arabic Presentation Forms-B block, and each run of Hebrew or Arabic is put in visual
-//! order (its letters reversed, numbers inside it kept left to right, marks kept after
-//! their letter, brackets mirrored). This is a small part of the Unicode bidirectional
-//! algorithm and of Arabic shaping: enough for names to read as written, not a typesetter
-//! (no contextual forms beyond the basic letters, no kashida, no nested embeddings).
+//! Arabic Presentation Forms-B block; each run of Hebrew or Arabic is put in visual order
+//! (its letters reversed, numbers inside it kept left to right, marks kept after their
+//! letter, brackets mirrored); an Indic vowel sign written before its consonant (Devanagari
+//! ि, Bengali ি, ...) is moved before the consonant and the consonants joined to it by a
+//! virama. This is a small part of the Unicode bidirectional algorithm and of Arabic and
+//! Indic shaping: enough for names to read as written, not a typesetter (no forms beyond
+//! the basic Arabic letters, no conjunct ligatures, no nested embeddings).
 
 use std::borrow::Cow;
 
@@ -116,12 +118,61 @@ fn is_digit(ch: char) -> bool {
     ch.is_ascii_digit() || matches!(ch, '\u{0660}'..='\u{0669}' | '\u{06F0}'..='\u{06F9}')
 }
 
-/// `s` as it is drawn from left to right: unchanged unless it holds right-to-left letters.
+/// An Indic vowel sign typed after its consonant but written before it.
+pub(crate) fn is_pre_base(ch: char) -> bool {
+    matches!(ch,
+        '\u{093F}'
+        | '\u{09BF}'
+        | '\u{09C7}'..='\u{09C8}'
+        | '\u{0A3F}'
+        | '\u{0ABF}'
+        | '\u{0B47}'
+        | '\u{0BC6}'..='\u{0BC8}'
+        | '\u{0D46}'..='\u{0D48}')
+}
+
+/// An Indic virama (halant), joining the consonant before it to the one after.
+fn is_virama(ch: char) -> bool {
+    matches!(
+        ch,
+        '\u{094D}' | '\u{09CD}' | '\u{0A4D}' | '\u{0ACD}' | '\u{0B4D}' | '\u{0BCD}' | '\u{0D4D}'
+    )
+}
+
+/// An Indic nukta, a dot under the consonant before it.
+fn is_nukta(ch: char) -> bool {
+    matches!(
+        ch,
+        '\u{093C}' | '\u{09BC}' | '\u{0A3C}' | '\u{0ABC}' | '\u{0B3C}'
+    )
+}
+
+/// Each vowel sign written before its consonant moved before that consonant (with its
+/// nukta) and the consonants joined to it by viramas.
+fn pre_base_first(chars: &mut [char]) {
+    for i in 1..chars.len() {
+        if !is_pre_base(chars[i]) {
+            continue;
+        }
+        let mut start = i - 1;
+        if start > 0 && is_nukta(chars[start]) {
+            start -= 1;
+        }
+        while start >= 2 && is_virama(chars[start - 1]) {
+            start -= 2;
+        }
+        chars[start..=i].rotate_right(1);
+    }
+}
+
+/// `s` as it is drawn from left to right: unchanged unless it holds right-to-left letters
+/// or Indic vowel signs written before their consonant.
 pub(crate) fn visual_order(s: &str) -> Cow<'_, str> {
-    if !s.chars().any(is_rtl) {
+    if !s.chars().any(|c| is_rtl(c) || is_pre_base(c)) {
         return Cow::Borrowed(s);
     }
-    let shaped = shape_arabic(s);
+    let mut shaped = shape_arabic(s);
+    pre_base_first(&mut shaped);
     Cow::Owned(reorder(&shaped))
 }
 
@@ -268,6 +319,14 @@ mod tests {
             shape_arabic("سلام").into_iter().collect::<String>(),
             "\u{FEB3}\u{FEFC}\u{FEE1}"
         );
+    }
+
+    #[test]
+    fn a_devanagari_vowel_sign_i_is_drawn_before_its_consonant_cluster() {
+        // मि: ma, sign i -> sign i, ma.
+        assert_eq!(visual_order("अमिताभ"), "अ\u{093F}मताभ");
+        // च्चि: ca, virama, ca, sign i -> sign i first.
+        assert_eq!(visual_order("च्चि"), "\u{093F}च्च");
     }
 
     #[test]
