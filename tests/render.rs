@@ -358,3 +358,29 @@ fn one_wrong_number_on_the_board_fails_the_golden_comparison() {
         eprintln!("wrong {what}: {}", why.unwrap_or_default());
     }
 }
+
+/// Issue 30, item 7: given a player named in a script the board's font lacks (李雷), when
+/// the board is drawn, then the name is drawn in letters from the fallback font, not as the
+/// missing-glyph boxes two unassigned characters draw, and the PNG stays under 60 KB.
+#[test]
+fn a_chinese_name_is_drawn_in_letters_not_empty_boxes() {
+    let mut scene = Scene::from_xgid(&xgid(BAR_AND_HIT), Ruleset::Standard, Some(Side::X));
+    scene.names = ["李雷".into(), "Дмитрий".into()];
+    assert_eq!(
+        gammonbot::render::missing_glyphs("李雷"),
+        Vec::<char>::new()
+    );
+    let png = render_png(&scene).expect("encodes");
+    std::fs::write(
+        std::env::temp_dir().join("gammonbot-chinese-name.png"),
+        &png,
+    )
+    .expect("write the picture to look at");
+    assert!(png.len() <= 60 * 1024, "{} bytes", png.len());
+    let mut boxes = scene.clone();
+    boxes.names[0] = "\u{F0000}\u{F0001}".into();
+    assert!(
+        render_image(&scene) != render_image(&boxes),
+        "李雷 is drawn as two missing-glyph boxes"
+    );
+}

@@ -4,9 +4,11 @@
 
 mod analysis;
 mod bracket;
+mod font;
 mod png;
 mod rating;
 mod scene;
+mod script;
 mod standings;
 mod text;
 
@@ -15,6 +17,7 @@ pub use bracket::{
     BRACKET_MIN_WIDTH, Bracket, BracketMatch, BracketRound, BracketSlot, Decision, Entrant, Seat,
     bracket_alt_text, bracket_height, bracket_image, bracket_png, bracket_text, bracket_width,
 };
+pub use font::missing_glyphs;
 pub use png::{HEIGHT, RenderError, WIDTH, encode, render_image, render_png};
 pub use rating::{
     HISTORY_HEIGHT, HISTORY_PLOT, HISTORY_WIDTH, LEADERBOARD_ROWS, LEADERBOARD_WIDTH, Leaderboard,

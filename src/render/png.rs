@@ -10,10 +10,11 @@
 
 use std::sync::LazyLock;
 
-use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont, point};
+use ab_glyph::Font;
 use image::{Rgb, RgbImage};
 use thiserror::Error;
 
+use super::font;
 use super::scene::{CubeView, Scene};
 use super::text::target_words;
 use crate::engine::welsh::{has_full_spread, protected_spikes};
@@ -68,14 +69,6 @@ const STACK: usize = 5;
 /// From one man's centre to the next on a stack: they overlap by two pixels, so five
 /// leave a band in the middle of the board for the dice.
 const STEP: i32 = 2 * R - 2;
-
-static REGULAR: LazyLock<FontRef<'static>> = LazyLock::new(|| {
-    FontRef::try_from_slice(include_bytes!("../../fonts/DejaVuSans.ttf")).expect("vendored font")
-});
-static BOLD: LazyLock<FontRef<'static>> = LazyLock::new(|| {
-    FontRef::try_from_slice(include_bytes!("../../fonts/DejaVuSans-Bold.ttf"))
-        .expect("vendored font")
-});
 
 /// Why a board could not be encoded.
 #[derive(Debug, Error)]
@@ -274,30 +267,13 @@ fn triangle(
     }
 }
 
-fn font(bold: bool) -> &'static FontRef<'static> {
-    if bold { &BOLD } else { &REGULAR }
-}
-
 /// Lays out `s` on one line from x = 0, calling `f` with each outlined glyph.
 fn layout(size: f32, bold: bool, s: &str, mut f: impl FnMut(ab_glyph::OutlinedGlyph)) -> f32 {
-    let font = font(bold);
-    let scale = PxScale::from(size);
-    let scaled = font.as_scaled(scale);
-    let mut caret = 0.0;
-    let mut prev: Option<GlyphId> = None;
-    for ch in s.chars() {
-        let id = scaled.glyph_id(ch);
-        if let Some(p) = prev {
-            caret += scaled.kern(p, id);
-        }
-        let glyph = id.with_scale_and_position(scale, point(caret, scaled.ascent()));
-        caret += scaled.h_advance(id);
-        prev = Some(id);
+    font::place(size, bold, s, |font, glyph| {
         if let Some(g) = font.outline_glyph(glyph) {
             f(g);
         }
-    }
-    caret
+    })
 }
 
 /// Writes `s` with its top-left corner at (x, y).
@@ -366,18 +342,7 @@ fn coverage(size: f32, bold: bool, s: &str) -> Coverage {
 /// The width of `s` on one line: the caret after its last glyph, as [`layout`] advances
 /// it, without outlining the glyphs.
 pub(crate) fn text_width(size: f32, bold: bool, s: &str) -> i32 {
-    let scaled = font(bold).as_scaled(PxScale::from(size));
-    let mut caret = 0.0;
-    let mut prev: Option<GlyphId> = None;
-    for ch in s.chars() {
-        let id = scaled.glyph_id(ch);
-        if let Some(p) = prev {
-            caret += scaled.kern(p, id);
-        }
-        caret += scaled.h_advance(id);
-        prev = Some(id);
-    }
-    caret.ceil() as i32
+    font::place(size, bold, s, |_, _| {}).ceil() as i32
 }
 
 /// Text centred on x, with its top at y.
