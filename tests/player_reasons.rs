@@ -172,3 +172,92 @@ fn item_02_a_double_that_may_be_dropped_still_offers_both() {
     assert!(m.drop_allowed());
     assert_eq!(next_words(&AnyMatch::Standard(m)), "take or drop");
 }
+
+// Items 5 onwards: the club through the local chat ----------------------------------------
+
+mod chat {
+    use std::sync::Arc;
+
+    use gammonbot::club::{Club, ManualClock, RngDice};
+    use gammonbot::console::run_line;
+    use gammonbot::store::Store;
+
+    pub struct Chat {
+        pub club: Arc<Club>,
+        #[allow(dead_code)]
+        pub clock: Arc<ManualClock>,
+    }
+
+    pub async fn open(name: &str, seed: u64) -> Chat {
+        let store = Store::open(&super::common::store_url(name).await)
+            .await
+            .unwrap();
+        let clock = Arc::new(ManualClock::new(1_800_000_000));
+        let club = Arc::new(Club::new(
+            store,
+            Arc::new(RngDice::seeded(seed)),
+            clock.clone(),
+        ));
+        Chat { club, clock }
+    }
+
+    impl Chat {
+        /// A line the club accepts: its text.
+        pub async fn say(&self, line: &str) -> String {
+            let (text, refused) = run_line(&self.club, line, None).await;
+            assert!(!refused, "`{line}` was refused:\n{text}");
+            text
+        }
+        /// A line the club refuses: its text.
+        pub async fn refused(&self, line: &str) -> String {
+            let (text, refused) = run_line(&self.club, line, None).await;
+            assert!(refused, "`{line}` was accepted:\n{text}");
+            text
+        }
+    }
+
+    /// The `-> name to what` line of a reply.
+    pub fn next(text: &str) -> Option<(String, String)> {
+        let line = text.lines().find_map(|l| l.strip_prefix("-> "))?;
+        let (name, what) = line.split_once(" to ")?;
+        Some((name.to_string(), what.to_string()))
+    }
+}
+
+#[tokio::test]
+async fn item_05_a_chouette_refusal_names_the_member_not_an_id() {
+    let c = chat::open("reasons_chouette_names", 3).await;
+    c.say("ann: /chouette create cubes:multiple order:joined")
+        .await;
+    for who in ["ben", "cat", "dan"] {
+        c.say(&format!("{who}: /chouette join")).await;
+    }
+    let mut text = c.say("ann: /chouette start").await;
+    // Play on until the team is to roll (and may double).
+    for _ in 0..20 {
+        let (name, what) = chat::next(&text).expect("someone to act");
+        if name != "ann" && what.contains("double") {
+            break;
+        }
+        text = if what.starts_with("move") {
+            let moves = c.say(&format!("{name}: /chouette moves")).await;
+            let first = moves
+                .lines()
+                .find_map(|l| l.strip_prefix("Legal plays: "))
+                .map_or("pass", |l| l.split(", ").next().unwrap_or("pass"))
+                .to_string();
+            c.say(&format!("{name}: /chouette move {first}")).await
+        } else {
+            c.say(&format!("{name}: /chouette roll")).await
+        };
+    }
+    let (name, _) = chat::next(&text).unwrap();
+    let other = ["ben", "cat", "dan"]
+        .into_iter()
+        .find(|n| *n != name)
+        .unwrap();
+    c.say(&format!("{name}: /chouette double")).await;
+    let e = c.refused(&format!("ann: /chouette take {other}")).await;
+    assert!(e.contains(&format!("{other} has not doubled you")), "{e}");
+    assert!(!e.contains("player "), "{e}");
+}

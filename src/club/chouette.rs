@@ -9,8 +9,8 @@ use super::fair::FairDice;
 use super::state::dice_words;
 use super::{Actor, Club, ClubError, Outcome};
 use crate::engine::chouette::{
-    BOX, Chouette, ChouetteAction, ChouetteEvent, ChouettePhase, ChouetteRules, Consultation,
-    PlayerId, TEAM,
+    BOX, Chouette, ChouetteAction, ChouetteError, ChouetteEvent, ChouettePhase, ChouetteRules,
+    Consultation, PlayerId, TEAM,
 };
 use crate::engine::fair::FairId;
 use crate::engine::welsh::format_amount;
@@ -408,10 +408,7 @@ impl Club {
                 ChouetteAction::Suggest(text)
             }
         };
-        let (mut state, ev) = s
-            .state
-            .apply(by, &action)
-            .map_err(|e| ClubError::Refused(e.to_string()))?;
+        let (mut state, ev) = s.state.apply(by, &action).map_err(|e| refusal(&s, &e))?;
         let mut names = s.names.clone();
         if matches!(action, ChouetteAction::Join) {
             names.insert(by, (me.display_name.clone(), me.platform_id.clone()));
@@ -861,6 +858,20 @@ fn chouette_next_words(c: &Chouette) -> String {
         }
         ChouettePhase::ToPlay { dice, .. } => format!("move {}", dice_words(dice)),
     }
+}
+
+/// A chouette rule's refusal in words, members named by name.
+fn refusal(s: &Session, e: &ChouetteError) -> ClubError {
+    ClubError::Refused(match e {
+        ChouetteError::NotDoubledBy(p) => format!("{} has not doubled you", s.name(*p)),
+        ChouetteError::CannotDoubleMember(p) => {
+            let n = s.name(*p);
+            format!(
+                "you cannot double {n}: that cube is out of the game, already offered, or held by {n}"
+            )
+        }
+        e => e.to_string(),
+    })
 }
 
 fn names_of(names: &HashMap<PlayerId, (String, String)>, p: PlayerId) -> String {
