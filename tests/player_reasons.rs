@@ -261,3 +261,86 @@ async fn item_05_a_chouette_refusal_names_the_member_not_an_id() {
     assert!(e.contains(&format!("{other} has not doubled you")), "{e}");
     assert!(!e.contains("player "), "{e}");
 }
+
+// Item 6 -------------------------------------------------------------------------------
+
+/// Every string literal in `tokens` (doc comments left out: they are not messages), with
+/// its file.
+fn string_literals(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
+    use proc_macro2::TokenTree;
+    let mut prev: Vec<String> = Vec::new();
+    for t in tokens {
+        match &t {
+            TokenTree::Group(g) => string_literals(g.stream(), out),
+            TokenTree::Literal(l) => {
+                let text = l.to_string();
+                let is_doc =
+                    prev.len() >= 2 && prev[prev.len() - 2] == "doc" && prev[prev.len() - 1] == "=";
+                if !is_doc && (text.starts_with('"') || text.starts_with('r')) {
+                    out.push(text);
+                }
+            }
+            _ => {}
+        }
+        prev.push(t.to_string());
+    }
+}
+
+fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn item_06_no_message_template_uses_a_gendered_pronoun() {
+    // Given every string literal of the program (messages, help, button labels)
+    let mut files = Vec::new();
+    rust_files(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut files,
+    );
+    let pronouns = [
+        "he", "his", "him", "himself", "she", "her", "hers", "herself",
+    ];
+    let mut found = Vec::new();
+    for f in files {
+        let src = std::fs::read_to_string(&f).unwrap();
+        let tokens: proc_macro2::TokenStream = src.parse().unwrap();
+        let mut lits = Vec::new();
+        string_literals(tokens, &mut lits);
+        for lit in lits {
+            let words = lit
+                .split(|c: char| !c.is_ascii_alphabetic())
+                .map(str::to_ascii_lowercase);
+            if words.into_iter().any(|w| pronouns.contains(&w.as_str())) {
+                found.push(format!("{}: {lit}", f.display()));
+            }
+        }
+    }
+    // Then none says he, his, him, she or her of a player
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[tokio::test]
+async fn item_06_a_nomination_names_whose_throw_it_is_without_pronouns() {
+    let c = chat::open("reasons_nominate_words", 5).await;
+    c.say("gwen: /challenge huw rules:welsh").await;
+    c.say("huw: /accept").await;
+    let text = c.say("huw: /call odds").await;
+    let (chooser, _) = chat::next(&text).expect("someone chooses");
+    let text = c.say(&format!("{chooser}: /choose me")).await;
+    let (starter, _) = chat::next(&text).expect("someone throws");
+    let text = c.say(&format!("{starter}: /nominate me 5-2")).await;
+    assert!(
+        text.contains(&format!(
+            "{starter} nominates 5-2 for {starter}'s own next throw"
+        )),
+        "{text}"
+    );
+}

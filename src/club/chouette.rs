@@ -748,7 +748,7 @@ fn chouette_scene(
                 (true, None, _, _) => "out".into(),
                 (_, _, Some((_, v)), _) => format!("offered {v}"),
                 (_, _, _, Some(BOX)) => "box's".into(),
-                (_, _, _, Some(_)) => "his".into(),
+                (_, _, _, Some(_)) => "held".into(),
                 _ => "centred".into(),
             },
         })
@@ -1008,7 +1008,7 @@ fn event_words(s: &Session, before: &Chouette, e: &ChouetteEvent) -> String {
         }
         ChouetteEvent::Took { member, value, by } => {
             if by == member {
-                format!("{} takes; his cube is at {value}", s.name(*member))
+                format!("{0} takes; {0}'s cube is at {value}", s.name(*member))
             } else {
                 format!("The box takes {}'s cube at {value}", s.name(*member))
             }
@@ -1019,7 +1019,7 @@ fn event_words(s: &Session, before: &Chouette, e: &ChouetteEvent) -> String {
         ChouetteEvent::Dropped { by, member, points } => {
             if by == member {
                 format!(
-                    "{} drops and pays {points}; he is out of this game",
+                    "{0} drops and pays {points}; {0} is out of this game",
                     s.name(*member)
                 )
             } else {

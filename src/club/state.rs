@@ -625,8 +625,10 @@ fn describe_welsh(
             dice.0.max(dice.1),
             dice.0.min(dice.1),
             match whose {
-                crate::engine::welsh::NominateFor::Me => "himself",
-                crate::engine::welsh::NominateFor::Opponent => "his opponent's next turn",
+                crate::engine::welsh::NominateFor::Me => format!("{}'s own next throw", n(by)),
+                crate::engine::welsh::NominateFor::Opponent => {
+                    format!("{}'s next throw", n(by.opponent()))
+                }
             }
         ),
         WelshEvent::Played { by, play } => {

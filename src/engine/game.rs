@@ -175,7 +175,7 @@ pub enum RuleError {
     WrongMoment(String),
     #[error("the cube is out of play in the Crawford game")]
     CrawfordGame,
-    #[error("your opponent owns the cube: only he can redouble")]
+    #[error("your opponent owns the cube: only your opponent can redouble")]
     NotYourCube,
     #[error(
         "Holland rule: after the Crawford game the trailer may double only after both sides have played two rolls"
