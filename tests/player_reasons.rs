@@ -344,3 +344,68 @@ async fn item_06_a_nomination_names_whose_throw_it_is_without_pronouns() {
         "{text}"
     );
 }
+
+// Items 8 and 9 ------------------------------------------------------------------------
+
+#[tokio::test]
+async fn item_08_09_a_resignation_offer_says_its_amount_and_a_finished_money_game_the_running_net()
+{
+    let c = chat::open("reasons_resign_money", 7).await;
+    c.say("alice: /challenge bob length:money stake:1.00 jacoby:off")
+        .await;
+    c.say("bob: /accept").await;
+    let text = c.say("bob: /resign gammon").await;
+    assert!(
+        text.contains(
+            "bob offers to resign (gammon): accepting gives alice 2 points (gammon x2, cube 1)"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("At 1.00 a point, accepting makes bob pay alice 2.00"),
+        "{text}"
+    );
+    // Item 9: the finished game says what was paid and the session's running net
+    let text = c.say("alice: /resign accept").await;
+    assert!(
+        text.contains("bob pays alice 2.00 (2 points at 1.00 a point); the session so far: alice +2.00 (2 points)"),
+        "{text}"
+    );
+    let text = c.say("alice: /resign single").await;
+    assert!(text.contains("accepting gives bob 1 point"), "{text}");
+    let text = c.say("bob: /resign accept").await;
+    assert!(
+        text.contains("alice pays bob 1.00 (1 point at 1.00 a point); the session so far: alice +1.00 (1 point)"),
+        "{text}"
+    );
+}
+
+#[tokio::test]
+async fn item_08_with_jacoby_a_gammon_resignation_counts_single() {
+    let c = chat::open("reasons_resign_jacoby", 7).await;
+    c.say("alice: /challenge bob length:money jacoby:on").await;
+    c.say("bob: /accept").await;
+    let text = c.say("bob: /resign gammon").await;
+    assert!(
+        text.contains("accepting gives alice 1 point (the Jacoby rule"),
+        "{text}"
+    );
+}
+
+#[tokio::test]
+async fn item_08_in_match_play_an_offer_says_whether_accepting_ends_the_match() {
+    let c = chat::open("reasons_resign_match", 7).await;
+    c.say("alice: /challenge bob length:3").await;
+    c.say("bob: /accept").await;
+    let text = c.say("bob: /resign single").await;
+    assert!(
+        text.contains("accepting gives alice 1 point; the match goes on at alice 1, bob 0 (to 3)"),
+        "{text}"
+    );
+    c.say("alice: /resign reject").await;
+    let text = c.say("bob: /resign backgammon").await;
+    assert!(
+        text.contains("accepting gives alice 3 points (backgammon x3, cube 1); accepting ends the match: alice wins it"),
+        "{text}"
+    );
+}
