@@ -409,3 +409,35 @@ async fn item_08_in_match_play_an_offer_says_whether_accepting_ends_the_match() 
         "{text}"
     );
 }
+
+// Item 4 -------------------------------------------------------------------------------
+
+#[test]
+fn item_04_a_repeated_challenge_option_is_refused() {
+    for (line, key) in [
+        ("alice: /challenge bob length:5 length:7", "length"),
+        ("alice: /challenge bob rules:welsh rules:standard", "rules"),
+        (
+            "alice: /challenge bob length:money stake:1 stake:2",
+            "stake",
+        ),
+    ] {
+        let e = gammonbot::console::parse_line(line).expect_err(line);
+        assert!(
+            e.0.contains(&format!("`{key}` is given twice")),
+            "{line}: {}",
+            e.0
+        );
+    }
+    assert!(gammonbot::console::parse_line("alice: /challenge bob length:7").is_ok());
+}
+
+#[tokio::test]
+async fn item_04_the_move_time_limit_says_the_time_allowed_for_a_move() {
+    let c = chat::open("reasons_move_time", 1).await;
+    let e = c.refused("alice: /challenge bob move:40d").await;
+    assert!(
+        e.contains("the time allowed for a move is 0 to 30 days"),
+        "{e}"
+    );
+}
