@@ -472,7 +472,9 @@ async fn multiple_cubes_the_box_double_says_each_cubes_new_value() {
     );
     let out = run(&club, "ben", ChouetteOp::Take(None)).await;
     assert!(
-        out.lines.iter().any(|l| l == "ben takes; his cube is at 4"),
+        out.lines
+            .iter()
+            .any(|l| l == "ben takes; ben's cube is at 4"),
         "{:?}",
         out.lines
     );

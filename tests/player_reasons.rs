@@ -170,3 +170,272 @@ fn item_02_a_double_that_may_be_dropped_still_offers_both() {
     assert!(m.drop_allowed());
     assert_eq!(next_words(&AnyMatch::Standard(m)), "take or drop");
 }
+
+// Items 5 onwards: the club through the local chat ----------------------------------------
+
+mod chat {
+    use std::sync::Arc;
+
+    use gammonbot::club::{Club, ManualClock, RngDice};
+    use gammonbot::console::run_line;
+    use gammonbot::store::Store;
+
+    pub struct Chat {
+        pub club: Arc<Club>,
+        #[allow(dead_code)]
+        pub clock: Arc<ManualClock>,
+    }
+
+    pub async fn open(name: &str, seed: u64) -> Chat {
+        let store = Store::open(&super::common::store_url(name).await)
+            .await
+            .unwrap();
+        let clock = Arc::new(ManualClock::new(1_800_000_000));
+        let club = Arc::new(Club::new(
+            store,
+            Arc::new(RngDice::seeded(seed)),
+            clock.clone(),
+        ));
+        Chat { club, clock }
+    }
+
+    impl Chat {
+        /// A line the club accepts: its text.
+        pub async fn say(&self, line: &str) -> String {
+            let (text, refused) = run_line(&self.club, line, None).await;
+            assert!(!refused, "`{line}` was refused:\n{text}");
+            text
+        }
+        /// A line the club refuses: its text.
+        pub async fn refused(&self, line: &str) -> String {
+            let (text, refused) = run_line(&self.club, line, None).await;
+            assert!(refused, "`{line}` was accepted:\n{text}");
+            text
+        }
+    }
+
+    /// The `-> name to what` line of a reply.
+    pub fn next(text: &str) -> Option<(String, String)> {
+        let line = text.lines().find_map(|l| l.strip_prefix("-> "))?;
+        let (name, what) = line.split_once(" to ")?;
+        Some((name.to_string(), what.to_string()))
+    }
+}
+
+#[tokio::test]
+async fn item_05_a_chouette_refusal_names_the_member_not_an_id() {
+    let c = chat::open("reasons_chouette_names", 3).await;
+    c.say("ann: /chouette create cubes:multiple order:joined")
+        .await;
+    for who in ["ben", "cat", "dan"] {
+        c.say(&format!("{who}: /chouette join")).await;
+    }
+    let mut text = c.say("ann: /chouette start").await;
+    // Play on until the team is to roll (and may double).
+    for _ in 0..20 {
+        let (name, what) = chat::next(&text).expect("someone to act");
+        if name != "ann" && what.contains("double") {
+            break;
+        }
+        text = if what.starts_with("move") {
+            let moves = c.say(&format!("{name}: /chouette moves")).await;
+            let first = moves
+                .lines()
+                .find_map(|l| l.strip_prefix("Legal plays: "))
+                .map_or("pass", |l| l.split(", ").next().unwrap_or("pass"))
+                .to_string();
+            c.say(&format!("{name}: /chouette move {first}")).await
+        } else {
+            c.say(&format!("{name}: /chouette roll")).await
+        };
+    }
+    let (name, _) = chat::next(&text).unwrap();
+    let other = ["ben", "cat", "dan"]
+        .into_iter()
+        .find(|n| *n != name)
+        .unwrap();
+    c.say(&format!("{name}: /chouette double")).await;
+    let e = c.refused(&format!("ann: /chouette take {other}")).await;
+    assert!(e.contains(&format!("{other} has not doubled you")), "{e}");
+    assert!(!e.contains("player "), "{e}");
+}
+
+// Item 6 -------------------------------------------------------------------------------
+
+/// Every string literal in `tokens` (doc comments left out: they are not messages), with
+/// its file.
+fn string_literals(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
+    use proc_macro2::TokenTree;
+    let mut prev: Vec<String> = Vec::new();
+    for t in tokens {
+        match &t {
+            TokenTree::Group(g) => string_literals(g.stream(), out),
+            TokenTree::Literal(l) => {
+                let text = l.to_string();
+                let is_doc =
+                    prev.len() >= 2 && prev[prev.len() - 2] == "doc" && prev[prev.len() - 1] == "=";
+                if !is_doc && (text.starts_with('"') || text.starts_with('r')) {
+                    out.push(text);
+                }
+            }
+            _ => {}
+        }
+        prev.push(t.to_string());
+    }
+}
+
+fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn item_06_no_message_template_uses_a_gendered_pronoun() {
+    // Given every string literal of the program (messages, help, button labels)
+    let mut files = Vec::new();
+    rust_files(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut files,
+    );
+    let pronouns = [
+        "he", "his", "him", "himself", "she", "her", "hers", "herself",
+    ];
+    let mut found = Vec::new();
+    for f in files {
+        let src = std::fs::read_to_string(&f).unwrap();
+        let tokens: proc_macro2::TokenStream = src.parse().unwrap();
+        let mut lits = Vec::new();
+        string_literals(tokens, &mut lits);
+        for lit in lits {
+            let words = lit
+                .split(|c: char| !c.is_ascii_alphabetic())
+                .map(str::to_ascii_lowercase);
+            if words.into_iter().any(|w| pronouns.contains(&w.as_str())) {
+                found.push(format!("{}: {lit}", f.display()));
+            }
+        }
+    }
+    // Then none says he, his, him, she or her of a player
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[tokio::test]
+async fn item_06_a_nomination_names_whose_throw_it_is_without_pronouns() {
+    let c = chat::open("reasons_nominate_words", 5).await;
+    c.say("gwen: /challenge huw rules:welsh").await;
+    c.say("huw: /accept").await;
+    let text = c.say("huw: /call odds").await;
+    let (chooser, _) = chat::next(&text).expect("someone chooses");
+    let text = c.say(&format!("{chooser}: /choose me")).await;
+    let (starter, _) = chat::next(&text).expect("someone throws");
+    let text = c.say(&format!("{starter}: /nominate me 5-2")).await;
+    assert!(
+        text.contains(&format!(
+            "{starter} nominates 5-2 for {starter}'s own next throw"
+        )),
+        "{text}"
+    );
+}
+
+// Items 8 and 9 ------------------------------------------------------------------------
+
+#[tokio::test]
+async fn item_08_09_a_resignation_offer_says_its_amount_and_a_finished_money_game_the_running_net()
+{
+    let c = chat::open("reasons_resign_money", 7).await;
+    c.say("alice: /challenge bob length:money stake:1.00 jacoby:off")
+        .await;
+    c.say("bob: /accept").await;
+    let text = c.say("bob: /resign gammon").await;
+    assert!(
+        text.contains(
+            "bob offers to resign (gammon): accepting gives alice 2 points (gammon x2, cube 1)"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("At 1.00 a point, accepting makes bob pay alice 2.00"),
+        "{text}"
+    );
+    // Item 9: the finished game says what was paid and the session's running net
+    let text = c.say("alice: /resign accept").await;
+    assert!(
+        text.contains("bob pays alice 2.00 (2 points at 1.00 a point); the session so far: alice +2.00 (2 points)"),
+        "{text}"
+    );
+    let text = c.say("alice: /resign single").await;
+    assert!(text.contains("accepting gives bob 1 point"), "{text}");
+    let text = c.say("bob: /resign accept").await;
+    assert!(
+        text.contains("alice pays bob 1.00 (1 point at 1.00 a point); the session so far: alice +1.00 (1 point)"),
+        "{text}"
+    );
+}
+
+#[tokio::test]
+async fn item_08_with_jacoby_a_gammon_resignation_counts_single() {
+    let c = chat::open("reasons_resign_jacoby", 7).await;
+    c.say("alice: /challenge bob length:money jacoby:on").await;
+    c.say("bob: /accept").await;
+    let text = c.say("bob: /resign gammon").await;
+    assert!(
+        text.contains("accepting gives alice 1 point (the Jacoby rule"),
+        "{text}"
+    );
+}
+
+#[tokio::test]
+async fn item_08_in_match_play_an_offer_says_whether_accepting_ends_the_match() {
+    let c = chat::open("reasons_resign_match", 7).await;
+    c.say("alice: /challenge bob length:3").await;
+    c.say("bob: /accept").await;
+    let text = c.say("bob: /resign single").await;
+    assert!(
+        text.contains("accepting gives alice 1 point; the match goes on at alice 1, bob 0 (to 3)"),
+        "{text}"
+    );
+    c.say("alice: /resign reject").await;
+    let text = c.say("bob: /resign backgammon").await;
+    assert!(
+        text.contains("accepting gives alice 3 points (backgammon x3, cube 1); accepting ends the match: alice wins it"),
+        "{text}"
+    );
+}
+
+// Item 4 -------------------------------------------------------------------------------
+
+#[test]
+fn item_04_a_repeated_challenge_option_is_refused() {
+    for (line, key) in [
+        ("alice: /challenge bob length:5 length:7", "length"),
+        ("alice: /challenge bob rules:welsh rules:standard", "rules"),
+        (
+            "alice: /challenge bob length:money stake:1 stake:2",
+            "stake",
+        ),
+    ] {
+        let e = gammonbot::console::parse_line(line).expect_err(line);
+        assert!(
+            e.0.contains(&format!("`{key}` is given twice")),
+            "{line}: {}",
+            e.0
+        );
+    }
+    assert!(gammonbot::console::parse_line("alice: /challenge bob length:7").is_ok());
+}
+
+#[tokio::test]
+async fn item_04_the_move_time_limit_says_the_time_allowed_for_a_move() {
+    let c = chat::open("reasons_move_time", 1).await;
+    let e = c.refused("alice: /challenge bob move:40d").await;
+    assert!(
+        e.contains("the time allowed for a move is 0 to 30 days"),
+        "{e}"
+    );
+}

@@ -171,7 +171,7 @@ pub(super) fn check_spec(spec: &ChallengeSpec) -> Result<(), ClubError> {
     }
     let tc = spec.time;
     if !(0..=30 * DAY).contains(&tc.per_move) {
-        return bad("the time a move is 0 to 30 days".into());
+        return bad("the time allowed for a move is 0 to 30 days".into());
     }
     if !(0..=60 * DAY).contains(&tc.bank) || tc.per_move + tc.bank < 60 {
         return bad(

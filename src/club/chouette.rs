@@ -9,8 +9,8 @@ use super::fair::FairDice;
 use super::state::dice_words;
 use super::{Actor, Club, ClubError, Outcome};
 use crate::engine::chouette::{
-    BOX, Chouette, ChouetteAction, ChouetteEvent, ChouettePhase, ChouetteRules, Consultation,
-    PlayerId, TEAM,
+    BOX, Chouette, ChouetteAction, ChouetteError, ChouetteEvent, ChouettePhase, ChouetteRules,
+    Consultation, PlayerId, TEAM,
 };
 use crate::engine::fair::FairId;
 use crate::engine::welsh::format_amount;
@@ -429,10 +429,7 @@ impl Club {
                 ChouetteAction::Suggest(text)
             }
         };
-        let (mut state, ev) = s
-            .state
-            .apply(by, &action)
-            .map_err(|e| ClubError::Refused(e.to_string()))?;
+        let (mut state, ev) = s.state.apply(by, &action).map_err(|e| refusal(&s, &e))?;
         let mut names = s.names.clone();
         if matches!(action, ChouetteAction::Join) {
             names.insert(by, (me.display_name.clone(), me.platform_id.clone()));
@@ -918,6 +915,20 @@ fn chouette_next_words(c: &Chouette) -> String {
     super::choices_words(0, &chouette_choices(c))
 }
 
+/// A chouette rule's refusal in words, members named by name.
+fn refusal(s: &Session, e: &ChouetteError) -> ClubError {
+    ClubError::Refused(match e {
+        ChouetteError::NotDoubledBy(p) => format!("{} has not doubled you", s.name(*p)),
+        ChouetteError::CannotDoubleMember(p) => {
+            let n = s.name(*p);
+            format!(
+                "you cannot double {n}: that cube is out of the game, already offered, or held by {n}"
+            )
+        }
+        e => e.to_string(),
+    })
+}
+
 fn names_of(names: &HashMap<PlayerId, (String, String)>, p: PlayerId) -> String {
     names
         .get(&p)
@@ -1052,7 +1063,7 @@ fn event_words(s: &Session, before: &Chouette, e: &ChouetteEvent) -> String {
         }
         ChouetteEvent::Took { member, value, by } => {
             if by == member {
-                format!("{} takes; his cube is at {value}", s.name(*member))
+                format!("{0} takes; {0}'s cube is at {value}", s.name(*member))
             } else {
                 format!("The box takes {}'s cube at {value}", s.name(*member))
             }
@@ -1063,7 +1074,7 @@ fn event_words(s: &Session, before: &Chouette, e: &ChouetteEvent) -> String {
         ChouetteEvent::Dropped { by, member, points } => {
             if by == member {
                 format!(
-                    "{} drops and pays {points}; he is out of this game",
+                    "{0} drops and pays {points}; {0} is out of this game",
                     s.name(*member)
                 )
             } else {

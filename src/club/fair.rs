@@ -656,11 +656,14 @@ impl Club {
                     seed(fair.seeds()[1])
                 ));
                 if let (FairId::Chouette(_), [None, None]) = (id, fair.seeds()) {
-                    let set: Vec<String> = fair
-                        .member_seeds
-                        .iter()
-                        .map(|(p, s)| format!("player {p} `{s}`"))
-                        .collect();
+                    let mut set: Vec<String> = Vec::new();
+                    for (p, s) in &fair.member_seeds {
+                        let who = match self.store.player_by_id(*p).await {
+                            Ok(row) => row.display_name,
+                            Err(_) => format!("player {p}"),
+                        };
+                        set.push(format!("{who} `{s}`"));
+                    }
                     if !set.is_empty() {
                         out.lines
                             .push(format!("Seeds set for the first throw: {}", set.join(", ")));

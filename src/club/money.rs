@@ -73,6 +73,10 @@ impl Club {
         for s in &work.settle {
             match *s {
                 Settlement::MoneyGame { winner, points, .. } => {
+                    if l.spec.length.is_none() {
+                        work.lines
+                            .push(money_game_words(l, &work.snap.game, winner, points));
+                    }
                     if l.spec.length.is_none() && l.spec.stake > 0 {
                         ledger.push(LedgerEntry {
                             payer: ids[winner.opponent().index()],
@@ -137,4 +141,55 @@ impl Club {
         }
         (ledger, pot_games)
     }
+}
+
+/// What a finished money game pays and where the session stands after it: "bob pays alice
+/// 4.00 (4 points at 1.00 a point); the session so far: alice +6.00 (6 points)".
+fn money_game_words(
+    l: &Loaded,
+    game: &crate::engine::AnyMatch,
+    winner: crate::engine::Side,
+    points: u64,
+) -> String {
+    let names = &l.names;
+    let stake = l.spec.stake;
+    let score = match game {
+        crate::engine::AnyMatch::Standard(m) => m.score(),
+        crate::engine::AnyMatch::Welsh(_) => [0, 0],
+    };
+    let (w, o) = (winner.index(), winner.opponent().index());
+    let plural = |n: u64| if n == 1 { "" } else { "s" };
+    let paid = if stake > 0 {
+        format!(
+            "{} pays {} {} ({points} point{} at {} a point)",
+            names[o],
+            names[w],
+            format_amount(points.saturating_mul(stake)),
+            plural(points),
+            format_amount(stake)
+        )
+    } else {
+        format!(
+            "{} wins {points} point{} (no stake)",
+            names[w],
+            plural(points)
+        )
+    };
+    let (a, b) = (u64::from(score[0]), u64::from(score[1]));
+    let net = if a == b {
+        "level".to_string()
+    } else {
+        let (lead, diff) = if a > b { (0, a - b) } else { (1, b - a) };
+        if stake > 0 {
+            format!(
+                "{} +{} ({diff} point{})",
+                names[lead],
+                format_amount(diff.saturating_mul(stake)),
+                plural(diff)
+            )
+        } else {
+            format!("{} +{diff} point{}", names[lead], plural(diff))
+        }
+    };
+    format!("{paid}; the session so far: {net}")
 }

@@ -211,7 +211,24 @@ impl Club {
         let names = &l.names;
         self.tell_welsh_clocks(l, &mut work, side, by, op)?;
         match work.snap.game.clone() {
-            AnyMatch::Standard(m) => self.plan_standard(&mut work, &m, side, by, names, op)?,
+            AnyMatch::Standard(m) => {
+                self.plan_standard(&mut work, &m, side, by, names, op)?;
+                // A resignation offer in a money session with a stake: what it pays.
+                if let (Op::Resign(level), AnyMatch::Standard(after)) = (op, &work.snap.game) {
+                    if l.spec.length.is_none() && l.spec.stake > 0 {
+                        let points = after.resign_value(*level);
+                        work.lines.push(format!(
+                            "At {} a point, accepting makes {} pay {} {}",
+                            crate::engine::welsh::format_amount(l.spec.stake),
+                            names[side.index()],
+                            names[side.opponent().index()],
+                            crate::engine::welsh::format_amount(
+                                points.saturating_mul(l.spec.stake)
+                            )
+                        ));
+                    }
+                }
+            }
             AnyMatch::Welsh(m) => self.plan_welsh(&mut work, &m, side, by, names, op)?,
         }
         self.autopilot(l, &mut work)?;

@@ -2,6 +2,8 @@
 //! entries fold into. Folding the whole log from the terms gives the snapshot again
 //! ([`rebuild`]); a test holds the club to that.
 
+use std::fmt::Write as _;
+
 use serde::{Deserialize, Serialize};
 
 use super::command::{ChallengeSpec, Starter};
@@ -282,14 +284,7 @@ impl Snapshot {
                     }
                     let after_opening = i > 0 && matches!(events[i - 1], Event::OpeningWon { .. });
                     if !(after_opening && matches!(e, Event::Rolled { .. })) {
-                        describe_standard(
-                            e,
-                            &before,
-                            names,
-                            lines,
-                            settle,
-                            next.is_post_crawford(),
-                        );
+                        describe_standard(e, &before, names, lines, settle, &next);
                     }
                 }
                 self.game = AnyMatch::Standard(next);
@@ -516,8 +511,9 @@ fn describe_standard(
     names: &[String; 2],
     lines: &mut Vec<String>,
     settle: &mut Vec<Settlement>,
-    post_crawford: bool,
+    next: &crate::engine::Match,
 ) {
+    let post_crawford = next.is_post_crawford();
     let n = |s: Side| names[s.index()].as_str();
     let line = match *e {
         Event::GameStarted { number, crawford } => format!(
@@ -549,9 +545,7 @@ fn describe_standard(
         Event::Played { by, play, .. } => {
             format!("{} plays {}", n(by), format_play(&before.view(by), &play))
         }
-        Event::ResignOffered { by, level } => {
-            format!("{} offers to resign ({})", n(by), level_words(level))
-        }
+        Event::ResignOffered { by, level } => resign_offer_words(next, by, level, names),
         Event::ResignRejected { by } => format!("{} rejects the resignation", n(by)),
         Event::GameOver(r) => {
             settle.push(Settlement::MoneyGame {
@@ -585,6 +579,58 @@ pub fn dice_words(d: crate::engine::Dice) -> String {
 }
 
 /// A resignation level in words.
+/// A resignation offer with its stakes: what accepting gives the opponent (the level, the
+/// cube, the Jacoby rule) and, in match play, whether accepting ends the match.
+fn resign_offer_words(
+    m: &crate::engine::Match,
+    by: Side,
+    level: crate::engine::ResignLevel,
+    names: &[String; 2],
+) -> String {
+    let n = |s: Side| names[s.index()].as_str();
+    let winner = by.opponent();
+    let points = m.resign_value(level);
+    let cube = m.cube().value;
+    let mut s = format!(
+        "{} offers to resign ({}): accepting gives {} {points} point{}",
+        n(by),
+        level_words(level),
+        n(winner),
+        if points == 1 { "" } else { "s" }
+    );
+    let times = level as u64;
+    if times > 1 && m.jacoby_applies() {
+        let _ = write!(
+            s,
+            " (the Jacoby rule: with the cube not turned a {} counts as a single game)",
+            level_words(level)
+        );
+    } else if times > 1 || cube > 1 {
+        let mut parts = Vec::new();
+        if times > 1 {
+            parts.push(format!("{} x{times}", level_words(level)));
+        }
+        parts.push(format!("cube {cube}"));
+        let _ = write!(s, " ({})", parts.join(", "));
+    }
+    if let Some(length) = m.rules().length {
+        let score = m.score();
+        let after = u64::from(score[winner.index()]) + points;
+        if after >= u64::from(length) {
+            let _ = write!(s, "; accepting ends the match: {} wins it", n(winner));
+        } else {
+            let _ = write!(
+                s,
+                "; the match goes on at {} {after}, {} {} (to {length})",
+                n(winner),
+                n(by),
+                score[by.index()]
+            );
+        }
+    }
+    s
+}
+
 fn level_words(level: crate::engine::ResignLevel) -> &'static str {
     match level {
         crate::engine::ResignLevel::Single => "single",
@@ -641,8 +687,10 @@ fn describe_welsh(
             dice.0.max(dice.1),
             dice.0.min(dice.1),
             match whose {
-                crate::engine::welsh::NominateFor::Me => "himself",
-                crate::engine::welsh::NominateFor::Opponent => "his opponent's next turn",
+                crate::engine::welsh::NominateFor::Me => format!("{}'s own next throw", n(by)),
+                crate::engine::welsh::NominateFor::Opponent => {
+                    format!("{}'s next throw", n(by.opponent()))
+                }
             }
         ),
         WelshEvent::Played { by, play } if play.is_empty() => {

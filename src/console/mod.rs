@@ -176,6 +176,7 @@ fn challenge(args: &[&str]) -> Result<Command, ParseError> {
     let mut ruleset = Ruleset::Standard;
     let mut length: Option<Option<u32>> = None;
     let mut flags: Vec<(&str, &str)> = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
     for o in opts {
         let Some((k, v)) = o.split_once(':') else {
             return err(format!(
@@ -183,6 +184,14 @@ fn challenge(args: &[&str]) -> Result<Command, ParseError> {
                 excerpt(o)
             ));
         };
+        // A repeated option is refused, not silently overridden by the last one.
+        if seen.contains(&k) {
+            return err(format!(
+                "`{}` is given twice; give each option once",
+                excerpt(k)
+            ));
+        }
+        seen.push(k);
         match k {
             "rules" => {
                 ruleset = match v {

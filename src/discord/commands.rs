@@ -792,7 +792,7 @@ chouette_simple!(
 chouette_simple!(
     ch_roll,
     "roll",
-    "Roll: the box for himself, the captain for the team.",
+    "Roll: the box on the box's turn, the captain for the team.",
     Roll
 );
 chouette_simple!(

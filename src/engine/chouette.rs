@@ -210,6 +210,16 @@ pub enum ChouetteError {
     NoConsultation(&'static str),
     #[error("the line must list every player once, box first")]
     BadLine,
+    /// The box answered a double that this member has not offered. The club words it with
+    /// the member's name.
+    #[error("that player has not doubled you")]
+    NotDoubledBy(PlayerId),
+    /// The box named a member whose cube cannot be doubled now. The club words it with the
+    /// member's name.
+    #[error(
+        "you cannot double that player's cube: it is out of the game, already offered, or held by that player"
+    )]
+    CannotDoubleMember(PlayerId),
 }
 
 /// A chouette session: the line, the game in progress, everyone's running tally.
@@ -617,7 +627,7 @@ impl Chouette {
             Ok(())
         } else {
             Err(ChouetteError::NotYourTurn(if side == BOX {
-                "the box rolls and plays for himself".into()
+                "the box rolls and plays alone".into()
             } else {
                 "the captain rolls and plays for the team".into()
             }))
@@ -722,7 +732,7 @@ impl Chouette {
         if by == box_player {
             if s != BOX {
                 return Err(ChouetteError::Cube(
-                    "the box doubles on his own turn".into(),
+                    "the box doubles on the box's own turn".into(),
                 ));
             }
             let eligible: Vec<PlayerId> = self
@@ -741,9 +751,7 @@ impl Chouette {
             }
             for m in &chosen {
                 if !eligible.contains(m) {
-                    return Err(ChouetteError::Cube(format!(
-                        "you cannot double player {m}: his cube is out, offered or his"
-                    )));
+                    return Err(ChouetteError::CannotDoubleMember(*m));
                 }
             }
             // Each cube is doubled from its own value.
@@ -831,9 +839,7 @@ impl Chouette {
                 _ if !self.rules.multiple_cubes => offered,
                 Some(m) if offered.contains(&m) => vec![m],
                 Some(m) => {
-                    return Err(ChouetteError::Cube(format!(
-                        "player {m} has not doubled you"
-                    )));
+                    return Err(ChouetteError::NotDoubledBy(m));
                 }
                 None if offered.len() == 1 => offered,
                 None if offered.is_empty() => Vec::new(),

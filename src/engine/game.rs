@@ -175,7 +175,7 @@ pub enum RuleError {
     WrongMoment(String),
     #[error("the cube is out of play in the Crawford game")]
     CrawfordGame,
-    #[error("your opponent owns the cube: only he can redouble")]
+    #[error("your opponent owns the cube: only your opponent can redouble")]
     NotYourCube,
     #[error(
         "Holland rule: after the Crawford game the trailer may double only after both sides have played two rolls"
@@ -402,6 +402,21 @@ impl Match {
             return Err(self.wrong_moment(by));
         }
         Ok(resolve_play(&self.position.view(side), dice, text)?.play)
+    }
+
+    /// The points a resignation at `level` gives the opponent now: the level (1, 2 or 3)
+    /// times the cube, a single game when the Jacoby rule applies (money play, cube not
+    /// turned).
+    #[must_use]
+    pub fn resign_value(&self, level: ResignLevel) -> u64 {
+        self.game_multiplier(level as u64) * self.cube.value
+    }
+
+    /// Whether the Jacoby rule counts gammons as single games now (money play, the rule
+    /// on, the cube not turned).
+    #[must_use]
+    pub fn jacoby_applies(&self) -> bool {
+        self.rules.is_money() && self.rules.jacoby && self.cube.owner.is_none()
     }
 
     /// Whether the double on offer may be dropped: not when the drop would end the match

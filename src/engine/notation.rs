@@ -232,6 +232,8 @@ pub enum IllegalPlay {
     MustPass,
     #[error("that play does not fit the roll {0}")]
     DoesNotFit(Dice),
+    #[error("you can move, so you may not pass; /moves lists the legal plays")]
+    MayNotPass,
     #[error(
         "`{play}` needs a {pips}, which the roll {dice} does not give: with {dice} one checker moves {reach}"
     )]
@@ -342,7 +344,7 @@ pub fn resolve_play(board: &Board, dice: Dice, text: &str) -> Result<LegalPlay, 
             .iter()
             .find(|l| l.play.is_empty())
             .copied()
-            .ok_or_else(|| explain(board, dice, &legal, None));
+            .ok_or(IllegalPlay::MayNotPass);
     }
     if legal.len() == 1 && legal[0].play.is_empty() {
         return Err(IllegalPlay::MustPass);
