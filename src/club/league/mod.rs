@@ -14,6 +14,7 @@
 mod advance;
 mod director;
 pub mod fixtures;
+mod log;
 mod pictures;
 mod posts;
 mod reminders;
@@ -220,8 +221,10 @@ pub enum LeagueOp {
     Bracket,
     /// The leagues here.
     List,
-    /// The league's log.
+    /// The league's log, each entry a sentence with names and its time.
     Log,
+    /// The league's log as stored: a file of JSON lines.
+    LogExport,
 }
 
 /// A league command with the league it is about and what the platform knows of the
@@ -471,6 +474,7 @@ impl Club {
                     LeagueOp::Fixtures => self.fixtures_view(&league).await,
                     LeagueOp::Bracket => self.bracket_view(&league).await,
                     LeagueOp::Log => self.log_view(&league).await,
+                    LeagueOp::LogExport => self.log_export(&league).await,
                     LeagueOp::Create { .. } | LeagueOp::List => unreachable!("handled above"),
                 }
             }

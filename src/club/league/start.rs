@@ -91,6 +91,7 @@ impl Club {
             created_at: s.new.now,
             updated_at: s.new.now,
             expires_at: s.new.expires_at,
+            cause: None,
         };
         let mut fair = s.new.fair.clone().map(|c| {
             let fresh = FairDice::fresh(FairId::Match(id), c);

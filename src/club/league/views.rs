@@ -6,8 +6,9 @@ use std::collections::{HashMap, HashSet};
 use super::advance::{division_table, round_name};
 use super::standings::{Points, Row};
 use super::{Format, League};
+use crate::club::cause::fixture_cause_words;
 use crate::club::{Actor, Chart, Club, ClubError, Outcome, spec_words};
-use crate::store::FixtureRow;
+use crate::store::{EndCause, FixtureRow};
 
 /// One row of a league table, with the player's name (for the standings picture).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -238,8 +239,13 @@ impl Club {
             p.and_then(|p| names.get(&p).cloned())
                 .unwrap_or_else(|| "(to come)".into())
         };
+        let causes = self
+            .store
+            .league_match_causes(league.row.id, league.row.season)
+            .await?;
         for f in fixtures.iter().take(200) {
-            lines.push(fixture_line(league, f, &fixtures, &name));
+            let cause = f.match_id.and_then(|m| causes.get(&m));
+            lines.push(fixture_line(league, f, &fixtures, &name, cause));
         }
         if fixtures.len() > 200 {
             lines.push(format!("... and {} more", fixtures.len() - 200));
@@ -259,6 +265,10 @@ impl Club {
             )));
         }
         let bracket = self.bracket_of(league).await?;
+        let causes = self
+            .store
+            .league_match_causes(league.row.id, league.row.season)
+            .await?;
         let mut lines = vec![format!("Bracket of {}", league.row.name)];
         let last = bracket.iter().map(|b| b.round).max().unwrap_or(0);
         for r in 1..=last {
@@ -273,10 +283,15 @@ impl Club {
                 lines.push(match b.status.as_str() {
                     "bye" => format!("  {} (bye)", b.winner.clone().unwrap_or_default()),
                     "done" => format!(
-                        "  {} v {}: {} wins{}",
+                        "  {} v {}: {} wins{}{}",
                         n(0),
                         n(1),
                         b.winner.clone().unwrap_or_default(),
+                        fixture_cause_words(
+                            b.match_id.and_then(|m| causes.get(&m)),
+                            &n(usize::from(b.winner == b.names[0])),
+                        )
+                        .unwrap_or_default(),
                         b.match_id.map(|m| format!(" (#{m})")).unwrap_or_default()
                     ),
                     "playing" => format!(
@@ -312,19 +327,6 @@ impl Club {
             .await?;
         Ok(super::pictures::bracket(league, &fixtures, &names, &seeds))
     }
-
-    pub(super) async fn log_view(&self, league: &League) -> Result<Outcome, ClubError> {
-        let rows = self.store.league_actions(league.row.id).await?;
-        let mut lines = vec![format!("Log of league {}", league.row.name)];
-        let skip = rows.len().saturating_sub(50);
-        for (seq, _, _, entry) in rows.into_iter().skip(skip) {
-            lines.push(format!("{seq}. {entry}"));
-        }
-        Ok(Outcome {
-            lines,
-            ..Outcome::default()
-        })
-    }
 }
 
 fn fixture_line(
@@ -332,7 +334,13 @@ fn fixture_line(
     f: &FixtureRow,
     all: &[FixtureRow],
     name: &dyn Fn(Option<i64>) -> String,
+    cause: Option<&EndCause>,
 ) -> String {
+    let loser = if f.winner == f.players[0] {
+        f.players[1]
+    } else {
+        f.players[0]
+    };
     let head = format!(
         "{}{}{}: {} v {}",
         if all.iter().any(|g| g.division > 1) {
@@ -349,13 +357,15 @@ fn fixture_line(
         "done" => format!(
             "{head}: {} won{}",
             name(f.winner),
-            match f.how.as_deref() {
-                Some("forfeit") => " by forfeit".to_string(),
-                Some("adjudicated") => " (adjudicated)".to_string(),
-                _ => format!(
-                    " {}-{}",
+            match (f.how.as_deref(), fixture_cause_words(cause, &name(loser))) {
+                (Some("forfeit" | "adjudicated"), Some(words)) => words,
+                (Some("forfeit"), None) => " by forfeit".to_string(),
+                (Some("adjudicated"), None) => " (adjudicated)".to_string(),
+                (_, words) => format!(
+                    " {}-{}{}",
                     f.score[0].max(f.score[1]),
-                    f.score[0].min(f.score[1])
+                    f.score[0].min(f.score[1]),
+                    words.unwrap_or_default()
                 ),
             }
         ),
