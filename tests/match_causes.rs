@@ -230,7 +230,7 @@ async fn item9_rating_history_says_organiser_forfeit_withdrawal_resignation_and_
 }
 
 #[tokio::test]
-async fn item9_games_fixtures_and_board_say_the_cause() {
+async fn item9_games_fixtures_standings_and_board_say_the_cause() {
     // Given the organiser's forfeit and a withdrawal
     let f = open("causes_views").await;
     season_of_every_cause(&f).await;
@@ -239,6 +239,10 @@ async fn item9_games_fixtures_and_board_say_the_cause() {
     // When dave lists his games and anyone reads the fixtures and the final boards
     let games = run(&f, "dave", Command::Games).await.lines.join("\n");
     let fixtures = run(&f, "bob", league(LeagueOp::Fixtures))
+        .await
+        .lines
+        .join("\n");
+    let standings = run(&f, "bob", league(LeagueOp::Standings { division: None }))
         .await
         .lines
         .join("\n");
@@ -264,6 +268,18 @@ async fn item9_games_fixtures_and_board_say_the_cause() {
     assert!(
         fixture(be).ends_with(": bob won by forfeit: erin withdrew from league Autumn"),
         "{fixtures}"
+    );
+    assert!(
+        standings.contains(&format!(
+            "#{cd} carol v dave: carol won by forfeit by the organiser's ruling: no reply for a week"
+        )) || standings.contains(&format!(
+            "#{cd} dave v carol: carol won by forfeit by the organiser's ruling: no reply for a week"
+        )),
+        "{standings}"
+    );
+    assert!(
+        standings.contains("bob won by forfeit: erin withdrew from league Autumn"),
+        "{standings}"
     );
     let result = |o: &Outcome| o.board.as_ref().and_then(|s| s.result.clone());
     assert_eq!(

@@ -146,6 +146,58 @@ impl Club {
             .collect())
     }
 
+    /// The standings' footnote: each match of the shown divisions decided otherwise than
+    /// by play (a forfeit, a ruling, a withdrawal), with its cause.
+    async fn not_played_out(
+        &self,
+        league: &League,
+        divisions: &[i64],
+    ) -> Result<Vec<String>, ClubError> {
+        let fixtures = self
+            .store
+            .league_fixtures(league.row.id, league.row.season)
+            .await?;
+        let causes = self
+            .store
+            .league_match_causes(league.row.id, league.row.season)
+            .await?;
+        let names = self.names_of(league.row.id).await?;
+        let name = |p: Option<i64>| p.and_then(|p| names.get(&p).cloned()).unwrap_or_default();
+        let mut lines = Vec::new();
+        for f in &fixtures {
+            if f.status != "done"
+                || !divisions.contains(&f.division)
+                || !matches!(f.how.as_deref(), Some("forfeit" | "adjudicated"))
+            {
+                continue;
+            }
+            let loser = if f.winner == f.players[0] {
+                f.players[1]
+            } else {
+                f.players[0]
+            };
+            let cause = f.match_id.and_then(|m| causes.get(&m));
+            let words = fixture_cause_words(cause, &name(loser)).unwrap_or_else(|| {
+                if f.how.as_deref() == Some("adjudicated") {
+                    " by adjudication".into()
+                } else {
+                    " by forfeit".into()
+                }
+            });
+            if lines.is_empty() {
+                lines.push("Not played out:".to_string());
+            }
+            lines.push(format!(
+                "  {}{} v {}: {} won{words}",
+                f.match_id.map(|m| format!("#{m} ")).unwrap_or_default(),
+                name(f.players[0]),
+                name(f.players[1]),
+                name(f.winner)
+            ));
+        }
+        Ok(lines)
+    }
+
     async fn names_of(&self, league: i64) -> Result<HashMap<i64, String>, ClubError> {
         Ok(self
             .store
@@ -197,6 +249,7 @@ impl Club {
             league.row.season,
             league.row.status
         )];
+        let shown = divisions.clone();
         for d in divisions {
             let table = self.table_of(league, d).await?;
             if d == pictured {
@@ -216,6 +269,7 @@ impl Club {
                 names.get(&p).cloned().unwrap_or_default()
             }));
         }
+        lines.extend(self.not_played_out(league, &shown).await?);
         Ok(Outcome {
             lines,
             chart,
