@@ -329,3 +329,24 @@ async fn item10_league_log_reads_as_sentences_and_export_keeps_the_json() {
     assert!(json.iter().any(|v| v["entry"]["t"] == "join"), "{export:?}");
     assert!(json.iter().all(|v| v["at"].is_i64()), "{export:?}");
 }
+
+#[test]
+fn item10_the_local_chat_reads_league_log_export() {
+    // Given the local chat's line for the export
+    let line = "bob: /league log export league:Autumn";
+    // When it is read
+    let (name, cmd) = gammonbot::console::parse_line(line).unwrap().unwrap();
+    // Then it asks for the log as stored, of that league
+    assert_eq!(name, "bob");
+    assert_eq!(
+        cmd,
+        Command::League(LeagueCommand::local(Some("Autumn"), LeagueOp::LogExport))
+    );
+    let (_, cmd) = gammonbot::console::parse_line("bob: /league log")
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        cmd,
+        Command::League(LeagueCommand::local(None, LeagueOp::Log))
+    );
+}
