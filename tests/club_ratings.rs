@@ -239,10 +239,9 @@ async fn worked_example_two_veterans_at_1500_in_a_7_point_match_move_5_29_each_w
         "Rank 1 of 2 in local chat; rated matches won 1, lost 0"
     );
     assert!(
-        lines.iter().any(
-            |l| l.contains(&format!("match #{id}, won against bob (7 points)"))
-                && l.ends_with("1500.00 -> 1505.29 (+5.29)")
-        ),
+        lines.iter().any(|l| l.contains(&format!(
+            "match #{id}, won against bob (7 points, bob resigned)"
+        )) && l.ends_with("1500.00 -> 1505.29 (+5.29)")),
         "{lines:?}"
     );
     let lines = rating_lines(&f, &Actor::local("bob"), None, false).await;

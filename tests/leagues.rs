@@ -903,38 +903,3 @@ async fn the_local_chat_runs_a_league_with_spaces_in_its_name() {
     let (text, _) = run_line(&f.club, "bob: /help", None).await;
     assert!(text.contains("/league create"), "{text}");
 }
-
-#[tokio::test]
-async fn the_league_log_is_sentences_with_names_and_times_and_its_json_is_exported() {
-    use gammonbot::console::run_line;
-    let f = open(&store_url("league_log_words").await, 6, START).await;
-    for l in [
-        "alice: /league create name:Log Cup format:knockout length:1",
-        "alice: /league join league:Log Cup",
-        "bob: /league join",
-        "carol: /league join",
-        "alice: /league start",
-    ] {
-        let (text, refused) = run_line(&f.club, l, None).await;
-        assert!(!refused, "{l}: {text}");
-    }
-    // When bob reads the log
-    let (text, refused) = run_line(&f.club, "bob: /league log", None).await;
-    // Then each entry is a sentence with names and its time, no JSON, no numeric ids
-    assert!(!refused, "{text}");
-    assert!(!text.contains("{\""), "{text}");
-    assert!(text.contains("bob joins"), "{text}");
-    assert!(text.contains("2027-01-15 08:00 UTC"), "{text}");
-    assert!(text.contains("season 1 starts"), "{text}");
-    // And `/league log export` gives the entries as JSON
-    let out = f
-        .club
-        .execute(&who("carol"), league("Log Cup", LeagueOp::LogExport))
-        .await
-        .unwrap();
-    let file = out.attachment.unwrap();
-    assert!(file.name.ends_with(".json"), "{}", file.name);
-    assert!(file.text.contains("\"t\":\"join\""), "{}", file.text);
-    let (text, refused) = run_line(&f.club, "bob: /league log export", None).await;
-    assert!(!refused && text.contains("\"t\":\"join\""), "{text}");
-}

@@ -13,6 +13,7 @@
 //! seasons), `analysis` (`/analyse` and `/stats`: GNU Backgammon's reviews, the job queue).
 
 mod analysis;
+mod cause;
 mod challenge;
 mod choices;
 mod chouette;

@@ -659,7 +659,11 @@ impl Club {
                 .collect(),
             ledger,
             pot_games,
-            forfeit: over && super::rating::timed_out(&work.snap),
+            cause: if over {
+                super::cause::end_cause(&work.snap)
+            } else {
+                None
+            },
             fair: work.fair.as_ref().and_then(FairDice::change),
             league: if over {
                 super::league::league_report(&work.snap, l.row.id, result_winner)

@@ -3,30 +3,17 @@
 //! store's commit that finishes the match (`store::record_match_end`), so a rating never
 //! disagrees with the finished matches.
 
+use super::cause::rating_cause_words;
 use super::challenge::player_key;
 use super::lookup::Loaded;
-use super::{Actor, Chart, Club, ClubError, Outcome, Snapshot};
+use super::{Actor, Chart, Club, ClubError, Outcome};
+use crate::engine::Ruleset;
 use crate::engine::rating::{Rating, format_change, format_rating};
-use crate::engine::welsh::{MatchEnd, WelshPhase};
-use crate::engine::{AnyMatch, Ruleset};
 use crate::render::{Leaderboard, LeaderboardRow, RatingHistory, leaderboard_text};
 use crate::store::{PlayerRow, RatedMatch, RatedSide, ruleset_text};
 
 /// How many of a player's last rating changes `/rating` lists.
 pub const RATING_CHANGES_SHOWN: u32 = 10;
-
-/// Whether a finished match ended by a time-out: a standard forfeit, or a Welsh match
-/// timed out (rule 12a).
-pub(super) fn timed_out(snap: &Snapshot) -> bool {
-    snap.forfeit.is_some()
-        || matches!(
-            &snap.game,
-            AnyMatch::Welsh(m) if matches!(
-                m.phase(),
-                WelshPhase::MatchOver { how: MatchEnd::TimedOut, .. }
-            )
-        )
-}
 
 /// One player's change in words: `alice 1500.00 -> 1505.29 (+5.29)`.
 #[must_use]
@@ -143,11 +130,7 @@ impl Club {
                 },
                 c.length,
                 if c.length == 1 { " point" } else { " points" },
-                match (c.forfeit, c.won) {
-                    (true, true) => ", forfeit: opponent out of time",
-                    (true, false) => ", forfeit: out of time",
-                    _ => "",
-                },
+                rating_cause_words(c.cause.as_ref(), c.forfeit, c.won, &c.opponent),
                 format_rating(c.before),
                 format_rating(c.after),
                 format_change(c.delta)

@@ -79,6 +79,10 @@ pub enum Entry {
         winner: Side,
         forfeit: bool,
         reason: String,
+        /// The forfeit came of the loser's withdrawal from the league, not of the
+        /// organiser's ruling.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        withdrawal: bool,
     },
     /// A league match made void (a player withdrew from a league whose setting voids his
     /// remaining matches).
@@ -93,6 +97,9 @@ pub struct Ruling {
     pub winner: Side,
     pub forfeit: bool,
     pub reason: String,
+    /// The forfeit came of the loser's withdrawal from the league.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub withdrawal: bool,
 }
 
 /// The last play made, to show on the board.
@@ -203,8 +210,10 @@ impl Snapshot {
             let w = names[r.winner.index()].as_str();
             return Some((
                 r.winner,
-                if r.forfeit {
+                if r.withdrawal {
                     format!("{w} won by forfeit: {}", r.reason)
+                } else if r.forfeit {
+                    format!("{w} won by forfeit by the organiser's ruling: {}", r.reason)
                 } else {
                     format!("{w} won by the organiser's adjudication: {}", r.reason)
                 },
@@ -227,7 +236,19 @@ impl Snapshot {
         };
         let (winner, how) = match &self.game {
             AnyMatch::Standard(m) => match m.phase() {
-                Phase::MatchOver { winner } => (winner, String::new()),
+                Phase::MatchOver { winner } => (
+                    winner,
+                    // The last game's end, when it was not played out.
+                    match m.last_result().map(|r| r.kind) {
+                        Some(ResultKind::Resigned(_)) => {
+                            format!(" ({} resigned)", names[winner.opponent().index()])
+                        }
+                        Some(ResultKind::Dropped) => {
+                            format!(" ({} dropped the cube)", names[winner.opponent().index()])
+                        }
+                        _ => String::new(),
+                    },
+                ),
                 _ => return None,
             },
             AnyMatch::Welsh(m) => match m.phase() {
@@ -391,6 +412,7 @@ impl Snapshot {
                     winner,
                     forfeit,
                     reason,
+                    withdrawal,
                 },
                 _,
             ) => {
@@ -401,6 +423,7 @@ impl Snapshot {
                     winner: *winner,
                     forfeit: *forfeit,
                     reason: reason.clone(),
+                    withdrawal: *withdrawal,
                 };
                 self.ruling = Some(ruling);
                 if let Some((_, text)) = self.result(names) {

@@ -58,7 +58,7 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
             (a match by #N; a chouette session by cN)
   League: /league create name:Autumn Cup format:round-robin|double|knockout|divisions
                  [rules:welsh] [length:7] [move:2d] ...(the terms a challenge takes)
-          /league join|leave|withdraw|standings [division:N]|fixtures|bracket|log|list [league:Name]
+          /league join|leave|withdraw|standings [division:N]|fixtures|bracket|log|log export|list [league:Name]
           /league start [order:alice,bob,...]          (organiser; else random seeding)
           /league settings win-points:1|loss-points:0|withdrawal:forfeit|void|seeding:random|entry
                  |season-days:28|remind:3,1|entry-fee:10.00|division-size:8|movers:2
@@ -471,9 +471,11 @@ fn league(args: &[&str], m: MatchRef) -> Result<Command, ParseError> {
             "/league create|join|leave|start|withdraw|standings|fixtures|bracket|result|forfeit|extend|settings|list|log",
         );
     };
-    // `/league log export`: the log as JSON.
-    let export_log = *verb == "log" && rest.first() == Some(&"export");
-    let rest = if export_log { &rest[1..] } else { rest };
+    // `/league log export [league:Name]`: the log as stored.
+    let (export, rest) = match (*verb, rest.split_first()) {
+        ("log", Some((&"export", more))) => (true, more),
+        _ => (false, rest),
+    };
     let mut pairs = league_pairs(rest)?;
     let mut name = None;
     pairs.retain(|(k, v)| {
@@ -536,7 +538,7 @@ fn league(args: &[&str], m: MatchRef) -> Result<Command, ParseError> {
         "fixtures" => LeagueOp::Fixtures,
         "bracket" => LeagueOp::Bracket,
         "list" => LeagueOp::List,
-        "log" if export_log => LeagueOp::LogExport,
+        "log" if export => LeagueOp::LogExport,
         "log" => LeagueOp::Log,
         "result" => LeagueOp::Result {
             match_id: need_match()?,

@@ -326,12 +326,23 @@ league_simple!(
     "The leagues of this server.",
     LeagueOp::List
 );
-league_simple!(
-    lg_log,
-    "log",
-    "The league's log (results, rulings, seasons).",
-    LeagueOp::Log
-);
+/// The league's log (results, rulings, seasons), or as stored: a file of JSON lines.
+#[poise::command(slash_command, rename = "log")]
+pub async fn lg_log(
+    ctx: Context<'_>,
+    #[description = "The league (when there are several)"]
+    #[autocomplete = "autocomplete_league"]
+    #[max_length = 100]
+    league: Option<String>,
+    #[description = "Every entry as stored, as a JSON file"] export: Option<bool>,
+) -> Result<(), Error> {
+    let op = if export == Some(true) {
+        LeagueOp::LogExport
+    } else {
+        LeagueOp::Log
+    };
+    league_run(ctx, league, op).await
+}
 
 /// Start the season (organiser): fixtures drawn, matches started, players mentioned.
 #[poise::command(slash_command, rename = "start")]

@@ -9,7 +9,9 @@ use super::matches::{MatchChange, NewMatch, insert_match_in, ruleset_text, write
 use super::money::insert_ledger;
 use super::players::player_row_as;
 use super::ratings::lock_match_ends;
-use super::{DbConnection, DbRow, LedgerEntry, Log, PlayerRow, Store, StoreError, append_log};
+use super::{
+    DbConnection, DbRow, EndCause, LedgerEntry, Log, PlayerRow, Store, StoreError, append_log,
+};
 use crate::engine::Ruleset;
 use crate::engine::welsh::Rates;
 
@@ -458,6 +460,35 @@ impl Store {
             })
             .collect::<Result<_, sqlx::Error>>()
             .map_err(StoreError::from)
+    }
+
+    /// Why each ended match of a season ended, by match id (matches whose cause is not
+    /// known are left out).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn league_match_causes(
+        &self,
+        league: i64,
+        season: i64,
+    ) -> Result<std::collections::HashMap<i64, EndCause>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT m.id, m.end_cause, m.end_reason
+             FROM league_fixtures f JOIN matches m ON m.id = f.match_id
+             WHERE f.league_id = $1 AND f.season = $2 AND m.end_cause IS NOT NULL",
+        )
+        .bind(league)
+        .bind(season)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut causes = std::collections::HashMap::new();
+        for r in &rows {
+            let code: Option<String> = r.try_get(1)?;
+            if let Some(c) = EndCause::from_columns(code.as_deref(), r.try_get(2)?) {
+                causes.insert(r.try_get(0)?, c);
+            }
+        }
+        Ok(causes)
     }
 
     /// A season's fixtures, by division, round and slot.

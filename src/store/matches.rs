@@ -3,6 +3,7 @@
 
 use sqlx::Row;
 
+use super::cause::EndCause;
 use super::fair::{insert_fair, write_fair};
 use super::leagues::record_match_end as record_league_match_end;
 use super::money::{insert_ledger, record_pot_games};
@@ -139,6 +140,9 @@ pub struct MatchRow {
     pub updated_at: i64,
     /// An unanswered challenge expires then (`None` once answered, and for old rows).
     pub expires_at: Option<i64>,
+    /// Why a finished match ended (`None` while under way, and for matches that ended
+    /// before causes were kept and whose result does not tell it).
+    pub cause: Option<EndCause>,
 }
 
 /// One entry of a match's action log.
@@ -189,9 +193,9 @@ pub struct MatchChange {
     pub actions: Vec<(Option<i64>, String)>,
     pub ledger: Vec<LedgerEntry>,
     pub pot_games: Vec<PotGame>,
-    /// The change finishes the match by a time-out (the loser ran out of time): marked as
-    /// a forfeit in the rating history.
-    pub forfeit: bool,
+    /// Why the match ended, when this change finishes it: kept with the match, and a
+    /// forfeit (the clock, a ruling, a withdrawal) marked as one in the rating history.
+    pub cause: Option<EndCause>,
     /// Provably fair dice: the throws made and chains begun.
     pub fair: Option<FairChange>,
     /// The match is over: its end, recorded on its league fixture if it has one.
@@ -208,7 +212,7 @@ impl MatchChange {
 
 const MATCH_COLUMNS: &str = "id, community_id, channel, ruleset, terms, player_x, player_o, \
      status, state, version, turn_started_at, bank_x, bank_o, deadline_at, reminder_at, \
-     winner, result, created_at, updated_at, expires_at";
+     winner, result, created_at, updated_at, expires_at, end_cause, end_reason";
 
 fn match_row(r: &DbRow) -> Result<MatchRow, sqlx::Error> {
     Ok(MatchRow {
@@ -230,6 +234,10 @@ fn match_row(r: &DbRow) -> Result<MatchRow, sqlx::Error> {
         created_at: r.try_get("created_at")?,
         updated_at: r.try_get("updated_at")?,
         expires_at: r.try_get("expires_at")?,
+        cause: EndCause::from_columns(
+            r.try_get::<Option<String>, _>("end_cause")?.as_deref(),
+            r.try_get("end_reason")?,
+        ),
     })
 }
 
@@ -322,7 +330,7 @@ pub(super) async fn write_change(
     .await?;
     insert_ledger(&mut *conn, c.community_id, Some(c.id), &ledger, c.now).await?;
     let rated = if c.ends_match() {
-        record_match_end(&mut *conn, c.id, c.forfeit, c.now).await?
+        record_match_end(&mut *conn, c.id, c.cause.as_ref(), c.now).await?
     } else {
         None
     };

@@ -83,6 +83,7 @@
 //! `ON CONFLICT ... DO UPDATE`, `group_concat`/`quote` in `fingerprint`).
 
 mod analysis;
+mod cause;
 mod chouettes;
 mod fair;
 mod fingerprint;
@@ -117,6 +118,7 @@ where
 }
 
 pub use analysis::{AnalysisRow, AnalysisStatus, NewAnalysis};
+pub use cause::EndCause;
 pub use chouettes::{ChouetteRow, NewChouette};
 pub use fair::{FairChainRow, FairChange, FairRow, FairThrowRow};
 pub use leagues::{

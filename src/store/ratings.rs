@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use serde_json::Value;
 use sqlx::Row;
 
-use super::{Backend, DbConnection, DbRow, Store, StoreError, ruleset_text};
+use super::{Backend, DbConnection, DbRow, EndCause, Store, StoreError, ruleset_text};
 use crate::engine::Ruleset;
 use crate::engine::rating::{Rating, rated_length, rating_change};
 
@@ -76,8 +76,11 @@ pub struct RatingChangeRow {
     pub delta: f64,
     /// The `n` the formula used.
     pub length: u32,
-    /// Won or lost by a time-out.
+    /// Won or lost by forfeit (the clock, a ruling or a withdrawal).
     pub forfeit: bool,
+    /// Why the match ended, as kept with the match (`None` for a match that ended before
+    /// causes were kept and whose result does not tell it).
+    pub cause: Option<EndCause>,
     pub at: i64,
 }
 
@@ -286,8 +289,8 @@ pub(super) async fn lock_match_ends(conn: &mut DbConnection) -> Result<(), sqlx:
 /// The rating update of a match that has just finished, inside the transaction that
 /// finished it (call it after the `UPDATE` that set `status = 'finished'` and the winner).
 ///
-/// Marks the match as ended (its place in the order matches ended, and `forfeit`: lost by
-/// a time-out), and if it is rated updates both players' ratings in its pool and appends
+/// Marks the match as ended (its place in the order matches ended, its `cause`, and
+/// `forfeit` when the cause is one: the clock, a ruling or a withdrawal), and if it is rated updates both players' ratings in its pool and appends
 /// both lines of the history. Returns what changed, or `None` when the match is not rated
 /// (or not finished with a winner). Calling it again for the same match does nothing.
 /// [`Store::commit`] calls it for every match a command finishes; other code that ends a
@@ -298,18 +301,21 @@ pub(super) async fn lock_match_ends(conn: &mut DbConnection) -> Result<(), sqlx:
 pub async fn record_match_end(
     conn: &mut DbConnection,
     match_id: i64,
-    forfeit: bool,
+    cause: Option<&EndCause>,
     now: i64,
 ) -> Result<Option<RatedMatch>, sqlx::Error> {
     lock_match_ends(&mut *conn).await?;
+    let forfeit = cause.is_some_and(EndCause::is_forfeit);
     let row = sqlx::query(
         "UPDATE matches SET
              ended_seq = (SELECT COALESCE(MAX(ended_seq), 0) + 1 FROM matches),
-             forfeit = $1
-         WHERE id = $2 AND status = 'finished' AND winner IS NOT NULL AND ended_seq IS NULL
+             forfeit = $1, end_cause = $2, end_reason = $3
+         WHERE id = $4 AND status = 'finished' AND winner IS NOT NULL AND ended_seq IS NULL
          RETURNING community_id, ruleset, terms, player_x, player_o, winner, rated",
     )
     .bind(forfeit)
+    .bind(cause.map(EndCause::code))
+    .bind(cause.and_then(EndCause::reason))
     .bind(match_id)
     .fetch_optional(&mut *conn)
     .await?;
@@ -417,8 +423,9 @@ impl Store {
     ) -> Result<Vec<RatingChangeRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT c.match_id, c.opponent_id, p.display_name, c.won, c.rating_before,
-                 c.rating_after, c.delta, c.length, c.forfeit, c.at
+                 c.rating_after, c.delta, c.length, c.forfeit, c.at, m.end_cause, m.end_reason
              FROM rating_changes c JOIN players p ON p.id = c.opponent_id
+                 LEFT JOIN matches m ON m.id = c.match_id
              WHERE c.community_id = $1 AND c.ruleset = $2 AND c.player_id = $3
              ORDER BY c.id DESC LIMIT $4",
         )
@@ -441,6 +448,10 @@ impl Store {
                     delta: r.try_get(6)?,
                     length: u32::try_from(length).unwrap_or(0),
                     forfeit: super::flag(r, 8)?,
+                    cause: EndCause::from_columns(
+                        r.try_get::<Option<String>, _>(10)?.as_deref(),
+                        r.try_get(11)?,
+                    ),
                     at: r.try_get(9)?,
                 })
             })

@@ -11,16 +11,28 @@ use crate::club::{Club, ClubError, Entry, Outcome};
 use crate::engine::Side;
 use crate::store::{FixtureRow, FixtureWrite, MatchChange, MatchRow, MatchStatus, PlayerRow};
 
+/// How the organiser's side decides a league match without play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Decision {
+    /// A forfeit awarded by the organiser.
+    Forfeit,
+    /// A forfeit because the loser withdrew from the league.
+    Withdrawal,
+    /// A result adjudicated by the organiser.
+    Adjudicated,
+}
+
 impl Club {
     /// The change that ends a league match by a ruling: the ruling in the match's own log
     /// (so that the log rebuilds the finished match), written the way every command's
-    /// change is (the rating update, marked a forfeit when it is one).
+    /// change is (the rating update, with the match's cause: the organiser's forfeit or
+    /// adjudication, or a withdrawal).
     pub(super) fn ruled_change(
         &self,
         l: &Loaded,
         by: i64,
         winner: i64,
-        forfeit: bool,
+        how: Decision,
         reason: &str,
         now: i64,
     ) -> Result<MatchChange, ClubError> {
@@ -41,15 +53,15 @@ impl Club {
             Some(by),
             Entry::Ruling {
                 winner: side,
-                forfeit,
+                forfeit: how != Decision::Adjudicated,
                 reason: reason.to_string(),
+                withdrawal: how == Decision::Withdrawal,
             },
             &l.names,
         )?;
         let mut c = self.planned_change(l, None, &mut work, MatchStatus::Active, now);
         // The league records the fixture itself, with how it was decided.
         c.league = None;
-        c.forfeit = forfeit;
         Ok(c)
     }
 
@@ -117,7 +129,12 @@ impl Club {
         let l = self.load(match_id).await?;
         let now = self.clock.now();
         let how = if forfeit { "forfeit" } else { "adjudicated" };
-        let ended = self.ruled_change(&l, me.id, winner, forfeit, reason, now)?;
+        let decision = if forfeit {
+            Decision::Forfeit
+        } else {
+            Decision::Adjudicated
+        };
+        let ended = self.ruled_change(&l, me.id, winner, decision, reason, now)?;
         let text = ended.result.clone().unwrap_or_default();
         let mut change = league.change(now);
         change.matches.push(ended);

@@ -15,7 +15,7 @@ mod advance;
 mod announce;
 mod director;
 pub mod fixtures;
-mod log_words;
+mod log;
 mod pictures;
 mod posts;
 mod reminders;
@@ -224,7 +224,7 @@ pub enum LeagueOp {
     List,
     /// The league's log, each entry a sentence with names and its time.
     Log,
-    /// The league's log as JSON, one entry a line (a file).
+    /// The league's log as stored: a file of JSON lines.
     LogExport,
 }
 

@@ -99,6 +99,7 @@ impl Club {
             created_at: s.new.now,
             updated_at: s.new.now,
             expires_at: s.new.expires_at,
+            cause: None,
         };
         // No seed is drawn and no throw made here: the match's first throw waits for a
         // player (a standard /roll, the Welsh call), and each may set a seed until then.

@@ -5,9 +5,10 @@ use std::collections::{HashMap, HashSet};
 
 use super::advance::{division_table, round_name};
 use super::standings::{Points, Row};
-use super::{Format, League, LeagueEntry};
+use super::{Format, League};
+use crate::club::cause::fixture_cause_words;
 use crate::club::{Actor, Chart, Club, ClubError, Outcome, spec_words};
-use crate::store::FixtureRow;
+use crate::store::{EndCause, FixtureRow};
 
 /// One row of a league table, with the player's name (for the standings picture).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -145,6 +146,58 @@ impl Club {
             .collect())
     }
 
+    /// The standings' footnote: each match of the shown divisions decided otherwise than
+    /// by play (a forfeit, a ruling, a withdrawal), with its cause.
+    async fn not_played_out(
+        &self,
+        league: &League,
+        divisions: &[i64],
+    ) -> Result<Vec<String>, ClubError> {
+        let fixtures = self
+            .store
+            .league_fixtures(league.row.id, league.row.season)
+            .await?;
+        let causes = self
+            .store
+            .league_match_causes(league.row.id, league.row.season)
+            .await?;
+        let names = self.names_of(league.row.id).await?;
+        let name = |p: Option<i64>| p.and_then(|p| names.get(&p).cloned()).unwrap_or_default();
+        let mut lines = Vec::new();
+        for f in &fixtures {
+            if f.status != "done"
+                || !divisions.contains(&f.division)
+                || !matches!(f.how.as_deref(), Some("forfeit" | "adjudicated"))
+            {
+                continue;
+            }
+            let loser = if f.winner == f.players[0] {
+                f.players[1]
+            } else {
+                f.players[0]
+            };
+            let cause = f.match_id.and_then(|m| causes.get(&m));
+            let words = fixture_cause_words(cause, &name(loser)).unwrap_or_else(|| {
+                if f.how.as_deref() == Some("adjudicated") {
+                    " by adjudication".into()
+                } else {
+                    " by forfeit".into()
+                }
+            });
+            if lines.is_empty() {
+                lines.push("Not played out:".to_string());
+            }
+            lines.push(format!(
+                "  {}{} v {}: {} won{words}",
+                f.match_id.map(|m| format!("#{m} ")).unwrap_or_default(),
+                name(f.players[0]),
+                name(f.players[1]),
+                name(f.winner)
+            ));
+        }
+        Ok(lines)
+    }
+
     async fn names_of(&self, league: i64) -> Result<HashMap<i64, String>, ClubError> {
         Ok(self
             .store
@@ -196,6 +249,7 @@ impl Club {
             league.row.season,
             league.row.status
         )];
+        let shown = divisions.clone();
         for d in divisions {
             let table = self.table_of(league, d).await?;
             if d == pictured {
@@ -215,6 +269,7 @@ impl Club {
                 names.get(&p).cloned().unwrap_or_default()
             }));
         }
+        lines.extend(self.not_played_out(league, &shown).await?);
         Ok(Outcome {
             lines,
             chart,
@@ -238,8 +293,13 @@ impl Club {
             p.and_then(|p| names.get(&p).cloned())
                 .unwrap_or_else(|| "(to come)".into())
         };
+        let causes = self
+            .store
+            .league_match_causes(league.row.id, league.row.season)
+            .await?;
         for f in fixtures.iter().take(200) {
-            lines.push(fixture_line(league, f, &fixtures, &name));
+            let cause = f.match_id.and_then(|m| causes.get(&m));
+            lines.push(fixture_line(league, f, &fixtures, &name, cause));
         }
         if fixtures.len() > 200 {
             lines.push(format!("... and {} more", fixtures.len() - 200));
@@ -259,14 +319,10 @@ impl Club {
             )));
         }
         let bracket = self.bracket_of(league).await?;
-        // How each decided match was decided, as the picture marks it.
-        let how: HashMap<(i64, i64), String> = self
+        let causes = self
             .store
-            .league_fixtures(league.row.id, league.row.season)
-            .await?
-            .into_iter()
-            .filter_map(|f| Some(((f.round, f.slot), f.how?)))
-            .collect();
+            .league_match_causes(league.row.id, league.row.season)
+            .await?;
         let mut lines = vec![format!("Bracket of {}", league.row.name)];
         let last = bracket.iter().map(|b| b.round).max().unwrap_or(0);
         for r in 1..=last {
@@ -285,11 +341,11 @@ impl Club {
                         n(0),
                         n(1),
                         b.winner.clone().unwrap_or_default(),
-                        match how.get(&(b.round, b.slot)).map(String::as_str) {
-                            Some("forfeit") => " by forfeit",
-                            Some("adjudicated") => " by adjudication",
-                            _ => "",
-                        },
+                        fixture_cause_words(
+                            b.match_id.and_then(|m| causes.get(&m)),
+                            &n(usize::from(b.winner == b.names[0])),
+                        )
+                        .unwrap_or_default(),
                         b.match_id.map(|m| format!(" (#{m})")).unwrap_or_default()
                     ),
                     "playing" => format!(
@@ -325,75 +381,6 @@ impl Club {
             .await?;
         Ok(super::pictures::bracket(league, &fixtures, &names, &seeds))
     }
-
-    /// `/league log`: the last 50 entries, each a sentence with names and its time.
-    pub(super) async fn log_view(&self, league: &League) -> Result<Outcome, ClubError> {
-        let rows = self.store.league_actions(league.row.id).await?;
-        let mut lines = vec![format!(
-            "Log of league {} (/league log export gives it as JSON)",
-            league.row.name
-        )];
-        let skip = rows.len().saturating_sub(50);
-        let mut names: HashMap<i64, String> = HashMap::new();
-        for (seq, at, by, entry) in rows.into_iter().skip(skip) {
-            let mut ids: Vec<i64> = by.into_iter().collect();
-            let parsed = serde_json::from_str::<LeagueEntry>(&entry).ok();
-            if let Some(e) = &parsed {
-                ids.extend(super::log_words::players_of(e));
-            }
-            for id in ids {
-                if let std::collections::hash_map::Entry::Vacant(v) = names.entry(id) {
-                    let name = match self.store.player_by_id(id).await {
-                        Ok(p) => p.display_name,
-                        Err(_) => format!("player {id}"),
-                    };
-                    v.insert(name);
-                }
-            }
-            let name = |id: i64| {
-                names
-                    .get(&id)
-                    .cloned()
-                    .unwrap_or_else(|| format!("player {id}"))
-            };
-            let said = match &parsed {
-                Some(e) => super::log_words::sentence(e, by.map(name), &name),
-                None => entry.clone(),
-            };
-            lines.push(format!("{seq}. {}: {said}", super::log_words::utc(at)));
-        }
-        Ok(Outcome {
-            lines,
-            ..Outcome::default()
-        })
-    }
-
-    /// `/league log export`: every entry as JSON, one a line, with its number, time and
-    /// the player who made it.
-    pub(super) async fn log_export(&self, league: &League) -> Result<Outcome, ClubError> {
-        let rows = self.store.league_actions(league.row.id).await?;
-        let mut text = String::new();
-        for (seq, at, by, entry) in &rows {
-            let e: serde_json::Value = serde_json::from_str(entry)
-                .unwrap_or_else(|_| serde_json::Value::from(entry.as_str()));
-            let line = serde_json::json!({"seq": seq, "at": at, "by": by, "entry": e});
-            text.push_str(&line.to_string());
-            text.push('\n');
-        }
-        Ok(Outcome {
-            lines: vec![format!(
-                "Log of league {}: {} entr{} (JSON, one a line)",
-                league.row.name,
-                rows.len(),
-                if rows.len() == 1 { "y" } else { "ies" }
-            )],
-            attachment: Some(crate::club::Attachment {
-                name: format!("league-{}-log.json", league.row.id),
-                text,
-            }),
-            ..Outcome::default()
-        })
-    }
 }
 
 fn fixture_line(
@@ -401,7 +388,13 @@ fn fixture_line(
     f: &FixtureRow,
     all: &[FixtureRow],
     name: &dyn Fn(Option<i64>) -> String,
+    cause: Option<&EndCause>,
 ) -> String {
+    let loser = if f.winner == f.players[0] {
+        f.players[1]
+    } else {
+        f.players[0]
+    };
     let head = format!(
         "{}{}{}: {} v {}",
         if all.iter().any(|g| g.division > 1) {
@@ -418,13 +411,15 @@ fn fixture_line(
         "done" => format!(
             "{head}: {} won{}",
             name(f.winner),
-            match f.how.as_deref() {
-                Some("forfeit") => " by forfeit".to_string(),
-                Some("adjudicated") => " (adjudicated)".to_string(),
-                _ => format!(
-                    " {}-{}",
+            match (f.how.as_deref(), fixture_cause_words(cause, &name(loser))) {
+                (Some("forfeit" | "adjudicated"), Some(words)) => words,
+                (Some("forfeit"), None) => " by forfeit".to_string(),
+                (Some("adjudicated"), None) => " (adjudicated)".to_string(),
+                (_, words) => format!(
+                    " {}-{}{}",
                     f.score[0].max(f.score[1]),
-                    f.score[0].min(f.score[1])
+                    f.score[0].min(f.score[1]),
+                    words.unwrap_or_default()
                 ),
             }
         ),

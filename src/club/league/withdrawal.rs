@@ -1,6 +1,7 @@
 //! A player withdrawing from a league under way: his remaining matches forfeited to his
 //! opponents or void (the league's setting; a knockout always forfeits).
 
+use super::director::Decision;
 use super::{Format, League, LeagueEntry, Withdrawal, entry_text};
 use crate::club::play::entry_json;
 use crate::club::{Club, ClubError, Entry, Outcome};
@@ -73,7 +74,14 @@ impl Club {
                     ..MatchChange::default()
                 }
             } else {
-                self.ruled_change(&l, me.id, other.unwrap_or(0), true, &why, now)?
+                self.ruled_change(
+                    &l,
+                    me.id,
+                    other.unwrap_or(0),
+                    Decision::Withdrawal,
+                    &why,
+                    now,
+                )?
             });
             if void {
                 f.status = "void".into();
