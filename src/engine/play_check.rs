@@ -44,20 +44,7 @@ fn route(b: &[i8; 26], leg: Leg, dice: &[u8]) -> Result<Vec<usize>, Vec<Fault>> 
     let mut faults = Vec::new();
     let n = dice.len();
     // Every ordered selection of distinct dice indices, shortest first.
-    let mut seqs: Vec<Vec<usize>> = Vec::new();
-    fn grow(seq: &mut Vec<usize>, n: usize, out: &mut Vec<Vec<usize>>) {
-        if !seq.is_empty() {
-            out.push(seq.clone());
-        }
-        for i in 0..n {
-            if !seq.contains(&i) {
-                seq.push(i);
-                grow(seq, n, out);
-                seq.pop();
-            }
-        }
-    }
-    grow(&mut Vec::new(), n, &mut seqs);
+    let mut seqs = dice_orders(n);
     // Only selections of the right length: exactly the distance, or for bearing off at
     // least the distance.
     let pips = leg.from - leg.to;
@@ -265,4 +252,24 @@ pub fn walk_hops(board: &Board, dice: Dice, hops: &[Hop]) -> Result<Board, Illeg
         }
     }
     Ok(Board { points: b })
+}
+
+/// Every ordered selection of distinct indices of `n` dice (each die used at most once),
+/// in the order of a depth-first walk: `[0]`, `[0, 1]`, ..., `[1]`, `[1, 0]`, ...
+pub(crate) fn dice_orders(n: usize) -> Vec<Vec<usize>> {
+    let mut seqs: Vec<Vec<usize>> = Vec::new();
+    fn grow(seq: &mut Vec<usize>, n: usize, out: &mut Vec<Vec<usize>>) {
+        if !seq.is_empty() {
+            out.push(seq.clone());
+        }
+        for i in 0..n {
+            if !seq.contains(&i) {
+                seq.push(i);
+                grow(seq, n, out);
+                seq.pop();
+            }
+        }
+    }
+    grow(&mut Vec::new(), n, &mut seqs);
+    seqs
 }

@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use super::{League, LeagueEntry};
 use crate::club::words::duration_words;
 use crate::club::{Attachment, Club, ClubError, Outcome, spec_words};
+use crate::engine::utc_date;
 use crate::engine::welsh::format_amount;
 
 /// How many of the last entries `/league log` shows.
@@ -15,23 +16,8 @@ const LOG_SHOWN: usize = 50;
 /// A time as people read it: `2027-01-15 08:00 UTC`.
 #[must_use]
 pub fn utc_words(at: i64) -> String {
-    let days = at.div_euclid(86_400);
-    let secs = at.rem_euclid(86_400);
-    // Days since 1970-01-01 to a civil date (H. Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
-        secs / 3600,
-        secs % 3600 / 60
-    )
+    let ((year, month, day), (hour, minute)) = utc_date(at);
+    format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02} UTC")
 }
 
 /// Match numbers as `#3, #4`.

@@ -103,20 +103,7 @@ fn try_half_move(
 ) -> Tried {
     let mut tried = Tried::default();
     let n = values.len();
-    let mut seqs: Vec<Vec<usize>> = Vec::new();
-    fn grow(seq: &mut Vec<usize>, n: usize, out: &mut Vec<Vec<usize>>) {
-        if !seq.is_empty() {
-            out.push(seq.clone());
-        }
-        for i in 0..n {
-            if !seq.contains(&i) {
-                seq.push(i);
-                grow(seq, n, out);
-                seq.pop();
-            }
-        }
-    }
-    grow(&mut Vec::new(), n, &mut seqs);
+    let mut seqs = crate::engine::play_check::dice_orders(n);
     seqs.sort_by_key(Vec::len);
     let home = all_home(b);
     for seq in seqs {
