@@ -14,12 +14,12 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use gammonbot::club::{
+use club::{
     Actor, AnalysisEvent, AnalysisSettings, ChallengeSpec, Club, Command, MatchRef, NextUp,
     RngDice, SystemClock,
 };
-use gammonbot::render::render_png;
-use gammonbot::store::Store;
+use render::render_png;
+use store::Store;
 use tokio::sync::Mutex;
 
 fn env(name: &str, default: u64) -> u64 {
@@ -45,9 +45,9 @@ async fn answer(club: &Club, next: &NextUp, pick: usize) -> Command {
     } else if what.starts_with("take") {
         Command::Take(m)
     } else if what.starts_with("call") {
-        Command::Call(m, gammonbot::engine::welsh::Parity::Odd)
+        Command::Call(m, engine::welsh::Parity::Odd)
     } else if what.starts_with("choose") {
-        Command::Choose(m, gammonbot::club::Starter::Me)
+        Command::Choose(m, club::Starter::Me)
     } else if what.starts_with("accept or reject the offer") {
         Command::AcceptConcede(m)
     } else {

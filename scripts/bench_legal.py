@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Lines per second of `gammonbot legal` and of gnubg-nn listing the same plays.
 
-Input: the contact set (tests/data/contact.txt) x the 21 rolls, 21,000 lines, repeated
+Input: the contact set (crates/engine/tests/data/contact.txt) x the 21 rolls, 21,000 lines, repeated
 `--repeat` times. gammonbot is timed end to end (process start, reading, writing the
 sorted Position IDs); gnubg-nn (`pip install gnubg-nn`) is timed on `moves()` alone, the
 position read from its ID and the plays listed as gnubg keys, without writing anything.
@@ -21,7 +21,7 @@ ap.add_argument("--runs", type=int, default=10)
 ap.add_argument("--bin", default=os.path.join(root, "target/release/gammonbot"))
 args = ap.parse_args()
 
-ids = [l.strip() for l in open(os.path.join(root, "tests/data/contact.txt")) if l.strip()]
+ids = [l.strip() for l in open(os.path.join(root, "crates/engine/tests/data/contact.txt")) if l.strip()]
 lines = ["%s %d %d" % (i, a, b) for i in ids for a in range(1, 7) for b in range(a, 7)]
 data = ("\n".join(lines * args.repeat) + "\n").encode()
 n = len(lines) * args.repeat

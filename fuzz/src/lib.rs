@@ -9,7 +9,7 @@
 //! answer); a panic is a defect, caught and reported with the input. Where an inverse
 //! exists the target also checks the round trip.
 //!
-//! `cargo run --release --example fuzz -- N` runs N inputs; tests/fuzz_smoke.rs runs a few
+//! `cargo run --release -p gammonbot-fuzz -- N` runs N inputs; fuzz/tests/smoke.rs runs a few
 //! thousand in the test suite. No dependencies: the generator is a small seeded PRNG, so a
 //! run is reproducible from its seed.
 
@@ -17,8 +17,8 @@ use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
-use crate::engine::welsh::{Throw, resolve_welsh_play};
-use crate::engine::{
+use engine::welsh::{Throw, resolve_welsh_play};
+use engine::{
     Dice, MatchId, Position, Side, Xgid, board_from_position_id, parse_hops, position_id,
     resolve_play,
 };
@@ -208,7 +208,7 @@ fn standard_move(text: &str) {
         let dice = Dice::new(a, b).expect("dice 1 to 6");
         if let Ok(play) = resolve_play(&board, dice, text) {
             // A play it accepts is one of the legal plays.
-            let legal = crate::engine::legal_plays(&board, dice);
+            let legal = engine::legal_plays(&board, dice);
             assert!(
                 legal.iter().any(|l| l.board == play.board),
                 "`{text}` resolved to a board no legal play leaves"
@@ -218,7 +218,7 @@ fn standard_move(text: &str) {
 }
 
 /// The mover with 2 on the bar and checkers home; the opponent with one on his bar.
-fn bar_and_off() -> crate::engine::Board {
+fn bar_and_off() -> engine::Board {
     let mut p = [0i8; 26];
     p[25] = 2;
     p[6] = 4;
@@ -229,7 +229,7 @@ fn bar_and_off() -> crate::engine::Board {
     p[20] = -3;
     p[18] = -2;
     p[12] = -3;
-    crate::engine::Board::new(p).expect("a legal layout")
+    engine::Board::new(p).expect("a legal layout")
 }
 
 fn welsh_move(text: &str) {
@@ -281,39 +281,39 @@ fn match_id_text(text: &str) {
 }
 
 fn chat_line(text: &str) {
-    let _ = crate::console::parse_line(text);
+    let _ = gammonbot::console::parse_line(text);
 }
 
 fn challenge_options(text: &str) {
-    let _ = crate::console::parse_line(&format!("alice: /challenge bob {text}"));
-    let _ = crate::console::parse_line(&format!("alice: /chouette create {text}"));
-    let _ = crate::console::parse_line(&format!("alice: /league create name:Cup {text}"));
-    let _ = crate::console::parse_line(&format!("alice: /league extend #3 by:{text}"));
+    let _ = gammonbot::console::parse_line(&format!("alice: /challenge bob {text}"));
+    let _ = gammonbot::console::parse_line(&format!("alice: /chouette create {text}"));
+    let _ = gammonbot::console::parse_line(&format!("alice: /league create name:Cup {text}"));
+    let _ = gammonbot::console::parse_line(&format!("alice: /league extend #3 by:{text}"));
 }
 
 fn legal_lines(text: &str) {
     let mut out = Vec::new();
-    let _ = crate::cli::legal(text.as_bytes(), &mut out, false);
+    let _ = gammonbot::cli::legal(text.as_bytes(), &mut out, false);
     out.clear();
-    let _ = crate::cli::legal(text.as_bytes(), &mut out, true);
+    let _ = gammonbot::cli::legal(text.as_bytes(), &mut out, true);
 }
 
 fn welsh_legal_lines(text: &str) {
     let mut out = Vec::new();
-    let _ = crate::cli::legal_welsh(text.as_bytes(), &mut out, false);
+    let _ = gammonbot::cli::legal_welsh(text.as_bytes(), &mut out, false);
     out.clear();
-    let _ = crate::cli::legal_welsh(text.as_bytes(), &mut out, true);
+    let _ = gammonbot::cli::legal_welsh(text.as_bytes(), &mut out, true);
 }
 
 fn fair_text(text: &str) {
-    let _ = text.parse::<crate::engine::fair::FairId>();
-    let _ = crate::engine::fair::seed_problem(text);
-    let _ = crate::engine::fair::secret_from_hex(text);
+    let _ = text.parse::<engine::fair::FairId>();
+    let _ = engine::fair::seed_problem(text);
+    let _ = engine::fair::secret_from_hex(text);
 }
 
 fn league_values(text: &str) {
-    let _ = crate::club::Format::parse(text);
-    let _ = crate::club::league::parse_amount(text);
+    let _ = club::Format::parse(text);
+    let _ = club::league::parse_amount(text);
 }
 
 /// Every parser of typed text.

@@ -1,6 +1,6 @@
-//! Fuzzes every parser of typed text: `cargo run --release --example fuzz -- N [SEED]`
+//! Fuzzes every parser of typed text: `cargo run --release -p gammonbot-fuzz -- N [SEED]`
 //! runs N generated inputs (default 10,000,000) from SEED (default 1), round robin over
-//! the targets of `gammonbot::fuzz`, and prints inputs, time and rate per target, then
+//! the targets of `gammonbot_fuzz`, and prints inputs, time and rate per target, then
 //! each panic with its input. Exits 1 if anything panicked. See docs/fuzzing.md.
 
 use std::process::ExitCode;
@@ -14,9 +14,9 @@ fn main() -> ExitCode {
     let seed: u64 = args
         .next()
         .map_or(1, |s| s.parse().expect("SEED: a number"));
-    let targets = gammonbot::fuzz::targets();
+    let targets = gammonbot_fuzz::targets();
     let started = Instant::now();
-    let report = gammonbot::fuzz::run(&targets, inputs, seed, 20);
+    let report = gammonbot_fuzz::run(&targets, inputs, seed, 20);
     let total = started.elapsed();
     println!(
         "{inputs} inputs from seed {seed} in {:.1} s ({:.0} inputs/s)",

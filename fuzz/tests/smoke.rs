@@ -1,7 +1,7 @@
-//! A bounded run of the fuzz harness (`examples/fuzz.rs` runs millions): every parser of
+//! A bounded run of the fuzz harness (`fuzz/src/main.rs` runs millions): every parser of
 //! typed text answers generated and mutated inputs without panicking.
 
-use gammonbot::fuzz::{Rng, generate, run, targets};
+use gammonbot_fuzz::{Rng, generate, run, targets};
 
 #[test]
 fn every_parser_of_typed_text_answers_generated_inputs_without_panicking() {
@@ -19,7 +19,7 @@ fn every_parser_of_typed_text_answers_generated_inputs_without_panicking() {
 #[test]
 fn the_harness_reports_a_panicking_parser_with_its_input() {
     // Given a target that panics on any input containing `!`.
-    let t = gammonbot::fuzz::Target {
+    let t = gammonbot_fuzz::Target {
         name: "panics on !",
         seeds: &["a!b", "abc"],
         run: |s| assert!(!s.contains('!'), "a `!` in the input"),

@@ -5,13 +5,13 @@ use std::io::{BufRead, BufWriter, Write};
 mod ratings;
 pub use ratings::ratings;
 
-use crate::engine::welsh::{Throw, format_welsh_play, welsh_legal_plays};
-use crate::engine::{
+use engine::welsh::{Throw, format_welsh_play, welsh_legal_plays};
+use engine::{
     Dice, LegalPlay, MatchId, Position, PositionIdEncoder, Side, Xgid, board_from_position_id,
     format_play, legal_plays_into, position_id, xgid_position_field,
 };
 
-fn parse_line(line: &str) -> Result<(crate::engine::Board, Dice), String> {
+fn parse_line(line: &str) -> Result<(engine::Board, Dice), String> {
     parse_line_with(line, |id| {
         board_from_position_id(id).map_err(|e| e.to_string())
     })
@@ -21,8 +21,8 @@ fn parse_line(line: &str) -> Result<(crate::engine::Board, Dice), String> {
 /// shape is checked first, then the ID, then the dice.
 fn parse_line_with<'a>(
     line: &'a str,
-    board: impl FnOnce(&'a str) -> Result<crate::engine::Board, String>,
-) -> Result<(crate::engine::Board, Dice), String> {
+    board: impl FnOnce(&'a str) -> Result<engine::Board, String>,
+) -> Result<(engine::Board, Dice), String> {
     let mut it = line.split_whitespace();
     let (Some(id), Some(a), Some(b), None) = (it.next(), it.next(), it.next(), it.next()) else {
         return Err("expected `<position-id> <d1> <d2>`".into());
@@ -159,7 +159,7 @@ fn answer_ids(part: &[u8]) -> std::io::Result<(Vec<u8>, bool)> {
     let mut all_ok = true;
     // Input lists a position once per roll: the board read for the line before is used
     // again while the ID is the same.
-    let mut cached: Option<(&str, crate::engine::Board)> = None;
+    let mut cached: Option<(&str, engine::Board)> = None;
     for raw in part.split_inclusive(|&b| b == b'\n') {
         // As `BufRead::lines`: the line ending goes, and the text must be UTF-8.
         let raw = raw.strip_suffix(b"\n").unwrap_or(raw);
@@ -284,13 +284,13 @@ pub fn show(pos_id: &str, match_id: Option<&str>) -> std::io::Result<bool> {
     Ok(true)
 }
 
-fn parse_welsh_line(line: &str) -> Result<(crate::engine::Position, Side, Throw), String> {
+fn parse_welsh_line(line: &str) -> Result<(engine::Position, Side, Throw), String> {
     let mut it = line.split_whitespace();
     let xgid: Xgid = it
         .next()
         .ok_or("expected `<XGID> <d1> <d2>`")?
         .parse()
-        .map_err(|e: crate::engine::XgidError| e.to_string())?;
+        .map_err(|e: engine::XgidError| e.to_string())?;
     let dice: Vec<u8> = it
         .map(|s| {
             s.parse::<u8>()
@@ -363,8 +363,8 @@ fn parse_side(s: &str) -> Result<Side, String> {
 /// # Errors
 /// When the PNG cannot be written.
 pub fn render(args: &RenderArgs<'_>) -> std::io::Result<bool> {
-    use crate::engine::{Hop, Ruleset, Step, parse_hops};
-    use crate::render::{LastPlay, Scene, alt_text, render_png, render_text};
+    use engine::{Hop, Ruleset, Step, parse_hops};
+    use render::{LastPlay, Scene, alt_text, render_png, render_text};
 
     let scene = (|| -> Result<Scene, String> {
         let text = args.xgid.strip_prefix("XGID=").unwrap_or(args.xgid);
@@ -440,7 +440,7 @@ pub fn local(
     script: Option<std::path::PathBuf>,
     png: Option<std::path::PathBuf>,
 ) -> std::io::Result<bool> {
-    use crate::club::RngDice;
+    use club::RngDice;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -468,20 +468,20 @@ pub fn local(
 /// it with these dice and the system clock.
 async fn open_club(
     db: Option<String>,
-    dice: crate::club::RngDice,
-) -> std::io::Result<(crate::store::Store, std::sync::Arc<crate::club::Club>)> {
+    dice: club::RngDice,
+) -> std::io::Result<(store::Store, std::sync::Arc<club::Club>)> {
     use std::sync::Arc;
     let db = db
         .or_else(|| setting("DATABASE_URL"))
         .unwrap_or_else(|| "gammonbot.db".into());
-    let store = crate::store::Store::open(&db)
+    let store = store::Store::open(&db)
         .await
         .map_err(|e| std::io::Error::other(format!("cannot open the database `{db}`: {e}")))?;
     tracing::info!(database = %db, "database open");
-    let club = crate::club::Club::new(
+    let club = club::Club::new(
         store.clone(),
         Arc::new(dice),
-        Arc::new(crate::club::SystemClock),
+        Arc::new(club::SystemClock),
     );
     // `/leaderboard` lists players with at least this experience (default 0).
     let min_experience = setting("LEADERBOARD_MIN_EXPERIENCE")
@@ -553,7 +553,7 @@ pub fn discord(token: String) -> std::io::Result<bool> {
         .enable_all()
         .build()?;
     runtime.block_on(async move {
-        let (_, club) = open_club(None, crate::club::RngDice::from_os()).await?;
+        let (_, club) = open_club(None, club::RngDice::from_os()).await?;
         crate::discord::run_shards(
             crate::discord::Connection {
                 token: token.trim().to_string(),

@@ -2,7 +2,7 @@
 
 /// Rebuilds every rating of the database `db` (default `DATABASE_URL`, else
 /// `gammonbot.db`) from its finished rated matches in the order they ended, in one
-/// transaction ([`crate::store::Store::rebuild_ratings`]), and says what it did. Without
+/// transaction ([`store::Store::rebuild_ratings`]), and says what it did. Without
 /// `rebuild` it only says how to ask for it.
 ///
 /// # Errors
@@ -21,7 +21,7 @@ pub fn ratings(db: Option<String>, rebuild: bool) -> std::io::Result<bool> {
         .enable_all()
         .build()?;
     runtime.block_on(async move {
-        let store = crate::store::Store::open(&db)
+        let store = store::Store::open(&db)
             .await
             .map_err(|e| std::io::Error::other(format!("cannot open the database `{db}`: {e}")))?;
         let done = store

@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::club::{AnalysisEvent, AnalysisReport};
-use crate::render::{BlunderBoard, blunder_png};
+use club::{AnalysisEvent, AnalysisReport};
+use render::{BlunderBoard, blunder_png};
 
 /// Writes the pictures (`analysis-M-1.png` ...) into `dir`, off the async runtime; says
 /// where, or why not.

@@ -11,16 +11,16 @@ use tokio::io::{AsyncBufReadExt, BufReader};
 
 mod analysis;
 
-use crate::club::{
+use club::{
     Actor, ChallengeSpec, Chart, ChouetteOp, ChouetteRef, ChouetteSpec, Club, Command, DAY, FairOp,
     FairRef, Format, LeagueCommand, LeagueOp, MatchRef, Notice, Outcome, Starter, TimeControl,
     duration_words,
 };
-use crate::engine::chouette::Consultation;
-use crate::engine::welsh::{NominateFor, Parity};
-use crate::engine::{ResignLevel, Ruleset, excerpt};
-use crate::render::{bracket_png, standings_png};
-use crate::render::{history_png, leaderboard_png, render_png, render_text};
+use engine::chouette::Consultation;
+use engine::welsh::{NominateFor, Parity};
+use engine::{ResignLevel, Ruleset, excerpt};
+use render::{bracket_png, standings_png};
+use render::{history_png, leaderboard_png, render_png, render_text};
 
 /// The commands, for `/help`.
 pub const HELP: &str = "\
@@ -877,7 +877,7 @@ pub async fn run_line(club: &Club, line: &str, png_dir: Option<&Path>) -> (Strin
 }
 
 /// Writes an attachment into the pictures' folder; says where (or why not).
-fn write_attachment(dir: Option<&Path>, a: &crate::club::Attachment) -> String {
+fn write_attachment(dir: Option<&Path>, a: &club::Attachment) -> String {
     let Some(dir) = dir else {
         return format!(
             "({} is shown above, not written: start the local chat with --png DIR to have files written there)",
@@ -921,7 +921,7 @@ async fn write_chart(dir: &Path, chart: Chart) -> String {
             Chart::Standings(t) => standings_png(t),
             Chart::Bracket(b) => bracket_png(b),
             Chart::Blunders(b) => match b.first() {
-                Some(first) => crate::render::blunder_png(first),
+                Some(first) => render::blunder_png(first),
                 None => return Err("no decision to draw".to_string()),
             },
         }

@@ -9,8 +9,8 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use super::{Context, Error, actor, run};
-use crate::club::{AnalysisEvent, AnalysisReport, Chart, Club, Command, MatchRef};
-use crate::render::{BlunderBoard, blunder_alt_text, blunder_png};
+use club::{AnalysisEvent, AnalysisReport, Chart, Club, Command, MatchRef};
+use render::{BlunderBoard, blunder_alt_text, blunder_png};
 
 /// How long `/analyse` keeps editing its answer (an interaction token lasts 15 minutes).
 const FOLLOW_FOR: Duration = Duration::from_secs(14 * 60);

@@ -6,7 +6,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::{board_file, buttons, chart_file, mentions, outcome_content};
-use crate::club::Outcome;
+use club::Outcome;
 
 /// What everyone is shown.
 #[derive(Clone, Debug, Default)]

@@ -6,7 +6,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::ButtonStyle::{Danger, Primary, Secondary, Success};
 
-use crate::club::{Choice, ChouetteRef, Command, MatchRef, Outcome, Subject};
+use club::{Choice, ChouetteRef, Command, MatchRef, Outcome, Subject};
 
 /// Every choice that may stand on a button, one for each verb, in the order a verb is
 /// looked up in (the first with a verb gives its command).

@@ -5,13 +5,13 @@ use std::sync::Arc;
 use poise::serenity_prelude as serenity;
 
 use super::{Context, Data, Error, actor, reply, run, tell};
-use crate::club::{
+use club::{
     ChallengeSpec, ChouetteOp, ChouetteRef, ChouetteSpec, Command, DAY, MatchRef, Starter,
     TimeControl,
 };
-use crate::engine::chouette::Consultation;
-use crate::engine::welsh::{NominateFor, Parity};
-use crate::engine::{ResignLevel, Ruleset};
+use engine::chouette::Consultation;
+use engine::welsh::{NominateFor, Parity};
+use engine::{ResignLevel, Ruleset};
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum Rules {
@@ -176,7 +176,7 @@ pub async fn challenge(
         None
     };
     if let Some(why) = misfit {
-        return reply(ctx, Err(crate::club::ClubError::BadOption(why.into())))
+        return reply(ctx, Err(club::ClubError::BadOption(why.into())))
             .await
             .map(|_| ());
     }
@@ -203,9 +203,9 @@ pub async fn challenge(
             None => {
                 return reply(
                     ctx,
-                    Err(crate::club::ClubError::BadOption(format!(
+                    Err(club::ClubError::BadOption(format!(
                         "stake: `{}` is not an amount like 1.50",
-                        crate::engine::excerpt(&s)
+                        engine::excerpt(&s)
                     ))),
                 )
                 .await
@@ -503,7 +503,7 @@ pub async fn concede(
         (None, None) => {
             return reply(
                 ctx,
-                Err(crate::club::ClubError::BadOption(
+                Err(club::ClubError::BadOption(
                     "say how many games you offer (games:N), or answer an offer (answer:accept)"
                         .into(),
                 )),
@@ -750,9 +750,9 @@ pub async fn ch_create(
             None => {
                 return reply(
                     ctx,
-                    Err(crate::club::ClubError::BadOption(format!(
+                    Err(club::ClubError::BadOption(format!(
                         "stake: `{}` is not an amount like 1.00",
-                        crate::engine::excerpt(&s)
+                        engine::excerpt(&s)
                     ))),
                 )
                 .await
@@ -906,10 +906,10 @@ pub async fn fair(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-fn fair_ref(id: Option<i64>, session: Option<i64>) -> crate::club::FairRef {
+fn fair_ref(id: Option<i64>, session: Option<i64>) -> club::FairRef {
     match session {
-        Some(s) => crate::club::FairRef::Chouette(cr(Some(s))),
-        None => crate::club::FairRef::Match(m(id)),
+        Some(s) => club::FairRef::Chouette(cr(Some(s))),
+        None => club::FairRef::Match(m(id)),
     }
 }
 
@@ -924,7 +924,7 @@ pub async fn fair_show(
     #[description = "A chouette session instead of a match"] session: Option<i64>,
 ) -> Result<(), Error> {
     let r = fair_ref(id, session);
-    run(ctx, Command::Fair(r, crate::club::FairOp::Show)).await
+    run(ctx, Command::Fair(r, club::FairOp::Show)).await
 }
 
 /// The throws as a JSON file for scripts/verify_dice.py.
@@ -938,7 +938,7 @@ pub async fn fair_export(
     #[description = "A chouette session instead of a match"] session: Option<i64>,
 ) -> Result<(), Error> {
     let r = fair_ref(id, session);
-    run(ctx, Command::Fair(r, crate::club::FairOp::Export)).await
+    run(ctx, Command::Fair(r, club::FairOp::Export)).await
 }
 
 /// Set your seed (at most 64 characters) before the first throw.
@@ -955,7 +955,7 @@ pub async fn fair_seed(
     #[description = "A chouette session instead of a match"] session: Option<i64>,
 ) -> Result<(), Error> {
     let r = fair_ref(id, session);
-    run(ctx, Command::Fair(r, crate::club::FairOp::Seed(text))).await
+    run(ctx, Command::Fair(r, club::FairOp::Seed(text))).await
 }
 
 /// Every command, for the framework and for registration.

@@ -5,7 +5,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::{Context, Error, actor, run};
-use crate::club::{ChallengeSpec, Command, DAY, Format, LeagueCommand, LeagueOp, TimeControl};
+use club::{ChallengeSpec, Command, DAY, Format, LeagueCommand, LeagueOp, TimeControl};
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum LeagueFormat {

@@ -40,11 +40,11 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use crate::club::{Actor, Chart, Club, ClubError, Command, Notice, Outcome};
-use crate::render::{
+use club::{Actor, Chart, Club, ClubError, Command, Notice, Outcome};
+use render::{
     alt_text, history_alt_text, history_png, leaderboard_alt_text, leaderboard_png, render_png,
 };
-use crate::render::{bracket_alt_text, bracket_png, standings_alt_text, standings_png};
+use render::{bracket_alt_text, bracket_png, standings_alt_text, standings_png};
 
 use answer::{Answer, outcome_files};
 pub use buttons::{button_command, button_of, buttons};
@@ -176,7 +176,7 @@ async fn chart_file(out: &Outcome) -> Option<serenity::CreateAttachment> {
         Chart::Standings(t) => (standings_alt_text(t), "standings.png"),
         Chart::Bracket(b) => (bracket_alt_text(b), "bracket.png"),
         Chart::Blunders(b) => (
-            b.first().map(crate::render::blunder_alt_text)?,
+            b.first().map(render::blunder_alt_text)?,
             "analysis.png",
         ),
     };
@@ -185,7 +185,7 @@ async fn chart_file(out: &Outcome) -> Option<serenity::CreateAttachment> {
         Chart::History(h) => history_png(h),
         Chart::Standings(t) => standings_png(t),
         Chart::Bracket(b) => bracket_png(b),
-        Chart::Blunders(b) => crate::render::blunder_png(&b[0]),
+        Chart::Blunders(b) => render::blunder_png(&b[0]),
     })
     .await
     .ok()?

@@ -10,16 +10,15 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use gammonbot::club::{
+use club::{
     Actor, AnalysisEvent, AnalysisSettings, ChallengeSpec, Chart, Club, ClubError, Command, Entry,
     MAX_ATTEMPTS, MatchRef, Outcome, Review, RngDice, SystemClock,
 };
 use gammonbot::console::parse_line;
-use gammonbot::engine::{Event, Match, MatchRules, Side, format_play, position_id};
-use gammonbot::store::{AnalysisStatus, Store};
+use engine::{Event, Match, MatchRules, Side, format_play, position_id};
+use store::{AnalysisStatus, Store};
 
-mod common;
-use common::{Rng, gnubg, match_log, scratch, store_url};
+use testkit::{Rng, gnubg, match_log, scratch, store_url};
 
 fn settings(name: &str) -> AnalysisSettings {
     AnalysisSettings {
@@ -210,7 +209,7 @@ async fn a_finished_3_point_match_gets_the_figures_gnubg_prints_for_its_mat() {
     assert_eq!(report.mentions, vec!["ann".to_string(), "bob".to_string()]);
     let mut progress = Vec::new();
     while let Ok(e) = events.try_recv() {
-        if let gammonbot::club::AnalysisEvent::Progress { game, games, .. } = e {
+        if let club::AnalysisEvent::Progress { game, games, .. } = e {
             progress.push((game, games));
         }
     }
@@ -328,9 +327,9 @@ async fn a_finished_3_point_match_gets_the_figures_gnubg_prints_for_its_mat() {
     let dir = scratch("analysis_pictures");
     assert_eq!(report.boards.len(), 3);
     for (i, b) in report.boards.iter().enumerate() {
-        let png = gammonbot::render::blunder_png(b).unwrap();
+        let png = render::blunder_png(b).unwrap();
         let img = image::load_from_memory(&png).unwrap();
-        assert_eq!(img.width(), gammonbot::render::WIDTH);
+        assert_eq!(img.width(), render::WIDTH);
         std::fs::write(dir.join(format!("worst-{}.png", i + 1)), png).unwrap();
     }
 
@@ -634,7 +633,7 @@ async fn welsh_matches_and_chouettes_are_refused_with_the_reason() {
 }
 
 /// The time to analyse a seeded 7-point match at 0 and 2 plies (run by hand:
-/// `cargo test --test analysis -- --ignored --nocapture`).
+/// `cargo test --test it analysis:: -- --ignored --nocapture`).
 #[tokio::test]
 #[ignore = "a measurement, not a check"]
 async fn time_to_analyse_a_7_point_match() {

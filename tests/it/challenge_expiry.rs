@@ -4,15 +4,14 @@
 
 use std::sync::Arc;
 
-use gammonbot::club::{
+use club::{
     Actor, ChallengeSpec, Club, ClubError, Command, DAY, Entry, ManualClock, MatchRef, Outcome,
     RngDice,
 };
 use gammonbot::console::parse_line;
-use gammonbot::store::{MatchStatus, Store};
+use store::{MatchStatus, Store};
 
-mod common;
-use common::{assert_match_rebuilds, match_log, store_url};
+use testkit::{assert_match_rebuilds, match_log, store_url};
 
 const START: i64 = 1_800_000_000;
 
@@ -35,7 +34,7 @@ async fn open(name: &str) -> Fixture {
 
 /// Sets the clock to `t`.
 fn at(clock: &ManualClock, t: i64) {
-    use gammonbot::club::Clock;
+    use club::Clock;
     clock.advance(t - clock.now());
 }
 

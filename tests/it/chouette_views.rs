@@ -4,17 +4,16 @@
 
 use std::sync::{Arc, Mutex};
 
-use gammonbot::club::{
+use club::{
     Actor, ChouetteOp, ChouetteRef, ChouetteSpec, Club, Command, DiceSource, ManualClock, Outcome,
     RngDice,
 };
 use gammonbot::console::{parse_line, run_line};
-use gammonbot::engine::chouette::{BOX, Chouette, ChouettePhase};
-use gammonbot::render::{CubeView, Scene, render_image};
-use gammonbot::store::Store;
+use engine::chouette::{BOX, Chouette, ChouettePhase};
+use render::{CubeView, Scene, render_image};
+use store::Store;
 
-mod common;
-use common::{position, store_url};
+use testkit::{position, store_url};
 
 /// Dice in a given order (then 4s).
 struct ScriptDice(Mutex<std::collections::VecDeque<u8>>);
@@ -136,7 +135,7 @@ async fn the_board_shows_each_members_own_cube_and_the_last_play() {
         "each member's own cube is drawn"
     );
     let path = std::env::temp_dir().join("chouette-cubes.png");
-    std::fs::write(&path, gammonbot::render::render_png(&scene).unwrap()).unwrap();
+    std::fs::write(&path, render::render_png(&scene).unwrap()).unwrap();
 }
 
 #[tokio::test]
@@ -188,7 +187,7 @@ async fn a_gammon_is_called_a_gammon_and_the_standings_come_between_games() {
     );
     assert!(scene.to_act.is_none() && scene.dice.is_none());
     let path = std::env::temp_dir().join("chouette-standings.png");
-    std::fs::write(&path, gammonbot::render::render_png(&scene).unwrap()).unwrap();
+    std::fs::write(&path, render::render_png(&scene).unwrap()).unwrap();
 }
 
 /// The README's chouette example, line by line as typed.
@@ -232,8 +231,8 @@ async fn the_readme_chouette_example_works_as_typed_whatever_the_dice() {
 /// Plants session 1 at `position` with `to_roll` about to roll.
 async fn plant(
     store: &Store,
-    position: gammonbot::engine::Position,
-    to_roll: gammonbot::engine::Side,
+    position: engine::Position,
+    to_roll: engine::Side,
 ) {
     let row = store.load_chouette(1).await.unwrap().unwrap();
     let c: Chouette = serde_json::from_str(&row.state).unwrap();
@@ -250,7 +249,7 @@ async fn chouette_board_names_the_box_and_the_captain_with_their_roles_and_no_sc
     started(&club).await;
     run(&club, "ann", ChouetteOp::Move("24/23 13/9".into())).await;
     let (scene, _) = board(&club).await;
-    let text = gammonbot::render::render_text(&scene);
+    let text = render::render_text(&scene);
     assert!(
         text.contains("ann (X, light)  box  pips"),
         "the box named with the role: {text}"
@@ -268,21 +267,21 @@ async fn chouette_board_names_the_box_and_the_captain_with_their_roles_and_no_sc
     plant(
         &store,
         position(&[(6, 15)], &[(1, 1)]),
-        gammonbot::engine::chouette::TEAM,
+        engine::chouette::TEAM,
     )
     .await;
     run(&club, "ben", ChouetteOp::Roll).await;
     let out = run(&club, "ben", ChouetteOp::Board).await;
     let scene = out.board.expect("the final position between games");
     assert_eq!(scene.names, ["ann".to_string(), "ben".to_string()]);
-    let text = gammonbot::render::render_text(&scene);
+    let text = render::render_text(&scene);
     assert!(
         !text.contains("the box") && !text.contains("the team"),
         "{text}"
     );
     assert!(text.contains("ann (X, light)  box"), "{text}");
     let path = std::env::temp_dir().join("chouette-roles-end.png");
-    std::fs::write(&path, gammonbot::render::render_png(&scene).unwrap()).unwrap();
+    std::fs::write(&path, render::render_png(&scene).unwrap()).unwrap();
 }
 
 #[tokio::test]
@@ -293,7 +292,7 @@ async fn chouette_end_of_game_board_says_won_for_a_member_who_won_not_out() {
     plant(
         &store,
         position(&[(6, 15)], &[(1, 1)]),
-        gammonbot::engine::chouette::TEAM,
+        engine::chouette::TEAM,
     )
     .await;
     run(&club, "ben", ChouetteOp::Roll).await;
@@ -317,13 +316,13 @@ async fn chouette_end_of_game_board_says_won_for_a_member_who_won_not_out() {
 async fn chouette_prompt_sits_with_the_member_who_must_answer_the_double() {
     let (club, store) = open("chouette-answer", &[4, 1]).await;
     started(&club).await;
-    plant(&store, gammonbot::engine::Position::start(), BOX).await;
+    plant(&store, engine::Position::start(), BOX).await;
     // The box doubles every member; ben (captain) takes, cat must still answer.
     run(&club, "ann", ChouetteOp::Double(Vec::new())).await;
     let out = run(&club, "ben", ChouetteOp::Take(None)).await;
     assert_eq!(out.next.as_ref().unwrap().name, "cat");
     let scene = out.board.unwrap();
-    let text = gammonbot::render::render_text(&scene);
+    let text = render::render_text(&scene);
     let ben_line = text
         .lines()
         .find(|l| l.trim_start().starts_with("ben (O"))
@@ -333,7 +332,7 @@ async fn chouette_prompt_sits_with_the_member_who_must_answer_the_double() {
         "the prompt names cat, not the captain: {text}"
     );
     let path = std::env::temp_dir().join("chouette-answer.png");
-    std::fs::write(&path, gammonbot::render::render_png(&scene).unwrap()).unwrap();
+    std::fs::write(&path, render::render_png(&scene).unwrap()).unwrap();
 }
 
 #[tokio::test]

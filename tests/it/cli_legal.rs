@@ -59,7 +59,7 @@ fn legal_output_over_the_contact_set_and_21_rolls_is_byte_for_byte_unchanged() {
     // Given the contact set x the 21 rolls (21,000 lines), in the benchmark's order.
     let set = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/contact.txt"
+        "/crates/engine/tests/data/contact.txt"
     ))
     .unwrap();
     let mut input = String::new();
@@ -88,8 +88,8 @@ fn legal_output_over_the_contact_set_and_21_rolls_is_byte_for_byte_unchanged() {
         let ids: Vec<&str> = line.split('\t').nth(2).unwrap().split(',').collect();
         assert!(ids.windows(2).all(|w| w[0] < w[1]), "{line}");
         for id in ids {
-            let board = gammonbot::engine::board_from_position_id(id).unwrap();
-            assert_eq!(gammonbot::engine::position_id(&board), id);
+            let board = engine::board_from_position_id(id).unwrap();
+            assert_eq!(engine::position_id(&board), id);
         }
     }
 }

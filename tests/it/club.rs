@@ -4,16 +4,15 @@
 
 use std::sync::Arc;
 
-use gammonbot::club::{
+use club::{
     Actor, ChallengeSpec, Club, ClubError, Command, DAY, Entry, ManualClock, MatchRef, Outcome,
     RngDice, Snapshot, Starter,
 };
-use gammonbot::engine::welsh::{GameEnd, MatchEnd, NominateFor, Parity, WelshEvent};
-use gammonbot::engine::{AnyMatch, Event, GameResult, ResignLevel, Side};
-use gammonbot::store::Store;
+use engine::welsh::{GameEnd, MatchEnd, NominateFor, Parity, WelshEvent};
+use engine::{AnyMatch, Event, GameResult, ResignLevel, Side};
+use store::Store;
 
-mod common;
-use common::{assert_match_rebuilds, match_log, store_url};
+use testkit::{assert_match_rebuilds, match_log, store_url};
 
 const START: i64 = 1_800_000_000;
 
@@ -356,7 +355,7 @@ async fn two_tasks_sending_the_same_action_at_once_apply_it_exactly_once() {
                 matches!(
                     e,
                     Entry::Standard {
-                        action: gammonbot::engine::Action::Roll(_),
+                        action: engine::Action::Roll(_),
                         auto: false,
                         ..
                     }
@@ -449,7 +448,7 @@ async fn time_beyond_the_move_allowance_comes_out_of_the_bank() {
 async fn rule_12a_a_welsh_player_out_of_time_loses_the_match_and_pays_20_00() {
     let f = open(&store_url("welsh_clock").await, 4).await;
     let mut spec = ChallengeSpec::welsh(25);
-    spec.time = gammonbot::club::TimeControl::welsh_live();
+    spec.time = club::TimeControl::welsh_live();
     let (id, out) = challenge(&f, spec).await;
     let caller = out.next.unwrap();
     f.clock.advance(71 * 60);
@@ -491,7 +490,7 @@ async fn auto_roll_and_forced_plays_are_announced() {
                 e,
                 Entry::Standard {
                     side: Side::O,
-                    action: gammonbot::engine::Action::Roll(_),
+                    action: engine::Action::Roll(_),
                     auto: true,
                     ..
                 }
@@ -505,7 +504,7 @@ async fn auto_roll_and_forced_plays_are_announced() {
                 e,
                 Entry::Standard {
                     side: Side::O,
-                    action: gammonbot::engine::Action::Roll(_),
+                    action: engine::Action::Roll(_),
                     ..
                 }
             )
@@ -523,7 +522,7 @@ async fn auto_roll_and_forced_plays_are_announced() {
             matches!(
                 e,
                 Entry::Standard {
-                    action: gammonbot::engine::Action::Play(_),
+                    action: engine::Action::Play(_),
                     auto: true,
                     ..
                 }
@@ -745,7 +744,7 @@ async fn rule_12b_live_welsh_clocks_are_reported_to_the_engine_before_each_actio
     // Given a Welsh match on the 70-minute play clock
     let f = open(&store_url("welsh_live").await, 4).await;
     let mut spec = ChallengeSpec::welsh(25);
-    spec.time = gammonbot::club::TimeControl::welsh_live();
+    spec.time = club::TimeControl::welsh_live();
     let (id, _) = challenge(&f, spec).await;
     // When bob (O) takes 30 minutes over his call
     f.clock.advance(30 * 60);
@@ -756,7 +755,7 @@ async fn rule_12b_live_welsh_clocks_are_reported_to_the_engine_before_each_actio
         log.iter().any(|e| matches!(
             e,
             Entry::Welsh {
-                action: gammonbot::engine::welsh::WelshAction::Clocks([4200, 2400]),
+                action: engine::welsh::WelshAction::Clocks([4200, 2400]),
                 ..
             }
         )),
@@ -769,10 +768,10 @@ async fn rule_12b_live_welsh_clocks_are_reported_to_the_engine_before_each_actio
 
 /// X (named eve) bears off his last checker with any roll; O has none off.
 fn eve_about_to_win(length: u32, score: [u32; 2], cube: u64, crawford_game: bool) -> Snapshot {
-    use gammonbot::engine::{Cube, Match, MatchRules, Setup};
+    use engine::{Cube, Match, MatchRules, Setup};
     let mut s = Setup::new(
         MatchRules::match_to(length),
-        common::position(&[(1, 1)], &[(12, 15)]),
+        testkit::position(&[(1, 1)], &[(12, 15)]),
         Side::X,
     );
     s.score = score;
@@ -782,7 +781,7 @@ fn eve_about_to_win(length: u32, score: [u32; 2], cube: u64, crawford_game: bool
         owner: (cube > 1).then_some(Side::X),
     };
     Snapshot {
-        game: gammonbot::engine::AnyMatch::Standard(Match::from_setup(s).unwrap()),
+        game: engine::AnyMatch::Standard(Match::from_setup(s).unwrap()),
         last: None,
         forfeit: None,
         break_due: None,
@@ -792,7 +791,7 @@ fn eve_about_to_win(length: u32, score: [u32; 2], cube: u64, crawford_game: bool
     }
 }
 
-fn snapshot_step(snap: &mut Snapshot, action: gammonbot::engine::Action) -> Vec<String> {
+fn snapshot_step(snap: &mut Snapshot, action: engine::Action) -> Vec<String> {
     let names = ["eve".to_string(), "fay".to_string()];
     let mut lines = Vec::new();
     snap.apply(
@@ -810,7 +809,7 @@ fn snapshot_step(snap: &mut Snapshot, action: gammonbot::engine::Action) -> Vec<
 }
 
 fn eve_bears_off(snap: &mut Snapshot) -> Vec<String> {
-    use gammonbot::engine::{Action, AnyMatch, Dice};
+    use engine::{Action, AnyMatch, Dice};
     let mut lines = snapshot_step(snap, Action::Roll(Dice::new(2, 1).unwrap()));
     let AnyMatch::Standard(m) = &snap.game else {
         unreachable!()
@@ -838,9 +837,9 @@ fn match_over_says_the_score_capped_at_the_length_and_the_board_shows_it() {
     let scene = snap.scene(&names, None, 0);
     assert_eq!(scene.score.score, [5, 0]);
     assert!(
-        gammonbot::render::render_text(&scene).contains("score 5"),
+        render::render_text(&scene).contains("score 5"),
         "{}",
-        gammonbot::render::render_text(&scene)
+        render::render_text(&scene)
     );
 }
 
@@ -849,7 +848,7 @@ fn crawford_rule_games_after_the_crawford_game_are_labelled_post_crawford() {
     // Given the Crawford game of a 5-point match at 4-2, eve about to win it
     let mut snap = eve_about_to_win(5, [2, 4], 1, true);
     let names = ["eve".to_string(), "fay".to_string()];
-    assert!(gammonbot::render::render_text(&snap.scene(&names, None, 0)).contains("Crawford game"));
+    assert!(render::render_text(&snap.scene(&names, None, 0)).contains("Crawford game"));
     // When she wins it with a gammon (4-4)
     let lines = eve_bears_off(&mut snap);
     // Then the next game is announced and shown as post-Crawford
@@ -858,7 +857,7 @@ fn crawford_rule_games_after_the_crawford_game_are_labelled_post_crawford() {
         "{lines:?}"
     );
     let scene = snap.scene(&names, None, 0);
-    let words = gammonbot::render::render_text(&scene);
+    let words = render::render_text(&scene);
     assert!(words.contains("post-Crawford"), "{words}");
     assert!(!words.contains("Crawford game"), "{words}");
 }
@@ -887,11 +886,11 @@ async fn holland_rule_is_a_challenge_option_of_match_play_only() {
         panic!("a challenge")
     };
     assert!(spec.holland);
-    assert!(gammonbot::club::standard_rules(&spec).holland);
+    assert!(club::standard_rules(&spec).holland);
     assert!(
-        gammonbot::club::spec_words(&spec).contains("Holland"),
+        club::spec_words(&spec).contains("Holland"),
         "{}",
-        gammonbot::club::spec_words(&spec)
+        club::spec_words(&spec)
     );
     assert!(
         !ChallengeSpec::standard(Some(5)).holland,
@@ -986,7 +985,7 @@ fn welsh_replay(log: &[Entry]) -> WelshReplay {
 /// Dice in a given order (then 4s), for club tests that need particular throws.
 struct ScriptDice(std::sync::Mutex<std::collections::VecDeque<u8>>);
 
-impl gammonbot::club::DiceSource for ScriptDice {
+impl club::DiceSource for ScriptDice {
     fn die(&self) -> u8 {
         self.0.lock().unwrap().pop_front().unwrap_or(4)
     }
@@ -1010,15 +1009,15 @@ async fn open_scripted(url: &str, dice: &[u8]) -> Fixture {
 
 /// Sets the Welsh game of match `id` to `game` directly in the database (a position the
 /// dice would take long to reach). The log no longer folds into it: no rebuild check.
-async fn plant_welsh(url: &str, id: i64, game: gammonbot::engine::welsh::WelshMatch) {
-    let pool = common::raw_pool(url).await;
+async fn plant_welsh(url: &str, id: i64, game: engine::welsh::WelshMatch) {
+    let pool = testkit::raw_pool(url).await;
     let state: String = sqlx::query_scalar("SELECT state FROM matches WHERE id = $1")
         .bind(id)
         .fetch_one(&pool)
         .await
         .unwrap();
     let mut snap: Snapshot = serde_json::from_str(&state).unwrap();
-    snap.game = gammonbot::engine::AnyMatch::Welsh(game);
+    snap.game = engine::AnyMatch::Welsh(game);
     sqlx::query("UPDATE matches SET state = $1 WHERE id = $2")
         .bind(serde_json::to_string(&snap).unwrap())
         .bind(id)
@@ -1030,8 +1029,8 @@ async fn plant_welsh(url: &str, id: i64, game: gammonbot::engine::welsh::WelshMa
 
 #[test]
 fn rule_21_the_prompt_offers_no_nominate_while_a_nominated_throw_waits() {
-    use gammonbot::engine::welsh::{WelshAction, WelshMatch, WelshRules};
-    use gammonbot::engine::{AnyMatch, Position};
+    use engine::welsh::{WelshAction, WelshMatch, WelshRules};
+    use engine::{AnyMatch, Position};
     // Given alice (X) nominated 6-6 for bob's next throw during her turn
     let m = WelshMatch::at(WelshRules::default(), Position::start(), Side::X, [0, 0]);
     let (m, _) = m.apply(Side::X, &WelshAction::Roll(4, 3)).unwrap();
@@ -1044,7 +1043,7 @@ fn rule_21_the_prompt_offers_no_nominate_while_a_nominated_throw_waits() {
     let (m, _) = m.apply(Side::X, &WelshAction::Play(play)).unwrap();
     // When bob, who still has his card, is asked to act
     assert!(m.nominate_left(Side::O));
-    let words = gammonbot::club::next_words(&AnyMatch::Welsh(m));
+    let words = club::next_words(&AnyMatch::Welsh(m));
     // Then nominating is not offered: his throw is already set
     assert!(!words.split([',', ' ']).any(|w| w == "nominate"), "{words}");
     assert!(words.contains("6-6"), "{words}");
@@ -1052,7 +1051,7 @@ fn rule_21_the_prompt_offers_no_nominate_while_a_nominated_throw_waits() {
 
 #[tokio::test]
 async fn rule_18_the_payment_with_an_offer_to_24_reaches_the_ledger_on_acceptance() {
-    use gammonbot::engine::welsh::{WelshAction, WelshMatch, WelshRules};
+    use engine::welsh::{WelshAction, WelshMatch, WelshRules};
     let path = store_url("concede_payment").await;
     let f = open(&path, 7).await;
     let (id, _) = challenge(&f, ChallengeSpec::welsh(25)).await;
@@ -1060,7 +1059,7 @@ async fn rule_18_the_payment_with_an_offer_to_24_reaches_the_ledger_on_acceptanc
     // Given alice (X) on 22 has just brought her last two men home: a one-throw win
     let game = WelshMatch::at(
         WelshRules::default(),
-        common::position(&[(2, 1), (9, 1)], &[(25, 1), (13, 14)]),
+        testkit::position(&[(2, 1), (9, 1)], &[(25, 1), (13, 14)]),
         Side::X,
         [22, 3],
     );
@@ -1099,7 +1098,7 @@ async fn rule_18_the_payment_with_an_offer_to_24_reaches_the_ledger_on_acceptanc
 
 #[tokio::test]
 async fn rule_23_a_loser_whose_only_games_came_from_washes_pays_the_pony() {
-    use gammonbot::engine::welsh::{WelshMatch, WelshRules};
+    use engine::welsh::{WelshMatch, WelshRules};
     // alice throws 1-1, bob 1-1, alice 1-1.
     let path = store_url("pony_washes").await;
     let f = open_scripted(&path, &[1, 1, 1, 1, 1, 1]).await;
@@ -1112,7 +1111,7 @@ async fn rule_23_a_loser_whose_only_games_came_from_washes_pays_the_pony() {
     };
     let game = WelshMatch::at(
         rules,
-        common::position(&[(1, 1)], &[(6, 14)]),
+        testkit::position(&[(1, 1)], &[(6, 14)]),
         Side::X,
         [0, 0],
     );
@@ -1223,7 +1222,7 @@ async fn rule_24_i_the_challenged_guest_chooses_to_shake_or_call_in_the_first_ga
 /// are under 35 minutes. Returns the match id; bob must call next, with 60 seconds left.
 async fn welsh_break_due(f: &Fixture) -> i64 {
     let mut spec = ChallengeSpec::welsh(25);
-    spec.time = gammonbot::club::TimeControl::welsh_live();
+    spec.time = club::TimeControl::welsh_live();
     let (id, _) = challenge(f, spec).await;
     let m = MatchRef::id(id);
     // No break is due at the start
@@ -1341,7 +1340,7 @@ async fn regulation_d_a_break_ends_by_itself_after_ten_minutes() {
 
 #[tokio::test]
 async fn rule_13_the_club_waits_for_the_choice_to_throw_a_1_2_with_no_legal_play_again() {
-    use gammonbot::engine::welsh::{WelshMatch, WelshRules};
+    use engine::welsh::{WelshMatch, WelshRules};
     // alice throws 2-1, then 5-3 when she throws the 1-2 again.
     let path = store_url("acey_no_play").await;
     let f = open_scripted(&path, &[2, 1, 5, 3]).await;
@@ -1350,7 +1349,7 @@ async fn rule_13_the_club_waits_for_the_choice_to_throw_a_1_2_with_no_legal_play
     // Given alice (X) has two men on the roof and bob covers his 1 and 2 points
     let game = WelshMatch::at(
         WelshRules::default(),
-        common::position(&[(25, 2), (6, 13)], &[(1, 2), (2, 2), (6, 11)]),
+        testkit::position(&[(25, 2), (6, 13)], &[(1, 2), (2, 2), (6, 11)]),
         Side::X,
         [0, 0],
     );
@@ -1387,7 +1386,7 @@ async fn regulation_12b_ten_for_two_in_the_first_game_with_live_clocks_of_9_minu
     // Given a Welsh match on live clocks with 9 minutes each (clock:live bank:9m)
     let f = open(&store_url("ten_for_two_first").await, 4).await;
     let mut spec = ChallengeSpec::welsh(25);
-    spec.time = gammonbot::club::TimeControl::welsh_live();
+    spec.time = club::TimeControl::welsh_live();
     spec.time.bank = 9 * 60;
     let (id, _) = challenge(&f, spec).await;
     // When bob calls and the winner of the call chooses who starts
@@ -1413,7 +1412,7 @@ async fn regulation_12b_ten_for_two_in_the_first_game_with_live_clocks_of_9_minu
 
 #[tokio::test]
 async fn rule_18_at_one_game_the_occasion_and_the_prompt_say_no_offer_is_possible() {
-    use gammonbot::engine::welsh::{WelshMatch, WelshRules};
+    use engine::welsh::{WelshMatch, WelshRules};
     // alice throws 6-1.
     let path = store_url("concede_at_one").await;
     let f = open_scripted(&path, &[6, 1]).await;
@@ -1423,7 +1422,7 @@ async fn rule_18_at_one_game_the_occasion_and_the_prompt_say_no_offer_is_possibl
     // bob has checked out a man (no gammon at stake)
     let game = WelshMatch::at(
         WelshRules::default(),
-        common::position(&[(2, 1), (9, 1)], &[(6, 14)]),
+        testkit::position(&[(2, 1), (9, 1)], &[(6, 14)]),
         Side::X,
         [23, 3],
     );

@@ -5,17 +5,16 @@
 
 use std::sync::Arc;
 
-use gammonbot::club::{
+use club::{
     Actor, ChallengeSpec, Chart, Club, ClubError, Command, DAY, ManualClock, MatchRef, Outcome,
     RngDice, TimeControl,
 };
 use gammonbot::console::parse_line;
-use gammonbot::engine::ResignLevel;
-use gammonbot::engine::rating::{format_change, upset_probability};
-use gammonbot::store::Store;
+use engine::ResignLevel;
+use engine::rating::{format_change, upset_probability};
+use store::Store;
 
-mod common;
-use common::{Rng, raw_pool, scratch, store_url};
+use testkit::{Rng, raw_pool, scratch, store_url};
 
 const START: i64 = 1_800_000_000;
 
@@ -187,9 +186,9 @@ async fn rating_lines(f: &Fixture, who: &Actor, player: Option<&str>, welsh: boo
         Command::Rating {
             player: player.map(str::to_string),
             ruleset: Some(if welsh {
-                gammonbot::engine::Ruleset::Welsh
+                engine::Ruleset::Welsh
             } else {
-                gammonbot::engine::Ruleset::Standard
+                engine::Ruleset::Standard
             }),
         },
     )
@@ -377,7 +376,7 @@ async fn a_time_out_is_rated_as_a_loss_for_the_player_out_of_time_and_marked_for
         .store
         .rating_changes(
             community_id(&f, "local").await,
-            gammonbot::engine::Ruleset::Standard,
+            engine::Ruleset::Standard,
             player_id(&f, &late).await,
             10,
         )
@@ -727,7 +726,7 @@ async fn rebuilding_from_the_finished_matches_gives_the_stored_ratings_after_300
         panic!("no history chart");
     };
     assert!(history.ratings.len() > 20, "{}", history.ratings.len());
-    let png = gammonbot::render::history_png(history).unwrap();
+    let png = render::history_png(history).unwrap();
     let pictures = scratch("rating-pictures");
     std::fs::write(pictures.join("rating-history.png"), &png).unwrap();
     let board = run(&f, "ann", Command::Leaderboard { ruleset: None }).await;
@@ -735,7 +734,7 @@ async fn rebuilding_from_the_finished_matches_gives_the_stored_ratings_after_300
         panic!("no leaderboard");
     };
     assert_eq!(table.rows.len(), names.len());
-    let png = gammonbot::render::leaderboard_png(table).unwrap();
+    let png = render::leaderboard_png(table).unwrap();
     std::fs::write(pictures.join("leaderboard.png"), &png).unwrap();
 }
 
@@ -807,7 +806,7 @@ async fn bad_input_is_refused_clearly_and_changes_nothing() {
             .1,
         Command::Rating {
             player: Some("alice".into()),
-            ruleset: Some(gammonbot::engine::Ruleset::Welsh),
+            ruleset: Some(engine::Ruleset::Welsh),
         }
     );
     assert_eq!(f.store.fingerprint().await.unwrap(), before);

@@ -2,18 +2,16 @@
 //! Backgammon at 0 ply: the private deferral, its edits as the job moves, and the result
 //! posted in the match's channel mentioning both players, with the pictures attached.
 
-mod common;
-mod fake_discord;
 
 use std::sync::Arc;
 
-use common::{Rng, scratch, store_url};
-use fake_discord::{CHANNEL, FakeDiscord, GUILD, TOKEN, slash};
-use gammonbot::club::{
+use testkit::{Rng, scratch, store_url};
+use crate::fake_discord::{CHANNEL, FakeDiscord, GUILD, TOKEN, slash};
+use club::{
     Actor, AnalysisSettings, ChallengeSpec, Club, Command, MatchRef, RngDice, SystemClock,
 };
 use gammonbot::discord::{Connection, client};
-use gammonbot::store::Store;
+use store::Store;
 use serde_json::json;
 
 const ALICE: (u64, &str) = (111_111_111_111_111_111, "alice");

@@ -4,16 +4,14 @@
 //! another server are each refused privately (ephemeral), and nothing changes (the
 //! database's fingerprint and the chouette's version stand).
 
-mod common;
-mod fake_discord;
 
 use std::sync::Arc;
 
-use common::store_url;
-use fake_discord::{FakeDiscord, GUILD, Request, TOKEN, click, slash, user};
-use gammonbot::club::{Club, ManualClock, RngDice};
+use testkit::store_url;
+use crate::fake_discord::{FakeDiscord, GUILD, Request, TOKEN, click, slash, user};
+use club::{Club, ManualClock, RngDice};
 use gammonbot::discord::{Connection, client, commands};
-use gammonbot::store::Store;
+use store::Store;
 use serde_json::{Value, json};
 
 type Who = (u64, &'static str);

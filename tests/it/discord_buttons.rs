@@ -6,18 +6,17 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use gammonbot::club::{
+use club::{
     Actor, ChallengeSpec, Choice, ChouetteOp, ChouetteRef, ChouetteSpec, Club, Command,
     ManualClock, MatchRef, Outcome, RngDice, Subject,
 };
 use gammonbot::discord::{button_command, button_of, buttons};
-use gammonbot::engine::ResignLevel;
-use gammonbot::engine::chouette::{Chouette, ChouettePhase};
-use gammonbot::engine::format_play;
-use gammonbot::store::Store;
+use engine::ResignLevel;
+use engine::chouette::{Chouette, ChouettePhase};
+use engine::format_play;
+use store::Store;
 
-mod common;
-use common::{Rng, store_url};
+use testkit::{Rng, store_url};
 
 async fn open(name: &str, seed: u64) -> (Arc<Club>, Store) {
     let store = Store::open(&store_url(name).await).await.unwrap();

@@ -3,18 +3,16 @@
 //! fake is strict like Discord (limits, one acknowledgement, the token, known routes);
 //! every test ends with `fake.finish()`, which fails on anything Discord would refuse.
 
-mod common;
-mod fake_discord;
 
 use std::sync::Arc;
 
-use common::store_url;
-use fake_discord::{
+use testkit::store_url;
+use crate::fake_discord::{
     FakeDiscord, GUILD, GUILDS_INTENT, Request, TOKEN, autocomplete, click, slash, user,
 };
-use gammonbot::club::{Club, ManualClock, RngDice};
+use club::{Club, ManualClock, RngDice};
 use gammonbot::discord::{Connection, client};
-use gammonbot::store::Store;
+use store::Store;
 use serde_json::{Value, json};
 
 const ALICE: (u64, &str) = (111_111_111_111_111_111, "alice");
@@ -409,7 +407,7 @@ async fn reminders_and_time_outs_are_posted_in_the_channel_mentioning_the_player
         .await;
     assert_eq!(
         post.path,
-        format!("/api/v10/channels/{}/messages", fake_discord::CHANNEL)
+        format!("/api/v10/channels/{}/messages", crate::fake_discord::CHANNEL)
     );
     let text = post.json()["content"].as_str().unwrap().to_string();
     assert!(
@@ -424,7 +422,7 @@ async fn reminders_and_time_outs_are_posted_in_the_channel_mentioning_the_player
     // ran out of time (his opponent reads it there; a direct message only if he asked).
     let from = fake.requests().len();
     clock.advance(43_200);
-    let in_channel = format!("/api/v10/channels/{}/messages", fake_discord::CHANNEL);
+    let in_channel = format!("/api/v10/channels/{}/messages", crate::fake_discord::CHANNEL);
     for told in [mover] {
         let post = fake
             .wait_for(from, |r| {
@@ -527,7 +525,7 @@ async fn server_managers_turn_on_a_thread_per_match_and_players_get_direct_messa
         .await;
     assert_eq!(
         thread.path,
-        format!("/api/v10/channels/{}/threads", fake_discord::CHANNEL)
+        format!("/api/v10/channels/{}/threads", crate::fake_discord::CHANNEL)
     );
     assert!(
         content(&r).starts_with("Match #1 is played in <#"),

@@ -2,16 +2,14 @@
 //! announcement, three players signed up by clicking it, started by the organiser, and
 //! each match posted in a thread of its own with both players mentioned.
 
-mod common;
-mod fake_discord;
 
 use std::sync::Arc;
 
-use common::store_url;
-use fake_discord::{FakeDiscord, GUILD, Request, TOKEN, click, slash};
-use gammonbot::club::{Club, ManualClock, RngDice};
+use testkit::store_url;
+use crate::fake_discord::{FakeDiscord, GUILD, Request, TOKEN, click, slash};
+use club::{Club, ManualClock, RngDice};
 use gammonbot::discord::{Connection, client};
-use gammonbot::store::Store;
+use store::Store;
 use serde_json::{Value, json};
 
 const ALICE: (u64, &str) = (111_111_111_111_111_111, "alice");
@@ -250,7 +248,7 @@ async fn a_league_match_on_fair_dice_posts_its_anchor_before_its_first_throw() {
         "{}",
         content(&rolled)
     );
-    let order = |r: &fake_discord::Request| {
+    let order = |r: &crate::fake_discord::Request| {
         fake.requests()
             .iter()
             .position(|q| q.path == r.path && q.body == r.body)
@@ -258,9 +256,9 @@ async fn a_league_match_on_fair_dice_posts_its_anchor_before_its_first_throw() {
     };
     assert!(order(&started) < order(&rolled));
     let s = store.fair_throws("1").await.unwrap()[0].s.clone();
-    let s = gammonbot::engine::fair::secret_from_hex(&s).unwrap();
+    let s = engine::fair::secret_from_hex(&s).unwrap();
     assert_eq!(
-        gammonbot::engine::fair::hex(&gammonbot::engine::fair::sha256(&s)),
+        engine::fair::hex(&engine::fair::sha256(&s)),
         anchor
     );
     fake.finish().await;

@@ -4,18 +4,16 @@
 //! rate limit (429 with `Retry-After`); and input too long or odd to echo. Against the
 //! fake Discord, which keeps who sees what.
 
-mod common;
-mod fake_discord;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::time::Duration;
 
-use common::store_url;
-use fake_discord::{APP_ID, CHANNEL, FakeDiscord, GUILD, Request, TOKEN, click, slash, user};
-use gammonbot::club::{Clock, Club, RngDice};
+use testkit::store_url;
+use crate::fake_discord::{APP_ID, CHANNEL, FakeDiscord, GUILD, Request, TOKEN, click, slash, user};
+use club::{Clock, Club, RngDice};
 use gammonbot::discord::{Connection, client};
-use gammonbot::store::Store;
+use store::Store;
 use serde_json::{Value, json};
 
 const ALICE: (u64, &str) = (111_111_111_111_111_111, "alice");

@@ -2,16 +2,14 @@
 //! Discord: past it, a private refusal and nothing runs; autocomplete is not counted; the
 //! window passes on the club's clock (moved by hand here, so nothing sleeps 10 s).
 
-mod common;
-mod fake_discord;
 
 use std::sync::Arc;
 
-use common::store_url;
-use fake_discord::{FakeDiscord, GUILD, Request, TOKEN, autocomplete, click, slash, user};
-use gammonbot::club::{Club, ManualClock, RngDice};
+use testkit::store_url;
+use crate::fake_discord::{FakeDiscord, GUILD, Request, TOKEN, autocomplete, click, slash, user};
+use club::{Club, ManualClock, RngDice};
 use gammonbot::discord::{Connection, RateLimit, client_limited};
-use gammonbot::store::Store;
+use store::Store;
 use serde_json::{Value, json};
 
 const ALICE: (u64, &str) = (111_111_111_111_111_111, "alice");

@@ -7,14 +7,12 @@
 //! PostgreSQL database when `GAMMONBOT_TEST_PG` names a server (`scripts/test.sh` runs
 //! this suite on both).
 
-mod common;
-mod fake_discord;
 
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use common::{scratch, store_url};
-use fake_discord::{FakeDiscord, GUILD, GUILD_B, Request, TOKEN, shard_of, slash, user};
+use testkit::{scratch, store_url};
+use crate::fake_discord::{FakeDiscord, GUILD, GUILD_B, Request, TOKEN, shard_of, slash, user};
 use serde_json::{Value, json};
 
 const ALICE: (u64, &str) = (111_111_111_111_111_111, "alice");

@@ -1,16 +1,15 @@
 //! Long or odd input never breaks a reply: what was typed is quoted only as a short,
 //! cleaned excerpt (control characters removed, length capped), in the local chat as on
-//! Discord (tests/discord_paths.rs has the Discord side).
+//! Discord (tests/it/discord_paths.rs has the Discord side).
 
-mod common;
 
 use std::sync::Arc;
 
-use common::store_url;
-use gammonbot::club::{Club, ManualClock, RngDice};
+use testkit::store_url;
+use club::{Club, ManualClock, RngDice};
 use gammonbot::console::{parse_line, run_line};
-use gammonbot::engine::{EXCERPT_CHARS, excerpt};
-use gammonbot::store::Store;
+use engine::{EXCERPT_CHARS, excerpt};
+use store::Store;
 
 async fn club(name: &str) -> Club {
     let db = store_url(&format!("echo-{name}")).await;

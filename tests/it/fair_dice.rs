@@ -9,21 +9,20 @@ use std::path::{Path, PathBuf};
 use std::process::Command as Process;
 use std::sync::Arc;
 
-use gammonbot::club::{
+use club::{
     Actor, ChallengeSpec, ChouetteOp, ChouetteRef, ChouetteSpec, Club, ClubError, Command, Entry,
     FairDice, FairOp, FairRef, Format, GameRecord, LeagueCommand, LeagueOp, ManualClock, MatchRef,
     Outcome, Played, RngDice, Starter, export_json, new_chain,
 };
-use gammonbot::engine::fair::{
+use engine::fair::{
     CHAIN_LEN, FairId, Scheme, anchor, chain, hex, line_order, message, message_v2,
     secret_from_hex, sha256, throw_dice,
 };
-use gammonbot::engine::welsh::{NominateFor, Parity, WelshAction};
-use gammonbot::engine::{Action, Side};
-use gammonbot::store::Store;
+use engine::welsh::{NominateFor, Parity, WelshAction};
+use engine::{Action, Side};
+use store::Store;
 
-mod common;
-use common::{assert_match_rebuilds, match_log, scratch, store_url};
+use testkit::{assert_match_rebuilds, match_log, scratch, store_url};
 
 const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/verify_dice.py");
 
@@ -710,7 +709,7 @@ async fn a_standard_match_through_the_club_exports_throws_that_verify() {
     assert!(last.next.is_none(), "the match did not end");
     assert_eq!(
         store.load_match(id).await.unwrap().unwrap().status,
-        gammonbot::store::MatchStatus::Finished
+        store::MatchStatus::Finished
     );
     // Then the seeds are fixed
     let e = refused(&club, "bob", fair(id, FairOp::Seed("late".into()))).await;
@@ -1000,7 +999,7 @@ async fn accepted(club: &Club, spec: ChallengeSpec) -> (i64, Outcome) {
     .await;
     let id = out.match_id.unwrap();
     let out = match spec.ruleset {
-        gammonbot::engine::Ruleset::Welsh => {
+        engine::Ruleset::Welsh => {
             run(
                 club,
                 "bob",
@@ -1008,7 +1007,7 @@ async fn accepted(club: &Club, spec: ChallengeSpec) -> (i64, Outcome) {
             )
             .await
         }
-        gammonbot::engine::Ruleset::Standard => {
+        engine::Ruleset::Standard => {
             run(club, "bob", Command::Accept(MatchRef::id(id))).await
         }
     };
@@ -1052,7 +1051,7 @@ async fn a_money_session_on_fair_dice_is_played_and_stopped_and_verifies() {
     assert!(stopped, "the session never reached the end of a game");
     assert_eq!(
         store.load_match(id).await.unwrap().unwrap().status,
-        gammonbot::store::MatchStatus::Finished
+        store::MatchStatus::Finished
     );
     // Then every throw of the session is proven and tied to the game
     let json = assert_export_verifies(&club, &store, id, "alice", "fair-money-export").await;
@@ -1072,7 +1071,7 @@ async fn a_welsh_match_on_fair_dice_is_played_to_its_end_and_verifies() {
     );
     assert_eq!(
         store.load_match(id).await.unwrap().unwrap().status,
-        gammonbot::store::MatchStatus::Finished
+        store::MatchStatus::Finished
     );
     let json = assert_export_verifies(&club, &store, id, "alice", "fair-welsh-full-export").await;
     assert_eq!(json["played"][0]["what"], "call");

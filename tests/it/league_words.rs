@@ -4,12 +4,11 @@
 
 use std::sync::Arc;
 
-use gammonbot::club::{ChallengeSpec, Club, ManualClock, RngDice, spec_words};
+use club::{ChallengeSpec, Club, ManualClock, RngDice, spec_words};
 use gammonbot::console::run_line;
-use gammonbot::store::Store;
+use store::Store;
 
-mod common;
-use common::{scratch, store_url};
+use testkit::{scratch, store_url};
 
 async fn open(name: &str) -> Arc<Club> {
     let store = Store::open(&store_url(name).await).await.unwrap();
@@ -136,8 +135,8 @@ async fn league_standings_pictures_are_named_by_league_in_the_local_chat() {
 
 #[tokio::test]
 async fn league_match_result_is_announced_in_the_league_channel_with_the_standings() {
-    use gammonbot::club::{Actor, Command, MatchRef};
-    use gammonbot::engine::ResignLevel;
+    use club::{Actor, Command, MatchRef};
+    use engine::ResignLevel;
     let club = open("league-words-announce").await;
     two_leagues(&club, None).await;
     // Match #1 of Spring is played in a thread of its own.

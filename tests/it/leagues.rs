@@ -6,15 +6,14 @@
 
 use std::sync::Arc;
 
-use gammonbot::club::{
+use club::{
     Actor, ChallengeSpec, Club, ClubError, Command, DAY, Format, LeagueCommand, LeagueOp,
     ManualClock, MatchRef, Outcome, RngDice,
 };
-use gammonbot::engine::ResignLevel;
-use gammonbot::store::{LeagueReport, MatchChange, MatchStatus, Store};
+use engine::ResignLevel;
+use store::{LeagueReport, MatchChange, MatchStatus, Store};
 
-mod common;
-use common::{assert_match_rebuilds, store_url};
+use testkit::{assert_match_rebuilds, store_url};
 
 const START: i64 = 1_800_000_000;
 

@@ -15,7 +15,6 @@
 //! acknowledged although the chat had not answered it (an acknowledgement given before
 //! the commit); some of those are lost, and the test says which.
 
-mod common;
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
@@ -23,7 +22,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use common::{Rng, assert_match_rebuilds, raw_pool, store_url};
+use testkit::{Rng, assert_match_rebuilds, raw_pool, store_url};
 
 const KILLS: usize = 24;
 const MATCHES_AT_ONCE: usize = 4;
@@ -280,7 +279,7 @@ fn load_and_kill_every_acknowledged_command_survives_sigkill() {
         }
         // The restart's checks.
         rt.block_on(async {
-            let store = gammonbot::store::Store::open(&db)
+            let store = store::Store::open(&db)
                 .await
                 .expect("the store opens after SIGKILL");
             let pool = raw_pool(&db).await;

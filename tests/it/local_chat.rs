@@ -2,13 +2,12 @@
 
 use std::process::Command as Process;
 
-mod common;
 
-use common::{assert_match_rebuilds, scratch, store_url};
-use gammonbot::club::{Command, MatchRef, Starter};
+use testkit::{assert_match_rebuilds, scratch, store_url};
+use club::{Command, MatchRef, Starter};
 use gammonbot::console::parse_line;
-use gammonbot::engine::welsh::{NominateFor, Parity};
-use gammonbot::engine::{ResignLevel, Ruleset};
+use engine::welsh::{NominateFor, Parity};
+use engine::{ResignLevel, Ruleset};
 
 fn parsed(line: &str) -> (String, Command) {
     parse_line(line).unwrap().unwrap()
@@ -236,7 +235,7 @@ fn a_killed_process_leaves_no_half_written_command() {
     let _ = child.wait();
     assert_eq!(accepted, 200);
     rt.block_on(async {
-        let store = gammonbot::store::Store::open(&db).await.unwrap();
+        let store = store::Store::open(&db).await.unwrap();
         let mut checked = 0;
         for id in 1.. {
             if store.load_match(id).await.unwrap().is_none() {

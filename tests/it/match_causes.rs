@@ -6,15 +6,14 @@
 
 use std::sync::Arc;
 
-use gammonbot::club::{
+use club::{
     Actor, ChallengeSpec, Club, Command, DAY, Format, LeagueCommand, LeagueOp, ManualClock,
     MatchRef, Outcome, RngDice,
 };
-use gammonbot::engine::ResignLevel;
-use gammonbot::store::{EndCause, Store};
+use engine::ResignLevel;
+use store::{EndCause, Store};
 
-mod common;
-use common::store_url;
+use testkit::store_url;
 
 const START: i64 = 1_800_000_000;
 

@@ -4,15 +4,14 @@
 
 use std::sync::Arc;
 
-use gammonbot::club::{
+use club::{
     Actor, ChallengeSpec, Club, ClubError, Command, ManualClock, MatchRef, Outcome, RngDice,
 };
 use gammonbot::console::parse_line;
-use gammonbot::engine::ResignLevel;
-use gammonbot::store::{MatchStatus, Store};
+use engine::ResignLevel;
+use store::{MatchStatus, Store};
 
-mod common;
-use common::{assert_match_rebuilds, store_url};
+use testkit::{assert_match_rebuilds, store_url};
 
 struct Fixture {
     club: Arc<Club>,

@@ -5,20 +5,19 @@
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
-use gammonbot::club::{
+use club::{
     Actor, ChallengeSpec, Club, ClubError, Command, DiceSource, ManualClock, MatchRef, Outcome,
     RngDice, TimeControl, duration_words, next_words,
 };
 use gammonbot::console::{HELP, parse_line, run_line};
-use gammonbot::engine::welsh::{
+use engine::welsh::{
     BreakReason, Parity, Throw, WelshAction, WelshMatch, WelshRules, resolve_welsh_play,
 };
-use gammonbot::engine::{AnyMatch, Position, ResignLevel, Ruleset, Side, Xgid};
-use gammonbot::render::{CubeView, Scene, render_png, render_text};
-use gammonbot::store::Store;
+use engine::{AnyMatch, Position, ResignLevel, Ruleset, Side, Xgid};
+use render::{CubeView, Scene, render_png, render_text};
+use store::Store;
 
-mod common;
-use common::store_url;
+use testkit::store_url;
 
 const START: i64 = 1_800_000_000;
 

@@ -3,12 +3,11 @@
 //! after a Welsh wash; a Welsh break holds the game. One test (or a few) per item, named
 //! `item_NN_...`.
 
-mod common;
 
-use gammonbot::engine::welsh::{Throw, resolve_welsh_play};
-use gammonbot::engine::{Dice, Position, Side, resolve_play};
+use engine::welsh::{Throw, resolve_welsh_play};
+use engine::{Dice, Position, Side, resolve_play};
 
-fn start_x() -> gammonbot::engine::Board {
+fn start_x() -> engine::Board {
     Position::start().view(Side::X)
 }
 
@@ -19,7 +18,7 @@ fn refusal(dice: (u8, u8), text: &str) -> String {
         .unwrap_or_else(|e| e.to_string())
 }
 
-fn welsh_refusal(board: &gammonbot::engine::Board, throw: Throw, text: &str) -> String {
+fn welsh_refusal(board: &engine::Board, throw: Throw, text: &str) -> String {
     resolve_welsh_play(board, throw, text)
         .map(|l| format!("accepted: {l:?}"))
         .unwrap_or_else(|e| e)
@@ -79,11 +78,11 @@ fn item_01_welsh_crossing_the_stream_checking_out_and_unplayed_values() {
         "{e}"
     );
     // Checking out with men outside home (rule 18)
-    let b = common::position(&[(8, 1), (3, 14)], &[(1, 15)]).view(Side::X);
+    let b = testkit::position(&[(8, 1), (3, 14)], &[(1, 15)]).view(Side::X);
     let e = welsh_refusal(&b, Throw::Two(3, 1), "3/off 8/7");
     assert!(e.contains("rule 18") && e.contains("Checking-Out"), "{e}");
     // A larger value busts (rule 18)
-    let b = common::position(&[(2, 2), (1, 1)], &[(1, 15)]).view(Side::X);
+    let b = testkit::position(&[(2, 2), (1, 1)], &[(1, 15)]).view(Side::X);
     let e = welsh_refusal(&b, Throw::Two(6, 5), "2/off");
     assert!(e.contains("exactly 2") && e.contains("rule 18"), "{e}");
     // A value left unplayed (rule 7)
@@ -95,8 +94,8 @@ fn item_01_welsh_crossing_the_stream_checking_out_and_unplayed_values() {
 
 /// 3-away / 1-away... the leader at 3-1 of a 5-point match (post-Crawford) holds a 2 cube
 /// and redoubles: a drop would give the leader the match.
-fn must_take_match() -> gammonbot::engine::Match {
-    use gammonbot::engine::{Action, Cube, Match, MatchRules, Setup};
+fn must_take_match() -> engine::Match {
+    use engine::{Action, Cube, Match, MatchRules, Setup};
     let mut s = Setup::new(MatchRules::match_to(5), Position::start(), Side::X);
     s.score = [3, 1];
     s.post_crawford = true;
@@ -110,9 +109,9 @@ fn must_take_match() -> gammonbot::engine::Match {
 
 #[test]
 fn item_02_a_double_that_may_not_be_dropped_offers_only_take_and_says_why() {
-    use gammonbot::club::{NextUp, Outcome, next_words};
-    use gammonbot::engine::AnyMatch;
-    use gammonbot::render::{Scene, render_text};
+    use club::{NextUp, Outcome, next_words};
+    use engine::AnyMatch;
+    use render::{Scene, render_text};
     let m = must_take_match();
     assert!(!m.drop_allowed());
     // The prompt
@@ -127,7 +126,7 @@ fn item_02_a_double_that_may_not_be_dropped_offers_only_take_and_says_why() {
     let text = render_text(&scene);
     assert!(text.contains("a drop would end the match"), "{text}");
     if let Ok(dir) = std::env::var("ITEM_PNG_DIR") {
-        let png = gammonbot::render::render_png(&scene).unwrap();
+        let png = render::render_png(&scene).unwrap();
         std::fs::write(format!("{dir}/item_02_must_take.png"), png).unwrap();
     }
     // The buttons: Take, no Drop (made from the same choices as the words)
@@ -138,7 +137,7 @@ fn item_02_a_double_that_may_not_be_dropped_offers_only_take_and_says_why() {
             1,
             "bob",
             "bob",
-            gammonbot::club::next_choices(&AnyMatch::Standard(m.clone())),
+            club::next_choices(&AnyMatch::Standard(m.clone())),
         )),
         ..Outcome::default()
     };
@@ -147,7 +146,7 @@ fn item_02_a_double_that_may_not_be_dropped_offers_only_take_and_says_why() {
     assert!(!rows.contains("gb:drop"), "{rows}");
     // The refusal of /drop says the same
     let e = m
-        .apply(Side::O, &gammonbot::engine::Action::Drop)
+        .apply(Side::O, &engine::Action::Drop)
         .unwrap_err()
         .to_string();
     assert!(
@@ -158,8 +157,8 @@ fn item_02_a_double_that_may_not_be_dropped_offers_only_take_and_says_why() {
 
 #[test]
 fn item_02_a_double_that_may_be_dropped_still_offers_both() {
-    use gammonbot::club::next_words;
-    use gammonbot::engine::{Action, AnyMatch, Match, MatchRules, Setup};
+    use club::next_words;
+    use engine::{Action, AnyMatch, Match, MatchRules, Setup};
     let m = Match::from_setup(Setup::new(
         MatchRules::match_to(5),
         Position::start(),
@@ -176,9 +175,9 @@ fn item_02_a_double_that_may_be_dropped_still_offers_both() {
 mod chat {
     use std::sync::Arc;
 
-    use gammonbot::club::{Club, ManualClock, RngDice};
+    use club::{Club, ManualClock, RngDice};
     use gammonbot::console::run_line;
-    use gammonbot::store::Store;
+    use store::Store;
 
     pub struct Chat {
         pub club: Arc<Club>,
@@ -187,7 +186,7 @@ mod chat {
     }
 
     pub async fn open(name: &str, seed: u64) -> Chat {
-        let store = Store::open(&super::common::store_url(name).await)
+        let store = Store::open(&testkit::store_url(name).await)
             .await
             .unwrap();
         let clock = Arc::new(ManualClock::new(1_800_000_000));
@@ -298,11 +297,17 @@ fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
 #[test]
 fn item_06_no_message_template_uses_a_gendered_pronoun() {
     // Given every string literal of the program (messages, help, button labels)
+    // (the program's own src/ and its crates: crates/*/src but the tests' testkit, fuzz/src).
     let mut files = Vec::new();
-    rust_files(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
-        &mut files,
-    );
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    rust_files(&root.join("src"), &mut files);
+    rust_files(&root.join("fuzz/src"), &mut files);
+    for krate in std::fs::read_dir(root.join("crates")).unwrap() {
+        let src = krate.unwrap().path().join("src");
+        if src.is_dir() && !src.starts_with(root.join("crates/testkit")) {
+            rust_files(&src, &mut files);
+        }
+    }
     let pronouns = [
         "he", "his", "him", "himself", "she", "her", "hers", "herself",
     ];

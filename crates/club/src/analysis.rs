@@ -19,12 +19,12 @@ use super::challenge::player_key;
 use super::lookup::Loaded;
 use super::state::{Entry, standard_rules};
 use super::{Actor, Chart, Club, ClubError, MatchRef, Outcome};
-use crate::engine::{
+use engine::{
     Action, Event, Match, Play, Position, Ruleset, Side, Step, apply_steps, board_from_position_id,
     export_mat, format_play,
 };
-use crate::render::{BlunderBoard, CubeView, DiceView, LastPlay, Scene, ScoreView, Target};
-use crate::store::{AnalysisRow, AnalysisStatus, MatchStatus, NewAnalysis, PlayerRow};
+use render::{BlunderBoard, CubeView, DiceView, LastPlay, Scene, ScoreView, Target};
+use store::{AnalysisRow, AnalysisStatus, MatchStatus, NewAnalysis, PlayerRow};
 
 pub use run::{GnubgError, find_gnubg};
 

@@ -3,9 +3,9 @@
 //! ends it (`store::EndCause`), so that every view says what really happened.
 
 use super::Snapshot;
-use crate::engine::welsh::{MatchEnd, WelshPhase};
-use crate::engine::{AnyMatch, Phase, ResultKind};
-use crate::store::EndCause;
+use engine::welsh::{MatchEnd, WelshPhase};
+use engine::{AnyMatch, Phase, ResultKind};
+use store::EndCause;
 
 /// Why the match of this snapshot ended; `None` while it is under way (or a money session
 /// stopped between games, which has no winner).

@@ -9,9 +9,9 @@ use super::{
     Actor, ChallengeSpec, Choice, Club, ClubError, DAY, Entry, MatchRef, NextUp, Outcome, Snapshot,
     standard_rules,
 };
-use crate::engine::welsh::format_amount;
-use crate::engine::{Ruleset, Side};
-use crate::store::{MatchChange, MatchStatus, NewMatch, PlayerRow};
+use engine::welsh::format_amount;
+use engine::{Ruleset, Side};
+use store::{MatchChange, MatchStatus, NewMatch, PlayerRow};
 
 /// How a player is named in a command (`@bob`, `Bob`, a Discord id) as his platform id:
 /// the local chat's ids are names in lower case.
@@ -191,7 +191,7 @@ impl Club {
             return Err(ClubError::TooLong("name", key.chars().count(), 100));
         }
         if key.is_empty() {
-            return Err(ClubError::UnknownPlayer(crate::engine::excerpt(who)));
+            return Err(ClubError::UnknownPlayer(engine::excerpt(who)));
         }
         if actor.platform == "local" {
             // In the local chat a name is the identity: a new name is a new player, and a
@@ -208,7 +208,7 @@ impl Club {
         self.store
             .find_player(&actor.platform, &key)
             .await?
-            .ok_or_else(|| ClubError::UnknownPlayer(crate::engine::excerpt(who)))
+            .ok_or_else(|| ClubError::UnknownPlayer(engine::excerpt(who)))
     }
 
     pub(super) async fn challenge(

@@ -3,7 +3,7 @@
 //! from these, never the other way round: rewording a prompt cannot lose a button.
 
 use super::{ChouetteOp, ChouetteRef, Command, MatchRef, Starter};
-use crate::engine::welsh::Parity;
+use engine::welsh::Parity;
 
 /// One thing a player may do now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -8,15 +8,15 @@ use serde::{Deserialize, Serialize};
 use super::fair::FairDice;
 use super::state::dice_words;
 use super::{Actor, Club, ClubError, Outcome};
-use crate::engine::chouette::{
+use engine::chouette::{
     BOX, Chouette, ChouetteAction, ChouetteError, ChouetteEvent, ChouettePhase, ChouetteRules,
     Consultation, PlayerId, TEAM,
 };
-use crate::engine::fair::FairId;
-use crate::engine::welsh::format_amount;
-use crate::engine::{Dice, Side, format_play};
-use crate::render::{CubeView, DiceView, LastPlay, Scene, ScoreView, Target, TeamCubeView};
-use crate::store::{LedgerEntry, StoreError};
+use engine::fair::FairId;
+use engine::welsh::format_amount;
+use engine::{Dice, Side, format_play};
+use render::{CubeView, DiceView, LastPlay, Scene, ScoreView, Target, TeamCubeView};
+use store::{LedgerEntry, StoreError};
 
 /// The terms of a chouette session.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -270,7 +270,7 @@ impl Club {
     pub(super) async fn chouette(
         &self,
         actor: &Actor,
-        me: &crate::store::PlayerRow,
+        me: &store::PlayerRow,
         community: i64,
         r: ChouetteRef,
         op: ChouetteOp,
@@ -293,7 +293,7 @@ impl Club {
             let fair = super::new_chain(&*self.dice, 1);
             let id = self
                 .store
-                .insert_chouette(&crate::store::NewChouette {
+                .insert_chouette(&store::NewChouette {
                     community,
                     channel: &actor.channel,
                     terms: &terms,
@@ -596,7 +596,7 @@ impl Club {
     async fn chouette_last_play(
         &self,
         s: &Session,
-    ) -> Option<(Side, crate::engine::Position, crate::engine::Play)> {
+    ) -> Option<(Side, engine::Position, engine::Play)> {
         let rows = self.store.chouette_actions(s.id).await.ok()?;
         let mut state: Option<Chouette> = None;
         let mut last = None;
@@ -669,7 +669,7 @@ impl Club {
     fn chouette_outcome(
         &self,
         s: &Session,
-        last: Option<(Side, crate::engine::Position, crate::engine::Play)>,
+        last: Option<(Side, engine::Position, engine::Play)>,
     ) -> Outcome {
         let c = &s.state;
         let mut out = Outcome {
@@ -800,7 +800,7 @@ fn chouette_scene(
         })
         .collect();
     Scene {
-        ruleset: crate::engine::Ruleset::Standard,
+        ruleset: engine::Ruleset::Standard,
         position: *c.position(),
         viewer: side_to_act.unwrap_or(TEAM),
         names: [s.name(box_player), s.name(captain)],
@@ -881,7 +881,7 @@ fn member(actor: &Actor, s: &Session, name: &str) -> Result<PlayerId, ClubError>
         .ok_or_else(|| {
             ClubError::Refused(format!(
                 "`{}` is not a player of chouette #{}; name one of its players",
-                crate::engine::excerpt(name),
+                engine::excerpt(name),
                 s.id
             ))
         })
@@ -950,7 +950,7 @@ fn legal_play_texts(c: &Chouette) -> Vec<String> {
 /// How a game finished on the board counts for one cube, after the points: ` (a
 /// gammon)`, ` (a backgammon)`, or nothing for a single game. `end` is the final position;
 /// the member won (`points` > 0) when the team bore off first.
-fn finish_words(end: &crate::engine::Position, points: i64) -> String {
+fn finish_words(end: &engine::Position, points: i64) -> String {
     let winner = if points > 0 { TEAM } else { BOX };
     let view = end.view(winner);
     if view.mine_off() < 15 || view.theirs_off() > 0 {
@@ -1088,7 +1088,7 @@ fn event_words(s: &Session, before: &Chouette, e: &ChouetteEvent) -> String {
             format!(
                 "{} suggests to the captain: {}",
                 s.name(*by),
-                crate::engine::excerpt(text)
+                engine::excerpt(text)
             )
         }
         ChouetteEvent::Settled { member, points } => {

@@ -3,9 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::welsh::{NominateFor, Parity};
-use crate::engine::{ResignLevel, Ruleset};
-use crate::render::Scene;
+use engine::welsh::{NominateFor, Parity};
+use engine::{ResignLevel, Ruleset};
+use render::Scene;
 
 /// Who sends a command, and from where.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -337,12 +337,12 @@ pub struct Outcome {
 /// A picture for an outcome, as plain data for the renderer.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Chart {
-    Leaderboard(crate::render::Leaderboard),
-    History(crate::render::RatingHistory),
+    Leaderboard(render::Leaderboard),
+    History(render::RatingHistory),
     /// A league division's table.
-    Standings(crate::render::StandingsTable),
+    Standings(render::StandingsTable),
     /// A knockout's bracket.
-    Bracket(crate::render::Bracket),
+    Bracket(render::Bracket),
     /// The worst decisions of an analysed match, one picture each.
-    Blunders(Vec<crate::render::BlunderBoard>),
+    Blunders(Vec<render::BlunderBoard>),
 }

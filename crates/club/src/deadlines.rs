@@ -8,7 +8,7 @@ use super::lookup::Loaded;
 use super::play::{Op, Work};
 use super::words::{duration_words, next_words};
 use super::{Club, ClubError, Entry, Notice};
-use crate::store::MatchStatus;
+use store::MatchStatus;
 
 /// The clock of the turn a change leaves: the banks, when the turn started, its deadline
 /// and its reminder.

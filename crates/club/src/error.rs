@@ -3,7 +3,7 @@
 
 use thiserror::Error;
 
-use crate::store::StoreError;
+use store::StoreError;
 
 #[derive(Debug, Error)]
 pub enum ClubError {

@@ -7,7 +7,7 @@ use super::lookup::Loaded;
 use super::play::entry_json;
 use super::words::duration_words;
 use super::{ChallengeSpec, Club, ClubError, DAY, Entry, Notice};
-use crate::store::{MatchChange, MatchStatus};
+use store::{MatchChange, MatchStatus};
 
 /// An unanswered challenge stands this long unless the club or the challenge says
 /// otherwise.

@@ -7,12 +7,12 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::{ChouetteRef, Club, ClubError, DiceSource, MatchRef, Outcome};
-use crate::engine::Side;
-use crate::engine::fair::{
+use engine::Side;
+use engine::fair::{
     CHAIN_LEN, FairId, Scheme, Secret, anchor_and_first, chain, chain_place, hex, secret_from_hex,
     seed_problem, throw_dice,
 };
-use crate::store::{FairChainRow, FairChange, FairRow, FairThrowRow, PlayerRow};
+use store::{FairChainRow, FairChange, FairRow, FairThrowRow, PlayerRow};
 
 use super::Attachment;
 use super::fair_record::{LineDraw, Played, chouette_played, match_played};
@@ -247,7 +247,7 @@ impl FairDice {
     /// A chouette's line drawn from the chain (v2; `docs/fair-dice.md`): the players in
     /// the order they joined get a seed each (their own, set with `/fair seed`, or 16
     /// random bytes), and the first throw's chain value `s_1` with those seeds orders them
-    /// ([`crate::engine::fair::line_order`]). `None` under v1 or once a throw is made.
+    /// ([`engine::fair::line_order`]). `None` under v1 or once a throw is made.
     ///
     /// # Errors
     /// No chain to draw from.
@@ -270,7 +270,7 @@ impl FairDice {
             .iter()
             .map(|p| self.member_seeds[p].as_str())
             .collect();
-        let order = crate::engine::fair::line_order(&s, self.id, &seeds);
+        let order = engine::fair::line_order(&s, self.id, &seeds);
         Ok(Some(order.into_iter().map(|i| players[i]).collect()))
     }
 
@@ -623,7 +623,7 @@ impl Club {
                     .ok_or(ClubError::Refused("nothing to do".into()))?;
                 match self.store.commit_fair(&change).await {
                     Ok(()) => {}
-                    Err(crate::store::StoreError::Stale) => {
+                    Err(store::StoreError::Stale) => {
                         return Err(ClubError::Refused(format!(
                             "{label} moved on while your seed was set; look at /fair and try again"
                         )));
@@ -749,15 +749,15 @@ const DISCORD_ROOM: usize = 1_500;
 /// Where a record's game log is read from.
 enum Of {
     Match(super::ChallengeSpec, [String; 2]),
-    Chouette(std::collections::HashMap<crate::engine::chouette::PlayerId, (String, String)>),
+    Chouette(std::collections::HashMap<engine::chouette::PlayerId, (String, String)>),
 }
 
 #[cfg(test)]
 mod tests {
     use super::{FairDice, new_chain_with_first};
-    use crate::club::RngDice;
-    use crate::engine::Side;
-    use crate::engine::fair::FairId;
+    use crate::RngDice;
+    use engine::Side;
+    use engine::fair::FairId;
 
     #[test]
     fn a_first_throw_told_the_chains_first_value_is_the_throw_made_without_it() {

@@ -9,9 +9,9 @@ use serde::Serialize;
 
 use super::chouette::ChouetteEntry;
 use super::{ChallengeSpec, Entry, Snapshot};
-use crate::engine::chouette::{Chouette, ChouetteAction, ChouetteEvent, PlayerId};
-use crate::engine::welsh::{NominateFor, WelshAction, format_welsh_play};
-use crate::engine::{Action, AnyMatch, format_play};
+use engine::chouette::{Chouette, ChouetteAction, ChouetteEvent, PlayerId};
+use engine::welsh::{NominateFor, WelshAction, format_welsh_play};
+use engine::{Action, AnyMatch, format_play};
 
 /// One throw of the game, as played.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

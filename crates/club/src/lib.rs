@@ -69,9 +69,9 @@ pub use rating::{RATING_CHANGES_SHOWN, change_line};
 pub use state::{Entry, LastMove, Ruling, Settlement, Snapshot, rebuild, standard_rules};
 pub use words::{duration_words, next_choices, next_words};
 
-use crate::engine::Side;
-use crate::engine::welsh::Rates;
-use crate::store::Store;
+use engine::Side;
+use engine::welsh::Rates;
+use store::Store;
 use play::Op;
 
 /// The longest move text, option or name the club reads.

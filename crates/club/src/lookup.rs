@@ -3,8 +3,8 @@
 
 use super::words::match_label;
 use super::{Actor, ChallengeSpec, Club, ClubError, MatchRef, Snapshot};
-use crate::engine::Side;
-use crate::store::{MatchRow, MatchStatus, PlayerRow};
+use engine::Side;
+use store::{MatchRow, MatchStatus, PlayerRow};
 
 /// A match loaded with what acting on it needs.
 pub(super) struct Loaded {

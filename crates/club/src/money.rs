@@ -4,8 +4,8 @@
 use super::lookup::Loaded;
 use super::play::Work;
 use super::{Actor, Club, ClubError, Outcome, Settlement};
-use crate::engine::welsh::{format_amount, match_prize};
-use crate::store::{LedgerEntry, PlayerRow, PotGame};
+use engine::welsh::{format_amount, match_prize};
+use store::{LedgerEntry, PlayerRow, PotGame};
 
 impl Club {
     /// The player's balance here and the payments behind it.
@@ -147,15 +147,15 @@ impl Club {
 /// 4.00 (4 points at 1.00 a point); the session so far: alice +6.00 (6 points)".
 fn money_game_words(
     l: &Loaded,
-    game: &crate::engine::AnyMatch,
-    winner: crate::engine::Side,
+    game: &engine::AnyMatch,
+    winner: engine::Side,
     points: u64,
 ) -> String {
     let names = &l.names;
     let stake = l.spec.stake;
     let score = match game {
-        crate::engine::AnyMatch::Standard(m) => m.score(),
-        crate::engine::AnyMatch::Welsh(_) => [0, 0],
+        engine::AnyMatch::Standard(m) => m.score(),
+        engine::AnyMatch::Welsh(_) => [0, 0],
     };
     let (w, o) = (winner.index(), winner.opponent().index());
     let plural = |n: u64| if n == 1 { "" } else { "s" };

@@ -2,7 +2,7 @@
 //! platform says so (Discord sends the current one with each command).
 
 use super::{Actor, Club, ClubError, Outcome};
-use crate::store::PlayerRow;
+use store::PlayerRow;
 
 impl Club {
     /// Writes the player's name as `name`. In the local chat the name is the identity (its

@@ -8,13 +8,13 @@ use super::words::{
     duration_words, next_words, next_words_refusal, ruleset_word, welsh_may_double,
 };
 use super::{Club, ClubError, Entry, MatchRef, Outcome, Settlement, Snapshot, Starter, state};
-use crate::engine::fair::FairId;
-use crate::engine::welsh::{
+use engine::fair::FairId;
+use engine::welsh::{
     NominateFor, Parity, Throw, WelshAction, WelshError, WelshMatch, WelshPhase, has_full_spread,
     resolve_welsh_play,
 };
-use crate::engine::{Action, AnyMatch, Dice, Match, Phase, ResignLevel, Ruleset, Side};
-use crate::store::{MatchChange, MatchStatus, PlayerRow, RatedMatch, StoreError};
+use engine::{Action, AnyMatch, Dice, Match, Phase, ResignLevel, Ruleset, Side};
+use store::{MatchChange, MatchStatus, PlayerRow, RatedMatch, StoreError};
 
 /// What a command asks of the engine.
 #[derive(Clone, Debug)]
@@ -219,10 +219,10 @@ impl Club {
                         let points = after.resign_value(*level);
                         work.lines.push(format!(
                             "At {} a point, accepting makes {} pay {} {}",
-                            crate::engine::welsh::format_amount(l.spec.stake),
+                            engine::welsh::format_amount(l.spec.stake),
                             names[side.index()],
                             names[side.opponent().index()],
-                            crate::engine::welsh::format_amount(
+                            engine::welsh::format_amount(
                                 points.saturating_mul(l.spec.stake)
                             )
                         ));

@@ -7,10 +7,10 @@ use super::cause::rating_cause_words;
 use super::challenge::player_key;
 use super::lookup::Loaded;
 use super::{Actor, Chart, Club, ClubError, Outcome};
-use crate::engine::Ruleset;
-use crate::engine::rating::{Rating, format_change, format_rating};
-use crate::render::{Leaderboard, LeaderboardRow, RatingHistory, leaderboard_text};
-use crate::store::{PlayerRow, RatedMatch, RatedSide, ruleset_text};
+use engine::Ruleset;
+use engine::rating::{Rating, format_change, format_rating};
+use render::{Leaderboard, LeaderboardRow, RatingHistory, leaderboard_text};
+use store::{PlayerRow, RatedMatch, RatedSide, ruleset_text};
 
 /// How many of a player's last rating changes `/rating` lists.
 pub const RATING_CHANGES_SHOWN: u32 = 10;

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use super::lookup::Loaded;
 use super::{Attachment, Club, ClubError, Entry, Outcome, Snapshot, spec_words};
-use crate::engine::welsh::{Parity, WelshAction};
+use engine::welsh::{Parity, WelshAction};
 
 /// Where the record's form is described.
 pub(super) const RECORD_DOC: &str = "docs/welsh-record.md";

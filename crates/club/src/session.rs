@@ -6,9 +6,9 @@ use super::lookup::Loaded;
 use super::play::{Work, entry_json};
 use super::words::next_words;
 use super::{Club, ClubError, Entry, MatchRef, Outcome};
-use crate::engine::welsh::format_amount;
-use crate::engine::{AnyMatch, Match, Phase, Position, Side};
-use crate::store::{MatchChange, MatchStatus, PlayerRow};
+use engine::welsh::format_amount;
+use engine::{AnyMatch, Match, Phase, Position, Side};
+use store::{MatchChange, MatchStatus, PlayerRow};
 
 /// Whether a game of the session is under way: a play made, a cube turned or a
 /// resignation offered since its opening throw.

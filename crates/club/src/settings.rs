@@ -2,7 +2,7 @@
 //! introducing players, moving a match to another channel.
 
 use super::{Actor, Club, ClubError, MatchRef, Outcome};
-use crate::store::PlayerRow;
+use store::PlayerRow;
 
 impl Club {
     /// Shows the player's settings, changing those given.

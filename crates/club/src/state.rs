@@ -7,16 +7,16 @@ use std::fmt::Write as _;
 use serde::{Deserialize, Serialize};
 
 use super::command::{ChallengeSpec, Starter};
-use crate::engine::welsh::{
+use engine::welsh::{
     BreakReason, GameEnd, MatchEnd, WelshAction, WelshEvent, WelshMatch, WelshPhase, WelshRules,
     format_amount, format_welsh_play,
 };
-use crate::engine::{
+use engine::{
     Action, AnyMatch, Event, Match, MatchRules, Phase, Play, Position, ResultKind, Ruleset, Side,
     format_play,
 };
-use crate::render::{LastPlay, Scene};
-use crate::store::MatchStatus;
+use render::{LastPlay, Scene};
+use store::MatchStatus;
 
 /// One entry of a match's action log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -534,7 +534,7 @@ fn describe_standard(
     names: &[String; 2],
     lines: &mut Vec<String>,
     settle: &mut Vec<Settlement>,
-    next: &crate::engine::Match,
+    next: &engine::Match,
 ) {
     let post_crawford = next.is_post_crawford();
     let n = |s: Side| names[s.index()].as_str();
@@ -597,7 +597,7 @@ fn describe_standard(
 
 /// `6-5`, higher die first.
 #[must_use]
-pub fn dice_words(d: crate::engine::Dice) -> String {
+pub fn dice_words(d: engine::Dice) -> String {
     format!("{}-{}", d.high(), d.low())
 }
 
@@ -605,9 +605,9 @@ pub fn dice_words(d: crate::engine::Dice) -> String {
 /// A resignation offer with its stakes: what accepting gives the opponent (the level, the
 /// cube, the Jacoby rule) and, in match play, whether accepting ends the match.
 fn resign_offer_words(
-    m: &crate::engine::Match,
+    m: &engine::Match,
     by: Side,
-    level: crate::engine::ResignLevel,
+    level: engine::ResignLevel,
     names: &[String; 2],
 ) -> String {
     let n = |s: Side| names[s.index()].as_str();
@@ -654,11 +654,11 @@ fn resign_offer_words(
     s
 }
 
-fn level_words(level: crate::engine::ResignLevel) -> &'static str {
+fn level_words(level: engine::ResignLevel) -> &'static str {
     match level {
-        crate::engine::ResignLevel::Single => "single",
-        crate::engine::ResignLevel::Gammon => "gammon",
-        crate::engine::ResignLevel::Backgammon => "backgammon",
+        engine::ResignLevel::Single => "single",
+        engine::ResignLevel::Gammon => "gammon",
+        engine::ResignLevel::Backgammon => "backgammon",
     }
 }
 
@@ -710,8 +710,8 @@ fn describe_welsh(
             dice.0.max(dice.1),
             dice.0.min(dice.1),
             match whose {
-                crate::engine::welsh::NominateFor::Me => format!("{}'s own next throw", n(by)),
-                crate::engine::welsh::NominateFor::Opponent => {
+                engine::welsh::NominateFor::Me => format!("{}'s own next throw", n(by)),
+                engine::welsh::NominateFor::Opponent => {
                     format!("{}'s next throw", n(by.opponent()))
                 }
             }
@@ -818,10 +818,10 @@ fn describe_welsh(
     lines.push(line);
 }
 
-fn throw_words(t: crate::engine::welsh::Throw) -> String {
+fn throw_words(t: engine::welsh::Throw) -> String {
     match t {
-        crate::engine::welsh::Throw::Two(a, b) => format!("{}-{}", a.max(b), a.min(b)),
-        crate::engine::welsh::Throw::One(a) => format!("{a} (one die)"),
+        engine::welsh::Throw::Two(a, b) => format!("{}-{}", a.max(b), a.min(b)),
+        engine::welsh::Throw::One(a) => format!("{a} (one die)"),
     }
 }
 

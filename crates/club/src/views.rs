@@ -9,10 +9,10 @@ use super::{
     Actor, Attachment, Club, ClubError, Entry, MatchRef, NextUp, Outcome, Snapshot, spec_words,
     standard_rules,
 };
-use crate::engine::welsh::WelshPhase;
-use crate::engine::welsh::format_welsh_play;
-use crate::engine::{AnyMatch, MatInfo, Phase, Ruleset, Side, export_mat_with, format_play};
-use crate::store::PlayerRow;
+use engine::welsh::WelshPhase;
+use engine::welsh::format_welsh_play;
+use engine::{AnyMatch, MatInfo, Phase, Ruleset, Side, export_mat_with, format_play};
+use store::PlayerRow;
 
 /// How many finished matches `/games` lists.
 const RECENT_FINISHED: usize = 5;

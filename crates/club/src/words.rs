@@ -3,8 +3,8 @@
 
 use super::lookup::Loaded;
 use super::{Choice, DAY, choices_words, spec_words};
-use crate::engine::welsh::{MAX_CUBE, Throw, WelshMatch, WelshPhase, has_full_spread};
-use crate::engine::{AnyMatch, Phase, Ruleset, Side};
+use engine::welsh::{MAX_CUBE, Throw, WelshMatch, WelshPhase, has_full_spread};
+use engine::{AnyMatch, Phase, Ruleset, Side};
 
 pub(super) fn ruleset_word(r: Ruleset) -> &'static str {
     match r {

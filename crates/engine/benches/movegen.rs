@@ -4,7 +4,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use gammonbot::engine::{Board, Dice, LegalPlay, board_from_position_id, legal_plays_into};
+use engine::{Board, Dice, LegalPlay, board_from_position_id, legal_plays_into};
 
 fn boards(file: &str) -> Vec<Board> {
     std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR")))

@@ -1,16 +1,13 @@
 //! Welsh legal-play generation over positions from seeded Welsh self-play, 21 throws each.
 
-#[path = "../tests/common/mod.rs"]
-mod common;
-
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use gammonbot::engine::welsh::{Throw, welsh_legal_plays};
+use engine::welsh::{Throw, welsh_legal_plays};
 
 fn bench(c: &mut Criterion) {
-    let mut rng = common::Rng::new(7);
-    let boards: Vec<_> = common::welsh_self_play_boards(&mut rng, 20)
+    let mut rng = testkit::Rng::new(7);
+    let boards: Vec<_> = testkit::welsh_self_play_boards(&mut rng, 20)
         .into_iter()
         .take(500)
         .collect();

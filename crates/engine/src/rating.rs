@@ -118,7 +118,7 @@ pub fn surprise(winner: f64, loser: f64, length: u32) -> f64 {
 /// and the loser loses as much.
 ///
 /// ```
-/// use gammonbot::engine::rating::{
+/// use engine::rating::{
 ///     Rating, format_change, format_rating, rate_match, rating_change,
 /// };
 ///

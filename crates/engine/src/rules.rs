@@ -10,7 +10,7 @@ pub enum Ruleset {
     /// Standard tournament and money backgammon (seeds 001-004).
     #[default]
     Standard,
-    /// Welsh backgammon (seed 000), played by [`crate::engine::welsh::WelshMatch`].
+    /// Welsh backgammon (seed 000), played by [`crate::welsh::WelshMatch`].
     Welsh,
 }
 

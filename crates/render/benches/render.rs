@@ -3,8 +3,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use gammonbot::engine::{Ruleset, Side, Step, Xgid};
-use gammonbot::render::{LastPlay, Scene, encode, render_image, render_png};
+use engine::{Ruleset, Side, Step, Xgid};
+use render::{LastPlay, Scene, encode, render_image, render_png};
 
 /// A contact position with men on the bar, borne off, a stack of seven, an owned cube,
 /// dice and a last play with a hit.

@@ -17,8 +17,8 @@ use thiserror::Error;
 use super::font;
 use super::scene::{CubeView, Scene};
 use super::text::target_words;
-use crate::engine::welsh::{has_full_spread, protected_spikes};
-use crate::engine::{Ruleset, Side};
+use engine::welsh::{has_full_spread, protected_spikes};
+use engine::{Ruleset, Side};
 
 pub const WIDTH: u32 = 800;
 pub const HEIGHT: u32 = 600;

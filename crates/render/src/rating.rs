@@ -10,8 +10,8 @@ use super::png::{
     BACKGROUND, HIGHLIGHT, MUTED, RenderError, TEXT, blend, encode, fill, quantise, text,
     text_centred, text_width,
 };
-use crate::engine::Ruleset;
-use crate::engine::rating::{START_RATING, format_rating};
+use engine::Ruleset;
+use engine::rating::{START_RATING, format_rating};
 
 /// At most this many rows are shown on a leaderboard; more are left off.
 pub const LEADERBOARD_ROWS: usize = 20;

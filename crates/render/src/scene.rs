@@ -1,8 +1,8 @@
 //! What a board picture shows, independent of how it is drawn: the position, who looks at
 //! it, the players, the dice, the cube, the score, the last play and the Welsh extras.
 
-use crate::engine::welsh::{Throw, WelshMatch, WelshPhase};
-use crate::engine::{
+use engine::welsh::{Throw, WelshMatch, WelshPhase};
+use engine::{
     Board, Match, Phase, Position, Ruleset, Side, Step, Xgid, XgidDice, format_play,
 };
 
@@ -25,7 +25,7 @@ pub struct Scene {
     /// Welsh only.
     pub welsh: Option<WelshView>,
     /// What the player to act must do, in the club's words ("roll or double"); `None`:
-    /// worked out from the cube and dice (see [`crate::render::prompt_words`]).
+    /// worked out from the cube and dice (see [`crate::prompt_words`]).
     pub prompt: Option<String>,
     /// Chouette: each team member's cube, in line order (empty otherwise).
     pub team_cubes: Vec<TeamCubeView>,
@@ -153,7 +153,7 @@ impl LastPlay {
 
     /// A standard play, with gnubg's move text.
     #[must_use]
-    pub fn standard(side: Side, before: &Board, play: &crate::engine::Play) -> LastPlay {
+    pub fn standard(side: Side, before: &Board, play: &engine::Play) -> LastPlay {
         LastPlay::new(side, before, play.steps(), format_play(before, play))
     }
 }

@@ -4,8 +4,8 @@
 use std::fmt::Write;
 
 use super::scene::{CubeView, Scene, Target};
-use crate::engine::welsh::has_full_spread;
-use crate::engine::{Board, Ruleset, Side};
+use engine::welsh::has_full_spread;
+use engine::{Board, Ruleset, Side};
 
 /// The men of a side as one letter: X's men are `X` and O's `O` on every board.
 fn letter(side: Side) -> char {

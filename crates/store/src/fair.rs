@@ -62,7 +62,7 @@ pub(super) async fn insert_fair(
 ) -> Result<(), sqlx::Error> {
     sqlx::query("INSERT INTO fair_dice (owner, scheme) VALUES ($1, $2)")
         .bind(owner)
-        .bind(crate::engine::fair::SCHEME_V2)
+        .bind(engine::fair::SCHEME_V2)
         .execute(&mut *conn)
         .await?;
     insert_chains(conn, owner, std::slice::from_ref(first)).await

@@ -26,7 +26,7 @@ use tokio::sync::oneshot;
 use super::matches::write_change;
 use super::ratings::lock_match_ends;
 use super::{Backend, MatchChange, RatedMatch, Store, StoreError};
-use crate::engine::welsh::Rates;
+use engine::welsh::Rates;
 
 /// At most this many changes share one transaction.
 const MAX_BATCH: usize = 128;

@@ -12,8 +12,8 @@ use super::ratings::lock_match_ends;
 use super::{
     DbConnection, DbRow, EndCause, LedgerEntry, Log, PlayerRow, Store, StoreError, append_log,
 };
-use crate::engine::Ruleset;
-use crate::engine::welsh::Rates;
+use engine::Ruleset;
+use engine::welsh::Rates;
 
 /// A league as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -21,8 +21,8 @@
 //!
 //! The club and the adapters reach the database only through [`Store`]'s public methods
 //! and the row types re-exported here; a PostgreSQL store provides the same methods with
-//! the same guarantees, and the same contract tests (`tests/club.rs`,
-//! `tests/chouette_club.rs`) run on both. The operations the club needs:
+//! the same guarantees, and the same contract tests (`tests/it/club.rs`,
+//! `crates/club/tests/it/chouette_club.rs`) run on both. The operations the club needs:
 //!
 //! - **Opening**: `open` (create if missing, run the migrations), `close`.
 //! - **Players and communities**: `player` (upsert by platform identity, renaming),

@@ -13,8 +13,8 @@ use super::{
     DbConnection, DbRow, FairChainRow, FairChange, LeagueReport, LedgerEntry, Log, PlayerRow,
     PotGame, Store, StoreError, append_log, sql,
 };
-use crate::engine::Ruleset;
-use crate::engine::welsh::Rates;
+use engine::Ruleset;
+use engine::welsh::Rates;
 
 /// Where a match stands. Stored as the TEXT of [`MatchStatus::as_str`] (the words the
 /// `matches.status` CHECK constraint allows).

@@ -21,8 +21,8 @@ macro_rules! migrations {
         &[$((
             $version,
             $name,
-            include_str!(concat!("../../migrations/", $file)),
-            include_str!(concat!("../../migrations/postgres/", $file)),
+            include_str!(concat!("../../../migrations/", $file)),
+            include_str!(concat!("../../../migrations/postgres/", $file)),
         )),*]
     };
 }

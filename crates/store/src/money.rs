@@ -3,7 +3,7 @@
 use sqlx::Row;
 
 use super::{DbConnection, Store, StoreError};
-use crate::engine::welsh::{Rates, ScoopPot};
+use engine::welsh::{Rates, ScoopPot};
 
 /// A money movement to record.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,7 +5,7 @@
 //! A finished match is rated when its `rated` column is set (the default; `rated:off` in
 //! the challenge clears it) and it has a fixed length: a standard match to `n` points
 //! (rated at `n`) or a Welsh match to a games target (rated at
-//! [`welsh_effective_length`](crate::engine::rating::welsh_effective_length) in the Welsh
+//! [`welsh_effective_length`](engine::rating::welsh_effective_length) in the Welsh
 //! pool). Money play (a standard match with no length) is not rated; chouettes never reach
 //! this file. Pools are per community and ruleset.
 
@@ -15,8 +15,8 @@ use serde_json::Value;
 use sqlx::Row;
 
 use super::{Backend, DbConnection, DbRow, EndCause, Store, StoreError, ruleset_text};
-use crate::engine::Ruleset;
-use crate::engine::rating::{Rating, rated_length, rating_change};
+use engine::Ruleset;
+use engine::rating::{Rating, rated_length, rating_change};
 
 /// One player's side of a rated match.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -97,7 +97,7 @@ pub struct Rebuilt {
 /// money play (a standard match without a length), or terms that cannot be read. `terms`
 /// is the challenge's JSON (`matches.terms`); only its `length` (and a `rated: false`) is
 /// read. Welsh: the games target (25 when absent) through
-/// [`welsh_effective_length`](crate::engine::rating::welsh_effective_length).
+/// [`welsh_effective_length`](engine::rating::welsh_effective_length).
 #[must_use]
 pub fn rated_length_of(ruleset: Ruleset, terms: &str, rated: bool) -> Option<u32> {
     if !rated {

@@ -6,13 +6,12 @@
 
 use std::sync::{Arc, Mutex, OnceLock};
 
-use gammonbot::club::{Actor, ChallengeSpec, Club, Command, ManualClock, MatchRef, RngDice};
-use gammonbot::store::Store;
+use club::{Actor, ChallengeSpec, Club, Command, ManualClock, MatchRef, RngDice};
+use store::Store;
 use tracing::field::{Field, Visit};
 use tracing_subscriber::layer::{Context, Layer, SubscriberExt};
 
-mod common;
-use common::store_url;
+use testkit::store_url;
 
 /// The statements logged so far, one string each (whitespace squeezed).
 fn statements() -> &'static Mutex<Vec<String>> {
@@ -80,7 +79,7 @@ fn install() {
 }
 
 /// Runs one command and answers the statements it executed.
-async fn counted(club: &Club, name: &str, cmd: Command) -> (Vec<String>, gammonbot::club::Outcome) {
+async fn counted(club: &Club, name: &str, cmd: Command) -> (Vec<String>, club::Outcome) {
     statements().lock().unwrap().clear();
     let out = club.execute(&Actor::local(name), cmd.clone()).await;
     let out = out.unwrap_or_else(|e| panic!("{name}: {cmd:?} refused: {e}"));

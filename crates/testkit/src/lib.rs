@@ -1,12 +1,18 @@
-//! Helpers shared by the integration tests: seeded randomness, self-play, and running gnubg.
-#![allow(dead_code)]
+//! Helpers shared by the integration tests of every crate: seeded randomness, self-play,
+//! running gnubg, scratch directories and stores (SQLite, or PostgreSQL when
+//! `GAMMONBOT_TEST_PG` is set).
+//!
+//! A test binary now holds many suites, so the scratch names carry a number unique in the
+//! process as well as the process id: two suites that pick the same name do not share a
+//! directory or a database.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicU64, Ordering};
 
-use gammonbot::engine::{Action, Board, Dice, Match, Phase, Position, Side, legal_plays};
+use engine::{Action, Board, Dice, Match, Phase, Position, Side, legal_plays};
 
-/// A position from X's men and O's men, each listed in his own numbering (25 = his bar).
+/// A position from X's men and O's men, each listed in their own numbering (25 = their bar).
 pub fn position(x: &[(usize, i8)], o: &[(usize, i8)]) -> Position {
     let mut p = [0i8; 26];
     for &(pt, n) in x {
@@ -22,9 +28,11 @@ pub fn position(x: &[(usize, i8)], o: &[(usize, i8)]) -> Position {
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator from a seed.
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
@@ -32,15 +40,19 @@ impl Rng {
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
     }
+    /// A number in `0..n`.
     pub fn below(&mut self, n: usize) -> usize {
         (self.next_u64() % n as u64) as usize
     }
+    /// One die, 1 to 6.
     pub fn die(&mut self) -> u8 {
         self.below(6) as u8 + 1
     }
+    /// A throw of two dice.
     pub fn dice(&mut self) -> Dice {
         Dice::new(self.die(), self.die()).expect("dice in range")
     }
+    /// True `percent` times in a hundred.
     pub fn chance(&mut self, percent: usize) -> bool {
         self.below(100) < percent
     }
@@ -51,7 +63,7 @@ impl Rng {
 pub fn self_play_boards(rng: &mut Rng, games: usize) -> Vec<Board> {
     let mut boards = Vec::new();
     for _ in 0..games {
-        let mut m = Match::new(gammonbot::engine::MatchRules::money()).expect("rules");
+        let mut m = Match::new(engine::MatchRules::money()).expect("rules");
         let (x, o) = loop {
             let (x, o) = (rng.die(), rng.die());
             if x != o {
@@ -126,9 +138,19 @@ pub fn run_gnubg(script: &Path, env: &[(&str, &Path)]) -> String {
     text
 }
 
+/// A number not given before in this process.
+fn unique() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
 /// A fresh scratch directory for one test.
 pub fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gammonbot-{name}-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!(
+        "gammonbot-{name}-{}-{}",
+        std::process::id(),
+        unique()
+    ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch dir");
     dir
@@ -137,7 +159,7 @@ pub fn scratch(name: &str) -> PathBuf {
 /// Positions met in seeded Welsh self-play (random legal plays), from the view of the side
 /// about to throw.
 pub fn welsh_self_play_boards(rng: &mut Rng, games: usize) -> Vec<Board> {
-    use gammonbot::engine::welsh::{
+    use engine::welsh::{
         Parity, WelshAction, WelshError, WelshMatch, WelshPhase, WelshRules,
     };
     let mut boards = Vec::new();
@@ -186,7 +208,7 @@ pub fn scratch_db(name: &str) -> PathBuf {
 }
 
 /// The action log of match `id`, read back.
-pub async fn match_log(store: &gammonbot::store::Store, id: i64) -> Vec<gammonbot::club::Entry> {
+pub async fn match_log(store: &store::Store, id: i64) -> Vec<club::Entry> {
     store
         .actions(id)
         .await
@@ -197,7 +219,7 @@ pub async fn match_log(store: &gammonbot::store::Store, id: i64) -> Vec<gammonbo
 }
 
 /// The stored status and snapshot of match `id` equal those folded from its log alone.
-pub async fn assert_match_rebuilds(store: &gammonbot::store::Store, id: i64) {
+pub async fn assert_match_rebuilds(store: &store::Store, id: i64) {
     let row = store.load_match(id).await.unwrap().unwrap();
     let names = [
         store
@@ -211,8 +233,8 @@ pub async fn assert_match_rebuilds(store: &gammonbot::store::Store, id: i64) {
             .unwrap()
             .display_name,
     ];
-    let (status, snap) = gammonbot::club::rebuild(&match_log(store, id).await, &names).unwrap();
-    let stored: Option<gammonbot::club::Snapshot> = row
+    let (status, snap) = club::rebuild(&match_log(store, id).await, &names).unwrap();
+    let stored: Option<club::Snapshot> = row
         .state
         .as_deref()
         .map(|s| serde_json::from_str(s).unwrap());
@@ -227,7 +249,7 @@ pub async fn store_url(name: &str) -> String {
     let Ok(server) = std::env::var("GAMMONBOT_TEST_PG") else {
         return scratch_db(name).to_str().expect("a UTF-8 path").to_string();
     };
-    let db: String = format!("t_{name}_{}", std::process::id())
+    let db: String = format!("t{}_{}_{name}", unique(), std::process::id())
         .chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() {

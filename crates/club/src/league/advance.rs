@@ -7,10 +7,10 @@ use super::fixtures::{knockout_feeders, next_divisions};
 use super::standings::{Decided, Points, Row, standings};
 use super::start::anchor_words;
 use super::{Format, League, LeagueEntry, MIN_PLAYERS, entry_text};
-use crate::club::{Club, ClubError, Snapshot};
-use crate::engine::AnyMatch;
-use crate::engine::welsh::format_amount;
-use crate::store::{
+use crate::{Club, ClubError, Snapshot};
+use engine::AnyMatch;
+use engine::welsh::format_amount;
+use store::{
     EntrantRow, FixtureRow, FixtureWrite, LeagueReport, LedgerEntry, PlaceRow, PlayerRow,
     StoreError,
 };
@@ -40,8 +40,8 @@ pub(crate) fn league_report(
     let winner = winner?;
     let forfeit = snap.forfeit.is_some()
         || matches!(&snap.game, AnyMatch::Welsh(m) if matches!(m.phase(),
-        crate::engine::welsh::WelshPhase::MatchOver {
-            how: crate::engine::welsh::MatchEnd::TimedOut,
+        engine::welsh::WelshPhase::MatchOver {
+            how: engine::welsh::MatchEnd::TimedOut,
             ..
         }));
     let score = score_of(snap);
@@ -263,7 +263,7 @@ impl Club {
         fixtures: &[FixtureRow],
         entrants: &[EntrantRow],
         withdrawn: &HashSet<i64>,
-        change: &mut crate::store::LeagueChange,
+        change: &mut store::LeagueChange,
         lines: &mut Vec<String>,
     ) -> Result<(), ClubError> {
         let id = league.row.id;
@@ -300,7 +300,7 @@ impl Club {
             league.row.name,
             winner.map_or_else(|| "nobody".to_string(), name),
             if league.format == Format::Knockout {
-                if league.spec.ruleset == crate::engine::Ruleset::Welsh {
+                if league.spec.ruleset == engine::Ruleset::Welsh {
                     " the grand final"
                 } else {
                     " the final"

@@ -4,7 +4,7 @@
 use super::advance::{division_table, round_name};
 use super::standings::Points;
 use super::{Format, League};
-use crate::club::Club;
+use crate::Club;
 use std::collections::{HashMap, HashSet};
 
 impl Club {
@@ -23,7 +23,7 @@ impl Club {
     async fn league_result_words(
         &self,
         match_id: i64,
-    ) -> Result<Option<(String, String)>, crate::club::ClubError> {
+    ) -> Result<Option<(String, String)>, crate::ClubError> {
         let Some((league_id, fixture)) = self.store.fixture_of_match(match_id).await? else {
             return Ok(None);
         };

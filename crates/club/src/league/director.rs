@@ -4,12 +4,12 @@
 
 use super::advance::score_of;
 use super::{League, LeagueEntry, days, entry_text};
-use crate::club::lookup::Loaded;
-use crate::club::play::Work;
-use crate::club::words::duration_words;
-use crate::club::{Club, ClubError, Entry, Outcome};
-use crate::engine::Side;
-use crate::store::{FixtureRow, FixtureWrite, MatchChange, MatchRow, MatchStatus, PlayerRow};
+use crate::lookup::Loaded;
+use crate::play::Work;
+use crate::words::duration_words;
+use crate::{Club, ClubError, Entry, Outcome};
+use engine::Side;
+use store::{FixtureRow, FixtureWrite, MatchChange, MatchRow, MatchStatus, PlayerRow};
 
 /// How the organiser's side decides a league match without play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,10 +5,10 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use super::{League, LeagueEntry};
-use crate::club::words::duration_words;
-use crate::club::{Attachment, Club, ClubError, Outcome, spec_words};
-use crate::engine::utc_date;
-use crate::engine::welsh::format_amount;
+use crate::words::duration_words;
+use crate::{Attachment, Club, ClubError, Outcome, spec_words};
+use engine::utc_date;
+use engine::welsh::format_amount;
 
 /// How many of the last entries `/league log` shows.
 const LOG_SHOWN: usize = 50;

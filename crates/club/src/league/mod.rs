@@ -1,6 +1,6 @@
 //! Leagues and tournaments: round robins, knockouts and divisions over seasons, run by an
 //! organiser (the tournament director). Commands in, outcomes out; every change is one
-//! transaction with the league's version checked ([`crate::store::Store::commit_league`])
+//! transaction with the league's version checked ([`store::Store::commit_league`])
 //! and an entry in the league's append-only log. A league match reports its end to its
 //! fixture inside the match's own commit; what follows from it (the next knockout round,
 //! the end of the season, the jack-pot) is done right after and again by the sweep, so a
@@ -28,9 +28,9 @@ use serde::{Deserialize, Serialize};
 
 use super::challenge::{check_spec, player_key, spec_words};
 use super::{Actor, ChallengeSpec, Club, ClubError, DAY, Outcome};
-use crate::engine::Ruleset;
-use crate::engine::welsh::format_amount;
-use crate::store::{LeagueChange, LeagueRow, NewLeague, PlayerRow, StoreError};
+use engine::Ruleset;
+use engine::welsh::format_amount;
+use store::{LeagueChange, LeagueRow, NewLeague, PlayerRow, StoreError};
 
 pub(crate) use advance::league_report;
 pub use posts::LeaguePost;
@@ -881,8 +881,8 @@ impl Club {
     }
 }
 
-/// `10.00`, `10`, `0`.
-pub(crate) fn parse_amount(v: &str) -> Result<u64, ClubError> {
+/// A league fee as typed: `10.00`, `10`, `0` (in cents). Public for the fuzz harness.
+pub fn parse_amount(v: &str) -> Result<u64, ClubError> {
     let bad = || ClubError::BadOption(format!("entry-fee: an amount like 10.00, not `{v}`"));
     let (whole, frac) = v.trim().split_once('.').unwrap_or((v.trim(), "0"));
     if frac.len() > 2 || whole.len() > 7 {

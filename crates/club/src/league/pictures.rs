@@ -7,12 +7,12 @@ use std::collections::HashMap;
 
 use super::views::TableLine;
 use super::{Format, League, Withdrawal};
-use crate::engine::Ruleset;
-use crate::render::{
+use engine::Ruleset;
+use render::{
     Bracket, BracketMatch, BracketRound, BracketSlot, Decision, Entrant, EntryStatus, Seat,
     StandingsRow, StandingsTable, Zone,
 };
-use crate::store::FixtureRow;
+use store::FixtureRow;
 
 fn count(n: i64) -> u32 {
     u32::try_from(n.max(0)).unwrap_or(u32::MAX)

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::advance::round_name;
-use crate::club::{Actor, Club, ClubError};
+use crate::{Actor, Club, ClubError};
 
 /// A league match under way, as a platform posts it.
 #[derive(Clone, Debug, PartialEq, Eq)]

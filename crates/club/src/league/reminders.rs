@@ -2,9 +2,9 @@
 //! reminders to players with unplayed fixtures, the organiser told once it has passed.
 
 use super::{League, days};
-use crate::club::words::duration_words;
-use crate::club::{Club, ClubError, Notice};
-use crate::store::{FixtureRow, PlayerRow};
+use crate::words::duration_words;
+use crate::{Club, ClubError, Notice};
+use store::{FixtureRow, PlayerRow};
 use std::collections::HashMap;
 
 impl Club {

@@ -8,16 +8,16 @@ use super::fixtures::{
 };
 use super::standings::Points;
 use super::{Format, League, LeagueEntry, MIN_PLAYERS, Seeding, days, entry_text};
-use crate::club::challenge::player_key;
-use crate::club::lookup::Loaded;
-use crate::club::play::{Work, entry_json};
-use crate::club::words::duration_words;
-use crate::club::{
+use crate::challenge::player_key;
+use crate::lookup::Loaded;
+use crate::play::{Work, entry_json};
+use crate::words::duration_words;
+use crate::{
     Actor, ChallengeSpec, Club, ClubError, Entry, FairDice, Outcome, Snapshot, new_chain_with_first,
 };
-use crate::engine::fair::FairId;
-use crate::engine::welsh::format_amount;
-use crate::store::{
+use engine::fair::FairId;
+use engine::welsh::format_amount;
+use store::{
     FixtureRow, FixtureWrite, LedgerEntry, MatchChange, MatchRow, MatchStatus, NewMatch, PlaceRow,
     PlayerRow, SeasonRow, StartedMatch, StoreError,
 };
@@ -136,7 +136,7 @@ impl Club {
     /// [`Club::accept_league_match`] in the same transaction.
     pub(crate) async fn write_league(
         &self,
-        change: &crate::store::LeagueChange,
+        change: &store::LeagueChange,
     ) -> Result<(i64, Vec<i64>), StoreError> {
         let mut accept = |id: i64, s: &StartedMatch| self.accept_league_match(id, s);
         self.store
@@ -365,7 +365,7 @@ impl Club {
         let fair = with_match
             .iter()
             .any(|f| f.start.as_ref().is_some_and(|s| s.new.fair.is_some()));
-        let attachment = (fair && started.len() > 40).then(|| crate::club::Attachment {
+        let attachment = (fair && started.len() > 40).then(|| crate::Attachment {
             name: format!("anchors-league-{}-season-{season}.txt", league.row.id),
             text: all.join("\n") + "\n",
         });
@@ -398,7 +398,7 @@ impl Club {
         players: &[PlayerRow],
         seed: i64,
         now: i64,
-        change: &mut crate::store::LeagueChange,
+        change: &mut store::LeagueChange,
     ) -> Result<(), ClubError> {
         let n = players.len();
         let fixture = |round: u32, slot: i64, x: Option<usize>, o: Option<usize>| FixtureRow {

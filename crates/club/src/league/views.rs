@@ -6,9 +6,9 @@ use std::collections::{HashMap, HashSet};
 use super::advance::{division_table, round_name};
 use super::standings::{Points, Row};
 use super::{Format, League};
-use crate::club::cause::fixture_cause_words;
-use crate::club::{Actor, Chart, Club, ClubError, Outcome, spec_words};
-use crate::store::{EndCause, FixtureRow};
+use crate::cause::fixture_cause_words;
+use crate::{Actor, Chart, Club, ClubError, Outcome, spec_words};
+use store::{EndCause, FixtureRow};
 
 /// One row of a league table, with the player's name (for the standings picture).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -366,7 +366,7 @@ impl Club {
         })
     }
 
-    async fn bracket_picture(&self, league: &League) -> Result<crate::render::Bracket, ClubError> {
+    async fn bracket_picture(&self, league: &League) -> Result<render::Bracket, ClubError> {
         let names = self.names_of(league.row.id).await?;
         let seeds: HashMap<i64, i64> = self
             .store

@@ -3,9 +3,9 @@
 
 use super::director::Decision;
 use super::{Format, League, LeagueEntry, Withdrawal, entry_text};
-use crate::club::play::entry_json;
-use crate::club::{Club, ClubError, Entry, Outcome};
-use crate::store::{FixtureWrite, MatchChange, MatchStatus, PlayerRow};
+use crate::play::entry_json;
+use crate::{Club, ClubError, Entry, Outcome};
+use store::{FixtureWrite, MatchChange, MatchStatus, PlayerRow};
 
 impl Club {
     /// A player leaves a league under way: his remaining matches are forfeited to his

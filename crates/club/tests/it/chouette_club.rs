@@ -3,16 +3,15 @@
 
 use std::sync::Arc;
 
-use gammonbot::club::{
+use club::{
     Actor, ChouetteEntry, ChouetteOp, ChouetteRef, ChouetteSpec, Club, Command, ManualClock,
     Outcome, RngDice, rebuild_chouette,
 };
-use gammonbot::engine::chouette::{Chouette, ChouetteEvent, ChouettePhase, Consultation};
-use gammonbot::engine::format_play;
-use gammonbot::store::Store;
+use engine::chouette::{Chouette, ChouetteEvent, ChouettePhase, Consultation};
+use engine::format_play;
+use store::Store;
 
-mod common;
-use common::store_url;
+use testkit::store_url;
 
 async fn open(url: &str, seed: u64) -> (Arc<Club>, Store) {
     let store = Store::open(url).await.unwrap();
@@ -182,7 +181,7 @@ async fn a_chouette_session_survives_a_restart_mid_game() {
     let (club, store) = open(&path, 5).await;
     let spec = ChouetteSpec {
         shuffle: false,
-        rules: gammonbot::engine::chouette::ChouetteRules {
+        rules: engine::chouette::ChouetteRules {
             consultation: Consultation::Free,
             ..Default::default()
         },
@@ -214,14 +213,14 @@ async fn a_chouette_session_survives_a_restart_mid_game() {
         matches!(
             c.phase(),
             ChouettePhase::ToPlay {
-                side: gammonbot::engine::chouette::TEAM,
+                side: engine::chouette::TEAM,
                 ..
             }
         )
     })
     .await;
     let text = format_play(
-        &c.position().view(gammonbot::engine::chouette::TEAM),
+        &c.position().view(engine::chouette::TEAM),
         &c.legal_plays()[0].play,
     );
     let out = run(&club, crew_name, ChouetteOp::Suggest(text.clone())).await;
@@ -371,7 +370,7 @@ async fn chouette_commands_without_a_number_act_on_the_players_own_session() {
                             .cubes()
                             .iter()
                             .filter(|t| {
-                                !t.out && t.owner != Some(gammonbot::engine::chouette::TEAM)
+                                !t.out && t.owner != Some(engine::chouette::TEAM)
                             })
                             .map(|t| name_of(&SIX, t.member).to_string())
                             .collect();
@@ -446,13 +445,13 @@ async fn multiple_cubes_the_box_double_says_each_cubes_new_value() {
     run(&club, "ann", ChouetteOp::Start).await;
     // Given ben's cube at 2 on the box's side
     drive(&club, &store, 1, &SIX, |c| {
-        c.phase() == ChouettePhase::ToRoll(gammonbot::engine::chouette::TEAM)
+        c.phase() == ChouettePhase::ToRoll(engine::chouette::TEAM)
     })
     .await;
     run(&club, "ben", ChouetteOp::Double(Vec::new())).await;
     run(&club, "ann", ChouetteOp::Take(Some("ben".into()))).await;
     drive(&club, &store, 1, &SIX, |c| {
-        c.phase() == ChouettePhase::ToRoll(gammonbot::engine::chouette::BOX)
+        c.phase() == ChouettePhase::ToRoll(engine::chouette::BOX)
     })
     .await;
     // When the box doubles ben and cat (cat's cube centred)
@@ -487,7 +486,7 @@ async fn multiple_cubes_the_box_with_no_cube_to_turn_is_rolled_for() {
     two_sessions(&club, ["dan", "eve", "fay"]).await;
     run(&club, "ann", ChouetteOp::Start).await;
     drive(&club, &store, 1, &SIX, |c| {
-        c.phase() == ChouettePhase::ToRoll(gammonbot::engine::chouette::BOX)
+        c.phase() == ChouettePhase::ToRoll(engine::chouette::BOX)
     })
     .await;
     // Given the box doubled both: ben took (his cube), cat dropped
@@ -507,13 +506,13 @@ async fn multiple_cubes_the_box_with_no_cube_to_turn_is_rolled_for() {
     );
     assert_ne!(
         state(&store, 1).await.phase(),
-        ChouettePhase::ToRoll(gammonbot::engine::chouette::BOX)
+        ChouettePhase::ToRoll(engine::chouette::BOX)
     );
     // The team may redouble (ben holds his cube): its turn is not rolled for
     let c = drive(&club, &store, 1, &SIX, |c| {
         matches!(
             c.phase(),
-            ChouettePhase::ToRoll(gammonbot::engine::chouette::TEAM)
+            ChouettePhase::ToRoll(engine::chouette::TEAM)
         ) && no_double_pending(c)
     })
     .await;
@@ -524,9 +523,9 @@ async fn multiple_cubes_the_box_with_no_cube_to_turn_is_rolled_for() {
     let c = drive(&club, &store, 1, &SIX, |c| {
         matches!(
             c.phase(),
-            ChouettePhase::ToRoll(gammonbot::engine::chouette::BOX)
+            ChouettePhase::ToRoll(engine::chouette::BOX)
                 | ChouettePhase::ToPlay {
-                    side: gammonbot::engine::chouette::BOX,
+                    side: engine::chouette::BOX,
                     ..
                 }
         )
@@ -545,7 +544,7 @@ async fn consultation_a_suggestion_that_is_not_a_legal_play_is_refused() {
     let (club, store) = open(&path, 15).await;
     let spec = ChouetteSpec {
         shuffle: false,
-        rules: gammonbot::engine::chouette::ChouetteRules {
+        rules: engine::chouette::ChouetteRules {
             consultation: Consultation::Free,
             ..Default::default()
         },
@@ -557,7 +556,7 @@ async fn consultation_a_suggestion_that_is_not_a_legal_play_is_refused() {
         matches!(
             c.phase(),
             ChouettePhase::ToPlay {
-                side: gammonbot::engine::chouette::TEAM,
+                side: engine::chouette::TEAM,
                 ..
             }
         )
@@ -574,9 +573,9 @@ async fn consultation_a_suggestion_that_is_not_a_legal_play_is_refused() {
         )
         .await
         .expect_err("not a legal play");
-    assert!(matches!(e, gammonbot::club::ClubError::Refused(_)), "{e}");
+    assert!(matches!(e, club::ClubError::Refused(_)), "{e}");
     // A legal play is shown to the team
-    let view = c.position().view(gammonbot::engine::chouette::TEAM);
+    let view = c.position().view(engine::chouette::TEAM);
     let text = format_play(&view, &c.legal_plays()[0].play);
     let out = run(&club, "cat", ChouetteOp::Suggest(text.clone())).await;
     assert!(

@@ -6,17 +6,16 @@ use std::path::PathBuf;
 use std::process::Command as Process;
 use std::sync::Arc;
 
-use gammonbot::club::{
+use club::{
     Actor, ChallengeSpec, Club, ClubError, Command, FairOp, FairRef, Format, LeagueCommand,
     LeagueOp, ManualClock, MatchRef, Outcome, RngDice,
 };
-use gammonbot::store::{MatchStatus, Store};
+use store::{MatchStatus, Store};
 
-mod common;
-use common::{assert_match_rebuilds, scratch, store_url};
+use testkit::{assert_match_rebuilds, scratch, store_url};
 
 const START: i64 = 1_800_000_000;
-const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/verify_dice.py");
+const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/verify_dice.py");
 
 async fn open(url: &str, dice: RngDice) -> (Arc<Club>, Store) {
     let store = Store::open(url).await.unwrap();
@@ -199,7 +198,7 @@ async fn a_league_match_gets_fair_dice_whose_throws_verify() {
 
 #[tokio::test]
 async fn a_ruled_league_match_rebuilds_from_its_log_as_finished() {
-    use gammonbot::club::{Entry, rebuild};
+    use club::{Entry, rebuild};
     // Given a round robin of four under way
     let (club, store) = open(&store_url("league_ruled").await, RngDice::seeded(3)).await;
     league_of(
@@ -253,7 +252,7 @@ async fn a_ruled_league_match_rebuilds_from_its_log_as_finished() {
         (ids[0], false, "ahead 2-0 at the deadline"),
         (ids[1], true, "no reply for a week"),
     ] {
-        let log = common::match_log(&store, id).await;
+        let log = testkit::match_log(&store, id).await;
         assert!(
             matches!(log.last(), Some(Entry::Ruling { forfeit: f, reason: r, .. }) if *f == forfeit && r == reason),
             "match #{id}: {:?}",
@@ -309,7 +308,7 @@ async fn a_ruled_league_match_rebuilds_from_its_log_as_finished() {
 
 /// A rated 1-point match that `winner` wins by `loser`'s resignation.
 async fn beat(club: &Club, winner: &str, loser: &str) {
-    use gammonbot::engine::ResignLevel;
+    use engine::ResignLevel;
     let out = run(
         club,
         winner,
@@ -356,7 +355,7 @@ async fn a_knockout_seeded_by_rating_gives_the_top_seeds_and_the_byes_to_the_hig
         for p in players {
             let id = store.find_player("local", p).await.unwrap().unwrap().id;
             let pool = store
-                .pool_ratings(community, gammonbot::engine::Ruleset::Standard)
+                .pool_ratings(community, engine::Ruleset::Standard)
                 .await
                 .unwrap();
             v.push(*pool.get(&id).unwrap_or_else(|| panic!("{p} has no rating")));

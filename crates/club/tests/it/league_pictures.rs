@@ -5,22 +5,21 @@
 
 use std::sync::Arc;
 
-use gammonbot::club::{
+use club::{
     Actor, ChallengeSpec, Chart, Club, Command, Format, LeagueCommand, LeagueOp, ManualClock,
     Outcome, RngDice,
 };
-use gammonbot::render::{
+use render::{
     BracketSlot, EntryStatus, Seat, bracket_alt_text, bracket_png, standings_alt_text,
     standings_png,
 };
 
-mod common;
-use common::store_url;
+use testkit::store_url;
 
 const START: i64 = 1_800_000_000;
 
 async fn open(name: &str, seed: u64) -> Arc<Club> {
-    let store = gammonbot::store::Store::open(&store_url(name).await)
+    let store = store::Store::open(&store_url(name).await)
         .await
         .unwrap();
     Arc::new(Club::new(

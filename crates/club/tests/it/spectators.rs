@@ -5,14 +5,13 @@
 
 use std::sync::Arc;
 
-use gammonbot::club::{
+use club::{
     Actor, ChallengeSpec, Club, ClubError, Command, ManualClock, MatchRef, Outcome, RngDice,
 };
-use gammonbot::engine::ResignLevel;
-use gammonbot::store::Store;
+use engine::ResignLevel;
+use store::Store;
 
-mod common;
-use common::store_url;
+use testkit::store_url;
 
 const START: i64 = 1_800_000_000;
 

@@ -1,13 +1,13 @@
 //! A Welsh match as a state machine (rules 1-7, 12-14, 16-19, 21, 22; regulation D).
-//! Like the standard [`crate::engine::Match`], `apply` returns the next state and its
+//! Like the standard [`crate::Match`], `apply` returns the next state and its
 //! events or a refusal, and never rolls: throws come in with the actions.
 
 use thiserror::Error;
 
 use super::movegen::{FULL_SPIKE, Throw, apply_welsh_steps, has_full_spread, welsh_legal_plays};
-use crate::engine::movegen::{LegalPlay, Play};
-use crate::engine::position::{BAR, Board, OPP_BAR, Position};
-use crate::engine::side::Side;
+use crate::movegen::{LegalPlay, Play};
+use crate::position::{BAR, Board, OPP_BAR, Position};
+use crate::side::Side;
 
 /// The highest value of the doubling die (rule 5).
 pub const MAX_CUBE: u32 = 64;

@@ -11,8 +11,8 @@
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::engine::movegen::{LegalPlay, Play, Step};
-use crate::engine::position::{BAR, Board, OPP_BAR};
+use crate::movegen::{LegalPlay, Play, Step};
+use crate::position::{BAR, Board, OPP_BAR};
 
 /// Men a spike may hold (rule 10).
 pub const FULL_SPIKE: i8 = 6;

@@ -4,8 +4,8 @@
 
 use std::fmt::Write as _;
 
-use crate::engine::movegen::Play;
-use crate::engine::position::{BAR, Board};
+use crate::movegen::Play;
+use crate::position::{BAR, Board};
 
 fn point(out: &mut String, p: u8) {
     match p {
@@ -104,7 +104,7 @@ pub fn resolve_welsh_play(
     board: &Board,
     throw: super::movegen::Throw,
     text: &str,
-) -> Result<crate::engine::movegen::LegalPlay, String> {
+) -> Result<crate::movegen::LegalPlay, String> {
     let legal = super::movegen::welsh_legal_plays(board, throw);
     let text = text.trim();
     if text.is_empty() || text.eq_ignore_ascii_case("pass") {
@@ -114,7 +114,7 @@ pub fn resolve_welsh_play(
             .copied()
             .ok_or_else(|| "you can move: passing is not allowed".to_string());
     }
-    let quoted = crate::engine::excerpt(text);
+    let quoted = crate::excerpt(text);
     let wanted = normalise(text).ok_or_else(|| {
         format!("cannot read `{quoted}`: write half-moves like `13/12/8`, `roof/22`, `3/off`")
     })?;
@@ -151,7 +151,7 @@ pub fn resolve_welsh_play(
             if to > 0 && to < BAR {
                 b[to] = b[to].max(0) + 1;
             }
-            steps.push(crate::engine::movegen::Step {
+            steps.push(crate::movegen::Step {
                 from: w[0],
                 to: w[1],
             });

@@ -7,7 +7,7 @@ use super::movegen::{
     FULL_SPIKE, Throw, backward_targets, crosses_central_bar, forward_targets, protected_spikes,
     rovers, welsh_legal_plays,
 };
-use crate::engine::position::{BAR, Board, OPP_BAR};
+use crate::position::{BAR, Board, OPP_BAR};
 
 fn name(p: usize) -> String {
     match p {
@@ -103,7 +103,7 @@ fn try_half_move(
 ) -> Tried {
     let mut tried = Tried::default();
     let n = values.len();
-    let mut seqs = crate::engine::play_check::dice_orders(n);
+    let mut seqs = crate::play_check::dice_orders(n);
     seqs.sort_by_key(Vec::len);
     let home = all_home(b);
     for seq in seqs {

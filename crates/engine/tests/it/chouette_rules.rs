@@ -1,11 +1,11 @@
 //! Chouette (seed 001, last section): rotation, cubes per team member, drops, single-cube
 //! mode, consultation, scoring per cube.
 
-use gammonbot::engine::chouette::{
+use engine::chouette::{
     BOX, Chouette, ChouetteAction as A, ChouetteError, ChouetteEvent, ChouettePhase, ChouetteRules,
     Consultation, TEAM,
 };
-use gammonbot::engine::{Dice, Position, Side, resolve_play};
+use engine::{Dice, Position, Side, resolve_play};
 
 const ANN: u64 = 1;
 const BEN: u64 = 2;

@@ -1,12 +1,11 @@
 //! `.mat` export: files the engine writes import into real gnubg and replay to the same
 //! position, Match ID and score.
 
-mod common;
 
 use std::path::Path;
 
-use common::{Rng, run_gnubg, scratch};
-use gammonbot::engine::{Action, Match, MatchRules, Phase, RuleError, Side, export_mat};
+use testkit::{Rng, run_gnubg, scratch};
+use engine::{Action, Match, MatchRules, Phase, RuleError, Side, export_mat};
 
 /// Plays a match with random plays and cube actions; stops after `max_actions` or at the end.
 fn random_match(rules: MatchRules, seed: u64, max_actions: usize) -> (Match, Vec<(Side, Action)>) {
@@ -196,7 +195,7 @@ fn analysis_after_a_beaver_values_decisions_at_the_beavered_cube_owned_by_the_be
     )
     .unwrap();
     // When the analysis script reviews it at 0 plies
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/analyse.py");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/analyse.py");
     run_gnubg(
         &script,
         &[
@@ -233,13 +232,13 @@ fn mat_export_headers_name_the_players_event_date_and_rules_and_gnubg_reads_them
     // Given a whole 5-point match exported with its event, date and rating
     let (m, log) = random_match(MatchRules::match_to(5), 21, 100_000);
     assert!(matches!(m.phase(), Phase::MatchOver { .. }));
-    let info = gammonbot::engine::MatInfo {
+    let info = engine::MatInfo {
         event: "gammonbot match #7".into(),
         began: Some(1_800_000_000),
         rated: Some(false),
     };
     let mat =
-        gammonbot::engine::export_mat_with(m.rules(), ["olive", "xavier"], &log, &info).unwrap();
+        engine::export_mat_with(m.rules(), ["olive", "xavier"], &log, &info).unwrap();
     // The header lines gnubg writes, and the last game won the match
     for line in [
         "; [Player 1 \"xavier\"]",

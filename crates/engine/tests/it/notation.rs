@@ -1,6 +1,6 @@
 //! Notations: move text, Position ID, Match ID, XGID; bar and borne-off checkers in each.
 
-use gammonbot::engine::{
+use engine::{
     Action, Board, Dice, GameStatus, Match, MatchId, MatchRules, Position, Setup, Side, Xgid,
     XgidDice, board_from_position_id, format_play, legal_plays, parse_hops, position_id,
     resolve_play,

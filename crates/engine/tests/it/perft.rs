@@ -1,6 +1,6 @@
 //! Perft-style gate: distinct legal plays over the shared position sets, as gnubg counts them.
 
-use gammonbot::engine::{Dice, board_from_position_id, legal_plays, position_id};
+use engine::{Dice, board_from_position_id, legal_plays, position_id};
 
 fn count(file: &str) -> (usize, usize) {
     let text = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR")))

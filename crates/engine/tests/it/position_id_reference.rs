@@ -3,7 +3,7 @@
 //! code in `engine::ids` must give the same text for every board and the same board (or the
 //! same refusal) for every 14 characters.
 
-use gammonbot::engine::{
+use engine::{
     Board, IdError, PositionIdEncoder, board_from_position_id, position_id, position_id_bytes,
 };
 use proptest::prelude::*;

@@ -2,8 +2,8 @@
 //! pool's effective length. Expected numbers are worked by hand (python3 one-offs, shown
 //! in the comments), never by calling the code under test.
 
-use gammonbot::engine::Ruleset;
-use gammonbot::engine::rating::{
+use engine::Ruleset;
+use engine::rating::{
     Rating, START_RATING, format_change, format_rating, k_factor, rate_match, rated_length,
     rating_change, upset_probability, welsh_effective_length,
 };

@@ -1,8 +1,7 @@
 //! Standard rules (seeds 001-004): one test per rule, named for it.
 
-mod common;
 
-use gammonbot::engine::{
+use engine::{
     Action, Cube, Dice, Event, IllegalPlay, Match, MatchRules, Phase, Position, ResignLevel,
     ResultKind, RuleError, Setup, Side,
 };
@@ -12,7 +11,7 @@ const O: Side = Side::O;
 
 /// A position from each side's checkers in his own numbering (25 = his bar).
 fn pos(x: &[(usize, i8)], o: &[(usize, i8)]) -> Position {
-    common::position(x, o)
+    testkit::position(x, o)
 }
 
 fn dice(a: u8, b: u8) -> Dice {
@@ -622,7 +621,7 @@ fn play_must_use_the_larger_die_when_only_one_can_be_played() {
     let legal: Vec<String> = m
         .legal_plays()
         .iter()
-        .map(|l| gammonbot::engine::format_play(&m.position().view(X), &l.play))
+        .map(|l| engine::format_play(&m.position().view(X), &l.play))
         .collect();
     assert_eq!(legal, vec!["20/14".to_string()]);
     assert_eq!(

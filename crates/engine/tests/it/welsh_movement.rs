@@ -1,13 +1,12 @@
 //! Welsh movement rules (seed 000, rules 7-11, 15, 16, 18-20), each test named for its rule.
 
-mod common;
 
-use gammonbot::engine::welsh::{Throw, format_welsh_play, welsh_legal_plays};
-use gammonbot::engine::{Board, Xgid};
+use engine::welsh::{Throw, format_welsh_play, welsh_legal_plays};
+use engine::{Board, Xgid};
 
 /// The mover's men by his own points (25 = roof), the opponent's by the opponent's points.
 fn board(mine: &[(usize, i8)], theirs: &[(usize, i8)]) -> Board {
-    common::position(mine, theirs).view(gammonbot::engine::Side::X)
+    testkit::position(mine, theirs).view(engine::Side::X)
 }
 
 fn plays(b: &Board, t: Throw) -> Vec<String> {
@@ -447,7 +446,7 @@ fn values_used_per_play(b: &Board, t: Throw) -> Vec<(usize, String)> {
 
 #[test]
 fn rule_09_notation_tells_an_atomic_jump_from_stops_and_reads_either() {
-    use gammonbot::engine::welsh::resolve_welsh_play;
+    use engine::welsh::resolve_welsh_play;
     // A man on 24 and one on 10, a blot on our 20, and a 4-5.
     let b = board(&[(24, 1), (10, 1), (1, 5)], &[(5, 1), (12, 14)]);
     let t = Throw::Two(4, 5);
@@ -678,7 +677,7 @@ fn rule_09_no_hitter_moves_on_in_positions_from_self_play() {
 
 #[test]
 fn rule_15_jumps_from_self_play_cross_from_far_spikes_they_pass() {
-    use gammonbot::engine::welsh::resolve_welsh_play;
+    use engine::welsh::resolve_welsh_play;
     // 2-1: 20 past the blotted 18 (no hit), across with the 1 to the 7. 6-2: 23 past the
     // covered 17 (far spike 2), across with the 2 to the 8. 2-2: 21 past the covered 19 and
     // 17, across with a 2 to the 8, on to the 6.

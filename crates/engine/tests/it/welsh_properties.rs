@@ -2,18 +2,17 @@
 //! doubles, no man moving on after he hit, every generated play applying cleanly, and the fast search finding exactly what
 //! the exhaustive one finds.
 
-mod common;
 
-use common::{Rng, welsh_self_play_boards};
-use gammonbot::engine::Board;
-use gammonbot::engine::welsh::{Throw, welsh_legal_plays, welsh_legal_plays_exhaustive};
+use testkit::{Rng, welsh_self_play_boards};
+use engine::Board;
+use engine::welsh::{Throw, welsh_legal_plays, welsh_legal_plays_exhaustive};
 use proptest::prelude::*;
 
 /// Replays a play's half-moves on `board`, checking each as it goes; returns the end board.
 fn replay(
     board: &Board,
     throw: Throw,
-    steps: &[gammonbot::engine::Step],
+    steps: &[engine::Step],
 ) -> Result<[i8; 26], String> {
     let mut b = *board.points();
     // Men who hit this turn, by spike: they stop there (rule 9).
@@ -68,7 +67,7 @@ fn throws() -> Vec<Throw> {
 }
 
 /// The resulting boards of a set of plays, sorted.
-fn boards(plays: &[gammonbot::engine::LegalPlay]) -> Vec<[i8; 26]> {
+fn boards(plays: &[engine::LegalPlay]) -> Vec<[i8; 26]> {
     let mut v: Vec<[i8; 26]> = plays.iter().map(|l| *l.board.points()).collect();
     v.sort_unstable();
     v

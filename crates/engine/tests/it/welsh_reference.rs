@@ -2,7 +2,7 @@
 //!
 //! The generator below is written from the seed (000, rules 7-20) and the settled readings
 //! of `shared/design/welsh-rules.md` / `docs/rules/welsh.md`, and shares no code with
-//! `src/engine/welsh/movegen.rs`: it takes the engine's `Board` only as a data source,
+//! `crates/engine/src/welsh/movegen.rs`: it takes the engine's `Board` only as a data source,
 //! keeps its own list of men, and tries, naively, every sequence of jumps a turn can hold
 //! (every man, every sub-multiset of the unused values, every order of them, every way of
 //! grouping them into legs of single values and sums, forward and, for rovers, back),
@@ -17,16 +17,15 @@
 // Loops run over spike numbers, which are the rules' own indices.
 #![allow(clippy::needless_range_loop)]
 
-mod common;
 
 use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::rc::Rc;
 use std::str::FromStr;
 
-use common::{Rng, welsh_self_play_boards};
-use gammonbot::engine::welsh::{Throw, welsh_legal_plays};
-use gammonbot::engine::{Board, Position, Side, Xgid, XgidDice, xgid_position_field};
+use testkit::{Rng, welsh_self_play_boards};
+use engine::welsh::{Throw, welsh_legal_plays};
+use engine::{Board, Position, Side, Xgid, XgidDice, xgid_position_field};
 
 // ---------------------------------------------------------------------------------------
 // The reference generator.
@@ -903,7 +902,7 @@ fn the_comparison_catches_each_earlier_wrong_reading() {
 }
 
 /// The large one-off run: `WELSH_REFERENCE_CASES` throws (default 1,000,000).
-/// `cargo test --test welsh_reference -- --ignored --nocapture`
+/// `cargo test -p gammonbot-engine --test it welsh_reference -- --ignored --nocapture`
 #[test]
 #[ignore = "a long run; the figures go in the report"]
 fn the_engine_plays_what_the_independent_reference_plays_at_length() {
@@ -930,7 +929,7 @@ fn the_engine_plays_what_the_independent_reference_plays_at_length() {
 
 /// The mover's men by his own points (25 = roof), the opponent's by the opponent's points.
 fn board(mine: &[(usize, i8)], theirs: &[(usize, i8)]) -> Board {
-    common::position(mine, theirs).view(Side::X)
+    testkit::position(mine, theirs).view(Side::X)
 }
 
 #[test]

@@ -1,21 +1,20 @@
 //! Welsh turn flow, scoring and money (seed 000): one test or more per rule, named for it.
 
-mod common;
 
-use common::Rng;
-use gammonbot::engine::welsh::{
+use testkit::Rng;
+use engine::welsh::{
     BreakReason, GameEnd, MatchEnd, NominateFor, Parity, Rates, ScoopPot, Throw, WelshAction,
     WelshError, WelshEvent, WelshMatch, WelshPhase, WelshRules, format_amount, game_value,
     has_rectangle, has_triangle, jackpot, match_prize,
 };
-use gammonbot::engine::{Board, Position, Side};
+use engine::{Board, Position, Side};
 
 const X: Side = Side::X;
 const O: Side = Side::O;
 
 /// X's men and O's men, each in his own numbering (25 = roof).
 fn pos(x: &[(usize, i8)], o: &[(usize, i8)]) -> Position {
-    common::position(x, o)
+    testkit::position(x, o)
 }
 
 fn act(m: &WelshMatch, side: Side, a: WelshAction) -> (WelshMatch, Vec<WelshEvent>) {
@@ -721,7 +720,7 @@ fn regulation_d_time_for_tea_and_both_clocks_under_35_minutes() {
 
 #[test]
 fn rule_01_a_match_carries_its_ruleset() {
-    use gammonbot::engine::{AnyMatch, Match, MatchRules, Ruleset};
+    use engine::{AnyMatch, Match, MatchRules, Ruleset};
     let w = AnyMatch::Welsh(WelshMatch::new(WelshRules::default()));
     let s = AnyMatch::Standard(Match::new(MatchRules::match_to(5)).unwrap());
     assert_eq!(
@@ -995,7 +994,7 @@ fn rule_13_a_thrown_1_2_with_no_legal_play_may_be_thrown_again_before_any_dance(
     );
     assert_eq!(m.cube().value, 1);
     // And the prompt offers both choices
-    let words = gammonbot::club::next_words(&gammonbot::engine::AnyMatch::Welsh(m.clone()));
+    let words = club::next_words(&engine::AnyMatch::Welsh(m.clone()));
     assert!(
         words.contains("/move pass") && words.contains("throw the 1-2 again"),
         "{words}"
@@ -1010,7 +1009,7 @@ fn rule_13_a_thrown_1_2_with_no_legal_play_may_be_thrown_again_before_any_dance(
         (1, WelshPhase::ToRoll(O))
     );
     // Or X keeps the 2-1 (passes): only then is it a dance, and the first raises the die
-    let (kept, ev) = act(&m, X, WelshAction::Play(gammonbot::engine::Play::default()));
+    let (kept, ev) = act(&m, X, WelshAction::Play(engine::Play::default()));
     assert!(ev.contains(&WelshEvent::Danced { by: X }), "{ev:?}");
     assert!(
         ev.contains(&WelshEvent::CubeRaisedByDance { value: 2 }),
@@ -1188,12 +1187,12 @@ fn rule_18_reading_at_die_1_with_no_gammon_at_stake_no_offer_is_possible_not_eve
     let why = WelshError::NoSmallerOffer.to_string();
     assert!(why.contains("1 game") && why.contains("24"), "{why}");
     // And O's prompt says so before O tries
-    let words = gammonbot::club::next_words(&gammonbot::engine::AnyMatch::Welsh(m.clone()));
+    let words = club::next_words(&engine::AnyMatch::Welsh(m.clone()));
     assert!(words.contains("no offer to concede"), "{words}");
     // While doubling first (the die to 2) makes an offer of 1 possible, to 24 with the payment
     let (m, _) = act(&m, O, WelshAction::Double);
     assert_eq!(m.concede_most(O), Some(1));
-    let words = gammonbot::club::next_words(&gammonbot::engine::AnyMatch::Welsh(m.clone()));
+    let words = club::next_words(&engine::AnyMatch::Welsh(m.clone()));
     assert!(words.contains("offer to concede"), "{words}");
     assert!(!words.contains("no offer to concede"), "{words}");
     let (m, _) = act(&m, O, offer(1));

@@ -1,16 +1,16 @@
 //! The board renderer: golden images (compared with a small tolerance), PNG size, the text
-//! board and its description, and the `render` command.
+//! board and its description (the `render` command: the program's `tests/it/cli_render.rs`).
 //!
-//! Regenerate the golden images deliberately with `GAMMONBOT_BLESS=1 cargo test --test
-//! render`, then look at every one before committing.
+//! Regenerate the golden images deliberately with `GAMMONBOT_BLESS=1 cargo test -p
+//! gammonbot-render --test it boards`, then look at every one before committing.
 
 use std::path::PathBuf;
 
-use gammonbot::engine::welsh::{WelshMatch, WelshRules};
-use gammonbot::engine::{
+use engine::welsh::{WelshMatch, WelshRules};
+use engine::{
     Action, Cube, Dice, Match, MatchRules, Position, Ruleset, Setup, Side, Step, Xgid,
 };
-use gammonbot::render::{
+use render::{
     CubeView, HEIGHT, LastPlay, Scene, WIDTH, alt_text, render_image, render_png, render_text,
 };
 
@@ -281,7 +281,7 @@ fn last_play_finds_its_hits_by_replaying() {
     let mut b = *before.points();
     b[5] = -1; // an O blot on X's 5
     b[12] += 1; // (keep fifteen men: O's 13 point had five)
-    let before = gammonbot::engine::Board::new(b).expect("valid");
+    let before = engine::Board::new(b).expect("valid");
     let last = LastPlay::new(
         Side::X,
         &before,
@@ -290,34 +290,6 @@ fn last_play_finds_its_hits_by_replaying() {
     );
     assert_eq!(last.hits, vec![5]);
     let _ = Dice::new(3, 1);
-}
-
-/// `gammonbot render` writes a PNG and prints the board; a bad XGID is refused.
-#[test]
-fn render_command_writes_the_png() {
-    let out = std::env::temp_dir().join(format!("gammonbot-cli-{}.png", std::process::id()));
-    let run = std::process::Command::new(env!("CARGO_BIN_EXE_gammonbot"))
-        .args(["render", "--xgid", START, "--names", "alice,bob", "--out"])
-        .arg(&out)
-        .output()
-        .expect("runs");
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    let png = std::fs::read(&out).expect("written");
-    assert_eq!(&png[1..4], b"PNG");
-    let img = image::load_from_memory(&png).expect("decodes").to_rgb8();
-    assert_eq!(img.dimensions(), (WIDTH, HEIGHT));
-    assert!(String::from_utf8_lossy(&run.stdout).contains("alice (X, light)"));
-    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_gammonbot"))
-        .args(["render", "--xgid", "XGID=nonsense"])
-        .output()
-        .expect("runs");
-    assert!(!bad.status.success());
-    assert!(!String::from_utf8_lossy(&bad.stderr).is_empty());
-    let _ = std::fs::remove_file(out);
 }
 
 /// Given the bar-and-hit scene with one number changed (a score, a pip count, the cube,
@@ -335,7 +307,7 @@ fn one_wrong_number_on_the_board_fails_the_golden_comparison() {
     let mut points = *pips.position.view(Side::X).points();
     points[6] -= 1;
     points[5] += 1;
-    pips.position = Position::from_view(Side::X, &gammonbot::engine::Board::new(points).unwrap());
+    pips.position = Position::from_view(Side::X, &engine::Board::new(points).unwrap());
     let mut cube = scene.clone();
     cube.cube = CubeView::Owned {
         value: 4,
@@ -367,7 +339,7 @@ fn a_chinese_name_is_drawn_in_letters_not_empty_boxes() {
     let mut scene = Scene::from_xgid(&xgid(BAR_AND_HIT), Ruleset::Standard, Some(Side::X));
     scene.names = ["李雷".into(), "Дмитрий".into()];
     assert_eq!(
-        gammonbot::render::missing_glyphs("李雷"),
+        render::missing_glyphs("李雷"),
         Vec::<char>::new()
     );
     let png = render_png(&scene).expect("encodes");

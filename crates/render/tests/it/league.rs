@@ -1,10 +1,10 @@
 //! League pictures: the standings table and the knockout bracket (PNG, text, alt text).
 //! Drawing is slow in debug builds, so there are few image tests.
 //!
-//! `GAMMONBOT_SAMPLES=/some/dir cargo test --test render_league` writes the pictures there
+//! `GAMMONBOT_SAMPLES=/some/dir cargo test -p gammonbot-render --test it league::` writes the pictures there
 //! to look at.
 
-use gammonbot::render::{
+use render::{
     Bracket, BracketMatch, BracketRound, BracketSlot, Decision, Entrant, EntryStatus,
     STANDINGS_WIDTH, Seat, StandingsRow, StandingsTable, Zone, bracket_alt_text, bracket_height,
     bracket_image, bracket_png, bracket_text, bracket_width, standings_alt_text, standings_height,

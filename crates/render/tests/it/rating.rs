@@ -1,11 +1,11 @@
 //! Rating pictures: the leaderboard (PNG, text, alt text) and a player's rating history
 //! (PNG, alt text). Drawing is slow in debug builds, so there are only two image tests.
 //!
-//! `GAMMONBOT_SAMPLES=/some/dir cargo test --test render_rating` writes the pictures there
+//! `GAMMONBOT_SAMPLES=/some/dir cargo test -p gammonbot-render --test it rating::` writes the pictures there
 //! to look at.
 
-use gammonbot::engine::Ruleset;
-use gammonbot::render::{
+use engine::Ruleset;
+use render::{
     HISTORY_HEIGHT, HISTORY_PLOT, HISTORY_WIDTH, LEADERBOARD_WIDTH, Leaderboard, LeaderboardRow,
     RatingHistory, history_alt_text, history_image, history_png, leaderboard_alt_text,
     leaderboard_png, leaderboard_text,

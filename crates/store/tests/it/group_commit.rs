@@ -1,12 +1,11 @@
-//! The group commit of match changes (`src/store/group_commit.rs`): changes sent together
+//! The group commit of match changes (`crates/store/src/group_commit.rs`): changes sent together
 //! share transactions, yet each keeps its own version check, one failing change takes no
 //! other with it, and every change that was answered `Ok` is on disk.
 
-use gammonbot::engine::Ruleset;
-use gammonbot::store::{LedgerEntry, MatchChange, MatchStatus, NewMatch, Store, StoreError};
+use engine::Ruleset;
+use store::{LedgerEntry, MatchChange, MatchStatus, NewMatch, Store, StoreError};
 
-mod common;
-use common::store_url;
+use testkit::store_url;
 
 const NOW: i64 = 1_800_000_000;
 const MATCHES: usize = 40;
@@ -58,7 +57,7 @@ async fn group_commit_keeps_each_changes_version_check_and_durability() {
     let path = store_url("group-commit-race").await;
     let store = Store::open(&path).await.unwrap();
     let (community, players, ids) = matches(&store, MATCHES).await;
-    let rates = gammonbot::engine::welsh::Rates::default();
+    let rates = engine::welsh::Rates::default();
     let mut tasks = Vec::new();
     for &id in &ids {
         for tag in ["first", "second"] {
@@ -105,7 +104,7 @@ async fn group_commit_one_failing_change_takes_no_other_with_it() {
     let path = store_url("group-commit-failure").await;
     let store = Store::open(&path).await.unwrap();
     let (community, players, ids) = matches(&store, MATCHES).await;
-    let rates = gammonbot::engine::welsh::Rates::default();
+    let rates = engine::welsh::Rates::default();
     let bad = ids[MATCHES / 2];
     let mut tasks = Vec::new();
     for &id in &ids {

@@ -7,16 +7,15 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command as Process, Stdio};
 use std::sync::Arc;
 
-use gammonbot::club::{
+use club::{
     Actor, ChallengeSpec, Club, Command, ManualClock, MatchRef, NextUp, Outcome, RngDice,
     SystemClock,
 };
-use gammonbot::engine::ResignLevel;
-use gammonbot::store::{MatchStatus, Store};
+use engine::ResignLevel;
+use store::{MatchStatus, Store};
 use sqlx::Row;
 
-mod common;
-use common::{Rng, assert_match_rebuilds, scratch_db};
+use testkit::{Rng, assert_match_rebuilds, scratch_db};
 
 /// A PostgreSQL server of its own, stopped (and its directory removed) when dropped.
 struct Cluster {
@@ -32,7 +31,7 @@ impl Cluster {
         let _one = STARTING
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/postgres.sh");
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/postgres.sh");
         let out = Process::new("bash")
             .args([script, "start"])
             .output()
@@ -58,7 +57,7 @@ impl Cluster {
 
 impl Drop for Cluster {
     fn drop(&mut self) {
-        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/postgres.sh");
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/postgres.sh");
         let _ = Process::new("bash")
             .args([script, "stop", &self.dir])
             .output();
@@ -691,7 +690,7 @@ async fn matches_ending_at_once_in_two_processes_rate_as_a_rebuild_does() {
         assert!(answer.iter().all(|l| l.starts_with("ended ")), "{answer:?}");
     }
     // Then the 60 matches ended in 60 distinct places of the order
-    let pool = common::raw_pool(&pg.url).await;
+    let pool = testkit::raw_pool(&pg.url).await;
     let places: Vec<i64> = sqlx::query_scalar("SELECT ended_seq FROM matches ORDER BY ended_seq")
         .fetch_all(&pool)
         .await
@@ -729,7 +728,7 @@ async fn two_processes_claiming_analysis_jobs_from_one_queue_never_claim_one_twi
         let id = run(&club, "ann", challenge).await.match_id.unwrap();
         let ann = store.find_player("local", "ann").await.unwrap().unwrap();
         store
-            .request_analysis(&gammonbot::store::NewAnalysis {
+            .request_analysis(&store::NewAnalysis {
                 match_id: id,
                 games: 1,
                 community_id: community,

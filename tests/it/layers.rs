@@ -1,0 +1,209 @@
+//! Layer rules Cargo cannot state. Cargo's graph points down only (engine <- render,
+//! store <- club <- this program), but it does not stop a crate from gaining a dependency:
+//! the manifests are read here for the crates each layer may not name. And the source:
+//! the renderer reaches no files, clock or randomness; the console holds no rules (it
+//! parses and prints); `src/discord/` is thin over the club. (The engine's own purity,
+//! no I/O, printing or clock, is checked in `crates/engine/tests/it/purity.rs`.)
+
+use std::path::Path;
+
+/// Each layer's crate and the crates its `[dependencies]` may not name.
+const LAYERS: &[(&str, &[&str])] = &[
+    (
+        "engine",
+        &[
+            "tokio",
+            "sqlx",
+            "serenity",
+            "poise",
+            "image",
+            "imageproc",
+            "ab_glyph",
+            "png",
+            "rand",
+            "getrandom",
+            "tracing",
+            "render",
+            "store",
+            "club",
+            "gammonbot",
+        ],
+    ),
+    (
+        "render",
+        &[
+            "tokio", "sqlx", "serenity", "poise", "rand", "store", "club", "gammonbot",
+        ],
+    ),
+    (
+        "store",
+        &[
+            "serenity",
+            "poise",
+            "image",
+            "imageproc",
+            "ab_glyph",
+            "png",
+            "render",
+            "club",
+            "gammonbot",
+        ],
+    ),
+    ("club", &["serenity", "poise", "gammonbot"]),
+];
+
+const RENDER_FORBIDDEN: &[&str] = &[
+    "tokio",
+    "sqlx",
+    "serenity",
+    "poise",
+    "rand",
+    "std::time",
+    "SystemTime",
+    "Instant",
+    "std::fs",
+    "std::net",
+    "std::process",
+    "std::env",
+];
+
+/// The console may name engine types (to build commands) but runs no rules itself.
+const CONSOLE_FORBIDDEN: &[&str] = &[
+    "serenity",
+    "poise",
+    "sqlx",
+    "store::",
+    "crate::discord",
+    "legal_plays",
+    "welsh_legal_plays",
+    "apply",
+    "resolve_play",
+    "resolve_welsh_play",
+];
+
+/// Discord is thin: no storage, no rule functions, no game state of its own.
+const DISCORD_FORBIDDEN: &[&str] = &[
+    "sqlx",
+    "store::",
+    "crate::console",
+    "legal_plays",
+    "welsh_legal_plays",
+    "resolve_play",
+    "resolve_welsh_play",
+    "Match::new",
+    "WelshMatch",
+    "AnyMatch",
+    "Snapshot",
+];
+
+/// The names under `[dependencies]` of a manifest (the renamed ones by their key).
+fn dependencies(manifest: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut inside = false;
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            inside = line == "[dependencies]";
+            continue;
+        }
+        if inside && !line.is_empty() && !line.starts_with('#') {
+            let key = line.split(['=', '.']).next().unwrap_or("").trim();
+            names.push(key.replace('-', "_"));
+        }
+    }
+    names
+}
+
+#[test]
+fn each_layer_depends_on_no_crate_above_or_beside_its_concern() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (layer, forbidden) in LAYERS {
+        let manifest =
+            std::fs::read_to_string(root.join("crates").join(layer).join("Cargo.toml")).unwrap();
+        let deps = dependencies(&manifest);
+        assert!(!deps.is_empty(), "the dependencies of {layer} were found");
+        let wrong: Vec<&String> = deps
+            .iter()
+            .filter(|d| forbidden.iter().any(|f| f.replace('-', "_") == **d))
+            .collect();
+        assert!(wrong.is_empty(), "{layer} may not depend on {wrong:?}");
+    }
+}
+
+#[test]
+fn the_manifest_reader_sees_a_forbidden_dependency() {
+    let manifest = "[package]\nname = \"x\"\n\n[dependencies]\nthiserror.workspace = true\n\
+                    tokio = { workspace = true }\n\n[dev-dependencies]\nsqlx.workspace = true\n";
+    assert_eq!(dependencies(manifest), ["thiserror", "tokio"]);
+}
+
+/// The lines under `dir` that name a forbidden word, and how many files were read.
+fn offences(dir: &Path, forbidden: &[&str]) -> (Vec<String>, usize) {
+    let mut offences = Vec::new();
+    let mut files = 0;
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            files += 1;
+            let text = std::fs::read_to_string(&path).unwrap();
+            for (n, line) in text.lines().enumerate() {
+                let code = line.split("//").next().unwrap_or("");
+                for word in forbidden {
+                    let hit = code.match_indices(word).any(|(i, _)| {
+                        let before = code[..i].chars().next_back();
+                        let after = code[i + word.len()..].chars().next();
+                        let boundary =
+                            |c: Option<char>| c.is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+                        boundary(before) && (word.ends_with("::") || boundary(after))
+                    });
+                    if hit {
+                        offences.push(format!("{}:{}: `{word}`: {line}", path.display(), n + 1));
+                    }
+                }
+            }
+        }
+    }
+    (offences, files)
+}
+
+/// Fails with every offending line when `dir` (at least `min_files` files) names a
+/// forbidden word.
+fn assert_clean(dir: &str, forbidden: &[&str], min_files: usize, rule: &str) {
+    let (offences, files) = offences(&Path::new(env!("CARGO_MANIFEST_DIR")).join(dir), forbidden);
+    assert!(files >= min_files, "the files of {dir} were found");
+    assert!(offences.is_empty(), "{rule}:\n{}", offences.join("\n"));
+}
+
+#[test]
+fn render_code_reads_only_the_engine() {
+    assert_clean(
+        "crates/render/src",
+        RENDER_FORBIDDEN,
+        3,
+        "the renderer must not reach storage, chat, clocks or files",
+    );
+}
+
+#[test]
+fn console_code_parses_and_prints_only() {
+    assert_clean(
+        "src/console",
+        CONSOLE_FORBIDDEN,
+        1,
+        "rules belong below the console",
+    );
+}
+
+#[test]
+fn discord_code_is_thin_over_the_club() {
+    assert_clean(
+        "src/discord",
+        DISCORD_FORBIDDEN,
+        2,
+        "rules and storage belong below discord/",
+    );
+}

@@ -1,0 +1,32 @@
+//! The end-to-end tests: the club through the local chat, Discord (against a fake Discord), the command-line tools and the program itself.
+//!
+//! One test binary for the crate (one module per suite): it links once.
+
+mod analysis;
+mod challenge_expiry;
+mod chouette_views;
+mod cli_legal;
+mod cli_render;
+mod club;
+mod club_ratings;
+mod discord_analysis;
+mod discord_authorization;
+mod discord_buttons;
+mod discord_commands;
+mod discord_e2e;
+mod discord_league;
+mod discord_paths;
+mod discord_rate_limit;
+mod discord_shards;
+mod echo_excerpts;
+mod fair_dice;
+mod league_words;
+mod layers;
+mod leagues;
+mod load_and_kill;
+mod local_chat;
+mod match_causes;
+mod money_session_stop;
+mod player_messages;
+mod player_reasons;
+mod fake_discord;
