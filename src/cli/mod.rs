@@ -478,11 +478,7 @@ async fn open_club(
         .await
         .map_err(|e| std::io::Error::other(format!("cannot open the database `{db}`: {e}")))?;
     tracing::info!(database = %db, "database open");
-    let club = club::Club::new(
-        store.clone(),
-        Arc::new(dice),
-        Arc::new(club::SystemClock),
-    );
+    let club = club::Club::new(store.clone(), Arc::new(dice), Arc::new(club::SystemClock));
     // `/leaderboard` lists players with at least this experience (default 0).
     let min_experience = setting("LEADERBOARD_MIN_EXPERIENCE")
         .map(|v| {

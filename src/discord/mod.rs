@@ -175,10 +175,7 @@ async fn chart_file(out: &Outcome) -> Option<serenity::CreateAttachment> {
         Chart::History(h) => (history_alt_text(h), "rating.png"),
         Chart::Standings(t) => (standings_alt_text(t), "standings.png"),
         Chart::Bracket(b) => (bracket_alt_text(b), "bracket.png"),
-        Chart::Blunders(b) => (
-            b.first().map(render::blunder_alt_text)?,
-            "analysis.png",
-        ),
+        Chart::Blunders(b) => (b.first().map(render::blunder_alt_text)?, "analysis.png"),
     };
     let png = tokio::task::spawn_blocking(move || match &chart {
         Chart::Leaderboard(b) => leaderboard_png(b),

@@ -14,8 +14,8 @@ use club::{
     Actor, AnalysisEvent, AnalysisSettings, ChallengeSpec, Chart, Club, ClubError, Command, Entry,
     MAX_ATTEMPTS, MatchRef, Outcome, Review, RngDice, SystemClock,
 };
-use gammonbot::console::parse_line;
 use engine::{Event, Match, MatchRules, Side, format_play, position_id};
+use gammonbot::console::parse_line;
 use store::{AnalysisStatus, Store};
 
 use testkit::{Rng, gnubg, match_log, scratch, store_url};

@@ -8,8 +8,8 @@ use club::{
     Actor, ChouetteOp, ChouetteRef, ChouetteSpec, Club, Command, DiceSource, ManualClock, Outcome,
     RngDice,
 };
-use gammonbot::console::{parse_line, run_line};
 use engine::chouette::{BOX, Chouette, ChouettePhase};
+use gammonbot::console::{parse_line, run_line};
 use render::{CubeView, Scene, render_image};
 use store::Store;
 
@@ -229,11 +229,7 @@ async fn the_readme_chouette_example_works_as_typed_whatever_the_dice() {
 }
 
 /// Plants session 1 at `position` with `to_roll` about to roll.
-async fn plant(
-    store: &Store,
-    position: engine::Position,
-    to_roll: engine::Side,
-) {
+async fn plant(store: &Store, position: engine::Position, to_roll: engine::Side) {
     let row = store.load_chouette(1).await.unwrap().unwrap();
     let c: Chouette = serde_json::from_str(&row.state).unwrap();
     let state = serde_json::to_string(&c.at(position, to_roll)).unwrap();

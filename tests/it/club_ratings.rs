@@ -9,9 +9,9 @@ use club::{
     Actor, ChallengeSpec, Chart, Club, ClubError, Command, DAY, ManualClock, MatchRef, Outcome,
     RngDice, TimeControl,
 };
-use gammonbot::console::parse_line;
 use engine::ResignLevel;
 use engine::rating::{format_change, upset_probability};
+use gammonbot::console::parse_line;
 use store::Store;
 
 use testkit::{Rng, raw_pool, scratch, store_url};

@@ -2,17 +2,14 @@
 //! Backgammon at 0 ply: the private deferral, its edits as the job moves, and the result
 //! posted in the match's channel mentioning both players, with the pictures attached.
 
-
 use std::sync::Arc;
 
-use testkit::{Rng, scratch, store_url};
 use crate::fake_discord::{CHANNEL, FakeDiscord, GUILD, TOKEN, slash};
-use club::{
-    Actor, AnalysisSettings, ChallengeSpec, Club, Command, MatchRef, RngDice, SystemClock,
-};
+use club::{Actor, AnalysisSettings, ChallengeSpec, Club, Command, MatchRef, RngDice, SystemClock};
 use gammonbot::discord::{Connection, client};
-use store::Store;
 use serde_json::json;
+use store::Store;
+use testkit::{Rng, scratch, store_url};
 
 const ALICE: (u64, &str) = (111_111_111_111_111_111, "alice");
 const BOB: (u64, &str) = (222_222_222_222_222_222, "bob");

@@ -4,15 +4,14 @@
 //! another server are each refused privately (ephemeral), and nothing changes (the
 //! database's fingerprint and the chouette's version stand).
 
-
 use std::sync::Arc;
 
-use testkit::store_url;
 use crate::fake_discord::{FakeDiscord, GUILD, Request, TOKEN, click, slash, user};
 use club::{Club, ManualClock, RngDice};
 use gammonbot::discord::{Connection, client, commands};
-use store::Store;
 use serde_json::{Value, json};
+use store::Store;
+use testkit::store_url;
 
 type Who = (u64, &'static str);
 const ALICE: Who = (111_111_111_111_111_111, "alice");

@@ -10,10 +10,10 @@ use club::{
     Actor, ChallengeSpec, Choice, ChouetteOp, ChouetteRef, ChouetteSpec, Club, Command,
     ManualClock, MatchRef, Outcome, RngDice, Subject,
 };
-use gammonbot::discord::{button_command, button_of, buttons};
 use engine::ResignLevel;
 use engine::chouette::{Chouette, ChouettePhase};
 use engine::format_play;
+use gammonbot::discord::{button_command, button_of, buttons};
 use store::Store;
 
 use testkit::{Rng, store_url};

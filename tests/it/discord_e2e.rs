@@ -3,17 +3,16 @@
 //! fake is strict like Discord (limits, one acknowledgement, the token, known routes);
 //! every test ends with `fake.finish()`, which fails on anything Discord would refuse.
 
-
 use std::sync::Arc;
 
-use testkit::store_url;
 use crate::fake_discord::{
     FakeDiscord, GUILD, GUILDS_INTENT, Request, TOKEN, autocomplete, click, slash, user,
 };
 use club::{Club, ManualClock, RngDice};
 use gammonbot::discord::{Connection, client};
-use store::Store;
 use serde_json::{Value, json};
+use store::Store;
+use testkit::store_url;
 
 const ALICE: (u64, &str) = (111_111_111_111_111_111, "alice");
 const BOB: (u64, &str) = (222_222_222_222_222_222, "bob");
@@ -407,7 +406,10 @@ async fn reminders_and_time_outs_are_posted_in_the_channel_mentioning_the_player
         .await;
     assert_eq!(
         post.path,
-        format!("/api/v10/channels/{}/messages", crate::fake_discord::CHANNEL)
+        format!(
+            "/api/v10/channels/{}/messages",
+            crate::fake_discord::CHANNEL
+        )
     );
     let text = post.json()["content"].as_str().unwrap().to_string();
     assert!(
@@ -422,7 +424,10 @@ async fn reminders_and_time_outs_are_posted_in_the_channel_mentioning_the_player
     // ran out of time (his opponent reads it there; a direct message only if he asked).
     let from = fake.requests().len();
     clock.advance(43_200);
-    let in_channel = format!("/api/v10/channels/{}/messages", crate::fake_discord::CHANNEL);
+    let in_channel = format!(
+        "/api/v10/channels/{}/messages",
+        crate::fake_discord::CHANNEL
+    );
     for told in [mover] {
         let post = fake
             .wait_for(from, |r| {

@@ -2,15 +2,14 @@
 //! announcement, three players signed up by clicking it, started by the organiser, and
 //! each match posted in a thread of its own with both players mentioned.
 
-
 use std::sync::Arc;
 
-use testkit::store_url;
 use crate::fake_discord::{FakeDiscord, GUILD, Request, TOKEN, click, slash};
 use club::{Club, ManualClock, RngDice};
 use gammonbot::discord::{Connection, client};
-use store::Store;
 use serde_json::{Value, json};
+use store::Store;
+use testkit::store_url;
 
 const ALICE: (u64, &str) = (111_111_111_111_111_111, "alice");
 const BOB: (u64, &str) = (222_222_222_222_222_222, "bob");
@@ -257,9 +256,6 @@ async fn a_league_match_on_fair_dice_posts_its_anchor_before_its_first_throw() {
     assert!(order(&started) < order(&rolled));
     let s = store.fair_throws("1").await.unwrap()[0].s.clone();
     let s = engine::fair::secret_from_hex(&s).unwrap();
-    assert_eq!(
-        engine::fair::hex(&engine::fair::sha256(&s)),
-        anchor
-    );
+    assert_eq!(engine::fair::hex(&engine::fair::sha256(&s)), anchor);
     fake.finish().await;
 }

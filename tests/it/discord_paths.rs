@@ -4,17 +4,18 @@
 //! rate limit (429 with `Retry-After`); and input too long or odd to echo. Against the
 //! fake Discord, which keeps who sees what.
 
-
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::time::Duration;
 
-use testkit::store_url;
-use crate::fake_discord::{APP_ID, CHANNEL, FakeDiscord, GUILD, Request, TOKEN, click, slash, user};
+use crate::fake_discord::{
+    APP_ID, CHANNEL, FakeDiscord, GUILD, Request, TOKEN, click, slash, user,
+};
 use club::{Clock, Club, RngDice};
 use gammonbot::discord::{Connection, client};
-use store::Store;
 use serde_json::{Value, json};
+use store::Store;
+use testkit::store_url;
 
 const ALICE: (u64, &str) = (111_111_111_111_111_111, "alice");
 const BOB: (u64, &str) = (222_222_222_222_222_222, "bob");

@@ -2,15 +2,14 @@
 //! Discord: past it, a private refusal and nothing runs; autocomplete is not counted; the
 //! window passes on the club's clock (moved by hand here, so nothing sleeps 10 s).
 
-
 use std::sync::Arc;
 
-use testkit::store_url;
 use crate::fake_discord::{FakeDiscord, GUILD, Request, TOKEN, autocomplete, click, slash, user};
 use club::{Club, ManualClock, RngDice};
 use gammonbot::discord::{Connection, RateLimit, client_limited};
-use store::Store;
 use serde_json::{Value, json};
+use store::Store;
+use testkit::store_url;
 
 const ALICE: (u64, &str) = (111_111_111_111_111_111, "alice");
 const BOB: (u64, &str) = (222_222_222_222_222_222, "bob");

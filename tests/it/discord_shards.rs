@@ -7,13 +7,12 @@
 //! PostgreSQL database when `GAMMONBOT_TEST_PG` names a server (`scripts/test.sh` runs
 //! this suite on both).
 
-
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use testkit::{scratch, store_url};
 use crate::fake_discord::{FakeDiscord, GUILD, GUILD_B, Request, TOKEN, shard_of, slash, user};
 use serde_json::{Value, json};
+use testkit::{scratch, store_url};
 
 const ALICE: (u64, &str) = (111_111_111_111_111_111, "alice");
 const BOB: (u64, &str) = (222_222_222_222_222_222, "bob");

@@ -2,14 +2,13 @@
 //! cleaned excerpt (control characters removed, length capped), in the local chat as on
 //! Discord (tests/it/discord_paths.rs has the Discord side).
 
-
 use std::sync::Arc;
 
-use testkit::store_url;
 use club::{Club, ManualClock, RngDice};
-use gammonbot::console::{parse_line, run_line};
 use engine::{EXCERPT_CHARS, excerpt};
+use gammonbot::console::{parse_line, run_line};
 use store::Store;
+use testkit::store_url;
 
 async fn club(name: &str) -> Club {
     let db = store_url(&format!("echo-{name}")).await;

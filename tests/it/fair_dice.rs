@@ -1007,9 +1007,7 @@ async fn accepted(club: &Club, spec: ChallengeSpec) -> (i64, Outcome) {
             )
             .await
         }
-        engine::Ruleset::Standard => {
-            run(club, "bob", Command::Accept(MatchRef::id(id))).await
-        }
+        engine::Ruleset::Standard => run(club, "bob", Command::Accept(MatchRef::id(id))).await,
     };
     (id, out)
 }

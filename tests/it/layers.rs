@@ -32,7 +32,14 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "render",
         &[
-            "tokio", "sqlx", "serenity", "poise", "rand", "store", "club", "gammonbot",
+            "tokio",
+            "sqlx",
+            "serenity",
+            "poise",
+            "rand",
+            "store",
+            "club",
+            "gammonbot",
         ],
     ),
     (

@@ -15,7 +15,6 @@
 //! acknowledged although the chat had not answered it (an acknowledgement given before
 //! the commit); some of those are lost, and the test says which.
 
-
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};

@@ -7,8 +7,8 @@ use std::sync::Arc;
 use club::{
     Actor, ChallengeSpec, Club, ClubError, Command, ManualClock, MatchRef, Outcome, RngDice,
 };
-use gammonbot::console::parse_line;
 use engine::ResignLevel;
+use gammonbot::console::parse_line;
 use store::{MatchStatus, Store};
 
 use testkit::{assert_match_rebuilds, store_url};

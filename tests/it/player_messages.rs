@@ -9,11 +9,11 @@ use club::{
     Actor, ChallengeSpec, Club, ClubError, Command, DiceSource, ManualClock, MatchRef, Outcome,
     RngDice, TimeControl, duration_words, next_words,
 };
-use gammonbot::console::{HELP, parse_line, run_line};
 use engine::welsh::{
     BreakReason, Parity, Throw, WelshAction, WelshMatch, WelshRules, resolve_welsh_play,
 };
 use engine::{AnyMatch, Position, ResignLevel, Ruleset, Side, Xgid};
+use gammonbot::console::{HELP, parse_line, run_line};
 use render::{CubeView, Scene, render_png, render_text};
 use store::Store;
 

@@ -3,7 +3,6 @@
 //! after a Welsh wash; a Welsh break holds the game. One test (or a few) per item, named
 //! `item_NN_...`.
 
-
 use engine::welsh::{Throw, resolve_welsh_play};
 use engine::{Dice, Position, Side, resolve_play};
 
@@ -186,9 +185,7 @@ mod chat {
     }
 
     pub async fn open(name: &str, seed: u64) -> Chat {
-        let store = Store::open(&testkit::store_url(name).await)
-            .await
-            .unwrap();
+        let store = Store::open(&testkit::store_url(name).await).await.unwrap();
         let clock = Arc::new(ManualClock::new(1_800_000_000));
         let club = Arc::new(Club::new(
             store,

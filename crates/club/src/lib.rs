@@ -71,8 +71,8 @@ pub use words::{duration_words, next_choices, next_words};
 
 use engine::Side;
 use engine::welsh::Rates;
-use store::Store;
 use play::Op;
+use store::Store;
 
 /// The longest move text, option or name the club reads.
 const MAX_TEXT: usize = 200;

@@ -222,9 +222,7 @@ impl Club {
                             engine::welsh::format_amount(l.spec.stake),
                             names[side.index()],
                             names[side.opponent().index()],
-                            engine::welsh::format_amount(
-                                points.saturating_mul(l.spec.stake)
-                            )
+                            engine::welsh::format_amount(points.saturating_mul(l.spec.stake))
                         ));
                     }
                 }

@@ -31,7 +31,8 @@ static UNIFONT: LazyLock<FontRef<'static>> = LazyLock::new(|| {
     FontRef::try_from_slice(include_bytes!("../../../fonts/unifont.otf")).expect("vendored font")
 });
 static UNIFONT_UPPER: LazyLock<FontRef<'static>> = LazyLock::new(|| {
-    FontRef::try_from_slice(include_bytes!("../../../fonts/unifont_upper.otf")).expect("vendored font")
+    FontRef::try_from_slice(include_bytes!("../../../fonts/unifont_upper.otf"))
+        .expect("vendored font")
 });
 
 /// Unifont's cell: its glyphs are drawn on a grid of this many pixels to the em.

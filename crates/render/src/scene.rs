@@ -2,9 +2,7 @@
 //! it, the players, the dice, the cube, the score, the last play and the Welsh extras.
 
 use engine::welsh::{Throw, WelshMatch, WelshPhase};
-use engine::{
-    Board, Match, Phase, Position, Ruleset, Side, Step, Xgid, XgidDice, format_play,
-};
+use engine::{Board, Match, Phase, Position, Ruleset, Side, Step, Xgid, XgidDice, format_play};
 
 /// Everything a board picture (PNG or text) shows.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -159,9 +159,7 @@ pub fn scratch(name: &str) -> PathBuf {
 /// Positions met in seeded Welsh self-play (random legal plays), from the view of the side
 /// about to throw.
 pub fn welsh_self_play_boards(rng: &mut Rng, games: usize) -> Vec<Board> {
-    use engine::welsh::{
-        Parity, WelshAction, WelshError, WelshMatch, WelshPhase, WelshRules,
-    };
+    use engine::welsh::{Parity, WelshAction, WelshError, WelshMatch, WelshPhase, WelshRules};
     let mut boards = Vec::new();
     let mut m = WelshMatch::new(WelshRules {
         target: 10_000,

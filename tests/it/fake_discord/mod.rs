@@ -21,7 +21,6 @@
 //! direct messages ([`FakeDiscord::refuse_dms`], 403 50007) and a rate limit on a route
 //! ([`FakeDiscord::rate_limit`], 429 with `Retry-After`).
 
-
 mod self_test;
 
 use std::collections::{HashMap, HashSet};

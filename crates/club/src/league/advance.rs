@@ -10,11 +10,11 @@ use super::{Format, League, LeagueEntry, MIN_PLAYERS, entry_text};
 use crate::{Club, ClubError, Snapshot};
 use engine::AnyMatch;
 use engine::welsh::format_amount;
+use std::collections::{HashMap, HashSet};
 use store::{
     EntrantRow, FixtureRow, FixtureWrite, LeagueReport, LedgerEntry, PlaceRow, PlayerRow,
     StoreError,
 };
-use std::collections::{HashMap, HashSet};
 
 /// A fixture that has a result (or a bye).
 pub(super) fn decided(f: &FixtureRow) -> bool {

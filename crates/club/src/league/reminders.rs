@@ -4,8 +4,8 @@
 use super::{League, days};
 use crate::words::duration_words;
 use crate::{Club, ClubError, Notice};
-use store::{FixtureRow, PlayerRow};
 use std::collections::HashMap;
+use store::{FixtureRow, PlayerRow};
 
 impl Club {
     /// The league side of the sweep: what follows results (restart-safe), the season

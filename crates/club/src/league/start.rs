@@ -17,11 +17,11 @@ use crate::{
 };
 use engine::fair::FairId;
 use engine::welsh::format_amount;
+use std::collections::{HashMap, HashSet};
 use store::{
     FixtureRow, FixtureWrite, LedgerEntry, MatchChange, MatchRow, MatchStatus, NewMatch, PlaceRow,
     PlayerRow, SeasonRow, StartedMatch, StoreError,
 };
-use std::collections::{HashMap, HashSet};
 
 /// A league match's fair-dice anchor as announced when it is made (before any throw), and
 /// the seed window: each player may set a seed until the first throw.

@@ -369,9 +369,7 @@ async fn chouette_commands_without_a_number_act_on_the_players_own_session() {
                         let mine: Vec<String> = c
                             .cubes()
                             .iter()
-                            .filter(|t| {
-                                !t.out && t.owner != Some(engine::chouette::TEAM)
-                            })
+                            .filter(|t| !t.out && t.owner != Some(engine::chouette::TEAM))
                             .map(|t| name_of(&SIX, t.member).to_string())
                             .collect();
                         ChouetteOp::Double(mine)
@@ -510,10 +508,7 @@ async fn multiple_cubes_the_box_with_no_cube_to_turn_is_rolled_for() {
     );
     // The team may redouble (ben holds his cube): its turn is not rolled for
     let c = drive(&club, &store, 1, &SIX, |c| {
-        matches!(
-            c.phase(),
-            ChouettePhase::ToRoll(engine::chouette::TEAM)
-        ) && no_double_pending(c)
+        matches!(c.phase(), ChouettePhase::ToRoll(engine::chouette::TEAM)) && no_double_pending(c)
     })
     .await;
     assert!(c.may_double(2));

@@ -19,9 +19,7 @@ use testkit::store_url;
 const START: i64 = 1_800_000_000;
 
 async fn open(name: &str, seed: u64) -> Arc<Club> {
-    let store = store::Store::open(&store_url(name).await)
-        .await
-        .unwrap();
+    let store = store::Store::open(&store_url(name).await).await.unwrap();
     Arc::new(Club::new(
         store,
         Arc::new(RngDice::seeded(seed)),

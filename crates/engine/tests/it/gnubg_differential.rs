@@ -1,16 +1,15 @@
 //! Differential test: legal plays and their move text against GNU Backgammon itself, on
 //! positions from seeded self-play, for all 21 rolls.
 
-
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::Path;
 
-use testkit::{Rng, result_boards, run_gnubg, scratch, self_play_boards};
 use engine::{
     Board, Dice, apply_hops, board_from_position_id, format_play, legal_plays, parse_hops,
     position_id,
 };
+use testkit::{Rng, result_boards, run_gnubg, scratch, self_play_boards};
 
 const POSITIONS: usize = 320;
 

@@ -1,11 +1,10 @@
 //! `.mat` export: files the engine writes import into real gnubg and replay to the same
 //! position, Match ID and score.
 
-
 use std::path::Path;
 
-use testkit::{Rng, run_gnubg, scratch};
 use engine::{Action, Match, MatchRules, Phase, RuleError, Side, export_mat};
+use testkit::{Rng, run_gnubg, scratch};
 
 /// Plays a match with random plays and cube actions; stops after `max_actions` or at the end.
 fn random_match(rules: MatchRules, seed: u64, max_actions: usize) -> (Match, Vec<(Side, Action)>) {
@@ -237,8 +236,7 @@ fn mat_export_headers_name_the_players_event_date_and_rules_and_gnubg_reads_them
         began: Some(1_800_000_000),
         rated: Some(false),
     };
-    let mat =
-        engine::export_mat_with(m.rules(), ["olive", "xavier"], &log, &info).unwrap();
+    let mat = engine::export_mat_with(m.rules(), ["olive", "xavier"], &log, &info).unwrap();
     // The header lines gnubg writes, and the last game won the match
     for line in [
         "; [Player 1 \"xavier\"]",

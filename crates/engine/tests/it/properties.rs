@@ -1,13 +1,12 @@
 //! Property tests: legality is membership in the generated set; notations round-trip.
 
-
-use testkit::Rng;
 use engine::{
     Action, Dice, GameStatus, LegalPlay, Match, MatchId, MatchRules, Phase, Play, Position,
     RuleError, Setup, Side, Step, Xgid, XgidDice, apply_steps, board_from_position_id, format_play,
     legal_plays, position_id, resolve_play,
 };
 use proptest::prelude::*;
+use testkit::Rng;
 
 /// An arbitrary legal layout: up to 15 checkers a side anywhere they may stand.
 fn random_position(seed: u64) -> Position {

@@ -7,9 +7,7 @@ use std::path::Path;
 
 /// The modules of `std` the engine may not use: files, streams, network, processes, the
 /// environment, the OS, threads and clocks.
-const STD_FORBIDDEN: &[&str] = &[
-    "fs", "io", "net", "process", "env", "os", "thread", "time",
-];
+const STD_FORBIDDEN: &[&str] = &["fs", "io", "net", "process", "env", "os", "thread", "time"];
 
 /// Names that are a clock wherever they come from.
 const CLOCKS: &[&str] = &["SystemTime", "Instant"];
@@ -87,11 +85,16 @@ fn names(code: &str, word: &str, then: Option<char>) -> bool {
     code.match_indices(word).any(|(i, _)| {
         let ident = |c: char| c.is_alphanumeric() || c == '_';
         let before = code[..i].chars().next_back();
-        let mut after = code[i + word.len()..].chars().filter(|c| !c.is_whitespace());
+        let mut after = code[i + word.len()..]
+            .chars()
+            .filter(|c| !c.is_whitespace());
         before.is_none_or(|c| !ident(c))
             && match then {
                 Some(t) => after.next() == Some(t),
-                None => code[i + word.len()..].chars().next().is_none_or(|c| !ident(c)),
+                None => code[i + word.len()..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !ident(c)),
             }
     })
 }

@@ -1,6 +1,5 @@
 //! Standard rules (seeds 001-004): one test per rule, named for it.
 
-
 use engine::{
     Action, Cube, Dice, Event, IllegalPlay, Match, MatchRules, Phase, Position, ResignLevel,
     ResultKind, RuleError, Setup, Side,

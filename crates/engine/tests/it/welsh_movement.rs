@@ -1,6 +1,5 @@
 //! Welsh movement rules (seed 000, rules 7-11, 15, 16, 18-20), each test named for its rule.
 
-
 use engine::welsh::{Throw, format_welsh_play, welsh_legal_plays};
 use engine::{Board, Xgid};
 

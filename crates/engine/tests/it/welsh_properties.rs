@@ -2,18 +2,13 @@
 //! doubles, no man moving on after he hit, every generated play applying cleanly, and the fast search finding exactly what
 //! the exhaustive one finds.
 
-
-use testkit::{Rng, welsh_self_play_boards};
 use engine::Board;
 use engine::welsh::{Throw, welsh_legal_plays, welsh_legal_plays_exhaustive};
 use proptest::prelude::*;
+use testkit::{Rng, welsh_self_play_boards};
 
 /// Replays a play's half-moves on `board`, checking each as it goes; returns the end board.
-fn replay(
-    board: &Board,
-    throw: Throw,
-    steps: &[engine::Step],
-) -> Result<[i8; 26], String> {
+fn replay(board: &Board, throw: Throw, steps: &[engine::Step]) -> Result<[i8; 26], String> {
     let mut b = *board.points();
     // Men who hit this turn, by spike: they stop there (rule 9).
     let mut hitters = [0i8; 26];

@@ -17,15 +17,14 @@
 // Loops run over spike numbers, which are the rules' own indices.
 #![allow(clippy::needless_range_loop)]
 
-
 use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::rc::Rc;
 use std::str::FromStr;
 
-use testkit::{Rng, welsh_self_play_boards};
 use engine::welsh::{Throw, welsh_legal_plays};
 use engine::{Board, Position, Side, Xgid, XgidDice, xgid_position_field};
+use testkit::{Rng, welsh_self_play_boards};
 
 // ---------------------------------------------------------------------------------------
 // The reference generator.

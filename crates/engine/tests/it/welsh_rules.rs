@@ -1,13 +1,12 @@
 //! Welsh turn flow, scoring and money (seed 000): one test or more per rule, named for it.
 
-
-use testkit::Rng;
 use engine::welsh::{
     BreakReason, GameEnd, MatchEnd, NominateFor, Parity, Rates, ScoopPot, Throw, WelshAction,
     WelshError, WelshEvent, WelshMatch, WelshPhase, WelshRules, format_amount, game_value,
     has_rectangle, has_triangle, jackpot, match_prize,
 };
 use engine::{Board, Position, Side};
+use testkit::Rng;
 
 const X: Side = Side::X;
 const O: Side = Side::O;

@@ -7,9 +7,7 @@
 use std::path::PathBuf;
 
 use engine::welsh::{WelshMatch, WelshRules};
-use engine::{
-    Action, Cube, Dice, Match, MatchRules, Position, Ruleset, Setup, Side, Step, Xgid,
-};
+use engine::{Action, Cube, Dice, Match, MatchRules, Position, Ruleset, Setup, Side, Step, Xgid};
 use render::{
     CubeView, HEIGHT, LastPlay, Scene, WIDTH, alt_text, render_image, render_png, render_text,
 };
@@ -338,10 +336,7 @@ fn one_wrong_number_on_the_board_fails_the_golden_comparison() {
 fn a_chinese_name_is_drawn_in_letters_not_empty_boxes() {
     let mut scene = Scene::from_xgid(&xgid(BAR_AND_HIT), Ruleset::Standard, Some(Side::X));
     scene.names = ["李雷".into(), "Дмитрий".into()];
-    assert_eq!(
-        render::missing_glyphs("李雷"),
-        Vec::<char>::new()
-    );
+    assert_eq!(render::missing_glyphs("李雷"), Vec::<char>::new());
     let png = render_png(&scene).expect("encodes");
     std::fs::write(
         std::env::temp_dir().join("gammonbot-chinese-name.png"),

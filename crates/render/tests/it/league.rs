@@ -4,13 +4,13 @@
 //! `GAMMONBOT_SAMPLES=/some/dir cargo test -p gammonbot-render --test it league::` writes the pictures there
 //! to look at.
 
+use image::{Rgb, RgbImage};
 use render::{
     Bracket, BracketMatch, BracketRound, BracketSlot, Decision, Entrant, EntryStatus,
     STANDINGS_WIDTH, Seat, StandingsRow, StandingsTable, Zone, bracket_alt_text, bracket_height,
     bracket_image, bracket_png, bracket_text, bracket_width, standings_alt_text, standings_height,
     standings_image, standings_png, standings_text,
 };
-use image::{Rgb, RgbImage};
 
 const BACKGROUND: Rgb<u8> = Rgb([38, 50, 56]);
 const ZEBRA: Rgb<u8> = Rgb([48, 63, 70]);

@@ -5,12 +5,12 @@
 //! to look at.
 
 use engine::Ruleset;
+use image::{Rgb, RgbImage};
 use render::{
     HISTORY_HEIGHT, HISTORY_PLOT, HISTORY_WIDTH, LEADERBOARD_WIDTH, Leaderboard, LeaderboardRow,
     RatingHistory, history_alt_text, history_image, history_png, leaderboard_alt_text,
     leaderboard_png, leaderboard_text,
 };
-use image::{Rgb, RgbImage};
 
 const BACKGROUND: Rgb<u8> = Rgb([38, 50, 56]);
 const ZEBRA: Rgb<u8> = Rgb([48, 63, 70]);

@@ -12,8 +12,8 @@ use club::{
     SystemClock,
 };
 use engine::ResignLevel;
-use store::{MatchStatus, Store};
 use sqlx::Row;
+use store::{MatchStatus, Store};
 
 use testkit::{Rng, assert_match_rebuilds, scratch_db};
 
