@@ -376,9 +376,12 @@ impl ClubProcess {
     /// Starts the process on the database `url` with dice seeded by `seed`, and waits until
     /// its store is open.
     fn start(url: &str, seed: u64) -> ClubProcess {
+        // The test's full name in this binary: its module path without the crate's name.
+        let module = module_path!().split_once("::").map_or("", |(_, m)| m);
+        let name = format!("{module}::club_process_serving_stdin");
         let mut child = Process::new(std::env::current_exe().expect("the test binary"))
             .args([
-                "club_process_serving_stdin",
+                name.as_str(),
                 "--exact",
                 "--ignored",
                 "--nocapture",
