@@ -19,37 +19,28 @@ pg=$(bash scripts/postgres.sh start)
 pg_url=$(printf '%s\n' "$pg" | sed -n 's/^export DATABASE_URL=//p')
 pg_dir=$(printf '%s\n' "$pg" | sed -n 's/^export GAMMONBOT_PG_DIR=//p')
 trap 'bash scripts/postgres.sh stop "$pg_dir" >/dev/null 2>&1 || true' EXIT
-suites=()
+# Each cargo call here selects the whole workspace, as the first did, so that every crate is
+# built with the same features and nothing is compiled again.
+modules=()
+binaries=()
 for file in $(grep -l 'store_url(' tests/it/*.rs crates/*/tests/*.rs crates/*/tests/it/*.rs | sort); do
-  suites+=("$(basename "$file" .rs)")
-done
-echo "The suites that run on PostgreSQL too:" "${suites[@]}"
-# pg_pass PACKAGE: that package's suites, each test named exactly (libtest's filters match
-# anywhere in a name, so `club` alone would also pick `chouette_club::...`).
-pg_pass() {
-  local package=$1 dir=$2 names=() binary=()
-  for file in $(grep -l 'store_url(' "$dir"/tests/*.rs "$dir"/tests/it/*.rs 2>/dev/null | sort); do
-    if [ "$(basename "$(dirname "$file")")" = it ]; then
-      names+=("$(basename "$file" .rs)")
-    else
-      binary+=("$(basename "$file" .rs)")
-    fi
-  done
-  for b in "${binary[@]}"; do
-    GAMMONBOT_TEST_PG=$pg_url cargo test --locked -p "$package" --test "$b"
-  done
-  if [ ${#names[@]} -gt 0 ]; then
-    local pattern tests
-    pattern=$(printf '%s::|' "${names[@]}")
-    tests=$(cargo test --locked -p "$package" --test it -- --list --format terse 2>/dev/null |
-      sed -n 's/: test$//p' | grep -E "^(${pattern%|})")
-    # shellcheck disable=SC2086 # one argument per test name
-    GAMMONBOT_TEST_PG=$pg_url cargo test --locked -p "$package" --test it -- --exact $tests
+  if [ "$(basename "$(dirname "$file")")" = it ]; then
+    modules+=("$(basename "$file" .rs)")
+  else
+    binaries+=("$(basename "$file" .rs)")
   fi
-}
-pg_pass gammonbot .
-for dir in crates/*/; do
-  dir=${dir%/}
-  [ -d "$dir/tests" ] || continue
-  pg_pass "gammonbot-$(basename "$dir")" "$dir"
+done
+echo "The suites that run on PostgreSQL too:" "${modules[@]}" "${binaries[@]}"
+# A module's tests are named `<module>::...` in its crate's `it` binary (module names are
+# unique across the crates); each is named exactly, as libtest's filters match anywhere in
+# a name (`club` alone would also pick `chouette_club::...`).
+dups=$(ls tests/it/*.rs crates/*/tests/it/*.rs | xargs -n1 basename | grep -vx main.rs | sort | uniq -d)
+[ -z "$dups" ] || { echo "suites of the same name in two crates: $dups" >&2; exit 1; }
+pattern=$(printf '%s::|' "${modules[@]}")
+tests=$(cargo test --workspace --locked --test it -- --list --format terse 2>/dev/null |
+  sed -n 's/: test$//p' | grep -E "^(${pattern%|})")
+# shellcheck disable=SC2086 # one argument per test name
+GAMMONBOT_TEST_PG=$pg_url cargo test --workspace --locked --test it -- --exact $tests
+for b in "${binaries[@]}"; do
+  GAMMONBOT_TEST_PG=$pg_url cargo test --workspace --locked --test "$b"
 done
