@@ -322,6 +322,11 @@ impl Snapshot {
                             play: *play,
                         });
                     }
+                    // A new game's board shows no play of the game before (after a win, a
+                    // wash or a concession alike).
+                    if matches!(e, WelshEvent::GameStarted { .. }) {
+                        self.last = None;
+                    }
                     // Regulation D: a break is due between games, until the next game is under way.
                     match e {
                         WelshEvent::BreakEntitled(r) if self.break_due.is_none() => {
