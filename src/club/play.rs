@@ -5,7 +5,7 @@ use super::deadlines::TurnClock;
 use super::fair::FairDice;
 use super::lookup::Loaded;
 use super::words::{
-    duration_words, next_words, next_words_refusal, ruleset_word, welsh_may_double,
+    break_end, break_refusal, next_words, next_words_refusal, ruleset_word, welsh_may_double,
 };
 use super::{Club, ClubError, Entry, MatchRef, Outcome, Settlement, Snapshot, Starter, state};
 use crate::engine::fair::FairId;
@@ -200,6 +200,14 @@ impl Club {
     ) -> Result<Work, ClubError> {
         let snap = playable(l)?;
         check_ruleset(l, snap.game.ruleset(), op)?;
+        // Regulation D: during a break both clocks stop and every game action, by either
+        // player, waits for its end or a /resume.
+        let now = self.clock.now();
+        if let Some(until) = snap.break_running(now) {
+            if !matches!(op, Op::Break | Op::Resume | Op::TimeOut) {
+                return Err(ClubError::Refused(break_refusal(until, now)));
+            }
+        }
         check_turn(l, &snap, side, op)?;
         let mut work = Work {
             snap,
@@ -441,10 +449,10 @@ impl Club {
     ) -> Result<(), ClubError> {
         let now = self.clock.now();
         if let Op::Break = op {
-            if let Some(until) = work.snap.break_until.filter(|&u| u > now) {
+            if let Some(until) = work.snap.break_running(now) {
                 return Err(ClubError::Refused(format!(
-                    "a break is under way ({} left); /resume ends it sooner",
-                    duration_words(until - now)
+                    "a break is under way {}; /resume ends it sooner",
+                    break_end(until, now)
                 )));
             }
             work.push(
@@ -456,7 +464,7 @@ impl Club {
                 names,
             )?;
         } else {
-            if work.snap.break_until.is_none_or(|u| u <= now) {
+            if work.snap.break_running(now).is_none() {
                 return Err(ClubError::Refused(
                     "there is no break under way: the clocks are running".into(),
                 ));

@@ -33,6 +33,7 @@ use crate::engine::welsh::format_amount;
 use crate::store::{LeagueChange, LeagueRow, NewLeague, PlayerRow, StoreError};
 
 pub(crate) use advance::league_report;
+pub(crate) use log::utc_words;
 pub use posts::LeaguePost;
 pub use views::{BracketLine, TableLine};
 
