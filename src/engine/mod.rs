@@ -2,6 +2,7 @@
 //!
 //! Everything is re-exported flat from here; the files are private.
 
+mod amount;
 mod any;
 pub mod chouette;
 mod dice;
@@ -37,6 +38,7 @@ pub use notation::{
     Hop, IllegalPlay, ParseError, apply_hops, format_play, format_steps, parse_hops, resolve_play,
 };
 pub use position::{BAR, Board, CHECKERS, OPP_BAR, Position, PositionError};
-pub use rules::{MatchRules, RulesError, Ruleset};
+pub use amount::{Amount, AmountError};
+pub use rules::{MatchRules, RulesError, Ruleset, UnknownRuleset};
 pub use side::Side;
 pub use xgid::{Xgid, XgidDice, XgidError, xgid_position_field};
