@@ -171,10 +171,20 @@ fn analysis_settings(
     if let Some(p) = number(get, "ANALYSIS_PLIES", 0..=4, "a depth from 0 to 4")? {
         s.plies = p;
     }
-    if let Some(t) = number(get, "ANALYSIS_THREADS", 1..=64, "a number of threads, 1 to 64")? {
+    if let Some(t) = number(
+        get,
+        "ANALYSIS_THREADS",
+        1..=64,
+        "a number of threads, 1 to 64",
+    )? {
         s.threads = t;
     }
-    if let Some(w) = number(get, "ANALYSIS_WORKERS", 1..=16, "a number of workers, 1 to 16")? {
+    if let Some(w) = number(
+        get,
+        "ANALYSIS_WORKERS",
+        1..=16,
+        "a number of workers, 1 to 16",
+    )? {
         s.workers = w;
     }
     if let Some(v) = get("ANALYSIS_TIME_LIMIT") {

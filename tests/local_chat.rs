@@ -287,7 +287,10 @@ fn a_bad_setting_in_dot_env_stops_the_start_naming_the_variable() {
     // Then it refuses to start and says which setting is wrong (it was silently ignored)
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(!out.status.success(), "started anyway: {err}");
-    assert!(err.contains("ANALYSIS_PLIES") && err.contains("abc"), "{err}");
+    assert!(
+        err.contains("ANALYSIS_PLIES") && err.contains("abc"),
+        "{err}"
+    );
 }
 
 #[test]

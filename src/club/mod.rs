@@ -56,8 +56,8 @@ pub use command::{
     Actor, Attachment, ChallengeSpec, Command, DAY, Identity, MatchRef, NextUp, Notice, Outcome,
     Starter, TimeControl,
 };
-pub use duration::{Span, SpanError};
 pub use dice::{DiceSource, RngDice};
+pub use duration::{Span, SpanError};
 pub use error::ClubError;
 pub use fair::{
     FairDice, FairOp, FairRef, GameRecord, export_json, new_chain, new_chain_with_first,

@@ -664,7 +664,12 @@ impl Club {
             } else {
                 None
             },
-            fair: work.fair.as_ref().map(FairDice::change).transpose()?.flatten(),
+            fair: work
+                .fair
+                .as_ref()
+                .map(FairDice::change)
+                .transpose()?
+                .flatten(),
             league: if over {
                 super::league::league_report(&work.snap, l.row.id, result_winner)?
             } else {

@@ -441,7 +441,12 @@ mod tests {
 
     #[test]
     fn position_ids_are_the_base64_crates_encoding() {
-        for id in ["4HPwATDgc/ABMA", "27YBBwAA8P8DQA", "wxk4AIS7BwDAAA", "AAAAAAAAAAA//w"] {
+        for id in [
+            "4HPwATDgc/ABMA",
+            "27YBBwAA8P8DQA",
+            "wxk4AIS7BwDAAA",
+            "AAAAAAAAAAA//w",
+        ] {
             let key: [u8; 10] = decode_b64(id).unwrap();
             let board = board_from_position_id(id).unwrap();
             assert_eq!(position_id(&board), STANDARD_NO_PAD.encode(key), "{id}");
@@ -450,7 +455,10 @@ mod tests {
         // Spare bits set in the last character, or padding beyond the ID's own length.
         assert!(decode_b64::<10>("4HPwATDgc/ABMB").is_none());
         assert!(decode_b64::<10>("4HPwATDgc/ABM").is_none());
-        assert_eq!(decode_b64::<10>("4HPwATDgc/ABMA=="), decode_b64("4HPwATDgc/ABMA"));
+        assert_eq!(
+            decode_b64::<10>("4HPwATDgc/ABMA=="),
+            decode_b64("4HPwATDgc/ABMA")
+        );
         let m = MatchId::decode("cIkFAAAAAAAA").unwrap();
         assert_eq!(m.encode(), "cIkFAAAAAAAA");
     }

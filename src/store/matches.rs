@@ -93,7 +93,8 @@ pub const fn ruleset_text(r: Ruleset) -> &'static str {
 }
 
 fn parse_ruleset(s: &str) -> Result<Ruleset, String> {
-    s.parse().map_err(|e: crate::engine::UnknownRuleset| e.to_string())
+    s.parse()
+        .map_err(|e: crate::engine::UnknownRuleset| e.to_string())
 }
 
 /// A TEXT column read through a parser; a word it does not know is a decode error.

@@ -639,8 +639,7 @@ impl Club {
         let name = check_name(name)?;
         if actor.identity == crate::club::Identity::Account && !manage_server {
             return Err(ClubError::Refused(
-                "creating a league needs the right to manage this server; ask a moderator"
-                    .into(),
+                "creating a league needs the right to manage this server; ask a moderator".into(),
             ));
         }
         check_spec(&spec)?;
