@@ -106,9 +106,7 @@ pub(super) fn check_spec(spec: &ChallengeSpec) -> Result<(), ClubError> {
     let bad = |m: String| Err(ClubError::BadOption(m));
     match (spec.ruleset, spec.length) {
         (Ruleset::Standard, Some(n)) if !(1..=64).contains(&n) => {
-            return bad(format!(
-                "a match is 1 to 64 points long, not {n} (money play has no length)"
-            ));
+            return Err(ClubError::MatchLength(n));
         }
         (Ruleset::Welsh, Some(n)) if !(1..=99).contains(&n) => {
             return bad(format!(
@@ -135,9 +133,7 @@ pub(super) fn check_spec(spec: &ChallengeSpec) -> Result<(), ClubError> {
                 (spec.auto_doubles > 0, "automatic doubles are"),
             ] {
                 if on {
-                    return bad(format!(
-                        "{name} for money play (length:money); a {n}-point match has none"
-                    ));
+                    return bad(format!("{name} for money play; a {n}-point match has none"));
                 }
             }
         }

@@ -47,6 +47,10 @@ pub enum ClubError {
     Store(#[from] StoreError),
     #[error("stored match #{0} cannot be read ({1}); tell the bot's admin")]
     Corrupt(i64, String),
+    /// A standard match length out of range; the adapter adds how money play is asked for
+    /// in its own syntax.
+    #[error("a match is 1 to 64 points long, not {0} (money play has no length)")]
+    MatchLength(u32),
     #[error("something could not be written down ({0}); nothing was changed, tell the bot's admin")]
     Encode(String),
 }

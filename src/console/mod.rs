@@ -827,7 +827,15 @@ pub async fn run_line(club: &Club, line: &str, png_dir: Option<&Path>) -> (Strin
             }
             (text, false)
         }
-        Err(e) => (format!("!! {e}\n"), true),
+        Err(e) => (format!("!! {}\n", refusal_text(&e)), true),
+    }
+}
+
+/// A refusal in words, with the chat's own syntax where the club leaves it to the chat.
+fn refusal_text(e: &crate::club::ClubError) -> String {
+    match e {
+        crate::club::ClubError::MatchLength(_) => format!("{e}; for money play say length:money"),
+        _ => e.to_string(),
     }
 }
 

@@ -366,6 +366,11 @@ async fn reply(
     result: Result<Outcome, ClubError>,
 ) -> Result<Option<Outcome>, Error> {
     match result {
+        Err(ClubError::MatchLength(n)) => {
+            let e = ClubError::MatchLength(n);
+            tell(ctx, format!("\u{26A0} {e}; for money play set money:true")).await?;
+            Ok(None)
+        }
         Err(e) => {
             tell(ctx, format!("\u{26A0} {e}")).await?;
             Ok(None)

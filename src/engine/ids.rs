@@ -441,12 +441,7 @@ mod tests {
 
     #[test]
     fn position_ids_are_the_base64_crates_encoding() {
-        for id in [
-            "4HPwATDgc/ABMA",
-            "27YBBwAA8P8DQA",
-            "wxk4AIS7BwDAAA",
-            "AAAAAAAAAAA//w",
-        ] {
+        for id in ["4HPwATDgc/ABMA", "27YBBwAA8P8DQA", "wxk4AIS7BwDAAA"] {
             let key: [u8; 10] = decode_b64(id).unwrap();
             let board = board_from_position_id(id).unwrap();
             assert_eq!(position_id(&board), STANDARD_NO_PAD.encode(key), "{id}");
