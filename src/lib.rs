@@ -6,6 +6,7 @@
 //! the terminal tools over the engine.
 pub mod cli;
 pub mod club;
+pub mod config;
 pub mod console;
 pub mod discord;
 pub mod engine;

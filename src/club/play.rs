@@ -118,8 +118,8 @@ impl Work {
     }
 }
 
-pub(super) fn entry_json(e: &Entry) -> String {
-    serde_json::to_string(e).unwrap_or_default()
+pub(super) fn entry_json(e: &Entry) -> Result<String, ClubError> {
+    super::error::json(e)
 }
 
 /// Whether the player on roll has nothing to decide before rolling.
@@ -631,7 +631,7 @@ impl Club {
         work: &mut Work,
         status: MatchStatus,
         now: i64,
-    ) -> MatchChange {
+    ) -> Result<MatchChange, ClubError> {
         let TurnClock {
             bank,
             turn_started_at,
@@ -646,13 +646,13 @@ impl Club {
         if let Some((_, text)) = &result {
             work.lines.push(text.clone());
         }
-        MatchChange {
+        Ok(MatchChange {
             id: l.row.id,
             community_id: l.row.community_id,
             players: l.row.players,
             expected_version: l.row.version,
             status: if over { MatchStatus::Finished } else { status },
-            state: Some(serde_json::to_string(&work.snap).unwrap_or_default()),
+            state: Some(super::error::json(&work.snap)?),
             turn_started_at,
             bank,
             deadline_at,
@@ -663,8 +663,8 @@ impl Club {
             actions: work
                 .entries
                 .iter()
-                .map(|(p, e)| (*p, entry_json(e)))
-                .collect(),
+                .map(|(p, e)| Ok((*p, entry_json(e)?)))
+                .collect::<Result<_, ClubError>>()?,
             ledger,
             pot_games,
             cause: if over {
@@ -672,13 +672,18 @@ impl Club {
             } else {
                 None
             },
-            fair: work.fair.as_ref().and_then(FairDice::change),
+            fair: work
+                .fair
+                .as_ref()
+                .map(FairDice::change)
+                .transpose()?
+                .flatten(),
             league: if over {
-                super::league::league_report(&work.snap, l.row.id, result_winner)
+                super::league::league_report(&work.snap, l.row.id, result_winner)?
             } else {
                 None
             },
-        }
+        })
     }
 
     /// Writes a planned change: the new snapshot, the log entries, the clock, money.
@@ -690,7 +695,7 @@ impl Club {
         status: MatchStatus,
     ) -> Result<Outcome, ClubError> {
         let now = self.clock.now();
-        let change = self.planned_change(l, actor, &mut work, status, now);
+        let change = self.planned_change(l, actor, &mut work, status, now)?;
         let over = work.snap.is_over();
         let deadline_at = change.deadline_at;
         let (version, rated) = self.commit_end(l, &change).await?;
