@@ -22,6 +22,13 @@ use render::render_png;
 use store::Store;
 use tokio::sync::Mutex;
 
+/// The `ANALYSIS_*` settings as the bot reads them (the environment, then `.env`).
+fn analysis_settings() -> AnalysisSettings {
+    gammonbot::config::Config::load(std::path::Path::new("."))
+        .unwrap_or_else(|e| panic!("{e}"))
+        .analysis
+}
+
 fn env(name: &str, default: u64) -> u64 {
     std::env::var(name)
         .ok()
@@ -114,7 +121,7 @@ fn main() {
                 Arc::new(RngDice::seeded(1)),
                 Arc::new(SystemClock),
             )
-            .with_analysis(AnalysisSettings::from_env()),
+            .with_analysis(analysis_settings()),
         );
         // 10 000 live matches among 2 000 players, a tenth of them Welsh.
         let t = Instant::now();

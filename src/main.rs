@@ -2,7 +2,9 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
+use engine::{Ruleset, Side};
+use gammonbot::config::Config;
 
 #[derive(Parser)]
 #[command(
@@ -28,9 +30,9 @@ enum Command {
         /// Print the plays as move text (sorted, ` | `-joined) instead of Position IDs.
         #[arg(long)]
         notation: bool,
-        /// The rules: `standard` (default) or `welsh`.
-        #[arg(long, default_value = "standard")]
-        rules: String,
+        /// The rules.
+        #[arg(long, value_enum, default_value_t = Rules::Standard)]
+        rules: Rules,
         /// Welsh: print the resulting XGID position fields instead of move text.
         #[arg(long)]
         positions: bool,
@@ -40,21 +42,21 @@ enum Command {
         /// The board: an XGID (`XGID=` optional).
         #[arg(long)]
         xgid: String,
-        /// The rules: `standard` (default) or `welsh`.
-        #[arg(long, default_value = "standard")]
-        rules: String,
-        /// Whose side to draw it from: `x` or `o` (default: the player on turn).
-        #[arg(long)]
-        viewer: Option<String>,
+        /// The rules.
+        #[arg(long, value_enum, default_value_t = Rules::Standard)]
+        rules: Rules,
+        /// Whose side to draw it from (default: the player on turn).
+        #[arg(long, value_enum, ignore_case = true)]
+        viewer: Option<SideArg>,
         /// The players' names, X's first: `--names alice,bob`.
         #[arg(long)]
         names: Option<String>,
         /// The last play as move text from its player's view, e.g. `13/7* 8/7`.
         #[arg(long)]
         last: Option<String>,
-        /// Who made the last play: `x` (default) or `o`.
-        #[arg(long)]
-        last_by: Option<String>,
+        /// Who made the last play.
+        #[arg(long, value_enum, ignore_case = true, default_value_t = SideArg::X)]
+        last_by: SideArg,
         /// The PNG file to write; without it only the text is printed.
         #[arg(long)]
         out: Option<std::path::PathBuf>,
@@ -98,6 +100,44 @@ enum Command {
     },
 }
 
+/// The rules a command reads positions under.
+#[derive(Clone, Copy, ValueEnum)]
+enum Rules {
+    Standard,
+    Welsh,
+}
+
+impl From<Rules> for Ruleset {
+    fn from(r: Rules) -> Ruleset {
+        match r {
+            Rules::Standard => Ruleset::Standard,
+            Rules::Welsh => Ruleset::Welsh,
+        }
+    }
+}
+
+/// A side of the board: `x` or `o`.
+#[derive(Clone, Copy, ValueEnum)]
+enum SideArg {
+    X,
+    O,
+}
+
+impl From<SideArg> for Side {
+    fn from(s: SideArg) -> Side {
+        match s {
+            SideArg::X => Side::X,
+            SideArg::O => Side::O,
+        }
+    }
+}
+
+/// The settings from the environment and `.env` in the working directory; a bad one
+/// stops the start.
+fn config() -> Result<Config, std::io::Error> {
+    Config::load(std::path::Path::new(".")).map_err(std::io::Error::other)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -108,16 +148,14 @@ fn main() -> ExitCode {
         }) => {
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();
-            match rules.as_str() {
-                "standard" => gammonbot::cli::legal(stdin, stdout, notation),
-                "welsh" => gammonbot::cli::legal_welsh(stdin, stdout, positions),
-                other => {
-                    eprintln!("gammonbot: unknown rules `{other}`: use `standard` or `welsh`");
-                    Ok(false)
-                }
+            match rules {
+                Rules::Standard => gammonbot::cli::legal(stdin, stdout, notation),
+                Rules::Welsh => gammonbot::cli::legal_welsh(stdin, stdout, positions),
             }
         }
-        Some(Command::Ratings { rebuild, db }) => gammonbot::cli::ratings(db, rebuild),
+        Some(Command::Ratings { rebuild, db }) => {
+            config().and_then(|c| gammonbot::cli::ratings(&c, db, rebuild))
+        }
         Some(Command::Show {
             position_id,
             match_id,
@@ -134,17 +172,13 @@ fn main() -> ExitCode {
             let names = names
                 .as_deref()
                 .map(|n| n.split_once(',').unwrap_or((n, "O")));
-            if rules != "standard" && rules != "welsh" {
-                eprintln!("gammonbot: unknown rules `{rules}`: use `standard` or `welsh`");
-                return ExitCode::FAILURE;
-            }
             gammonbot::cli::render(&gammonbot::cli::RenderArgs {
                 xgid: &xgid,
-                welsh: rules == "welsh",
-                viewer: viewer.as_deref(),
+                ruleset: rules.into(),
+                viewer: viewer.map(Side::from),
                 names,
                 last: last.as_deref(),
-                last_by: last_by.as_deref(),
+                last_by: last_by.into(),
                 out: out.as_deref(),
             })
         }
@@ -153,11 +187,14 @@ fn main() -> ExitCode {
             dice_seed,
             script,
             png,
-        }) => gammonbot::cli::local(db, dice_seed, script, png),
-        None => match gammonbot::cli::setting("DISCORD_TOKEN").filter(|t| !t.trim().is_empty()) {
-            Some(token) => gammonbot::cli::discord(token),
-            None => gammonbot::cli::local(None, None, None, Some("boards".into())),
-        },
+        }) => config().and_then(|c| gammonbot::cli::local(&c, db, dice_seed, script, png)),
+        None => config().and_then(|c| {
+            if c.discord_token.is_some() {
+                gammonbot::cli::discord(&c)
+            } else {
+                gammonbot::cli::local(&c, None, None, None, Some("boards".into()))
+            }
+        }),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

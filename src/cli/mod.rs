@@ -5,6 +5,8 @@ use std::io::{BufRead, BufWriter, Write};
 mod ratings;
 pub use ratings::ratings;
 
+use crate::config::Config;
+
 use engine::welsh::{Throw, format_welsh_play, welsh_legal_plays};
 use engine::{
     Dice, LegalPlay, MatchId, Position, PositionIdEncoder, Side, Xgid, board_from_position_id,
@@ -337,24 +339,16 @@ pub fn legal_welsh(
 /// What `gammonbot render` draws.
 pub struct RenderArgs<'a> {
     pub xgid: &'a str,
-    pub welsh: bool,
-    /// `x` or `o`; the player on turn when `None`.
-    pub viewer: Option<&'a str>,
+    pub ruleset: engine::Ruleset,
+    /// The side to draw it from; the player on turn when `None`.
+    pub viewer: Option<Side>,
     /// X's name, O's name.
     pub names: Option<(&'a str, &'a str)>,
     /// The last play as move text, from the view of `last_by`.
     pub last: Option<&'a str>,
-    pub last_by: Option<&'a str>,
+    pub last_by: Side,
     /// Where to write the PNG; none: print the text board and its description only.
     pub out: Option<&'a std::path::Path>,
-}
-
-fn parse_side(s: &str) -> Result<Side, String> {
-    match s {
-        "x" | "X" => Ok(Side::X),
-        "o" | "O" => Ok(Side::O),
-        _ => Err(format!("unknown side `{s}`: use `x` or `o`")),
-    }
 }
 
 /// `gammonbot render`: draws the board an XGID describes as a PNG (and prints it as text).
@@ -363,24 +357,18 @@ fn parse_side(s: &str) -> Result<Side, String> {
 /// # Errors
 /// When the PNG cannot be written.
 pub fn render(args: &RenderArgs<'_>) -> std::io::Result<bool> {
-    use engine::{Hop, Ruleset, Step, parse_hops};
+    use engine::{Hop, Step, parse_hops};
     use render::{LastPlay, Scene, alt_text, render_png, render_text};
 
     let scene = (|| -> Result<Scene, String> {
         let text = args.xgid.strip_prefix("XGID=").unwrap_or(args.xgid);
         let x: Xgid = format!("XGID={text}").parse().map_err(|e| format!("{e}"))?;
-        let ruleset = if args.welsh {
-            Ruleset::Welsh
-        } else {
-            Ruleset::Standard
-        };
-        let viewer = args.viewer.map(parse_side).transpose()?;
-        let mut scene = Scene::from_xgid(&x, ruleset, viewer);
+        let mut scene = Scene::from_xgid(&x, args.ruleset, args.viewer);
         if let Some((a, b)) = args.names {
             scene.names = [a.to_string(), b.to_string()];
         }
         if let Some(last) = args.last {
-            let by = parse_side(args.last_by.unwrap_or("x"))?;
+            let by = args.last_by;
             let hops: Vec<Hop> = parse_hops(last).map_err(|e| e.to_string())?;
             let legs: Vec<(u8, u8, bool)> = hops.iter().flat_map(Hop::legs).collect();
             if legs.len() > 4 {
@@ -415,26 +403,13 @@ pub fn render(args: &RenderArgs<'_>) -> std::io::Result<bool> {
     Ok(true)
 }
 
-/// A setting from the environment, or else from a `.env` file in the working directory
-/// (`KEY=value` lines; `#` comments).
-#[must_use]
-pub fn setting(key: &str) -> Option<String> {
-    if let Ok(v) = std::env::var(key) {
-        return Some(v);
-    }
-    let text = std::fs::read_to_string(".env").ok()?;
-    text.lines().find_map(|l| {
-        let (k, v) = l.trim().split_once('=')?;
-        (k.trim() == key).then(|| v.trim().trim_matches('"').to_string())
-    })
-}
-
-/// Runs the local terminal chat on the database `db` (default `DATABASE_URL`, else
-/// `gammonbot.db`).
+/// Runs the local terminal chat on the database `db` (default: the configured
+/// `DATABASE_URL`).
 ///
 /// # Errors
 /// The database cannot be opened or the input read.
 pub fn local(
+    config: &Config,
     db: Option<String>,
     dice_seed: Option<u64>,
     script: Option<std::path::PathBuf>,
@@ -450,7 +425,7 @@ pub fn local(
             Some(seed) => RngDice::seeded(seed),
             None => RngDice::from_os(),
         };
-        let (store, club) = open_club(db, dice).await?;
+        let (store, club) = open_club(config, db, dice).await?;
         let ok = crate::console::run(
             club,
             crate::console::Options {
@@ -464,92 +439,60 @@ pub fn local(
     })
 }
 
-/// Opens the database `db` (default `DATABASE_URL`, else `gammonbot.db`) and the club on
-/// it with these dice and the system clock.
+/// Opens the database `db` (default: the configured `DATABASE_URL`) and the club on it
+/// with these dice, the system clock and the configured settings.
 async fn open_club(
+    config: &Config,
     db: Option<String>,
     dice: club::RngDice,
 ) -> std::io::Result<(store::Store, std::sync::Arc<club::Club>)> {
     use std::sync::Arc;
-    let db = db
-        .or_else(|| setting("DATABASE_URL"))
-        .unwrap_or_else(|| "gammonbot.db".into());
+    let db = db.unwrap_or_else(|| config.database_url.clone());
     let store = store::Store::open(&db)
         .await
         .map_err(|e| std::io::Error::other(format!("cannot open the database `{db}`: {e}")))?;
     tracing::info!(database = %db, "database open");
-    let club = club::Club::new(store.clone(), Arc::new(dice), Arc::new(club::SystemClock));
-    // `/leaderboard` lists players with at least this experience (default 0).
-    let min_experience = setting("LEADERBOARD_MIN_EXPERIENCE")
-        .map(|v| {
-            v.trim().parse::<u32>().map_err(|_| {
-                std::io::Error::other(format!(
-                    "LEADERBOARD_MIN_EXPERIENCE `{v}` is not a number of points"
-                ))
-            })
-        })
-        .transpose()?
-        .unwrap_or(0);
-    let club = club.with_leaderboard_min_experience(min_experience);
+    let club = club::Club::new(store.clone(), Arc::new(dice), Arc::new(club::SystemClock))
+        .with_analysis(config.analysis.clone())
+        .with_leaderboard_min_experience(config.leaderboard_min_experience);
     Ok((store, Arc::new(club)))
 }
 
-/// Installs the log output (to stderr; level from `RUST_LOG`, default `info`).
-fn init_logging() {
-    let filter = tracing_subscriber::EnvFilter::try_new(
-        setting("RUST_LOG").unwrap_or_else(|| "info,serenity=warn,sqlx=warn".into()),
-    )
-    .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+/// Installs the log output (to stderr; level from the configured `RUST_LOG`).
+fn init_logging(filter: &str) {
+    let filter = tracing_subscriber::EnvFilter::try_new(filter)
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
         .try_init();
 }
 
-/// Runs the Discord bot with `token` (never logged), on `DATABASE_URL` (default
-/// `gammonbot.db`); `DISCORD_GUILD_ID` registers the commands in that guild only;
-/// `SHARDS` and `SHARD_RANGE` choose the shards this process runs (default: all);
-/// `DISCORD_API_URL` sends REST calls through a rate-limiting proxy instead of discord.com.
+/// Runs the Discord bot with the configured token (never logged) and database;
+/// `DISCORD_GUILD_ID` registers the commands in that guild only; `SHARDS` and
+/// `SHARD_RANGE` choose the shards this process runs (default: all); `DISCORD_API_URL`
+/// sends REST calls through a rate-limiting proxy instead of discord.com (the bot's own
+/// rate limiter is then off); `DISCORD_RATE_LIMIT` limits each player's commands.
 ///
 /// # Errors
-/// The database cannot be opened or the bot cannot connect.
-pub fn discord(token: String) -> std::io::Result<bool> {
-    init_logging();
-    let guild = match setting("DISCORD_GUILD_ID").filter(|g| !g.trim().is_empty()) {
-        Some(g) => Some(g.trim().parse::<u64>().map_err(|_| {
-            std::io::Error::other(format!(
-                "DISCORD_GUILD_ID `{g}` is not a guild id (a number)"
-            ))
-        })?),
-        None => None,
-    };
-    let shards = crate::discord::Shards::parse(
-        setting("SHARDS").as_deref(),
-        setting("SHARD_RANGE").as_deref(),
-    )
-    .map_err(std::io::Error::other)?;
-    // A proxy in front of Discord's REST API that rate-limits for every process (e.g.
-    // nirn-proxy); the bot's own rate limiter is then off.
-    let api = setting("DISCORD_API_URL")
-        .map(|u| u.trim().trim_end_matches('/').to_string())
-        .filter(|u| !u.is_empty());
-    if let Some(u) = &api
-        && !(u.starts_with("http://") || u.starts_with("https://"))
-    {
-        return Err(std::io::Error::other(format!(
-            "DISCORD_API_URL `{u}` is not an http:// or https:// address"
-        )));
-    }
-    // Each player's commands: at most so many in so long (default 8 in 10 s; `off`).
-    let limit = match setting("DISCORD_RATE_LIMIT") {
-        Some(v) => crate::discord::RateLimit::parse(&v).map_err(std::io::Error::other)?,
-        None => Some(crate::discord::RateLimit::default()),
-    };
+/// No token is configured, the database cannot be opened or the bot cannot connect.
+pub fn discord(config: &Config) -> std::io::Result<bool> {
+    let token = config
+        .discord_token
+        .clone()
+        .ok_or_else(|| std::io::Error::other("DISCORD_TOKEN is not set"))?;
+    init_logging(&config.log_filter);
+    let (guild, shards, api, limit) = (
+        config.discord_guild_id,
+        config.shards,
+        config.discord_api_url.clone(),
+        config.rate_limit,
+    );
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
     runtime.block_on(async move {
-        let (_, club) = open_club(None, club::RngDice::from_os()).await?;
+        let (_, club) = open_club(config, None, club::RngDice::from_os()).await?;
         crate::discord::run_shards(
             crate::discord::Connection {
                 token: token.trim().to_string(),

@@ -1,22 +1,23 @@
 //! `gammonbot ratings --rebuild`: recomputes every rating from the finished matches.
 
-/// Rebuilds every rating of the database `db` (default `DATABASE_URL`, else
-/// `gammonbot.db`) from its finished rated matches in the order they ended, in one
+/// Rebuilds every rating of the database `db` (default: the configured `DATABASE_URL`) from its finished rated matches in the order they ended, in one
 /// transaction ([`store::Store::rebuild_ratings`]), and says what it did. Without
 /// `rebuild` it only says how to ask for it.
 ///
 /// # Errors
 /// The database cannot be opened or rewritten (nothing is changed then).
-pub fn ratings(db: Option<String>, rebuild: bool) -> std::io::Result<bool> {
+pub fn ratings(
+    config: &crate::config::Config,
+    db: Option<String>,
+    rebuild: bool,
+) -> std::io::Result<bool> {
     if !rebuild {
         eprintln!(
             "gammonbot ratings: say --rebuild to recompute every rating from the finished matches"
         );
         return Ok(false);
     }
-    let db = db
-        .or_else(|| super::setting("DATABASE_URL"))
-        .unwrap_or_else(|| "gammonbot.db".into());
+    let db = db.unwrap_or_else(|| config.database_url.clone());
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;

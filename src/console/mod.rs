@@ -12,13 +12,13 @@ use tokio::io::{AsyncBufReadExt, BufReader};
 mod analysis;
 
 use club::{
-    Actor, ChallengeSpec, Chart, ChouetteOp, ChouetteRef, ChouetteSpec, Club, Command, DAY, FairOp,
-    FairRef, Format, LeagueCommand, LeagueOp, MatchRef, Notice, Outcome, Starter, TimeControl,
-    duration_words,
+    Actor, ChallengeSpec, Chart, ChouetteOp, ChouetteRef, ChouetteSpec, Club, Command, FairOp,
+    FairRef, Format, LeagueCommand, LeagueOp, MatchRef, Notice, Outcome, Span, Starter,
+    TimeControl, duration_words,
 };
 use engine::chouette::Consultation;
 use engine::welsh::{NominateFor, Parity};
-use engine::{ResignLevel, Ruleset, excerpt};
+use engine::{Amount, ResignLevel, Ruleset, excerpt};
 use render::{bracket_png, standings_png};
 use render::{history_png, leaderboard_png, render_png, render_text};
 
@@ -80,32 +80,11 @@ fn err<T>(m: impl Into<String>) -> Result<T, ParseError> {
     Err(ParseError(m.into()))
 }
 
-/// `2d`, `12h`, `30m`, `90s` or plain seconds.
+/// `2d`, `12h`, `30m`, `90s` or plain seconds (the club's [`Span`]).
 fn seconds(text: &str) -> Result<i64, ParseError> {
-    let (num, unit) = text.split_at(
-        text.find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(text.len()),
-    );
-    let n: i64 = num.parse().map_err(|_| {
-        ParseError(format!(
-            "`{}` is not a duration: write 2d, 12h, 30m",
-            excerpt(text)
-        ))
-    })?;
-    let mul = match unit {
-        "" | "s" => 1,
-        "m" => 60,
-        "h" => 3600,
-        "d" => DAY,
-        _ => {
-            return err(format!(
-                "`{}`: a duration ends in d, h, m or s",
-                excerpt(text)
-            ));
-        }
-    };
-    n.checked_mul(mul)
-        .ok_or_else(|| ParseError(format!("`{}` is too long", excerpt(text))))
+    text.parse::<Span>()
+        .map(Span::seconds)
+        .map_err(|e| ParseError(e.to_string()))
 }
 
 fn on_off(key: &str, v: &str) -> Result<bool, ParseError> {
@@ -130,11 +109,8 @@ fn rated_option(v: &str) -> Result<bool, ParseError> {
 
 /// `rules:standard` or `rules:welsh`.
 fn rules_option(v: &str) -> Result<Ruleset, ParseError> {
-    match v {
-        "standard" => Ok(Ruleset::Standard),
-        "welsh" => Ok(Ruleset::Welsh),
-        _ => err(format!("rules: standard or welsh, not `{v}`")),
-    }
+    v.parse()
+        .map_err(|_| ParseError(format!("rules: standard or welsh, not `{}`", excerpt(v))))
 }
 
 /// `/rating [player] [rules:standard|welsh]`.
@@ -151,22 +127,9 @@ fn rating(args: &[&str]) -> Result<Command, ParseError> {
 }
 
 fn amount(v: &str) -> Result<u64, ParseError> {
-    let bad = || {
-        ParseError(format!(
-            "stake: `{}` is not an amount like 1.00",
-            excerpt(v)
-        ))
-    };
-    let (whole, frac) = v.split_once('.').unwrap_or((v, "0"));
-    if frac.len() > 2 {
-        return Err(bad());
-    }
-    let whole: u64 = whole.parse().map_err(|_| bad())?;
-    let frac: u64 = format!("{frac:0<2}").parse().map_err(|_| bad())?;
-    whole
-        .checked_mul(100)
-        .and_then(|w| w.checked_add(frac))
-        .ok_or_else(bad)
+    v.parse::<Amount>()
+        .map(Amount::minor)
+        .map_err(|e| ParseError(format!("stake: {e}")))
 }
 
 fn challenge(args: &[&str]) -> Result<Command, ParseError> {
@@ -193,15 +156,7 @@ fn challenge(args: &[&str]) -> Result<Command, ParseError> {
         }
         seen.push(k);
         match k {
-            "rules" => {
-                ruleset = match v {
-                    "standard" => Ruleset::Standard,
-                    "welsh" => Ruleset::Welsh,
-                    _ => {
-                        return err(format!("rules: standard or welsh, not `{}`", excerpt(v)));
-                    }
-                }
-            }
+            "rules" => ruleset = rules_option(v)?,
             "length" => {
                 length = Some(if v == "money" {
                     None
@@ -872,7 +827,15 @@ pub async fn run_line(club: &Club, line: &str, png_dir: Option<&Path>) -> (Strin
             }
             (text, false)
         }
-        Err(e) => (format!("!! {e}\n"), true),
+        Err(e) => (format!("!! {}\n", refusal_text(&e)), true),
+    }
+}
+
+/// A refusal in words, with the chat's own syntax where the club leaves it to the chat.
+fn refusal_text(e: &club::ClubError) -> String {
+    match e {
+        club::ClubError::MatchLength(_) => format!("{e}; for money play say length:money"),
+        _ => e.to_string(),
     }
 }
 

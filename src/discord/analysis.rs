@@ -177,7 +177,7 @@ async fn post_report(http: &serenity::Http, r: AnalysisReport) {
         .collect();
     let files = blunder_files(r.match_id, r.boards.clone()).await;
     let msg = serenity::CreateMessage::new()
-        .content(content(&r.lines))
+        .content(content(&mention_players(&r)))
         .allowed_mentions(serenity::CreateAllowedMentions::new().users(users))
         .add_files(files);
     if let Err(e) = serenity::ChannelId::new(channel)
@@ -186,4 +186,19 @@ async fn post_report(http: &serenity::Http, r: AnalysisReport) {
     {
         tracing::warn!(match_id = r.match_id, error = %e, "analysis not posted");
     }
+}
+
+/// The report's lines with the players' names that open the first line put as mentions.
+fn mention_players(r: &AnalysisReport) -> Vec<String> {
+    let mut lines = r.lines.clone();
+    let to = r.names.join(" ");
+    let mentions: Vec<String> = r.mentions.iter().map(|id| format!("<@{id}>")).collect();
+    if let Some(first) = lines.first_mut()
+        && !to.is_empty()
+        && let Some(rest) = first.strip_prefix(&to)
+        && rest.starts_with(':')
+    {
+        *first = format!("{}{rest}", mentions.join(" "));
+    }
+    lines
 }

@@ -10,7 +10,7 @@ use club::{Choice, ChouetteRef, Command, MatchRef, Outcome, Subject};
 
 /// Every choice that may stand on a button, one for each verb, in the order a verb is
 /// looked up in (the first with a verb gives its command).
-const BUTTONED: [Choice; 20] = [
+const BUTTONED: [Choice; 21] = [
     Choice::Roll,
     Choice::Double,
     Choice::OneDie,
@@ -31,6 +31,7 @@ const BUTTONED: [Choice; 20] = [
     Choice::Reroll,
     Choice::Pass,
     Choice::StartGame,
+    Choice::Resume,
 ];
 
 /// A choice's button: the verb in its id, its label and colour; `None` for a choice the
@@ -58,6 +59,7 @@ pub fn button_of(choice: Choice) -> Option<(&'static str, &'static str, serenity
         Choice::StartOpponent => ("opponent", "Opponent starts", Secondary),
         Choice::Reroll => ("reroll", "Throw the 1-2 again", Secondary),
         Choice::StartGame => ("start", "Start the next game", Primary),
+        Choice::Resume => ("resume", "Resume play", Secondary),
         Choice::Pass => ("pass", "Pass", Secondary),
         Choice::Nominate | Choice::Move { .. } | Choice::OfferConcession { .. } => return None,
     })

@@ -273,14 +273,9 @@ pub async fn challenge(
     }
 }
 
+/// A stake typed in a slash command option, read as the club reads every amount.
 fn parse_amount(v: &str) -> Option<u64> {
-    let (whole, frac) = v.trim().split_once('.').unwrap_or((v.trim(), "0"));
-    if frac.len() > 2 {
-        return None;
-    }
-    let whole: u64 = whole.parse().ok()?;
-    let frac: u64 = format!("{frac:0<2}").parse().ok()?;
-    whole.checked_mul(100)?.checked_add(frac)
+    v.parse::<engine::Amount>().ok().map(engine::Amount::minor)
 }
 
 macro_rules! simple {

@@ -490,6 +490,11 @@ pub async fn lg_settings(
 ) -> Result<(), Error> {
     let (key, value) = match (organiser_role, setting, value) {
         (Some(r), _, _) => ("organiser-role".to_string(), r.id.to_string()),
+        // A role typed as a mention (`<@&123>`) is its id.
+        (None, Some(k), Some(v)) if k == "organiser-role" => {
+            let id = v.trim().trim_start_matches("<@&").trim_end_matches('>');
+            (k, id.to_string())
+        }
         (None, Some(k), Some(v)) => (k, v),
         _ => {
             super::tell(

@@ -30,6 +30,9 @@ impl Default for RateLimit {
     }
 }
 
+/// The longest window a rate limit may have, in seconds: an hour.
+pub const MAX_WINDOW: u64 = 3600;
+
 impl RateLimit {
     /// Reads the setting `DISCORD_RATE_LIMIT`: `8/10s` (8 commands in 10 seconds; `8/10`
     /// and `8/1m` too), or `off` (no limit, `None`).
@@ -48,19 +51,14 @@ impl RateLimit {
         };
         let (max, window) = t.split_once('/').ok_or_else(bad)?;
         let max: u32 = max.trim().parse().map_err(|_| bad())?;
-        let window = window.trim();
-        let (num, unit) = window.split_at(
-            window
-                .find(|c: char| !c.is_ascii_digit())
-                .unwrap_or(window.len()),
-        );
-        let num: u64 = num.parse().map_err(|_| bad())?;
-        let seconds = match unit.trim() {
-            "" | "s" => num,
-            "m" => num.checked_mul(60).ok_or_else(bad)?,
-            _ => return Err(bad()),
-        };
-        if max == 0 || seconds == 0 {
+        // The window is a duration as challenges write them (`10s`, `1m`), an hour at most.
+        let seconds = window
+            .trim()
+            .parse::<club::Span>()
+            .map_err(|_| bad())?
+            .seconds();
+        let seconds = u64::try_from(seconds).map_err(|_| bad())?;
+        if max == 0 || seconds == 0 || seconds > MAX_WINDOW {
             return Err(bad());
         }
         Ok(Some(RateLimit {

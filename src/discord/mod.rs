@@ -103,6 +103,9 @@ macro_rules! retry_429 {
     }};
 }
 
+/// The most characters one Discord message holds.
+pub const MESSAGE_CHARS: usize = 2000;
+
 /// The actor of an interaction.
 fn actor_of(
     user: &serenity::User,
@@ -111,6 +114,8 @@ fn actor_of(
 ) -> Actor {
     let community = guild.map_or_else(|| "dm".to_string(), |g| g.to_string());
     Actor {
+        identity: club::Identity::Account,
+        reply_chars: Some(MESSAGE_CHARS),
         platform: "discord".into(),
         user_id: user.id.to_string(),
         display_name: user
@@ -307,7 +312,7 @@ pub(super) async fn say_public(ctx: Context<'_>, text: String) -> Result<(), Err
 
 /// At most Discord's 2,000 characters.
 fn clip(text: &str) -> String {
-    if text.chars().count() <= 2000 {
+    if text.chars().count() <= MESSAGE_CHARS {
         return text.to_string();
     }
     let mut s: String = text.chars().take(1990).collect();
@@ -358,6 +363,11 @@ async fn reply(
     result: Result<Outcome, ClubError>,
 ) -> Result<Option<Outcome>, Error> {
     match result {
+        Err(ClubError::MatchLength(n)) => {
+            let e = ClubError::MatchLength(n);
+            tell(ctx, format!("\u{26A0} {e}; for money play set money:true")).await?;
+            Ok(None)
+        }
         Err(e) => {
             tell(ctx, format!("\u{26A0} {e}")).await?;
             Ok(None)

@@ -1445,3 +1445,381 @@ async fn rule_18_at_one_game_the_occasion_and_the_prompt_say_no_offer_is_possibl
     let e = refused(&f, "bob", Command::Concede(m, 1, true)).await;
     assert!(e.to_string().contains("only 1 game"), "{e}");
 }
+
+/// The Welsh game of match `id` as stored.
+async fn welsh_game(f: &Fixture, id: i64) -> engine::welsh::WelshMatch {
+    let row = f.store.load_match(id).await.unwrap().unwrap();
+    let snap: Snapshot = serde_json::from_str(row.state.as_deref().unwrap()).unwrap();
+    let AnyMatch::Welsh(m) = snap.game else {
+        panic!("a Welsh match")
+    };
+    m
+}
+
+/// `name` (playing `side`) plays the first legal play of the throw in hand whose board
+/// satisfies `want`, typed as the player would.
+async fn welsh_play_where(
+    f: &Fixture,
+    id: i64,
+    name: &str,
+    side: Side,
+    want: impl Fn(&engine::Board) -> bool,
+) -> Outcome {
+    let m = welsh_game(f, id).await;
+    let l = m
+        .legal_plays()
+        .into_iter()
+        .find(|l| want(&l.board))
+        .expect("a play of that kind");
+    let text = engine::welsh::format_welsh_play(&m.position().view(side), &l.play);
+    run(f, name, Command::Move(MatchRef::id(id), text)).await
+}
+
+/// Issue 30 item 10: the first board of a new game shows nothing of the game before: the
+/// announcement "Game N begins" is followed by a board with no last play (no "Last play"
+/// in its words, no rings for the picture), and so is the board asked for afterwards.
+async fn assert_new_game_shows_no_last_play(f: &Fixture, id: i64, out: &Outcome, game: u32) {
+    let begins = format!("Game {game} begins");
+    assert!(
+        out.lines.iter().any(|l| l.starts_with(&begins)),
+        "{:?}",
+        out.lines
+    );
+    let board = run(f, "alice", Command::Board(MatchRef::id(id))).await;
+    for scene in [out.board.as_ref(), board.board.as_ref()] {
+        let scene = scene.expect("a board");
+        assert_eq!(scene.last_play, None, "the old game's last play is drawn");
+        let words = render::render_text(scene);
+        assert!(!words.contains("Last play"), "{words}");
+        let alt = render::alt_text(scene);
+        assert!(!alt.contains("Last play"), "{alt}");
+    }
+    let snap: Snapshot = serde_json::from_str(
+        f.store
+            .load_match(id)
+            .await
+            .unwrap()
+            .unwrap()
+            .state
+            .as_deref()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(snap.last, None);
+}
+
+#[tokio::test]
+async fn issue_30_10_after_a_welsh_wash_by_snakes_game_2_shows_no_last_play() {
+    // Concealed throw 1-2 (odds: bob chooses alice to start), alice 1-1, bob 1-1.
+    let f = open_scripted(&store_url("wash_fresh_board").await, &[1, 2, 1, 1, 1, 1]).await;
+    let (id, _) = challenge(&f, ChallengeSpec::welsh(25)).await;
+    let m = MatchRef::id(id);
+    run(&f, "bob", Command::Call(m, Parity::Odd)).await;
+    run(&f, "bob", Command::Choose(m, Starter::Opponent)).await;
+    // Given alice has thrown 1-1 and played it
+    run(&f, "alice", Command::Roll(m)).await;
+    let out = welsh_play_where(&f, id, "alice", Side::X, |_| true).await;
+    assert!(out.board.unwrap().last_play.is_some());
+    // When bob's 1-1 washes the game (snakes)
+    let out = run(&f, "bob", Command::Roll(m)).await;
+    assert!(
+        out.lines.iter().any(|l| l.contains("wash by snakes")),
+        "{:?}",
+        out.lines
+    );
+    // Then game 2's board has no last play of game 1
+    assert_new_game_shows_no_last_play(&f, id, &out, 2).await;
+    assert_match_rebuilds(&f.store, id).await;
+}
+
+#[tokio::test]
+async fn issue_30_10_a_wash_by_snakes_after_a_throw_thrown_again_under_rule_6_shows_no_last_play() {
+    use engine::welsh::{WelshAction, WelshMatch, WelshRules};
+    // alice 1-1; bob 6-5 (his third in a row: thrown again), then 1-1.
+    let path = store_url("wash_rule_6").await;
+    let f = open_scripted(&path, &[1, 1, 6, 5, 1, 1]).await;
+    let (id, _) = challenge(&f, ChallengeSpec::welsh(25)).await;
+    let m = MatchRef::id(id);
+    // Given bob's last two turns were 6-5, and alice is to throw
+    let mut game = WelshMatch::at(
+        WelshRules::default(),
+        engine::Position::start(),
+        Side::X,
+        [0, 0],
+    );
+    for (side, dice) in [
+        (Side::X, (4, 2)),
+        (Side::O, (6, 5)),
+        (Side::X, (4, 2)),
+        (Side::O, (6, 5)),
+    ] {
+        let (next, _) = game
+            .apply(side, &WelshAction::Roll(dice.0, dice.1))
+            .unwrap();
+        let play = next.legal_plays()[0].play;
+        (game, _) = next.apply(side, &WelshAction::Play(play)).unwrap();
+    }
+    plant_welsh(&path, id, game).await;
+    run(&f, "alice", Command::Roll(m)).await;
+    welsh_play_where(&f, id, "alice", Side::X, |_| true).await;
+    // When bob's 6-5 is thrown again (rule 6) and comes 1-1: a wash by snakes
+    let out = run(&f, "bob", Command::Roll(m)).await;
+    assert!(
+        out.lines
+            .iter()
+            .any(|l| l.contains("thrown again (rule 6)"))
+            && out.lines.iter().any(|l| l.contains("wash by snakes")),
+        "{:?}",
+        out.lines
+    );
+    // Then game 2's board has no last play of game 1
+    assert_new_game_shows_no_last_play(&f, id, &out, 2).await;
+}
+
+#[tokio::test]
+async fn issue_30_10_after_a_wash_by_sticks_the_next_game_shows_no_last_play() {
+    use engine::welsh::{WelshMatch, WelshRules};
+    // alice throws 1-2.
+    let path = store_url("wash_sticks_fresh").await;
+    let f = open_scripted(&path, &[1, 2]).await;
+    let (id, _) = challenge(&f, ChallengeSpec::welsh(25)).await;
+    // Given bob holds a full spike and alice can make one
+    let game = WelshMatch::at(
+        WelshRules::default(),
+        testkit::position(&[(7, 5), (8, 1), (6, 9)], &[(6, 6), (1, 9)]),
+        Side::X,
+        [0, 0],
+    );
+    plant_welsh(&path, id, game).await;
+    // When alice throws 1-2 and makes her full spike: a wash by sticks
+    run(&f, "alice", Command::Roll(MatchRef::id(id))).await;
+    let out = welsh_play_where(&f, id, "alice", Side::X, |b| b.points()[7] == 6).await;
+    assert!(
+        out.lines.iter().any(|l| l.contains("wash by sticks")),
+        "{:?}",
+        out.lines
+    );
+    // Then the next game's board has no last play of the game washed
+    assert_new_game_shows_no_last_play(&f, id, &out, 2).await;
+}
+
+#[tokio::test]
+async fn issue_30_10_after_a_welsh_game_won_the_next_game_shows_no_last_play() {
+    use engine::welsh::{WelshMatch, WelshRules};
+    // alice throws 2-1.
+    let path = store_url("won_fresh_board").await;
+    let f = open_scripted(&path, &[2, 1]).await;
+    let (id, _) = challenge(&f, ChallengeSpec::welsh(25)).await;
+    // Given alice checks out her last man with any throw
+    let game = WelshMatch::at(
+        WelshRules::default(),
+        testkit::position(&[(1, 1)], &[(6, 14)]),
+        Side::X,
+        [0, 0],
+    );
+    plant_welsh(&path, id, game).await;
+    // When she throws and checks out: she wins game 1, bob (mugs away) starts game 2
+    run(&f, "alice", Command::Roll(MatchRef::id(id))).await;
+    let out = welsh_play_where(&f, id, "alice", Side::X, |b| b.mine_off() == 15).await;
+    assert_eq!(out.next.as_ref().unwrap().name, "bob");
+    // Then game 2's board has no last play of game 1
+    assert_new_game_shows_no_last_play(&f, id, &out, 2).await;
+}
+
+#[tokio::test]
+async fn issue_30_10_after_an_accepted_offer_to_concede_the_next_game_shows_no_last_play() {
+    use engine::welsh::{WelshMatch, WelshRules};
+    // alice throws 6-1.
+    let path = store_url("conceded_fresh_board").await;
+    let f = open_scripted(&path, &[6, 1]).await;
+    let (id, _) = challenge(&f, ChallengeSpec::welsh(25)).await;
+    let m = MatchRef::id(id);
+    // Given alice brings her last two men home with 6-1: a one-throw win
+    let game = WelshMatch::at(
+        WelshRules::default(),
+        testkit::position(&[(2, 1), (9, 1)], &[(25, 1), (13, 14)]),
+        Side::X,
+        [0, 0],
+    );
+    plant_welsh(&path, id, game).await;
+    run(&f, "alice", Command::Roll(m)).await;
+    welsh_play_where(&f, id, "alice", Side::X, |b| {
+        (7..=25).all(|p| b.mine(p) == 0)
+    })
+    .await;
+    // When bob offers to concede 1 game and alice accepts
+    run(&f, "bob", Command::Concede(m, 1, false)).await;
+    let out = run(&f, "alice", Command::AcceptConcede(m)).await;
+    // Then game 2's board has no last play of game 1
+    assert_new_game_shows_no_last_play(&f, id, &out, 2).await;
+}
+
+#[test]
+fn issue_30_10_a_new_money_game_board_shows_no_last_play_of_the_previous_game() {
+    use engine::{Action, Dice, Match, MatchRules, Setup};
+    // Given eve about to win a money game
+    let s = Setup::new(
+        MatchRules::money(),
+        testkit::position(&[(1, 1)], &[(12, 15)]),
+        Side::X,
+    );
+    let mut snap = Snapshot {
+        game: AnyMatch::Standard(Match::from_setup(s).unwrap()),
+        last: None,
+        forfeit: None,
+        break_due: None,
+        break_until: None,
+        stopped: None,
+        ruling: None,
+    };
+    snapshot_step(&mut snap, Action::Roll(Dice::new(2, 1).unwrap()));
+    let AnyMatch::Standard(m) = &snap.game else {
+        unreachable!()
+    };
+    let play = m.resolve_play(Side::X, "1/off").unwrap();
+    // When she bears off: the next game of the session begins
+    let lines = snapshot_step(&mut snap, Action::Play(play));
+    assert!(
+        lines.iter().any(|l| l.starts_with("Game 2 begins")),
+        "{lines:?}"
+    );
+    // Then its board has no last play of the game before
+    let names = ["eve".to_string(), "fay".to_string()];
+    assert_eq!(snap.scene(&names, None, 0).last_play, None);
+}
+
+/// The match's version now.
+async fn version_of(f: &Fixture, id: i64) -> i64 {
+    f.store.load_match(id).await.unwrap().unwrap().version
+}
+
+#[tokio::test]
+async fn regulation_d_during_a_break_game_actions_wait_for_its_end_or_resume() {
+    let path = store_url("break_waits").await;
+    // Concealed throw 1-2 (odds: bob chooses), alice 1-1, bob 1-1; then the next call's
+    // concealed throw 3-1.
+    let f = open_scripted(&path, &[1, 2, 1, 1, 1, 1, 3, 1]).await;
+    let id = welsh_break_due(&f).await;
+    let m = MatchRef::id(id);
+    // Given alice takes the break at 09:45:20 UTC (bob is to call)
+    f.clock.advance(20);
+    let out = run(&f, "alice", Command::Break(m)).await;
+    let until = "until 2027-01-15 09:55 UTC";
+    assert!(
+        out.lines
+            .iter()
+            .any(|l| l.contains("both clocks stop until 2027-01-15 09:55 UTC")),
+        "{:?}",
+        out.lines
+    );
+    // Then the prompt says the break runs, until when, and how to end it sooner
+    let next = out.next.clone().expect("who acts after the break");
+    assert_eq!(next.name, "bob");
+    assert!(
+        next.what.contains("break") && next.what.contains(until) && next.what.contains("/resume"),
+        "{}",
+        next.what
+    );
+    assert_eq!(
+        next.choices,
+        [club::Choice::Resume],
+        "no call is offered during the break, only its end"
+    );
+    let hint = gammonbot::console::outcome_text(&out, f.club.now());
+    assert!(hint.contains(until), "{hint}");
+    let prompt = out
+        .board
+        .as_ref()
+        .unwrap()
+        .prompt
+        .clone()
+        .unwrap_or_default();
+    assert!(
+        prompt.contains("break") && prompt.contains("2027-01-15 09:55 UTC"),
+        "{prompt}"
+    );
+    // And every game action, by either player, is refused naming the break; nothing changes
+    let version = version_of(&f, id).await;
+    for (who, cmd) in [
+        ("bob", Command::Call(m, Parity::Odd)),
+        ("alice", Command::Call(m, Parity::Even)),
+        ("bob", Command::Choose(m, Starter::Me)),
+        ("bob", Command::Roll(m)),
+        ("alice", Command::Roll(m)),
+        ("bob", Command::Double(m)),
+        ("bob", Command::Nominate(m, NominateFor::Me, (6, 6))),
+        ("alice", Command::Concede(m, 1, false)),
+    ] {
+        let e = refused(&f, who, cmd.clone()).await;
+        let e = e.to_string();
+        assert!(
+            e.contains("break") && e.contains(until) && e.contains("/resume"),
+            "{who}: {cmd:?}: {e}"
+        );
+    }
+    assert_eq!(version_of(&f, id).await, version);
+    // And the board asked for says it too
+    let board = run(&f, "bob", Command::Board(m)).await;
+    assert!(board.next.unwrap().what.contains(until));
+    // When bob resumes, the call is his again
+    run(&f, "bob", Command::Resume(m)).await;
+    let out = run(&f, "bob", Command::Call(m, Parity::Odd)).await;
+    assert!(
+        out.lines.iter().any(|l| l.contains("bob calls odds")),
+        "{:?}",
+        out.lines
+    );
+    assert_match_rebuilds(&f.store, id).await;
+}
+
+#[tokio::test]
+async fn regulation_d_after_a_break_runs_out_game_actions_are_accepted_again() {
+    let path = store_url("break_runs_out").await;
+    let f = open_scripted(&path, &[1, 2, 1, 1, 1, 1, 3, 1]).await;
+    let id = welsh_break_due(&f).await;
+    let m = MatchRef::id(id);
+    // Given bob takes the break at 09:45 UTC
+    run(&f, "bob", Command::Break(m)).await;
+    // When nine minutes and 59 seconds have gone, his call still waits
+    f.clock.advance(10 * 60 - 1);
+    let e = refused(&f, "bob", Command::Call(m, Parity::Odd)).await;
+    assert!(e.to_string().contains("until 2027-01-15 09:55 UTC"), "{e}");
+    // Then at the end of the ten minutes the prompt no longer speaks of a break, and the
+    // call is accepted
+    f.clock.advance(1);
+    let board = run(&f, "bob", Command::Board(m)).await;
+    let what = board.next.unwrap().what;
+    assert!(
+        !what.contains("break") && what.starts_with("call"),
+        "{what}"
+    );
+    let out = run(&f, "bob", Command::Call(m, Parity::Odd)).await;
+    assert!(
+        out.lines.iter().any(|l| l.contains("bob calls odds")),
+        "{:?}",
+        out.lines
+    );
+    assert_match_rebuilds(&f.store, id).await;
+}
+
+#[tokio::test]
+async fn regulation_d_a_reminder_during_a_break_says_the_turn_waits_for_its_end() {
+    let path = store_url("break_reminder").await;
+    let f = open_scripted(&path, &[1, 2, 1, 1, 1, 1]).await;
+    let id = welsh_break_due(&f).await;
+    // Given alice takes the break at 09:45 UTC while bob, to call, has 60 seconds left
+    run(&f, "alice", Command::Break(MatchRef::id(id))).await;
+    // When the sweep reminds bob during the break, five minutes before his deadline
+    f.clock.advance(6 * 60);
+    let notices = f.club.sweep().await.unwrap();
+    let r = notices
+        .iter()
+        .find(|n| n.text.starts_with("Reminder"))
+        .expect("a reminder");
+    // Then it says that the call waits for the end of the break, and when that is
+    assert!(
+        r.text.contains("once the break ends") && r.text.contains("until 2027-01-15 09:55 UTC"),
+        "{}",
+        r.text
+    );
+}

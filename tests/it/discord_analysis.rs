@@ -16,6 +16,8 @@ const BOB: (u64, &str) = (222_222_222_222_222_222, "bob");
 
 fn actor((id, name): (u64, &str)) -> Actor {
     Actor {
+        identity: club::Identity::Account,
+        reply_chars: Some(2000),
         platform: "discord".into(),
         user_id: id.to_string(),
         display_name: name.into(),

@@ -128,6 +128,7 @@ fn every_clickable_choice_has_a_button_whose_id_gives_back_its_command() {
         Choice::Pass,
         Choice::OfferConcession { most: 3 },
         Choice::StartGame,
+        Choice::Resume,
     ];
     for choice in all {
         for (on, prefix, id, v) in [

@@ -643,3 +643,30 @@ async fn a_chouette_is_opened_joined_and_started_through_subcommands() {
     assert!(buttons(&r).is_empty());
     fake.finish().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_too_long_is_refused_with_discords_own_money_option() {
+    let fake = start("too-long", 7).await;
+    // When alice challenges to 65 points on Discord
+    let r = interact(
+        &fake,
+        slash(
+            "t-long",
+            ALICE,
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": BOB.0.to_string()},
+                   {"name": "length", "type": 4, "value": 65}]),
+            json!({"users": {BOB.0.to_string(): user(BOB.0, "bob")}}),
+        ),
+    )
+    .await;
+    // Then she is told privately, with the money option as Discord writes it
+    let text = content(&r);
+    assert!(ephemeral(&r), "{text}");
+    assert!(text.contains("1 to 64 points long, not 65"), "{text}");
+    assert!(
+        text.contains("money:true") && !text.contains("length:money"),
+        "{text}"
+    );
+    fake.finish().await;
+}

@@ -232,3 +232,21 @@ fn rate_limit_setting_reads_commands_per_window_or_off() {
         }
     );
 }
+
+#[test]
+fn the_rate_limit_window_is_a_duration_as_challenges_write_them() {
+    let secs = std::time::Duration::from_secs;
+    // Given a window in minutes or hours as the chat's durations are written
+    assert_eq!(
+        RateLimit::parse("8/1h"),
+        Ok(Some(RateLimit {
+            max: 8,
+            window: secs(3600)
+        }))
+    );
+    // Then a space inside the duration, or a window over an hour, is refused
+    for bad in ["8/10 s", "8/2h", "8/1d"] {
+        let e = RateLimit::parse(bad).unwrap_err();
+        assert!(e.contains("like 8/10s"), "{bad}: {e}");
+    }
+}

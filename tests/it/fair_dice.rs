@@ -1253,6 +1253,8 @@ async fn the_local_chat_writes_the_export_beside_the_boards_and_takes_the_sessio
 /// A Discord user of guild 1.
 fn discord(name: &str) -> Actor {
     Actor {
+        identity: club::Identity::Account,
+        reply_chars: Some(2000),
         platform: "discord".into(),
         user_id: name.into(),
         display_name: name.into(),

@@ -902,3 +902,40 @@ async fn the_local_chat_runs_a_league_with_spaces_in_its_name() {
     let (text, _) = run_line(&f.club, "bob: /help", None).await;
     assert!(text.contains("/league create"), "{text}");
 }
+
+#[tokio::test]
+async fn club_refusals_name_no_chat_platform_syntax() {
+    // Given a league organised by alice, and bob in it
+    let f = open(&store_url("league_platform_words").await, 4, START).await;
+    let l = "Autumn";
+    run(
+        &f,
+        "alice",
+        league(
+            l,
+            LeagueOp::Create {
+                name: l.into(),
+                format: Format::RoundRobin,
+                spec: one_point(),
+            },
+        ),
+    )
+    .await;
+    run(&f, "bob", league(l, LeagueOp::Join)).await;
+    let mut long = one_point();
+    long.length = Some(65);
+    // When bob does what only an organiser may, and challenges to a 65-point match
+    for cmd in [
+        league(l, LeagueOp::Start { order: None }),
+        Command::Challenge {
+            opponent: "alice".into(),
+            spec: long,
+        },
+    ] {
+        // Then the refusal speaks of no chat platform's own syntax
+        let e = refused(&f, "bob", cmd).await.to_string();
+        for adapter_word in ["Discord", "money:true", "Manage Server"] {
+            assert!(!e.contains(adapter_word), "{e}");
+        }
+    }
+}

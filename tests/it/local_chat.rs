@@ -251,3 +251,63 @@ fn a_killed_process_leaves_no_half_written_command() {
         store.close().await;
     });
 }
+
+#[test]
+fn stake_amounts_are_read_with_the_one_strict_rule() {
+    // Given stakes with a sign, a bare point, or a sign after the point
+    for stake in ["+1", "1.", "1.+5", "10000000"] {
+        // When the chat reads the challenge, then it is refused as no amount
+        let line = format!("alice: /challenge bob length:money stake:{stake}");
+        let e = parse_line(&line).unwrap_err();
+        assert!(e.0.contains("not an amount"), "`{stake}`: {}", e.0);
+    }
+    let (_, cmd) = parsed("alice: /challenge bob length:money stake:1.5");
+    let Command::Challenge { spec, .. } = cmd else {
+        panic!()
+    };
+    assert_eq!(spec.stake, 150);
+}
+
+#[test]
+fn a_bad_setting_in_dot_env_stops_the_start_naming_the_variable() {
+    // Given a `.env` in the working directory with an analysis setting that is no number
+    let dir = scratch("local-dot-env-bad");
+    std::fs::write(dir.join(".env"), "ANALYSIS_PLIES=abc\n").unwrap();
+    std::fs::write(dir.join("script.txt"), "alice: /help\n").unwrap();
+    // When the local chat starts there
+    let out = Process::new(env!("CARGO_BIN_EXE_gammonbot"))
+        .current_dir(&dir)
+        .args(["local", "--db", "chat.db", "--script", "script.txt"])
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("ANALYSIS_PLIES")
+        .output()
+        .unwrap();
+    // Then it refuses to start and says which setting is wrong (it was silently ignored)
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(!out.status.success(), "started anyway: {err}");
+    assert!(
+        err.contains("ANALYSIS_PLIES") && err.contains("abc"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_bad_setting_of_the_cli_lists_the_possible_values() {
+    // Given a ruleset or a side the command line does not know (case matters for rules)
+    for args in [
+        &["legal", "--rules", "Welsh"][..],
+        &["render", "--xgid", "x", "--rules", "chess"],
+        &["render", "--xgid", "x", "--viewer", "z"],
+        &["render", "--xgid", "x", "--last-by", "y"],
+    ] {
+        // When the binary is run with it
+        let out = Process::new(env!("CARGO_BIN_EXE_gammonbot"))
+            .args(args)
+            .output()
+            .unwrap();
+        // Then it stops and lists the values it takes
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        assert!(err.contains("possible values"), "{args:?}: {err}");
+    }
+}

@@ -38,11 +38,13 @@ pub const INSTALL_GNUBG: &str = "GNU Backgammon (gnubg) is not installed on the 
      machine, so matches cannot be analysed: the bot's admin can install it with \
      `apt-get install gnubg` (Debian/Ubuntu) or from https://www.gnu.org/software/gnubg/";
 
-/// How analyses run: read from the environment by [`AnalysisSettings::from_env`].
+/// How analyses run: handed to the club by whoever starts it (the bot reads them from its
+/// configuration: `ANALYSIS_*`).
 #[derive(Clone, Debug)]
 pub struct AnalysisSettings {
-    /// Where to look for `gnubg`: a `PATH`-like list (default: `PATH`, then `/usr/games`,
-    /// where Debian puts it).
+    /// Where to look for `gnubg`: a `PATH`-like list (default: the usual program folders,
+    /// then `/usr/games`, where Debian puts it; the bot's configuration puts its `PATH`
+    /// first).
     pub search_path: String,
     /// Evaluation depth for chequer plays and cube decisions (`ANALYSIS_PLIES`, default 2).
     pub plies: u32,
@@ -59,38 +61,13 @@ pub struct AnalysisSettings {
 impl Default for AnalysisSettings {
     fn default() -> AnalysisSettings {
         AnalysisSettings {
-            search_path: format!("{}:/usr/games", std::env::var("PATH").unwrap_or_default()),
+            search_path: "/usr/local/bin:/usr/bin:/bin:/usr/games".into(),
             plies: 2,
             threads: 1,
             workers: 1,
             time_limit: Duration::from_secs(600),
             work_dir: std::env::temp_dir().join("gammonbot-analysis"),
         }
-    }
-}
-
-impl AnalysisSettings {
-    /// The defaults, overridden by `ANALYSIS_PLIES`, `ANALYSIS_THREADS`, `ANALYSIS_WORKERS`
-    /// and `ANALYSIS_TIME_LIMIT` (seconds) when set to numbers.
-    #[must_use]
-    pub fn from_env() -> AnalysisSettings {
-        fn num<T: std::str::FromStr>(key: &str) -> Option<T> {
-            std::env::var(key).ok().and_then(|v| v.trim().parse().ok())
-        }
-        let mut s = AnalysisSettings::default();
-        if let Some(p) = num::<u32>("ANALYSIS_PLIES") {
-            s.plies = p.min(4);
-        }
-        if let Some(t) = num::<u32>("ANALYSIS_THREADS") {
-            s.threads = t.clamp(1, 64);
-        }
-        if let Some(w) = num::<usize>("ANALYSIS_WORKERS") {
-            s.workers = w.clamp(1, 16);
-        }
-        if let Some(l) = num::<u64>("ANALYSIS_TIME_LIMIT") {
-            s.time_limit = Duration::from_secs(l.max(1));
-        }
-        s
     }
 }
 
@@ -135,6 +112,9 @@ pub struct AnalysisReport {
     pub channel: String,
     /// Both players' platform ids, to mention.
     pub mentions: Vec<String>,
+    /// Both players' names, in the order of `mentions`: the first line starts with them
+    /// joined by a space and a colon, for an adapter to put its mentions in their place.
+    pub names: Vec<String>,
     pub lines: Vec<String>,
     /// The three worst decisions (none when it failed).
     pub boards: Vec<BlunderBoard>,
@@ -557,6 +537,8 @@ impl Club {
         };
         let l = self.load(job.match_id).await?;
         let mentions: Vec<String> = l.players.iter().map(|p| p.platform_id.clone()).collect();
+        let names: Vec<String> = l.players.iter().map(|p| p.display_name.clone()).collect();
+        let to = names.join(" ");
         let result = if job.attempts > MAX_ATTEMPTS {
             Err(format!(
                 "it was under way {} times when the bot stopped, so it was given up; \
@@ -574,9 +556,7 @@ impl Club {
                     .finish_analysis(job.id, Ok(&text), self.clock.now())
                     .await?;
                 let mut lines = vec![format!(
-                    "{} {}: the analysis of match #{} is ready.",
-                    mention_words(&l.players[0]),
-                    mention_words(&l.players[1]),
+                    "{to}: the analysis of match #{} is ready.",
                     job.match_id
                 )];
                 lines.extend(review_lines(&review));
@@ -585,6 +565,7 @@ impl Club {
                     match_id: job.match_id,
                     channel: job.channel.clone(),
                     mentions,
+                    names,
                     lines,
                     boards: blunder_boards(&review),
                     failed: false,
@@ -599,10 +580,9 @@ impl Club {
                     match_id: job.match_id,
                     channel: job.channel.clone(),
                     mentions,
+                    names,
                     lines: vec![format!(
-                        "{} {}: the analysis of match #{} did not finish: {why}",
-                        mention_words(&l.players[0]),
-                        mention_words(&l.players[1]),
+                        "{to}: the analysis of match #{} did not finish: {why}",
                         job.match_id
                     )],
                     boards: Vec::new(),
@@ -708,14 +688,6 @@ impl Club {
             .map_err(|e| format!("GNU Backgammon's answer could not be read ({e})"))?;
         review.seconds = started.elapsed().as_secs_f64();
         Ok(review)
-    }
-}
-
-fn mention_words(p: &PlayerRow) -> String {
-    if p.platform == "discord" {
-        format!("<@{}>", p.platform_id)
-    } else {
-        p.display_name.clone()
     }
 }
 

@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 use super::play::{Work, entry_json};
 use super::words::{duration_words, ruleset_word};
 use super::{
-    Actor, ChallengeSpec, Choice, Club, ClubError, DAY, Entry, MatchRef, NextUp, Outcome, Snapshot,
-    standard_rules,
+    Actor, ChallengeSpec, Choice, Club, ClubError, DAY, Entry, Identity, MatchRef, NextUp, Outcome,
+    Snapshot, standard_rules,
 };
 use engine::welsh::format_amount;
 use engine::{Ruleset, Side};
@@ -17,7 +17,7 @@ use store::{MatchChange, MatchStatus, NewMatch, PlayerRow};
 /// the local chat's ids are names in lower case.
 pub(super) fn player_key(actor: &Actor, who: &str) -> String {
     let key = who.trim().trim_start_matches('@');
-    if actor.platform == "local" {
+    if actor.identity == Identity::Name {
         key.to_lowercase()
     } else {
         key.to_string()
@@ -106,9 +106,7 @@ pub(super) fn check_spec(spec: &ChallengeSpec) -> Result<(), ClubError> {
     let bad = |m: String| Err(ClubError::BadOption(m));
     match (spec.ruleset, spec.length) {
         (Ruleset::Standard, Some(n)) if !(1..=64).contains(&n) => {
-            return bad(format!(
-                "a match is 1 to 64 points long, not {n}; for money play say length:money (on Discord money:true)"
-            ));
+            return Err(ClubError::MatchLength(n));
         }
         (Ruleset::Welsh, Some(n)) if !(1..=99).contains(&n) => {
             return bad(format!(
@@ -135,9 +133,7 @@ pub(super) fn check_spec(spec: &ChallengeSpec) -> Result<(), ClubError> {
                 (spec.auto_doubles > 0, "automatic doubles are"),
             ] {
                 if on {
-                    return bad(format!(
-                        "{name} for money play (length:money); a {n}-point match has none"
-                    ));
+                    return bad(format!("{name} for money play; a {n}-point match has none"));
                 }
             }
         }
@@ -193,16 +189,16 @@ impl Club {
         if key.is_empty() {
             return Err(ClubError::UnknownPlayer(engine::excerpt(who)));
         }
-        if actor.platform == "local" {
-            // In the local chat a name is the identity: a new name is a new player, and a
-            // known one named in another case keeps the name he has.
-            if let Some(p) = self.store.find_player("local", &key).await? {
+        if actor.identity == Identity::Name {
+            // Where a name is the identity: a new name is a new player, and a known one
+            // named in another case keeps the name they have.
+            if let Some(p) = self.store.find_player(&actor.platform, &key).await? {
                 return Ok(p);
             }
             let name = who.trim().trim_start_matches('@');
             return Ok(self
                 .store
-                .player("local", &key, name, self.clock.now())
+                .player(&actor.platform, &key, name, self.clock.now())
                 .await?);
         }
         self.store
@@ -234,11 +230,11 @@ impl Club {
                     community_id: community,
                     channel: actor.channel.clone(),
                     ruleset: spec.ruleset,
-                    terms: serde_json::to_string(&spec).unwrap_or_default(),
+                    terms: super::error::json(&spec)?,
                     players: [me.id, other.id],
                     bank: spec.time.bank,
                     now,
-                    entry: entry_json(&entry),
+                    entry: entry_json(&entry)?,
                     fair: fair.clone(),
                     expires_at: Some(self.expires_at(&spec, now)),
                 },
@@ -416,7 +412,7 @@ impl Club {
                     status,
                     bank: l.row.bank,
                     now: self.clock.now(),
-                    actions: vec![(Some(me.id), entry_json(&entry))],
+                    actions: vec![(Some(me.id), entry_json(&entry)?)],
                     ..MatchChange::default()
                 };
                 let version = self.commit(&l, &change).await?;

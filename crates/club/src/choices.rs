@@ -57,6 +57,8 @@ pub enum Choice {
     },
     /// Chouette: start the next game.
     StartGame,
+    /// Welsh: end the break under way sooner (regulation D); until it ends, play waits.
+    Resume,
 }
 
 /// What a choice is about: a match, or a chouette session, with the version seen.
@@ -94,6 +96,7 @@ impl Choice {
                 C::StartOpponent => Command::Choose(m, Starter::Opponent),
                 C::Reroll => Command::Reroll(m),
                 C::Pass => Command::Move(m, "pass".into()),
+                C::Resume => Command::Resume(m),
                 C::Nominate | C::Move { .. } | C::StartGame | C::OfferConcession { .. } => {
                     return None;
                 }
@@ -147,6 +150,7 @@ impl Choice {
                 format!("offer to concede (/concede N, N from 1 to {most})")
             }
             C::StartGame => "start the next game".into(),
+            C::Resume => "/resume (end the break sooner)".into(),
         }
     }
 }

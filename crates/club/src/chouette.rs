@@ -287,9 +287,9 @@ impl Club {
                 spec,
                 creator: me.id,
             };
-            let terms = serde_json::to_string(&spec).unwrap_or_default();
-            let state = serde_json::to_string(&state).unwrap_or_default();
-            let entry = serde_json::to_string(&entry).unwrap_or_default();
+            let terms = super::error::json(&spec)?;
+            let state = super::error::json(&state)?;
+            let entry = super::error::json(&entry)?;
             let fair = super::new_chain(&*self.dice, 1);
             let id = self
                 .store
@@ -531,7 +531,7 @@ impl Club {
                 lines.push(words);
             }
         }
-        let state_json = serde_json::to_string(&after.state).unwrap_or_default();
+        let state_json = super::error::json(&after.state)?;
         let actions: Vec<(Option<i64>, String)> = entries
             .iter()
             .map(|e| {
@@ -540,9 +540,9 @@ impl Club {
                         *by
                     }
                 };
-                (Some(by), serde_json::to_string(e).unwrap_or_default())
+                Ok((Some(by), super::error::json(e)?))
             })
-            .collect();
+            .collect::<Result<_, ClubError>>()?;
         let version = match self
             .store
             .commit_chouette(
@@ -552,7 +552,11 @@ impl Club {
                 &actions,
                 &ledger,
                 now,
-                fair.as_ref().and_then(FairDice::change).as_ref(),
+                fair.as_ref()
+                    .map(FairDice::change)
+                    .transpose()?
+                    .flatten()
+                    .as_ref(),
             )
             .await
         {

@@ -20,6 +20,24 @@ pub struct Actor {
     pub community_name: String,
     /// Where the command was typed; new matches are played there.
     pub channel: String,
+    /// How the platform knows its users.
+    pub identity: Identity,
+    /// The most characters one reply may hold there (`None`: no limit).
+    pub reply_chars: Option<usize>,
+}
+
+/// How a platform knows its users: the club needs this, not the platform's name.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Identity {
+    /// Accounts with ids of their own: a player named in a command must be known here, a
+    /// new display name renames the player, and the community's rights (a manager's, an
+    /// organiser role's) count.
+    #[default]
+    Account,
+    /// The name is the identity (the local chat): the user id is the name in lower case,
+    /// a player named in a command is found or made by it, another case renames no one,
+    /// and there are no community rights, so anyone may create a league.
+    Name,
 }
 
 impl Actor {
@@ -33,6 +51,8 @@ impl Actor {
             community_id: "local".into(),
             community_name: "local chat".into(),
             channel: "local".into(),
+            identity: Identity::Name,
+            reply_chars: None,
         }
     }
 }

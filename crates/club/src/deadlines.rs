@@ -1,12 +1,13 @@
 //! Deadlines and reminders: the time banks, the sweep that times out and reminds, and
 //! the task that runs it.
 
+use std::fmt::Write as _;
 use std::sync::Arc;
 use std::time::Duration;
 
 use super::lookup::Loaded;
 use super::play::{Op, Work};
-use super::words::{duration_words, next_words};
+use super::words::{break_end, duration_words, next_words};
 use super::{Club, ClubError, Entry, Notice};
 use store::MatchStatus;
 
@@ -131,6 +132,15 @@ impl Club {
                 }
             } else if self.store.mark_reminded(l.row.id, l.row.version).await? {
                 let left = l.row.deadline_at.map_or(0, |d| d - now);
+                // Regulation D: during a break the turn waits for its end.
+                let mut what = next_words(&snap.game);
+                if let Some(until) = snap.break_running(now) {
+                    let _ = write!(
+                        what,
+                        " once the break ends (it runs {})",
+                        break_end(until, now)
+                    );
+                }
                 notices.push(Notice {
                     match_id: l.row.id,
                     channel: l.row.channel.clone(),
@@ -140,7 +150,7 @@ impl Club {
                         "Reminder: {}, match #{} waits for you to {}; {} left before you forfeit",
                         p.display_name,
                         l.row.id,
-                        next_words(&snap.game),
+                        what,
                         duration_words(left)
                     ),
                 });

@@ -47,4 +47,29 @@ pub enum ClubError {
     Store(#[from] StoreError),
     #[error("stored match #{0} cannot be read ({1}); tell the bot's admin")]
     Corrupt(i64, String),
+    /// A standard match length out of range; the adapter adds how money play is asked for
+    /// in its own syntax.
+    #[error("a match is 1 to 64 points long, not {0} (money play has no length)")]
+    MatchLength(u32),
+    #[error("something could not be written down ({0}); nothing was changed, tell the bot's admin")]
+    Encode(String),
+}
+
+/// `value` as JSON for the store; failing to encode it fails the command (nothing is
+/// written) instead of writing an empty record.
+pub(crate) fn json<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, ClubError> {
+    serde_json::to_string(value).map_err(|e| ClubError::Encode(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ClubError, json};
+
+    #[test]
+    fn a_value_json_cannot_write_is_an_error_not_an_empty_record() {
+        // Map keys that are not strings cannot be JSON object keys.
+        let map: std::collections::HashMap<(i64, i64), i64> = [((1, 2), 3)].into();
+        assert!(matches!(json(&map), Err(ClubError::Encode(_))));
+        assert_eq!(json(&[1, 2]).unwrap(), "[1,2]");
+    }
 }

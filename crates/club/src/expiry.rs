@@ -56,7 +56,7 @@ impl Club {
             bank: l.row.bank,
             result: Some(result),
             now,
-            actions: vec![(None, entry_json(&Entry::Expire))],
+            actions: vec![(None, entry_json(&Entry::Expire)?)],
             ..MatchChange::default()
         };
         match self.commit(l, &change).await {

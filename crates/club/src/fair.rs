@@ -306,7 +306,7 @@ impl FairDice {
         self.throws.push(FairThrowRow {
             k: i64::try_from(k).unwrap_or(i64::MAX),
             s: hex(&s),
-            dice: serde_json::to_string(&dice).unwrap_or_default(),
+            dice: serde_json::to_string(&dice).map_err(|e| e.to_string())?,
         });
         self.next_k = k + 1;
         self.changed = true;
@@ -326,18 +326,23 @@ impl FairDice {
     }
 
     /// What to write with the command (`None`: nothing changed).
-    #[must_use]
-    pub fn change(&self) -> Option<FairChange> {
-        self.changed.then(|| FairChange {
+    ///
+    /// # Errors
+    /// The players' seeds cannot be encoded (nothing is to be written then).
+    pub fn change(&self) -> Result<Option<FairChange>, ClubError> {
+        if !self.changed {
+            return Ok(None);
+        }
+        Ok(Some(FairChange {
             owner: self.id.to_string(),
             expected_rev: self.rev,
             seed_x: self.seed_x.clone(),
             seed_o: self.seed_o.clone(),
-            member_seeds: serde_json::to_string(&self.member_seeds).unwrap_or_default(),
+            member_seeds: super::error::json(&self.member_seeds)?,
             next_k: i64::try_from(self.next_k).unwrap_or(i64::MAX),
             throws: self.throws.clone(),
             chains: self.chains[self.chains.len() - self.new_chains..].to_vec(),
-        })
+        }))
     }
 
     /// The seeds the line's players set before the first throw (chouettes).
@@ -619,7 +624,7 @@ impl Club {
                     }
                 }
                 let change = fair
-                    .change()
+                    .change()?
                     .ok_or(ClubError::Refused("nothing to do".into()))?;
                 match self.store.commit_fair(&change).await {
                     Ok(()) => {}
@@ -692,13 +697,14 @@ impl Club {
                         c.first_k, c.anchor
                     ));
                 }
-                if actor.platform == "discord" {
-                    // A Discord reply holds 2,000 characters: the newest throws that fit.
-                    let (kept, cut) = fitting(shown, DISCORD_ROOM);
+                if let Some(limit) = actor.reply_chars {
+                    // A reply of limited length (Discord's: 2,000 characters): the newest
+                    // throws that fit.
+                    let (kept, cut) = fitting(shown, limit.saturating_sub(NOTES_ROOM));
                     shown = kept;
                     if cut > 0 {
                         out.lines.push(format!(
-                            "{cut} earlier line{} (the first throws) left out here for Discord's length limit: /fair export gives all {} throws",
+                            "{cut} earlier line{} (the first throws) left out here for the length limit of a reply: /fair export gives all {} throws",
                             if cut == 1 { "" } else { "s" },
                             throws.len()
                         ));
@@ -742,9 +748,9 @@ impl Club {
     }
 }
 
-/// The characters of a Discord reply the throws of `/fair` may take (the rest: the
-/// anchor, the seeds and the notes around them).
-const DISCORD_ROOM: usize = 1_500;
+/// The characters of a reply of limited length kept for the anchor, the seeds and the
+/// notes around the throws of `/fair`.
+const NOTES_ROOM: usize = 500;
 
 /// Where a record's game log is read from.
 enum Of {

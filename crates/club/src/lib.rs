@@ -21,6 +21,7 @@ mod clock;
 mod command;
 mod deadlines;
 mod dice;
+mod duration;
 mod error;
 mod expiry;
 mod fair;
@@ -52,10 +53,11 @@ pub use chouette::{
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::Chart;
 pub use command::{
-    Actor, Attachment, ChallengeSpec, Command, DAY, MatchRef, NextUp, Notice, Outcome, Starter,
-    TimeControl,
+    Actor, Attachment, ChallengeSpec, Command, DAY, Identity, MatchRef, NextUp, Notice, Outcome,
+    Starter, TimeControl,
 };
 pub use dice::{DiceSource, RngDice};
+pub use duration::{Span, SpanError};
 pub use error::ClubError;
 pub use fair::{
     FairDice, FairOp, FairRef, GameRecord, export_json, new_chain, new_chain_with_first,
@@ -101,11 +103,11 @@ impl Club {
             rates: Rates::default(),
             leaderboard_min_experience: 0,
             challenge_expiry: expiry::DEFAULT_CHALLENGE_EXPIRY,
-            analyst: analysis::Analyst::new(AnalysisSettings::from_env()),
+            analyst: analysis::Analyst::new(AnalysisSettings::default()),
         }
     }
 
-    /// The club with these analysis settings (default: [`AnalysisSettings::from_env`]).
+    /// The club with these analysis settings (default: [`AnalysisSettings::default`]).
     #[must_use]
     pub fn with_analysis(mut self, settings: AnalysisSettings) -> Club {
         self.analyst = analysis::Analyst::new(settings);

@@ -46,7 +46,12 @@ impl Club {
         // one); in the local chat the id is the name in lower case, and typing it in
         // another case does not rename the player.
         let me = match found {
-            Some(p) if p.display_name == actor.display_name || actor.platform == "local" => p,
+            Some(p)
+                if p.display_name == actor.display_name
+                    || actor.identity == super::Identity::Name =>
+            {
+                p
+            }
             _ => {
                 self.store
                     .player(

@@ -22,9 +22,9 @@ impl Club {
                 "a name is written with letters, e.g. /name Alice".into(),
             ));
         }
-        if actor.platform == "local" && name.to_lowercase() != actor.user_id {
+        if actor.identity == super::Identity::Name && name.to_lowercase() != actor.user_id {
             return Err(ClubError::BadOption(format!(
-                "in the local chat your name is who you are: you may change only its case (e.g. /name {}); a new name is a new player",
+                "here your name is who you are: you may change only its case (e.g. /name {}); a new name is a new player",
                 capitalised(&actor.user_id)
             )));
         }

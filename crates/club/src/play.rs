@@ -5,7 +5,7 @@ use super::deadlines::TurnClock;
 use super::fair::FairDice;
 use super::lookup::Loaded;
 use super::words::{
-    duration_words, next_words, next_words_refusal, ruleset_word, welsh_may_double,
+    break_end, break_refusal, next_words, next_words_refusal, ruleset_word, welsh_may_double,
 };
 use super::{Club, ClubError, Entry, MatchRef, Outcome, Settlement, Snapshot, Starter, state};
 use engine::fair::FairId;
@@ -118,8 +118,8 @@ impl Work {
     }
 }
 
-pub(super) fn entry_json(e: &Entry) -> String {
-    serde_json::to_string(e).unwrap_or_default()
+pub(super) fn entry_json(e: &Entry) -> Result<String, ClubError> {
+    super::error::json(e)
 }
 
 /// Whether the player on roll has nothing to decide before rolling.
@@ -200,6 +200,14 @@ impl Club {
     ) -> Result<Work, ClubError> {
         let snap = playable(l)?;
         check_ruleset(l, snap.game.ruleset(), op)?;
+        // Regulation D: during a break both clocks stop and every game action, by either
+        // player, waits for its end or a /resume.
+        let now = self.clock.now();
+        if let Some(until) = snap.break_running(now) {
+            if !matches!(op, Op::Break | Op::Resume | Op::TimeOut) {
+                return Err(ClubError::Refused(break_refusal(until, now)));
+            }
+        }
         check_turn(l, &snap, side, op)?;
         let mut work = Work {
             snap,
@@ -439,10 +447,10 @@ impl Club {
     ) -> Result<(), ClubError> {
         let now = self.clock.now();
         if let Op::Break = op {
-            if let Some(until) = work.snap.break_until.filter(|&u| u > now) {
+            if let Some(until) = work.snap.break_running(now) {
                 return Err(ClubError::Refused(format!(
-                    "a break is under way ({} left); /resume ends it sooner",
-                    duration_words(until - now)
+                    "a break is under way {}; /resume ends it sooner",
+                    break_end(until, now)
                 )));
             }
             work.push(
@@ -454,7 +462,7 @@ impl Club {
                 names,
             )?;
         } else {
-            if work.snap.break_until.is_none_or(|u| u <= now) {
+            if work.snap.break_running(now).is_none() {
                 return Err(ClubError::Refused(
                     "there is no break under way: the clocks are running".into(),
                 ));
@@ -621,7 +629,7 @@ impl Club {
         work: &mut Work,
         status: MatchStatus,
         now: i64,
-    ) -> MatchChange {
+    ) -> Result<MatchChange, ClubError> {
         let TurnClock {
             bank,
             turn_started_at,
@@ -636,13 +644,13 @@ impl Club {
         if let Some((_, text)) = &result {
             work.lines.push(text.clone());
         }
-        MatchChange {
+        Ok(MatchChange {
             id: l.row.id,
             community_id: l.row.community_id,
             players: l.row.players,
             expected_version: l.row.version,
             status: if over { MatchStatus::Finished } else { status },
-            state: Some(serde_json::to_string(&work.snap).unwrap_or_default()),
+            state: Some(super::error::json(&work.snap)?),
             turn_started_at,
             bank,
             deadline_at,
@@ -653,8 +661,8 @@ impl Club {
             actions: work
                 .entries
                 .iter()
-                .map(|(p, e)| (*p, entry_json(e)))
-                .collect(),
+                .map(|(p, e)| Ok((*p, entry_json(e)?)))
+                .collect::<Result<_, ClubError>>()?,
             ledger,
             pot_games,
             cause: if over {
@@ -662,13 +670,18 @@ impl Club {
             } else {
                 None
             },
-            fair: work.fair.as_ref().and_then(FairDice::change),
+            fair: work
+                .fair
+                .as_ref()
+                .map(FairDice::change)
+                .transpose()?
+                .flatten(),
             league: if over {
-                super::league::league_report(&work.snap, l.row.id, result_winner)
+                super::league::league_report(&work.snap, l.row.id, result_winner)?
             } else {
                 None
             },
-        }
+        })
     }
 
     /// Writes a planned change: the new snapshot, the log entries, the clock, money.
@@ -680,7 +693,7 @@ impl Club {
         status: MatchStatus,
     ) -> Result<Outcome, ClubError> {
         let now = self.clock.now();
-        let change = self.planned_change(l, actor, &mut work, status, now);
+        let change = self.planned_change(l, actor, &mut work, status, now)?;
         let over = work.snap.is_over();
         let deadline_at = change.deadline_at;
         let (version, rated) = self.commit_end(l, &change).await?;

@@ -114,7 +114,7 @@ impl Club {
             players: l.row.players,
             expected_version: l.row.version,
             status: MatchStatus::Finished,
-            state: Some(serde_json::to_string(&work.snap).unwrap_or_default()),
+            state: Some(super::error::json(&work.snap)?),
             bank: self.banks_now(&l),
             winner: leader,
             result: Some(format!("{headline}: {net}")),
@@ -122,8 +122,8 @@ impl Club {
             actions: work
                 .entries
                 .iter()
-                .map(|(p, e)| (*p, entry_json(e)))
-                .collect(),
+                .map(|(p, e)| Ok((*p, entry_json(e)?)))
+                .collect::<Result<_, ClubError>>()?,
             ..MatchChange::default()
         };
         let version = self.commit(&l, &change).await?;

@@ -191,6 +191,13 @@ impl Snapshot {
         })
     }
 
+    /// Welsh: the end of the break under way at `now` (regulation D), if one is: until
+    /// then both clocks stop and play waits (a `/resume` ends it sooner).
+    #[must_use]
+    pub fn break_running(&self, now: i64) -> Option<i64> {
+        self.break_until.filter(|&u| u > now)
+    }
+
     /// Whether the match is over.
     #[must_use]
     pub fn is_over(&self) -> bool {
@@ -322,6 +329,11 @@ impl Snapshot {
                             play: *play,
                         });
                     }
+                    // A new game's board shows no play of the game before (after a win, a
+                    // wash or a concession alike).
+                    if matches!(e, WelshEvent::GameStarted { .. }) {
+                        self.last = None;
+                    }
                     // Regulation D: a break is due between games, until the next game is under way.
                     match e {
                         WelshEvent::BreakEntitled(r) if self.break_due.is_none() => {
@@ -355,8 +367,9 @@ impl Snapshot {
                 self.break_due = None;
                 self.break_until = Some(*until);
                 lines.push(format!(
-                    "{} takes a ten-minute break (regulation D): both clocks stop until /resume or the ten minutes are over",
-                    names[side.index()]
+                    "{} takes a ten-minute break (regulation D): both clocks stop until {} or a /resume",
+                    names[side.index()],
+                    super::league::utc_words(*until)
                 ));
                 Ok(())
             }

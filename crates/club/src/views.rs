@@ -4,10 +4,10 @@
 use std::fmt::Write as _;
 
 use super::lookup::Loaded;
-use super::words::{match_label, next_choices, next_words};
+use super::words::{break_board_prompt, break_prompt, match_label, next_choices, next_words};
 use super::{
-    Actor, Attachment, Club, ClubError, Entry, MatchRef, NextUp, Outcome, Snapshot, spec_words,
-    standard_rules,
+    Actor, Attachment, Choice, Club, ClubError, Entry, MatchRef, NextUp, Outcome, Snapshot,
+    spec_words, standard_rules,
 };
 use engine::welsh::WelshPhase;
 use engine::welsh::format_welsh_play;
@@ -71,11 +71,17 @@ impl Club {
         };
         let mut scene = snap.scene(&l.names, viewer, stake);
         scene.reference = Some(format!("#{}@{}", l.row.id, l.row.version));
+        // Regulation D: during a break play waits; the prompt says so, and until when.
+        let now = self.clock.now();
+        let paused = snap.break_running(now);
+        if let (Some(until), Some(_)) = (paused, scene.to_act) {
+            scene.prompt = Some(break_board_prompt(until));
+        }
         out.board = Some(scene);
         if !snap.is_over() {
             if let Some(s) = super::play::acting_side(&snap.game) {
                 let p = &l.players[s.index()];
-                out.next = Some(NextUp {
+                let mut next = NextUp {
                     deadline: l.row.deadline_at,
                     dm: p.notify_dm,
                     ..NextUp::new(
@@ -84,7 +90,12 @@ impl Club {
                         &p.display_name,
                         next_choices(&snap.game),
                     )
-                });
+                };
+                if let Some(until) = paused {
+                    next.choices = vec![Choice::Resume];
+                    next.what = break_prompt(until, now, &snap.game);
+                }
+                out.next = Some(next);
             }
         }
         out
@@ -115,12 +126,12 @@ impl Club {
                     let sc = s.game.score();
                     let _ = write!(line, ", score {}-{}", sc[0], sc[1]);
                     if let Some(who) = super::play::acting_side(&s.game) {
-                        let _ = write!(
-                            line,
-                            "; {} to {}",
-                            l.names[who.index()],
-                            next_words(&s.game)
-                        );
+                        let now = self.clock.now();
+                        let what = match s.break_running(now) {
+                            Some(until) => break_prompt(until, now, &s.game),
+                            None => next_words(&s.game),
+                        };
+                        let _ = write!(line, "; {} to {what}", l.names[who.index()]);
                     }
                 }
                 None => {

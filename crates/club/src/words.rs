@@ -126,6 +126,45 @@ pub(super) fn welsh_may_double(m: &WelshMatch, s: Side) -> bool {
     m.cube().right != Some(s.opponent()) && m.triangle().is_none() && m.cube().value < MAX_CUBE
 }
 
+/// The end of a break (regulation D) seen at `now`: "until 2027-01-15 09:55 UTC
+/// (10 minutes left)".
+pub(super) fn break_end(until: i64, now: i64) -> String {
+    format!(
+        "until {} ({} left)",
+        super::league::utc_words(until),
+        duration_words(until - now)
+    )
+}
+
+/// A Welsh break under way at `now` (regulation D) and its end, as the prompt says it:
+/// "wait: a break (regulation D) runs until 2027-01-15 09:55 UTC (10 minutes left;
+/// /resume ends it sooner), then call odds or evens".
+pub(super) fn break_prompt(until: i64, now: i64, game: &AnyMatch) -> String {
+    format!(
+        "wait: a break (regulation D) runs until {} ({} left; /resume ends it sooner), then {}",
+        super::league::utc_words(until),
+        duration_words(until - now),
+        next_words(game)
+    )
+}
+
+/// A break under way on the board's prompt line, short enough for the picture: "break
+/// until 2027-01-15 09:55 UTC (or /resume)".
+pub(super) fn break_board_prompt(until: i64) -> String {
+    format!(
+        "break until {} (or /resume)",
+        super::league::utc_words(until)
+    )
+}
+
+/// Why nothing can be played during a break (regulation D): its end, and `/resume`.
+pub(super) fn break_refusal(until: i64, now: i64) -> String {
+    format!(
+        "a break (regulation D) runs {}: play waits for its end, or for /resume to end it sooner",
+        break_end(until, now)
+    )
+}
+
 pub(super) fn next_words_refusal(game: &AnyMatch) -> String {
     format!("there is no roll to play: you must {}", next_words(game))
 }

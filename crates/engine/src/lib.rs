@@ -2,6 +2,7 @@
 //!
 //! Everything is re-exported flat from here; the files are private.
 
+mod amount;
 mod any;
 pub mod chouette;
 mod dice;
@@ -20,6 +21,7 @@ mod side;
 pub mod welsh;
 mod xgid;
 
+pub use amount::{Amount, AmountError};
 pub use any::AnyMatch;
 pub use dice::{Dice, DiceError};
 pub use excerpt::{EXCERPT_CHARS, excerpt};
@@ -37,6 +39,6 @@ pub use notation::{
     Hop, IllegalPlay, ParseError, apply_hops, format_play, format_steps, parse_hops, resolve_play,
 };
 pub use position::{BAR, Board, CHECKERS, OPP_BAR, Position, PositionError};
-pub use rules::{MatchRules, RulesError, Ruleset};
+pub use rules::{MatchRules, RulesError, Ruleset, UnknownRuleset};
 pub use side::Side;
 pub use xgid::{Xgid, XgidDice, XgidError, xgid_position_field};

@@ -14,6 +14,44 @@ pub enum Ruleset {
     Welsh,
 }
 
+impl Ruleset {
+    /// The word the ruleset is written as: `standard` or `welsh` (what [`Ruleset::from_str`]
+    /// reads and the store keeps).
+    ///
+    /// [`Ruleset::from_str`]: std::str::FromStr::from_str
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Ruleset::Standard => "standard",
+            Ruleset::Welsh => "welsh",
+        }
+    }
+}
+
+impl std::fmt::Display for Ruleset {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A word that names no ruleset (they are `standard` and `welsh`, in lower case).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown ruleset `{0}`: standard or welsh")]
+pub struct UnknownRuleset(pub String);
+
+impl std::str::FromStr for Ruleset {
+    type Err = UnknownRuleset;
+
+    /// `standard` or `welsh`, exactly (no other case, no spaces).
+    fn from_str(s: &str) -> Result<Ruleset, UnknownRuleset> {
+        match s {
+            "standard" => Ok(Ruleset::Standard),
+            "welsh" => Ok(Ruleset::Welsh),
+            _ => Err(UnknownRuleset(s.to_string())),
+        }
+    }
+}
+
 /// Options fixed when a match is agreed. Match-play options (`crawford`, `holland`) need a
 /// length; money-play options (`jacoby`, `beavers`, `raccoons`, `auto_doubles`) need none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -125,5 +163,21 @@ impl MatchRules {
             return Err(RulesError::HollandWithoutCrawford);
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod ruleset_words {
+    use super::Ruleset;
+
+    #[test]
+    fn rulesets_print_and_parse_as_their_lower_case_word_only() {
+        for r in [Ruleset::Standard, Ruleset::Welsh] {
+            assert_eq!(r.to_string().parse::<Ruleset>(), Ok(r));
+        }
+        assert_eq!(Ruleset::Welsh.to_string(), "welsh");
+        for bad in ["Welsh", "STANDARD", " welsh", "welsh ", "", "chess"] {
+            assert!(bad.parse::<Ruleset>().is_err(), "`{bad}` was read");
+        }
     }
 }

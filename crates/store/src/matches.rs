@@ -89,18 +89,11 @@ impl PartialEq<&str> for MatchStatus {
 /// The word a ruleset is stored as (`matches.ruleset`).
 #[must_use]
 pub const fn ruleset_text(r: Ruleset) -> &'static str {
-    match r {
-        Ruleset::Standard => "standard",
-        Ruleset::Welsh => "welsh",
-    }
+    r.as_str()
 }
 
 fn parse_ruleset(s: &str) -> Result<Ruleset, String> {
-    match s {
-        "standard" => Ok(Ruleset::Standard),
-        "welsh" => Ok(Ruleset::Welsh),
-        _ => Err(format!("unknown ruleset {s:?}")),
-    }
+    s.parse().map_err(|e: engine::UnknownRuleset| e.to_string())
 }
 
 /// A TEXT column read through a parser; a word it does not know is a decode error.

@@ -120,11 +120,7 @@ pub fn rated_length_of(ruleset: Ruleset, terms: &str, rated: bool) -> Option<u32
 }
 
 fn ruleset_of(text: &str) -> Option<Ruleset> {
-    match text {
-        "standard" => Some(Ruleset::Standard),
-        "welsh" => Some(Ruleset::Welsh),
-        _ => None,
-    }
+    text.parse().ok()
 }
 
 /// A finished match as the rating needs it.

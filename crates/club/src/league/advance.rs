@@ -32,12 +32,17 @@ pub(super) fn score_of(snap: &Snapshot) -> [i64; 2] {
 
 /// What a finished match tells its league fixture (if it has one), written with the
 /// match's own commit.
+///
+/// # Errors
+/// The log entry cannot be encoded.
 pub(crate) fn league_report(
     snap: &Snapshot,
     match_id: i64,
     winner: Option<i64>,
-) -> Option<LeagueReport> {
-    let winner = winner?;
+) -> Result<Option<LeagueReport>, ClubError> {
+    let Some(winner) = winner else {
+        return Ok(None);
+    };
     let forfeit = snap.forfeit.is_some()
         || matches!(&snap.game, AnyMatch::Welsh(m) if matches!(m.phase(),
         engine::welsh::WelshPhase::MatchOver {
@@ -45,7 +50,7 @@ pub(crate) fn league_report(
             ..
         }));
     let score = score_of(snap);
-    Some(LeagueReport {
+    Ok(Some(LeagueReport {
         forfeit,
         score,
         entry: entry_text(&LeagueEntry::Result {
@@ -53,8 +58,8 @@ pub(crate) fn league_report(
             winner,
             forfeit,
             score,
-        }),
-    })
+        })?,
+    }))
 }
 
 /// The table of one division from its places (in seed order) and the season's fixtures.
@@ -208,7 +213,7 @@ impl Club {
                                 entry_text(&LeagueEntry::Walkover {
                                     fixture: f.id,
                                     winner: f.winner.unwrap_or(0),
-                                }),
+                                })?,
                             ));
                         }
                         None
@@ -398,7 +403,7 @@ impl Club {
                 winner,
                 pot,
                 moves,
-            }),
+            })?,
         ));
         Ok(())
     }

@@ -59,7 +59,7 @@ impl Club {
             },
             &l.names,
         )?;
-        let mut c = self.planned_change(l, None, &mut work, MatchStatus::Active, now);
+        let mut c = self.planned_change(l, None, &mut work, MatchStatus::Active, now)?;
         // The league records the fixture itself, with how it was decided.
         c.league = None;
         Ok(c)
@@ -155,7 +155,7 @@ impl Club {
                 winner,
                 forfeit,
                 reason: reason.to_string(),
-            }),
+            })?,
         ));
         self.commit_league(league, &change).await?;
         let mut lines = vec![format!(
@@ -238,7 +238,7 @@ impl Club {
         });
         change.log.push((
             Some(me.id),
-            entry_text(&LeagueEntry::Extend { match_id, seconds }),
+            entry_text(&LeagueEntry::Extend { match_id, seconds })?,
         ));
         self.commit_league(league, &change).await?;
         Ok(Outcome {

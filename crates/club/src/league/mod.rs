@@ -33,6 +33,7 @@ use engine::welsh::format_amount;
 use store::{LeagueChange, LeagueRow, NewLeague, PlayerRow, StoreError};
 
 pub(crate) use advance::league_report;
+pub(crate) use log::utc_words;
 pub use posts::LeaguePost;
 pub use views::{BracketLine, TableLine};
 
@@ -320,8 +321,8 @@ pub enum LeagueEntry {
     },
 }
 
-fn entry_text(e: &LeagueEntry) -> String {
-    serde_json::to_string(e).unwrap_or_default()
+fn entry_text(e: &LeagueEntry) -> Result<String, ClubError> {
+    crate::error::json(e)
 }
 
 /// A league read with its terms, settings and format.
@@ -422,7 +423,7 @@ impl Club {
                     _ => self.find_league(community, cmd.league.as_deref()).await?,
                 };
                 let organiser = league.row.organiser == me.id
-                    || (actor.platform != "local"
+                    || (actor.identity == crate::Identity::Account
                         && (cmd.manage_server
                             || league
                                 .settings
@@ -434,7 +435,7 @@ impl Club {
                         Ok(())
                     } else {
                         Err(ClubError::Refused(format!(
-                            "only the organiser of {} can {what} (on Discord: Manage Server or the league's organiser role)",
+                            "only the organiser of {} can {what} (or a manager of this server, or a holder of the league's organiser role)",
                             league.row.name
                         )))
                     }
@@ -637,9 +638,9 @@ impl Club {
         manage_server: bool,
     ) -> Result<Outcome, ClubError> {
         let name = check_name(name)?;
-        if actor.platform != "local" && !manage_server {
+        if actor.identity == crate::Identity::Account && !manage_server {
             return Err(ClubError::Refused(
-                "creating a league needs Manage Server on this server; ask a moderator".into(),
+                "creating a league needs the right to manage this server; ask a moderator".into(),
             ));
         }
         check_spec(&spec)?;
@@ -668,10 +669,10 @@ impl Club {
                 organiser: me.id,
                 channel: actor.channel.clone(),
                 format: format.as_str().into(),
-                terms: serde_json::to_string(&spec).unwrap_or_default(),
-                settings: serde_json::to_string(&settings).unwrap_or_default(),
+                terms: crate::error::json(&spec)?,
+                settings: crate::error::json(&settings)?,
                 now,
-                entry: entry_text(&entry),
+                entry: entry_text(&entry)?,
             })
             .await?;
         let fee = settings.fee(spec.ruleset);
@@ -781,7 +782,7 @@ impl Club {
                 s.entry_fee = Some(parse_amount(value)?);
             }
             "organiser-role" => {
-                let v = value.trim().trim_start_matches("<@&").trim_end_matches('>');
+                let v = value.trim();
                 if v.chars().count() > 40 || v.chars().any(|c| !c.is_ascii_alphanumeric()) {
                     return bad(format!("organiser-role: a role, not `{value}`"));
                 }
@@ -795,13 +796,13 @@ impl Club {
         }
         let now = self.clock.now();
         let mut change = league.change(now);
-        change.settings = Some(serde_json::to_string(&s).unwrap_or_default());
+        change.settings = Some(crate::error::json(&s)?);
         change.log.push((
             Some(me.id),
             entry_text(&LeagueEntry::Set {
                 key: key.into(),
                 value: value.into(),
-            }),
+            })?,
         ));
         self.commit_league(league, &change).await?;
         Ok(Outcome {
@@ -831,7 +832,7 @@ impl Club {
         change.entries.push((me.id, "entered".into()));
         change.log.push((
             Some(me.id),
-            entry_text(&LeagueEntry::Join { player: me.id }),
+            entry_text(&LeagueEntry::Join { player: me.id })?,
         ));
         self.commit_league(league, &change).await?;
         let n = entrants.iter().filter(|e| e.status == "entered").count() + 1;
@@ -871,7 +872,7 @@ impl Club {
         change.removed.push(me.id);
         change.log.push((
             Some(me.id),
-            entry_text(&LeagueEntry::Leave { player: me.id }),
+            entry_text(&LeagueEntry::Leave { player: me.id })?,
         ));
         self.commit_league(league, &change).await?;
         Ok(Outcome {
@@ -883,14 +884,14 @@ impl Club {
 
 /// A league fee as typed: `10.00`, `10`, `0` (in cents). Public for the fuzz harness.
 pub fn parse_amount(v: &str) -> Result<u64, ClubError> {
-    let bad = || ClubError::BadOption(format!("entry-fee: an amount like 10.00, not `{v}`"));
-    let (whole, frac) = v.trim().split_once('.').unwrap_or((v.trim(), "0"));
-    if frac.len() > 2 || whole.len() > 7 {
-        return Err(bad());
-    }
-    let whole: u64 = whole.parse().map_err(|_| bad())?;
-    let frac: u64 = format!("{frac:0<2}").parse().map_err(|_| bad())?;
-    Ok(whole * 100 + frac)
+    v.parse::<engine::Amount>()
+        .map(engine::Amount::minor)
+        .map_err(|_| {
+            ClubError::BadOption(format!(
+                "entry-fee: an amount like 10.00, not `{}`",
+                engine::excerpt(v)
+            ))
+        })
 }
 
 /// Seconds in a number of days, for settings.

@@ -58,11 +58,11 @@ impl Club {
                 community_id: league.row.community_id,
                 channel: league.row.channel.clone(),
                 ruleset: spec.ruleset,
-                terms: serde_json::to_string(&spec).unwrap_or_default(),
+                terms: crate::error::json(&spec)?,
                 players: [x.id, o.id],
                 bank: spec.time.bank,
                 now,
-                entry: entry_json(&Entry::Challenge { spec }),
+                entry: entry_json(&Entry::Challenge { spec })?,
                 fair,
                 expires_at: None,
             },
@@ -129,7 +129,8 @@ impl Club {
         };
         self.autopilot(&l, &mut work)
             .map_err(|e| abort(e.to_string()))?;
-        Ok(self.planned_change(&l, None, &mut work, MatchStatus::Active, s.new.now))
+        self.planned_change(&l, None, &mut work, MatchStatus::Active, s.new.now)
+            .map_err(|e| abort(e.to_string()))
     }
 
     /// Writes a league change; its new matches are started by
@@ -308,7 +309,7 @@ impl Club {
                 entrants: placed,
                 fixtures: change.fixtures.len(),
                 pot,
-            }),
+            })?,
         ));
         let (_, started) = self.commit_league(league, &change).await?;
         lines.insert(

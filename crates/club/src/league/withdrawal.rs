@@ -70,7 +70,7 @@ impl Club {
                     bank: l.row.bank,
                     result: Some(format!("void: {why}")),
                     now,
-                    actions: vec![(Some(me.id), entry_json(&Entry::Void { reason: why }))],
+                    actions: vec![(Some(me.id), entry_json(&Entry::Void { reason: why })?)],
                     ..MatchChange::default()
                 }
             } else {
@@ -104,7 +104,7 @@ impl Club {
                 player: me.id,
                 voided,
                 forfeited,
-            }),
+            })?,
         ));
         self.commit_league(league, &change).await?;
         let mut lines = vec![format!(

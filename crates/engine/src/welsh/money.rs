@@ -94,5 +94,5 @@ pub fn jackpot(rates: &Rates, entrants: u32) -> Option<u64> {
 /// An amount in minor units as `14.00`.
 #[must_use]
 pub fn format_amount(minor: u64) -> String {
-    format!("{}.{:02}", minor / 100, minor % 100)
+    crate::Amount(minor).to_string()
 }
