@@ -158,16 +158,18 @@ impl Club {
             }),
         ));
         self.commit_league(league, &change).await?;
-        let mut lines = vec![format!(
-            "League {}, match #{match_id}: {text}",
-            league.row.name
-        )];
-        lines.extend(self.advance_league(league.row.id).await?);
-        Ok(Outcome {
+        let mut out = Outcome {
             match_id: Some(match_id),
-            lines,
+            lines: vec![format!(
+                "League {}, match #{match_id}: {text}",
+                league.row.name
+            )],
             ..Outcome::default()
-        })
+        };
+        // The result with the standings, as a match played out is announced.
+        self.tell_league_results(&[match_id], &mut out).await;
+        out.lines.extend(self.advance_league(league.row.id).await?);
+        Ok(out)
     }
 
     /// A forfeit awarded against `loser`.
