@@ -315,3 +315,34 @@ async fn league_result_line_follows_a_time_out_by_the_sweep() {
         "{line}"
     );
 }
+
+#[tokio::test]
+async fn league_ruling_on_a_player_not_in_the_match_names_both() {
+    let club = open("league-words-ruling-who").await;
+    two_leagues(&club, None).await;
+    let [x, o] = players_of(&club, 1).await;
+    // When the organiser names dave (of the other league) as the loser of Spring's #1
+    let (text, refused) = run_line(
+        &club,
+        "alice: /league forfeit #1 loser:dave reason:no show league:Spring",
+        None,
+    )
+    .await;
+    // Then the refusal names him and the match's two players, not "that player"
+    assert!(refused, "{text}");
+    assert!(
+        text.contains(&format!("dave is not in match #1 ({x} v {o})")),
+        "{text}"
+    );
+    let (text, refused) = run_line(
+        &club,
+        "alice: /league result #1 winner:erin reason:far ahead league:Spring",
+        None,
+    )
+    .await;
+    assert!(refused, "{text}");
+    assert!(
+        text.contains(&format!("erin is not in match #1 ({x} v {o})")),
+        "{text}"
+    );
+}
