@@ -145,6 +145,12 @@ async fn a_game_begins_with_its_opening_throw_after_which_the_session_is_not_sto
         "game 2 waits for its opening throw: {next:?} {:?}",
         out.lines
     );
+    assert!(
+        out.lines.iter().any(|l| l
+            == "Game 2 waits for its opening throw: either player may /roll it, or /stop the session here"),
+        "{:#?}",
+        out.lines
+    );
     // When the loser of game 1 makes game 2's opening throw (and sees the dice)
     run(&f, "bob", Command::Roll(m)).await;
     let version = f.store.load_match(id).await.unwrap().unwrap().version;

@@ -1,6 +1,7 @@
 //! Ending a money session: either player stops it between games (`/stop`, or `/resign
-//! session`). Each game was paid into the ledger when it ended, so nothing more is paid;
-//! the session's net is said and the match is finished, in one logged, versioned change.
+//! session`), that is while the next game waits for its opening throw (a game begins with
+//! it). Each game was paid into the ledger when it ended, so nothing more is paid; the
+//! session's net is said and the match is finished, in one logged, versioned change.
 
 use super::lookup::Loaded;
 use super::play::{Work, entry_json};
