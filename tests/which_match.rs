@@ -86,6 +86,8 @@ async fn item_03_an_unnamed_match_is_suggested_only_where_the_player_has_somethi
         "{text}"
     );
     assert!(!text.contains(&format!("#{}", turn[1])), "{text}");
+    // And it does not call the two all of her open matches (she has three)
+    assert!(!text.contains("several open matches"), "{text}");
 }
 
 #[tokio::test]
