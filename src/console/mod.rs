@@ -924,6 +924,9 @@ fn file_slug(title: &str, subtitle: &str) -> String {
 }
 
 fn notice_text(n: &Notice) -> String {
+    if n.user_id.is_empty() {
+        return format!("[in {} for match #{}] {}\n", n.channel, n.match_id, n.text);
+    }
     format!("[to {} in match #{}] {}\n", n.user_id, n.match_id, n.text)
 }
 

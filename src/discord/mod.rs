@@ -551,6 +551,20 @@ async fn on_component(
 /// Posts a reminder or time-out in the match's channel, mentioning the player, and by
 /// direct message when he asked for it.
 async fn post_notice(http: &serenity::Http, refused: &DmRefused, n: &Notice) {
+    // An announcement for everyone in a channel (a league match's result): no mention.
+    if n.user_id.is_empty() {
+        if let Ok(id) = n.channel.parse::<u64>() {
+            let msg = Answer::text(clip(&n.text)).message();
+            if let Err(e) = retry_429!(
+                serenity::ChannelId::new(id)
+                    .send_message(http, msg.clone())
+                    .await
+            ) {
+                tracing::warn!(match_id = n.match_id, error = %e, "announcement not posted");
+            }
+        }
+        return;
+    }
     let Ok(user_id) = n.user_id.parse::<u64>() else {
         return;
     };

@@ -162,7 +162,7 @@ async fn league_match_result_is_announced_in_the_league_channel_with_the_standin
         .await
         .unwrap();
     let want = format!(
-        "League Spring, round 1: {winner} beats {resigner} (match #1). Standings: 1. {winner} 1 pt,"
+        "League Spring, round 1: {winner} beats {resigner} (match #1: {resigner} resigned). Standings: 1. {winner} 1 pt,"
     );
     assert!(
         out.lines.iter().any(|l| l.starts_with(&want)),
@@ -173,4 +173,175 @@ async fn league_match_result_is_announced_in_the_league_channel_with_the_standin
     assert_eq!(out.announce.len(), 1, "{:?}", out.announce);
     assert_eq!(out.announce[0].0, "local");
     assert!(out.announce[0].1.starts_with(&want), "{:?}", out.announce);
+}
+
+/// The players of Spring's match `id` (as its board names them, X first).
+async fn players_of(club: &Club, id: i64) -> [String; 2] {
+    use club::{Actor, Command, MatchRef};
+    let board = club
+        .execute(&Actor::local("alice"), Command::Board(MatchRef::id(id)))
+        .await
+        .unwrap();
+    board.board.unwrap().names
+}
+
+/// The announcement of a result in `out`: its line (among the lines too) and the channels
+/// it goes to.
+fn result_line(out: &club::Outcome, want: &str) -> Vec<String> {
+    assert!(
+        out.lines.iter().any(|l| l.starts_with(want)),
+        "{want}\n{:#?}",
+        out.lines
+    );
+    out.announce
+        .iter()
+        .filter(|(_, t)| t.starts_with(want))
+        .map(|(c, _)| c.clone())
+        .collect()
+}
+
+#[tokio::test]
+async fn league_result_line_follows_an_organisers_forfeit_and_adjudication() {
+    use club::Actor;
+    let club = open("league-words-rulings").await;
+    two_leagues(&club, None).await;
+    // Spring's match #1 is played in a thread of its own
+    club.move_league_match(&Actor::local("alice"), Some("Spring"), 1, "thread-1")
+        .await
+        .unwrap();
+    let [x, o] = players_of(&club, 1).await;
+    // When the organiser awards match #1 to o by forfeit
+    let line = format!("alice: /league forfeit #1 loser:{x} reason:no show league:Spring");
+    let (_, cmd) = gammonbot::console::parse_line(&line).unwrap().unwrap();
+    let (name, _) = line.split_once(": ").unwrap();
+    let out = club.execute(&Actor::local(name), cmd).await.unwrap();
+    // Then the result line with the standings is said, with its cause, in the league's
+    // channel and the match's
+    let want = format!(
+        "League Spring, round 1: {o} beats {x} by forfeit by the organiser's ruling: no show (match #1). Standings: 1. {o} 1 pt,"
+    );
+    let mut to = result_line(&out, &want);
+    to.sort();
+    assert_eq!(to, ["local", "thread-1"], "{:?}", out.announce);
+    // And an adjudicated result is announced the same way
+    let fixtures = lines(&club, &["bob: /league fixtures league:Spring"], None).await;
+    let id: i64 = fixtures
+        .lines()
+        .filter_map(|l| l.split('#').nth(1))
+        .filter_map(|t| {
+            t.chars()
+                .take_while(char::is_ascii_digit)
+                .collect::<String>()
+                .parse()
+                .ok()
+        })
+        .find(|&n| n != 1 && n <= 3)
+        .unwrap_or_else(|| panic!("another Spring match: {fixtures}"));
+    let [x, o] = players_of(&club, id).await;
+    let line = format!("alice: /league result #{id} winner:{x} reason:far ahead league:Spring");
+    let (_, cmd) = gammonbot::console::parse_line(&line).unwrap().unwrap();
+    let out = club.execute(&Actor::local("alice"), cmd).await.unwrap();
+    let line = out
+        .lines
+        .iter()
+        .find(|l| l.starts_with("League Spring, round ") && l.contains("Standings:"))
+        .unwrap_or_else(|| panic!("{:#?}", out.lines));
+    assert!(
+        line.contains(&format!(
+            "{x} beats {o} by the organiser's adjudication: far ahead (match #{id})."
+        )),
+        "{line}"
+    );
+    assert!(out.announce.iter().any(|(c, t)| c == "local" && t == line));
+}
+
+#[tokio::test]
+async fn league_result_line_follows_a_withdrawal() {
+    let club = open("league-words-withdrawal").await;
+    two_leagues(&club, None).await;
+    let out = lines(&club, &["fred: /league withdraw"], None).await;
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("League Autumn Cup") && l.contains("Standings:"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        line.contains("beats fred by forfeit: fred withdrew from league Autumn Cup (match #"),
+        "{line}"
+    );
+}
+
+#[tokio::test]
+async fn league_result_line_follows_a_time_out_by_the_sweep() {
+    use club::{Actor, Notice};
+    let store = Store::open(&store_url("league-words-timeout").await)
+        .await
+        .unwrap();
+    let clock = Arc::new(ManualClock::new(1_800_000_000));
+    let club = Arc::new(Club::new(
+        store,
+        Arc::new(RngDice::seeded(3)),
+        Arc::clone(&clock) as Arc<dyn club::Clock>,
+    ));
+    two_leagues(&club, None).await;
+    club.move_league_match(&Actor::local("alice"), Some("Spring"), 1, "thread-1")
+        .await
+        .unwrap();
+    let [x, o] = players_of(&club, 1).await;
+    // When the player to act in match #1 lets the clock run out
+    clock.advance(30 * 86_400);
+    let notices: Vec<Notice> = club.sweep().await.unwrap();
+    // Then the result line with the standings, with its cause, is said in the league's
+    // channel too (the match is played in another)
+    let said: Vec<&Notice> = notices
+        .iter()
+        .filter(|n| n.match_id == 1 && n.channel == "local")
+        .collect();
+    let line = said
+        .iter()
+        .flat_map(|n| n.text.lines())
+        .find(|l| l.starts_with("League Spring, round 1: "))
+        .unwrap_or_else(|| panic!("{notices:#?}"));
+    let ran_out = if line.contains(&format!("{x} ran out of time")) {
+        x.clone()
+    } else {
+        o.clone()
+    };
+    let winner = if ran_out == x { &o } else { &x };
+    assert!(
+        line.starts_with(&format!(
+            "League Spring, round 1: {winner} beats {ran_out} by forfeit: {ran_out} ran out of time (match #1). Standings: 1. "
+        )),
+        "{line}"
+    );
+}
+
+#[tokio::test]
+async fn league_ruling_on_a_player_not_in_the_match_names_both() {
+    let club = open("league-words-ruling-who").await;
+    two_leagues(&club, None).await;
+    let [x, o] = players_of(&club, 1).await;
+    // When the organiser names dave (of the other league) as the loser of Spring's #1
+    let (text, refused) = run_line(
+        &club,
+        "alice: /league forfeit #1 loser:dave reason:no show league:Spring",
+        None,
+    )
+    .await;
+    // Then the refusal names him and the match's two players, not "that player"
+    assert!(refused, "{text}");
+    assert!(
+        text.contains(&format!("dave is not in match #1 ({x} v {o})")),
+        "{text}"
+    );
+    let (text, refused) = run_line(
+        &club,
+        "alice: /league result #1 winner:erin reason:far ahead league:Spring",
+        None,
+    )
+    .await;
+    assert!(refused, "{text}");
+    assert!(
+        text.contains(&format!("erin is not in match #1 ({x} v {o})")),
+        "{text}"
+    );
 }

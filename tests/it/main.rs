@@ -1,4 +1,5 @@
-//! The end-to-end tests: the club through the local chat, Discord (against a fake Discord), the command-line tools and the program itself.
+//! The end-to-end tests: the club through the local chat, Discord (against a fake
+//! Discord), the command-line tools, the program itself, and the layer rules.
 //!
 //! One test binary for the crate (one module per suite): it links once.
 

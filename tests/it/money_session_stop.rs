@@ -66,9 +66,10 @@ async fn either_player_stops_a_money_session_between_games_and_the_net_is_settle
     let f = open("money-stop").await;
     let mut spec = ChallengeSpec::standard(None);
     spec.stake = 100;
-    let (id, out) = session(&f, spec).await;
+    let (id, _) = session(&f, spec).await;
     let m = MatchRef::id(id);
-    // Game 1: the player on turn plays, so the game is under way
+    // Game 1: the opening throw, then the player on turn plays, so the game is under way
+    let out = run(&f, "alice", Command::Roll(m)).await;
     let mover = out.next.clone().unwrap().name;
     let plays = f.club.legal_moves(&Actor::local(&mover), m).await.unwrap();
     run(&f, &mover, Command::Move(m, plays[0].clone())).await;
@@ -89,7 +90,7 @@ async fn either_player_stops_a_money_session_between_games_and_the_net_is_settle
     run(&f, resigner, Command::Resign(m, ResignLevel::Single)).await;
     run(&f, other(resigner), Command::AcceptResign(m)).await;
     assert_eq!(f.store.ledger(1, 1).await.unwrap().len(), 1);
-    // Game 2 has begun (the opening roll is thrown) but nobody has played: bob stops
+    // Game 2 waits for its opening throw: bob stops
     let out = run(&f, "bob", Command::Stop(m)).await;
     let text = out.lines.join("\n");
     assert!(text.contains("ends the money session"), "{text}");
@@ -121,6 +122,53 @@ async fn a_session_may_be_stopped_before_its_first_play() {
     );
     let row = f.store.load_match(id).await.unwrap().unwrap();
     assert_eq!(row.status, MatchStatus::Finished);
+    assert_match_rebuilds(&f.store, id).await;
+}
+
+#[tokio::test]
+async fn a_game_begins_with_its_opening_throw_after_which_the_session_is_not_stopped() {
+    let f = open("money-stop-opening").await;
+    let mut spec = ChallengeSpec::standard(None);
+    spec.stake = 100;
+    let (id, out) = session(&f, spec).await;
+    let m = MatchRef::id(id);
+    // Given a money session: each game waits for a player's opening throw
+    let next = out.next.clone().expect("someone to act");
+    assert!(next.what.contains("opening throw"), "{next:?}");
+    run(&f, "bob", Command::Roll(m)).await;
+    run(&f, "bob", Command::Resign(m, ResignLevel::Single)).await;
+    let out = run(&f, "alice", Command::AcceptResign(m)).await;
+    let next = out.next.clone().expect("someone to act");
+    assert!(
+        next.what.contains("opening throw"),
+        "game 2 waits for its opening throw: {next:?} {:?}",
+        out.lines
+    );
+    assert!(
+        out.lines.iter().any(|l| l
+            == "Game 2 waits for its opening throw: either player may /roll it, or /stop the session here"),
+        "{:#?}",
+        out.lines
+    );
+    // When the loser of game 1 makes game 2's opening throw (and sees the dice)
+    run(&f, "bob", Command::Roll(m)).await;
+    let version = f.store.load_match(id).await.unwrap().unwrap().version;
+    // Then neither player may stop the session: game 2 has begun
+    for who in ["alice", "bob"] {
+        let e = refused(&f, who, Command::Stop(m)).await;
+        let text = e.to_string();
+        assert!(
+            text.contains("the opening throw of game 2 was made")
+                && text.contains("only between games")
+                && text.contains("resign"),
+            "{text}"
+        );
+    }
+    assert_eq!(
+        f.store.load_match(id).await.unwrap().unwrap().version,
+        version,
+        "nothing changed"
+    );
     assert_match_rebuilds(&f.store, id).await;
 }
 

@@ -105,7 +105,16 @@ async fn started(f: &Fixture, spec: ChallengeSpec) -> (i64, Outcome) {
     )
     .await;
     let id = out.match_id.unwrap();
-    (id, run(f, "bob", Command::Accept(MatchRef::id(id))).await)
+    let out = run(f, "bob", Command::Accept(MatchRef::id(id))).await;
+    // A money session's game waits for a player's opening throw.
+    if out
+        .next
+        .as_ref()
+        .is_some_and(|n| n.what.contains("opening throw"))
+    {
+        return (id, run(f, "alice", Command::Roll(MatchRef::id(id))).await);
+    }
+    (id, out)
 }
 
 /// The player to act plays the first legal play listed.

@@ -354,6 +354,8 @@ async fn item_08_09_a_resignation_offer_says_its_amount_and_a_finished_money_gam
     c.say("alice: /challenge bob length:money stake:1.00 jacoby:off")
         .await;
     c.say("bob: /accept").await;
+    // Each game of a money session waits for its opening throw.
+    c.say("alice: /roll").await;
     let text = c.say("bob: /resign gammon").await;
     assert!(
         text.contains(
@@ -371,6 +373,7 @@ async fn item_08_09_a_resignation_offer_says_its_amount_and_a_finished_money_gam
         text.contains("bob pays alice 2.00 (2 points at 1.00 a point); the session so far: alice +2.00 (2 points)"),
         "{text}"
     );
+    c.say("bob: /roll").await;
     let text = c.say("alice: /resign single").await;
     assert!(text.contains("accepting gives bob 1 point"), "{text}");
     let text = c.say("bob: /resign accept").await;
@@ -385,6 +388,7 @@ async fn item_08_with_jacoby_a_gammon_resignation_counts_single() {
     let c = chat::open("reasons_resign_jacoby", 7).await;
     c.say("alice: /challenge bob length:money jacoby:on").await;
     c.say("bob: /accept").await;
+    c.say("alice: /roll").await;
     let text = c.say("bob: /resign gammon").await;
     assert!(
         text.contains("accepting gives alice 1 point (the Jacoby rule"),

@@ -320,6 +320,7 @@ pub struct Notice {
     pub match_id: i64,
     /// Where to post it; empty: by direct message only (when `dm`).
     pub channel: String,
+    /// The player it is for; empty: an announcement in `channel` for everyone there.
     pub user_id: String,
     pub dm: bool,
     pub text: String,

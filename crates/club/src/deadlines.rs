@@ -126,6 +126,17 @@ impl Club {
                                 text: out.lines.join("\n"),
                             });
                         }
+                        // A league match's result also in the league's channel, when that
+                        // is another (addressed to nobody in particular).
+                        for (channel, text) in out.announce {
+                            notices.push(Notice {
+                                match_id: l.row.id,
+                                channel,
+                                user_id: String::new(),
+                                dm: false,
+                                text,
+                            });
+                        }
                     }
                     Err(ClubError::Stale(..)) => {}
                     Err(e) => return Err(e),

@@ -15,7 +15,9 @@ pub enum ClubError {
     NoChouette,
     #[error("you have no open match here; start one with /challenge <player>")]
     NoMatch,
-    #[error("you have several open matches here ({0}); say which, e.g. `/{1} #{2}`")]
+    #[error(
+        "/{1} could be for any of these matches of yours here: {0}; say which, e.g. `/{1} #{2}`"
+    )]
     WhichMatch(String, &'static str, i64),
     #[error("you are in several chouettes here ({0}); say which, e.g. `/chouette {1} #{2}`")]
     WhichChouette(String, &'static str, i64),

@@ -113,7 +113,7 @@ impl Club {
     }
 
     /// The match a command is about: the one named, or the only open one of the player
-    /// here (preferring the ones where he must act).
+    /// here (else the only one where they have something to do).
     pub(super) async fn find(
         &self,
         me: &PlayerRow,
@@ -129,15 +129,35 @@ impl Club {
                     open.push(self.loaded(r).await?);
                 }
                 if open.len() > 1 {
+                    // Only the matches where the player has something to do now are
+                    // suggested (or taken, when there is one).
                     let mine: Vec<usize> = (0..open.len())
-                        .filter(|&i| self.waiting_on(&open[i]) == Some(me.id))
+                        .filter(|&i| self.has_to_do(&open[i], me.id, verb))
                         .collect();
-                    if let [one] = mine.as_slice() {
-                        open.swap_remove(*one)
-                    } else {
-                        let ids: Vec<String> =
-                            open.iter().map(|l| format!("#{}", l.row.id)).collect();
-                        return Err(ClubError::WhichMatch(ids.join(", "), verb, open[0].row.id));
+                    match mine.as_slice() {
+                        [one] => open.swap_remove(*one),
+                        // A look may be at any of them.
+                        _ if VIEWS.contains(&verb) => {
+                            let ids: Vec<String> =
+                                open.iter().map(|l| format!("#{}", l.row.id)).collect();
+                            return Err(ClubError::WhichMatch(
+                                ids.join(", "),
+                                verb,
+                                open[0].row.id,
+                            ));
+                        }
+                        [] => return Err(self.nothing_to_do(&open, verb)),
+                        many => {
+                            let ids: Vec<String> = many
+                                .iter()
+                                .map(|&i| format!("#{}", open[i].row.id))
+                                .collect();
+                            return Err(ClubError::WhichMatch(
+                                ids.join(", "),
+                                verb,
+                                open[many[0]].row.id,
+                            ));
+                        }
                     }
                 } else {
                     open.pop().ok_or(ClubError::NoMatch)?
@@ -223,6 +243,54 @@ impl Club {
         }
     }
 
+    /// Whether `player` has something to do now in the open match `l` with the command
+    /// `verb`: a command that may be given at any time in a match under way (a
+    /// resignation, a break, a stop) in any of those; a challenge's answer or withdrawal
+    /// where it is theirs; anything else where it is their turn (either player may make a standard match's
+    /// opening throw). A look (board, history, ...) prefers the match that waits on them.
+    fn has_to_do(&self, l: &Loaded, player: i64, verb: &str) -> bool {
+        let active =
+            l.row.status == MatchStatus::Active && l.snap.as_ref().is_some_and(|s| !s.is_over());
+        match verb {
+            "resign" | "concede" | "break" | "resume" => active,
+            "stop" => {
+                active && l.spec.length.is_none() && l.spec.ruleset == engine::Ruleset::Standard
+            }
+            "cancel" => l.row.status == MatchStatus::Challenged && l.row.players[0] == player,
+            "accept" | "decline" if l.row.status == MatchStatus::Challenged => {
+                l.row.players[1] == player
+            }
+            _ if l.row.status == MatchStatus::Challenged => false,
+            "roll" if active && opening(l) => true,
+            _ => self.waiting_on(l) == Some(player),
+        }
+    }
+
+    /// The refusal when none of the player's open matches has anything for them to do
+    /// with `verb`: whom each waits on, and no match suggested.
+    fn nothing_to_do(&self, open: &[Loaded], verb: &str) -> ClubError {
+        let waits: Vec<String> = open
+            .iter()
+            .map(|l| {
+                let who = self
+                    .waiting_on(l)
+                    .and_then(|p| l.players.iter().find(|r| r.id == p))
+                    .map(|r| r.display_name.clone());
+                match (l.row.status, who) {
+                    (MatchStatus::Challenged, Some(w)) => {
+                        format!("#{} waits for {w} to answer the challenge", l.row.id)
+                    }
+                    (_, Some(w)) => format!("#{} waits on {w}", l.row.id),
+                    (_, None) => format!("#{} waits on nobody", l.row.id),
+                }
+            })
+            .collect();
+        ClubError::Refused(format!(
+            "none of your open matches here has a /{verb} for you now: {}",
+            waits.join("; ")
+        ))
+    }
+
     /// The player id whose decision the match waits on.
     pub(super) fn waiting_on(&self, l: &Loaded) -> Option<i64> {
         match l.row.status {
@@ -250,6 +318,18 @@ impl Club {
         }
         Ok(out)
     }
+}
+
+/// The commands that look at a match rather than act on it.
+const VIEWS: [&str; 6] = ["board", "history", "export", "moves", "analyse", "fair"];
+
+/// Whether the standard match `l` waits for a game's opening throw (either player may
+/// make it).
+fn opening(l: &Loaded) -> bool {
+    l.snap.as_ref().is_some_and(|s| {
+        matches!(&s.game, engine::AnyMatch::Standard(m)
+            if m.phase() == engine::Phase::Opening)
+    })
 }
 
 /// The match if it is at `version` (when one was named): a version from the future does

@@ -76,6 +76,16 @@ impl Club {
                     if l.spec.length.is_none() {
                         work.lines
                             .push(money_game_words(l, &work.snap.game, winner, points));
+                        // The next game begins with its opening throw: until then the
+                        // session may be stopped.
+                        if let (false, engine::AnyMatch::Standard(m)) =
+                            (work.snap.is_over(), &work.snap.game)
+                        {
+                            work.lines.push(format!(
+                                "Game {} waits for its opening throw: either player may /roll it, or /stop the session here",
+                                m.game_number()
+                            ));
+                        }
                     }
                     if l.spec.length.is_none() && l.spec.stake > 0 {
                         ledger.push(LedgerEntry {

@@ -141,6 +141,19 @@ pub(super) fn awaits_first_throw(work: &Work) -> bool {
     work.fair.as_ref().is_some_and(|f| f.next_k() == 1)
 }
 
+/// Whether `work` made an opening throw (a tie leaves the game at its opening throw).
+fn threw_opening(work: &Work) -> bool {
+    work.entries.iter().any(|(_, e)| {
+        matches!(
+            e,
+            Entry::Standard {
+                action: Action::OpeningRoll { .. },
+                ..
+            }
+        )
+    })
+}
+
 /// Who must act: the engine's answer, or X when a standard match waits for its first
 /// throw (either player may make it; X's clock runs).
 pub(super) fn acting_side(game: &AnyMatch) -> Option<Side> {
@@ -535,8 +548,16 @@ impl Club {
                     }
                     match m.phase() {
                         // With fair dice the match's first throw waits for a player's
-                        // /roll, so that both may set a seed until then.
-                        Phase::Opening if awaits_first_throw(work) => return Ok(()),
+                        // /roll, so that both may set a seed until then; in a money
+                        // session every game's opening throw waits, so that the session
+                        // may be stopped between games (and not once a game has begun);
+                        // a tie is thrown again at once.
+                        Phase::Opening
+                            if awaits_first_throw(work)
+                                || (m.rules().is_money() && !threw_opening(work)) =>
+                        {
+                            return Ok(());
+                        }
                         Phase::Opening => {
                             let (x, o) = self.roll2(work)?;
                             work.push(

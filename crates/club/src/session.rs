@@ -1,6 +1,7 @@
 //! Ending a money session: either player stops it between games (`/stop`, or `/resign
-//! session`). Each game was paid into the ledger when it ended, so nothing more is paid;
-//! the session's net is said and the match is finished, in one logged, versioned change.
+//! session`), that is while the next game waits for its opening throw (a game begins with
+//! it). Each game was paid into the ledger when it ended, so nothing more is paid; the
+//! session's net is said and the match is finished, in one logged, versioned change.
 
 use super::lookup::Loaded;
 use super::play::{Work, entry_json};
@@ -10,16 +11,19 @@ use engine::welsh::format_amount;
 use engine::{AnyMatch, Match, Phase, Position, Side};
 use store::{MatchChange, MatchStatus, PlayerRow};
 
-/// Whether a game of the session is under way: a play made, a cube turned or a
-/// resignation offered since its opening throw.
-fn game_under_way(m: &Match) -> bool {
+/// How far the session's current game has gone: `None` between games (its opening
+/// throw not yet made); else whether anything was done after the opening throw (a play
+/// made, a cube turned or a resignation offered).
+fn game_under_way(m: &Match) -> Option<bool> {
     if m.resign_offer().is_some() {
-        return true;
+        return Some(true);
     }
     match m.phase() {
-        Phase::Opening | Phase::MatchOver { .. } => false,
-        Phase::ToPlay { .. } => *m.position() != Position::start() || m.cube().owner.is_some(),
-        Phase::ToRoll(_) | Phase::CubeOffered(_) => true,
+        Phase::Opening | Phase::MatchOver { .. } => None,
+        Phase::ToPlay { .. } => {
+            Some(*m.position() != Position::start() || m.cube().owner.is_some())
+        }
+        Phase::ToRoll(_) | Phase::CubeOffered(_) => Some(true),
     }
 }
 
@@ -81,15 +85,27 @@ impl Club {
                 l.row.id
             )));
         }
-        if game_under_way(&game) {
-            return Err(ClubError::Refused(format!(
-                "a money session ends between games: game {} is under way; finish it (or /resign it), then /stop. Now: {} must {}",
-                game.game_number(),
+        if let Some(played) = game_under_way(&game) {
+            let now = format!(
+                "Now: {} must {}",
                 snap.game
                     .to_act()
                     .map_or_else(String::new, |s| l.names[s.index()].clone()),
                 next_words(&snap.game)
-            )));
+            );
+            // A game begins with its opening throw: once it is made (even with no play
+            // yet) the session stops only after the game.
+            return Err(ClubError::Refused(if played {
+                format!(
+                    "a money session ends between games: game {} is under way; finish it (or /resign it), then /stop. {now}",
+                    game.game_number(),
+                )
+            } else {
+                format!(
+                    "the opening throw of game {} was made; the session stops only between games: play the game out (or /resign it), then /stop. {now}",
+                    game.game_number(),
+                )
+            }));
         }
         let net = net_words(&l, &game);
         let mut work = Work {

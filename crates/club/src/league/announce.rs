@@ -4,7 +4,8 @@
 use super::advance::{division_table, round_name};
 use super::standings::Points;
 use super::{Format, League};
-use crate::Club;
+use crate::cause::fixture_cause_words;
+use crate::{Club, Outcome};
 use std::collections::{HashMap, HashSet};
 
 impl Club {
@@ -16,6 +17,28 @@ impl Club {
             Err(e) => {
                 tracing::warn!(match_id, error = %e, "league result not announced");
                 None
+            }
+        }
+    }
+
+    /// The results of the league matches `ended` (by a ruling or a withdrawal), each with
+    /// the standings: in `out`'s lines, and announced in the league's channel and in the
+    /// match's own (the adapter skips the channel the answer went to).
+    pub(crate) async fn tell_league_results(&self, ended: &[i64], out: &mut Outcome) {
+        for &id in ended {
+            if let Some((channel, text)) = self.league_result(id).await {
+                out.lines.push(text.clone());
+                let here = self
+                    .store
+                    .load_match(id)
+                    .await
+                    .ok()
+                    .flatten()
+                    .map(|m| m.channel);
+                if let Some(here) = here.filter(|h| *h != channel) {
+                    out.announce.push((here, text.clone()));
+                }
+                out.announce.push((channel, text));
             }
         }
     }
@@ -43,13 +66,24 @@ impl Club {
         let loser = if winner == x { o } else { x };
         let season = league.row.season;
         let fixtures = self.store.league_fixtures(league_id, season).await?;
-        let how = match fixture.how.as_deref() {
-            Some("forfeit") => " by forfeit",
-            Some("adjudicated") => " by adjudication",
-            _ => "",
+        // How it ended (the clock, a ruling, a withdrawal, a resignation), as the
+        // league's fixtures say it.
+        let cause = self.store.load_match(match_id).await?.and_then(|m| m.cause);
+        let how =
+            fixture_cause_words(cause.as_ref(), &name(loser)).unwrap_or_else(|| {
+                match fixture.how.as_deref() {
+                    Some("forfeit") => " by forfeit".into(),
+                    Some("adjudicated") => " by adjudication".into(),
+                    _ => String::new(),
+                }
+            });
+        // A cause in brackets shares them with the match's number.
+        let tail = match how.strip_prefix(" (").and_then(|h| h.strip_suffix(')')) {
+            Some(inner) => format!(" (match #{match_id}: {inner})"),
+            None => format!("{how} (match #{match_id})"),
         };
         let mut text = format!(
-            "League {}, {}: {} beats {}{how} (match #{match_id}).",
+            "League {}, {}: {} beats {}{tail}.",
             league.row.name,
             round_name(league.format, fixture.round, &fixtures),
             name(winner),

@@ -121,12 +121,12 @@ impl Club {
             return Err(ClubError::TooLong("reason", reason.chars().count(), 200));
         }
         let (mut f, _) = self.open_fixture(league, match_id).await?;
-        if !f.players.contains(&Some(winner)) {
-            return Err(ClubError::Refused(format!(
-                "that player is not in match #{match_id}; name one of its two players"
-            )));
-        }
         let l = self.load(match_id).await?;
+        if !f.players.contains(&Some(winner)) {
+            return Err(self
+                .not_in_match(&l, winner, "one of its two players")
+                .await);
+        }
         let now = self.clock.now();
         let how = if forfeit { "forfeit" } else { "adjudicated" };
         let decision = if forfeit {
@@ -158,16 +158,18 @@ impl Club {
             })?,
         ));
         self.commit_league(league, &change).await?;
-        let mut lines = vec![format!(
-            "League {}, match #{match_id}: {text}",
-            league.row.name
-        )];
-        lines.extend(self.advance_league(league.row.id).await?);
-        Ok(Outcome {
+        let mut out = Outcome {
             match_id: Some(match_id),
-            lines,
+            lines: vec![format!(
+                "League {}, match #{match_id}: {text}",
+                league.row.name
+            )],
             ..Outcome::default()
-        })
+        };
+        // The result with the standings, as a match played out is announced.
+        self.tell_league_results(&[match_id], &mut out).await;
+        out.lines.extend(self.advance_league(league.row.id).await?);
+        Ok(out)
     }
 
     /// A forfeit awarded against `loser`.
@@ -184,13 +186,26 @@ impl Club {
             [Some(x), Some(o)] if x == loser => o,
             [Some(x), Some(o)] if o == loser => x,
             _ => {
-                return Err(ClubError::Refused(format!(
-                    "that player is not in match #{match_id}; name the one who forfeits"
-                )));
+                let l = self.load(match_id).await?;
+                return Err(self.not_in_match(&l, loser, "the one who forfeits").await);
             }
         };
         self.ruling(league, me, match_id, winner, true, reason)
             .await
+    }
+
+    /// The refusal of a ruling that names a player who is not in the match: who, and
+    /// whom the match is between.
+    async fn not_in_match(&self, l: &Loaded, player: i64, name_whom: &str) -> ClubError {
+        let who = self
+            .store
+            .player_by_id(player)
+            .await
+            .map_or_else(|_| "that player".to_string(), |p| p.display_name);
+        ClubError::Refused(format!(
+            "{who} is not in match #{} ({} v {}); name {name_whom}",
+            l.row.id, l.names[0], l.names[1]
+        ))
     }
 
     /// More time for the player to act in a league match: his bank and deadline move on.

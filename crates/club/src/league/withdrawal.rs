@@ -98,6 +98,7 @@ impl Club {
             });
         }
         let n = (voided.len(), forfeited.len());
+        let ended = forfeited.clone();
         change.log.push((
             Some(me.id),
             entry_text(&LeagueEntry::Withdraw {
@@ -107,7 +108,7 @@ impl Club {
             })?,
         ));
         self.commit_league(league, &change).await?;
-        let mut lines = vec![format!(
+        let lines = vec![format!(
             "{} withdraws from {}: {} match{} {}",
             me.display_name,
             league.row.name,
@@ -119,10 +120,14 @@ impl Club {
                 "forfeited to the opponents"
             }
         )];
-        lines.extend(self.advance_league(league.row.id).await?);
-        Ok(Outcome {
+        let mut out = Outcome {
             lines,
             ..Outcome::default()
-        })
+        };
+        // Each forfeited match's result with the standings, as a match played out is
+        // announced.
+        self.tell_league_results(&ended, &mut out).await;
+        out.lines.extend(self.advance_league(league.row.id).await?);
+        Ok(out)
     }
 }

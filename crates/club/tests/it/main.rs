@@ -1,4 +1,5 @@
-//! The club's integration tests: chouettes, leagues' matches and pictures, spectators.
+//! The club's integration tests: chouettes, leagues' matches and pictures, spectators,
+//! which match a command is for.
 //!
 //! One test binary for the crate (one module per suite): it links once.
 
@@ -6,3 +7,4 @@ mod chouette_club;
 mod league_matches;
 mod league_pictures;
 mod spectators;
+mod which_match;

@@ -1,4 +1,5 @@
-//! The engine's integration tests: the rules, the notations, movegen against gnubg, the purity of the crate.
+//! The engine's integration tests: the rules, the notations, movegen against gnubg, the
+//! purity of the crate.
 //!
 //! One test binary for the crate (one module per suite): it links once.
 

@@ -1,0 +1,119 @@
+//! Which match a command takes when none is named (issue 30, item 3): the only one where
+//! the player has something to do, else a refusal that suggests only those; none is
+//! suggested where it is not the player's turn.
+
+use std::sync::Arc;
+
+use club::{
+    Actor, ChallengeSpec, Club, ClubError, Command, ManualClock, MatchRef, Outcome, RngDice,
+};
+use store::Store;
+
+use testkit::store_url;
+
+async fn open(name: &str) -> Arc<Club> {
+    let store = Store::open(&store_url(name).await).await.unwrap();
+    Arc::new(Club::new(
+        store,
+        Arc::new(RngDice::seeded(5)),
+        Arc::new(ManualClock::new(1_800_000_000)),
+    ))
+}
+
+async fn run(club: &Club, name: &str, cmd: Command) -> Outcome {
+    match club.execute(&Actor::local(name), cmd.clone()).await {
+        Ok(o) => o,
+        Err(e) => panic!("{name}: {cmd:?} refused: {e}"),
+    }
+}
+
+async fn refused(club: &Club, name: &str, cmd: Command) -> ClubError {
+    match club.execute(&Actor::local(name), cmd.clone()).await {
+        Ok(o) => panic!("{name}: {cmd:?} was accepted: {:?}", o.lines),
+        Err(e) => e,
+    }
+}
+
+/// A 3-point match of `a` against `b`, accepted (its opening throw made): its id and who
+/// acts.
+async fn started(club: &Club, a: &str, b: &str) -> (i64, String) {
+    let out = run(
+        club,
+        a,
+        Command::Challenge {
+            opponent: b.into(),
+            spec: ChallengeSpec::standard(Some(3)),
+        },
+    )
+    .await;
+    let id = out.match_id.unwrap();
+    let out = run(club, b, Command::Accept(MatchRef::id(id))).await;
+    (id, out.next.unwrap().name)
+}
+
+/// Plays the first legal play of `who` in match `id`: who acts then.
+async fn play_first(club: &Club, who: &str, id: i64) -> String {
+    let m = MatchRef::id(id);
+    let plays = club.legal_moves(&Actor::local(who), m).await.unwrap();
+    let out = run(club, who, Command::Move(m, plays[0].clone())).await;
+    out.next.unwrap().name
+}
+
+#[tokio::test]
+async fn item_03_an_unnamed_match_is_suggested_only_where_the_player_has_something_to_do() {
+    let club = open("which-match-turn").await;
+    // Given alice in three matches: her turn in #1 and #3, carol's in #2
+    let mut turn = Vec::new();
+    for (opponent, hers) in [("bob", true), ("carol", false), ("dave", true)] {
+        let (id, mut next) = started(&club, "alice", opponent).await;
+        if (next == "alice") != hers {
+            next = play_first(&club, &next, id).await;
+        }
+        assert_eq!(next == "alice", hers, "match #{id}");
+        turn.push(id);
+    }
+    // When alice rolls without naming a match
+    let e = refused(&club, "alice", Command::Roll(MatchRef::default())).await;
+    let text = e.to_string();
+    // Then the refusal suggests #1 and #3, where she is to act, and not #2
+    assert!(
+        matches!(e, ClubError::WhichMatch(..)),
+        "a question which match: {text}"
+    );
+    assert!(
+        text.contains(&format!("#{}", turn[0])) && text.contains(&format!("#{}", turn[2])),
+        "{text}"
+    );
+    assert!(!text.contains(&format!("#{}", turn[1])), "{text}");
+    // And it does not call the two all of her open matches (she has three)
+    assert!(!text.contains("several open matches"), "{text}");
+}
+
+#[tokio::test]
+async fn item_03_with_nothing_to_do_anywhere_no_match_is_suggested() {
+    let club = open("which-match-none").await;
+    // Given eve's two challenges, neither answered yet
+    for opponent in ["frank", "gina"] {
+        run(
+            &club,
+            "eve",
+            Command::Challenge {
+                opponent: opponent.into(),
+                spec: ChallengeSpec::standard(Some(3)),
+            },
+        )
+        .await;
+    }
+    // When eve rolls without naming a match
+    let e = refused(&club, "eve", Command::Roll(MatchRef::default())).await;
+    let text = e.to_string();
+    // Then nothing is suggested to roll in; she is told whom each match waits for
+    assert!(!text.contains("e.g."), "{text}");
+    assert!(
+        text.contains("frank") && text.contains("gina") && text.contains("answer"),
+        "{text}"
+    );
+    // And a withdrawal, which is hers to make in both, asks which
+    let e = refused(&club, "eve", Command::Cancel(MatchRef::default())).await;
+    assert!(matches!(e, ClubError::WhichMatch(..)), "{e}");
+}
