@@ -24,7 +24,7 @@ pub fn avatar_image() -> RgbImage {
         POINT_LIGHT,
     );
     triangle(&mut img, (280.0, 392.0, 24.0), (336.0, 362.0), POINT_DARK);
-    // Two men overlapping in the middle, each with his rim.
+    // Two men overlapping in the middle, each with its rim.
     let r = 100.0;
     let d = 2 * r as i32 + 4;
     let disc = Mask::annulus(d, 0.0, r - 0.5);
