@@ -91,6 +91,13 @@ enum Command {
         #[arg(long)]
         db: Option<String>,
     },
+    /// Draws the pictures the README and the bot show (a sample board, standings and
+    /// bracket, and the bot's avatar) from fixed sample data into a folder.
+    Assets {
+        /// The folder to write them into.
+        #[arg(long, default_value = "assets")]
+        out: std::path::PathBuf,
+    },
     /// Shows a position given by Position ID (and optionally Match ID) in every notation.
     Show {
         /// gnubg Position ID, player on roll's view.
@@ -156,6 +163,7 @@ fn main() -> ExitCode {
         Some(Command::Ratings { rebuild, db }) => {
             config().and_then(|c| gammonbot::cli::ratings(&c, db, rebuild))
         }
+        Some(Command::Assets { out }) => gammonbot::cli::assets(&out),
         Some(Command::Show {
             position_id,
             match_id,

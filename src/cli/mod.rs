@@ -2,7 +2,9 @@
 
 use std::io::{BufRead, BufWriter, Write};
 
+mod assets;
 mod ratings;
+pub use assets::{ASSET_FILES, assets};
 pub use ratings::ratings;
 
 use crate::config::Config;

@@ -32,3 +32,37 @@ fn render_command_writes_the_png() {
     assert!(!String::from_utf8_lossy(&bad.stderr).is_empty());
     let _ = std::fs::remove_file(out);
 }
+
+/// `gammonbot assets` writes the README's pictures and the avatar into the folder given,
+/// making it, each a PNG of the renderer's size for it.
+#[test]
+fn assets_command_writes_every_picture() {
+    let dir = std::env::temp_dir().join(format!("gammonbot-assets-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.join("assets");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_gammonbot"))
+        .args(["assets", "--out"])
+        .arg(&out)
+        .output()
+        .expect("runs");
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let printed = String::from_utf8_lossy(&run.stdout);
+    for name in gammonbot::cli::ASSET_FILES {
+        let path = out.join(name);
+        let png = std::fs::read(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let img = image::load_from_memory(&png).expect("decodes").to_rgb8();
+        let (w, h) = img.dimensions();
+        match name {
+            "board.png" => assert_eq!((w, h), (WIDTH, HEIGHT)),
+            "avatar.png" => assert_eq!((w, h), (render::AVATAR_SIZE, render::AVATAR_SIZE)),
+            "standings.png" => assert_eq!(w, render::STANDINGS_WIDTH),
+            _ => assert!(w >= render::BRACKET_MIN_WIDTH, "{name}: {w}"),
+        }
+        assert!(printed.contains(&path.display().to_string()), "{printed}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -4,9 +4,9 @@
 
 use image::{Rgb, RgbImage};
 
-use super::png::{BACKGROUND, HIGHLIGHT, MUTED, RenderError, TEXT, encode, fill, text};
 use super::scene::Scene;
 use super::{HEIGHT, WIDTH, render_image};
+use crate::kit::{BACKGROUND, HIGHLIGHT, MUTED, RenderError, TEXT, encode, fill, text};
 
 /// Height of the band of words under the board.
 pub const BLUNDER_BAND: u32 = 96;

@@ -14,8 +14,11 @@ use std::fmt::Write as _;
 
 use image::{Rgb, RgbImage};
 
-use super::png::{BACKGROUND, HIGHLIGHT, MUTED, RenderError, TEXT, encode, fill, text, text_width};
-use super::rating::{fit, plural, text_right};
+use super::rating::plural;
+use crate::kit::{
+    BACKGROUND, HIGHLIGHT, MUTED, RenderError, TEXT, encode, fill, fit, text, text_right,
+    text_width,
+};
 
 const MARGIN: i32 = 20;
 /// Top of the first match box.

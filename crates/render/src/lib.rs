@@ -1,24 +1,33 @@
-//! Boards for people: a PNG drawn from one player's side, a text diagram for the terminal
-//! chat, and a description for screen readers (the PNG's alt text). Reads engine state;
-//! knows nothing of storage or chat platforms.
+//! Pictures for people, from plain data: boards (a PNG drawn from one player's side, a
+//! text diagram for the terminal chat, a description for screen readers, the PNG's alt
+//! text), league standings, knockout brackets, leaderboards and rating charts, and the
+//! worst decisions of an analysed match, and the bot's avatar. Reads engine state; knows nothing of storage or
+//! chat platforms.
+//!
+//! [`kit`] is the drawing kit they share (canvas, shapes, text, fonts, PNG writing); each
+//! picture has a file of its own.
+
+pub(crate) mod kit;
 
 mod analysis;
+mod avatar;
+mod board;
+mod board_text;
 mod bracket;
-mod font;
-mod png;
 mod rating;
 mod scene;
-mod script;
 mod standings;
-mod text;
 
 pub use analysis::{BLUNDER_BAND, BlunderBoard, blunder_alt_text, blunder_image, blunder_png};
+pub use avatar::{AVATAR_SIZE, avatar_image, avatar_png};
+pub use board::{HEIGHT, WIDTH, render_image, render_png};
+pub use board_text::{alt_text, prompt_words, render_text};
 pub use bracket::{
     BRACKET_MIN_WIDTH, Bracket, BracketMatch, BracketRound, BracketSlot, Decision, Entrant, Seat,
     bracket_alt_text, bracket_height, bracket_image, bracket_png, bracket_text, bracket_width,
 };
-pub use font::missing_glyphs;
-pub use png::{HEIGHT, RenderError, WIDTH, encode, render_image, render_png};
+pub use kit::encode::{RenderError, encode};
+pub use kit::font::missing_glyphs;
 pub use rating::{
     HISTORY_HEIGHT, HISTORY_PLOT, HISTORY_WIDTH, LEADERBOARD_ROWS, LEADERBOARD_WIDTH, Leaderboard,
     LeaderboardRow, PlotArea, RatingHistory, history_alt_text, history_image, history_png,
@@ -29,4 +38,3 @@ pub use standings::{
     EntryStatus, STANDINGS_WIDTH, StandingsRow, StandingsTable, Zone, standings_alt_text,
     standings_height, standings_image, standings_png, standings_text,
 };
-pub use text::{alt_text, prompt_words, render_text};

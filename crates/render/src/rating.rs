@@ -6,9 +6,9 @@ use std::fmt::Write as _;
 
 use image::{Rgb, RgbImage};
 
-use super::png::{
-    BACKGROUND, HIGHLIGHT, MUTED, RenderError, TEXT, blend, encode, fill, quantise, text,
-    text_centred, text_width,
+use crate::kit::{
+    BACKGROUND, HIGHLIGHT, MUTED, RenderError, TEXT, ZEBRA, encode, fill, fit, fit_chars, segment,
+    text, text_centred, text_right,
 };
 use engine::Ruleset;
 use engine::rating::{START_RATING, format_rating};
@@ -77,10 +77,7 @@ const BOARD_MARGIN: i32 = 20;
 const TABLE_TOP: i32 = 116;
 const ROW_H: i32 = 36;
 const ROW_TEXT: f32 = 22.0;
-/// Every other row, a shade lighter than the background.
-pub(super) const ZEBRA: Rgb<u8> = Rgb([48, 63, 70]);
 const GRID: Rgb<u8> = Rgb([58, 74, 82]);
-const ELLIPSIS: char = '\u{2026}';
 
 // Leaderboard columns: right edges of the numbers, left edge of the name.
 const RANK_RIGHT: i32 = 52;
@@ -103,44 +100,6 @@ fn game_name(ruleset: Ruleset) -> &'static str {
         Ruleset::Standard => "backgammon",
         Ruleset::Welsh => "Welsh backgammon",
     }
-}
-
-/// `s`, cut with an ellipsis to fit `max` pixels at this size.
-pub(super) fn fit(s: &str, size: f32, bold: bool, max: i32) -> String {
-    if text_width(size, bold, s) <= max {
-        return s.to_owned();
-    }
-    let mut chars: Vec<char> = s.chars().collect();
-    while !chars.is_empty() {
-        chars.pop();
-        let cut: String = chars.iter().collect::<String>().trim_end().to_owned() + "\u{2026}";
-        if text_width(size, bold, &cut) <= max {
-            return cut;
-        }
-    }
-    ELLIPSIS.to_string()
-}
-
-/// `s`, cut with an ellipsis to at most `max` characters.
-pub(super) fn fit_chars(s: &str, max: usize) -> String {
-    if s.chars().count() <= max {
-        return s.to_owned();
-    }
-    let cut: String = s.chars().take(max - 1).collect();
-    format!("{}{ELLIPSIS}", cut.trim_end())
-}
-
-pub(super) fn text_right(
-    img: &mut RgbImage,
-    right: i32,
-    y: i32,
-    size: f32,
-    bold: bool,
-    c: Rgb<u8>,
-    s: &str,
-) {
-    let w = text_width(size, bold, s);
-    text(img, right - w, y, size, bold, c, s);
 }
 
 fn shown(board: &Leaderboard) -> &[LeaderboardRow] {
@@ -348,29 +307,6 @@ fn match_step(matches: usize) -> usize {
             }
         }
         step *= 10;
-    }
-}
-
-/// An anti-aliased thick segment (a disc when both ends are the same point).
-fn segment(img: &mut RgbImage, (x0, y0): (f32, f32), (x1, y1): (f32, f32), width: f32, c: Rgb<u8>) {
-    let half = width / 2.0;
-    let (dx, dy) = (x1 - x0, y1 - y0);
-    let len2 = dx * dx + dy * dy;
-    let xa = (x0.min(x1) - half - 1.0).floor() as i32;
-    let xb = (x0.max(x1) + half + 1.0).ceil() as i32;
-    let ya = (y0.min(y1) - half - 1.0).floor() as i32;
-    let yb = (y0.max(y1) + half + 1.0).ceil() as i32;
-    for y in ya..=yb {
-        for x in xa..=xb {
-            let (px, py) = (x as f32 + 0.5, y as f32 + 0.5);
-            let t = if len2 > 0.0 {
-                (((px - x0) * dx + (py - y0) * dy) / len2).clamp(0.0, 1.0)
-            } else {
-                0.0
-            };
-            let d = ((px - x0 - t * dx).powi(2) + (py - y0 - t * dy).powi(2)).sqrt();
-            blend(img, x, y, c, quantise(half + 0.5 - d));
-        }
     }
 }
 

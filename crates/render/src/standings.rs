@@ -6,8 +6,11 @@ use std::fmt::Write as _;
 
 use image::{Rgb, RgbImage};
 
-use super::png::{BACKGROUND, HIGHLIGHT, MUTED, RenderError, TEXT, encode, fill, text, text_width};
-use super::rating::{ZEBRA, fit, fit_chars, plural, text_right};
+use super::rating::plural;
+use crate::kit::{
+    BACKGROUND, HIGHLIGHT, MUTED, RenderError, TEXT, ZEBRA, encode, fill, fit, fit_chars, text,
+    text_right, text_width, wrap,
+};
 
 /// Width of the standings picture. Its height is [`standings_height`].
 pub const STANDINGS_WIDTH: u32 = 720;
@@ -143,32 +146,6 @@ fn legend(table: &StandingsTable) -> Vec<&'static str> {
         parts.push("FF");
     }
     parts
-}
-
-/// `s` broken into lines at spaces, each at most `max` pixels wide (a word longer than
-/// a line is cut with an ellipsis).
-pub(super) fn wrap(s: &str, size: f32, bold: bool, max: i32) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in s.split_whitespace() {
-        let candidate = if line.is_empty() {
-            word.to_owned()
-        } else {
-            format!("{line} {word}")
-        };
-        if text_width(size, bold, &candidate) <= max {
-            line = candidate;
-            continue;
-        }
-        if !line.is_empty() {
-            lines.push(std::mem::take(&mut line));
-        }
-        line = fit(word, size, bold, max);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
 }
 
 fn footer_lines(table: &StandingsTable) -> (bool, Vec<String>) {

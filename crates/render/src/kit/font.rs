@@ -21,17 +21,18 @@ use ab_glyph::{Font, FontRef, Glyph, GlyphId, PxScale, ScaleFont, point};
 use super::script::{is_pre_base, visual_order};
 
 static REGULAR: LazyLock<FontRef<'static>> = LazyLock::new(|| {
-    FontRef::try_from_slice(include_bytes!("../../../fonts/DejaVuSans.ttf")).expect("vendored font")
+    FontRef::try_from_slice(include_bytes!("../../../../fonts/DejaVuSans.ttf"))
+        .expect("vendored font")
 });
 static BOLD: LazyLock<FontRef<'static>> = LazyLock::new(|| {
-    FontRef::try_from_slice(include_bytes!("../../../fonts/DejaVuSans-Bold.ttf"))
+    FontRef::try_from_slice(include_bytes!("../../../../fonts/DejaVuSans-Bold.ttf"))
         .expect("vendored font")
 });
 static UNIFONT: LazyLock<FontRef<'static>> = LazyLock::new(|| {
-    FontRef::try_from_slice(include_bytes!("../../../fonts/unifont.otf")).expect("vendored font")
+    FontRef::try_from_slice(include_bytes!("../../../../fonts/unifont.otf")).expect("vendored font")
 });
 static UNIFONT_UPPER: LazyLock<FontRef<'static>> = LazyLock::new(|| {
-    FontRef::try_from_slice(include_bytes!("../../../fonts/unifont_upper.otf"))
+    FontRef::try_from_slice(include_bytes!("../../../../fonts/unifont_upper.otf"))
         .expect("vendored font")
 });
 

@@ -10,37 +10,35 @@
 
 use std::sync::LazyLock;
 
-use ab_glyph::Font;
 use image::{Rgb, RgbImage};
-use thiserror::Error;
 
-use super::font;
-use super::scene::{CubeView, Scene};
-use super::text::target_words;
+use crate::board_text::{prompt_words, target_words, team_cube_words};
+use crate::kit::encode::Indexed;
+use crate::kit::{
+    BACKGROUND, Canvas, HIGHLIGHT, MUTED, Mask, Paletted, RenderError, TEXT, blend, encode, fill,
+    palette_over, text, text_centred, text_width, triangle, write_indexed,
+};
+use crate::scene::{CubeView, DiceView, LastPlay, Scene};
 use engine::welsh::{has_full_spread, protected_spikes};
-use engine::{Ruleset, Side};
+use engine::{Board, Ruleset, Side};
 
+/// Width of a board picture.
 pub const WIDTH: u32 = 800;
+/// Height of a board picture.
 pub const HEIGHT: u32 = 600;
 
-pub(crate) const BACKGROUND: Rgb<u8> = Rgb([38, 50, 56]);
-const FRAME: Rgb<u8> = Rgb([93, 64, 55]);
+pub(crate) const FRAME: Rgb<u8> = Rgb([93, 64, 55]);
 const BAR: Rgb<u8> = Rgb([78, 52, 46]);
-const FELT: Rgb<u8> = Rgb([40, 84, 96]);
+pub(crate) const FELT: Rgb<u8> = Rgb([40, 84, 96]);
 const TRAY: Rgb<u8> = Rgb([30, 62, 72]);
-const POINT_LIGHT: Rgb<u8> = Rgb([222, 196, 150]);
-const POINT_DARK: Rgb<u8> = Rgb([150, 88, 60]);
+pub(crate) const POINT_LIGHT: Rgb<u8> = Rgb([222, 196, 150]);
+pub(crate) const POINT_DARK: Rgb<u8> = Rgb([150, 88, 60]);
 const NUMBER: Rgb<u8> = Rgb([245, 230, 200]);
-pub(crate) const TEXT: Rgb<u8> = Rgb([236, 239, 241]);
-pub(crate) const MUTED: Rgb<u8> = Rgb([176, 196, 204]);
-/// The last play, the player to act, offers: amber reads apart from both men's colours
-/// for every common kind of colour blindness.
-pub(crate) const HIGHLIGHT: Rgb<u8> = Rgb([255, 179, 0]);
 const STREAM: Rgb<u8> = Rgb([120, 190, 235]);
 
 /// A side's men: fill, rim, and the colour of text written on them. X light, O dark, on
 /// every board, so the contrast is one of lightness and not of hue.
-fn colours(side: Side) -> (Rgb<u8>, Rgb<u8>, Rgb<u8>) {
+pub(crate) fn colours(side: Side) -> (Rgb<u8>, Rgb<u8>, Rgb<u8>) {
     match side {
         Side::X => (Rgb([245, 241, 230]), Rgb([70, 70, 70]), Rgb([20, 20, 20])),
         Side::O => (
@@ -70,75 +68,6 @@ const STACK: usize = 5;
 /// leave a band in the middle of the board for the dice.
 const STEP: i32 = 2 * R - 2;
 
-/// Why a board could not be encoded.
-#[derive(Debug, Error)]
-#[error("cannot encode the board as PNG: {0}")]
-pub struct RenderError(#[from] ::png::EncodingError);
-
-/// Coverage rounded to quarters: the only blend levels any edge uses.
-pub(crate) fn quantise(coverage: f32) -> u8 {
-    match (coverage.clamp(0.0, 1.0) * 4.0).round() as u8 {
-        0 => 0,
-        1 => 64,
-        2 => 128,
-        3 => 191,
-        _ => 255,
-    }
-}
-
-/// `colour` over `under` with opacity `a` (0-255).
-fn mix(under: [u8; 3], colour: Rgb<u8>, a: u8) -> [u8; 3] {
-    let a = u16::from(a);
-    let mut out = under;
-    for k in 0..3 {
-        out[k] = ((u16::from(under[k]) * (255 - a) + u16::from(colour.0[k]) * a + 127) / 255) as u8;
-    }
-    out
-}
-
-/// What a board, a chart or a table is drawn on: an RGB image, or (for a board) the
-/// indices of a palette, so that the PNG is written without looking every pixel up again.
-pub(crate) trait Canvas {
-    /// Width and height in pixels.
-    fn size(&self) -> (u32, u32);
-    /// Sets the pixels from `x0` up to `x1` (excluded) of row `y`, all inside, to `colour`.
-    fn set_run(&mut self, y: u32, x0: u32, x1: u32, colour: Rgb<u8>);
-    /// Blends `colour` over the pixel at (x, y), inside, with opacity `a` (1-254).
-    fn blend_inside(&mut self, x: u32, y: u32, colour: Rgb<u8>, a: u8);
-}
-
-impl Canvas for RgbImage {
-    fn size(&self) -> (u32, u32) {
-        self.dimensions()
-    }
-
-    fn set_run(&mut self, y: u32, x0: u32, x1: u32, colour: Rgb<u8>) {
-        let w = self.width() as usize;
-        let row = &mut self.as_mut()[3 * w * y as usize..3 * w * (y as usize + 1)];
-        for px in row[3 * x0 as usize..3 * x1 as usize].chunks_exact_mut(3) {
-            px.copy_from_slice(&colour.0);
-        }
-    }
-
-    fn blend_inside(&mut self, x: u32, y: u32, colour: Rgb<u8>, a: u8) {
-        let p = self.get_pixel_mut(x, y);
-        p.0 = mix(p.0, colour, a);
-    }
-}
-
-/// Blends `colour` over the pixel at (x, y) with opacity `a` (0-255); outside: nothing.
-pub(crate) fn blend(img: &mut impl Canvas, x: i32, y: i32, colour: Rgb<u8>, a: u8) {
-    let (w, h) = img.size();
-    if a == 0 || x < 0 || y < 0 || x >= w as i32 || y >= h as i32 {
-        return;
-    }
-    if a == 255 {
-        img.set_run(y as u32, x as u32, x as u32 + 1, colour);
-    } else {
-        img.blend_inside(x as u32, y as u32, colour, a);
-    }
-}
-
 /// Coverage masks (0-255) drawn once: a man, his rim, the highlight ring, a die's pip.
 struct Masks {
     disc: Mask,
@@ -152,68 +81,6 @@ struct Masks {
     chip_inner: Mask,
 }
 
-struct Mask {
-    size: i32,
-    data: Vec<u8>,
-    /// The runs of non-zero coverage: row, first column, one past the last column, and
-    /// whether the whole run is opaque (then it is filled at once).
-    runs: Vec<(i32, i32, i32, bool)>,
-}
-
-impl Mask {
-    /// An anti-aliased annulus between radii `inner` and `outer` (a disc when `inner` is 0).
-    fn annulus(size: i32, inner: f32, outer: f32) -> Mask {
-        let c = size as f32 / 2.0;
-        let mut data = Vec::with_capacity((size * size) as usize);
-        for y in 0..size {
-            for x in 0..size {
-                let d = ((x as f32 + 0.5 - c).powi(2) + (y as f32 + 0.5 - c).powi(2)).sqrt();
-                let out = (outer + 0.5 - d).clamp(0.0, 1.0);
-                let inn = if inner > 0.0 {
-                    (d - inner + 0.5).clamp(0.0, 1.0)
-                } else {
-                    1.0
-                };
-                data.push(quantise(out * inn));
-            }
-        }
-        let mut runs = Vec::new();
-        for y in 0..size {
-            let row = &data[(y * size) as usize..((y + 1) * size) as usize];
-            let mut x = 0;
-            while x < size {
-                if row[x as usize] == 0 {
-                    x += 1;
-                    continue;
-                }
-                let start = x;
-                let opaque = row[x as usize] == 255;
-                while x < size && row[x as usize] != 0 && (row[x as usize] == 255) == opaque {
-                    x += 1;
-                }
-                runs.push((y, start, x, opaque));
-            }
-        }
-        Mask { size, data, runs }
-    }
-
-    /// Blends `colour` into `img` centred on (cx, cy).
-    fn paint(&self, img: &mut impl Canvas, cx: i32, cy: i32, colour: Rgb<u8>) {
-        let x0 = cx - self.size / 2;
-        let y0 = cy - self.size / 2;
-        for &(y, from, to, opaque) in &self.runs {
-            if opaque {
-                fill(img, x0 + from, y0 + y, (to - from) as u32, 1, colour);
-                continue;
-            }
-            for x in from..to {
-                let a = self.data[(y * self.size + x) as usize];
-                blend(img, x0 + x, y0 + y, colour, a);
-            }
-        }
-    }
-}
-
 static MASKS: LazyLock<Masks> = LazyLock::new(|| Masks {
     disc: Mask::annulus(2 * R + 2, 0.0, R as f32 - 0.5),
     inner: Mask::annulus(2 * R + 2, R as f32 - 3.0, R as f32 - 0.5),
@@ -223,141 +90,6 @@ static MASKS: LazyLock<Masks> = LazyLock::new(|| Masks {
     chip: Mask::annulus(24, 0.0, 10.5),
     chip_inner: Mask::annulus(24, 0.0, 8.5),
 });
-
-pub(crate) fn fill(img: &mut impl Canvas, x: i32, y: i32, w: u32, h: u32, colour: Rgb<u8>) {
-    let (iw, ih) = img.size();
-    let (iw, ih) = (iw as i32, ih as i32);
-    let x0 = x.clamp(0, iw) as u32;
-    let x1 = (x + w as i32).clamp(0, iw) as u32;
-    let y0 = y.clamp(0, ih) as u32;
-    let y1 = (y + h as i32).clamp(0, ih) as u32;
-    if x1 > x0 {
-        for yy in y0..y1 {
-            img.set_run(yy, x0, x1, colour);
-        }
-    }
-}
-
-/// A point of the board: a triangle with its base on row `base` from `x0` to `x1` and its
-/// tip at (`tip_x`, `tip_y`), side edges anti-aliased.
-fn triangle(
-    img: &mut impl Canvas,
-    (x0, x1, base): (f32, f32, f32),
-    (tip_x, tip_y): (f32, f32),
-    c: Rgb<u8>,
-) {
-    let (top, bottom) = (base.min(tip_y), base.max(tip_y));
-    for y in top as i32..bottom.ceil() as i32 {
-        let t = ((y as f32 + 0.5) - base).abs() / (tip_y - base).abs();
-        let left = x0 + (tip_x - x0) * t;
-        let right = x1 + (tip_x - x1) * t;
-        if right <= left {
-            continue;
-        }
-        let (l, r) = (left.floor() as i32, right.floor() as i32);
-        if l == r {
-            blend(img, l, y, c, quantise(right - left));
-            continue;
-        }
-        blend(img, l, y, c, quantise(l as f32 + 1.0 - left));
-        for x in l + 1..r {
-            blend(img, x, y, c, 255);
-        }
-        blend(img, r, y, c, quantise(right - r as f32));
-    }
-}
-
-/// Lays out `s` on one line from x = 0, calling `f` with each outlined glyph.
-fn layout(size: f32, bold: bool, s: &str, mut f: impl FnMut(ab_glyph::OutlinedGlyph)) -> f32 {
-    font::place(size, bold, s, |font, glyph| {
-        if let Some(g) = font.outline_glyph(glyph) {
-            f(g);
-        }
-    })
-}
-
-/// Writes `s` with its top-left corner at (x, y).
-pub(crate) fn text(
-    img: &mut impl Canvas,
-    x: i32,
-    y: i32,
-    size: f32,
-    bold: bool,
-    colour: Rgb<u8>,
-    s: &str,
-) {
-    let key = (s.to_owned(), size.to_bits(), bold);
-    let cached = TEXT_COVERAGE
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .get(&key)
-        .cloned();
-    let coverage = cached.unwrap_or_else(|| {
-        let fresh = std::sync::Arc::new(coverage(size, bold, s));
-        let mut cache = TEXT_COVERAGE
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if cache.len() >= TEXT_CACHE_ENTRIES {
-            cache.clear();
-        }
-        cache.insert(key, std::sync::Arc::clone(&fresh));
-        fresh
-    });
-    for &(dx, dy, a) in coverage.iter() {
-        blend(img, x + i32::from(dx), y + i32::from(dy), colour, a);
-    }
-}
-
-/// The pixels a text covers relative to its top-left corner, with their opacity.
-type Coverage = Vec<(i16, i16, u8)>;
-
-/// How many distinct texts are kept rasterised.
-const TEXT_CACHE_ENTRIES: usize = 4096;
-
-/// Rasterised texts by (text, size, bold), shared by every rendering thread: the same
-/// names, scores and counts come back on every board, and a glyph's outline costs more to
-/// fill than to replay.
-#[allow(clippy::type_complexity)]
-static TEXT_COVERAGE: LazyLock<
-    std::sync::Mutex<std::collections::HashMap<(String, u32, bool), std::sync::Arc<Coverage>>>,
-> = LazyLock::new(Default::default);
-
-/// The pixels `s` covers, relative to its top-left corner, with their opacity, in the
-/// order they are blended (overlapping glyphs blend twice, as drawn).
-fn coverage(size: f32, bold: bool, s: &str) -> Coverage {
-    let mut out = Vec::new();
-    layout(size, bold, s, |g| {
-        let bb = g.px_bounds();
-        let (gx, gy) = (bb.min.x as i32, bb.min.y as i32);
-        g.draw(|px, py, cov| {
-            let a = quantise(cov);
-            if a != 0 {
-                out.push(((gx + px as i32) as i16, (gy + py as i32) as i16, a));
-            }
-        });
-    });
-    out
-}
-
-/// The width of `s` on one line: the caret after its last glyph, as [`layout`] advances
-/// it, without outlining the glyphs.
-pub(crate) fn text_width(size: f32, bold: bool, s: &str) -> i32 {
-    font::place(size, bold, s, |_, _| {}).ceil() as i32
-}
-
-/// Text centred on x, with its top at y.
-pub(crate) fn text_centred(
-    img: &mut impl Canvas,
-    cx: i32,
-    y: i32,
-    size: f32,
-    bold: bool,
-    c: Rgb<u8>,
-    s: &str,
-) {
-    let w = text_width(size, bold, s);
-    text(img, cx - w / 2, y, size, bold, c, s);
-}
 
 /// The left edge of the column of viewer's point `p` (1-24), and whether it hangs from the
 /// top edge. His home board is bottom right: 1 at the far right, 12 far left bottom, 13
@@ -584,7 +316,7 @@ fn player_line(img: &mut impl Canvas, scene: &Scene, side: Side, y: i32) {
         }
     }
     if scene.to_act == Some(side) {
-        let doing = super::text::prompt_words(scene, side);
+        let doing = prompt_words(scene, side);
         text(
             img,
             x,
@@ -643,43 +375,56 @@ pub fn render_image(scene: &Scene) -> RgbImage {
 
 /// Draws the board `scene` describes over its background, already in `img`.
 fn draw(img: &mut impl Canvas, scene: &Scene) {
-    let welsh = scene.ruleset == Ruleset::Welsh;
     let board = scene.board();
-    let b = board.points();
-    let me = scene.viewer;
-    let them = me.opponent();
+    if scene.ruleset == Ruleset::Welsh {
+        full_spreads(img, &board);
+    }
+    men(img, &board, scene.viewer);
+    trays(img, &board, scene.viewer);
+    cube_column(img, scene);
+    if let Some(d) = scene.dice {
+        dice(img, d, scene.viewer);
+    }
+    if let Some(last) = &scene.last_play {
+        last_play(img, last, &board, scene.viewer);
+    }
+    match_lines(img, scene);
+}
 
-    // Full spreads standing (Welsh rule 11): an outline round the quarter-board.
-    if welsh {
-        let theirs = protected_spikes(&board);
-        let mine = protected_spikes(&board.swapped());
-        let mut spikes = theirs;
-        for p in 1..=24 {
-            if mine & (1 << p) != 0 {
-                spikes |= 1 << (25 - p);
-            }
-        }
-        for q in 0..4 {
-            let first = 6 * q + 1;
-            if spikes & (1 << first) != 0 {
-                let xs = (first..first + 6).map(|p| point_x(p).0);
-                let (x0, x1) = (
-                    xs.clone().min().unwrap_or(0),
-                    xs.max().unwrap_or(0) + POINT_W,
-                );
-                let top = point_x(first).1;
-                let y0 = if top { FIELD_TOP } else { MID_Y + 4 };
-                let h = (MID_Y - FIELD_TOP - 4) as u32;
-                let w = (x1 - x0) as u32;
-                fill(img, x0, y0, w, 3, HIGHLIGHT);
-                fill(img, x0, y0 + h as i32 - 3, w, 3, HIGHLIGHT);
-                fill(img, x0, y0, 3, h, HIGHLIGHT);
-                fill(img, x1 - 3, y0, 3, h, HIGHLIGHT);
-            }
+/// Full spreads standing (Welsh rule 11): an outline round the quarter-board.
+fn full_spreads(img: &mut impl Canvas, board: &Board) {
+    let theirs = protected_spikes(board);
+    let mine = protected_spikes(&board.swapped());
+    let mut spikes = theirs;
+    for p in 1..=24 {
+        if mine & (1 << p) != 0 {
+            spikes |= 1 << (25 - p);
         }
     }
+    for q in 0..4 {
+        let first = 6 * q + 1;
+        if spikes & (1 << first) != 0 {
+            let xs = (first..first + 6).map(|p| point_x(p).0);
+            let (x0, x1) = (
+                xs.clone().min().unwrap_or(0),
+                xs.max().unwrap_or(0) + POINT_W,
+            );
+            let top = point_x(first).1;
+            let y0 = if top { FIELD_TOP } else { MID_Y + 4 };
+            let h = (MID_Y - FIELD_TOP - 4) as u32;
+            let w = (x1 - x0) as u32;
+            fill(img, x0, y0, w, 3, HIGHLIGHT);
+            fill(img, x0, y0 + h as i32 - 3, w, 3, HIGHLIGHT);
+            fill(img, x0, y0, 3, h, HIGHLIGHT);
+            fill(img, x1 - 3, y0, 3, h, HIGHLIGHT);
+        }
+    }
+}
 
-    for (p, &count) in b.iter().enumerate().take(25).skip(1) {
+/// The men on the points and on the bar (roof).
+fn men(img: &mut impl Canvas, board: &Board, me: Side) {
+    let them = me.opponent();
+    for (p, &count) in board.points().iter().enumerate().take(25).skip(1) {
         let n = usize::from(count.unsigned_abs());
         if n > 0 {
             let side = if count > 0 { me } else { them };
@@ -692,8 +437,11 @@ fn draw(img: &mut impl Canvas, scene: &Scene) {
     stack(img, usize::from(board.theirs(0)), them, |k| {
         bar_centre(false, k)
     });
+}
 
-    // Trays: the opponent's men off at the top, the viewer's at the bottom.
+/// The men borne off: the opponent's in the top tray, the viewer's in the bottom one.
+fn trays(img: &mut impl Canvas, board: &Board, me: Side) {
+    let them = me.opponent();
     for (side, off, top) in [
         (them, board.theirs_off(), true),
         (me, board.mine_off(), false),
@@ -717,8 +465,12 @@ fn draw(img: &mut impl Canvas, scene: &Scene) {
             text(img, TRAY_X + 72, y, 20.0, true, TEXT, &off.to_string());
         }
     }
+}
 
-    // The cube in its column: centred, or on its owner's side.
+/// The cube in its column (centred, or on its owner's side), an offered cube in the
+/// offerer's half, or a chouette's team cubes.
+fn cube_column(img: &mut impl Canvas, scene: &Scene) {
+    let me = scene.viewer;
     let column_x = 37;
     match scene.cube {
         // A chouette: each team member's own cube there instead.
@@ -761,86 +513,92 @@ fn draw(img: &mut impl Canvas, scene: &Scene) {
             text_centred(img, column_x, MID_Y, 10.0, true, MUTED, "no cube");
         }
     }
+}
 
-    // The dice, in the thrower's half: the viewer's on the right, the opponent's left.
-    if let Some(d) = scene.dice {
-        let cx = if d.side == me {
-            RIGHT_X + 3 * POINT_W
+/// The dice, in the thrower's half: the viewer's on the right, the opponent's left.
+fn dice(img: &mut impl Canvas, d: DiceView, me: Side) {
+    let cx = if d.side == me {
+        RIGHT_X + 3 * POINT_W
+    } else {
+        LEFT_X + 3 * POINT_W
+    };
+    if d.values[1] == 0 {
+        die(img, cx, MID_Y, d.values[0], d.side, d.nominated);
+    } else {
+        die(img, cx - 27, MID_Y, d.values[0], d.side, d.nominated);
+        die(img, cx + 27, MID_Y, d.values[1], d.side, d.nominated);
+    }
+    if d.nominated {
+        text_centred(img, cx, MID_Y + 26, 13.0, true, HIGHLIGHT, "NOMINATED");
+    }
+}
+
+/// The last play: a ring round each man that moved where he now stands, a faint ring
+/// where he left, a double ring where he hit.
+fn last_play(img: &mut impl Canvas, last: &LastPlay, board: &Board, me: Side) {
+    let b = board.points();
+    let flip = |p: u8| -> usize {
+        let p = usize::from(p);
+        if last.side == me || p == 0 || p == 25 {
+            p
         } else {
-            LEFT_X + 3 * POINT_W
-        };
-        if d.values[1] == 0 {
-            die(img, cx, MID_Y, d.values[0], d.side, d.nominated);
-        } else {
-            die(img, cx - 27, MID_Y, d.values[0], d.side, d.nominated);
-            die(img, cx + 27, MID_Y, d.values[1], d.side, d.nominated);
+            25 - p
         }
-        if d.nominated {
-            text_centred(img, cx, MID_Y + 26, 13.0, true, HIGHLIGHT, "NOMINATED");
+    };
+    let mine = last.side == me;
+    let tos: Vec<usize> = last.steps.iter().map(|s| flip(s.to)).collect();
+    for s in &last.steps {
+        let from = flip(s.from);
+        if from == 25 || tos.contains(&from) {
+            continue;
+        }
+        let n = usize::from(b[from].unsigned_abs());
+        let at = man_centre(from, n);
+        if n < STACK {
+            MASKS.ghost.paint(img, at.0, at.1, HIGHLIGHT);
         }
     }
-
-    // The last play: a ring round each man that moved where he now stands, a faint ring
-    // where he left, a double ring where he hit.
-    if let Some(last) = &scene.last_play {
-        let flip = |p: u8| -> usize {
-            let p = usize::from(p);
-            if last.side == me || p == 0 || p == 25 {
-                p
+    for (i, s) in last.steps.iter().enumerate() {
+        let to = tos[i];
+        if to == 0 || to == 25 || tos[..i].contains(&to) {
+            continue;
+        }
+        let n = usize::from(b[to].unsigned_abs());
+        if n == 0 {
+            continue;
+        }
+        let at = man_centre(to, n - 1);
+        MASKS.ring.paint(img, at.0, at.1, HIGHLIGHT);
+        if last.hits.contains(&s.to) {
+            // The man hit now waits on the bar: ring him too.
+            let on_bar = if mine {
+                board.theirs(0)
             } else {
-                25 - p
+                board.mine(25)
+            };
+            if on_bar > 0 {
+                let at = bar_centre(!mine, usize::from(on_bar) - 1);
+                MASKS.ring.paint(img, at.0, at.1, HIGHLIGHT);
             }
-        };
-        let mine = last.side == me;
-        let tos: Vec<usize> = last.steps.iter().map(|s| flip(s.to)).collect();
-        for s in &last.steps {
-            let from = flip(s.from);
-            if from == 25 || tos.contains(&from) {
-                continue;
-            }
-            let n = usize::from(b[from].unsigned_abs());
-            let at = man_centre(from, n);
-            if n < STACK {
-                MASKS.ghost.paint(img, at.0, at.1, HIGHLIGHT);
-            }
-        }
-        for (i, s) in last.steps.iter().enumerate() {
-            let to = tos[i];
-            if to == 0 || to == 25 || tos[..i].contains(&to) {
-                continue;
-            }
-            let n = usize::from(b[to].unsigned_abs());
-            if n == 0 {
-                continue;
-            }
-            let at = man_centre(to, n - 1);
-            MASKS.ring.paint(img, at.0, at.1, HIGHLIGHT);
-            if last.hits.contains(&s.to) {
-                // The man hit now waits on the bar: ring him too.
-                let on_bar = if mine {
-                    board.theirs(0)
-                } else {
-                    board.mine(25)
-                };
-                if on_bar > 0 {
-                    let at = bar_centre(!mine, usize::from(on_bar) - 1);
-                    MASKS.ring.paint(img, at.0, at.1, HIGHLIGHT);
-                }
-            }
-        }
-        if last.steps.iter().any(|s| s.to == 0) {
-            let y = if mine { MID_Y + 4 } else { FIELD_TOP };
-            fill(img, TRAY_X, y, 102, 3, HIGHLIGHT);
         }
     }
+    if last.steps.iter().any(|s| s.to == 0) {
+        let y = if mine { MID_Y + 4 } else { FIELD_TOP };
+        fill(img, TRAY_X, y, 102, 3, HIGHLIGHT);
+    }
+}
 
-    // The players' lines and the match.
+/// The players' lines, the match (or a chouette's cubes), the last play in words, the
+/// board's reference and, once it is over, the result.
+fn match_lines(img: &mut impl Canvas, scene: &Scene) {
+    let me = scene.viewer;
+    let them = me.opponent();
     player_line(img, scene, them, 10);
     player_line(img, scene, me, 568);
     let mut target = target_words(scene);
     let chouette = match &scene.standings {
         Some(s) => Some(format!("standings: {s}")),
-        None => super::text::team_cube_words(scene),
+        None => team_cube_words(scene),
     };
     if let Some(cubes) = chouette {
         // A chouette: the team's cubes (between games: the standings) instead, shortened
@@ -892,30 +650,13 @@ fn draw(img: &mut impl Canvas, scene: &Scene) {
 /// Only if the encoder fails, which writing to memory does not do in practice.
 pub fn render_png(scene: &Scene) -> Result<Vec<u8>, RenderError> {
     let k = usize::from(scene.ruleset == Ruleset::Welsh);
-    let mut canvas = Paletted {
-        t: INDEXED_BACKGROUNDS[k].clone(),
-        last: (u32::MAX, 0),
-        full: false,
-    };
+    let mut canvas = Paletted::new(INDEXED_BACKGROUNDS[k].clone(), WIDTH, HEIGHT);
     draw(&mut canvas, scene);
-    if canvas.full {
+    match canvas.finish() {
+        Some(indexed) => write_indexed(WIDTH, HEIGHT, indexed),
         // More than 256 colours (no board has): drawn again in RGB.
-        return encode(&render_image(scene));
+        None => encode(&render_image(scene)),
     }
-    write_indexed(WIDTH, HEIGHT, canvas.t)
-}
-
-/// Slots of the open-addressing table that maps a colour to its palette index.
-const SLOTS: usize = 1024;
-
-/// An image's palette (RGB triples), one index per pixel, and the colour table that
-/// built them, so that an image drawn over it can start from it.
-#[derive(Clone)]
-struct Indexed {
-    keys: [u32; SLOTS],
-    values: [u8; SLOTS],
-    colours: Vec<u8>,
-    indices: Vec<u8>,
 }
 
 /// The two backgrounds, indexed once: a board is drawn straight into a copy of its
@@ -923,160 +664,6 @@ struct Indexed {
 static INDEXED_BACKGROUNDS: LazyLock<[Indexed; 2]> = LazyLock::new(|| {
     [0, 1].map(|k| palette_over(&BACKGROUNDS[k]).expect("a background has few colours"))
 });
-
-fn key(px: [u8; 3]) -> u32 {
-    u32::from(px[0]) << 16 | u32::from(px[1]) << 8 | u32::from(px[2])
-}
-
-/// The index of colour `key` (`px` its bytes), added to the palette if new; `None` when a
-/// 257th colour would be needed.
-fn lookup(t: &mut Indexed, key: u32, px: &[u8]) -> Option<u8> {
-    let mut h = (key.wrapping_mul(0x9E37_79B1) >> 22) as usize;
-    loop {
-        if t.keys[h] == key {
-            return Some(t.values[h]);
-        }
-        if t.keys[h] == u32::MAX {
-            if t.colours.len() == 3 * 256 {
-                return None;
-            }
-            let index = (t.colours.len() / 3) as u8;
-            t.keys[h] = key;
-            t.values[h] = index;
-            t.colours.extend_from_slice(px);
-            return Some(index);
-        }
-        h = (h + 1) % SLOTS;
-    }
-}
-
-/// A board being drawn as palette indices ([`WIDTH`] x [`HEIGHT`]). Blending reads the
-/// colour under a pixel from the palette, so every pixel comes out as in the RGB drawing.
-struct Paletted {
-    t: Indexed,
-    /// The last colour looked up and its index.
-    last: (u32, u8),
-    /// A 257th colour was needed: the indices are incomplete.
-    full: bool,
-}
-
-impl Paletted {
-    fn index(&mut self, px: [u8; 3]) -> u8 {
-        let k = key(px);
-        if k == self.last.0 {
-            return self.last.1;
-        }
-        match lookup(&mut self.t, k, &px) {
-            Some(i) => {
-                self.last = (k, i);
-                i
-            }
-            None => {
-                self.full = true;
-                0
-            }
-        }
-    }
-}
-
-impl Canvas for Paletted {
-    fn size(&self) -> (u32, u32) {
-        (WIDTH, HEIGHT)
-    }
-
-    fn set_run(&mut self, y: u32, x0: u32, x1: u32, colour: Rgb<u8>) {
-        let i = self.index(colour.0);
-        let row = (y * WIDTH) as usize;
-        self.t.indices[row + x0 as usize..row + x1 as usize].fill(i);
-    }
-
-    fn blend_inside(&mut self, x: u32, y: u32, colour: Rgb<u8>, a: u8) {
-        let at = (y * WIDTH + x) as usize;
-        let under = 3 * usize::from(self.t.indices[at]);
-        let c = &self.t.colours[under..under + 3];
-        let i = self.index(mix([c[0], c[1], c[2]], colour, a));
-        self.t.indices[at] = i;
-    }
-}
-
-/// The colours of `img` as a palette and one index per pixel, or `None` when it has more
-/// than 256 colours.
-fn palette_over(img: &RgbImage) -> Option<Indexed> {
-    let raw = img.as_raw();
-    let mut t = Indexed {
-        keys: [u32::MAX; SLOTS],
-        values: [0; SLOTS],
-        colours: Vec::with_capacity(3 * 256),
-        indices: vec![0; raw.len() / 3],
-    };
-    let (mut last_key, mut last) = (u32::MAX, 0u8);
-    for (j, px) in raw.chunks_exact(3).enumerate() {
-        let key = key([px[0], px[1], px[2]]);
-        if key != last_key {
-            last = lookup(&mut t, key, px)?;
-            last_key = key;
-        }
-        t.indices[j] = last;
-    }
-    Some(t)
-}
-
-/// PNG bytes of an image drawn by [`render_image`]: indexed colour when it has at most 256
-/// colours (a board always has), RGB otherwise; fast deflate.
-///
-/// # Errors
-/// As [`render_png`].
-pub fn encode(img: &RgbImage) -> Result<Vec<u8>, RenderError> {
-    match palette_over(img) {
-        Some(indexed) => write_indexed(img.width(), img.height(), indexed),
-        None => write(
-            img.width(),
-            img.height(),
-            ::png::ColorType::Rgb,
-            None,
-            img.as_raw(),
-        ),
-    }
-}
-
-fn write_indexed(width: u32, height: u32, indexed: Indexed) -> Result<Vec<u8>, RenderError> {
-    let Indexed {
-        colours, indices, ..
-    } = indexed;
-    write(
-        width,
-        height,
-        ::png::ColorType::Indexed,
-        Some(colours),
-        &indices,
-    )
-}
-
-/// PNG bytes of `data`. Each row is filtered against the one above ("up"): a board is
-/// mostly rows equal to the last one here and there, which the fast deflate stores as runs
-/// of zeros; trying every filter on every row ("adaptive") costs twice the time for a
-/// file a tenth smaller.
-fn write(
-    width: u32,
-    height: u32,
-    colour: ::png::ColorType,
-    palette: Option<Vec<u8>>,
-    data: &[u8],
-) -> Result<Vec<u8>, RenderError> {
-    let mut out = Vec::with_capacity(64 * 1024);
-    let mut encoder = ::png::Encoder::new(&mut out, width, height);
-    encoder.set_depth(::png::BitDepth::Eight);
-    encoder.set_deflate_compression(::png::DeflateCompression::FdeflateUltraFast);
-    encoder.set_color(colour);
-    if let Some(p) = palette {
-        encoder.set_palette(p);
-    }
-    encoder.set_filter(::png::Filter::Up);
-    let mut writer = encoder.write_header()?;
-    writer.write_image_data(data)?;
-    writer.finish()?;
-    Ok(out)
-}
 
 #[cfg(test)]
 mod tests {
