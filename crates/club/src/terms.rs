@@ -638,6 +638,27 @@ mod tests {
                 },
                 "the time bank is 0 to 60 days",
             ),
+            (
+                ChallengeOptions {
+                    per_move: Some(Span(31 * DAY)),
+                    ..ChallengeOptions::default()
+                },
+                "the time allowed for a move is 0 to 30 days",
+            ),
+            (
+                ChallengeOptions {
+                    remind_before: Some(Span(31 * DAY)),
+                    ..ChallengeOptions::default()
+                },
+                "a reminder comes 0 to 30 days before the deadline",
+            ),
+            (
+                ChallengeOptions {
+                    stake: Some(Amount(1_000_001)),
+                    ..money()
+                },
+                "a stake is at most 10000.00 a point",
+            ),
         ];
         for (options, words) in cases {
             // When they are checked for play
