@@ -5,7 +5,8 @@
 use poise::serenity_prelude as serenity;
 
 use super::{Context, Error, actor, run};
-use club::{ChallengeSpec, Command, DAY, Format, LeagueCommand, LeagueOp, TimeControl};
+use club::{ChallengeOptions, Command, DAY, Format, LeagueCommand, LeagueOp, Span};
+use engine::Ruleset;
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum LeagueFormat {
@@ -124,18 +125,24 @@ pub async fn lg_create(
     #[max = 60]
     bank_days: Option<i64>,
 ) -> Result<(), Error> {
-    let mut spec = match rules {
-        Some(LeagueRules::Welsh) => ChallengeSpec::welsh(length.unwrap_or(25)),
-        _ => ChallengeSpec::standard(Some(length.unwrap_or(7))),
+    // The league's terms are a challenge's: the club checks them.
+    let options = ChallengeOptions {
+        ruleset: rules.map(|r| match r {
+            LeagueRules::Standard => Ruleset::Standard,
+            LeagueRules::Welsh => Ruleset::Welsh,
+        }),
+        length,
+        crawford,
+        per_move: move_days.map(|n| Span(n.saturating_mul(DAY))),
+        bank: bank_days.map(|n| Span(n.saturating_mul(DAY))),
+        ..ChallengeOptions::default()
     };
-    if let Some(c) = crawford {
-        spec.crawford = c;
-    }
-    let d = TimeControl::default();
-    spec.time = TimeControl {
-        per_move: move_days.map_or(d.per_move, |n| n * DAY),
-        bank: bank_days.map_or(d.bank, |n| n * DAY),
-        remind_before: d.remind_before,
+    let spec = match options.terms() {
+        Ok(spec) => spec,
+        Err(e) => {
+            super::tell(ctx, format!("\u{26A0} {e}")).await?;
+            return Ok(());
+        }
     };
     let format = match format {
         None | Some(LeagueFormat::RoundRobin) => Format::RoundRobin,

@@ -559,3 +559,30 @@ async fn a_deferred_leaderboard_keeps_its_picture_in_the_channel_message() {
     );
     fake.finish().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_money_play_option_given_for_a_match_is_refused_privately_not_dropped() {
+    let Bot { fake, .. } = start("misfit", Some(GUILD), Duration::from_secs(3600)).await;
+    // Given a 5-point match with the Jacoby rule set off (a rule of money play only: the
+    // club refuses it, as the local chat's jacoby:off)
+    let r = interact(
+        &fake,
+        challenge_cmd(
+            "t-misfit",
+            ALICE,
+            BOB,
+            json!([{"name": "length", "type": 4, "value": 5},
+                   {"name": "jacoby", "type": 5, "value": false}]),
+        ),
+    )
+    .await;
+    // Then alice is told privately, the option named as Discord names it; no match is made
+    let text = content(&r);
+    assert_eq!(flags(&r) & 64, 64, "{text}");
+    assert!(
+        text.contains("jacoby: the Jacoby rule is for money play; a 5-point match has none"),
+        "{text}"
+    );
+    assert!(public(&fake).iter().all(|t| !t.contains("challenges")));
+    fake.finish().await;
+}

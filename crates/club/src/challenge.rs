@@ -4,10 +4,11 @@
 use std::fmt::Write as _;
 
 use super::play::{Work, entry_json};
+use super::terms::check_spec;
 use super::words::{duration_words, ruleset_word};
 use super::{
-    Actor, ChallengeSpec, Choice, Club, ClubError, DAY, Entry, Identity, MatchRef, NextUp, Outcome,
-    Snapshot, standard_rules,
+    Actor, ChallengeSpec, Choice, Club, ClubError, Entry, Identity, MatchRef, NextUp, Outcome,
+    Snapshot,
 };
 use engine::welsh::format_amount;
 use engine::{Ruleset, Side};
@@ -98,86 +99,6 @@ pub(super) fn fair_seed_window_words(
         said(0),
         said(1)
     )
-}
-
-/// Refuses terms that cannot be played or make no sense.
-pub(super) fn check_spec(spec: &ChallengeSpec) -> Result<(), ClubError> {
-    super::expiry::check_expiry(spec)?;
-    let bad = |m: String| Err(ClubError::BadOption(m));
-    match (spec.ruleset, spec.length) {
-        (Ruleset::Standard, Some(n)) if !(1..=64).contains(&n) => {
-            return Err(ClubError::MatchLength(n));
-        }
-        (Ruleset::Welsh, Some(n)) if !(1..=99).contains(&n) => {
-            return bad(format!(
-                "a Welsh match is to 1 to 99 games (25 by the rules), not {n}"
-            ));
-        }
-        _ => {}
-    }
-    if spec.ruleset == Ruleset::Standard {
-        if spec.length.is_none() && spec.holland {
-            return bad("the Holland rule is for match play (it applies after the Crawford game); money play has no match length".into());
-        }
-        // Options that do not apply are refused, not dropped.
-        if spec.length.is_none() && spec.crawford {
-            return bad(
-                "the Crawford rule is for match play; money play has no match length".into(),
-            );
-        }
-        if let Some(n) = spec.length {
-            for (on, name) in [
-                (spec.jacoby, "the Jacoby rule is"),
-                (spec.beavers, "beavers are"),
-                (spec.raccoons, "raccoons are"),
-                (spec.auto_doubles > 0, "automatic doubles are"),
-            ] {
-                if on {
-                    return bad(format!("{name} for money play; a {n}-point match has none"));
-                }
-            }
-        }
-        if spec.time.per_move == 0 {
-            return bad("the time a move must be more than nothing, e.g. 1d (2 days if left out); nothing a move is the live Welsh clock".into());
-        }
-        standard_rules(spec)
-            .validate()
-            .map_err(|e| ClubError::BadOption(e.to_string()))?;
-        if spec.length.is_some() && spec.stake > 0 {
-            return bad("a stake is for money play; leave it out of match play".into());
-        }
-    } else if spec.beavers
-        || spec.crawford
-        || spec.holland
-        || spec.raccoons
-        || spec.jacoby
-        || spec.auto_doubles > 0
-        || spec.stake > 0
-    {
-        return bad("Welsh backgammon has its own rules: no Crawford, Jacoby, Holland, beavers, raccoons, automatic doubles or stake (prizes follow rule 23)".into());
-    }
-    if spec.auto_doubles > 8 {
-        return bad(format!(
-            "at most 8 automatic doubles, not {}",
-            spec.auto_doubles
-        ));
-    }
-    if spec.stake > 1_000_000 {
-        return bad("a stake is at most 10000.00 a point".into());
-    }
-    let tc = spec.time;
-    if !(0..=30 * DAY).contains(&tc.per_move) {
-        return bad("the time allowed for a move is 0 to 30 days".into());
-    }
-    if !(0..=60 * DAY).contains(&tc.bank) || tc.per_move + tc.bank < 60 {
-        return bad(
-            "the time bank is 0 to 60 days, and a move plus the bank at least a minute".into(),
-        );
-    }
-    if !(0..=30 * DAY).contains(&tc.remind_before) {
-        return bad("a reminder comes 0 to 30 days before the deadline".into());
-    }
-    Ok(())
 }
 
 impl Club {

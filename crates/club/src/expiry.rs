@@ -13,17 +13,6 @@ use store::{MatchChange, MatchStatus};
 /// otherwise.
 pub(super) const DEFAULT_CHALLENGE_EXPIRY: i64 = 7 * DAY;
 
-/// Refuses an expiry the club does not keep: a minute to sixty days.
-pub(super) fn check_expiry(spec: &ChallengeSpec) -> Result<(), ClubError> {
-    match spec.expires {
-        Some(secs) if !(60..=60 * DAY).contains(&secs) => Err(ClubError::BadOption(format!(
-            "a challenge expires a minute to 60 days after it is made (expires:3d), not {}",
-            duration_words(secs)
-        ))),
-        _ => Ok(()),
-    }
-}
-
 /// Whether the challenge `l` has expired by `now` (the sweep may not have seen it yet).
 pub(super) fn expired(l: &Loaded, now: i64) -> bool {
     l.row.status == MatchStatus::Challenged && l.row.expires_at.is_some_and(|t| t <= now)

@@ -3,7 +3,7 @@
 //! reminders, the scoop-pot and the ledger. No chat-platform types.
 //!
 //! This file holds the [`Club`] and the dispatch of a [`Command`]; each concern has its
-//! own file: `challenge` (challenges and their terms), `lookup` (the acting player, finding
+//! own file: `challenge` (challenges), `terms` (a challenge's options, checked), `lookup` (the acting player, finding
 //! a match), `play` (the match commands: plan, autopilot, save), `views` (board, games,
 //! history, export), `deadlines` (time banks, the sweep), `money` (ledger, scoop-pot,
 //! payments), `settings`, `words` (how things are put in words), `chouette`, `state`
@@ -36,6 +36,7 @@ mod record;
 mod session;
 mod settings;
 mod state;
+mod terms;
 mod views;
 mod words;
 
@@ -69,6 +70,7 @@ pub use league::{
 };
 pub use rating::{RATING_CHANGES_SHOWN, change_line};
 pub use state::{Entry, LastMove, Ruling, Settlement, Snapshot, rebuild, standard_rules};
+pub use terms::{ChallengeOption, ChallengeOptions, TermsError};
 pub use words::{duration_words, next_choices, next_words};
 
 use engine::Side;

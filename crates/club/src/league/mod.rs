@@ -26,7 +26,8 @@ mod withdrawal;
 
 use serde::{Deserialize, Serialize};
 
-use super::challenge::{check_spec, player_key, spec_words};
+use super::challenge::{player_key, spec_words};
+use super::terms::check_spec;
 use super::{Actor, ChallengeSpec, Club, ClubError, DAY, Outcome};
 use engine::Ruleset;
 use engine::welsh::format_amount;
@@ -646,7 +647,7 @@ impl Club {
         check_spec(&spec)?;
         if spec.ruleset == Ruleset::Standard && spec.length.is_none() {
             return Err(ClubError::BadOption(
-                "a league plays matches to a length (length:7); money play has no winner".into(),
+                "a league plays matches to a length; money play has no winner".into(),
             ));
         }
         if self.store.find_league(community, &name).await?.is_some() {

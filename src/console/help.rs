@@ -1,0 +1,45 @@
+//! The local chat's `/help`: every command and its options.
+
+/// The commands, for `/help`.
+pub const HELP: &str = "\
+Type `name: /command ...`; the name is who speaks. A match is named `#N` when you have several.
+  /challenge <player> [rules:standard|welsh] [length:N|money] [crawford:on|off]
+             [holland:on|off] [jacoby:on|off] [beavers:on|off] [raccoons:on|off] [autodoubles:N]
+             [stake:1.00] [move:2d] [bank:5d] [remind:12h] [clock:live] [rated:on|off]
+             [expires:3d]           an unanswered challenge expires (default 7 days)
+  /accept /decline /cancel            answer (or withdraw) a challenge
+  /accept shaker:me|opponent          Welsh: the guest shakes or calls first (or role:shake|call)
+  /roll (Welsh: /throw)  /move 13/7 8/7  /moves   throw, play, list the legal plays
+  /double /take /drop /beaver /raccoon
+  /resign [single|gammon|backgammon]  /resign accept  /resign reject
+  /stop (or /resign session)          money play: either player ends the session between games
+  Welsh: /call odds|evens  /choose me|opponent  /reroll  /onedie  /nominate me|opponent 6-5
+         /concede N [payment]  /concede accept  /concede reject
+                                        N: fewer games than the game would cost you, so none
+                                        at the die's 1 with no gammon at stake (rule 18)
+         /break /resume                 a ten-minute break between games (regulation D)
+  /board /games /history /export /ledger /pot <player> /settings [auto-roll:on|off] [dm:on|off]
+  /name Alice                         write your name otherwise (its case only)
+  /rating [player] [rules:standard|welsh]   rating, rank, record, last ten changes, chart
+  /leaderboard [rules:standard|welsh]      the best ratings here
+  /analyse [#N]                       GNU Backgammon reviews a finished match (money: the
+                                      games finished so far); the result comes when ready
+  /stats [player]                     average error rate and PR over the analysed matches here
+                                      anyone here may look at a match (/board #N, /history #N,
+                                      /export #N, /moves #N); without #N: your open match, else
+                                      your last finished one; /games lists both
+  Chouette: /chouette create [cubes:multiple|single] [consult:free|none|after-cube]
+            [order:shuffled|joined] [jacoby:on] [beavers:on] [stake:1.00]
+            /chouette join|leave|start|roll|board|moves|standings  /chouette move 13/7 8/7
+            /chouette double [names]  /chouette take|drop|beaver [name]  /chouette suggest 8/5 6/5
+  Fair dice: /fair [c3]  /fair export [c3]  /fair seed [c3] text:<up to 64 characters>
+            (a match by #N; a chouette session by cN)
+  League: /league create name:Autumn Cup format:round-robin|double|knockout|divisions
+                 [rules:welsh] [length:7] [move:2d] ...(the terms a challenge takes)
+          /league join|leave|withdraw|standings [division:N]|fixtures|bracket|log|log export|list [league:Name]
+          /league start [order:alice,bob,...]          (organiser; else random seeding)
+          /league settings win-points:1|loss-points:0|withdrawal:forfeit|void|seeding:random|entry
+                 |season-days:28|remind:3,1|entry-fee:10.00|division-size:8|movers:2
+          /league result #12 winner:bob reason:...   /league forfeit #12 loser:dave reason:...
+          /league extend #12 by:2d                    (organiser: the tournament director)
+  /help";

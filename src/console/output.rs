@@ -1,0 +1,130 @@
+//! What the local chat prints and writes: an outcome as text, a refusal, a notice, and
+//! the pictures and files written to the `--png` folder.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use club::{Chart, Notice, Outcome, duration_words};
+use render::{bracket_png, history_png, leaderboard_png, render_text, standings_png};
+
+/// The outcome as chat text: what happened, the board, who must act next.
+#[must_use]
+pub fn outcome_text(out: &Outcome, now: i64) -> String {
+    let mut s = String::new();
+    for l in &out.lines {
+        let _ = writeln!(s, "{l}");
+    }
+    if let Some(scene) = &out.board {
+        s.push_str(&render_text(scene));
+    }
+    if let Some(next) = &out.next {
+        let _ = write!(s, "-> {} to {}", next.name, next.what);
+        if let Some(d) = next.deadline {
+            let _ = write!(s, " (within {})", duration_words(d - now));
+        }
+        s.push('\n');
+    }
+    if let Some(a) = &out.attachment {
+        let _ = writeln!(s, "--- {} ---\n{}", a.name, a.text.trim_end());
+    }
+    s
+}
+
+/// A refusal in words, with the chat's own syntax where the club leaves it to the chat.
+pub(super) fn refusal_text(e: &club::ClubError) -> String {
+    match e {
+        club::ClubError::MatchLength(_) => format!("{e}; for money play say length:money"),
+        _ => e.to_string(),
+    }
+}
+
+/// Writes an attachment into the pictures' folder; says where (or why not).
+pub(super) fn write_attachment(dir: Option<&Path>, a: &club::Attachment) -> String {
+    let Some(dir) = dir else {
+        return format!(
+            "({} is shown above, not written: start the local chat with --png DIR to have files written there)",
+            a.name
+        );
+    };
+    // The name is the club's own (`fair-c3.json`, `match-12.mat`); no folder in it.
+    let name = Path::new(&a.name)
+        .file_name()
+        .map_or_else(|| "attachment".into(), |n| n.to_string_lossy().to_string());
+    let path = dir.join(name);
+    match std::fs::write(&path, &a.text) {
+        Ok(()) => format!("(file: {})", path.display()),
+        Err(e) => format!("({} not written to {}: {e})", a.name, path.display()),
+    }
+}
+
+/// Writes a chart (`leaderboard.png`, `rating.png`) into `dir`, off the async runtime;
+/// says where, or why not.
+pub(super) async fn write_chart(dir: &Path, chart: Chart) -> String {
+    // A league's pictures are named by the league (and division): several leagues do
+    // not write over each other's.
+    let (file, what) = match &chart {
+        Chart::Leaderboard(_) => ("leaderboard.png".to_string(), "leaderboard"),
+        Chart::History(_) => ("rating.png".to_string(), "rating history"),
+        Chart::Standings(t) => (
+            format!("standings-{}.png", file_slug(&t.title, &t.subtitle)),
+            "standings",
+        ),
+        Chart::Bracket(b) => (
+            format!("bracket-{}.png", file_slug(&b.title, "")),
+            "bracket",
+        ),
+        Chart::Blunders(_) => ("analysis.png".to_string(), "worst decision"),
+    };
+    let path = dir.join(file);
+    let written = tokio::task::spawn_blocking(move || {
+        let png = match &chart {
+            Chart::Leaderboard(b) => leaderboard_png(b),
+            Chart::History(h) => history_png(h),
+            Chart::Standings(t) => standings_png(t),
+            Chart::Bracket(b) => bracket_png(b),
+            Chart::Blunders(b) => match b.first() {
+                Some(first) => render::blunder_png(first),
+                None => return Err("no decision to draw".to_string()),
+            },
+        }
+        .map_err(|e| e.to_string())?;
+        std::fs::write(&path, png).map_err(|e| e.to_string())?;
+        Ok::<_, String>(path)
+    })
+    .await;
+    match written {
+        Ok(Ok(p)) => format!("({what}: {})", p.display()),
+        Ok(Err(e)) => format!("({what} not written: {e})"),
+        Err(e) => format!("({what} not written: {e})"),
+    }
+}
+
+/// A league's name for a file: lower case letters and digits joined by `-`, with the
+/// division when the subtitle names one (`spring-cup-division-2`).
+fn file_slug(title: &str, subtitle: &str) -> String {
+    let division = subtitle
+        .split(" \u{b7} ")
+        .find(|p| p.starts_with("Division "))
+        .map_or("", |p| p.split(" of ").next().unwrap_or(p));
+    let mut slug = String::new();
+    for c in format!("{title} {division}").chars() {
+        if c.is_alphanumeric() {
+            slug.extend(c.to_lowercase());
+        } else if !slug.is_empty() && !slug.ends_with('-') {
+            slug.push('-');
+        }
+    }
+    let slug = slug.trim_end_matches('-').to_string();
+    if slug.is_empty() {
+        "league".into()
+    } else {
+        slug
+    }
+}
+
+pub(super) fn notice_text(n: &Notice) -> String {
+    if n.user_id.is_empty() {
+        return format!("[in {} for match #{}] {}\n", n.channel, n.match_id, n.text);
+    }
+    format!("[to {} in match #{}] {}\n", n.user_id, n.match_id, n.text)
+}

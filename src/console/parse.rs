@@ -1,0 +1,312 @@
+//! A chat line read into a club [`Command`]: `name: /command args`, `#N` naming a match;
+//! the words every command shares (on/off, durations, amounts, rules). The commands with
+//! options of their own read them in `challenge`, `chouette` and `league`.
+
+use club::{ChouetteRef, Command, FairOp, FairRef, MatchRef, Span, Starter};
+use engine::welsh::{NominateFor, Parity};
+use engine::{Amount, ResignLevel, Ruleset, excerpt};
+
+use super::challenge::challenge;
+use super::chouette::chouette;
+use super::league::league;
+
+/// A line that could not be read as a command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError(pub String);
+
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+pub(super) fn err<T>(m: impl Into<String>) -> Result<T, ParseError> {
+    Err(ParseError(m.into()))
+}
+
+/// `2d`, `12h`, `30m`, `90s` or plain seconds (the club's [`Span`]).
+pub(super) fn span(text: &str) -> Result<Span, ParseError> {
+    text.parse::<Span>().map_err(|e| ParseError(e.to_string()))
+}
+
+/// A [`span`] in seconds.
+pub(super) fn seconds(text: &str) -> Result<i64, ParseError> {
+    span(text).map(Span::seconds)
+}
+
+pub(super) fn on_off(key: &str, v: &str) -> Result<bool, ParseError> {
+    match v {
+        "on" | "yes" | "true" => Ok(true),
+        "off" | "no" | "false" => Ok(false),
+        _ => err(format!("{key}: say on or off, not `{}`", excerpt(v))),
+    }
+}
+
+/// `rules:standard` or `rules:welsh`.
+pub(super) fn rules_option(v: &str) -> Result<Ruleset, ParseError> {
+    v.parse()
+        .map_err(|_| ParseError(format!("rules: standard or welsh, not `{}`", excerpt(v))))
+}
+
+/// `/rating [player] [rules:standard|welsh]`.
+fn rating(args: &[&str]) -> Result<Command, ParseError> {
+    let (mut player, mut ruleset) = (None, None);
+    for a in args {
+        match a.split_once(':') {
+            Some(("rules", v)) => ruleset = Some(rules_option(v)?),
+            None if player.is_none() => player = Some((*a).to_string()),
+            _ => return err("/rating [player] [rules:standard|welsh]"),
+        }
+    }
+    Ok(Command::Rating { player, ruleset })
+}
+
+/// A stake: `10`, `10.5`, `10.50` (the engine's [`Amount`]).
+pub(super) fn amount(v: &str) -> Result<Amount, ParseError> {
+    v.parse::<Amount>()
+        .map_err(|e| ParseError(format!("stake: {e}")))
+}
+
+/// `/fair [cN] [export | seed text:<seed>]`: a match by `#N`, a chouette session by `cN`.
+fn fair(args: &[&str], m: MatchRef) -> Result<Command, ParseError> {
+    let mut target = FairRef::Match(m);
+    // The session may come first or last: `/fair c1 export` and `/fair export c1`.
+    let session = args.iter().position(|a| {
+        a.strip_prefix('c')
+            .is_some_and(|n| n.parse::<i64>().is_ok())
+    });
+    let args: Vec<&str> = match session {
+        Some(i)
+            if i == 0 || (i == 1 && args.len() == 2 && matches!(args[0], "export" | "show")) =>
+        {
+            let n = args[i][1..].parse().unwrap_or(0);
+            target = FairRef::Chouette(ChouetteRef {
+                id: Some(n),
+                version: None,
+            });
+            args.iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, a)| *a)
+                .collect()
+        }
+        _ => args.to_vec(),
+    };
+    let op = match args.as_slice() {
+        [] | ["show"] => FairOp::Show,
+        ["export"] => FairOp::Export,
+        ["seed", words @ ..] if !words.is_empty() => {
+            let text = words.join(" ");
+            let text = text.strip_prefix("text:").unwrap_or(&text).to_string();
+            FairOp::Seed(text)
+        }
+        _ => {
+            return err(
+                "/fair, /fair export, or /fair seed text:<your seed> (add c3 for a chouette)",
+            );
+        }
+    };
+    Ok(Command::Fair(target, op))
+}
+
+fn dice(text: &str) -> Result<(u8, u8), ParseError> {
+    let bad = || {
+        ParseError(format!(
+            "`{}` is not a throw: write it like 6-5",
+            excerpt(text)
+        ))
+    };
+    let (a, b) = text.split_once('-').ok_or_else(bad)?;
+    Ok((a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?))
+}
+
+/// Reads one chat line: `name: /command args`. `Ok(None)` for a blank line or a comment.
+///
+/// # Errors
+/// What is wrong with the line.
+pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(None);
+    }
+    let Some((name, rest)) = line.split_once(':') else {
+        return err("write `name: /command`, e.g. `alice: /challenge bob`");
+    };
+    let name = name.trim();
+    if name.is_empty() || name.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return err("a name is one word, e.g. `alice: /roll`");
+    }
+    let rest = rest.trim();
+    let Some(rest) = rest.strip_prefix('/') else {
+        return err("commands start with /, e.g. `/roll`; /help lists them");
+    };
+    let mut words: Vec<&str> = rest.split_whitespace().collect();
+    if words.is_empty() {
+        return err("which command? /help lists them");
+    }
+    let verb = words.remove(0).to_lowercase();
+    // `#12` or `#12@5` names a match (and the version seen).
+    let mut m = MatchRef::default();
+    let mut args = Vec::new();
+    for w in words {
+        // ` # ...` (a `#` standing alone) starts a comment to the end of the line.
+        if w == "#" {
+            break;
+        }
+        if let Some(r) = w.strip_prefix('#') {
+            let (id, v) = r.split_once('@').map_or((r, None), |(a, b)| (a, Some(b)));
+            m.id = Some(id.parse().map_err(|_| {
+                ParseError(format!("`{}` is not a match number like #12", excerpt(w)))
+            })?);
+            if let Some(v) = v {
+                m.version =
+                    Some(v.parse().map_err(|_| {
+                        ParseError(format!("`{}`: a version is a number", excerpt(w)))
+                    })?);
+            }
+        } else {
+            args.push(w);
+        }
+    }
+    let no_args = |c: Command| {
+        if args.is_empty() {
+            Ok(c)
+        } else {
+            err(format!(
+                "/{verb} takes no more words (got `{}`)",
+                excerpt(&args.join(" "))
+            ))
+        }
+    };
+    let cmd = match verb.as_str() {
+        "challenge" => challenge(&args)?,
+        "accept" => match args.as_slice() {
+            [] => Command::Accept(m),
+            ["shaker:me" | "role:shake"] => Command::AcceptShaking(m, Starter::Me),
+            ["shaker:opponent" | "shaker:them" | "role:call"] => {
+                Command::AcceptShaking(m, Starter::Opponent)
+            }
+            _ => {
+                return err(
+                    "/accept, or for Welsh /accept shaker:me|opponent (or role:shake|call)",
+                );
+            }
+        },
+        "decline" => no_args(Command::Decline(m))?,
+        "cancel" => no_args(Command::Cancel(m))?,
+        // Welsh players throw: the prompts say so.
+        "roll" | "throw" => no_args(Command::Roll(m))?,
+        "move" => {
+            if args.is_empty() {
+                return err("which play? e.g. /move 13/7 8/7 (/moves lists them)");
+            }
+            Command::Move(m, args.join(" "))
+        }
+        "moves" => no_args(Command::Moves(m))?,
+        "double" => no_args(Command::Double(m))?,
+        "take" => no_args(Command::Take(m))?,
+        "drop" | "pass" => no_args(Command::Drop(m))?,
+        "beaver" => no_args(Command::Beaver(m))?,
+        "raccoon" => no_args(Command::Raccoon(m))?,
+        "resign" => match args.as_slice() {
+            [] | ["single"] => Command::Resign(m, ResignLevel::Single),
+            ["gammon"] => Command::Resign(m, ResignLevel::Gammon),
+            ["backgammon"] => Command::Resign(m, ResignLevel::Backgammon),
+            ["accept"] => Command::AcceptResign(m),
+            ["session"] => Command::Stop(m),
+            ["reject"] => Command::RejectResign(m),
+            _ => {
+                return err(
+                    "/resign [single|gammon|backgammon], /resign accept|reject, or /resign session (money play)",
+                );
+            }
+        },
+        "call" => match args.as_slice() {
+            ["odds" | "odd"] => Command::Call(m, Parity::Odd),
+            ["evens" | "even"] => Command::Call(m, Parity::Even),
+            _ => return err("/call odds or /call evens"),
+        },
+        "choose" => match args.as_slice() {
+            ["me"] => Command::Choose(m, Starter::Me),
+            ["opponent" | "them"] => Command::Choose(m, Starter::Opponent),
+            _ => return err("/choose me or /choose opponent (who starts)"),
+        },
+        "reroll" => no_args(Command::Reroll(m))?,
+        "break" => no_args(Command::Break(m))?,
+        "resume" => no_args(Command::Resume(m))?,
+        // `/onedie` as on Discord and in the README; `/one` as before.
+        "onedie" | "one" => no_args(Command::RollOne(m))?,
+        "nominate" => match args.as_slice() {
+            ["me", d] => Command::Nominate(m, NominateFor::Me, dice(d)?),
+            ["opponent" | "them", d] => Command::Nominate(m, NominateFor::Opponent, dice(d)?),
+            _ => return err("/nominate me 6-5 or /nominate opponent 2-1"),
+        },
+        "concede" => match args.as_slice() {
+            ["accept"] => Command::AcceptConcede(m),
+            ["reject"] => Command::RejectConcede(m),
+            [n] | [n, "payment"] => Command::Concede(
+                m,
+                n.parse().map_err(|_| {
+                    ParseError(format!(
+                        "/concede N: a number of games, not `{}`",
+                        excerpt(n)
+                    ))
+                })?,
+                args.len() == 2,
+            ),
+            _ => return err("/concede N [payment], or /concede accept|reject"),
+        },
+        "board" => no_args(Command::Board(m))?,
+        "stop" => no_args(Command::Stop(m))?,
+        "games" => no_args(Command::Games)?,
+        "history" => no_args(Command::History(m))?,
+        "export" => no_args(Command::Export(m))?,
+        "ledger" => no_args(Command::Ledger)?,
+        "name" => match args.as_slice() {
+            [n] => Command::Rename((*n).to_string()),
+            _ => return err("/name Alice: how your name is written (its case only)"),
+        },
+        "pot" => match args.as_slice() {
+            [who] => Command::Pot((*who).to_string()),
+            _ => return err("/pot <player>"),
+        },
+        "settings" => {
+            let (mut auto_roll, mut notify_dm) = (None, None);
+            for a in &args {
+                match a.split_once(':') {
+                    Some(("auto-roll", v)) => auto_roll = Some(on_off("auto-roll", v)?),
+                    Some(("dm", v)) => notify_dm = Some(on_off("dm", v)?),
+                    _ => return err("/settings [auto-roll:on|off] [dm:on|off]"),
+                }
+            }
+            Command::Settings {
+                auto_roll,
+                notify_dm,
+            }
+        }
+        "chouette" => chouette(&args, m)?,
+        "league" => league(&args, m)?,
+        "rating" => rating(&args)?,
+        "leaderboard" => match args.as_slice() {
+            [] => Command::Leaderboard { ruleset: None },
+            [a] if a.starts_with("rules:") => Command::Leaderboard {
+                ruleset: Some(rules_option(&a["rules:".len()..])?),
+            },
+            _ => return err("/leaderboard [rules:standard|welsh]"),
+        },
+        "fair" => fair(&args, m)?,
+        "analyse" | "analyze" => no_args(Command::Analyse(m))?,
+        "stats" => match args.as_slice() {
+            [] => Command::Stats(None),
+            [who] => Command::Stats(Some((*who).to_string())),
+            _ => return err("/stats [player]"),
+        },
+        other => {
+            return err(format!(
+                "unknown command /{}; /help lists them",
+                excerpt(other)
+            ));
+        }
+    };
+    Ok(Some((name.to_string(), cmd)))
+}

@@ -1,0 +1,176 @@
+//! Running the local chat: one line through the club, a script replayed, or the
+//! terminal read, with the deadline sweep and the analysis workers beside it.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::io::{AsyncBufReadExt, BufReader};
+
+use club::{Actor, Chart, Club};
+use engine::excerpt;
+use render::render_png;
+
+use super::analysis;
+use super::help::HELP;
+use super::output::{notice_text, outcome_text, refusal_text, write_attachment, write_chart};
+use super::parse::parse_line;
+
+/// How the local chat runs.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Replay this transcript instead of reading the terminal.
+    pub script: Option<PathBuf>,
+    /// Write each board as `match-N.png` here.
+    pub png_dir: Option<PathBuf>,
+}
+
+/// Whether the line asks for the help: `/help`, alone or after a name (`alice: /help`);
+/// a line that only ends in `/help` (`alice: /move 13/help`) is some other command.
+fn is_help(line: &str) -> bool {
+    let line = line.trim();
+    let command = line.split_once(':').map_or(line, |(_, rest)| rest).trim();
+    command.eq_ignore_ascii_case("/help") || line.eq_ignore_ascii_case("/help")
+}
+
+/// One line through the club; the text to print and whether it was refused.
+pub async fn run_line(club: &Club, line: &str, png_dir: Option<&Path>) -> (String, bool) {
+    if is_help(line) {
+        return (format!("{HELP}\n"), false);
+    }
+    let parsed = match parse_line(line) {
+        Ok(None) => return (String::new(), false),
+        Ok(Some(p)) => p,
+        Err(e) => return (format!("?? {e}\n"), true),
+    };
+    let (name, cmd) = parsed;
+    match club.execute(&Actor::local(&name), cmd).await {
+        Ok(out) => {
+            let mut text = outcome_text(&out, club.now());
+            let file = match (out.match_id, out.chouette) {
+                (Some(id), _) => Some(format!("match-{id}.png")),
+                (None, Some(id)) => Some(format!("chouette-{id}.png")),
+                _ => None,
+            };
+            if let (Some(dir), Some(Chart::Blunders(b))) = (png_dir, out.chart.clone()) {
+                let id = out.match_id.unwrap_or(0);
+                let _ = writeln!(text, "{}", analysis::write_blunders(dir, id, b).await);
+            } else if let (Some(dir), Some(chart)) = (png_dir, out.chart.clone()) {
+                let _ = writeln!(text, "{}", write_chart(dir, chart).await);
+            }
+            if let Some(a) = &out.attachment {
+                // The file itself, beside the board pictures (`/fair export`'s JSON for
+                // the checker, a match's .mat).
+                let _ = writeln!(text, "{}", write_attachment(png_dir, a));
+            }
+            if let (Some(dir), Some(scene), Some(file)) = (png_dir, &out.board, file) {
+                let scene = scene.clone();
+                let path = dir.join(file);
+                let written = tokio::task::spawn_blocking(move || {
+                    let png = render_png(&scene).map_err(|e| e.to_string())?;
+                    std::fs::write(&path, png).map_err(|e| e.to_string())?;
+                    Ok::<_, String>(path)
+                })
+                .await;
+                match written {
+                    Ok(Ok(p)) => {
+                        let _ = writeln!(text, "(board: {})", p.display());
+                    }
+                    Ok(Err(e)) => {
+                        let _ = writeln!(text, "(board not written: {e})");
+                    }
+                    Err(e) => {
+                        let _ = writeln!(text, "(board not written: {e})");
+                    }
+                }
+            }
+            (text, false)
+        }
+        Err(e) => (format!("!! {}\n", refusal_text(&e)), true),
+    }
+}
+
+/// Runs the local chat: a script (stops at the first refused line not marked with a
+/// leading `!`, and at a `!` line that is not refused) or the terminal. Returns whether
+/// every line went as expected.
+///
+/// # Errors
+/// The script or the terminal cannot be read.
+pub async fn run(club: Arc<Club>, opts: Options) -> std::io::Result<bool> {
+    if let Some(dir) = &opts.png_dir {
+        std::fs::create_dir_all(dir)?;
+    }
+    let png = opts.png_dir.as_deref();
+    // Deadlines that came while the bot was down are acted on at once.
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+    let sweeper = Arc::clone(&club).spawn_deadlines(Duration::from_secs(30), tx);
+    let mut analyses = club.analysis_events();
+    let analysts = Arc::clone(&club).spawn_analysis();
+    if let Some(path) = &opts.script {
+        let text = std::fs::read_to_string(path)?;
+        let mut ok = true;
+        for (n, raw) in text.lines().enumerate() {
+            let (expect_refusal, line) = match raw.trim_start().strip_prefix('!') {
+                Some(rest) => (true, rest),
+                None => (false, raw),
+            };
+            if parse_line(line) == Ok(None) {
+                continue;
+            }
+            // The transcript quotes the line; one too long or with control characters
+            // only as an excerpt.
+            let plain = line.chars().count() <= 200 && !line.chars().any(char::is_control);
+            if plain {
+                println!("> {}", line.trim());
+            } else {
+                println!("> {}", excerpt(line));
+            }
+            let (out, refused) = run_line(&club, line, png).await;
+            print!("{out}");
+            while let Ok(n) = rx.try_recv() {
+                if !n.channel.is_empty() {
+                    print!("{}", notice_text(&n));
+                }
+            }
+            while let Ok(e) = analyses.try_recv() {
+                print!("{}", analysis::event_text(e, png).await);
+            }
+            if refused != expect_refusal {
+                eprintln!(
+                    "gammonbot: script line {}: {}",
+                    n + 1,
+                    if refused {
+                        "refused (mark it with a leading ! if that is expected)"
+                    } else {
+                        "marked ! as refused, but it was accepted"
+                    }
+                );
+                ok = false;
+                break;
+            }
+        }
+        sweeper.abort();
+        analysts.iter().for_each(tokio::task::JoinHandle::abort);
+        return Ok(ok);
+    }
+    println!(
+        "gammonbot local chat. Type `alice: /challenge bob` to start; `/help` lists commands; Ctrl-D quits."
+    );
+    let mut lines = BufReader::new(tokio::io::stdin()).lines();
+    loop {
+        tokio::select! {
+            line = lines.next_line() => {
+                let Some(line) = line? else { break };
+                let (out, _) = run_line(&club, &line, png).await;
+                print!("{out}");
+            }
+            // A notice with no channel is a direct message: the terminal has none.
+            Some(n) = rx.recv() => if !n.channel.is_empty() { print!("{}", notice_text(&n)) },
+            Ok(e) = analyses.recv() => print!("{}", analysis::event_text(e, png).await),
+        }
+    }
+    sweeper.abort();
+    analysts.iter().for_each(tokio::task::JoinHandle::abort);
+    Ok(true)
+}

@@ -1,0 +1,188 @@
+//! `/challenge` and its answers (`/accept`, `/decline`, `/cancel`). The challenge's
+//! options are converted into the club's `ChallengeOptions`; the club checks them.
+
+use std::sync::Arc;
+
+use poise::serenity_prelude as serenity;
+
+use super::autocomplete::autocomplete_match;
+use super::choices::{Rules, Who, m, parse_amount, ruleset_of};
+use crate::discord::{Context, Error, actor, reply, run};
+use club::{ChallengeOption, ChallengeOptions, ClubError, Command, DAY, Span, Starter, TermsError};
+
+/// Challenge a player to a backgammon match (standard or Welsh).
+#[allow(clippy::too_many_arguments)]
+#[poise::command(slash_command)]
+pub async fn challenge(
+    ctx: Context<'_>,
+    #[description = "Who to play"] opponent: serenity::User,
+    #[description = "Standard (default) or Welsh backgammon"] rules: Option<Rules>,
+    #[description = "Points to win (standard, default 7) or games (Welsh, default 25)"]
+    #[min = 1]
+    #[max = 99]
+    length: Option<u32>,
+    #[description = "Standard money play instead of a match"] money: Option<bool>,
+    #[description = "Match play: the Crawford rule (default on)"] crawford: Option<bool>,
+    #[description = "Match play: the Holland rule after the Crawford game (default off)"]
+    holland: Option<bool>,
+    #[description = "Money play: the Jacoby rule (default on)"] jacoby: Option<bool>,
+    #[description = "Money play: beavers allowed"] beavers: Option<bool>,
+    #[description = "Money play: raccoons allowed (needs beavers)"] raccoons: Option<bool>,
+    #[description = "Money play: most automatic doubles on opening ties"]
+    #[min = 0]
+    #[max = 8]
+    auto_doubles: Option<u8>,
+    #[description = "Money play: stake per point, like 1.50"]
+    #[max_length = 20]
+    stake: Option<String>,
+    #[description = "Hours for each decision (default 48)"]
+    #[min = 0]
+    #[max = 720]
+    move_hours: Option<u32>,
+    #[description = "Days of time bank (default 5)"]
+    #[min = 0]
+    #[max = 60]
+    bank_days: Option<u32>,
+    #[description = "Welsh: the 70-minute play clock for a live game"] live_clock: Option<bool>,
+    #[description = "Rated: the result moves both ratings (default on; off: a friendly match)"]
+    rated: Option<bool>,
+    #[description = "Hours before an unanswered challenge expires (default 168)"]
+    #[min = 1]
+    #[max = 1440]
+    expires_hours: Option<u32>,
+) -> Result<(), Error> {
+    let stake = match stake.map(|s| parse_amount(&s).ok_or(s)).transpose() {
+        Ok(a) => a,
+        Err(s) => {
+            return reply(
+                ctx,
+                Err(club::ClubError::BadOption(format!(
+                    "stake: `{}` is not an amount like 1.50",
+                    engine::excerpt(&s)
+                ))),
+            )
+            .await
+            .map(|_| ());
+        }
+    };
+    let hours = |h: u32| Span(i64::from(h) * 3600);
+    let options = ChallengeOptions {
+        ruleset: rules.map(ruleset_of),
+        length,
+        money,
+        crawford,
+        holland,
+        jacoby,
+        beavers,
+        raccoons,
+        auto_doubles,
+        stake,
+        per_move: move_hours.map(hours),
+        bank: bank_days.map(|d| Span(i64::from(d) * DAY)),
+        remind_before: None,
+        live_clock,
+        rated,
+        expires: expires_hours.map(hours),
+    };
+    // The club checks the options (those that do not apply are refused, not dropped).
+    let spec = match options.terms() {
+        Ok(spec) => spec,
+        Err(e) => return reply(ctx, Err(refused(e))).await.map(|_| ()),
+    };
+    let club = Arc::clone(&ctx.data().club);
+    // The opponent is made known in the same (possibly deferred) work as the challenge.
+    let result = crate::discord::execute_introducing(
+        ctx,
+        &opponent,
+        Command::Challenge {
+            opponent: opponent.id.to_string(),
+            spec,
+        },
+    )
+    .await;
+    let threads = club.match_threads(&actor(ctx), None).await.unwrap_or(false);
+    match (result, ctx.guild_id()) {
+        (Ok(out), Some(_)) if threads => {
+            // The match gets its own thread; the challenge is posted there.
+            let id = out.match_id.unwrap_or(0);
+            let name = format!("Match #{id}");
+            let thread = ctx
+                .channel_id()
+                .create_thread(
+                    ctx,
+                    serenity::CreateThread::new(name).kind(serenity::ChannelType::PublicThread),
+                )
+                .await?;
+            club.move_to_channel(&actor(ctx), id, &thread.id.to_string())
+                .await?;
+            thread
+                .id
+                .send_message(
+                    ctx,
+                    crate::discord::Answer::of(&out, crate::discord::outcome_files(&out).await)
+                        .message(),
+                )
+                .await?;
+            crate::discord::say_public(ctx, format!("Match #{id} is played in <#{}>", thread.id))
+                .await?;
+            crate::discord::direct_message(
+                ctx.serenity_context(),
+                &ctx.data().dm_refused,
+                thread.id,
+                &out,
+            )
+            .await;
+            Ok(())
+        }
+        (result, _) => reply(ctx, result).await.map(|_| ()),
+    }
+}
+
+/// Accept a challenge (Welsh: you are the guest and may choose who shakes first).
+#[poise::command(slash_command)]
+pub async fn accept(
+    ctx: Context<'_>,
+    #[description = "Welsh: who shakes for the first call (default: your challenger)"]
+    shaker: Option<Who>,
+    #[description = "The match (when you have several)"]
+    #[autocomplete = "autocomplete_match"]
+    #[rename = "match"]
+    id: Option<i64>,
+) -> Result<(), Error> {
+    let cmd = match shaker {
+        None => Command::Accept(m(id)),
+        Some(Who::Me) => Command::AcceptShaking(m(id), Starter::Me),
+        Some(Who::Opponent) => Command::AcceptShaking(m(id), Starter::Opponent),
+    };
+    run(ctx, cmd).await
+}
+simple!(decline, "Decline a challenge.", Decline);
+simple!(cancel, "Withdraw a challenge you made.", Cancel);
+
+/// The club's refusal of an option, named as `/challenge` names it.
+fn refused(e: TermsError) -> ClubError {
+    use ChallengeOption as O;
+    let name = match e.option {
+        O::Rules => "rules",
+        O::Length => "length",
+        O::Money => "money",
+        O::Crawford => "crawford",
+        O::Holland => "holland",
+        O::Jacoby => "jacoby",
+        O::Beavers => "beavers",
+        O::Raccoons => "raccoons",
+        O::AutoDoubles => "auto_doubles",
+        O::Stake => "stake",
+        O::MoveTime => "move_hours",
+        O::Bank => "bank_days",
+        O::LiveClock => "live_clock",
+        O::Rated => "rated",
+        O::Expires => "expires_hours",
+        // Not an option of this command.
+        O::Remind => return e.error,
+    };
+    match e.error {
+        ClubError::BadOption(why) => ClubError::BadOption(format!("{name}: {why}")),
+        other => other,
+    }
+}

@@ -1,0 +1,85 @@
+//! The slash commands: each reads its options into a club command and hands it to `run`.
+//! One file per group: `challenge`, `play` (a match in play), `player` (a player's and the
+//! server's settings and views), `chouette`, `fair`; `choices` and `autocomplete` serve
+//! them all.
+
+/// A command with only the match option.
+macro_rules! simple {
+    ($name:ident, $doc:literal, $cmd:ident) => {
+        #[doc = $doc]
+        #[poise::command(slash_command)]
+        pub async fn $name(
+            ctx: Context<'_>,
+            #[description = "The match (when you have several)"]
+            #[autocomplete = "autocomplete_match"]
+            #[rename = "match"]
+            id: Option<i64>,
+        ) -> Result<(), Error> {
+            run(ctx, Command::$cmd(m(id))).await
+        }
+    };
+}
+
+mod autocomplete;
+mod challenge;
+mod choices;
+mod chouette;
+mod fair;
+mod play;
+mod player;
+
+use challenge::{accept, cancel, challenge, decline};
+use chouette::chouette;
+use fair::fair;
+use play::{
+    beaver, board, call, choose, concede, double, drop, export, history, moves, nominate, onedie,
+    play, raccoon, reroll, resign, resume, roll, stop, take, take_break, throw,
+};
+use player::{games, leaderboard, ledger, pot, rating, server, settings};
+
+use super::{Data, Error};
+
+/// Every command, for the framework and for registration.
+#[must_use]
+pub fn commands() -> Vec<poise::Command<Data, Error>> {
+    vec![
+        challenge(),
+        accept(),
+        decline(),
+        cancel(),
+        roll(),
+        throw(),
+        play(),
+        moves(),
+        double(),
+        take(),
+        drop(),
+        beaver(),
+        raccoon(),
+        resign(),
+        stop(),
+        call(),
+        choose(),
+        reroll(),
+        onedie(),
+        nominate(),
+        concede(),
+        take_break(),
+        resume(),
+        board(),
+        games(),
+        history(),
+        export(),
+        settings(),
+        ledger(),
+        pot(),
+        rating(),
+        leaderboard(),
+        server(),
+        chouette(),
+        fair(),
+        super::league::league(),
+        super::analysis::analyse(),
+        super::analysis::stats(),
+    ]
+}
