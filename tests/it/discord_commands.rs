@@ -225,3 +225,25 @@ fn welsh_accept_offers_the_guests_choice_of_shaker() {
     assert_ne!(shaker["required"], true);
     assert_eq!(shaker["choices"].as_array().unwrap().len(), 2);
 }
+
+/// Given the commands as poise registers them
+/// When the payload is written as JSON
+/// Then it is the payload recorded in tests/golden/discord_registration.json, byte for byte: a
+/// change to what Discord is sent is deliberate (bless it with `GAMMONBOT_BLESS=1 cargo test
+/// --test it discord_commands`) and shows in the diff of that file.
+#[test]
+fn the_registration_payload_is_the_recorded_one_byte_for_byte() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden/discord_registration.json");
+    let ours = serde_json::to_string_pretty(&payload()).unwrap() + "\n";
+    if std::env::var_os("GAMMONBOT_BLESS").is_some() {
+        std::fs::write(&path, &ours).unwrap();
+    }
+    let recorded = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (bless to create it)", path.display()));
+    assert!(
+        ours == recorded,
+        "the registration payload differs from {}; bless it if the change is meant",
+        path.display()
+    );
+}
