@@ -2,6 +2,7 @@
 //! callers block (run them on a blocking thread: [`Bot::run`] does).
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -152,8 +153,11 @@ impl Pool {
         if std::fs::read_to_string(&path).ok().as_deref() != Some(SCRIPT) {
             let io = |e: std::io::Error| BotError::Spawn(format!("{}: {e}", path.display()));
             std::fs::create_dir_all(dir).map_err(io)?;
-            // Written aside and renamed, so a process starting meanwhile never reads half.
-            let part = dir.join(format!("bot.py.{}", std::process::id()));
+            // Written aside and renamed, so a process starting meanwhile never reads half
+            // (the name apart for every writer, threads of this process included).
+            static WRITES: AtomicU64 = AtomicU64::new(0);
+            let n = WRITES.fetch_add(1, Ordering::Relaxed);
+            let part = dir.join(format!("bot.py.{}.{n}", std::process::id()));
             std::fs::write(&part, SCRIPT).map_err(io)?;
             std::fs::rename(&part, &path).map_err(io)?;
         }

@@ -7,6 +7,7 @@ use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::error::BotError;
@@ -33,6 +34,9 @@ pub(crate) struct Process {
     stdin: Option<ChildStdin>,
     answers: Receiver<String>,
     stderr: Arc<Mutex<VecDeque<String>>>,
+    /// The thread reading standard error (joined once the process has ended, so that
+    /// its last words are in `stderr`).
+    stderr_reader: Option<JoinHandle<()>>,
 }
 
 impl Process {
@@ -62,7 +66,7 @@ impl Process {
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
         let tail = Arc::clone(&stderr);
         let err = child.stderr.take();
-        std::thread::spawn(move || {
+        let stderr_reader = std::thread::spawn(move || {
             let Some(err) = err else { return };
             for line in BufReader::new(err).lines() {
                 let Ok(line) = line else { break };
@@ -80,6 +84,7 @@ impl Process {
             child,
             answers,
             stderr,
+            stderr_reader: Some(stderr_reader),
         })
     }
 
@@ -128,6 +133,9 @@ impl Process {
             .child
             .wait()
             .map_or_else(|e| e.to_string(), |s| s.to_string());
+        if let Some(reader) = self.stderr_reader.take() {
+            let _ = reader.join();
+        }
         let tail = self
             .stderr
             .lock()

@@ -1,14 +1,11 @@
 //! The bot's decisions against the real gnubg: plays the engine accepts, cube actions and
-//! answers where the right one is plain, resignations, hints, and the plain error when
-//! gnubg is missing.
+//! answers where the right one is plain, resignations, hints.
 
 use engine::{
     Action, Board, Dice, Match, MatchRules, Phase, Position, ResignLevel, Setup, Side, format_play,
     legal_plays,
 };
-use gnubg::{
-    Answer, BotError, BotSettings, CubeAction, Level, Pool, Situation, cube_words, plays_words,
-};
+use gnubg::{Answer, BotSettings, CubeAction, Level, Pool, Situation, cube_words, plays_words};
 
 fn pool() -> Pool {
     Pool::new(BotSettings {
@@ -125,6 +122,37 @@ fn the_bot_plays_legal_plays_the_engine_accepts() {
 }
 
 #[test]
+fn the_noisy_levels_play_otherwise_than_expert_at_times() {
+    // Given the opening position and four rolls
+    let pool = pool();
+    let rolls = [dice(2, 1), dice(3, 1), dice(4, 2), dice(6, 5)];
+    let m = Match::from_setup(Setup::new(MatchRules::money(), Position::start(), Side::X)).unwrap();
+    let s = Situation::of(&m, Side::X);
+
+    // When expert and beginner play each
+    let differ: Vec<String> = rolls
+        .iter()
+        .filter(|&&d| {
+            let expert = pool.play(&s, d, Level::Expert).unwrap();
+            let beginner = pool.play(&s, d, Level::Beginner).unwrap();
+            assert!(
+                rolled(&m, Side::X, d)
+                    .apply(Side::X, &Action::Play(beginner))
+                    .is_ok()
+            );
+            expert != beginner
+        })
+        .map(ToString::to_string)
+        .collect();
+
+    // Then gnubg's noise makes the beginner play some of them otherwise
+    assert!(
+        !differ.is_empty(),
+        "beginner plays as expert with {rolls:?}"
+    );
+}
+
+#[test]
 fn forced_and_impossible_rolls_are_played_without_asking_gnubg() {
     // Given no gnubg at all: a roll with one play, or none, needs no decision
     let pool = Pool::new(BotSettings {
@@ -233,8 +261,9 @@ fn resignations_are_judged_by_evaluation() {
             .unwrap()
     );
 
-    // Given the human with nothing off against the bot's last three checkers, offering
-    // a single game where a gammon is likely: the bot refuses
+    // Given the human with nothing off, all on their 4, 5 and 6 points, against the
+    // bot's last three checkers, offering a single game: a roll with no checker off
+    // (1-1, 2-1, ...) then the bot's doubles win a gammon, so the bot refuses
     let b = board(&[(2, 2), (1, 1)], &[(19, 5), (20, 5), (21, 5)]);
     let m = game(MatchRules::match_to(7), Side::X, &b, Side::O);
     let (m, _) = m
@@ -287,30 +316,5 @@ fn hints_name_gnubgs_best_plays_with_what_the_others_lose() {
             plays[1].text
         )),
         "{words}"
-    );
-}
-
-#[test]
-fn a_missing_gnubg_is_said_plainly() {
-    // Given no gnubg where the bot looks
-    let pool = Pool::new(BotSettings {
-        search_path: "/nonexistent/bin".into(),
-        ..BotSettings::default()
-    });
-    let m = Match::from_setup(Setup::new(MatchRules::money(), Position::start(), Side::X)).unwrap();
-    let m = rolled(&m, Side::X, dice(3, 1));
-
-    // When the bot must play
-    let e = pool
-        .play(&Situation::of(&m, Side::X), dice(3, 1), Level::Expert)
-        .unwrap_err();
-
-    // Then it says gnubg is not installed, and how to get it
-    assert!(matches!(e, BotError::Missing(_)), "{e:?}");
-    assert_eq!(
-        e.to_string(),
-        "GNU Backgammon (gnubg) is not installed on the bot's machine (looked in \
-         /nonexistent/bin), so the bot cannot play: the bot's admin can install it with \
-         `apt-get install gnubg` (Debian/Ubuntu) or from https://www.gnu.org/software/gnubg/"
     );
 }

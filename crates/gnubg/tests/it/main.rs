@@ -2,4 +2,5 @@
 //! real GNU Backgammon (`/usr/games/gnubg`), with few requests each.
 
 mod decisions;
+mod failures;
 mod levels;
