@@ -39,7 +39,9 @@ const EPSILON: f64 = 1e-6;
 /// What the player on roll should do with the cube.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CubeAction {
+    /// Double (or redouble).
     Double,
+    /// Roll on: the position is not strong enough yet (or the cube cannot be used).
     NoDouble,
     /// Not doubling because the opponent would pass and playing on wins more (gammons).
     TooGood,
@@ -48,7 +50,9 @@ pub enum CubeAction {
 /// The answer to a double.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Answer {
+    /// Accept the cube and play on for twice the stake.
     Take,
+    /// Give up the game at the cube's present value.
     Drop,
     /// Money play with beavers: take and redouble at once, keeping the cube.
     Beaver,
@@ -58,8 +62,11 @@ pub enum Answer {
 /// (money: points per cube; match play: gnubg's normalised equity).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CubeEquities {
+    /// Not doubling.
     pub no_double: f64,
+    /// Doubling, and the opponent takes.
     pub double_take: f64,
+    /// Doubling, and the opponent passes (1.0: the cube's value won).
     pub double_pass: f64,
 }
 

@@ -144,21 +144,84 @@ pub fn cube_words(v: &CubeVerdict) -> String {
 }
 
 /// The answer to a double in words, for the player who must answer: the equities turned
-/// to their view.
+/// to their view ("Take: taking (-0.305) is 0.695 better than passing (-1.000).").
 #[must_use]
 pub fn answer_words(v: &CubeVerdict) -> String {
     let e = v.equities;
     let (take, pass) = (-e.double_take, -e.double_pass);
-    let what = match v.answer {
-        Answer::Take => format!("Take: taking loses {:.3} less than passing", take - pass),
-        Answer::Drop => format!(
-            "Pass: taking would lose {:.3} more than passing",
-            pass - take
+    match v.answer {
+        Answer::Take => format!(
+            "Take: taking ({}) is {:.3} better than passing ({}).",
+            signed(take),
+            take - pass,
+            signed(pass)
         ),
-        Answer::Beaver => format!(
-            "Beaver: taking leaves you ahead ({}), so redouble at once and keep the cube",
+        Answer::Drop => format!(
+            "Pass: passing ({}) is {:.3} better than taking ({}).",
+            signed(pass),
+            pass - take,
             signed(take)
         ),
-    };
-    format!("{what} (take {}, pass {}).", signed(take), signed(pass))
+        Answer::Beaver => format!(
+            "Beaver: after taking you are ahead ({}), so redouble at once and keep the cube.",
+            signed(take)
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use engine::Play;
+
+    use super::{HintPlay, answer_words, cube_words, plays_words};
+    use crate::decide::{Answer, CubeAction, CubeEquities, CubeVerdict};
+
+    fn hint(text: &str, equity: f64) -> HintPlay {
+        HintPlay {
+            play: Play::default(),
+            text: text.into(),
+            equity,
+        }
+    }
+
+    #[test]
+    fn plays_are_put_as_the_best_and_what_the_others_lose() {
+        let plays = [
+            hint("13/7 8/7", 0.120),
+            hint("13/7 13/11", 0.079),
+            hint("24/18 13/11", 0.1198),
+        ];
+        assert_eq!(
+            plays_words(&plays),
+            "13/7 8/7 is best; 13/7 13/11 loses 0.041; 24/18 13/11 is as good."
+        );
+        assert_eq!(
+            plays_words(&plays[..1]),
+            "13/7 8/7 is best (the only play)."
+        );
+        assert_eq!(plays_words(&[]), "No checker can move with this roll.");
+    }
+
+    #[test]
+    fn cube_decisions_are_put_with_their_equities() {
+        let v = CubeVerdict {
+            action: CubeAction::NoDouble,
+            answer: Answer::Take,
+            equities: CubeEquities {
+                no_double: 0.412,
+                double_take: 0.305,
+                double_pass: 1.0,
+            },
+            gnubg: 2,
+        };
+        assert_eq!(
+            cube_words(&v),
+            "No double: doubling loses 0.107 (no double +0.412, double/take +0.305, \
+             double/pass +1.000); if doubled, the answer is take."
+        );
+        assert_eq!(
+            answer_words(&v),
+            "Take: taking (-0.305) is 0.695 better than passing (-1.000)."
+        );
+    }
 }

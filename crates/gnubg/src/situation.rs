@@ -23,6 +23,7 @@ pub struct Situation {
     pub offer: Option<CubeOffer>,
     /// The resignation awaiting an answer, if any: who offered, at what level.
     pub resignation: Option<(Side, ResignLevel)>,
+    /// The match's rules (length, Crawford, Jacoby, beavers).
     pub rules: MatchRules,
     /// Points won so far, by [`Side::index`].
     pub score: [u32; 2],

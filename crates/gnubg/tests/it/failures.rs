@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use engine::{Action, Dice, Match, MatchRules, Position, Setup, Side};
-use gnubg::{BotError, BotSettings, Level, Pool, Situation};
+use gnubg::{Bot, BotError, BotSettings, Level, Pool, Situation};
 
 /// The bot (X) to play the opening 3-1.
 fn opening() -> (Situation, Dice) {
@@ -40,6 +40,25 @@ fn a_missing_gnubg_is_said_plainly() {
          /nonexistent/bin), so the bot cannot play: the bot's admin can install it with \
          `apt-get install gnubg` (Debian/Ubuntu) or from https://www.gnu.org/software/gnubg/"
     );
+}
+
+#[tokio::test]
+async fn the_async_side_gets_the_same_plain_error() {
+    // Given no gnubg where the bot looks, and a decision asked for from async code
+    let bot = Bot::new(BotSettings {
+        search_path: "/nonexistent/bin".into(),
+        ..BotSettings::default()
+    });
+    let (s, dice) = opening();
+
+    // When the decision runs on a blocking thread
+    let e = bot
+        .run(move |pool| pool.play(&s, dice, Level::Expert))
+        .await
+        .unwrap_err();
+
+    // Then the error comes back as it is
+    assert!(matches!(e, BotError::Missing(_)), "{e:?}");
 }
 
 #[test]
