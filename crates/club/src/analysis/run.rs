@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -27,15 +27,9 @@ pub enum GnubgError {
     Failed(String),
 }
 
-/// The `gnubg` program in a `PATH`-like list of directories.
-#[must_use]
-pub fn find_gnubg(search_path: &str) -> Option<PathBuf> {
-    search_path
-        .split(':')
-        .filter(|d| !d.is_empty())
-        .map(|d| Path::new(d).join("gnubg"))
-        .find(|p| p.is_file())
-}
+/// The `gnubg` program in a `PATH`-like list of directories (the bot's gnubg crate's,
+/// shared).
+pub use gnubg::find_gnubg;
 
 /// Runs gnubg on `mat` in `dir` (created), sending `(game, games)` as each game is
 /// analysed; kills it after `limit`. Blocks: call it on a blocking thread.

@@ -1,0 +1,39 @@
+//! GNU Backgammon as a player: its named levels, and its decisions on engine positions
+//! (the play for a roll, the cube, the answer to a double or a resignation, resigning),
+//! plus hints for a person, all from a small pool of long-lived gnubg processes.
+//!
+//! gnubg runs in its Python mode (`gnubg -t -q -r -p bot.py`, the script embedded) and
+//! reads one JSON request a line; a [`Pool`] keeps a few such processes so that a decision
+//! costs an evaluation, not a start of gnubg. Every call blocks: async callers go through
+//! [`Bot::run`], which uses a blocking thread. If gnubg is missing, fails or runs past the
+//! time limit, the answer is a [`BotError`] saying so; no play is ever made up, and a
+//! play gnubg names is made only if the engine finds it among the legal plays.
+//!
+//! This crate sits beside the store: it depends on the engine only, and the club uses it.
+
+mod decide;
+mod error;
+mod hint;
+mod level;
+mod pool;
+mod process;
+mod situation;
+
+use std::path::{Path, PathBuf};
+
+pub use decide::{Answer, CubeAction, CubeEquities, CubeVerdict};
+pub use error::{BotError, INSTALL_GNUBG};
+pub use hint::{HINT_LEVEL, HintPlay, answer_words, cube_words, plays_words};
+pub use level::{EvalContext, Level, UnknownLevel};
+pub use pool::{Bot, BotSettings, Pool};
+pub use situation::Situation;
+
+/// The `gnubg` program in a `PATH`-like list of directories.
+#[must_use]
+pub fn find_gnubg(search_path: &str) -> Option<PathBuf> {
+    search_path
+        .split(':')
+        .filter(|d| !d.is_empty())
+        .map(|d| Path::new(d).join("gnubg"))
+        .find(|p| p.is_file())
+}

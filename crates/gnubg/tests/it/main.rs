@@ -1,0 +1,6 @@
+//! The gnubg crate's integration tests: one binary, one module per suite. They run the
+//! real GNU Backgammon (`/usr/games/gnubg`), with few requests each.
+
+mod decisions;
+mod failures;
+mod levels;
