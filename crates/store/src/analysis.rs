@@ -5,7 +5,8 @@
 
 use sqlx::Row;
 
-use super::{DbRow, Store, StoreError};
+use crate::db::{DbRow, sql};
+use crate::{Store, StoreError};
 
 /// Where a job stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,7 +135,7 @@ impl Store {
         .rows_affected()
             > 0;
         let text = format!("SELECT {COLUMNS} FROM analyses WHERE match_id = $1 AND games = $2");
-        let r = sqlx::query(super::sql(text))
+        let r = sqlx::query(sql(text))
             .bind(new.match_id)
             .bind(new.games)
             .fetch_one(&mut *tx)
@@ -168,7 +169,7 @@ impl Store {
         games: i64,
     ) -> Result<Option<AnalysisRow>, StoreError> {
         let text = format!("SELECT {COLUMNS} FROM analyses WHERE match_id = $1 AND games = $2");
-        let r = sqlx::query(super::sql(text))
+        let r = sqlx::query(sql(text))
             .bind(match_id)
             .bind(games)
             .fetch_optional(&self.pool)
@@ -182,7 +183,7 @@ impl Store {
     /// A database error.
     pub async fn analysis(&self, id: i64) -> Result<Option<AnalysisRow>, StoreError> {
         let text = format!("SELECT {COLUMNS} FROM analyses WHERE id = $1");
-        let r = sqlx::query(super::sql(text))
+        let r = sqlx::query(sql(text))
             .bind(id)
             .fetch_optional(&self.pool)
             .await?;
@@ -213,7 +214,7 @@ impl Store {
                 return Ok(None);
             };
             let (_guard, mut tx) = self.begin_write().await?;
-            let r = sqlx::query(super::sql(text.clone()))
+            let r = sqlx::query(sql(text.clone()))
                 .bind(now)
                 .bind(id)
                 .fetch_optional(&mut *tx)
@@ -294,7 +295,7 @@ impl Store {
         let text = format!(
             "SELECT {COLUMNS} FROM analyses WHERE community_id = $1 AND status = 'done' ORDER BY id"
         );
-        let rows = sqlx::query(super::sql(text))
+        let rows = sqlx::query(sql(text))
             .bind(community)
             .fetch_all(&self.pool)
             .await?;

@@ -4,7 +4,8 @@
 
 use sqlx::Row;
 
-use super::{DbConnection, Store, StoreError};
+use crate::db::DbConnection;
+use crate::{Store, StoreError};
 
 /// One hash chain: the first throw number that uses it, its anchor `s_0` and its secret
 /// top `s_N` (hex).

@@ -1,17 +1,20 @@
 //! Leagues: the league row with its version, entries, seasons, places in divisions,
 //! fixtures linked to matches, the append-only league log, and the one-transaction
 //! league commit. A league match's end is recorded on its fixture inside the match's own
-//! commit ([`record_match_end`]), so the table can never disagree with the matches.
+//! commit (`match_writes.rs`'s `record_fixture_result`), so the table can never disagree
+//! with the matches.
 
 use sqlx::Row;
 
-use super::matches::{MatchChange, NewMatch, insert_match_in, ruleset_text, write_change};
-use super::money::insert_ledger;
-use super::players::player_row_as;
-use super::ratings::lock_match_ends;
-use super::{
-    DbConnection, DbRow, EndCause, LedgerEntry, Log, PlayerRow, Store, StoreError, append_log,
-};
+use crate::action_log::{Log, append_log};
+use crate::cause::EndCause;
+use crate::db::{DbRow, sql};
+use crate::match_writes::{insert_match_in, write_change};
+use crate::matches::{MatchChange, NewMatch, ruleset_text};
+use crate::money::{LedgerEntry, insert_ledger};
+use crate::players::{PlayerRow, player_row_as};
+use crate::ratings::lock_match_ends;
+use crate::{Store, StoreError};
 use engine::Ruleset;
 use engine::welsh::Rates;
 
@@ -104,7 +107,7 @@ pub struct FixtureRow {
 }
 
 /// A match a league change starts: the challenge inserted the one way every match is
-/// ([`super::matches::insert_match_in`]: row, first log entry, first chain of fair dice),
+/// ([`crate::match_writes::insert_match_in`]: row, first log entry, first chain of fair dice),
 /// then accepted in the same transaction by the change the league's `accept` makes for it
 /// once its number is known (the fair dice's throws name the match).
 #[derive(Clone, Debug)]
@@ -129,17 +132,6 @@ pub type AcceptMatch<'a> =
 pub struct FixtureWrite {
     pub fixture: FixtureRow,
     pub start: Option<StartedMatch>,
-}
-
-/// How a league match ended, reported with the match's own commit.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LeagueReport {
-    /// Lost on time rather than played out.
-    pub forfeit: bool,
-    /// Games or points of X and O.
-    pub score: [i64; 2],
-    /// The league log entry (JSON) written if the match belongs to a league.
-    pub entry: String,
 }
 
 /// Everything one league command changes, written in one transaction if the league is
@@ -224,48 +216,6 @@ fn season_row(r: &DbRow) -> Result<SeasonRow, sqlx::Error> {
     })
 }
 
-/// Inside a match's commit: if the match is a league fixture still being played, records
-/// its result on the fixture, appends the report to the league log and moves the league's
-/// version on. Nothing happens for a match outside a league.
-pub(super) async fn record_match_end(
-    conn: &mut DbConnection,
-    c: &MatchChange,
-    report: &LeagueReport,
-) -> Result<(), sqlx::Error> {
-    let Some(winner) = c.winner else {
-        return Ok(());
-    };
-    let found = sqlx::query(
-        "UPDATE league_fixtures SET status = 'done', winner = $1, how = $2, score_x = $3, score_o = $4
-         WHERE match_id = $5 AND status = 'playing'
-         RETURNING league_id",
-    )
-    .bind(winner)
-    .bind(if report.forfeit { "forfeit" } else { "played" })
-    .bind(report.score[0])
-    .bind(report.score[1])
-    .bind(c.id)
-    .fetch_optional(&mut *conn)
-    .await?;
-    let Some(row) = found else {
-        return Ok(());
-    };
-    let league: i64 = row.try_get(0)?;
-    sqlx::query("UPDATE leagues SET version = version + 1, updated_at = $1 WHERE id = $2")
-        .bind(c.now)
-        .bind(league)
-        .execute(&mut *conn)
-        .await?;
-    append_log(
-        conn,
-        Log::League,
-        league,
-        &[(None, report.entry.clone())],
-        c.now,
-    )
-    .await
-}
-
 impl Store {
     /// Writes a new league (version 1) and its first log entry.
     ///
@@ -312,7 +262,7 @@ impl Store {
         community: i64,
         name: &str,
     ) -> Result<Option<LeagueRow>, StoreError> {
-        let row = sqlx::query(super::sql(format!(
+        let row = sqlx::query(sql(format!(
             "SELECT {LEAGUE_COLUMNS} FROM leagues
              WHERE community_id = $1 AND lower(name) = lower($2) ORDER BY id LIMIT 1"
         )))
@@ -328,7 +278,7 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn league(&self, id: i64) -> Result<Option<LeagueRow>, StoreError> {
-        let row = sqlx::query(super::sql(format!(
+        let row = sqlx::query(sql(format!(
             "SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = $1"
         )))
         .bind(id)
@@ -342,7 +292,7 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn leagues_in(&self, community: i64) -> Result<Vec<LeagueRow>, StoreError> {
-        let rows = sqlx::query(super::sql(format!(
+        let rows = sqlx::query(sql(format!(
             "SELECT {LEAGUE_COLUMNS} FROM leagues WHERE community_id = $1 ORDER BY id DESC LIMIT 100"
         )))
         .bind(community)
@@ -356,7 +306,7 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn running_leagues(&self) -> Result<Vec<LeagueRow>, StoreError> {
-        let rows = sqlx::query(super::sql(format!(
+        let rows = sqlx::query(sql(format!(
             "SELECT {LEAGUE_COLUMNS} FROM leagues WHERE status = 'running' ORDER BY id"
         )))
         .fetch_all(&self.pool)
@@ -500,7 +450,7 @@ impl Store {
         league: i64,
         season: i64,
     ) -> Result<Vec<FixtureRow>, StoreError> {
-        let rows = sqlx::query(super::sql(format!(
+        let rows = sqlx::query(sql(format!(
             "SELECT {FIXTURE_COLUMNS} FROM league_fixtures
              WHERE league_id = $1 AND season = $2 ORDER BY division, round, slot"
         )))
@@ -519,7 +469,7 @@ impl Store {
         &self,
         match_id: i64,
     ) -> Result<Option<(i64, FixtureRow)>, StoreError> {
-        let row = sqlx::query(super::sql(format!(
+        let row = sqlx::query(sql(format!(
             "SELECT league_id, {FIXTURE_COLUMNS} FROM league_fixtures WHERE match_id = $1"
         )))
         .bind(match_id)

@@ -2,7 +2,8 @@
 
 use sqlx::Row;
 
-use super::{DbConnection, Store, StoreError};
+use crate::db::DbConnection;
+use crate::{Store, StoreError};
 use engine::welsh::{Rates, ScoopPot};
 
 /// A money movement to record.
