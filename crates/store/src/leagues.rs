@@ -4,7 +4,7 @@
 //! commit (`match_writes.rs`'s `record_fixture_result`), so the table can never disagree
 //! with the matches.
 
-use sqlx::Row;
+use sqlx::{FromRow as _, Row};
 
 use crate::action_log::{Log, append_log};
 use crate::cause::EndCause;
@@ -19,7 +19,7 @@ use engine::Ruleset;
 use engine::welsh::Rates;
 
 /// A league as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct LeagueRow {
     pub id: i64,
     pub community_id: i64,
@@ -63,7 +63,7 @@ pub struct EntrantRow {
 }
 
 /// A season as stored.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, sqlx::FromRow)]
 pub struct SeasonRow {
     pub season: i64,
     /// `running` or `finished`.
@@ -78,9 +78,10 @@ pub struct SeasonRow {
 }
 
 /// A season's place of a player: division (1 = top) and seed (1 = first).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct PlaceRow {
     pub season: i64,
+    #[sqlx(rename = "player_id")]
     pub player: i64,
     pub division: i64,
     pub seed: i64,
@@ -166,24 +167,6 @@ pub struct LeagueChange {
 const LEAGUE_COLUMNS: &str = "id, community_id, name, organiser, channel, format, terms, \
      settings, status, season, version, created_at, updated_at";
 
-fn league_row(r: &DbRow) -> Result<LeagueRow, sqlx::Error> {
-    Ok(LeagueRow {
-        id: r.try_get("id")?,
-        community_id: r.try_get("community_id")?,
-        name: r.try_get("name")?,
-        organiser: r.try_get("organiser")?,
-        channel: r.try_get("channel")?,
-        format: r.try_get("format")?,
-        terms: r.try_get("terms")?,
-        settings: r.try_get("settings")?,
-        status: r.try_get("status")?,
-        season: r.try_get("season")?,
-        version: r.try_get("version")?,
-        created_at: r.try_get("created_at")?,
-        updated_at: r.try_get("updated_at")?,
-    })
-}
-
 const FIXTURE_COLUMNS: &str = "id, season, division, round, slot, player_x, player_o, match_id, \
      status, winner, how, score_x, score_o";
 
@@ -200,19 +183,6 @@ fn fixture_row(r: &DbRow) -> Result<FixtureRow, sqlx::Error> {
         winner: r.try_get("winner")?,
         how: r.try_get("how")?,
         score: [r.try_get("score_x")?, r.try_get("score_o")?],
-    })
-}
-
-fn season_row(r: &DbRow) -> Result<SeasonRow, sqlx::Error> {
-    Ok(SeasonRow {
-        season: r.try_get("season")?,
-        status: r.try_get("status")?,
-        seed: r.try_get("seed")?,
-        started_at: r.try_get("started_at")?,
-        deadline_at: r.try_get("deadline_at")?,
-        reminded: r.try_get("reminded")?,
-        finished_at: r.try_get("finished_at")?,
-        winner: r.try_get("winner")?,
     })
 }
 
@@ -270,7 +240,7 @@ impl Store {
         .bind(name)
         .fetch_optional(&self.pool)
         .await?;
-        Ok(row.as_ref().map(league_row).transpose()?)
+        Ok(row.as_ref().map(LeagueRow::from_row).transpose()?)
     }
 
     /// A league by id.
@@ -284,7 +254,7 @@ impl Store {
         .bind(id)
         .fetch_optional(&self.pool)
         .await?;
-        Ok(row.as_ref().map(league_row).transpose()?)
+        Ok(row.as_ref().map(LeagueRow::from_row).transpose()?)
     }
 
     /// A community's leagues, newest first.
@@ -298,7 +268,10 @@ impl Store {
         .bind(community)
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows.iter().map(league_row).collect::<Result<_, _>>()?)
+        Ok(rows
+            .iter()
+            .map(LeagueRow::from_row)
+            .collect::<Result<_, _>>()?)
     }
 
     /// Leagues with a season under way (for the sweep).
@@ -311,7 +284,10 @@ impl Store {
         )))
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows.iter().map(league_row).collect::<Result<_, _>>()?)
+        Ok(rows
+            .iter()
+            .map(LeagueRow::from_row)
+            .collect::<Result<_, _>>()?)
     }
 
     /// The rating of each rated player of a pool (community, ruleset), for seeding.
@@ -379,7 +355,7 @@ impl Store {
         .bind(season)
         .fetch_optional(&self.pool)
         .await?;
-        Ok(row.as_ref().map(season_row).transpose()?)
+        Ok(row.as_ref().map(SeasonRow::from_row).transpose()?)
     }
 
     /// A season's places (division, seed), by division then seed.
@@ -399,17 +375,10 @@ impl Store {
         .bind(season)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(PlaceRow {
-                    season: r.try_get(0)?,
-                    player: r.try_get(1)?,
-                    division: r.try_get(2)?,
-                    seed: r.try_get(3)?,
-                })
-            })
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(StoreError::from)
+        Ok(rows
+            .iter()
+            .map(PlaceRow::from_row)
+            .collect::<Result<_, _>>()?)
     }
 
     /// Why each ended match of a season ended, by match id (matches whose cause is not

@@ -135,7 +135,7 @@ pub struct MatchRow {
 }
 
 /// One entry of a match's action log.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct ActionRow {
     pub seq: i64,
     pub at: i64,
@@ -303,23 +303,12 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn actions(&self, match_id: i64) -> Result<Vec<ActionRow>, StoreError> {
-        let rows = sqlx::query(
+        Ok(sqlx::query_as::<_, ActionRow>(
             "SELECT seq, at, player_id, entry FROM match_actions WHERE match_id = $1 ORDER BY seq",
         )
         .bind(match_id)
         .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(ActionRow {
-                    seq: r.try_get(0)?,
-                    at: r.try_get(1)?,
-                    player_id: r.try_get(2)?,
-                    entry: r.try_get(3)?,
-                })
-            })
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(StoreError::from)
+        .await?)
     }
 
     /// Matches whose reminder or deadline has come, or whose challenge expires, oldest
