@@ -2,7 +2,7 @@
 //! Amounts are in minor units (pence); the rates are configurable, UK "friendly rates" by
 //! default.
 
-use super::game::MatchEnd;
+use super::phases::MatchEnd;
 
 /// The amounts of rule 23, in minor units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
