@@ -3,7 +3,7 @@
 
 use thiserror::Error;
 
-use super::movegen::Throw;
+use super::geometry::Throw;
 use super::phases::{BreakReason, GameEnd, MatchEnd, NominateFor, Parity};
 use crate::movegen::Play;
 use crate::side::Side;

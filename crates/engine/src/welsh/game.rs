@@ -6,7 +6,8 @@ mod apply;
 mod turns;
 
 use super::actions::{WelshAction, WelshError, WelshEvent};
-use super::movegen::{Throw, apply_welsh_steps, has_full_spread, welsh_legal_plays};
+use super::geometry::{Throw, has_full_spread};
+use super::movegen::{apply_welsh_steps, welsh_legal_plays};
 use super::phases::{
     BreakReason, DoublingDie, GameEnd, MAX_CUBE, MatchEnd, NominateFor, Parity, WelshPhase,
     WelshRules,

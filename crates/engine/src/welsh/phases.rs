@@ -1,6 +1,6 @@
 //! A Welsh match's rules, phases, doubling die and the ways a game and a match end.
 
-use super::movegen::Throw;
+use super::geometry::Throw;
 use crate::side::Side;
 
 /// The highest value of the doubling die (rule 5).

@@ -1,7 +1,8 @@
 //! The shapes that win a Welsh game outright (triangle, rectangle, a one-throw check-out)
 //! and what a game is worth when it ends.
 
-use super::movegen::{FULL_SPIKE, Throw, welsh_legal_plays};
+use super::geometry::{FULL_SPIKE, Throw};
+use super::movegen::welsh_legal_plays;
 use crate::position::{BAR, Board, OPP_BAR};
 
 /// Whether the mover has a triangle: 4-3-2-1 men on four adjacent spikes of one
