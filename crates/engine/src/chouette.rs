@@ -27,13 +27,17 @@ use super::{Dice, Position, Side};
 /// A player of the session, as the application names him.
 pub type PlayerId = u64;
 
+/// The side the box plays on the board.
 pub const BOX: Side = Side::X;
+/// The side the team plays on the board.
 pub const TEAM: Side = Side::O;
 
 /// When crew members may suggest plays to the captain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Consultation {
+    /// At any time.
     Free,
+    /// Never.
     None,
     /// Only once a cube has been turned in the game.
     AfterCube,
@@ -44,6 +48,7 @@ pub enum Consultation {
 pub struct ChouetteRules {
     /// Each team member his own cube (`true`, the modern default) or one cube for the team.
     pub multiple_cubes: bool,
+    /// When the crew may suggest plays to the captain.
     pub consultation: Consultation,
     /// Gammons count only on a cube that has been turned (per cube).
     pub jacoby: bool,
@@ -65,7 +70,9 @@ impl Default for ChouetteRules {
 /// One team member's cube in the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TeamCube {
+    /// The team member whose cube it is.
     pub member: PlayerId,
+    /// The cube's value.
     pub value: u64,
     /// `None`: centred; `Some(BOX)`: the box holds it; `Some(TEAM)`: the member holds it.
     pub owner: Option<Side>,
@@ -86,8 +93,11 @@ pub enum ChouettePhase {
     Opening,
     /// `side` may double before rolling; doubles waiting for answers hold the roll.
     ToRoll(Side),
+    /// `side` has rolled `dice` and must play.
     ToPlay {
+        /// The side to play.
         side: Side,
+        /// The roll.
         dice: Dice,
     },
 }
@@ -114,6 +124,7 @@ pub struct Chouette {
 }
 
 impl Chouette {
+    /// A new session with its creator as its only player, no game started.
     #[must_use]
     pub fn new(rules: ChouetteRules, creator: PlayerId) -> Chouette {
         Chouette {
@@ -130,9 +141,11 @@ impl Chouette {
         }
     }
 
+    /// The options agreed when the session was created.
     pub fn rules(&self) -> &ChouetteRules {
         &self.rules
     }
+    /// The players in the session, in the order they joined.
     pub fn players(&self) -> &[PlayerId] {
         &self.players
     }
@@ -140,15 +153,19 @@ impl Chouette {
     pub fn line(&self) -> &[PlayerId] {
         &self.line
     }
+    /// Games started so far.
     pub fn games(&self) -> u32 {
         self.games
     }
+    /// The board (the box is X, the team O).
     pub fn position(&self) -> &Position {
         &self.position
     }
+    /// Where the session stands.
     pub fn phase(&self) -> ChouettePhase {
         self.phase
     }
+    /// The team members' cubes in the game in progress.
     pub fn cubes(&self) -> &[TeamCube] {
         &self.cubes
     }
@@ -156,6 +173,7 @@ impl Chouette {
     pub fn tally(&self) -> &[(PlayerId, i64)] {
         &self.tally
     }
+    /// The box (first in the line), once a game has started.
     pub fn box_player(&self) -> Option<PlayerId> {
         self.line.first().copied()
     }

@@ -21,6 +21,7 @@ use super::xgid::{Xgid, XgidDice};
 /// The doubling cube.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Cube {
+    /// The cube's value (1 while never turned).
     pub value: u64,
     /// `None` while centred.
     pub owner: Option<Side>,
@@ -31,8 +32,11 @@ pub struct Cube {
     Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
 )]
 pub enum ResignLevel {
+    /// A single game.
     Single = 1,
+    /// A gammon (twice the cube).
     Gammon = 2,
+    /// A backgammon (three times the cube).
     Backgammon = 3,
 }
 
@@ -40,8 +44,11 @@ pub enum ResignLevel {
 /// `owner`), drops (his opponent wins `drop_value`), or turns it one more notch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct CubeOffer {
+    /// The side that must take or drop.
     pub responder: Side,
+    /// The cube's value once taken.
     pub value: u64,
+    /// Points the responder loses by dropping.
     pub drop_value: u64,
     /// Who holds the cube once this is accepted: always the player first doubled.
     pub owner: Side,
@@ -59,16 +66,27 @@ pub enum Phase {
     /// A cube decision is pending.
     CubeOffered(CubeOffer),
     /// `side` has thrown `dice` and must play.
-    ToPlay { side: Side, dice: Dice },
+    ToPlay {
+        /// The side to play.
+        side: Side,
+        /// The roll.
+        dice: Dice,
+    },
     /// The match is over (never in money play).
-    MatchOver { winner: Side },
+    MatchOver {
+        /// Who won it.
+        winner: Side,
+    },
 }
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum ResultKind {
+    /// A single game.
     Single,
+    /// A gammon.
     Gammon,
+    /// A backgammon.
     Backgammon,
     /// A cube was dropped.
     Dropped,
@@ -79,8 +97,11 @@ pub enum ResultKind {
 /// The result of one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct GameResult {
+    /// Who won the game.
     pub winner: Side,
+    /// Points won: cube value times the result's multiplier.
     pub points: u64,
+    /// How it was won.
     pub kind: ResultKind,
 }
 
@@ -106,14 +127,19 @@ pub struct Match {
 /// [`Match`] through [`Match::from_setup`], which checks it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Setup {
+    /// The match's options.
     pub rules: MatchRules,
     /// Indexed by [`Side::index`].
     pub score: [u32; 2],
+    /// The number of the game in progress (from 1).
     pub game_number: u32,
+    /// The board.
     pub position: Position,
+    /// The cube.
     pub cube: Cube,
     /// The side about to roll (or double).
     pub to_roll: Side,
+    /// This game is the Crawford game.
     pub crawford_game: bool,
     /// The Crawford game has already been played.
     pub post_crawford: bool,
@@ -182,6 +208,29 @@ impl Match {
     ///
     /// # Errors
     /// Options that do not fit together.
+    ///
+    /// # Examples
+    ///
+    /// A 5-point match: the opening roll, a play, a double and its take.
+    ///
+    /// ```
+    /// use engine::{Action, Match, MatchRules, Phase, Side};
+    ///
+    /// let m = Match::new(MatchRules::match_to(5)).unwrap();
+    /// assert_eq!(m.phase(), Phase::Opening);
+    /// // X throws the 3, O the 1: X plays 3-1 first.
+    /// let (m, _) = m.apply(Side::X, &Action::OpeningRoll { x: 3, o: 1 }).unwrap();
+    /// let play = m.resolve_play(Side::X, "8/5 6/5").unwrap();
+    /// let (m, _) = m.apply(Side::X, &Action::Play(play)).unwrap();
+    /// // O doubles before rolling; X takes and owns the cube at 2.
+    /// let (m, _) = m.apply(Side::O, &Action::Double).unwrap();
+    /// let (m, _) = m.apply(Side::X, &Action::Take).unwrap();
+    /// assert_eq!(m.cube().value, 2);
+    /// assert_eq!(m.cube().owner, Some(Side::X));
+    /// assert_eq!(m.phase(), Phase::ToRoll(Side::O));
+    /// // X may not double now: O is to roll.
+    /// assert!(m.apply(Side::X, &Action::Double).is_err());
+    /// ```
     pub fn new(rules: MatchRules) -> Result<Match, RuleError> {
         rules.validate()?;
         let mut m = Match {
@@ -205,6 +254,7 @@ impl Match {
         Ok(m)
     }
 
+    /// The match's options.
     pub fn rules(&self) -> &MatchRules {
         &self.rules
     }
@@ -222,6 +272,7 @@ impl Match {
             None => self.score,
         }
     }
+    /// The number of the game in progress (from 1).
     pub fn game_number(&self) -> u32 {
         self.game_number
     }
@@ -233,15 +284,19 @@ impl Match {
     pub fn is_post_crawford(&self) -> bool {
         self.crawford_done && !self.crawford_game
     }
+    /// The board.
     pub fn position(&self) -> &Position {
         &self.position
     }
+    /// The cube.
     pub fn cube(&self) -> Cube {
         self.cube
     }
+    /// Where the game stands: whose turn and what is awaited.
     pub fn phase(&self) -> Phase {
         self.phase
     }
+    /// A resignation waiting for its answer: who offered it, and at what level.
     pub fn resign_offer(&self) -> Option<(Side, ResignLevel)> {
         self.resign_offer
     }

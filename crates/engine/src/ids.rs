@@ -10,12 +10,16 @@ use super::side::Side;
 /// Why an ID could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum IdError {
+    /// Not 14 base64 characters.
     #[error("a Position ID has 14 characters of base64, not `{0}`")]
     PositionIdForm(String),
+    /// 14 characters that describe no legal position.
     #[error("Position ID `{0}` does not describe a legal position: {1}")]
     PositionIdContent(String, &'static str),
+    /// Not 12 base64 characters.
     #[error("a Match ID has 12 characters of base64, not `{0}`")]
     MatchIdForm(String),
+    /// 12 characters holding an impossible value.
     #[error("Match ID `{0}` holds an impossible value: {1}")]
     MatchIdContent(String, &'static str),
 }
@@ -254,10 +258,15 @@ fn side_of_gnubg(p: u64) -> Side {
 /// The state of play a Match ID records.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameStatus {
+    /// No game started.
     NoGame = 0,
+    /// A game is being played.
     Playing = 1,
+    /// The game is over.
     Over = 2,
+    /// The game ended by a resignation.
     Resigned = 3,
+    /// The game ended by a dropped cube.
     Dropped = 4,
 }
 
@@ -266,13 +275,17 @@ pub enum GameStatus {
 pub struct MatchId {
     /// The cube value (a power of two up to 2^15).
     pub cube: u32,
+    /// Who holds the cube (`None`: centred).
     pub cube_owner: Option<Side>,
     /// The player who holds the dice (on roll).
     pub on_roll: Side,
+    /// This game is the Crawford game.
     pub crawford: bool,
+    /// Whether a game is being played, over, or not started.
     pub status: GameStatus,
     /// The player who must decide now (differs from `on_roll` after a double or a resign offer).
     pub turn: Side,
+    /// A double waits for its answer.
     pub double_offered: bool,
     /// 0 none, 1 single, 2 gammon, 3 backgammon.
     pub resign_offered: u8,

@@ -70,6 +70,29 @@ fn unordered((a, b): (u8, u8)) -> (u8, u8) {
 }
 impl WelshMatch {
     /// A new match: the first game starts with the odds/evens call.
+    ///
+    /// # Examples
+    ///
+    /// The call, the choice of who starts, a throw and its legal plays.
+    ///
+    /// ```
+    /// use engine::welsh::{Parity, WelshAction, WelshMatch, WelshPhase, WelshRules};
+    ///
+    /// let m = WelshMatch::new(WelshRules::default());
+    /// let WelshPhase::Call { caller } = m.phase() else {
+    ///     panic!("a match starts with the call")
+    /// };
+    /// // The shaker's concealed 3-4 is odd: the caller, who called odd, chooses.
+    /// let call = WelshAction::Call { shaker_dice: (3, 4), call: Parity::Odd };
+    /// let (m, _) = m.apply(caller, &call).unwrap();
+    /// assert_eq!(m.phase(), WelshPhase::Choose { chooser: caller });
+    /// let (m, _) = m.apply(caller, &WelshAction::Choose(caller)).unwrap();
+    /// let (m, _) = m.apply(caller, &WelshAction::Roll(6, 5)).unwrap();
+    /// assert!(matches!(m.phase(), WelshPhase::ToPlay { side, .. } if side == caller));
+    /// assert!(!m.legal_plays().is_empty());
+    /// // The other side cannot throw out of turn.
+    /// assert!(m.apply(caller.opponent(), &WelshAction::Roll(2, 1)).is_err());
+    /// ```
     #[must_use]
     pub fn new(rules: WelshRules) -> WelshMatch {
         WelshMatch {
@@ -118,24 +141,31 @@ impl WelshMatch {
         m
     }
 
+    /// The match's options.
     pub fn rules(&self) -> &WelshRules {
         &self.rules
     }
+    /// Games won towards the target, indexed by [`Side::index`].
     pub fn score(&self) -> [u32; 2] {
         self.score
     }
+    /// The number of the game in progress (from 1).
     pub fn game_number(&self) -> u32 {
         self.game_number
     }
+    /// The board.
     pub fn position(&self) -> &Position {
         &self.position
     }
+    /// The doubling die.
     pub fn cube(&self) -> DoublingDie {
         self.cube
     }
+    /// Where the game stands: whose turn and what is awaited.
     pub fn phase(&self) -> WelshPhase {
         self.phase
     }
+    /// Whether `side` still holds its nominate card.
     pub fn nominate_left(&self, side: Side) -> bool {
         self.nominate_left[side.index()]
     }
@@ -152,6 +182,7 @@ impl WelshMatch {
     pub fn games_won(&self) -> [u32; 2] {
         self.games_won.unwrap_or(self.score)
     }
+    /// The side that has made a triangle this game (the die is frozen).
     pub fn triangle(&self) -> Option<Side> {
         self.triangle
     }

@@ -11,7 +11,9 @@ pub const FULL_SPIKE: i8 = 6;
 /// What the mover throws: two dice, or one die while a full spread of his stands (rule 11).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Throw {
+    /// Two dice.
     Two(u8, u8),
+    /// One die (beside a full spread).
     One(u8),
 }
 
@@ -32,6 +34,7 @@ impl Throw {
         }
     }
 
+    /// Two dice showing the same number.
     #[must_use]
     pub fn is_double(self) -> bool {
         matches!(self, Throw::Two(a, b) if a == b)
@@ -43,6 +46,7 @@ impl Throw {
         matches!(self, Throw::Two(5, 2) | Throw::Two(2, 5))
     }
 
+    /// A six among the dice thrown (rule 15, Six Must).
     #[must_use]
     pub fn has_six(self) -> bool {
         self.values().contains(&6)

@@ -67,6 +67,7 @@ pub fn match_prize(
 /// The backgammon scoop-pot of one pair of players: games played since their last backgammon.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ScoopPot {
+    /// Games the pair has played since its last backgammon.
     pub games: u32,
 }
 

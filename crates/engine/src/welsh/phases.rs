@@ -27,43 +27,61 @@ impl Default for WelshRules {
 /// Odds or evens, called on the concealed throw (rule 6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Parity {
+    /// The dice add up to an odd number.
     Odd,
+    /// To an even number.
     Even,
 }
 
 /// Whose throw a nomination sets (rule 21).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum NominateFor {
+    /// The nominating player's own turn, now.
     Me,
+    /// The opponent's next turn.
     Opponent,
 }
 
 /// How a match ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum MatchEnd {
+    /// The target was reached in games.
     Games,
+    /// A rectangle was made (rule 17b).
     Rectangle,
+    /// A clock ran out (rule 12a).
     TimedOut,
 }
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum GameEnd {
+    /// All men checked out: the die's value.
     Single,
+    /// The loser had checked out none: three times the die.
     Gammon,
+    /// And still had a man on the roof or outside home: six times the die.
     Backgammon,
+    /// Three of the loser's men on the roof (rule 14).
     ThreeOnTheRoof,
+    /// An offer to concede was accepted (rule 18).
     Conceded,
+    /// Both sides hold a full spike (rule 22 (i)): no game won.
     WashBySticks,
+    /// 1-1 thrown after the opponent's 1-1: no game won.
     WashBySnakes,
 }
 
 /// Why a break may be taken between games (regulation D).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum BreakReason {
+    /// Both clocks are under 35 minutes.
     BothUnder35Minutes,
+    /// A backgammon was scored.
     Backgammon,
+    /// A player has reached this many games.
     Reached(u32),
+    /// The last throw was 2-3 (time for tea).
     TimeForTea,
 }
 
@@ -82,30 +100,41 @@ impl std::fmt::Display for BreakReason {
 /// The doubling die: its value and who may turn it next (`None`: either player).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct DoublingDie {
+    /// The die's value (1 while never turned).
     pub value: u32,
+    /// Who may double next (`None`: either side).
     pub right: Option<Side>,
 }
 
+/// Where a Welsh game stands: whose turn, and what is awaited.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum WelshPhase {
     /// `caller` calls odds or evens on the shaker's concealed throw.
     Call {
+        /// Who calls.
         caller: Side,
     },
     /// `chooser` decides who starts.
     Choose {
+        /// Who chooses.
         chooser: Side,
     },
     /// `side` may double, nominate, throw one die (beside a full spread) or throw.
     ToRoll(Side),
     /// `side` has thrown and must play.
     ToPlay {
+        /// The side to play.
         side: Side,
+        /// The throw to play.
         throw: Throw,
+        /// It was a nominated throw.
         nominated: bool,
     },
+    /// The match is over.
     MatchOver {
+        /// Who won.
         winner: Side,
+        /// How it ended.
         how: MatchEnd,
     },
 }
