@@ -8,7 +8,9 @@ use super::welsh::WelshMatch;
 /// A standard or Welsh match: the one value a stored match holds, whatever its rules.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum AnyMatch {
+    /// A standard match or money session.
     Standard(Match),
+    /// A Welsh match.
     Welsh(WelshMatch),
 }
 
@@ -31,6 +33,7 @@ impl AnyMatch {
         }
     }
 
+    /// The number of the game in progress (from 1).
     #[must_use]
     pub fn game_number(&self) -> u32 {
         match self {

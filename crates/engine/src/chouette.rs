@@ -5,9 +5,20 @@
 //!
 //! On the board the box is X and the team is O. Players are opaque ids given by the
 //! application; the line order is given too (the application shuffles).
+//!
+//! Here the session's state and its reads; `chouette/actions.rs` the actions, events and
+//! errors; `chouette/apply.rs` each action applied; `chouette/cube.rs` doubles and their
+//! answers; `chouette/turns.rs` a turn's end and a game's settlement.
+
+mod actions;
+mod apply;
+mod cube;
+mod turns;
+
+pub use actions::{ChouetteAction, ChouetteError, ChouetteEvent};
+use cube::Answer;
 
 use serde::{Deserialize, Serialize};
-use thiserror::Error;
 
 use super::movegen::{Play, apply_steps, legal_plays};
 use super::notation::{format_play, resolve_play};
@@ -16,13 +27,17 @@ use super::{Dice, Position, Side};
 /// A player of the session, as the application names him.
 pub type PlayerId = u64;
 
+/// The side the box plays on the board.
 pub const BOX: Side = Side::X;
+/// The side the team plays on the board.
 pub const TEAM: Side = Side::O;
 
 /// When crew members may suggest plays to the captain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Consultation {
+    /// At any time.
     Free,
+    /// Never.
     None,
     /// Only once a cube has been turned in the game.
     AfterCube,
@@ -33,6 +48,7 @@ pub enum Consultation {
 pub struct ChouetteRules {
     /// Each team member his own cube (`true`, the modern default) or one cube for the team.
     pub multiple_cubes: bool,
+    /// When the crew may suggest plays to the captain.
     pub consultation: Consultation,
     /// Gammons count only on a cube that has been turned (per cube).
     pub jacoby: bool,
@@ -54,7 +70,9 @@ impl Default for ChouetteRules {
 /// One team member's cube in the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TeamCube {
+    /// The team member whose cube it is.
     pub member: PlayerId,
+    /// The cube's value.
     pub value: u64,
     /// `None`: centred; `Some(BOX)`: the box holds it; `Some(TEAM)`: the member holds it.
     pub owner: Option<Side>,
@@ -75,151 +93,13 @@ pub enum ChouettePhase {
     Opening,
     /// `side` may double before rolling; doubles waiting for answers hold the roll.
     ToRoll(Side),
+    /// `side` has rolled `dice` and must play.
     ToPlay {
+        /// The side to play.
         side: Side,
+        /// The roll.
         dice: Dice,
     },
-}
-
-/// What the session's players do.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ChouetteAction {
-    Join,
-    Leave,
-    /// Starts the next game. The first start gives the line: box first, then captain, crew.
-    Start {
-        line: Option<Vec<PlayerId>>,
-    },
-    OpeningRoll {
-        box_die: u8,
-        team_die: u8,
-    },
-    Roll(Dice),
-    Play(Play),
-    /// The box doubles these members (empty: every cube he may turn); a team member
-    /// doubles his own cube (single cube: the captain, for the team).
-    Double {
-        members: Vec<PlayerId>,
-    },
-    /// Answers to doubles: by a team member on his cube, or by the box on `member`'s
-    /// double (single cube: `member` ignored, the answer is for the team's cube).
-    Take {
-        member: Option<PlayerId>,
-    },
-    Drop {
-        member: Option<PlayerId>,
-    },
-    Beaver {
-        member: Option<PlayerId>,
-    },
-    /// A crew member's suggestion to the captain.
-    Suggest(String),
-}
-
-/// What happened.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ChouetteEvent {
-    Joined(PlayerId),
-    Left(PlayerId),
-    GameStarted {
-        number: u32,
-        box_player: PlayerId,
-        captain: PlayerId,
-    },
-    OpeningTie(u8),
-    OpeningWon {
-        side: Side,
-        dice: Dice,
-    },
-    Rolled {
-        by: Side,
-        dice: Dice,
-    },
-    NoLegalPlay {
-        by: Side,
-        dice: Dice,
-    },
-    Played {
-        by: Side,
-        play: Play,
-    },
-    /// A double: each member's cube with the value it is offered at (each cube is doubled
-    /// from its own value).
-    Doubled {
-        by: PlayerId,
-        members: Vec<(PlayerId, u64)>,
-    },
-    Took {
-        by: PlayerId,
-        member: PlayerId,
-        value: u64,
-    },
-    Beavered {
-        by: PlayerId,
-        member: PlayerId,
-        value: u64,
-    },
-    Dropped {
-        by: PlayerId,
-        member: PlayerId,
-        points: u64,
-    },
-    Suggested {
-        by: PlayerId,
-        text: String,
-    },
-    /// A member settles with the box: + he won `points`, - he lost them.
-    Settled {
-        member: PlayerId,
-        points: i64,
-    },
-    GameOver {
-        box_won_board: bool,
-        number: u32,
-    },
-    /// The new line after the game: box, captain, crew.
-    Rotated {
-        box_player: PlayerId,
-        captain: PlayerId,
-    },
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum ChouetteError {
-    #[error("you are not in this chouette; /chouette join first")]
-    NotInSession,
-    #[error("you are already in this chouette")]
-    AlreadyIn,
-    #[error("a chouette needs at least three players; {0} so far")]
-    TooFew(usize),
-    #[error("players join and leave between games; wait for this game to end")]
-    GameInProgress,
-    #[error("no game is in progress; start one with /chouette start")]
-    NoGame,
-    #[error("{0}")]
-    NotYourTurn(String),
-    #[error("{0}")]
-    WrongMoment(String),
-    #[error("a die shows 1 to 6")]
-    BadDie,
-    #[error("{0}")]
-    IllegalPlay(String),
-    #[error("{0}")]
-    Cube(String),
-    #[error("consultation is {0} in this chouette")]
-    NoConsultation(&'static str),
-    #[error("the line must list every player once, box first")]
-    BadLine,
-    /// The box answered a double that this member has not offered. The club words it with
-    /// the member's name.
-    #[error("that player has not doubled you")]
-    NotDoubledBy(PlayerId),
-    /// The box named a member whose cube cannot be doubled now. The club words it with the
-    /// member's name.
-    #[error(
-        "you cannot double that player's cube: it is out of the game, already offered, or held by that player"
-    )]
-    CannotDoubleMember(PlayerId),
 }
 
 /// A chouette session: the line, the game in progress, everyone's running tally.
@@ -244,6 +124,7 @@ pub struct Chouette {
 }
 
 impl Chouette {
+    /// A new session with its creator as its only player, no game started.
     #[must_use]
     pub fn new(rules: ChouetteRules, creator: PlayerId) -> Chouette {
         Chouette {
@@ -260,9 +141,11 @@ impl Chouette {
         }
     }
 
+    /// The options agreed when the session was created.
     pub fn rules(&self) -> &ChouetteRules {
         &self.rules
     }
+    /// The players in the session, in the order they joined.
     pub fn players(&self) -> &[PlayerId] {
         &self.players
     }
@@ -270,15 +153,19 @@ impl Chouette {
     pub fn line(&self) -> &[PlayerId] {
         &self.line
     }
+    /// Games started so far.
     pub fn games(&self) -> u32 {
         self.games
     }
+    /// The board (the box is X, the team O).
     pub fn position(&self) -> &Position {
         &self.position
     }
+    /// Where the session stands.
     pub fn phase(&self) -> ChouettePhase {
         self.phase
     }
+    /// The team members' cubes in the game in progress.
     pub fn cubes(&self) -> &[TeamCube] {
         &self.cubes
     }
@@ -286,6 +173,7 @@ impl Chouette {
     pub fn tally(&self) -> &[(PlayerId, i64)] {
         &self.tally
     }
+    /// The box (first in the line), once a game has started.
     pub fn box_player(&self) -> Option<PlayerId> {
         self.line.first().copied()
     }
@@ -392,14 +280,6 @@ impl Chouette {
         }
     }
 
-    fn add_tally(&mut self, who: PlayerId, points: i64) {
-        if let Some(t) = self.tally.iter_mut().find(|t| t.0 == who) {
-            t.1 += points;
-        } else {
-            self.tally.push((who, points));
-        }
-    }
-
     /// Applies `action` by `by`.
     ///
     /// # Errors
@@ -413,197 +293,6 @@ impl Chouette {
         let mut ev = Vec::new();
         c.step(by, action, &mut ev)?;
         Ok((c, ev))
-    }
-
-    fn step(
-        &mut self,
-        by: PlayerId,
-        action: &ChouetteAction,
-        ev: &mut Vec<ChouetteEvent>,
-    ) -> Result<(), ChouetteError> {
-        let playing = self.phase != ChouettePhase::Waiting;
-        match action {
-            ChouetteAction::Join => {
-                if self.players.contains(&by) {
-                    return Err(ChouetteError::AlreadyIn);
-                }
-                if playing {
-                    return Err(ChouetteError::GameInProgress);
-                }
-                self.players.push(by);
-                if !self.line.is_empty() {
-                    self.line.push(by);
-                }
-                if !self.tally.iter().any(|t| t.0 == by) {
-                    self.tally.push((by, 0));
-                }
-                ev.push(ChouetteEvent::Joined(by));
-                return Ok(());
-            }
-            _ if !self.players.contains(&by) => return Err(ChouetteError::NotInSession),
-            ChouetteAction::Leave => {
-                if playing {
-                    return Err(ChouetteError::GameInProgress);
-                }
-                self.players.retain(|&p| p != by);
-                self.line.retain(|&p| p != by);
-                ev.push(ChouetteEvent::Left(by));
-                return Ok(());
-            }
-            ChouetteAction::Start { line } => {
-                if playing {
-                    return Err(ChouetteError::GameInProgress);
-                }
-                if self.players.len() < 3 {
-                    return Err(ChouetteError::TooFew(self.players.len()));
-                }
-                if let Some(l) = line {
-                    let mut a = l.clone();
-                    let mut b = self.players.clone();
-                    a.sort_unstable();
-                    b.sort_unstable();
-                    if a != b {
-                        return Err(ChouetteError::BadLine);
-                    }
-                    self.line.clone_from(l);
-                } else if self.line.is_empty() {
-                    self.line = self.players.clone();
-                }
-                self.games += 1;
-                self.position = Position::start();
-                self.phase = ChouettePhase::Opening;
-                self.captain = Some(self.line[1]);
-                self.cubes = self.line[1..]
-                    .iter()
-                    .map(|&m| TeamCube {
-                        member: m,
-                        value: 1,
-                        owner: None,
-                        offered: None,
-                        out: false,
-                        result: None,
-                    })
-                    .collect();
-                ev.push(ChouetteEvent::GameStarted {
-                    number: self.games,
-                    box_player: self.line[0],
-                    captain: self.line[1],
-                });
-                return Ok(());
-            }
-            _ if !playing => return Err(ChouetteError::NoGame),
-            _ => {}
-        }
-        let box_player = self.line[0];
-        let is_box = by == box_player;
-        let pending = self.cubes.iter().any(|c| c.offered.is_some());
-        match action {
-            ChouetteAction::OpeningRoll { box_die, team_die } => {
-                if self.phase != ChouettePhase::Opening {
-                    return Err(self.wrong_moment(by));
-                }
-                if !is_box && Some(by) != self.acting_captain() {
-                    return Err(ChouetteError::NotYourTurn(
-                        "the box and the captain throw the opening roll".into(),
-                    ));
-                }
-                if !(1..=6).contains(box_die) || !(1..=6).contains(team_die) {
-                    return Err(ChouetteError::BadDie);
-                }
-                if box_die == team_die {
-                    ev.push(ChouetteEvent::OpeningTie(*box_die));
-                    return Ok(());
-                }
-                let (side, dice) = if box_die > team_die {
-                    (BOX, Dice::new(*box_die, *team_die))
-                } else {
-                    (TEAM, Dice::new(*team_die, *box_die))
-                };
-                let dice = dice.map_err(|_| ChouetteError::BadDie)?;
-                ev.push(ChouetteEvent::OpeningWon { side, dice });
-                self.begin_turn(side, dice, ev);
-                Ok(())
-            }
-            ChouetteAction::Roll(dice) => {
-                let ChouettePhase::ToRoll(s) = self.phase else {
-                    return Err(self.wrong_moment(by));
-                };
-                self.check_mover(by, s)?;
-                if pending {
-                    return Err(ChouetteError::WrongMoment(
-                        "doubles are waiting for their answers".into(),
-                    ));
-                }
-                self.begin_turn(s, *dice, ev);
-                Ok(())
-            }
-            ChouetteAction::Play(play) => {
-                let ChouettePhase::ToPlay { side, dice } = self.phase else {
-                    return Err(self.wrong_moment(by));
-                };
-                self.check_mover(by, side)?;
-                let view = self.position.view(side);
-                let after = apply_steps(&view, play.steps()).ok();
-                let legal = legal_plays(&view, dice);
-                let chosen = legal
-                    .iter()
-                    .find(|l| Some(l.board) == after)
-                    .ok_or_else(|| {
-                        ChouetteError::IllegalPlay(format!(
-                            "that play is not legal with {}-{}",
-                            dice.high(),
-                            dice.low()
-                        ))
-                    })?;
-                ev.push(ChouetteEvent::Played {
-                    by: side,
-                    play: chosen.play,
-                });
-                self.position = Position::from_view(side, &chosen.board);
-                self.end_turn(side, ev);
-                Ok(())
-            }
-            ChouetteAction::Double { members } => self.double(by, members, ev),
-            ChouetteAction::Take { member } => self.answer(by, *member, Answer::Take, ev),
-            ChouetteAction::Drop { member } => self.answer(by, *member, Answer::Drop, ev),
-            ChouetteAction::Beaver { member } => self.answer(by, *member, Answer::Beaver, ev),
-            ChouetteAction::Suggest(text) => {
-                if is_box || Some(by) == self.acting_captain() {
-                    return Err(ChouetteError::WrongMoment(
-                        "suggestions come from the crew to the captain".into(),
-                    ));
-                }
-                match self.rules.consultation {
-                    Consultation::None => return Err(ChouetteError::NoConsultation("not allowed")),
-                    Consultation::AfterCube if !self.cube_turned() => {
-                        return Err(ChouetteError::NoConsultation(
-                            "allowed only after a cube has been turned",
-                        ));
-                    }
-                    _ => {}
-                }
-                if self.cubes.iter().any(|c| c.member == by && c.out) {
-                    return Err(ChouetteError::WrongMoment(
-                        "you are out of this game; only members still in may suggest".into(),
-                    ));
-                }
-                // A suggestion is a play of the captain's roll, legal with it.
-                let ChouettePhase::ToPlay { side: TEAM, dice } = self.phase else {
-                    return Err(ChouetteError::WrongMoment(
-                        "suggest a play once the captain has rolled".into(),
-                    ));
-                };
-                let view = self.position.view(TEAM);
-                let play = resolve_play(&view, dice, text)
-                    .map_err(|e| ChouetteError::IllegalPlay(e.to_string()))?;
-                ev.push(ChouetteEvent::Suggested {
-                    by,
-                    text: format_play(&view, &play.play),
-                });
-                Ok(())
-            }
-            _ => Err(self.wrong_moment(by)),
-        }
     }
 
     fn wrong_moment(&self, _by: PlayerId) -> ChouetteError {
@@ -634,285 +323,6 @@ impl Chouette {
         }
     }
 
-    fn begin_turn(&mut self, side: Side, dice: Dice, ev: &mut Vec<ChouetteEvent>) {
-        ev.push(ChouetteEvent::Rolled { by: side, dice });
-        let legal = legal_plays(&self.position.view(side), dice);
-        if legal.len() == 1 && legal[0].play.is_empty() {
-            ev.push(ChouetteEvent::NoLegalPlay { by: side, dice });
-            self.phase = ChouettePhase::ToRoll(side.opponent());
-        } else {
-            self.phase = ChouettePhase::ToPlay { side, dice };
-        }
-    }
-
-    fn end_turn(&mut self, side: Side, ev: &mut Vec<ChouetteEvent>) {
-        let view = self.position.view(side);
-        if view.mine_off() < 15 {
-            self.phase = ChouettePhase::ToRoll(side.opponent());
-            return;
-        }
-        let base: u64 = if view.theirs_off() > 0 {
-            1
-        } else if view.theirs(0) > 0 || (1..=6).any(|p| view.theirs(p) > 0) {
-            3
-        } else {
-            2
-        };
-        let jacoby = self.rules.jacoby;
-        let team_won = side == TEAM;
-        let mut settle = Vec::new();
-        for c in self.cubes.iter_mut().filter(|c| !c.out) {
-            let mult = if jacoby && c.owner.is_none() { 1 } else { base };
-            let pts = i64::try_from(c.value.saturating_mul(mult)).unwrap_or(i64::MAX);
-            let signed = if team_won { pts } else { -pts };
-            c.result = Some(signed);
-            c.out = true;
-            settle.push((c.member, signed));
-        }
-        for (m, p) in settle {
-            self.settle(m, p, ev);
-        }
-        self.end_game(!team_won, ev);
-    }
-
-    fn settle(&mut self, member: PlayerId, points: i64, ev: &mut Vec<ChouetteEvent>) {
-        let box_player = self.line[0];
-        self.add_tally(member, points);
-        self.add_tally(box_player, -points);
-        ev.push(ChouetteEvent::Settled { member, points });
-    }
-
-    /// The game is over: rotation by the captain's own result.
-    fn end_game(&mut self, box_won_board: bool, ev: &mut Vec<ChouetteEvent>) {
-        ev.push(ChouetteEvent::GameOver {
-            box_won_board,
-            number: self.games,
-        });
-        let captain = self.captain.unwrap_or(self.line[1]);
-        let captain_won = self
-            .cubes
-            .iter()
-            .find(|c| c.member == captain)
-            .and_then(|c| c.result)
-            .is_some_and(|r| r > 0);
-        let old_box = self.line.remove(0);
-        self.last_sides = Some((old_box, captain));
-        if captain_won {
-            // The captain becomes the box; the old box goes to the back of the line.
-            self.line.retain(|&p| p != captain);
-            self.line.insert(0, captain);
-            self.line.push(old_box);
-        } else {
-            // The box stays; the captain goes to the back, the next becomes captain.
-            self.line.retain(|&p| p != captain);
-            self.line.insert(0, old_box);
-            self.line.push(captain);
-        }
-        self.phase = ChouettePhase::Waiting;
-        self.captain = None;
-        ev.push(ChouetteEvent::Rotated {
-            box_player: self.line[0],
-            captain: self.line[1],
-        });
-    }
-
-    fn double(
-        &mut self,
-        by: PlayerId,
-        members: &[PlayerId],
-        ev: &mut Vec<ChouetteEvent>,
-    ) -> Result<(), ChouetteError> {
-        let box_player = self.line[0];
-        let ChouettePhase::ToRoll(s) = self.phase else {
-            return Err(ChouetteError::Cube(
-                "doubles are offered before rolling".into(),
-            ));
-        };
-        let single = !self.rules.multiple_cubes;
-        if by == box_player {
-            if s != BOX {
-                return Err(ChouetteError::Cube(
-                    "the box doubles on the box's own turn".into(),
-                ));
-            }
-            let eligible: Vec<PlayerId> = self
-                .cubes
-                .iter()
-                .filter(|c| !c.out && c.offered.is_none() && c.owner != Some(TEAM))
-                .map(|c| c.member)
-                .collect();
-            let chosen: Vec<PlayerId> = if members.is_empty() || single {
-                eligible.clone()
-            } else {
-                members.to_vec()
-            };
-            if chosen.is_empty() {
-                return Err(ChouetteError::Cube("no cube is yours to turn".into()));
-            }
-            for m in &chosen {
-                if !eligible.contains(m) {
-                    return Err(ChouetteError::CannotDoubleMember(*m));
-                }
-            }
-            // Each cube is doubled from its own value.
-            let mut offers = Vec::new();
-            for c in self.cubes.iter_mut().filter(|c| chosen.contains(&c.member)) {
-                c.offered = Some((BOX, c.value * 2));
-                offers.push((c.member, c.value * 2));
-            }
-            ev.push(ChouetteEvent::Doubled {
-                by,
-                members: offers,
-            });
-            return Ok(());
-        }
-        // A team member doubles on his own cube (single cube: the acting captain, for all).
-        if s != TEAM {
-            return Err(ChouetteError::Cube(
-                "the team doubles on its own turn".into(),
-            ));
-        }
-        let doubling: Vec<PlayerId> = if single {
-            if Some(by) != self.acting_captain() {
-                return Err(ChouetteError::Cube(
-                    "with one cube, the captain doubles for the team".into(),
-                ));
-            }
-            self.cubes
-                .iter()
-                .filter(|c| !c.out)
-                .map(|c| c.member)
-                .collect()
-        } else {
-            vec![by]
-        };
-        let mut offers = Vec::new();
-        for m in &doubling {
-            let c = self
-                .cubes
-                .iter_mut()
-                .find(|c| c.member == *m)
-                .ok_or(ChouetteError::NotInSession)?;
-            if c.out {
-                return Err(ChouetteError::Cube("you are out of this game".into()));
-            }
-            if c.offered.is_some() {
-                return Err(ChouetteError::Cube(
-                    "your double is waiting for its answer".into(),
-                ));
-            }
-            if c.owner == Some(BOX) {
-                return Err(ChouetteError::Cube("the box holds your cube".into()));
-            }
-            c.offered = Some((TEAM, c.value * 2));
-            offers.push((c.member, c.value * 2));
-        }
-        ev.push(ChouetteEvent::Doubled {
-            by,
-            members: offers,
-        });
-        Ok(())
-    }
-
-    fn answer(
-        &mut self,
-        by: PlayerId,
-        member: Option<PlayerId>,
-        answer: Answer,
-        ev: &mut Vec<ChouetteEvent>,
-    ) -> Result<(), ChouetteError> {
-        let box_player = self.line[0];
-        if answer == Answer::Beaver && !self.rules.beavers {
-            return Err(ChouetteError::Cube(
-                "beavers are not played in this chouette".into(),
-            ));
-        }
-        // Which cubes this answer is for.
-        let targets: Vec<PlayerId> = if by == box_player {
-            let offered: Vec<PlayerId> = self
-                .cubes
-                .iter()
-                .filter(|c| matches!(c.offered, Some((TEAM, _))))
-                .map(|c| c.member)
-                .collect();
-            match member {
-                _ if !self.rules.multiple_cubes => offered,
-                Some(m) if offered.contains(&m) => vec![m],
-                Some(m) => {
-                    return Err(ChouetteError::NotDoubledBy(m));
-                }
-                None if offered.len() == 1 => offered,
-                None if offered.is_empty() => Vec::new(),
-                None => {
-                    return Err(ChouetteError::Cube(
-                        "several doubles wait: say whose you answer".into(),
-                    ));
-                }
-            }
-        } else {
-            match self.cubes.iter().find(|c| c.member == by) {
-                Some(c) if matches!(c.offered, Some((BOX, _))) => vec![by],
-                _ => Vec::new(),
-            }
-        };
-        if targets.is_empty() {
-            return Err(ChouetteError::Cube(
-                "no double is waiting for your answer".into(),
-            ));
-        }
-        for m in targets {
-            let c = self
-                .cubes
-                .iter_mut()
-                .find(|c| c.member == m)
-                .ok_or(ChouetteError::NotInSession)?;
-            let Some((doubler, offered)) = c.offered.take() else {
-                continue;
-            };
-            let taker = doubler.opponent();
-            match answer {
-                Answer::Take => {
-                    c.value = offered;
-                    c.owner = Some(taker);
-                    ev.push(ChouetteEvent::Took {
-                        by,
-                        member: m,
-                        value: offered,
-                    });
-                }
-                Answer::Beaver => {
-                    c.value = offered * 2;
-                    c.owner = Some(taker);
-                    ev.push(ChouetteEvent::Beavered {
-                        by,
-                        member: m,
-                        value: c.value,
-                    });
-                }
-                Answer::Drop => {
-                    let points = c.value;
-                    c.out = true;
-                    let signed = i64::try_from(points).unwrap_or(i64::MAX);
-                    // The dropper pays the value before the double.
-                    let signed = if doubler == TEAM { signed } else { -signed };
-                    c.result = Some(signed);
-                    ev.push(ChouetteEvent::Dropped {
-                        by,
-                        member: m,
-                        points,
-                    });
-                    self.settle(m, signed, ev);
-                }
-            }
-        }
-        if self.cubes.iter().all(|c| c.out) {
-            // Nobody is left against the box.
-            let box_won = self.cubes.iter().all(|c| c.result.unwrap_or(0) < 0);
-            self.end_game(box_won, ev);
-        }
-        Ok(())
-    }
-
     /// The legal plays of the side to play, from his view.
     #[must_use]
     pub fn legal_plays(&self) -> Vec<super::LegalPlay> {
@@ -934,11 +344,4 @@ impl Chouette {
             .map(|l| l.play)
             .map_err(|e| ChouetteError::IllegalPlay(e.to_string()))
     }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Answer {
-    Take,
-    Drop,
-    Beaver,
 }

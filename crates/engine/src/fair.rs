@@ -234,6 +234,24 @@ pub fn line_order(s: &Secret, id: FairId, seeds: &[&str]) -> Vec<usize> {
 
 /// The dice (`count`: 2, or 1) of a throw whose chain value is `s` and whose message is
 /// `message`.
+///
+/// # Examples
+///
+/// ```
+/// use engine::fair::{FairId, anchor_and_first, message_v2, sha256, throw_dice};
+///
+/// // The bot's secret top of a chain; it publishes the anchor before any seed is known.
+/// let top = sha256(b"a secret the bot keeps");
+/// let (anchor, s1) = anchor_and_first(&top);
+/// // Throw 1 of match 12 reveals s_1 and takes its dice from it and both seeds.
+/// let message = message_v2(FairId::Match(12), 1, "alice", "bob");
+/// let dice = throw_dice(&s1, &message, 2);
+/// assert_eq!(dice.len(), 2);
+/// assert!(dice.iter().all(|d| (1..=6).contains(d)));
+/// // Anyone can check the throw: s_1 hashes to the anchor, and the dice follow.
+/// assert_eq!(sha256(&s1), anchor);
+/// assert_eq!(throw_dice(&s1, &message, 2), dice);
+/// ```
 #[must_use]
 pub fn throw_dice(s: &Secret, message: &str, count: usize) -> Vec<u8> {
     let mut dice = Vec::with_capacity(count);

@@ -7,37 +7,22 @@ use thiserror::Error;
 use super::position::{BAR, Board, OPP_BAR};
 use super::side::Side;
 
-/// The base64 alphabet, for the Position ID encoder's table only (everything else is the
-/// `base64` crate's).
-const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
 /// Why an ID could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum IdError {
+    /// Not 14 base64 characters.
     #[error("a Position ID has 14 characters of base64, not `{0}`")]
     PositionIdForm(String),
+    /// 14 characters that describe no legal position.
     #[error("Position ID `{0}` does not describe a legal position: {1}")]
     PositionIdContent(String, &'static str),
+    /// Not 12 base64 characters.
     #[error("a Match ID has 12 characters of base64, not `{0}`")]
     MatchIdForm(String),
+    /// 12 characters holding an impossible value.
     #[error("Match ID `{0}` holds an impossible value: {1}")]
     MatchIdContent(String, &'static str),
 }
-
-/// Two base64 characters for each 12-bit value: the Position ID encoder takes 12 bits at a
-/// time. It is the hot path of `gammonbot legal` (an ID for every legal play), kept as it
-/// was tuned: two characters a table look-up from the key held as one number, with no
-/// bytes made to hand to an encoder (the crate was not measured in its place). The test
-/// `position_ids_are_the_base64_crates_encoding` holds it to the `base64` crate's output.
-const B64_PAIR: [[u8; 2]; 4096] = {
-    let mut t = [[0u8; 2]; 4096];
-    let mut i = 0;
-    while i < 4096 {
-        t[i] = [B64[i >> 6], B64[i & 0x3f]];
-        i += 1;
-    }
-    t
-};
 
 /// `N` bytes from base64 without padding (padding `=` at the end is ignored): exactly
 /// the characters `N` bytes take, the spare bits of the last one zero.
@@ -152,24 +137,16 @@ fn mine_half(p: &[i8; 26], mine_at: u32) -> u64 {
     half
 }
 
-/// The ID as a number from the two halves of the key: the ten key bytes read as one
-/// big-endian number (the key is under 2^80), shifted up by the 4 padding bits of the last
-/// character.
+/// The 14 characters of a Position ID from the two halves of gnubg's key (the opponent's
+/// half and its length in bits, then the mover's): the ten key bytes (the key is under
+/// 2^80), least significant first, in base64 without padding.
 #[inline(always)]
-fn id_number(theirs: u64, theirs_len: u32, mine: u64) -> u128 {
+fn position_id_text(theirs: u64, theirs_len: u32, mine: u64) -> [u8; 14] {
     let key = u128::from(theirs) | (u128::from(mine) << theirs_len);
-    (key.swap_bytes() >> 48) << 4
-}
-
-/// The 14 characters of a Position ID from its number (see `id_number`): 6 bits a
-/// character from the top of the 84 bits, taken 12 at a time (two characters).
-#[inline(always)]
-fn position_id_text(number: u128) -> [u8; 14] {
     let mut out = [0u8; 14];
-    for (k, pair) in out.chunks_exact_mut(2).enumerate() {
-        let v = ((number >> (72 - 12 * k)) & 0xfff) as usize;
-        pair.copy_from_slice(&B64_PAIR[v]);
-    }
+    // Ten bytes take exactly 14 characters: the slice is never too short.
+    let written = STANDARD_NO_PAD.encode_slice(&key.to_le_bytes()[..10], &mut out);
+    debug_assert_eq!(written, Ok(14));
     out
 }
 
@@ -184,7 +161,7 @@ pub fn position_id_bytes(board: &Board) -> [u8; 14] {
     let p = &board.points;
     let (mine_at, theirs_at) = occupied(words(p));
     let (theirs, len) = theirs_half(p, theirs_at);
-    position_id_text(id_number(theirs, len, mine_half(p, mine_at)))
+    position_id_text(theirs, len, mine_half(p, mine_at))
 }
 
 /// Position IDs of many boards in turn: the IDs of the plays of one position, whose boards keep the opponent's checkers where they were unless a play hits.
@@ -221,7 +198,7 @@ impl PositionIdEncoder {
                 (half, len)
             }
         };
-        position_id_text(id_number(theirs, len, mine_half(p, mine_at)))
+        position_id_text(theirs, len, mine_half(p, mine_at))
     }
 }
 
@@ -281,10 +258,15 @@ fn side_of_gnubg(p: u64) -> Side {
 /// The state of play a Match ID records.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameStatus {
+    /// No game started.
     NoGame = 0,
+    /// A game is being played.
     Playing = 1,
+    /// The game is over.
     Over = 2,
+    /// The game ended by a resignation.
     Resigned = 3,
+    /// The game ended by a dropped cube.
     Dropped = 4,
 }
 
@@ -293,13 +275,17 @@ pub enum GameStatus {
 pub struct MatchId {
     /// The cube value (a power of two up to 2^15).
     pub cube: u32,
+    /// Who holds the cube (`None`: centred).
     pub cube_owner: Option<Side>,
     /// The player who holds the dice (on roll).
     pub on_roll: Side,
+    /// This game is the Crawford game.
     pub crawford: bool,
+    /// Whether a game is being played, over, or not started.
     pub status: GameStatus,
     /// The player who must decide now (differs from `on_roll` after a double or a resign offer).
     pub turn: Side,
+    /// A double waits for its answer.
     pub double_offered: bool,
     /// 0 none, 1 single, 2 gammon, 3 backgammon.
     pub resign_offered: u8,

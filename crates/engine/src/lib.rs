@@ -1,6 +1,28 @@
 //! The rules engine: pure functions and values, no I/O, no clock, no randomness.
 //!
 //! Everything is re-exported flat from here; the files are private.
+//!
+//! # Examples
+//!
+//! The legal plays of an opening 3-1, and one of them read from text:
+//!
+//! ```
+//! use engine::{Dice, Position, Side, format_play, legal_plays, resolve_play};
+//!
+//! let board = Position::start().view(Side::X);
+//! let dice = Dice::new(3, 1).unwrap();
+//! let plays = legal_plays(&board, dice);
+//! let chosen = resolve_play(&board, dice, "8/5 6/5").unwrap();
+//! assert!(plays.contains(&chosen));
+//! assert_eq!(format_play(&board, &chosen.play), "8/5 6/5");
+//! ```
+//!
+//! The entry points each carry an example: [`legal_plays`] (positions and moves),
+//! [`resolve_play`] (notation), [`Match::new`] (a match and its cube),
+//! [`welsh::WelshMatch::new`] (Welsh), [`rating::rating_change`] (the ratings formula),
+//! [`fair::throw_dice`] (dice derived from a hash chain).
+
+#![warn(missing_docs)]
 
 mod amount;
 mod any;

@@ -25,7 +25,9 @@ use super::position::{BAR, Board, OPP_BAR};
     serde::Deserialize,
 )]
 pub struct Step {
+    /// The point the checker leaves (mover's numbering, 25 = bar).
     pub from: u8,
+    /// The point it reaches (0 = off).
     pub to: u8,
 }
 
@@ -75,7 +77,9 @@ impl std::fmt::Debug for Play {
 /// A legal play and the board it leaves, still from the mover's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LegalPlay {
+    /// The play.
     pub play: Play,
+    /// The board it leaves, from the mover's view.
     pub board: Board,
 }
 
@@ -335,6 +339,22 @@ pub fn legal_plays_into(board: &Board, dice: Dice, out: &mut Vec<LegalPlay>) {
 }
 
 /// The distinct legal plays of the mover on `board` with `dice`; see [`legal_plays_into`].
+///
+/// # Examples
+///
+/// ```
+/// use engine::{Dice, Position, Side, format_play, legal_plays};
+///
+/// // The opening position from X's side, and a 3-1 to play.
+/// let board = Position::start().view(Side::X);
+/// let dice = Dice::new(3, 1).unwrap();
+/// let plays = legal_plays(&board, dice);
+/// assert!(plays.iter().any(|l| format_play(&board, &l.play) == "8/5 6/5"));
+/// // Every play leaves a different board.
+/// for (i, a) in plays.iter().enumerate() {
+///     assert!(plays[i + 1..].iter().all(|b| b.board != a.board));
+/// }
+/// ```
 #[must_use]
 pub fn legal_plays(board: &Board, dice: Dice) -> Vec<LegalPlay> {
     let mut out = Vec::with_capacity(32);

@@ -115,6 +115,7 @@ pub struct Hop {
     pub path: Vec<u8>,
     /// Whether a `*` was written after each point of `path`.
     pub hits: Vec<bool>,
+    /// How many checkers make this move (`(2)` written after it).
     pub count: u8,
 }
 
@@ -134,10 +135,17 @@ impl Hop {
 /// Why move text could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseError {
+    /// Nothing was typed.
     #[error("no move given: write it like `13/7 8/7` (or `pass` when you cannot move)")]
     Empty,
+    /// A word that is not a point, a bar, an off or a count.
     #[error("cannot read `{token}`: {why}")]
-    Token { token: String, why: &'static str },
+    Token {
+        /// The word that could not be read.
+        token: String,
+        /// What is wrong with it.
+        why: &'static str,
+    },
 }
 
 fn parse_point(s: &str) -> Option<u8> {
@@ -210,49 +218,98 @@ pub fn parse_hops(text: &str) -> Result<Vec<Hop>, ParseError> {
 /// Why a play typed as text is not legal. Each message tells the player what to do instead.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum IllegalPlay {
+    /// The text could not be read.
     #[error(transparent)]
     Unreadable(#[from] ParseError),
+    /// No checker of the mover on that point.
     #[error("you have no checker on {0} to move")]
     NoChecker(String),
+    /// A move towards higher points.
     #[error("{from}/{to} moves backwards: checkers move from higher to lower points")]
-    Backwards { from: String, to: String },
+    Backwards {
+        /// Where the move starts.
+        from: String,
+        /// Where it ends.
+        to: String,
+    },
+    /// A move ends on a point the opponent holds.
     #[error("the {0} point is blocked: your opponent has two or more checkers there")]
     Blocked(u8),
+    /// Checkers on the bar must enter first.
     #[error("you must enter from the bar first: you have {0} checker(s) there")]
     EnterFirst(u8),
+    /// Bearing off with checkers outside the home board.
     #[error("you cannot bear off while you have checkers outside your home board")]
     BearOffNotHome,
+    /// A die left unplayed when both can be played.
     #[error("that play leaves the {0} unplayed although both dice can be played")]
     DieLeftUnplayed(u8),
+    /// Only one die plays: it must be the larger.
     #[error("only one die can be played, and then it must be the larger one ({0})")]
     MustPlayLarger(u8),
+    /// Fewer moves of a double than can be made.
     #[error("that play uses {used} of the {possible} {die}s that can be played; play them all")]
-    DoublesLeftUnplayed { used: u8, possible: u8, die: u8 },
+    DoublesLeftUnplayed {
+        /// Moves the play makes.
+        used: u8,
+        /// Moves that can be made.
+        possible: u8,
+        /// The die of the double.
+        die: u8,
+    },
+    /// No legal move: the only play is to pass.
     #[error("you cannot move: the only legal play is to pass")]
     MustPass,
+    /// The play does not fit the roll.
     #[error("that play does not fit the roll {0}")]
     DoesNotFit(Dice),
+    /// A pass while a move is possible.
     #[error("you can move, so you may not pass; /moves lists the legal plays")]
     MayNotPass,
+    /// A move of a distance the roll does not give.
     #[error(
         "`{play}` needs a {pips}, which the roll {dice} does not give: with {dice} one checker moves {reach}"
     )]
     NotRolled {
+        /// The move as typed.
         play: String,
+        /// The distance it needs.
         pips: u8,
+        /// The roll.
         dice: Dice,
+        /// Where one checker can go with the roll.
         reach: String,
     },
+    /// A move through a blocked point it must stop on.
     #[error(
         "`{play}` passes the {point} point, which is blocked: your opponent has two or more checkers there, and with {dice} the checker must stop on it"
     )]
-    BlockedOnTheWay { play: String, point: u8, dice: Dice },
+    BlockedOnTheWay {
+        /// The move as typed.
+        play: String,
+        /// The blocked point it must stop on.
+        point: u8,
+        /// The roll.
+        dice: Dice,
+    },
+    /// A bear-off with a larger die while checkers stand on higher points.
     #[error(
         "`{play}` bears off with a {die}, which a checker may do only from your highest point: you have checkers on higher points"
     )]
-    BearOffHigher { play: String, die: u8 },
+    BearOffHigher {
+        /// The move as typed.
+        play: String,
+        /// The die it bears off with.
+        die: u8,
+    },
+    /// A move needing dice the other moves already use.
     #[error("`{play}` needs dice that your other moves already use (the roll is {dice})")]
-    DiceUsed { play: String, dice: Dice },
+    DiceUsed {
+        /// The move as typed.
+        play: String,
+        /// The roll.
+        dice: Dice,
+    },
 }
 
 fn name(p: u8) -> String {
@@ -336,6 +393,19 @@ fn endpoints_of(hops: &[Hop]) -> Vec<(u8, u8)> {
 ///
 /// # Errors
 /// An [`IllegalPlay`] saying why, most specific reason first.
+///
+/// # Examples
+///
+/// ```
+/// use engine::{Dice, Position, Side, format_play, resolve_play};
+///
+/// let board = Position::start().view(Side::X);
+/// let dice = Dice::new(6, 5).unwrap();
+/// let play = resolve_play(&board, dice, "24/13").unwrap();
+/// assert_eq!(format_play(&board, &play.play), "24/13");
+/// // A 6-5 cannot move a checker 12 pips.
+/// assert!(resolve_play(&board, dice, "24/12").is_err());
+/// ```
 pub fn resolve_play(board: &Board, dice: Dice, text: &str) -> Result<LegalPlay, IllegalPlay> {
     let hops = parse_hops(text)?;
     let legal = legal_plays(board, dice);

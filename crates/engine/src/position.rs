@@ -17,8 +17,15 @@ pub const OPP_BAR: usize = 0;
 /// Why a checker layout is not a backgammon position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PositionError {
+    /// A side with more than 15 checkers.
     #[error("{side} has {count} checkers on the board; a side has at most 15")]
-    TooManyCheckers { side: Side, count: i32 },
+    TooManyCheckers {
+        /// The side.
+        side: Side,
+        /// Its checkers on the board.
+        count: i32,
+    },
+    /// A bar slot holding the other side's checkers.
     #[error("the bar slot of {0} holds checkers of the other side")]
     WrongBar(Side),
 }

@@ -56,6 +56,7 @@ impl std::str::FromStr for Ruleset {
 /// length; money-play options (`jacoby`, `beavers`, `raccoons`, `auto_doubles`) need none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct MatchRules {
+    /// Standard or Welsh.
     pub ruleset: Ruleset,
     /// Points to win; `None` is money play (a session with no end).
     pub length: Option<u32>,
@@ -76,16 +77,22 @@ pub struct MatchRules {
 /// A combination of options that cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RulesError {
+    /// A match to 0 points.
     #[error("a match is played to at least 1 point")]
     ZeroLength,
+    /// A match-play option in money play.
     #[error("{0} is a match-play rule; money play has no match length")]
     MatchOnly(&'static str),
+    /// A money-play option in match play.
     #[error("{0} is a money-play rule; it is never used in match play")]
     MoneyOnly(&'static str),
+    /// Raccoons without beavers.
     #[error("raccoons need beavers")]
     RaccoonWithoutBeaver,
+    /// The Holland rule without the Crawford rule.
     #[error("the Holland rule applies after the Crawford game, so it needs the Crawford rule")]
     HollandWithoutCrawford,
+    /// Standard options for a Welsh match.
     #[error("these are standard-rules options; a Welsh match has its own (WelshRules)")]
     NotStandard,
 }

@@ -11,7 +11,9 @@ use std::fmt;
     Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
 )]
 pub enum Side {
+    /// The player at the bottom (gnubg's player 1).
     X,
+    /// The player at the top (gnubg's player 0).
     O,
 }
 

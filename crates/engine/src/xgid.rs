@@ -27,11 +27,15 @@ pub enum XgidDice {
 /// The fields of an XGID. The position is in the canonical orientation (X at the bottom).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Xgid {
+    /// The position, X at the bottom.
     pub position: Position,
     /// log2 of the cube value.
     pub cube_log2: u8,
+    /// Who holds the cube (`None`: centred).
     pub cube_owner: Option<Side>,
+    /// The side to act.
     pub turn: Side,
+    /// The dice field: a throw, a double offered, or none.
     pub dice: XgidDice,
     /// Indexed by [`Side::index`].
     pub score: [u32; 2],
@@ -47,7 +51,9 @@ pub struct Xgid {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("cannot read XGID `{text}`: {why}")]
 pub struct XgidError {
+    /// The text as given (cut to an excerpt).
     pub text: String,
+    /// What is wrong with it.
     pub why: &'static str,
 }
 

@@ -5,7 +5,8 @@
 
 use sqlx::Row;
 
-use super::{DbRow, Store, StoreError};
+use crate::db::sql;
+use crate::{Store, StoreError};
 
 /// Where a job stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,24 +28,26 @@ impl AnalysisStatus {
             AnalysisStatus::Failed => "failed",
         }
     }
+}
 
-    fn parse(text: &str) -> Result<AnalysisStatus, StoreError> {
-        Ok(match text {
+/// A status read back from the word stored; a word the store does not know is a decode
+/// error.
+impl TryFrom<String> for AnalysisStatus {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<AnalysisStatus, String> {
+        Ok(match text.as_str() {
             "queued" => AnalysisStatus::Queued,
             "running" => AnalysisStatus::Running,
             "done" => AnalysisStatus::Done,
             "failed" => AnalysisStatus::Failed,
-            other => {
-                return Err(StoreError::Db(sqlx::Error::Decode(
-                    format!("unknown analysis status `{other}`").into(),
-                )));
-            }
+            other => return Err(format!("unknown analysis status `{other}`")),
         })
     }
 }
 
 /// One analysis job.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct AnalysisRow {
     pub id: i64,
     pub match_id: i64,
@@ -53,6 +56,7 @@ pub struct AnalysisRow {
     pub community_id: i64,
     pub requested_by: i64,
     pub channel: String,
+    #[sqlx(try_from = "String")]
     pub status: AnalysisStatus,
     pub plies: i64,
     pub requested_at: i64,
@@ -80,26 +84,6 @@ pub struct NewAnalysis<'a> {
 
 const COLUMNS: &str = "id, match_id, games, community_id, requested_by, channel, status, plies, \
      requested_at, started_at, finished_at, attempts, progress, result, error";
-
-fn row(r: &DbRow) -> Result<AnalysisRow, StoreError> {
-    Ok(AnalysisRow {
-        id: r.try_get(0)?,
-        match_id: r.try_get(1)?,
-        games: r.try_get(2)?,
-        community_id: r.try_get(3)?,
-        requested_by: r.try_get(4)?,
-        channel: r.try_get(5)?,
-        status: AnalysisStatus::parse(&r.try_get::<String, _>(6)?)?,
-        plies: r.try_get(7)?,
-        requested_at: r.try_get(8)?,
-        started_at: r.try_get(9)?,
-        finished_at: r.try_get(10)?,
-        attempts: r.try_get(11)?,
-        progress: r.try_get(12)?,
-        result: r.try_get(13)?,
-        error: r.try_get(14)?,
-    })
-}
 
 impl Store {
     /// Queues an analysis of `match_id` over its first `games` finished games, unless one
@@ -134,12 +118,11 @@ impl Store {
         .rows_affected()
             > 0;
         let text = format!("SELECT {COLUMNS} FROM analyses WHERE match_id = $1 AND games = $2");
-        let r = sqlx::query(super::sql(text))
+        let found = sqlx::query_as::<_, AnalysisRow>(sql(text))
             .bind(new.match_id)
             .bind(new.games)
             .fetch_one(&mut *tx)
             .await?;
-        let found = row(&r)?;
         tx.commit().await?;
         Ok((found, inserted))
     }
@@ -168,12 +151,12 @@ impl Store {
         games: i64,
     ) -> Result<Option<AnalysisRow>, StoreError> {
         let text = format!("SELECT {COLUMNS} FROM analyses WHERE match_id = $1 AND games = $2");
-        let r = sqlx::query(super::sql(text))
+        let r = sqlx::query_as::<_, AnalysisRow>(sql(text))
             .bind(match_id)
             .bind(games)
             .fetch_optional(&self.pool)
             .await?;
-        r.as_ref().map(row).transpose()
+        Ok(r)
     }
 
     /// One job by id.
@@ -182,11 +165,11 @@ impl Store {
     /// A database error.
     pub async fn analysis(&self, id: i64) -> Result<Option<AnalysisRow>, StoreError> {
         let text = format!("SELECT {COLUMNS} FROM analyses WHERE id = $1");
-        let r = sqlx::query(super::sql(text))
+        let r = sqlx::query_as::<_, AnalysisRow>(sql(text))
             .bind(id)
             .fetch_optional(&self.pool)
             .await?;
-        r.as_ref().map(row).transpose()
+        Ok(r)
     }
 
     /// Claims the oldest queued job: it is running from `now`, one attempt more. Claims
@@ -213,12 +196,11 @@ impl Store {
                 return Ok(None);
             };
             let (_guard, mut tx) = self.begin_write().await?;
-            let r = sqlx::query(super::sql(text.clone()))
+            let found = sqlx::query_as::<_, AnalysisRow>(sql(text.clone()))
                 .bind(now)
                 .bind(id)
                 .fetch_optional(&mut *tx)
                 .await?;
-            let found = r.as_ref().map(row).transpose()?;
             tx.commit().await?;
             if found.is_some() {
                 return Ok(found);
@@ -294,10 +276,9 @@ impl Store {
         let text = format!(
             "SELECT {COLUMNS} FROM analyses WHERE community_id = $1 AND status = 'done' ORDER BY id"
         );
-        let rows = sqlx::query(super::sql(text))
+        Ok(sqlx::query_as::<_, AnalysisRow>(sql(text))
             .bind(community)
             .fetch_all(&self.pool)
-            .await?;
-        rows.iter().map(row).collect()
+            .await?)
     }
 }

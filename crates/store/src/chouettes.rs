@@ -3,9 +3,10 @@
 
 use sqlx::Row;
 
-use super::fair::{insert_fair, write_fair};
-use super::money::insert_ledger;
-use super::{FairChainRow, FairChange, LedgerEntry, Log, Store, StoreError, append_log};
+use crate::action_log::{Log, append_log};
+use crate::fair::{FairChainRow, FairChange, insert_fair, write_fair};
+use crate::money::{LedgerEntry, insert_ledger};
+use crate::{Store, StoreError};
 
 /// A chouette session as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,11 +4,12 @@
 
 use sqlx::Row;
 
-use super::{DbConnection, Store, StoreError};
+use crate::db::DbConnection;
+use crate::{Store, StoreError};
 
 /// One hash chain: the first throw number that uses it, its anchor `s_0` and its secret
 /// top `s_N` (hex).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct FairChainRow {
     pub first_k: i64,
     pub anchor: String,
@@ -16,7 +17,7 @@ pub struct FairChainRow {
 }
 
 /// One throw: its number, the chain value it revealed (hex) and its dice (JSON array).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct FairThrowRow {
     pub k: i64,
     pub s: String,
@@ -132,21 +133,12 @@ impl Store {
         else {
             return Ok(None);
         };
-        let chains = sqlx::query(
+        let chains = sqlx::query_as::<_, FairChainRow>(
             "SELECT first_k, anchor, secret FROM fair_chains WHERE owner = $1 ORDER BY first_k",
         )
         .bind(owner)
         .fetch_all(&self.pool)
-        .await?
-        .iter()
-        .map(|c| {
-            Ok(FairChainRow {
-                first_k: c.try_get(0)?,
-                anchor: c.try_get(1)?,
-                secret: c.try_get(2)?,
-            })
-        })
-        .collect::<Result<_, sqlx::Error>>()?;
+        .await?;
         Ok(Some(FairRow {
             owner: owner.to_string(),
             scheme: r.try_get(5)?,
@@ -164,20 +156,12 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn fair_throws(&self, owner: &str) -> Result<Vec<FairThrowRow>, StoreError> {
-        let rows = sqlx::query("SELECT k, s, dice FROM fair_throws WHERE owner = $1 ORDER BY k")
-            .bind(owner)
-            .fetch_all(&self.pool)
-            .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(FairThrowRow {
-                    k: r.try_get(0)?,
-                    s: r.try_get(1)?,
-                    dice: r.try_get(2)?,
-                })
-            })
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(StoreError::from)
+        Ok(sqlx::query_as::<_, FairThrowRow>(
+            "SELECT k, s, dice FROM fair_throws WHERE owner = $1 ORDER BY k",
+        )
+        .bind(owner)
+        .fetch_all(&self.pool)
+        .await?)
     }
 
     /// Writes a change made outside a game command (a player's seed), in one transaction.

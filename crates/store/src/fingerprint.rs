@@ -2,7 +2,8 @@
 
 use sqlx::Row;
 
-use super::{Backend, Store, StoreError, sql};
+use crate::db::{Backend, sql};
+use crate::{Store, StoreError};
 
 impl Store {
     /// Every table's row count and a checksum of its contents, for tests that prove a

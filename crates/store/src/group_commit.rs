@@ -23,9 +23,11 @@ use std::sync::Mutex;
 
 use tokio::sync::oneshot;
 
-use super::matches::write_change;
-use super::ratings::lock_match_ends;
-use super::{Backend, MatchChange, RatedMatch, Store, StoreError};
+use crate::db::Backend;
+use crate::match_writes::write_change;
+use crate::matches::MatchChange;
+use crate::ratings::{RatedMatch, lock_match_ends};
+use crate::{Store, StoreError};
 use engine::welsh::Rates;
 
 /// At most this many changes share one transaction.
@@ -145,5 +147,28 @@ impl Store {
         }
         tx.commit().await?;
         Ok(results)
+    }
+
+    /// Writes one command's change in one transaction, if the match is still at
+    /// `expected_version`; otherwise writes nothing and answers [`StoreError::Stale`].
+    ///
+    /// # Errors
+    /// [`StoreError::Stale`], or a database error (nothing written).
+    pub async fn commit(&self, c: &MatchChange, rates: &Rates) -> Result<i64, StoreError> {
+        self.commit_end(c, rates).await.map(|(version, _)| version)
+    }
+
+    /// [`Store::commit`], also saying what the change did to the ratings when it finishes
+    /// a rated match (the update of [`crate::ratings::record_rating_update`], in the same transaction).
+    ///
+    /// # Errors
+    /// [`StoreError::Stale`], or a database error (nothing written).
+    pub async fn commit_end(
+        &self,
+        c: &MatchChange,
+        rates: &Rates,
+    ) -> Result<(i64, Option<RatedMatch>), StoreError> {
+        let rated = self.commit_grouped(c, rates).await?;
+        Ok((c.expected_version + 1, rated))
     }
 }

@@ -1,22 +1,25 @@
 //! Leagues: the league row with its version, entries, seasons, places in divisions,
 //! fixtures linked to matches, the append-only league log, and the one-transaction
 //! league commit. A league match's end is recorded on its fixture inside the match's own
-//! commit ([`record_match_end`]), so the table can never disagree with the matches.
+//! commit (`match_writes.rs`'s `record_fixture_result`), so the table can never disagree
+//! with the matches.
 
-use sqlx::Row;
+use sqlx::{FromRow as _, Row};
 
-use super::matches::{MatchChange, NewMatch, insert_match_in, ruleset_text, write_change};
-use super::money::insert_ledger;
-use super::players::player_row_as;
-use super::ratings::lock_match_ends;
-use super::{
-    DbConnection, DbRow, EndCause, LedgerEntry, Log, PlayerRow, Store, StoreError, append_log,
-};
+use crate::action_log::{Log, append_log};
+use crate::cause::EndCause;
+use crate::db::{DbRow, sql};
+use crate::match_writes::{insert_match_in, write_change};
+use crate::matches::{MatchChange, NewMatch, ruleset_text};
+use crate::money::{LedgerEntry, insert_ledger};
+use crate::players::{PlayerRow, player_row_as};
+use crate::ratings::lock_match_ends;
+use crate::{Store, StoreError};
 use engine::Ruleset;
 use engine::welsh::Rates;
 
 /// A league as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct LeagueRow {
     pub id: i64,
     pub community_id: i64,
@@ -60,7 +63,7 @@ pub struct EntrantRow {
 }
 
 /// A season as stored.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, sqlx::FromRow)]
 pub struct SeasonRow {
     pub season: i64,
     /// `running` or `finished`.
@@ -75,9 +78,10 @@ pub struct SeasonRow {
 }
 
 /// A season's place of a player: division (1 = top) and seed (1 = first).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct PlaceRow {
     pub season: i64,
+    #[sqlx(rename = "player_id")]
     pub player: i64,
     pub division: i64,
     pub seed: i64,
@@ -104,7 +108,7 @@ pub struct FixtureRow {
 }
 
 /// A match a league change starts: the challenge inserted the one way every match is
-/// ([`super::matches::insert_match_in`]: row, first log entry, first chain of fair dice),
+/// ([`crate::match_writes::insert_match_in`]: row, first log entry, first chain of fair dice),
 /// then accepted in the same transaction by the change the league's `accept` makes for it
 /// once its number is known (the fair dice's throws name the match).
 #[derive(Clone, Debug)]
@@ -129,17 +133,6 @@ pub type AcceptMatch<'a> =
 pub struct FixtureWrite {
     pub fixture: FixtureRow,
     pub start: Option<StartedMatch>,
-}
-
-/// How a league match ended, reported with the match's own commit.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LeagueReport {
-    /// Lost on time rather than played out.
-    pub forfeit: bool,
-    /// Games or points of X and O.
-    pub score: [i64; 2],
-    /// The league log entry (JSON) written if the match belongs to a league.
-    pub entry: String,
 }
 
 /// Everything one league command changes, written in one transaction if the league is
@@ -174,24 +167,6 @@ pub struct LeagueChange {
 const LEAGUE_COLUMNS: &str = "id, community_id, name, organiser, channel, format, terms, \
      settings, status, season, version, created_at, updated_at";
 
-fn league_row(r: &DbRow) -> Result<LeagueRow, sqlx::Error> {
-    Ok(LeagueRow {
-        id: r.try_get("id")?,
-        community_id: r.try_get("community_id")?,
-        name: r.try_get("name")?,
-        organiser: r.try_get("organiser")?,
-        channel: r.try_get("channel")?,
-        format: r.try_get("format")?,
-        terms: r.try_get("terms")?,
-        settings: r.try_get("settings")?,
-        status: r.try_get("status")?,
-        season: r.try_get("season")?,
-        version: r.try_get("version")?,
-        created_at: r.try_get("created_at")?,
-        updated_at: r.try_get("updated_at")?,
-    })
-}
-
 const FIXTURE_COLUMNS: &str = "id, season, division, round, slot, player_x, player_o, match_id, \
      status, winner, how, score_x, score_o";
 
@@ -209,61 +184,6 @@ fn fixture_row(r: &DbRow) -> Result<FixtureRow, sqlx::Error> {
         how: r.try_get("how")?,
         score: [r.try_get("score_x")?, r.try_get("score_o")?],
     })
-}
-
-fn season_row(r: &DbRow) -> Result<SeasonRow, sqlx::Error> {
-    Ok(SeasonRow {
-        season: r.try_get("season")?,
-        status: r.try_get("status")?,
-        seed: r.try_get("seed")?,
-        started_at: r.try_get("started_at")?,
-        deadline_at: r.try_get("deadline_at")?,
-        reminded: r.try_get("reminded")?,
-        finished_at: r.try_get("finished_at")?,
-        winner: r.try_get("winner")?,
-    })
-}
-
-/// Inside a match's commit: if the match is a league fixture still being played, records
-/// its result on the fixture, appends the report to the league log and moves the league's
-/// version on. Nothing happens for a match outside a league.
-pub(super) async fn record_match_end(
-    conn: &mut DbConnection,
-    c: &MatchChange,
-    report: &LeagueReport,
-) -> Result<(), sqlx::Error> {
-    let Some(winner) = c.winner else {
-        return Ok(());
-    };
-    let found = sqlx::query(
-        "UPDATE league_fixtures SET status = 'done', winner = $1, how = $2, score_x = $3, score_o = $4
-         WHERE match_id = $5 AND status = 'playing'
-         RETURNING league_id",
-    )
-    .bind(winner)
-    .bind(if report.forfeit { "forfeit" } else { "played" })
-    .bind(report.score[0])
-    .bind(report.score[1])
-    .bind(c.id)
-    .fetch_optional(&mut *conn)
-    .await?;
-    let Some(row) = found else {
-        return Ok(());
-    };
-    let league: i64 = row.try_get(0)?;
-    sqlx::query("UPDATE leagues SET version = version + 1, updated_at = $1 WHERE id = $2")
-        .bind(c.now)
-        .bind(league)
-        .execute(&mut *conn)
-        .await?;
-    append_log(
-        conn,
-        Log::League,
-        league,
-        &[(None, report.entry.clone())],
-        c.now,
-    )
-    .await
 }
 
 impl Store {
@@ -312,7 +232,7 @@ impl Store {
         community: i64,
         name: &str,
     ) -> Result<Option<LeagueRow>, StoreError> {
-        let row = sqlx::query(super::sql(format!(
+        let row = sqlx::query(sql(format!(
             "SELECT {LEAGUE_COLUMNS} FROM leagues
              WHERE community_id = $1 AND lower(name) = lower($2) ORDER BY id LIMIT 1"
         )))
@@ -320,7 +240,7 @@ impl Store {
         .bind(name)
         .fetch_optional(&self.pool)
         .await?;
-        Ok(row.as_ref().map(league_row).transpose()?)
+        Ok(row.as_ref().map(LeagueRow::from_row).transpose()?)
     }
 
     /// A league by id.
@@ -328,13 +248,13 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn league(&self, id: i64) -> Result<Option<LeagueRow>, StoreError> {
-        let row = sqlx::query(super::sql(format!(
+        let row = sqlx::query(sql(format!(
             "SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = $1"
         )))
         .bind(id)
         .fetch_optional(&self.pool)
         .await?;
-        Ok(row.as_ref().map(league_row).transpose()?)
+        Ok(row.as_ref().map(LeagueRow::from_row).transpose()?)
     }
 
     /// A community's leagues, newest first.
@@ -342,13 +262,16 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn leagues_in(&self, community: i64) -> Result<Vec<LeagueRow>, StoreError> {
-        let rows = sqlx::query(super::sql(format!(
+        let rows = sqlx::query(sql(format!(
             "SELECT {LEAGUE_COLUMNS} FROM leagues WHERE community_id = $1 ORDER BY id DESC LIMIT 100"
         )))
         .bind(community)
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows.iter().map(league_row).collect::<Result<_, _>>()?)
+        Ok(rows
+            .iter()
+            .map(LeagueRow::from_row)
+            .collect::<Result<_, _>>()?)
     }
 
     /// Leagues with a season under way (for the sweep).
@@ -356,12 +279,15 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn running_leagues(&self) -> Result<Vec<LeagueRow>, StoreError> {
-        let rows = sqlx::query(super::sql(format!(
+        let rows = sqlx::query(sql(format!(
             "SELECT {LEAGUE_COLUMNS} FROM leagues WHERE status = 'running' ORDER BY id"
         )))
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows.iter().map(league_row).collect::<Result<_, _>>()?)
+        Ok(rows
+            .iter()
+            .map(LeagueRow::from_row)
+            .collect::<Result<_, _>>()?)
     }
 
     /// The rating of each rated player of a pool (community, ruleset), for seeding.
@@ -429,7 +355,7 @@ impl Store {
         .bind(season)
         .fetch_optional(&self.pool)
         .await?;
-        Ok(row.as_ref().map(season_row).transpose()?)
+        Ok(row.as_ref().map(SeasonRow::from_row).transpose()?)
     }
 
     /// A season's places (division, seed), by division then seed.
@@ -449,17 +375,10 @@ impl Store {
         .bind(season)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(PlaceRow {
-                    season: r.try_get(0)?,
-                    player: r.try_get(1)?,
-                    division: r.try_get(2)?,
-                    seed: r.try_get(3)?,
-                })
-            })
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(StoreError::from)
+        Ok(rows
+            .iter()
+            .map(PlaceRow::from_row)
+            .collect::<Result<_, _>>()?)
     }
 
     /// Why each ended match of a season ended, by match id (matches whose cause is not
@@ -500,7 +419,7 @@ impl Store {
         league: i64,
         season: i64,
     ) -> Result<Vec<FixtureRow>, StoreError> {
-        let rows = sqlx::query(super::sql(format!(
+        let rows = sqlx::query(sql(format!(
             "SELECT {FIXTURE_COLUMNS} FROM league_fixtures
              WHERE league_id = $1 AND season = $2 ORDER BY division, round, slot"
         )))
@@ -519,7 +438,7 @@ impl Store {
         &self,
         match_id: i64,
     ) -> Result<Option<(i64, FixtureRow)>, StoreError> {
-        let row = sqlx::query(super::sql(format!(
+        let row = sqlx::query(sql(format!(
             "SELECT league_id, {FIXTURE_COLUMNS} FROM league_fixtures WHERE match_id = $1"
         )))
         .bind(match_id)

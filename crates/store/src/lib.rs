@@ -6,16 +6,25 @@
 //! | file | holds |
 //! |---|---|
 //! | `migrate.rs` | opening the file: pragmas, pool, embedded migrations |
+//! | `db.rs` | what every statement uses: row and connection types, the backend, flags |
+//! | `action_log.rs` | the append-only logs (match, chouette, league): appending entries |
 //! | `players.rs` | players and their settings, communities |
-//! | `matches.rs` | matches, their action log, the commit, the sweep's queries, channels |
+//! | `matches.rs` | matches: the row, the change a command makes, reads, the sweep's queries |
+//! | `match_writes.rs` | a match inserted or changed inside a transaction (its rating update, its fixture's result) |
+//! | `group_commit.rs` | the commit: match changes that arrive together written in one transaction |
 //! | `chouettes.rs` | chouette sessions, their log and commit |
 //! | `money.rs` | the ledger, balances, the scoop-pots |
 //! | `ratings.rs` | ratings updated as a match ends, standings, history, the rebuild |
 //! | `fair.rs` | provably fair dice: seeds, hash chains, throws |
 //! | `leagues.rs` | leagues, entries, seasons, places, fixtures, the league log and commit |
 //! | `analysis.rs` | the `/analyse` job queue: requests, claims, progress, results |
-//! | `group_commit.rs` | match changes that arrive together committed in one transaction |
 //! | `fingerprint.rs` | a checksum of every table, for tests |
+//! | `cause.rs` | why a match ended, as stored |
+//!
+//! The modules import one another in one direction only (no cycles): `db`, `cause` and
+//! `action_log` at the bottom; `players`, `money`, `fair` above them; `matches` (types and
+//! reads) above those, then `ratings`, `match_writes`, `group_commit`, `leagues`; the
+//! crate root holds only [`Store`], [`StoreError`] and the re-exports.
 //!
 //! # The seam a second backend implements
 //!
@@ -55,7 +64,7 @@
 //!   transaction: the log entries appended after the match's last one (sequence numbers
 //!   consecutive from 1, never reused), the scoop-pot counts of the pair updated, and the
 //!   ledger lines (those with an amount, plus any pot paid out) inserted; when the change
-//!   finishes the match, the rating update of [`record_match_end`]. Either all of it
+//!   finishes the match, the rating update of [`record_rating_update`]. Either all of it
 //!   is durable when `commit` returns, or none of it is.
 //! - [`Store::commit_chouette`] likewise for a chouette session: state with the version
 //!   check, log, ledger, one transaction.
@@ -82,54 +91,41 @@
 //! lock, the pool of 4 connections, and the SQL dialect details (`RETURNING`,
 //! `ON CONFLICT ... DO UPDATE`, `group_concat`/`quote` in `fingerprint`).
 
+mod action_log;
 mod analysis;
 mod cause;
 mod chouettes;
+mod db;
 mod fair;
 mod fingerprint;
 mod group_commit;
 mod leagues;
+mod match_writes;
 mod matches;
 mod migrate;
 mod money;
 mod players;
 pub mod ratings;
 
-use sqlx::Row;
 use thiserror::Error;
 
-/// A row as the store reads it: sqlx's `Any` driver, so that one set of statements serves
-/// each backend (docs/postgres.md).
-pub(crate) type DbRow = sqlx::any::AnyRow;
-/// A connection (or a transaction's) of the store's pool.
-pub(crate) type DbConnection = sqlx::AnyConnection;
-type DbPool = sqlx::AnyPool;
-
-/// A flag column: a `BOOLEAN` where the backend has one, an `INTEGER` 0 or 1 on SQLite
-/// (which `Any` reports as an integer).
-pub(crate) fn flag<I>(r: &DbRow, column: I) -> Result<bool, sqlx::Error>
-where
-    I: sqlx::ColumnIndex<DbRow> + Copy,
-{
-    match r.try_get::<bool, _>(column) {
-        Ok(b) => Ok(b),
-        Err(_) => Ok(r.try_get::<i64, _>(column)? != 0),
-    }
-}
+use db::{Backend, DbPool};
 
 pub use analysis::{AnalysisRow, AnalysisStatus, NewAnalysis};
 pub use cause::EndCause;
 pub use chouettes::{ChouetteRow, NewChouette};
 pub use fair::{FairChainRow, FairChange, FairRow, FairThrowRow};
 pub use leagues::{
-    AcceptMatch, EntrantRow, FixtureRow, FixtureWrite, LeagueChange, LeagueReport, LeagueRow,
-    NewLeague, PlaceRow, SeasonRow, StartedMatch,
+    AcceptMatch, EntrantRow, FixtureRow, FixtureWrite, LeagueChange, LeagueRow, NewLeague,
+    PlaceRow, SeasonRow, StartedMatch,
 };
-pub use matches::{ActionRow, MatchChange, MatchRow, MatchStatus, NewMatch, ruleset_text};
+pub use matches::{
+    ActionRow, LeagueReport, MatchChange, MatchRow, MatchStatus, NewMatch, ruleset_text,
+};
 pub use money::{LedgerEntry, LedgerRow, PotGame};
 pub use players::PlayerRow;
 pub use ratings::{
-    RatedMatch, RatedSide, RatingChangeRow, RatingRow, Rebuilt, Standing, record_match_end,
+    RatedMatch, RatedSide, RatingChangeRow, RatingRow, Rebuilt, Standing, record_rating_update,
 };
 
 #[derive(Debug, Error)]
@@ -145,13 +141,6 @@ pub enum StoreError {
     /// was written.
     #[error("{0}")]
     Aborted(String),
-}
-
-/// Which database the store is on, for the few statements written twice.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Backend {
-    Sqlite,
-    Postgres,
 }
 
 /// The database.
@@ -185,60 +174,4 @@ impl Store {
         };
         Ok((guard, self.pool.begin().await?))
     }
-}
-
-fn sql(text: String) -> sqlx::AssertSqlSafe<String> {
-    sqlx::AssertSqlSafe(text)
-}
-
-/// The two append-only logs: a match's and a chouette session's.
-#[derive(Clone, Copy, Debug)]
-enum Log {
-    Match,
-    Chouette,
-    League,
-}
-
-/// Appends entries (player, JSON) to a log after its last one, inside a transaction: one
-/// statement, whose sequence numbers continue from the log's highest.
-async fn append_log(
-    conn: &mut DbConnection,
-    log: Log,
-    owner: i64,
-    entries: &[(Option<i64>, String)],
-    now: i64,
-) -> Result<(), sqlx::Error> {
-    if entries.is_empty() {
-        return Ok(());
-    }
-    let (table, key) = match log {
-        Log::Match => ("match_actions", "match_id"),
-        Log::Chouette => ("chouette_actions", "chouette_id"),
-        Log::League => ("league_actions", "league_id"),
-    };
-    // (offset, player, entry) for each entry; the base is read in the same statement.
-    // Numbered after the statement's own three (`$1`..`$3`).
-    let values = (0..entries.len())
-        .map(|i| {
-            let n = 4 + 3 * i;
-            format!("(${n}, ${}, ${})", n + 1, n + 2)
-        })
-        .collect::<Vec<_>>()
-        .join(", ");
-    let text = format!(
-        "INSERT INTO {table} ({key}, seq, at, player_id, entry)
-         SELECT $1, base.seq + v.column1, $2, v.column2, v.column3
-         FROM (SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM {table} WHERE {key} = $3) base,
-              (VALUES {values}) v
-         ORDER BY v.column1"
-    );
-    let mut q = sqlx::query(sql(text)).bind(owner).bind(now).bind(owner);
-    for (i, (player, entry)) in entries.iter().enumerate() {
-        q = q
-            .bind(i64::try_from(i).unwrap_or(0))
-            .bind(*player)
-            .bind(entry.as_str());
-    }
-    q.execute(&mut *conn).await?;
-    Ok(())
 }

@@ -1,20 +1,16 @@
-//! Matches: the row with its snapshot and version, the action log, the one-transaction
-//! commit with its version check, and the sweep's queries (due, reminded).
+//! Matches: the row with its snapshot and version, the change one command makes, the
+//! reads (a match, a player's matches, the action log), and the sweep's queries (due,
+//! reminded). The writing is in `match_writes.rs`, the commit in `group_commit.rs`.
 
 use sqlx::Row;
 
-use super::cause::EndCause;
-use super::fair::{insert_fair, write_fair};
-use super::leagues::record_match_end as record_league_match_end;
-use super::money::{insert_ledger, record_pot_games};
-use super::players::player_row_as;
-use super::ratings::{RatedMatch, record_match_end};
-use super::{
-    DbConnection, DbRow, FairChainRow, FairChange, LeagueReport, LedgerEntry, Log, PlayerRow,
-    PotGame, Store, StoreError, append_log, sql,
-};
+use crate::cause::EndCause;
+use crate::db::{DbRow, sql};
+use crate::fair::{FairChainRow, FairChange};
+use crate::money::{LedgerEntry, PotGame};
+use crate::players::{PlayerRow, player_row_as};
+use crate::{Store, StoreError};
 use engine::Ruleset;
-use engine::welsh::Rates;
 
 /// Where a match stands. Stored as the TEXT of [`MatchStatus::as_str`] (the words the
 /// `matches.status` CHECK constraint allows).
@@ -139,7 +135,7 @@ pub struct MatchRow {
 }
 
 /// One entry of a match's action log.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct ActionRow {
     pub seq: i64,
     pub at: i64,
@@ -203,6 +199,17 @@ impl MatchChange {
     }
 }
 
+/// How a league match ended, reported with the match's own commit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeagueReport {
+    /// Lost on time rather than played out.
+    pub forfeit: bool,
+    /// Games or points of X and O.
+    pub score: [i64; 2],
+    /// The league log entry (JSON) written if the match belongs to a league.
+    pub entry: String,
+}
+
 const MATCH_COLUMNS: &str = "id, community_id, channel, ruleset, terms, player_x, player_o, \
      status, state, version, turn_started_at, bank_x, bank_o, deadline_at, reminder_at, \
      winner, result, created_at, updated_at, expires_at, end_cause, end_reason";
@@ -234,108 +241,6 @@ fn match_row(r: &DbRow) -> Result<MatchRow, sqlx::Error> {
     })
 }
 
-/// Writes a new match (a challenge: version 1, its first log entry, its first chain of
-/// fair dice) inside the caller's transaction: the one way a match comes to be, for a
-/// challenge ([`Store::insert_match`]) and for a league fixture alike.
-pub(super) async fn insert_match_in(
-    conn: &mut DbConnection,
-    m: &NewMatch,
-    rated: bool,
-) -> Result<i64, sqlx::Error> {
-    let row = sqlx::query(
-        "INSERT INTO matches (community_id, channel, ruleset, terms, player_x, player_o,
-             status, version, bank_x, bank_o, created_at, updated_at, rated, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8, $9, $10, $11, $12, $13)
-         RETURNING id",
-    )
-    .bind(m.community_id)
-    .bind(&m.channel)
-    .bind(ruleset_text(m.ruleset))
-    .bind(&m.terms)
-    .bind(m.players[0])
-    .bind(m.players[1])
-    .bind(MatchStatus::Challenged.as_str())
-    .bind(m.bank)
-    .bind(m.bank)
-    .bind(m.now)
-    .bind(m.now)
-    .bind(rated)
-    .bind(m.expires_at)
-    .fetch_one(&mut *conn)
-    .await?;
-    let id: i64 = row.try_get(0)?;
-    append_log(
-        conn,
-        Log::Match,
-        id,
-        &[(Some(m.players[0]), m.entry.clone())],
-        m.now,
-    )
-    .await?;
-    if let Some(chain) = &m.fair {
-        insert_fair(conn, &id.to_string(), chain).await?;
-    }
-    Ok(id)
-}
-
-/// Writes one command's change of a match inside the caller's transaction (the row if
-/// still at its version, the log, money, the rating update of a finished match, the fair
-/// dice, the league report): the one way a match changes, for [`Store::commit`] and for a
-/// league's commit alike. `Stale` if the match moved on.
-pub(super) async fn write_change(
-    conn: &mut DbConnection,
-    c: &MatchChange,
-    rates: &Rates,
-) -> Result<Option<RatedMatch>, StoreError> {
-    let done = sqlx::query(
-        "UPDATE matches SET status = $1, state = $2, version = version + 1,
-                 turn_started_at = $3, bank_x = $4, bank_o = $5, deadline_at = $6, reminder_at = $7,
-                 winner = $8, result = $9, updated_at = $10, expires_at = NULL
-             WHERE id = $11 AND version = $12",
-    )
-    .bind(c.status.as_str())
-    .bind(&c.state)
-    .bind(c.turn_started_at)
-    .bind(c.bank[0])
-    .bind(c.bank[1])
-    .bind(c.deadline_at)
-    .bind(c.reminder_at)
-    .bind(c.winner)
-    .bind(&c.result)
-    .bind(c.now)
-    .bind(c.id)
-    .bind(c.expected_version)
-    .execute(&mut *conn)
-    .await?;
-    if done.rows_affected() != 1 {
-        return Err(StoreError::Stale);
-    }
-    append_log(&mut *conn, Log::Match, c.id, &c.actions, c.now).await?;
-    let mut ledger = c.ledger.clone();
-    record_pot_games(
-        &mut *conn,
-        c.community_id,
-        c.players,
-        &c.pot_games,
-        rates,
-        &mut ledger,
-    )
-    .await?;
-    insert_ledger(&mut *conn, c.community_id, Some(c.id), &ledger, c.now).await?;
-    let rated = if c.ends_match() {
-        record_match_end(&mut *conn, c.id, c.cause.as_ref(), c.now).await?
-    } else {
-        None
-    };
-    if let Some(f) = &c.fair {
-        write_fair(&mut *conn, f).await?;
-    }
-    if let Some(report) = &c.league {
-        record_league_match_end(&mut *conn, c, report).await?;
-    }
-    Ok(rated)
-}
-
 impl Store {
     /// Moves a match to another channel (its thread); not an action, the version stays.
     ///
@@ -348,26 +253,6 @@ impl Store {
             .execute(&self.pool)
             .await?;
         Ok(())
-    }
-
-    /// Writes a challenge: the match row (version 1) and its first log entry.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn insert_match(&self, m: &NewMatch) -> Result<i64, StoreError> {
-        self.insert_match_rated(m, true).await
-    }
-
-    /// [`Store::insert_match`], rated or not (`rated:off`): an unrated match leaves the
-    /// ratings alone when it ends.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn insert_match_rated(&self, m: &NewMatch, rated: bool) -> Result<i64, StoreError> {
-        let (_writing, mut tx) = self.begin_write().await?;
-        let id = insert_match_in(&mut tx, m, rated).await?;
-        tx.commit().await?;
-        Ok(id)
     }
 
     /// A match by id.
@@ -418,46 +303,12 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn actions(&self, match_id: i64) -> Result<Vec<ActionRow>, StoreError> {
-        let rows = sqlx::query(
+        Ok(sqlx::query_as::<_, ActionRow>(
             "SELECT seq, at, player_id, entry FROM match_actions WHERE match_id = $1 ORDER BY seq",
         )
         .bind(match_id)
         .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(ActionRow {
-                    seq: r.try_get(0)?,
-                    at: r.try_get(1)?,
-                    player_id: r.try_get(2)?,
-                    entry: r.try_get(3)?,
-                })
-            })
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(StoreError::from)
-    }
-
-    /// Writes one command's change in one transaction, if the match is still at
-    /// `expected_version`; otherwise writes nothing and answers [`StoreError::Stale`].
-    ///
-    /// # Errors
-    /// [`StoreError::Stale`], or a database error (nothing written).
-    pub async fn commit(&self, c: &MatchChange, rates: &Rates) -> Result<i64, StoreError> {
-        self.commit_end(c, rates).await.map(|(version, _)| version)
-    }
-
-    /// [`Store::commit`], also saying what the change did to the ratings when it finishes
-    /// a rated match (the update of [`super::record_match_end`], in the same transaction).
-    ///
-    /// # Errors
-    /// [`StoreError::Stale`], or a database error (nothing written).
-    pub async fn commit_end(
-        &self,
-        c: &MatchChange,
-        rates: &Rates,
-    ) -> Result<(i64, Option<RatedMatch>), StoreError> {
-        let rated = self.commit_grouped(c, rates).await?;
-        Ok((c.expected_version + 1, rated))
+        .await?)
     }
 
     /// Matches whose reminder or deadline has come, or whose challenge expires, oldest

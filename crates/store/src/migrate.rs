@@ -12,7 +12,8 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::sqlite::SqliteConnectOptions;
 
-use super::{Backend, Store, StoreError};
+use crate::db::Backend;
+use crate::{Store, StoreError};
 
 /// Embeds each migration as `(number, name, SQLite text, PostgreSQL text)`: the file of
 /// that name under `migrations/` and its twin under `migrations/postgres/`.

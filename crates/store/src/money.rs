@@ -2,7 +2,8 @@
 
 use sqlx::Row;
 
-use super::{DbConnection, Store, StoreError};
+use crate::db::DbConnection;
+use crate::{Store, StoreError};
 use engine::welsh::{Rates, ScoopPot};
 
 /// A money movement to record.
@@ -15,7 +16,7 @@ pub struct LedgerEntry {
 }
 
 /// A ledger line as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct LedgerRow {
     pub at: i64,
     pub payer: String,
@@ -119,8 +120,9 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn ledger(&self, community: i64, player: i64) -> Result<Vec<LedgerRow>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT l.at, a.display_name, b.display_name, l.amount, l.reason, l.match_id
+        Ok(sqlx::query_as::<_, LedgerRow>(
+            "SELECT l.at, a.display_name AS payer, b.display_name AS payee, l.amount, l.reason,
+                 l.match_id
              FROM ledger l JOIN players a ON a.id = l.payer JOIN players b ON b.id = l.payee
              WHERE l.community_id = $1 AND (l.payer = $2 OR l.payee = $3)
              ORDER BY l.id DESC LIMIT 50",
@@ -129,20 +131,7 @@ impl Store {
         .bind(player)
         .bind(player)
         .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(LedgerRow {
-                    at: r.try_get(0)?,
-                    payer: r.try_get(1)?,
-                    payee: r.try_get(2)?,
-                    amount: r.try_get(3)?,
-                    reason: r.try_get(4)?,
-                    match_id: r.try_get(5)?,
-                })
-            })
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(StoreError::from)
+        .await?)
     }
 
     /// A player's balance in a community: received less paid, in minor units.

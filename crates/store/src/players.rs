@@ -2,7 +2,8 @@
 
 use sqlx::Row;
 
-use super::{DbRow, Store, StoreError, flag};
+use crate::db::{DbRow, flag};
+use crate::{Store, StoreError};
 
 /// A player as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,8 +28,8 @@ pub(super) fn player_row_as(r: &DbRow, prefix: &str) -> Result<PlayerRow, sqlx::
         platform: r.try_get(col("platform").as_str())?,
         platform_id: r.try_get(col("platform_id").as_str())?,
         display_name: r.try_get(col("display_name").as_str())?,
-        auto_roll: super::flag(r, col("auto_roll").as_str())?,
-        notify_dm: super::flag(r, col("notify_dm").as_str())?,
+        auto_roll: flag(r, col("auto_roll").as_str())?,
+        notify_dm: flag(r, col("notify_dm").as_str())?,
     })
 }
 

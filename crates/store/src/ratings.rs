@@ -14,7 +14,10 @@ use std::collections::HashMap;
 use serde_json::Value;
 use sqlx::Row;
 
-use super::{Backend, DbConnection, DbRow, EndCause, Store, StoreError, ruleset_text};
+use crate::cause::EndCause;
+use crate::db::{Backend, DbConnection, DbRow, flag, sql};
+use crate::matches::ruleset_text;
+use crate::{Store, StoreError};
 use engine::Ruleset;
 use engine::rating::{Rating, rated_length, rating_change};
 
@@ -142,7 +145,7 @@ fn ended(r: &DbRow, match_id: i64, forfeit: bool) -> Result<Option<Ended>, sqlx:
         return Ok(None);
     };
     let terms: String = r.try_get("terms")?;
-    let rated = super::flag(r, "rated")?;
+    let rated = flag(r, "rated")?;
     let Some(length) = rated_length_of(ruleset, &terms, rated) else {
         return Ok(None);
     };
@@ -294,7 +297,7 @@ pub(super) async fn lock_match_ends(conn: &mut DbConnection) -> Result<(), sqlx:
 ///
 /// # Errors
 /// A database error (the caller's transaction is then rolled back whole).
-pub async fn record_match_end(
+pub async fn record_rating_update(
     conn: &mut DbConnection,
     match_id: i64,
     cause: Option<&EndCause>,
@@ -352,7 +355,7 @@ impl Store {
         ruleset: Ruleset,
         player: i64,
     ) -> Result<Option<Standing>, StoreError> {
-        let row = sqlx::query(super::sql(format!(
+        let row = sqlx::query(sql(format!(
             "SELECT {RATING_COLUMNS},
                  (SELECT COUNT(*) FROM ratings q WHERE q.community_id = r.community_id
                       AND q.ruleset = r.ruleset AND q.value > r.value) + 1,
@@ -390,7 +393,7 @@ impl Store {
         min_experience: u32,
         limit: u32,
     ) -> Result<Vec<RatingRow>, StoreError> {
-        let rows = sqlx::query(super::sql(format!(
+        let rows = sqlx::query(sql(format!(
             "SELECT {RATING_COLUMNS}
              FROM ratings r JOIN players p ON p.id = r.player_id
              WHERE r.community_id = $1 AND r.ruleset = $2 AND r.experience >= $3
@@ -438,12 +441,12 @@ impl Store {
                     match_id: r.try_get(0)?,
                     opponent_id: r.try_get(1)?,
                     opponent: r.try_get(2)?,
-                    won: super::flag(r, 3)?,
+                    won: flag(r, 3)?,
                     before: r.try_get(4)?,
                     after: r.try_get(5)?,
                     delta: r.try_get(6)?,
                     length: u32::try_from(length).unwrap_or(0),
-                    forfeit: super::flag(r, 8)?,
+                    forfeit: flag(r, 8)?,
                     cause: EndCause::from_columns(
                         r.try_get::<Option<String>, _>(10)?.as_deref(),
                         r.try_get(11)?,
@@ -482,7 +485,7 @@ impl Store {
 
     /// Recomputes every rating from the finished rated matches in the order they ended
     /// and rewrites `ratings` and `rating_changes`, in one transaction: on a database
-    /// whose ratings were kept by [`record_match_end`] the tables come out as they were.
+    /// whose ratings were kept by [`record_rating_update`] the tables come out as they were.
     /// Matches that finished before ratings existed (no recorded end) come first, in the
     /// order of their last change; their time-outs are read from the result text.
     ///
@@ -514,7 +517,7 @@ impl Store {
             let id: i64 = r.try_get("id")?;
             let seq: Option<i64> = r.try_get("ended_seq")?;
             let result: Option<String> = r.try_get("result")?;
-            let marked = super::flag(r, "forfeit")?;
+            let marked = flag(r, "forfeit")?;
             // Before ratings, a time-out was told only in the result's words.
             let forfeit = marked
                 || (seq.is_none()

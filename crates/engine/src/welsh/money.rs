@@ -2,7 +2,7 @@
 //! Amounts are in minor units (pence); the rates are configurable, UK "friendly rates" by
 //! default.
 
-use super::game::MatchEnd;
+use super::phases::MatchEnd;
 
 /// The amounts of rule 23, in minor units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -67,6 +67,7 @@ pub fn match_prize(
 /// The backgammon scoop-pot of one pair of players: games played since their last backgammon.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ScoopPot {
+    /// Games the pair has played since its last backgammon.
     pub games: u32,
 }
 

@@ -102,7 +102,7 @@ fn normalise(text: &str) -> Option<Vec<String>> {
 /// A message saying the text cannot be read or names no legal play.
 pub fn resolve_welsh_play(
     board: &Board,
-    throw: super::movegen::Throw,
+    throw: super::geometry::Throw,
     text: &str,
 ) -> Result<crate::movegen::LegalPlay, String> {
     let legal = super::movegen::welsh_legal_plays(board, throw);

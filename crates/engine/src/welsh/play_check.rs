@@ -3,10 +3,11 @@
 //! the rule (number and name) that forbids it; when each can be made, the rules that judge
 //! a whole turn (compulsory play, Six Must, full spikes) are named.
 
-use super::movegen::{
+use super::geometry::{
     FULL_SPIKE, Throw, backward_targets, crosses_central_bar, forward_targets, protected_spikes,
-    rovers, welsh_legal_plays,
+    rovers,
 };
+use super::movegen::welsh_legal_plays;
 use crate::position::{BAR, Board, OPP_BAR};
 
 fn name(p: usize) -> String {
