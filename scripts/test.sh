@@ -14,7 +14,8 @@ cargo test --workspace --locked
 # Every suite whose stores come from the testkit's store_url runs again on PostgreSQL: a
 # throwaway server, each test on a database of its own. A server that cannot start fails here.
 # A suite is a module of a crate's `it` test binary (crates/<c>/tests/it/<suite>.rs, or
-# tests/it/<suite>.rs for the program) or a test binary of its own (crates/<c>/tests/<suite>.rs).
+# tests/it/<suite>.rs for the program; a suite split in modules is a directory,
+# .../it/<suite>/*.rs) or a test binary of its own (crates/<c>/tests/<suite>.rs).
 pg=$(bash scripts/postgres.sh start)
 pg_url=$(printf '%s\n' "$pg" | sed -n 's/^export DATABASE_URL=//p')
 pg_dir=$(printf '%s\n' "$pg" | sed -n 's/^export GAMMONBOT_PG_DIR=//p')
@@ -23,18 +24,23 @@ trap 'bash scripts/postgres.sh stop "$pg_dir" >/dev/null 2>&1 || true' EXIT
 # built with the same features and nothing is compiled again.
 modules=()
 binaries=()
-for file in $(grep -l 'store_url(' tests/it/*.rs crates/*/tests/*.rs crates/*/tests/it/*.rs | sort); do
+for file in $(grep -l 'store_url(' tests/it/*.rs tests/it/*/*.rs crates/*/tests/*.rs \
+  crates/*/tests/it/*.rs crates/*/tests/it/*/*.rs 2>/dev/null | sort); do
   if [ "$(basename "$(dirname "$file")")" = it ]; then
     modules+=("$(basename "$file" .rs)")
+  elif [ "$(basename "$(dirname "$(dirname "$file")")")" = it ]; then
+    modules+=("$(basename "$(dirname "$file")")")
   else
     binaries+=("$(basename "$file" .rs)")
   fi
 done
+mapfile -t modules < <(printf '%s\n' "${modules[@]}" | sort -u)
 echo "The suites that run on PostgreSQL too:" "${modules[@]}" "${binaries[@]}"
 # A module's tests are named `<module>::...` in its crate's `it` binary (module names are
 # unique across the crates); each is named exactly, as libtest's filters match anywhere in
 # a name (`club` alone would also pick `chouette_club::...`).
-dups=$(ls tests/it/*.rs crates/*/tests/it/*.rs | xargs -n1 basename | grep -vx main.rs | sort | uniq -d)
+dups=$(ls -d tests/it/*.rs tests/it/*/ crates/*/tests/it/*.rs crates/*/tests/it/*/ |
+  xargs -n1 basename | sed 's/\.rs$//' | grep -vx main | sort | uniq -d)
 [ -z "$dups" ] || { echo "suites of the same name in two crates: $dups" >&2; exit 1; }
 pattern=$(printf '%s::|' "${modules[@]}")
 tests=$(cargo test --workspace --locked --test it -- --list --format terse 2>/dev/null |

@@ -10,8 +10,8 @@
 //! exists the target also checks the round trip.
 //!
 //! `cargo run --release -p gammonbot-fuzz -- N` runs N inputs; fuzz/tests/smoke.rs runs a few
-//! thousand in the test suite. No dependencies: the generator is a small seeded PRNG, so a
-//! run is reproducible from its seed.
+//! thousand in the test suite. No dependencies beyond the bot's: the generator is rand's
+//! Xoshiro256++ seeded, so a run is reproducible from its seed.
 
 use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -22,30 +22,29 @@ use engine::{
     Dice, MatchId, Position, Side, Xgid, board_from_position_id, parse_hops, position_id,
     resolve_play,
 };
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
 
-/// SplitMix64: small, fast and good enough to drive a generator.
+/// The generator: rand's Xoshiro256++ seeded (the one the tests' `testkit::Rng` uses too),
+/// with the draws the harness makes.
 #[derive(Clone, Debug)]
-pub struct Rng(u64);
+pub struct Rng(Xoshiro256PlusPlus);
 
 impl Rng {
     /// A generator from a seed.
     #[must_use]
-    pub const fn new(seed: u64) -> Rng {
-        Rng(seed)
+    pub fn new(seed: u64) -> Rng {
+        Rng(Xoshiro256PlusPlus::seed_from_u64(seed))
     }
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        rand::Rng::next_u64(&mut self.0)
     }
 
     /// A number below `n` (`n` > 0).
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
+        self.0.random_range(0..n)
     }
 
     /// One of `items` (not empty).

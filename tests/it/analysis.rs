@@ -12,13 +12,14 @@ use std::time::Duration;
 
 use club::{
     Actor, AnalysisEvent, AnalysisSettings, ChallengeSpec, Chart, Club, ClubError, Command, Entry,
-    MAX_ATTEMPTS, MatchRef, Outcome, Review, RngDice, SystemClock,
+    MAX_ATTEMPTS, MatchRef, Review, RngDice, SystemClock,
 };
 use engine::{Event, Match, MatchRules, Side, format_play, position_id};
 use gammonbot::console::parse_line;
 use store::{AnalysisStatus, Store};
 
-use testkit::{Rng, gnubg, match_log, scratch, store_url};
+use clubkit::{match_log, run};
+use testkit::{Rng, gnubg, scratch, store_url};
 
 fn settings(name: &str) -> AnalysisSettings {
     AnalysisSettings {
@@ -37,13 +38,6 @@ async fn club_on(store: &Store, settings: AnalysisSettings) -> Arc<Club> {
         )
         .with_analysis(settings),
     )
-}
-
-async fn run(club: &Club, name: &str, cmd: Command) -> Outcome {
-    match club.execute(&Actor::local(name), cmd.clone()).await {
-        Ok(o) => o,
-        Err(e) => panic!("{name}: {cmd:?} refused: {e}"),
-    }
 }
 
 fn line(text: &str) -> (String, Command) {

@@ -5,44 +5,25 @@
 use std::sync::Arc;
 
 use club::{
-    Actor, ChallengeSpec, Club, ClubError, Command, DAY, Entry, ManualClock, MatchRef, Outcome,
-    RngDice,
+    Actor, ChallengeSpec, Club, ClubError, Command, DAY, Entry, ManualClock, MatchRef, RngDice,
 };
 use gammonbot::console::parse_line;
 use store::{MatchStatus, Store};
 
-use testkit::{assert_match_rebuilds, match_log, store_url};
+use clubkit::{Fixture, assert_match_rebuilds, match_log, run};
+use testkit::store_url;
 
 const START: i64 = 1_800_000_000;
 
-struct Fixture {
-    club: Arc<Club>,
-    clock: Arc<ManualClock>,
-    store: Store,
-}
-
 async fn open(name: &str) -> Fixture {
-    let store = Store::open(&store_url(name).await).await.unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let club = Arc::new(Club::new(
-        store.clone(),
-        Arc::new(RngDice::seeded(2)),
-        clock.clone(),
-    ));
-    Fixture { club, clock, store }
+    let dice = Arc::new(RngDice::seeded(2));
+    Fixture::open(&store_url(name).await, dice, START).await
 }
 
 /// Sets the clock to `t`.
 fn at(clock: &ManualClock, t: i64) {
     use club::Clock;
     clock.advance(t - clock.now());
-}
-
-async fn run(f: &Fixture, name: &str, cmd: Command) -> Outcome {
-    match f.club.execute(&Actor::local(name), cmd.clone()).await {
-        Ok(o) => o,
-        Err(e) => panic!("{name}: {cmd:?} refused: {e}"),
-    }
 }
 
 async fn challenge(f: &Fixture, spec: ChallengeSpec) -> i64 {

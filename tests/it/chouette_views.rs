@@ -2,36 +2,24 @@
 //! member's own cube and the last play, the standings between games only, a gammon named
 //! in the settlement lines, and the README's example typed as it stands.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use club::{
-    Actor, ChouetteOp, ChouetteRef, ChouetteSpec, Club, Command, DiceSource, ManualClock, Outcome,
-    RngDice,
+    Actor, ChouetteOp, ChouetteRef, ChouetteSpec, Club, Command, ManualClock, Outcome, RngDice,
 };
 use engine::chouette::{BOX, Chouette, ChouettePhase};
 use gammonbot::console::{parse_line, run_line};
 use render::{CubeView, Scene, render_image};
 use store::Store;
 
+use clubkit::ScriptDice;
 use testkit::{position, store_url};
-
-/// Dice in a given order (then 4s).
-struct ScriptDice(Mutex<std::collections::VecDeque<u8>>);
-
-impl DiceSource for ScriptDice {
-    fn die(&self) -> u8 {
-        self.0.lock().unwrap().pop_front().unwrap_or(4)
-    }
-    fn pick(&self, _n: usize) -> usize {
-        0
-    }
-}
 
 async fn open(name: &str, dice: &[u8]) -> (Club, Store) {
     let store = Store::open(&store_url(name).await).await.unwrap();
     let club = Club::new(
         store.clone(),
-        Arc::new(ScriptDice(Mutex::new(dice.iter().copied().collect()))),
+        Arc::new(ScriptDice::new(dice)),
         Arc::new(ManualClock::new(1_800_000_000)),
     );
     (club, store)

@@ -16,6 +16,7 @@ use engine::format_play;
 use gammonbot::discord::{button_command, button_of, buttons};
 use store::Store;
 
+use clubkit::run;
 use testkit::{Rng, store_url};
 
 async fn open(name: &str, seed: u64) -> (Arc<Club>, Store) {
@@ -26,12 +27,6 @@ async fn open(name: &str, seed: u64) -> (Arc<Club>, Store) {
         Arc::new(ManualClock::new(1_800_000_000)),
     ));
     (club, store)
-}
-
-async fn run(club: &Club, who: &str, cmd: Command) -> Outcome {
-    club.execute(&Actor::local(who), cmd.clone())
-        .await
-        .unwrap_or_else(|e| panic!("{who}: {cmd:?} refused: {e}"))
 }
 
 /// The custom ids of an outcome's buttons.

@@ -2,7 +2,9 @@
 //! store <- club <- this program), but it does not stop a crate from gaining a dependency:
 //! the manifests are read here for the crates each layer may not name. And the source:
 //! the renderer reaches no files, clock or randomness; the console holds no rules (it
-//! parses and prints); `src/discord/` is thin over the club. (The engine's own purity,
+//! parses and prints); `src/discord/` is thin over the club. The lower crates' tests link
+//! no club (their dependencies and dev-dependencies, and the testkit's, name none), so an
+//! edit of the club rebuilds none of them. (The engine's own purity,
 //! no I/O, printing or clock, is checked in `crates/engine/tests/it/purity.rs`.)
 
 use std::path::Path;
@@ -125,11 +127,16 @@ const DISCORD_FORBIDDEN: &[&str] = &[
 
 /// The names under `[dependencies]` of a manifest (the renamed ones by their key).
 fn dependencies(manifest: &str) -> Vec<String> {
+    names_under(manifest, &["[dependencies]"])
+}
+
+/// The names under the given sections of a manifest (the renamed ones by their key).
+fn names_under(manifest: &str, sections: &[&str]) -> Vec<String> {
     let mut names = Vec::new();
     let mut inside = false;
     for line in manifest.lines().map(str::trim) {
         if line.starts_with('[') {
-            inside = line == "[dependencies]";
+            inside = sections.contains(&line);
             continue;
         }
         if inside && !line.is_empty() && !line.starts_with('#') {
@@ -161,6 +168,64 @@ fn the_manifest_reader_sees_a_forbidden_dependency() {
     let manifest = "[package]\nname = \"x\"\n\n[dependencies]\nthiserror.workspace = true\n\
                     tokio = { workspace = true }\n\n[dev-dependencies]\nsqlx.workspace = true\n";
     assert_eq!(dependencies(manifest), ["thiserror", "tokio"]);
+    assert_eq!(
+        names_under(manifest, &["[dependencies]", "[dev-dependencies]"]),
+        ["thiserror", "tokio", "sqlx"]
+    );
+}
+
+/// The workspace's crates, by the key the others name them with, and their directories.
+const MEMBERS: &[(&str, &str)] = &[
+    ("engine", "crates/engine"),
+    ("render", "crates/render"),
+    ("store", "crates/store"),
+    ("club", "crates/club"),
+    ("testkit", "crates/testkit"),
+    ("clubkit", "crates/clubkit"),
+    ("gammonbot", "."),
+];
+
+/// What a crate's library and tests link: its `[dependencies]` and `[dev-dependencies]`,
+/// and the `[dependencies]` of the workspace's crates among them, all the way down.
+fn linked_by_tests(member: &str) -> std::collections::BTreeSet<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |key: &str, sections: &[&str]| {
+        let dir = MEMBERS.iter().find(|(k, _)| *k == key).unwrap().1;
+        let manifest = std::fs::read_to_string(root.join(dir).join("Cargo.toml")).unwrap();
+        names_under(&manifest, sections)
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    let mut todo = read(member, &["[dependencies]", "[dev-dependencies]"]);
+    while let Some(name) = todo.pop() {
+        if seen.insert(name.clone()) && MEMBERS.iter().any(|(k, _)| *k == name) {
+            todo.extend(read(&name, &["[dependencies]"]));
+        }
+    }
+    seen
+}
+
+/// The engine's, the renderer's and the store's tests link no club: an edit of the club
+/// rebuilds none of them (the club's test helpers are in `clubkit`, apart from `testkit`).
+#[test]
+fn the_lower_crates_and_their_tests_link_no_club() {
+    for layer in ["engine", "render", "store"] {
+        let linked = linked_by_tests(layer);
+        assert!(
+            linked.contains("engine") || layer == "engine",
+            "{layer}: {linked:?}"
+        );
+        let wrong: Vec<&String> = linked
+            .iter()
+            .filter(|d| ["club", "clubkit", "gammonbot"].contains(&d.as_str()))
+            .collect();
+        assert!(
+            wrong.is_empty(),
+            "{layer}'s library or tests link {wrong:?} (through {linked:?})"
+        );
+    }
+    // (The reader follows the testkit: the club's own tests do link the club.)
+    assert!(linked_by_tests("club").contains("testkit"));
+    assert!(linked_by_tests("gammonbot").contains("club"));
 }
 
 /// The lines under `dir` that name a forbidden word, and how many files were read.

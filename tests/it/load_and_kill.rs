@@ -21,7 +21,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use testkit::{Rng, assert_match_rebuilds, raw_pool, store_url};
+use clubkit::assert_match_rebuilds;
+use testkit::{Rng, raw_pool, store_url};
 
 const KILLS: usize = 24;
 const MATCHES_AT_ONCE: usize = 4;

@@ -3,10 +3,11 @@
 use std::process::Command as Process;
 
 use club::{Command, MatchRef, Starter};
+use clubkit::assert_match_rebuilds;
 use engine::welsh::{NominateFor, Parity};
 use engine::{ResignLevel, Ruleset};
 use gammonbot::console::parse_line;
-use testkit::{assert_match_rebuilds, scratch, store_url};
+use testkit::{scratch, store_url};
 
 fn parsed(line: &str) -> (String, Command) {
     parse_line(line).unwrap().unwrap()

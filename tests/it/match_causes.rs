@@ -7,31 +7,19 @@
 use std::sync::Arc;
 
 use club::{
-    Actor, ChallengeSpec, Club, Command, DAY, Format, LeagueCommand, LeagueOp, ManualClock,
-    MatchRef, Outcome, RngDice,
+    Actor, ChallengeSpec, Command, DAY, Format, LeagueCommand, LeagueOp, MatchRef, Outcome, RngDice,
 };
 use engine::ResignLevel;
-use store::{EndCause, Store};
+use store::EndCause;
 
+use clubkit::{Fixture, run};
 use testkit::store_url;
 
 const START: i64 = 1_800_000_000;
 
-struct Fixture {
-    club: Arc<Club>,
-    clock: Arc<ManualClock>,
-    store: Store,
-}
-
 async fn open(name: &str) -> Fixture {
-    let store = Store::open(&store_url(name).await).await.unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let club = Arc::new(Club::new(
-        store.clone(),
-        Arc::new(RngDice::seeded(29)),
-        clock.clone(),
-    ));
-    Fixture { club, clock, store }
+    let dice = Arc::new(RngDice::seeded(29));
+    Fixture::open(&store_url(name).await, dice, START).await
 }
 
 fn who(name: &str) -> Actor {
@@ -40,13 +28,6 @@ fn who(name: &str) -> Actor {
 
 fn league(op: LeagueOp) -> Command {
     Command::League(LeagueCommand::local(Some("Autumn"), op))
-}
-
-async fn run(f: &Fixture, name: &str, cmd: Command) -> Outcome {
-    match f.club.execute(&who(name), cmd.clone()).await {
-        Ok(o) => o,
-        Err(e) => panic!("{name}: {cmd:?} refused: {e}"),
-    }
 }
 
 /// The match of a pair in the league's season.

@@ -4,42 +4,17 @@
 
 use std::sync::Arc;
 
-use club::{
-    Actor, ChallengeSpec, Club, ClubError, Command, ManualClock, MatchRef, Outcome, RngDice,
-};
+use club::{Actor, ChallengeSpec, ClubError, Command, MatchRef, Outcome, RngDice};
 use engine::ResignLevel;
 use gammonbot::console::parse_line;
-use store::{MatchStatus, Store};
+use store::MatchStatus;
 
-use testkit::{assert_match_rebuilds, store_url};
-
-struct Fixture {
-    club: Arc<Club>,
-    store: Store,
-}
+use clubkit::{Fixture, START, assert_match_rebuilds, refused, run};
+use testkit::store_url;
 
 async fn open(name: &str) -> Fixture {
-    let store = Store::open(&store_url(name).await).await.unwrap();
-    let club = Arc::new(Club::new(
-        store.clone(),
-        Arc::new(RngDice::seeded(11)),
-        Arc::new(ManualClock::new(1_800_000_000)),
-    ));
-    Fixture { club, store }
-}
-
-async fn run(f: &Fixture, name: &str, cmd: Command) -> Outcome {
-    match f.club.execute(&Actor::local(name), cmd.clone()).await {
-        Ok(o) => o,
-        Err(e) => panic!("{name}: {cmd:?} refused: {e}"),
-    }
-}
-
-async fn refused(f: &Fixture, name: &str, cmd: Command) -> ClubError {
-    match f.club.execute(&Actor::local(name), cmd.clone()).await {
-        Ok(o) => panic!("{name}: {cmd:?} was accepted: {:?}", o.lines),
-        Err(e) => e,
-    }
+    let dice = Arc::new(RngDice::seeded(11));
+    Fixture::open(&store_url(name).await, dice, START).await
 }
 
 async fn session(f: &Fixture, spec: ChallengeSpec) -> (i64, Outcome) {

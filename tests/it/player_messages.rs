@@ -2,12 +2,11 @@
 //! them (issue 16, items 4-6, 9-14 and 16). Driven through the local chat where the words
 //! come from there, through the club otherwise.
 
-use std::collections::VecDeque;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use club::{
-    Actor, ChallengeSpec, Club, ClubError, Command, DiceSource, ManualClock, MatchRef, Outcome,
-    RngDice, TimeControl, duration_words, next_words,
+    Actor, ChallengeSpec, ClubError, Command, DiceSource, MatchRef, Outcome, RngDice, TimeControl,
+    duration_words, next_words,
 };
 use engine::welsh::{
     BreakReason, Parity, Throw, WelshAction, WelshMatch, WelshRules, resolve_welsh_play,
@@ -15,35 +14,14 @@ use engine::welsh::{
 use engine::{AnyMatch, Position, ResignLevel, Ruleset, Side, Xgid};
 use gammonbot::console::{HELP, parse_line, run_line};
 use render::{CubeView, Scene, render_png, render_text};
-use store::Store;
 
+use clubkit::{Fixture, ScriptDice, run};
 use testkit::store_url;
 
 const START: i64 = 1_800_000_000;
 
-struct Fixture {
-    club: Arc<Club>,
-    clock: Arc<ManualClock>,
-    store: Store,
-}
-
-/// Dice in a given order, then 4s.
-struct ScriptDice(Mutex<VecDeque<u8>>);
-
-impl DiceSource for ScriptDice {
-    fn die(&self) -> u8 {
-        self.0.lock().unwrap().pop_front().unwrap_or(4)
-    }
-    fn pick(&self, _n: usize) -> usize {
-        0
-    }
-}
-
 async fn open_with(name: &str, dice: Arc<dyn DiceSource>) -> Fixture {
-    let store = Store::open(&store_url(name).await).await.unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let club = Arc::new(Club::new(store.clone(), dice, clock.clone()));
-    Fixture { club, clock, store }
+    Fixture::open(&store_url(name).await, dice, START).await
 }
 
 async fn open(name: &str, seed: u64) -> Fixture {
@@ -51,11 +29,7 @@ async fn open(name: &str, seed: u64) -> Fixture {
 }
 
 async fn open_scripted(name: &str, dice: &[u8]) -> Fixture {
-    open_with(
-        name,
-        Arc::new(ScriptDice(Mutex::new(dice.iter().copied().collect()))),
-    )
-    .await
+    open_with(name, Arc::new(ScriptDice::new(dice))).await
 }
 
 /// A chat line the club accepts; the text printed.
@@ -70,13 +44,6 @@ async fn say_refused(f: &Fixture, line: &str) -> String {
     let (text, refused) = run_line(&f.club, line, None).await;
     assert!(refused, "`{line}` was accepted:\n{text}");
     text
-}
-
-async fn run(f: &Fixture, name: &str, cmd: Command) -> Outcome {
-    match f.club.execute(&Actor::local(name), cmd.clone()).await {
-        Ok(o) => o,
-        Err(e) => panic!("{name}: {cmd:?} refused: {e}"),
-    }
 }
 
 async fn refused(f: &Fixture, name: &str, cmd: Command) -> ClubError {

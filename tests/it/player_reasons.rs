@@ -180,19 +180,16 @@ mod chat {
 
     pub struct Chat {
         pub club: Arc<Club>,
-        #[allow(dead_code)]
-        pub clock: Arc<ManualClock>,
     }
 
     pub async fn open(name: &str, seed: u64) -> Chat {
         let store = Store::open(&testkit::store_url(name).await).await.unwrap();
-        let clock = Arc::new(ManualClock::new(1_800_000_000));
         let club = Arc::new(Club::new(
             store,
             Arc::new(RngDice::seeded(seed)),
-            clock.clone(),
+            Arc::new(ManualClock::new(1_800_000_000)),
         ));
-        Chat { club, clock }
+        Chat { club }
     }
 
     impl Chat {

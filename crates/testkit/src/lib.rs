@@ -1,6 +1,9 @@
-//! Helpers shared by the integration tests of every crate: seeded randomness, self-play,
-//! running gnubg, scratch directories and stores (SQLite, or PostgreSQL when
-//! `GAMMONBOT_TEST_PG` is set).
+//! Helpers shared by the integration tests of the engine, the store and every crate above
+//! them: seeded randomness, self-play, running gnubg, scratch directories and stores
+//! (SQLite, or PostgreSQL when `GAMMONBOT_TEST_PG` is set), throwaway PostgreSQL servers.
+//!
+//! It depends on no crate above the store, so that an edit of the club relinks none of the
+//! lower crates' tests; the club's helpers are in `clubkit`.
 //!
 //! A test binary now holds many suites, so the scratch names carry a number unique in the
 //! process as well as the process id: two suites that pick the same name do not share a
@@ -11,6 +14,10 @@ use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use engine::{Action, Board, Dice, Match, Phase, Position, Side, legal_plays};
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+
+pub mod welsh;
 
 /// A position from X's men and O's men, each listed in their own numbering (25 = their bar).
 pub fn position(x: &[(usize, i8)], o: &[(usize, i8)]) -> Position {
@@ -24,25 +31,23 @@ pub fn position(x: &[(usize, i8)], o: &[(usize, i8)]) -> Position {
     Position::new(p).unwrap()
 }
 
-/// SplitMix64: a small seeded generator, enough for reproducible self-play.
-pub struct Rng(u64);
+/// A small seeded generator for reproducible self-play and test data: rand's
+/// Xoshiro256++ (named, not `SmallRng`, whose algorithm may differ between platforms and
+/// versions), the one the fuzz harness uses too, with the draws the tests make.
+pub struct Rng(Xoshiro256PlusPlus);
 
 impl Rng {
     /// A generator from a seed.
     pub fn new(seed: u64) -> Rng {
-        Rng(seed)
+        Rng(Xoshiro256PlusPlus::seed_from_u64(seed))
     }
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        rand::Rng::next_u64(&mut self.0)
     }
     /// A number in `0..n`.
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
+        self.0.random_range(0..n)
     }
     /// One die, 1 to 6.
     pub fn die(&mut self) -> u8 {
@@ -205,41 +210,6 @@ pub fn scratch_db(name: &str) -> PathBuf {
     scratch(name).join("gammonbot.db")
 }
 
-/// The action log of match `id`, read back.
-pub async fn match_log(store: &store::Store, id: i64) -> Vec<club::Entry> {
-    store
-        .actions(id)
-        .await
-        .unwrap()
-        .iter()
-        .map(|r| serde_json::from_str(&r.entry).unwrap())
-        .collect()
-}
-
-/// The stored status and snapshot of match `id` equal those folded from its log alone.
-pub async fn assert_match_rebuilds(store: &store::Store, id: i64) {
-    let row = store.load_match(id).await.unwrap().unwrap();
-    let names = [
-        store
-            .player_by_id(row.players[0])
-            .await
-            .unwrap()
-            .display_name,
-        store
-            .player_by_id(row.players[1])
-            .await
-            .unwrap()
-            .display_name,
-    ];
-    let (status, snap) = club::rebuild(&match_log(store, id).await, &names).unwrap();
-    let stored: Option<club::Snapshot> = row
-        .state
-        .as_deref()
-        .map(|s| serde_json::from_str(s).unwrap());
-    assert_eq!(status, row.status, "match #{id}: status from the log");
-    assert_eq!(snap, stored, "match #{id}: snapshot from the log");
-}
-
 /// Where a test's store lives: a fresh SQLite file, or, when `GAMMONBOT_TEST_PG` names a
 /// PostgreSQL server (`scripts/test.sh` sets it for the suites it runs there too), a fresh
 /// database on it.
@@ -284,4 +254,55 @@ pub async fn raw_pool(url: &str) -> sqlx::AnyPool {
     sqlx::AnyPool::connect(&url)
         .await
         .expect("a pool on the test's store")
+}
+
+/// A PostgreSQL server of its own (`scripts/postgres.sh`, which installs the Debian
+/// package when it is missing), stopped and its directory removed when dropped.
+pub struct PgCluster {
+    /// The URL of its database.
+    pub url: String,
+    dir: String,
+}
+
+/// The script that starts and stops the throwaway servers.
+const POSTGRES_SH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/postgres.sh");
+
+/// One start at a time: the first may install PostgreSQL.
+static STARTING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+impl PgCluster {
+    /// Starts a server; panics (the test fails, never skips) when it cannot start.
+    pub fn start() -> PgCluster {
+        let _one = STARTING
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let out = Command::new("bash")
+            .args([POSTGRES_SH, "start"])
+            .output()
+            .expect("bash runs");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "PostgreSQL did not start:\n{text}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let value = |name: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(&format!("export {name}=")))
+                .unwrap_or_else(|| panic!("postgres.sh printed no {name}: {text}"))
+                .to_string()
+        };
+        PgCluster {
+            url: value("DATABASE_URL"),
+            dir: value("GAMMONBOT_PG_DIR"),
+        }
+    }
+}
+
+impl Drop for PgCluster {
+    fn drop(&mut self) {
+        let _ = Command::new("bash")
+            .args([POSTGRES_SH, "stop", &self.dir])
+            .output();
+    }
 }

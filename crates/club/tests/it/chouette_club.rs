@@ -11,7 +11,7 @@ use engine::chouette::{Chouette, ChouetteEvent, ChouettePhase, Consultation};
 use engine::format_play;
 use store::Store;
 
-use testkit::store_url;
+use testkit::{Rng, store_url};
 
 async fn open(url: &str, seed: u64) -> (Arc<Club>, Store) {
     let store = Store::open(url).await.unwrap();
@@ -55,13 +55,8 @@ async fn open_session(club: &Club, spec: ChouetteSpec) {
 
 /// Plays on from the stored state with simple choices until `games` games are over or
 /// `limit` commands are sent.
-async fn play_on(club: &Club, store: &Store, games: u32, limit: usize, seed: &mut u64) -> usize {
-    let mut next = |n: usize| {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        usize::try_from(*seed % n as u64).unwrap()
-    };
+async fn play_on(club: &Club, store: &Store, games: u32, limit: usize, rng: &mut Rng) -> usize {
+    let mut next = |n: usize| rng.below(n);
     for sent in 0..limit {
         let c = state(store, 1).await;
         let name = |id: u64| NAMES[usize::try_from(id).unwrap() - 1];
@@ -127,8 +122,8 @@ async fn a_whole_seeded_session_of_several_games_settles_per_cube_and_rebuilds_f
         ..ChouetteSpec::default()
     };
     open_session(&club, spec).await;
-    let mut seed = 99;
-    let sent = play_on(&club, &store, 4, 20_000, &mut seed).await;
+    let mut rng = Rng::new(99);
+    let sent = play_on(&club, &store, 4, 20_000, &mut rng).await;
     assert!(sent < 20_000, "the session did not finish 4 games");
     let c = state(&store, 1).await;
     assert_eq!(c.games(), 4);
@@ -189,8 +184,8 @@ async fn a_chouette_session_survives_a_restart_mid_game() {
     };
     open_session(&club, spec).await;
     run(&club, "ann", ChouetteOp::Start).await;
-    let mut seed = 7;
-    play_on(&club, &store, 1, 12, &mut seed).await;
+    let mut rng = Rng::new(1);
+    play_on(&club, &store, 1, 12, &mut rng).await;
     let before = state(&store, 1).await;
     assert_ne!(before.phase(), ChouettePhase::Waiting);
     let row_before = store.load_chouette(1).await.unwrap();
@@ -229,7 +224,7 @@ async fn a_chouette_session_survives_a_restart_mid_game() {
         "{:?}",
         out.lines
     );
-    play_on(&club, &store, 2, 5000, &mut seed).await;
+    play_on(&club, &store, 2, 5000, &mut rng).await;
     assert_eq!(state(&store, 1).await.games(), 2);
     assert_eq!(
         rebuild_chouette(&log(&store, 1).await).unwrap(),
@@ -317,13 +312,8 @@ async fn chouette_commands_without_a_number_act_on_the_players_own_session() {
     run(&club, "dan", ChouetteOp::Start).await;
     let board = run(&club, "ben", ChouetteOp::Board).await;
     assert_eq!(board.chouette, Some(1), "ben's own session");
-    let mut seed = 99u64;
-    let mut next = |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        usize::try_from(seed % n as u64).unwrap()
-    };
+    let mut rng = Rng::new(99);
+    let mut next = |n: usize| rng.below(n);
     let mut sent = 0;
     loop {
         let (a, b) = (state(&store, 1).await, state(&store, 2).await);

@@ -7,12 +7,13 @@ use std::process::Command as Process;
 use std::sync::Arc;
 
 use club::{
-    Actor, ChallengeSpec, Club, ClubError, Command, FairOp, FairRef, Format, LeagueCommand,
-    LeagueOp, ManualClock, MatchRef, Outcome, RngDice,
+    Actor, ChallengeSpec, Club, Command, FairOp, FairRef, Format, LeagueCommand, LeagueOp,
+    ManualClock, MatchRef, Outcome, RngDice,
 };
 use store::{MatchStatus, Store};
 
-use testkit::{assert_match_rebuilds, scratch, store_url};
+use clubkit::{assert_match_rebuilds, refused, run};
+use testkit::{scratch, store_url};
 
 const START: i64 = 1_800_000_000;
 const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/verify_dice.py");
@@ -25,20 +26,6 @@ async fn open(url: &str, dice: RngDice) -> (Arc<Club>, Store) {
         Arc::new(ManualClock::new(START)),
     ));
     (club, store)
-}
-
-async fn run(club: &Club, name: &str, cmd: Command) -> Outcome {
-    match club.execute(&Actor::local(name), cmd.clone()).await {
-        Ok(o) => o,
-        Err(e) => panic!("{name}: {cmd:?} refused: {e}"),
-    }
-}
-
-async fn refused(club: &Club, name: &str, cmd: Command) -> ClubError {
-    match club.execute(&Actor::local(name), cmd.clone()).await {
-        Ok(o) => panic!("{name}: {cmd:?} was accepted: {:?}", o.lines),
-        Err(e) => e,
-    }
 }
 
 fn league(name: &str, op: LeagueOp) -> Command {
@@ -252,7 +239,7 @@ async fn a_ruled_league_match_rebuilds_from_its_log_as_finished() {
         (ids[0], false, "ahead 2-0 at the deadline"),
         (ids[1], true, "no reply for a week"),
     ] {
-        let log = testkit::match_log(&store, id).await;
+        let log = clubkit::match_log(&store, id).await;
         assert!(
             matches!(log.last(), Some(Entry::Ruling { forfeit: f, reason: r, .. }) if *f == forfeit && r == reason),
             "match #{id}: {:?}",

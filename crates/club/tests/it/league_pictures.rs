@@ -7,13 +7,14 @@ use std::sync::Arc;
 
 use club::{
     Actor, ChallengeSpec, Chart, Club, Command, Format, LeagueCommand, LeagueOp, ManualClock,
-    Outcome, RngDice,
+    RngDice,
 };
 use render::{
     BracketSlot, EntryStatus, Seat, bracket_alt_text, bracket_png, standings_alt_text,
     standings_png,
 };
 
+use clubkit::run;
 use testkit::store_url;
 
 const START: i64 = 1_800_000_000;
@@ -29,13 +30,6 @@ async fn open(name: &str, seed: u64) -> Arc<Club> {
 
 fn league(name: &str, op: LeagueOp) -> Command {
     Command::League(LeagueCommand::local(Some(name), op))
-}
-
-async fn run(club: &Club, who: &str, cmd: Command) -> Outcome {
-    match club.execute(&Actor::local(who), cmd.clone()).await {
-        Ok(o) => o,
-        Err(e) => panic!("{who}: {cmd:?} refused: {e}"),
-    }
 }
 
 async fn match_of(club: &Club, l: &str, a: &str, b: &str) -> i64 {

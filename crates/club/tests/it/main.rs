@@ -1,10 +1,12 @@
 //! The club's integration tests: chouettes, leagues' matches and pictures, spectators,
-//! which match a command is for.
+//! which match a command is for, what the Welsh prompt says, the club on PostgreSQL.
 //!
 //! One test binary for the crate (one module per suite): it links once.
 
 mod chouette_club;
+mod club_on_postgres;
 mod league_matches;
 mod league_pictures;
 mod spectators;
+mod welsh_prompts;
 mod which_match;

@@ -5,12 +5,11 @@
 
 use std::sync::Arc;
 
-use club::{
-    Actor, ChallengeSpec, Club, ClubError, Command, ManualClock, MatchRef, Outcome, RngDice,
-};
+use club::{Actor, ChallengeSpec, Club, ClubError, Command, ManualClock, MatchRef, RngDice};
 use engine::ResignLevel;
 use store::Store;
 
+use clubkit::run;
 use testkit::store_url;
 
 const START: i64 = 1_800_000_000;
@@ -22,13 +21,6 @@ async fn open(name: &str) -> Arc<Club> {
         Arc::new(RngDice::seeded(5)),
         Arc::new(ManualClock::new(START)),
     ))
-}
-
-async fn run(club: &Club, name: &str, cmd: Command) -> Outcome {
-    match club.execute(&Actor::local(name), cmd.clone()).await {
-        Ok(o) => o,
-        Err(e) => panic!("{name}: {cmd:?} refused: {e}"),
-    }
 }
 
 async fn refused_as(club: &Club, actor: &Actor, cmd: Command) -> ClubError {

@@ -4,11 +4,10 @@
 
 use std::sync::Arc;
 
-use club::{
-    Actor, ChallengeSpec, Club, ClubError, Command, ManualClock, MatchRef, Outcome, RngDice,
-};
+use club::{Actor, ChallengeSpec, Club, ClubError, Command, ManualClock, MatchRef, RngDice};
 use store::Store;
 
+use clubkit::{refused, run};
 use testkit::store_url;
 
 async fn open(name: &str) -> Arc<Club> {
@@ -18,20 +17,6 @@ async fn open(name: &str) -> Arc<Club> {
         Arc::new(RngDice::seeded(5)),
         Arc::new(ManualClock::new(1_800_000_000)),
     ))
-}
-
-async fn run(club: &Club, name: &str, cmd: Command) -> Outcome {
-    match club.execute(&Actor::local(name), cmd.clone()).await {
-        Ok(o) => o,
-        Err(e) => panic!("{name}: {cmd:?} refused: {e}"),
-    }
-}
-
-async fn refused(club: &Club, name: &str, cmd: Command) -> ClubError {
-    match club.execute(&Actor::local(name), cmd.clone()).await {
-        Ok(o) => panic!("{name}: {cmd:?} was accepted: {:?}", o.lines),
-        Err(e) => e,
-    }
 }
 
 /// A 3-point match of `a` against `b`, accepted (its opening throw made): its id and who

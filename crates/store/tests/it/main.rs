@@ -1,6 +1,7 @@
 //! The store's integration tests: the group commit, PostgreSQL.
 //!
-//! One test binary for the crate (one module per suite): it links once.
+//! One test binary for the crate (one module per suite): it links once. It links no club
+//! (the club's tests on PostgreSQL are the club's `club_on_postgres`).
 
 mod group_commit;
 mod postgres;

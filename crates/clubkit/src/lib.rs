@@ -1,0 +1,141 @@
+//! Helpers shared by the integration tests of the club and of the program: a club on a
+//! test's store, scripted dice, a command run (or refused) as a local player, the action
+//! log of a match read back, and the check that a match rebuilds from its log alone.
+//!
+//! They are apart from `testkit` (the helpers of every crate's tests) because they name
+//! the club: the engine's and the store's tests depend on `testkit` only, so an edit of the
+//! club relinks none of them. A crate, not a module the tests include by path, so that each
+//! test binary uses what it needs without dead-code warnings.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+
+use club::{Club, ClubError, Command, DiceSource, ManualClock, Outcome};
+use store::Store;
+
+/// The moment the tests' clocks start at (2027-01-15).
+pub const START: i64 = 1_800_000_000;
+
+/// A club on a test's store, with the clock the test moves and the store to look into.
+pub struct Fixture {
+    /// The club.
+    pub club: Arc<Club>,
+    /// Its clock, which stands still until the test moves it.
+    pub clock: Arc<ManualClock>,
+    /// Its store.
+    pub store: Store,
+}
+
+impl Fixture {
+    /// A club on the store at `url` (as `testkit::store_url` gives it) with `dice`, its
+    /// clock at `at`.
+    pub async fn open(url: &str, dice: Arc<dyn DiceSource>, at: i64) -> Fixture {
+        let store = Store::open(url).await.unwrap();
+        let clock = Arc::new(ManualClock::new(at));
+        let club = Arc::new(Club::new(store.clone(), dice, clock.clone()));
+        Fixture { club, clock, store }
+    }
+}
+
+/// Dice in a given order, then 4s, for tests that need particular throws.
+pub struct ScriptDice(Mutex<VecDeque<u8>>);
+
+impl ScriptDice {
+    /// Dice that throw `dice` in order, then 4s.
+    pub fn new(dice: &[u8]) -> ScriptDice {
+        ScriptDice(Mutex::new(dice.iter().copied().collect()))
+    }
+}
+
+impl DiceSource for ScriptDice {
+    fn die(&self) -> u8 {
+        self.0.lock().unwrap().pop_front().unwrap_or(4)
+    }
+    fn pick(&self, _n: usize) -> usize {
+        0
+    }
+}
+
+/// Something a test acts through: a club, a shared club, or a test's fixture holding one.
+pub trait HoldsClub {
+    /// The club.
+    fn club(&self) -> &Club;
+}
+
+impl HoldsClub for Club {
+    fn club(&self) -> &Club {
+        self
+    }
+}
+
+impl HoldsClub for Fixture {
+    fn club(&self) -> &Club {
+        &self.club
+    }
+}
+
+impl<T: HoldsClub> HoldsClub for Arc<T> {
+    fn club(&self) -> &Club {
+        (**self).club()
+    }
+}
+
+/// Runs `cmd` as the local player `name`; panics, saying the command, when it is refused.
+pub async fn run(at: &impl HoldsClub, name: &str, cmd: Command) -> Outcome {
+    match at
+        .club()
+        .execute(&club::Actor::local(name), cmd.clone())
+        .await
+    {
+        Ok(o) => o,
+        Err(e) => panic!("{name}: {cmd:?} refused: {e}"),
+    }
+}
+
+/// Runs `cmd` as the local player `name` and answers its refusal; panics when it is
+/// accepted.
+pub async fn refused(at: &impl HoldsClub, name: &str, cmd: Command) -> ClubError {
+    match at
+        .club()
+        .execute(&club::Actor::local(name), cmd.clone())
+        .await
+    {
+        Ok(o) => panic!("{name}: {cmd:?} was accepted: {:?}", o.lines),
+        Err(e) => e,
+    }
+}
+
+/// The action log of match `id`, read back.
+pub async fn match_log(store: &Store, id: i64) -> Vec<club::Entry> {
+    store
+        .actions(id)
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| serde_json::from_str(&r.entry).unwrap())
+        .collect()
+}
+
+/// The stored status and snapshot of match `id` equal those folded from its log alone.
+pub async fn assert_match_rebuilds(store: &Store, id: i64) {
+    let row = store.load_match(id).await.unwrap().unwrap();
+    let names = [
+        store
+            .player_by_id(row.players[0])
+            .await
+            .unwrap()
+            .display_name,
+        store
+            .player_by_id(row.players[1])
+            .await
+            .unwrap()
+            .display_name,
+    ];
+    let (status, snap) = club::rebuild(&match_log(store, id).await, &names).unwrap();
+    let stored: Option<club::Snapshot> = row
+        .state
+        .as_deref()
+        .map(|s| serde_json::from_str(s).unwrap());
+    assert_eq!(status, row.status, "match #{id}: status from the log");
+    assert_eq!(snap, stored, "match #{id}: snapshot from the log");
+}

@@ -1,0 +1,230 @@
+//! Welsh breaks (regulation D): entitled, paused clocks, actions waiting, reminders.
+
+use super::fixtures::{open_scripted, version_of, welsh_break_due, who};
+use club::{Club, Command, Entry, MatchRef, RngDice, Starter};
+use clubkit::{assert_match_rebuilds, match_log, refused, run};
+use engine::welsh::{NominateFor, Parity};
+use std::sync::Arc;
+use store::Store;
+use testkit::store_url;
+
+#[tokio::test]
+async fn regulation_d_an_entitled_break_pauses_both_clocks_until_resume() {
+    // Concealed throw 1-2 (odds: bob chooses), alice 1-1, bob 1-1.
+    let path = store_url("break_resume").await;
+    let f = open_scripted(&path, &[1, 2, 1, 1, 1, 1]).await;
+    let id = welsh_break_due(&f).await;
+    let m = MatchRef::id(id);
+    // When alice takes the break (bob is to act, with 60 seconds left)
+    f.clock.advance(20);
+    let out = run(&f, "alice", Command::Break(m)).await;
+    assert!(
+        out.lines
+            .iter()
+            .any(|l| l.contains("takes a ten-minute break")),
+        "{:?}",
+        out.lines
+    );
+    // Then bob's 20 seconds so far are his, and his clock stops for the break
+    let row = f.store.load_match(id).await.unwrap().unwrap();
+    assert_eq!(row.bank[1], 40);
+    assert_eq!(row.deadline_at, Some(f.club.now() + 10 * 60 + 40));
+    let e = refused(&f, "bob", Command::Break(m)).await;
+    assert!(e.to_string().contains("a break is under way"), "{e}");
+    // And five minutes on, the sweep does not time bob out
+    f.clock.advance(5 * 60);
+    let notices = f.club.sweep().await.unwrap();
+    assert!(
+        notices.iter().all(|n| !n.text.contains("ran out of time")),
+        "{notices:?}"
+    );
+    assert_eq!(
+        f.store.load_match(id).await.unwrap().unwrap().status,
+        "active"
+    );
+    assert!(
+        match_log(&f.store, id)
+            .await
+            .iter()
+            .any(|e| matches!(e, Entry::Break { .. }))
+    );
+    assert_match_rebuilds(&f.store, id).await;
+    // When bob resumes, after a restart (a new club on the same database)
+    let club = Club::new(
+        Store::open(&path).await.unwrap(),
+        Arc::new(RngDice::seeded(1)),
+        f.clock.clone(),
+    );
+    let out = club.execute(&who("bob"), Command::Resume(m)).await.unwrap();
+    assert!(
+        out.lines.iter().any(|l| l.contains("resumes play")),
+        "{:?}",
+        out.lines
+    );
+    // Then his clock runs again from his 40 seconds
+    let row = f.store.load_match(id).await.unwrap().unwrap();
+    assert_eq!(row.bank[1], 40);
+    assert_eq!(row.deadline_at, Some(f.club.now() + 40));
+    let e = refused(&f, "bob", Command::Resume(m)).await;
+    assert!(e.to_string().contains("no break under way"), "{e}");
+    let e = refused(&f, "bob", Command::Break(m)).await;
+    assert!(e.to_string().contains("no break is due"), "{e}");
+    assert_match_rebuilds(&f.store, id).await;
+}
+
+#[tokio::test]
+async fn regulation_d_a_break_ends_by_itself_after_ten_minutes() {
+    let path = store_url("break_lapses").await;
+    let f = open_scripted(&path, &[1, 2, 1, 1, 1, 1]).await;
+    let id = welsh_break_due(&f).await;
+    let m = MatchRef::id(id);
+    // Given bob takes the break himself, with his 60 seconds left
+    run(&f, "bob", Command::Break(m)).await;
+    // When the ten minutes and 59 of his seconds have gone, he is still in time
+    f.clock.advance(10 * 60 + 59);
+    let notices = f.club.sweep().await.unwrap();
+    assert!(
+        notices.iter().all(|n| !n.text.contains("ran out of time")),
+        "{notices:?}"
+    );
+    // Then his clock ran again after the ten minutes: one second more and he is out
+    f.clock.advance(1);
+    let notices = f.club.sweep().await.unwrap();
+    assert!(
+        notices.iter().any(|n| n.text.contains("ran out of time")),
+        "{notices:?}"
+    );
+    let row = f.store.load_match(id).await.unwrap().unwrap();
+    assert_eq!(row.status, "finished");
+}
+
+#[tokio::test]
+async fn regulation_d_during_a_break_game_actions_wait_for_its_end_or_resume() {
+    let path = store_url("break_waits").await;
+    // Concealed throw 1-2 (odds: bob chooses), alice 1-1, bob 1-1; then the next call's
+    // concealed throw 3-1.
+    let f = open_scripted(&path, &[1, 2, 1, 1, 1, 1, 3, 1]).await;
+    let id = welsh_break_due(&f).await;
+    let m = MatchRef::id(id);
+    // Given alice takes the break at 09:45:20 UTC (bob is to call)
+    f.clock.advance(20);
+    let out = run(&f, "alice", Command::Break(m)).await;
+    let until = "until 2027-01-15 09:55 UTC";
+    assert!(
+        out.lines
+            .iter()
+            .any(|l| l.contains("both clocks stop until 2027-01-15 09:55 UTC")),
+        "{:?}",
+        out.lines
+    );
+    // Then the prompt says the break runs, until when, and how to end it sooner
+    let next = out.next.clone().expect("who acts after the break");
+    assert_eq!(next.name, "bob");
+    assert!(
+        next.what.contains("break") && next.what.contains(until) && next.what.contains("/resume"),
+        "{}",
+        next.what
+    );
+    assert_eq!(
+        next.choices,
+        [club::Choice::Resume],
+        "no call is offered during the break, only its end"
+    );
+    let hint = gammonbot::console::outcome_text(&out, f.club.now());
+    assert!(hint.contains(until), "{hint}");
+    let prompt = out
+        .board
+        .as_ref()
+        .unwrap()
+        .prompt
+        .clone()
+        .unwrap_or_default();
+    assert!(
+        prompt.contains("break") && prompt.contains("2027-01-15 09:55 UTC"),
+        "{prompt}"
+    );
+    // And every game action, by either player, is refused naming the break; nothing changes
+    let version = version_of(&f, id).await;
+    for (who, cmd) in [
+        ("bob", Command::Call(m, Parity::Odd)),
+        ("alice", Command::Call(m, Parity::Even)),
+        ("bob", Command::Choose(m, Starter::Me)),
+        ("bob", Command::Roll(m)),
+        ("alice", Command::Roll(m)),
+        ("bob", Command::Double(m)),
+        ("bob", Command::Nominate(m, NominateFor::Me, (6, 6))),
+        ("alice", Command::Concede(m, 1, false)),
+    ] {
+        let e = refused(&f, who, cmd.clone()).await;
+        let e = e.to_string();
+        assert!(
+            e.contains("break") && e.contains(until) && e.contains("/resume"),
+            "{who}: {cmd:?}: {e}"
+        );
+    }
+    assert_eq!(version_of(&f, id).await, version);
+    // And the board asked for says it too
+    let board = run(&f, "bob", Command::Board(m)).await;
+    assert!(board.next.unwrap().what.contains(until));
+    // When bob resumes, the call is his again
+    run(&f, "bob", Command::Resume(m)).await;
+    let out = run(&f, "bob", Command::Call(m, Parity::Odd)).await;
+    assert!(
+        out.lines.iter().any(|l| l.contains("bob calls odds")),
+        "{:?}",
+        out.lines
+    );
+    assert_match_rebuilds(&f.store, id).await;
+}
+
+#[tokio::test]
+async fn regulation_d_after_a_break_runs_out_game_actions_are_accepted_again() {
+    let path = store_url("break_runs_out").await;
+    let f = open_scripted(&path, &[1, 2, 1, 1, 1, 1, 3, 1]).await;
+    let id = welsh_break_due(&f).await;
+    let m = MatchRef::id(id);
+    // Given bob takes the break at 09:45 UTC
+    run(&f, "bob", Command::Break(m)).await;
+    // When nine minutes and 59 seconds have gone, his call still waits
+    f.clock.advance(10 * 60 - 1);
+    let e = refused(&f, "bob", Command::Call(m, Parity::Odd)).await;
+    assert!(e.to_string().contains("until 2027-01-15 09:55 UTC"), "{e}");
+    // Then at the end of the ten minutes the prompt no longer speaks of a break, and the
+    // call is accepted
+    f.clock.advance(1);
+    let board = run(&f, "bob", Command::Board(m)).await;
+    let what = board.next.unwrap().what;
+    assert!(
+        !what.contains("break") && what.starts_with("call"),
+        "{what}"
+    );
+    let out = run(&f, "bob", Command::Call(m, Parity::Odd)).await;
+    assert!(
+        out.lines.iter().any(|l| l.contains("bob calls odds")),
+        "{:?}",
+        out.lines
+    );
+    assert_match_rebuilds(&f.store, id).await;
+}
+
+#[tokio::test]
+async fn regulation_d_a_reminder_during_a_break_says_the_turn_waits_for_its_end() {
+    let path = store_url("break_reminder").await;
+    let f = open_scripted(&path, &[1, 2, 1, 1, 1, 1]).await;
+    let id = welsh_break_due(&f).await;
+    // Given alice takes the break at 09:45 UTC while bob, to call, has 60 seconds left
+    run(&f, "alice", Command::Break(MatchRef::id(id))).await;
+    // When the sweep reminds bob during the break, five minutes before his deadline
+    f.clock.advance(6 * 60);
+    let notices = f.club.sweep().await.unwrap();
+    let r = notices
+        .iter()
+        .find(|n| n.text.starts_with("Reminder"))
+        .expect("a reminder");
+    // Then it says that the call waits for the end of the break, and when that is
+    assert!(
+        r.text.contains("once the break ends") && r.text.contains("until 2027-01-15 09:55 UTC"),
+        "{}",
+        r.text
+    );
+}

@@ -1,0 +1,84 @@
+//! The leagues suite's shared set-ups: a club on a store, league commands, matches found
+//! and ended.
+
+use club::{Actor, ChallengeSpec, Command, LeagueCommand, LeagueOp, MatchRef, Outcome, RngDice};
+use clubkit::{Fixture, run};
+use engine::ResignLevel;
+use std::sync::Arc;
+
+pub(super) const START: i64 = 1_800_000_000;
+
+/// Name, played, won, lost, forfeit wins, forfeit losses, points, head to head,
+/// Sonneborn-Berger, difference, withdrawn.
+pub(super) type TableRow<'a> = (&'a str, u32, u32, u32, u32, u32, i64, i64, i64, i64, bool);
+
+pub(super) async fn open(url: &str, seed: u64, at: i64) -> Fixture {
+    open_with(url, RngDice::seeded(seed), at).await
+}
+
+pub(super) async fn open_with(url: &str, dice: RngDice, at: i64) -> Fixture {
+    Fixture::open(url, Arc::new(dice), at).await
+}
+
+pub(super) fn who(name: &str) -> Actor {
+    Actor::local(name)
+}
+
+pub(super) fn league(name: &str, op: LeagueOp) -> Command {
+    Command::League(LeagueCommand::local(Some(name), op))
+}
+
+/// The match of a pair in the league's current season.
+pub(super) async fn match_of(f: &Fixture, name: &str, a: &str, b: &str) -> i64 {
+    let lines = f
+        .club
+        .league_bracket(&who("alice"), Some(name))
+        .await
+        .unwrap();
+    lines
+        .iter()
+        .find(|l| {
+            let n: Vec<&str> = l.names.iter().flatten().map(String::as_str).collect();
+            n.len() == 2 && n.contains(&a) && n.contains(&b)
+        })
+        .and_then(|l| l.match_id)
+        .unwrap_or_else(|| panic!("no match {a} v {b} in {name}"))
+}
+
+/// A standard league match ended by the loser resigning and the winner accepting.
+pub(super) async fn resign(f: &Fixture, m: i64, winner: &str, loser: &str) -> Outcome {
+    run(
+        f,
+        loser,
+        Command::Resign(MatchRef::id(m), ResignLevel::Single),
+    )
+    .await;
+    run(f, winner, Command::AcceptResign(MatchRef::id(m))).await
+}
+
+/// Plays on in match `m` until `name` must act (the other plays his first legal play).
+pub(super) async fn until_to_act(f: &Fixture, m: i64, name: &str) {
+    for _ in 0..20 {
+        let out = run(f, name, Command::Board(MatchRef::id(m))).await;
+        let next = out.next.expect("someone must act");
+        if next.name == name {
+            return;
+        }
+        let cmd = if next.what.starts_with("move") {
+            let moves = f
+                .club
+                .legal_moves(&who(&next.name), MatchRef::id(m))
+                .await
+                .unwrap();
+            Command::Move(MatchRef::id(m), moves[0].clone())
+        } else {
+            Command::Roll(MatchRef::id(m))
+        };
+        run(f, &next.name, cmd).await;
+    }
+    panic!("{name} never came to act in #{m}");
+}
+
+pub(super) fn one_point() -> ChallengeSpec {
+    ChallengeSpec::standard(Some(1))
+}
