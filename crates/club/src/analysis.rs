@@ -15,8 +15,8 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::challenge::player_key;
-use super::lookup::Loaded;
+use super::loaded::Loaded;
+use super::player_key::player_key;
 use super::state::{Entry, standard_rules};
 use super::{Actor, Chart, Club, ClubError, MatchRef, Outcome};
 use engine::{

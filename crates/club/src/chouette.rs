@@ -310,7 +310,7 @@ impl Club {
                 chouette_words(&spec)
             )];
             if let Some(chain) = &fair {
-                lines.push(super::challenge::fair_anchor_words(
+                lines.push(super::fair_words::fair_anchor_words(
                     &format!("chouette #{id} (seeds: the box's and the first captain's)"),
                     &chain.anchor,
                 ));
@@ -877,7 +877,7 @@ fn op_word(op: &ChouetteOp) -> &'static str {
 
 /// The session player a command names (by platform id; the local chat: the name).
 fn member(actor: &Actor, s: &Session, name: &str) -> Result<PlayerId, ClubError> {
-    let key = super::challenge::player_key(actor, name.trim_end_matches(','));
+    let key = super::player_key::player_key(actor, name.trim_end_matches(','));
     s.names
         .iter()
         .find(|(_, (_, pid))| *pid == key)

@@ -12,6 +12,7 @@
 //! chain, seeds, throws, `/fair`), `league` (leagues and tournaments: fixtures, standings,
 //! seasons), `analysis` (`/analyse` and `/stats`: GNU Backgammon's reviews, the job queue).
 
+mod acting_player;
 mod analysis;
 mod cause;
 mod challenge;
@@ -26,18 +27,24 @@ mod error;
 mod expiry;
 mod fair;
 mod fair_record;
+mod fair_words;
 pub mod league;
-mod lookup;
+mod loaded;
+mod match_op;
+mod match_views;
 mod money;
 mod names;
+mod phrases;
 mod play;
+mod player_key;
+mod prompts;
 mod rating;
-mod record;
 mod session;
 mod settings;
 mod state;
-mod views;
-mod words;
+mod welsh_record;
+mod which_match;
+mod work;
 
 use std::sync::Arc;
 
@@ -67,13 +74,14 @@ pub use league::LeaguePost;
 pub use league::{
     BracketLine, Format, LeagueCommand, LeagueEntry, LeagueOp, LeagueSettings, TableLine,
 };
+pub use phrases::duration_words;
+pub use prompts::{next_choices, next_words};
 pub use rating::{RATING_CHANGES_SHOWN, change_line};
 pub use state::{Entry, LastMove, Ruling, Settlement, Snapshot, rebuild, standard_rules};
-pub use words::{duration_words, next_choices, next_words};
 
 use engine::Side;
 use engine::welsh::Rates;
-use play::Op;
+use match_op::Op;
 use store::Store;
 
 /// The longest move text, option or name the club reads.

@@ -369,7 +369,7 @@ impl Snapshot {
                 lines.push(format!(
                     "{} takes a ten-minute break (regulation D): both clocks stop until {} or a /resume",
                     names[side.index()],
-                    super::league::utc_words(*until)
+                    super::phrases::utc_words(*until)
                 ));
                 Ok(())
             }

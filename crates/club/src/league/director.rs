@@ -4,9 +4,9 @@
 
 use super::advance::score_of;
 use super::{League, LeagueEntry, days, entry_text};
-use crate::lookup::Loaded;
-use crate::play::Work;
-use crate::words::duration_words;
+use crate::loaded::Loaded;
+use crate::phrases::duration_words;
+use crate::work::Work;
 use crate::{Club, ClubError, Entry, Outcome};
 use engine::Side;
 use store::{FixtureRow, FixtureWrite, MatchChange, MatchRow, MatchStatus, PlayerRow};

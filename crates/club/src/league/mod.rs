@@ -26,14 +26,14 @@ mod withdrawal;
 
 use serde::{Deserialize, Serialize};
 
-use super::challenge::{check_spec, player_key, spec_words};
+use super::challenge::{check_spec, spec_words};
+use super::player_key::player_key;
 use super::{Actor, ChallengeSpec, Club, ClubError, DAY, Outcome};
 use engine::Ruleset;
 use engine::welsh::format_amount;
 use store::{LeagueChange, LeagueRow, NewLeague, PlayerRow, StoreError};
 
 pub(crate) use advance::league_report;
-pub(crate) use log::utc_words;
 pub use posts::LeaguePost;
 pub use views::{BracketLine, TableLine};
 

@@ -2,7 +2,7 @@
 //! reminders to players with unplayed fixtures, the organiser told once it has passed.
 
 use super::{League, days};
-use crate::words::duration_words;
+use crate::phrases::duration_words;
 use crate::{Club, ClubError, Notice};
 use std::collections::HashMap;
 use store::{FixtureRow, PlayerRow};

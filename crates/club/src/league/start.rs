@@ -8,10 +8,10 @@ use super::fixtures::{
 };
 use super::standings::Points;
 use super::{Format, League, LeagueEntry, MIN_PLAYERS, Seeding, days, entry_text};
-use crate::challenge::player_key;
-use crate::lookup::Loaded;
-use crate::play::{Work, entry_json};
-use crate::words::duration_words;
+use crate::loaded::Loaded;
+use crate::phrases::duration_words;
+use crate::player_key::player_key;
+use crate::work::{Work, entry_json};
 use crate::{
     Actor, ChallengeSpec, Club, ClubError, Entry, FairDice, Outcome, Snapshot, new_chain_with_first,
 };

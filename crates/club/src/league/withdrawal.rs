@@ -3,7 +3,7 @@
 
 use super::director::Decision;
 use super::{Format, League, LeagueEntry, Withdrawal, entry_text};
-use crate::play::entry_json;
+use crate::work::entry_json;
 use crate::{Club, ClubError, Entry, Outcome};
 use store::{FixtureWrite, MatchChange, MatchStatus, PlayerRow};
 
