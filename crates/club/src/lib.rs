@@ -18,6 +18,10 @@ mod cause;
 mod challenge;
 mod choices;
 mod chouette;
+mod chouette_log;
+mod chouette_ops;
+mod chouette_session;
+mod chouette_view;
 mod clock;
 mod command;
 mod deadlines;
@@ -54,9 +58,8 @@ pub use analysis::{
 };
 pub use challenge::spec_words;
 pub use choices::{Choice, Subject, choices_words};
-pub use chouette::{
-    ChouetteEntry, ChouetteOp, ChouetteRef, ChouetteSpec, chouette_words, rebuild_chouette,
-};
+pub use chouette_log::{ChouetteEntry, ChouetteSpec, chouette_words, rebuild_chouette};
+pub use chouette_ops::{ChouetteOp, ChouetteRef};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::Chart;
 pub use command::{
