@@ -4,7 +4,7 @@
 //! `chouette_ops`, the loaded session `chouette_session`, the board and words
 //! `chouette_view`.
 
-use super::chouette_log::{ChouetteEntry, chouette_words, db_id, id_of};
+use super::chouette_log::{ChouetteEntry, ChouetteSpec, chouette_words, db_id, id_of};
 use super::chouette_ops::{ChouetteOp, ChouetteRef};
 use super::chouette_session::{Session, member, names_of, refusal};
 use super::chouette_view::{
@@ -12,13 +12,17 @@ use super::chouette_view::{
 };
 use super::fair::FairDice;
 use super::{Actor, Club, ClubError, Outcome};
+use engine::chouette::PlayerId;
 use engine::chouette::{Chouette, ChouetteAction, ChouetteEvent, ChouettePhase};
 use engine::fair::FairId;
 use engine::{Dice, Side};
+use std::collections::HashMap;
 use store::{LedgerEntry, StoreError};
 
 impl Club {
-    /// Runs a chouette command.
+    /// Runs a chouette command: a new session, a look at one, or an action checked by
+    /// the engine, followed by the club's own throws and forced plays, said in words and
+    /// written with its ledger entries in one transaction.
     pub(super) async fn chouette(
         &self,
         actor: &Actor,
@@ -29,48 +33,7 @@ impl Club {
     ) -> Result<Outcome, ClubError> {
         let now = self.clock.now();
         if let ChouetteOp::Create(spec) = op {
-            if spec.stake > 1_000_000 {
-                return Err(ClubError::BadOption(
-                    "a stake is at most 10000.00 a point".into(),
-                ));
-            }
-            let state = Chouette::new(spec.rules, id_of(me.id));
-            let entry = ChouetteEntry::Create {
-                spec,
-                creator: me.id,
-            };
-            let terms = super::error::json(&spec)?;
-            let state = super::error::json(&state)?;
-            let entry = super::error::json(&entry)?;
-            let fair = super::new_chain(&*self.dice, 1);
-            let id = self
-                .store
-                .insert_chouette(&store::NewChouette {
-                    community,
-                    channel: &actor.channel,
-                    terms: &terms,
-                    state: &state,
-                    creator: me.id,
-                    entry: &entry,
-                    now,
-                    fair: fair.as_ref(),
-                })
-                .await?;
-            let mut lines = vec![format!(
-                "Chouette #{id} opened by {} ({}). Join with /chouette join #{id}; start with three or more.",
-                me.display_name,
-                chouette_words(&spec)
-            )];
-            if let Some(chain) = &fair {
-                lines.push(super::fair_words::fair_anchor_words(
-                    &format!("chouette #{id} (seeds: the box's and the first captain's)"),
-                    &chain.anchor,
-                ));
-            }
-            return Ok(Outcome {
-                lines,
-                ..Outcome::default()
-            });
+            return self.create_chouette(actor, me, community, spec, now).await;
         }
         let s = self.find_chouette(actor, community, me.id, r, &op).await?;
         if let Some(v) = r.version {
@@ -78,25 +41,122 @@ impl Club {
                 return Err(ClubError::Stale(s.id, s.version));
             }
         }
+        if let Some(out) = self.chouette_look(&s, &op).await {
+            return Ok(out);
+        }
         let by = id_of(me.id);
         let mut lines = Vec::new();
-        let mut fair = if matches!(op, ChouetteOp::Board) {
-            None
-        } else {
-            self.fair_record(FairId::Chouette(s.id)).await?
+        let mut fair = self.fair_record(FairId::Chouette(s.id)).await?;
+        let action = self.chouette_action(actor, &s, op, &mut fair, &mut lines)?;
+        let (state, ev) = s.state.apply(by, &action).map_err(|e| refusal(&s, &e))?;
+        let mut names = s.names.clone();
+        if matches!(action, ChouetteAction::Join) {
+            names.insert(by, (me.display_name.clone(), me.platform_id.clone()));
+        }
+        let mut run = Run {
+            entries: vec![ChouetteEntry::Act {
+                by: me.id,
+                action,
+                auto: false,
+            }],
+            events: vec![(s.state.clone(), ev, None)],
+            fair,
+            lines,
         };
-        let action = match op {
+        let state = self.chouette_autopilot(&s, state, &names, &mut run)?;
+        let after = Session {
+            id: s.id,
+            version: s.version,
+            spec: s.spec,
+            state,
+            names,
+        };
+        let (ledger, last) = said_and_settled(&after, &mut run);
+        let version = self.commit_chouette(&after, &run, &ledger, now).await?;
+        let after = Session { version, ..after };
+        let last = match last {
+            Some(l) => Some(l),
+            None => self.chouette_last_play(&after).await,
+        };
+        let mut lines = run.lines;
+        let mut out = self.chouette_outcome(&after, last);
+        lines.retain(|l| !l.is_empty());
+        if after.state.phase() == ChouettePhase::Waiting && after.state.games() > 0 {
+            lines.extend(standings(&after));
+        }
+        lines.append(&mut out.lines);
+        out.lines = lines;
+        Ok(out)
+    }
+
+    /// Opens a session on `spec` with its creator in it (and its fair dice's anchor).
+    async fn create_chouette(
+        &self,
+        actor: &Actor,
+        me: &store::PlayerRow,
+        community: i64,
+        spec: ChouetteSpec,
+        now: i64,
+    ) -> Result<Outcome, ClubError> {
+        if spec.stake > 1_000_000 {
+            return Err(ClubError::BadOption(
+                "a stake is at most 10000.00 a point".into(),
+            ));
+        }
+        let state = Chouette::new(spec.rules, id_of(me.id));
+        let entry = ChouetteEntry::Create {
+            spec,
+            creator: me.id,
+        };
+        let terms = super::error::json(&spec)?;
+        let state = super::error::json(&state)?;
+        let entry = super::error::json(&entry)?;
+        let fair = super::new_chain(&*self.dice, 1);
+        let id = self
+            .store
+            .insert_chouette(&store::NewChouette {
+                community,
+                channel: &actor.channel,
+                terms: &terms,
+                state: &state,
+                creator: me.id,
+                entry: &entry,
+                now,
+                fair: fair.as_ref(),
+            })
+            .await?;
+        let mut lines = vec![format!(
+            "Chouette #{id} opened by {} ({}). Join with /chouette join #{id}; start with three or more.",
+            me.display_name,
+            chouette_words(&spec)
+        )];
+        if let Some(chain) = &fair {
+            lines.push(super::fair_words::fair_anchor_words(
+                &format!("chouette #{id} (seeds: the box's and the first captain's)"),
+                &chain.anchor,
+            ));
+        }
+        Ok(Outcome {
+            lines,
+            ..Outcome::default()
+        })
+    }
+
+    /// The commands that only look (the board, the legal plays, the standings): their
+    /// outcome; `None` for a command that acts.
+    async fn chouette_look(&self, s: &Session, op: &ChouetteOp) -> Option<Outcome> {
+        match op {
             ChouetteOp::Board => {
-                let last = self.chouette_last_play(&s).await;
-                let mut out = self.chouette_outcome(&s, last);
+                let last = self.chouette_last_play(s).await;
+                let mut out = self.chouette_outcome(s, last);
                 if s.state.phase() == ChouettePhase::Waiting && s.state.games() > 0 {
-                    out.lines.splice(0..0, standings(&s));
+                    out.lines.splice(0..0, standings(s));
                 }
-                return Ok(out);
+                Some(out)
             }
             ChouetteOp::Moves => {
-                let last = self.chouette_last_play(&s).await;
-                let mut out = self.chouette_outcome(&s, last);
+                let last = self.chouette_last_play(s).await;
+                let mut out = self.chouette_outcome(s, last);
                 let plays = legal_play_texts(&s.state);
                 out.lines.push(if plays.is_empty() {
                     format!(
@@ -106,48 +166,39 @@ impl Club {
                 } else {
                     format!("Legal plays: {}", plays.join(", "))
                 });
-                return Ok(out);
+                Some(out)
             }
-            ChouetteOp::Standings => {
-                return Ok(Outcome {
-                    chouette: Some(s.id),
-                    version: Some(s.version),
-                    lines: standings(&s),
-                    ..Outcome::default()
-                });
-            }
-            ChouetteOp::Create(_) => unreachable!("handled above"),
+            ChouetteOp::Standings => Some(Outcome {
+                chouette: Some(s.id),
+                version: Some(s.version),
+                lines: standings(s),
+                ..Outcome::default()
+            }),
+            _ => None,
+        }
+    }
+
+    /// The engine's action a command asks for: members named by the actor, a move read,
+    /// the line drawn at the start, the dice thrown.
+    fn chouette_action(
+        &self,
+        actor: &Actor,
+        s: &Session,
+        op: ChouetteOp,
+        fair: &mut Option<FairDice>,
+        lines: &mut Vec<String>,
+    ) -> Result<ChouetteAction, ClubError> {
+        Ok(match op {
+            ChouetteOp::Create(_)
+            | ChouetteOp::Board
+            | ChouetteOp::Moves
+            | ChouetteOp::Standings => unreachable!("handled by chouette()"),
             ChouetteOp::Join => ChouetteAction::Join,
             ChouetteOp::Leave => ChouetteAction::Leave,
-            ChouetteOp::Start => {
-                // With fair dice (v2) the first line is drawn from the chain's first value
-                // and every member's seed (docs/fair-dice.md), not by the bot's generator.
-                let drawn = match fair.as_mut() {
-                    Some(f) if s.state.line().is_empty() => {
-                        let players: Vec<i64> =
-                            s.state.players().iter().map(|&p| db_id(p)).collect();
-                        f.draw_line(&players, &*self.dice)
-                            .map_err(ClubError::Refused)?
-                    }
-                    _ => None,
-                };
-                let line = if s.state.line().is_empty() && s.spec.shuffle {
-                    match drawn {
-                        Some(l) => Some(l.into_iter().map(id_of).collect()),
-                        None => {
-                            let mut l = s.state.players().to_vec();
-                            for i in (1..l.len()).rev() {
-                                l.swap(i, self.dice.pick(i + 1));
-                            }
-                            Some(l)
-                        }
-                    }
-                } else {
-                    None
-                };
-                ChouetteAction::Start { line }
-            }
-            ChouetteOp::Roll => self.chouette_roll(&s, &s.state, &mut fair, &mut lines)?,
+            ChouetteOp::Start => ChouetteAction::Start {
+                line: self.first_line(s, fair)?,
+            },
+            ChouetteOp::Roll => self.chouette_roll(s, &s.state, fair, lines)?,
             ChouetteOp::Move(text) => {
                 if text.chars().count() > 200 {
                     return Err(ClubError::TooLong("move", text.chars().count(), 200));
@@ -161,18 +212,18 @@ impl Club {
             ChouetteOp::Double(names) => {
                 let mut members = Vec::new();
                 for n in names {
-                    members.push(member(actor, &s, &n)?);
+                    members.push(member(actor, s, &n)?);
                 }
                 ChouetteAction::Double { members }
             }
             ChouetteOp::Take(n) => ChouetteAction::Take {
-                member: n.map(|n| member(actor, &s, &n)).transpose()?,
+                member: n.map(|n| member(actor, s, &n)).transpose()?,
             },
             ChouetteOp::Drop(n) => ChouetteAction::Drop {
-                member: n.map(|n| member(actor, &s, &n)).transpose()?,
+                member: n.map(|n| member(actor, s, &n)).transpose()?,
             },
             ChouetteOp::Beaver(n) => ChouetteAction::Beaver {
-                member: n.map(|n| member(actor, &s, &n)).transpose()?,
+                member: n.map(|n| member(actor, s, &n)).transpose()?,
             },
             ChouetteOp::Suggest(text) => {
                 if text.chars().count() > 200 {
@@ -180,18 +231,51 @@ impl Club {
                 }
                 ChouetteAction::Suggest(text)
             }
+        })
+    }
+
+    /// The line at a session's first start, when it is shuffled: drawn from the fair
+    /// dice when the session has them, else by the dice source; `None`: as joined.
+    fn first_line(
+        &self,
+        s: &Session,
+        fair: &mut Option<FairDice>,
+    ) -> Result<Option<Vec<PlayerId>>, ClubError> {
+        // With fair dice (v2) the first line is drawn from the chain's first value
+        // and every member's seed (docs/fair-dice.md), not by the bot's generator.
+        let drawn = match fair.as_mut() {
+            Some(f) if s.state.line().is_empty() => {
+                let players: Vec<i64> = s.state.players().iter().map(|&p| db_id(p)).collect();
+                f.draw_line(&players, &*self.dice)
+                    .map_err(ClubError::Refused)?
+            }
+            _ => None,
         };
-        let (mut state, ev) = s.state.apply(by, &action).map_err(|e| refusal(&s, &e))?;
-        let mut names = s.names.clone();
-        if matches!(action, ChouetteAction::Join) {
-            names.insert(by, (me.display_name.clone(), me.platform_id.clone()));
-        }
-        let mut entries = vec![ChouetteEntry::Act {
-            by: me.id,
-            action,
-            auto: false,
-        }];
-        let mut events = vec![(s.state.clone(), ev, None)];
+        Ok(if s.state.line().is_empty() && s.spec.shuffle {
+            match drawn {
+                Some(l) => Some(l.into_iter().map(id_of).collect()),
+                None => {
+                    let mut l = s.state.players().to_vec();
+                    for i in (1..l.len()).rev() {
+                        l.swap(i, self.dice.pick(i + 1));
+                    }
+                    Some(l)
+                }
+            }
+        } else {
+            None
+        })
+    }
+
+    /// The club's own moves after a command: the opening roll, a roll for a side with no
+    /// double to offer, a forced play; each logged as automatic. The state after them.
+    fn chouette_autopilot(
+        &self,
+        s: &Session,
+        mut state: Chouette,
+        names: &HashMap<PlayerId, (String, String)>,
+        run: &mut Run,
+    ) -> Result<Chouette, ClubError> {
         // The club throws the opening roll, rolls for a side with no double to offer, and
         // plays forced plays.
         for _ in 0..16 {
@@ -199,14 +283,14 @@ impl Club {
             let mut said = None;
             let auto = match state.phase() {
                 ChouettePhase::Opening => {
-                    Some(self.chouette_roll(&s, &state, &mut fair, &mut lines)?)
+                    Some(self.chouette_roll(s, &state, &mut run.fair, &mut run.lines)?)
                 }
                 ChouettePhase::ToRoll(side) if !pending && !state.side_may_double(side) => {
                     said = state
                         .to_act()
                         .first()
-                        .map(|&p| format!("(rolled for {})", names_of(&names, p)));
-                    Some(self.chouette_roll(&s, &state, &mut fair, &mut lines)?)
+                        .map(|&p| format!("(rolled for {})", names_of(names, p)));
+                    Some(self.chouette_roll(s, &state, &mut run.fair, &mut run.lines)?)
                 }
                 ChouettePhase::ToPlay { .. } => {
                     let legal = state.legal_plays();
@@ -221,90 +305,49 @@ impl Club {
             let (next, ev) = state
                 .apply(who, &action)
                 .map_err(|e| ClubError::Refused(e.to_string()))?;
-            events.push((state, ev, said));
-            entries.push(ChouetteEntry::Act {
+            run.events.push((state, ev, said));
+            run.entries.push(ChouetteEntry::Act {
                 by: db_id(who),
                 action,
                 auto: true,
             });
             state = next;
         }
-        let after = Session {
-            id: s.id,
-            version: s.version,
-            spec: s.spec,
-            state,
-            names,
-        };
-        let mut ledger = Vec::new();
-        let mut last = None;
-        let end = *after.state.position();
-        for (before, ev, said) in &events {
-            if let Some(said) = said {
-                lines.push(said.clone());
-            }
-            for (i, e) in ev.iter().enumerate() {
-                if let ChouetteEvent::Played { by, play } = e {
-                    last = Some((*by, *before.position(), *play));
-                }
-                if let ChouetteEvent::Settled { member, points } = e {
-                    if after.spec.stake > 0 && *points != 0 {
-                        let box_player = before.box_player().unwrap_or(0);
-                        let (payer, payee) = if *points > 0 {
-                            (box_player, *member)
-                        } else {
-                            (*member, box_player)
-                        };
-                        ledger.push(LedgerEntry {
-                            payer: db_id(payer),
-                            payee: db_id(payee),
-                            amount: points.unsigned_abs().saturating_mul(after.spec.stake),
-                            reason: format!("chouette #{} game {}", after.id, before.games()),
-                        });
-                    }
-                }
-                // The opening throw's dice are the first roll: said once.
-                if matches!(e, ChouetteEvent::Rolled { .. })
-                    && i > 0
-                    && matches!(ev[i - 1], ChouetteEvent::OpeningWon { .. })
-                {
-                    continue;
-                }
-                let mut words = event_words(&after, before, e);
-                if let ChouetteEvent::Settled { member, points } = e {
-                    // Settled on the board (not by a drop): a gammon is called a gammon.
-                    let dropped = ev.iter().any(
-                        |d| matches!(d, ChouetteEvent::Dropped { member: m, .. } if m == member),
-                    );
-                    if !dropped {
-                        words.push_str(&finish_words(&end, *points));
-                    }
-                }
-                lines.push(words);
-            }
-        }
+        Ok(state)
+    }
+
+    /// Writes the session's new state, its log entries, ledger entries and fair dice at
+    /// the version read: its new version.
+    async fn commit_chouette(
+        &self,
+        after: &Session,
+        run: &Run,
+        ledger: &[LedgerEntry],
+        now: i64,
+    ) -> Result<i64, ClubError> {
         let state_json = super::error::json(&after.state)?;
-        let actions: Vec<(Option<i64>, String)> = entries
-            .iter()
-            .map(|e| {
-                let by = match e {
-                    ChouetteEntry::Act { by, .. } | ChouetteEntry::Create { creator: by, .. } => {
-                        *by
-                    }
-                };
-                Ok((Some(by), super::error::json(e)?))
-            })
-            .collect::<Result<_, ClubError>>()?;
-        let version = match self
+        let actions: Vec<(Option<i64>, String)> =
+            run.entries
+                .iter()
+                .map(|e| {
+                    let by = match e {
+                        ChouetteEntry::Act { by, .. }
+                        | ChouetteEntry::Create { creator: by, .. } => *by,
+                    };
+                    Ok((Some(by), super::error::json(e)?))
+                })
+                .collect::<Result<_, ClubError>>()?;
+        match self
             .store
             .commit_chouette(
                 after.id,
                 after.version,
                 &state_json,
                 &actions,
-                &ledger,
+                ledger,
                 now,
-                fair.as_ref()
+                run.fair
+                    .as_ref()
                     .map(FairDice::change)
                     .transpose()?
                     .flatten()
@@ -312,23 +355,10 @@ impl Club {
             )
             .await
         {
-            Ok(v) => v,
-            Err(StoreError::Stale) => return Err(ClubError::Stale(after.id, after.version + 1)),
-            Err(e) => return Err(e.into()),
-        };
-        let after = Session { version, ..after };
-        let last = match last {
-            Some(l) => Some(l),
-            None => self.chouette_last_play(&after).await,
-        };
-        let mut out = self.chouette_outcome(&after, last);
-        lines.retain(|l| !l.is_empty());
-        if after.state.phase() == ChouettePhase::Waiting && after.state.games() > 0 {
-            lines.extend(standings(&after));
+            Ok(v) => Ok(v),
+            Err(StoreError::Stale) => Err(ClubError::Stale(after.id, after.version + 1)),
+            Err(e) => Err(e.into()),
         }
-        lines.append(&mut out.lines);
-        out.lines = lines;
-        Ok(out)
     }
 
     /// The legal plays of the roll in hand of a chouette, as move text (autocomplete).
@@ -421,4 +451,73 @@ impl Club {
             ),
         })
     }
+}
+
+/// What a command did to a session before it is written: the log entries, the engine's
+/// events (each with the state before it and what the club said of an automatic roll),
+/// the fair dice and the lines said.
+struct Run {
+    entries: Vec<ChouetteEntry>,
+    events: Vec<(Chouette, Vec<ChouetteEvent>, Option<String>)>,
+    fair: Option<FairDice>,
+    lines: Vec<String>,
+}
+
+/// The events of `run` in words (added to its lines) and the ledger entries of the games
+/// settled, with the last play made.
+fn said_and_settled(
+    after: &Session,
+    run: &mut Run,
+) -> (
+    Vec<LedgerEntry>,
+    Option<(Side, engine::Position, engine::Play)>,
+) {
+    let mut ledger = Vec::new();
+    let mut last = None;
+    let end = *after.state.position();
+    for (before, ev, said) in &run.events {
+        if let Some(said) = said {
+            run.lines.push(said.clone());
+        }
+        for (i, e) in ev.iter().enumerate() {
+            if let ChouetteEvent::Played { by, play } = e {
+                last = Some((*by, *before.position(), *play));
+            }
+            if let ChouetteEvent::Settled { member, points } = e {
+                if after.spec.stake > 0 && *points != 0 {
+                    let box_player = before.box_player().unwrap_or(0);
+                    let (payer, payee) = if *points > 0 {
+                        (box_player, *member)
+                    } else {
+                        (*member, box_player)
+                    };
+                    ledger.push(LedgerEntry {
+                        payer: db_id(payer),
+                        payee: db_id(payee),
+                        amount: points.unsigned_abs().saturating_mul(after.spec.stake),
+                        reason: format!("chouette #{} game {}", after.id, before.games()),
+                    });
+                }
+            }
+            // The opening throw's dice are the first roll: said once.
+            if matches!(e, ChouetteEvent::Rolled { .. })
+                && i > 0
+                && matches!(ev[i - 1], ChouetteEvent::OpeningWon { .. })
+            {
+                continue;
+            }
+            let mut words = event_words(after, before, e);
+            if let ChouetteEvent::Settled { member, points } = e {
+                // Settled on the board (not by a drop): a gammon is called a gammon.
+                let dropped = ev
+                    .iter()
+                    .any(|d| matches!(d, ChouetteEvent::Dropped { member: m, .. } if m == member));
+                if !dropped {
+                    words.push_str(&finish_words(&end, *points));
+                }
+            }
+            run.lines.push(words);
+        }
+    }
+    (ledger, last)
 }
