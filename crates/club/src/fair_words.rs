@@ -25,3 +25,11 @@ pub(super) fn fair_seed_window_words(
         said(1)
     )
 }
+
+/// A league match's fair-dice anchor as announced when it is made (before any throw), and
+/// the seed window: each player may set a seed until the first throw.
+pub(crate) fn anchor_words(anchor: Option<&str>) -> String {
+    anchor.map_or_else(String::new, |a| {
+        format!("; fair dice anchor {a} (/fair seed text:... until the first throw)")
+    })
+}

@@ -3,7 +3,8 @@
 //! match's deadline extended.
 
 use super::advance::score_of;
-use super::{League, LeagueEntry, days, entry_text};
+use super::entries::{LeagueEntry, entry_text};
+use super::terms::{League, days};
 use crate::loaded::Loaded;
 use crate::phrases::duration_words;
 use crate::work::Work;

@@ -4,7 +4,8 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use super::{League, LeagueEntry};
+use super::entries::LeagueEntry;
+use super::terms::League;
 use crate::phrases::{duration_words, utc_words};
 use crate::{Attachment, Club, ClubError, Outcome, spec_words};
 use engine::welsh::format_amount;

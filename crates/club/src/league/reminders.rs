@@ -1,7 +1,7 @@
 //! The league side of the club's sweep: results followed up, the season deadline's
 //! reminders to players with unplayed fixtures, the organiser told once it has passed.
 
-use super::{League, days};
+use super::terms::{League, days};
 use crate::phrases::duration_words;
 use crate::{Club, ClubError, Notice};
 use std::collections::HashMap;
