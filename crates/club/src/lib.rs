@@ -32,6 +32,7 @@ mod expiry;
 mod fair;
 mod fair_record;
 mod fair_words;
+mod gnubg;
 pub mod league;
 mod loaded;
 mod match_op;
@@ -43,6 +44,8 @@ mod play;
 mod player_key;
 mod prompts;
 mod rating;
+mod review;
+mod review_words;
 mod session;
 mod settings;
 mod state;
@@ -52,10 +55,7 @@ mod work;
 
 use std::sync::Arc;
 
-pub use analysis::{
-    AnalysisEvent, AnalysisReport, AnalysisSettings, Decision, INSTALL_GNUBG, MAX_ATTEMPTS,
-    PlayerFigures, Review, blunder_boards, find_gnubg, rating_band, review_lines,
-};
+pub use analysis::{AnalysisEvent, AnalysisReport, AnalysisSettings, INSTALL_GNUBG, MAX_ATTEMPTS};
 pub use challenge::spec_words;
 pub use choices::{Choice, Subject, choices_words};
 pub use chouette_log::{ChouetteEntry, ChouetteSpec, chouette_words, rebuild_chouette};
@@ -73,6 +73,7 @@ pub use fair::{
     FairDice, FairOp, FairRef, GameRecord, export_json, new_chain, new_chain_with_first,
 };
 pub use fair_record::{LineDraw, LineMember, Played, chouette_played, match_played};
+pub use gnubg::find_gnubg;
 pub use league::LeaguePost;
 pub use league::{
     BracketLine, Format, LeagueCommand, LeagueEntry, LeagueOp, LeagueSettings, TableLine,
@@ -80,6 +81,8 @@ pub use league::{
 pub use phrases::duration_words;
 pub use prompts::{next_choices, next_words};
 pub use rating::{RATING_CHANGES_SHOWN, change_line};
+pub use review::{Decision, PlayerFigures, Review, rating_band};
+pub use review_words::{blunder_boards, review_lines};
 pub use state::{Entry, LastMove, Ruling, Settlement, Snapshot, rebuild, standard_rules};
 
 use engine::Side;
