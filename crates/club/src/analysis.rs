@@ -12,8 +12,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::loaded::Loaded;
+use super::match_log::{Entry, standard_rules};
 use super::player_key::player_key;
-use super::state::{Entry, standard_rules};
 use super::{Actor, Chart, Club, ClubError, MatchRef, Outcome};
 use engine::{Action, Event, Match, Ruleset, Side, export_mat};
 use render::BlunderBoard;

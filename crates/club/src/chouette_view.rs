@@ -2,7 +2,7 @@
 //! whoever must act, the legal plays, the standings, and each event in words.
 
 use super::chouette_session::Session;
-use super::state::dice_words;
+use super::event_words::dice_words;
 use super::{Club, Outcome};
 use engine::chouette::{BOX, Chouette, ChouetteEvent, ChouettePhase, PlayerId, TEAM};
 use engine::{Side, format_play};

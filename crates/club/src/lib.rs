@@ -28,6 +28,7 @@ mod deadlines;
 mod dice;
 mod duration;
 mod error;
+mod event_words;
 mod expiry;
 mod fair;
 mod fair_record;
@@ -35,6 +36,7 @@ mod fair_words;
 mod gnubg;
 pub mod league;
 mod loaded;
+mod match_log;
 mod match_op;
 mod match_views;
 mod money;
@@ -48,7 +50,7 @@ mod review;
 mod review_words;
 mod session;
 mod settings;
-mod state;
+mod snapshot;
 mod welsh_record;
 mod which_match;
 mod work;
@@ -78,12 +80,13 @@ pub use league::LeaguePost;
 pub use league::{
     BracketLine, Format, LeagueCommand, LeagueEntry, LeagueOp, LeagueSettings, TableLine,
 };
+pub use match_log::{Entry, LastMove, Ruling, Settlement, standard_rules};
 pub use phrases::duration_words;
 pub use prompts::{next_choices, next_words};
 pub use rating::{RATING_CHANGES_SHOWN, change_line};
 pub use review::{Decision, PlayerFigures, Review, rating_band};
 pub use review_words::{blunder_boards, review_lines};
-pub use state::{Entry, LastMove, Ruling, Settlement, Snapshot, rebuild, standard_rules};
+pub use snapshot::{Snapshot, rebuild};
 
 use engine::Side;
 use engine::welsh::Rates;
@@ -163,7 +166,7 @@ impl Club {
             }
             Command::AcceptShaking(m, who) => {
                 // The challenged player (O) is the guest: `Me` is O.
-                let shaker = state::starter_side(Side::O, who);
+                let shaker = match_log::starter_side(Side::O, who);
                 self.answer_challenge(&me, community, m, Entry::AcceptWelsh { shaker })
                     .await
             }

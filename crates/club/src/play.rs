@@ -4,11 +4,12 @@
 use super::deadlines::TurnClock;
 use super::fair::FairDice;
 use super::loaded::Loaded;
+use super::match_log::starter_side;
 use super::match_op::Op;
 use super::phrases::ruleset_word;
 use super::prompts::{break_end, break_refusal, next_words, next_words_refusal, welsh_may_double};
 use super::work::{Work, entry_json};
-use super::{Club, ClubError, Entry, MatchRef, Outcome, Snapshot, state};
+use super::{Club, ClubError, Entry, MatchRef, Outcome, Snapshot};
 use engine::fair::FairId;
 use engine::welsh::{
     Parity, Throw, WelshAction, WelshError, WelshMatch, WelshPhase, has_full_spread,
@@ -302,7 +303,7 @@ impl Club {
             Op::Choose(who) => {
                 work.push(
                     by,
-                    welsh_entry(WelshAction::Choose(state::starter_side(side, *who))),
+                    welsh_entry(WelshAction::Choose(starter_side(side, *who))),
                     names,
                 )?;
             }
