@@ -3,14 +3,22 @@
 //! reminders, the scoop-pot and the ledger. No chat-platform types.
 //!
 //! This file holds the [`Club`] and the dispatch of a [`Command`]; each concern has its
-//! own file: `challenge` (challenges and their terms), `lookup` (the acting player, finding
-//! a match), `play` (the match commands: plan, autopilot, save), `views` (board, games,
-//! history, export), `deadlines` (time banks, the sweep), `money` (ledger, scoop-pot,
-//! payments), `settings`, `words` (how things are put in words), `chouette`, `state`
-//! (the snapshot and its log), `command` (commands and outcomes), `rating` (`/rating`,
-//! `/leaderboard`, the rating lines at a match's end), `fair` (provably fair dice: the
-//! chain, seeds, throws, `/fair`), `league` (leagues and tournaments: fixtures, standings,
-//! seasons), `analysis` (`/analyse` and `/stats`: GNU Backgammon's reviews, the job queue).
+//! own file: `challenge` (challenges and their terms), `acting_player` (who sends a
+//! command), `which_match` (the match a command is about), `play` (the match commands:
+//! plan, autopilot, save), `match_views` (board, games, history, export), `deadlines`
+//! (time banks, the sweep), `money` (ledger, scoop-pot, payments), `settings`, `prompts`
+//! (what the player who must act is told), `chouette` (with `chouette_log`,
+//! `chouette_ops`, `chouette_session`, `chouette_view`), `match_log` (a match's log
+//! entries), `snapshot` (the state they fold into), `event_words`, `command` (commands and
+//! outcomes), `rating` (`/rating`, `/leaderboard`, the rating lines at a match's end),
+//! `fair` (provably fair dice: the chain, seeds, throws, `/fair`), `league` (leagues and
+//! tournaments: fixtures, standings, seasons), `analysis` (`/analyse` and `/stats`, with
+//! `gnubg`, `review`, `review_words`).
+//!
+//! Leaf modules hold what many parts share and name no part that uses them: `loaded` (a
+//! match loaded to act on), `work` (a command's work on a match), `match_op`,
+//! `player_key`, `phrases` (durations, times, rulesets in words), `fair_words`. No two
+//! modules name each other, directly or round a loop (`tests/it/layers.rs` checks).
 
 mod acting_player;
 mod analysis;

@@ -1,6 +1,6 @@
 //! The views of a match: the board, the player's games, a match's history, its export,
 //! the legal plays. Named `match_views` (not `views`) because they look at one match or a
-//! player's matches; the league's tables and brackets are `league::tables`.
+//! player's matches (the league's tables and brackets are `league::views`).
 
 use std::fmt::Write as _;
 
