@@ -299,3 +299,427 @@ fn discord_code_is_thin_over_the_club() {
         "rules and storage belong below discord/",
     );
 }
+
+// --- No import cycles inside a crate ---------------------------------------------------
+//
+// A plain-text scan (no parser): each module of a crate's `src/` and the modules it names
+// in paths (`use crate::x`, `crate::x::`, `super::x`, `self::x`, a child `x::`), then the
+// strongly connected components of that graph. The crate root (`lib.rs`) is the crate's
+// face, not a node: it declares the modules and holds the type the club's modules all
+// add methods to, so a name taken through it (`super::Club`) is no edge. An inline
+// module (`mod tests { .. }`) counts as part of its file's module. The scan relies on
+// rustfmt's layout (an inline module ends at a `}` at its own indentation).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The modules of the crate whose sources are under `src`, by path (`league/advance`; the
+/// root is `""`), with their text.
+fn crate_modules(src: &Path) -> BTreeMap<String, String> {
+    let mut modules = BTreeMap::new();
+    let mut stack = vec![src.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "rs") {
+                continue;
+            }
+            let rel = path.strip_prefix(src).unwrap().with_extension("");
+            let rel = rel.to_string_lossy().replace('\\', "/");
+            let name = match rel.as_str() {
+                "lib" | "main" => String::new(),
+                r => r.strip_suffix("/mod").unwrap_or(r).to_string(),
+            };
+            modules.insert(name, std::fs::read_to_string(&path).unwrap());
+        }
+    }
+    modules
+}
+
+/// A `use` tree's paths: `a::{b, c::{d, e}}` gives `a::b`, `a::c::d`, `a::c::e`.
+fn use_paths(tree: &str) -> Vec<String> {
+    let Some(open) = tree.find('{') else {
+        return vec![tree.trim().to_string()];
+    };
+    let prefix = &tree[..open];
+    let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
+    let (mut parts, mut depth, mut cur) = (Vec::new(), 0, String::new());
+    for c in inner.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(std::mem::take(&mut cur));
+                continue;
+            }
+            _ => {}
+        }
+        cur.push(c);
+    }
+    parts.push(cur);
+    let mut out = Vec::new();
+    for p in parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()) {
+        for e in use_paths(p) {
+            out.push(if e == "self" {
+                prefix.trim_end_matches("::").to_string()
+            } else {
+                format!("{prefix}{e}")
+            });
+        }
+    }
+    out
+}
+
+/// The paths of two or more segments in `code` (`a::b`, `super::x::y`), `use` trees
+/// expanded; comments dropped.
+/// `code` with its comments and the contents of its string and character literals left
+/// out, so that words in them (`"the dice used"`) are not read as code.
+fn without_comments_and_strings(code: &str) -> String {
+    let chars: Vec<char> = code.chars().collect();
+    let (mut out, mut i) = (String::new(), 0);
+    while i < chars.len() {
+        match chars[i] {
+            '/' if chars.get(i + 1) == Some(&'/') => {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+            }
+            '"' => {
+                i += 1;
+                while i < chars.len() && chars[i] != '"' {
+                    i += if chars[i] == '\\' { 2 } else { 1 };
+                }
+                out.push_str("\"\"");
+                i += 1;
+            }
+            // A character literal ('"', '\'', 'x'); a lifetime ('a) is kept.
+            '\'' if chars.get(i + 2) == Some(&'\'') => i += 3,
+            '\'' if chars.get(i + 1) == Some(&'\\') && chars.get(i + 3) == Some(&'\'') => i += 4,
+            c => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+fn code_paths(code: &str) -> Vec<Vec<String>> {
+    let text = without_comments_and_strings(code);
+    let mut paths = Vec::new();
+    // `use` statements, braces and all.
+    let mut rest = text.as_str();
+    let mut outside = String::new();
+    while let Some(i) = rest.find("use ") {
+        let boundary = rest[..i]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+        outside.push_str(&rest[..i]);
+        let Some(end) = rest[i..].find(';') else {
+            break;
+        };
+        if boundary {
+            // `x as y`: the name `x`, the alias dropped.
+            let mut tree = String::new();
+            let mut alias = false;
+            for token in rest[i + 4..i + end].split_whitespace() {
+                if token == "as" {
+                    alias = true;
+                } else if alias {
+                    tree.push_str(
+                        token.trim_start_matches(|c: char| c.is_alphanumeric() || c == '_'),
+                    );
+                    alias = false;
+                } else {
+                    tree.push_str(token);
+                }
+            }
+            paths.extend(use_paths(&tree));
+            rest = &rest[i + end + 1..];
+        } else {
+            outside.push_str("use ");
+            rest = &rest[i + 4..];
+        }
+    }
+    outside.push_str(rest);
+    // Paths elsewhere: identifiers joined by `::`.
+    let chars: Vec<char> = outside.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let ident = |i: usize| chars[i].is_alphanumeric() || chars[i] == '_';
+        if ident(i) && (i == 0 || !(ident(i - 1) || chars[i - 1] == ':')) {
+            let start = i;
+            loop {
+                while i < chars.len() && ident(i) {
+                    i += 1;
+                }
+                if i + 2 < chars.len() && chars[i] == ':' && chars[i + 1] == ':' && ident(i + 2) {
+                    i += 2;
+                } else {
+                    break;
+                }
+            }
+            let path: String = chars[start..i].iter().collect();
+            if path.contains("::") {
+                paths.push(path);
+            }
+        }
+        i += 1;
+    }
+    paths
+        .into_iter()
+        .map(|p| p.split("::").map(str::to_string).collect())
+        .collect()
+}
+
+/// The module `segments` name when read in module `from` (`None`: outside the crate).
+fn resolve(modules: &BTreeMap<String, String>, from: &str, segments: &[String]) -> Option<String> {
+    let child = |parent: &[String], name: &str| {
+        let mut p = parent.to_vec();
+        p.push(name.to_string());
+        modules.contains_key(&p.join("/")).then_some(p)
+    };
+    let mut cur: Vec<String> = if from.is_empty() {
+        Vec::new()
+    } else {
+        from.split('/').map(str::to_string).collect()
+    };
+    let mut i = 0;
+    match segments[0].as_str() {
+        "crate" => {
+            cur.clear();
+            i = 1;
+        }
+        "super" | "self" => {
+            while i < segments.len() && (segments[i] == "super" || segments[i] == "self") {
+                if segments[i] == "super" {
+                    cur.pop();
+                }
+                i += 1;
+            }
+        }
+        first => {
+            child(&cur, first)?;
+        }
+    }
+    while i < segments.len() {
+        match child(&cur, &segments[i]) {
+            Some(p) => cur = p,
+            None => break,
+        }
+        i += 1;
+    }
+    Some(cur.join("/"))
+}
+
+/// Which module names which (the root left out, as said above).
+fn module_graph(modules: &BTreeMap<String, String>) -> BTreeMap<String, BTreeSet<String>> {
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (name, text) in modules {
+        if name.is_empty() {
+            continue;
+        }
+        // The file's own lines, and each inline module's, read from where they are.
+        let mut parts: Vec<(String, String)> = vec![(name.clone(), String::new())];
+        let mut inline: Option<(String, String, String)> = None;
+        for line in text.lines() {
+            if let Some((indent, inner, body)) = &mut inline {
+                if line == format!("{indent}}}") {
+                    parts.push((inner.clone(), std::mem::take(body)));
+                    inline = None;
+                } else {
+                    body.push_str(line);
+                    body.push('\n');
+                }
+                continue;
+            }
+            let trimmed = line.trim_start();
+            let decl = trimmed
+                .trim_start_matches("pub(crate) ")
+                .trim_start_matches("pub(super) ")
+                .trim_start_matches("pub ");
+            if let Some(m) = decl.strip_prefix("mod ").and_then(|m| m.strip_suffix(" {")) {
+                let indent = line[..line.len() - trimmed.len()].to_string();
+                inline = Some((indent, format!("{name}/{m}"), String::new()));
+                continue;
+            }
+            parts[0].1.push_str(line);
+            parts[0].1.push('\n');
+        }
+        let mut known = modules.clone();
+        for (inner, _) in &parts[1..] {
+            known.insert(inner.clone(), String::new());
+        }
+        let edges = graph.entry(name.clone()).or_default();
+        for (reader, code) in &parts {
+            for path in code_paths(code) {
+                if let Some(to) = resolve(&known, reader, &path) {
+                    let inside = to == *name || to.starts_with(&format!("{name}/"));
+                    let own_inline = inside && !modules.contains_key(&to);
+                    if !to.is_empty() && to != *name && !own_inline {
+                        edges.insert(to);
+                    }
+                }
+            }
+        }
+    }
+    graph
+}
+
+/// The cycles of `graph`: its strongly connected components of two or more modules.
+fn cycles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    struct Tarjan<'a> {
+        graph: &'a BTreeMap<String, BTreeSet<String>>,
+        index: BTreeMap<&'a str, usize>,
+        low: BTreeMap<&'a str, usize>,
+        stack: Vec<&'a str>,
+        found: Vec<Vec<String>>,
+    }
+    impl<'a> Tarjan<'a> {
+        fn visit(&mut self, v: &'a str) {
+            let n = self.index.len();
+            self.index.insert(v, n);
+            self.low.insert(v, n);
+            self.stack.push(v);
+            for w in self.graph.get(v).into_iter().flatten() {
+                let w = w.as_str();
+                if !self.index.contains_key(w) {
+                    self.visit(w);
+                    let lw = self.low[w];
+                    let lv = self.low.get_mut(v).unwrap();
+                    *lv = (*lv).min(lw);
+                } else if self.stack.contains(&w) {
+                    let iw = self.index[w];
+                    let lv = self.low.get_mut(v).unwrap();
+                    *lv = (*lv).min(iw);
+                }
+            }
+            if self.low[v] == self.index[v] {
+                let mut component = Vec::new();
+                while let Some(w) = self.stack.pop() {
+                    component.push(w.to_string());
+                    if w == v {
+                        break;
+                    }
+                }
+                if component.len() > 1 {
+                    component.sort();
+                    self.found.push(component);
+                }
+            }
+        }
+    }
+    let mut t = Tarjan {
+        graph,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        found: Vec::new(),
+    };
+    for v in graph.keys() {
+        if !t.index.contains_key(v.as_str()) {
+            t.visit(v);
+        }
+    }
+    t.found
+}
+
+/// Fails with each cycle among the modules of `crates/<name>/src` and the names that
+/// close it.
+fn assert_no_import_cycles(name: &str, min_modules: usize) {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("crates")
+        .join(name)
+        .join("src");
+    let modules = crate_modules(&src);
+    assert!(
+        modules.len() >= min_modules,
+        "the modules of {name} were found"
+    );
+    let graph = module_graph(&modules);
+    let found = cycles(&graph);
+    let shown: Vec<String> = found
+        .iter()
+        .map(|c| {
+            let within: Vec<String> = c
+                .iter()
+                .flat_map(|m| {
+                    graph[m]
+                        .iter()
+                        .filter(|t| c.contains(t))
+                        .map(move |t| format!("{m} -> {t}"))
+                })
+                .collect();
+            format!("{name}/{{{}}}: {}", c.join(", "), within.join("; "))
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "modules that name each other (move what both need to a leaf module named for it):\n{}",
+        shown.join("\n")
+    );
+}
+
+#[test]
+fn the_club_has_no_import_cycles() {
+    assert_no_import_cycles("club", 40);
+}
+
+#[test]
+fn the_store_has_no_import_cycles() {
+    assert_no_import_cycles("store", 5);
+}
+
+#[test]
+fn the_renderer_has_no_import_cycles() {
+    assert_no_import_cycles("render", 5);
+}
+
+#[test]
+fn the_engine_has_no_import_cycles() {
+    assert_no_import_cycles("engine", 10);
+}
+
+#[test]
+fn the_gnubg_player_has_no_import_cycles() {
+    assert_no_import_cycles("gnubg", 3);
+}
+
+#[test]
+fn the_cycle_finder_sees_a_cycle_through_a_parent_and_through_a_leaf() {
+    let modules: BTreeMap<String, String> = [
+        ("", "mod a;\nmod b;\nmod leaf;\nmod p;\n"),
+        ("a", "use super::b::thing;\nuse crate::leaf::Leaf;\n"),
+        (
+            "b",
+            "use std::fmt::Write as _;\nfn f() { super::a::other(); }\n",
+        ),
+        ("leaf", "//! a leaf: use super::a::nothing;\n"),
+        (
+            "p",
+            "mod kid;\npub use kid::Kid;\n#[cfg(test)]\nmod tests {\n    use super::*;\n}\n",
+        ),
+        ("p/kid", "use super::{helper, x::y};\n"),
+    ]
+    .into_iter()
+    .map(|(n, t)| (n.to_string(), t.to_string()))
+    .collect();
+    let graph = module_graph(&modules);
+    assert_eq!(
+        cycles(&graph),
+        [
+            vec!["a".to_string(), "b".into()],
+            vec!["p".into(), "p/kid".into()]
+        ]
+    );
+    assert!(graph["a"].contains("leaf"));
+    assert!(graph["leaf"].is_empty(), "a comment names nothing");
+    assert_eq!(
+        use_paths("crate::{a, b::{c, d}, self}"),
+        ["crate::a", "crate::b::c", "crate::b::d", "crate"]
+    );
+}

@@ -7,26 +7,22 @@
 //! The jobs are rows of the store's `analyses` table: restart-safe, one worker by default.
 //! What a job found is stored as a [`Review`]; asking again answers from it at once.
 
-mod run;
-
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
-
-use super::challenge::player_key;
-use super::lookup::Loaded;
-use super::state::{Entry, standard_rules};
+use super::loaded::Loaded;
+use super::match_log::{Entry, standard_rules};
+use super::player_key::player_key;
 use super::{Actor, Chart, Club, ClubError, MatchRef, Outcome};
-use engine::{
-    Action, Event, Match, Play, Position, Ruleset, Side, Step, apply_steps, board_from_position_id,
-    export_mat, format_play,
-};
-use render::{BlunderBoard, CubeView, DiceView, LastPlay, Scene, ScoreView, Target};
+use engine::{Action, Event, Match, Ruleset, Side, export_mat};
+use render::BlunderBoard;
 use store::{AnalysisRow, AnalysisStatus, MatchStatus, NewAnalysis, PlayerRow};
 
-pub use run::{GnubgError, find_gnubg};
+use super::gnubg_run;
+use super::gnubg_run::{GnubgError, find_gnubg};
+use super::review::{Review, rating_band};
+use super::review_words::{blunder_boards, review_lines};
 
 /// The runs a job may begin before it is given up: a job still running when the bot
 /// stops is run again at the next start, but one that was under way at three stops in a
@@ -119,103 +115,6 @@ pub struct AnalysisReport {
     /// The three worst decisions (none when it failed).
     pub boards: Vec<BlunderBoard>,
     pub failed: bool,
-}
-
-/// One player's figures over the analysed games (gnubg's, plus the PR derived from them).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PlayerFigures {
-    pub name: String,
-    /// Overall error rate: (chequer + cube error, EMG) per (unforced move + close cube
-    /// decision), in thousandths (mEMG), as gnubg's "Overall statistics".
-    pub error_rate: f64,
-    /// gnubg's rating band for it (Supernatural ... Awful!).
-    pub rating: String,
-    /// XG-style performance rating: 500 x EMG error per decision = `error_rate / 2`.
-    pub pr: f64,
-    /// Chequer play: error per unforced move, mEMG.
-    pub chequer_rate: f64,
-    /// Cube: error per close or actual cube decision, mEMG.
-    pub cube_rate: f64,
-    pub unforced_moves: u32,
-    pub close_cube: u32,
-    /// Chequer plays marked doubtful, bad, very bad.
-    pub chequer_marks: [u32; 3],
-    /// Cube decisions costing at least 0.04, 0.08, 0.16 (gnubg's doubtful, bad, very bad).
-    pub cube_marks: [u32; 3],
-    pub missed_doubles: u32,
-    pub wrong_doubles: u32,
-    pub wrong_takes: u32,
-    pub wrong_drops: u32,
-    /// Luck per move, mEMG (gnubg's "Luck rate").
-    pub luck_rate: f64,
-    /// gnubg's luck-adjusted result: match winning chance (match play) or points (money).
-    pub luck_adjusted: f64,
-    pub actual: f64,
-}
-
-/// One costly decision.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Decision {
-    /// Who made it.
-    pub side: Side,
-    /// `chequer`, `missed double`, `wrong double`, `wrong take`, `wrong drop`.
-    pub kind: String,
-    /// 1 for the first game.
-    pub game: u32,
-    /// The board before it (GNU Backgammon Position ID, from `board_side`'s view).
-    pub board: String,
-    /// The player on roll in `board` (the doubler for a take or drop).
-    pub board_side: Side,
-    pub dice: Option<[u8; 2]>,
-    /// Steps played (mover's numbering, 25 the bar, 0 off), chequer plays only.
-    pub steps: Vec<[u8; 2]>,
-    pub best_steps: Vec<[u8; 2]>,
-    /// In words (cube decisions: `no double`, `double, take`, `take`, ...).
-    pub played: String,
-    pub best: String,
-    /// Equity lost, EMG.
-    pub loss: f64,
-    pub cube: u64,
-    pub owner: Option<Side>,
-    /// At the start of the game, by [`Side::index`].
-    pub score: [u32; 2],
-}
-
-/// What a job found, as stored.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Review {
-    pub match_id: i64,
-    /// Games analysed.
-    pub games: u32,
-    /// Points to win (0: money play).
-    pub length: u32,
-    pub plies: u32,
-    /// Player ids by [`Side::index`].
-    pub player_ids: [i64; 2],
-    /// By [`Side::index`].
-    pub players: [PlayerFigures; 2],
-    /// The three worst decisions, worst first.
-    pub worst: Vec<Decision>,
-    /// Seconds gnubg took.
-    pub seconds: f64,
-}
-
-/// gnubg's rating band for an overall error rate (EMG per decision), as its `GetRating`.
-#[must_use]
-pub fn rating_band(error_per_decision: f64) -> &'static str {
-    const BANDS: [(f64, &str); 7] = [
-        (0.002, "Supernatural"),
-        (0.005, "World class"),
-        (0.008, "Expert"),
-        (0.012, "Advanced"),
-        (0.018, "Intermediate"),
-        (0.026, "Casual player"),
-        (0.035, "Beginner"),
-    ];
-    BANDS
-        .iter()
-        .find(|(limit, _)| error_per_decision < *limit)
-        .map_or("Awful!", |(_, name)| name)
 }
 
 /// The actions of a standard match's log, and how many games they finished.
@@ -650,7 +549,7 @@ impl Club {
         let threads = settings.threads;
         let started = std::time::Instant::now();
         let work = tokio::task::spawn_blocking(move || {
-            let out = run::run_gnubg(&gnubg, &dir, &mat, plies, threads, limit, &ptx);
+            let out = gnubg_run::run_gnubg(&gnubg, &dir, &mat, plies, threads, limit, &ptx);
             if out.is_ok() {
                 // Kept when gnubg failed, for the admin to look at.
                 let _ = std::fs::remove_dir_all(&dir);
@@ -684,184 +583,9 @@ impl Club {
             Ok(Err(e)) => return Err(e.to_string()),
             Err(e) => return Err(format!("the analysis stopped unexpectedly ({e})")),
         };
-        let mut review = run::review(&raw, l.row.id, [l.players[0].id, l.players[1].id])
+        let mut review = gnubg_run::review(&raw, l.row.id, [l.players[0].id, l.players[1].id])
             .map_err(|e| format!("GNU Backgammon's answer could not be read ({e})"))?;
         review.seconds = started.elapsed().as_secs_f64();
         Ok(review)
     }
-}
-
-/// The review in words: one block per player, then the worst decisions.
-#[must_use]
-pub fn review_lines(r: &Review) -> Vec<String> {
-    let what = if r.length == 0 {
-        format!(
-            "money session #{} ({} game{})",
-            r.match_id,
-            r.games,
-            if r.games == 1 { "" } else { "s" }
-        )
-    } else {
-        format!("match #{} ({}-point match)", r.match_id, r.length)
-    };
-    let mut lines = vec![format!(
-        "Analysis of {what} by GNU Backgammon at {} pl{}:",
-        r.plies,
-        if r.plies == 1 { "y" } else { "ies" }
-    )];
-    for p in &r.players {
-        lines.push(format!(
-            "{}: error rate {:.1} mEMG ({}), PR {:.1}; chequer {:.1}, cube {:.1} mEMG",
-            p.name, p.error_rate, p.rating, p.pr, p.chequer_rate, p.cube_rate
-        ));
-        lines.push(format!(
-            "  chequer errors {} doubtful, {} bad, {} very bad; cube errors {} doubtful, {} bad, \
-             {} very bad",
-            p.chequer_marks[0],
-            p.chequer_marks[1],
-            p.chequer_marks[2],
-            p.cube_marks[0],
-            p.cube_marks[1],
-            p.cube_marks[2]
-        ));
-        lines.push(format!(
-            "  missed doubles {}, wrong doubles {}, wrong takes {}, wrong drops {}",
-            p.missed_doubles, p.wrong_doubles, p.wrong_takes, p.wrong_drops
-        ));
-        let adjusted = if r.length == 0 {
-            format!("{:+.3} points (actual {:+.3})", p.luck_adjusted, p.actual)
-        } else {
-            format!(
-                "{:+.2}% (actual {:+.2}%)",
-                100.0 * p.luck_adjusted,
-                100.0 * p.actual
-            )
-        };
-        lines.push(format!(
-            "  luck {:+.1} mEMG a move; luck-adjusted result {adjusted}",
-            p.luck_rate
-        ));
-    }
-    if r.worst.is_empty() {
-        lines.push("No decision lost equity.".into());
-    } else {
-        lines.push(format!(
-            "The {} worst decision{}:",
-            r.worst.len(),
-            if r.worst.len() == 1 { "" } else { "s" }
-        ));
-        for (i, d) in r.worst.iter().enumerate() {
-            lines.push(format!(
-                "{}. {}: played {}, best {}, lost {:.3}",
-                i + 1,
-                decision_title(r, d),
-                d.played,
-                d.best,
-                d.loss
-            ));
-        }
-    }
-    lines
-}
-
-fn decision_title(r: &Review, d: &Decision) -> String {
-    let name = &r.players[d.side.index()].name;
-    match d.dice {
-        Some([a, b]) if d.kind == "chequer" => {
-            format!("Game {}, {name} to play {}-{}", d.game, a.max(b), a.min(b))
-        }
-        _ => format!("Game {}, {name}: {}", d.game, d.kind),
-    }
-}
-
-/// The pictures of the worst decisions.
-#[must_use]
-pub fn blunder_boards(r: &Review) -> Vec<BlunderBoard> {
-    r.worst
-        .iter()
-        .filter_map(|d| {
-            let board = board_from_position_id(&d.board).ok()?;
-            let steps: Vec<Step> = d
-                .steps
-                .iter()
-                .map(|&[from, to]| Step { from, to })
-                .collect();
-            // A chequer play is drawn made (its origins and landings marked, as a last
-            // play); a cube decision shows the board it was taken on.
-            let after = if d.kind == "chequer" {
-                apply_steps(&board, &steps).unwrap_or(board)
-            } else {
-                board
-            };
-            let position = Position::from_view(d.board_side, &after);
-            let names = [r.players[0].name.clone(), r.players[1].name.clone()];
-            let dice = d.dice.map(|[a, b]| DiceView {
-                side: d.side,
-                values: [a.max(b), a.min(b)],
-                nominated: false,
-            });
-            let last_play = if d.kind == "chequer" {
-                Some(LastPlay::new(d.side, &board, &steps, d.played.clone()))
-            } else {
-                None
-            };
-            let cube = match d.owner {
-                _ if d.kind != "chequer" && d.kind != "missed double" => CubeView::Offered {
-                    value: d.cube * 2,
-                    by: d.board_side,
-                },
-                None => CubeView::Centred(d.cube),
-                Some(owner) => CubeView::Owned {
-                    value: d.cube,
-                    owner,
-                },
-            };
-            let scene = Scene {
-                ruleset: Ruleset::Standard,
-                position,
-                viewer: d.side,
-                names,
-                to_act: Some(d.side),
-                dice,
-                cube,
-                score: ScoreView {
-                    score: d.score,
-                    target: if r.length == 0 {
-                        Target::Money
-                    } else {
-                        Target::Points(r.length)
-                    },
-                    crawford: false,
-                    post_crawford: false,
-                    stakes: None,
-                },
-                last_play,
-                welsh: None,
-                prompt: Some(format!("{}, lost {:.3}", d.kind, d.loss)),
-                team_cubes: Vec::new(),
-                standings: None,
-                reference: Some(format!("#{} game {}", r.match_id, d.game)),
-                result: None,
-            };
-            Some(BlunderBoard {
-                scene,
-                title: decision_title(r, d),
-                played: d.played.clone(),
-                best: d.best.clone(),
-                loss: d.loss,
-            })
-        })
-        .collect()
-}
-
-/// A play in gnubg's words from its steps on the mover's board.
-pub(super) fn steps_text(board_id: &str, steps: &[[u8; 2]]) -> String {
-    let Ok(board) = board_from_position_id(board_id) else {
-        return String::new();
-    };
-    if steps.is_empty() {
-        return "no move".into();
-    }
-    let steps: Vec<Step> = steps.iter().map(|&[from, to]| Step { from, to }).collect();
-    format_play(&board, &Play::new(&steps[..steps.len().min(4)]))
 }

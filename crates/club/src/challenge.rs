@@ -3,9 +3,11 @@
 
 use std::fmt::Write as _;
 
-use super::play::{Work, entry_json};
+use super::fair_words::{fair_anchor_words, fair_seed_window_words};
+use super::phrases::{duration_words, ruleset_word};
+use super::player_key::player_key;
 use super::terms::check_spec;
-use super::words::{duration_words, ruleset_word};
+use super::work::{Work, entry_json};
 use super::{
     Actor, ChallengeSpec, Choice, Club, ClubError, Entry, Identity, MatchRef, NextUp, Outcome,
     Snapshot,
@@ -13,17 +15,6 @@ use super::{
 use engine::welsh::format_amount;
 use engine::{Ruleset, Side};
 use store::{MatchChange, MatchStatus, NewMatch, PlayerRow};
-
-/// How a player is named in a command (`@bob`, `Bob`, a Discord id) as his platform id:
-/// the local chat's ids are names in lower case.
-pub(super) fn player_key(actor: &Actor, who: &str) -> String {
-    let key = who.trim().trim_start_matches('@');
-    if actor.identity == Identity::Name {
-        key.to_lowercase()
-    } else {
-        key.to_string()
-    }
-}
 
 /// The terms in words: "a 7-point match (Crawford), 2 days a move + 5 days bank".
 #[must_use]
@@ -74,31 +65,6 @@ pub fn spec_words(spec: &ChallengeSpec) -> String {
         s.push_str(", unrated");
     }
     s
-}
-
-/// The announcement of a match's or session's anchor.
-pub(super) fn fair_anchor_words(label: &str, anchor: &str) -> String {
-    format!(
-        "Fair dice for {label}: anchor {anchor} (SHA-256 chain of 4096 throws, committed before any seed or throw; /fair seed text:... sets yours before the first throw)"
-    )
-}
-
-/// What an accepted match says of its fair-dice seeds: who has set one, and that each
-/// may until the first throw.
-pub(super) fn fair_seed_window_words(
-    label: &str,
-    names: &[String; 2],
-    seeds: [Option<&str>; 2],
-) -> String {
-    let said = |i: usize| match seeds[i] {
-        Some(s) => format!("{} has set `{s}`", names[i]),
-        None => format!("{} has set none", names[i]),
-    };
-    format!(
-        "Fair dice seeds for {label}: {}, {}; each may set one with /fair seed text:... until the first throw (a player who sets none gets 16 random bytes then)",
-        said(0),
-        said(1)
-    )
 }
 
 impl Club {

@@ -185,7 +185,7 @@ pub fn choices_words(id: i64, choices: &[Choice]) -> String {
     }
     let verbs: Vec<String> = rest.iter().map(|c| c.verb()).collect();
     let verbs: Vec<&str> = verbs.iter().map(String::as_str).collect();
-    let joined = super::words::join_or(&verbs);
+    let joined = super::phrases::join_or(&verbs);
     let mut s = match rest.first() {
         None if reroll.is_empty() => return "nothing: the match is over".into(),
         Some(C::AcceptResignation) => format!("{joined} the resignation"),

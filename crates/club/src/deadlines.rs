@@ -5,9 +5,11 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::lookup::Loaded;
-use super::play::{Op, Work};
-use super::words::{break_end, duration_words, next_words};
+use super::loaded::Loaded;
+use super::match_op::Op;
+use super::phrases::duration_words;
+use super::prompts::{acting_side, break_end, next_words};
+use super::work::Work;
 use super::{Club, ClubError, Entry, Notice};
 use store::MatchStatus;
 
@@ -45,7 +47,7 @@ impl Club {
         let to_act = if over {
             None
         } else {
-            super::play::acting_side(&work.snap.game)
+            acting_side(&work.snap.game)
         };
         // During a break both clocks stop: the turn's clock starts when the break ends.
         let start = work.snap.break_until.filter(|&u| u > now).unwrap_or(now);
@@ -91,7 +93,7 @@ impl Club {
                 continue;
             }
             let Some(snap) = &l.snap else { continue };
-            let Some(side) = super::play::acting_side(&snap.game) else {
+            let Some(side) = acting_side(&snap.game) else {
                 continue;
             };
             let player = l.players[side.index()].clone();

@@ -3,9 +3,9 @@
 //! logged and versioned change each, and tells both players; the challenger may then
 //! challenge again.
 
-use super::lookup::Loaded;
-use super::play::entry_json;
-use super::words::duration_words;
+use super::loaded::Loaded;
+use super::phrases::duration_words;
+use super::work::entry_json;
 use super::{ChallengeSpec, Club, ClubError, DAY, Entry, Notice};
 use store::{MatchChange, MatchStatus};
 

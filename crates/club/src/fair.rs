@@ -535,7 +535,7 @@ impl Club {
                     .chouette_actions(n)
                     .await?
                     .iter()
-                    .map(|(_, e)| serde_json::from_str::<super::chouette::ChouetteEntry>(e))
+                    .map(|(_, e)| serde_json::from_str::<super::chouette_log::ChouetteEntry>(e))
                     .collect::<Result<Vec<_>, _>>()
                     .map_err(|e| corrupt(e.to_string()))?;
                 let seeds = (fair.scheme() == Scheme::V2).then_some(&fair.member_seeds);

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::Serialize;
 
-use super::chouette::ChouetteEntry;
+use super::chouette_log::ChouetteEntry;
 use super::{ChallengeSpec, Entry, Snapshot};
 use engine::chouette::{Chouette, ChouetteAction, ChouetteEvent, PlayerId};
 use engine::welsh::{NominateFor, WelshAction, format_welsh_play};

@@ -3,54 +3,75 @@
 //! reminders, the scoop-pot and the ledger. No chat-platform types.
 //!
 //! This file holds the [`Club`] and the dispatch of a [`Command`]; each concern has its
-//! own file: `challenge` (challenges), `terms` (a challenge's options, checked), `lookup` (the acting player, finding
-//! a match), `play` (the match commands: plan, autopilot, save), `views` (board, games,
-//! history, export), `deadlines` (time banks, the sweep), `money` (ledger, scoop-pot,
-//! payments), `settings`, `words` (how things are put in words), `chouette`, `state`
-//! (the snapshot and its log), `command` (commands and outcomes), `rating` (`/rating`,
-//! `/leaderboard`, the rating lines at a match's end), `fair` (provably fair dice: the
-//! chain, seeds, throws, `/fair`), `league` (leagues and tournaments: fixtures, standings,
-//! seasons), `analysis` (`/analyse` and `/stats`: GNU Backgammon's reviews, the job queue).
+//! own file: `challenge` (challenges), `terms`
+//! (a challenge's options, checked), `acting_player` (who sends a
+//! command), `which_match` (the match a command is about), `play` (the match commands:
+//! plan, autopilot, save), `match_views` (board, games, history, export), `deadlines`
+//! (time banks, the sweep), `money` (ledger, scoop-pot, payments), `settings`, `prompts`
+//! (what the player who must act is told), `chouette` (with `chouette_log`,
+//! `chouette_ops`, `chouette_session`, `chouette_view`), `match_log` (a match's log
+//! entries), `snapshot` (the state they fold into), `event_words`, `command` (commands and
+//! outcomes), `rating` (`/rating`, `/leaderboard`, the rating lines at a match's end),
+//! `fair` (provably fair dice: the chain, seeds, throws, `/fair`), `league` (leagues and
+//! tournaments: fixtures, standings, seasons), `analysis` (`/analyse` and `/stats`, with
+//! `gnubg_run` (the gnubg subprocess), `review`, `review_words`).
+//!
+//! Leaf modules hold what many parts share and name no part that uses them: `loaded` (a
+//! match loaded to act on), `work` (a command's work on a match), `match_op`,
+//! `player_key`, `phrases` (durations, times, rulesets in words), `fair_words`. No two
+//! modules name each other, directly or round a loop (`tests/it/layers.rs` checks).
 
+mod acting_player;
 mod analysis;
 mod cause;
 mod challenge;
 mod choices;
 mod chouette;
+mod chouette_log;
+mod chouette_ops;
+mod chouette_session;
+mod chouette_view;
 mod clock;
 mod command;
 mod deadlines;
 mod dice;
 mod duration;
 mod error;
+mod event_words;
 mod expiry;
 mod fair;
 mod fair_record;
+mod fair_words;
+mod gnubg_run;
 pub mod league;
-mod lookup;
+mod loaded;
+mod match_log;
+mod match_op;
+mod match_views;
 mod money;
 mod names;
+mod phrases;
 mod play;
+mod player_key;
+mod prompts;
 mod rating;
-mod record;
+mod review;
+mod review_words;
 mod session;
 mod settings;
-mod state;
+mod snapshot;
 mod terms;
-mod views;
-mod words;
+mod welsh_record;
+mod which_match;
+mod work;
 
 use std::sync::Arc;
 
-pub use analysis::{
-    AnalysisEvent, AnalysisReport, AnalysisSettings, Decision, INSTALL_GNUBG, MAX_ATTEMPTS,
-    PlayerFigures, Review, blunder_boards, find_gnubg, rating_band, review_lines,
-};
+pub use analysis::{AnalysisEvent, AnalysisReport, AnalysisSettings, INSTALL_GNUBG, MAX_ATTEMPTS};
 pub use challenge::spec_words;
 pub use choices::{Choice, Subject, choices_words};
-pub use chouette::{
-    ChouetteEntry, ChouetteOp, ChouetteRef, ChouetteSpec, chouette_words, rebuild_chouette,
-};
+pub use chouette_log::{ChouetteEntry, ChouetteSpec, chouette_words, rebuild_chouette};
+pub use chouette_ops::{ChouetteOp, ChouetteRef};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::Chart;
 pub use command::{
@@ -64,18 +85,23 @@ pub use fair::{
     FairDice, FairOp, FairRef, GameRecord, export_json, new_chain, new_chain_with_first,
 };
 pub use fair_record::{LineDraw, LineMember, Played, chouette_played, match_played};
+pub use gnubg_run::find_gnubg;
 pub use league::LeaguePost;
 pub use league::{
     BracketLine, Format, LeagueCommand, LeagueEntry, LeagueOp, LeagueSettings, TableLine,
 };
+pub use match_log::{Entry, LastMove, Ruling, Settlement, standard_rules};
+pub use phrases::duration_words;
+pub use prompts::{next_choices, next_words};
 pub use rating::{RATING_CHANGES_SHOWN, change_line};
-pub use state::{Entry, LastMove, Ruling, Settlement, Snapshot, rebuild, standard_rules};
+pub use review::{Decision, PlayerFigures, Review, rating_band};
+pub use review_words::{blunder_boards, review_lines};
+pub use snapshot::{Snapshot, rebuild};
 pub use terms::{ChallengeOption, ChallengeOptions, TermsError};
-pub use words::{duration_words, next_choices, next_words};
 
 use engine::Side;
 use engine::welsh::Rates;
-use play::Op;
+use match_op::Op;
 use store::Store;
 
 /// The longest move text, option or name the club reads.
@@ -151,7 +177,7 @@ impl Club {
             }
             Command::AcceptShaking(m, who) => {
                 // The challenged player (O) is the guest: `Me` is O.
-                let shaker = state::starter_side(Side::O, who);
+                let shaker = match_log::starter_side(Side::O, who);
                 self.answer_challenge(&me, community, m, Entry::AcceptWelsh { shaker })
                     .await
             }

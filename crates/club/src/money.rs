@@ -1,8 +1,8 @@
 //! Money: the ledger, the scoop-pot, and what a finished game or match pays (stakes,
 //! the offer to concede to 24, the Welsh match prize).
 
-use super::lookup::Loaded;
-use super::play::Work;
+use super::loaded::Loaded;
+use super::work::Work;
 use super::{Actor, Club, ClubError, Outcome, Settlement};
 use engine::welsh::{format_amount, match_prize};
 use store::{LedgerEntry, PlayerRow, PotGame};

@@ -3,72 +3,20 @@
 
 use super::deadlines::TurnClock;
 use super::fair::FairDice;
-use super::lookup::Loaded;
-use super::words::{
-    break_end, break_refusal, next_words, next_words_refusal, ruleset_word, welsh_may_double,
-};
-use super::{Club, ClubError, Entry, MatchRef, Outcome, Settlement, Snapshot, Starter, state};
+use super::loaded::Loaded;
+use super::match_log::starter_side;
+use super::match_op::Op;
+use super::phrases::ruleset_word;
+use super::prompts::{break_end, break_refusal, next_words, next_words_refusal, welsh_may_double};
+use super::work::{Work, entry_json};
+use super::{Club, ClubError, Entry, MatchRef, Outcome, Snapshot};
 use engine::fair::FairId;
 use engine::welsh::{
-    NominateFor, Parity, Throw, WelshAction, WelshError, WelshMatch, WelshPhase, has_full_spread,
+    Parity, Throw, WelshAction, WelshError, WelshMatch, WelshPhase, has_full_spread,
     resolve_welsh_play,
 };
-use engine::{Action, AnyMatch, Dice, Match, Phase, ResignLevel, Ruleset, Side};
+use engine::{Action, AnyMatch, Dice, Match, Phase, Ruleset, Side};
 use store::{MatchChange, MatchStatus, PlayerRow, RatedMatch, StoreError};
-
-/// What a command asks of the engine.
-#[derive(Clone, Debug)]
-pub(super) enum Op {
-    Roll,
-    Move(String),
-    Double,
-    Take,
-    Drop,
-    Beaver,
-    Raccoon,
-    Resign(ResignLevel),
-    AcceptResign,
-    RejectResign,
-    Call(Parity),
-    Choose(Starter),
-    Reroll,
-    RollOne,
-    Nominate(NominateFor, (u8, u8)),
-    Concede(u32, bool),
-    AcceptConcede,
-    RejectConcede,
-    TimeOut,
-    Break,
-    Resume,
-}
-
-impl Op {
-    fn name(&self) -> &'static str {
-        match self {
-            Op::Roll => "roll",
-            Op::Move(_) => "move",
-            Op::Double => "double",
-            Op::Take => "take",
-            Op::Drop => "drop",
-            Op::Beaver => "beaver",
-            Op::Raccoon => "raccoon",
-            Op::Resign(_) => "resign",
-            Op::AcceptResign => "accept",
-            Op::RejectResign => "reject",
-            Op::Call(_) => "call",
-            Op::Choose(_) => "choose",
-            Op::Reroll => "reroll",
-            Op::RollOne => "roll-one",
-            Op::Nominate(..) => "nominate",
-            Op::Concede(..) => "concede",
-            Op::AcceptConcede => "accept",
-            Op::RejectConcede => "reject",
-            Op::TimeOut => "time-out",
-            Op::Break => "break",
-            Op::Resume => "resume",
-        }
-    }
-}
 
 /// The length of a break (regulation D), in seconds.
 pub(super) const BREAK_SECONDS: i64 = 10 * 60;
@@ -79,47 +27,6 @@ pub(super) enum ThrowKind {
     Two,
     One,
     Again,
-}
-
-/// What one command does to a match before it is written.
-pub(super) struct Work {
-    pub(super) snap: Snapshot,
-    pub(super) entries: Vec<(Option<i64>, Entry)>,
-    pub(super) lines: Vec<String>,
-    pub(super) settle: Vec<Settlement>,
-    /// The match's provably fair dice (none: the dice source rolls).
-    pub(super) fair: Option<FairDice>,
-}
-
-impl Work {
-    fn push(
-        &mut self,
-        by: Option<i64>,
-        entry: Entry,
-        names: &[String; 2],
-    ) -> Result<(), ClubError> {
-        self.snap
-            .apply(&entry, names, &mut self.lines, &mut self.settle)
-            .map_err(ClubError::Refused)?;
-        self.entries.push((by, entry));
-        Ok(())
-    }
-}
-
-impl Work {
-    /// Applies and records an entry (for the club's other files).
-    pub(super) fn push_entry(
-        &mut self,
-        by: Option<i64>,
-        entry: Entry,
-        names: &[String; 2],
-    ) -> Result<(), ClubError> {
-        self.push(by, entry, names)
-    }
-}
-
-pub(super) fn entry_json(e: &Entry) -> Result<String, ClubError> {
-    super::error::json(e)
 }
 
 /// Whether the player on roll has nothing to decide before rolling.
@@ -152,15 +59,6 @@ fn threw_opening(work: &Work) -> bool {
             }
         )
     })
-}
-
-/// Who must act: the engine's answer, or X when a standard match waits for its first
-/// throw (either player may make it; X's clock runs).
-pub(super) fn acting_side(game: &AnyMatch) -> Option<Side> {
-    match game {
-        AnyMatch::Standard(m) if m.phase() == Phase::Opening => Some(Side::X),
-        _ => game.to_act(),
-    }
 }
 
 pub(super) fn auto_std(side: Side, action: Action) -> Entry {
@@ -405,7 +303,7 @@ impl Club {
             Op::Choose(who) => {
                 work.push(
                     by,
-                    welsh_entry(WelshAction::Choose(state::starter_side(side, *who))),
+                    welsh_entry(WelshAction::Choose(starter_side(side, *who))),
                     names,
                 )?;
             }

@@ -4,8 +4,8 @@
 //! disagrees with the finished matches.
 
 use super::cause::rating_cause_words;
-use super::challenge::player_key;
-use super::lookup::Loaded;
+use super::loaded::Loaded;
+use super::player_key::player_key;
 use super::{Actor, Chart, Club, ClubError, Outcome};
 use engine::Ruleset;
 use engine::rating::{Rating, format_change, format_rating};

@@ -3,9 +3,9 @@
 //! it). Each game was paid into the ledger when it ended, so nothing more is paid; the
 //! session's net is said and the match is finished, in one logged, versioned change.
 
-use super::lookup::Loaded;
-use super::play::{Work, entry_json};
-use super::words::next_words;
+use super::loaded::Loaded;
+use super::prompts::next_words;
+use super::work::{Work, entry_json};
 use super::{Club, ClubError, Entry, MatchRef, Outcome};
 use engine::welsh::format_amount;
 use engine::{AnyMatch, Match, Phase, Position, Side};

@@ -10,7 +10,7 @@
 use engine::{Amount, Ruleset};
 
 use super::duration::Span;
-use super::words::duration_words;
+use super::phrases::duration_words;
 use super::{ChallengeSpec, ClubError, DAY, TimeControl, standard_rules};
 
 /// One option of a challenge, so that an adapter can name it in its own syntax when the

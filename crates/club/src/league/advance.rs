@@ -3,17 +3,18 @@
 //! (winner, jack-pot paid, final tables, promotions and relegations). Restart-safe: the
 //! sweep does it again and doing it twice does nothing more.
 
+use super::entries::{LeagueEntry, entry_text};
 use super::fixtures::{knockout_feeders, next_divisions};
-use super::standings::{Decided, Points, Row, standings};
-use super::start::anchor_words;
-use super::{Format, League, LeagueEntry, MIN_PLAYERS, entry_text};
+use super::standings::Points;
+use super::tables::{division_table, round_name};
+use super::terms::{Format, League, MIN_PLAYERS};
+use crate::fair_words::anchor_words;
 use crate::{Club, ClubError, Snapshot};
 use engine::AnyMatch;
 use engine::welsh::format_amount;
 use std::collections::{HashMap, HashSet};
 use store::{
-    EntrantRow, FixtureRow, FixtureWrite, LeagueReport, LedgerEntry, PlaceRow, PlayerRow,
-    StoreError,
+    EntrantRow, FixtureRow, FixtureWrite, LeagueReport, LedgerEntry, PlayerRow, StoreError,
 };
 
 /// A fixture that has a result (or a bye).
@@ -60,40 +61,6 @@ pub(crate) fn league_report(
             score,
         })?,
     }))
-}
-
-/// The table of one division from its places (in seed order) and the season's fixtures.
-pub(crate) fn division_table(
-    places: &[PlaceRow],
-    division: i64,
-    fixtures: &[FixtureRow],
-    withdrawn: &HashSet<i64>,
-    points: Points,
-) -> Vec<Row> {
-    let mut mine: Vec<&PlaceRow> = places.iter().filter(|p| p.division == division).collect();
-    mine.sort_by_key(|p| p.seed);
-    let entrants: Vec<(i64, bool)> = mine
-        .iter()
-        .map(|p| (p.player, withdrawn.contains(&p.player)))
-        .collect();
-    let results: Vec<Decided> = fixtures
-        .iter()
-        .filter(|f| f.division == division && f.status == "done")
-        .filter_map(|f| {
-            let (Some(x), Some(o), Some(w)) = (f.players[0], f.players[1], f.winner) else {
-                return None;
-            };
-            let how = f.how.as_deref().unwrap_or("played");
-            Some(Decided {
-                x,
-                o,
-                winner: w,
-                forfeit: how == "forfeit",
-                score: if how == "played" { f.score } else { [0, 0] },
-            })
-        })
-        .collect();
-    standings(&entrants, &results, points)
 }
 
 /// Knockout: places the winners of decided feeders in the waiting fixtures; a fixture
@@ -342,7 +309,7 @@ impl Club {
                 } else {
                     "Final table:".into()
                 });
-                lines.extend(super::views::table_text(&table, &name));
+                lines.extend(super::tables::table_text(&table, &name));
             }
         }
         let mut moves = Vec::new();
@@ -424,19 +391,5 @@ impl Club {
                 Vec::new()
             }
         }
-    }
-}
-
-/// "round 1", "the semi-final", "the final" ("the grand final" in a Welsh knockout).
-pub(crate) fn round_name(format: Format, round: i64, fixtures: &[FixtureRow]) -> String {
-    if format != Format::Knockout {
-        return format!("round {round}");
-    }
-    let last = fixtures.iter().map(|f| f.round).max().unwrap_or(round);
-    match last - round {
-        0 => "the final".into(),
-        1 => "a semi-final".into(),
-        2 => "a quarter-final".into(),
-        _ => format!("round {round}"),
     }
 }

@@ -1,9 +1,9 @@
 //! A finished league match announced in the league's channel: who beat whom, and the
 //! table as it now stands in one line (a knockout: who goes through).
 
-use super::advance::{division_table, round_name};
 use super::standings::Points;
-use super::{Format, League};
+use super::tables::{division_table, round_name};
+use super::terms::{Format, League};
 use crate::cause::fixture_cause_words;
 use crate::{Club, Outcome};
 use std::collections::{HashMap, HashSet};

@@ -3,10 +3,11 @@
 //! match's deadline extended.
 
 use super::advance::score_of;
-use super::{League, LeagueEntry, days, entry_text};
-use crate::lookup::Loaded;
-use crate::play::Work;
-use crate::words::duration_words;
+use super::entries::{LeagueEntry, entry_text};
+use super::terms::{League, days};
+use crate::loaded::Loaded;
+use crate::phrases::duration_words;
+use crate::work::Work;
 use crate::{Club, ClubError, Entry, Outcome};
 use engine::Side;
 use store::{FixtureRow, FixtureWrite, MatchChange, MatchRow, MatchStatus, PlayerRow};

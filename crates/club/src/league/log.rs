@@ -4,21 +4,14 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use super::{League, LeagueEntry};
-use crate::words::duration_words;
+use super::entries::LeagueEntry;
+use super::terms::League;
+use crate::phrases::{duration_words, utc_words};
 use crate::{Attachment, Club, ClubError, Outcome, spec_words};
-use engine::utc_date;
 use engine::welsh::format_amount;
 
 /// How many of the last entries `/league log` shows.
 const LOG_SHOWN: usize = 50;
-
-/// A time as people read it: `2027-01-15 08:00 UTC`.
-#[must_use]
-pub fn utc_words(at: i64) -> String {
-    let ((year, month, day), (hour, minute)) = utc_date(at);
-    format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02} UTC")
-}
 
 /// Match numbers as `#3, #4`.
 fn match_list(ids: &[i64]) -> String {
@@ -226,18 +219,5 @@ impl Club {
             }),
             ..Outcome::default()
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn times_read_as_utc_dates() {
-        assert_eq!(utc_words(0), "1970-01-01 00:00 UTC");
-        assert_eq!(utc_words(1_800_000_000), "2027-01-15 08:00 UTC");
-        assert_eq!(utc_words(951_782_400), "2000-02-29 00:00 UTC");
-        assert_eq!(utc_words(1_709_251_199), "2024-02-29 23:59 UTC");
     }
 }

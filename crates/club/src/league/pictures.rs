@@ -5,8 +5,8 @@
 
 use std::collections::HashMap;
 
-use super::views::TableLine;
-use super::{Format, League, Withdrawal};
+use super::tables::TableLine;
+use super::terms::{Format, League, Withdrawal};
 use engine::Ruleset;
 use render::{
     Bracket, BracketMatch, BracketRound, BracketSlot, Decision, Entrant, EntryStatus, Seat,
@@ -132,7 +132,7 @@ pub(crate) fn bracket(
         subtitle: format!(
             "Season {} \u{b7} knockout \u{b7} {}",
             league.row.season,
-            super::spec_words(&league.spec)
+            crate::challenge::spec_words(&league.spec)
         ),
         rounds,
     }

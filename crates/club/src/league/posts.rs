@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::advance::round_name;
+use super::tables::round_name;
 use crate::{Actor, Club, ClubError};
 
 /// A league match under way, as a platform posts it.

@@ -1,8 +1,8 @@
 //! The league side of the club's sweep: results followed up, the season deadline's
 //! reminders to players with unplayed fixtures, the organiser told once it has passed.
 
-use super::{League, days};
-use crate::words::duration_words;
+use super::terms::{League, days};
+use crate::phrases::duration_words;
 use crate::{Club, ClubError, Notice};
 use std::collections::HashMap;
 use store::{FixtureRow, PlayerRow};

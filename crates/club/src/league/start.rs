@@ -2,16 +2,19 @@
 //! round robins, knockouts and divisions), the matches started in the league's own
 //! transaction as every accepted match is, the jack-pot's entry fees, the deadline.
 
-use super::advance::{division_table, knockout_fill};
+use super::advance::knockout_fill;
+use super::entries::{LeagueEntry, entry_text};
 use super::fixtures::{
     first_divisions, knockout_first_round, knockout_rounds, next_divisions, round_robin, shuffle,
 };
 use super::standings::Points;
-use super::{Format, League, LeagueEntry, MIN_PLAYERS, Seeding, days, entry_text};
-use crate::challenge::player_key;
-use crate::lookup::Loaded;
-use crate::play::{Work, entry_json};
-use crate::words::duration_words;
+use super::tables::division_table;
+use super::terms::{Format, League, MIN_PLAYERS, Seeding, days};
+use crate::fair_words::anchor_words;
+use crate::loaded::Loaded;
+use crate::phrases::duration_words;
+use crate::player_key::player_key;
+use crate::work::{Work, entry_json};
 use crate::{
     Actor, ChallengeSpec, Club, ClubError, Entry, FairDice, Outcome, Snapshot, new_chain_with_first,
 };
@@ -22,14 +25,6 @@ use store::{
     FixtureRow, FixtureWrite, LedgerEntry, MatchChange, MatchRow, MatchStatus, NewMatch, PlaceRow,
     PlayerRow, SeasonRow, StartedMatch, StoreError,
 };
-
-/// A league match's fair-dice anchor as announced when it is made (before any throw), and
-/// the seed window: each player may set a seed until the first throw.
-pub(super) fn anchor_words(anchor: Option<&str>) -> String {
-    anchor.map_or_else(String::new, |a| {
-        format!("; fair dice anchor {a} (/fair seed text:... until the first throw)")
-    })
-}
 
 impl Club {
     /// A seed for a draw, from the club's dice (so that a seeded test draws the same).

@@ -3,69 +3,12 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::advance::{division_table, round_name};
 use super::standings::{Points, Row};
-use super::{Format, League};
+use super::tables::{BracketLine, TableLine, division_table, round_name, table_text};
+use super::terms::{Format, League};
 use crate::cause::fixture_cause_words;
 use crate::{Actor, Chart, Club, ClubError, Outcome, spec_words};
 use store::{EndCause, FixtureRow};
-
-/// One row of a league table, with the player's name (for the standings picture).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TableLine {
-    pub name: String,
-    pub row: Row,
-}
-
-/// One match of a knockout bracket (for the bracket picture).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BracketLine {
-    pub round: i64,
-    pub slot: i64,
-    /// X and O; `None` while a feeder is undecided (or a bye).
-    pub names: [Option<String>; 2],
-    pub winner: Option<String>,
-    pub match_id: Option<i64>,
-    /// `waiting`, `bye`, `playing`, `done`.
-    pub status: String,
-}
-
-/// A table as fixed-width lines: rank, name, played, won (forfeit wins marked `f`),
-/// lost, points, head to head, Sonneborn-Berger, difference.
-pub(crate) fn table_text(rows: &[Row], name: &dyn Fn(i64) -> String) -> Vec<String> {
-    let mut out = vec![format!(
-        "{:>3} {:<16} {:>2} {:>4} {:>4} {:>4} {:>4} {:>4} {:>5}",
-        "#", "player", "P", "W", "L", "Pts", "H2H", "SB", "Diff"
-    )];
-    for r in rows {
-        let mut n: String = name(r.player).chars().take(16).collect();
-        if r.withdrawn {
-            n = format!("{}(w)", n.chars().take(13).collect::<String>());
-        }
-        let won = if r.forfeit_wins > 0 {
-            format!("{}+{}f", r.won - r.forfeit_wins, r.forfeit_wins)
-        } else {
-            r.won.to_string()
-        };
-        out.push(format!(
-            "{:>3} {:<16} {:>2} {:>4} {:>4} {:>4} {:>4} {:>4} {:>+5}",
-            r.rank,
-            n,
-            r.played,
-            won,
-            r.lost,
-            r.points,
-            r.head_to_head,
-            r.sonneborn_berger,
-            r.difference
-        ));
-    }
-    out.push(
-        "W: wins (n+kf: k of them by forfeit); (w): withdrew; ties: points, head to head, Sonneborn-Berger, difference"
-            .into(),
-    );
-    out
-}
 
 impl Club {
     /// The table of a league's current (or last) season, division 1 = top, with names.

@@ -2,8 +2,9 @@
 //! opponents or void (the league's setting; a knockout always forfeits).
 
 use super::director::Decision;
-use super::{Format, League, LeagueEntry, Withdrawal, entry_text};
-use crate::play::entry_json;
+use super::entries::{LeagueEntry, entry_text};
+use super::terms::{Format, League, Withdrawal};
+use crate::work::entry_json;
 use crate::{Club, ClubError, Entry, Outcome};
 use store::{FixtureWrite, MatchChange, MatchStatus, PlayerRow};
 

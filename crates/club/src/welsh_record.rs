@@ -1,10 +1,11 @@
-//! A Welsh match's record as text, for `/export`: gnubg reads only standard backgammon,
+//! A Welsh match's record as text, for `/export` (named for what it writes, a Welsh
+//! match's record, not any record): gnubg reads only standard backgammon,
 //! so a Welsh match is written in gammonbot's own form, described in
 //! `docs/welsh-record.md`.
 
 use std::fmt::Write as _;
 
-use super::lookup::Loaded;
+use super::loaded::Loaded;
 use super::{Attachment, Club, ClubError, Entry, Outcome, Snapshot, spec_words};
 use engine::welsh::{Parity, WelshAction};
 

@@ -1,79 +1,15 @@
-//! Finding matches: the acting player, a match by id or the only open one, who a
-//! match waits on.
+//! Which match a command is about: the one named (at the version named), else the
+//! player's only open match here, else the only one waiting on them; for a look, a
+//! spectator's match or the last finished one. Also whom a match waits on and the
+//! player's open matches, each in one line. (Named for the question it answers, which
+//! is also the name of its refusal, [`ClubError::WhichMatch`].)
 
-use super::words::match_label;
+use super::challenge::spec_words;
+use super::loaded::Loaded;
 use super::{Actor, ChallengeSpec, Club, ClubError, MatchRef, Snapshot};
-use engine::Side;
 use store::{MatchRow, MatchStatus, PlayerRow};
 
-/// A match loaded with what acting on it needs.
-pub(super) struct Loaded {
-    pub(super) row: MatchRow,
-    pub(super) spec: ChallengeSpec,
-    pub(super) players: [PlayerRow; 2],
-    pub(super) names: [String; 2],
-    pub(super) snap: Option<Snapshot>,
-    /// The provably fair dice, for commands that may throw (`Club::with_fair`).
-    pub(super) fair: Option<super::FairDice>,
-}
-
-impl Loaded {
-    pub(super) fn side_of(&self, player: i64) -> Option<Side> {
-        Side::BOTH
-            .into_iter()
-            .find(|s| self.players[s.index()].id == player)
-    }
-}
-
 impl Club {
-    pub(super) async fn me(&self, actor: &Actor) -> Result<(PlayerRow, i64), ClubError> {
-        for (what, text) in [
-            ("name", &actor.display_name),
-            ("user id", &actor.user_id),
-            ("channel", &actor.channel),
-        ] {
-            if text.chars().count() > 100 {
-                return Err(ClubError::TooLong(what, text.chars().count(), 100));
-            }
-        }
-        // Read first: most commands come from known players in known communities, and a
-        // read takes no write lock.
-        let (found, found_community) = self
-            .store
-            .find_actor(&actor.platform, &actor.user_id, &actor.community_id)
-            .await?;
-        // A display name changes when the platform says so (Discord sends the current
-        // one); in the local chat the id is the name in lower case, and typing it in
-        // another case does not rename the player.
-        let me = match found {
-            Some(p)
-                if p.display_name == actor.display_name
-                    || actor.identity == super::Identity::Name =>
-            {
-                p
-            }
-            _ => {
-                self.store
-                    .player(
-                        &actor.platform,
-                        &actor.user_id,
-                        &actor.display_name,
-                        self.clock.now(),
-                    )
-                    .await?
-            }
-        };
-        let community = match found_community {
-            Some(id) => id,
-            None => {
-                self.store
-                    .community(&actor.platform, &actor.community_id, &actor.community_name)
-                    .await?
-            }
-        };
-        Ok((me, community))
-    }
-
     pub(super) async fn load(&self, id: i64) -> Result<Loaded, ClubError> {
         let (row, players) = self
             .store
@@ -299,7 +235,7 @@ impl Club {
                 .snap
                 .as_ref()
                 .filter(|s| !s.is_over())
-                .and_then(|s| super::play::acting_side(&s.game))
+                .and_then(|s| super::prompts::acting_side(&s.game))
                 .map(|s| l.row.players[s.index()]),
             _ => None,
         }
@@ -340,4 +276,15 @@ fn at_version(l: Loaded, version: Option<i64>) -> Result<Loaded, ClubError> {
         Some(v) if v != l.row.version => Err(ClubError::Stale(l.row.id, l.row.version)),
         _ => Ok(l),
     }
+}
+
+/// A match in one line: `#3 alice v bob, a 5-point match (Crawford), ...`.
+pub(super) fn match_label(l: &Loaded) -> String {
+    format!(
+        "#{} {} v {}, {}",
+        l.row.id,
+        l.names[0],
+        l.names[1],
+        spec_words(&l.spec)
+    )
 }

@@ -1,10 +1,12 @@
-//! What a player sees: the board, his games, a match's history, its export, the legal
-//! plays.
+//! The views of a match: the board, the player's games, a match's history, its export,
+//! the legal plays. Named `match_views` (not `views`) because they look at one match or a
+//! player's matches (the league's tables and brackets are `league::views`).
 
 use std::fmt::Write as _;
 
-use super::lookup::Loaded;
-use super::words::{break_board_prompt, break_prompt, match_label, next_choices, next_words};
+use super::loaded::Loaded;
+use super::prompts::{acting_side, break_board_prompt, break_prompt, next_choices, next_words};
+use super::which_match::match_label;
 use super::{
     Actor, Attachment, Choice, Club, ClubError, Entry, MatchRef, NextUp, Outcome, Snapshot,
     spec_words, standard_rules,
@@ -79,7 +81,7 @@ impl Club {
         }
         out.board = Some(scene);
         if !snap.is_over() {
-            if let Some(s) = super::play::acting_side(&snap.game) {
+            if let Some(s) = acting_side(&snap.game) {
                 let p = &l.players[s.index()];
                 let mut next = NextUp {
                     deadline: l.row.deadline_at,
@@ -125,7 +127,7 @@ impl Club {
                 Some(s) => {
                     let sc = s.game.score();
                     let _ = write!(line, ", score {}-{}", sc[0], sc[1]);
-                    if let Some(who) = super::play::acting_side(&s.game) {
+                    if let Some(who) = acting_side(&s.game) {
                         let now = self.clock.now();
                         let what = match s.break_running(now) {
                             Some(until) => break_prompt(until, now, &s.game),

@@ -10,11 +10,11 @@ use std::time::{Duration, Instant};
 
 use serde::Deserialize;
 
-use super::{Decision, PlayerFigures, Review, rating_band, steps_text};
+use super::review::{Decision, PlayerFigures, Review, rating_band, steps_text};
 use engine::Side;
 
 /// The script gnubg runs (`scripts/analyse.py`), embedded so the binary needs no files.
-const SCRIPT: &str = include_str!("../../../../scripts/analyse.py");
+const SCRIPT: &str = include_str!("../../../scripts/analyse.py");
 
 /// Why gnubg gave no answer.
 #[derive(Debug, thiserror::Error)]

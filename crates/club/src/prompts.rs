@@ -1,15 +1,18 @@
-//! How the club puts things in words: what a player must do next, durations, rulesets,
-//! a match in one line.
+//! What the player who must act is told: who acts, their choices, the prompt and the
+//! refusal when there is nothing to play, and a break under way (regulation D).
+//! (Was `words`: the name now says which words.)
 
-use super::lookup::Loaded;
-use super::{Choice, DAY, choices_words, spec_words};
+use super::phrases::{duration_words, utc_words};
+use super::{Choice, choices_words};
 use engine::welsh::{MAX_CUBE, Throw, WelshMatch, WelshPhase, has_full_spread};
-use engine::{AnyMatch, Phase, Ruleset, Side};
+use engine::{AnyMatch, Phase, Side};
 
-pub(super) fn ruleset_word(r: Ruleset) -> &'static str {
-    match r {
-        Ruleset::Standard => "standard",
-        Ruleset::Welsh => "Welsh",
+/// Who must act: the engine's answer, or X when a standard match waits for its first
+/// throw (either player may make it; X's clock runs).
+pub(super) fn acting_side(game: &AnyMatch) -> Option<Side> {
+    match game {
+        AnyMatch::Standard(m) if m.phase() == Phase::Opening => Some(Side::X),
+        _ => game.to_act(),
     }
 }
 
@@ -114,14 +117,6 @@ pub fn next_choices(game: &AnyMatch) -> Vec<Choice> {
     }
 }
 
-pub(super) fn join_or(opts: &[&str]) -> String {
-    match opts {
-        [] => String::new(),
-        [one] => (*one).to_string(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-    }
-}
-
 pub(super) fn welsh_may_double(m: &WelshMatch, s: Side) -> bool {
     m.cube().right != Some(s.opponent()) && m.triangle().is_none() && m.cube().value < MAX_CUBE
 }
@@ -131,7 +126,7 @@ pub(super) fn welsh_may_double(m: &WelshMatch, s: Side) -> bool {
 pub(super) fn break_end(until: i64, now: i64) -> String {
     format!(
         "until {} ({} left)",
-        super::league::utc_words(until),
+        utc_words(until),
         duration_words(until - now)
     )
 }
@@ -142,7 +137,7 @@ pub(super) fn break_end(until: i64, now: i64) -> String {
 pub(super) fn break_prompt(until: i64, now: i64, game: &AnyMatch) -> String {
     format!(
         "wait: a break (regulation D) runs until {} ({} left; /resume ends it sooner), then {}",
-        super::league::utc_words(until),
+        utc_words(until),
         duration_words(until - now),
         next_words(game)
     )
@@ -151,10 +146,7 @@ pub(super) fn break_prompt(until: i64, now: i64, game: &AnyMatch) -> String {
 /// A break under way on the board's prompt line, short enough for the picture: "break
 /// until 2027-01-15 09:55 UTC (or /resume)".
 pub(super) fn break_board_prompt(until: i64) -> String {
-    format!(
-        "break until {} (or /resume)",
-        super::league::utc_words(until)
-    )
+    format!("break until {} (or /resume)", utc_words(until))
 }
 
 /// Why nothing can be played during a break (regulation D): its end, and `/resume`.
@@ -167,32 +159,4 @@ pub(super) fn break_refusal(until: i64, now: i64) -> String {
 
 pub(super) fn next_words_refusal(game: &AnyMatch) -> String {
     format!("there is no roll to play: you must {}", next_words(game))
-}
-
-/// A match in one line: `#3 alice v bob, a 5-point match (Crawford), ...`.
-pub(super) fn match_label(l: &Loaded) -> String {
-    format!(
-        "#{} {} v {}, {}",
-        l.row.id,
-        l.names[0],
-        l.names[1],
-        spec_words(&l.spec)
-    )
-}
-
-/// "2 days 3 hours", "45 minutes".
-#[must_use]
-pub fn duration_words(secs: i64) -> String {
-    let secs = secs.max(0);
-    let (d, h, m) = (secs / DAY, secs % DAY / 3600, secs % 3600 / 60);
-    let unit = |n: i64, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
-    match (d, h) {
-        // Under a minute: the seconds, never "0 minutes".
-        (0, 0) if m == 0 => unit(secs, "second"),
-        (0, 0) => unit(m, "minute"),
-        (0, _) if m == 0 => unit(h, "hour"),
-        (0, _) => format!("{} {}", unit(h, "hour"), unit(m, "minute")),
-        (_, 0) => unit(d, "day"),
-        _ => format!("{} {}", unit(d, "day"), unit(h, "hour")),
-    }
 }

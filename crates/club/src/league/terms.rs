@@ -1,0 +1,237 @@
+//! A league's terms: how it is played ([`Format`]), what a withdrawal does, how entrants
+//! are seeded, its settings, its name's rules, and a league as read with them
+//! ([`League`]).
+
+use serde::{Deserialize, Serialize};
+
+use crate::{ChallengeSpec, ClubError, DAY};
+use engine::Ruleset;
+use store::{LeagueChange, LeagueRow};
+
+/// The longest league name.
+pub const MAX_LEAGUE_NAME: usize = 40;
+
+/// The fewest entrants a season starts with.
+pub const MIN_PLAYERS: usize = 3;
+
+/// How a league is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Format {
+    /// Each pair meets once; every fixture starts at the season's start.
+    RoundRobin,
+    /// Each pair meets twice, colours swapped.
+    DoubleRoundRobin,
+    /// Single elimination, byes to the top seeds, to a final.
+    Knockout,
+    /// Divisions of round robins over seasons, with promotion and relegation.
+    Divisions,
+}
+
+impl Format {
+    /// The word stored and typed.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Format::RoundRobin => "round_robin",
+            Format::DoubleRoundRobin => "double_round_robin",
+            Format::Knockout => "knockout",
+            Format::Divisions => "divisions",
+        }
+    }
+
+    /// Reads a format as typed (`round-robin`, `double`, `knockout`, `divisions`).
+    ///
+    /// # Errors
+    /// A word that is not a format, with the ones that are.
+    pub fn parse(s: &str) -> Result<Format, ClubError> {
+        Ok(match s.to_lowercase().replace('-', "_").as_str() {
+            "round_robin" | "rr" | "roundrobin" => Format::RoundRobin,
+            "double_round_robin" | "double" => Format::DoubleRoundRobin,
+            "knockout" | "ko" | "cup" => Format::Knockout,
+            "divisions" | "ladder" => Format::Divisions,
+            _ => {
+                return Err(ClubError::BadOption(format!(
+                    "format: round-robin, double, knockout or divisions, not `{s}`"
+                )));
+            }
+        })
+    }
+
+    /// In words.
+    #[must_use]
+    pub const fn words(self) -> &'static str {
+        match self {
+            Format::RoundRobin => "round robin",
+            Format::DoubleRoundRobin => "double round robin",
+            Format::Knockout => "knockout",
+            Format::Divisions => "divisions",
+        }
+    }
+}
+
+/// What a withdrawal after the start does to the withdrawn player's remaining matches.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Withdrawal {
+    /// Each is won by the opponent by forfeit.
+    #[default]
+    Forfeit,
+    /// Each is void (left out of the table). A knockout always forfeits.
+    Void,
+}
+
+/// How the entrants are seeded when the organiser gives no order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Seeding {
+    /// Drawn from the season's seed.
+    #[default]
+    Random,
+    /// In the order they joined.
+    Entry,
+    /// By rating in this server's pool of the league's ruleset, highest first; players
+    /// without a rating after the rated ones, in the season's random draw.
+    Rating,
+}
+
+/// A league's settings (JSON in `leagues.settings`); every field has a default.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LeagueSettings {
+    pub win_points: i64,
+    pub loss_points: i64,
+    pub withdrawal: Withdrawal,
+    pub seeding: Seeding,
+    /// Days from the start to the season deadline.
+    pub season_days: i64,
+    /// Players with unplayed fixtures hear of the deadline this many days before it.
+    pub remind_days: [i64; 2],
+    /// Minor units each entrant pays into the jack-pot at the start; `None`: the default
+    /// (Welsh 10.00 by rule 23, standard none).
+    pub entry_fee: Option<u64>,
+    /// Divisions: the most players in one.
+    pub division_size: u32,
+    /// Divisions: how many go up and down between neighbours.
+    pub movers: u32,
+    /// Discord: holders of this role (id) act as organisers too.
+    pub organiser_role: Option<String>,
+}
+
+impl Default for LeagueSettings {
+    fn default() -> LeagueSettings {
+        LeagueSettings {
+            win_points: 1,
+            loss_points: 0,
+            withdrawal: Withdrawal::Forfeit,
+            seeding: Seeding::Random,
+            season_days: 28,
+            remind_days: [3, 1],
+            entry_fee: None,
+            division_size: 8,
+            movers: 2,
+            organiser_role: None,
+        }
+    }
+}
+
+impl LeagueSettings {
+    /// The entry fee that applies to a league on these terms.
+    #[must_use]
+    pub fn fee(&self, ruleset: Ruleset) -> u64 {
+        self.entry_fee.unwrap_or(match ruleset {
+            Ruleset::Welsh => 1000,
+            Ruleset::Standard => 0,
+        })
+    }
+}
+
+/// A league read with its terms, settings and format.
+#[derive(Clone, Debug)]
+pub(crate) struct League {
+    pub(crate) row: LeagueRow,
+    pub(crate) spec: ChallengeSpec,
+    pub(crate) settings: LeagueSettings,
+    pub(crate) format: Format,
+}
+
+impl League {
+    pub(crate) fn read(row: LeagueRow) -> Result<League, ClubError> {
+        let corrupt = |e: String| {
+            ClubError::Refused(format!(
+                "league {} cannot be read ({e}); tell the bot's admin",
+                row.name
+            ))
+        };
+        let spec = serde_json::from_str(&row.terms).map_err(|e| corrupt(e.to_string()))?;
+        let settings = serde_json::from_str(&row.settings).map_err(|e| corrupt(e.to_string()))?;
+        let format = serde_json::from_value(serde_json::Value::String(row.format.clone()))
+            .map_err(|e| corrupt(e.to_string()))?;
+        Ok(League {
+            row,
+            spec,
+            settings,
+            format,
+        })
+    }
+
+    /// A change of this league at the version read, keeping its status and season.
+    pub(crate) fn change(&self, now: i64) -> LeagueChange {
+        LeagueChange {
+            id: self.row.id,
+            community_id: self.row.community_id,
+            expected_version: self.row.version,
+            status: self.row.status.clone(),
+            season: self.row.season,
+            now,
+            ..LeagueChange::default()
+        }
+    }
+}
+
+/// Refuses a league name that is empty, too long or has characters that do not belong
+/// in a name (controls, invisible or direction-changing marks, symbols).
+pub(crate) fn check_name(name: &str) -> Result<String, ClubError> {
+    let n = name.trim();
+    let count = n.chars().count();
+    if count == 0 {
+        return Err(ClubError::BadOption(
+            "a league needs a name, e.g. /league create name:Autumn Cup".into(),
+        ));
+    }
+    if count > MAX_LEAGUE_NAME {
+        return Err(ClubError::TooLong("league name", count, MAX_LEAGUE_NAME));
+    }
+    if let Some(c) = n
+        .chars()
+        .find(|&c| !(c.is_alphanumeric() || " -_'.&#+()".contains(c)))
+    {
+        return Err(ClubError::BadOption(format!(
+            "a league name is letters, digits, spaces and - _ ' . & # + ( ); not {:?} (U+{:04X})",
+            c, c as u32
+        )));
+    }
+    if n.contains("  ") {
+        return Err(ClubError::BadOption(
+            "a league name has single spaces between words".into(),
+        ));
+    }
+    Ok(n.to_string())
+}
+
+/// A league fee as typed: `10.00`, `10`, `0` (in cents). Public for the fuzz harness.
+pub fn parse_amount(v: &str) -> Result<u64, ClubError> {
+    v.parse::<engine::Amount>()
+        .map(engine::Amount::minor)
+        .map_err(|_| {
+            ClubError::BadOption(format!(
+                "entry-fee: an amount like 10.00, not `{}`",
+                engine::excerpt(v)
+            ))
+        })
+}
+
+/// Seconds in a number of days, for settings.
+pub(crate) const fn days(n: i64) -> i64 {
+    n * DAY
+}
