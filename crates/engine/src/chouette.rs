@@ -8,29 +8,23 @@
 //!
 //! Here the session's state and its reads; `chouette/actions.rs` the actions, events and
 //! errors; `chouette/apply.rs` each action applied; `chouette/cube.rs` doubles and their
-//! answers; `chouette/turns.rs` a turn's end and a game's settlement.
+//! answers; `chouette/turns.rs` a turn's end and a game's settlement; `chouette/seats.rs`
+//! who is who (player ids, the box's and the team's sides).
 
 mod actions;
 mod apply;
 mod cube;
+mod seats;
 mod turns;
 
 pub use actions::{ChouetteAction, ChouetteError, ChouetteEvent};
-use cube::Answer;
+pub use seats::{BOX, PlayerId, TEAM};
 
 use serde::{Deserialize, Serialize};
 
 use super::movegen::{Play, apply_steps, legal_plays};
 use super::notation::{format_play, resolve_play};
 use super::{Dice, Position, Side};
-
-/// A player of the session, as the application names him.
-pub type PlayerId = u64;
-
-/// The side the box plays on the board.
-pub const BOX: Side = Side::X;
-/// The side the team plays on the board.
-pub const TEAM: Side = Side::O;
 
 /// When crew members may suggest plays to the captain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -40,6 +40,7 @@ mod position;
 pub mod rating;
 mod rules;
 mod side;
+mod typed_play;
 pub mod welsh;
 mod xgid;
 
@@ -57,10 +58,9 @@ pub use ids::{
 };
 pub use mat::{MatInfo, export_mat, export_mat_with, utc_date};
 pub use movegen::{LegalPlay, Play, Step, apply_steps, legal_plays, legal_plays_into};
-pub use notation::{
-    Hop, IllegalPlay, ParseError, apply_hops, format_play, format_steps, parse_hops, resolve_play,
-};
+pub use notation::{apply_hops, format_play, format_steps, parse_hops, resolve_play};
 pub use position::{BAR, Board, CHECKERS, OPP_BAR, Position, PositionError};
 pub use rules::{MatchRules, RulesError, Ruleset, UnknownRuleset};
 pub use side::Side;
+pub use typed_play::{Hop, IllegalPlay, ParseError};
 pub use xgid::{Xgid, XgidDice, XgidError, xgid_position_field};

@@ -4,8 +4,8 @@
 //! rules that judge a whole play (compulsory play).
 
 use super::dice::Dice;
-use super::notation::{Hop, IllegalPlay};
 use super::position::{BAR, Board, OPP_BAR};
+use super::typed_play::{Hop, IllegalPlay};
 
 fn name(p: u8) -> String {
     match p {

@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::{PlayerId, Side};
-use crate::{Dice, Play};
+use super::seats::PlayerId;
+use crate::{Dice, Play, Side};
 
 /// What the session's players do.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -2,6 +2,7 @@
 //! games; the opening roll, rolls, plays and the crew's suggestions during one (the cube's
 //! actions are in `cube.rs`).
 
+use super::cube::Answer;
 use super::*;
 
 impl Chouette {

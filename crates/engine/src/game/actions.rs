@@ -3,12 +3,12 @@
 
 use thiserror::Error;
 
-use super::{GameResult, ResignLevel};
+use super::state::{GameResult, ResignLevel};
 use crate::dice::{Dice, DiceError};
 use crate::movegen::Play;
-use crate::notation::IllegalPlay;
 use crate::rules::RulesError;
 use crate::side::Side;
+use crate::typed_play::IllegalPlay;
 
 /// Something a player does. Dice come in with the action that uses them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
