@@ -20,6 +20,7 @@ use club::{
 };
 use render::render_png;
 use store::Store;
+use testkit::Rng;
 use tokio::sync::Mutex;
 
 /// The `ANALYSIS_*` settings as the bot reads them (the environment, then `.env`).
@@ -80,12 +81,9 @@ async fn play_out(club: &Club, a: &str, b: &str, seed: u64) -> i64 {
         .execute(&Actor::local(b), Command::Accept(m))
         .await
         .unwrap();
-    let mut pick = seed;
+    let mut rng = Rng::new(seed);
     while let Some(up) = out.next.clone() {
-        pick = pick
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        let cmd = answer(club, &up, (pick >> 33) as usize).await;
+        let cmd = answer(club, &up, rng.next_u64() as usize).await;
         out = club.execute(&Actor::local(&up.name), cmd).await.unwrap();
     }
     id
