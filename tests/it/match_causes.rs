@@ -7,12 +7,12 @@
 use std::sync::Arc;
 
 use club::{
-    Actor, ChallengeSpec, Command, DAY, Format, LeagueCommand, LeagueOp, MatchRef, Outcome, RngDice,
+    ChallengeSpec, Command, DAY, Format, LeagueCommand, LeagueOp, MatchRef, Outcome, RngDice,
 };
 use engine::ResignLevel;
 use store::EndCause;
 
-use clubkit::{Fixture, run};
+use clubkit::{Fixture, match_of, run, who};
 use testkit::store_url;
 
 const START: i64 = 1_800_000_000;
@@ -22,29 +22,8 @@ async fn open(name: &str) -> Fixture {
     Fixture::open(&store_url(name).await, dice, START).await
 }
 
-fn who(name: &str) -> Actor {
-    Actor::local(name)
-}
-
 fn league(op: LeagueOp) -> Command {
     Command::League(LeagueCommand::local(Some("Autumn"), op))
-}
-
-/// The match of a pair in the league's season.
-async fn match_of(f: &Fixture, a: &str, b: &str) -> i64 {
-    let lines = f
-        .club
-        .league_bracket(&who("alice"), Some("Autumn"))
-        .await
-        .unwrap();
-    lines
-        .iter()
-        .find(|l| {
-            let n: Vec<&str> = l.names.iter().flatten().map(String::as_str).collect();
-            n.len() == 2 && n.contains(&a) && n.contains(&b)
-        })
-        .and_then(|l| l.match_id)
-        .unwrap_or_else(|| panic!("no match {a} v {b}"))
 }
 
 /// Plays on in match `m` until `name` must act.
@@ -91,7 +70,7 @@ async fn season_of_every_cause(f: &Fixture) {
         .map(String::from)
         .to_vec();
     run(f, "alice", league(LeagueOp::Start { order: Some(order) })).await;
-    let m = match_of(f, "alice", "bob").await;
+    let m = match_of(f, "Autumn", "alice", "bob").await;
     run(
         f,
         "bob",
@@ -99,7 +78,7 @@ async fn season_of_every_cause(f: &Fixture) {
     )
     .await;
     run(f, "alice", Command::AcceptResign(MatchRef::id(m))).await;
-    let m = match_of(f, "carol", "dave").await;
+    let m = match_of(f, "Autumn", "carol", "dave").await;
     run(
         f,
         "alice",
@@ -111,7 +90,7 @@ async fn season_of_every_cause(f: &Fixture) {
     )
     .await;
     run(f, "erin", league(LeagueOp::Withdraw)).await;
-    let m = match_of(f, "alice", "dave").await;
+    let m = match_of(f, "Autumn", "alice", "dave").await;
     until_to_act(f, m, "dave").await;
 }
 
@@ -137,7 +116,7 @@ async fn item9_each_ended_match_stores_its_true_cause() {
     let f = open("causes_stored").await;
     season_of_every_cause(&f).await;
     // When the clock runs out on dave
-    let ad = match_of(&f, "alice", "dave").await;
+    let ad = match_of(&f, "Autumn", "alice", "dave").await;
     f.clock.advance(8 * DAY);
     f.club.sweep().await.unwrap();
     // Then each finished match keeps the cause it really ended by
@@ -146,15 +125,15 @@ async fn item9_each_ended_match_stores_its_true_cause() {
         async move { store.load_match(m).await.unwrap().unwrap().cause }
     };
     assert_eq!(
-        cause(match_of(&f, "alice", "bob").await).await,
+        cause(match_of(&f, "Autumn", "alice", "bob").await).await,
         Some(EndCause::Resigned)
     );
     assert_eq!(
-        cause(match_of(&f, "carol", "dave").await).await,
+        cause(match_of(&f, "Autumn", "carol", "dave").await).await,
         Some(EndCause::Forfeit("no reply for a week".into()))
     );
     assert_eq!(
-        cause(match_of(&f, "bob", "erin").await).await,
+        cause(match_of(&f, "Autumn", "bob", "erin").await).await,
         Some(EndCause::Withdrawal(
             "erin withdrew from league Autumn".into()
         ))
@@ -167,7 +146,7 @@ async fn item9_rating_history_says_organiser_forfeit_withdrawal_resignation_and_
     // Given a season where matches end by each cause
     let f = open("causes_rating").await;
     season_of_every_cause(&f).await;
-    let ad = match_of(&f, "alice", "dave").await;
+    let ad = match_of(&f, "Autumn", "alice", "dave").await;
     f.clock.advance(8 * DAY);
     f.club.sweep().await.unwrap();
     // When dave and erin read their rating history
@@ -176,31 +155,31 @@ async fn item9_rating_history_says_organiser_forfeit_withdrawal_resignation_and_
     let carol = run(&f, "carol", rating("carol")).await;
     let alice = run(&f, "alice", rating("alice")).await;
     // Then the organiser's forfeit says it was the organiser's ruling, with its reason
-    let cd = line_of(&dave, match_of(&f, "carol", "dave").await);
+    let cd = line_of(&dave, match_of(&f, "Autumn", "carol", "dave").await);
     assert!(
         cd.contains("forfeit by the organiser's ruling: no reply for a week"),
         "{cd}"
     );
     assert!(!cd.contains("out of time"), "{cd}");
-    let cd = line_of(&carol, match_of(&f, "carol", "dave").await);
+    let cd = line_of(&carol, match_of(&f, "Autumn", "carol", "dave").await);
     assert!(
         cd.contains("forfeit by the organiser's ruling: no reply for a week"),
         "{cd}"
     );
     // and a withdrawal says who withdrew, on both sides
-    let ce = line_of(&erin, match_of(&f, "carol", "erin").await);
+    let ce = line_of(&erin, match_of(&f, "Autumn", "carol", "erin").await);
     assert!(
         ce.contains("forfeit: erin withdrew from league Autumn"),
         "{ce}"
     );
     assert!(!ce.contains("out of time"), "{ce}");
-    let ce = line_of(&carol, match_of(&f, "carol", "erin").await);
+    let ce = line_of(&carol, match_of(&f, "Autumn", "carol", "erin").await);
     assert!(
         ce.contains("forfeit: erin withdrew from league Autumn"),
         "{ce}"
     );
     // and a resignation is told as one
-    let ab = line_of(&alice, match_of(&f, "alice", "bob").await);
+    let ab = line_of(&alice, match_of(&f, "Autumn", "alice", "bob").await);
     assert!(ab.contains("bob resigned"), "{ab}");
     // and the clock is still the clock
     let a = line_of(&alice, ad);
@@ -214,8 +193,8 @@ async fn item9_games_fixtures_standings_and_board_say_the_cause() {
     // Given the organiser's forfeit and a withdrawal
     let f = open("causes_views").await;
     season_of_every_cause(&f).await;
-    let cd = match_of(&f, "carol", "dave").await;
-    let be = match_of(&f, "bob", "erin").await;
+    let cd = match_of(&f, "Autumn", "carol", "dave").await;
+    let be = match_of(&f, "Autumn", "bob", "erin").await;
     // When dave lists his games and anyone reads the fixtures and the final boards
     let games = run(&f, "dave", Command::Games).await.lines.join("\n");
     let fixtures = run(&f, "bob", league(LeagueOp::Fixtures))

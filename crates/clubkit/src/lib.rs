@@ -10,7 +10,7 @@
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
-use club::{Club, ClubError, Command, DiceSource, ManualClock, Outcome};
+use club::{Actor, Club, ClubError, Command, DiceSource, ManualClock, Outcome};
 use store::Store;
 
 /// The moment the tests' clocks start at (2027-01-15).
@@ -138,4 +138,25 @@ pub async fn assert_match_rebuilds(store: &Store, id: i64) {
         .map(|s| serde_json::from_str(s).unwrap());
     assert_eq!(status, row.status, "match #{id}: status from the log");
     assert_eq!(snap, stored, "match #{id}: snapshot from the log");
+}
+
+/// The local player `name`, as the club's commands and views take a player.
+pub fn who(name: &str) -> Actor {
+    Actor::local(name)
+}
+
+/// The match of the pair `a` and `b` in the current season of league `league`, read from
+/// the bracket as `a` sees it; panics when the bracket has no such match.
+pub async fn match_of(at: &impl HoldsClub, league: &str, a: &str, b: &str) -> i64 {
+    at.club()
+        .league_bracket(&who(a), Some(league))
+        .await
+        .unwrap()
+        .iter()
+        .find(|l| {
+            let n: Vec<&str> = l.names.iter().flatten().map(String::as_str).collect();
+            n.len() == 2 && n.contains(&a) && n.contains(&b)
+        })
+        .and_then(|l| l.match_id)
+        .unwrap_or_else(|| panic!("no match {a} v {b} in {league}"))
 }

@@ -1,7 +1,8 @@
 //! The club suite's shared set-ups: a club on a store, matches played on, Welsh positions
 //! planted, boards read.
 
-use club::{Actor, ChallengeSpec, Command, Entry, MatchRef, Outcome, RngDice, Snapshot, Starter};
+use club::{ChallengeSpec, Command, Entry, MatchRef, Outcome, RngDice, Snapshot, Starter};
+pub(super) use clubkit::who;
 use clubkit::{Fixture, ScriptDice, refused, run};
 use engine::welsh::{GameEnd, MatchEnd, Parity, WelshEvent};
 use engine::{AnyMatch, Event, GameResult, Side};
@@ -12,10 +13,6 @@ pub(super) const START: i64 = 1_800_000_000;
 
 pub(super) async fn open(url: &str, seed: u64) -> Fixture {
     Fixture::open(url, Arc::new(RngDice::seeded(seed)), START).await
-}
-
-pub(super) fn who(name: &str) -> Actor {
-    Actor::local(name)
 }
 
 /// Plays match `id` from its current state until it ends or `limit` commands have been

@@ -1,8 +1,9 @@
 //! The leagues suite's shared set-ups: a club on a store, league commands, matches found
 //! and ended.
 
-use club::{Actor, ChallengeSpec, Command, LeagueCommand, LeagueOp, MatchRef, Outcome, RngDice};
+use club::{ChallengeSpec, Command, LeagueCommand, LeagueOp, MatchRef, Outcome, RngDice};
 use clubkit::{Fixture, run};
+pub(super) use clubkit::{match_of, who};
 use engine::ResignLevel;
 use std::sync::Arc;
 
@@ -20,29 +21,8 @@ pub(super) async fn open_with(url: &str, dice: RngDice, at: i64) -> Fixture {
     Fixture::open(url, Arc::new(dice), at).await
 }
 
-pub(super) fn who(name: &str) -> Actor {
-    Actor::local(name)
-}
-
 pub(super) fn league(name: &str, op: LeagueOp) -> Command {
     Command::League(LeagueCommand::local(Some(name), op))
-}
-
-/// The match of a pair in the league's current season.
-pub(super) async fn match_of(f: &Fixture, name: &str, a: &str, b: &str) -> i64 {
-    let lines = f
-        .club
-        .league_bracket(&who("alice"), Some(name))
-        .await
-        .unwrap();
-    lines
-        .iter()
-        .find(|l| {
-            let n: Vec<&str> = l.names.iter().flatten().map(String::as_str).collect();
-            n.len() == 2 && n.contains(&a) && n.contains(&b)
-        })
-        .and_then(|l| l.match_id)
-        .unwrap_or_else(|| panic!("no match {a} v {b} in {name}"))
 }
 
 /// A standard league match ended by the loser resigning and the winner accepting.

@@ -6,15 +6,14 @@
 use std::sync::Arc;
 
 use club::{
-    Actor, ChallengeSpec, Chart, Club, Command, Format, LeagueCommand, LeagueOp, ManualClock,
-    RngDice,
+    ChallengeSpec, Chart, Club, Command, Format, LeagueCommand, LeagueOp, ManualClock, RngDice,
 };
 use render::{
     BracketSlot, EntryStatus, Seat, bracket_alt_text, bracket_png, standings_alt_text,
     standings_png,
 };
 
-use clubkit::run;
+use clubkit::{match_of, run};
 use testkit::store_url;
 
 const START: i64 = 1_800_000_000;
@@ -30,19 +29,6 @@ async fn open(name: &str, seed: u64) -> Arc<Club> {
 
 fn league(name: &str, op: LeagueOp) -> Command {
     Command::League(LeagueCommand::local(Some(name), op))
-}
-
-async fn match_of(club: &Club, l: &str, a: &str, b: &str) -> i64 {
-    club.league_bracket(&Actor::local("org"), Some(l))
-        .await
-        .unwrap()
-        .iter()
-        .find(|x| {
-            let n: Vec<&str> = x.names.iter().flatten().map(String::as_str).collect();
-            n.len() == 2 && n.contains(&a) && n.contains(&b)
-        })
-        .and_then(|x| x.match_id)
-        .unwrap_or_else(|| panic!("no match {a} v {b} in {l}"))
 }
 
 async fn adjudge(club: &Club, l: &str, winner: &str, loser: &str) {
