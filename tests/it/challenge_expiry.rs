@@ -16,8 +16,7 @@ use testkit::store_url;
 const START: i64 = 1_800_000_000;
 
 async fn open(name: &str) -> Fixture {
-    let dice = Arc::new(RngDice::seeded(2));
-    Fixture::open(&store_url(name).await, dice, START).await
+    Fixture::seeded(&store_url(name).await, 2).await
 }
 
 /// Sets the clock to `t`.

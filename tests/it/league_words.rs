@@ -8,15 +8,11 @@ use club::{ChallengeSpec, Club, ManualClock, RngDice, spec_words};
 use gammonbot::console::run_line;
 use store::Store;
 
+use clubkit::Fixture;
 use testkit::{scratch, store_url};
 
 async fn open(name: &str) -> Arc<Club> {
-    let store = Store::open(&store_url(name).await).await.unwrap();
-    Arc::new(Club::new(
-        store,
-        Arc::new(RngDice::seeded(3)),
-        Arc::new(ManualClock::new(1_800_000_000)),
-    ))
+    Fixture::seeded(&store_url(name).await, 3).await.club
 }
 
 /// Runs chat lines that must all be accepted; gives all they printed.

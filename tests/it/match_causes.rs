@@ -4,22 +4,15 @@
 //! cause; the league log reads as sentences with names and times, its JSON kept for
 //! `/league log export`.
 
-use std::sync::Arc;
-
-use club::{
-    ChallengeSpec, Command, DAY, Format, LeagueCommand, LeagueOp, MatchRef, Outcome, RngDice,
-};
+use club::{ChallengeSpec, Command, DAY, Format, LeagueCommand, LeagueOp, MatchRef, Outcome};
 use engine::ResignLevel;
 use store::EndCause;
 
 use clubkit::{Fixture, match_of, run, who};
 use testkit::store_url;
 
-const START: i64 = 1_800_000_000;
-
 async fn open(name: &str) -> Fixture {
-    let dice = Arc::new(RngDice::seeded(29));
-    Fixture::open(&store_url(name).await, dice, START).await
+    Fixture::seeded(&store_url(name).await, 29).await
 }
 
 fn league(op: LeagueOp) -> Command {

@@ -2,19 +2,16 @@
 //! `/resign session`); every game is already in the ledger at the stake, and the session's
 //! net is said; mid-game the stop is refused with the reason, and match play has no stop.
 
-use std::sync::Arc;
-
-use club::{Actor, ChallengeSpec, ClubError, Command, MatchRef, Outcome, RngDice};
+use club::{Actor, ChallengeSpec, ClubError, Command, MatchRef, Outcome};
 use engine::ResignLevel;
 use gammonbot::console::parse_line;
 use store::MatchStatus;
 
-use clubkit::{Fixture, START, assert_match_rebuilds, refused, run};
+use clubkit::{Fixture, assert_match_rebuilds, refused, run};
 use testkit::store_url;
 
 async fn open(name: &str) -> Fixture {
-    let dice = Arc::new(RngDice::seeded(11));
-    Fixture::open(&store_url(name).await, dice, START).await
+    Fixture::seeded(&store_url(name).await, 11).await
 }
 
 async fn session(f: &Fixture, spec: ChallengeSpec) -> (i64, Outcome) {

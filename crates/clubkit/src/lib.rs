@@ -10,7 +10,7 @@
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
-use club::{Actor, Club, ClubError, Command, DiceSource, ManualClock, Outcome};
+use club::{Actor, Club, ClubError, Command, DiceSource, ManualClock, Outcome, RngDice};
 use store::Store;
 
 /// The moment the tests' clocks start at (2027-01-15).
@@ -34,6 +34,11 @@ impl Fixture {
         let clock = Arc::new(ManualClock::new(at));
         let club = Arc::new(Club::new(store.clone(), dice, clock.clone()));
         Fixture { club, clock, store }
+    }
+
+    /// A club on the store at `url` with dice seeded by `seed`, its clock at [`START`].
+    pub async fn seeded(url: &str, seed: u64) -> Fixture {
+        Fixture::open(url, Arc::new(RngDice::seeded(seed)), START).await
     }
 }
 

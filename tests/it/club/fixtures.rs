@@ -1,7 +1,7 @@
 //! The club suite's shared set-ups: a club on a store, matches played on, Welsh positions
 //! planted, boards read.
 
-use club::{ChallengeSpec, Command, Entry, MatchRef, Outcome, RngDice, Snapshot, Starter};
+use club::{ChallengeSpec, Command, Entry, MatchRef, Outcome, Snapshot, Starter};
 pub(super) use clubkit::who;
 use clubkit::{Fixture, ScriptDice, refused, run};
 use engine::welsh::{GameEnd, MatchEnd, Parity, WelshEvent};
@@ -12,7 +12,7 @@ use testkit::Rng;
 pub(super) const START: i64 = 1_800_000_000;
 
 pub(super) async fn open(url: &str, seed: u64) -> Fixture {
-    Fixture::open(url, Arc::new(RngDice::seeded(seed)), START).await
+    Fixture::seeded(url, seed).await
 }
 
 /// Plays match `id` from its current state until it ends or `limit` commands have been

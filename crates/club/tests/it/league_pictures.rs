@@ -5,26 +5,17 @@
 
 use std::sync::Arc;
 
-use club::{
-    ChallengeSpec, Chart, Club, Command, Format, LeagueCommand, LeagueOp, ManualClock, RngDice,
-};
+use club::{ChallengeSpec, Chart, Club, Command, Format, LeagueCommand, LeagueOp};
 use render::{
     BracketSlot, EntryStatus, Seat, bracket_alt_text, bracket_png, standings_alt_text,
     standings_png,
 };
 
-use clubkit::{match_of, run};
+use clubkit::{Fixture, match_of, run};
 use testkit::store_url;
 
-const START: i64 = 1_800_000_000;
-
 async fn open(name: &str, seed: u64) -> Arc<Club> {
-    let store = store::Store::open(&store_url(name).await).await.unwrap();
-    Arc::new(Club::new(
-        store,
-        Arc::new(RngDice::seeded(seed)),
-        Arc::new(ManualClock::new(START)),
-    ))
+    Fixture::seeded(&store_url(name).await, seed).await.club
 }
 
 fn league(name: &str, op: LeagueOp) -> Command {

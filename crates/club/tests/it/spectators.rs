@@ -5,22 +5,14 @@
 
 use std::sync::Arc;
 
-use club::{Actor, ChallengeSpec, Club, ClubError, Command, ManualClock, MatchRef, RngDice};
+use club::{Actor, ChallengeSpec, Club, ClubError, Command, MatchRef};
 use engine::ResignLevel;
-use store::Store;
 
-use clubkit::run;
+use clubkit::{Fixture, run};
 use testkit::store_url;
 
-const START: i64 = 1_800_000_000;
-
 async fn open(name: &str) -> Arc<Club> {
-    let store = Store::open(&store_url(name).await).await.unwrap();
-    Arc::new(Club::new(
-        store,
-        Arc::new(RngDice::seeded(5)),
-        Arc::new(ManualClock::new(START)),
-    ))
+    Fixture::seeded(&store_url(name).await, 5).await.club
 }
 
 async fn refused_as(club: &Club, actor: &Actor, cmd: Command) -> ClubError {

@@ -4,19 +4,13 @@
 
 use std::sync::Arc;
 
-use club::{Actor, ChallengeSpec, Club, ClubError, Command, ManualClock, MatchRef, RngDice};
-use store::Store;
+use club::{Actor, ChallengeSpec, Club, ClubError, Command, MatchRef};
 
-use clubkit::{refused, run};
+use clubkit::{Fixture, refused, run};
 use testkit::store_url;
 
 async fn open(name: &str) -> Arc<Club> {
-    let store = Store::open(&store_url(name).await).await.unwrap();
-    Arc::new(Club::new(
-        store,
-        Arc::new(RngDice::seeded(5)),
-        Arc::new(ManualClock::new(1_800_000_000)),
-    ))
+    Fixture::seeded(&store_url(name).await, 5).await.club
 }
 
 /// A 3-point match of `a` against `b`, accepted (its opening throw made): its id and who
