@@ -62,17 +62,7 @@ async fn refused(f: &Fixture, name: &str, cmd: Command) -> ClubError {
 
 /// alice challenges bob on `spec` and bob accepts: (match id, the outcome of the accept).
 async fn started(f: &Fixture, spec: ChallengeSpec) -> (i64, Outcome) {
-    let out = run(
-        f,
-        "alice",
-        Command::Challenge {
-            opponent: "bob".into(),
-            spec,
-        },
-    )
-    .await;
-    let id = out.match_id.unwrap();
-    let out = run(f, "bob", Command::Accept(MatchRef::id(id))).await;
+    let (id, out) = clubkit::accepted(f, "alice", "bob", spec).await;
     // A money session's game waits for a player's opening throw.
     if out
         .next

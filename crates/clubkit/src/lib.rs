@@ -10,7 +10,10 @@
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
-use club::{Actor, Club, ClubError, Command, DiceSource, ManualClock, Outcome, RngDice};
+use club::{
+    Actor, ChallengeSpec, Club, ClubError, Command, DiceSource, ManualClock, MatchRef, Outcome,
+    RngDice,
+};
 use store::Store;
 
 /// The moment the tests' clocks start at (2027-01-15).
@@ -164,4 +167,20 @@ pub async fn match_of(at: &impl HoldsClub, league: &str, a: &str, b: &str) -> i6
         })
         .and_then(|l| l.match_id)
         .unwrap_or_else(|| panic!("no match {a} v {b} in {league}"))
+}
+
+/// A match `a` challenges `b` to with `spec` and `b` accepts: its id and the outcome of
+/// the acceptance.
+pub async fn accepted(
+    at: &impl HoldsClub,
+    a: &str,
+    b: &str,
+    spec: ChallengeSpec,
+) -> (i64, Outcome) {
+    let challenge = Command::Challenge {
+        opponent: b.into(),
+        spec,
+    };
+    let id = run(at, a, challenge).await.match_id.unwrap();
+    (id, run(at, b, Command::Accept(MatchRef::id(id))).await)
 }

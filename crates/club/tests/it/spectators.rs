@@ -24,18 +24,8 @@ async fn refused_as(club: &Club, actor: &Actor, cmd: Command) -> ClubError {
 
 /// alice challenges bob to a `length`-point match and bob accepts: the match id.
 async fn accepted(club: &Club, length: u32) -> i64 {
-    let out = run(
-        club,
-        "alice",
-        Command::Challenge {
-            opponent: "bob".into(),
-            spec: ChallengeSpec::standard(Some(length)),
-        },
-    )
-    .await;
-    let id = out.match_id.unwrap();
-    run(club, "bob", Command::Accept(MatchRef::id(id))).await;
-    id
+    let spec = ChallengeSpec::standard(Some(length));
+    clubkit::accepted(club, "alice", "bob", spec).await.0
 }
 
 /// Ends a 1-point match at once: whoever must act resigns, the other accepts.

@@ -16,17 +16,7 @@ async fn open(name: &str) -> Arc<Club> {
 /// A 3-point match of `a` against `b`, accepted (its opening throw made): its id and who
 /// acts.
 async fn started(club: &Club, a: &str, b: &str) -> (i64, String) {
-    let out = run(
-        club,
-        a,
-        Command::Challenge {
-            opponent: b.into(),
-            spec: ChallengeSpec::standard(Some(3)),
-        },
-    )
-    .await;
-    let id = out.match_id.unwrap();
-    let out = run(club, b, Command::Accept(MatchRef::id(id))).await;
+    let (id, out) = clubkit::accepted(club, a, b, ChallengeSpec::standard(Some(3))).await;
     (id, out.next.unwrap().name)
 }
 
