@@ -183,18 +183,9 @@ pub(super) fn describe_welsh(
             throw_words(throw)
         ),
         WelshEvent::Rethrown { by } => format!("{} throws the 1-2 again", n(by)),
-        WelshEvent::Nominated { by, whose, dice } => format!(
-            "{} nominates {}-{} for {}",
-            n(by),
-            dice.0.max(dice.1),
-            dice.0.min(dice.1),
-            match whose {
-                engine::welsh::NominateFor::Me => format!("{}'s own next throw", n(by)),
-                engine::welsh::NominateFor::Opponent => {
-                    format!("{}'s next throw", n(by.opponent()))
-                }
-            }
-        ),
+        WelshEvent::Nominated { by, whose, dice } => {
+            nominated_words(n(by), n(by.opponent()), whose, dice)
+        }
         WelshEvent::Played { by, play } if play.is_empty() => {
             format!("{} has no legal play", n(by))
         }
@@ -216,22 +207,7 @@ pub(super) fn describe_welsh(
         WelshEvent::FirstCheckOut { by } => format!("{} checks out first", n(by)),
         WelshEvent::BonusThrow { by } => format!("{} earns a bonus throw", n(by)),
         WelshEvent::ConcedeOccasion { offerer, at_stake } => {
-            if at_stake > 1 {
-                format!(
-                    "{} may offer to concede now: /concede N, fewer games than the {at_stake} the game would cost (rule 18)",
-                    n(offerer)
-                )
-            } else {
-                format!(
-                    "{} has the occasion to offer to concede, but the game would cost only 1 game and an offer must be fewer: no offer is possible while the doubling die stays at 1{} (rule 18)",
-                    n(offerer),
-                    if score[offerer.opponent().index()] == 23 {
-                        ", not even one to 24"
-                    } else {
-                        ""
-                    }
-                )
-            }
+            concede_occasion_words(n(offerer), at_stake, score[offerer.opponent().index()])
         }
         WelshEvent::ConcedeOffered { by, games, payment } => format!(
             "{} offers to concede {games} game{}{}",
@@ -252,34 +228,7 @@ pub(super) fn describe_welsh(
                 winner,
                 backgammon: how == GameEnd::Backgammon,
             });
-            let how_words = match how {
-                GameEnd::Single => "",
-                GameEnd::Gammon => " with a gammon",
-                GameEnd::Backgammon => " with a backgammon",
-                GameEnd::ThreeOnTheRoof => " (three on the roof)",
-                GameEnd::Conceded => " (conceded)",
-                GameEnd::WashBySticks => "",
-                GameEnd::WashBySnakes => "",
-            };
-            match winner {
-                Some(w) => format!(
-                    "{} wins {games} game{}{how_words}; score {}-{}",
-                    n(w),
-                    if games == 1 { "" } else { "s" },
-                    score[w.index()],
-                    score[w.opponent().index()]
-                ),
-                None => format!(
-                    "A wash{}: one game each; score {}-{}",
-                    if how == GameEnd::WashBySnakes {
-                        " by snakes"
-                    } else {
-                        " by sticks"
-                    },
-                    score[0],
-                    score[1]
-                ),
-            }
+            game_over_words(winner.map(|w| (n(w), w)), games, how, score)
         }
         WelshEvent::BreakEntitled(reason) => {
             format!("Both players may take a ten-minute break: {reason} (/break)")
@@ -295,6 +244,79 @@ pub(super) fn describe_welsh(
         }
     };
     lines.push(line);
+}
+
+/// The occasion to offer to concede (rule 18): an offer of fewer games than the game
+/// would cost, none possible while it costs only 1. `opponent_score`: the other side's.
+fn concede_occasion_words(offerer: &str, at_stake: u32, opponent_score: u32) -> String {
+    if at_stake > 1 {
+        format!(
+            "{offerer} may offer to concede now: /concede N, fewer games than the {at_stake} the game would cost (rule 18)"
+        )
+    } else {
+        format!(
+            "{offerer} has the occasion to offer to concede, but the game would cost only 1 game and an offer must be fewer: no offer is possible while the doubling die stays at 1{} (rule 18)",
+            if opponent_score == 23 {
+                ", not even one to 24"
+            } else {
+                ""
+            }
+        )
+    }
+}
+
+/// A Welsh game's end: who wins how many games and how (`None`: a wash), and the score.
+fn game_over_words(
+    winner: Option<(&str, Side)>,
+    games: u32,
+    how: GameEnd,
+    score: [u32; 2],
+) -> String {
+    let how_words = match how {
+        GameEnd::Single => "",
+        GameEnd::Gammon => " with a gammon",
+        GameEnd::Backgammon => " with a backgammon",
+        GameEnd::ThreeOnTheRoof => " (three on the roof)",
+        GameEnd::Conceded => " (conceded)",
+        GameEnd::WashBySticks => "",
+        GameEnd::WashBySnakes => "",
+    };
+    match winner {
+        Some((name, w)) => format!(
+            "{name} wins {games} game{}{how_words}; score {}-{}",
+            if games == 1 { "" } else { "s" },
+            score[w.index()],
+            score[w.opponent().index()]
+        ),
+        None => format!(
+            "A wash{}: one game each; score {}-{}",
+            if how == GameEnd::WashBySnakes {
+                " by snakes"
+            } else {
+                " by sticks"
+            },
+            score[0],
+            score[1]
+        ),
+    }
+}
+
+/// A nomination of a throw, for the nominator's own next throw or the opponent's.
+fn nominated_words(
+    by: &str,
+    opponent: &str,
+    whose: engine::welsh::NominateFor,
+    dice: (u8, u8),
+) -> String {
+    format!(
+        "{by} nominates {}-{} for {}",
+        dice.0.max(dice.1),
+        dice.0.min(dice.1),
+        match whose {
+            engine::welsh::NominateFor::Me => format!("{by}'s own next throw"),
+            engine::welsh::NominateFor::Opponent => format!("{opponent}'s next throw"),
+        }
+    )
 }
 
 fn throw_words(t: engine::welsh::Throw) -> String {

@@ -6,16 +6,17 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::{ChouetteRef, Club, ClubError, DiceSource, MatchRef, Outcome};
+use super::{ChouetteRef, Club, ClubError, DiceSource, MatchRef};
 use engine::Side;
 use engine::fair::{
     CHAIN_LEN, FairId, Scheme, Secret, anchor_and_first, chain, chain_place, hex, secret_from_hex,
-    seed_problem, throw_dice,
+    throw_dice,
 };
-use store::{FairChainRow, FairChange, FairRow, FairThrowRow, PlayerRow};
+use store::{FairChainRow, FairChange, FairRow, FairThrowRow};
 
-use super::Attachment;
-use super::fair_record::{LineDraw, Played, chouette_played, match_played};
+use super::fair_record::{LineDraw, Played};
+
+mod command;
 
 /// Which match or session a `/fair` command is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -439,32 +440,6 @@ pub fn export_json(
     serde_json::to_string_pretty(&e).unwrap_or_default()
 }
 
-/// Two dice as the game says them (the higher first), one die alone; an opening throw
-/// names whose die is whose.
-fn shown_dice(dice: &[u8], played: Option<&Played>) -> String {
-    match (dice, played) {
-        ([x, o], Some(p)) if p.what == "opening" => format!("{x} and {o} ({})", p.by),
-        ([a, b], _) => format!("{}-{}", a.max(b), a.min(b)),
-        _ => dice.iter().map(u8::to_string).collect::<Vec<_>>().join("-"),
-    }
-}
-
-/// Of the lines of the throws, as many of the newest as fit in `room` characters, and
-/// how many were left out.
-fn fitting(lines: Vec<String>, room: usize) -> (Vec<String>, usize) {
-    let mut used = 0;
-    let mut keep = 0;
-    for l in lines.iter().rev() {
-        if used + l.chars().count() + 1 > room {
-            break;
-        }
-        used += l.chars().count() + 1;
-        keep += 1;
-    }
-    let cut = lines.len() - keep;
-    (lines.into_iter().skip(cut).collect(), cut)
-}
-
 impl Club {
     /// Whether throws are provably fair (production dice).
     pub(super) fn fair_mode(&self) -> bool {
@@ -506,256 +481,6 @@ impl Club {
             None => Ok((self.dice.die(), self.dice.die())),
         }
     }
-
-    /// The game's throws as played and a chouette's line draw, from the log.
-    async fn game_record(
-        &self,
-        fair: &FairDice,
-        of: &Of,
-    ) -> Result<(Vec<Played>, Option<LineDraw>), ClubError> {
-        let (id, n) = match fair.id() {
-            FairId::Match(n) | FairId::Chouette(n) => (fair.id(), n),
-        };
-        let corrupt = |e: String| ClubError::Corrupt(n, e);
-        match (id, of) {
-            (FairId::Match(_), Of::Match(spec, names)) => {
-                let entries = self
-                    .store
-                    .actions(n)
-                    .await?
-                    .iter()
-                    .map(|r| serde_json::from_str::<super::Entry>(&r.entry))
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(|e| corrupt(e.to_string()))?;
-                Ok((match_played(spec, &entries, names).map_err(corrupt)?, None))
-            }
-            (_, Of::Chouette(names)) => {
-                let entries = self
-                    .store
-                    .chouette_actions(n)
-                    .await?
-                    .iter()
-                    .map(|(_, e)| serde_json::from_str::<super::chouette_log::ChouetteEntry>(e))
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(|e| corrupt(e.to_string()))?;
-                let seeds = (fair.scheme() == Scheme::V2).then_some(&fair.member_seeds);
-                chouette_played(&entries, names, seeds).map_err(corrupt)
-            }
-            _ => Ok((Vec::new(), None)),
-        }
-    }
-
-    /// `/fair`, `/fair export`, `/fair seed`.
-    pub(super) async fn fair(
-        &self,
-        actor: &super::Actor,
-        me: &PlayerRow,
-        community: i64,
-        target: FairRef,
-        op: FairOp,
-    ) -> Result<Outcome, ClubError> {
-        // Who may see or seed it, whose seed is whose, and whether seeds may change.
-        let (id, label, names, side, open, mut out, of) = match target {
-            FairRef::Match(m) => {
-                let l = self.find(me, community, m, "fair").await?;
-                let side = l.side_of(me.id);
-                (
-                    FairId::Match(l.row.id),
-                    format!("match #{}", l.row.id),
-                    l.names.clone(),
-                    side,
-                    l.row.status.is_open(),
-                    Outcome {
-                        match_id: Some(l.row.id),
-                        version: Some(l.row.version),
-                        ..Outcome::default()
-                    },
-                    Of::Match(l.spec, l.names.clone()),
-                )
-            }
-            FairRef::Chouette(r) => {
-                let s = self
-                    .find_chouette(actor, community, me.id, r, &super::ChouetteOp::Board)
-                    .await?;
-                let member = s
-                    .state
-                    .players()
-                    .contains(&u64::try_from(me.id).unwrap_or(0));
-                if !member {
-                    return Err(ClubError::Refused(format!(
-                        "you are not a player of chouette #{}; join it first (/chouette join #{})",
-                        s.id, s.id
-                    )));
-                }
-                (
-                    FairId::Chouette(s.id),
-                    format!("chouette #{}", s.id),
-                    ["the box".to_string(), "the team".to_string()],
-                    None,
-                    true,
-                    Outcome {
-                        chouette: Some(s.id),
-                        ..Outcome::default()
-                    },
-                    Of::Chouette(s.names_map()),
-                )
-            }
-        };
-        let Some(mut fair) = self.fair_record(id).await? else {
-            return Err(ClubError::Refused(format!(
-                "{label} has no provably fair dice record (its dice come from a seeded test source, or it was created before fair dice)"
-            )));
-        };
-        match op {
-            FairOp::Seed(text) => {
-                if let Some(why) = seed_problem(&text) {
-                    return Err(ClubError::BadOption(why));
-                }
-                if fair.next_k() > 1 || !open {
-                    return Err(ClubError::Refused(format!(
-                        "the seeds of {label} are fixed: a seed is set before the first throw"
-                    )));
-                }
-                match (id, side) {
-                    (FairId::Match(_), Some(side)) => fair.set_seed(side, text.clone()),
-                    _ => {
-                        fair.member_seeds.insert(me.id, text.clone());
-                        fair.changed = true;
-                    }
-                }
-                let change = fair
-                    .change()?
-                    .ok_or(ClubError::Refused("nothing to do".into()))?;
-                match self.store.commit_fair(&change).await {
-                    Ok(()) => {}
-                    Err(store::StoreError::Stale) => {
-                        return Err(ClubError::Refused(format!(
-                            "{label} moved on while your seed was set; look at /fair and try again"
-                        )));
-                    }
-                    Err(e) => return Err(e.into()),
-                }
-                out.lines.push(format!(
-                    "{} sets a fair-dice seed for {label}: `{text}`",
-                    me.display_name
-                ));
-                Ok(out)
-            }
-            FairOp::Show => {
-                let throws = self.store.fair_throws(&id.to_string()).await?;
-                let (played, _) = self.game_record(&fair, &of).await?;
-                let proven: Vec<&Played> = played.iter().filter(|p| !p.nominated).collect();
-                let chains = fair.chains();
-                out.lines.push(format!(
-                    "Fair dice for {label} ({}), id `{id}`: anchor {}",
-                    fair.scheme().name(),
-                    chains[0].anchor
-                ));
-                let seed =
-                    |s: Option<&str>| s.map_or("not fixed yet".to_string(), |s| format!("`{s}`"));
-                out.lines.push(format!(
-                    "Seeds: X ({}) {}, O ({}) {}",
-                    names[0],
-                    seed(fair.seeds()[0]),
-                    names[1],
-                    seed(fair.seeds()[1])
-                ));
-                if let (FairId::Chouette(_), [None, None]) = (id, fair.seeds()) {
-                    let mut set: Vec<String> = Vec::new();
-                    for (p, s) in &fair.member_seeds {
-                        let who = match self.store.player_by_id(*p).await {
-                            Ok(row) => row.display_name,
-                            Err(_) => format!("player {p}"),
-                        };
-                        set.push(format!("{who} `{s}`"));
-                    }
-                    if !set.is_empty() {
-                        out.lines
-                            .push(format!("Seeds set for the first throw: {}", set.join(", ")));
-                    }
-                }
-                let mut shown = Vec::new();
-                let mut later = chains.iter().skip(1).peekable();
-                for (i, t) in throws.iter().enumerate() {
-                    if let Some(c) = later.next_if(|c| c.first_k == t.k) {
-                        shown.push(format!(
-                            "New chain from throw {}: anchor {}",
-                            c.first_k, c.anchor
-                        ));
-                    }
-                    let dice: Vec<u8> = serde_json::from_str(&t.dice).unwrap_or_default();
-                    shown.push(format!(
-                        "Throw {}: {}  s={}",
-                        t.k,
-                        shown_dice(&dice, proven.get(i).copied()),
-                        t.s
-                    ));
-                }
-                for c in later {
-                    shown.push(format!(
-                        "Next chain from throw {}: anchor {}",
-                        c.first_k, c.anchor
-                    ));
-                }
-                if let Some(limit) = actor.reply_chars {
-                    // A reply of limited length (Discord's: 2,000 characters): the newest
-                    // throws that fit.
-                    let (kept, cut) = fitting(shown, limit.saturating_sub(NOTES_ROOM));
-                    shown = kept;
-                    if cut > 0 {
-                        out.lines.push(format!(
-                            "{cut} earlier line{} (the first throws) left out here for the length limit of a reply: /fair export gives all {} throws",
-                            if cut == 1 { "" } else { "s" },
-                            throws.len()
-                        ));
-                    }
-                }
-                out.lines.append(&mut shown);
-                if throws.is_empty() {
-                    out.lines.push("No throws yet.".into());
-                }
-                out.lines.push(
-                    "Check them: /fair export, then `python3 scripts/verify_dice.py <file>`".into(),
-                );
-                Ok(out)
-            }
-            FairOp::Export => {
-                let throws = self.store.fair_throws(&id.to_string()).await?;
-                let (played, line) = self.game_record(&fair, &of).await?;
-                let text = export_json(
-                    &fair,
-                    fair.chains(),
-                    &throws,
-                    GameRecord {
-                        played: Some(&played),
-                        line: line.as_ref(),
-                    },
-                );
-                out.lines.push(format!(
-                    "Fair dice of {label}: {} throw{}, with the {} throw{} of the game as played (check with `python3 scripts/verify_dice.py fair-{id}.json`)",
-                    throws.len(),
-                    if throws.len() == 1 { "" } else { "s" },
-                    played.len(),
-                    if played.len() == 1 { "" } else { "s" },
-                ));
-                out.attachment = Some(Attachment {
-                    name: format!("fair-{id}.json"),
-                    text,
-                });
-                Ok(out)
-            }
-        }
-    }
-}
-
-/// The characters of a reply of limited length kept for the anchor, the seeds and the
-/// notes around the throws of `/fair`.
-const NOTES_ROOM: usize = 500;
-
-/// Where a record's game log is read from.
-enum Of {
-    Match(super::ChallengeSpec, [String; 2]),
-    Chouette(std::collections::HashMap<engine::chouette::PlayerId, (String, String)>),
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use engine::welsh::{
     BreakReason, MatchEnd, WelshEvent, WelshMatch, WelshPhase, WelshRules, format_amount,
     format_welsh_play,
 };
-use engine::{AnyMatch, Event, Match, Phase, ResultKind, Ruleset, Side};
+use engine::{AnyMatch, Event, Match, Phase, Position, ResultKind, Ruleset, Side};
 use render::{LastPlay, Scene};
 use store::MatchStatus;
 
@@ -178,92 +178,21 @@ impl Snapshot {
             (Entry::Standard { side, action, .. }, AnyMatch::Standard(m)) => {
                 let before = *m.position();
                 let (next, events) = m.apply(*side, action).map_err(|e| e.to_string())?;
-                for (i, e) in events.iter().enumerate() {
-                    if let Event::Played { by, play, .. } = e {
-                        self.last = Some(LastMove {
-                            side: *by,
-                            before,
-                            play: *play,
-                        });
-                    }
-                    // The opening throw's dice are the first roll: said once.
-                    if matches!(e, Event::GameStarted { .. }) {
-                        // A new game's board shows no play of the game before.
-                        self.last = None;
-                    }
-                    let after_opening = i > 0 && matches!(events[i - 1], Event::OpeningWon { .. });
-                    if !(after_opening && matches!(e, Event::Rolled { .. })) {
-                        describe_standard(e, &before, names, lines, settle, &next);
-                    }
-                }
+                self.record_standard(&before, &next, &events, names, lines, settle);
                 self.game = AnyMatch::Standard(next);
                 Ok(())
             }
             (Entry::Welsh { side, action, .. }, AnyMatch::Welsh(m)) => {
                 let before = *m.position();
                 let (next, events) = m.apply(*side, action).map_err(|e| e.to_string())?;
-                for e in &events {
-                    if let WelshEvent::Played { by, play } = e {
-                        self.last = Some(LastMove {
-                            side: *by,
-                            before,
-                            play: *play,
-                        });
-                    }
-                    // A new game's board shows no play of the game before (after a win, a
-                    // wash or a concession alike).
-                    if matches!(e, WelshEvent::GameStarted { .. }) {
-                        self.last = None;
-                    }
-                    // Regulation D: a break is due between games, until the next game is under way.
-                    match e {
-                        WelshEvent::BreakEntitled(r) if self.break_due.is_none() => {
-                            self.break_due = Some(*r);
-                        }
-                        WelshEvent::Thrown { .. }
-                        | WelshEvent::Doubled { .. }
-                        | WelshEvent::Nominated { .. } => {
-                            self.break_due = None;
-                            self.break_until = None;
-                        }
-                        _ => {}
-                    }
-                    describe_welsh(
-                        e,
-                        &before,
-                        names,
-                        lines,
-                        settle,
-                        next.score(),
-                        next.games_won(),
-                    );
-                }
+                self.record_welsh(&before, &next, &events, names, lines, settle);
                 self.game = AnyMatch::Welsh(next);
                 Ok(())
             }
             (Entry::Break { side, until }, AnyMatch::Welsh(_)) => {
-                if self.break_due.is_none() {
-                    return Err(NO_BREAK_DUE.into());
-                }
-                self.break_due = None;
-                self.break_until = Some(*until);
-                lines.push(format!(
-                    "{} takes a ten-minute break (regulation D): both clocks stop until {} or a /resume",
-                    names[side.index()],
-                    utc_words(*until)
-                ));
-                Ok(())
+                self.take_break(*side, *until, names, lines)
             }
-            (Entry::Resume { side }, AnyMatch::Welsh(_)) => {
-                if self.break_until.take().is_none() {
-                    return Err("there is no break under way: the clocks are running".into());
-                }
-                lines.push(format!(
-                    "{} resumes play: the clocks run again",
-                    names[side.index()]
-                ));
-                Ok(())
-            }
+            (Entry::Resume { side }, AnyMatch::Welsh(_)) => self.resume(*side, names, lines),
             (Entry::ThrownAgain { side, dice }, AnyMatch::Welsh(_)) => {
                 lines.push(format!(
                     "{} threw {}-{} a third time in a row: thrown again (rule 6)",
@@ -310,23 +239,155 @@ impl Snapshot {
                 },
                 _,
             ) => {
-                if self.is_over() {
-                    return Err("the match is already over".into());
-                }
                 let ruling = Ruling {
                     winner: *winner,
                     forfeit: *forfeit,
                     reason: reason.clone(),
                     withdrawal: *withdrawal,
                 };
-                self.ruling = Some(ruling);
-                if let Some((_, text)) = self.result(names) {
-                    lines.push(text);
-                }
-                Ok(())
+                self.rule(ruling, names, lines)
             }
             _ => Err("this entry does not belong to this match".into()),
         }
+    }
+
+    /// Notes a standard match's events: the last play, and each event in words (the
+    /// opening throw's dice said once).
+    fn record_standard(
+        &mut self,
+        before: &Position,
+        next: &Match,
+        events: &[Event],
+        names: &[String; 2],
+        lines: &mut Vec<String>,
+        settle: &mut Vec<Settlement>,
+    ) {
+        for (i, e) in events.iter().enumerate() {
+            if let Event::Played { by, play, .. } = e {
+                self.last = Some(LastMove {
+                    side: *by,
+                    before: *before,
+                    play: *play,
+                });
+            }
+            // The opening throw's dice are the first roll: said once.
+            if matches!(e, Event::GameStarted { .. }) {
+                // A new game's board shows no play of the game before.
+                self.last = None;
+            }
+            let after_opening = i > 0 && matches!(events[i - 1], Event::OpeningWon { .. });
+            if !(after_opening && matches!(e, Event::Rolled { .. })) {
+                describe_standard(e, before, names, lines, settle, next);
+            }
+        }
+    }
+
+    /// Notes a Welsh match's events: the last play, the break due between games, and
+    /// each event in words.
+    fn record_welsh(
+        &mut self,
+        before: &Position,
+        next: &WelshMatch,
+        events: &[WelshEvent],
+        names: &[String; 2],
+        lines: &mut Vec<String>,
+        settle: &mut Vec<Settlement>,
+    ) {
+        for e in events {
+            if let WelshEvent::Played { by, play } = e {
+                self.last = Some(LastMove {
+                    side: *by,
+                    before: *before,
+                    play: *play,
+                });
+            }
+            // A new game's board shows no play of the game before (after a win, a
+            // wash or a concession alike).
+            if matches!(e, WelshEvent::GameStarted { .. }) {
+                self.last = None;
+            }
+            self.note_break(e);
+            describe_welsh(
+                e,
+                before,
+                names,
+                lines,
+                settle,
+                next.score(),
+                next.games_won(),
+            );
+        }
+    }
+
+    /// Regulation D: a break is due between games, until the next game is under way.
+    fn note_break(&mut self, e: &WelshEvent) {
+        match e {
+            WelshEvent::BreakEntitled(r) if self.break_due.is_none() => {
+                self.break_due = Some(*r);
+            }
+            WelshEvent::Thrown { .. }
+            | WelshEvent::Doubled { .. }
+            | WelshEvent::Nominated { .. } => {
+                self.break_due = None;
+                self.break_until = None;
+            }
+            _ => {}
+        }
+    }
+
+    /// `/break`: the ten-minute break of regulation D taken, when one is due.
+    fn take_break(
+        &mut self,
+        side: Side,
+        until: i64,
+        names: &[String; 2],
+        lines: &mut Vec<String>,
+    ) -> Result<(), String> {
+        if self.break_due.is_none() {
+            return Err(NO_BREAK_DUE.into());
+        }
+        self.break_due = None;
+        self.break_until = Some(until);
+        lines.push(format!(
+            "{} takes a ten-minute break (regulation D): both clocks stop until {} or a /resume",
+            names[side.index()],
+            utc_words(until)
+        ));
+        Ok(())
+    }
+
+    /// `/resume`: the clocks run again after a break.
+    fn resume(
+        &mut self,
+        side: Side,
+        names: &[String; 2],
+        lines: &mut Vec<String>,
+    ) -> Result<(), String> {
+        if self.break_until.take().is_none() {
+            return Err("there is no break under way: the clocks are running".into());
+        }
+        lines.push(format!(
+            "{} resumes play: the clocks run again",
+            names[side.index()]
+        ));
+        Ok(())
+    }
+
+    /// A ruling decides the match (forfeit or adjudication), unless it is over.
+    fn rule(
+        &mut self,
+        ruling: Ruling,
+        names: &[String; 2],
+        lines: &mut Vec<String>,
+    ) -> Result<(), String> {
+        if self.is_over() {
+            return Err("the match is already over".into());
+        }
+        self.ruling = Some(ruling);
+        if let Some((_, text)) = self.result(names) {
+            lines.push(text);
+        }
+        Ok(())
     }
 
     /// The board as `viewer` sees it (default: whoever acts), with names and last play.

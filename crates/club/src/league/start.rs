@@ -216,43 +216,15 @@ impl Club {
         me: &PlayerRow,
         order: Option<Vec<String>>,
     ) -> Result<Outcome, ClubError> {
-        if league.row.status != "signup" {
-            return Err(ClubError::Refused(format!(
-                "league {} is {}; only a league waiting for its season can start",
-                league.row.name, league.row.status
-            )));
-        }
-        let all = self.store.league_entrants(league.row.id).await?;
-        let entrants: Vec<PlayerRow> = all
-            .iter()
-            .filter(|e| e.status == "entered")
-            .map(|e| e.player.clone())
-            .collect();
-        if entrants.len() < MIN_PLAYERS {
-            return Err(ClubError::Refused(format!(
-                "a season needs at least {MIN_PLAYERS} players; {} {} joined {}",
-                entrants.len(),
-                if entrants.len() == 1 { "has" } else { "have" },
-                league.row.name
-            )));
-        }
+        let entrants = self.season_entrants(league).await?;
         let now = self.clock.now();
         let season = league.row.season + 1;
         let seed = self.draw_seed();
         let seeded = self.seeded(actor, league, &entrants, order, seed).await?;
         let mut lines = Vec::new();
-        let divisions: Vec<Vec<PlayerRow>> = match league.format {
-            Format::Divisions if season > 1 => {
-                self.next_season(league, &seeded, &mut lines).await?
-            }
-            Format::Divisions => {
-                first_divisions(seeded.len(), league.settings.division_size as usize)
-                    .into_iter()
-                    .map(|d| d.into_iter().map(|i| seeded[i].clone()).collect())
-                    .collect()
-            }
-            _ => vec![seeded.clone()],
-        };
+        let divisions = self
+            .season_divisions(league, season, &seeded, &mut lines)
+            .await?;
         let mut change = league.change(now);
         change.status = "running".into();
         change.season = season;
@@ -273,19 +245,7 @@ impl Club {
         let fee = league.settings.fee(league.spec.ruleset);
         let pot = fee * u64::try_from(placed).unwrap_or(0);
         if fee > 0 {
-            for p in divisions.iter().flatten() {
-                if p.id != league.row.organiser {
-                    change.ledger.push(LedgerEntry {
-                        payer: p.id,
-                        payee: league.row.organiser,
-                        amount: fee,
-                        reason: format!(
-                            "entry fee into the jack-pot of league {}, season {season}",
-                            league.row.name
-                        ),
-                    });
-                }
-            }
+            entry_fees(league, season, fee, &divisions, &mut change);
         }
         let deadline = now + days(league.settings.season_days);
         change.seasons.push(SeasonRow {
@@ -324,62 +284,58 @@ impl Club {
                 format_amount(pot)
             ));
         }
-        let names: HashMap<i64, &str> = divisions
-            .iter()
-            .flatten()
-            .map(|p| (p.id, p.display_name.as_str()))
-            .collect();
-        let with_match: Vec<&FixtureWrite> = change
-            .fixtures
-            .iter()
-            .filter(|f| f.start.is_some())
-            .collect();
-        // Every match's fair-dice anchor is published now, before any throw: in the
-        // lines for the first 40, in the attached list for all.
-        let mut all = Vec::new();
-        for (f, id) in with_match.iter().zip(&started) {
-            let [x, o] = f.fixture.players;
-            all.push(format!(
-                "Match #{id}: @{} v @{} (round {}{}){}",
-                names.get(&x.unwrap_or(0)).unwrap_or(&"?"),
-                names.get(&o.unwrap_or(0)).unwrap_or(&"?"),
-                f.fixture.round,
-                if divisions.len() > 1 {
-                    format!(", division {}", f.fixture.division)
-                } else {
-                    String::new()
-                },
-                anchor_words(
-                    f.start
-                        .as_ref()
-                        .and_then(|s| s.new.fair.as_ref())
-                        .map(|c| c.anchor.as_str())
-                )
-            ));
-        }
-        lines.extend(all.iter().take(40).cloned());
-        let fair = with_match
-            .iter()
-            .any(|f| f.start.as_ref().is_some_and(|s| s.new.fair.is_some()));
-        let attachment = (fair && started.len() > 40).then(|| crate::Attachment {
-            name: format!("anchors-league-{}-season-{season}.txt", league.row.id),
-            text: all.join("\n") + "\n",
-        });
-        if started.len() > 40 {
-            lines.push(format!(
-                "... and {} more: /league fixtures lists them{}",
-                started.len() - 40,
-                if attachment.is_some() {
-                    "; the attached list gives every match's fair-dice anchor"
-                } else {
-                    ""
-                }
-            ));
-        }
+        let attachment = match_lines(league, season, &divisions, &change, &started, &mut lines);
         Ok(Outcome {
             lines,
             attachment,
             ..Outcome::default()
+        })
+    }
+
+    /// The players entered for the league's next season, refused unless the league waits
+    /// for its season and has enough of them.
+    async fn season_entrants(&self, league: &League) -> Result<Vec<PlayerRow>, ClubError> {
+        if league.row.status != "signup" {
+            return Err(ClubError::Refused(format!(
+                "league {} is {}; only a league waiting for its season can start",
+                league.row.name, league.row.status
+            )));
+        }
+        let all = self.store.league_entrants(league.row.id).await?;
+        let entrants: Vec<PlayerRow> = all
+            .iter()
+            .filter(|e| e.status == "entered")
+            .map(|e| e.player.clone())
+            .collect();
+        if entrants.len() < MIN_PLAYERS {
+            return Err(ClubError::Refused(format!(
+                "a season needs at least {MIN_PLAYERS} players; {} {} joined {}",
+                entrants.len(),
+                if entrants.len() == 1 { "has" } else { "have" },
+                league.row.name
+            )));
+        }
+        Ok(entrants)
+    }
+
+    /// The season's divisions of seeded players: last season's moved up and down, the
+    /// first season's drawn by seed, or one group for the other formats.
+    async fn season_divisions(
+        &self,
+        league: &League,
+        season: i64,
+        seeded: &[PlayerRow],
+        lines: &mut Vec<String>,
+    ) -> Result<Vec<Vec<PlayerRow>>, ClubError> {
+        Ok(match league.format {
+            Format::Divisions if season > 1 => self.next_season(league, seeded, lines).await?,
+            Format::Divisions => {
+                first_divisions(seeded.len(), league.settings.division_size as usize)
+                    .into_iter()
+                    .map(|d| d.into_iter().map(|i| seeded[i].clone()).collect())
+                    .collect()
+            }
+            _ => vec![seeded.to_vec()],
         })
     }
 
@@ -529,4 +485,93 @@ impl Club {
             .map(|d| d.into_iter().map(|p| by_id[&p].clone()).collect())
             .collect())
     }
+}
+
+/// The entry fee of every player but the organiser, into the jack-pot.
+fn entry_fees(
+    league: &League,
+    season: i64,
+    fee: u64,
+    divisions: &[Vec<PlayerRow>],
+    change: &mut store::LeagueChange,
+) {
+    for p in divisions.iter().flatten() {
+        if p.id != league.row.organiser {
+            change.ledger.push(LedgerEntry {
+                payer: p.id,
+                payee: league.row.organiser,
+                amount: fee,
+                reason: format!(
+                    "entry fee into the jack-pot of league {}, season {season}",
+                    league.row.name
+                ),
+            });
+        }
+    }
+}
+
+/// Every match's line with its fair-dice anchor, published now before any throw: in the
+/// lines for the first 40, in the attached list for all (when there are more and the
+/// dice are fair).
+fn match_lines(
+    league: &League,
+    season: i64,
+    divisions: &[Vec<PlayerRow>],
+    change: &store::LeagueChange,
+    started: &[i64],
+    lines: &mut Vec<String>,
+) -> Option<crate::Attachment> {
+    let names: HashMap<i64, &str> = divisions
+        .iter()
+        .flatten()
+        .map(|p| (p.id, p.display_name.as_str()))
+        .collect();
+    let with_match: Vec<&FixtureWrite> = change
+        .fixtures
+        .iter()
+        .filter(|f| f.start.is_some())
+        .collect();
+    // Every match's fair-dice anchor is published now, before any throw: in the
+    // lines for the first 40, in the attached list for all.
+    let mut all = Vec::new();
+    for (f, id) in with_match.iter().zip(started) {
+        let [x, o] = f.fixture.players;
+        all.push(format!(
+            "Match #{id}: @{} v @{} (round {}{}){}",
+            names.get(&x.unwrap_or(0)).unwrap_or(&"?"),
+            names.get(&o.unwrap_or(0)).unwrap_or(&"?"),
+            f.fixture.round,
+            if divisions.len() > 1 {
+                format!(", division {}", f.fixture.division)
+            } else {
+                String::new()
+            },
+            anchor_words(
+                f.start
+                    .as_ref()
+                    .and_then(|s| s.new.fair.as_ref())
+                    .map(|c| c.anchor.as_str())
+            )
+        ));
+    }
+    lines.extend(all.iter().take(40).cloned());
+    let fair = with_match
+        .iter()
+        .any(|f| f.start.as_ref().is_some_and(|s| s.new.fair.is_some()));
+    let attachment = (fair && started.len() > 40).then(|| crate::Attachment {
+        name: format!("anchors-league-{}-season-{season}.txt", league.row.id),
+        text: all.join("\n") + "\n",
+    });
+    if started.len() > 40 {
+        lines.push(format!(
+            "... and {} more: /league fixtures lists them{}",
+            started.len() - 40,
+            if attachment.is_some() {
+                "; the attached list gives every match's fair-dice anchor"
+            } else {
+                ""
+            }
+        ));
+    }
+    attachment
 }
