@@ -375,40 +375,8 @@ fn use_paths(tree: &str) -> Vec<String> {
 
 /// The paths of two or more segments in `code` (`a::b`, `super::x::y`), `use` trees
 /// expanded; comments dropped.
-/// `code` with its comments and the contents of its string and character literals left
-/// out, so that words in them (`"the dice used"`) are not read as code.
-fn without_comments_and_strings(code: &str) -> String {
-    let chars: Vec<char> = code.chars().collect();
-    let (mut out, mut i) = (String::new(), 0);
-    while i < chars.len() {
-        match chars[i] {
-            '/' if chars.get(i + 1) == Some(&'/') => {
-                while i < chars.len() && chars[i] != '\n' {
-                    i += 1;
-                }
-            }
-            '"' => {
-                i += 1;
-                while i < chars.len() && chars[i] != '"' {
-                    i += if chars[i] == '\\' { 2 } else { 1 };
-                }
-                out.push_str("\"\"");
-                i += 1;
-            }
-            // A character literal ('"', '\'', 'x'); a lifetime ('a) is kept.
-            '\'' if chars.get(i + 2) == Some(&'\'') => i += 3,
-            '\'' if chars.get(i + 1) == Some(&'\\') && chars.get(i + 3) == Some(&'\'') => i += 4,
-            c => {
-                out.push(c);
-                i += 1;
-            }
-        }
-    }
-    out
-}
-
 fn code_paths(code: &str) -> Vec<Vec<String>> {
-    let text = without_comments_and_strings(code);
+    let text = testkit::source::code_only(code);
     let mut paths = Vec::new();
     // `use` statements, braces and all.
     let mut rest = text.as_str();

@@ -17,6 +17,7 @@ use engine::{Action, Board, Dice, Match, Phase, Position, Side, legal_plays};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
+pub mod source;
 pub mod welsh;
 
 /// A position from X's men and O's men, each listed in their own numbering (25 = their bar).

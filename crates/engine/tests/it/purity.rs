@@ -5,6 +5,8 @@
 
 use std::path::Path;
 
+use testkit::source::code_only;
+
 /// The modules of `std` the engine may not use: files, streams, network, processes, the
 /// environment, the OS, threads and clocks.
 const STD_FORBIDDEN: &[&str] = &["fs", "io", "net", "process", "env", "os", "thread", "time"];
@@ -14,71 +16,6 @@ const CLOCKS: &[&str] = &["SystemTime", "Instant"];
 
 /// Macros that print: the engine returns values and events, it writes nowhere.
 const PRINTING: &[&str] = &["println", "print", "eprintln", "eprint", "dbg"];
-
-/// `src` without comments and without the text of string and character literals.
-fn code_only(src: &str) -> String {
-    let mut out = String::with_capacity(src.len());
-    let mut chars = src.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '/' if chars.peek() == Some(&'/') => {
-                for c in chars.by_ref() {
-                    if c == '\n' {
-                        out.push('\n');
-                        break;
-                    }
-                }
-            }
-            '/' if chars.peek() == Some(&'*') => {
-                chars.next();
-                let mut last = ' ';
-                for c in chars.by_ref() {
-                    if last == '*' && c == '/' {
-                        break;
-                    }
-                    last = c;
-                }
-                out.push(' ');
-            }
-            '"' => {
-                while let Some(c) = chars.next() {
-                    match c {
-                        '\\' => {
-                            chars.next();
-                        }
-                        '"' => break,
-                        _ => {}
-                    }
-                }
-                out.push_str("\"\"");
-            }
-            '\'' => {
-                // A character literal ('x', '\n', '"') is blanked; a lifetime ('a) is kept.
-                let mut ahead = chars.clone();
-                match (ahead.next(), ahead.next()) {
-                    (Some('\\'), _) => {
-                        chars.next();
-                        chars.next();
-                        for c in chars.by_ref() {
-                            if c == '\'' {
-                                break;
-                            }
-                        }
-                        out.push_str("' '");
-                    }
-                    (Some(_), Some('\'')) => {
-                        chars.next();
-                        chars.next();
-                        out.push_str("' '");
-                    }
-                    _ => out.push('\''),
-                }
-            }
-            _ => out.push(c),
-        }
-    }
-    out
-}
 
 /// Whether `word` occurs in `code` as a whole word, followed by `then` (if given).
 fn names(code: &str, word: &str, then: Option<char>) -> bool {
