@@ -9,6 +9,8 @@
 
 use std::path::Path;
 
+use testkit::source::rust_files;
+
 /// Each layer's crate and the crates its `[dependencies]` may not name.
 const LAYERS: &[(&str, &[&str])] = &[
     (
@@ -231,35 +233,26 @@ fn the_lower_crates_and_their_tests_link_no_club() {
 /// The lines under `dir` that name a forbidden word, and how many files were read.
 fn offences(dir: &Path, forbidden: &[&str]) -> (Vec<String>, usize) {
     let mut offences = Vec::new();
-    let mut files = 0;
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-                continue;
-            }
-            files += 1;
-            let text = std::fs::read_to_string(&path).unwrap();
-            for (n, line) in text.lines().enumerate() {
-                let code = line.split("//").next().unwrap_or("");
-                for word in forbidden {
-                    let hit = code.match_indices(word).any(|(i, _)| {
-                        let before = code[..i].chars().next_back();
-                        let after = code[i + word.len()..].chars().next();
-                        let boundary =
-                            |c: Option<char>| c.is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
-                        boundary(before) && (word.ends_with("::") || boundary(after))
-                    });
-                    if hit {
-                        offences.push(format!("{}:{}: `{word}`: {line}", path.display(), n + 1));
-                    }
+    let files = rust_files(dir);
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for word in forbidden {
+                let hit = code.match_indices(word).any(|(i, _)| {
+                    let before = code[..i].chars().next_back();
+                    let after = code[i + word.len()..].chars().next();
+                    let boundary =
+                        |c: Option<char>| c.is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+                    boundary(before) && (word.ends_with("::") || boundary(after))
+                });
+                if hit {
+                    offences.push(format!("{}:{}: `{word}`: {line}", path.display(), n + 1));
                 }
             }
         }
     }
-    (offences, files)
+    (offences, files.len())
 }
 
 /// Fails with every offending line when `dir` (at least `min_files` files) names a
@@ -316,25 +309,14 @@ use std::collections::{BTreeMap, BTreeSet};
 /// root is `""`), with their text.
 fn crate_modules(src: &Path) -> BTreeMap<String, String> {
     let mut modules = BTreeMap::new();
-    let mut stack = vec![src.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-                continue;
-            }
-            if path.extension().is_none_or(|e| e != "rs") {
-                continue;
-            }
-            let rel = path.strip_prefix(src).unwrap().with_extension("");
-            let rel = rel.to_string_lossy().replace('\\', "/");
-            let name = match rel.as_str() {
-                "lib" | "main" => String::new(),
-                r => r.strip_suffix("/mod").unwrap_or(r).to_string(),
-            };
-            modules.insert(name, std::fs::read_to_string(&path).unwrap());
-        }
+    for path in rust_files(src) {
+        let rel = path.strip_prefix(src).unwrap().with_extension("");
+        let rel = rel.to_string_lossy().replace('\\', "/");
+        let name = match rel.as_str() {
+            "lib" | "main" => String::new(),
+            r => r.strip_suffix("/mod").unwrap_or(r).to_string(),
+        };
+        modules.insert(name, std::fs::read_to_string(&path).unwrap());
     }
     modules
 }

@@ -5,6 +5,7 @@
 
 use engine::welsh::{Throw, resolve_welsh_play};
 use engine::{Dice, Position, Side, resolve_play};
+use testkit::source::rust_files;
 
 fn start_x() -> engine::Board {
     Position::start().view(Side::X)
@@ -277,29 +278,18 @@ fn string_literals(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
     }
 }
 
-fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            rust_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "rs") {
-            out.push(p);
-        }
-    }
-}
-
 #[test]
 fn item_06_no_message_template_uses_a_gendered_pronoun() {
     // Given every string literal of the program (messages, help, button labels)
     // (the program's own src/ and its crates: crates/*/src but the tests' testkit, fuzz/src).
     let mut files = Vec::new();
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    rust_files(&root.join("src"), &mut files);
-    rust_files(&root.join("fuzz/src"), &mut files);
+    files.extend(rust_files(&root.join("src")));
+    files.extend(rust_files(&root.join("fuzz/src")));
     for krate in std::fs::read_dir(root.join("crates")).unwrap() {
         let src = krate.unwrap().path().join("src");
         if src.is_dir() && !src.starts_with(root.join("crates/testkit")) {
-            rust_files(&src, &mut files);
+            files.extend(rust_files(&src));
         }
     }
     let pronouns = [
