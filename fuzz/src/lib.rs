@@ -10,8 +10,8 @@
 //! exists the target also checks the round trip.
 //!
 //! `cargo run --release -p gammonbot-fuzz -- N` runs N inputs; fuzz/tests/smoke.rs runs a few
-//! thousand in the test suite. No dependencies beyond the bot's: the generator is rand's
-//! Xoshiro256++ seeded, so a run is reproducible from its seed.
+//! thousand in the test suite. No dependencies beyond the bot's: the generator is the tests'
+//! `testkit::Rng` (rand's Xoshiro256++) seeded, so a run is reproducible from its seed.
 
 use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -22,36 +22,8 @@ use engine::{
     Dice, MatchId, Position, Side, Xgid, board_from_position_id, parse_hops, position_id,
     resolve_play,
 };
-use rand::rngs::Xoshiro256PlusPlus;
-use rand::{RngExt, SeedableRng};
-
-/// The generator: rand's Xoshiro256++ seeded (the one the tests' `testkit::Rng` uses too),
-/// with the draws the harness makes.
-#[derive(Clone, Debug)]
-pub struct Rng(Xoshiro256PlusPlus);
-
-impl Rng {
-    /// A generator from a seed.
-    #[must_use]
-    pub fn new(seed: u64) -> Rng {
-        Rng(Xoshiro256PlusPlus::seed_from_u64(seed))
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        rand::Rng::next_u64(&mut self.0)
-    }
-
-    /// A number below `n` (`n` > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        self.0.random_range(0..n)
-    }
-
-    /// One of `items` (not empty).
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
+/// The generator: the tests' seeded Xoshiro256++ (`testkit::Rng`).
+pub use testkit::Rng;
 
 /// One parser under test: its name, valid inputs to start mutations from, and the call.
 pub struct Target {

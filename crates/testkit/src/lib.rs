@@ -34,7 +34,8 @@ pub fn position(x: &[(usize, i8)], o: &[(usize, i8)]) -> Position {
 
 /// A small seeded generator for reproducible self-play and test data: rand's
 /// Xoshiro256++ (named, not `SmallRng`, whose algorithm may differ between platforms and
-/// versions), the one the fuzz harness uses too, with the draws the tests make.
+/// versions), with the draws the tests and the fuzz harness make.
+#[derive(Clone, Debug)]
 pub struct Rng(Xoshiro256PlusPlus);
 
 impl Rng {
@@ -61,6 +62,10 @@ impl Rng {
     /// True `percent` times in a hundred.
     pub fn chance(&mut self, percent: usize) -> bool {
         self.below(100) < percent
+    }
+    /// One of `items` (not empty).
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
     }
 }
 
