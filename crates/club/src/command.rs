@@ -138,6 +138,23 @@ pub struct ChallengeSpec {
     /// setting, seven days unless set otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expires: Option<i64>,
+    /// A match against the bot (GNU Backgammon) at this level; the bot is the challenged
+    /// player (O). `None`: two people.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<gnubg::Level>,
+    /// Practice: `/hint` is allowed (always in a match against the bot; in a match of two
+    /// people when the challenge asked for it, so both agreed). Never rated.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub practice: bool,
+    /// The tutor: after a play or cube action worse than gnubg's threshold the player is
+    /// told what was better and may `/undo` it once before the opponent acts. Practice only.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub tutor: bool,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn rated_default() -> bool {
@@ -166,6 +183,9 @@ impl ChallengeSpec {
             time: TimeControl::default(),
             rated: true,
             expires: None,
+            bot: None,
+            practice: false,
+            tutor: false,
         }
     }
 
@@ -278,6 +298,10 @@ pub enum Command {
     /// A player's average error rate and PR over his analysed matches here (default: mine;
     /// `player` is a platform id).
     Stats(Option<String>),
+    /// Practice: GNU Backgammon's best plays for the roll in hand (or its cube decision).
+    Hint(MatchRef),
+    /// The tutor: take back my last play or cube action, once, before the opponent acts.
+    Undo(MatchRef),
 }
 
 /// A player who must act, and what he must do.

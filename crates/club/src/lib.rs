@@ -23,6 +23,7 @@
 
 mod acting_player;
 mod analysis;
+mod bot_event;
 mod cause;
 mod challenge;
 mod choices;
@@ -68,6 +69,7 @@ mod work;
 use std::sync::Arc;
 
 pub use analysis::{AnalysisEvent, AnalysisReport, AnalysisSettings, INSTALL_GNUBG, MAX_ATTEMPTS};
+pub use bot_event::BotEvent;
 pub use challenge::spec_words;
 pub use choices::{Choice, Subject, choices_words};
 pub use chouette_log::{ChouetteEntry, ChouetteSpec, chouette_words, rebuild_chouette};
@@ -243,6 +245,10 @@ impl Club {
             Command::League(c) => self.league(actor, &me, community, c).await,
             Command::Analyse(m) => self.analyse(actor, &me, community, m).await,
             Command::Stats(player) => self.stats(actor, &me, community, player.as_deref()).await,
+            // Practice (issue 32): `hint.rs` and `undo.rs` answer these.
+            Command::Hint(_) | Command::Undo(_) => Err(ClubError::Refused(
+                "hints and the tutor are not available yet".into(),
+            )),
         }
     }
 }

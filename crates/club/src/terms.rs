@@ -49,6 +49,12 @@ pub enum ChallengeOption {
     Rated,
     /// How long an unanswered challenge stands.
     Expires,
+    /// A match against the bot: GNU Backgammon's level.
+    Level,
+    /// Practice: hints allowed (never rated).
+    Practice,
+    /// The tutor (practice only).
+    Tutor,
 }
 
 /// A challenge's options as a player gave them: each `None` when not given (the default
@@ -88,6 +94,12 @@ pub struct ChallengeOptions {
     pub rated: Option<bool>,
     /// How long an unanswered challenge stands (default: the club's setting).
     pub expires: Option<Span>,
+    /// A match against the bot: GNU Backgammon's level (the club's default if not given).
+    pub level: Option<gnubg::Level>,
+    /// Practice: `/hint` allowed (default off; always on against the bot).
+    pub practice: Option<bool>,
+    /// The tutor (default off; practice only).
+    pub tutor: Option<bool>,
 }
 
 /// Terms the club refuses: why (a [`ClubError`] to show as it is), and the option it is
@@ -167,6 +179,11 @@ impl ChallengeOptions {
             spec.time.remind_before = s.seconds();
         }
         spec.expires = self.expires.map(Span::seconds);
+        // The club checks that a level names a match against the bot, and sets the
+        // default level when the bot is challenged without one.
+        spec.bot = self.level;
+        set(self.practice, &mut spec.practice);
+        set(self.tutor, &mut spec.tutor);
         Ok(spec)
     }
 

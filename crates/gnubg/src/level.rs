@@ -35,7 +35,10 @@ impl EvalContext {
 /// GNU Backgammon's named levels, weakest first: the first six of its predefined settings
 /// (`aszSettings` and `aecSettings` in gnubg's eval.c; gnubg also has supremo,
 /// grandmaster and 4-ply, deeper and slower, not offered here).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Level {
     /// 0 plies, noise 0.060.
     Beginner,

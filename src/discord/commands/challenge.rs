@@ -83,6 +83,10 @@ pub async fn challenge(
         live_clock,
         rated,
         expires: expires_hours.map(hours),
+        // The bot's options (issue 32) come with its slash options.
+        level: None,
+        practice: None,
+        tutor: None,
     };
     // The club checks the options (those that do not apply are refused, not dropped).
     let spec = match options.terms() {
@@ -178,6 +182,9 @@ fn refused(e: TermsError) -> ClubError {
         O::LiveClock => "live_clock",
         O::Rated => "rated",
         O::Expires => "expires_hours",
+        O::Level => "level",
+        O::Practice => "practice",
+        O::Tutor => "tutor",
         // Not an option of this command.
         O::Remind => return e.error,
     };
