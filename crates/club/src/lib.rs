@@ -121,6 +121,8 @@ pub struct Club {
     challenge_expiry: i64,
     /// `/analyse`: the settings, the workers' bell, the events.
     analyst: Arc<analysis::Analyst>,
+    /// GNU Backgammon as a player and for hints: its pool of gnubg processes.
+    gnubg: gnubg::Bot,
 }
 
 impl Club {
@@ -134,7 +136,16 @@ impl Club {
             leaderboard_min_experience: 0,
             challenge_expiry: expiry::DEFAULT_CHALLENGE_EXPIRY,
             analyst: analysis::Analyst::new(AnalysisSettings::default()),
+            gnubg: gnubg::Bot::new(gnubg::BotSettings::default()),
         }
+    }
+
+    /// The club with these settings for GNU Backgammon as a player and for hints
+    /// (default: [`gnubg::BotSettings::default`]).
+    #[must_use]
+    pub fn with_bot(mut self, settings: gnubg::BotSettings) -> Club {
+        self.gnubg = gnubg::Bot::new(settings);
+        self
     }
 
     /// The club with these analysis settings (default: [`AnalysisSettings::default`]).
