@@ -4,3 +4,10 @@
 mod decisions;
 mod failures;
 mod levels;
+mod oracle;
+mod oracle_cube;
+mod oracle_plays;
+/// The self-play of the examples, which use the rest of it.
+#[allow(dead_code)]
+#[path = "../../examples/selfplay/mod.rs"]
+mod selfplay;
