@@ -3,6 +3,9 @@
 //! `bot_latency` examples and by the oracle tests (tests/it/oracle.rs includes this file).
 //! The dice come from a seeded [`Rng`], so a seed gives the same match every time.
 
+// Each user reads a different part of what a decision records.
+#![allow(dead_code)]
+
 use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};

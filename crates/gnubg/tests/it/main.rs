@@ -7,7 +7,6 @@ mod levels;
 mod oracle;
 mod oracle_cube;
 mod oracle_plays;
-/// The self-play of the examples, which use the rest of it.
-#[allow(dead_code)]
+/// The self-play of the examples.
 #[path = "../../examples/selfplay/mod.rs"]
 mod selfplay;
