@@ -7,8 +7,9 @@
 //! play alone (no gnubg: the situation, the legal plays, the check, the match after it).
 //!
 //! `cargo run --release -p gammonbot-gnubg --example bot_latency -- [--plays N]
-//! [--cubes N] [--seed S]` (defaults 150, 60 and 1). The decisions are made one at a time,
-//! through a pool of two gnubg processes started before the clock runs.
+//! [--cubes N] [--seed S] [--seconds T]` (defaults 150, 60, 1 and 0): rounds over every
+//! level until T seconds have passed (one round at least). The decisions are made one at
+//! a time, through a pool of two gnubg processes started before the clock runs.
 //!
 //! Measured on the 2-core machine (release build; 150 plays, 60 cube actions and 60
 //! answers per level; 2026-11-26):
@@ -24,7 +25,7 @@ use selfplay::{Decided, Player, play_on};
 use testkit::Rng;
 
 /// A position to decide in, and what is to be decided there.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
     Play,
     Cube,
@@ -178,6 +179,7 @@ fn main() {
     let plays = number(&args, "--plays", 150) as usize;
     let cubes = number(&args, "--cubes", 60) as usize;
     let seed = number(&args, "--seed", 1);
+    let seconds = number(&args, "--seconds", 0);
     let positions = sample(plays, cubes, seed);
     let pool = Pool::new(BotSettings::default());
     // Both processes started before the clock runs.
@@ -194,25 +196,35 @@ fn main() {
         .map(|(_, m)| ours(m))
         .collect();
     println!("{}", line("ours alone, play", &mut engine_side));
-    for level in Level::ALL {
-        let t = Instant::now();
-        let mut all = Vec::new();
-        let mut by_kind: Vec<(Kind, Vec<Duration>)> = [Kind::Play, Kind::Cube, Kind::Answer]
-            .into_iter()
-            .map(|k| (k, Vec::new()))
-            .collect();
-        for (kind, m) in &positions {
-            let took = decide(&pool, *kind, m, level);
-            all.push(took);
-            if let Some((_, v)) = by_kind.iter_mut().find(|(k, _)| k == kind) {
-                v.push(took);
+    // Rounds over every level, until `--seconds` have passed (one round by default).
+    let mut times: Vec<Vec<(Kind, Duration)>> = vec![Vec::new(); Level::ALL.len()];
+    let mut rounds = 0;
+    loop {
+        for (level, times) in Level::ALL.into_iter().zip(&mut times) {
+            for (kind, m) in &positions {
+                times.push((*kind, decide(&pool, *kind, m, level)));
             }
         }
+        rounds += 1;
+        if started.elapsed().as_secs() >= seconds {
+            break;
+        }
+    }
+    println!(
+        "{rounds} round(s) over the levels of {} decisions each",
+        positions.len()
+    );
+    for (level, times) in Level::ALL.into_iter().zip(&times) {
+        let mut all: Vec<Duration> = times.iter().map(|(_, t)| *t).collect();
         println!("{}", line(&format!("{level}, all"), &mut all));
-        for (kind, mut v) in by_kind {
+        for kind in [Kind::Play, Kind::Cube, Kind::Answer] {
+            let mut v: Vec<Duration> = times
+                .iter()
+                .filter(|(k, _)| *k == kind)
+                .map(|(_, t)| *t)
+                .collect();
             println!("{}", line(&format!("  {}", kind.name()), &mut v));
         }
-        println!("  ({:.1} s)", t.elapsed().as_secs_f64());
     }
     println!("took {:.1} s", started.elapsed().as_secs_f64());
 }
