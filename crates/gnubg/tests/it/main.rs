@@ -7,6 +7,7 @@ mod levels;
 mod oracle;
 mod oracle_cube;
 mod oracle_plays;
+mod priority;
 /// The self-play of the examples.
 #[path = "../../examples/selfplay/mod.rs"]
 mod selfplay;
