@@ -11,9 +11,26 @@
 //! level until T seconds have passed (one round at least). The decisions are made one at
 //! a time, through a pool of two gnubg processes started before the clock runs.
 //!
-//! Measured on the 2-core machine (release build; 150 plays, 60 cube actions and 60
-//! answers per level; 2026-11-26):
-//! FIGURES
+//! Measured on the 2-core machine (release build, gnubg 1.07.001 at `nice` 10; 150 plays,
+//! 60 cube actions and 60 answers per level; 2026-11-26), all decisions of a level:
+//!
+//! | level        | alone: p50 / p99 / max    | beside club_load at 300/s: p50 / p99 / max |
+//! |--------------|---------------------------|--------------------------------------------|
+//! | beginner     | 10.3 / 11.0 / 12.4 ms     | 0.3 / 11.1 / 12.8 ms                       |
+//! | casual       | 10.4 / 10.5 / 11.6 ms     | 0.2 / 11.1 / 15.5 ms                       |
+//! | intermediate | 10.3 / 10.5 / 12.1 ms     | 0.2 / 11.0 / 13.5 ms                       |
+//! | advanced     | 10.3 / 10.8 / 14.3 ms     | 0.2 / 11.1 / 12.1 ms                       |
+//! | expert       | 10.3 / 10.5 / 11.1 ms     | 0.2 / 11.1 / 13.3 ms                       |
+//! | world class  | 10.5 / 123.0 / 125.8 ms   | 12.0 / 122.2 / 132.7 ms                    |
+//!
+//! (world class checker plays alone: p50 24.0, p99 125.3 ms). Our side of a play is a few
+//! microseconds; the 10 ms floor is gnubg's own: its main thread waits for its evaluation
+//! thread by polling every 10 ms (`WaitForAllTasks` in gnubg's multithread.c), so on an
+//! idle machine a 0-ply decision takes one poll, and on a busy one it often takes none
+//! (the evaluation is done before the first look), hence the lower p50 under load.
+//! club_load's round trip in that minute: p99 5.05 ms, against 4.94 ms in the minute
+//! before without the bot (its p99 alone varied from 3.9 to 7.2 ms over nine runs that
+//! day: others share the machine).
 
 mod selfplay;
 
