@@ -31,9 +31,14 @@ pub use situation::Situation;
 /// The `gnubg` program in a `PATH`-like list of directories.
 #[must_use]
 pub fn find_gnubg(search_path: &str) -> Option<PathBuf> {
+    find_program("gnubg", search_path)
+}
+
+/// A program in a `PATH`-like list of directories.
+fn find_program(name: &str, search_path: &str) -> Option<PathBuf> {
     search_path
         .split(':')
         .filter(|d| !d.is_empty())
-        .map(|d| Path::new(d).join("gnubg"))
+        .map(|d| Path::new(d).join(name))
         .find(|p| p.is_file())
 }
