@@ -1,5 +1,6 @@
 //! The club's integration tests: chouettes, leagues' matches and pictures, spectators,
-//! which match a command is for, what the Welsh prompt says, the club on PostgreSQL.
+//! which match a command is for, what the Welsh prompt says, the club on PostgreSQL,
+//! practice (hints, the tutor, undo).
 //!
 //! One test binary for the crate (one module per suite): it links once.
 
@@ -7,6 +8,7 @@ mod chouette_club;
 mod club_on_postgres;
 mod league_matches;
 mod league_pictures;
+mod practice;
 mod spectators;
 mod welsh_prompts;
 mod which_match;
