@@ -6,9 +6,7 @@
 use super::loaded::Loaded;
 use super::{Club, ClubError, MatchRef, Outcome, next_words};
 use engine::{AnyMatch, Match, Phase, Ruleset, Side};
-use gnubg::{
-    BotError, HINT_LEVEL, Pool, Situation, answer_words, cube_words, plays_words,
-};
+use gnubg::{BotError, HINT_LEVEL, Pool, Situation, answer_words, cube_words, plays_words};
 use store::{MatchStatus, PlayerRow};
 
 /// How many of gnubg's plays a hint names.

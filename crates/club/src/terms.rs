@@ -254,7 +254,8 @@ impl ChallengeOptions {
     }
 }
 
-const PRACTICE_UNRATED: &str = "a practice match (hints allowed) is never rated: ask for practice or a rated match, not both";
+const PRACTICE_UNRATED: &str =
+    "a practice match (hints allowed) is never rated: ask for practice or a rated match, not both";
 
 /// Refuses practice or the tutor where they cannot be: a rated match of two people, the
 /// tutor without practice (a match against the bot is practice), Welsh backgammon

@@ -270,3 +270,56 @@ impl Club {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Judge, Mode};
+    use crate::match_op::Op;
+    use engine::{Action, Match, MatchRules, Setup, Side};
+    use gnubg::{BotSettings, Pool};
+
+    /// A money race, no contact: X (57 pips) on roll against O (69 pips). gnubg's
+    /// answer is clear: double, and pass.
+    fn race() -> Match {
+        let position = testkit::position(
+            &[(6, 3), (5, 3), (4, 3), (3, 2), (2, 2), (1, 2)],
+            &[(6, 4), (5, 4), (4, 4), (3, 3)],
+        );
+        Match::from_setup(Setup::new(MatchRules::money(), position, Side::X)).unwrap()
+    }
+
+    fn verdict(pool: &Pool, m: &Match, side: Side, op: &Op) -> (Option<String>, Mode) {
+        let (judge, mode) = Judge::of(m, side, op, None).expect("a decision to judge");
+        (judge.verdict(pool).unwrap(), mode)
+    }
+
+    #[test]
+    fn the_tutor_judges_cube_actions_by_gnubgs_equities() {
+        let pool = Pool::new(BotSettings::default());
+        let m = race();
+        // Rolling without doubling is said before the roll; doubling is right
+        let (words, mode) = verdict(&pool, &m, Side::X, &Op::Roll);
+        assert!(mode == Mode::Warn);
+        let words = words.expect("rolling on is a cube error here");
+        assert!(
+            words.starts_with("doubling is right here: rolling without doubling loses 0."),
+            "{words}"
+        );
+        assert_eq!(verdict(&pool, &m, Side::X, &Op::Double).0, None);
+        // Facing the double: taking is flagged, passing is right (and a money drop,
+        // which ends the game, is told but never held)
+        let (doubled, _) = m.apply(Side::X, &Action::Double).unwrap();
+        let (words, mode) = verdict(&pool, &doubled, Side::O, &Op::Take);
+        assert!(mode == Mode::Hold);
+        let words = words.expect("taking is a cube error here");
+        assert!(
+            words.starts_with("passing was right: taking loses "),
+            "{words}"
+        );
+        let (words, mode) = verdict(&pool, &doubled, Side::O, &Op::Drop);
+        assert_eq!(words, None);
+        assert!(matches!(mode, Mode::Tell(_)));
+        // Nothing to judge for the player whose decision it is not
+        assert!(Judge::of(&doubled, Side::X, &Op::Take, None).is_none());
+    }
+}

@@ -141,10 +141,7 @@ impl Snapshot {
                     return Err(cannot_undo(self.tutor.as_ref(), *side, names, "keep"));
                 }
                 self.tutor = Some(TutorNote::Kept { side: *side });
-                lines.push(format!(
-                    "{} keeps the action the tutor flagged",
-                    name(side)
-                ));
+                lines.push(format!("{} keeps the action the tutor flagged", name(side)));
             }
             _ => return Err("this entry is not the tutor's".into()),
         }

@@ -69,7 +69,11 @@ async fn a_hint_names_gnubgs_best_play_first_for_the_player_on_turn_only() {
     let dice = Dice::new(6, 1).unwrap();
     let pool = gnubg::Pool::new(gnubg::BotSettings::default());
     let best = pool
-        .play(&gnubg::Situation::of(game, Side::X), dice, gnubg::HINT_LEVEL)
+        .play(
+            &gnubg::Situation::of(game, Side::X),
+            dice,
+            gnubg::HINT_LEVEL,
+        )
         .unwrap();
     let best = format_play(&game.position().view(Side::X), &best);
     // When alice asks for a hint
@@ -83,7 +87,10 @@ async fn a_hint_names_gnubgs_best_play_first_for_the_player_on_turn_only() {
     // When bob, whose decision it is not, asks
     let text = refused(&at, "bob", Command::Hint(m)).await.to_string();
     // Then he is told plainly
-    assert!(text.contains("it is not your decision: alice must"), "{text}");
+    assert!(
+        text.contains("it is not your decision: alice must"),
+        "{text}"
+    );
 }
 
 #[tokio::test]
@@ -147,7 +154,9 @@ async fn the_tutor_without_practice_and_practice_in_rated_or_welsh_terms_are_ref
         rated: false,
         ..ChallengeSpec::standard(Some(3))
     };
-    let text = refused(&at, "alice", challenge(tutor_only)).await.to_string();
+    let text = refused(&at, "alice", challenge(tutor_only))
+        .await
+        .to_string();
     assert!(text.contains("the tutor is for practice"), "{text}");
     let rated_practice = ChallengeSpec {
         practice: true,
@@ -173,7 +182,10 @@ async fn the_tutor_flags_a_blunder_which_may_be_undone_once_and_not_the_best_pla
     let out = run(&at, "alice", Command::Move(m, "8/2 6/5".into())).await;
     // Then the play is made, and the tutor says what was better and by how much
     assert!(
-        said(&out.lines, "The tutor to alice: 13/7 8/7 was better: 8/2 6/5 loses 0."),
+        said(
+            &out.lines,
+            "The tutor to alice: 13/7 8/7 was better: 8/2 6/5 loses 0."
+        ),
         "{:?}",
         out.lines
     );
@@ -190,7 +202,11 @@ async fn the_tutor_flags_a_blunder_which_may_be_undone_once_and_not_the_best_pla
     let after = snapshot(&at, m).await;
     assert_eq!(after.game, before.game);
     assert!(!after.tutor_holds());
-    assert!(said(&out.lines, "the dice are 6-1 again"), "{:?}", out.lines);
+    assert!(
+        said(&out.lines, "the dice are 6-1 again"),
+        "{:?}",
+        out.lines
+    );
     // And it works once only
     let text = refused(&at, "alice", Command::Undo(m)).await.to_string();
     assert!(text.contains("once already"), "{text}");
@@ -202,7 +218,10 @@ async fn the_tutor_flags_a_blunder_which_may_be_undone_once_and_not_the_best_pla
     // And the log, with its undo, rebuilds to the same state (the 8/2 6/5 play out of
     // the match's actions)
     let log = clubkit::match_log(&at.store, m.id.unwrap()).await;
-    assert!(log.iter().any(|e| matches!(e, Entry::Undo { side: Side::X })));
+    assert!(
+        log.iter()
+            .any(|e| matches!(e, Entry::Undo { side: Side::X }))
+    );
     assert_match_rebuilds(&at.store, m.id.unwrap()).await;
 }
 
