@@ -59,6 +59,15 @@ impl Snapshot {
         !self.is_over() && matches!(self.tutor, Some(TutorNote::Held { .. }))
     }
 
+    /// The player the tutor holds the match for ([`Snapshot::tutor_holds`]), if any.
+    #[must_use]
+    pub fn tutor_holds_for(&self) -> Option<Side> {
+        match &self.tutor {
+            Some(TutorNote::Held { side, .. }) if !self.is_over() => Some(*side),
+            _ => None,
+        }
+    }
+
     /// Whether an undo now would take back a checker play (the flagged action is a play).
     pub(crate) fn undo_takes_back_a_play(&self) -> bool {
         matches!(&self.tutor, Some(TutorNote::Held { before, .. })

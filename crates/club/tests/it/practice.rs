@@ -223,6 +223,14 @@ async fn the_tutor_flags_a_blunder_which_may_be_undone_once_and_not_the_best_pla
             .any(|e| matches!(e, Entry::Undo { side: Side::X }))
     );
     assert_match_rebuilds(&at.store, m.id.unwrap()).await;
+    // And the fair-dice record has the 6-1 thrown once, with the play kept
+    let Some(Entry::Challenge { spec }) = log.first() else {
+        unreachable!()
+    };
+    let names = ["alice".to_string(), "bob".to_string()];
+    let played = club::match_played(spec, &log, &names).unwrap();
+    assert_eq!(played.len(), 1, "{played:?}");
+    assert_eq!(played[0].play.as_deref(), Some("13/7 8/7"), "{played:?}");
 }
 
 #[tokio::test]
