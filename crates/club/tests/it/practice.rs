@@ -36,6 +36,11 @@ async fn tutor_match(at: &Fixture) -> MatchRef {
     .terms()
     .unwrap();
     let (id, out) = accepted(at, "alice", "bob", spec).await;
+    assert!(
+        said(&out.lines, "unrated, practice with the tutor"),
+        "{:?}",
+        out.lines
+    );
     assert_eq!(out.next.unwrap().name, "alice");
     MatchRef::id(id)
 }
@@ -296,4 +301,53 @@ async fn with_gnubg_missing_the_play_is_made_and_the_tutor_says_it_could_not_jud
         "{text}"
     );
     assert_match_rebuilds(&store, id).await;
+}
+
+#[tokio::test]
+async fn a_league_carries_no_practice_and_a_hint_in_its_match_is_refused_saying_so() {
+    use club::{Format, LeagueCommand, LeagueOp};
+    let at = open("practice-league").await;
+    let league = |op| Command::League(LeagueCommand::local(Some("Friends"), op));
+    let create = |spec| {
+        league(LeagueOp::Create {
+            name: "Friends".into(),
+            format: Format::RoundRobin,
+            spec,
+        })
+    };
+    // A league on practice terms is refused
+    let practice = ChallengeSpec {
+        practice: true,
+        rated: false,
+        ..ChallengeSpec::standard(Some(3))
+    };
+    let text = refused(&at, "org", create(practice)).await.to_string();
+    assert!(text.contains("no practice or tutor in a league"), "{text}");
+    // An unrated league's match: a hint is refused, saying it is a league match
+    let unrated = ChallengeSpec {
+        rated: false,
+        ..ChallengeSpec::standard(Some(3))
+    };
+    run(&at, "org", create(unrated)).await;
+    for p in ["ann", "ben", "cat"] {
+        run(&at, p, league(LeagueOp::Join)).await;
+    }
+    let out = run(&at, "org", league(LeagueOp::Start { order: None })).await;
+    let id: i64 = out
+        .lines
+        .iter()
+        .find_map(|l| l.strip_prefix("Match #"))
+        .and_then(|l| l.split(':').next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    let row = at.store.load_match(id).await.unwrap().unwrap();
+    let player = at.store.player_by_id(row.players[0]).await.unwrap();
+    let text = refused(&at, &player.display_name, Command::Hint(MatchRef::id(id)))
+        .await
+        .to_string();
+    assert!(
+        text.contains(&format!("match #{id} is a league match")),
+        "{text}"
+    );
 }
