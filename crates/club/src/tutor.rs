@@ -83,7 +83,10 @@ impl Judge {
             (Op::Drop, Phase::CubeOffered(o)) if o.notches == 0 && game.drop_allowed() => {
                 let ends = match game.rules().length {
                     None => true,
-                    Some(n) => game.score()[side.opponent().index()] + o.drop_value as u32 >= n,
+                    Some(n) => {
+                        let won = u32::try_from(o.drop_value).unwrap_or(u32::MAX);
+                        game.score()[side.opponent().index()].saturating_add(won) >= n
+                    }
                 };
                 let mode = if ends && made == Mode::Hold {
                     Mode::Tell("a drop that ends a money game or the match is written at once")
