@@ -15,6 +15,12 @@ use super::situation::Situation;
 /// The level hints are given at: gnubg's strongest named level offered.
 pub const HINT_LEVEL: Level = Level::WorldClass;
 
+/// gnubg's "normal" move filter for its deeper plies (eval.c, `aamfNormal`): the first
+/// 8 plays at 0 plies that are within 0.16 of the best go on to be evaluated deeper.
+const FILTER_KEEP: usize = 8;
+/// See [`FILTER_KEEP`].
+const FILTER_WITHIN: f64 = 0.16;
+
 /// One of gnubg's candidate plays.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HintPlay {
@@ -119,6 +125,13 @@ impl Pool {
     /// gnubg's best `n` plays (at most) for the player on roll with `dice`, best first,
     /// at [`HINT_LEVEL`]. Empty when no checker can move.
     ///
+    /// gnubg's `hint` run from its Python mode ranks the plays at 0 plies whatever the
+    /// evaluation set (its answer says `plies: 0`), so its candidates are scored again
+    /// here as gnubg's own search at that level does: the plays its move filter keeps for
+    /// the deeper plies (the first [`FILTER_KEEP`] within [`FILTER_WITHIN`] of the best at
+    /// 0 plies) by the cubeful equity of the position each leaves at [`HINT_LEVEL`], the
+    /// others after them with their 0-ply equity.
+    ///
     /// # Errors
     /// gnubg missing, failing or too slow, or a play it names that the engine does not
     /// allow.
@@ -139,7 +152,7 @@ impl Pool {
             "matchid": s.match_id(mover, dice.values()),
             "pos": s.position_id(mover),
             "dice": dice.values(),
-            "n": n.max(1),
+            "n": n.max(FILTER_KEEP),
             "matchto": s.rules.length.unwrap_or(0),
             "jacoby": u8::from(s.jacoby()),
             "beavers": u8::from(s.beavers()),
@@ -147,7 +160,8 @@ impl Pool {
         }))?;
         let moves = answer["moves"].as_array().cloned().unwrap_or_default();
         let mut out = Vec::new();
-        for m in moves.iter().take(n) {
+        let mut left = Vec::new();
+        for m in &moves {
             let (Some(text), Some(equity)) = (m[0].as_str(), m[1].as_f64()) else {
                 return Err(BotError::Failed("a hint without its play or equity".into()));
             };
@@ -158,10 +172,23 @@ impl Pool {
                 text: format_play(&board, &l.play),
                 equity,
             });
+            left.push(l.board);
         }
-        if out.is_empty() {
+        let Some(best) = out.first().map(|p| p.equity) else {
             return Err(BotError::Failed("gnubg gave no hint".into()));
+        };
+        if HINT_LEVEL.context().plies > 0 {
+            let keep = out
+                .iter()
+                .take(FILTER_KEEP)
+                .take_while(|p| best - p.equity <= FILTER_WITHIN)
+                .count();
+            for (p, after) in out.iter_mut().zip(&left).take(keep) {
+                p.equity = self.equity_left(s, mover, after)?;
+            }
+            out[..keep].sort_by(|a, b| b.equity.total_cmp(&a.equity));
         }
+        out.truncate(n.max(1));
         Ok(out)
     }
 
