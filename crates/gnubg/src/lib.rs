@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 
 pub use decide::{Answer, CubeAction, CubeEquities, CubeVerdict};
 pub use error::{BotError, INSTALL_GNUBG};
-pub use hint::{HINT_LEVEL, HintPlay, answer_words, cube_words, plays_words};
+pub use hint::{HINT_LEVEL, HintPlay, PlayJudgement, answer_words, cube_words, plays_words};
 pub use level::{EvalContext, Level, UnknownLevel};
 pub use pool::{Bot, BotSettings, Pool};
 pub use situation::Situation;

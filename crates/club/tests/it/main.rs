@@ -1,6 +1,6 @@
 //! The club's integration tests: chouettes, leagues' matches and pictures, spectators,
 //! which match a command is for, what the Welsh prompt says, what a money game's end says,
-//! the club on PostgreSQL.
+//! the club on PostgreSQL, practice (hints, the tutor, undo).
 //!
 //! One test binary for the crate (one module per suite): it links once.
 
@@ -9,6 +9,7 @@ mod club_on_postgres;
 mod league_matches;
 mod league_pictures;
 mod money_game_words;
+mod practice;
 mod spectators;
 mod welsh_prompts;
 mod which_match;
