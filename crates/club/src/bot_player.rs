@@ -32,6 +32,8 @@ pub(super) struct BotPlayer {
     /// Rung when a command leaves the bot to act (the matches are in `pending`).
     bell: Notify,
     pending: Mutex<BTreeSet<i64>>,
+    /// The matches a batch of decisions is under way in.
+    in_flight: Mutex<BTreeSet<i64>>,
     /// The failure last told in each match (a failure is told once, until a decision
     /// succeeds there).
     pub(super) told: Mutex<HashMap<i64, String>>,
@@ -54,6 +56,7 @@ impl BotPlayer {
             events: broadcast::channel(256).0,
             bell: Notify::new(),
             pending: Mutex::new(BTreeSet::new()),
+            in_flight: Mutex::new(BTreeSet::new()),
             told: Mutex::new(HashMap::new()),
             retry: DEFAULT_RETRY,
         }
@@ -67,6 +70,24 @@ impl BotPlayer {
 
     fn take_pending(&self) -> Vec<i64> {
         std::mem::take(&mut *lock(&self.pending)).into_iter().collect()
+    }
+
+    /// Decides in match `id` on a task of its own, unless a batch there is under way (then
+    /// it is looked at again when that one ends).
+    fn start(&self, club: &Arc<Club>, id: i64) {
+        if !lock(&self.in_flight).insert(id) {
+            lock(&self.pending).insert(id);
+            return;
+        }
+        let club = Arc::clone(club);
+        tokio::spawn(async move {
+            club.bot_decides(id).await;
+            let player = &club.bot_player;
+            lock(&player.in_flight).remove(&id);
+            if lock(&player.pending).contains(&id) {
+                player.bell.notify_one();
+            }
+        });
     }
 
     pub(super) fn identity(&self, platform: &str) -> Option<(String, String)> {
@@ -146,8 +167,9 @@ impl Club {
 
     /// The bot's worker: makes every pending decision at start-up, then those a command
     /// leaves to the bot as they come, and every retry interval looks again at all open
-    /// bot matches (a decision that failed is retried then). Runs until the club is
-    /// dropped by everyone else.
+    /// bot matches (a decision that failed is retried then). Matches are decided side by
+    /// side (gnubg's pool bounds how many think at once), one batch at a time in each.
+    /// Runs until everyone else has dropped the club.
     pub fn spawn_bot(self: Arc<Self>) -> tokio::task::JoinHandle<()> {
         let weak = Arc::downgrade(&self);
         let player = Arc::clone(&self.bot_player);
@@ -156,15 +178,21 @@ impl Club {
             let mut scan = true;
             loop {
                 let Some(club) = weak.upgrade() else { return };
-                if scan {
-                    if let Err(e) = club.run_bot_once().await {
-                        tracing::warn!(error = %e, "the bot could not look for its decisions");
+                let ids = if scan {
+                    match club.store.open_bot_matches(SCAN_LIMIT).await {
+                        Ok(rows) => rows.into_iter().map(|r| r.id).collect(),
+                        Err(e) => {
+                            tracing::warn!(error = %e, "the bot could not look for its decisions");
+                            Vec::new()
+                        }
                     }
+                } else {
+                    Vec::new()
+                };
+                for id in ids.into_iter().chain(player.take_pending()) {
+                    club.bot_player.start(&club, id);
                 }
-                for id in club.bot_player.take_pending() {
-                    let _ = club.bot_decides(id).await;
-                }
-                let retry = club.bot_player.retry;
+                let retry = player.retry;
                 drop(club);
                 scan = tokio::time::timeout(retry, player.bell.notified())
                     .await

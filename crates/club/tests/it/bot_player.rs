@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use club::{
-    Actor, BotEvent, ChallengeSpec, Choice, ChouetteOp, ChouetteRef, Club, Command, Entry,
+    Actor, AnalysisSettings, BotEvent, ChallengeSpec, Choice, ChouetteOp, ChouetteRef, Club, Command, Entry,
     LeagueCommand, LeagueOp, ManualClock, MatchRef, RngDice,
 };
 use clubkit::{START, assert_match_rebuilds, match_log, refused, run};
@@ -27,7 +27,14 @@ async fn club_on(url: &str, seed: u64, search_path: Option<&Path>) -> (Arc<Club>
         search_path: dir.to_str().unwrap().to_string(),
         ..BotSettings::default()
     };
-    let club = Club::new(store, Arc::new(RngDice::seeded(seed)), clock.clone()).with_bot(settings);
+    let analysis = AnalysisSettings {
+        search_path: settings.search_path.clone(),
+        plies: 0,
+        ..AnalysisSettings::default()
+    };
+    let club = Club::new(store, Arc::new(RngDice::seeded(seed)), clock.clone())
+        .with_bot(settings)
+        .with_analysis(analysis);
     (Arc::new(club), clock)
 }
 
@@ -185,6 +192,11 @@ async fn a_one_point_match_against_the_bot_is_played_to_its_end_unrated_and_reco
     let export = run(&club, "alice", Command::Export(MatchRef::id(id))).await;
     let mat = export.attachment.unwrap().text;
     assert!(mat.contains("GNU Backgammon"), "{mat}");
+    // And /analyse reviews it as any match
+    run(&club, "alice", Command::Analyse(MatchRef::id(id))).await;
+    let report = club.run_next_analysis().await.unwrap().unwrap();
+    assert!(!report.failed, "{:?}", report.lines);
+    assert!(report.names.contains(&"GNU Backgammon".to_string()));
 }
 
 #[tokio::test]
@@ -327,12 +339,78 @@ async fn a_new_club_on_the_same_file_makes_the_pending_decision() {
         .await
         .expect("the bot decides after the restart")
         .unwrap();
-    handle.abort();
     // Then the bot made its decision and the match waits on alice
     assert_eq!(event.match_id, id);
     check_events(std::slice::from_ref(&event), id);
     assert!(club.store().load_match(id).await.unwrap().unwrap().version > version);
+    // And when alice acts, her command wakes the worker (its next scan is a minute away)
+    if status(club.store(), id).await == MatchStatus::Active {
+        let version = club.store().load_match(id).await.unwrap().unwrap().version;
+        assert!(alice_acts(&club, id, false).await);
+        let event = tokio::time::timeout(std::time::Duration::from_secs(120), events.recv())
+            .await
+            .expect("the bot decides when woken")
+            .unwrap();
+        assert_eq!(event.match_id, id);
+        assert!(club.store().load_match(id).await.unwrap().unwrap().version > version + 1);
+    }
+    handle.abort();
     assert_match_rebuilds(club.store(), id).await;
+}
+
+#[tokio::test]
+async fn the_bot_answers_a_resignation_and_says_when_it_is_too_slow() {
+    let url = store_url("bot-resign").await;
+    // Given a bot that must decide within a millisecond
+    let store = Store::open(&url).await.unwrap();
+    let gnubg = testkit::gnubg();
+    let hurried = BotSettings {
+        search_path: gnubg.parent().unwrap().to_str().unwrap().to_string(),
+        time_limit: std::time::Duration::from_millis(1),
+        ..BotSettings::default()
+    };
+    let club = Club::new(
+        store.clone(),
+        Arc::new(RngDice::seeded(9)),
+        Arc::new(ManualClock::new(START)),
+    )
+    .with_bot(hurried);
+    let id = challenge_bot(&club, ChallengeSpec::standard(Some(1))).await;
+    if club.run_bot_once().await.unwrap().is_empty() {
+        // (alice won the opening: her play first)
+        assert!(alice_acts(&club, id, false).await);
+    }
+    // When alice offers to resign and the bot cannot evaluate in time
+    run(
+        &club,
+        "alice",
+        Command::Resign(MatchRef::id(id), engine::ResignLevel::Single),
+    )
+    .await;
+    let version = store.load_match(id).await.unwrap().unwrap().version;
+    let events = club.run_bot_once().await.unwrap();
+    // Then alice is told, and nothing is decided
+    let text = events
+        .iter()
+        .flat_map(|e| e.outcome.lines.clone())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(text.contains("took longer than"), "{text}");
+    assert!(text.contains("tries again"), "{text}");
+    assert_eq!(store.load_match(id).await.unwrap().unwrap().version, version);
+    // When a bot with time enough looks again
+    let (club, _) = club_on(&url, 9, None).await;
+    let events = club.run_bot_once().await.unwrap();
+    // Then it answered the resignation (a single game is the whole 1-point match: it
+    // accepts)
+    assert_eq!(events.len(), 1, "{events:?}");
+    let log = match_log(&store, id).await;
+    assert!(
+        bot_actions(&log).contains(&Action::AcceptResign),
+        "{:?}",
+        bot_actions(&log)
+    );
+    assert_eq!(status(&store, id).await, MatchStatus::Finished);
 }
 
 #[tokio::test]
