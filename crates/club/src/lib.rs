@@ -14,7 +14,10 @@
 //! outcomes), `rating` (`/rating`, `/leaderboard`, the rating lines at a match's end),
 //! `fair` (provably fair dice: the chain, seeds, throws, `/fair`), `league` (leagues and
 //! tournaments: fixtures, standings, seasons), `analysis` (`/analyse` and `/stats`, with
-//! `gnubg_run` (the gnubg subprocess), `review`, `review_words`).
+//! `gnubg_run` (the gnubg subprocess), `review`, `review_words`), the bot player
+//! (`bot_player`: its identities, events and worker; `bot_turn`: its decisions in a
+//! match; `bot_terms`: what it agrees to; `bot_record`: the record against it in
+//! `/rating`; `docs/bot.md`).
 //!
 //! Leaf modules hold what many parts share and name no part that uses them: `loaded` (a
 //! match loaded to act on), `work` (a command's work on a match), `match_op`,
