@@ -244,6 +244,19 @@ async fn money_play_with_beavers_the_bot_answers_the_cube_and_never_stops_the_se
     assert_eq!(status(&store, id).await, MatchStatus::Active);
     run(&club, "alice", Command::Stop(MatchRef::id(id))).await;
     assert_eq!(status(&store, id).await, MatchStatus::Finished);
+    // And the session counts in alice's record against the beginner bot
+    let rating = run(
+        &club,
+        "alice",
+        Command::Rating {
+            player: None,
+            ruleset: None,
+        },
+    )
+    .await;
+    let text = rating.lines.join("\n");
+    assert!(text.contains("against the bot (beginner): "), "{text}");
+    assert!(!text.contains("(expert)"), "{text}");
 }
 
 #[tokio::test]
@@ -386,8 +399,13 @@ async fn a_new_club_on_the_same_file_makes_the_pending_decision() {
 #[tokio::test]
 async fn the_bot_answers_a_resignation_and_says_when_it_is_too_slow() {
     let url = store_url("bot-resign").await;
-    // Given a bot that must decide within a millisecond
-    let store = Store::open(&url).await.unwrap();
+    // Given a 1-point match against the bot at alice's turn
+    let (club, _) = club_on(&url, 9, None).await;
+    let id = challenge_bot(&club, ChallengeSpec::standard(Some(1))).await;
+    club.run_bot_once().await.unwrap();
+    let store = club.store().clone();
+    // And a bot (after a restart) that must decide within a millisecond
+    drop(club);
     let gnubg = testkit::gnubg();
     let hurried = BotSettings {
         search_path: gnubg.parent().unwrap().to_str().unwrap().to_string(),
@@ -400,11 +418,6 @@ async fn the_bot_answers_a_resignation_and_says_when_it_is_too_slow() {
         Arc::new(ManualClock::new(START)),
     )
     .with_bot(hurried);
-    let id = challenge_bot(&club, ChallengeSpec::standard(Some(1))).await;
-    if club.run_bot_once().await.unwrap().is_empty() {
-        // (alice won the opening: her play first)
-        assert!(alice_acts(&club, id, false).await);
-    }
     // When alice offers to resign and the bot cannot evaluate in time
     run(
         &club,
