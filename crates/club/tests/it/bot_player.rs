@@ -286,8 +286,15 @@ async fn the_bot_refuses_terms_it_does_not_play_and_the_seats_it_does_not_take()
         let e = refused(&club, "alice", cmd).await.to_string();
         assert!(e.contains(words), "{e}");
     }
-    // Nothing was made
+    // Nothing was made, not even the bot's player
     assert!(club.store().open_bot_matches(10).await.unwrap().is_empty());
+    assert!(
+        club.store()
+            .find_player("local", "bot")
+            .await
+            .unwrap()
+            .is_none()
+    );
     // A rated match against the bot is made unrated, and says so
     let out = run(
         &club,
