@@ -508,3 +508,26 @@ async fn without_gnubg_the_human_is_told_once_the_match_waits_and_the_bot_has_no
         assert_eq!(row.turn_started_at, Some(START + 90 * club::DAY));
     }
 }
+
+#[tokio::test]
+async fn a_three_point_match_with_the_cube_is_played_to_its_end() {
+    let url = store_url("bot-three-points").await;
+    let (club, _) = club_on(&url, 21, None).await;
+    let store = club.store().clone();
+    // Given alice doubles whenever she may against the advanced bot
+    let spec = ChallengeSpec {
+        bot: Some(Level::Advanced),
+        ..ChallengeSpec::standard(Some(3))
+    };
+    let id = challenge_bot(&club, spec).await;
+    play_out(&club, &store, id, true, false).await;
+    // Then the bot answered her doubles, every action went through the engine (the log
+    // rebuilds), and the match ended
+    let bot = bot_actions(&match_log(&store, id).await);
+    assert!(
+        bot.iter().any(|a| matches!(a, Action::Take | Action::Drop)),
+        "{bot:?}"
+    );
+    assert_match_rebuilds(&store, id).await;
+    assert_eq!(status(&store, id).await, MatchStatus::Finished);
+}
