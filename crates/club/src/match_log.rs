@@ -109,6 +109,9 @@ pub enum Settlement {
         winner: Side,
         points: u64,
         game: u32,
+        /// Where in the command's lines the payment is said: right after the game's
+        /// result, before the next game begins (None: at the end).
+        words_at: Option<usize>,
     },
     /// A Welsh game scored (`winner` None: a wash).
     WelshGame {

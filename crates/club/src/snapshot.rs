@@ -221,6 +221,7 @@ impl Snapshot {
                         winner: side.opponent(),
                         points: m.cube().value,
                         game: m.game_number(),
+                        words_at: None,
                     });
                 }
                 self.forfeit = Some(*side);
