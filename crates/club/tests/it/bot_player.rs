@@ -531,3 +531,32 @@ async fn a_three_point_match_with_the_cube_is_played_to_its_end() {
     assert_match_rebuilds(&store, id).await;
     assert_eq!(status(&store, id).await, MatchStatus::Finished);
 }
+
+#[tokio::test]
+async fn a_match_against_the_bot_on_postgresql_is_found_played_and_recorded() {
+    let pg = testkit::PgCluster::start();
+    let (club, _) = club_on(&pg.url, 7, None).await;
+    let store = club.store().clone();
+    // Given a challenge to the bot on PostgreSQL: the store finds it among the open bot
+    // matches
+    let id = challenge_bot(&club, ChallengeSpec::standard(Some(1))).await;
+    let open: Vec<i64> = store
+        .open_bot_matches(10)
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.id)
+        .collect();
+    assert_eq!(open, vec![id]);
+    // When it is played out
+    play_out(&club, &store, id, false, false).await;
+    // Then it is finished, rebuilds, and counts in alice's record
+    assert_match_rebuilds(&store, id).await;
+    assert!(store.open_bot_matches(10).await.unwrap().is_empty());
+    let row = store.load_match(id).await.unwrap().unwrap();
+    let finished = store
+        .finished_bot_matches(row.players[0], row.community_id)
+        .await
+        .unwrap();
+    assert_eq!(finished.len(), 1);
+}
