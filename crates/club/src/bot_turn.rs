@@ -86,6 +86,11 @@ impl Club {
                 Err(ClubError::Stale(..)) => {}
                 Err(e) => {
                     tracing::warn!(match_id = id, error = %e, "the bot's decision was refused");
+                    failure = Some(format!(
+                        "Match #{id}: {}'s decision was refused ({e}); the match waits and \
+                         the bot tries again later.",
+                        l.names[Side::O.index()]
+                    ));
                     break;
                 }
             }
