@@ -560,3 +560,60 @@ async fn a_match_against_the_bot_on_postgresql_is_found_played_and_recorded() {
         .unwrap();
     assert_eq!(finished.len(), 1);
 }
+
+#[tokio::test]
+async fn a_hopeless_bot_offers_to_resign_once_a_game() {
+    let url = store_url("bot-resigns").await;
+    let (club, _) = club_on(&url, 13, None).await;
+    let store = club.store().clone();
+    let spec = ChallengeSpec {
+        jacoby: false,
+        ..ChallengeSpec::standard(None)
+    };
+    let id = challenge_bot(&club, spec).await;
+    // Given the bot to roll in a race it loses with a gammon whatever it rolls: alice has
+    // one man left on her ace point, the bot's fifteen are on its mid-point
+    let position = testkit::position(&[(1, 1)], &[(13, 15)]);
+    let game = engine::Match::from_setup(engine::Setup::new(
+        club::standard_rules(&spec),
+        position,
+        Side::O,
+    ))
+    .unwrap();
+    let mut snap = club::Snapshot::start(&spec).unwrap();
+    snap.game = engine::AnyMatch::Standard(game);
+    let pool = testkit::raw_pool(&url).await;
+    sqlx::query("UPDATE matches SET state = $1 WHERE id = $2")
+        .bind(serde_json::to_string(&snap).unwrap())
+        .bind(id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    // When the bot decides
+    let events = club.run_bot_once().await.unwrap();
+    // Then it offers to resign a gammon (all it can lose), and waits for alice
+    check_events(&events, id);
+    let offers = |log: &[Entry]| {
+        bot_actions(log)
+            .into_iter()
+            .filter(|a| matches!(a, Action::Resign(_)))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        offers(&match_log(&store, id).await),
+        vec![Action::Resign(engine::ResignLevel::Gammon)]
+    );
+    // When alice rejects it, the bot plays on without offering again in this game
+    run(&club, "alice", Command::RejectResign(MatchRef::id(id))).await;
+    let events = club.run_bot_once().await.unwrap();
+    check_events(&events, id);
+    let log = match_log(&store, id).await;
+    assert_eq!(offers(&log).len(), 1, "{:?}", bot_actions(&log));
+    assert!(
+        bot_actions(&log)
+            .iter()
+            .any(|a| matches!(a, Action::Play(_) | Action::Roll(_))),
+        "{:?}",
+        bot_actions(&log)
+    );
+}
