@@ -107,8 +107,15 @@ impl Club {
         opponent: &str,
         spec: ChallengeSpec,
     ) -> Result<Outcome, ClubError> {
+        // The bot's terms first (its level set), then the checks every challenge has.
+        let against_bot = self.names_bot(actor, opponent);
+        let spec = Self::bot_terms(against_bot, spec)?;
         check_spec(&spec)?;
-        let other = self.opponent(actor, opponent).await?;
+        let other = if against_bot {
+            self.bot_row(actor).await?
+        } else {
+            self.opponent(actor, opponent).await?
+        };
         if other.id == me.id {
             return Err(ClubError::SelfChallenge);
         }
@@ -145,6 +152,15 @@ impl Club {
         ));
         if let Some(chain) = &fair {
             lines.push(fair_anchor_words(&format!("match #{id}"), &chain.anchor));
+        }
+        if let Some(level) = spec.bot {
+            // The bot answers at once, in this outcome (or, should that fail, its worker
+            // does, as an event).
+            lines.push(format!(
+                "{} plays at {level} level; matches against the bot are unrated.",
+                other.display_name
+            ));
+            return Ok(self.bot_accepts(&other, community, id, lines).await);
         }
         Ok(Outcome {
             match_id: Some(id),

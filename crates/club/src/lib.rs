@@ -16,7 +16,9 @@
 //! tournaments: fixtures, standings, seasons), `analysis` (`/analyse` and `/stats`, with
 //! `gnubg_run` (the gnubg subprocess), `review`, `review_words`), practice: `hint`
 //! (where practice is allowed, `/hint`), `tutor` (judging a play or cube action) and
-//! `undo` (the tutor's hold, `/undo`, `/keep`).
+//! `undo` (the tutor's hold, `/undo`, `/keep`), the bot player (`bot_player`: its
+//! identities, events and worker; `bot_turn`: its decisions in a match; `bot_terms`: what
+//! it agrees to; `bot_record`: the record against it in `/rating`; `docs/bot.md`).
 //!
 //! Leaf modules hold what many parts share and name no part that uses them: `loaded` (a
 //! match loaded to act on), `work` (a command's work on a match), `match_op`,
@@ -26,6 +28,10 @@
 mod acting_player;
 mod analysis;
 mod bot_event;
+mod bot_player;
+mod bot_record;
+mod bot_terms;
+mod bot_turn;
 mod cause;
 mod challenge;
 mod choices;
@@ -130,6 +136,8 @@ pub struct Club {
     analyst: Arc<analysis::Analyst>,
     /// GNU Backgammon as a player and for hints: its pool of gnubg processes.
     gnubg: gnubg::Bot,
+    /// The bot player: its identities, events and worker's bell.
+    bot_player: Arc<bot_player::BotPlayer>,
 }
 
 impl Club {
@@ -144,6 +152,7 @@ impl Club {
             challenge_expiry: expiry::DEFAULT_CHALLENGE_EXPIRY,
             analyst: analysis::Analyst::new(AnalysisSettings::default()),
             gnubg: gnubg::Bot::new(gnubg::BotSettings::default()),
+            bot_player: Arc::new(bot_player::BotPlayer::new()),
         }
     }
 
@@ -186,6 +195,18 @@ impl Club {
     /// # Errors
     /// A [`ClubError`] saying why it was refused and what to do; nothing is changed then.
     pub async fn execute(&self, actor: &Actor, cmd: Command) -> Result<Outcome, ClubError> {
+        self.refuse_as_bot(actor, &cmd)?;
+        let out = self.dispatch(actor, cmd).await?;
+        // A command that leaves the bot to act wakes its worker.
+        if let (Some(id), Some(next)) = (out.match_id, &out.next) {
+            if self.is_bot_user(&actor.platform, &next.user_id) {
+                self.bot_player.ring(id);
+            }
+        }
+        Ok(out)
+    }
+
+    async fn dispatch(&self, actor: &Actor, cmd: Command) -> Result<Outcome, ClubError> {
         let (me, community) = self.me(actor).await?;
         match cmd {
             Command::Challenge { opponent, spec } => {

@@ -1,9 +1,10 @@
-//! The club's integration tests: chouettes, leagues' matches and pictures, spectators,
-//! which match a command is for, what the Welsh prompt says, what a money game's end says,
-//! the club on PostgreSQL, practice (hints, the tutor, undo).
+//! The club's integration tests: the bot player, chouettes, leagues' matches and
+//! pictures, spectators, which match a command is for, what the Welsh prompt says, what a
+//! money game's end says, the club on PostgreSQL, practice (hints, the tutor, undo).
 //!
 //! One test binary for the crate (one module per suite): it links once.
 
+mod bot_player;
 mod chouette_club;
 mod club_on_postgres;
 mod league_matches;
