@@ -617,3 +617,43 @@ async fn a_hopeless_bot_offers_to_resign_once_a_game() {
         bot_actions(&log)
     );
 }
+
+#[tokio::test]
+async fn the_bot_waits_while_the_tutor_holds_the_humans_flagged_play() {
+    let url = store_url("bot-tutor-hold").await;
+    // alice (X) opens with 6-1; the dice then throw 4s
+    let store = Store::open(&url).await.unwrap();
+    let gnubg = testkit::gnubg();
+    let settings = BotSettings {
+        search_path: gnubg.parent().unwrap().to_str().unwrap().to_string(),
+        ..BotSettings::default()
+    };
+    let club = Club::new(
+        store.clone(),
+        Arc::new(clubkit::ScriptDice::new(&[6, 1])),
+        Arc::new(ManualClock::new(START)),
+    )
+    .with_bot(settings);
+    // Given a 3-point match against the bot with the tutor on
+    let spec = ChallengeSpec {
+        tutor: true,
+        ..ChallengeSpec::standard(Some(3))
+    };
+    let id = challenge_bot(&club, spec).await;
+    let m = MatchRef::id(id);
+    // When alice plays her opening 6-1 as 8/2 6/5 and the tutor flags it
+    let out = run(&club, "alice", Command::Move(m, "8/2 6/5".into())).await;
+    let text = out.lines.join("\n");
+    assert!(text.contains("The tutor to alice"), "{text}");
+    // Then the bot does not act while the play is held for /undo or /keep
+    let events = club.run_bot_once().await.unwrap();
+    assert!(events.is_empty(), "{events:?}");
+    assert!(bot_actions(&match_log(&store, id).await).is_empty());
+    // When alice keeps it, the bot answers at once
+    run(&club, "alice", Command::Keep(m)).await;
+    let events = club.run_bot_once().await.unwrap();
+    check_events(&events, id);
+    assert!(!events.is_empty());
+    assert!(!bot_actions(&match_log(&store, id).await).is_empty());
+    assert_match_rebuilds(&store, id).await;
+}
