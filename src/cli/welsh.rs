@@ -5,6 +5,8 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
+use engine::welsh::{Parity, WelshMatch};
+use engine::{Board, LegalPlay, Side};
 use welsh_player::{
     DuelResult, EvalPlayer, HeuristicPlayer, Level, Net, RandomPlayer, TrainConfig, Trainer,
     WelshPlayer, duel, duel_with,
@@ -62,6 +64,70 @@ fn player<'a>(spec: &'a Spec, seed: u64) -> Box<dyn WelshPlayer + 'a> {
     }
 }
 
+/// A player whose answers are timed: the slowest decisions are what a live match and
+/// `/hint` wait for.
+struct Timed<'a> {
+    inner: Box<dyn WelshPlayer + 'a>,
+    plays: Vec<f64>,
+}
+
+impl Timed<'_> {
+    /// The `q` quantile of the play decisions' times, in milliseconds.
+    fn quantile_ms(&self, q: f64) -> f64 {
+        if self.plays.is_empty() {
+            return 0.0;
+        }
+        let mut v = self.plays.clone();
+        v.sort_by(f64::total_cmp);
+        let i = ((v.len() as f64 * q).ceil() as usize).clamp(1, v.len()) - 1;
+        1000.0 * v[i]
+    }
+}
+
+impl WelshPlayer for Timed<'_> {
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+    fn call(&mut self, m: &WelshMatch, me: Side) -> Parity {
+        self.inner.call(m, me)
+    }
+    fn starter(&mut self, m: &WelshMatch, me: Side) -> Side {
+        self.inner.starter(m, me)
+    }
+    fn double(&mut self, m: &WelshMatch, me: Side) -> bool {
+        self.inner.double(m, me)
+    }
+    fn nominate_for_me(&mut self, m: &WelshMatch, me: Side) -> Option<(u8, u8)> {
+        self.inner.nominate_for_me(m, me)
+    }
+    fn throw_one_die(&mut self, m: &WelshMatch, me: Side) -> bool {
+        self.inner.throw_one_die(m, me)
+    }
+    fn throw_again(&mut self, m: &WelshMatch, me: Side) -> bool {
+        self.inner.throw_again(m, me)
+    }
+    fn play(&mut self, m: &WelshMatch, me: Side, plays: &[LegalPlay]) -> usize {
+        let t = Instant::now();
+        let i = self.inner.play(m, me, plays);
+        self.plays.push(t.elapsed().as_secs_f64());
+        i
+    }
+    fn nominate_for_opponent(
+        &mut self,
+        m: &WelshMatch,
+        me: Side,
+        after: &Board,
+    ) -> Option<(u8, u8)> {
+        self.inner.nominate_for_opponent(m, me, after)
+    }
+    fn offer_concede(&mut self, m: &WelshMatch, me: Side, most: u32) -> Option<u32> {
+        self.inner.offer_concede(m, me, most)
+    }
+    fn accept_concede(&mut self, m: &WelshMatch, me: Side, games: u32) -> bool {
+        self.inner.accept_concede(m, me, games)
+    }
+}
+
 /// `gammonbot welsh-duel A B --games N --seed S`: plays the two players in pairs of games
 /// on the same dice (sides swapped) and prints wins, points and a 95% interval. Returns
 /// `Ok(false)` after explaining a bad player name or an unreadable weights file.
@@ -76,25 +142,23 @@ pub fn welsh_duel(a: &str, b: &str, games: u32, seed: u64) -> std::io::Result<bo
             return Ok(false);
         }
     };
-    let (mut pa, mut pb) = (player(&sa, seed ^ 0xa), player(&sb, seed ^ 0xb));
+    let mut pa = Timed {
+        inner: player(&sa, seed ^ 0xa),
+        plays: Vec::new(),
+    };
+    let mut pb = player(&sb, seed ^ 0xb);
     let started = Instant::now();
     let step = (games / 20).max(1);
-    let result = duel_with(
-        pa.as_mut(),
-        pb.as_mut(),
-        games,
-        seed,
-        &mut |r: &DuelResult| {
-            if r.games % step == 0 && r.games < games {
-                eprintln!(
-                    "welsh-duel: {}/{games} games, A {:.1}% so far ({:.0}s)",
-                    r.games,
-                    100.0 * r.share(),
-                    started.elapsed().as_secs_f64()
-                );
-            }
-        },
-    )
+    let result = duel_with(&mut pa, pb.as_mut(), games, seed, &mut |r: &DuelResult| {
+        if r.games % step == 0 && r.games < games {
+            eprintln!(
+                "welsh-duel: {}/{games} games, A {:.1}% so far ({:.0}s)",
+                r.games,
+                100.0 * r.share(),
+                started.elapsed().as_secs_f64()
+            );
+        }
+    })
     .map_err(|e| std::io::Error::other(format!("a player's action was refused: {e}")))?;
     println!("A = {a}, B = {b}, seed {seed}");
     println!("{result}");
@@ -105,7 +169,14 @@ pub fn welsh_duel(a: &str, b: &str, games: u32, seed: u64) -> std::io::Result<bo
             100.0 * f64::from(result.wins_a) / f64::from(decided)
         );
     }
-    println!("{:.1}s", started.elapsed().as_secs_f64());
+    println!(
+        "A's plays: {} decisions, median {:.2} ms, p99 {:.2} ms, slowest {:.2} ms; {:.1}s in all",
+        pa.plays.len(),
+        pa.quantile_ms(0.5),
+        pa.quantile_ms(0.99),
+        pa.quantile_ms(1.0),
+        started.elapsed().as_secs_f64()
+    );
     Ok(true)
 }
 

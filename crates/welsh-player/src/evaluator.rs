@@ -8,7 +8,7 @@ use engine::welsh::{Throw, game_value, has_rectangle, has_triangle, welsh_legal_
 
 use crate::features::{Context, INPUTS, encode};
 use crate::net::{Net, Probs, equity, flip};
-use crate::player::throws;
+use crate::player::{ThrowValues, throws};
 
 /// How a play that ends the game ends it, from the mover's view (as the engine's end of
 /// turn reads it, in its order): three of the opponent's men on the roof win a single
@@ -103,7 +103,7 @@ impl<'a> Evaluator<'a> {
     /// For the side about to throw on `b`: each of the 21 throws' best equity, and their
     /// average over the 36.
     #[must_use]
-    pub fn throw_equities(&self, b: &Board, ctx: &Context) -> (Vec<((u8, u8), f32)>, f32) {
+    pub fn throw_equities(&self, b: &Board, ctx: &Context) -> (ThrowValues, f32) {
         let mut all = Vec::with_capacity(21);
         let mut avg = 0.0;
         for (dice, weight) in throws() {

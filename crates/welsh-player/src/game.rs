@@ -115,15 +115,13 @@ pub fn play_game(
             )?,
             Decision::Throw => {
                 on_throw(&m, side);
-                throw_until_allowed(&m, side, dice, |a, b| WelshAction::Roll(a, b))?
+                throw_until_allowed(&m, side, dice, WelshAction::Roll)?
             }
             Decision::ThrowOne => {
                 on_throw(&m, side);
                 apply(&m, side, WelshAction::RollOne(dice.die()))?
             }
-            Decision::ThrowAgain => {
-                throw_until_allowed(&m, side, dice, |a, b| WelshAction::Reroll(a, b))?
-            }
+            Decision::ThrowAgain => throw_until_allowed(&m, side, dice, WelshAction::Reroll)?,
             Decision::Act(a) => apply(&m, side, a)?,
         };
         m = next;

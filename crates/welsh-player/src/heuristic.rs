@@ -32,7 +32,7 @@ use engine::welsh::{
 };
 use engine::{BAR, Board, LegalPlay, OPP_BAR, Side};
 
-use crate::player::{WelshPlayer, nominate_wins, throws};
+use crate::player::{ThrowValues, WelshPlayer, nominate_wins, throws};
 
 /// The pips a game-ending play is worth to the heuristic.
 const WIN: f32 = 1000.0;
@@ -110,7 +110,7 @@ fn best_score(board: &Board, throw: Throw) -> f32 {
 
 /// For the side to throw on `board`: the best score each of the 21 throws gives
 /// (reported from the thrower's view), and their average over the 36.
-fn throw_scores(board: &Board) -> (Vec<((u8, u8), f32)>, f32) {
+fn throw_scores(board: &Board) -> (ThrowValues, f32) {
     let mut all = Vec::with_capacity(21);
     let mut avg = 0.0;
     for (dice, weight) in throws() {

@@ -97,7 +97,7 @@ impl Net {
     /// A network of `hidden` units with small random weights from `seed`.
     #[must_use]
     pub fn new(hidden: usize, seed: u64) -> Net {
-        let mut rng = Rng::new(seed ^ 0x5eed_0f_4e75);
+        let mut rng = Rng::new(seed ^ 0x005e_ed0f_4e75);
         let mut small = |scale: f32| (rng.unit() * 2.0 - 1.0) * scale;
         let s1 = 1.0 / (INPUTS as f32).sqrt();
         let s2 = 1.0 / (hidden as f32).sqrt();
@@ -175,12 +175,12 @@ impl Net {
                 .sum();
             *d = back * h[j] * (1.0 - h[j]);
         }
-        for k in 0..OUTPUTS {
+        for (k, &d) in d_out.iter().enumerate() {
             let row = &mut self.w2[k * self.hidden..(k + 1) * self.hidden];
             for (w, a) in row.iter_mut().zip(&h) {
-                *w += alpha * d_out[k] * a;
+                *w += alpha * d * a;
             }
-            self.b2[k] += alpha * d_out[k];
+            self.b2[k] += alpha * d;
         }
         for (i, &xi) in x.iter().enumerate() {
             if xi == 0.0 {

@@ -105,6 +105,10 @@ pub fn nominate_wins(m: &WelshMatch, me: Side, dice: (u8, u8)) -> bool {
         })
 }
 
+/// Each of the 21 throws (higher die first) with a value: the best play's, as some
+/// player judges it.
+pub type ThrowValues = Vec<((u8, u8), f32)>;
+
 /// The 21 distinct throws of two dice (higher first) with their chance in 36.
 #[must_use]
 pub fn throws() -> [((u8, u8), f32); 21] {
