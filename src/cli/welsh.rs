@@ -264,3 +264,40 @@ pub fn welsh_train(args: &TrainArgs<'_>) -> std::io::Result<bool> {
     )?;
     Ok(true)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Spec, parse_spec};
+
+    #[test]
+    fn a_player_is_named_by_kind_or_by_level_and_weights_file() {
+        assert!(matches!(parse_spec("random"), Ok(Spec::Random)));
+        assert!(matches!(parse_spec("heuristic"), Ok(Spec::Heuristic)));
+        let err = |s: &str| parse_spec(s).err().unwrap_or_default();
+        assert!(
+            err("gnubg").contains("say random, heuristic, or weak@FILE"),
+            "{}",
+            err("gnubg")
+        );
+        assert!(
+            err("expert@w.bin").contains("`expert` is not a level"),
+            "{}",
+            err("expert@w.bin")
+        );
+        assert!(err("strong@/no/such/file").contains("cannot read the weights"));
+
+        let dir = std::env::temp_dir().join(format!("welsh-spec-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("w.bin");
+        welsh_player::Net::new(4, 1).save(&path).unwrap();
+        let spec = parse_spec(&format!("medium@{}", path.display()));
+        assert!(
+            matches!(spec, Ok(Spec::Learnt(welsh_player::Level::Medium, ref n)) if n.hidden() == 4)
+        );
+        std::fs::write(&path, b"not weights").unwrap();
+        assert!(
+            err(&format!("weak@{}", path.display())).contains("not a Welsh evaluator weights file")
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
