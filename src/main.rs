@@ -114,6 +114,9 @@ enum Command {
         /// Hidden units.
         #[arg(long, default_value_t = 40)]
         hidden: usize,
+        /// The chance that a side plays a random legal play in self-play (exploration).
+        #[arg(long, default_value_t = 0.0)]
+        explore: f32,
         /// Games between progress lines.
         #[arg(long, default_value_t = 1000)]
         progress_every: u64,
@@ -210,6 +213,7 @@ fn main() -> ExitCode {
             seed,
             out,
             hidden,
+            explore,
             progress_every,
             checkpoint_every,
             checkpoint_games,
@@ -218,6 +222,7 @@ fn main() -> ExitCode {
             seed,
             out: &out,
             hidden,
+            explore,
             progress_every,
             checkpoint_every,
             checkpoint_games,

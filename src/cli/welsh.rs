@@ -22,6 +22,8 @@ pub struct TrainArgs<'a> {
     pub out: &'a Path,
     /// Hidden units.
     pub hidden: usize,
+    /// The chance of a random play in self-play.
+    pub explore: f32,
     /// Games between two progress lines.
     pub progress_every: u64,
     /// Games between two strength checkpoints (0: none before the end).
@@ -211,6 +213,7 @@ fn checkpoint(net: &Net, games: u32) -> std::io::Result<String> {
 pub fn welsh_train(args: &TrainArgs<'_>) -> std::io::Result<bool> {
     let config = TrainConfig {
         hidden: args.hidden,
+        explore: args.explore,
         ..TrainConfig::default()
     };
     let mut trainer = Trainer::new(config, args.seed);
@@ -219,12 +222,13 @@ pub fn welsh_train(args: &TrainArgs<'_>) -> std::io::Result<bool> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "welsh-train: {} games, seed {}, {} hidden units, alpha {}, lambda {}, to {}",
+        "welsh-train: {} games, seed {}, {} hidden units, alpha {}, lambda {}, explore {}, to {}",
         args.games,
         args.seed,
         config.hidden,
         config.alpha,
         config.lambda,
+        config.explore,
         args.out.display()
     )?;
     for g in 1..=args.games {

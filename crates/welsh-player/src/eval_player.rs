@@ -93,6 +93,7 @@ pub struct EvalPlayer<'a> {
     eval: Evaluator<'a>,
     level: Level,
     rng: Rng,
+    explore: f32,
 }
 
 impl<'a> EvalPlayer<'a> {
@@ -103,7 +104,15 @@ impl<'a> EvalPlayer<'a> {
             eval: Evaluator::new(net),
             level,
             rng: Rng::new(seed),
+            explore: 0.0,
         }
+    }
+
+    /// The same player, playing a uniformly random legal play with chance `explore`
+    /// (for training).
+    #[must_use]
+    pub fn with_exploration(self, explore: f32) -> EvalPlayer<'a> {
+        EvalPlayer { explore, ..self }
     }
 
     /// The evaluator.
@@ -230,6 +239,9 @@ impl WelshPlayer for EvalPlayer<'_> {
         self.eval.best_equity(&b, Throw::Two(2, 1), &ctx) < self.eval.throw_equities(&b, &ctx).1
     }
     fn play(&mut self, m: &WelshMatch, me: Side, plays: &[LegalPlay]) -> usize {
+        if self.explore > 0.0 && self.rng.chance(self.explore) {
+            return self.rng.below(plays.len());
+        }
         self.choose(&m.position().view(me), &Context::of(m, me), plays)
             .0
     }

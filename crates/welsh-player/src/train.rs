@@ -14,7 +14,9 @@
 //! gammon and backgammon outputs as the game ended (three on the roof and a conceded
 //! game are single wins, a rectangle counts as a backgammon), a wash counts a half win.
 //! Then one gradient step of rate `alpha` moves each position's outputs towards its
-//! target. The same seed and the same number of games give the same weights.
+//! target. With `explore` above 0 each play is, with that chance, a uniformly random legal
+//! play instead (so that the network meets positions a weaker opponent makes). The same
+//! seed and the same number of games give the same weights.
 
 use engine::Side;
 use engine::welsh::GameEnd;
@@ -34,6 +36,9 @@ pub struct TrainConfig {
     pub alpha: f32,
     /// λ: how far back the game's outcome reaches.
     pub lambda: f32,
+    /// Exploration: the chance that a side plays a uniformly random legal play instead
+    /// of its best (0: pure self-play, as TD-Gammon).
+    pub explore: f32,
 }
 
 impl Default for TrainConfig {
@@ -42,6 +47,7 @@ impl Default for TrainConfig {
             hidden: 40,
             alpha: 0.1,
             lambda: 0.7,
+            explore: 0.0,
         }
     }
 }
@@ -99,8 +105,11 @@ impl Trainer {
     pub fn train_game(&mut self) -> Result<GameStats, Refused> {
         let mut states: Vec<(Side, Box<[f32; INPUTS]>)> = Vec::with_capacity(128);
         let outcome = {
-            let mut x = EvalPlayer::new(&self.net, Level::Medium, 0);
-            let mut o = EvalPlayer::new(&self.net, Level::Medium, 0);
+            let explore = self.config.explore;
+            let seed = self.net.games.wrapping_mul(2).wrapping_add(self.net.seed);
+            let mut x = EvalPlayer::new(&self.net, Level::Medium, seed).with_exploration(explore);
+            let mut o =
+                EvalPlayer::new(&self.net, Level::Medium, seed ^ 1).with_exploration(explore);
             let mut record = |m: &engine::welsh::WelshMatch, side: Side| {
                 let mut inputs = Box::new([0.0f32; INPUTS]);
                 encode(&m.position().view(side), &Context::of(m, side), &mut inputs);

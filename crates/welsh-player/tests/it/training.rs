@@ -31,15 +31,22 @@ fn a_few_hundred_games_lower_the_td_error_and_the_weights_load_back_equal() {
 
 #[test]
 fn the_same_seed_trains_the_same_weights() {
-    let run = |seed| {
-        let mut t = Trainer::new(TrainConfig::default(), seed);
+    let run = |seed, explore| {
+        let config = TrainConfig {
+            explore,
+            ..TrainConfig::default()
+        };
+        let mut t = Trainer::new(config, seed);
         for _ in 0..20 {
             t.train_game().unwrap();
         }
         t.net
     };
-    assert_eq!(run(5), run(5));
-    assert_ne!(run(5), run(6));
+    assert_eq!(run(5, 0.0), run(5, 0.0));
+    assert_ne!(run(5, 0.0), run(6, 0.0));
+    // Exploring draws its random plays from the seed too.
+    assert_eq!(run(5, 0.2), run(5, 0.2));
+    assert_ne!(run(5, 0.2), run(5, 0.0));
 }
 
 #[test]
