@@ -98,6 +98,50 @@ enum Command {
         #[arg(long, default_value = "assets")]
         out: std::path::PathBuf,
     },
+    /// Trains the Welsh evaluator from scratch by self-play (TD(lambda)), printing
+    /// progress lines and strength checkpoints, and writes its weights
+    /// (`docs/welsh-bot.md`).
+    WelshTrain {
+        /// Training games.
+        #[arg(long)]
+        games: u64,
+        /// The seed of the first weights and the dice: the same seed, the same weights.
+        #[arg(long)]
+        seed: u64,
+        /// The weights file to write (rewritten at each checkpoint).
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Hidden units.
+        #[arg(long, default_value_t = 40)]
+        hidden: usize,
+        /// The chance that a side plays a random legal play in self-play (exploration).
+        #[arg(long, default_value_t = 0.0)]
+        explore: f32,
+        /// Games between progress lines.
+        #[arg(long, default_value_t = 1000)]
+        progress_every: u64,
+        /// Games between strength checkpoints (0: only at the end).
+        #[arg(long, default_value_t = 5000)]
+        checkpoint_every: u64,
+        /// Games of each checkpoint duel.
+        #[arg(long, default_value_t = 400)]
+        checkpoint_games: u32,
+    },
+    /// Plays two Welsh players against each other in pairs of games on the same dice,
+    /// sides swapped, and prints wins, points and a 95% interval. A player is `random`,
+    /// `heuristic`, or `weak@FILE`, `medium@FILE`, `strong@FILE` with a weights file.
+    WelshDuel {
+        /// The first player.
+        a: String,
+        /// The second player.
+        b: String,
+        /// Games (in pairs).
+        #[arg(long, default_value_t = 2000)]
+        games: u32,
+        /// The dice seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Shows a position given by Position ID (and optionally Match ID) in every notation.
     Show {
         /// gnubg Position ID, player on roll's view.
@@ -164,6 +208,28 @@ fn main() -> ExitCode {
             config().and_then(|c| gammonbot::cli::ratings(&c, db, rebuild))
         }
         Some(Command::Assets { out }) => gammonbot::cli::assets(&out),
+        Some(Command::WelshTrain {
+            games,
+            seed,
+            out,
+            hidden,
+            explore,
+            progress_every,
+            checkpoint_every,
+            checkpoint_games,
+        }) => gammonbot::cli::welsh_train(&gammonbot::cli::TrainArgs {
+            games,
+            seed,
+            out: &out,
+            hidden,
+            explore,
+            progress_every,
+            checkpoint_every,
+            checkpoint_games,
+        }),
+        Some(Command::WelshDuel { a, b, games, seed }) => {
+            gammonbot::cli::welsh_duel(&a, &b, games, seed)
+        }
         Some(Command::Show {
             position_id,
             match_id,

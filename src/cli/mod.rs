@@ -4,8 +4,10 @@ use std::io::{BufRead, BufWriter, Write};
 
 mod assets;
 mod ratings;
+mod welsh;
 pub use assets::{ASSET_FILES, assets};
 pub use ratings::ratings;
+pub use welsh::{TrainArgs, welsh_duel, welsh_train};
 
 use crate::config::Config;
 

@@ -2,7 +2,8 @@
 //! store <- club <- this program), but it does not stop a crate from gaining a dependency:
 //! the manifests are read here for the crates each layer may not name. And the source:
 //! the renderer reaches no files, clock or randomness; the console holds no rules (it
-//! parses and prints); `src/discord/` is thin over the club. The lower crates' tests link
+//! parses and prints); `src/discord/` is thin over the club; the Welsh player
+//! (`crates/welsh-player`) sits over the engine only, with no runtime, database or chat. The lower crates' tests link
 //! no club (their dependencies and dev-dependencies, and the testkit's, name none), so an
 //! edit of the club rebuilds none of them. (The engine's own purity,
 //! no I/O, printing or clock, is checked in `crates/engine/tests/it/purity.rs`.)
@@ -76,6 +77,25 @@ const LAYERS: &[(&str, &[&str])] = &[
             "rand",
             "render",
             "store",
+            "club",
+            "gammonbot",
+        ],
+    ),
+    (
+        "welsh-player",
+        &[
+            "tokio",
+            "sqlx",
+            "serenity",
+            "poise",
+            "image",
+            "imageproc",
+            "ab_glyph",
+            "png",
+            "tracing",
+            "render",
+            "store",
+            "gnubg",
             "club",
             "gammonbot",
         ],
@@ -637,6 +657,11 @@ fn the_engine_has_no_import_cycles() {
 #[test]
 fn the_gnubg_player_has_no_import_cycles() {
     assert_no_import_cycles("gnubg", 3);
+}
+
+#[test]
+fn the_welsh_player_has_no_import_cycles() {
+    assert_no_import_cycles("welsh-player", 8);
 }
 
 #[test]

@@ -1,0 +1,281 @@
+//! The learnt player: every decision read from the evaluator, at three levels.
+//!
+//! - **Weak**: 0-ply with noise: each play's equity gets a normal error of standard
+//!   deviation [`WEAK_NOISE`] before the best is taken.
+//! - **Medium**: 0-ply: the play whose resulting position the network rates best.
+//! - **Strong**: 1-ply: the best [`STRONG_CANDIDATES`] plays at 0-ply (within
+//!   [`STRONG_MARGIN`] of the best) are looked at one throw ahead, over the 21 throws
+//!   (or the one throw nominated for the opponent).
+//!
+//! The decisions besides the play (policies, the same at every level):
+//! - **The call**: odd. The evaluator cannot reach it: the shaker's dice are concealed
+//!   and odd and even are 18 throws in 36 each, so no call is better than another.
+//! - **Who starts**: itself, when the network rates the start position better than even
+//!   for the side to throw (it does: throwing first is an advantage).
+//! - **Doubling**: when its cubeless chance of winning is at least [`DOUBLE_AT`]. Welsh
+//!   has no take or drop (the die passes to the opponent), so there is no taking to
+//!   decide.
+//! - **Nominating** (rule 21): looked at when one throw matters most: the thrower has a
+//!   man on the roof or all men home. For itself: the throw with the best play, when it is
+//!   at least [`NOMINATE_GAIN`] better than the average throw and wins no match. For the
+//!   opponent, before its own play: the throw worst for the opponent from the board the
+//!   play leaves, by the same margin.
+//! - **One die beside a full spread**: when the six one-die throws average better than
+//!   the 36 throws of two dice.
+//! - **Acey-deucey**: a 1-2 is thrown again when its best play is worse than the average
+//!   throw.
+//! - **Offers to concede** (rule 18): the expected loss in games, rounded, when it is at
+//!   least [`OFFER_FROM`] game (never the payment of the offer to 24). **Accepting**: an
+//!   offer at least as large as the expected gain.
+//! - **Breaks**: never taken.
+
+use engine::welsh::WelshPhase;
+use engine::welsh::{Parity, Throw, WelshMatch};
+use engine::{Board, LegalPlay, Position, Side};
+
+use crate::evaluator::{Evaluator, throws_again};
+use crate::features::Context;
+use crate::heuristic::throw_matters;
+use crate::net::{Net, equity};
+use crate::player::{WelshPlayer, nominate_wins};
+use crate::rng::Rng;
+
+/// Standard deviation of the weak level's noise, in equity.
+pub const WEAK_NOISE: f32 = 0.25;
+/// Plays the strong level looks at one throw ahead.
+pub const STRONG_CANDIDATES: usize = 5;
+/// ... when they are within this equity of the best at 0-ply.
+pub const STRONG_MARGIN: f32 = 0.25;
+/// The chance of winning from which the player doubles.
+pub const DOUBLE_AT: f32 = 0.72;
+/// The gain in equity over the average throw that spends the nominate card.
+pub const NOMINATE_GAIN: f32 = 0.5;
+/// The expected loss in games from which an offer to concede is made.
+pub const OFFER_FROM: f32 = 0.75;
+
+/// How hard the learnt player looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// 0-ply with noise.
+    Weak,
+    /// 0-ply.
+    Medium,
+    /// 1-ply over the 21 throws.
+    Strong,
+}
+
+impl Level {
+    /// The level's name as typed (`weak`, `medium`, `strong`).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Weak => "weak",
+            Level::Medium => "medium",
+            Level::Strong => "strong",
+        }
+    }
+
+    /// The level named `s`.
+    #[must_use]
+    pub fn parse(s: &str) -> Option<Level> {
+        match s {
+            "weak" => Some(Level::Weak),
+            "medium" => Some(Level::Medium),
+            "strong" => Some(Level::Strong),
+            _ => None,
+        }
+    }
+}
+
+/// The learnt player at a level.
+#[derive(Clone, Debug)]
+pub struct EvalPlayer<'a> {
+    eval: Evaluator<'a>,
+    level: Level,
+    rng: Rng,
+    explore: f32,
+}
+
+impl<'a> EvalPlayer<'a> {
+    /// The player with `net` at `level`; `seed` draws the weak level's noise.
+    #[must_use]
+    pub fn new(net: &'a Net, level: Level, seed: u64) -> EvalPlayer<'a> {
+        EvalPlayer {
+            eval: Evaluator::new(net),
+            level,
+            rng: Rng::new(seed),
+            explore: 0.0,
+        }
+    }
+
+    /// The same player, playing a uniformly random legal play with chance `explore`
+    /// (for training).
+    #[must_use]
+    pub fn with_exploration(self, explore: f32) -> EvalPlayer<'a> {
+        EvalPlayer { explore, ..self }
+    }
+
+    /// The evaluator.
+    #[must_use]
+    pub fn evaluator(&self) -> Evaluator<'a> {
+        self.eval
+    }
+
+    /// `me`'s cubeless equity now, from the view of whichever side is on turn.
+    fn equity_now(&self, m: &WelshMatch, me: Side) -> f32 {
+        let ctx = Context::of(m, me);
+        let b = m.position().view(me);
+        let on_turn = match m.phase() {
+            WelshPhase::ToRoll(s) | WelshPhase::ToPlay { side: s, .. } => s,
+            _ => me,
+        };
+        if on_turn != me {
+            -equity(&self.eval.probs(&b.swapped(), &ctx.swapped()))
+        } else {
+            equity(&self.eval.probs(&b, &ctx))
+        }
+    }
+
+    /// Each play's equity at 0-ply (the mover's throw spent).
+    #[must_use]
+    pub fn play_equities(&self, before: &Board, ctx: &Context, plays: &[LegalPlay]) -> Vec<f32> {
+        let ctx = Context {
+            set_for_me: None,
+            ..*ctx
+        };
+        plays
+            .iter()
+            .map(|l| equity(&self.eval.after_play(before, &l.board, &ctx)))
+            .collect()
+    }
+
+    /// The index of the play this level chooses, and its equity as this level sees it.
+    #[must_use]
+    pub fn choose(&mut self, before: &Board, ctx: &Context, plays: &[LegalPlay]) -> (usize, f32) {
+        let mut eq = self.play_equities(before, ctx, plays);
+        match self.level {
+            Level::Weak => {
+                for e in &mut eq {
+                    *e += WEAK_NOISE * self.rng.normal();
+                }
+            }
+            Level::Medium => {}
+            Level::Strong if plays.len() > 1 => {
+                let best = eq.iter().copied().fold(f32::MIN, f32::max);
+                let mut order: Vec<usize> = (0..eq.len()).collect();
+                order.sort_by(|&a, &b| eq[b].total_cmp(&eq[a]));
+                let ctx = Context {
+                    set_for_me: None,
+                    ..*ctx
+                };
+                let mut deep = vec![f32::MIN; eq.len()];
+                for &i in order
+                    .iter()
+                    .take(STRONG_CANDIDATES)
+                    .filter(|&&i| eq[i] >= best - STRONG_MARGIN)
+                {
+                    deep[i] = self.eval.after_play_1ply(before, &plays[i].board, &ctx);
+                }
+                eq = deep;
+            }
+            Level::Strong => {}
+        }
+        let mut best = (0, f32::MIN);
+        for (i, &e) in eq.iter().enumerate() {
+            if e > best.1 {
+                best = (i, e);
+            }
+        }
+        best
+    }
+}
+
+impl WelshPlayer for EvalPlayer<'_> {
+    fn name(&self) -> String {
+        self.level.name().into()
+    }
+    fn call(&mut self, _m: &WelshMatch, _me: Side) -> Parity {
+        Parity::Odd
+    }
+    fn starter(&mut self, _m: &WelshMatch, me: Side) -> Side {
+        let start = Position::start().view(me);
+        if equity(&self.eval.probs(&start, &Context::default())) >= 0.0 {
+            me
+        } else {
+            me.opponent()
+        }
+    }
+    fn double(&mut self, m: &WelshMatch, me: Side) -> bool {
+        let p = self.eval.probs(&m.position().view(me), &Context::of(m, me));
+        p[0] >= DOUBLE_AT
+    }
+    fn nominate_for_me(&mut self, m: &WelshMatch, me: Side) -> Option<(u8, u8)> {
+        let b = m.position().view(me);
+        if !throw_matters(&b) {
+            return None;
+        }
+        let (all, avg) = self.eval.throw_equities(&b, &Context::of(m, me));
+        let mut all: Vec<((u8, u8), f32)> = all
+            .into_iter()
+            .filter(|&(_, v)| v >= avg + NOMINATE_GAIN)
+            .collect();
+        all.sort_by(|a, b| b.1.total_cmp(&a.1));
+        all.into_iter()
+            .map(|(dice, _)| dice)
+            .find(|&dice| !nominate_wins(m, me, dice))
+    }
+    fn throw_one_die(&mut self, m: &WelshMatch, me: Side) -> bool {
+        let b = m.position().view(me);
+        let ctx = Context::of(m, me);
+        let one: f32 = (1..=6u8)
+            .map(|d| self.eval.best_equity(&b, Throw::One(d), &ctx))
+            .sum::<f32>()
+            / 6.0;
+        one > self.eval.throw_equities(&b, &ctx).1
+    }
+    fn throw_again(&mut self, m: &WelshMatch, me: Side) -> bool {
+        let b = m.position().view(me);
+        let ctx = Context::of(m, me);
+        self.eval.best_equity(&b, Throw::Two(2, 1), &ctx) < self.eval.throw_equities(&b, &ctx).1
+    }
+    fn play(&mut self, m: &WelshMatch, me: Side, plays: &[LegalPlay]) -> usize {
+        if self.explore > 0.0 && self.rng.chance(self.explore) {
+            return self.rng.below(plays.len());
+        }
+        self.choose(&m.position().view(me), &Context::of(m, me), plays)
+            .0
+    }
+    fn nominate_for_opponent(
+        &mut self,
+        m: &WelshMatch,
+        me: Side,
+        after: &Board,
+    ) -> Option<(u8, u8)> {
+        let before = m.position().view(me);
+        if throws_again(&before, after) || crate::evaluator::terminal(after).is_some() {
+            return None;
+        }
+        let theirs = after.swapped();
+        if !throw_matters(&theirs) {
+            return None;
+        }
+        let ctx = Context {
+            set_for_me: None,
+            ..Context::of(m, me)
+        }
+        .swapped();
+        let (all, avg) = self.eval.throw_equities(&theirs, &ctx);
+        all.into_iter()
+            .filter(|&(_, v)| v <= avg - NOMINATE_GAIN)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(dice, _)| dice)
+    }
+    fn offer_concede(&mut self, m: &WelshMatch, me: Side, most: u32) -> Option<u32> {
+        let loss = -self.equity_now(m, me) * m.cube().value as f32;
+        (loss >= OFFER_FROM).then(|| (loss.round() as u32).clamp(1, most))
+    }
+    fn accept_concede(&mut self, m: &WelshMatch, me: Side, games: u32) -> bool {
+        let gain = self.equity_now(m, me) * m.cube().value as f32;
+        games as f32 >= gain
+    }
+}
