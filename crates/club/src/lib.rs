@@ -24,6 +24,8 @@
 mod acting_player;
 mod analysis;
 mod bot_event;
+// TEMPORARY (adapters branch only): dropped at merge with bot_stub.rs.
+mod bot_stub;
 mod cause;
 mod challenge;
 mod choices;
