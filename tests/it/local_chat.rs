@@ -93,6 +93,72 @@ fn unreadable_chat_lines_say_how_to_write_them() {
     }
 }
 
+#[test]
+fn the_bot_is_challenged_with_a_level_and_practice_commands_are_read() {
+    // Given the ways a player writes gnubg's levels, "world class" with its space too
+    for (line, level) in [
+        ("alice: /challenge bot level:expert", gnubg::Level::Expert),
+        (
+            "alice: /challenge bot level:world-class length:3",
+            gnubg::Level::WorldClass,
+        ),
+        (
+            "alice: /challenge bot level:world_class",
+            gnubg::Level::WorldClass,
+        ),
+        (
+            "alice: /challenge bot level:WorldClass",
+            gnubg::Level::WorldClass,
+        ),
+        (
+            "alice: /challenge bot level:world class tutor:on",
+            gnubg::Level::WorldClass,
+        ),
+        (
+            "alice: /challenge bot length:5 level:beginner",
+            gnubg::Level::Beginner,
+        ),
+    ] {
+        // When the chat reads the challenge, then the bot's level is in the terms
+        let Command::Challenge { opponent, spec } = parsed(line).1 else {
+            panic!("{line}")
+        };
+        assert_eq!(
+            (opponent.as_str(), spec.bot),
+            ("bot", Some(level)),
+            "{line}"
+        );
+    }
+    let Command::Challenge { spec, .. } =
+        parsed("alice: /challenge bob practice:on tutor:on rated:off").1
+    else {
+        panic!()
+    };
+    assert!(spec.practice && spec.tutor && spec.bot.is_none());
+    assert_eq!(parsed("bob: /hint #4").1, Command::Hint(MatchRef::id(4)));
+    assert_eq!(parsed("bob: /undo").1, Command::Undo(MatchRef::default()));
+    // And a level gnubg does not have, or a bad switch, is refused naming the choices
+    for (line, phrase) in [
+        (
+            "alice: /challenge bot level:grandmaster",
+            "level: `grandmaster` is not a GNU Backgammon level: choose beginner",
+        ),
+        (
+            "alice: /challenge bot level:world",
+            "`world` is not a GNU Backgammon level",
+        ),
+        (
+            "alice: /challenge bob practice:maybe",
+            "practice: say on or off",
+        ),
+        ("alice: /challenge bob tutor:2", "tutor: say on or off"),
+        ("alice: /hint now", "/hint takes no more words"),
+    ] {
+        let e = parse_line(line).unwrap_err();
+        assert!(e.0.contains(phrase), "`{line}`: `{}` lacks `{phrase}`", e.0);
+    }
+}
+
 /// Runs `gammonbot local` on `script` with a fresh database; (exit ok, stdout, stderr).
 fn run_script(name: &str, script: &str) -> (bool, String, String) {
     let dir = scratch(&format!("local-{name}"));
