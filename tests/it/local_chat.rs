@@ -238,6 +238,104 @@ fn a_script_plays_through_the_binary_and_prints_the_transcript() {
     assert!(err.is_empty(), "{err}");
 }
 
+/// Runs `gammonbot local` on `script` with a fresh database and the boards written into
+/// a folder; (exit ok, stdout, stderr, the folder).
+fn run_script_png(name: &str, script: &str) -> (bool, String, String, std::path::PathBuf) {
+    let dir = scratch(&format!("local-{name}"));
+    let (db, file, png) = (dir.join("chat.db"), dir.join("script.txt"), dir.join("png"));
+    std::fs::write(&file, script).unwrap();
+    let out = Process::new(env!("CARGO_BIN_EXE_gammonbot"))
+        .args(["local", "--dice-seed", "42", "--db"])
+        .arg(&db)
+        .arg("--script")
+        .arg(&file)
+        .arg("--png")
+        .arg(&png)
+        .env_remove("DISCORD_TOKEN")
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        png,
+    )
+}
+
+#[test]
+fn a_match_against_the_bot_begun_with_challenge_bot_where_the_bot_answers_each_turn() {
+    // Given alice challenges the bot in the local chat (seeded dice: each run replays the
+    // same match, and the expert bot has no noise), she acts on every prompt of hers:
+    // the transcript is grown one decision of hers at a time until the bot has played
+    // after one of her plays
+    let mut script = "alice: /challenge bot length:1 level:expert\n".to_string();
+    let mut she_moved = false;
+    let (mut out, mut png) = (String::new(), std::path::PathBuf::new());
+    for round in 0..12 {
+        let (ok, o, err, p) = run_script_png(&format!("bot-{round}"), &script);
+        assert!(ok, "{o}\n{err}");
+        (out, png) = (o, p);
+        let after_her_move = out.rsplit_once("> alice: /move ").map(|(_, rest)| rest);
+        if after_her_move.is_some_and(|r| r.contains("GNU Backgammon plays ")) {
+            break;
+        }
+        let next = out
+            .lines()
+            .rev()
+            .find_map(|l| l.strip_prefix("-> alice to "))
+            .unwrap_or_else(|| panic!("alice has nothing to do:\n{out}"))
+            .to_string();
+        if next.starts_with("move") {
+            let (ok, o, err, _) = run_script_png("bot-moves", &format!("{script}alice: /moves\n"));
+            assert!(ok, "{o}\n{err}");
+            let plays = o
+                .lines()
+                .find_map(|l| l.strip_prefix("Legal plays: "))
+                .expect("the legal plays");
+            let first = plays.split(", ").next().unwrap();
+            script.push_str(&format!("alice: /move {first}\n"));
+            she_moved = true;
+        } else if next.starts_with("roll") {
+            script.push_str("alice: /roll\n");
+        } else if next.starts_with("take") {
+            script.push_str("alice: /take\n");
+        } else {
+            panic!("alice to {next}:\n{out}");
+        }
+    }
+    assert!(she_moved, "alice never moved:\n{out}");
+    // Then the bot accepted at once, and after her play the bot's play follows before
+    // any other line, with the board as text and as a picture, and alice to act next
+    for expected in [
+        "> alice: /challenge bot length:1 level:expert",
+        "GNU Backgammon accepts match #1",
+        "-> alice to roll the opening throw",
+    ] {
+        assert!(out.contains(expected), "missing `{expected}` in:\n{out}");
+    }
+    let (_, after) = out.rsplit_once("> alice: /move ").unwrap();
+    assert!(
+        !after.contains("\n> "),
+        "another line ran before the bot:\n{after}"
+    );
+    let bot = &after[after.find("GNU Backgammon plays ").unwrap()..];
+    assert!(
+        bot.contains(" +13-14-15-16-17-18------19-20-21-22-23-24-+"),
+        "no board after the bot's play:\n{bot}"
+    );
+    assert!(bot.contains("-> alice to "), "{bot}");
+    assert!(
+        bot.contains(&format!("(board: {})", png.join("match-1.png").display())),
+        "{bot}"
+    );
+    let picture = std::fs::read(png.join("match-1.png")).unwrap();
+    assert_eq!(&picture[..8], b"\x89PNG\r\n\x1a\n");
+    // And nobody speaks for the bot
+    let (ok, o, err, _) = run_script_png("bot-speaks", &format!("{script}! bot: /roll\n"));
+    assert!(ok, "{o}\n{err}");
+    assert!(o.contains("!! `bot` is GNU Backgammon's name here"), "{o}");
+}
+
 #[test]
 fn a_script_stops_at_the_first_unexpected_refusal_with_a_failing_exit() {
     let (ok, out, err) = run_script(
