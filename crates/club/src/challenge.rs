@@ -103,7 +103,12 @@ impl Club {
         spec: ChallengeSpec,
     ) -> Result<Outcome, ClubError> {
         check_spec(&spec)?;
-        let other = self.opponent(actor, opponent).await?;
+        let bot = self.bot_opponent(actor, opponent).await?;
+        let spec = Self::bot_terms(bot.is_some(), spec)?;
+        let other = match bot {
+            Some(b) => b,
+            None => self.opponent(actor, opponent).await?,
+        };
         if other.id == me.id {
             return Err(ClubError::SelfChallenge);
         }
@@ -140,6 +145,15 @@ impl Club {
         ));
         if let Some(chain) = &fair {
             lines.push(fair_anchor_words(&format!("match #{id}"), &chain.anchor));
+        }
+        if let Some(level) = spec.bot {
+            // The bot answers at once, in this outcome (or, should that fail, its worker
+            // does, as an event).
+            lines.push(format!(
+                "{} plays at {level} level; matches against the bot are unrated.",
+                other.display_name
+            ));
+            return Ok(self.bot_accepts(&other, community, id, lines).await);
         }
         Ok(Outcome {
             match_id: Some(id),

@@ -38,7 +38,11 @@ impl Club {
             .entries
             .iter()
             .any(|(_, e)| matches!(e, Entry::Break { .. } | Entry::Resume { .. }));
-        let bank = if pause || (actor.is_some() && actor == self.waiting_on(l)) {
+        // The bot has no clock: its time never comes out of a bank, and while it is to act
+        // there is no deadline (the human's turn starts when the bot's action commits).
+        let bot = l.bot_side();
+        let bot_acts = bot.is_some() && actor == Some(l.row.players[1]);
+        let bank = if pause || (actor.is_some() && actor == self.waiting_on(l) && !bot_acts) {
             self.banks_now(l)
         } else {
             l.row.bank
@@ -52,6 +56,7 @@ impl Club {
         // During a break both clocks stop: the turn's clock starts when the break ends.
         let start = work.snap.break_until.filter(|&u| u > now).unwrap_or(now);
         let (turn_started_at, deadline_at, reminder_at) = match to_act {
+            Some(s) if Some(s) == bot => (Some(start), None, None),
             Some(s) => {
                 let deadline = start + tc.per_move + bank[s.index()];
                 let remind = deadline - tc.remind_before;
@@ -96,6 +101,10 @@ impl Club {
             let Some(side) = acting_side(&snap.game) else {
                 continue;
             };
+            // The bot has no clock: it is never timed out nor reminded.
+            if l.bot_side() == Some(side) {
+                continue;
+            }
             let player = l.players[side.index()].clone();
             let p = &player;
             if l.row.deadline_at.is_some_and(|d| d <= now) {

@@ -24,8 +24,10 @@
 mod acting_player;
 mod analysis;
 mod bot_event;
-// TEMPORARY (adapters branch only): dropped at merge with bot_stub.rs.
-mod bot_stub;
+mod bot_player;
+mod bot_record;
+mod bot_terms;
+mod bot_turn;
 mod cause;
 mod challenge;
 mod choices;
@@ -125,6 +127,8 @@ pub struct Club {
     analyst: Arc<analysis::Analyst>,
     /// GNU Backgammon as a player and for hints: its pool of gnubg processes.
     gnubg: gnubg::Bot,
+    /// The bot player: its identities, events and worker's bell.
+    bot_player: Arc<bot_player::BotPlayer>,
 }
 
 impl Club {
@@ -139,6 +143,7 @@ impl Club {
             challenge_expiry: expiry::DEFAULT_CHALLENGE_EXPIRY,
             analyst: analysis::Analyst::new(AnalysisSettings::default()),
             gnubg: gnubg::Bot::new(gnubg::BotSettings::default()),
+            bot_player: Arc::new(bot_player::BotPlayer::new()),
         }
     }
 
@@ -181,6 +186,18 @@ impl Club {
     /// # Errors
     /// A [`ClubError`] saying why it was refused and what to do; nothing is changed then.
     pub async fn execute(&self, actor: &Actor, cmd: Command) -> Result<Outcome, ClubError> {
+        self.refuse_as_bot(actor, &cmd)?;
+        let out = self.dispatch(actor, cmd).await?;
+        // A command that leaves the bot to act wakes its worker.
+        if let (Some(id), Some(next)) = (out.match_id, &out.next) {
+            if self.is_bot_user(&actor.platform, &next.user_id) {
+                self.bot_player.ring(id);
+            }
+        }
+        Ok(out)
+    }
+
+    async fn dispatch(&self, actor: &Actor, cmd: Command) -> Result<Outcome, ClubError> {
         let (me, community) = self.me(actor).await?;
         match cmd {
             Command::Challenge { opponent, spec } => {

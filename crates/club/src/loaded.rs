@@ -18,6 +18,11 @@ pub(super) struct Loaded {
 }
 
 impl Loaded {
+    /// The bot's side in a match against the bot (always O, the challenged player).
+    pub(super) fn bot_side(&self) -> Option<Side> {
+        self.spec.bot.map(|_| Side::O)
+    }
+
     pub(super) fn side_of(&self, player: i64) -> Option<Side> {
         Side::BOTH
             .into_iter()

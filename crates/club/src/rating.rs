@@ -93,12 +93,19 @@ impl Club {
             format_rating(rating.value),
             rating.experience
         )];
+        // Matches against the bot are unrated: their record, level by level.
+        let against_bot = if ruleset == Ruleset::Standard {
+            self.bot_record_lines(&who, community).await?
+        } else {
+            Vec::new()
+        };
         let Some(s) = standing else {
             lines.push(format!(
                 "No rated {pool} match in {} yet: everyone starts at {}",
                 actor.community_name,
                 format_rating(Rating::NEW.value)
             ));
+            lines.extend(against_bot);
             return Ok(Outcome {
                 lines,
                 ..Outcome::default()
@@ -136,6 +143,7 @@ impl Club {
                 format_change(c.delta)
             ));
         }
+        lines.extend(against_bot);
         let ratings = self
             .store
             .rating_history(community, ruleset, who.id)

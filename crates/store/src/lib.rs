@@ -42,7 +42,8 @@
 //! - **Matches**: `load_match_with_players` (the match and both players in one read),
 //!   `insert_match` (row at version 1 plus the challenge as log entry 1, in one
 //!   transaction), `load_match`, `matches_of`, `actions` (the log in order), `commit`,
-//!   `due`, `mark_reminded`, `set_channel`.
+//!   `due`, `mark_reminded`, `set_channel`; the bot player's `open_bot_matches` and
+//!   `finished_bot_matches`.
 //! - **Chouettes**: `insert_chouette`, `load_chouette`, `chouette_in`, `chouettes_in`,
 //!   `commit_chouette`, `chouette_actions`.
 //! - **Money**: `ledger`, `balance`, `pot`.

@@ -214,6 +214,10 @@ const MATCH_COLUMNS: &str = "id, community_id, channel, ruleset, terms, player_x
      status, state, version, turn_started_at, bank_x, bank_o, deadline_at, reminder_at, \
      winner, result, created_at, updated_at, expires_at, end_cause, end_reason";
 
+/// The pattern of stored terms that name a bot level (the club writes its terms as
+/// compact JSON: `"bot":"expert"`).
+const BOT_TERMS: &str = "%\"bot\":%";
+
 fn match_row(r: &DbRow) -> Result<MatchRow, sqlx::Error> {
     Ok(MatchRow {
         id: r.try_get("id")?,
@@ -348,6 +352,49 @@ impl Store {
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected() == 1)
+    }
+
+    /// The open matches (challenged or active) against the bot player: those whose terms
+    /// name a bot level (`"bot":` in the stored terms), oldest first, for the bot to find
+    /// its pending decisions at start-up and on its retries.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn open_bot_matches(&self, limit: i64) -> Result<Vec<MatchRow>, StoreError> {
+        let rows = sqlx::query(sql(format!(
+            "SELECT {MATCH_COLUMNS} FROM matches
+             WHERE status IN ('challenged', 'active') AND terms LIKE $1
+             ORDER BY id LIMIT $2"
+        )))
+        .bind(BOT_TERMS)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(match_row).collect::<Result<_, _>>()?)
+    }
+
+    /// A player's finished matches against the bot in a community, oldest first (their
+    /// record against each level).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn finished_bot_matches(
+        &self,
+        player: i64,
+        community: i64,
+    ) -> Result<Vec<MatchRow>, StoreError> {
+        let rows = sqlx::query(sql(format!(
+            "SELECT {MATCH_COLUMNS} FROM matches
+             WHERE player_x = $1 AND community_id = $2 AND status = 'finished'
+               AND terms LIKE $3
+             ORDER BY id"
+        )))
+        .bind(player)
+        .bind(community)
+        .bind(BOT_TERMS)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(match_row).collect::<Result<_, _>>()?)
     }
 
     /// A match by id with its two players (X, O), in one read.

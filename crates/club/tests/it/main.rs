@@ -1,8 +1,9 @@
-//! The club's integration tests: chouettes, leagues' matches and pictures, spectators,
+//! The club's integration tests: the bot player, chouettes, leagues' matches and pictures, spectators,
 //! which match a command is for, what the Welsh prompt says, the club on PostgreSQL.
 //!
 //! One test binary for the crate (one module per suite): it links once.
 
+mod bot_player;
 mod chouette_club;
 mod club_on_postgres;
 mod league_matches;

@@ -1,0 +1,115 @@
+//! What the bot player agrees to: a challenge's terms checked when the bot is the
+//! opponent (standard rules, no stake, unrated, a level), a level refused in a match of
+//! two people, and the commands nobody may send as the bot (it sits in no chouette and
+//! joins no league; it makes its own moves).
+
+use super::bot_player::BOT_NAME;
+use super::player_key::player_key;
+use super::{Actor, ChallengeSpec, ChouetteOp, Club, ClubError, Command, LeagueOp};
+use engine::Ruleset;
+use gnubg::Level;
+use store::PlayerRow;
+
+/// The bot's level when a challenge names none.
+pub(super) const DEFAULT_LEVEL: Level = Level::Expert;
+
+impl Club {
+    /// The bot's player row when `opponent` names the bot on the actor's platform (made
+    /// or renamed to the bot's name), else `None`.
+    pub(super) async fn bot_opponent(
+        &self,
+        actor: &Actor,
+        opponent: &str,
+    ) -> Result<Option<PlayerRow>, ClubError> {
+        let key = player_key(actor, opponent);
+        let Some((id, name)) = self.bot_player.identity(&actor.platform) else {
+            return Ok(None);
+        };
+        if key != id {
+            return Ok(None);
+        }
+        let name = if name.is_empty() { BOT_NAME } else { &name };
+        Ok(Some(
+            self.store
+                .player(&actor.platform, &id, name, self.clock.now())
+                .await?,
+        ))
+    }
+
+    /// The terms of a challenge as the bot takes them: against the bot, standard rules
+    /// with no stake, unrated, at the level asked (expert if none); against a person, no
+    /// level.
+    ///
+    /// # Errors
+    /// What the bot does not play (Welsh, a stake), or a level against a person.
+    pub(super) fn bot_terms(
+        against_bot: bool,
+        mut spec: ChallengeSpec,
+    ) -> Result<ChallengeSpec, ClubError> {
+        if !against_bot {
+            if spec.bot.is_some() {
+                return Err(ClubError::BadOption(
+                    "a level applies to a match against the bot (GNU Backgammon); \
+                     a match between two people has none"
+                        .into(),
+                ));
+            }
+            return Ok(spec);
+        }
+        if spec.ruleset == Ruleset::Welsh {
+            return Err(ClubError::BadOption(
+                "the bot (GNU Backgammon) plays standard backgammon only: there is no Welsh \
+                 player yet; challenge it to a standard match or money play"
+                    .into(),
+            ));
+        }
+        if spec.stake > 0 {
+            return Err(ClubError::BadOption(
+                "money play against the bot is for points only: it has no money to pay \
+                 or receive, so the stake must be zero"
+                    .into(),
+            ));
+        }
+        // Matches against the bot never move a person's rating (the bot is a program at
+        // a chosen strength, not a member of the pool): `/rating` keeps a record against
+        // each level instead.
+        spec.rated = false;
+        spec.bot = Some(spec.bot.unwrap_or(DEFAULT_LEVEL));
+        Ok(spec)
+    }
+
+    /// Refuses a command sent as the bot itself (the local chat lets anyone type as
+    /// `bot`): it never sits in a chouette nor joins a league, and it makes its own moves.
+    /// Looks are allowed.
+    ///
+    /// # Errors
+    /// The refusal, with the reason.
+    pub(super) fn refuse_as_bot(&self, actor: &Actor, cmd: &Command) -> Result<(), ClubError> {
+        if !self.is_bot_user(&actor.platform, &actor.user_id) {
+            return Ok(());
+        }
+        let why = match cmd {
+            Command::Board(_)
+            | Command::Moves(_)
+            | Command::Games
+            | Command::History(_)
+            | Command::Export(_)
+            | Command::Rating { .. }
+            | Command::Leaderboard { .. }
+            | Command::Stats(_) => return Ok(()),
+            Command::Chouette(_, ChouetteOp::Create(_) | ChouetteOp::Join) => {
+                "the bot (GNU Backgammon) does not sit in chouettes: they are for three or \
+                 more people"
+            }
+            Command::League(c) if matches!(c.op, LeagueOp::Join | LeagueOp::Create { .. }) => {
+                "the bot (GNU Backgammon) does not join leagues: their matches are for \
+                 people; challenge the bot to a match instead"
+            }
+            _ => {
+                "the bot (GNU Backgammon) makes its own decisions; nobody can send commands \
+                 as the bot"
+            }
+        };
+        Err(ClubError::Refused(why.into()))
+    }
+}
