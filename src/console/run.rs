@@ -47,13 +47,6 @@ pub async fn run_line(club: &Club, line: &str, png_dir: Option<&Path>) -> (Strin
         Err(e) => return (format!("?? {e}\n"), true),
     };
     let (name, cmd) = parsed;
-    // The bot's name speaks only through the bot itself.
-    if club.bot_user_id("local").as_deref() == Some(name.to_lowercase().as_str()) {
-        return (
-            format!("!! `{name}` is GNU Backgammon's name here: it plays its own moves\n"),
-            true,
-        );
-    }
     match club.execute(&Actor::local(&name), cmd).await {
         Ok(out) => (shown(&out, club.now(), png_dir).await, false),
         Err(e) => (format!("!! {}\n", refusal_text(&e)), true),

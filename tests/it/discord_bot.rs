@@ -200,7 +200,15 @@ async fn a_challenge_to_the_bot_itself_is_accepted_and_its_moves_are_posted_with
                 post.json()["allowed_mentions"]["users"],
                 json!([ALICE.0.to_string()])
             );
-            assert!(!posted_buttons(&post).is_empty(), "{text}");
+            // (A play is typed with /move; a roll or a double has its buttons.)
+            if alices_turn(&text).is_some_and(|w| w.starts_with("roll")) {
+                assert!(
+                    posted_buttons(&post)
+                        .iter()
+                        .any(|b| b.starts_with("gb:roll:")),
+                    "{text}"
+                );
+            }
         }
         if she_moved && text.contains("gammonbot plays ") {
             fake.finish().await;
@@ -221,4 +229,67 @@ fn roll_button(message: &Value) -> String {
         .filter_map(|b| b["custom_id"].as_str().map(str::to_string))
         .find(|b| b.starts_with("gb:roll:"))
         .unwrap_or_else(|| panic!("no roll button: {message}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_bot_challenges_the_bot_itself_and_terms_it_cannot_play_are_refused_privately() {
+    let fake = start("play-bot", 3).await;
+    // Given alice asks for a Welsh match against the bot, or a level against a person
+    let welsh = interact(
+        &fake,
+        slash(
+            "t-welsh",
+            ALICE,
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": BOT_ID.to_string()},
+                   {"name": "rules", "type": 4, "value": 1}]),
+            json!({"users": {BOT_ID.to_string(): user(BOT_ID, "gammonbot")}}),
+        ),
+    )
+    .await;
+    let bob = 222_222_222_222_222_222_u64;
+    let level = interact(
+        &fake,
+        slash(
+            "t-level",
+            ALICE,
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": bob.to_string()},
+                   {"name": "level", "type": 4, "value": 0}]),
+            json!({"users": {bob.to_string(): user(bob, "bob")}}),
+        ),
+    )
+    .await;
+    // Then each is refused to her alone, saying why
+    for (r, phrase) in [
+        (&welsh, "standard backgammon only"),
+        (&level, "a level applies to a match against the bot"),
+    ] {
+        assert!(ephemeral(r), "{}", content(r));
+        assert!(content(r).contains(phrase), "{}", content(r));
+    }
+    // When she uses /play-bot at the beginner level with the tutor
+    let r = interact(
+        &fake,
+        slash(
+            "t-play-bot",
+            ALICE,
+            "play-bot",
+            json!([{"name": "level", "type": 4, "value": 0},
+                   {"name": "length", "type": 4, "value": 3},
+                   {"name": "tutor", "type": 5, "value": true}]),
+            json!({}),
+        ),
+    )
+    .await;
+    // Then the bot is challenged and accepts at once, at that level, for everyone to see
+    let text = content(&r);
+    assert!(!ephemeral(&r), "{text}");
+    assert!(
+        text.contains("alice challenges gammonbot to a 3-point match"),
+        "{text}"
+    );
+    assert!(text.contains("gammonbot accepts match #1"), "{text}");
+    assert!(text.contains("beginner"), "{text}");
+    fake.finish().await;
 }

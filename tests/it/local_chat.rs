@@ -309,7 +309,7 @@ fn a_match_against_the_bot_begun_with_challenge_bot_where_the_bot_answers_each_t
     for expected in [
         "> alice: /challenge bot length:1 level:expert",
         "GNU Backgammon accepts match #1",
-        "-> alice to roll the opening throw",
+        "wins the opening throw with",
     ] {
         assert!(out.contains(expected), "missing `{expected}` in:\n{out}");
     }
@@ -333,7 +333,10 @@ fn a_match_against_the_bot_begun_with_challenge_bot_where_the_bot_answers_each_t
     // And nobody speaks for the bot
     let (ok, o, err, _) = run_script_png("bot-speaks", &format!("{script}! bot: /roll\n"));
     assert!(ok, "{o}\n{err}");
-    assert!(o.contains("!! `bot` is GNU Backgammon's name here"), "{o}");
+    assert!(
+        o.contains("!! the bot (GNU Backgammon) makes its own decisions"),
+        "{o}"
+    );
 }
 
 #[test]

@@ -69,7 +69,9 @@ impl BotPlayer {
     }
 
     fn take_pending(&self) -> Vec<i64> {
-        std::mem::take(&mut *lock(&self.pending)).into_iter().collect()
+        std::mem::take(&mut *lock(&self.pending))
+            .into_iter()
+            .collect()
     }
 
     /// Decides in match `id` on a task of its own, unless a batch there is under way (then
@@ -115,8 +117,10 @@ impl Club {
     /// when the gateway is ready). The local chat's bot needs no call: its user id is
     /// `bot` (so `/challenge bot` names it) and its name "GNU Backgammon".
     pub fn set_bot_identity(&self, platform: &str, user_id: &str, name: &str) {
-        lock(&self.bot_player.identities)
-            .insert(platform.to_string(), (user_id.to_string(), name.to_string()));
+        lock(&self.bot_player.identities).insert(
+            platform.to_string(),
+            (user_id.to_string(), name.to_string()),
+        );
     }
 
     /// The bot's user id on `platform`, if it is known there.

@@ -7,8 +7,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use club::{
-    Actor, AnalysisSettings, BotEvent, ChallengeSpec, Choice, ChouetteOp, ChouetteRef, Club, Command, Entry,
-    LeagueCommand, LeagueOp, ManualClock, MatchRef, RngDice,
+    Actor, AnalysisSettings, BotEvent, ChallengeSpec, Choice, ChouetteOp, ChouetteRef, Club,
+    Command, Entry, LeagueCommand, LeagueOp, ManualClock, MatchRef, RngDice,
 };
 use clubkit::{START, assert_match_rebuilds, match_log, refused, run};
 use engine::{Action, Ruleset, Side};
@@ -18,7 +18,11 @@ use testkit::{scratch, store_url};
 
 /// A club on `url` with seeded dice, its clock at START, and gnubg looked for in
 /// `search_path` (the real one's folder when `None`).
-async fn club_on(url: &str, seed: u64, search_path: Option<&Path>) -> (Arc<Club>, Arc<ManualClock>) {
+async fn club_on(
+    url: &str,
+    seed: u64,
+    search_path: Option<&Path>,
+) -> (Arc<Club>, Arc<ManualClock>) {
     let store = Store::open(url).await.unwrap();
     let clock = Arc::new(ManualClock::new(START));
     let gnubg = testkit::gnubg();
@@ -99,7 +103,13 @@ async fn status(store: &Store, id: i64) -> MatchStatus {
 
 /// Plays match `id` until it is finished (or, for money, until the first game is over),
 /// alice by her policy, the bot by `run_bot_once`. The bot's events.
-async fn play_out(club: &Club, store: &Store, id: i64, doubles: bool, money: bool) -> Vec<BotEvent> {
+async fn play_out(
+    club: &Club,
+    store: &Store,
+    id: i64,
+    doubles: bool,
+    money: bool,
+) -> Vec<BotEvent> {
     let mut all = Vec::new();
     for _ in 0..600 {
         let events = club.run_bot_once().await.unwrap();
@@ -121,18 +131,22 @@ async fn play_out(club: &Club, store: &Store, id: i64, doubles: bool, money: boo
 
 /// A money session's first game is over (the next opening throw waits for alice).
 async fn game_over(store: &Store, id: i64) -> bool {
-    match_log(store, id)
-        .await
-        .iter()
-        .any(|e| matches!(e, Entry::Standard { action: Action::AcceptResign | Action::Drop, .. }))
-        || {
-            let row = store.load_match(id).await.unwrap().unwrap();
-            let snap: club::Snapshot = serde_json::from_str(row.state.as_deref().unwrap()).unwrap();
-            match &snap.game {
-                engine::AnyMatch::Standard(m) => m.score() != [0, 0],
-                engine::AnyMatch::Welsh(_) => false,
+    match_log(store, id).await.iter().any(|e| {
+        matches!(
+            e,
+            Entry::Standard {
+                action: Action::AcceptResign | Action::Drop,
+                ..
             }
+        )
+    }) || {
+        let row = store.load_match(id).await.unwrap().unwrap();
+        let snap: club::Snapshot = serde_json::from_str(row.state.as_deref().unwrap()).unwrap();
+        match &snap.game {
+            engine::AnyMatch::Standard(m) => m.score() != [0, 0],
+            engine::AnyMatch::Welsh(_) => false,
         }
+    }
 }
 
 /// The bot's own decisions in the log (not the club's throws and forced plays).
@@ -249,7 +263,10 @@ async fn the_bot_refuses_terms_it_does_not_play_and_the_seats_it_does_not_take()
         ..ChallengeSpec::standard(None)
     });
     for (cmd, words) in [
-        (level_vs_person, "a level applies to a match against the bot"),
+        (
+            level_vs_person,
+            "a level applies to a match against the bot",
+        ),
         (welsh, "no Welsh player yet"),
         (stake, "the stake must be zero"),
     ] {
@@ -259,7 +276,12 @@ async fn the_bot_refuses_terms_it_does_not_play_and_the_seats_it_does_not_take()
     // Nothing was made
     assert!(club.store().open_bot_matches(10).await.unwrap().is_empty());
     // A rated match against the bot is made unrated, and says so
-    let out = run(&club, "alice", against_bot(ChallengeSpec::standard(Some(3)))).await;
+    let out = run(
+        &club,
+        "alice",
+        against_bot(ChallengeSpec::standard(Some(3))),
+    )
+    .await;
     let text = out.lines.join("\n");
     assert!(text.contains("unrated"), "{text}");
     let spec: ChallengeSpec = serde_json::from_str(
@@ -278,7 +300,10 @@ async fn the_bot_refuses_terms_it_does_not_play_and_the_seats_it_does_not_take()
     run(
         &club,
         "alice",
-        Command::Chouette(ChouetteRef::default(), ChouetteOp::Create(Default::default())),
+        Command::Chouette(
+            ChouetteRef::default(),
+            ChouetteOp::Create(Default::default()),
+        ),
     )
     .await;
     let e = refused(
@@ -397,7 +422,10 @@ async fn the_bot_answers_a_resignation_and_says_when_it_is_too_slow() {
         .join("\n");
     assert!(text.contains("took longer than"), "{text}");
     assert!(text.contains("tries again"), "{text}");
-    assert_eq!(store.load_match(id).await.unwrap().unwrap().version, version);
+    assert_eq!(
+        store.load_match(id).await.unwrap().unwrap().version,
+        version
+    );
     // When a bot with time enough looks again
     let (club, _) = club_on(&url, 9, None).await;
     let events = club.run_bot_once().await.unwrap();
@@ -430,7 +458,10 @@ async fn without_gnubg_the_human_is_told_once_the_match_waits_and_the_bot_has_no
     assert!(text.contains("not installed"), "{text}");
     assert!(text.contains(gnubg::INSTALL_GNUBG), "{text}");
     assert!(text.contains("waits"), "{text}");
-    assert_eq!(store.load_match(id).await.unwrap().unwrap().version, version);
+    assert_eq!(
+        store.load_match(id).await.unwrap().unwrap().version,
+        version
+    );
     assert!(club.run_bot_once().await.unwrap().is_empty(), "told once");
     // And the bot has no clock: no deadline while it is to act, and the sweep months
     // later neither times it out nor reminds it
@@ -440,7 +471,10 @@ async fn without_gnubg_the_human_is_told_once_the_match_waits_and_the_bot_has_no
     let notices = club.sweep().await.unwrap();
     assert!(notices.iter().all(|n| n.match_id != id), "{notices:?}");
     assert_eq!(status(&store, id).await, MatchStatus::Active);
-    assert_eq!(store.load_match(id).await.unwrap().unwrap().version, version);
+    assert_eq!(
+        store.load_match(id).await.unwrap().unwrap().version,
+        version
+    );
     // When gnubg is back (a club that finds it), the bot makes its move
     let (club, clock) = club_on(&url, 5, None).await;
     clock.advance(90 * club::DAY);
