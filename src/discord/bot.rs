@@ -6,7 +6,9 @@
 //! A decision of the bot answers a player's command, and the bot is quick: its move could
 //! reach the channel before the reply to the command it answers. So a command being
 //! answered in a channel is counted ([`Gate`]), and the bot's posts in that channel wait
-//! until no answer is under way there (at most [`WAIT_FOR_ANSWERS`]).
+//! until no answer is under way there (at most [`WAIT_FOR_ANSWERS`]). A match the
+//! answer moved into its own thread meanwhile (`/server threads:true`) is posted there,
+//! though the bot decided while it was still in the channel.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -23,11 +25,13 @@ use club::{BotEvent, Club};
 /// The longest a decision of the bot waits for the answers under way in its channel.
 pub const WAIT_FOR_ANSWERS: Duration = Duration::from_secs(30);
 
-/// The commands being answered, by channel.
+/// The commands being answered, by channel, and the matches moved into their thread.
 #[derive(Debug, Default)]
 pub struct Gate {
     answering: Mutex<HashMap<u64, usize>>,
     done: Notify,
+    /// match id -> the thread it was moved to.
+    moved: Mutex<HashMap<i64, u64>>,
 }
 
 /// A command being answered in a channel; dropped when its answer is posted (or not).
@@ -51,6 +55,23 @@ impl Gate {
             gate: Arc::clone(self),
             channel,
         }
+    }
+
+    /// Match `id` is played in `thread` from now on.
+    pub fn moved(&self, id: i64, thread: serenity::ChannelId) {
+        self.moved
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(id, thread.get());
+    }
+
+    /// Where match `id`, said to be in `channel`, is played now.
+    fn channel_of(&self, id: i64, channel: serenity::ChannelId) -> serenity::ChannelId {
+        self.moved
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&id)
+            .map_or(channel, |t| serenity::ChannelId::new(*t))
     }
 
     fn busy(&self, channel: u64) -> bool {
@@ -132,6 +153,7 @@ async fn post_event(http: &serenity::Http, refused: &DmRefused, gate: &Gate, e: 
     };
     let channel = serenity::ChannelId::new(id);
     gate.idle(channel, WAIT_FOR_ANSWERS).await;
+    let channel = gate.channel_of(e.match_id, channel);
     let out = &e.outcome;
     let answer = Answer::of(out, outcome_files(out).await);
     let msg = answer.message();

@@ -89,6 +89,12 @@ fn posted_buttons(r: &Request) -> Vec<String> {
         .collect()
 }
 
+/// Whether `text` says the bot made a play (not only at which level it plays).
+fn bot_played(text: &str) -> bool {
+    text.lines()
+        .any(|l| l.starts_with("gammonbot plays ") && !l.starts_with("gammonbot plays at "))
+}
+
 /// What alice is asked to do in `text` (`<@alice> to roll ...`), if anything.
 fn alices_turn(text: &str) -> Option<String> {
     text.split(&format!("<@{}> to ", ALICE.0))
@@ -210,7 +216,7 @@ async fn a_challenge_to_the_bot_itself_is_accepted_and_its_moves_are_posted_with
                 );
             }
         }
-        if she_moved && text.contains("gammonbot plays ") {
+        if she_moved && bot_played(&text) {
             fake.finish().await;
             return;
         }
@@ -291,5 +297,63 @@ async fn play_bot_challenges_the_bot_itself_and_terms_it_cannot_play_are_refused
     );
     assert!(text.contains("gammonbot accepts match #1"), "{text}");
     assert!(text.contains("beginner"), "{text}");
+    fake.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_server_with_a_thread_per_match_the_bots_moves_are_posted_in_the_thread() {
+    // Given a server that plays each match in its own thread (seed 42: the bot wins the
+    // opening throw, so its first play follows the challenge at once)
+    let fake = start("threads", 42).await;
+    let mut srv = slash(
+        "t-srv",
+        ALICE,
+        "server",
+        json!([{"name": "threads", "type": 5, "value": true}]),
+        json!({}),
+    );
+    srv["member"]["permissions"] = json!("32");
+    let r = interact(&fake, srv).await;
+    assert!(
+        content(&r).contains("each in its own thread"),
+        "{}",
+        content(&r)
+    );
+    // (and Discord slow to open a thread: the bot has decided before the match is moved)
+    fake.slow("POST", "/threads", std::time::Duration::from_millis(800));
+    // When alice challenges the bot
+    let from = fake.requests().len();
+    interact(
+        &fake,
+        slash(
+            "t-challenge",
+            ALICE,
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": BOT_ID.to_string()},
+                   {"name": "length", "type": 4, "value": 1}]),
+            json!({"users": {BOT_ID.to_string(): user(BOT_ID, "gammonbot")}}),
+        ),
+    )
+    .await;
+    let thread = fake
+        .wait_for(from, |r| r.method == "POST" && r.path.ends_with("/threads"))
+        .await;
+    let thread_id = thread.response["id"].as_str().unwrap().to_string();
+    // Then the bot's play is posted in the thread, not in the channel the challenge was
+    // typed in
+    let post = fake
+        .wait_for(from, |r| {
+            r.method == "POST"
+                && r.path.ends_with("/messages")
+                && r.json()["content"].as_str().is_some_and(bot_played)
+        })
+        .await;
+    assert_eq!(
+        post.path,
+        format!("/api/v10/channels/{thread_id}/messages"),
+        "{}",
+        post.json()["content"]
+    );
+    posted(&post);
     fake.finish().await;
 }

@@ -199,6 +199,8 @@ async fn post_challenge(
                 .await?;
             club.move_to_channel(&actor(ctx), id, &thread.id.to_string())
                 .await?;
+            // The bot's move, should it come meanwhile, goes to the thread too.
+            ctx.data().answering.moved(id, thread.id);
             thread
                 .id
                 .send_message(
