@@ -118,14 +118,9 @@ pub struct AnalysisReport {
 }
 
 /// The actions of a standard match's log, and how many games they finished.
+/// (An action the tutor let a player take back is left out.)
 fn standard_actions(entries: &[Entry]) -> Vec<(Side, Action)> {
-    entries
-        .iter()
-        .filter_map(|e| match e {
-            Entry::Standard { side, action, .. } => Some((*side, *action)),
-            _ => None,
-        })
-        .collect()
+    super::undo::standard_actions(entries)
 }
 
 /// The actions up to the end of the last finished game, and the number of finished games.

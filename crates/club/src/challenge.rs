@@ -64,6 +64,11 @@ pub fn spec_words(spec: &ChallengeSpec) -> String {
     if !spec.rated && (spec.ruleset == Ruleset::Welsh || spec.length.is_some()) {
         s.push_str(", unrated");
     }
+    match (spec.practice, spec.tutor) {
+        (_, true) => s.push_str(", practice with the tutor"),
+        (true, false) => s.push_str(", practice (hints allowed)"),
+        _ => {}
+    }
     s
 }
 

@@ -302,6 +302,9 @@ pub enum Command {
     Hint(MatchRef),
     /// The tutor: take back my last play or cube action, once, before the opponent acts.
     Undo(MatchRef),
+    /// The tutor: keep my last play or cube action the tutor flagged, so that the
+    /// opponent (the bot, the club's automatic roll) goes on.
+    Keep(MatchRef),
 }
 
 /// A player who must act, and what he must do.

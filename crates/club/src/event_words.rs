@@ -54,6 +54,8 @@ pub(super) fn describe_standard(
                 winner: r.winner,
                 points: r.points,
                 game: 0,
+                // After this event's line, which is pushed last.
+                words_at: Some(lines.len() + 1),
             });
             let kind = match r.kind {
                 ResultKind::Single => "",

@@ -94,6 +94,13 @@ pub fn match_played(
             }
             _ => {
                 let Some(s) = snap.as_mut() else { continue };
+                // A play the tutor let the player take back: the throw stays (it was
+                // thrown), without the play, which is made again.
+                if let (Entry::Undo { .. }, Some(last)) = (e, out.last_mut()) {
+                    if s.undo_takes_back_a_play() {
+                        last.play = None;
+                    }
+                }
                 match (e, &s.game) {
                     (Entry::Standard { side, action, .. }, _) => match action {
                         Action::OpeningRoll { x, o } => out.push(throw(

@@ -14,7 +14,9 @@
 //! outcomes), `rating` (`/rating`, `/leaderboard`, the rating lines at a match's end),
 //! `fair` (provably fair dice: the chain, seeds, throws, `/fair`), `league` (leagues and
 //! tournaments: fixtures, standings, seasons), `analysis` (`/analyse` and `/stats`, with
-//! `gnubg_run` (the gnubg subprocess), `review`, `review_words`).
+//! `gnubg_run` (the gnubg subprocess), `review`, `review_words`), practice: `hint`
+//! (where practice is allowed, `/hint`), `tutor` (judging a play or cube action) and
+//! `undo` (the tutor's hold, `/undo`, `/keep`).
 //!
 //! Leaf modules hold what many parts share and name no part that uses them: `loaded` (a
 //! match loaded to act on), `work` (a command's work on a match), `match_op`,
@@ -48,6 +50,7 @@ mod fair;
 mod fair_record;
 mod fair_words;
 mod gnubg_run;
+mod hint;
 pub mod league;
 mod loaded;
 mod match_log;
@@ -66,6 +69,8 @@ mod session;
 mod settings;
 mod snapshot;
 mod terms;
+mod tutor;
+mod undo;
 mod welsh_record;
 mod which_match;
 mod work;
@@ -104,6 +109,8 @@ pub use review::{Decision, PlayerFigures, Review, rating_band};
 pub use review_words::{blunder_boards, review_lines};
 pub use snapshot::{Snapshot, rebuild};
 pub use terms::{ChallengeOption, ChallengeOptions, TermsError};
+pub use tutor::TUTOR_THRESHOLD;
+pub use undo::{Before, TutorNote};
 
 use engine::Side;
 use engine::welsh::Rates;
@@ -275,10 +282,9 @@ impl Club {
             Command::League(c) => self.league(actor, &me, community, c).await,
             Command::Analyse(m) => self.analyse(actor, &me, community, m).await,
             Command::Stats(player) => self.stats(actor, &me, community, player.as_deref()).await,
-            // Practice (issue 32): `hint.rs` and `undo.rs` answer these.
-            Command::Hint(_) | Command::Undo(_) => Err(ClubError::Refused(
-                "hints and the tutor are not available yet".into(),
-            )),
+            Command::Hint(m) => self.hint(&me, community, m).await,
+            Command::Undo(m) => self.undo_or_keep(&me, community, m, false).await,
+            Command::Keep(m) => self.undo_or_keep(&me, community, m, true).await,
         }
     }
 }

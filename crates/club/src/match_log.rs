@@ -75,6 +75,27 @@ pub enum Entry {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         withdrawal: bool,
     },
+    /// The tutor's word on `side`'s action, logged just before it (a tutor match): the
+    /// action was worse than the tutor's threshold, and `words` say what was better. The
+    /// action that follows may be undone ([`Entry::Undo`]) or kept ([`Entry::Keep`]) until
+    /// anything else happens. `warning`: said before a roll where doubling was right (no
+    /// action follows; the next roll is not judged again).
+    Tutor {
+        side: Side,
+        words: String,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        warning: bool,
+    },
+    /// `side` takes back the action the tutor flagged: the game is as before it, the
+    /// dice in hand the same (the log stays append-only: the fold undoes it).
+    Undo {
+        side: Side,
+    },
+    /// `side` keeps the action the tutor flagged: the opponent (the bot, the club's
+    /// automatic roll) may go on.
+    Keep {
+        side: Side,
+    },
     /// A league match made void (a player withdrew from a league whose setting voids his
     /// remaining matches).
     Void {
@@ -109,6 +130,9 @@ pub enum Settlement {
         winner: Side,
         points: u64,
         game: u32,
+        /// Where in the command's lines the payment is said: right after the game's
+        /// result, before the next game begins (None: at the end).
+        words_at: Option<usize>,
     },
     /// A Welsh game scored (`winner` None: a wash).
     WelshGame {

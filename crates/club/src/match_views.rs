@@ -237,14 +237,12 @@ impl Club {
             return self.welsh_record(&l).await;
         }
         let rows = self.store.actions(l.row.id).await?;
-        let mut actions = Vec::new();
-        for r in rows {
-            if let Ok(Entry::Standard { side, action, .. }) =
-                serde_json::from_str::<Entry>(&r.entry)
-            {
-                actions.push((side, action));
-            }
-        }
+        let entries: Vec<Entry> = rows
+            .iter()
+            .filter_map(|r| serde_json::from_str::<Entry>(&r.entry).ok())
+            .collect();
+        // An action the tutor let a player take back is no part of the match.
+        let actions = super::undo::standard_actions(&entries);
         let info = MatInfo {
             event: format!("gammonbot match #{}", l.row.id),
             began: Some(l.row.created_at),

@@ -70,12 +70,23 @@ impl Club {
         let mut ledger = Vec::new();
         let mut pot_games = Vec::new();
         let ids = [l.row.players[0], l.row.players[1]];
+        // Lines inserted so far before later settlements' places.
+        let mut inserted = 0;
         for s in &work.settle {
             match *s {
-                Settlement::MoneyGame { winner, points, .. } => {
+                Settlement::MoneyGame {
+                    winner,
+                    points,
+                    words_at,
+                    ..
+                } => {
                     if l.spec.length.is_none() {
-                        work.lines
-                            .push(money_game_words(l, &work.snap.game, winner, points));
+                        // The game's payment follows its result, before the next game.
+                        let at = words_at
+                            .map_or(work.lines.len(), |i| (i + inserted).min(work.lines.len()));
+                        let words = money_game_words(l, &work.snap.game, winner, points);
+                        work.lines.insert(at, words);
+                        inserted += 1;
                         // The next game begins with its opening throw: until then the
                         // session may be stopped.
                         if let (false, engine::AnyMatch::Standard(m)) =

@@ -97,6 +97,10 @@ impl Club {
         let mut l = self.find(me, community, m, op.name()).await?;
         self.with_fair(&mut l).await?;
         let side = l.side_of(me.id).unwrap_or(Side::X);
+        // The tutor judges the players' decisions, never the bot's (the bot is O).
+        if l.spec.tutor && !(l.spec.bot.is_some() && side == Side::O) {
+            return self.act_tutored(l, me, side, op).await;
+        }
         let work = self.plan(&l, side, Some(me.id), &op)?;
         self.save(&l, Some(me.id), work, MatchStatus::Active).await
     }
@@ -435,7 +439,8 @@ impl Club {
     /// plays forced plays, announcing both.
     pub(super) fn autopilot(&self, l: &Loaded, work: &mut Work) -> Result<(), ClubError> {
         for _ in 0..64 {
-            if work.snap.is_over() {
+            // The tutor holds the match for the player's undo or keep.
+            if work.snap.is_over() || work.snap.tutor_holds() {
                 return Ok(());
             }
             let game = work.snap.game.clone();

@@ -8,6 +8,7 @@ use super::command::ChallengeSpec;
 use super::event_words::{NO_BREAK_DUE, describe_standard, describe_welsh};
 use super::match_log::{Entry, LastMove, Ruling, Settlement, standard_rules};
 use super::phrases::utc_words;
+use super::undo::TutorNote;
 use engine::welsh::{
     BreakReason, MatchEnd, WelshEvent, WelshMatch, WelshPhase, WelshRules, format_amount,
     format_welsh_play,
@@ -36,6 +37,9 @@ pub struct Snapshot {
     /// A league match decided by a ruling (forfeit or adjudication).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ruling: Option<Ruling>,
+    /// A tutor match: what the tutor's last word left (an action held for an undo, ...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tutor: Option<TutorNote>,
 }
 
 impl Snapshot {
@@ -69,6 +73,7 @@ impl Snapshot {
             break_until: None,
             stopped: None,
             ruling: None,
+            tutor: None,
         })
     }
 
@@ -175,13 +180,19 @@ impl Snapshot {
         settle: &mut Vec<Settlement>,
     ) -> Result<(), String> {
         match (entry, &self.game) {
-            (Entry::Standard { side, action, .. }, AnyMatch::Standard(m)) => {
+            (Entry::Standard { side, action, auto }, AnyMatch::Standard(m)) => {
                 let before = *m.position();
+                let point = self.undo_point();
                 let (next, events) = m.apply(*side, action).map_err(|e| e.to_string())?;
                 self.record_standard(&before, &next, &events, names, lines, settle);
                 self.game = AnyMatch::Standard(next);
+                self.note_action(*side, *auto, point, names, lines);
                 Ok(())
             }
+            (
+                Entry::Tutor { .. } | Entry::Undo { .. } | Entry::Keep { .. },
+                AnyMatch::Standard(_),
+            ) => self.apply_tutor(entry, names, lines),
             (Entry::Welsh { side, action, .. }, AnyMatch::Welsh(m)) => {
                 let before = *m.position();
                 let (next, events) = m.apply(*side, action).map_err(|e| e.to_string())?;
@@ -221,6 +232,7 @@ impl Snapshot {
                         winner: side.opponent(),
                         points: m.cube().value,
                         game: m.game_number(),
+                        words_at: None,
                     });
                 }
                 self.forfeit = Some(*side);

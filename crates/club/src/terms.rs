@@ -184,6 +184,13 @@ impl ChallengeOptions {
         spec.bot = self.level;
         set(self.practice, &mut spec.practice);
         set(self.tutor, &mut spec.tutor);
+        if spec.practice {
+            // Practice is unrated: asked for together with rated play, it is refused.
+            if self.rated == Some(true) {
+                return refuse(ChallengeOption::Practice, PRACTICE_UNRATED);
+            }
+            spec.rated = false;
+        }
         Ok(spec)
     }
 
@@ -247,6 +254,33 @@ impl ChallengeOptions {
     }
 }
 
+const PRACTICE_UNRATED: &str =
+    "a practice match (hints allowed) is never rated: ask for practice or a rated match, not both";
+
+/// Refuses practice or the tutor where they cannot be: a rated match of two people, the
+/// tutor without practice (a match against the bot is practice), Welsh backgammon
+/// (GNU Backgammon, who gives the hints, plays standard backgammon only).
+fn check_practice(spec: &ChallengeSpec) -> Result<(), ClubError> {
+    let bad = |m: &str| Err(ClubError::BadOption(m.into()));
+    if !(spec.practice || spec.tutor) {
+        return Ok(());
+    }
+    if spec.ruleset == Ruleset::Welsh {
+        return bad(
+            "hints and the tutor are GNU Backgammon's, which plays standard backgammon only: not Welsh",
+        );
+    }
+    if spec.tutor && !spec.practice && spec.bot.is_none() {
+        return bad(
+            "the tutor is for practice: against the bot, or in a match with practice on (both players agree by accepting)",
+        );
+    }
+    if spec.rated && spec.bot.is_none() && spec.length.is_some() {
+        return bad(PRACTICE_UNRATED);
+    }
+    Ok(())
+}
+
 const WELSH_OWN_RULES: &str = "Welsh backgammon has its own rules: no Crawford, Jacoby, Holland, beavers, raccoons, automatic doubles or stake (prizes follow rule 23)";
 
 const NO_TIME_A_MOVE: &str = "the time a move must be more than nothing (2 days if left out); nothing a move is the live Welsh clock";
@@ -278,6 +312,7 @@ fn money_only_words(o: ChallengeOption, n: u32) -> String {
 pub(super) fn check_spec(spec: &ChallengeSpec) -> Result<(), ClubError> {
     let bad = |m: String| Err(ClubError::BadOption(m));
     check_expiry(spec)?;
+    check_practice(spec)?;
     match (spec.ruleset, spec.length) {
         (Ruleset::Standard, Some(n)) if !(1..=64).contains(&n) => {
             return Err(ClubError::MatchLength(n));

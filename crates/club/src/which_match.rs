@@ -189,6 +189,14 @@ impl Club {
             l.row.status == MatchStatus::Active && l.snap.as_ref().is_some_and(|s| !s.is_over());
         match verb {
             "resign" | "concede" | "break" | "resume" => active,
+            // The tutor's hold waits on the player whose action it flagged.
+            "undo" | "keep" => {
+                active
+                    && l.snap.as_ref().is_some_and(|s| {
+                        s.tutor_holds_for()
+                            .is_some_and(|side| l.row.players[side.index()] == player)
+                    })
+            }
             "stop" => {
                 active && l.spec.length.is_none() && l.spec.ruleset == engine::Ruleset::Standard
             }

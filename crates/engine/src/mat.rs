@@ -179,10 +179,15 @@ pub fn export_mat_with(
                 Event::NoLegalPlay { by, dice } => {
                     w.cell(by, &format!("{}{}: ", dice.high(), dice.low()));
                 }
-                Event::Doubled { by, value } => w.cell(by, &format!(" Doubles => {value}")),
+                // A beaver or a raccoon is one more turn of the cube, written as gnubg's own
+                // exporter writes it: `Doubles => 4` in the beaverer's column. gnubg reads
+                // `Beavers => 4` too, but then takes the next throw it reads for the
+                // beaver's silent take; after a dropped beaver that throw is the next game's
+                // first, and gnubg loses it and every throw after it up to the next double.
+                Event::Doubled { by, value }
+                | Event::Beavered { by, value }
+                | Event::Raccooned { by, value } => w.cell(by, &format!(" Doubles => {value}")),
                 Event::Taken { by, .. } => w.cell(by, " Takes"),
-                Event::Beavered { by, value } => w.cell(by, &format!(" Beavers => {value}")),
-                Event::Raccooned { by, value } => w.cell(by, &format!(" Raccoons => {value}")),
                 Event::Dropped { by } => w.cell(by, " Drops"),
                 Event::GameOver(r) => w.wins(
                     r.winner,

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use engine::{Dice, Play, format_play, legal_plays, resolve_play};
+use engine::{Dice, Play, Position, Side, format_play, legal_plays, resolve_play};
 use serde_json::json;
 
 use super::decide::{Answer, CubeAction, CubeVerdict};
@@ -14,6 +14,12 @@ use super::situation::Situation;
 
 /// The level hints are given at: gnubg's strongest named level offered.
 pub const HINT_LEVEL: Level = Level::WorldClass;
+
+/// gnubg's "normal" move filter for its deeper plies (eval.c, `aamfNormal`): the first
+/// 8 plays at 0 plies that are within 0.16 of the best go on to be evaluated deeper.
+const FILTER_KEEP: usize = 8;
+/// See [`FILTER_KEEP`].
+const FILTER_WITHIN: f64 = 0.16;
 
 /// One of gnubg's candidate plays.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,9 +33,104 @@ pub struct HintPlay {
     pub equity: f64,
 }
 
+/// A play judged against gnubg's best for the same roll ([`Pool::judge_play`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayJudgement {
+    /// gnubg's best play.
+    pub best: HintPlay,
+    /// The cubeful equity of the play judged, for the player who made it.
+    pub equity: f64,
+}
+
+impl PlayJudgement {
+    /// What the play judged gives away against the best (0 when it is as good).
+    #[must_use]
+    pub fn loss(&self) -> f64 {
+        (self.best.equity - self.equity).max(0.0)
+    }
+}
+
 impl Pool {
+    /// `play` by the player on roll with `dice`, judged at [`HINT_LEVEL`]: gnubg's best
+    /// play there (its own search at that level) and the equities of both, each the
+    /// cubeful equity of the position it leaves, evaluated at that level with the opponent
+    /// on roll (so both are judged alike, whichever candidates gnubg's move filter kept).
+    ///
+    /// # Errors
+    /// gnubg missing, failing or too slow; a play that is not legal with `dice`.
+    pub fn judge_play(
+        &self,
+        s: &Situation,
+        dice: Dice,
+        play: &Play,
+    ) -> Result<PlayJudgement, BotError> {
+        let mover = s.on_roll;
+        let board = s.position.view(mover);
+        let legal = legal_plays(&board, dice);
+        let after = |p: &Play| {
+            legal
+                .iter()
+                .find(|l| l.play == *p)
+                .map(|l| l.board)
+                .ok_or_else(|| BotError::IllegalAnswer(format!("a play not legal with {dice}")))
+        };
+        let mine = after(play)?;
+        let as_mover = Situation { bot: mover, ..*s };
+        let best = self.play(&as_mover, dice, HINT_LEVEL)?;
+        let equity = self.equity_left(s, mover, &mine)?;
+        let best_equity = if best == *play {
+            equity
+        } else {
+            self.equity_left(s, mover, &after(&best)?)?
+        };
+        Ok(PlayJudgement {
+            best: HintPlay {
+                play: best,
+                text: format_play(&board, &best),
+                equity: best_equity,
+            },
+            equity,
+        })
+    }
+
+    /// The cubeful equity for `mover` of the board a play leaves (from `mover`'s view),
+    /// the opponent on roll, at [`HINT_LEVEL`]: gnubg's optimal cube equity for the
+    /// opponent there, turned round.
+    fn equity_left(
+        &self,
+        s: &Situation,
+        mover: Side,
+        after: &engine::Board,
+    ) -> Result<f64, BotError> {
+        let opponent = mover.opponent();
+        let left = Situation {
+            position: Position::from_view(mover, after),
+            on_roll: opponent,
+            offer: None,
+            resignation: None,
+            ..*s
+        };
+        let answer = self.ask(&json!({
+            "op": "cube",
+            "pos": left.position_id(opponent),
+            "ci": left.cube_info(opponent),
+            "ec": HINT_LEVEL.context().to_json(),
+        }))?;
+        answer["eq"][0]
+            .as_f64()
+            .map(|e| -e)
+            .ok_or_else(|| BotError::Failed("no equity in gnubg's answer".into()))
+    }
+
     /// gnubg's best `n` plays (at most) for the player on roll with `dice`, best first,
     /// at [`HINT_LEVEL`]. Empty when no checker can move.
+    ///
+    /// gnubg's `hint` run from its Python mode ranks the plays at 0 plies whatever the
+    /// evaluation set (its answer says `plies: 0`), so its candidates are scored again
+    /// here as gnubg's own search at that level does: the plays its move filter keeps for
+    /// the deeper plies (the first [`FILTER_KEEP`] within [`FILTER_WITHIN`] of the best at
+    /// 0 plies) by the cubeful equity of the position each leaves at [`HINT_LEVEL`], the
+    /// others after them with their 0-ply equity.
     ///
     /// # Errors
     /// gnubg missing, failing or too slow, or a play it names that the engine does not
@@ -51,7 +152,7 @@ impl Pool {
             "matchid": s.match_id(mover, dice.values()),
             "pos": s.position_id(mover),
             "dice": dice.values(),
-            "n": n.max(1),
+            "n": n.max(FILTER_KEEP),
             "matchto": s.rules.length.unwrap_or(0),
             "jacoby": u8::from(s.jacoby()),
             "beavers": u8::from(s.beavers()),
@@ -59,7 +160,8 @@ impl Pool {
         }))?;
         let moves = answer["moves"].as_array().cloned().unwrap_or_default();
         let mut out = Vec::new();
-        for m in moves.iter().take(n) {
+        let mut left = Vec::new();
+        for m in &moves {
             let (Some(text), Some(equity)) = (m[0].as_str(), m[1].as_f64()) else {
                 return Err(BotError::Failed("a hint without its play or equity".into()));
             };
@@ -70,10 +172,23 @@ impl Pool {
                 text: format_play(&board, &l.play),
                 equity,
             });
+            left.push(l.board);
         }
-        if out.is_empty() {
+        let Some(best) = out.first().map(|p| p.equity) else {
             return Err(BotError::Failed("gnubg gave no hint".into()));
+        };
+        if HINT_LEVEL.context().plies > 0 {
+            let keep = out
+                .iter()
+                .take(FILTER_KEEP)
+                .take_while(|p| best - p.equity <= FILTER_WITHIN)
+                .count();
+            for (p, after) in out.iter_mut().zip(&left).take(keep) {
+                p.equity = self.equity_left(s, mover, after)?;
+            }
+            out[..keep].sort_by(|a, b| b.equity.total_cmp(&a.equity));
         }
+        out.truncate(n.max(1));
         Ok(out)
     }
 

@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 
 pub use decide::{Answer, CubeAction, CubeEquities, CubeVerdict};
 pub use error::{BotError, INSTALL_GNUBG};
-pub use hint::{HINT_LEVEL, HintPlay, answer_words, cube_words, plays_words};
+pub use hint::{HINT_LEVEL, HintPlay, PlayJudgement, answer_words, cube_words, plays_words};
 pub use level::{EvalContext, Level, UnknownLevel};
 pub use pool::{Bot, BotSettings, Pool};
 pub use situation::Situation;
@@ -31,9 +31,14 @@ pub use situation::Situation;
 /// The `gnubg` program in a `PATH`-like list of directories.
 #[must_use]
 pub fn find_gnubg(search_path: &str) -> Option<PathBuf> {
+    find_program("gnubg", search_path)
+}
+
+/// A program in a `PATH`-like list of directories.
+fn find_program(name: &str, search_path: &str) -> Option<PathBuf> {
     search_path
         .split(':')
         .filter(|d| !d.is_empty())
-        .map(|d| Path::new(d).join("gnubg"))
+        .map(|d| Path::new(d).join(name))
         .find(|p| p.is_file())
 }

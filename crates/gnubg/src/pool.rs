@@ -23,6 +23,11 @@ pub struct BotSettings {
     /// Where the script is written for gnubg to read (default: the system's temporary
     /// directory).
     pub work_dir: PathBuf,
+    /// gnubg runs this much below the bot's own scheduling priority (`nice -n`, default
+    /// 10), so that on a busy machine the players' commands go first and a bot thinking
+    /// hard (world class) slows them down less; `None` runs it at the bot's priority (as
+    /// does a system without the `nice` program).
+    pub nice: Option<u8>,
 }
 
 impl Default for BotSettings {
@@ -32,6 +37,7 @@ impl Default for BotSettings {
             processes: 2,
             time_limit: Duration::from_secs(30),
             work_dir: std::env::temp_dir().join("gammonbot-bot"),
+            nice: Some(10),
         }
     }
 }
@@ -143,7 +149,7 @@ impl Pool {
         let gnubg = find_gnubg(&self.settings.search_path)
             .ok_or_else(|| BotError::Missing(self.settings.search_path.clone()))?;
         let script = self.script()?;
-        Process::start(&gnubg, &script)
+        Process::start(&gnubg, &script, self.settings.nice)
     }
 
     /// The script on disk (written when missing or different).

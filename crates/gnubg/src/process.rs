@@ -11,12 +11,16 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::error::BotError;
+use super::find_program;
 
 /// The script gnubg runs, embedded so the binary needs no files.
 pub(crate) const SCRIPT: &str = include_str!("bot.py");
 
 /// The prefix of the script's answer lines (gnubg prints its own lines too).
 const ANSWER: &str = "gammonbot-answer ";
+
+/// Where the `nice` program is looked for.
+const NICE_PATH: &str = "/usr/bin:/bin";
 
 /// The lines of gnubg's standard error kept for an error message.
 const TAIL: usize = 4;
@@ -40,9 +44,23 @@ pub(crate) struct Process {
 }
 
 impl Process {
-    /// Starts `gnubg -t -q -r -p script`.
-    pub(crate) fn start(gnubg: &Path, script: &Path) -> Result<Process, BotError> {
-        let mut child = Command::new(gnubg)
+    /// Starts `gnubg -t -q -r -p script`, through `nice -n N` when `nice` is given and
+    /// the `nice` program is found (otherwise at the caller's priority).
+    pub(crate) fn start(
+        gnubg: &Path,
+        script: &Path,
+        nice: Option<u8>,
+    ) -> Result<Process, BotError> {
+        let nice = nice.and_then(|n| Some((n, find_program("nice", NICE_PATH)?)));
+        let mut command = match &nice {
+            Some((n, program)) => {
+                let mut c = Command::new(program);
+                c.arg("-n").arg(n.to_string()).arg(gnubg);
+                c
+            }
+            None => Command::new(gnubg),
+        };
+        let mut child = command
             .args(["-t", "-q", "-r", "-p"])
             .arg(script)
             .stdin(Stdio::piped())

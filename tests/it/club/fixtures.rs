@@ -111,6 +111,7 @@ pub(super) fn eve_about_to_win(
         break_until: None,
         stopped: None,
         ruling: None,
+        tutor: None,
     }
 }
 

@@ -173,6 +173,7 @@ fn issue_30_10_a_new_money_game_board_shows_no_last_play_of_the_previous_game() 
         break_until: None,
         stopped: None,
         ruling: None,
+        tutor: None,
     };
     snapshot_step(&mut snap, Action::Roll(Dice::new(2, 1).unwrap()));
     let AnyMatch::Standard(m) = &snap.game else {

@@ -261,6 +261,11 @@ impl Club {
             ));
         }
         check_spec(&spec)?;
+        if spec.practice || spec.tutor {
+            return Err(ClubError::BadOption(
+                "a league's matches count in its table: no practice or tutor in a league".into(),
+            ));
+        }
         if spec.ruleset == Ruleset::Standard && spec.length.is_none() {
             return Err(ClubError::BadOption(
                 "a league plays matches to a length; money play has no winner".into(),

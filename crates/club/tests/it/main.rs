@@ -1,5 +1,6 @@
-//! The club's integration tests: the bot player, chouettes, leagues' matches and pictures, spectators,
-//! which match a command is for, what the Welsh prompt says, the club on PostgreSQL.
+//! The club's integration tests: the bot player, chouettes, leagues' matches and pictures,
+//! spectators, which match a command is for, what the Welsh prompt says, what a money
+//! game's end says, the club on PostgreSQL, practice (hints, the tutor, undo).
 //!
 //! One test binary for the crate (one module per suite): it links once.
 
@@ -8,6 +9,8 @@ mod chouette_club;
 mod club_on_postgres;
 mod league_matches;
 mod league_pictures;
+mod money_game_words;
+mod practice;
 mod spectators;
 mod welsh_prompts;
 mod which_match;

@@ -6,6 +6,7 @@
 mod chouette_rules;
 mod gnubg_differential;
 mod gnubg_mat;
+mod gnubg_mat_money;
 mod notation;
 mod perft;
 mod position_id_reference;

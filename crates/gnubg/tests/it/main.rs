@@ -4,3 +4,10 @@
 mod decisions;
 mod failures;
 mod levels;
+mod oracle;
+mod oracle_cube;
+mod oracle_plays;
+mod priority;
+/// The self-play of the examples.
+#[path = "../../examples/selfplay/mod.rs"]
+mod selfplay;
