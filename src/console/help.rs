@@ -13,8 +13,8 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
                                       once and plays its moves; practice, unrated
   /hint [#N]                          practice: GNU Backgammon's best plays for your roll, or
                                       its cube decision, with equities
-  /undo [#N]                          tutor: take back your last play or cube action, once,
-                                      before your opponent acts
+  /undo [#N]  /keep [#N]              tutor: take back the play or cube action it flagged
+                                      (once), or keep it and play on
   /accept /decline /cancel            answer (or withdraw) a challenge
   /accept shaker:me|opponent          Welsh: the guest shakes or calls first (or role:shake|call)
   /roll (Welsh: /throw)  /move 13/7 8/7  /moves   throw, play, list the legal plays

@@ -157,6 +157,7 @@ fn every_club_command_has_a_slash_command() {
         "play-bot",
         "hint",
         "undo",
+        "keep",
     ] {
         assert!(names.iter().any(|x| x == n), "/{n} missing from {names:?}");
     }
@@ -204,7 +205,7 @@ fn every_club_command_has_a_slash_command() {
             "/{c}"
         );
     }
-    for c in ["hint", "undo"] {
+    for c in ["hint", "undo", "keep"] {
         assert_eq!(find(c, "match")["autocomplete"], Value::Bool(true), "/{c}");
     }
     assert_eq!(find("move", "play")["autocomplete"], Value::Bool(true));

@@ -137,6 +137,7 @@ fn the_bot_is_challenged_with_a_level_and_practice_commands_are_read() {
     assert!(spec.practice && spec.tutor && spec.bot.is_none());
     assert_eq!(parsed("bob: /hint #4").1, Command::Hint(MatchRef::id(4)));
     assert_eq!(parsed("bob: /undo").1, Command::Undo(MatchRef::default()));
+    assert_eq!(parsed("bob: /keep #2").1, Command::Keep(MatchRef::id(2)));
     // And a level gnubg does not have, or a bad switch, is refused naming the choices
     for (line, phrase) in [
         (

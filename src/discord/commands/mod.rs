@@ -1,7 +1,7 @@
 //! The slash commands: each reads its options into a club command and hands it to `run`.
 //! One file per group: `challenge`, `play` (a match in play), `player` (a player's and the
-//! server's settings and views), `chouette`, `fair`, `practice` (`/hint`, `/undo`);
-//! `challenge` has `/play-bot` too; `choices` and `autocomplete` serve them all.
+//! server's settings and views), `chouette`, `fair`, `practice` (`/hint`, `/undo`,
+//! `/keep`); `challenge` has `/play-bot` too; `choices` and `autocomplete` serve them all.
 
 /// A command with only the match option.
 macro_rules! simple {
@@ -37,7 +37,7 @@ use play::{
     play, raccoon, reroll, resign, resume, roll, stop, take, take_break, throw,
 };
 use player::{games, leaderboard, ledger, pot, rating, server, settings};
-use practice::{hint, undo};
+use practice::{hint, keep, undo};
 
 use super::{Data, Error};
 
@@ -86,5 +86,6 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         super::analysis::stats(),
         hint(),
         undo(),
+        keep(),
     ]
 }
