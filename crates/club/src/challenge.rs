@@ -107,9 +107,11 @@ impl Club {
         opponent: &str,
         spec: ChallengeSpec,
     ) -> Result<Outcome, ClubError> {
-        check_spec(&spec)?;
         let bot = self.bot_opponent(actor, opponent).await?;
+        // The bot's terms first (its level, unrated): the tutor asked for against the bot
+        // is practice, level named or not.
         let spec = Self::bot_terms(bot.is_some(), spec)?;
+        check_spec(&spec)?;
         let other = match bot {
             Some(b) => b,
             None => self.opponent(actor, opponent).await?,
