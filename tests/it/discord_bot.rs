@@ -217,6 +217,15 @@ async fn a_challenge_to_the_bot_itself_is_accepted_and_its_moves_are_posted_with
             }
         }
         if she_moved && bot_played(&text) {
+            // And on her turn, /hint (a match against the bot is practice) is shown to
+            // her alone
+            let hint = interact(&fake, slash("t-hint", ALICE, "hint", json!([]), json!({}))).await;
+            assert!(ephemeral(&hint), "{}", content(&hint));
+            assert!(
+                content(&hint).starts_with("Hint for alice (match #1, GNU Backgammon at "),
+                "{}",
+                content(&hint)
+            );
             fake.finish().await;
             return;
         }

@@ -331,6 +331,18 @@ fn a_match_against_the_bot_begun_with_challenge_bot_where_the_bot_answers_each_t
     );
     let picture = std::fs::read(png.join("match-1.png")).unwrap();
     assert_eq!(&picture[..8], b"\x89PNG\r\n\x1a\n");
+    // And alice may ask for a hint (a match against the bot is practice)
+    let (ok, o, err, _) = run_script_png("bot-hint", &format!("{script}alice: /hint\n"));
+    assert!(ok, "{o}\n{err}");
+    assert!(
+        o.contains("Hint for alice (match #1, GNU Backgammon at "),
+        "{o}"
+    );
+    // And the tutor is asked for without naming a level (a match against the bot is
+    // practice whatever its level)
+    let (ok, o, err, _) = run_script_png("bot-tutor", "alice: /challenge bot length:3 tutor:on\n");
+    assert!(ok, "{o}\n{err}");
+    assert!(o.contains("GNU Backgammon accepts match #1"), "{o}");
     // And nobody speaks for the bot
     let (ok, o, err, _) = run_script_png("bot-speaks", &format!("{script}! bot: /roll\n"));
     assert!(ok, "{o}\n{err}");
