@@ -181,6 +181,10 @@ impl Club {
         if snap.break_running(self.clock.now()).is_some() {
             return Ok(Next::Wait);
         }
+        // The tutor holds the human's flagged action for /undo or /keep.
+        if snap.tutor_holds() {
+            return Ok(Next::Wait);
+        }
         let AnyMatch::Standard(m) = &snap.game else {
             return Ok(Next::Wait);
         };
