@@ -343,6 +343,22 @@ fn a_match_against_the_bot_begun_with_challenge_bot_where_the_bot_answers_each_t
     let (ok, o, err, _) = run_script_png("bot-tutor", "alice: /challenge bot length:3 tutor:on\n");
     assert!(ok, "{o}\n{err}");
     assert!(o.contains("GNU Backgammon accepts match #1"), "{o}");
+    // And with the tutor, a play it flags holds the bot until alice keeps it (or takes
+    // it back): the bot plays only after her /keep (seed 42: the bot opens; 13/9 6/4 is
+    // flagged, 8/4 6/4 being better)
+    let (ok, o, err, _) = run_script_png(
+        "bot-tutor-keep",
+        "alice: /challenge bot length:1 tutor:on\nalice: /move 13/9 6/4\nalice: /keep\n",
+    );
+    assert!(ok, "{o}\n{err}");
+    let (before_keep, after_keep) = o.split_once("> alice: /keep").unwrap();
+    let flagged = &before_keep[before_keep.find("> alice: /move").unwrap()..];
+    assert!(flagged.contains("The tutor to alice: "), "{flagged}");
+    assert!(
+        !flagged.contains("GNU Backgammon plays "),
+        "the bot played past the tutor:\n{flagged}"
+    );
+    assert!(after_keep.contains("GNU Backgammon plays "), "{after_keep}");
     // And nobody speaks for the bot
     let (ok, o, err, _) = run_script_png("bot-speaks", &format!("{script}! bot: /roll\n"));
     assert!(ok, "{o}\n{err}");
