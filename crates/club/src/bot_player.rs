@@ -196,7 +196,7 @@ impl Club {
                 for id in ids.into_iter().chain(player.take_pending()) {
                     club.bot_player.start(&club, id);
                 }
-                let retry = player.retry;
+                let retry = player.retry.max(Duration::from_millis(10));
                 drop(club);
                 scan = tokio::time::timeout(retry, player.bell.notified())
                     .await

@@ -14,26 +14,28 @@ use store::PlayerRow;
 pub(super) const DEFAULT_LEVEL: Level = Level::Expert;
 
 impl Club {
-    /// The bot's player row when `opponent` names the bot on the actor's platform (made
-    /// or renamed to the bot's name), else `None`.
-    pub(super) async fn bot_opponent(
-        &self,
-        actor: &Actor,
-        opponent: &str,
-    ) -> Result<Option<PlayerRow>, ClubError> {
-        let key = player_key(actor, opponent);
+    /// Whether `opponent`, as named in a command of `actor`, is the bot on the actor's
+    /// platform.
+    pub(super) fn names_bot(&self, actor: &Actor, opponent: &str) -> bool {
+        self.is_bot_user(&actor.platform, &player_key(actor, opponent))
+    }
+
+    /// The bot's player row on the actor's platform, made (or renamed to the bot's name)
+    /// as needed.
+    ///
+    /// # Errors
+    /// The bot is not known there, or a database error.
+    pub(super) async fn bot_row(&self, actor: &Actor) -> Result<PlayerRow, ClubError> {
         let Some((id, name)) = self.bot_player.identity(&actor.platform) else {
-            return Ok(None);
+            return Err(ClubError::Refused(
+                "the bot does not play here yet; try again in a moment".into(),
+            ));
         };
-        if key != id {
-            return Ok(None);
-        }
         let name = if name.is_empty() { BOT_NAME } else { &name };
-        Ok(Some(
-            self.store
-                .player(&actor.platform, &id, name, self.clock.now())
-                .await?,
-        ))
+        Ok(self
+            .store
+            .player(&actor.platform, &id, name, self.clock.now())
+            .await?)
     }
 
     /// The terms of a challenge as the bot takes them: against the bot, standard rules

@@ -86,6 +86,11 @@ impl Club {
                 Err(ClubError::Stale(..)) => {}
                 Err(e) => {
                     tracing::warn!(match_id = id, error = %e, "the bot's decision was refused");
+                    failure = Some(format!(
+                        "Match #{id}: {}'s decision was refused ({e}); the match waits and \
+                         the bot tries again later.",
+                        l.names[Side::O.index()]
+                    ));
                     break;
                 }
             }
@@ -178,11 +183,9 @@ impl Club {
         let Some(snap) = l.snap.as_ref().filter(|s| !s.is_over()) else {
             return Ok(Next::Wait);
         };
-        if snap.break_running(self.clock.now()).is_some() {
-            return Ok(Next::Wait);
-        }
-        // The tutor holds the human's flagged action for /undo or /keep.
-        if snap.tutor_holds() {
+        // A play or cube action of the human's that the tutor flagged waits for their
+        // `/undo` or `/keep` before the bot answers it.
+        if snap.break_running(self.clock.now()).is_some() || snap.tutor_holds() {
             return Ok(Next::Wait);
         }
         let AnyMatch::Standard(m) = &snap.game else {

@@ -107,14 +107,14 @@ impl Club {
         opponent: &str,
         spec: ChallengeSpec,
     ) -> Result<Outcome, ClubError> {
-        let bot = self.bot_opponent(actor, opponent).await?;
-        // The bot's terms first (its level, unrated): the tutor asked for against the bot
-        // is practice, level named or not.
-        let spec = Self::bot_terms(bot.is_some(), spec)?;
+        // The bot's terms first (its level set), then the checks every challenge has.
+        let against_bot = self.names_bot(actor, opponent);
+        let spec = Self::bot_terms(against_bot, spec)?;
         check_spec(&spec)?;
-        let other = match bot {
-            Some(b) => b,
-            None => self.opponent(actor, opponent).await?,
+        let other = if against_bot {
+            self.bot_row(actor).await?
+        } else {
+            self.opponent(actor, opponent).await?
         };
         if other.id == me.id {
             return Err(ClubError::SelfChallenge);

@@ -16,7 +16,9 @@
 //! tournaments: fixtures, standings, seasons), `analysis` (`/analyse` and `/stats`, with
 //! `gnubg_run` (the gnubg subprocess), `review`, `review_words`), practice: `hint`
 //! (where practice is allowed, `/hint`), `tutor` (judging a play or cube action) and
-//! `undo` (the tutor's hold, `/undo`, `/keep`).
+//! `undo` (the tutor's hold, `/undo`, `/keep`), the bot player (`bot_player`: its
+//! identities, events and worker; `bot_turn`: its decisions in a match; `bot_terms`: what
+//! it agrees to; `bot_record`: the record against it in `/rating`; `docs/bot.md`).
 //!
 //! Leaf modules hold what many parts share and name no part that uses them: `loaded` (a
 //! match loaded to act on), `work` (a command's work on a match), `match_op`,

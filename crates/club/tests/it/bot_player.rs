@@ -244,6 +244,19 @@ async fn money_play_with_beavers_the_bot_answers_the_cube_and_never_stops_the_se
     assert_eq!(status(&store, id).await, MatchStatus::Active);
     run(&club, "alice", Command::Stop(MatchRef::id(id))).await;
     assert_eq!(status(&store, id).await, MatchStatus::Finished);
+    // And the session counts in alice's record against the beginner bot
+    let rating = run(
+        &club,
+        "alice",
+        Command::Rating {
+            player: None,
+            ruleset: None,
+        },
+    )
+    .await;
+    let text = rating.lines.join("\n");
+    assert!(text.contains("against the bot (beginner): "), "{text}");
+    assert!(!text.contains("(expert)"), "{text}");
 }
 
 #[tokio::test]
@@ -273,8 +286,15 @@ async fn the_bot_refuses_terms_it_does_not_play_and_the_seats_it_does_not_take()
         let e = refused(&club, "alice", cmd).await.to_string();
         assert!(e.contains(words), "{e}");
     }
-    // Nothing was made
+    // Nothing was made, not even the bot's player
     assert!(club.store().open_bot_matches(10).await.unwrap().is_empty());
+    assert!(
+        club.store()
+            .find_player("local", "bot")
+            .await
+            .unwrap()
+            .is_none()
+    );
     // A rated match against the bot is made unrated, and says so
     let out = run(
         &club,
@@ -386,8 +406,13 @@ async fn a_new_club_on_the_same_file_makes_the_pending_decision() {
 #[tokio::test]
 async fn the_bot_answers_a_resignation_and_says_when_it_is_too_slow() {
     let url = store_url("bot-resign").await;
-    // Given a bot that must decide within a millisecond
-    let store = Store::open(&url).await.unwrap();
+    // Given a 1-point match against the bot at alice's turn
+    let (club, _) = club_on(&url, 9, None).await;
+    let id = challenge_bot(&club, ChallengeSpec::standard(Some(1))).await;
+    club.run_bot_once().await.unwrap();
+    let store = club.store().clone();
+    // And a bot (after a restart) that must decide within a millisecond
+    drop(club);
     let gnubg = testkit::gnubg();
     let hurried = BotSettings {
         search_path: gnubg.parent().unwrap().to_str().unwrap().to_string(),
@@ -400,11 +425,6 @@ async fn the_bot_answers_a_resignation_and_says_when_it_is_too_slow() {
         Arc::new(ManualClock::new(START)),
     )
     .with_bot(hurried);
-    let id = challenge_bot(&club, ChallengeSpec::standard(Some(1))).await;
-    if club.run_bot_once().await.unwrap().is_empty() {
-        // (alice won the opening: her play first)
-        assert!(alice_acts(&club, id, false).await);
-    }
     // When alice offers to resign and the bot cannot evaluate in time
     run(
         &club,
@@ -487,4 +507,153 @@ async fn without_gnubg_the_human_is_told_once_the_match_waits_and_the_bot_has_no
     if status(&store, id).await == MatchStatus::Active {
         assert_eq!(row.turn_started_at, Some(START + 90 * club::DAY));
     }
+}
+
+#[tokio::test]
+async fn a_three_point_match_with_the_cube_is_played_to_its_end() {
+    let url = store_url("bot-three-points").await;
+    let (club, _) = club_on(&url, 21, None).await;
+    let store = club.store().clone();
+    // Given alice doubles whenever she may against the advanced bot
+    let spec = ChallengeSpec {
+        bot: Some(Level::Advanced),
+        ..ChallengeSpec::standard(Some(3))
+    };
+    let id = challenge_bot(&club, spec).await;
+    play_out(&club, &store, id, true, false).await;
+    // Then the bot answered her doubles, every action went through the engine (the log
+    // rebuilds), and the match ended
+    let bot = bot_actions(&match_log(&store, id).await);
+    assert!(
+        bot.iter().any(|a| matches!(a, Action::Take | Action::Drop)),
+        "{bot:?}"
+    );
+    assert_match_rebuilds(&store, id).await;
+    assert_eq!(status(&store, id).await, MatchStatus::Finished);
+}
+
+#[tokio::test]
+async fn a_match_against_the_bot_on_postgresql_is_found_played_and_recorded() {
+    let pg = testkit::PgCluster::start();
+    let (club, _) = club_on(&pg.url, 7, None).await;
+    let store = club.store().clone();
+    // Given a challenge to the bot on PostgreSQL: the store finds it among the open bot
+    // matches
+    let id = challenge_bot(&club, ChallengeSpec::standard(Some(1))).await;
+    let open: Vec<i64> = store
+        .open_bot_matches(10)
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.id)
+        .collect();
+    assert_eq!(open, vec![id]);
+    // When it is played out
+    play_out(&club, &store, id, false, false).await;
+    // Then it is finished, rebuilds, and counts in alice's record
+    assert_match_rebuilds(&store, id).await;
+    assert!(store.open_bot_matches(10).await.unwrap().is_empty());
+    let row = store.load_match(id).await.unwrap().unwrap();
+    let finished = store
+        .finished_bot_matches(row.players[0], row.community_id)
+        .await
+        .unwrap();
+    assert_eq!(finished.len(), 1);
+}
+
+#[tokio::test]
+async fn a_hopeless_bot_offers_to_resign_once_a_game() {
+    let url = store_url("bot-resigns").await;
+    let (club, _) = club_on(&url, 13, None).await;
+    let store = club.store().clone();
+    let spec = ChallengeSpec {
+        jacoby: false,
+        ..ChallengeSpec::standard(None)
+    };
+    let id = challenge_bot(&club, spec).await;
+    // Given the bot to roll in a race it loses with a gammon whatever it rolls: alice has
+    // one man left on her ace point, the bot's fifteen are on its mid-point
+    let position = testkit::position(&[(1, 1)], &[(13, 15)]);
+    let game = engine::Match::from_setup(engine::Setup::new(
+        club::standard_rules(&spec),
+        position,
+        Side::O,
+    ))
+    .unwrap();
+    let mut snap = club::Snapshot::start(&spec).unwrap();
+    snap.game = engine::AnyMatch::Standard(game);
+    let pool = testkit::raw_pool(&url).await;
+    sqlx::query("UPDATE matches SET state = $1 WHERE id = $2")
+        .bind(serde_json::to_string(&snap).unwrap())
+        .bind(id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    // When the bot decides
+    let events = club.run_bot_once().await.unwrap();
+    // Then it offers to resign a gammon (all it can lose), and waits for alice
+    check_events(&events, id);
+    let offers = |log: &[Entry]| {
+        bot_actions(log)
+            .into_iter()
+            .filter(|a| matches!(a, Action::Resign(_)))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        offers(&match_log(&store, id).await),
+        vec![Action::Resign(engine::ResignLevel::Gammon)]
+    );
+    // When alice rejects it, the bot plays on without offering again in this game
+    run(&club, "alice", Command::RejectResign(MatchRef::id(id))).await;
+    let events = club.run_bot_once().await.unwrap();
+    check_events(&events, id);
+    let log = match_log(&store, id).await;
+    assert_eq!(offers(&log).len(), 1, "{:?}", bot_actions(&log));
+    assert!(
+        bot_actions(&log)
+            .iter()
+            .any(|a| matches!(a, Action::Play(_) | Action::Roll(_))),
+        "{:?}",
+        bot_actions(&log)
+    );
+}
+
+#[tokio::test]
+async fn the_bot_waits_while_the_tutor_holds_the_humans_flagged_play() {
+    let url = store_url("bot-tutor-hold").await;
+    // alice (X) opens with 6-1; the dice then throw 4s
+    let store = Store::open(&url).await.unwrap();
+    let gnubg = testkit::gnubg();
+    let settings = BotSettings {
+        search_path: gnubg.parent().unwrap().to_str().unwrap().to_string(),
+        ..BotSettings::default()
+    };
+    let club = Club::new(
+        store.clone(),
+        Arc::new(clubkit::ScriptDice::new(&[6, 1])),
+        Arc::new(ManualClock::new(START)),
+    )
+    .with_bot(settings);
+    // Given a 3-point match against the bot with the tutor on
+    let spec = ChallengeSpec {
+        tutor: true,
+        ..ChallengeSpec::standard(Some(3))
+    };
+    let id = challenge_bot(&club, spec).await;
+    let m = MatchRef::id(id);
+    // When alice plays her opening 6-1 as 8/2 6/5 and the tutor flags it
+    let out = run(&club, "alice", Command::Move(m, "8/2 6/5".into())).await;
+    let text = out.lines.join("\n");
+    assert!(text.contains("The tutor to alice"), "{text}");
+    // Then the bot does not act while the play is held for /undo or /keep
+    let events = club.run_bot_once().await.unwrap();
+    assert!(events.is_empty(), "{events:?}");
+    assert!(bot_actions(&match_log(&store, id).await).is_empty());
+    // When alice keeps it, the bot answers at once
+    run(&club, "alice", Command::Keep(m)).await;
+    let events = club.run_bot_once().await.unwrap();
+    check_events(&events, id);
+    assert!(!events.is_empty());
+    assert!(!bot_actions(&match_log(&store, id).await).is_empty());
+    assert_match_rebuilds(&store, id).await;
 }

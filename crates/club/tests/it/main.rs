@@ -1,6 +1,6 @@
-//! The club's integration tests: the bot player, chouettes, leagues' matches and pictures,
-//! spectators, which match a command is for, what the Welsh prompt says, what a money
-//! game's end says, the club on PostgreSQL, practice (hints, the tutor, undo).
+//! The club's integration tests: the bot player, chouettes, leagues' matches and
+//! pictures, spectators, which match a command is for, what the Welsh prompt says, what a
+//! money game's end says, the club on PostgreSQL, practice (hints, the tutor, undo).
 //!
 //! One test binary for the crate (one module per suite): it links once.
 
