@@ -24,6 +24,8 @@ pub const SETTINGS: &[&str] = &[
     "ANALYSIS_THREADS",
     "ANALYSIS_WORKERS",
     "ANALYSIS_TIME_LIMIT",
+    "BOT_PROCESSES",
+    "BOT_TIME_LIMIT",
 ];
 
 /// The database when `DATABASE_URL` is not set.
@@ -59,6 +61,9 @@ pub struct Config {
     /// `ANALYSIS_PLIES`, `ANALYSIS_THREADS`, `ANALYSIS_WORKERS`, `ANALYSIS_TIME_LIMIT`, and
     /// where to look for gnubg (`PATH`, then `/usr/games`).
     pub analysis: AnalysisSettings,
+    /// `BOT_PROCESSES` and `BOT_TIME_LIMIT`: GNU Backgammon as a player and for hints,
+    /// looked for where the analysis looks for it.
+    pub bot: gnubg::BotSettings,
 }
 
 impl Config {
@@ -126,6 +131,7 @@ impl Config {
             )?
             .unwrap_or(0),
             analysis: analysis_settings(&get, path)?,
+            bot: bot_settings(&get, path)?,
         })
     }
 }
@@ -159,6 +165,44 @@ where
     }
 }
 
+/// A time limit of at least a second: plain seconds or a span like `10m`.
+fn time_limit(
+    get: &impl Fn(&str) -> Option<String>,
+    key: &str,
+) -> Result<Option<Duration>, ConfigError> {
+    let Some(v) = get(key) else { return Ok(None) };
+    match v.parse::<Span>() {
+        Ok(l) if l.seconds() >= 1 => Ok(Some(Duration::from_secs(l.seconds().unsigned_abs()))),
+        _ => Err(ConfigError(format!(
+            "{key} `{v}` is not a time limit: seconds, or like 10m"
+        ))),
+    }
+}
+
+/// The `BOT_*` settings over the defaults; gnubg is looked for on `path`, then in
+/// `/usr/games`, as for the analysis.
+fn bot_settings(
+    get: &impl Fn(&str) -> Option<String>,
+    path: &str,
+) -> Result<gnubg::BotSettings, ConfigError> {
+    let mut s = gnubg::BotSettings {
+        search_path: format!("{path}:/usr/games"),
+        ..gnubg::BotSettings::default()
+    };
+    if let Some(n) = number(
+        get,
+        "BOT_PROCESSES",
+        1..=16,
+        "a number of gnubg processes, 1 to 16",
+    )? {
+        s.processes = n;
+    }
+    if let Some(l) = time_limit(get, "BOT_TIME_LIMIT")? {
+        s.time_limit = l;
+    }
+    Ok(s)
+}
+
 /// The `ANALYSIS_*` settings over the defaults.
 fn analysis_settings(
     get: &impl Fn(&str) -> Option<String>,
@@ -187,17 +231,8 @@ fn analysis_settings(
     )? {
         s.workers = w;
     }
-    if let Some(v) = get("ANALYSIS_TIME_LIMIT") {
-        match v.parse::<Span>() {
-            Ok(l) if l.seconds() >= 1 => {
-                s.time_limit = Duration::from_secs(l.seconds().unsigned_abs());
-            }
-            _ => {
-                return Err(ConfigError(format!(
-                    "ANALYSIS_TIME_LIMIT `{v}` is not a time limit: seconds, or like 10m"
-                )));
-            }
-        }
+    if let Some(l) = time_limit(get, "ANALYSIS_TIME_LIMIT")? {
+        s.time_limit = l;
     }
     Ok(s)
 }
@@ -224,6 +259,8 @@ mod tests {
         assert_eq!(c.discord_token, None);
         assert_eq!(c.analysis.plies, 2);
         assert_eq!(c.analysis.search_path, "/bin:/usr/games");
+        assert_eq!(c.bot.search_path, "/bin:/usr/games");
+        assert_eq!((c.bot.processes, c.bot.time_limit.as_secs()), (2, 30));
         assert_eq!(c.rate_limit, Some(crate::discord::RateLimit::default()));
     }
 
@@ -236,6 +273,10 @@ mod tests {
             ("ANALYSIS_WORKERS", "-1"),
             ("ANALYSIS_TIME_LIMIT", "0"),
             ("ANALYSIS_TIME_LIMIT", "soon"),
+            ("BOT_PROCESSES", "0"),
+            ("BOT_PROCESSES", "many"),
+            ("BOT_TIME_LIMIT", "0"),
+            ("BOT_TIME_LIMIT", "never"),
             ("LEADERBOARD_MIN_EXPERIENCE", "ten"),
             ("DISCORD_GUILD_ID", "guild"),
             ("DISCORD_API_URL", "ftp://x"),
@@ -249,6 +290,8 @@ mod tests {
         let c = with(&[("ANALYSIS_PLIES", "3"), ("ANALYSIS_TIME_LIMIT", "10m")]).unwrap();
         assert_eq!(c.analysis.plies, 3);
         assert_eq!(c.analysis.time_limit.as_secs(), 600);
+        let c = with(&[("BOT_PROCESSES", "4"), ("BOT_TIME_LIMIT", "1m")]).unwrap();
+        assert_eq!((c.bot.processes, c.bot.time_limit.as_secs()), (4, 60));
     }
 
     #[test]

@@ -458,6 +458,7 @@ async fn open_club(
     tracing::info!(database = %db, "database open");
     let club = club::Club::new(store.clone(), Arc::new(dice), Arc::new(club::SystemClock))
         .with_analysis(config.analysis.clone())
+        .with_bot(config.bot.clone())
         .with_leaderboard_min_experience(config.leaderboard_min_experience);
     Ok((store, Arc::new(club)))
 }

@@ -19,18 +19,49 @@ fn rated_option(v: &str) -> Result<bool, ParseError> {
     }
 }
 
+/// `level:expert`: one of GNU Backgammon's levels, read as the gnubg crate reads them
+/// (`world-class`, `world_class`, `worldclass`).
+fn level_option(v: &str) -> Result<gnubg::Level, ParseError> {
+    v.parse::<gnubg::Level>()
+        .map_err(|e| ParseError(format!("level: {e}")))
+}
+
+/// The words with `level:world class` (a level of two words) made one word.
+fn join_world_class<'a>(words: &[&'a str]) -> Vec<std::borrow::Cow<'a, str>> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i];
+        if w.eq_ignore_ascii_case("level:world")
+            && words
+                .get(i + 1)
+                .is_some_and(|n| n.eq_ignore_ascii_case("class"))
+        {
+            out.push(std::borrow::Cow::Owned(format!("{w}-class")));
+            i += 2;
+        } else {
+            out.push(std::borrow::Cow::Borrowed(w));
+            i += 1;
+        }
+    }
+    out
+}
+
 /// `/challenge <player> [key:value ...]`: the options as the club takes them; the club
-/// makes the terms.
+/// makes the terms. `/challenge bot [level:expert]` is a match against GNU Backgammon.
 pub(super) fn challenge(args: &[&str]) -> Result<Command, ParseError> {
     use ChallengeOption as O;
     let Some((opponent, words)) = args.split_first() else {
-        return err("whom? /challenge <player> [rules:welsh] [length:7]");
+        return err("whom? /challenge <player> [rules:welsh] [length:7] (or /challenge bot)");
     };
+    let words = join_world_class(words);
+    let words: Vec<&str> = words.iter().map(AsRef::as_ref).collect();
     let mut o = ChallengeOptions::default();
     // Each option with the word that gave it, to name it if the club refuses it.
     let mut given: Vec<(ChallengeOption, &str)> = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
-    for word in words {
+    for word in &words {
+        let word: &str = word;
         let Some((k, v)) = word.split_once(':') else {
             return err(format!(
                 "`{}`: options are written key:value, e.g. length:7",
@@ -116,6 +147,18 @@ pub(super) fn challenge(args: &[&str]) -> Result<Command, ParseError> {
             "rated" => {
                 o.rated = Some(rated_option(v)?);
                 O::Rated
+            }
+            "level" => {
+                o.level = Some(level_option(v)?);
+                O::Level
+            }
+            "practice" => {
+                o.practice = Some(on_off(k, v)?);
+                O::Practice
+            }
+            "tutor" => {
+                o.tutor = Some(on_off(k, v)?);
+                O::Tutor
             }
             _ => {
                 return err(format!(

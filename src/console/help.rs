@@ -7,6 +7,14 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
              [holland:on|off] [jacoby:on|off] [beavers:on|off] [raccoons:on|off] [autodoubles:N]
              [stake:1.00] [move:2d] [bank:5d] [remind:12h] [clock:live] [rated:on|off]
              [expires:3d]           an unanswered challenge expires (default 7 days)
+             [practice:on] [tutor:on]   practice: /hint allowed (both agree; never rated)
+  /challenge bot [level:beginner|casual|intermediate|advanced|expert|world-class]
+             [length:N|money] [tutor:on] ...   a match against GNU Backgammon: it accepts at
+                                      once and plays its moves; practice, unrated
+  /hint [#N]                          practice: GNU Backgammon's best plays for your roll, or
+                                      its cube decision, with equities
+  /undo [#N]  /keep [#N]              tutor: take back the play or cube action it flagged
+                                      (once), or keep it and play on
   /accept /decline /cancel            answer (or withdraw) a challenge
   /accept shaker:me|opponent          Welsh: the guest shakes or calls first (or role:shake|call)
   /roll (Welsh: /throw)  /move 13/7 8/7  /moves   throw, play, list the legal plays

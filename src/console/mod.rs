@@ -4,9 +4,11 @@
 //!
 //! `parse` reads a line (with `challenge`, `chouette`, `league` for the commands with
 //! options of their own), `output` prints an outcome and writes pictures, `run` drives a
-//! script or the terminal, `help` is `/help`, `analysis` the side of `/analyse`.
+//! script or the terminal, `help` is `/help`, `analysis` the side of `/analyse`, `bot`
+//! the bot player's moves.
 
 mod analysis;
+mod bot;
 mod challenge;
 mod chouette;
 mod help;

@@ -296,6 +296,9 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
         },
         "fair" => fair(&args, m)?,
         "analyse" | "analyze" => no_args(Command::Analyse(m))?,
+        "hint" => no_args(Command::Hint(m))?,
+        "undo" => no_args(Command::Undo(m))?,
+        "keep" => no_args(Command::Keep(m))?,
         "stats" => match args.as_slice() {
             [] => Command::Stats(None),
             [who] => Command::Stats(Some((*who).to_string())),

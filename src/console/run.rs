@@ -1,5 +1,6 @@
 //! Running the local chat: one line through the club, a script replayed, or the
-//! terminal read, with the deadline sweep and the analysis workers beside it.
+//! terminal read, with the deadline sweep, the analysis workers and the bot player beside
+//! it.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -8,11 +9,12 @@ use std::time::Duration;
 
 use tokio::io::{AsyncBufReadExt, BufReader};
 
-use club::{Actor, Chart, Club};
+use club::{Actor, Chart, Club, Outcome};
 use engine::excerpt;
 use render::render_png;
 
 use super::analysis;
+use super::bot;
 use super::help::HELP;
 use super::output::{notice_text, outcome_text, refusal_text, write_attachment, write_chart};
 use super::parse::parse_line;
@@ -46,49 +48,53 @@ pub async fn run_line(club: &Club, line: &str, png_dir: Option<&Path>) -> (Strin
     };
     let (name, cmd) = parsed;
     match club.execute(&Actor::local(&name), cmd).await {
-        Ok(out) => {
-            let mut text = outcome_text(&out, club.now());
-            let file = match (out.match_id, out.chouette) {
-                (Some(id), _) => Some(format!("match-{id}.png")),
-                (None, Some(id)) => Some(format!("chouette-{id}.png")),
-                _ => None,
-            };
-            if let (Some(dir), Some(Chart::Blunders(b))) = (png_dir, out.chart.clone()) {
-                let id = out.match_id.unwrap_or(0);
-                let _ = writeln!(text, "{}", analysis::write_blunders(dir, id, b).await);
-            } else if let (Some(dir), Some(chart)) = (png_dir, out.chart.clone()) {
-                let _ = writeln!(text, "{}", write_chart(dir, chart).await);
-            }
-            if let Some(a) = &out.attachment {
-                // The file itself, beside the board pictures (`/fair export`'s JSON for
-                // the checker, a match's .mat).
-                let _ = writeln!(text, "{}", write_attachment(png_dir, a));
-            }
-            if let (Some(dir), Some(scene), Some(file)) = (png_dir, &out.board, file) {
-                let scene = scene.clone();
-                let path = dir.join(file);
-                let written = tokio::task::spawn_blocking(move || {
-                    let png = render_png(&scene).map_err(|e| e.to_string())?;
-                    std::fs::write(&path, png).map_err(|e| e.to_string())?;
-                    Ok::<_, String>(path)
-                })
-                .await;
-                match written {
-                    Ok(Ok(p)) => {
-                        let _ = writeln!(text, "(board: {})", p.display());
-                    }
-                    Ok(Err(e)) => {
-                        let _ = writeln!(text, "(board not written: {e})");
-                    }
-                    Err(e) => {
-                        let _ = writeln!(text, "(board not written: {e})");
-                    }
-                }
-            }
-            (text, false)
-        }
+        Ok(out) => (shown(&out, club.now(), png_dir).await, false),
         Err(e) => (format!("!! {}\n", refusal_text(&e)), true),
     }
+}
+
+/// An outcome as the chat prints it (a reply, or a move of the bot), with its board, chart
+/// and files written into `png_dir` when there is one.
+pub(super) async fn shown(out: &Outcome, now: i64, png_dir: Option<&Path>) -> String {
+    let mut text = outcome_text(out, now);
+    let file = match (out.match_id, out.chouette) {
+        (Some(id), _) => Some(format!("match-{id}.png")),
+        (None, Some(id)) => Some(format!("chouette-{id}.png")),
+        _ => None,
+    };
+    if let (Some(dir), Some(Chart::Blunders(b))) = (png_dir, out.chart.clone()) {
+        let id = out.match_id.unwrap_or(0);
+        let _ = writeln!(text, "{}", analysis::write_blunders(dir, id, b).await);
+    } else if let (Some(dir), Some(chart)) = (png_dir, out.chart.clone()) {
+        let _ = writeln!(text, "{}", write_chart(dir, chart).await);
+    }
+    if let Some(a) = &out.attachment {
+        // The file itself, beside the board pictures (`/fair export`'s JSON for
+        // the checker, a match's .mat).
+        let _ = writeln!(text, "{}", write_attachment(png_dir, a));
+    }
+    if let (Some(dir), Some(scene), Some(file)) = (png_dir, &out.board, file) {
+        let scene = scene.clone();
+        let path = dir.join(file);
+        let written = tokio::task::spawn_blocking(move || {
+            let png = render_png(&scene).map_err(|e| e.to_string())?;
+            std::fs::write(&path, png).map_err(|e| e.to_string())?;
+            Ok::<_, String>(path)
+        })
+        .await;
+        match written {
+            Ok(Ok(p)) => {
+                let _ = writeln!(text, "(board: {})", p.display());
+            }
+            Ok(Err(e)) => {
+                let _ = writeln!(text, "(board not written: {e})");
+            }
+            Err(e) => {
+                let _ = writeln!(text, "(board not written: {e})");
+            }
+        }
+    }
+    text
 }
 
 /// Runs the local chat: a script (stops at the first refused line not marked with a
@@ -110,6 +116,9 @@ pub async fn run(club: Arc<Club>, opts: Options) -> std::io::Result<bool> {
     if let Some(path) = &opts.script {
         let text = std::fs::read_to_string(path)?;
         let mut ok = true;
+        // No bot worker: the bot's decisions pending from before are made now, and
+        // those a line leaves pending right after it (see `bot`).
+        print!("{}", bot::drain(&club, png).await);
         for (n, raw) in text.lines().enumerate() {
             let (expect_refusal, line) = match raw.trim_start().strip_prefix('!') {
                 Some(rest) => (true, rest),
@@ -128,6 +137,9 @@ pub async fn run(club: Arc<Club>, opts: Options) -> std::io::Result<bool> {
             }
             let (out, refused) = run_line(&club, line, png).await;
             print!("{out}");
+            if !refused {
+                print!("{}", bot::drain(&club, png).await);
+            }
             while let Ok(n) = rx.try_recv() {
                 if !n.channel.is_empty() {
                     print!("{}", notice_text(&n));
@@ -157,6 +169,8 @@ pub async fn run(club: Arc<Club>, opts: Options) -> std::io::Result<bool> {
     println!(
         "gammonbot local chat. Type `alice: /challenge bob` to start; `/help` lists commands; Ctrl-D quits."
     );
+    let mut bot_events = club.bot_events();
+    let bot = Arc::clone(&club).spawn_bot();
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
     loop {
         tokio::select! {
@@ -168,8 +182,10 @@ pub async fn run(club: Arc<Club>, opts: Options) -> std::io::Result<bool> {
             // A notice with no channel is a direct message: the terminal has none.
             Some(n) = rx.recv() => if !n.channel.is_empty() { print!("{}", notice_text(&n)) },
             Ok(e) = analyses.recv() => print!("{}", analysis::event_text(e, png).await),
+            Ok(e) = bot_events.recv() => print!("{}", bot::event_text(&e, club.now(), png).await),
         }
     }
+    bot.abort();
     sweeper.abort();
     analysts.iter().for_each(tokio::task::JoinHandle::abort);
     Ok(true)

@@ -29,6 +29,7 @@
 mod analysis;
 mod answer;
 mod buttons;
+mod client;
 mod commands;
 mod league;
 mod limit;
@@ -48,6 +49,9 @@ use render::{bracket_alt_text, bracket_png, standings_alt_text, standings_png};
 
 use answer::{Answer, outcome_files};
 pub use buttons::{button_command, button_of, buttons};
+pub use client::{
+    Connection, client, client_for, client_limited, client_with, run_bot, run_shards,
+};
 pub use commands::commands;
 pub use limit::{Limited, Limiter, RateLimit};
 pub use shards::Shards;
@@ -59,6 +63,8 @@ pub struct Data {
     pub dm_refused: DmRefused,
     /// The per-player rate limit on commands (`limit`).
     pub limiter: Limiter,
+    /// The commands being answered, by channel: the bot's moves wait for them (`bot`).
+    pub answering: Arc<bot::Gate>,
 }
 
 /// The players (user ids) whose direct messages Discord refused, shared by the command
@@ -79,7 +85,7 @@ const RENDER_WAIT: Duration = Duration::from_millis(1000);
 /// (serenity does not hand the bot the `retry_after` value, hence the fixed waits).
 macro_rules! retry_429 {
     ($send:expr) => {{
-        let mut waits = RETRIES_429.iter();
+        let mut waits = $crate::discord::RETRIES_429.iter();
         loop {
             match $send {
                 Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)))
@@ -102,6 +108,9 @@ macro_rules! retry_429 {
         }
     }};
 }
+
+// After `retry_429!`, which it uses.
+mod bot;
 
 /// The most characters one Discord message holds.
 pub const MESSAGE_CHARS: usize = 2000;
@@ -208,6 +217,7 @@ fn mentions(out: &Outcome) -> serenity::CreateAllowedMentions {
 /// Runs a club command for a slash command and answers: the outcome (board attached,
 /// buttons) for everyone, a refusal only to the caller. Defers when the club is slow.
 async fn run(ctx: Context<'_>, cmd: Command) -> Result<(), Error> {
+    let _answering = ctx.data().answering.enter(ctx.channel_id());
     let result = execute(ctx, cmd).await;
     reply(ctx, result).await.map(|_| ())
 }
@@ -381,13 +391,7 @@ async fn reply(
             .0;
             answer_everyone(ctx, &Answer::of(&out, files)).await?;
             announce(ctx.http(), ctx.channel_id(), &out).await;
-            direct_message(
-                ctx.serenity_context(),
-                &ctx.data().dm_refused,
-                ctx.channel_id(),
-                &out,
-            )
-            .await;
+            direct_message(ctx.http(), &ctx.data().dm_refused, ctx.channel_id(), &out).await;
             Ok(Some(out))
         }
     }
@@ -413,7 +417,7 @@ async fn announce(http: &serenity::Http, here: serenity::ChannelId, out: &Outcom
 
 /// Tells the next player by direct message when he asked for it.
 async fn direct_message(
-    ctx: &serenity::Context,
+    http: &serenity::Http,
     refused: &DmRefused,
     channel: serenity::ChannelId,
     out: &Outcome,
@@ -425,7 +429,7 @@ async fn direct_message(
         return;
     };
     let text = format!("Match #{}: your turn to {}", next.match_id, next.what);
-    send_dm(&ctx.http, refused, channel, user, text).await;
+    send_dm(http, refused, channel, user, text).await;
 }
 
 /// Sends a direct message. If Discord refuses it (403: the player does not take direct
@@ -493,6 +497,7 @@ async fn on_component(
         .await?;
         return Ok(());
     }
+    let _answering = data.answering.enter(c.channel_id);
     let who = actor_of(&c.user, c.guild_id, c.channel_id);
     let work = club_task(Arc::clone(&data.club), who, cmd);
     let (result, defer) = or_defer(work, DEFER_AFTER, async || c.defer(ctx).await).await;
@@ -542,7 +547,7 @@ async fn on_component(
                 .await?;
             }
             announce(&ctx.http, c.channel_id, &out).await;
-            direct_message(ctx, &data.dm_refused, c.channel_id, &out).await;
+            direct_message(&ctx.http, &data.dm_refused, c.channel_id, &out).await;
         }
     }
     Ok(())
@@ -630,164 +635,4 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             }
         }
     }
-}
-
-/// Where the bot talks to: Discord itself, or an address at `api` (`http://...`) that
-/// answers as Discord's REST API does: a proxy that rate-limits the calls of every process
-/// of the bot (the `DISCORD_API_URL` setting), or a stand-in in tests. With `api`,
-/// serenity's own rate limiter is off (in serenity 0.12 it would send to discord.com past
-/// the proxy); the bot's own posts wait out a 429 either way (`retry_429!`).
-#[derive(Clone, Debug, Default)]
-pub struct Connection {
-    pub token: String,
-    /// Register the commands in this guild only (instant, for development).
-    pub guild: Option<u64>,
-    /// The REST API's address, when not discord.com.
-    pub api: Option<String>,
-    /// How often the club's deadlines are checked (default 30 s).
-    pub sweep_every: Option<Duration>,
-}
-
-/// The serenity client with the poise framework, ready to `start()`, with no rate limit
-/// (the bot itself runs with the `DISCORD_RATE_LIMIT` setting); it registers the slash
-/// commands (as the process of shard 0 does).
-///
-/// # Errors
-/// The client cannot be built.
-pub async fn client(conn: Connection, club: Arc<Club>) -> Result<serenity::Client, Error> {
-    client_with(conn, club, Shards::Auto, None).await
-}
-
-/// The serenity client for a process running `shards` (start it with
-/// [`Shards::start`]), with no rate limit. Only the process whose shards include shard 0
-/// registers the slash commands (see [`shards`]).
-///
-/// # Errors
-/// The client cannot be built.
-pub async fn client_for(
-    conn: Connection,
-    club: Arc<Club>,
-    shards: Shards,
-) -> Result<serenity::Client, Error> {
-    client_with(conn, club, shards, None).await
-}
-
-/// [`client`] with this rate limit on each player's commands (`None`: no limit).
-///
-/// # Errors
-/// The client cannot be built.
-pub async fn client_limited(
-    conn: Connection,
-    club: Arc<Club>,
-    limit: Option<RateLimit>,
-) -> Result<serenity::Client, Error> {
-    client_with(conn, club, Shards::Auto, limit).await
-}
-
-/// The serenity client for `shards` with `limit` on each player's commands.
-///
-/// # Errors
-/// The client cannot be built.
-pub async fn client_with(
-    conn: Connection,
-    club: Arc<Club>,
-    shards: Shards,
-    limit: Option<RateLimit>,
-) -> Result<serenity::Client, Error> {
-    let registers = shards.has_shard_zero();
-    let options = poise::FrameworkOptions {
-        commands: commands(),
-        command_check: Some(|ctx| Box::pin(limit::check(ctx))),
-        event_handler: |fw, event| Box::pin(on_event(fw, event)),
-        on_error: |e| Box::pin(on_error(e)),
-        ..Default::default()
-    };
-    let guild = conn.guild;
-    let sweep_every = conn.sweep_every.unwrap_or(Duration::from_secs(30));
-    let framework = poise::Framework::builder()
-        .options(options)
-        .initialize_owners(false)
-        .setup(move |ctx, ready, framework| {
-            Box::pin(async move {
-                match guild {
-                    _ if !registers => {
-                        tracing::info!(%shards, "slash commands left to the process of shard 0");
-                    }
-                    Some(g) => {
-                        poise::builtins::register_in_guild(
-                            ctx,
-                            &framework.options().commands,
-                            serenity::GuildId::new(g),
-                        )
-                        .await?;
-                    }
-                    None => {
-                        poise::builtins::register_globally(ctx, &framework.options().commands)
-                            .await?
-                    }
-                }
-                tracing::info!(user = %ready.user.name, "connected to Discord");
-                // Reminders and time-outs from the club's deadlines.
-                let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
-                Arc::clone(&club).spawn_deadlines(sweep_every, tx);
-                let http = Arc::clone(&ctx.http);
-                // Analyses: the workers, and each result posted in its match's channel.
-                analysis::spawn_reports(&club, Arc::clone(&http));
-                let dm_refused = DmRefused::default();
-                let refused = Arc::clone(&dm_refused);
-                tokio::spawn(async move {
-                    while let Some(n) = rx.recv().await {
-                        post_notice(&http, &refused, &n).await;
-                    }
-                });
-                Ok(Data {
-                    club,
-                    dm_refused,
-                    limiter: Limiter::new(limit),
-                })
-            })
-        })
-        .build();
-    // Slash commands and buttons arrive as interactions: no privileged intent is needed.
-    let intents = serenity::GatewayIntents::GUILDS;
-    let builder = match &conn.api {
-        Some(api) => serenity::ClientBuilder::new_with_http(
-            serenity::HttpBuilder::new(&conn.token)
-                .proxy(api.clone())
-                .ratelimiter_disabled(true)
-                .build(),
-            intents,
-        ),
-        None => serenity::ClientBuilder::new(&conn.token, intents),
-    };
-    Ok(builder.framework(framework).await?)
-}
-
-/// Runs the bot until it is stopped.
-///
-/// # Errors
-/// The connection fails for good.
-pub async fn run_bot(
-    conn: Connection,
-    club: Arc<Club>,
-    limit: Option<RateLimit>,
-) -> Result<(), Error> {
-    run_shards(conn, club, Shards::Auto, limit).await
-}
-
-/// Runs `shards` of the bot in this process, with `limit` on each player's commands,
-/// until it is stopped.
-///
-/// # Errors
-/// The connection fails for good.
-pub async fn run_shards(
-    conn: Connection,
-    club: Arc<Club>,
-    shards: Shards,
-    limit: Option<RateLimit>,
-) -> Result<(), Error> {
-    tracing::info!(%shards, "starting");
-    let mut client = client_with(conn, club, shards, limit).await?;
-    shards.start(&mut client).await?;
-    Ok(())
 }

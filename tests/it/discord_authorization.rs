@@ -217,6 +217,9 @@ fn match_commands(who: Who, id: i64) -> Vec<(&'static str, Value)> {
         ),
         ("break", command(who, "break", json!([m()]))),
         ("resume", command(who, "resume", json!([m()]))),
+        ("hint", command(who, "hint", json!([m()]))),
+        ("undo", command(who, "undo", json!([m()]))),
+        ("keep", command(who, "keep", json!([m()]))),
         (
             "fair seed",
             command(who, "fair seed", json!([text("text", "mine"), m()])),
@@ -398,6 +401,7 @@ fn authorization_matrix_covers_every_registered_command_that_acts() {
     // lists and settings, new challenges and sessions, joining, views of a league.
     let not_acting = [
         "challenge",
+        "play-bot",
         "games",
         "settings",
         "ledger",

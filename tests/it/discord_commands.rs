@@ -154,6 +154,10 @@ fn every_club_command_has_a_slash_command() {
         "ledger",
         "pot",
         "server",
+        "play-bot",
+        "hint",
+        "undo",
+        "keep",
     ] {
         assert!(names.iter().any(|x| x == n), "/{n} missing from {names:?}");
     }
@@ -179,6 +183,31 @@ fn every_club_command_has_a_slash_command() {
         find("resign", "what")["choices"].as_array().unwrap().len(),
         5
     );
+    // GNU Backgammon's six levels, in /challenge and /play-bot.
+    for c in ["challenge", "play-bot"] {
+        let level = find(c, "level");
+        let names: Vec<&str> = level["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "beginner",
+                "casual",
+                "intermediate",
+                "advanced",
+                "expert",
+                "world class"
+            ],
+            "/{c}"
+        );
+    }
+    for c in ["hint", "undo", "keep"] {
+        assert_eq!(find(c, "match")["autocomplete"], Value::Bool(true), "/{c}");
+    }
     assert_eq!(find("move", "play")["autocomplete"], Value::Bool(true));
     assert_eq!(find("move", "match")["autocomplete"], Value::Bool(true));
     assert_eq!(find("move", "play")["required"], Value::Bool(true));

@@ -65,7 +65,7 @@ async fn start_with_clock(name: &str, seed: u64) -> (FakeDiscord, Arc<ManualCloc
 }
 
 /// Sends an interaction and waits for the bot's callback to it.
-async fn interact(fake: &FakeDiscord, interaction: Value) -> Request {
+pub(crate) async fn interact(fake: &FakeDiscord, interaction: Value) -> Request {
     let token = interaction["token"].as_str().unwrap().to_string();
     let id = interaction["id"].as_str().unwrap().to_string();
     let from = fake.requests().len();
@@ -87,19 +87,19 @@ async fn interact(fake: &FakeDiscord, interaction: Value) -> Request {
     r
 }
 
-fn content(r: &Request) -> String {
+pub(crate) fn content(r: &Request) -> String {
     r.json()["data"]["content"]
         .as_str()
         .unwrap_or("")
         .to_string()
 }
 
-fn ephemeral(r: &Request) -> bool {
+pub(crate) fn ephemeral(r: &Request) -> bool {
     r.json()["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0
 }
 
 /// The custom ids of the buttons in a reply.
-fn buttons(r: &Request) -> Vec<String> {
+pub(crate) fn buttons(r: &Request) -> Vec<String> {
     r.json()["data"]["components"]
         .as_array()
         .cloned()
@@ -110,7 +110,7 @@ fn buttons(r: &Request) -> Vec<String> {
         .collect()
 }
 
-fn button(r: &Request, verb: &str) -> String {
+pub(crate) fn button(r: &Request, verb: &str) -> String {
     buttons(r)
         .into_iter()
         .find(|b| b.starts_with(&format!("gb:{verb}:")))
@@ -118,7 +118,7 @@ fn button(r: &Request, verb: &str) -> String {
 }
 
 /// The board PNG attached to a reply, with its alt text.
-fn board(r: &Request) -> (Vec<u8>, String) {
+pub(crate) fn board(r: &Request) -> (Vec<u8>, String) {
     let (name, png) = r
         .files()
         .into_iter()

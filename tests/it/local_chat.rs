@@ -93,6 +93,73 @@ fn unreadable_chat_lines_say_how_to_write_them() {
     }
 }
 
+#[test]
+fn the_bot_is_challenged_with_a_level_and_practice_commands_are_read() {
+    // Given the ways a player writes gnubg's levels, "world class" with its space too
+    for (line, level) in [
+        ("alice: /challenge bot level:expert", gnubg::Level::Expert),
+        (
+            "alice: /challenge bot level:world-class length:3",
+            gnubg::Level::WorldClass,
+        ),
+        (
+            "alice: /challenge bot level:world_class",
+            gnubg::Level::WorldClass,
+        ),
+        (
+            "alice: /challenge bot level:WorldClass",
+            gnubg::Level::WorldClass,
+        ),
+        (
+            "alice: /challenge bot level:world class tutor:on",
+            gnubg::Level::WorldClass,
+        ),
+        (
+            "alice: /challenge bot length:5 level:beginner",
+            gnubg::Level::Beginner,
+        ),
+    ] {
+        // When the chat reads the challenge, then the bot's level is in the terms
+        let Command::Challenge { opponent, spec } = parsed(line).1 else {
+            panic!("{line}")
+        };
+        assert_eq!(
+            (opponent.as_str(), spec.bot),
+            ("bot", Some(level)),
+            "{line}"
+        );
+    }
+    let Command::Challenge { spec, .. } =
+        parsed("alice: /challenge bob practice:on tutor:on rated:off").1
+    else {
+        panic!()
+    };
+    assert!(spec.practice && spec.tutor && spec.bot.is_none());
+    assert_eq!(parsed("bob: /hint #4").1, Command::Hint(MatchRef::id(4)));
+    assert_eq!(parsed("bob: /undo").1, Command::Undo(MatchRef::default()));
+    assert_eq!(parsed("bob: /keep #2").1, Command::Keep(MatchRef::id(2)));
+    // And a level gnubg does not have, or a bad switch, is refused naming the choices
+    for (line, phrase) in [
+        (
+            "alice: /challenge bot level:grandmaster",
+            "level: `grandmaster` is not a GNU Backgammon level: choose beginner",
+        ),
+        (
+            "alice: /challenge bot level:world",
+            "`world` is not a GNU Backgammon level",
+        ),
+        (
+            "alice: /challenge bob practice:maybe",
+            "practice: say on or off",
+        ),
+        ("alice: /challenge bob tutor:2", "tutor: say on or off"),
+        ("alice: /hint now", "/hint takes no more words"),
+    ] {
+        let e = parse_line(line).unwrap_err();
+        assert!(e.0.contains(phrase), "`{line}`: `{}` lacks `{phrase}`", e.0);
+    }
+}
+
 /// Runs `gammonbot local` on `script` with a fresh database; (exit ok, stdout, stderr).
 fn run_script(name: &str, script: &str) -> (bool, String, String) {
     let dir = scratch(&format!("local-{name}"));
@@ -170,6 +237,135 @@ fn a_script_plays_through_the_binary_and_prints_the_transcript() {
         assert!(out.contains(expected), "missing `{expected}` in:\n{out}");
     }
     assert!(err.is_empty(), "{err}");
+}
+
+/// Runs `gammonbot local` on `script` with a fresh database and the boards written into
+/// a folder; (exit ok, stdout, stderr, the folder).
+fn run_script_png(name: &str, script: &str) -> (bool, String, String, std::path::PathBuf) {
+    let dir = scratch(&format!("local-{name}"));
+    let (db, file, png) = (dir.join("chat.db"), dir.join("script.txt"), dir.join("png"));
+    std::fs::write(&file, script).unwrap();
+    let out = Process::new(env!("CARGO_BIN_EXE_gammonbot"))
+        .args(["local", "--dice-seed", "42", "--db"])
+        .arg(&db)
+        .arg("--script")
+        .arg(&file)
+        .arg("--png")
+        .arg(&png)
+        .env_remove("DISCORD_TOKEN")
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        png,
+    )
+}
+
+#[test]
+fn a_match_against_the_bot_begun_with_challenge_bot_where_the_bot_answers_each_turn() {
+    // Given alice challenges the bot in the local chat (seeded dice: each run replays the
+    // same match, and the expert bot has no noise), she acts on every prompt of hers:
+    // the transcript is grown one decision of hers at a time until the bot has played
+    // after one of her plays
+    let mut script = "alice: /challenge bot length:1 level:expert\n".to_string();
+    let mut she_moved = false;
+    let (mut out, mut png) = (String::new(), std::path::PathBuf::new());
+    for round in 0..12 {
+        let (ok, o, err, p) = run_script_png(&format!("bot-{round}"), &script);
+        assert!(ok, "{o}\n{err}");
+        (out, png) = (o, p);
+        let after_her_move = out.rsplit_once("> alice: /move ").map(|(_, rest)| rest);
+        if after_her_move.is_some_and(|r| r.contains("GNU Backgammon plays ")) {
+            break;
+        }
+        let next = out
+            .lines()
+            .rev()
+            .find_map(|l| l.strip_prefix("-> alice to "))
+            .unwrap_or_else(|| panic!("alice has nothing to do:\n{out}"))
+            .to_string();
+        if next.starts_with("move") {
+            let (ok, o, err, _) = run_script_png("bot-moves", &format!("{script}alice: /moves\n"));
+            assert!(ok, "{o}\n{err}");
+            let plays = o
+                .lines()
+                .find_map(|l| l.strip_prefix("Legal plays: "))
+                .expect("the legal plays");
+            let first = plays.split(", ").next().unwrap();
+            script.push_str(&format!("alice: /move {first}\n"));
+            she_moved = true;
+        } else if next.starts_with("roll") {
+            script.push_str("alice: /roll\n");
+        } else if next.starts_with("take") {
+            script.push_str("alice: /take\n");
+        } else {
+            panic!("alice to {next}:\n{out}");
+        }
+    }
+    assert!(she_moved, "alice never moved:\n{out}");
+    // Then the bot accepted at once, and after her play the bot's play follows before
+    // any other line, with the board as text and as a picture, and alice to act next
+    for expected in [
+        "> alice: /challenge bot length:1 level:expert",
+        "GNU Backgammon accepts match #1",
+        "wins the opening throw with",
+    ] {
+        assert!(out.contains(expected), "missing `{expected}` in:\n{out}");
+    }
+    let (_, after) = out.rsplit_once("> alice: /move ").unwrap();
+    assert!(
+        !after.contains("\n> "),
+        "another line ran before the bot:\n{after}"
+    );
+    let bot = &after[after.find("GNU Backgammon plays ").unwrap()..];
+    assert!(
+        bot.contains(" +13-14-15-16-17-18------19-20-21-22-23-24-+"),
+        "no board after the bot's play:\n{bot}"
+    );
+    assert!(bot.contains("-> alice to "), "{bot}");
+    assert!(
+        bot.contains(&format!("(board: {})", png.join("match-1.png").display())),
+        "{bot}"
+    );
+    let picture = std::fs::read(png.join("match-1.png")).unwrap();
+    assert_eq!(&picture[..8], b"\x89PNG\r\n\x1a\n");
+    // And alice may ask for a hint (a match against the bot is practice)
+    let (ok, o, err, _) = run_script_png("bot-hint", &format!("{script}alice: /hint\n"));
+    assert!(ok, "{o}\n{err}");
+    assert!(
+        o.contains("Hint for alice (match #1, GNU Backgammon at "),
+        "{o}"
+    );
+    // And the tutor is asked for without naming a level (a match against the bot is
+    // practice whatever its level)
+    let (ok, o, err, _) = run_script_png("bot-tutor", "alice: /challenge bot length:3 tutor:on\n");
+    assert!(ok, "{o}\n{err}");
+    assert!(o.contains("GNU Backgammon accepts match #1"), "{o}");
+    // And with the tutor, a play it flags holds the bot until alice keeps it (or takes
+    // it back): the bot plays only after her /keep (seed 42: the bot opens; 13/9 6/4 is
+    // flagged, 8/4 6/4 being better)
+    let (ok, o, err, _) = run_script_png(
+        "bot-tutor-keep",
+        "alice: /challenge bot length:1 tutor:on\nalice: /move 13/9 6/4\nalice: /keep\n",
+    );
+    assert!(ok, "{o}\n{err}");
+    let (before_keep, after_keep) = o.split_once("> alice: /keep").unwrap();
+    let flagged = &before_keep[before_keep.find("> alice: /move").unwrap()..];
+    assert!(flagged.contains("The tutor to alice: "), "{flagged}");
+    assert!(
+        !flagged.contains("GNU Backgammon plays "),
+        "the bot played past the tutor:\n{flagged}"
+    );
+    assert!(after_keep.contains("GNU Backgammon plays "), "{after_keep}");
+    // And nobody speaks for the bot
+    let (ok, o, err, _) = run_script_png("bot-speaks", &format!("{script}! bot: /roll\n"));
+    assert!(ok, "{o}\n{err}");
+    assert!(
+        o.contains("!! the bot (GNU Backgammon) makes its own decisions"),
+        "{o}"
+    );
 }
 
 #[test]

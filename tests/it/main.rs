@@ -12,6 +12,7 @@ mod club;
 mod club_ratings;
 mod discord_analysis;
 mod discord_authorization;
+mod discord_bot;
 mod discord_buttons;
 mod discord_commands;
 mod discord_e2e;

@@ -1,13 +1,14 @@
-//! `/challenge` and its answers (`/accept`, `/decline`, `/cancel`). The challenge's
-//! options are converted into the club's `ChallengeOptions`; the club checks them.
+//! `/challenge` and its answers (`/accept`, `/decline`, `/cancel`), and `/play-bot` (a
+//! challenge to the bot itself, GNU Backgammon). The challenge's options are converted
+//! into the club's `ChallengeOptions`; the club checks them.
 
 use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
 
 use super::autocomplete::autocomplete_match;
-use super::choices::{Rules, Who, m, parse_amount, ruleset_of};
-use crate::discord::{Context, Error, actor, reply, run};
+use super::choices::{LevelChoice, Rules, Who, level_of, m, parse_amount, ruleset_of};
+use crate::discord::{Context, Error, actor, reply, run, tell};
 use club::{ChallengeOption, ChallengeOptions, ClubError, Command, DAY, Span, Starter, TermsError};
 
 /// Challenge a player to a backgammon match (standard or Welsh).
@@ -50,7 +51,14 @@ pub async fn challenge(
     #[min = 1]
     #[max = 1440]
     expires_hours: Option<u32>,
+    #[description = "Against this bot: GNU Backgammon's level"] level: Option<LevelChoice>,
+    #[description = "Practice: /hint allowed, never rated (both players agree)"] practice: Option<
+        bool,
+    >,
+    #[description = "Practice: told after a poor play or cube action, and /undo it once"]
+    tutor: Option<bool>,
 ) -> Result<(), Error> {
+    let _answering = ctx.data().answering.enter(ctx.channel_id());
     let stake = match stake.map(|s| parse_amount(&s).ok_or(s)).transpose() {
         Ok(a) => a,
         Err(s) => {
@@ -83,17 +91,15 @@ pub async fn challenge(
         live_clock,
         rated,
         expires: expires_hours.map(hours),
-        // The bot's options (issue 32) come with its slash options.
-        level: None,
-        practice: None,
-        tutor: None,
+        level: level.map(level_of),
+        practice,
+        tutor,
     };
     // The club checks the options (those that do not apply are refused, not dropped).
     let spec = match options.terms() {
         Ok(spec) => spec,
         Err(e) => return reply(ctx, Err(refused(e))).await.map(|_| ()),
     };
-    let club = Arc::clone(&ctx.data().club);
     // The opponent is made known in the same (possibly deferred) work as the challenge.
     let result = crate::discord::execute_introducing(
         ctx,
@@ -104,6 +110,80 @@ pub async fn challenge(
         },
     )
     .await;
+    post_challenge(ctx, result).await
+}
+
+/// Play GNU Backgammon: a challenge to this bot, which accepts at once.
+#[allow(clippy::too_many_arguments)]
+#[poise::command(slash_command, rename = "play-bot")]
+pub async fn play_bot(
+    ctx: Context<'_>,
+    #[description = "GNU Backgammon's level"] level: Option<LevelChoice>,
+    #[description = "Points to win (default 7)"]
+    #[min = 1]
+    #[max = 99]
+    length: Option<u32>,
+    #[description = "Money play instead of a match (no stake)"] money: Option<bool>,
+    #[description = "Match play: the Crawford rule (default on)"] crawford: Option<bool>,
+    #[description = "Match play: the Holland rule after the Crawford game (default off)"]
+    holland: Option<bool>,
+    #[description = "Money play: the Jacoby rule (default on)"] jacoby: Option<bool>,
+    #[description = "Money play: beavers allowed"] beavers: Option<bool>,
+    #[description = "The tutor: told after a poor play or cube action, and /undo it once"]
+    tutor: Option<bool>,
+    #[description = "Hours for each of your decisions (default 48)"]
+    #[min = 0]
+    #[max = 720]
+    move_hours: Option<u32>,
+    #[description = "Days of time bank (default 5)"]
+    #[min = 0]
+    #[max = 60]
+    bank_days: Option<u32>,
+) -> Result<(), Error> {
+    let _answering = ctx.data().answering.enter(ctx.channel_id());
+    let Some(bot) = ctx.data().club.bot_user_id("discord") else {
+        tell(
+            ctx,
+            "\u{26A0} the bot is still connecting; try again in a moment",
+        )
+        .await?;
+        return Ok(());
+    };
+    let options = ChallengeOptions {
+        length,
+        money,
+        crawford,
+        holland,
+        jacoby,
+        beavers,
+        per_move: move_hours.map(|h| Span(i64::from(h) * 3600)),
+        bank: bank_days.map(|d| Span(i64::from(d) * DAY)),
+        level: level.map(level_of),
+        tutor,
+        ..ChallengeOptions::default()
+    };
+    let spec = match options.terms() {
+        Ok(spec) => spec,
+        Err(e) => return reply(ctx, Err(refused(e))).await.map(|_| ()),
+    };
+    let result = crate::discord::execute(
+        ctx,
+        Command::Challenge {
+            opponent: bot,
+            spec,
+        },
+    )
+    .await;
+    post_challenge(ctx, result).await
+}
+
+/// Answers a challenge: in the match's own thread when the server plays in threads (the
+/// challenge posted there), else as any reply.
+async fn post_challenge(
+    ctx: Context<'_>,
+    result: Result<club::Outcome, ClubError>,
+) -> Result<(), Error> {
+    let club = Arc::clone(&ctx.data().club);
     let threads = club.match_threads(&actor(ctx), None).await.unwrap_or(false);
     match (result, ctx.guild_id()) {
         (Ok(out), Some(_)) if threads => {
@@ -119,6 +199,8 @@ pub async fn challenge(
                 .await?;
             club.move_to_channel(&actor(ctx), id, &thread.id.to_string())
                 .await?;
+            // The bot's move, should it come meanwhile, goes to the thread too.
+            ctx.data().answering.moved(id, thread.id);
             thread
                 .id
                 .send_message(
@@ -129,13 +211,8 @@ pub async fn challenge(
                 .await?;
             crate::discord::say_public(ctx, format!("Match #{id} is played in <#{}>", thread.id))
                 .await?;
-            crate::discord::direct_message(
-                ctx.serenity_context(),
-                &ctx.data().dm_refused,
-                thread.id,
-                &out,
-            )
-            .await;
+            crate::discord::direct_message(ctx.http(), &ctx.data().dm_refused, thread.id, &out)
+                .await;
             Ok(())
         }
         (result, _) => reply(ctx, result).await.map(|_| ()),

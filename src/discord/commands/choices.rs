@@ -50,6 +50,35 @@ pub enum Answer {
     Reject,
 }
 
+/// GNU Backgammon's levels, as gnubg names them.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum LevelChoice {
+    #[name = "beginner"]
+    Beginner,
+    #[name = "casual"]
+    Casual,
+    #[name = "intermediate"]
+    Intermediate,
+    #[name = "advanced"]
+    Advanced,
+    #[name = "expert"]
+    Expert,
+    #[name = "world class"]
+    WorldClass,
+}
+
+/// The level chosen, as the gnubg crate knows it.
+pub(super) fn level_of(l: LevelChoice) -> gnubg::Level {
+    match l {
+        LevelChoice::Beginner => gnubg::Level::Beginner,
+        LevelChoice::Casual => gnubg::Level::Casual,
+        LevelChoice::Intermediate => gnubg::Level::Intermediate,
+        LevelChoice::Advanced => gnubg::Level::Advanced,
+        LevelChoice::Expert => gnubg::Level::Expert,
+        LevelChoice::WorldClass => gnubg::Level::WorldClass,
+    }
+}
+
 /// The match option: named, or inferred.
 pub(super) fn m(id: Option<i64>) -> MatchRef {
     MatchRef { id, version: None }
@@ -69,4 +98,20 @@ pub(super) fn parse_amount(v: &str) -> Option<engine::Amount> {
 
 pub(super) fn cr(id: Option<i64>) -> ChouetteRef {
     ChouetteRef { id, version: None }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{LevelChoice, level_of};
+    use poise::ChoiceParameter;
+
+    #[test]
+    fn each_level_choice_is_gnubgs_level_of_that_name() {
+        let choices = LevelChoice::list();
+        assert_eq!(choices.len(), gnubg::Level::ALL.len());
+        for (i, c) in choices.iter().enumerate() {
+            let level = level_of(LevelChoice::from_index(i).unwrap());
+            assert_eq!((&*c.name, level), (level.name(), gnubg::Level::ALL[i]));
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! The slash commands: each reads its options into a club command and hands it to `run`.
 //! One file per group: `challenge`, `play` (a match in play), `player` (a player's and the
-//! server's settings and views), `chouette`, `fair`; `choices` and `autocomplete` serve
-//! them all.
+//! server's settings and views), `chouette`, `fair`, `practice` (`/hint`, `/undo`,
+//! `/keep`); `challenge` has `/play-bot` too; `choices` and `autocomplete` serve them all.
 
 /// A command with only the match option.
 macro_rules! simple {
@@ -27,8 +27,9 @@ mod chouette;
 mod fair;
 mod play;
 mod player;
+mod practice;
 
-use challenge::{accept, cancel, challenge, decline};
+use challenge::{accept, cancel, challenge, decline, play_bot};
 use chouette::chouette;
 use fair::fair;
 use play::{
@@ -36,6 +37,7 @@ use play::{
     play, raccoon, reroll, resign, resume, roll, stop, take, take_break, throw,
 };
 use player::{games, leaderboard, ledger, pot, rating, server, settings};
+use practice::{hint, keep, undo};
 
 use super::{Data, Error};
 
@@ -47,6 +49,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         accept(),
         decline(),
         cancel(),
+        play_bot(),
         roll(),
         throw(),
         play(),
@@ -81,5 +84,8 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         super::league::league(),
         super::analysis::analyse(),
         super::analysis::stats(),
+        hint(),
+        undo(),
+        keep(),
     ]
 }

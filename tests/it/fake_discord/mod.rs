@@ -19,7 +19,8 @@
 //!
 //! What Discord does that is not the bot's fault can be staged: a player who refuses
 //! direct messages ([`FakeDiscord::refuse_dms`], 403 50007) and a rate limit on a route
-//! ([`FakeDiscord::rate_limit`], 429 with `Retry-After`).
+//! ([`FakeDiscord::rate_limit`], 429 with `Retry-After`), and a slow answer on a route
+//! ([`FakeDiscord::slow`]).
 
 mod form_checks;
 mod routes;
@@ -233,6 +234,8 @@ struct State {
     refuse_dms: HashSet<u64>,
     /// Staged rate limits: (method, route suffix, seconds, times left).
     rate_limits: Vec<(String, String, f64, usize)>,
+    /// Staged slow answers: (method, route suffix, how long before the answer).
+    slow: Vec<(String, String, Duration)>,
 }
 
 struct Shared {
@@ -310,6 +313,19 @@ impl FakeDiscord {
                     let mut n = 0;
                     while let Some(mut req) = read_request(&mut r).await {
                         n += 1;
+                        let slow =
+                            s.state
+                                .lock()
+                                .unwrap()
+                                .slow
+                                .iter()
+                                .find_map(|(m, suffix, d)| {
+                                    (*m == req.method && req.route().ends_with(suffix.as_str()))
+                                        .then_some(*d)
+                                });
+                        if let Some(d) = slow {
+                            tokio::time::sleep(d).await;
+                        }
                         let (status, body, extra) = {
                             let mut st = s.state.lock().unwrap();
                             let (status, body, extra) = match st.take_rate_limit(&req) {
@@ -441,6 +457,17 @@ impl FakeDiscord {
     /// answered 403 50007 (not a violation: the player's choice).
     pub fn refuse_dms(&self, user: u64) {
         self.shared.state.lock().unwrap().refuse_dms.insert(user);
+    }
+
+    /// Answers every `method` request to a route ending in `suffix` only after `wait`
+    /// (Discord busy: a thread created slowly, say).
+    pub fn slow(&self, method: &str, suffix: &str, wait: Duration) {
+        self.shared
+            .state
+            .lock()
+            .unwrap()
+            .slow
+            .push((method.to_string(), suffix.to_string(), wait));
     }
 
     /// The next `times` requests `method` to a route ending in `suffix` are answered 429
