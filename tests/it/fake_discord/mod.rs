@@ -433,6 +433,30 @@ impl FakeDiscord {
         q.tx.send(event).unwrap();
     }
 
+    /// Waits (up to 20 s) until no session holds `shard` (its process stopped), so that a
+    /// new process may identify for it.
+    pub async fn wait_shard_free(&self, shard: u32) {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            let free = self
+                .shared
+                .state
+                .lock()
+                .unwrap()
+                .gateway
+                .get(&shard)
+                .is_none_or(|q| q.rx.is_some());
+            if free {
+                return;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "shard {shard} is still held by a session"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
     /// Every IDENTIFY payload (`d`) so far, in order (one per shard session).
     pub fn identifies(&self) -> Vec<Value> {
         self.shared.state.lock().unwrap().identifies.clone()

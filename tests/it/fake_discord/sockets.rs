@@ -7,6 +7,8 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
 use tokio::net::TcpStream;
+use tokio::sync::mpsc;
+use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
@@ -75,7 +77,8 @@ pub(super) async fn read_request(r: &mut BufReader<TcpStream>) -> Option<Request
 /// `[id, total]`, `[0, 1]` when absent), READY listing the guilds of that shard, then the
 /// shard's events. Discord closes a session that asks for a shard outside its total
 /// (4010) or a total other than the first session's (4011 stands in for "sharding
-/// mismatch"); a second session for a shard already held is recorded as a violation.
+/// mismatch"); a second session for a shard already held is recorded as a violation. A
+/// shard whose session ended (its process stopped) may be identified for again.
 pub(super) async fn session(s: Arc<Shared>, sock: TcpStream) {
     let Ok(mut socket) = tokio_tungstenite::accept_async(sock).await else {
         return;
@@ -88,7 +91,7 @@ pub(super) async fn session(s: Arc<Shared>, sock: TcpStream) {
         code: CloseCode::from(code),
         reason: reason.into(),
     };
-    let (shard, total, mut rx) = loop {
+    let (shard, total, rx) = loop {
         match socket.next().await {
             Some(Ok(Message::Text(t))) => {
                 let v: Value = serde_json::from_str(&t).unwrap_or(Value::Null);
@@ -160,8 +163,26 @@ pub(super) async fn session(s: Arc<Shared>, sock: TcpStream) {
         "application": {"id": APP_ID.to_string(), "flags": 0},
     }});
     if socket.send(Message::Text(ready.to_string())).await.is_err() {
+        give_back(&s, shard, rx);
         return;
     }
+    let rx = events(&mut socket, rx).await;
+    give_back(&s, shard, rx);
+}
+
+/// The shard's queue is free again once its session has ended (the process stopped):
+/// a new session may take it, and the events sent meanwhile wait for it there.
+fn give_back(s: &Shared, shard: u32, rx: mpsc::UnboundedReceiver<Value>) {
+    if let Some(q) = s.state.lock().unwrap().gateway.get_mut(&shard) {
+        q.rx = Some(rx);
+    }
+}
+
+/// Heartbeats answered and the shard's events sent, until the session ends; its queue.
+async fn events(
+    socket: &mut WebSocketStream<TcpStream>,
+    mut rx: mpsc::UnboundedReceiver<Value>,
+) -> mpsc::UnboundedReceiver<Value> {
     loop {
         tokio::select! {
             incoming = socket.next() => match incoming {
@@ -173,15 +194,15 @@ pub(super) async fn session(s: Arc<Shared>, sock: TcpStream) {
                     }
                 }
                 Some(Ok(_)) => {}
-                _ => return,
+                _ => return rx,
             },
             event = rx.recv() => match event {
                 Some(e) => {
                     if socket.send(Message::Text(e.to_string())).await.is_err() {
-                        return;
+                        return rx;
                     }
                 }
-                None => return,
+                None => return rx,
             },
         }
     }
