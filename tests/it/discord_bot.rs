@@ -2,6 +2,12 @@
 //! Backgammon. `/challenge opponent:@<the bot itself>` is a match against gnubg, which
 //! accepts at once; after each of the human's turns the bot's own move is posted in the
 //! match's channel with the board attached, mentioning the human with the buttons.
+//!
+//! Issue 32's checks on Discord: a 1-point match played to its end (alice answering as a
+//! player does, with buttons and `/move`), the `gammonbot` binary killed while the bot is
+//! to act and started again on the same database, and gnubg missing (looked for in an
+//! empty folder: the binary always looks in /usr/games too, so that test runs the client
+//! in-process with the club's own settings).
 
 use std::path::Path;
 use std::sync::Arc;
