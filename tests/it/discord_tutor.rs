@@ -126,13 +126,13 @@ async fn a_flagged_play_against_the_bot_has_undo_and_keep_buttons_and_keep_lets_
     // Then it is kept, and the bot's move is posted in the channel, asking alice again
     let text = content(&r);
     assert!(!ephemeral(&r), "{text}");
-    assert!(text.contains("alice keeps the action the tutor flagged"), "{text}");
+    assert!(
+        text.contains("alice keeps the action the tutor flagged"),
+        "{text}"
+    );
     let post = fake.wait_for(from, bot_move_posted).await;
     let posted = post.json()["content"].as_str().unwrap_or("").to_string();
-    assert!(
-        posted.contains(&format!("<@{}> to ", ALICE.0)),
-        "{posted}"
-    );
+    assert!(posted.contains(&format!("<@{}> to ", ALICE.0)), "{posted}");
     assert!(!posted.contains("undo or keep"), "{posted}");
     fake.finish().await;
 }

@@ -61,8 +61,7 @@ fn asks_alice_to_undo_or_keep(out: &Outcome) {
 }
 
 #[tokio::test]
-async fn against_the_bot_the_held_human_is_next_with_undo_and_keep_and_after_keep_the_bot_moves()
-{
+async fn against_the_bot_the_held_human_is_next_with_undo_and_keep_and_after_keep_the_bot_moves() {
     let (club, m) = bot_match_with_tutor("bot-tutor-next").await;
     // When alice plays her opening 6-1 as 8/2 6/5 and the tutor flags it
     let out = run(&club, "alice", Command::Move(m, "8/2 6/5".into())).await;
