@@ -84,10 +84,12 @@ impl Club {
             scene.prompt = Some(break_board_prompt(until));
         }
         // Against the bot, a flagged action the tutor holds waits for the human's /undo
-        // or /keep: the bot waits, the human acts (their deadline is as it was).
+        // or /keep: the bot waits, the human acts (their deadline is as it was), and the
+        // board is drawn from their side.
         let held = snap.tutor_holds_against_bot(l.spec.bot.is_some());
         if let Some(s) = held {
             scene.to_act = Some(s);
+            scene.viewer = viewer.unwrap_or(s);
             scene.prompt = Some(choices_words(l.row.id, &HELD));
         }
         out.board = Some(scene);

@@ -57,6 +57,7 @@ fn asks_alice_to_undo_or_keep(out: &Outcome) {
     assert_eq!(next.what, HELD_WORDS);
     let scene = out.board.as_ref().expect("the board");
     assert_eq!(scene.to_act, Some(Side::X));
+    assert_eq!(scene.viewer, Side::X);
     assert_eq!(scene.prompt.as_deref(), Some(HELD_WORDS));
 }
 
