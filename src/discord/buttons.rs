@@ -10,7 +10,7 @@ use club::{Choice, ChouetteRef, Command, MatchRef, Outcome, Subject};
 
 /// Every choice that may stand on a button, one for each verb, in the order a verb is
 /// looked up in (the first with a verb gives its command).
-const BUTTONED: [Choice; 21] = [
+const BUTTONED: [Choice; 23] = [
     Choice::Roll,
     Choice::Double,
     Choice::OneDie,
@@ -32,6 +32,8 @@ const BUTTONED: [Choice; 21] = [
     Choice::Pass,
     Choice::StartGame,
     Choice::Resume,
+    Choice::Undo,
+    Choice::Keep,
 ];
 
 /// A choice's button: the verb in its id, its label and colour; `None` for a choice the
@@ -61,6 +63,8 @@ pub fn button_of(choice: Choice) -> Option<(&'static str, &'static str, serenity
         Choice::StartGame => ("start", "Start the next game", Primary),
         Choice::Resume => ("resume", "Resume play", Secondary),
         Choice::Pass => ("pass", "Pass", Secondary),
+        Choice::Undo => ("undo", "Undo", Danger),
+        Choice::Keep => ("keep", "Keep", Success),
         Choice::Nominate | Choice::Move { .. } | Choice::OfferConcession { .. } => return None,
     })
 }

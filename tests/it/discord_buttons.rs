@@ -124,6 +124,8 @@ fn every_clickable_choice_has_a_button_whose_id_gives_back_its_command() {
         Choice::OfferConcession { most: 3 },
         Choice::StartGame,
         Choice::Resume,
+        Choice::Undo,
+        Choice::Keep,
     ];
     for choice in all {
         for (on, prefix, id, v) in [

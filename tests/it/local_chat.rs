@@ -354,6 +354,12 @@ fn a_match_against_the_bot_begun_with_challenge_bot_where_the_bot_answers_each_t
     let (before_keep, after_keep) = o.split_once("> alice: /keep").unwrap();
     let flagged = &before_keep[before_keep.find("> alice: /move").unwrap()..];
     assert!(flagged.contains("The tutor to alice: "), "{flagged}");
+    // (the local chat asks alice, not the bot, meanwhile)
+    assert!(
+        flagged.contains("-> alice to undo or keep the action the tutor flagged"),
+        "{flagged}"
+    );
+    assert!(!flagged.contains("-> GNU Backgammon to"), "{flagged}");
     assert!(
         !flagged.contains("GNU Backgammon plays "),
         "the bot played past the tutor:\n{flagged}"

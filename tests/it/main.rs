@@ -20,6 +20,7 @@ mod discord_league;
 mod discord_paths;
 mod discord_rate_limit;
 mod discord_shards;
+mod discord_tutor;
 mod echo_excerpts;
 mod fair_dice;
 mod fake_discord;

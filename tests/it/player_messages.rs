@@ -413,7 +413,7 @@ fn item_14_throw_works_as_well_as_roll_and_onedie_is_the_one_die_throw() {
 
 #[test]
 fn item_14_the_1_2_prompt_names_reroll() {
-    let m = WelshMatch::at(WelshRules::default(), Position::start(), Side::X, [0, 0]);
+    let m = WelshMatch::at(WelshRules::default(), Position::start(), Side::X, [0, 0]).unwrap();
     let (m, _) = m.apply(Side::X, &WelshAction::Roll(1, 2)).unwrap();
     let words = next_words(&AnyMatch::Welsh(m));
     assert!(words.contains("/reroll: throw the 1-2 again"), "{words}");

@@ -59,6 +59,11 @@ pub enum Choice {
     StartGame,
     /// Welsh: end the break under way sooner (regulation D); until it ends, play waits.
     Resume,
+    /// The tutor holds the player's flagged play or cube action: take it back (once).
+    Undo,
+    /// The tutor holds the player's flagged play or cube action: keep it, and the
+    /// opponent goes on.
+    Keep,
 }
 
 /// What a choice is about: a match, or a chouette session, with the version seen.
@@ -97,6 +102,8 @@ impl Choice {
                 C::Reroll => Command::Reroll(m),
                 C::Pass => Command::Move(m, "pass".into()),
                 C::Resume => Command::Resume(m),
+                C::Undo => Command::Undo(m),
+                C::Keep => Command::Keep(m),
                 C::Nominate | C::Move { .. } | C::StartGame | C::OfferConcession { .. } => {
                     return None;
                 }
@@ -151,6 +158,8 @@ impl Choice {
             }
             C::StartGame => "start the next game".into(),
             C::Resume => "/resume (end the break sooner)".into(),
+            C::Undo => "undo".into(),
+            C::Keep => "keep".into(),
         }
     }
 }
@@ -193,6 +202,7 @@ pub fn choices_words(id: i64, choices: &[Choice]) -> String {
         Some(C::AcceptChallenge) => format!("{joined} the challenge (/accept #{id})"),
         Some(C::CallOdds) => format!("call {joined}"),
         Some(C::StartMyself) => format!("choose who starts ({joined})"),
+        Some(C::Undo) => format!("{joined} the action the tutor flagged"),
         _ => joined,
     };
     if !reroll.is_empty() {

@@ -9,12 +9,16 @@ use super::prompts::{acting_side, break_board_prompt, break_prompt, next_choices
 use super::which_match::match_label;
 use super::{
     Actor, Attachment, Choice, Club, ClubError, Entry, MatchRef, NextUp, Outcome, Snapshot,
-    spec_words, standard_rules,
+    choices_words, spec_words, standard_rules,
 };
 use engine::welsh::WelshPhase;
 use engine::welsh::format_welsh_play;
 use engine::{AnyMatch, MatInfo, Phase, Ruleset, Side, export_mat_with, format_play};
 use store::PlayerRow;
+
+/// What the human may do while the tutor holds their flagged action in a match against
+/// the bot.
+const HELD: [Choice; 2] = [Choice::Undo, Choice::Keep];
 
 /// How many finished matches `/games` lists.
 const RECENT_FINISHED: usize = 5;
@@ -79,21 +83,30 @@ impl Club {
         if let (Some(until), Some(_)) = (paused, scene.to_act) {
             scene.prompt = Some(break_board_prompt(until));
         }
+        // Against the bot, a flagged action the tutor holds waits for the human's /undo
+        // or /keep: the bot waits, the human acts (their deadline is as it was), and the
+        // board is drawn from their side.
+        let held = snap.tutor_holds_against_bot(l.spec.bot.is_some());
+        if let Some(s) = held {
+            scene.to_act = Some(s);
+            scene.viewer = viewer.unwrap_or(s);
+            scene.prompt = Some(choices_words(l.row.id, &HELD));
+        }
         out.board = Some(scene);
         if !snap.is_over() {
-            if let Some(s) = acting_side(&snap.game) {
+            if let Some(s) = held.or_else(|| acting_side(&snap.game)) {
                 let p = &l.players[s.index()];
+                let choices = if held.is_some() {
+                    HELD.to_vec()
+                } else {
+                    next_choices(&snap.game)
+                };
                 let mut next = NextUp {
                     deadline: l.row.deadline_at,
                     dm: p.notify_dm,
-                    ..NextUp::new(
-                        l.row.id,
-                        &p.platform_id,
-                        &p.display_name,
-                        next_choices(&snap.game),
-                    )
+                    ..NextUp::new(l.row.id, &p.platform_id, &p.display_name, choices)
                 };
-                if let Some(until) = paused {
+                if let (Some(until), None) = (paused, held) {
                     next.choices = vec![Choice::Resume];
                     next.what = break_prompt(until, now, &snap.game);
                 }
@@ -127,9 +140,11 @@ impl Club {
                 Some(s) => {
                     let sc = s.game.score();
                     let _ = write!(line, ", score {}-{}", sc[0], sc[1]);
-                    if let Some(who) = acting_side(&s.game) {
+                    let held = s.tutor_holds_against_bot(l.spec.bot.is_some());
+                    if let Some(who) = held.or_else(|| acting_side(&s.game)) {
                         let now = self.clock.now();
                         let what = match s.break_running(now) {
+                            _ if held.is_some() => choices_words(l.row.id, &HELD),
                             Some(until) => break_prompt(until, now, &s.game),
                             None => next_words(&s.game),
                         };

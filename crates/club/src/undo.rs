@@ -68,6 +68,14 @@ impl Snapshot {
         }
     }
 
+    /// In a match against the bot (`against_bot`), the human the tutor holds the match
+    /// for: they act next (`/undo` or `/keep`), as the bot waits for that. `None` in a
+    /// match of two people, where the opponent may act (which ends the hold).
+    #[must_use]
+    pub fn tutor_holds_against_bot(&self, against_bot: bool) -> Option<Side> {
+        self.tutor_holds_for().filter(|_| against_bot)
+    }
+
     /// Whether an undo now would take back a checker play (the flagged action is a play).
     pub(crate) fn undo_takes_back_a_play(&self) -> bool {
         matches!(&self.tutor, Some(TutorNote::Held { before, .. })

@@ -37,9 +37,10 @@ pub fn turn(m: &WelshMatch, side: Side, dice: (u8, u8)) -> WelshMatch {
 }
 
 /// A match under the default rules at 0-0 with X's men and O's men (each in their own
-/// numbering, 25 = the roof), `to_roll` to throw.
+/// numbering, 25 = the roof), `to_roll` to throw. Men may be parked beyond six to a
+/// spike where the test never moves them ([`WelshMatch::at_parked`]).
 pub fn at(x: &[(usize, i8)], o: &[(usize, i8)], to_roll: Side) -> WelshMatch {
-    WelshMatch::at(WelshRules::default(), position(x, o), to_roll, [0, 0])
+    WelshMatch::at_parked(WelshRules::default(), position(x, o), to_roll, [0, 0])
 }
 
 /// Given X with two men on the roof and O's 1 and 2 points covered: a 2-1 cannot enter.
@@ -50,7 +51,7 @@ pub fn two_on_the_roof_and_no_entry_with_2_1() -> WelshMatch {
 /// X on `score` has just brought their last men home (a one-throw win); O has checked out
 /// a man, so no gammon is at stake: O's occasion to offer to concede, the die at 1.
 pub fn one_throw_win_at_die_1(score: [u32; 2]) -> WelshMatch {
-    let m = WelshMatch::at(
+    let m = WelshMatch::at_parked(
         WelshRules::default(),
         position(&[(2, 1), (9, 1)], &[(6, 14)]),
         Side::X,

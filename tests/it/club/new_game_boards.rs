@@ -48,7 +48,8 @@ async fn issue_30_10_a_wash_by_snakes_after_a_throw_thrown_again_under_rule_6_sh
         engine::Position::start(),
         Side::X,
         [0, 0],
-    );
+    )
+    .unwrap();
     for (side, dice) in [
         (Side::X, (4, 2)),
         (Side::O, (6, 5)),
@@ -86,7 +87,7 @@ async fn issue_30_10_after_a_wash_by_sticks_the_next_game_shows_no_last_play() {
     let f = open_scripted(&path, &[1, 2]).await;
     let (id, _) = challenge(&f, ChallengeSpec::welsh(25)).await;
     // Given bob holds a full spike and alice can make one
-    let game = WelshMatch::at(
+    let game = WelshMatch::at_parked(
         WelshRules::default(),
         testkit::position(&[(7, 5), (8, 1), (6, 9)], &[(6, 6), (1, 9)]),
         Side::X,
@@ -113,7 +114,7 @@ async fn issue_30_10_after_a_welsh_game_won_the_next_game_shows_no_last_play() {
     let f = open_scripted(&path, &[2, 1]).await;
     let (id, _) = challenge(&f, ChallengeSpec::welsh(25)).await;
     // Given alice checks out her last man with any throw
-    let game = WelshMatch::at(
+    let game = WelshMatch::at_parked(
         WelshRules::default(),
         testkit::position(&[(1, 1)], &[(6, 14)]),
         Side::X,
@@ -137,7 +138,7 @@ async fn issue_30_10_after_an_accepted_offer_to_concede_the_next_game_shows_no_l
     let (id, _) = challenge(&f, ChallengeSpec::welsh(25)).await;
     let m = MatchRef::id(id);
     // Given alice brings her last two men home with 6-1: a one-throw win
-    let game = WelshMatch::at(
+    let game = WelshMatch::at_parked(
         WelshRules::default(),
         testkit::position(&[(2, 1), (9, 1)], &[(25, 1), (13, 14)]),
         Side::X,

@@ -56,7 +56,7 @@ fn rule_21_the_prompt_offers_no_nominate_while_a_nominated_throw_waits() {
     use engine::welsh::{WelshAction, WelshMatch, WelshRules};
     use engine::{AnyMatch, Position};
     // Given alice (X) nominated 6-6 for bob's next throw during her turn
-    let m = WelshMatch::at(WelshRules::default(), Position::start(), Side::X, [0, 0]);
+    let m = WelshMatch::at(WelshRules::default(), Position::start(), Side::X, [0, 0]).unwrap();
     let (m, _) = m.apply(Side::X, &WelshAction::Roll(4, 3)).unwrap();
     let nominate = WelshAction::Nominate {
         whose: NominateFor::Opponent,
@@ -81,7 +81,7 @@ async fn rule_18_the_payment_with_an_offer_to_24_reaches_the_ledger_on_acceptanc
     let (id, _) = challenge(&f, ChallengeSpec::welsh(25)).await;
     let m = MatchRef::id(id);
     // Given alice (X) on 22 has just brought her last two men home: a one-throw win
-    let game = WelshMatch::at(
+    let game = WelshMatch::at_parked(
         WelshRules::default(),
         testkit::position(&[(2, 1), (9, 1)], &[(25, 1), (13, 14)]),
         Side::X,
@@ -133,7 +133,7 @@ async fn rule_23_a_loser_whose_only_games_came_from_washes_pays_the_pony() {
         target: 2,
         ..WelshRules::default()
     };
-    let game = WelshMatch::at(
+    let game = WelshMatch::at_parked(
         rules,
         testkit::position(&[(1, 1)], &[(6, 14)]),
         Side::X,
@@ -250,7 +250,7 @@ async fn rule_13_the_club_waits_for_the_choice_to_throw_a_1_2_with_no_legal_play
     let (id, _) = challenge(&f, ChallengeSpec::welsh(25)).await;
     let m = MatchRef::id(id);
     // Given alice (X) has two men on the roof and bob covers his 1 and 2 points
-    let game = WelshMatch::at(
+    let game = WelshMatch::at_parked(
         WelshRules::default(),
         testkit::position(&[(25, 2), (6, 13)], &[(1, 2), (2, 2), (6, 11)]),
         Side::X,
@@ -294,7 +294,7 @@ async fn rule_18_at_one_game_the_occasion_and_the_prompt_say_no_offer_is_possibl
     let m = MatchRef::id(id);
     // Given alice (X) on 23 brings her last man home (a one-throw win), the die at 1, and
     // bob has checked out a man (no gammon at stake)
-    let game = WelshMatch::at(
+    let game = WelshMatch::at_parked(
         WelshRules::default(),
         testkit::position(&[(2, 1), (9, 1)], &[(6, 14)]),
         Side::X,

@@ -5,6 +5,7 @@
 //! One test binary for the crate (one module per suite): it links once.
 
 mod bot_player;
+mod bot_tutor;
 mod chouette_club;
 mod club_on_postgres;
 mod league_matches;

@@ -351,3 +351,33 @@ async fn a_league_carries_no_practice_and_a_hint_in_its_match_is_refused_saying_
         "{text}"
     );
 }
+
+#[tokio::test]
+async fn in_a_match_of_two_people_the_opponent_stays_next_while_the_tutor_holds() {
+    let at = open("practice-hold-next").await;
+    let m = tutor_match(&at).await;
+    // When alice's play is flagged and held
+    let out = run(&at, "alice", Command::Move(m, "8/2 6/5".into())).await;
+    // Then she is told she may take it back, and bob may act (which ends the hold): he
+    // is next, with his own choices only
+    assert!(
+        said(
+            &out.lines,
+            "alice: /undo takes it back (once), /keep lets bob go on"
+        ),
+        "{:?}",
+        out.lines
+    );
+    for out in [out, run(&at, "alice", Command::Board(m)).await] {
+        let next = out.next.expect("bob to act");
+        assert_eq!(next.name, "bob");
+        assert!(
+            !next
+                .choices
+                .iter()
+                .any(|c| matches!(c, club::Choice::Undo | club::Choice::Keep)),
+            "{next:?}"
+        );
+        assert_eq!(out.board.unwrap().to_act, Some(Side::O));
+    }
+}

@@ -255,4 +255,16 @@ pub enum WelshError {
         "your throw is already nominated ({0}-{1}) and cannot be nominated again: throw it (you keep your nominate card)"
     )]
     ThrowAlreadyNominated(u8, u8),
+    /// A board given to start from has more than six men of one side on one spike.
+    #[error(
+        "no more than six men may stand on one spike (rule 10): {side} has {men} on their {point}-point"
+    )]
+    OverfullSpike {
+        /// Whose men.
+        side: Side,
+        /// The spike, in that side's own numbering (1 to 24).
+        point: u8,
+        /// How many men stand there.
+        men: u8,
+    },
 }

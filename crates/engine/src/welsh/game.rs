@@ -6,7 +6,7 @@ mod apply;
 mod turns;
 
 use super::actions::{WelshAction, WelshError, WelshEvent};
-use super::geometry::{Throw, has_full_spread};
+use super::geometry::{FULL_SPIKE, Throw, has_full_spread};
 use super::movegen::{apply_welsh_steps, welsh_legal_plays};
 use super::phases::{
     BreakReason, DoublingDie, GameEnd, MAX_CUBE, MatchEnd, NominateFor, Parity, WelshPhase,
@@ -129,8 +129,46 @@ impl WelshMatch {
 
     /// A match at a described position, `to_roll` about to throw (for tests and analysis).
     /// The score is taken to be games won (no washes).
+    ///
+    /// # Errors
+    /// [`WelshError::OverfullSpike`]: a spike with more than six men of one side, which
+    /// rule 10 forbids (no Welsh game reaches such a board).
+    pub fn at(
+        rules: WelshRules,
+        position: Position,
+        to_roll: Side,
+        score: [u32; 2],
+    ) -> Result<WelshMatch, WelshError> {
+        for side in Side::BOTH {
+            let view = position.view(side);
+            if let Some(p) = (1..BAR).find(|&p| view.mine(p) > FULL_SPIKE.unsigned_abs()) {
+                return Err(WelshError::OverfullSpike {
+                    side,
+                    point: u8::try_from(p).unwrap_or(u8::MAX),
+                    men: view.mine(p),
+                });
+            }
+        }
+        Ok(WelshMatch::place(rules, position, to_roll, score))
+    }
+
+    /// For tests only (feature `parked-boards`, which the test kit turns on): as
+    /// [`WelshMatch::at`] without rule 10's check, so that a test may park men it never
+    /// moves (fifteen on one spike). The move search assumes no spike holds more than six:
+    /// men on an overfull spike must not be moved.
+    #[cfg(feature = "parked-boards")]
     #[must_use]
-    pub fn at(rules: WelshRules, position: Position, to_roll: Side, score: [u32; 2]) -> WelshMatch {
+    pub fn at_parked(
+        rules: WelshRules,
+        position: Position,
+        to_roll: Side,
+        score: [u32; 2],
+    ) -> WelshMatch {
+        Self::place(rules, position, to_roll, score)
+    }
+
+    /// The match at `position`, unchecked.
+    fn place(rules: WelshRules, position: Position, to_roll: Side, score: [u32; 2]) -> WelshMatch {
         let mut m = WelshMatch::new(rules);
         m.position = position;
         m.score = score;

@@ -201,6 +201,28 @@ fn rule_10_no_more_than_six_men_on_a_spike() {
 }
 
 #[test]
+fn rule_10_a_match_is_not_set_up_with_more_than_six_men_on_a_spike() {
+    use engine::Side;
+    use engine::welsh::{WelshError, WelshMatch, WelshRules};
+    // O with seven men on their own 6-point: refused, naming rule 10 (the move search
+    // assumes no spike holds more than six)
+    let seven = testkit::position(&[(6, 6), (8, 6), (13, 3)], &[(6, 7), (13, 8)]);
+    let e = WelshMatch::at(WelshRules::default(), seven, Side::X, [0, 0]).unwrap_err();
+    assert_eq!(
+        e,
+        WelshError::OverfullSpike {
+            side: Side::O,
+            point: 6,
+            men: 7
+        }
+    );
+    assert!(e.to_string().contains("rule 10"), "{e}");
+    // Six on a spike is a full spike, allowed
+    let six = testkit::position(&[(6, 6), (8, 5), (13, 4)], &[(6, 6), (8, 5), (13, 4)]);
+    assert!(WelshMatch::at(WelshRules::default(), six, Side::X, [0, 0]).is_ok());
+}
+
+#[test]
 fn rule_10_never_two_full_spikes_at_the_end_of_a_turn() {
     // 6 on the 8 already; the 2 men on the 9 could make the 7 full only with 5 there.
     let b = board(&[(8, 6), (7, 5), (9, 1), (2, 3)], &[(1, 15)]);

@@ -186,7 +186,12 @@ fn the_heuristic_and_the_learnt_levels_answer_legally_in_whole_matches() {
 
 /// A match at `position` (X's view), `to_roll` to throw, on `score`.
 fn at(points: [i8; 26], to_roll: Side, score: [u32; 2]) -> WelshMatch {
-    WelshMatch::at(rules(25), Position::new(points).unwrap(), to_roll, score)
+    WelshMatch::at(rules(25), Position::new(points).unwrap(), to_roll, score).unwrap()
+}
+
+/// As [`at`], with men parked beyond six to a spike where they never move.
+fn parked(points: [i8; 26], to_roll: Side, score: [u32; 2]) -> WelshMatch {
+    WelshMatch::at_parked(rules(25), Position::new(points).unwrap(), to_roll, score)
 }
 
 /// X's men by point (own numbering) and O's by point (own numbering); at most six to a
@@ -257,7 +262,7 @@ fn the_nominate_check_agrees_with_the_engine_on_match_winning_throws() {
     // And X on 0 games: a throw that checks out wins a game, not the match.
     for score in [[24, 0], [0, 0], [22, 10]] {
         for x in [&[(1, 1), (2, 1)][..], &[(1, 2), (6, 2)], &[(3, 3), (5, 1)]] {
-            let m = at(points(x, &[(19, 15)]), Side::X, score);
+            let m = parked(points(x, &[(19, 15)]), Side::X, score);
             for a in 1..=6u8 {
                 for b in 1..=a {
                     let refused = matches!(

@@ -38,7 +38,7 @@ fn rule_12b_ten_for_two_starts_the_game_at_2_when_both_clocks_are_under_ten_minu
 
 #[test]
 fn regulation_d_breaks_at_backgammons_and_at_6_12_18_24() {
-    let m = WelshMatch::at(
+    let m = WelshMatch::at_parked(
         WelshRules::default(),
         position(&[(1, 1)], &[(6, 14), (7, 1)]),
         X,

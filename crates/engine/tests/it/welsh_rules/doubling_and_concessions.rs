@@ -105,7 +105,7 @@ fn rule_18_offer_to_concede_on_the_first_one_throw_win_occasion() {
 
 #[test]
 fn rule_18_an_offer_to_24_with_the_payment_must_be_accepted() {
-    let m = WelshMatch::at(
+    let m = WelshMatch::at_parked(
         WelshRules::default(),
         position(&[(2, 1), (9, 1)], &[(25, 1), (13, 14)]),
         X,
@@ -132,7 +132,7 @@ fn rule_18_an_offer_to_24_with_the_payment_must_be_accepted() {
 #[test]
 fn rule_18_the_payment_goes_only_with_an_offer_that_puts_the_winner_on_24() {
     // Given X on 20 has a one-throw win and O may offer to concede
-    let m = WelshMatch::at(
+    let m = WelshMatch::at_parked(
         WelshRules::default(),
         position(&[(2, 1), (9, 1)], &[(25, 1), (13, 14)]),
         X,

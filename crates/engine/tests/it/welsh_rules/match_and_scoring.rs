@@ -12,7 +12,7 @@ use testkit::{Rng, position};
 #[test]
 fn rule_01_the_match_is_won_on_reaching_25_games() {
     // X at 24 checks out his last man for a single game.
-    let m = WelshMatch::at(
+    let m = WelshMatch::at_parked(
         WelshRules::default(),
         position(&[(1, 1)], &[(6, 14)]),
         X,

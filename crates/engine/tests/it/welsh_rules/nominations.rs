@@ -62,7 +62,7 @@ fn rule_21_nominate_once_per_match_for_yourself_or_your_opponent() {
 
 #[test]
 fn rule_21_a_match_winning_throw_cannot_be_nominated_for_yourself() {
-    let m = WelshMatch::at(
+    let m = WelshMatch::at_parked(
         WelshRules::default(),
         position(&[(2, 1)], &[(6, 14)]),
         X,

@@ -253,7 +253,7 @@ fn rule_13_a_thrown_1_2_with_no_legal_play_may_be_thrown_again_before_any_dance(
 fn rule_13_a_nominated_1_2_with_no_legal_play_passes_at_once() {
     // Given O nominated 2-1 for X's next throw, and X cannot enter with it
     let m = two_on_the_roof_and_no_entry_with_2_1();
-    let m = WelshMatch::at(WelshRules::default(), *m.position(), O, [0, 0]);
+    let m = WelshMatch::at_parked(WelshRules::default(), *m.position(), O, [0, 0]);
     let (m, _) = act(&m, O, WelshAction::Roll(4, 3));
     let (m, _) = act(
         &m,

@@ -11,7 +11,7 @@ use testkit::welsh::{act, at, play_where, turn};
 #[test]
 fn rule_22_wash_by_snakes_1_1_after_the_opponents_1_1() {
     let start = [(24, 2), (13, 5), (8, 3), (6, 5)];
-    let m = WelshMatch::at(WelshRules::default(), position(&start, &start), X, [3, 4]);
+    let m = WelshMatch::at(WelshRules::default(), position(&start, &start), X, [3, 4]).unwrap();
     let (m, _) = act(&m, X, WelshAction::Roll(1, 1));
     let (m, _) = play_where(&m, X, |_| true);
     let (m, ev) = act(&m, O, WelshAction::Roll(1, 1));
@@ -84,7 +84,7 @@ fn rule_23_a_match_to_nil_counts_the_games_won_not_the_washes() {
         target: 2,
         ..WelshRules::default()
     };
-    let m = WelshMatch::at(rules, position(&[(1, 1)], &[(6, 14)]), X, [0, 0]);
+    let m = WelshMatch::at_parked(rules, position(&[(1, 1)], &[(6, 14)]), X, [0, 0]);
     let (m, _) = act(&m, X, WelshAction::Roll(1, 1));
     let (m, _) = play_where(&m, X, |b| b.mine_off() == 15);
     assert_eq!(m.score(), [1, 0]);
