@@ -23,6 +23,7 @@ use super::gnubg_run;
 use super::gnubg_run::{GnubgError, find_gnubg};
 use super::review::{Review, rating_band};
 use super::review_words::{blunder_boards, review_lines};
+use super::undo::standard_actions;
 
 /// The runs a job may begin before it is given up: a job still running when the bot
 /// stops is run again at the next start, but one that was under way at three stops in a
@@ -117,12 +118,6 @@ pub struct AnalysisReport {
     pub failed: bool,
 }
 
-/// The actions of a standard match's log, and how many games they finished.
-/// (An action the tutor let a player take back is left out.)
-fn standard_actions(entries: &[Entry]) -> Vec<(Side, Action)> {
-    super::undo::standard_actions(entries)
-}
-
 /// The actions up to the end of the last finished game, and the number of finished games.
 fn finished_games(l: &Loaded, actions: &[(Side, Action)]) -> (Vec<(Side, Action)>, u32) {
     let Ok(mut m) = Match::new(standard_rules(&l.spec)) else {
@@ -210,14 +205,7 @@ impl Club {
                 ));
             }
         }
-        let rows = self.store.actions(l.row.id).await?;
-        let mut entries = Vec::with_capacity(rows.len());
-        for r in rows {
-            entries.push(
-                serde_json::from_str::<Entry>(&r.entry)
-                    .map_err(|e| ClubError::Corrupt(l.row.id, e.to_string()))?,
-            );
-        }
+        let entries = super::match_log::read_log(&self.store, l.row.id).await?;
         let (actions, games) = finished_games(&l, &standard_actions(&entries));
         if games == 0 {
             return Err(ClubError::Refused(format!(

@@ -259,11 +259,8 @@ impl Club {
         let Some(level) = self.gnubg.run(move |p| p.resignation_to_offer(&s)).await? else {
             return Ok(None);
         };
-        let declined = match self.store.actions(l.row.id).await {
-            Ok(rows) => declined_this_game(
-                rows.iter()
-                    .filter_map(|r| serde_json::from_str::<Entry>(&r.entry).ok()),
-            ),
+        let declined = match super::match_log::read_log(&self.store, l.row.id).await {
+            Ok(log) => declined_this_game(log.into_iter()),
             Err(e) => return Err(BotError::Failed(format!("the match's log: {e}"))),
         };
         Ok((declined < Some(level)).then_some(level))

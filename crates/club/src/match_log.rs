@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::command::{ChallengeSpec, Starter};
+use super::error::ClubError;
 use engine::welsh::{MatchEnd, WelshAction};
 use engine::{Action, MatchRules, Play, Position, Side};
 
@@ -176,4 +177,16 @@ pub fn starter_side(chooser: Side, who: Starter) -> Side {
         Starter::Me => chooser,
         Starter::Opponent => chooser.opponent(),
     }
+}
+
+/// The log of match `id` as stored, oldest first; an entry that does not read is the
+/// match's corruption, said as such.
+pub(super) async fn read_log(store: &store::Store, id: i64) -> Result<Vec<Entry>, ClubError> {
+    store
+        .actions(id)
+        .await?
+        .iter()
+        .map(|r| serde_json::from_str::<Entry>(&r.entry))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| ClubError::Corrupt(id, e.to_string()))
 }

@@ -184,12 +184,7 @@ impl Club {
         m: MatchRef,
     ) -> Result<Outcome, ClubError> {
         let l = self.find_view(me, community, m, "history").await?;
-        let rows = self.store.actions(l.row.id).await?;
-        let entries = rows
-            .iter()
-            .map(|r| serde_json::from_str::<Entry>(&r.entry))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| ClubError::Corrupt(l.row.id, e.to_string()))?;
+        let entries = super::match_log::read_log(&self.store, l.row.id).await?;
         let mut lines = vec![format!("Match #{}: {}", l.row.id, spec_words(&l.spec))];
         let mut snap: Option<Snapshot> = None;
         let mut settle = Vec::new();

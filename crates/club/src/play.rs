@@ -98,7 +98,7 @@ impl Club {
         self.with_fair(&mut l).await?;
         let side = l.side_of(me.id).unwrap_or(Side::X);
         // The tutor judges the players' decisions, never the bot's (the bot is O).
-        if l.spec.tutor && !(l.spec.bot.is_some() && side == Side::O) {
+        if l.spec.tutor && l.bot_side() != Some(side) {
             return self.act_tutored(l, me, side, op).await;
         }
         let work = self.plan(&l, side, Some(me.id), &op)?;

@@ -194,24 +194,16 @@ impl Club {
             _ => None,
         };
         let Some((judge, mode)) = judged else {
-            let work = self.plan(&l, side, Some(me.id), &op)?;
-            return self.save(&l, Some(me.id), work, MatchStatus::Active).await;
+            return self.make_saying(&l, me, side, &op, None).await;
         };
         let verdict = self.gnubg.run(move |pool| judge.verdict(pool)).await;
         let name = l.names[side.index()].clone();
         let words = match verdict {
             Ok(Some(words)) => words,
-            Ok(None) => {
-                let work = self.plan(&l, side, Some(me.id), &op)?;
-                return self.save(&l, Some(me.id), work, MatchStatus::Active).await;
-            }
+            Ok(None) => return self.make_saying(&l, me, side, &op, None).await,
             Err(e) => {
-                let mut work = self.plan(&l, side, Some(me.id), &op)?;
-                work.lines.push(format!(
-                    "The tutor could not judge {name}'s {}: {e}",
-                    op.name()
-                ));
-                return self.save(&l, Some(me.id), work, MatchStatus::Active).await;
+                let why = format!("The tutor could not judge {name}'s {}: {e}", op.name());
+                return self.make_saying(&l, me, side, &op, Some(why)).await;
             }
         };
         match mode {
@@ -232,11 +224,8 @@ impl Club {
                 self.save(&l, Some(me.id), work, MatchStatus::Active).await
             }
             Mode::Tell(why) => {
-                let mut work = self.plan(&l, side, Some(me.id), &op)?;
-                work.lines.push(format!(
-                    "The tutor to {name}: {words} (it cannot be undone: {why})"
-                ));
-                self.save(&l, Some(me.id), work, MatchStatus::Active).await
+                let told = format!("The tutor to {name}: {words} (it cannot be undone: {why})");
+                self.make_saying(&l, me, side, &op, Some(told)).await
             }
             Mode::Hold => {
                 let entry = Entry::Tutor {
@@ -256,6 +245,20 @@ impl Club {
                 self.save(&l, Some(me.id), work, MatchStatus::Active).await
             }
         }
+    }
+
+    /// Makes `op` as an untutored command makes it, with `line` said after what it did.
+    async fn make_saying(
+        &self,
+        l: &Loaded,
+        me: &PlayerRow,
+        side: Side,
+        op: &Op,
+        line: Option<String>,
+    ) -> Result<Outcome, ClubError> {
+        let mut work = self.plan(l, side, Some(me.id), op)?;
+        work.lines.extend(line);
+        self.save(l, Some(me.id), work, MatchStatus::Active).await
     }
 
     /// A work on the match as it stands, for an entry that is no game action.

@@ -56,7 +56,7 @@ impl Snapshot {
     /// player's `/undo` or `/keep` (or the match's end) ends it.
     #[must_use]
     pub fn tutor_holds(&self) -> bool {
-        !self.is_over() && matches!(self.tutor, Some(TutorNote::Held { .. }))
+        self.tutor_holds_for().is_some()
     }
 
     /// The player the tutor holds the match for ([`Snapshot::tutor_holds`]), if any.

@@ -15,12 +15,7 @@ pub(super) const RECORD_DOC: &str = "docs/welsh-record.md";
 impl Club {
     /// The record of Welsh match `l` as a text attachment.
     pub(super) async fn welsh_record(&self, l: &Loaded) -> Result<Outcome, ClubError> {
-        let rows = self.store.actions(l.row.id).await?;
-        let entries = rows
-            .iter()
-            .map(|r| serde_json::from_str::<Entry>(&r.entry))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| ClubError::Corrupt(l.row.id, e.to_string()))?;
+        let entries = super::match_log::read_log(&self.store, l.row.id).await?;
         let text = record_text(l, &entries).map_err(|why| ClubError::Corrupt(l.row.id, why))?;
         Ok(Outcome {
             match_id: Some(l.row.id),

@@ -35,14 +35,7 @@ impl Club {
         let corrupt = |e: String| ClubError::Corrupt(n, e);
         match (id, of) {
             (FairId::Match(_), Of::Match(spec, names)) => {
-                let entries = self
-                    .store
-                    .actions(n)
-                    .await?
-                    .iter()
-                    .map(|r| serde_json::from_str::<crate::Entry>(&r.entry))
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(|e| corrupt(e.to_string()))?;
+                let entries = crate::match_log::read_log(&self.store, n).await?;
                 Ok((match_played(spec, &entries, names).map_err(corrupt)?, None))
             }
             (_, Of::Chouette(names)) => {
