@@ -4,9 +4,9 @@
 
 use std::sync::Arc;
 
+use crate::discord_e2e::connect;
 use crate::fake_discord::{CHANNEL, FakeDiscord, GUILD, TOKEN, slash};
 use club::{Actor, AnalysisSettings, ChallengeSpec, Club, Command, MatchRef, RngDice, SystemClock};
-use gammonbot::discord::{Connection, client};
 use serde_json::json;
 use store::Store;
 use testkit::{Rng, scratch, store_url};
@@ -79,22 +79,7 @@ async fn analyse_defers_edits_its_progress_and_posts_the_result_with_pictures() 
             .unwrap();
     }
     let id = play_match(&club).await;
-    let mut bot = client(
-        Connection {
-            token: TOKEN.into(),
-            guild: Some(GUILD),
-            api: Some(fake.api.clone()),
-            sweep_every: Some(std::time::Duration::from_secs(60)),
-        },
-        club,
-    )
-    .await
-    .unwrap();
-    tokio::spawn(async move {
-        let _ = bot.start().await;
-    });
-    fake.wait_for(0, |r| r.method == "PUT" && r.path.ends_with("/commands"))
-        .await;
+    connect(&fake, club, std::time::Duration::from_secs(60)).await;
 
     // When alice types /analyse match:N
     let from = fake.requests().len();

@@ -6,9 +6,10 @@
 
 use std::sync::Arc;
 
-use crate::fake_discord::{FakeDiscord, GUILD, Request, TOKEN, click, slash, user};
+use crate::discord_e2e::connect;
+use crate::fake_discord::{FakeDiscord, Request, TOKEN, click, slash, user};
 use club::{Club, ManualClock, RngDice};
-use gammonbot::discord::{Connection, client, commands};
+use gammonbot::discord::commands;
 use serde_json::{Value, json};
 use store::Store;
 use testkit::store_url;
@@ -347,22 +348,7 @@ async fn start() -> (FakeDiscord, Store) {
         Arc::new(RngDice::seeded(11)),
         Arc::new(ManualClock::new(1_800_000_000)),
     ));
-    let mut bot = client(
-        Connection {
-            token: TOKEN.into(),
-            guild: Some(GUILD),
-            api: Some(fake.api.clone()),
-            sweep_every: Some(std::time::Duration::from_secs(60)),
-        },
-        club,
-    )
-    .await
-    .unwrap();
-    tokio::spawn(async move {
-        let _ = bot.start().await;
-    });
-    fake.wait_for(0, |r| r.method == "PUT" && r.path.ends_with("/commands"))
-        .await;
+    connect(&fake, club, std::time::Duration::from_secs(60)).await;
     (fake, store)
 }
 

@@ -12,13 +12,12 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::discord_e2e::{content, ephemeral, interact};
+use crate::discord_e2e::{connect, content, ephemeral, interact};
 use crate::fake_discord::{
     BOT_ID, CHANNEL, FakeDiscord, GUILD, Request, TOKEN, autocomplete, click, slash, user,
 };
 use club::{Club, ManualClock, RngDice};
 use clubkit::{assert_match_rebuilds, match_log};
-use gammonbot::discord::{Connection, client};
 use serde_json::{Value, json};
 use store::{MatchStatus, Store};
 use testkit::{scratch, store_url};
@@ -50,22 +49,7 @@ async fn start_on(name: &str, seed: u64, search_path: Option<&Path>) -> (FakeDis
         Arc::new(ManualClock::new(1_800_000_000)),
     )
     .with_bot(settings);
-    let mut bot = client(
-        Connection {
-            token: TOKEN.into(),
-            guild: Some(GUILD),
-            api: Some(fake.api.clone()),
-            sweep_every: Some(std::time::Duration::from_secs(60)),
-        },
-        Arc::new(club),
-    )
-    .await
-    .unwrap();
-    tokio::spawn(async move {
-        let _ = bot.start().await;
-    });
-    fake.wait_for(0, |r| r.method == "PUT" && r.path.ends_with("/commands"))
-        .await;
+    connect(&fake, Arc::new(club), std::time::Duration::from_secs(60)).await;
     (fake, store)
 }
 
@@ -117,22 +101,27 @@ fn alices_turn(text: &str) -> Option<String> {
         .map(str::to_string)
 }
 
-/// alice's first legal play, from the `/move` autocomplete.
-async fn first_play(fake: &FakeDiscord, n: usize) -> String {
-    let ac = interact(
-        fake,
-        autocomplete(
-            &format!("t-ac-{n}"),
-            ALICE,
-            "move",
-            json!([{"name": "play", "type": 3, "value": "", "focused": true}]),
-        ),
+/// alice's `/move` autocomplete with nothing typed yet.
+fn move_autocomplete(id: &str) -> Value {
+    autocomplete(
+        id,
+        ALICE,
+        "move",
+        json!([{"name": "play", "type": 3, "value": "", "focused": true}]),
     )
-    .await;
+}
+
+/// The first play an answer to [`move_autocomplete`] offers.
+fn first_offered(ac: &Request) -> String {
     ac.json()["data"]["choices"][0]["value"]
         .as_str()
         .expect("a legal play")
         .to_string()
+}
+
+/// alice's first legal play, from the `/move` autocomplete.
+async fn first_play(fake: &FakeDiscord, n: usize) -> String {
+    first_offered(&interact(fake, move_autocomplete(&format!("t-ac-{n}"))).await)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -471,20 +460,7 @@ fn button_ids(message: &Value) -> Vec<String> {
 
 /// alice's first legal play, as the `/move` autocomplete offers it (no time asserted).
 async fn alices_first_play(fake: &FakeDiscord, n: usize) -> String {
-    let ac = reply_to(
-        fake,
-        autocomplete(
-            &format!("t-alice-ac-{n}"),
-            ALICE,
-            "move",
-            json!([{"name": "play", "type": 3, "value": "", "focused": true}]),
-        ),
-    )
-    .await;
-    ac.json()["data"]["choices"][0]["value"]
-        .as_str()
-        .expect("a legal play")
-        .to_string()
+    first_offered(&reply_to(fake, move_autocomplete(&format!("t-alice-ac-{n}"))).await)
 }
 
 /// alice's answer to `message`, which asks her to act, as a player answers: she accepts a

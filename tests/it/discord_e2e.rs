@@ -21,6 +21,31 @@ fn who(name: &str) -> (u64, &'static str) {
     if name == "alice" { ALICE } else { BOB }
 }
 
+/// Connects a bot client with `club` to `fake` (the test's guild, the deadline sweep
+/// every `sweep`) and waits until it has registered its commands: the registration.
+pub(crate) async fn connect(
+    fake: &FakeDiscord,
+    club: Arc<Club>,
+    sweep: std::time::Duration,
+) -> Request {
+    let mut bot = client(
+        Connection {
+            token: TOKEN.into(),
+            guild: Some(GUILD),
+            api: Some(fake.api.clone()),
+            sweep_every: Some(sweep),
+        },
+        club,
+    )
+    .await
+    .unwrap();
+    tokio::spawn(async move {
+        let _ = bot.start().await;
+    });
+    fake.wait_for(0, |r| r.method == "PUT" && r.path.ends_with("/commands"))
+        .await
+}
+
 async fn start(name: &str, seed: u64) -> FakeDiscord {
     start_with_clock(name, seed).await.0
 }
@@ -35,24 +60,8 @@ async fn start_with_clock(name: &str, seed: u64) -> (FakeDiscord, Arc<ManualCloc
         Arc::new(RngDice::seeded(seed)),
         clock.clone(),
     ));
-    let mut bot = client(
-        Connection {
-            token: TOKEN.into(),
-            guild: Some(GUILD),
-            api: Some(fake.api.clone()),
-            sweep_every: Some(std::time::Duration::from_millis(100)),
-        },
-        club,
-    )
-    .await
-    .unwrap();
-    tokio::spawn(async move {
-        let _ = bot.start().await;
-    });
     // Ready once the commands are registered in the guild.
-    let reg = fake
-        .wait_for(0, |r| r.method == "PUT" && r.path.ends_with("/commands"))
-        .await;
+    let reg = connect(&fake, club, std::time::Duration::from_millis(100)).await;
     assert!(
         reg.path.contains(&format!("/guilds/{GUILD}/")),
         "{}",

@@ -5,13 +5,10 @@
 
 use std::sync::Arc;
 
-use crate::discord_e2e::{button, buttons, content, ephemeral, interact};
-use crate::fake_discord::{
-    BOT_ID, CHANNEL, FakeDiscord, GUILD, Request, TOKEN, click, slash, user,
-};
+use crate::discord_e2e::{button, buttons, connect, content, ephemeral, interact};
+use crate::fake_discord::{BOT_ID, CHANNEL, FakeDiscord, Request, TOKEN, click, slash, user};
 use club::{Club, ManualClock};
 use clubkit::ScriptDice;
-use gammonbot::discord::{Connection, client};
 use serde_json::json;
 use store::Store;
 use testkit::{scratch, store_url};
@@ -37,22 +34,7 @@ async fn start(name: &str) -> FakeDiscord {
         Arc::new(ManualClock::new(1_800_000_000)),
     )
     .with_bot(settings);
-    let mut bot = client(
-        Connection {
-            token: TOKEN.into(),
-            guild: Some(GUILD),
-            api: Some(fake.api.clone()),
-            sweep_every: Some(std::time::Duration::from_secs(60)),
-        },
-        Arc::new(club),
-    )
-    .await
-    .unwrap();
-    tokio::spawn(async move {
-        let _ = bot.start().await;
-    });
-    fake.wait_for(0, |r| r.method == "PUT" && r.path.ends_with("/commands"))
-        .await;
+    connect(&fake, Arc::new(club), std::time::Duration::from_secs(60)).await;
     fake
 }
 
