@@ -22,6 +22,7 @@ pub mod net;
 pub mod player;
 pub mod random;
 pub mod rng;
+pub mod shipped;
 pub mod train;
 
 pub use duel::{DuelResult, duel, duel_with, wilson95};
@@ -33,4 +34,5 @@ pub use net::{Net, Probs, equity};
 pub use player::{Decision, WelshPlayer, decide};
 pub use random::RandomPlayer;
 pub use rng::Rng;
+pub use shipped::{SHIPPED_PROVENANCE, shipped};
 pub use train::{GameStats, TrainConfig, Trainer};
