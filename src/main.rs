@@ -117,6 +117,15 @@ enum Command {
         /// The chance that a side plays a random legal play in self-play (exploration).
         #[arg(long, default_value_t = 0.0)]
         explore: f32,
+        /// The share of games in which one side plays random legal plays throughout.
+        #[arg(long, default_value_t = 0.0)]
+        mix: f32,
+        /// The learning rate.
+        #[arg(long, default_value_t = 0.1)]
+        alpha: f32,
+        /// TD(lambda)'s lambda.
+        #[arg(long, default_value_t = 0.7)]
+        lambda: f32,
         /// Games between progress lines.
         #[arg(long, default_value_t = 1000)]
         progress_every: u64,
@@ -214,6 +223,9 @@ fn main() -> ExitCode {
             out,
             hidden,
             explore,
+            mix,
+            alpha,
+            lambda,
             progress_every,
             checkpoint_every,
             checkpoint_games,
@@ -223,6 +235,9 @@ fn main() -> ExitCode {
             out: &out,
             hidden,
             explore,
+            mix,
+            alpha,
+            lambda,
             progress_every,
             checkpoint_every,
             checkpoint_games,

@@ -24,6 +24,12 @@ pub struct TrainArgs<'a> {
     pub hidden: usize,
     /// The chance of a random play in self-play.
     pub explore: f32,
+    /// The share of games with one side playing random legal plays throughout.
+    pub mix: f32,
+    /// The learning rate.
+    pub alpha: f32,
+    /// TD(lambda)'s lambda.
+    pub lambda: f32,
     /// Games between two progress lines.
     pub progress_every: u64,
     /// Games between two strength checkpoints (0: none before the end).
@@ -214,7 +220,9 @@ pub fn welsh_train(args: &TrainArgs<'_>) -> std::io::Result<bool> {
     let config = TrainConfig {
         hidden: args.hidden,
         explore: args.explore,
-        ..TrainConfig::default()
+        mix: args.mix,
+        alpha: args.alpha,
+        lambda: args.lambda,
     };
     let mut trainer = Trainer::new(config, args.seed);
     let started = Instant::now();
@@ -222,13 +230,14 @@ pub fn welsh_train(args: &TrainArgs<'_>) -> std::io::Result<bool> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "welsh-train: {} games, seed {}, {} hidden units, alpha {}, lambda {}, explore {}, to {}",
+        "welsh-train: {} games, seed {}, {} hidden units, alpha {}, lambda {}, explore {}, mix {}, to {}",
         args.games,
         args.seed,
         config.hidden,
         config.alpha,
         config.lambda,
         config.explore,
+        config.mix,
         args.out.display()
     )?;
     for g in 1..=args.games {

@@ -39,6 +39,10 @@ pub struct TrainConfig {
     /// Exploration: the chance that a side plays a uniformly random legal play instead
     /// of its best (0: pure self-play, as TD-Gammon).
     pub explore: f32,
+    /// The share of games in which one side (X and O in turn) plays uniformly random
+    /// legal plays throughout, so that the network meets the boards a random player
+    /// leaves (full spikes kept by the opponent, which wash a game, rule 22).
+    pub mix: f32,
 }
 
 impl Default for TrainConfig {
@@ -48,6 +52,7 @@ impl Default for TrainConfig {
             alpha: 0.1,
             lambda: 0.7,
             explore: 0.0,
+            mix: 0.0,
         }
     }
 }
@@ -87,6 +92,19 @@ pub fn outcome_probs(outcome: &GameOutcome, side: Side) -> Probs {
     if winner == side { won } else { flip(&won) }
 }
 
+/// Whether game number `games` of a run seeded `seed` has a randomly playing side, with
+/// chance `mix` (decided from the numbers, so a run is the same whatever else draws).
+fn mixed_game(games: u64, seed: u64, mix: f32) -> bool {
+    if mix <= 0.0 {
+        return false;
+    }
+    let h = (games ^ seed.rotate_left(17))
+        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        .rotate_left(29)
+        .wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    ((h >> 40) as f32 / (1u64 << 24) as f32) < mix
+}
+
 impl Trainer {
     /// A new network (`config.hidden` units) and dice, both from `seed`.
     #[must_use]
@@ -107,9 +125,15 @@ impl Trainer {
         let outcome = {
             let explore = self.config.explore;
             let seed = self.net.games.wrapping_mul(2).wrapping_add(self.net.seed);
-            let mut x = EvalPlayer::new(&self.net, Level::Medium, seed).with_exploration(explore);
-            let mut o =
-                EvalPlayer::new(&self.net, Level::Medium, seed ^ 1).with_exploration(explore);
+            let games = self.net.games;
+            let mixed = mixed_game(games, self.net.seed, self.config.mix);
+            let (ex, eo) = match mixed {
+                true if games % 2 == 0 => (1.0, explore),
+                true => (explore, 1.0),
+                false => (explore, explore),
+            };
+            let mut x = EvalPlayer::new(&self.net, Level::Medium, seed).with_exploration(ex);
+            let mut o = EvalPlayer::new(&self.net, Level::Medium, seed ^ 1).with_exploration(eo);
             let mut record = |m: &engine::welsh::WelshMatch, side: Side| {
                 let mut inputs = Box::new([0.0f32; INPUTS]);
                 encode(&m.position().view(side), &Context::of(m, side), &mut inputs);

@@ -80,3 +80,20 @@ fn a_weights_file_says_its_version_and_shape_and_others_are_refused() {
         Err(LoadError::Length)
     );
 }
+
+#[test]
+fn mixed_games_with_a_random_side_are_drawn_from_the_seed() {
+    let run = |mix| {
+        let config = TrainConfig {
+            mix,
+            ..TrainConfig::default()
+        };
+        let mut t = Trainer::new(config, 5);
+        for _ in 0..20 {
+            t.train_game().unwrap();
+        }
+        t.net
+    };
+    assert_eq!(run(0.5), run(0.5));
+    assert_ne!(run(0.5), run(0.0));
+}
