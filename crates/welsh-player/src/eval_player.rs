@@ -52,6 +52,9 @@ pub const DOUBLE_AT: f32 = 0.72;
 pub const NOMINATE_GAIN: f32 = 0.5;
 /// The expected loss in games from which an offer to concede is made.
 pub const OFFER_FROM: f32 = 0.75;
+/// The cubeless equity from which the player spends its nominate card to keep a 1-1
+/// from washing the game after the opponent's 1-1 (rule 22 (ii)).
+pub const SNAKES_GUARD_FROM: f32 = 0.5;
 
 /// How hard the learnt player looks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -190,6 +193,42 @@ impl<'a> EvalPlayer<'a> {
     }
 }
 
+/// Whether `me`'s next throw washes the game if it is a 1-1: the opponent's throw just
+/// gone was a 1-1 (rule 22 (ii)).
+fn snakes_threaten(m: &WelshMatch, me: Side) -> bool {
+    matches!(m.last_throw(), Some((s, (1, 1))) if s == me.opponent())
+}
+
+/// Whether the opponent's next throw may wash the game by sticks (rule 22 (i)): `after`
+/// (the mover's view) has a full spike of the mover's and a spike of four or five of the
+/// opponent's.
+fn sticks_threaten(after: &Board) -> bool {
+    (1..=24).any(|p| after.mine(p) >= 6) && (1..=24).any(|p| (4..6).contains(&after.theirs(p)))
+}
+
+impl EvalPlayer<'_> {
+    /// After the opponent's 1-1, a 1-1 of `me`'s (thrown or nominated) washes the game:
+    /// when `me` stands at least [`SNAKES_GUARD_FROM`] ahead, it nominates its best throw
+    /// other than 1-1 (that wins no match) rather than risk the wash.
+    fn guard_against_snakes(
+        &self,
+        b: &Board,
+        ctx: &Context,
+        m: &WelshMatch,
+        me: Side,
+    ) -> Option<(u8, u8)> {
+        if equity(&self.eval.probs(b, ctx)) < SNAKES_GUARD_FROM {
+            return None;
+        }
+        let (mut all, _) = self.eval.throw_equities(b, ctx);
+        all.retain(|&(dice, _)| dice != (1, 1));
+        all.sort_by(|a, b| b.1.total_cmp(&a.1));
+        all.into_iter()
+            .map(|(dice, _)| dice)
+            .find(|&dice| !nominate_wins(m, me, dice))
+    }
+}
+
 impl WelshPlayer for EvalPlayer<'_> {
     fn name(&self) -> String {
         self.level.name().into()
@@ -211,10 +250,14 @@ impl WelshPlayer for EvalPlayer<'_> {
     }
     fn nominate_for_me(&mut self, m: &WelshMatch, me: Side) -> Option<(u8, u8)> {
         let b = m.position().view(me);
+        let ctx = Context::of(m, me);
+        if snakes_threaten(m, me) {
+            return self.guard_against_snakes(&b, &ctx, m, me);
+        }
         if !throw_matters(&b) {
             return None;
         }
-        let (all, avg) = self.eval.throw_equities(&b, &Context::of(m, me));
+        let (all, avg) = self.eval.throw_equities(&b, &ctx);
         let mut all: Vec<((u8, u8), f32)> = all
             .into_iter()
             .filter(|&(_, v)| v >= avg + NOMINATE_GAIN)
@@ -256,7 +299,7 @@ impl WelshPlayer for EvalPlayer<'_> {
             return None;
         }
         let theirs = after.swapped();
-        if !throw_matters(&theirs) {
+        if !throw_matters(&theirs) && !sticks_threaten(after) {
             return None;
         }
         let ctx = Context {

@@ -207,6 +207,12 @@ impl WelshMatch {
     pub fn nominate_left(&self, side: Side) -> bool {
         self.nominate_left[side.index()]
     }
+    /// The throw just gone in this game, and who threw it (thrown or nominated): a 1-1
+    /// here makes the next side's 1-1 a wash by snakes (rule 22 (ii)).
+    #[must_use]
+    pub fn last_throw(&self) -> Option<(Side, (u8, u8))> {
+        self.last_throw
+    }
     /// A throw nominated by one side for the other's next turn, still waiting: the side
     /// whose throw it is, and the dice (rule 21).
     #[must_use]

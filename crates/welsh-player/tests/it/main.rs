@@ -2,4 +2,5 @@
 
 mod duel;
 mod legality;
+mod nominate;
 mod training;
