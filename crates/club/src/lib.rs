@@ -15,7 +15,7 @@
 //! `fair` (provably fair dice: the chain, seeds, throws, `/fair`), `league` (leagues and
 //! tournaments: fixtures, standings, seasons), `analysis` (`/analyse` and `/stats`, with
 //! `gnubg_run` (the gnubg subprocess), `review`, `review_words`), practice: `hint`
-//! (where practice is allowed, `/hint`), `tutor` (judging a play or cube action) and
+//! (where practice is allowed, `/hint`; `welsh_hint`: a Welsh match's), `tutor` (judging a play or cube action) and
 //! `undo` (the tutor's hold, `/undo`, `/keep`), the bot player (`bot_player`: its
 //! identities, events and worker; `bot_turn`: its decisions in a match; `bot_terms`: what
 //! it agrees to; `bot_record`: the record against it in `/rating`; `docs/bot.md`).
@@ -73,6 +73,7 @@ mod snapshot;
 mod terms;
 mod tutor;
 mod undo;
+mod welsh_hint;
 mod welsh_record;
 mod which_match;
 mod work;

@@ -32,7 +32,7 @@ use crate::eval_player::{
 use crate::evaluator::Evaluator;
 use crate::features::Context;
 use crate::net::{Net, equity};
-use crate::player::WelshPlayer;
+use crate::player::{WelshPlayer, nominate_wins};
 
 /// The level whose choices advice gives: the strongest (1-ply).
 pub const ADVICE_LEVEL: Level = Level::Strong;
@@ -64,7 +64,8 @@ pub struct DoublingAdvice {
 pub struct NominateAdvice {
     /// The throw the player would nominate (`None`: keep the card).
     pub choice: Option<(u8, u8)>,
-    /// Each of the 21 throws (higher die first) with its value for the side deciding:
+    /// Each of the 21 throws (higher die first; for itself, those that may be nominated)
+    /// with its value for the side deciding:
     /// its own best play's equity when nominating for itself, the opponent's best play's
     /// equity turned to the decider's view when nominating for the opponent.
     pub throws: Vec<((u8, u8), f32)>,
@@ -240,7 +241,9 @@ impl<'a> Advisor<'a> {
     #[must_use]
     pub fn nominate_for_me(&self, m: &WelshMatch, side: Side) -> NominateAdvice {
         let b = m.position().view(side);
-        let (throws, average) = self.eval.throw_equities(&b, &Context::of(m, side));
+        let (mut throws, average) = self.eval.throw_equities(&b, &Context::of(m, side));
+        // Rule 21: a throw with which a play wins the match may not be nominated.
+        throws.retain(|&(d, _)| !nominate_wins(m, side, d));
         NominateAdvice {
             choice: self.player().nominate_for_me(m, side),
             throws,
