@@ -291,6 +291,13 @@ impl<'a> Advisor<'a> {
     }
 }
 
+/// Whether one throw matters most for the side about to throw on `b` (its view): a man
+/// on the roof, or all men home; where the player looks at nominating.
+#[must_use]
+pub fn nominate_matters(b: &Board) -> bool {
+    crate::heuristic::throw_matters(b)
+}
+
 /// Whether `side` has thrown an acey-deucey it may throw again in `m` (a 1-2 not
 /// nominated, rule 13).
 #[must_use]

@@ -14,6 +14,7 @@ mod league_pictures;
 mod money_game_words;
 mod practice;
 mod spectators;
+mod welsh_analysis;
 mod welsh_hint;
 mod welsh_prompts;
 mod which_match;
