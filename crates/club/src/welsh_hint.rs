@@ -7,13 +7,9 @@ use engine::Side;
 use engine::welsh::{
     NominateFor, Throw, WelshMatch, WelshPhase, format_welsh_play, has_full_spread,
 };
-use welsh_player::advice::{ADVICE_LEVEL, Advisor, NominateAdvice, acey_deucey};
+use welsh_player::advice::{ADVICE_LEVEL, Advisor, HINT_PLAYS, NominateAdvice};
 use welsh_player::eval_player::{DOUBLE_AT, NOMINATE_GAIN};
-use welsh_player::player::{can_double, may_nominate_for_me};
 use welsh_player::{EvalPlayer, WelshPlayer};
-
-/// How many plays a Welsh hint names.
-pub(super) const WELSH_HINT_PLAYS: usize = 3;
 
 /// Who gives Welsh hints and reviews, as players read it.
 #[must_use]
@@ -76,9 +72,9 @@ pub(super) fn welsh_hint_words(m: &WelshMatch, side: Side, names: &[String; 2]) 
 
 /// Before the throw: the doubling and nominate decisions open to `side`.
 fn before_throw(adv: &Advisor<'_>, m: &WelshMatch, side: Side) -> String {
+    let h = adv.hint(m, side, HINT_PLAYS);
     let mut parts = Vec::new();
-    if can_double(m, side) {
-        let d = adv.doubling(m, side);
+    if let Some(d) = h.doubling {
         parts.push(format!(
             "{}: the chance of winning this game is {:.0}% (the Welsh player doubles from {:.0}%); cubeless equity {}",
             if d.double { "Double" } else { "No double" },
@@ -87,12 +83,8 @@ fn before_throw(adv: &Advisor<'_>, m: &WelshMatch, side: Side) -> String {
             eq(d.equity)
         ));
     }
-    if may_nominate_for_me(m, side) {
-        parts.push(nominate_words(
-            &adv.nominate_for_me(m, side),
-            NominateFor::Me,
-            None,
-        ));
+    if let Some(a) = &h.nominate_for_me {
+        parts.push(nominate_words(a, NominateFor::Me, None));
     }
     if let Some((who, dice)) = m.nominated_throw()
         && who == side
@@ -154,11 +146,11 @@ fn plays_words(
     throw: Throw,
     opponent: &str,
 ) -> String {
+    let h = adv.hint(m, side, HINT_PLAYS);
     let before = m.position().view(side);
     let plays = m.legal_plays();
     let mut parts = Vec::new();
-    if acey_deucey(m, side) {
-        let a = adv.throw_again(m, side);
+    if let Some(a) = h.throw_again {
         parts.push(format!(
             "{}: the 1-2's best play is {} against {} for the average throw",
             if a.again {
@@ -174,12 +166,11 @@ fn plays_words(
         let t = format_welsh_play(&before, &plays[i].play);
         if t.is_empty() { "pass".to_string() } else { t }
     };
-    let ranked = adv.plays(m, side, &plays, WELSH_HINT_PLAYS, None);
+    let ranked = &h.plays;
     let dice = match throw {
         Throw::Two(a, b) => throw_words((a, b)),
         Throw::One(a) => format!("{a} (one die)"),
     };
-    let best = ranked.first().copied();
     match ranked.len() {
         0 => parts.push(format!("no legal play with {dice}: pass")),
         1 => parts.push(format!(
@@ -190,7 +181,7 @@ fn plays_words(
         _ => {
             let top = ranked[0].equity;
             let mut s = format!("{} is best ({})", text(ranked[0].index), eq(top));
-            for r in ranked.iter().skip(1).take(WELSH_HINT_PLAYS - 1) {
+            for r in ranked.iter().skip(1).take(HINT_PLAYS - 1) {
                 let lost = top - r.equity;
                 let diff = if lost >= 0.0 {
                     format!("loses {lost:.3}")
@@ -205,14 +196,11 @@ fn plays_words(
             parts.push(s);
         }
     }
-    if m.nominate_left(side)
-        && let Some(b) = best
-    {
-        let a = adv.nominate_for_opponent(m, side, &plays[b.index].board);
+    if let (Some(a), Some(best)) = (&h.nominate_for_opponent, ranked.first()) {
         parts.push(nominate_words(
-            &a,
+            a,
             NominateFor::Opponent,
-            Some(&text(b.index)),
+            Some(&text(best.index)),
         ));
         if a.choice.is_some() {
             parts.push(format!(

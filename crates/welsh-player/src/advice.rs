@@ -32,10 +32,13 @@ use crate::eval_player::{
 use crate::evaluator::Evaluator;
 use crate::features::Context;
 use crate::net::{Net, equity};
-use crate::player::{WelshPlayer, nominate_wins};
+use crate::player::{WelshPlayer, can_double, may_nominate_for_me, nominate_wins};
 
 /// The level whose choices advice gives: the strongest (1-ply).
 pub const ADVICE_LEVEL: Level = Level::Strong;
+
+/// How many plays a hint names.
+pub const HINT_PLAYS: usize = 3;
 
 /// One play as the advice ranks it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -134,6 +137,23 @@ impl ThrowAgainAdvice {
     }
 }
 
+/// Everything a hint says at one decision of the side to act: the decisions open to it
+/// before the throw, or the plays of the throw in hand with the decisions around them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    /// Before the throw, when the side may double.
+    pub doubling: Option<DoublingAdvice>,
+    /// Before the throw, when the side may nominate for itself.
+    pub nominate_for_me: Option<NominateAdvice>,
+    /// With a 1-2 not nominated (rule 13).
+    pub throw_again: Option<ThrowAgainAdvice>,
+    /// With the throw in hand: the plays ranked ([`Advisor::plays`]).
+    pub plays: Vec<RankedPlay>,
+    /// With the throw in hand and the card held: the nomination for the opponent after
+    /// the best play.
+    pub nominate_for_opponent: Option<NominateAdvice>,
+}
+
 /// The advice of the learnt player at [`ADVICE_LEVEL`] with one network.
 #[derive(Clone, Copy, Debug)]
 pub struct Advisor<'a> {
@@ -222,6 +242,39 @@ impl<'a> Advisor<'a> {
         others.sort_by(|a, b| b.equity.total_cmp(&a.equity));
         candidates.extend(others);
         candidates
+    }
+
+    /// The hint for `side`, who is to throw or to play in `m` (naming at least `plays`
+    /// plays); empty at other moments.
+    #[must_use]
+    pub fn hint(&self, m: &WelshMatch, side: Side, plays: usize) -> Hint {
+        let mut h = Hint {
+            doubling: None,
+            nominate_for_me: None,
+            throw_again: None,
+            plays: Vec::new(),
+            nominate_for_opponent: None,
+        };
+        match m.phase() {
+            WelshPhase::ToRoll(s) if s == side => {
+                h.doubling = can_double(m, side).then(|| self.doubling(m, side));
+                h.nominate_for_me =
+                    may_nominate_for_me(m, side).then(|| self.nominate_for_me(m, side));
+            }
+            WelshPhase::ToPlay { side: s, .. } if s == side => {
+                h.throw_again = acey_deucey(m, side).then(|| self.throw_again(m, side));
+                let legal = m.legal_plays();
+                h.plays = self.plays(m, side, &legal, plays, None);
+                if m.nominate_left(side)
+                    && let Some(best) = h.plays.first()
+                {
+                    h.nominate_for_opponent =
+                        Some(self.nominate_for_opponent(m, side, &legal[best.index].board));
+                }
+            }
+            _ => {}
+        }
+        h
     }
 
     /// The doubling decision of `side`, about to throw in `m`.
