@@ -58,12 +58,16 @@ async fn a_welsh_analysis_is_posted_with_its_boards_and_a_welsh_hint_answers_pri
         .await
         .unwrap();
     let club = Arc::new(
-        Club::new(store.clone(), Arc::new(RngDice::seeded(8)), Arc::new(SystemClock))
-            .with_analysis(AnalysisSettings {
-                search_path: "/nonexistent".into(),
-                work_dir: scratch("discord-welsh-analysis-work"),
-                ..AnalysisSettings::default()
-            }),
+        Club::new(
+            store.clone(),
+            Arc::new(RngDice::seeded(8)),
+            Arc::new(SystemClock),
+        )
+        .with_analysis(AnalysisSettings {
+            search_path: "/nonexistent".into(),
+            work_dir: scratch("discord-welsh-analysis-work"),
+            ..AnalysisSettings::default()
+        }),
     );
     for who in [ALICE, BOB] {
         club.introduce("discord", &who.0.to_string(), who.1)

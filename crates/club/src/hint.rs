@@ -80,14 +80,11 @@ impl Club {
             AnyMatch::Welsh(w) => {
                 let (w, names) = (w.clone(), l.names.clone());
                 // A 1-ply look: off the async runtime's workers.
-                let words =
-                    tokio::task::spawn_blocking(move || welsh_hint_words(&w, side, &names))
-                        .await
-                        .map_err(|e| {
-                            ClubError::Refused(format!(
-                                "the Welsh player could not give a hint: {e}"
-                            ))
-                        })?;
+                let words = tokio::task::spawn_blocking(move || welsh_hint_words(&w, side, &names))
+                    .await
+                    .map_err(|e| {
+                        ClubError::Refused(format!("the Welsh player could not give a hint: {e}"))
+                    })?;
                 (welsh_adviser(), words)
             }
             AnyMatch::Standard(game) => {
@@ -97,9 +94,7 @@ impl Club {
                         .run(move |pool| q.answer(pool))
                         .await
                         .map_err(|e| {
-                            ClubError::Refused(format!(
-                                "GNU Backgammon could not give a hint: {e}"
-                            ))
+                            ClubError::Refused(format!("GNU Backgammon could not give a hint: {e}"))
                         })?,
                     Err(words) => words,
                 };

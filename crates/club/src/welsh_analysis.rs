@@ -250,7 +250,11 @@ pub(super) fn review_welsh(
                         push(
                             "doubling",
                             words(double),
-                            format!("{} (chance of winning {:.0}%)", words(a.double), 100.0 * a.p_win),
+                            format!(
+                                "{} (chance of winning {:.0}%)",
+                                words(a.double),
+                                100.0 * a.p_win
+                            ),
                             None,
                             None,
                         );
@@ -326,7 +330,10 @@ pub(super) fn review_welsh(
                                 .iter()
                                 .copied()
                                 .fold(ranked[0], |b, r| if r.equity > b.equity { r } else { b });
-                            let mine = ranked.iter().find(|r| r.index == made).map_or(best.equity, |r| r.equity);
+                            let mine = ranked
+                                .iter()
+                                .find(|r| r.index == made)
+                                .map_or(best.equity, |r| r.equity);
                             let text = |i: usize| {
                                 let t = format_welsh_play(&before, &plays[i].play);
                                 if t.is_empty() { "pass".to_string() } else { t }
@@ -371,7 +378,9 @@ fn judge_acey(
 }
 
 fn nominate_text(d: Option<(u8, u8)>) -> String {
-    d.map_or("keep the card".into(), |d| format!("nominate {}", throw_words(d)))
+    d.map_or("keep the card".into(), |d| {
+        format!("nominate {}", throw_words(d))
+    })
 }
 
 fn acey_text(again: bool) -> String {

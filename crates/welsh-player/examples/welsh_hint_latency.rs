@@ -28,9 +28,14 @@ fn main() {
     for g in 0..games {
         let mut x = EvalPlayer::new(net, Level::Medium, seed + u64::from(g));
         let mut o = EvalPlayer::new(net, Level::Medium, seed + 7 + u64::from(g));
-        let _ = play_game([&mut x, &mut o], &mut dice, fresh_match(25), &mut |m: &WelshMatch, s: Side| {
-            positions.push((m.clone(), s));
-        });
+        let _ = play_game(
+            [&mut x, &mut o],
+            &mut dice,
+            fresh_match(25),
+            &mut |m: &WelshMatch, s: Side| {
+                positions.push((m.clone(), s));
+            },
+        );
     }
     let adv = Advisor::new(net);
     let mut times: Vec<f64> = Vec::with_capacity(2 * positions.len());

@@ -377,10 +377,10 @@ mod tests {
         };
         let (m, _) = m.apply(Side::O, &call).unwrap();
         let chooser = m.to_act().unwrap();
+        let (m, _) = m.apply(chooser, &WelshAction::Choose(Side::X)).unwrap();
         let (m, _) = m
-            .apply(chooser, &WelshAction::Choose(Side::X))
+            .apply(Side::X, &WelshAction::Roll(dice.0, dice.1))
             .unwrap();
-        let (m, _) = m.apply(Side::X, &WelshAction::Roll(dice.0, dice.1)).unwrap();
         m
     }
 

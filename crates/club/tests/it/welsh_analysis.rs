@@ -70,7 +70,10 @@ async fn a_finished_welsh_match_is_judged_by_the_welsh_player_decision_by_decisi
         serde_json::from_str(row.result.as_deref().expect("the review is stored")).unwrap();
     assert!(!review.decisions.is_empty());
     assert!(
-        review.decisions.iter().all(|d| d.loss.is_none_or(|l| l >= 0.0)),
+        review
+            .decisions
+            .iter()
+            .all(|d| d.loss.is_none_or(|l| l >= 0.0)),
         "{:?}",
         review.decisions
     );

@@ -29,7 +29,9 @@ async fn welsh_practice(name: &str) -> (Fixture, MatchRef) {
     };
     let (id, out) = accepted(&at, "alice", "bob", spec).await;
     assert!(
-        out.lines.iter().any(|l| l.contains("practice (hints allowed)")),
+        out.lines
+            .iter()
+            .any(|l| l.contains("practice (hints allowed)")),
         "{:?}",
         out.lines
     );
@@ -64,7 +66,10 @@ async fn a_welsh_hint_names_three_plays_best_first_with_equities_the_first_the_p
         "{line}"
     );
     assert!(line.contains("double: the chance of winning"), "{line}");
-    assert!(line.contains("nominate card") || line.contains("Nominate "), "{line}");
+    assert!(
+        line.contains("nominate card") || line.contains("Nominate "),
+        "{line}"
+    );
     // When she has thrown 6-4 and asks again
     run(&at, "alice", Command::Roll(m)).await;
     let (snap, w) = welsh_game(&at, m).await;
