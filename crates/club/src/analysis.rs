@@ -33,7 +33,7 @@ use super::welsh_analysis::{
 fn welsh_job(l: &Loaded, entries: Vec<Entry>) -> WelshJob {
     WelshJob {
         match_id: l.row.id,
-        spec: l.spec.clone(),
+        spec: l.spec,
         names: l.names.clone(),
         player_ids: [l.players[0].id, l.players[1].id],
         entries,

@@ -128,8 +128,11 @@ pub(super) struct WelshJob {
     pub(super) entries: Vec<Entry>,
 }
 
+/// A Welsh action of the log: the entry's number (from 1), who acted, the action.
+type Act = (usize, Side, WelshAction);
+
 /// The Welsh match the log starts (at its acceptance), and the Welsh actions after it.
-fn actions(job: &WelshJob) -> Result<(WelshMatch, Vec<(usize, Side, WelshAction)>), String> {
+fn actions(job: &WelshJob) -> Result<(WelshMatch, Vec<Act>), String> {
     let mut start = None;
     let mut out = Vec::new();
     for (n, e) in job.entries.iter().enumerate() {
@@ -283,26 +286,30 @@ pub(super) fn review_welsh(
                         None,
                     );
                 }
-                (WelshPhase::ToPlay { .. }, WelshAction::Nominate { whose, dice }) => {
-                    if whose == NominateFor::Opponent {
-                        judge_acey(&adv, &m, side, &mut done, &mut push);
-                        // The board the play that follows leaves.
-                        let follows = acts[k + 1..].iter().find_map(|&(_, s, a)| match a {
-                            WelshAction::Play(p) if s == side => Some(p),
-                            _ => None,
-                        });
-                        let plays = m.legal_plays();
-                        if let Some(l) = follows.and_then(|p| plays.iter().find(|l| l.play == p)) {
-                            done.push("nominate for the opponent");
-                            let a = adv.nominate_for_opponent(&m, side, &l.board);
-                            push(
-                                "nominate for the opponent",
-                                nominate_text(Some(dice)),
-                                nominate_text(a.choice),
-                                Some(f64::from(a.loss(Some(dice)))),
-                                None,
-                            );
-                        }
+                (
+                    WelshPhase::ToPlay { .. },
+                    WelshAction::Nominate {
+                        whose: NominateFor::Opponent,
+                        dice,
+                    },
+                ) => {
+                    judge_acey(&adv, &m, side, &mut done, &mut push);
+                    // The board the play that follows leaves.
+                    let follows = acts[k + 1..].iter().find_map(|&(_, s, a)| match a {
+                        WelshAction::Play(p) if s == side => Some(p),
+                        _ => None,
+                    });
+                    let plays = m.legal_plays();
+                    if let Some(l) = follows.and_then(|p| plays.iter().find(|l| l.play == p)) {
+                        done.push("nominate for the opponent");
+                        let a = adv.nominate_for_opponent(&m, side, &l.board);
+                        push(
+                            "nominate for the opponent",
+                            nominate_text(Some(dice)),
+                            nominate_text(a.choice),
+                            Some(f64::from(a.loss(Some(dice)))),
+                            None,
+                        );
                     }
                 }
                 (WelshPhase::ToPlay { .. }, WelshAction::Play(p)) => {
