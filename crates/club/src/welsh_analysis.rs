@@ -8,14 +8,15 @@
 //! cubeless, in games per unit of the doubling die):
 //! - a **play** with more than one legal play: the best of the strong level's candidates
 //!   and the play made, each at 1-ply, against the play made;
-//! - a **nominate** decision (rule 21) where the card was played or one throw matters
-//!   (a man on the roof or all men home): for itself before the throw, for the opponent
-//!   before the play (seeing the board the play made leaves); keeping the card is worth
-//!   the average throw plus the player's price for the card;
+//! - a **nominate** decision (rule 21) where the player or the Welsh player nominates
+//!   (both keeping the card is no decision): for itself before the throw, for the
+//!   opponent before the play (seeing the board the play made leaves); keeping the card
+//!   is worth the average throw plus the player's price for the card;
 //! - an **acey-deucey** (rule 13): the 1-2's best play against the average throw;
-//! - **doubling** (before a throw, where the player may double): whether the decision
-//!   is the Welsh player's, with no equity (the network does not value the right to
-//!   double).
+//! - **doubling** (before a throw, where the player may double, when either doubles or
+//!   the chance of winning is within [`DOUBLE_CLOSE`] of the Welsh player's doubling
+//!   point): whether the decision is the Welsh player's, with no equity (the network does
+//!   not value the right to double).
 //!
 //! Not judged: the call (no call is better), who starts, offers to concede and their
 //! answers, one die beside a full spread. The job runs on a blocking thread (the
@@ -33,10 +34,15 @@ use engine::welsh::{
 use engine::{AnyMatch, LegalPlay, Play, Position, Side};
 use render::{BlunderBoard, LastPlay, Scene};
 use welsh_player::advice::{Advisor, acey_deucey, nominate_matters};
+use welsh_player::eval_player::DOUBLE_AT;
 use welsh_player::player::{can_double, may_nominate_for_me};
 
 /// A decision that loses less than this is not among the worst.
 const NOTABLE: f64 = 0.0005;
+
+/// A doubling decision is judged when either side of it doubles, or when the chance of
+/// winning is within this of the Welsh player's doubling point (a close decision).
+const DOUBLE_CLOSE: f32 = 0.10;
 
 /// One judged decision.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -250,30 +256,36 @@ pub(super) fn review_welsh(
                         done.push("doubling");
                         let a = adv.doubling(&m, side);
                         let words = |d: bool| if d { "double" } else { "no double" }.to_string();
-                        push(
-                            "doubling",
-                            words(double),
-                            format!(
-                                "{} (chance of winning {:.0}%)",
-                                words(a.double),
-                                100.0 * a.p_win
-                            ),
-                            None,
-                            None,
-                        );
+                        let close = double || a.double || a.p_win >= DOUBLE_AT - DOUBLE_CLOSE;
+                        if close {
+                            push(
+                                "doubling",
+                                words(double),
+                                format!(
+                                    "{} (chance of winning {:.0}%)",
+                                    words(a.double),
+                                    100.0 * a.p_win
+                                ),
+                                None,
+                                None,
+                            );
+                        }
                     }
                     if (throws || own.is_some())
                         && may_nominate_for_me(&m, side)
                         && (own.is_some() || nominate_matters(&m.position().view(side)))
                     {
                         let a = adv.nominate_for_me(&m, side);
-                        push(
-                            "nominate for itself",
-                            nominate_text(own),
-                            nominate_text(a.choice),
-                            Some(f64::from(a.loss(own))),
-                            None,
-                        );
+                        // A decision when either nominates (both keeping the card: none).
+                        if own.is_some() || a.choice.is_some() {
+                            push(
+                                "nominate for itself",
+                                nominate_text(own),
+                                nominate_text(a.choice),
+                                Some(f64::from(a.loss(own))),
+                                None,
+                            );
+                        }
                     }
                 }
                 (WelshPhase::ToPlay { .. }, WelshAction::Reroll(..)) => {
@@ -323,13 +335,15 @@ pub(super) fn review_welsh(
                             && nominate_matters(&plays[made].board.swapped())
                         {
                             let a = adv.nominate_for_opponent(&m, side, &plays[made].board);
-                            push(
-                                "nominate for the opponent",
-                                nominate_text(None),
-                                nominate_text(a.choice),
-                                Some(f64::from(a.loss(None))),
-                                None,
-                            );
+                            if a.choice.is_some() {
+                                push(
+                                    "nominate for the opponent",
+                                    nominate_text(None),
+                                    nominate_text(a.choice),
+                                    Some(f64::from(a.loss(None))),
+                                    None,
+                                );
+                            }
                         }
                         if plays.len() > 1 {
                             let ranked = adv.plays(&m, side, &plays, 1, Some(made));

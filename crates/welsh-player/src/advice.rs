@@ -29,7 +29,7 @@ use engine::{Board, LegalPlay, Side};
 use crate::eval_player::{
     DOUBLE_AT, EvalPlayer, Level, NOMINATE_GAIN, STRONG_CANDIDATES, STRONG_MARGIN,
 };
-use crate::evaluator::Evaluator;
+use crate::evaluator::{Evaluator, terminal, throws_again};
 use crate::features::Context;
 use crate::net::{Net, equity};
 use crate::player::{WelshPlayer, can_double, may_nominate_for_me, nominate_wins};
@@ -150,7 +150,7 @@ pub struct Hint {
     /// With the throw in hand: the plays ranked ([`Advisor::plays`]).
     pub plays: Vec<RankedPlay>,
     /// With the throw in hand and the card held: the nomination for the opponent after
-    /// the best play.
+    /// the best play (none when that play throws again or ends the game).
     pub nominate_for_opponent: Option<NominateAdvice>,
 }
 
@@ -265,8 +265,12 @@ impl<'a> Advisor<'a> {
                 h.throw_again = acey_deucey(m, side).then(|| self.throw_again(m, side));
                 let legal = m.legal_plays();
                 h.plays = self.plays(m, side, &legal, plays, None);
+                // Not when the best play throws again or ends the game: the opponent
+                // does not throw next.
                 if m.nominate_left(side)
                     && let Some(best) = h.plays.first()
+                    && !throws_again(&m.position().view(side), &legal[best.index].board)
+                    && terminal(&legal[best.index].board).is_none()
                 {
                     h.nominate_for_opponent =
                         Some(self.nominate_for_opponent(m, side, &legal[best.index].board));
