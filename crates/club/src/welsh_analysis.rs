@@ -113,6 +113,9 @@ pub struct WelshReview {
     pub target: u32,
     /// Who judged: "gammonbot's Welsh player at strong".
     pub judge: String,
+    /// The self-play games its network was trained on (which weights judged).
+    #[serde(default)]
+    pub network_games: u64,
     /// Player ids by [`Side::index`].
     pub player_ids: [i64; 2],
     /// By [`Side::index`].
@@ -462,6 +465,7 @@ fn summary(job: &WelshJob, games: u32, judged: Vec<Judged>, seconds: f64) -> Wel
         games,
         target: job.spec.length.unwrap_or(25),
         judge: welsh_adviser(),
+        network_games: welsh_player::shipped().games,
         player_ids: job.player_ids,
         players,
         decisions: judged.into_iter().map(|j| j.decision).collect(),
@@ -489,13 +493,14 @@ fn title(r: &WelshReview, d: &WelshDecision, before: &WelshMatch) -> String {
 #[must_use]
 pub fn welsh_review_lines(r: &WelshReview) -> Vec<String> {
     let mut lines = vec![format!(
-        "Analysis of Welsh match #{} (to {} game{}; {} game{} played) by {}, not a perfect judge: equities are its network's, cubeless, in games per unit of the doubling die.",
+        "Analysis of Welsh match #{} (to {} game{}; {} game{} played) by {}, not a perfect judge: equities are its network's ({} self-play games), cubeless, in games per unit of the doubling die.",
         r.match_id,
         r.target,
         if r.target == 1 { "" } else { "s" },
         r.games,
         if r.games == 1 { "" } else { "s" },
-        r.judge.replacen(" at ", " at level ", 1)
+        r.judge.replacen(" at ", " at level ", 1),
+        r.network_games
     )];
     for p in &r.players {
         lines.push(format!(
