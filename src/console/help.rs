@@ -12,7 +12,8 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
              [length:N|money] [tutor:on] ...   a match against GNU Backgammon: it accepts at
                                       once and plays its moves; practice, unrated
   /hint [#N]                          practice: GNU Backgammon's best plays for your roll, or
-                                      its cube decision, with equities
+                                      its cube decision, with equities (Welsh: gammonbot's
+                                      Welsh player's plays, doubling and nominate decisions)
   /undo [#N]  /keep [#N]              tutor: take back the play or cube action it flagged
                                       (once), or keep it and play on
   /accept /decline /cancel            answer (or withdraw) a challenge
@@ -31,7 +32,8 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
   /rating [player] [rules:standard|welsh]   rating, rank, record, last ten changes, chart
   /leaderboard [rules:standard|welsh]      the best ratings here
   /analyse [#N]                       GNU Backgammon reviews a finished match (money: the
-                                      games finished so far); the result comes when ready
+                                      games finished so far; Welsh: gammonbot's Welsh player
+                                      judges it); the result comes when ready
   /stats [player]                     average error rate and PR over the analysed matches here
                                       anyone here may look at a match (/board #N, /history #N,
                                       /export #N, /moves #N); without #N: your open match, else

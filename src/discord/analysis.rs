@@ -54,7 +54,8 @@ fn content(lines: &[String]) -> String {
     s
 }
 
-/// GNU Backgammon's review of a finished match (money: the games finished so far).
+/// Review of a finished match (money: games so far) by gnubg; Welsh: by gammonbot's Welsh
+/// player.
 #[poise::command(slash_command)]
 pub async fn analyse(
     ctx: Context<'_>,

@@ -2,7 +2,7 @@
 //! figures equal what gnubg itself prints for the same `.mat` (differential), the worst
 //! decisions are decisions of the match and their pictures decode, the job queue (one job
 //! for two requests, a job interrupted by a restart completes, the time limit), and the
-//! refusals (gnubg missing, Welsh, chouettes).
+//! refusals (gnubg missing, a Welsh match under way, chouettes).
 
 use std::collections::HashSet;
 use std::io::Write as _;
@@ -575,7 +575,7 @@ async fn without_gnubg_the_command_says_how_to_install_it_and_queues_nothing() {
 }
 
 #[tokio::test]
-async fn welsh_matches_and_chouettes_are_refused_with_the_reason() {
+async fn chouettes_and_a_welsh_match_still_being_played_are_refused_with_the_reason() {
     let store = Store::open(&store_url("analysis_refusals").await)
         .await
         .unwrap();
@@ -589,7 +589,7 @@ async fn welsh_matches_and_chouettes_are_refused_with_the_reason() {
         .unwrap_err();
     assert!(matches!(e, ClubError::Refused(_)));
     assert!(e.to_string().contains("chouette"), "{e}");
-    // A Welsh match
+    // A Welsh match under way
     let out = run(
         &club,
         "ann",
@@ -605,8 +605,9 @@ async fn welsh_matches_and_chouettes_are_refused_with_the_reason() {
         .execute(&Actor::local("ann"), Command::Analyse(MatchRef::id(id)))
         .await
         .unwrap_err();
-    assert!(e.to_string().contains("Welsh backgammon"), "{e}");
-    assert!(e.to_string().contains("standard rules only"), "{e}");
+    // (a Welsh match is analysed by gammonbot's own Welsh player once it is over, issue
+    // 33: this one is still being played)
+    assert!(e.to_string().contains("still being played"), "{e}");
     // A standard match still being played
     let out = run(
         &club,

@@ -1,5 +1,6 @@
 //! `/analyse` and `/stats`: GNU Backgammon reviews a finished match (or the finished games
-//! of a money session) and the bot posts the verdict.
+//! of a money session) and the bot posts the verdict; a finished Welsh match is judged by
+//! gammonbot's own Welsh player instead (`welsh_analysis`), through the same queue.
 //!
 //! gnubg runs as a subprocess (`gnubg -t -q -r -p analyse.py`, the script embedded from
 //! `scripts/analyse.py`) on a blocking thread, never on the async runtime's workers; it is
@@ -24,6 +25,20 @@ use super::gnubg_run::{GnubgError, find_gnubg};
 use super::review::{Review, rating_band};
 use super::review_words::{blunder_boards, review_lines};
 use super::undo::standard_actions;
+use super::welsh_analysis::{
+    WelshJob, WelshReview, review_welsh, welsh_blunder_boards, welsh_games, welsh_review_lines,
+};
+
+/// What a Welsh analysis reads of match `l` with its log.
+fn welsh_job(l: &Loaded, entries: Vec<Entry>) -> WelshJob {
+    WelshJob {
+        match_id: l.row.id,
+        spec: l.spec,
+        names: l.names.clone(),
+        player_ids: [l.players[0].id, l.players[1].id],
+        entries,
+    }
+}
 
 /// The runs a job may begin before it is given up: a job still running when the bot
 /// stops is run again at the next start, but one that was under way at three stops in a
@@ -150,8 +165,9 @@ impl Club {
         &self.analyst.settings
     }
 
-    /// The match `/analyse` names, checked: a standard match (not a chouette, not Welsh)
-    /// of the player's, finished or a money session with a finished game.
+    /// The match `/analyse` names, checked: a match (not a chouette) of the player's,
+    /// finished (a Welsh match: with a game played), or a money session with a finished
+    /// game.
     async fn analysable(
         &self,
         me: &PlayerRow,
@@ -179,13 +195,6 @@ impl Club {
                 l.names[1].clone(),
             ));
         }
-        if l.spec.ruleset == Ruleset::Welsh {
-            return Err(ClubError::Refused(format!(
-                "match #{} is Welsh backgammon: GNU Backgammon knows the standard rules only, \
-                 so it cannot analyse it",
-                l.row.id
-            )));
-        }
         let money = l.spec.length.is_none();
         match l.row.status {
             MatchStatus::Finished => {}
@@ -206,6 +215,18 @@ impl Club {
             }
         }
         let entries = super::match_log::read_log(&self.store, l.row.id).await?;
+        if l.spec.ruleset == Ruleset::Welsh {
+            // Judged by gammonbot's own Welsh player (`welsh_analysis`): all its games.
+            let games = welsh_games(&welsh_job(&l, entries))
+                .map_err(|why| ClubError::Corrupt(l.row.id, why))?;
+            if games == 0 {
+                return Err(ClubError::Refused(format!(
+                    "match #{} has no game played to its end: there is nothing to analyse",
+                    l.row.id
+                )));
+            }
+            return Ok((l, Vec::new(), games));
+        }
         let (actions, games) = finished_games(&l, &standard_actions(&entries));
         if games == 0 {
             return Err(ClubError::Refused(format!(
@@ -226,12 +247,14 @@ impl Club {
     ) -> Result<Outcome, ClubError> {
         let (l, _, games) = self.analysable(me, community, m).await?;
         let id = l.row.id;
+        let welsh = l.spec.ruleset == Ruleset::Welsh;
         if let Some(done) = self.store.analysis_of(id, i64::from(games)).await?
             && done.status == AnalysisStatus::Done
         {
-            return self.stored_outcome(&done);
+            return self.stored_outcome(&done, welsh);
         }
-        if find_gnubg(&self.analyst.settings.search_path).is_none() {
+        // A Welsh match needs no gnubg: gammonbot's own Welsh player judges it.
+        if !welsh && find_gnubg(&self.analyst.settings.search_path).is_none() {
             return Err(ClubError::Refused(INSTALL_GNUBG.into()));
         }
         let channel = if l.row.channel.is_empty() {
@@ -247,7 +270,11 @@ impl Club {
                 community_id: l.row.community_id,
                 requested_by: me.id,
                 channel: &channel,
-                plies: i64::from(self.analyst.settings.plies),
+                plies: if welsh {
+                    1
+                } else {
+                    i64::from(self.analyst.settings.plies)
+                },
                 now: self.clock.now(),
             })
             .await?;
@@ -285,8 +312,18 @@ impl Club {
         })
     }
 
-    /// The answer from a stored analysis.
-    fn stored_outcome(&self, row: &AnalysisRow) -> Result<Outcome, ClubError> {
+    /// The answer from a stored analysis (`welsh`: a [`WelshReview`]).
+    fn stored_outcome(&self, row: &AnalysisRow, welsh: bool) -> Result<Outcome, ClubError> {
+        if welsh {
+            let review: WelshReview = serde_json::from_str(row.result.as_deref().unwrap_or(""))
+                .map_err(|e| ClubError::Corrupt(row.match_id, e.to_string()))?;
+            return Ok(Outcome {
+                match_id: Some(row.match_id),
+                lines: welsh_review_lines(&review),
+                chart: Some(Chart::Blunders(welsh_blunder_boards(&review))),
+                ..Outcome::default()
+            });
+        }
         let review: Review = serde_json::from_str(row.result.as_deref().unwrap_or(""))
             .map_err(|e| ClubError::Corrupt(row.match_id, e.to_string()))?;
         Ok(Outcome {
@@ -427,13 +464,16 @@ impl Club {
                  `/analyse` asks for it again",
                 job.attempts - 1
             ))
+        } else if l.spec.ruleset == Ruleset::Welsh {
+            self.welsh_analyse_job(&job, &l).await
         } else {
-            self.analyse_job(&job, &l).await
+            self.analyse_job(&job, &l).await.and_then(|review| {
+                let text = serde_json::to_string(&review).map_err(|e| e.to_string())?;
+                Ok((text, review_lines(&review), blunder_boards(&review)))
+            })
         };
         let report = match result {
-            Ok(review) => {
-                let text = serde_json::to_string(&review)
-                    .map_err(|e| ClubError::Corrupt(job.match_id, e.to_string()))?;
+            Ok((text, review_lines, boards)) => {
                 self.store
                     .finish_analysis(job.id, Ok(&text), self.clock.now())
                     .await?;
@@ -441,7 +481,7 @@ impl Club {
                     "{to}: the analysis of match #{} is ready.",
                     job.match_id
                 )];
-                lines.extend(review_lines(&review));
+                lines.extend(review_lines);
                 AnalysisReport {
                     job: job.id,
                     match_id: job.match_id,
@@ -449,7 +489,7 @@ impl Club {
                     mentions,
                     names,
                     lines,
-                    boards: blunder_boards(&review),
+                    boards,
                     failed: false,
                 }
             }
@@ -477,6 +517,49 @@ impl Club {
             .events
             .send(AnalysisEvent::Finished(report.clone()));
         Ok(Some(report))
+    }
+
+    /// Judges a Welsh match with gammonbot's own Welsh player on a blocking thread,
+    /// telling the progress as the gnubg job does: the review stored as text, its lines
+    /// and its boards, or why there is none.
+    async fn welsh_analyse_job(
+        &self,
+        job: &AnalysisRow,
+        l: &Loaded,
+    ) -> Result<(String, Vec<String>, Vec<BlunderBoard>), String> {
+        let entries = super::match_log::read_log(&self.store, l.row.id)
+            .await
+            .map_err(|e| e.to_string())?;
+        let input = welsh_job(l, entries);
+        let (ptx, mut prx) = tokio::sync::mpsc::unbounded_channel();
+        let work = tokio::task::spawn_blocking(move || {
+            review_welsh(&input, &mut |game, games| {
+                let _ = ptx.send((game, games));
+            })
+        });
+        while let Some((game, games)) = prx.recv().await {
+            let _ = self
+                .store
+                .analysis_progress(job.id, &format!("{game}/{games}"))
+                .await;
+            let _ = self.analyst.events.send(AnalysisEvent::Progress {
+                job: job.id,
+                match_id: job.match_id,
+                game,
+                games,
+            });
+        }
+        let review = match work.await {
+            Ok(Ok(r)) => r,
+            Ok(Err(why)) => return Err(format!("the match's log could not be replayed ({why})")),
+            Err(e) => return Err(format!("the analysis stopped unexpectedly ({e})")),
+        };
+        let text = serde_json::to_string(&review).map_err(|e| e.to_string())?;
+        Ok((
+            text,
+            welsh_review_lines(&review),
+            welsh_blunder_boards(&review),
+        ))
     }
 
     /// Runs gnubg on one job; the review, or why there is none (in words for players).

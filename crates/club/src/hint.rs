@@ -1,9 +1,11 @@
 //! Practice: where it is allowed (a match against the bot, or two people's match opened
 //! for practice; never a rated or a league match), and `/hint`: GNU Backgammon's best
-//! plays for the roll in hand, or its cube decision, in words for the player on turn.
+//! plays for the roll in hand, or its cube decision, in words for the player on turn (a
+//! Welsh match: gammonbot's own Welsh player's, `welsh_hint`).
 //! A hint changes nothing in the match and writes nothing.
 
 use super::loaded::Loaded;
+use super::welsh_hint::{welsh_adviser, welsh_hint_words};
 use super::{Club, ClubError, MatchRef, Outcome, next_words};
 use engine::{AnyMatch, Match, Phase, Ruleset, Side};
 use gnubg::{BotError, HINT_LEVEL, Pool, Situation, answer_words, cube_words, plays_words};
@@ -58,11 +60,6 @@ impl Club {
                 ));
             }
         };
-        let AnyMatch::Standard(game) = &snap.game else {
-            return Err(ClubError::Refused(
-                "GNU Backgammon plays standard backgammon: it has no hints for Welsh".into(),
-            ));
-        };
         let side = l.side_of(me.id).unwrap_or(Side::X);
         match snap.game.to_act() {
             Some(s) if s == side => {}
@@ -79,21 +76,36 @@ impl Club {
                 ));
             }
         }
-        let words = match Question::of(game, side) {
-            Ok(q) => self
-                .gnubg
-                .run(move |pool| q.answer(pool))
-                .await
-                .map_err(|e| {
-                    ClubError::Refused(format!("GNU Backgammon could not give a hint: {e}"))
-                })?,
-            Err(words) => words,
+        let (by, words) = match &snap.game {
+            AnyMatch::Welsh(w) => {
+                let (w, names) = (w.clone(), l.names.clone());
+                // A 1-ply look: off the async runtime's workers.
+                let words = tokio::task::spawn_blocking(move || welsh_hint_words(&w, side, &names))
+                    .await
+                    .map_err(|e| {
+                        ClubError::Refused(format!("the Welsh player could not give a hint: {e}"))
+                    })?;
+                (welsh_adviser(), words)
+            }
+            AnyMatch::Standard(game) => {
+                let words = match Question::of(game, side) {
+                    Ok(q) => self
+                        .gnubg
+                        .run(move |pool| q.answer(pool))
+                        .await
+                        .map_err(|e| {
+                            ClubError::Refused(format!("GNU Backgammon could not give a hint: {e}"))
+                        })?,
+                    Err(words) => words,
+                };
+                (format!("GNU Backgammon at {HINT_LEVEL}"), words)
+            }
         };
         Ok(Outcome {
             match_id: Some(l.row.id),
             version: Some(l.row.version),
             lines: vec![format!(
-                "Hint for {} (match #{}, GNU Backgammon at {HINT_LEVEL}): {words}",
+                "Hint for {} (match #{}, {by}): {words}",
                 l.names[side.index()],
                 l.row.id
             )],

@@ -14,8 +14,9 @@
 //! outcomes), `rating` (`/rating`, `/leaderboard`, the rating lines at a match's end),
 //! `fair` (provably fair dice: the chain, seeds, throws, `/fair`), `league` (leagues and
 //! tournaments: fixtures, standings, seasons), `analysis` (`/analyse` and `/stats`, with
-//! `gnubg_run` (the gnubg subprocess), `review`, `review_words`), practice: `hint`
-//! (where practice is allowed, `/hint`), `tutor` (judging a play or cube action) and
+//! `gnubg_run` (the gnubg subprocess), `review`, `review_words`; `welsh_analysis`: a Welsh
+//! match judged by gammonbot's Welsh player), practice: `hint`
+//! (where practice is allowed, `/hint`; `welsh_hint`: a Welsh match's), `tutor` (judging a play or cube action) and
 //! `undo` (the tutor's hold, `/undo`, `/keep`), the bot player (`bot_player`: its
 //! identities, events and worker; `bot_turn`: its decisions in a match; `bot_terms`: what
 //! it agrees to; `bot_record`: the record against it in `/rating`; `docs/bot.md`).
@@ -73,6 +74,8 @@ mod snapshot;
 mod terms;
 mod tutor;
 mod undo;
+mod welsh_analysis;
+mod welsh_hint;
 mod welsh_record;
 mod which_match;
 mod work;
@@ -113,6 +116,9 @@ pub use snapshot::{Snapshot, rebuild};
 pub use terms::{ChallengeOption, ChallengeOptions, TermsError};
 pub use tutor::TUTOR_THRESHOLD;
 pub use undo::{Before, TutorNote};
+pub use welsh_analysis::{
+    WelshDecision, WelshFigures, WelshReview, WelshWorst, welsh_blunder_boards, welsh_review_lines,
+};
 
 use engine::Side;
 use engine::welsh::Rates;

@@ -258,16 +258,17 @@ const PRACTICE_UNRATED: &str =
     "a practice match (hints allowed) is never rated: ask for practice or a rated match, not both";
 
 /// Refuses practice or the tutor where they cannot be: a rated match of two people, the
-/// tutor without practice (a match against the bot is practice), Welsh backgammon
-/// (GNU Backgammon, who gives the hints, plays standard backgammon only).
+/// tutor without practice (a match against the bot is practice), the tutor in Welsh
+/// backgammon (GNU Backgammon, who judges for the tutor, plays standard backgammon only;
+/// Welsh hints come from gammonbot's own Welsh player).
 fn check_practice(spec: &ChallengeSpec) -> Result<(), ClubError> {
     let bad = |m: &str| Err(ClubError::BadOption(m.into()));
     if !(spec.practice || spec.tutor) {
         return Ok(());
     }
-    if spec.ruleset == Ruleset::Welsh {
+    if spec.ruleset == Ruleset::Welsh && spec.tutor {
         return bad(
-            "hints and the tutor are GNU Backgammon's, which plays standard backgammon only: not Welsh",
+            "the tutor is GNU Backgammon's, which plays standard backgammon only: not Welsh (a Welsh match with practice on has /hint, from gammonbot's own Welsh player)",
         );
     }
     if spec.tutor && !spec.practice && spec.bot.is_none() {

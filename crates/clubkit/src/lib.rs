@@ -1,11 +1,16 @@
 //! Helpers shared by the integration tests of the club and of the program: a club on a
 //! test's store, scripted dice, a command run (or refused) as a local player, the action
-//! log of a match read back, and the check that a match rebuilds from its log alone.
+//! log of a match read back, the check that a match rebuilds from its log alone, and a
+//! Welsh match played through the club by gammonbot's Welsh players.
 //!
 //! They are apart from `testkit` (the helpers of every crate's tests) because they name
 //! the club: the engine's and the store's tests depend on `testkit` only, so an edit of the
 //! club relinks none of them. A crate, not a module the tests include by path, so that each
 //! test binary uses what it needs without dead-code warnings.
+
+mod welsh_play;
+
+pub use welsh_play::{play_welsh_to_end, stored_welsh, welsh_command};
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};

@@ -12,6 +12,7 @@
 //!
 //! [`duel`] measures one against another with a 95% interval.
 
+pub mod advice;
 pub mod duel;
 pub mod eval_player;
 pub mod evaluator;
@@ -25,6 +26,7 @@ pub mod rng;
 pub mod shipped;
 pub mod train;
 
+pub use advice::{ADVICE_LEVEL, Advisor};
 pub use duel::{DuelResult, duel, duel_with, wilson95};
 pub use eval_player::{EvalPlayer, Level};
 pub use evaluator::Evaluator;

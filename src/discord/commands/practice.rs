@@ -7,8 +7,8 @@ use super::choices::m;
 use crate::discord::{Context, Error, execute, outcome_content, run, tell};
 use club::Command;
 
-/// Practice: GNU Backgammon's best plays for your roll, or its cube decision (only you
-/// see it).
+/// Practice: best plays for your roll or the cube decision (Welsh: our own player); only
+/// you see it.
 #[poise::command(slash_command)]
 pub async fn hint(
     ctx: Context<'_>,

@@ -148,7 +148,7 @@ fn practice_is_unrated_and_the_tutor_needs_practice() {
 }
 
 #[tokio::test]
-async fn the_tutor_without_practice_and_practice_in_rated_or_welsh_terms_are_refused() {
+async fn the_tutor_without_practice_practice_in_rated_terms_and_the_welsh_tutor_are_refused() {
     let at = open("practice-terms").await;
     let challenge = |spec| Command::Challenge {
         opponent: "bob".into(),
@@ -169,8 +169,11 @@ async fn the_tutor_without_practice_and_practice_in_rated_or_welsh_terms_are_ref
     };
     let e = refused(&at, "alice", challenge(rated_practice)).await;
     assert!(matches!(e, ClubError::BadOption(_)), "{e}");
+    // Welsh practice is allowed (gammonbot's own Welsh player gives the hints), the
+    // tutor is not: it is GNU Backgammon's
     let welsh = ChallengeSpec {
         practice: true,
+        tutor: true,
         rated: false,
         ..ChallengeSpec::welsh(5)
     };

@@ -1,0 +1,133 @@
+//! `/hint` in a Welsh practice match (issue 33): gammonbot's own Welsh player at its
+//! strongest level gives the three best plays with their equities, the doubling and
+//! nominate decisions before the throw; refused where practice is not allowed.
+
+use std::sync::Arc;
+
+use club::{ChallengeSpec, Command, MatchRef, Snapshot, Starter};
+use clubkit::{Fixture, START, ScriptDice, accepted, refused, run};
+use engine::welsh::{Parity, WelshMatch, format_welsh_play};
+use engine::{AnyMatch, Side};
+use testkit::store_url;
+use welsh_player::features::Context;
+use welsh_player::{EvalPlayer, Level};
+
+/// A Welsh practice match (to 5 games) of alice (X) and bob (O), with the shaker's
+/// concealed throw 2-1 (odd: bob, who calls odds, wins the call and lets alice start),
+/// then alice's throw 6-4.
+async fn welsh_practice(name: &str) -> (Fixture, MatchRef) {
+    let at = Fixture::open(
+        &store_url(name).await,
+        Arc::new(ScriptDice::new(&[2, 1, 6, 4])),
+        START,
+    )
+    .await;
+    let spec = ChallengeSpec {
+        practice: true,
+        rated: false,
+        ..ChallengeSpec::welsh(5)
+    };
+    let (id, out) = accepted(&at, "alice", "bob", spec).await;
+    assert!(
+        out.lines
+            .iter()
+            .any(|l| l.contains("practice (hints allowed)")),
+        "{:?}",
+        out.lines
+    );
+    let m = MatchRef::id(id);
+    run(&at, "bob", Command::Call(m, Parity::Odd)).await;
+    run(&at, "bob", Command::Choose(m, Starter::Opponent)).await;
+    (at, m)
+}
+
+async fn welsh_game(at: &Fixture, m: MatchRef) -> (Snapshot, WelshMatch) {
+    let row = at.store.load_match(m.id.unwrap()).await.unwrap().unwrap();
+    let snap: Snapshot = serde_json::from_str(row.state.as_deref().unwrap()).unwrap();
+    let AnyMatch::Welsh(w) = snap.game.clone() else {
+        panic!("a Welsh match")
+    };
+    (snap, w)
+}
+
+#[tokio::test]
+async fn a_welsh_hint_names_three_plays_best_first_with_equities_the_first_the_players_choice() {
+    // Given a Welsh practice match where alice is about to throw for the first game
+    let (at, m) = welsh_practice("welsh-hint").await;
+    // When she asks for a hint before throwing
+    let out = run(&at, "alice", Command::Hint(m)).await;
+    // Then she is told the doubling and nominate decisions with what decides them
+    let line = &out.lines[0];
+    assert!(
+        line.starts_with(&format!(
+            "Hint for alice (match #{}, gammonbot's Welsh player at strong): ",
+            m.id.unwrap()
+        )),
+        "{line}"
+    );
+    assert!(line.contains("double: the chance of winning"), "{line}");
+    assert!(
+        line.contains("nominate card") || line.contains("Nominate "),
+        "{line}"
+    );
+    // When she has thrown 6-4 and asks again
+    run(&at, "alice", Command::Roll(m)).await;
+    let (snap, w) = welsh_game(&at, m).await;
+    let out = run(&at, "alice", Command::Hint(m)).await;
+    // Then the first play is the strong level's own choice, in Welsh notation, with its
+    // equity, and two more with what they lose
+    let plays = w.legal_plays();
+    let before = w.position().view(Side::X);
+    let (best, _) = EvalPlayer::new(welsh_player::shipped(), Level::Strong, 1).choose(
+        &before,
+        &Context::of(&w, Side::X),
+        &plays,
+    );
+    let best = format_welsh_play(&before, &plays[best].play);
+    let line = &out.lines[0];
+    assert!(line.contains(&format!(": {best} is best (")), "{line}");
+    assert_eq!(line.matches(" loses ").count(), 2, "{line}");
+    // equities are signed numbers with three decimals, and the losses come in order
+    let losses: Vec<f64> = line
+        .split(" loses ")
+        .skip(1)
+        .map(|s| s.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert!(losses[0] >= 0.0 && losses[1] >= losses[0], "{line}");
+    // and her nominate decision for bob's next turn
+    assert!(line.contains("for your opponent"), "{line}");
+    // And nothing changed in the match
+    assert_eq!(welsh_game(&at, m).await.0, snap);
+    // When bob, whose decision it is not, asks
+    let text = refused(&at, "bob", Command::Hint(m)).await.to_string();
+    assert!(
+        text.contains("it is not your decision: alice must"),
+        "{text}"
+    );
+}
+
+#[tokio::test]
+async fn a_welsh_hint_is_refused_in_a_rated_welsh_match_and_the_tutor_stays_standard_only() {
+    let at = Fixture::seeded(&store_url("welsh-hint-refused").await, 3).await;
+    // Given a rated Welsh match
+    let (id, _) = accepted(&at, "alice", "bob", ChallengeSpec::welsh(5)).await;
+    // When bob, who calls first, asks for a hint
+    let text = refused(&at, "bob", Command::Hint(MatchRef::id(id)))
+        .await
+        .to_string();
+    // Then he is told why not
+    assert!(text.contains(&format!("match #{id} is rated")), "{text}");
+    // And a Welsh challenge with the tutor is refused (the tutor is GNU Backgammon's)
+    let tutor = ChallengeSpec {
+        practice: true,
+        tutor: true,
+        rated: false,
+        ..ChallengeSpec::welsh(5)
+    };
+    let challenge = Command::Challenge {
+        opponent: "dave".into(),
+        spec: tutor,
+    };
+    let text = refused(&at, "carol", challenge).await.to_string();
+    assert!(text.contains("not Welsh"), "{text}");
+}
