@@ -58,6 +58,7 @@ mod loaded;
 mod match_log;
 mod match_op;
 mod match_views;
+mod metrics;
 mod money;
 mod names;
 mod phrases;
@@ -104,6 +105,7 @@ pub use league::{
     BracketLine, Format, LeagueCommand, LeagueEntry, LeagueOp, LeagueSettings, TableLine,
 };
 pub use match_log::{Entry, LastMove, Ruling, Settlement, standard_rules};
+pub use metrics::{ClubMetrics, Gauges};
 pub use phrases::duration_words;
 pub use prompts::{next_choices, next_words};
 pub use rating::{RATING_CHANGES_SHOWN, change_line};
@@ -138,6 +140,8 @@ pub struct Club {
     gnubg: gnubg::Bot,
     /// The bot player: its identities, events and worker's bell.
     bot_player: Arc<bot_player::BotPlayer>,
+    /// What [`Club::execute`] counts (`metrics`).
+    metrics: ClubMetrics,
 }
 
 impl Club {
@@ -153,6 +157,7 @@ impl Club {
             analyst: analysis::Analyst::new(AnalysisSettings::default()),
             gnubg: gnubg::Bot::new(gnubg::BotSettings::default()),
             bot_player: Arc::new(bot_player::BotPlayer::new()),
+            metrics: ClubMetrics::default(),
         }
     }
 
@@ -190,11 +195,38 @@ impl Club {
         &self.store
     }
 
-    /// Runs one command for `actor`.
+    /// What the club counts of the commands it runs, for a metrics endpoint to register.
+    #[must_use]
+    pub fn metrics(&self) -> &ClubMetrics {
+        &self.metrics
+    }
+
+    /// The gauges as they stand: live matches, analyses waiting, bot decisions waiting.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub async fn gauges(&self) -> Result<Gauges, ClubError> {
+        Ok(Gauges {
+            live_matches: self.store.live_matches().await?,
+            analysis_queue: self.store.analyses_waiting().await?,
+            bot_queue: i64::try_from(self.bot_player.waiting()).unwrap_or(i64::MAX),
+        })
+    }
+
+    /// Runs one command for `actor`, counted by kind and outcome with the time it took
+    /// (`metrics`).
     ///
     /// # Errors
     /// A [`ClubError`] saying why it was refused and what to do; nothing is changed then.
     pub async fn execute(&self, actor: &Actor, cmd: Command) -> Result<Outcome, ClubError> {
+        let kind = metrics::kind(&cmd);
+        let started = std::time::Instant::now();
+        let result = self.execute_uncounted(actor, cmd).await;
+        self.metrics.record(kind, &result, started.elapsed());
+        result
+    }
+
+    async fn execute_uncounted(&self, actor: &Actor, cmd: Command) -> Result<Outcome, ClubError> {
         self.refuse_as_bot(actor, &cmd)?;
         let out = self.dispatch(actor, cmd).await?;
         // A command that leaves the bot to act wakes its worker.
