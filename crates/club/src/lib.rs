@@ -18,7 +18,8 @@
 //! (where practice is allowed, `/hint`), `tutor` (judging a play or cube action) and
 //! `undo` (the tutor's hold, `/undo`, `/keep`), the bot player (`bot_player`: its
 //! identities, events and worker; `bot_turn`: its decisions in a match; `bot_terms`: what
-//! it agrees to; `bot_record`: the record against it in `/rating`; `docs/bot.md`).
+//! it agrees to; `bot_record`: the record against it in `/rating`; `docs/bot.md`), and
+//! `metrics` (what [`Club::execute`] counts for the operator's metrics endpoint).
 //!
 //! Leaf modules hold what many parts share and name no part that uses them: `loaded` (a
 //! match loaded to act on), `work` (a command's work on a match), `match_op`,
