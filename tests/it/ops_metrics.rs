@@ -1,7 +1,8 @@
 //! The operator's endpoint (`METRICS_ADDR`, `src/ops/`) on a real club: `/metrics` counts
 //! the commands that went through it by kind and outcome, the refusals by reason and
 //! their durations, and reads the live matches; `/healthz` answers 200 while the database
-//! takes a write, 503 while another connection holds SQLite's write lock, and 200 again
+//! takes a write, 503 while another connection holds SQLite's write lock (or, on a
+//! throwaway PostgreSQL server, the health table locked against writers), and 200 again
 //! once it lets go.
 
 use std::collections::BTreeMap;
@@ -215,4 +216,27 @@ async fn healthz_fails_while_the_database_cannot_be_written_and_recovers_with_it
     other.close().await.unwrap();
     assert_eq!(get(addr, "/healthz").await, (200, "ok\n".to_string()));
     run(&f, "alice", challenge("bob")).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn healthz_on_postgresql_fails_while_the_health_row_is_locked_and_recovers() {
+    let pg = testkit::PgCluster::start();
+    let f = Fixture::seeded(&pg.url, 7).await;
+    let addr = gammonbot::ops::start(([127, 0, 0, 1], 0).into(), Arc::clone(&f.club))
+        .await
+        .unwrap();
+    assert_eq!(get(addr, "/healthz").await, (200, "ok\n".to_string()));
+    // Given another session holding the health row's table locked against writers.
+    let mut other = sqlx::PgConnection::connect(&pg.url).await.unwrap();
+    sqlx::raw_sql("BEGIN; LOCK TABLE health IN EXCLUSIVE MODE")
+        .execute(&mut other)
+        .await
+        .unwrap();
+    let (status, body) = get(addr, "/healthz").await;
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("did not take a write"), "{body}");
+    // When it lets go, the check passes again.
+    sqlx::raw_sql("COMMIT").execute(&mut other).await.unwrap();
+    other.close().await.unwrap();
+    assert_eq!(get(addr, "/healthz").await, (200, "ok\n".to_string()));
 }
