@@ -289,7 +289,7 @@ async fn answer_everyone(ctx: Context<'_>, answer: &Answer) -> Result<(), Error>
     match retry_429!(channel.send_message(ctx, answer.message()).await) {
         Ok(_) => {
             if let poise::Context::Application(a) = ctx {
-                if let Err(e) = a.interaction.delete_response(ctx).await {
+                if let Err(e) = rest_count::counted(a.interaction.delete_response(ctx).await) {
                     tracing::warn!(error = %e, "deferred placeholder not deleted");
                 }
             }
