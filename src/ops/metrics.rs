@@ -36,6 +36,8 @@ pub struct Metrics {
     live_matches: Gauge,
     analysis_queue: Gauge,
     bot_queue: Gauge,
+    /// The health check's write while it is under way (`health`).
+    check: tokio::sync::Mutex<Option<tokio::task::JoinHandle<Result<(), String>>>>,
 }
 
 impl Metrics {
@@ -73,6 +75,7 @@ impl Metrics {
             live_matches,
             analysis_queue,
             bot_queue,
+            check: tokio::sync::Mutex::new(None),
         }
     }
 
@@ -93,19 +96,37 @@ impl Metrics {
         text
     }
 
-    /// Whether the database takes a write now (within [`HEALTH_WAIT`]).
+    /// Whether the database takes a write now (within [`HEALTH_WAIT`]). One write at a
+    /// time: while a write that outlasted its check is still waiting for the database,
+    /// the next check waits on that one instead of starting another, so that probes of a
+    /// stuck database do not take up the pool's connections.
     ///
     /// # Errors
     /// What went wrong, in words.
     pub async fn health(&self) -> Result<(), String> {
-        let store = self.club.store();
-        match tokio::time::timeout(HEALTH_WAIT, store.check_writable(self.club.now())).await {
-            Ok(Ok(())) => Ok(()),
-            Ok(Err(e)) => Err(format!("the database cannot be written: {e}")),
-            Err(_) => Err(format!(
-                "the database did not take a write within {} s",
-                HEALTH_WAIT.as_secs()
-            )),
+        let mut slot = self.check.lock().await;
+        let mut write = match slot.take() {
+            Some(w) if !w.is_finished() => w,
+            _ => {
+                let club = Arc::clone(&self.club);
+                tokio::spawn(async move {
+                    club.store()
+                        .check_writable(club.now())
+                        .await
+                        .map_err(|e| format!("the database cannot be written: {e}"))
+                })
+            }
+        };
+        match tokio::time::timeout(HEALTH_WAIT, &mut write).await {
+            Ok(Ok(result)) => result,
+            Ok(Err(e)) => Err(format!("the health check failed: {e}")),
+            Err(_) => {
+                *slot = Some(write);
+                Err(format!(
+                    "the database did not take a write within {} s",
+                    HEALTH_WAIT.as_secs()
+                ))
+            }
         }
     }
 }
