@@ -6,4 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/packages.sh
 need_package gnubg gnubg "/analyse, GNU Backgammon's review of a match" optional
+# The git revision the metrics' build info shows (docs/operating.md), when this is a checkout.
+GAMMONBOT_GIT_REVISION="$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+export GAMMONBOT_GIT_REVISION
 exec cargo run --release -- "$@"

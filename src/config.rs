@@ -26,6 +26,8 @@ pub const SETTINGS: &[&str] = &[
     "ANALYSIS_TIME_LIMIT",
     "BOT_PROCESSES",
     "BOT_TIME_LIMIT",
+    "METRICS_ADDR",
+    "LOG_FORMAT",
 ];
 
 /// The database when `DATABASE_URL` is not set.
@@ -64,6 +66,10 @@ pub struct Config {
     /// `BOT_PROCESSES` and `BOT_TIME_LIMIT`: GNU Backgammon as a player and for hints,
     /// looked for where the analysis looks for it.
     pub bot: gnubg::BotSettings,
+    /// `METRICS_ADDR`: where `/metrics` and `/healthz` are served (default: nowhere).
+    pub metrics_addr: Option<std::net::SocketAddr>,
+    /// `LOG_FORMAT`: `text` (default) or `json`.
+    pub log_format: crate::ops::LogFormat,
 }
 
 impl Config {
@@ -132,6 +138,19 @@ impl Config {
             .unwrap_or(0),
             analysis: analysis_settings(&get, path)?,
             bot: bot_settings(&get, path)?,
+            metrics_addr: get("METRICS_ADDR")
+                .map(|a| {
+                    a.parse().map_err(|_| {
+                        ConfigError(format!(
+                            "METRICS_ADDR `{a}` is not an address and port, e.g. 127.0.0.1:9184"
+                        ))
+                    })
+                })
+                .transpose()?,
+            log_format: get("LOG_FORMAT")
+                .map(|f| crate::ops::LogFormat::parse(&f).map_err(ConfigError))
+                .transpose()?
+                .unwrap_or_default(),
         })
     }
 }
@@ -262,6 +281,11 @@ mod tests {
         assert_eq!(c.bot.search_path, "/bin:/usr/games");
         assert_eq!((c.bot.processes, c.bot.time_limit.as_secs()), (2, 30));
         assert_eq!(c.rate_limit, Some(crate::discord::RateLimit::default()));
+        assert_eq!(c.metrics_addr, None);
+        assert_eq!(c.log_format, crate::ops::LogFormat::Text);
+        let c = with(&[("METRICS_ADDR", "127.0.0.1:9184"), ("LOG_FORMAT", "json")]).unwrap();
+        assert_eq!(c.metrics_addr, Some(([127, 0, 0, 1], 9184).into()));
+        assert_eq!(c.log_format, crate::ops::LogFormat::Json);
     }
 
     #[test]
@@ -280,6 +304,8 @@ mod tests {
             ("LEADERBOARD_MIN_EXPERIENCE", "ten"),
             ("DISCORD_GUILD_ID", "guild"),
             ("DISCORD_API_URL", "ftp://x"),
+            ("METRICS_ADDR", "localhost"),
+            ("LOG_FORMAT", "xml"),
         ] {
             let Err(e) = with(&[(key, value)]) else {
                 panic!("{key}={value} was taken");

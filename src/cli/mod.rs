@@ -444,7 +444,8 @@ pub fn local(
 }
 
 /// Opens the database `db` (default: the configured `DATABASE_URL`) and the club on it
-/// with these dice, the system clock and the configured settings.
+/// with these dice, the system clock and the configured settings; serves its metrics and
+/// health on `METRICS_ADDR` when set.
 async fn open_club(
     config: &Config,
     db: Option<String>,
@@ -460,17 +461,13 @@ async fn open_club(
         .with_analysis(config.analysis.clone())
         .with_bot(config.bot.clone())
         .with_leaderboard_min_experience(config.leaderboard_min_experience);
-    Ok((store, Arc::new(club)))
-}
-
-/// Installs the log output (to stderr; level from the configured `RUST_LOG`).
-fn init_logging(filter: &str) {
-    let filter = tracing_subscriber::EnvFilter::try_new(filter)
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .try_init();
+    let club = Arc::new(club);
+    if let Some(addr) = config.metrics_addr {
+        crate::ops::start(addr, Arc::clone(&club))
+            .await
+            .map_err(|e| std::io::Error::other(format!("METRICS_ADDR `{addr}`: {e}")))?;
+    }
+    Ok((store, club))
 }
 
 /// Runs the Discord bot with the configured token (never logged) and database;
@@ -486,7 +483,7 @@ pub fn discord(config: &Config) -> std::io::Result<bool> {
         .discord_token
         .clone()
         .ok_or_else(|| std::io::Error::other("DISCORD_TOKEN is not set"))?;
-    init_logging(&config.log_filter);
+    crate::ops::logs::init(&config.log_filter, config.log_format, &token);
     let (guild, shards, api, limit) = (
         config.discord_guild_id,
         config.shards,

@@ -62,7 +62,7 @@ pub async fn analyse(
     #[description = "Match number (default: your open match, else your last finished one)"]
     r#match: Option<i64>,
 ) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
+    super::rest_count::counted(ctx.defer_ephemeral().await)?;
     let club = Arc::clone(&ctx.data().club);
     // Listening before asking, so that no progress is missed.
     let mut events = club.analysis_events();
@@ -73,8 +73,10 @@ pub async fn analyse(
     let out = match club.execute(&actor(ctx), cmd).await {
         Ok(out) => out,
         Err(e) => {
-            ctx.send(poise::CreateReply::default().content(format!("\u{26A0} {e}")))
-                .await?;
+            super::rest_count::counted(
+                ctx.send(poise::CreateReply::default().content(format!("\u{26A0} {e}")))
+                    .await,
+            )?;
             return Ok(());
         }
     };
@@ -85,7 +87,7 @@ pub async fn analyse(
         for f in blunder_files(id.unwrap_or(0), boards).await {
             reply = reply.attachment(f);
         }
-        ctx.send(reply).await?;
+        super::rest_count::counted(ctx.send(reply).await)?;
         return Ok(());
     }
     // The deferred answer itself is edited (`@original`), first with the place in the queue.

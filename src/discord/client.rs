@@ -152,7 +152,11 @@ pub async fn client_with(
         ),
         None => serenity::ClientBuilder::new(&conn.token, intents),
     };
-    Ok(builder.framework(framework).await?)
+    // serenity's rate-limit waits, counted for the metrics.
+    Ok(builder
+        .event_handler(super::rest_count::Waits)
+        .framework(framework)
+        .await?)
 }
 
 /// Runs the bot until it is stopped.

@@ -266,7 +266,7 @@ async fn post_matches(ctx: Context<'_>, league: Option<&str>) {
                 Err(e) => tracing::warn!(error = %e, "no thread for a league match"),
             }
         }
-        if let Err(e) = target.send_message(ctx, msg).await {
+        if let Err(e) = super::rest_count::counted(target.send_message(ctx, msg).await) {
             tracing::warn!(match_id = p.match_id, error = %e, "league match not posted");
         }
     }
@@ -275,7 +275,7 @@ async fn post_matches(ctx: Context<'_>, league: Option<&str>) {
             "... and {} more matches: /league fixtures lists them",
             posts.len() - MAX_POSTS
         );
-        if let Err(e) = channel.say(ctx, more).await {
+        if let Err(e) = super::rest_count::counted(channel.say(ctx, more).await) {
             tracing::warn!(error = %e, "league matches summary not posted");
         }
     }

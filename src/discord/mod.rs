@@ -33,6 +33,7 @@ mod client;
 mod commands;
 mod league;
 mod limit;
+pub mod rest_count;
 pub mod shards;
 
 use std::fmt::Write as _;
@@ -87,7 +88,7 @@ macro_rules! retry_429 {
     ($send:expr) => {{
         let mut waits = $crate::discord::RETRIES_429.iter();
         loop {
-            match $send {
+            match $crate::discord::rest_count::counted($send) {
                 Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)))
                     if r.status_code.as_u16() == 429 =>
                 {
@@ -226,7 +227,7 @@ async fn execute(ctx: Context<'_>, cmd: Command) -> Result<Outcome, ClubError> {
     let work = club_task(Arc::clone(&ctx.data().club), actor(ctx), cmd);
     // Privately: the answer may be a refusal (see the module doc).
     or_defer(work, DEFER_AFTER, async || {
-        let _ = ctx.defer_ephemeral().await;
+        rest_count::count(&ctx.defer_ephemeral().await);
     })
     .await
     .0
@@ -259,7 +260,7 @@ async fn execute_introducing(
         })
     };
     or_defer(work, DEFER_AFTER, async || {
-        let _ = ctx.defer_ephemeral().await;
+        rest_count::count(&ctx.defer_ephemeral().await);
     })
     .await
     .0
@@ -281,14 +282,14 @@ fn deferred(ctx: Context<'_>) -> bool {
 /// refuses the post, the caller is shown the content privately with the reason.
 async fn answer_everyone(ctx: Context<'_>, answer: &Answer) -> Result<(), Error> {
     if !deferred(ctx) {
-        ctx.send(answer.reply()).await?;
+        rest_count::counted(ctx.send(answer.reply()).await)?;
         return Ok(());
     }
     let channel = ctx.channel_id();
     match retry_429!(channel.send_message(ctx, answer.message()).await) {
         Ok(_) => {
             if let poise::Context::Application(a) = ctx {
-                if let Err(e) = a.interaction.delete_response(ctx).await {
+                if let Err(e) = rest_count::counted(a.interaction.delete_response(ctx).await) {
                     tracing::warn!(error = %e, "deferred placeholder not deleted");
                 }
             }
@@ -362,9 +363,11 @@ async fn or_defer<T, R>(
 /// Answers only the caller (an ephemeral reply, or the private deferred placeholder).
 async fn tell(ctx: Context<'_>, text: impl Into<String>) -> Result<(), serenity::Error> {
     let text = clip(&text.into());
-    ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
-        .await
-        .map(|_| ())
+    rest_count::counted(
+        ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
+            .await,
+    )
+    .map(|_| ())
 }
 
 /// Answers with an outcome or a refusal; returns the outcome when there was one.
@@ -385,7 +388,7 @@ async fn reply(
         Ok(out) => {
             // Drawing takes milliseconds; should it ever take long, defer (privately).
             let files = or_defer(outcome_files(&out), RENDER_WAIT, async || {
-                let _ = ctx.defer_ephemeral().await;
+                rest_count::count(&ctx.defer_ephemeral().await);
             })
             .await
             .0;
@@ -486,43 +489,52 @@ async fn on_component(
         .limiter
         .admit(c.user.id.get(), c.id.get(), || data.club.now())
     {
-        c.create_response(
-            ctx,
-            serenity::CreateInteractionResponse::Message(
-                serenity::CreateInteractionResponseMessage::new()
-                    .content(format!("\u{26A0} {e}"))
-                    .ephemeral(true),
-            ),
-        )
-        .await?;
+        rest_count::counted(
+            c.create_response(
+                ctx,
+                serenity::CreateInteractionResponse::Message(
+                    serenity::CreateInteractionResponseMessage::new()
+                        .content(format!("\u{26A0} {e}"))
+                        .ephemeral(true),
+                ),
+            )
+            .await,
+        )?;
         return Ok(());
     }
     let _answering = data.answering.enter(c.channel_id);
     let who = actor_of(&c.user, c.guild_id, c.channel_id);
     let work = club_task(Arc::clone(&data.club), who, cmd);
-    let (result, defer) = or_defer(work, DEFER_AFTER, async || c.defer(ctx).await).await;
+    let (result, defer) = or_defer(work, DEFER_AFTER, async || {
+        rest_count::counted(c.defer(ctx).await)
+    })
+    .await;
     let mut deferred = defer.transpose()?.is_some();
     match result {
         Err(e) => {
             let text = format!("\u{26A0} {e}");
             if deferred {
-                c.create_followup(
-                    ctx,
-                    serenity::CreateInteractionResponseFollowup::new()
-                        .content(text)
-                        .ephemeral(true),
-                )
-                .await?;
-            } else {
-                c.create_response(
-                    ctx,
-                    serenity::CreateInteractionResponse::Message(
-                        serenity::CreateInteractionResponseMessage::new()
+                rest_count::counted(
+                    c.create_followup(
+                        ctx,
+                        serenity::CreateInteractionResponseFollowup::new()
                             .content(text)
                             .ephemeral(true),
-                    ),
-                )
-                .await?;
+                    )
+                    .await,
+                )?;
+            } else {
+                rest_count::counted(
+                    c.create_response(
+                        ctx,
+                        serenity::CreateInteractionResponse::Message(
+                            serenity::CreateInteractionResponseMessage::new()
+                                .content(text)
+                                .ephemeral(true),
+                        ),
+                    )
+                    .await,
+                )?;
             }
         }
         Ok(out) => {
@@ -530,7 +542,7 @@ async fn on_component(
                 outcome_files(&out).await
             } else {
                 let (files, defer) = or_defer(outcome_files(&out), RENDER_WAIT, async || {
-                    c.defer(ctx).await
+                    rest_count::counted(c.defer(ctx).await)
                 })
                 .await;
                 deferred = defer.transpose()?.is_some();
@@ -538,13 +550,15 @@ async fn on_component(
             };
             let answer = Answer::of(&out, files);
             if deferred {
-                c.create_followup(ctx, answer.followup()).await?;
+                rest_count::counted(c.create_followup(ctx, answer.followup()).await)?;
             } else {
-                c.create_response(
-                    ctx,
-                    serenity::CreateInteractionResponse::Message(answer.response()),
-                )
-                .await?;
+                rest_count::counted(
+                    c.create_response(
+                        ctx,
+                        serenity::CreateInteractionResponse::Message(answer.response()),
+                    )
+                    .await,
+                )?;
             }
             announce(&ctx.http, c.channel_id, &out).await;
             direct_message(&ctx.http, &data.dm_refused, c.channel_id, &out).await;

@@ -32,5 +32,7 @@ mod load_and_kill;
 mod local_chat;
 mod match_causes;
 mod money_session_stop;
+mod ops_logs;
+mod ops_metrics;
 mod player_messages;
 mod player_reasons;

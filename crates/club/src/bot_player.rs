@@ -68,6 +68,13 @@ impl BotPlayer {
         self.bell.notify_one();
     }
 
+    /// The matches with a decision waiting or under way.
+    pub(super) fn waiting(&self) -> usize {
+        let mut all = lock(&self.pending).clone();
+        all.extend(lock(&self.in_flight).iter().copied());
+        all.len()
+    }
+
     fn take_pending(&self) -> Vec<i64> {
         std::mem::take(&mut *lock(&self.pending))
             .into_iter()

@@ -19,7 +19,8 @@
 //! (where practice is allowed, `/hint`; `welsh_hint`: a Welsh match's), `tutor` (judging a play or cube action) and
 //! `undo` (the tutor's hold, `/undo`, `/keep`), the bot player (`bot_player`: its
 //! identities, events and worker; `bot_turn`: its decisions in a match; `bot_terms`: what
-//! it agrees to; `bot_record`: the record against it in `/rating`; `docs/bot.md`).
+//! it agrees to; `bot_record`: the record against it in `/rating`; `docs/bot.md`), and
+//! `metrics` (what [`Club::execute`] counts for the operator's metrics endpoint).
 //!
 //! Leaf modules hold what many parts share and name no part that uses them: `loaded` (a
 //! match loaded to act on), `work` (a command's work on a match), `match_op`,
@@ -59,6 +60,7 @@ mod loaded;
 mod match_log;
 mod match_op;
 mod match_views;
+mod metrics;
 mod money;
 mod names;
 mod phrases;
@@ -107,6 +109,7 @@ pub use league::{
     BracketLine, Format, LeagueCommand, LeagueEntry, LeagueOp, LeagueSettings, TableLine,
 };
 pub use match_log::{Entry, LastMove, Ruling, Settlement, standard_rules};
+pub use metrics::{ClubMetrics, Gauges};
 pub use phrases::duration_words;
 pub use prompts::{next_choices, next_words};
 pub use rating::{RATING_CHANGES_SHOWN, change_line};
@@ -144,6 +147,8 @@ pub struct Club {
     gnubg: gnubg::Bot,
     /// The bot player: its identities, events and worker's bell.
     bot_player: Arc<bot_player::BotPlayer>,
+    /// What [`Club::execute`] counts (`metrics`).
+    metrics: ClubMetrics,
 }
 
 impl Club {
@@ -159,6 +164,7 @@ impl Club {
             analyst: analysis::Analyst::new(AnalysisSettings::default()),
             gnubg: gnubg::Bot::new(gnubg::BotSettings::default()),
             bot_player: Arc::new(bot_player::BotPlayer::new()),
+            metrics: ClubMetrics::default(),
         }
     }
 
@@ -196,11 +202,38 @@ impl Club {
         &self.store
     }
 
-    /// Runs one command for `actor`.
+    /// What the club counts of the commands it runs, for a metrics endpoint to register.
+    #[must_use]
+    pub fn metrics(&self) -> &ClubMetrics {
+        &self.metrics
+    }
+
+    /// The gauges as they stand: live matches, analyses waiting, bot decisions waiting.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub async fn gauges(&self) -> Result<Gauges, ClubError> {
+        Ok(Gauges {
+            live_matches: self.store.live_matches().await?,
+            analysis_queue: self.store.analyses_waiting().await?,
+            bot_queue: i64::try_from(self.bot_player.waiting()).unwrap_or(i64::MAX),
+        })
+    }
+
+    /// Runs one command for `actor`, counted by kind and outcome with the time it took
+    /// (`metrics`).
     ///
     /// # Errors
     /// A [`ClubError`] saying why it was refused and what to do; nothing is changed then.
     pub async fn execute(&self, actor: &Actor, cmd: Command) -> Result<Outcome, ClubError> {
+        let kind = metrics::kind(&cmd);
+        let started = std::time::Instant::now();
+        let result = self.execute_uncounted(actor, cmd).await;
+        self.metrics.record(kind, &result, started.elapsed());
+        result
+    }
+
+    async fn execute_uncounted(&self, actor: &Actor, cmd: Command) -> Result<Outcome, ClubError> {
         self.refuse_as_bot(actor, &cmd)?;
         let out = self.dispatch(actor, cmd).await?;
         // A command that leaves the bot to act wakes its worker.

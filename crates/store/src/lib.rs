@@ -20,6 +20,7 @@
 //! | `analysis.rs` | the `/analyse` job queue: requests, claims, progress, results |
 //! | `fingerprint.rs` | a checksum of every table, for tests |
 //! | `cause.rs` | why a match ended, as stored |
+//! | `health.rs` | the health check's write, the counts the metrics show, the database errors seen |
 //!
 //! The modules import one another in one direction only (no cycles): `db`, `cause` and
 //! `action_log` at the bottom; `players`, `money`, `fair` above them; `matches` (types and
@@ -100,6 +101,7 @@ mod db;
 mod fair;
 mod fingerprint;
 mod group_commit;
+mod health;
 mod leagues;
 mod match_writes;
 mod matches;
@@ -116,6 +118,7 @@ pub use analysis::{AnalysisRow, AnalysisStatus, NewAnalysis};
 pub use cause::EndCause;
 pub use chouettes::{ChouetteRow, NewChouette};
 pub use fair::{FairChainRow, FairChange, FairRow, FairThrowRow};
+pub use health::database_errors;
 pub use leagues::{
     AcceptMatch, EntrantRow, FixtureRow, FixtureWrite, LeagueChange, LeagueRow, NewLeague,
     PlaceRow, SeasonRow, StartedMatch,
@@ -129,10 +132,12 @@ pub use ratings::{
     RatedMatch, RatedSide, RatingChangeRow, RatingRow, Rebuilt, Standing, record_rating_update,
 };
 
+/// A store error; every [`StoreError::Db`] made from an `sqlx::Error` is counted
+/// ([`database_errors`]).
 #[derive(Debug, Error)]
 pub enum StoreError {
     #[error("database error: {0}")]
-    Db(#[from] sqlx::Error),
+    Db(sqlx::Error),
     #[error("database migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     /// The match changed since it was read: nothing was written.
