@@ -26,6 +26,9 @@ pub const SETTINGS: &[&str] = &[
     "ANALYSIS_TIME_LIMIT",
     "BOT_PROCESSES",
     "BOT_TIME_LIMIT",
+    "BACKUP_DIR",
+    "BACKUP_EVERY",
+    "BACKUP_KEEP",
 ];
 
 /// The database when `DATABASE_URL` is not set.
@@ -64,7 +67,28 @@ pub struct Config {
     /// `BOT_PROCESSES` and `BOT_TIME_LIMIT`: GNU Backgammon as a player and for hints,
     /// looked for where the analysis looks for it.
     pub bot: gnubg::BotSettings,
+    /// `BACKUP_DIR`, `BACKUP_EVERY`, `BACKUP_KEEP`: scheduled backups of the SQLite
+    /// database while the bot runs (none without `BACKUP_DIR`).
+    pub backup: Option<BackupSchedule>,
 }
+
+/// Scheduled backups (`src/cli/backup.rs`): a copy of the SQLite database into `dir`
+/// every `every`, the newest `keep` kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BackupSchedule {
+    /// `BACKUP_DIR`: where the backups go (created when missing).
+    pub dir: std::path::PathBuf,
+    /// `BACKUP_EVERY` (default [`DEFAULT_BACKUP_EVERY`]; at least a minute).
+    pub every: Duration,
+    /// `BACKUP_KEEP` (default [`DEFAULT_BACKUP_KEEP`]): the older ones are deleted.
+    pub keep: usize,
+}
+
+/// The time between scheduled backups when `BACKUP_EVERY` is not set: six hours.
+pub const DEFAULT_BACKUP_EVERY: Duration = Duration::from_secs(6 * 3600);
+
+/// The scheduled backups kept when `BACKUP_KEEP` is not set: a week's at the default pace.
+pub const DEFAULT_BACKUP_KEEP: usize = 28;
 
 impl Config {
     /// The settings from the environment, else from the `.env` file in `dir` (if there is
@@ -132,6 +156,7 @@ impl Config {
             .unwrap_or(0),
             analysis: analysis_settings(&get, path)?,
             bot: bot_settings(&get, path)?,
+            backup: backup_schedule(&get)?,
         })
     }
 }
@@ -237,6 +262,53 @@ fn analysis_settings(
     Ok(s)
 }
 
+/// The `BACKUP_*` settings: none without `BACKUP_DIR`; not on PostgreSQL (`pg_dump`
+/// backs it up).
+fn backup_schedule(
+    get: &impl Fn(&str) -> Option<String>,
+) -> Result<Option<BackupSchedule>, ConfigError> {
+    let Some(dir) = get("BACKUP_DIR") else {
+        for key in ["BACKUP_EVERY", "BACKUP_KEEP"] {
+            if let Some(v) = get(key) {
+                return Err(ConfigError(format!(
+                    "{key} `{v}` is set but BACKUP_DIR is not: name the backups' folder"
+                )));
+            }
+        }
+        return Ok(None);
+    };
+    let url = get("DATABASE_URL").unwrap_or_default();
+    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        return Err(ConfigError(format!(
+            "BACKUP_DIR `{dir}` is set but the database is PostgreSQL: back it up with \
+             pg_dump (docs/operating.md)"
+        )));
+    }
+    let every = match get("BACKUP_EVERY") {
+        None => DEFAULT_BACKUP_EVERY,
+        Some(v) => match v.parse::<Span>() {
+            Ok(s) if s.seconds() >= 60 => Duration::from_secs(s.seconds().unsigned_abs()),
+            _ => {
+                return Err(ConfigError(format!(
+                    "BACKUP_EVERY `{v}` is not a time between backups: at least 1m, like 6h"
+                )));
+            }
+        },
+    };
+    let keep = number(
+        get,
+        "BACKUP_KEEP",
+        1..=100_000,
+        "a number of backups to keep, at least 1",
+    )?
+    .unwrap_or(DEFAULT_BACKUP_KEEP);
+    Ok(Some(BackupSchedule {
+        dir: dir.into(),
+        every,
+        keep,
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::{Config, SETTINGS};
@@ -330,6 +402,59 @@ mod tests {
         let example = include_str!("../.env.example");
         for key in SETTINGS {
             assert!(example.contains(&format!("{key}=")), "{key}");
+        }
+    }
+
+    #[test]
+    fn backups_are_scheduled_only_with_a_folder_and_never_on_postgresql() {
+        assert_eq!(with(&[]).unwrap().backup, None);
+        let c = with(&[("BACKUP_DIR", "/var/backups/gammonbot")]).unwrap();
+        assert_eq!(
+            c.backup,
+            Some(super::BackupSchedule {
+                dir: "/var/backups/gammonbot".into(),
+                every: super::DEFAULT_BACKUP_EVERY,
+                keep: super::DEFAULT_BACKUP_KEEP,
+            })
+        );
+        let c = with(&[
+            ("BACKUP_DIR", "b"),
+            ("BACKUP_EVERY", "1d"),
+            ("BACKUP_KEEP", "2"),
+        ])
+        .unwrap()
+        .backup
+        .unwrap();
+        assert_eq!((c.every.as_secs(), c.keep), (86_400, 2));
+        for (pairs, key, value) in [
+            (&[("BACKUP_EVERY", "6h")][..], "BACKUP_EVERY", "6h"),
+            (&[("BACKUP_KEEP", "3")][..], "BACKUP_KEEP", "3"),
+            (
+                &[("BACKUP_DIR", "b"), ("BACKUP_EVERY", "30s")][..],
+                "BACKUP_EVERY",
+                "30s",
+            ),
+            (
+                &[("BACKUP_DIR", "b"), ("BACKUP_EVERY", "often")][..],
+                "BACKUP_EVERY",
+                "often",
+            ),
+            (
+                &[("BACKUP_DIR", "b"), ("BACKUP_KEEP", "0")][..],
+                "BACKUP_KEEP",
+                "0",
+            ),
+            (
+                &[("BACKUP_DIR", "b"), ("DATABASE_URL", "postgres://h/db")][..],
+                "BACKUP_DIR",
+                "b",
+            ),
+        ] {
+            let Err(e) = with(pairs) else {
+                panic!("{pairs:?} was taken");
+            };
+            let e = e.to_string();
+            assert!(e.contains(key) && e.contains(value), "{pairs:?}: {e}");
         }
     }
 }

@@ -20,6 +20,7 @@
 //! | `analysis.rs` | the `/analyse` job queue: requests, claims, progress, results |
 //! | `fingerprint.rs` | a checksum of every table, for tests |
 //! | `cause.rs` | why a match ended, as stored |
+//! | `backup.rs` | SQLite backups (`VACUUM INTO`) and their check and restore |
 //!
 //! The modules import one another in one direction only (no cycles): `db`, `cause` and
 //! `action_log` at the bottom; `players`, `money`, `fair` above them; `matches` (types and
@@ -94,6 +95,7 @@
 
 mod action_log;
 mod analysis;
+pub mod backup;
 mod cause;
 mod chouettes;
 mod db;
@@ -113,6 +115,7 @@ use thiserror::Error;
 use db::{Backend, DbPool};
 
 pub use analysis::{AnalysisRow, AnalysisStatus, NewAnalysis};
+pub use backup::{Backup, BackupError, Checked};
 pub use cause::EndCause;
 pub use chouettes::{ChouetteRow, NewChouette};
 pub use fair::{FairChainRow, FairChange, FairRow, FairThrowRow};
