@@ -4,6 +4,7 @@
 //! One test binary for the crate (one module per suite): it links once.
 
 mod analysis;
+mod backup;
 mod challenge_expiry;
 mod chouette_views;
 mod cli_legal;
