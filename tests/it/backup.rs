@@ -72,7 +72,7 @@ async fn new_match(club: &Club, a: &str, b: &str) -> (i64, NextUp) {
 /// Commands sent through the club by [`TASKS`] tasks, each playing its own matches in
 /// turn as fast as the club answers, until stopped. Every answered command's match and
 /// version is recorded as it is answered.
-struct Load {
+pub(crate) struct Load {
     /// Match id -> the version of its last answered command.
     acked: Arc<Mutex<BTreeMap<i64, i64>>>,
     /// Commands answered.
@@ -82,7 +82,7 @@ struct Load {
 }
 
 impl Load {
-    async fn start(club: &Arc<Club>, matches: usize) -> Load {
+    pub(crate) async fn start(club: &Arc<Club>, matches: usize) -> Load {
         let acked = Arc::new(Mutex::new(BTreeMap::new()));
         let count = Arc::new(AtomicUsize::new(0));
         let stop = Arc::new(AtomicBool::new(false));
@@ -131,7 +131,7 @@ impl Load {
     }
 
     /// Waits until `n` more commands have been answered (a task that fails ends the test).
-    async fn wait_for(&self, n: usize) {
+    pub(crate) async fn wait_for(&self, n: usize) {
         let until = self.count.load(Ordering::Relaxed) + n;
         let give_up = Instant::now() + Duration::from_secs(600);
         while self.count.load(Ordering::Relaxed) < until {
@@ -145,11 +145,11 @@ impl Load {
     }
 
     /// What is acknowledged now.
-    fn acknowledged(&self) -> BTreeMap<i64, i64> {
+    pub(crate) fn acknowledged(&self) -> BTreeMap<i64, i64> {
         self.acked.lock().unwrap().clone()
     }
 
-    async fn stop(self) -> usize {
+    pub(crate) async fn stop(self) -> usize {
         self.stop.store(true, Ordering::Relaxed);
         for t in self.tasks {
             t.await.unwrap();
@@ -189,9 +189,8 @@ async fn integrity(file: &Path) -> Vec<String> {
     rows
 }
 
-/// Checks a backup: whole, holding every `acked` match at least at its version (each
-/// rebuilding from its log), and a club restored from it makes the next move of a match
-/// under way. Returns the restored file.
+/// Checks a backup: whole (`integrity_check`), and restored with `restore_database` it
+/// holds every `acked` command and a club on it plays on.
 async fn assert_backup_holds(backup: &Path, acked: &BTreeMap<i64, i64>) {
     assert_eq!(integrity(backup).await, ["ok"], "integrity_check");
     let checked = check_database(backup).await.unwrap();
@@ -201,6 +200,17 @@ async fn assert_backup_holds(backup: &Path, acked: &BTreeMap<i64, i64>) {
         .await
         .unwrap();
     let (store, club) = club_on(&restored, 99).await;
+    assert_holds_and_plays_on(&store, &club, acked).await;
+    store.close().await;
+}
+
+/// Every `acked` match is in `store` at least at its version (a few rebuilding from their
+/// logs), and `club` on it makes the next move of a match under way.
+pub(crate) async fn assert_holds_and_plays_on(
+    store: &Store,
+    club: &Club,
+    acked: &BTreeMap<i64, i64>,
+) {
     let mut lost = Vec::new();
     for (&id, &version) in acked {
         let row = store.load_match(id).await.unwrap();
@@ -211,7 +221,7 @@ async fn assert_backup_holds(backup: &Path, acked: &BTreeMap<i64, i64>) {
     }
     assert!(lost.is_empty(), "acknowledged but not in the backup: {lost:?}");
     for &id in acked.keys().take(8) {
-        clubkit::assert_match_rebuilds(&store, id).await;
+        clubkit::assert_match_rebuilds(store, id).await;
     }
     // A club on the restored file plays on: the next decision of a match under way.
     let mut under_way = None;
@@ -238,7 +248,6 @@ async fn assert_backup_holds(backup: &Path, acked: &BTreeMap<i64, i64>) {
         store.load_match(id).await.unwrap().unwrap().version,
         before + 1
     );
-    store.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -5,6 +5,7 @@
 
 mod analysis;
 mod backup;
+mod backup_postgres;
 mod challenge_expiry;
 mod chouette_views;
 mod cli_legal;
