@@ -12,6 +12,7 @@ mod cli_legal;
 mod cli_render;
 mod club;
 mod club_ratings;
+mod deploy_unit;
 mod discord_analysis;
 mod discord_authorization;
 mod discord_bot;
