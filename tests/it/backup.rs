@@ -101,6 +101,9 @@ impl Load {
                 let mut rng = Rng::new(t as u64 + 1);
                 while !stop.load(Ordering::Relaxed) {
                     for (a, b, next) in &mut games {
+                        if stop.load(Ordering::Relaxed) {
+                            break;
+                        }
                         let cmd = answer(&club, next, &mut rng).await;
                         let out = club
                             .execute(&Actor::local(&next.name), cmd.clone())
