@@ -35,7 +35,9 @@ pub fn backup(config: &Config, db: Option<String>, to: &Path) -> std::io::Result
     let db = db.unwrap_or_else(|| config.database_url.clone());
     runtime()?.block_on(async {
         let started = Instant::now();
-        let made = backup_database(&db, to).await.map_err(std::io::Error::other)?;
+        let made = backup_database(&db, to)
+            .await
+            .map_err(std::io::Error::other)?;
         let took = started.elapsed();
         let checked = check_database(&made.path)
             .await
@@ -167,8 +169,8 @@ pub async fn scheduled_backup(
         let _ = std::fs::remove_file(&made.path);
         return Err(format!("the copy failed its check and was deleted: {e}"));
     }
-    let gone = rotate(dir, schedule.keep)
-        .map_err(|e| format!("rotating `{}`: {e}", dir.display()))?;
+    let gone =
+        rotate(dir, schedule.keep).map_err(|e| format!("rotating `{}`: {e}", dir.display()))?;
     Ok((made, gone))
 }
 
@@ -200,12 +202,7 @@ pub fn spawn_schedule(store: Store, schedule: BackupSchedule) -> tokio::task::Jo
     );
     tokio::spawn(async move {
         loop {
-            tokio::time::sleep(until_next(
-                &schedule.dir,
-                schedule.every,
-                SystemTime::now(),
-            ))
-            .await;
+            tokio::time::sleep(until_next(&schedule.dir, schedule.every, SystemTime::now())).await;
             let started = Instant::now();
             match scheduled_backup(&store, &schedule, SystemTime::now()).await {
                 Ok((made, gone)) => tracing::info!(

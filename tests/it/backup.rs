@@ -222,7 +222,10 @@ pub(crate) async fn assert_holds_and_plays_on(
             other => lost.push((id, version, other.map(|r| r.version))),
         }
     }
-    assert!(lost.is_empty(), "acknowledged but not in the backup: {lost:?}");
+    assert!(
+        lost.is_empty(),
+        "acknowledged but not in the backup: {lost:?}"
+    );
     for &id in acked.keys().take(8) {
         clubkit::assert_match_rebuilds(store, id).await;
     }
@@ -232,7 +235,10 @@ pub(crate) async fn assert_holds_and_plays_on(
         let row = store.load_match(id).await.unwrap().unwrap();
         let x = store.player_by_id(row.players[0]).await.unwrap();
         let out = club
-            .execute(&Actor::local(&x.display_name), Command::Board(MatchRef::id(id)))
+            .execute(
+                &Actor::local(&x.display_name),
+                Command::Board(MatchRef::id(id)),
+            )
             .await
             .unwrap();
         if let Some(next) = out.next {
@@ -241,7 +247,7 @@ pub(crate) async fn assert_holds_and_plays_on(
         }
     }
     let (id, before, next) = under_way.expect("a match under way");
-    let cmd = answer(&club, &next, &mut Rng::new(5)).await;
+    let cmd = answer(club, &next, &mut Rng::new(5)).await;
     let out = club
         .execute(&Actor::local(&next.name), cmd)
         .await
@@ -428,10 +434,7 @@ async fn scheduled_backups_keep_the_newest_and_leave_other_files_alone() {
         .unwrap()
         .modified()
         .unwrap();
-    assert_eq!(
-        until_next(&backups, schedule.every, newest),
-        schedule.every
-    );
+    assert_eq!(until_next(&backups, schedule.every, newest), schedule.every);
     assert_eq!(
         until_next(&dir, schedule.every, newest),
         Duration::ZERO,

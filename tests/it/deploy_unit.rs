@@ -28,7 +28,10 @@ fn the_systemd_unit_passes_systemd_analyze_verify_without_a_warning() {
     let dir = testkit::scratch("deploy-unit");
     let unit = dir.join("gammonbot.service");
     let exec = "ExecStart=/usr/local/bin/gammonbot";
-    assert!(UNIT.contains(exec), "the unit starts /usr/local/bin/gammonbot");
+    assert!(
+        UNIT.contains(exec),
+        "the unit starts /usr/local/bin/gammonbot"
+    );
     std::fs::write(
         &unit,
         UNIT.replace(

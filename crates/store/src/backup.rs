@@ -312,11 +312,7 @@ pub async fn check_database(file: &Path) -> Result<Checked, BackupError> {
 /// # Errors
 /// `url` is PostgreSQL, the backup fails its check, the database exists without `force`
 /// or is in use, or a file cannot be written.
-pub async fn restore_database(
-    from: &Path,
-    url: &str,
-    force: bool,
-) -> Result<Checked, BackupError> {
+pub async fn restore_database(from: &Path, url: &str, force: bool) -> Result<Checked, BackupError> {
     let to = sqlite_file(url, true)?;
     let checked = check_database(from).await?;
     let io = |path: &Path| {

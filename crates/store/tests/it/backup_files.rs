@@ -56,10 +56,7 @@ async fn a_checked_database_is_whole_migrated_and_not_newer_than_the_program() {
     )
     .await;
     let e = check_database(&newer).await.unwrap_err();
-    assert!(
-        matches!(e, BackupError::Newer { found: 999, .. }),
-        "{e}"
-    );
+    assert!(matches!(e, BackupError::Newer { found: 999, .. }), "{e}");
 
     // A damaged one: its pages after the first overwritten
     let damaged = db.with_file_name("damaged.db");
