@@ -485,3 +485,78 @@ fn a_running_bot_writes_a_backup_into_backup_dir() {
     // Then it wrote one at once (the folder held none), named by its UTC time
     assert_eq!(found.len(), 1, "{found:?}");
 }
+
+/// A log written into memory, for reading what the bot logged.
+#[derive(Clone, Default)]
+struct Captured(Arc<Mutex<Vec<u8>>>);
+
+impl std::io::Write for Captured {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Captured {
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().unwrap()).to_string()
+    }
+
+    /// Waits (yielding to the runtime) until the log holds `words`.
+    async fn wait_for(&self, words: &str) {
+        let give_up = Instant::now() + Duration::from_secs(120);
+        while !self.text().contains(words) {
+            assert!(
+                Instant::now() < give_up,
+                "never logged `{words}`:\n{}",
+                self.text()
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+/// On one thread, so that the log set for this test is the scheduled task's too.
+#[tokio::test(flavor = "current_thread")]
+async fn a_failed_scheduled_backup_is_logged_and_tried_again_while_the_club_serves() {
+    let log = Captured::default();
+    let writer = log.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_writer(move || writer.clone())
+        .with_ansi(false)
+        .finish();
+    let _log = tracing::subscriber::set_default(subscriber);
+    // Given a backup folder that cannot be made (a file stands at its path)
+    let dir = scratch("backup-retry");
+    let (store, club) = club_on(&dir.join("live.db"), 6).await;
+    let backups = dir.join("backups");
+    std::fs::write(&backups, "in the way").unwrap();
+    let schedule = gammonbot::cli::backup::spawn_schedule(
+        store.clone(),
+        BackupSchedule {
+            dir: backups.clone(),
+            every: Duration::from_secs(1),
+            keep: 2,
+        },
+    );
+    // When the first scheduled backup fails
+    log.wait_for("scheduled backup failed").await;
+    // Then the club serves commands and the schedule goes on
+    new_match(&club, "ann", "bob").await;
+    assert!(!schedule.is_finished());
+    // And once the folder can be made, the next turn writes a backup
+    std::fs::remove_file(&backups).unwrap();
+    log.wait_for("backup written").await;
+    let written: Vec<String> = std::fs::read_dir(&backups)
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| is_backup_file_name(n))
+        .collect();
+    assert!(!written.is_empty(), "{written:?}");
+    check_database(&backups.join(&written[0])).await.unwrap();
+    schedule.abort();
+    store.close().await;
+}
