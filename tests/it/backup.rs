@@ -79,6 +79,8 @@ pub(crate) struct Load {
     count: Arc<AtomicUsize>,
     stop: Arc<AtomicBool>,
     tasks: Vec<tokio::task::JoinHandle<()>>,
+    /// When the matches were all set up, and the commands answered by then.
+    ready: (Instant, usize),
 }
 
 impl Load {
@@ -125,11 +127,13 @@ impl Load {
                 }
             }));
         }
+        let ready = (Instant::now(), count.load(Ordering::Relaxed));
         Load {
             acked,
             count,
             stop,
             tasks,
+            ready,
         }
     }
 
@@ -152,12 +156,16 @@ impl Load {
         self.acked.lock().unwrap().clone()
     }
 
-    pub(crate) async fn stop(self) -> usize {
+    /// Stops the tasks: the commands answered, and how many a second since the matches
+    /// were all set up.
+    pub(crate) async fn stop(self) -> (usize, f64) {
         self.stop.store(true, Ordering::Relaxed);
         for t in self.tasks {
             t.await.unwrap();
         }
-        self.count.load(Ordering::Relaxed)
+        let took = self.ready.0.elapsed().as_secs_f64();
+        let n = self.count.load(Ordering::Relaxed);
+        (n, (n - self.ready.1) as f64 / took)
     }
 }
 
@@ -277,11 +285,12 @@ async fn a_backup_taken_under_load_is_whole_holds_every_acknowledged_command_and
     let took = started.elapsed();
     let during = load.count.load(Ordering::Relaxed) - before;
     load.wait_for(50).await;
-    let total = load.stop().await;
+    let (total, rate) = load.stop().await;
     let live = std::fs::metadata(&db).unwrap().len();
     eprintln!(
-        "backup under load: {matches} matches, {total} commands in all, {during} answered \
-         during the backup; backup {} bytes in {} ms (live file {live} bytes)",
+        "backup under load: {matches} matches, {total} commands in all (about {rate:.0} a \
+         second), {during} answered during the backup; backup {} bytes in {} ms (live file \
+         {live} bytes)",
         made.bytes,
         took.as_millis()
     );
