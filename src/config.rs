@@ -14,6 +14,9 @@ pub const SETTINGS: &[&str] = &[
     "DISCORD_TOKEN",
     "DISCORD_GUILD_ID",
     "DATABASE_URL",
+    "BACKUP_DIR",
+    "BACKUP_EVERY",
+    "BACKUP_KEEP",
     "SHARDS",
     "SHARD_RANGE",
     "DISCORD_API_URL",
@@ -26,9 +29,6 @@ pub const SETTINGS: &[&str] = &[
     "ANALYSIS_TIME_LIMIT",
     "BOT_PROCESSES",
     "BOT_TIME_LIMIT",
-    "BACKUP_DIR",
-    "BACKUP_EVERY",
-    "BACKUP_KEEP",
 ];
 
 /// The database when `DATABASE_URL` is not set.
@@ -51,6 +51,9 @@ pub struct Config {
     pub discord_guild_id: Option<u64>,
     /// `DATABASE_URL` (default [`DEFAULT_DATABASE`]).
     pub database_url: String,
+    /// `BACKUP_DIR`, `BACKUP_EVERY`, `BACKUP_KEEP`: scheduled backups of the SQLite
+    /// database while the bot runs (none without `BACKUP_DIR`).
+    pub backup: Option<BackupSchedule>,
     /// `SHARDS` and `SHARD_RANGE`: the shards this process runs.
     pub shards: Shards,
     /// `DISCORD_API_URL`: a rate-limiting proxy in front of Discord's REST API.
@@ -67,28 +70,7 @@ pub struct Config {
     /// `BOT_PROCESSES` and `BOT_TIME_LIMIT`: GNU Backgammon as a player and for hints,
     /// looked for where the analysis looks for it.
     pub bot: gnubg::BotSettings,
-    /// `BACKUP_DIR`, `BACKUP_EVERY`, `BACKUP_KEEP`: scheduled backups of the SQLite
-    /// database while the bot runs (none without `BACKUP_DIR`).
-    pub backup: Option<BackupSchedule>,
 }
-
-/// Scheduled backups (`src/cli/backup.rs`): a copy of the SQLite database into `dir`
-/// every `every`, the newest `keep` kept.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BackupSchedule {
-    /// `BACKUP_DIR`: where the backups go (created when missing).
-    pub dir: std::path::PathBuf,
-    /// `BACKUP_EVERY` (default [`DEFAULT_BACKUP_EVERY`]; at least a minute).
-    pub every: Duration,
-    /// `BACKUP_KEEP` (default [`DEFAULT_BACKUP_KEEP`]): the older ones are deleted.
-    pub keep: usize,
-}
-
-/// The time between scheduled backups when `BACKUP_EVERY` is not set: six hours.
-pub const DEFAULT_BACKUP_EVERY: Duration = Duration::from_secs(6 * 3600);
-
-/// The scheduled backups kept when `BACKUP_KEEP` is not set: a week's at the default pace.
-pub const DEFAULT_BACKUP_KEEP: usize = 28;
 
 impl Config {
     /// The settings from the environment, else from the `.env` file in `dir` (if there is
@@ -139,6 +121,7 @@ impl Config {
                 })
                 .transpose()?,
             database_url: get("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE.into()),
+            backup: backup_schedule(&get)?,
             shards: Shards::parse(get("SHARDS").as_deref(), get("SHARD_RANGE").as_deref())
                 .map_err(ConfigError)?,
             discord_api_url,
@@ -156,7 +139,6 @@ impl Config {
             .unwrap_or(0),
             analysis: analysis_settings(&get, path)?,
             bot: bot_settings(&get, path)?,
-            backup: backup_schedule(&get)?,
         })
     }
 }
@@ -261,6 +243,24 @@ fn analysis_settings(
     }
     Ok(s)
 }
+
+/// Scheduled backups (`src/cli/backup.rs`): a copy of the SQLite database into `dir`
+/// every `every`, the newest `keep` kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BackupSchedule {
+    /// `BACKUP_DIR`: where the backups go (created when missing).
+    pub dir: std::path::PathBuf,
+    /// `BACKUP_EVERY` (default [`DEFAULT_BACKUP_EVERY`]; at least a minute).
+    pub every: Duration,
+    /// `BACKUP_KEEP` (default [`DEFAULT_BACKUP_KEEP`]): the older ones are deleted.
+    pub keep: usize,
+}
+
+/// The time between scheduled backups when `BACKUP_EVERY` is not set: six hours.
+pub const DEFAULT_BACKUP_EVERY: Duration = Duration::from_secs(6 * 3600);
+
+/// The scheduled backups kept when `BACKUP_KEEP` is not set: a week's at the default pace.
+pub const DEFAULT_BACKUP_KEEP: usize = 28;
 
 /// The `BACKUP_*` settings: none without `BACKUP_DIR`; not on PostgreSQL (`pg_dump`
 /// backs it up).

@@ -6,6 +6,7 @@
 //! | file | holds |
 //! |---|---|
 //! | `migrate.rs` | opening the file: pragmas, pool, embedded migrations |
+//! | `backup.rs` | SQLite backups (`VACUUM INTO`) and their check and restore |
 //! | `db.rs` | what every statement uses: row and connection types, the backend, flags |
 //! | `action_log.rs` | the append-only logs (match, chouette, league): appending entries |
 //! | `players.rs` | players and their settings, communities |
@@ -20,7 +21,6 @@
 //! | `analysis.rs` | the `/analyse` job queue: requests, claims, progress, results |
 //! | `fingerprint.rs` | a checksum of every table, for tests |
 //! | `cause.rs` | why a match ended, as stored |
-//! | `backup.rs` | SQLite backups (`VACUUM INTO`) and their check and restore |
 //!
 //! The modules import one another in one direction only (no cycles): `db`, `cause` and
 //! `action_log` at the bottom; `players`, `money`, `fair` above them; `matches` (types and
