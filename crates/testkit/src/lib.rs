@@ -303,9 +303,7 @@ impl PgCluster {
             dir: value("GAMMONBOT_PG_DIR"),
         }
     }
-}
 
-impl PgCluster {
     /// A program of the server's PostgreSQL version (`pg_dump`, `pg_restore`, ...), from
     /// the directory `scripts/postgres.sh` started it from.
     pub fn program(&self, name: &str) -> PathBuf {
