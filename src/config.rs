@@ -14,6 +14,9 @@ pub const SETTINGS: &[&str] = &[
     "DISCORD_TOKEN",
     "DISCORD_GUILD_ID",
     "DATABASE_URL",
+    "BACKUP_DIR",
+    "BACKUP_EVERY",
+    "BACKUP_KEEP",
     "SHARDS",
     "SHARD_RANGE",
     "DISCORD_API_URL",
@@ -50,6 +53,9 @@ pub struct Config {
     pub discord_guild_id: Option<u64>,
     /// `DATABASE_URL` (default [`DEFAULT_DATABASE`]).
     pub database_url: String,
+    /// `BACKUP_DIR`, `BACKUP_EVERY`, `BACKUP_KEEP`: scheduled backups of the SQLite
+    /// database while the bot runs (none without `BACKUP_DIR`).
+    pub backup: Option<BackupSchedule>,
     /// `SHARDS` and `SHARD_RANGE`: the shards this process runs.
     pub shards: Shards,
     /// `DISCORD_API_URL`: a rate-limiting proxy in front of Discord's REST API.
@@ -121,6 +127,7 @@ impl Config {
                 })
                 .transpose()?,
             database_url: get("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE.into()),
+            backup: backup_schedule(&get)?,
             shards: Shards::parse(get("SHARDS").as_deref(), get("SHARD_RANGE").as_deref())
                 .map_err(ConfigError)?,
             discord_api_url,
@@ -256,6 +263,71 @@ fn analysis_settings(
     Ok(s)
 }
 
+/// Scheduled backups (`src/cli/backup.rs`): a copy of the SQLite database into `dir`
+/// every `every`, the newest `keep` kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BackupSchedule {
+    /// `BACKUP_DIR`: where the backups go (created when missing).
+    pub dir: std::path::PathBuf,
+    /// `BACKUP_EVERY` (default [`DEFAULT_BACKUP_EVERY`]; at least a minute).
+    pub every: Duration,
+    /// `BACKUP_KEEP` (default [`DEFAULT_BACKUP_KEEP`]): the older ones are deleted.
+    pub keep: usize,
+}
+
+/// The time between scheduled backups when `BACKUP_EVERY` is not set: six hours.
+pub const DEFAULT_BACKUP_EVERY: Duration = Duration::from_secs(6 * 3600);
+
+/// The scheduled backups kept when `BACKUP_KEEP` is not set: a week's at the default pace.
+pub const DEFAULT_BACKUP_KEEP: usize = 28;
+
+/// The `BACKUP_*` settings: none without `BACKUP_DIR`; not on PostgreSQL (`pg_dump`
+/// backs it up).
+fn backup_schedule(
+    get: &impl Fn(&str) -> Option<String>,
+) -> Result<Option<BackupSchedule>, ConfigError> {
+    let Some(dir) = get("BACKUP_DIR") else {
+        for key in ["BACKUP_EVERY", "BACKUP_KEEP"] {
+            if let Some(v) = get(key) {
+                return Err(ConfigError(format!(
+                    "{key} `{v}` is set but BACKUP_DIR is not: name the backups' folder"
+                )));
+            }
+        }
+        return Ok(None);
+    };
+    let url = get("DATABASE_URL").unwrap_or_default();
+    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        return Err(ConfigError(format!(
+            "BACKUP_DIR `{dir}` is set but the database is PostgreSQL: back it up with \
+             pg_dump (docs/operating.md)"
+        )));
+    }
+    let every = match get("BACKUP_EVERY") {
+        None => DEFAULT_BACKUP_EVERY,
+        Some(v) => match v.parse::<Span>() {
+            Ok(s) if s.seconds() >= 60 => Duration::from_secs(s.seconds().unsigned_abs()),
+            _ => {
+                return Err(ConfigError(format!(
+                    "BACKUP_EVERY `{v}` is not a time between backups: at least 1m, like 6h"
+                )));
+            }
+        },
+    };
+    let keep = number(
+        get,
+        "BACKUP_KEEP",
+        1..=100_000,
+        "a number of backups to keep, at least 1",
+    )?
+    .unwrap_or(DEFAULT_BACKUP_KEEP);
+    Ok(Some(BackupSchedule {
+        dir: dir.into(),
+        every,
+        keep,
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::{Config, SETTINGS};
@@ -356,6 +428,59 @@ mod tests {
         let example = include_str!("../.env.example");
         for key in SETTINGS {
             assert!(example.contains(&format!("{key}=")), "{key}");
+        }
+    }
+
+    #[test]
+    fn backups_are_scheduled_only_with_a_folder_and_never_on_postgresql() {
+        assert_eq!(with(&[]).unwrap().backup, None);
+        let c = with(&[("BACKUP_DIR", "/var/backups/gammonbot")]).unwrap();
+        assert_eq!(
+            c.backup,
+            Some(super::BackupSchedule {
+                dir: "/var/backups/gammonbot".into(),
+                every: super::DEFAULT_BACKUP_EVERY,
+                keep: super::DEFAULT_BACKUP_KEEP,
+            })
+        );
+        let c = with(&[
+            ("BACKUP_DIR", "b"),
+            ("BACKUP_EVERY", "1d"),
+            ("BACKUP_KEEP", "2"),
+        ])
+        .unwrap()
+        .backup
+        .unwrap();
+        assert_eq!((c.every.as_secs(), c.keep), (86_400, 2));
+        for (pairs, key, value) in [
+            (&[("BACKUP_EVERY", "6h")][..], "BACKUP_EVERY", "6h"),
+            (&[("BACKUP_KEEP", "3")][..], "BACKUP_KEEP", "3"),
+            (
+                &[("BACKUP_DIR", "b"), ("BACKUP_EVERY", "30s")][..],
+                "BACKUP_EVERY",
+                "30s",
+            ),
+            (
+                &[("BACKUP_DIR", "b"), ("BACKUP_EVERY", "often")][..],
+                "BACKUP_EVERY",
+                "often",
+            ),
+            (
+                &[("BACKUP_DIR", "b"), ("BACKUP_KEEP", "0")][..],
+                "BACKUP_KEEP",
+                "0",
+            ),
+            (
+                &[("BACKUP_DIR", "b"), ("DATABASE_URL", "postgres://h/db")][..],
+                "BACKUP_DIR",
+                "b",
+            ),
+        ] {
+            let Err(e) = with(pairs) else {
+                panic!("{pairs:?} was taken");
+            };
+            let e = e.to_string();
+            assert!(e.contains(key) && e.contains(value), "{pairs:?}: {e}");
         }
     }
 }

@@ -91,6 +91,32 @@ enum Command {
         #[arg(long)]
         db: Option<String>,
     },
+    /// Writes a consistent copy of the SQLite database to a new file while the bot runs on
+    /// it, and checks the copy (PostgreSQL: use `pg_dump`; docs/operating.md).
+    Backup {
+        /// The backup file to write (it must not exist).
+        #[arg(long)]
+        to: std::path::PathBuf,
+        /// The database file (default: `DATABASE_URL` from the environment or `.env`, else
+        /// `gammonbot.db`).
+        #[arg(long)]
+        db: Option<String>,
+    },
+    /// Puts a backup back as the SQLite database, once checked (`integrity_check`, the
+    /// migrations). An existing database is replaced only with `--force` and only while
+    /// the bot is stopped; it is kept as `<file>.before-restore`.
+    Restore {
+        /// The backup file.
+        #[arg(long)]
+        from: std::path::PathBuf,
+        /// The database file (default: `DATABASE_URL` from the environment or `.env`, else
+        /// `gammonbot.db`).
+        #[arg(long)]
+        db: Option<String>,
+        /// Replace the existing database.
+        #[arg(long)]
+        force: bool,
+    },
     /// Draws the pictures the README and the bot show (a sample board, standings and
     /// bracket, and the bot's avatar) from fixed sample data into a folder.
     Assets {
@@ -215,6 +241,12 @@ fn main() -> ExitCode {
         }
         Some(Command::Ratings { rebuild, db }) => {
             config().and_then(|c| gammonbot::cli::ratings(&c, db, rebuild))
+        }
+        Some(Command::Backup { to, db }) => {
+            config().and_then(|c| gammonbot::cli::backup::backup(&c, db, &to))
+        }
+        Some(Command::Restore { from, db, force }) => {
+            config().and_then(|c| gammonbot::cli::backup::restore(&c, db, &from, force))
         }
         Some(Command::Assets { out }) => gammonbot::cli::assets(&out),
         Some(Command::WelshTrain {

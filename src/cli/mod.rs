@@ -3,6 +3,7 @@
 use std::io::{BufRead, BufWriter, Write};
 
 mod assets;
+pub mod backup;
 mod ratings;
 mod welsh;
 pub use assets::{ASSET_FILES, assets};
@@ -457,6 +458,9 @@ async fn open_club(
         .await
         .map_err(|e| std::io::Error::other(format!("cannot open the database `{db}`: {e}")))?;
     tracing::info!(database = %db, "database open");
+    if let Some(schedule) = &config.backup {
+        backup::spawn_schedule(store.clone(), schedule.clone());
+    }
     let club = club::Club::new(store.clone(), Arc::new(dice), Arc::new(club::SystemClock))
         .with_analysis(config.analysis.clone())
         .with_bot(config.bot.clone())

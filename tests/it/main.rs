@@ -4,6 +4,8 @@
 //! One test binary for the crate (one module per suite): it links once.
 
 mod analysis;
+mod backup;
+mod backup_postgres;
 mod challenge_expiry;
 mod chouette_views;
 mod cli_legal;
@@ -36,3 +38,4 @@ mod ops_logs;
 mod ops_metrics;
 mod player_messages;
 mod player_reasons;
+mod systemd_unit;

@@ -6,6 +6,7 @@
 //! | file | holds |
 //! |---|---|
 //! | `migrate.rs` | opening the file: pragmas, pool, embedded migrations |
+//! | `backup.rs` | SQLite backups (`VACUUM INTO`) and their check and restore |
 //! | `db.rs` | what every statement uses: row and connection types, the backend, flags |
 //! | `action_log.rs` | the append-only logs (match, chouette, league): appending entries |
 //! | `players.rs` | players and their settings, communities |
@@ -95,6 +96,7 @@
 
 mod action_log;
 mod analysis;
+pub mod backup;
 mod cause;
 mod chouettes;
 mod db;
@@ -115,6 +117,7 @@ use thiserror::Error;
 use db::{Backend, DbPool};
 
 pub use analysis::{AnalysisRow, AnalysisStatus, NewAnalysis};
+pub use backup::{Backup, BackupError, Checked};
 pub use cause::EndCause;
 pub use chouettes::{ChouetteRow, NewChouette};
 pub use fair::{FairChainRow, FairChange, FairRow, FairThrowRow};

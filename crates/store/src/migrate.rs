@@ -31,7 +31,7 @@ macro_rules! migrations {
 /// The migrations, embedded in the binary: one set per backend, with the same numbers and
 /// names (the PostgreSQL twins: BIGINT integers and identity ids, BOOLEAN flags;
 /// docs/postgres.md).
-const MIGRATIONS: &[(i64, &str, &str, &str)] = migrations![
+pub(crate) const MIGRATIONS: &[(i64, &str, &str, &str)] = migrations![
     (1, "club", "0001_club.sql"),
     (2, "match threads", "0002_match_threads.sql"),
     (3, "chouette log", "0003_chouette_log.sql"),

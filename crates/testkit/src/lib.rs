@@ -303,6 +303,14 @@ impl PgCluster {
             dir: value("GAMMONBOT_PG_DIR"),
         }
     }
+
+    /// A program of the server's PostgreSQL version (`pg_dump`, `pg_restore`, ...), from
+    /// the directory `scripts/postgres.sh` started it from.
+    pub fn program(&self, name: &str) -> PathBuf {
+        let bin = std::fs::read_to_string(Path::new(&self.dir).join("bindir"))
+            .expect("postgres.sh wrote the server's bindir");
+        Path::new(bin.trim()).join(name)
+    }
 }
 
 impl Drop for PgCluster {

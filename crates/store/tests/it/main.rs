@@ -1,7 +1,8 @@
-//! The store's integration tests: the group commit, PostgreSQL.
+//! The store's integration tests: backups, the group commit, PostgreSQL.
 //!
 //! One test binary for the crate (one module per suite): it links once. It links no club
 //! (the club's tests on PostgreSQL are the club's `club_on_postgres`).
 
+mod backup_files;
 mod group_commit;
 mod postgres;
