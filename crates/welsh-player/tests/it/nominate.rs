@@ -31,7 +31,7 @@ fn after_os_throw(m: &WelshMatch, dice: (u8, u8)) -> WelshMatch {
     let (m, _) = m
         .apply(Side::O, &WelshAction::Roll(dice.0, dice.1))
         .unwrap();
-    let play = m.legal_plays()[0].play.clone();
+    let play = m.legal_plays()[0].play;
     m.apply(Side::O, &WelshAction::Play(play)).unwrap().0
 }
 
