@@ -253,7 +253,8 @@ fn roll_button(message: &Value) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_bot_challenges_the_bot_itself_and_terms_it_cannot_play_are_refused_privately() {
     let fake = start("play-bot", 3).await;
-    // Given alice asks for a Welsh match against the bot, or a level against a person
+    // Given alice asks for a Welsh match against the bot at a GNU Backgammon level, or a
+    // level against a person
     let welsh = interact(
         &fake,
         slash(
@@ -261,7 +262,8 @@ async fn play_bot_challenges_the_bot_itself_and_terms_it_cannot_play_are_refused
             ALICE,
             "challenge",
             json!([{"name": "opponent", "type": 6, "value": BOT_ID.to_string()},
-                   {"name": "rules", "type": 4, "value": 1}]),
+                   {"name": "rules", "type": 4, "value": 1},
+                   {"name": "level", "type": 4, "value": 4}]),
             json!({"users": {BOT_ID.to_string(): user(BOT_ID, "gammonbot")}}),
         ),
     )

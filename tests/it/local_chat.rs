@@ -125,7 +125,7 @@ fn the_bot_is_challenged_with_a_level_and_practice_commands_are_read() {
         };
         assert_eq!(
             (opponent.as_str(), spec.bot),
-            ("bot", Some(level)),
+            ("bot", Some(level.into())),
             "{line}"
         );
     }
