@@ -73,7 +73,10 @@ impl BotLevel {
     /// the Welsh player's.
     pub(super) fn order(self) -> (u8, usize) {
         match self {
-            BotLevel::Standard(l) => (0, gnubg::Level::ALL.iter().position(|x| *x == l).unwrap_or(0)),
+            BotLevel::Standard(l) => (
+                0,
+                gnubg::Level::ALL.iter().position(|x| *x == l).unwrap_or(0),
+            ),
             BotLevel::Welsh(l) => (1, WELSH_LEVELS.iter().position(|x| *x == l).unwrap_or(0)),
         }
     }
@@ -183,7 +186,10 @@ mod tests {
         for l in super::WELSH_LEVELS {
             let s = serde_json::to_string(&BotLevel::Welsh(l)).unwrap();
             assert_eq!(s, format!("\"welsh_{}\"", l.name()));
-            assert_eq!(serde_json::from_str::<BotLevel>(&s).unwrap(), BotLevel::Welsh(l));
+            assert_eq!(
+                serde_json::from_str::<BotLevel>(&s).unwrap(),
+                BotLevel::Welsh(l)
+            );
         }
         assert!(serde_json::from_str::<BotLevel>("\"welsh_expert\"").is_err());
     }

@@ -131,8 +131,7 @@ impl Club {
                 channel: channel.clone(),
                 outcome: out,
             });
-        }
-        else if let Some(text) = notice {
+        } else if let Some(text) = notice {
             events.push(BotEvent {
                 match_id: id,
                 channel: channel.clone(),
@@ -284,11 +283,7 @@ impl Club {
     }
 
     /// What the Welsh bot does next in `l`, its player asked off the async runtime.
-    async fn welsh_bot_next(
-        &self,
-        l: &Loaded,
-        level: welsh_player::Level,
-    ) -> Result<Next, String> {
+    async fn welsh_bot_next(&self, l: &Loaded, level: welsh_player::Level) -> Result<Next, String> {
         let now = self.clock.now();
         match l.row.status {
             MatchStatus::Challenged if !super::expiry::expired(l, now) => {

@@ -146,7 +146,8 @@ mod tests {
                 },
             )
             .unwrap();
-        let WelshNext::Act(op) = welsh_next(&m, Side::O, welsh_player::Level::Medium, 1, true) else {
+        let WelshNext::Act(op) = welsh_next(&m, Side::O, welsh_player::Level::Medium, 1, true)
+        else {
             panic!("the bot won the call and must choose")
         };
         assert!(matches!(op, Op::Choose(_)), "{op:?}");

@@ -102,7 +102,9 @@ impl Club {
             return self.act_tutored(l, me, side, op).await;
         }
         let work = self.plan(&l, side, Some(me.id), &op)?;
-        let out = self.save(&l, Some(me.id), work, MatchStatus::Active).await?;
+        let out = self
+            .save(&l, Some(me.id), work, MatchStatus::Active)
+            .await?;
         // In a Welsh match the bot may have a decision while the human is next (its
         // occasion to offer to concede, rule 18): its worker looks after every action.
         if l.spec.ruleset == Ruleset::Welsh && l.bot_side().is_some_and(|b| b != side) {

@@ -1,6 +1,7 @@
 //! The club's integration tests: the bot player, chouettes, leagues' matches and
 //! pictures, spectators, which match a command is for, what the Welsh prompt says, what a
-//! money game's end says, the club on PostgreSQL, practice (hints, the tutor, undo).
+//! money game's end says, the club on PostgreSQL, practice (hints, the tutor, undo), the
+//! bot in Welsh.
 //!
 //! One test binary for the crate (one module per suite): it links once.
 
@@ -13,5 +14,6 @@ mod league_pictures;
 mod money_game_words;
 mod practice;
 mod spectators;
+mod welsh_bot;
 mod welsh_prompts;
 mod which_match;
