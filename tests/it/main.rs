@@ -21,6 +21,7 @@ mod discord_paths;
 mod discord_rate_limit;
 mod discord_shards;
 mod discord_tutor;
+mod discord_welsh_bot;
 mod echo_excerpts;
 mod fair_dice;
 mod fake_discord;

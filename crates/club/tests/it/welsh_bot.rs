@@ -80,7 +80,7 @@ fn bot_waits_for_an_offer(events: &[BotEvent], id: i64) -> bool {
         e.outcome
             .lines
             .iter()
-            .any(|l| l.contains("may offer to concede"))
+            .any(|l| l.contains("(rule 18: /concede N)"))
     })
 }
 
