@@ -111,8 +111,8 @@ fn of_decision(m: &WelshMatch, bot: Side, d: Decision) -> WelshNext {
 mod tests {
     use super::{WelshNext, welsh_next};
     use crate::match_op::Op;
-    use engine::Side;
     use engine::welsh::{Parity, WelshAction, WelshMatch, WelshRules};
+    use engine::{Position, Side};
 
     fn fresh() -> WelshMatch {
         WelshMatch::new(WelshRules {
@@ -133,6 +133,73 @@ mod tests {
             welsh_next(&m, Side::X, welsh_player::Level::Strong, 1, true),
             WelshNext::Wait
         ));
+    }
+
+    /// X's view: X (the human) with `x` on the points given, O (the bot) with `o`.
+    fn at(x: &[(usize, i8)], o: &[(usize, i8)], to_roll: Side) -> WelshMatch {
+        let mut points = [0i8; 26];
+        for &(p, n) in x {
+            points[p] = n;
+        }
+        for &(p, n) in o {
+            points[p] = -n;
+        }
+        WelshMatch::at(
+            WelshRules {
+                target: 25,
+                first_shaker: Side::X,
+            },
+            Position::new(points).unwrap(),
+            to_roll,
+            [0, 0],
+        )
+        .unwrap()
+    }
+
+    /// `side` throws `dice` and makes its first legal play.
+    fn throw_and_play(m: &WelshMatch, side: Side, dice: (u8, u8)) -> WelshMatch {
+        let (m, _) = m.apply(side, &WelshAction::Roll(dice.0, dice.1)).unwrap();
+        let play = m.legal_plays()[0].play;
+        m.apply(side, &WelshAction::Play(play)).unwrap().0
+    }
+
+    #[test]
+    fn the_bot_about_to_throw_gives_way_to_the_humans_occasion_to_offer_to_concede() {
+        // Given the human (X) far from home, none checked out, and the bot (O) with two
+        // men on its 1-point; the human throws and plays: the occasion to offer to
+        // concede is the human's (rule 18), the bot to throw
+        let m = at(&[(13, 5), (14, 5), (15, 5)], &[(24, 2)], Side::X);
+        let m = throw_and_play(&m, Side::X, (5, 3));
+        assert_eq!(m.concede().0, Some(Side::X));
+        assert!(m.concede_most(Side::X).is_some_and(|n| n > 0));
+        // When the bot is asked while the human may still offer, then it waits
+        assert!(matches!(
+            welsh_next(&m, Side::O, welsh_player::Level::Strong, 1, true),
+            WelshNext::HumanMayOffer
+        ));
+        // And once the time given has passed, it goes on (doubles or throws)
+        assert!(matches!(
+            welsh_next(&m, Side::O, welsh_player::Level::Strong, 1, false),
+            WelshNext::Act(Op::Roll | Op::Double)
+        ));
+    }
+
+    #[test]
+    fn the_bot_offers_to_concede_on_its_occasion_even_on_the_humans_turn() {
+        // Given the bot (O) far from home and the human (X) with two men on the 1-point,
+        // 13 checked out; the bot throws and plays: the occasion is the bot's, and the
+        // human is to throw
+        let m = at(&[(1, 2)], &[(10, 5), (11, 5), (12, 5)], Side::O);
+        let m = throw_and_play(&m, Side::O, (5, 3));
+        assert_eq!(m.concede().0, Some(Side::O));
+        let most = m.concede_most(Side::O).unwrap();
+        // When the bot is asked, then it offers fewer games than the game would cost it
+        let WelshNext::Act(Op::Concede(games, false)) =
+            welsh_next(&m, Side::O, welsh_player::Level::Medium, 1, true)
+        else {
+            panic!("the bot, about to lose a gammon, offers to concede")
+        };
+        assert!((1..=most).contains(&games), "{games} of at most {most}");
     }
 
     #[test]
