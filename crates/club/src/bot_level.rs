@@ -121,17 +121,16 @@ impl fmt::Display for BotLevel {
     }
 }
 
-/// A level name that is neither GNU Backgammon's nor the Welsh player's.
+/// A level name that is neither GNU Backgammon's nor the Welsh player's: gnubg's own
+/// refusal, then the Welsh player's levels.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownBotLevel(pub String);
+pub struct UnknownBotLevel(pub gnubg::UnknownLevel);
 
 impl fmt::Display for UnknownBotLevel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "`{}` is not a level of the bot: GNU Backgammon (standard) plays beginner, \
-             casual, intermediate, advanced, expert or world class; the Welsh player plays \
-             weak, medium or strong",
+            "{}; in Welsh backgammon, the bot's Welsh player: weak, medium or strong",
             self.0
         )
     }
@@ -146,12 +145,13 @@ impl FromStr for BotLevel {
     /// class`, `world-class`, ...), or the Welsh player's (`weak`, `medium`, `strong`), in
     /// any case. The names are distinct, so the name says whose level it is.
     fn from_str(s: &str) -> Result<BotLevel, UnknownBotLevel> {
-        if let Ok(l) = s.parse::<gnubg::Level>() {
-            return Ok(BotLevel::Standard(l));
-        }
+        let gnubg = match s.parse::<gnubg::Level>() {
+            Ok(l) => return Ok(BotLevel::Standard(l)),
+            Err(e) => e,
+        };
         welsh_player::Level::parse(&s.trim().to_ascii_lowercase())
             .map(BotLevel::Welsh)
-            .ok_or_else(|| UnknownBotLevel(engine::excerpt(s)))
+            .ok_or(UnknownBotLevel(gnubg))
     }
 }
 
