@@ -20,9 +20,10 @@ fn rated_option(v: &str) -> Result<bool, ParseError> {
 }
 
 /// `level:expert`: one of GNU Backgammon's levels, read as the gnubg crate reads them
-/// (`world-class`, `world_class`, `worldclass`).
-fn level_option(v: &str) -> Result<gnubg::Level, ParseError> {
-    v.parse::<gnubg::Level>()
+/// (`world-class`, `world_class`, `worldclass`), or of the Welsh player's (`level:weak`,
+/// `medium`, `strong`); the club checks that it suits the rules.
+fn level_option(v: &str) -> Result<club::BotLevel, ParseError> {
+    v.parse::<club::BotLevel>()
         .map_err(|e| ParseError(format!("level: {e}")))
 }
 
@@ -48,7 +49,8 @@ fn join_world_class<'a>(words: &[&'a str]) -> Vec<std::borrow::Cow<'a, str>> {
 }
 
 /// `/challenge <player> [key:value ...]`: the options as the club takes them; the club
-/// makes the terms. `/challenge bot [level:expert]` is a match against GNU Backgammon.
+/// makes the terms. `/challenge bot [level:expert]` is a match against GNU Backgammon,
+/// `/challenge bot rules:welsh [level:strong]` one against the bot's Welsh player.
 pub(super) fn challenge(args: &[&str]) -> Result<Command, ParseError> {
     use ChallengeOption as O;
     let Some((opponent, words)) = args.split_first() else {

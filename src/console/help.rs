@@ -11,6 +11,9 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
   /challenge bot [level:beginner|casual|intermediate|advanced|expert|world-class]
              [length:N|money] [tutor:on] ...   a match against GNU Backgammon: it accepts at
                                       once and plays its moves; practice, unrated
+  /challenge bot rules:welsh [level:weak|medium|strong] [length:N]
+                                      Welsh against the bot's own Welsh player (strong if
+                                      no level); unrated
   /hint [#N]                          practice: GNU Backgammon's best plays for your roll, or
                                       its cube decision, with equities (Welsh: gammonbot's
                                       Welsh player's plays, doubling and nominate decisions)

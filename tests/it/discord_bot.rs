@@ -22,7 +22,7 @@ use serde_json::{Value, json};
 use store::{MatchStatus, Store};
 use testkit::{scratch, store_url};
 
-const ALICE: (u64, &str) = (111_111_111_111_111_111, "alice");
+pub(crate) const ALICE: (u64, &str) = (111_111_111_111_111_111, "alice");
 
 /// The bot against the fake Discord, its club with the real gnubg.
 async fn start(name: &str, seed: u64) -> FakeDiscord {
@@ -54,7 +54,7 @@ async fn start_on(name: &str, seed: u64, search_path: Option<&Path>) -> (FakeDis
 }
 
 /// A message the bot posted in the channel (not an interaction's reply).
-fn posted_in_channel(r: &Request) -> bool {
+pub(crate) fn posted_in_channel(r: &Request) -> bool {
     r.method == "POST" && r.path == format!("/api/v10/channels/{CHANNEL}/messages")
 }
 
@@ -95,14 +95,14 @@ fn bot_played(text: &str) -> bool {
 }
 
 /// What alice is asked to do in `text` (`<@alice> to roll ...`), if anything.
-fn alices_turn(text: &str) -> Option<String> {
+pub(crate) fn alices_turn(text: &str) -> Option<String> {
     text.split(&format!("<@{}> to ", ALICE.0))
         .nth(1)
         .map(str::to_string)
 }
 
 /// alice's `/move` autocomplete with nothing typed yet.
-fn move_autocomplete(id: &str) -> Value {
+pub(crate) fn move_autocomplete(id: &str) -> Value {
     autocomplete(
         id,
         ALICE,
@@ -112,7 +112,7 @@ fn move_autocomplete(id: &str) -> Value {
 }
 
 /// The first play an answer to [`move_autocomplete`] offers.
-fn first_offered(ac: &Request) -> String {
+pub(crate) fn first_offered(ac: &Request) -> String {
     ac.json()["data"]["choices"][0]["value"]
         .as_str()
         .expect("a legal play")
@@ -253,7 +253,8 @@ fn roll_button(message: &Value) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_bot_challenges_the_bot_itself_and_terms_it_cannot_play_are_refused_privately() {
     let fake = start("play-bot", 3).await;
-    // Given alice asks for a Welsh match against the bot, or a level against a person
+    // Given alice asks for a Welsh match against the bot at a GNU Backgammon level, or a
+    // level against a person
     let welsh = interact(
         &fake,
         slash(
@@ -261,7 +262,8 @@ async fn play_bot_challenges_the_bot_itself_and_terms_it_cannot_play_are_refused
             ALICE,
             "challenge",
             json!([{"name": "opponent", "type": 6, "value": BOT_ID.to_string()},
-                   {"name": "rules", "type": 4, "value": 1}]),
+                   {"name": "rules", "type": 4, "value": 1},
+                   {"name": "level", "type": 4, "value": 4}]),
             json!({"users": {BOT_ID.to_string(): user(BOT_ID, "gammonbot")}}),
         ),
     )
@@ -386,7 +388,7 @@ fn challenge_the_bot(token: &str) -> Value {
 /// Sends an interaction and waits for the bot's callback to it, which Discord took (no
 /// time asserted: the machine may be slow; a slow answer is deferred, see
 /// [`answer_seen`]).
-async fn reply_to(fake: &FakeDiscord, interaction: Value) -> Request {
+pub(crate) async fn reply_to(fake: &FakeDiscord, interaction: Value) -> Request {
     let path = format!(
         "/api/v10/interactions/{}/{}/callback",
         interaction["id"].as_str().unwrap(),
@@ -402,7 +404,7 @@ async fn reply_to(fake: &FakeDiscord, interaction: Value) -> Request {
 }
 
 /// The `k`-th message posted in the channel (counting from 0), once it is there.
-async fn channel_post(fake: &FakeDiscord, k: usize) -> Request {
+pub(crate) async fn channel_post(fake: &FakeDiscord, k: usize) -> Request {
     loop {
         let requests = fake.requests();
         if let Some(p) = requests.iter().filter(|r| posted_in_channel(r)).nth(k) {
@@ -416,7 +418,12 @@ async fn channel_post(fake: &FakeDiscord, k: usize) -> Request {
 /// reply's message, or, when the bot was slow and deferred, the outcome that followed:
 /// posted in the channel after a slash command (the channel's `k`-th post: `k` counts the
 /// posts looked at), a followup after a click. A refusal fails the test.
-async fn answer_seen(fake: &FakeDiscord, reply: &Request, token: &str, k: &mut usize) -> Value {
+pub(crate) async fn answer_seen(
+    fake: &FakeDiscord,
+    reply: &Request,
+    token: &str,
+    k: &mut usize,
+) -> Value {
     let body = reply.json();
     let message = match body["type"].as_u64() {
         Some(4) => body["data"].clone(),
@@ -443,12 +450,12 @@ async fn answer_seen(fake: &FakeDiscord, reply: &Request, token: &str, k: &mut u
 }
 
 /// The text of a message (a reply's data or a message posted).
-fn text_of(message: &Value) -> String {
+pub(crate) fn text_of(message: &Value) -> String {
     message["content"].as_str().unwrap_or("").to_string()
 }
 
 /// The custom ids of the buttons of a message (a reply's data or a message posted).
-fn button_ids(message: &Value) -> Vec<String> {
+pub(crate) fn button_ids(message: &Value) -> Vec<String> {
     message["components"]
         .as_array()
         .into_iter()
@@ -529,7 +536,7 @@ fn bot_decisions(log: &[club::Entry]) -> usize {
 
 /// Checks a post of the bot's decision: its board attached as a PNG with alt text, taken
 /// by Discord. Its text.
-fn check_bot_post(post: &Request) -> String {
+pub(crate) fn check_bot_post(post: &Request) -> String {
     let (text, png, alt) = posted(post);
     assert!(text.contains("gammonbot "), "{text}");
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");

@@ -93,6 +93,64 @@ fn unreadable_chat_lines_say_how_to_write_them() {
     }
 }
 
+#[tokio::test]
+async fn the_welsh_bot_is_challenged_in_the_local_chat_at_its_levels() {
+    use club::BotLevel;
+    use welsh_player::Level;
+    // Given the ways a player names the Welsh player's levels (none: the club's default)
+    for (line, level) in [
+        (
+            "alice: /challenge bot rules:welsh level:medium",
+            Some(BotLevel::Welsh(Level::Medium)),
+        ),
+        (
+            "alice: /challenge bot level:Weak rules:welsh length:3",
+            Some(BotLevel::Welsh(Level::Weak)),
+        ),
+        ("alice: /challenge bot rules:welsh", None),
+    ] {
+        // When the chat reads the challenge, then the level is in the terms
+        let Command::Challenge { opponent, spec } = parsed(line).1 else {
+            panic!("{line}")
+        };
+        assert_eq!(
+            (opponent.as_str(), spec.ruleset, spec.bot),
+            ("bot", Ruleset::Welsh, level),
+            "{line}"
+        );
+    }
+    // And a name that is no level of either player is refused, naming both
+    let e = parse_line("alice: /challenge bot level:hard").unwrap_err();
+    assert!(e.0.contains("weak, medium or strong"), "{}", e.0);
+    // When alice challenges the bot in Welsh in the local chat
+    let f = clubkit::Fixture::open(
+        &store_url("local-welsh-bot").await,
+        std::sync::Arc::new(club::RngDice::seeded(3)),
+        1_800_000_000,
+    )
+    .await;
+    let (text, refused) = gammonbot::console::run_line(
+        &f.club,
+        "alice: /challenge bot rules:welsh level:medium length:3",
+        None,
+    )
+    .await;
+    // Then the bot accepts at once, its Welsh player at the medium level
+    assert!(!refused, "{text}");
+    assert!(text.contains("GNU Backgammon accepts match #1"), "{text}");
+    assert!(text.contains("Welsh player at medium level"), "{text}");
+    // And a GNU Backgammon level with Welsh rules is refused, saying whose levels apply
+    let (text, refused) = gammonbot::console::run_line(
+        &f.club,
+        "alice: /challenge bot rules:welsh level:expert",
+        None,
+    )
+    .await;
+    assert!(refused, "{text}");
+    assert!(text.contains("plays standard backgammon only"), "{text}");
+    assert!(text.contains("weak, medium or strong"), "{text}");
+}
+
 #[test]
 fn the_bot_is_challenged_with_a_level_and_practice_commands_are_read() {
     // Given the ways a player writes gnubg's levels, "world class" with its space too
@@ -125,7 +183,7 @@ fn the_bot_is_challenged_with_a_level_and_practice_commands_are_read() {
         };
         assert_eq!(
             (opponent.as_str(), spec.bot),
-            ("bot", Some(level)),
+            ("bot", Some(level.into())),
             "{line}"
         );
     }

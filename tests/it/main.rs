@@ -24,6 +24,7 @@ mod discord_rate_limit;
 mod discord_shards;
 mod discord_tutor;
 mod discord_welsh_analysis;
+mod discord_welsh_bot;
 mod echo_excerpts;
 mod fair_dice;
 mod fake_discord;

@@ -75,6 +75,16 @@ impl BotPlayer {
         all.len()
     }
 
+    /// Asks the worker to look at match `id` in `seconds` (at once if none).
+    pub(super) fn ring_at(self: &Arc<Self>, id: i64, seconds: i64) {
+        let player = Arc::clone(self);
+        let wait = Duration::from_secs(u64::try_from(seconds).unwrap_or(0));
+        tokio::spawn(async move {
+            tokio::time::sleep(wait).await;
+            player.ring(id);
+        });
+    }
+
     fn take_pending(&self) -> Vec<i64> {
         std::mem::take(&mut *lock(&self.pending))
             .into_iter()

@@ -1,21 +1,22 @@
 //! A player's record against the bot, level by level, for `/rating`: matches against the
-//! bot are unrated, so this is what they count for ("against the bot (expert): 3-5").
+//! bot are unrated, so this is what they count for ("against the bot (expert): 3-5",
+//! "against the Welsh bot (strong): 1-0").
 
 use std::collections::BTreeMap;
 
-use super::{ChallengeSpec, Club, ClubError};
-use gnubg::Level;
+use super::{BotLevel, ChallengeSpec, Club, ClubError};
 use store::PlayerRow;
 
 impl Club {
     /// `who`'s finished matches against the bot here, won-lost at each level played,
-    /// weakest level first: "against the bot (expert): 3-5".
+    /// GNU Backgammon's levels weakest first, then the Welsh player's: "against the bot
+    /// (expert): 3-5", "against the Welsh bot (strong): 1-0".
     pub(super) async fn bot_record_lines(
         &self,
         who: &PlayerRow,
         community: i64,
     ) -> Result<Vec<String>, ClubError> {
-        let mut record: BTreeMap<Level, (u32, u32)> = BTreeMap::new();
+        let mut record: BTreeMap<(u8, usize), (BotLevel, u32, u32)> = BTreeMap::new();
         for row in self.store.finished_bot_matches(who.id, community).await? {
             let Ok(spec) = serde_json::from_str::<ChallengeSpec>(&row.terms) else {
                 continue;
@@ -23,16 +24,22 @@ impl Club {
             let (Some(level), Some(winner)) = (spec.bot, row.winner) else {
                 continue;
             };
-            let r = record.entry(level).or_default();
+            let r = record.entry(level.order()).or_insert((level, 0, 0));
             if winner == who.id {
-                r.0 += 1;
-            } else {
                 r.1 += 1;
+            } else {
+                r.2 += 1;
             }
         }
         Ok(record
-            .into_iter()
-            .map(|(level, (won, lost))| format!("against the bot ({level}): {won}-{lost}"))
+            .into_values()
+            .map(|(level, won, lost)| {
+                let bot = match level {
+                    BotLevel::Standard(_) => "the bot",
+                    BotLevel::Welsh(_) => "the Welsh bot",
+                };
+                format!("against {bot} ({level}): {won}-{lost}")
+            })
             .collect())
     }
 }

@@ -1,17 +1,13 @@
 //! What the bot player agrees to: a challenge's terms checked when the bot is the
-//! opponent (standard rules, no stake, unrated, a level), a level refused in a match of
-//! two people, and the commands nobody may send as the bot (it sits in no chouette and
-//! joins no league; it makes its own moves).
+//! opponent (standard rules with GNU Backgammon's levels, Welsh with the Welsh player's,
+//! no stake, unrated, a level), a level refused in a match of two people, and the
+//! commands nobody may send as the bot (it sits in no chouette and joins no league; it
+//! makes its own moves).
 
 use super::bot_player::BOT_NAME;
 use super::player_key::player_key;
-use super::{Actor, ChallengeSpec, ChouetteOp, Club, ClubError, Command, LeagueOp};
-use engine::Ruleset;
-use gnubg::Level;
+use super::{Actor, BotLevel, ChallengeSpec, ChouetteOp, Club, ClubError, Command, LeagueOp};
 use store::PlayerRow;
-
-/// The bot's level when a challenge names none.
-pub(super) const DEFAULT_LEVEL: Level = Level::Expert;
 
 impl Club {
     /// Whether `opponent`, as named in a command of `actor`, is the bot on the actor's
@@ -38,12 +34,13 @@ impl Club {
             .await?)
     }
 
-    /// The terms of a challenge as the bot takes them: against the bot, standard rules
-    /// with no stake, unrated, at the level asked (expert if none); against a person, no
-    /// level.
+    /// The terms of a challenge as the bot takes them: against the bot, no stake,
+    /// unrated, at the level asked for the rules (GNU Backgammon's expert for standard,
+    /// the Welsh player's strong for Welsh, if none); against a person, no level.
     ///
     /// # Errors
-    /// What the bot does not play (Welsh, a stake), or a level against a person.
+    /// What the bot does not play (a level of the other rules, a stake), or a level
+    /// against a person.
     pub(super) fn bot_terms(
         against_bot: bool,
         mut spec: ChallengeSpec,
@@ -58,12 +55,8 @@ impl Club {
             }
             return Ok(spec);
         }
-        if spec.ruleset == Ruleset::Welsh {
-            return Err(ClubError::BadOption(
-                "the bot (GNU Backgammon) plays standard backgammon only: there is no Welsh \
-                 player yet; challenge it to a standard match or money play"
-                    .into(),
-            ));
+        if let Some(level) = spec.bot.filter(|l| l.ruleset() != spec.ruleset) {
+            return Err(ClubError::BadOption(level_of_other_rules(level)));
         }
         if spec.stake > 0 {
             return Err(ClubError::BadOption(
@@ -76,7 +69,7 @@ impl Club {
         // a chosen strength, not a member of the pool): `/rating` keeps a record against
         // each level instead.
         spec.rated = false;
-        spec.bot = Some(spec.bot.unwrap_or(DEFAULT_LEVEL));
+        spec.bot = Some(spec.bot.unwrap_or(BotLevel::default_for(spec.ruleset)));
         Ok(spec)
     }
 
@@ -113,5 +106,22 @@ impl Club {
             }
         };
         Err(ClubError::Refused(why.into()))
+    }
+}
+
+/// Why `level` is refused for a match of the other rules.
+fn level_of_other_rules(level: BotLevel) -> String {
+    match level {
+        BotLevel::Standard(l) => format!(
+            "{l} is a level of GNU Backgammon, which plays standard backgammon only; \
+             against the bot in Welsh backgammon its own Welsh player plays weak, medium or \
+             strong (strong if no level is given)"
+        ),
+        BotLevel::Welsh(l) => format!(
+            "{} is a level of the bot's Welsh player, for Welsh backgammon; in standard \
+             backgammon GNU Backgammon plays beginner, casual, intermediate, advanced, \
+             expert or world class (expert if no level is given)",
+            l.name()
+        ),
     }
 }

@@ -10,14 +10,22 @@
 //! then doubles or rolls; it plays gnubg's play; it takes, drops or beavers as gnubg
 //! answers; it takes a beaver (it never raccoons); it accepts a resignation worth at least
 //! its evaluation; it never stops a money session.
+//!
+//! In a Welsh match the bot is gammonbot's own Welsh player (`bot_welsh`), which needs no
+//! gnubg; its decisions are made the same way, one op at a time.
 
 use engine::{Action, AnyMatch, Match, Phase, ResignLevel, Side, format_play};
 use gnubg::{Answer, BotError, CubeAction, Level, Situation};
 use store::MatchStatus;
 
+use super::bot_welsh::{WelshNext, welsh_next};
 use super::loaded::Loaded;
 use super::match_op::Op;
-use super::{BotEvent, Club, ClubError, Entry, MatchRef, Outcome};
+use super::{BotEvent, BotLevel, Club, ClubError, Entry, MatchRef, Outcome};
+
+/// How long the Welsh bot, about to throw, leaves the human their occasion to offer to
+/// concede (rule 18) before its throw closes it: seconds from the start of its turn.
+pub(super) const OFFER_GRACE: i64 = 60;
 
 /// The most decisions in one batch (a game's end, the next opening won by the bot and its
 /// play are a few; more means something loops).
@@ -31,6 +39,8 @@ enum Next {
     Act(Op),
     /// Nothing: the match waits on the human (or is over).
     Wait,
+    /// Nothing until Unix second `.0`: the human may offer to concede until then (Welsh).
+    Hold(i64),
 }
 
 impl Club {
@@ -41,6 +51,8 @@ impl Club {
         let mut last: Option<Outcome> = None;
         let mut channel = String::new();
         let mut failure: Option<String> = None;
+        // Why the bot waits (told once).
+        let mut notice: Option<String> = None;
         // The bot chose its roll in this batch (else a roll came with the human's command).
         let mut rolled_itself = false;
         for _ in 0..MAX_STEPS {
@@ -53,7 +65,14 @@ impl Club {
             };
             let Some(level) = l.spec.bot else { break };
             channel.clone_from(&l.row.channel);
-            let next = match self.bot_next(&l, level, rolled_itself).await {
+            let next = match level {
+                BotLevel::Standard(level) => self
+                    .bot_next(&l, level, rolled_itself)
+                    .await
+                    .map_err(|e| e.to_string()),
+                BotLevel::Welsh(level) => self.welsh_bot_next(&l, level).await,
+            };
+            let next = match next {
                 Ok(n) => n,
                 Err(e) => {
                     failure = Some(failure_words(&l, &e, self.bot_player.retry));
@@ -67,6 +86,11 @@ impl Club {
             };
             let done = match next {
                 Next::Wait => break,
+                Next::Hold(until) => {
+                    notice = Some(hold_words(&l));
+                    self.bot_player.ring_at(id, until - self.clock.now());
+                    break;
+                }
                 Next::Accept => {
                     self.answer_challenge(&bot, l.row.community_id, at, Entry::Accept)
                         .await
@@ -96,12 +120,26 @@ impl Club {
             }
         }
         let mut events = Vec::new();
+        let notice = notice.filter(|text| self.bot_player.first_telling(id, text));
         if let Some(mut out) = last {
+            // A long batch may have stopped at MAX_STEPS: the worker looks again.
+            self.bot_player.ring(id);
+            lines.extend(notice);
             out.lines = lines;
             events.push(BotEvent {
                 match_id: id,
                 channel: channel.clone(),
                 outcome: out,
+            });
+        } else if let Some(text) = notice {
+            events.push(BotEvent {
+                match_id: id,
+                channel: channel.clone(),
+                outcome: Outcome {
+                    match_id: Some(id),
+                    lines: vec![text],
+                    ..Outcome::default()
+                },
             });
         }
         if let Some(text) = failure {
@@ -244,6 +282,42 @@ impl Club {
         }))
     }
 
+    /// What the Welsh bot does next in `l`, its player asked off the async runtime.
+    async fn welsh_bot_next(&self, l: &Loaded, level: welsh_player::Level) -> Result<Next, String> {
+        let now = self.clock.now();
+        match l.row.status {
+            MatchStatus::Challenged if !super::expiry::expired(l, now) => {
+                return Ok(Next::Accept);
+            }
+            MatchStatus::Active => {}
+            _ => return Ok(Next::Wait),
+        }
+        let Some(snap) = l.snap.as_ref().filter(|s| !s.is_over()) else {
+            return Ok(Next::Wait);
+        };
+        if snap.break_running(now).is_some() || snap.tutor_holds() {
+            return Ok(Next::Wait);
+        }
+        let AnyMatch::Welsh(m) = &snap.game else {
+            return Ok(Next::Wait);
+        };
+        let m = m.clone();
+        // The same moment (match, version) gives the same decision, also after a restart.
+        let seed = (l.row.id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ l.row.version as u64;
+        // The human's occasion to offer to concede is left open for a while.
+        let until = l.row.turn_started_at.unwrap_or(now) + OFFER_GRACE;
+        let give_way = now < until;
+        let next =
+            tokio::task::spawn_blocking(move || welsh_next(&m, Side::O, level, seed, give_way))
+                .await
+                .map_err(|e| format!("the Welsh player failed ({e})"))?;
+        Ok(match next {
+            WelshNext::Act(op) => Next::Act(op),
+            WelshNext::Wait => Next::Wait,
+            WelshNext::HumanMayOffer => Next::Hold(until),
+        })
+    }
+
     /// The resignation the bot offers now: gnubg's, if higher than any the human
     /// declined in this game.
     async fn bot_resigns(
@@ -291,9 +365,21 @@ fn declined_this_game(log: impl Iterator<Item = Entry>) -> Option<ResignLevel> {
     declined
 }
 
-/// Why the bot did not move, for the human: gnubg's reason, that the match waits, when
-/// the bot tries again.
-fn failure_words(l: &Loaded, e: &BotError, retry: std::time::Duration) -> String {
+/// The Welsh bot waits before throwing, for the human to offer to concede.
+fn hold_words(l: &Loaded) -> String {
+    format!(
+        "Match #{}: {} may offer to concede (rule 18: /concede N); {} waits {} from the \
+         start of its turn before it throws, unless an offer comes first.",
+        l.row.id,
+        l.names[Side::X.index()],
+        l.names[Side::O.index()],
+        super::phrases::duration_words(OFFER_GRACE)
+    )
+}
+
+/// Why the bot did not move, for the human: the player's reason, that the match waits,
+/// when the bot tries again.
+fn failure_words(l: &Loaded, e: &str, retry: std::time::Duration) -> String {
     let again = super::phrases::duration_words(i64::try_from(retry.as_secs()).unwrap_or(60).max(1));
     format!(
         "Match #{}: {} cannot make its move now: {e}. The match waits (no clock runs); \

@@ -156,10 +156,18 @@ impl Club {
         if let Some(level) = spec.bot {
             // The bot answers at once, in this outcome (or, should that fail, its worker
             // does, as an event).
-            lines.push(format!(
-                "{} plays at {level} level; matches against the bot are unrated.",
-                other.display_name
-            ));
+            lines.push(match level {
+                super::BotLevel::Standard(_) => format!(
+                    "{} plays at {level} level; matches against the bot are unrated.",
+                    other.display_name
+                ),
+                super::BotLevel::Welsh(_) => format!(
+                    "{} plays Welsh with {} at {level} level; matches against the bot are \
+                     unrated.",
+                    other.display_name,
+                    level.player_words()
+                ),
+            });
             return Ok(self.bot_accepts(&other, community, id, lines).await);
         }
         Ok(Outcome {

@@ -138,10 +138,10 @@ pub struct ChallengeSpec {
     /// setting, seven days unless set otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expires: Option<i64>,
-    /// A match against the bot (GNU Backgammon) at this level; the bot is the challenged
-    /// player (O). `None`: two people.
+    /// A match against the bot at this level (GNU Backgammon's for standard rules, the
+    /// Welsh player's for Welsh); the bot is the challenged player (O). `None`: two people.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bot: Option<gnubg::Level>,
+    pub bot: Option<super::BotLevel>,
     /// Practice: `/hint` is allowed (always in a match against the bot; in a match of two
     /// people when the challenge asked for it, so both agreed). Never rated.
     #[serde(default, skip_serializing_if = "is_false")]

@@ -18,22 +18,26 @@
 //! match judged by gammonbot's Welsh player), practice: `hint`
 //! (where practice is allowed, `/hint`; `welsh_hint`: a Welsh match's), `tutor` (judging a play or cube action) and
 //! `undo` (the tutor's hold, `/undo`, `/keep`), the bot player (`bot_player`: its
-//! identities, events and worker; `bot_turn`: its decisions in a match; `bot_terms`: what
-//! it agrees to; `bot_record`: the record against it in `/rating`; `docs/bot.md`), and
-//! `metrics` (what [`Club::execute`] counts for the operator's metrics endpoint).
+//! identities, events and worker; `bot_turn`: its decisions in a match; `bot_welsh`: the
+//! Welsh player's decisions; `bot_terms`: what it agrees to; `bot_record`: the record
+//! against it in `/rating`; `docs/bot.md`, `docs/welsh-bot.md`), and `metrics` (what
+//! [`Club::execute`] counts for the operator's metrics endpoint).
 //!
 //! Leaf modules hold what many parts share and name no part that uses them: `loaded` (a
 //! match loaded to act on), `work` (a command's work on a match), `match_op`,
-//! `player_key`, `phrases` (durations, times, rulesets in words), `fair_words`. No two
-//! modules name each other, directly or round a loop (`tests/it/layers.rs` checks).
+//! `player_key`, `bot_level` (the bot's level), `phrases` (durations, times, rulesets in
+//! words), `fair_words`. No two modules name each other, directly or round a loop
+//! (`tests/it/layers.rs` checks).
 
 mod acting_player;
 mod analysis;
 mod bot_event;
+mod bot_level;
 mod bot_player;
 mod bot_record;
 mod bot_terms;
 mod bot_turn;
+mod bot_welsh;
 mod cause;
 mod challenge;
 mod choices;
@@ -86,6 +90,7 @@ use std::sync::Arc;
 
 pub use analysis::{AnalysisEvent, AnalysisReport, AnalysisSettings, INSTALL_GNUBG, MAX_ATTEMPTS};
 pub use bot_event::BotEvent;
+pub use bot_level::{BotLevel, UnknownBotLevel, WELSH_LEVELS};
 pub use challenge::spec_words;
 pub use choices::{Choice, Subject, choices_words};
 pub use chouette_log::{ChouetteEntry, ChouetteSpec, chouette_words, rebuild_chouette};

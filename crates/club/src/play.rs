@@ -102,7 +102,15 @@ impl Club {
             return self.act_tutored(l, me, side, op).await;
         }
         let work = self.plan(&l, side, Some(me.id), &op)?;
-        self.save(&l, Some(me.id), work, MatchStatus::Active).await
+        let out = self
+            .save(&l, Some(me.id), work, MatchStatus::Active)
+            .await?;
+        // In a Welsh match the bot may have a decision while the human is next (its
+        // occasion to offer to concede, rule 18): its worker looks after every action.
+        if l.spec.ruleset == Ruleset::Welsh && l.bot_side().is_some_and(|b| b != side) {
+            self.bot_player.ring(l.row.id);
+        }
+        Ok(out)
     }
 
     /// Works out what `op` by `side` does, without writing anything.

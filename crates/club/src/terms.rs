@@ -49,7 +49,7 @@ pub enum ChallengeOption {
     Rated,
     /// How long an unanswered challenge stands.
     Expires,
-    /// A match against the bot: GNU Backgammon's level.
+    /// A match against the bot: its level.
     Level,
     /// Practice: hints allowed (never rated).
     Practice,
@@ -94,8 +94,9 @@ pub struct ChallengeOptions {
     pub rated: Option<bool>,
     /// How long an unanswered challenge stands (default: the club's setting).
     pub expires: Option<Span>,
-    /// A match against the bot: GNU Backgammon's level (the club's default if not given).
-    pub level: Option<gnubg::Level>,
+    /// A match against the bot: its level, GNU Backgammon's (standard) or the Welsh
+    /// player's (Welsh); the default for the rules if not given.
+    pub level: Option<super::BotLevel>,
     /// Practice: `/hint` allowed (default off; always on against the bot).
     pub practice: Option<bool>,
     /// The tutor (default off; practice only).

@@ -1,13 +1,16 @@
 //! `/challenge` and its answers (`/accept`, `/decline`, `/cancel`), and `/play-bot` (a
-//! challenge to the bot itself, GNU Backgammon). The challenge's options are converted
-//! into the club's `ChallengeOptions`; the club checks them.
+//! challenge to the bot itself: GNU Backgammon, or its own Welsh player with
+//! `rules:welsh`). The challenge's options are converted into the club's
+//! `ChallengeOptions`; the club checks them.
 
 use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
 
 use super::autocomplete::autocomplete_match;
-use super::choices::{LevelChoice, Rules, Who, level_of, m, parse_amount, ruleset_of};
+use super::choices::{
+    LevelChoice, Rules, WelshLevelChoice, Who, bot_level_of, m, parse_amount, ruleset_of,
+};
 use crate::discord::{Context, Error, actor, reply, run, tell};
 use club::{ChallengeOption, ChallengeOptions, ClubError, Command, DAY, Span, Starter, TermsError};
 
@@ -57,8 +60,14 @@ pub async fn challenge(
     >,
     #[description = "Practice: told after a poor play or cube action, and /undo it once"]
     tutor: Option<bool>,
+    #[description = "Against this bot in Welsh: its Welsh player's level (default strong)"]
+    welsh_level: Option<WelshLevelChoice>,
 ) -> Result<(), Error> {
     let _answering = ctx.data().answering.enter(ctx.channel_id());
+    let level = match bot_level_of(level, welsh_level) {
+        Ok(l) => l,
+        Err(e) => return reply(ctx, Err(e)).await.map(|_| ()),
+    };
     let stake = match stake.map(|s| parse_amount(&s).ok_or(s)).transpose() {
         Ok(a) => a,
         Err(s) => {
@@ -91,7 +100,7 @@ pub async fn challenge(
         live_clock,
         rated,
         expires: expires_hours.map(hours),
-        level: level.map(level_of),
+        level,
         practice,
         tutor,
     };
@@ -113,13 +122,13 @@ pub async fn challenge(
     post_challenge(ctx, result).await
 }
 
-/// Play GNU Backgammon: a challenge to this bot, which accepts at once.
+/// Play the bot (GNU Backgammon; its Welsh player with rules:welsh): it accepts at once.
 #[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command, rename = "play-bot")]
 pub async fn play_bot(
     ctx: Context<'_>,
     #[description = "GNU Backgammon's level"] level: Option<LevelChoice>,
-    #[description = "Points to win (default 7)"]
+    #[description = "Points to win (default 7; Welsh: games, default 25)"]
     #[min = 1]
     #[max = 99]
     length: Option<u32>,
@@ -139,8 +148,17 @@ pub async fn play_bot(
     #[min = 0]
     #[max = 60]
     bank_days: Option<u32>,
+    #[description = "Standard (default, GNU Backgammon) or Welsh (the bot's own Welsh player)"]
+    rules: Option<Rules>,
+    #[description = "Welsh: the Welsh player's level (default strong)"] welsh_level: Option<
+        WelshLevelChoice,
+    >,
 ) -> Result<(), Error> {
     let _answering = ctx.data().answering.enter(ctx.channel_id());
+    let level = match bot_level_of(level, welsh_level) {
+        Ok(l) => l,
+        Err(e) => return reply(ctx, Err(e)).await.map(|_| ()),
+    };
     let Some(bot) = ctx.data().club.bot_user_id("discord") else {
         tell(
             ctx,
@@ -150,6 +168,7 @@ pub async fn play_bot(
         return Ok(());
     };
     let options = ChallengeOptions {
+        ruleset: rules.map(ruleset_of),
         length,
         money,
         crawford,
@@ -158,7 +177,7 @@ pub async fn play_bot(
         beavers,
         per_move: move_hours.map(|h| Span(i64::from(h) * 3600)),
         bank: bank_days.map(|d| Span(i64::from(d) * DAY)),
-        level: level.map(level_of),
+        level,
         tutor,
         ..ChallengeOptions::default()
     };

@@ -67,6 +67,41 @@ pub enum LevelChoice {
     WorldClass,
 }
 
+/// The levels of the bot's own Welsh player (`docs/welsh-bot.md`).
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum WelshLevelChoice {
+    #[name = "weak"]
+    Weak,
+    #[name = "medium"]
+    Medium,
+    #[name = "strong"]
+    Strong,
+}
+
+/// The bot's level from the two options (GNU Backgammon's `level`, the Welsh player's
+/// `welsh_level`); the club checks that it suits the rules.
+///
+/// # Errors
+/// Both given.
+pub(super) fn bot_level_of(
+    level: Option<LevelChoice>,
+    welsh: Option<WelshLevelChoice>,
+) -> Result<Option<club::BotLevel>, club::ClubError> {
+    match (level, welsh) {
+        (Some(_), Some(_)) => Err(club::ClubError::BadOption(
+            "give level (GNU Backgammon, standard) or welsh_level (the Welsh player), not both"
+                .into(),
+        )),
+        (Some(l), None) => Ok(Some(club::BotLevel::Standard(level_of(l)))),
+        (None, Some(w)) => Ok(Some(club::BotLevel::Welsh(match w {
+            WelshLevelChoice::Weak => welsh_player::Level::Weak,
+            WelshLevelChoice::Medium => welsh_player::Level::Medium,
+            WelshLevelChoice::Strong => welsh_player::Level::Strong,
+        }))),
+        (None, None) => Ok(None),
+    }
+}
+
 /// The level chosen, as the gnubg crate knows it.
 pub(super) fn level_of(l: LevelChoice) -> gnubg::Level {
     match l {

@@ -220,7 +220,7 @@ async fn money_play_with_beavers_the_bot_answers_the_cube_and_never_stops_the_se
     let store = club.store().clone();
     let spec = ChallengeSpec {
         beavers: true,
-        bot: Some(Level::Beginner),
+        bot: Some(Level::Beginner.into()),
         ..ChallengeSpec::standard(None)
     };
     // Given alice plays money against the beginner bot and doubles at once
@@ -266,11 +266,16 @@ async fn the_bot_refuses_terms_it_does_not_play_and_the_seats_it_does_not_take()
     let level_vs_person = Command::Challenge {
         opponent: "bob".into(),
         spec: ChallengeSpec {
-            bot: Some(Level::Expert),
+            bot: Some(Level::Expert.into()),
             ..ChallengeSpec::standard(Some(3))
         },
     };
-    let welsh = against_bot(ChallengeSpec::welsh(25));
+    // (Welsh is played since issue 33, by the bot's Welsh player: a GNU Backgammon level
+    // with Welsh rules is what is refused now.)
+    let welsh = against_bot(ChallengeSpec {
+        bot: Some(Level::Expert.into()),
+        ..ChallengeSpec::welsh(25)
+    });
     let stake = against_bot(ChallengeSpec {
         stake: 100,
         ..ChallengeSpec::standard(None)
@@ -280,7 +285,7 @@ async fn the_bot_refuses_terms_it_does_not_play_and_the_seats_it_does_not_take()
             level_vs_person,
             "a level applies to a match against the bot",
         ),
-        (welsh, "no Welsh player yet"),
+        (welsh, "plays standard backgammon only"),
         (stake, "the stake must be zero"),
     ] {
         let e = refused(&club, "alice", cmd).await.to_string();
@@ -315,7 +320,7 @@ async fn the_bot_refuses_terms_it_does_not_play_and_the_seats_it_does_not_take()
     )
     .unwrap();
     assert!(!spec.rated);
-    assert_eq!(spec.bot, Some(Level::Expert));
+    assert_eq!(spec.bot, Some(Level::Expert.into()));
     // The bot sits in no chouette and joins no league
     run(
         &club,
@@ -516,7 +521,7 @@ async fn a_three_point_match_with_the_cube_is_played_to_its_end() {
     let store = club.store().clone();
     // Given alice doubles whenever she may against the advanced bot
     let spec = ChallengeSpec {
-        bot: Some(Level::Advanced),
+        bot: Some(Level::Advanced.into()),
         ..ChallengeSpec::standard(Some(3))
     };
     let id = challenge_bot(&club, spec).await;

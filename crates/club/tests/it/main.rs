@@ -1,7 +1,7 @@
 //! The club's integration tests: the bot player, chouettes, leagues' matches and
 //! pictures, spectators, which match a command is for, what the Welsh prompt says, what a
 //! money game's end says, the club on PostgreSQL, practice (hints, the tutor, undo), Welsh
-//! hints and the Welsh review.
+//! hints and the Welsh review, the bot in Welsh.
 //!
 //! One test binary for the crate (one module per suite): it links once.
 
@@ -15,6 +15,7 @@ mod money_game_words;
 mod practice;
 mod spectators;
 mod welsh_analysis;
+mod welsh_bot;
 mod welsh_hint;
 mod welsh_prompts;
 mod which_match;
