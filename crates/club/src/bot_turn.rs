@@ -44,6 +44,10 @@ impl Club {
         // The bot chose its roll in this batch (else a roll came with the human's command).
         let mut rolled_itself = false;
         for _ in 0..MAX_STEPS {
+            // Stopping: the decisions made so far are told below; the rest at the next start.
+            if self.stop.asked() {
+                break;
+            }
             let l = match self.load(id).await {
                 Ok(l) => l,
                 Err(e) => {
@@ -53,7 +57,12 @@ impl Club {
             };
             let Some(level) = l.spec.bot else { break };
             channel.clone_from(&l.row.channel);
-            let next = match self.bot_next(&l, level, rolled_itself).await {
+            // gnubg may think long: a stop does not wait for it (nothing is written yet).
+            let thought = tokio::select! {
+                n = self.bot_next(&l, level, rolled_itself) => n,
+                () = self.stop.wait() => break,
+            };
+            let next = match thought {
                 Ok(n) => n,
                 Err(e) => {
                     failure = Some(failure_words(&l, &e, self.bot_player.retry));

@@ -70,6 +70,7 @@ mod review_words;
 mod session;
 mod settings;
 mod snapshot;
+mod stopping;
 mod terms;
 mod tutor;
 mod undo;
@@ -138,6 +139,8 @@ pub struct Club {
     gnubg: gnubg::Bot,
     /// The bot player: its identities, events and worker's bell.
     bot_player: Arc<bot_player::BotPlayer>,
+    /// Whether the workers were asked to stop (`stopping`).
+    stop: Arc<stopping::Stop>,
 }
 
 impl Club {
@@ -153,6 +156,7 @@ impl Club {
             analyst: analysis::Analyst::new(AnalysisSettings::default()),
             gnubg: gnubg::Bot::new(gnubg::BotSettings::default()),
             bot_player: Arc::new(bot_player::BotPlayer::new()),
+            stop: Arc::new(stopping::Stop::new()),
         }
     }
 
