@@ -26,6 +26,7 @@ pub const SETTINGS: &[&str] = &[
     "ANALYSIS_TIME_LIMIT",
     "BOT_PROCESSES",
     "BOT_TIME_LIMIT",
+    "SHUTDOWN_TIMEOUT",
 ];
 
 /// The database when `DATABASE_URL` is not set.
@@ -64,7 +65,13 @@ pub struct Config {
     /// `BOT_PROCESSES` and `BOT_TIME_LIMIT`: GNU Backgammon as a player and for hints,
     /// looked for where the analysis looks for it.
     pub bot: gnubg::BotSettings,
+    /// `SHUTDOWN_TIMEOUT` (default [`DEFAULT_SHUTDOWN_TIMEOUT`]): after SIGTERM or Ctrl-C,
+    /// how long the commands under way and the workers get to finish.
+    pub shutdown_timeout: Duration,
 }
+
+/// How long a graceful stop may take when `SHUTDOWN_TIMEOUT` is not set.
+pub const DEFAULT_SHUTDOWN_TIMEOUT: Duration = Duration::from_secs(10);
 
 impl Config {
     /// The settings from the environment, else from the `.env` file in `dir` (if there is
@@ -132,6 +139,8 @@ impl Config {
             .unwrap_or(0),
             analysis: analysis_settings(&get, path)?,
             bot: bot_settings(&get, path)?,
+            shutdown_timeout: time_limit(&get, "SHUTDOWN_TIMEOUT")?
+                .unwrap_or(DEFAULT_SHUTDOWN_TIMEOUT),
         })
     }
 }
@@ -262,6 +271,7 @@ mod tests {
         assert_eq!(c.bot.search_path, "/bin:/usr/games");
         assert_eq!((c.bot.processes, c.bot.time_limit.as_secs()), (2, 30));
         assert_eq!(c.rate_limit, Some(crate::discord::RateLimit::default()));
+        assert_eq!(c.shutdown_timeout.as_secs(), 10);
     }
 
     #[test]
@@ -280,6 +290,8 @@ mod tests {
             ("LEADERBOARD_MIN_EXPERIENCE", "ten"),
             ("DISCORD_GUILD_ID", "guild"),
             ("DISCORD_API_URL", "ftp://x"),
+            ("SHUTDOWN_TIMEOUT", "0"),
+            ("SHUTDOWN_TIMEOUT", "soon"),
         ] {
             let Err(e) = with(&[(key, value)]) else {
                 panic!("{key}={value} was taken");
@@ -292,6 +304,8 @@ mod tests {
         assert_eq!(c.analysis.time_limit.as_secs(), 600);
         let c = with(&[("BOT_PROCESSES", "4"), ("BOT_TIME_LIMIT", "1m")]).unwrap();
         assert_eq!((c.bot.processes, c.bot.time_limit.as_secs()), (4, 60));
+        let c = with(&[("SHUTDOWN_TIMEOUT", "30")]).unwrap();
+        assert_eq!(c.shutdown_timeout.as_secs(), 30);
     }
 
     #[test]

@@ -56,4 +56,9 @@ impl Club {
     pub fn is_stopping(&self) -> bool {
         self.stop.asked()
     }
+
+    /// Returns once [`Club::stop`] is called (at once if it was).
+    pub async fn stopping(&self) {
+        self.stop.wait().await;
+    }
 }
