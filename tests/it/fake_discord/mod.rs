@@ -563,6 +563,29 @@ impl FakeDiscord {
         );
     }
 
+    /// Ends a test whose bot was stopped while interactions kept coming: fails if the bot
+    /// did anything Discord refuses or left a deferral thinking, as [`FakeDiscord::finish`]
+    /// does, but an interaction never acknowledged is no failure (it came as the bot
+    /// disconnected, or after: Discord tells that player the application did not
+    /// respond). Returns how many there were.
+    pub async fn finish_stopped(&self) -> usize {
+        self.finished.store(true, Ordering::SeqCst);
+        let st = self.shared.state.lock().unwrap();
+        let mut problems = st.violations.clone();
+        problems.extend(
+            st.interactions
+                .iter()
+                .filter(|(_, s)| s.thinking)
+                .map(|(id, s)| format!("interaction {id} (token {}) left thinking", s.token)),
+        );
+        assert!(
+            problems.is_empty(),
+            "the bot did what Discord refuses:\n{}",
+            problems.join("\n")
+        );
+        st.interactions.values().filter(|s| !s.acknowledged).count()
+    }
+
     /// Waits (up to 20 s) for a request matching `pred` among those after the first `from`.
     pub async fn wait_for(&self, from: usize, pred: impl Fn(&Request) -> bool) -> Request {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
