@@ -24,6 +24,7 @@ mod discord_tutor;
 mod echo_excerpts;
 mod fair_dice;
 mod fake_discord;
+mod gateway_drop;
 mod graceful_stop;
 mod layers;
 mod league_words;
