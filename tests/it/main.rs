@@ -10,6 +10,7 @@ mod cli_legal;
 mod cli_render;
 mod club;
 mod club_ratings;
+mod db_restart;
 mod discord_analysis;
 mod discord_authorization;
 mod discord_bot;

@@ -200,7 +200,14 @@ impl Club {
     /// A [`ClubError`] saying why it was refused and what to do; nothing is changed then.
     pub async fn execute(&self, actor: &Actor, cmd: Command) -> Result<Outcome, ClubError> {
         self.refuse_as_bot(actor, &cmd)?;
-        let out = self.dispatch(actor, cmd).await?;
+        let out = self.dispatch(actor, cmd).await.inspect_err(|e| {
+            // The player is told; the admin reads it in the log.
+            if let ClubError::Store(s) = e
+                && s.fault() != store::Fault::Other
+            {
+                tracing::error!(error = %s, fault = ?s.fault(), "a command met a database fault");
+            }
+        })?;
         // A command that leaves the bot to act wakes its worker.
         if let (Some(id), Some(next)) = (out.match_id, &out.next) {
             if self.is_bot_user(&actor.platform, &next.user_id) {

@@ -20,6 +20,7 @@
 //! | `analysis.rs` | the `/analyse` job queue: requests, claims, progress, results |
 //! | `fingerprint.rs` | a checksum of every table, for tests |
 //! | `cause.rs` | why a match ended, as stored |
+//! | `fault.rs` | what a database error means for the command (disk full, unreachable, interrupted) |
 //!
 //! The modules import one another in one direction only (no cycles): `db`, `cause` and
 //! `action_log` at the bottom; `players`, `money`, `fair` above them; `matches` (types and
@@ -98,6 +99,7 @@ mod cause;
 mod chouettes;
 mod db;
 mod fair;
+mod fault;
 mod fingerprint;
 mod group_commit;
 mod leagues;
@@ -116,6 +118,7 @@ pub use analysis::{AnalysisRow, AnalysisStatus, NewAnalysis};
 pub use cause::EndCause;
 pub use chouettes::{ChouetteRow, NewChouette};
 pub use fair::{FairChainRow, FairChange, FairRow, FairThrowRow};
+pub use fault::Fault;
 pub use leagues::{
     AcceptMatch, EntrantRow, FixtureRow, FixtureWrite, LeagueChange, LeagueRow, NewLeague,
     PlaceRow, SeasonRow, StartedMatch,
