@@ -24,8 +24,7 @@ use tokio::sync::Notify;
 use tokio::task::JoinHandle;
 
 /// What a command that arrives while the bot is stopping is told (privately).
-pub const STOPPING_WORDS: &str =
-    "\u{26A0} the bot is stopping for a moment (a restart); nothing was done, try again in a minute";
+pub const STOPPING_WORDS: &str = "\u{26A0} the bot is stopping for a moment (a restart); nothing was done, try again in a minute";
 
 /// Whether the bot is stopping, the commands under way, and the tasks that post what the
 /// workers did last.
@@ -111,7 +110,8 @@ impl Stopping {
 
     /// Returns once every poster has ended: the workers stopped and what they did posted.
     pub async fn posted(&self) {
-        let tasks = std::mem::take(&mut *self.posters.lock().unwrap_or_else(PoisonError::into_inner));
+        let tasks =
+            std::mem::take(&mut *self.posters.lock().unwrap_or_else(PoisonError::into_inner));
         for t in tasks {
             let _ = t.await;
         }
@@ -185,9 +185,14 @@ pub async fn run_until(
 ) -> Result<bool, super::Error> {
     tracing::info!(%shards, "starting");
     let stopping = Arc::new(Stopping::default());
-    let mut client =
-        super::client_stoppable(conn, Arc::clone(&club), shards, limit, Arc::clone(&stopping))
-            .await?;
+    let mut client = super::client_stoppable(
+        conn,
+        Arc::clone(&club),
+        shards,
+        limit,
+        Arc::clone(&stopping),
+    )
+    .await?;
     let manager = Arc::clone(&client.shard_manager);
     let mut running = tokio::spawn(async move { shards.start(&mut client).await });
     tokio::select! {
@@ -228,10 +233,6 @@ pub async fn run_until(
     if !closed {
         running.abort();
     }
-    tracing::info!(
-        seconds = began.elapsed().as_secs_f64(),
-        finished,
-        "stopped"
-    );
+    tracing::info!(seconds = began.elapsed().as_secs_f64(), finished, "stopped");
     Ok(finished)
 }

@@ -67,13 +67,18 @@ async fn load(club: Arc<Club>, k: u64, over: Arc<AtomicBool>) -> Seen {
     while !over.load(Ordering::SeqCst) {
         n += 1;
         let (a, b) = (k * 1_000_000 + 2 * n, k * 1_000_000 + 2 * n + 1);
-        let (a, b) = (actor(a, &format!("a{k}x{n}")), actor(b, &format!("b{k}x{n}")));
+        let (a, b) = (
+            actor(a, &format!("a{k}x{n}")),
+            actor(b, &format!("b{k}x{n}")),
+        );
         if let Err(e) = club.introduce("discord", &b.user_id, &b.display_name).await {
-            seen.failures.push((Instant::now(), fault(&e), e.to_string()));
+            seen.failures
+                .push((Instant::now(), fault(&e), e.to_string()));
             continue;
         }
         if let Err(e) = club.introduce("discord", &a.user_id, &a.display_name).await {
-            seen.failures.push((Instant::now(), fault(&e), e.to_string()));
+            seen.failures
+                .push((Instant::now(), fault(&e), e.to_string()));
             continue;
         }
         let challenge = Command::Challenge {
@@ -107,7 +112,8 @@ async fn load(club: Arc<Club>, k: u64, over: Arc<AtomicBool>) -> Seen {
                     break;
                 }
                 Err(e) => {
-                    seen.failures.push((Instant::now(), fault(&e), e.to_string()));
+                    seen.failures
+                        .push((Instant::now(), fault(&e), e.to_string()));
                     retried = true;
                     tokio::time::sleep(Duration::from_millis(50)).await;
                 }
@@ -206,8 +212,14 @@ async fn postgres_restarted_under_load_the_bot_reconnects_and_applies_each_comma
         back.duration_since(began).as_secs_f64(),
         again.as_secs_f64(),
         failures.len(),
-        failures.iter().filter(|f| f.1 == Fault::Unreachable).count(),
-        failures.iter().filter(|f| f.1 == Fault::Interrupted).count(),
+        failures
+            .iter()
+            .filter(|f| f.1 == Fault::Unreachable)
+            .count(),
+        failures
+            .iter()
+            .filter(|f| f.1 == Fault::Interrupted)
+            .count(),
         during.iter().copied().fold(f64::INFINITY, f64::min),
         during.iter().copied().fold(0.0, f64::max),
         stored.len(),

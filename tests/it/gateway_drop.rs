@@ -61,7 +61,11 @@ async fn the_gateway_dropped_twice_the_bot_resumes_and_answers_the_commands_sent
     ];
     // Given the bot answering
     let r = answer(&fake, challenge("gd-0", players[0], players[1])).await;
-    assert!(content(&r).starts_with("Match #1: alice challenges bob"), "{}", content(&r));
+    assert!(
+        content(&r).starts_with("Match #1: alice challenges bob"),
+        "{}",
+        content(&r)
+    );
     let mut again = Vec::new();
     for round in 1..=2 {
         // When the gateway connection drops, and a command is sent at once

@@ -23,7 +23,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::fake_discord::{BOT_ID, CHANNEL, FakeDiscord, GUILD, Request, TOKEN, click, slash, user};
+use crate::fake_discord::{
+    BOT_ID, CHANNEL, FakeDiscord, GUILD, Request, TOKEN, click, slash, user,
+};
 use club::{Actor, ChallengeSpec, Club, Command as ClubCommand, MatchRef, RngDice, SystemClock};
 use clubkit::assert_match_rebuilds;
 use gammonbot::discord::STOPPING_WORDS;
@@ -51,7 +53,11 @@ fn actor((id, name): (u64, &str)) -> Actor {
 /// queued: the job the analysis worker will be running when the bot is stopped.
 async fn finished_match_queued_for_analysis(db: &str) {
     let store = Store::open(db).await.unwrap();
-    let club = Club::new(store.clone(), Arc::new(RngDice::seeded(9)), Arc::new(SystemClock));
+    let club = Club::new(
+        store.clone(),
+        Arc::new(RngDice::seeded(9)),
+        Arc::new(SystemClock),
+    );
     let run = async |who, cmd: ClubCommand| club.execute(&actor(who), cmd).await;
     for who in [ALICE, BOB] {
         club.introduce("discord", &who.0.to_string(), who.1)
@@ -140,9 +146,10 @@ fn boards_shown(requests: &[Request]) -> BTreeMap<i64, i64> {
                 continue;
             };
             let mut it = rest.trim_end_matches(".png").split('-');
-            if let (Some(Ok(id)), Some(Ok(v))) =
-                (it.next().map(str::parse::<i64>), it.next().map(str::parse::<i64>))
-            {
+            if let (Some(Ok(id)), Some(Ok(v))) = (
+                it.next().map(str::parse::<i64>),
+                it.next().map(str::parse::<i64>),
+            ) {
                 let e = shown.entry(id).or_insert(0);
                 *e = v.max(*e);
             }
@@ -161,13 +168,15 @@ fn player(kind: u64, n: u64) -> (u64, String) {
 async fn callback(fake: &FakeDiscord, from: usize, token: &str) -> Option<Request> {
     let path = format!("/{token}/callback");
     let wait = fake.wait_for(from, |r| r.method == "POST" && r.path.ends_with(&path));
-    let r = tokio::time::timeout(Duration::from_secs(15), wait).await.ok()?;
+    let r = tokio::time::timeout(Duration::from_secs(15), wait)
+        .await
+        .ok()?;
     (r.status == 204).then_some(r)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_under_load_answers_or_refuses_every_command_posts_the_bots_moves_and_exits_in_time()
-{
+ {
     let fake = Arc::new(FakeDiscord::start(TOKEN).await);
     // Discord answers the interaction callbacks a second late: commands are under way.
     fake.slow("POST", "/callback", Duration::from_secs(1));
@@ -248,7 +257,10 @@ async fn sigterm_under_load_answers_or_refuses_every_command_posts_the_bots_move
         if acked.len() >= 12 && bot_matches >= 2 {
             break;
         }
-        assert!(Instant::now() < deadline, "the load never got going: {acked:?}");
+        assert!(
+            Instant::now() < deadline,
+            "the load never got going: {acked:?}"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     // And the process gets SIGTERM, the load going on
@@ -294,7 +306,10 @@ async fn sigterm_under_load_answers_or_refuses_every_command_posts_the_bots_move
         .filter(|r| r.path.ends_with("/callback") && text_of(r) == STOPPING_WORDS)
         .inspect(|r| assert_eq!(r.json()["data"]["flags"], json!(64), "not private"))
         .count();
-    assert!(refusals > 0, "no command was refused while stopping:\n{logged}");
+    assert!(
+        refusals > 0,
+        "no command was refused while stopping:\n{logged}"
+    );
 
     // And every challenge shown is stored, and every match stored was shown (or is the
     // analysed one made before the start)
@@ -307,7 +322,11 @@ async fn sigterm_under_load_answers_or_refuses_every_command_posts_the_bots_move
         .unwrap();
     let stored: BTreeMap<i64, i64> = stored.into_iter().collect();
     let analysed = 1;
-    let stored_ids: BTreeSet<i64> = stored.keys().copied().filter(|&id| id != analysed).collect();
+    let stored_ids: BTreeSet<i64> = stored
+        .keys()
+        .copied()
+        .filter(|&id| id != analysed)
+        .collect();
     let acked_ids: BTreeSet<i64> = acked.keys().copied().collect();
     assert_eq!(
         stored_ids.difference(&acked_ids).collect::<Vec<_>>(),

@@ -22,6 +22,7 @@ mod discord_paths;
 mod discord_rate_limit;
 mod discord_shards;
 mod discord_tutor;
+mod disk_full;
 mod echo_excerpts;
 mod fair_dice;
 mod fake_discord;

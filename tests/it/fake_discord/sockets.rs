@@ -189,8 +189,9 @@ async fn resume(s: &Shared, mut socket: WebSocketStream<TcpStream>, d: &Value) {
         let mut st = s.state.lock().unwrap();
         st.resumes.push(d.clone());
         if !authenticated {
-            st.violations
-                .push(format!("4004 Authentication failed -- RESUME with token {given:?}"));
+            st.violations.push(format!(
+                "4004 Authentication failed -- RESUME with token {given:?}"
+            ));
         }
         match shard {
             Some(shard) if authenticated => st
@@ -206,7 +207,11 @@ async fn resume(s: &Shared, mut socket: WebSocketStream<TcpStream>, d: &Value) {
         return;
     };
     let resumed = json!({"op": 0, "s": seq, "t": "RESUMED", "d": {}});
-    if socket.send(Message::Text(resumed.to_string())).await.is_err() {
+    if socket
+        .send(Message::Text(resumed.to_string()))
+        .await
+        .is_err()
+    {
         give_back(s, shard, rx);
         return;
     }
