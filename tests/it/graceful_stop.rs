@@ -16,6 +16,9 @@
 //!   from its log.
 //!
 //! The database is an SQLite file, or PostgreSQL with `GAMMONBOT_TEST_PG`.
+//!
+//! And the local chat (`gammonbot local`) under SIGTERM: it says it stops, prints
+//! `Stopped.` and exits with status 0.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::process::{Child, Command, Stdio};
@@ -396,4 +399,57 @@ async fn sigterm_under_load_answers_or_refuses_every_command_posts_the_bots_move
     );
     pool.close().await;
     store.close().await;
+}
+
+#[test]
+fn the_local_chat_stopped_with_sigterm_says_so_and_exits_with_status_0() {
+    use std::io::{BufRead, BufReader, Write};
+    let db = scratch("graceful-stop-local").join("gammonbot.db");
+    let mut chat = Command::new(env!("CARGO_BIN_EXE_gammonbot"))
+        .args(["local", "--dice-seed", "3", "--db"])
+        .arg(&db)
+        .env_remove("DISCORD_TOKEN")
+        .env("SHUTDOWN_TIMEOUT", "10")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the chat starts");
+    let mut stdin = chat.stdin.take().unwrap();
+    let mut lines = BufReader::new(chat.stdout.take().unwrap()).lines();
+    // Given a challenge answered
+    writeln!(stdin, "p1: /challenge q1 length:1").unwrap();
+    stdin.flush().unwrap();
+    let answered = lines
+        .by_ref()
+        .map_while(Result::ok)
+        .any(|l| l.starts_with("Match #1:"));
+    assert!(answered, "no answer to the challenge");
+    // When SIGTERM comes, stdin still open
+    let sent = Instant::now();
+    let kill = Command::new("kill")
+        .args(["-TERM", &chat.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    // Then the chat says it stops, and exits with status 0
+    let rest: Vec<String> = lines.map_while(Result::ok).collect();
+    let status = chat.wait().unwrap();
+    let took = sent.elapsed();
+    assert!(
+        rest.iter().any(|l| l.starts_with("The bot is stopping")),
+        "{rest:?}"
+    );
+    assert_eq!(
+        rest.last().map(String::as_str),
+        Some("Stopped."),
+        "{rest:?}"
+    );
+    assert!(status.success(), "{status}");
+    assert!(took < Duration::from_secs(30), "{took:?}");
+    drop(stdin);
+    println!(
+        "the local chat: SIGTERM to exit {:.2} s",
+        took.as_secs_f64()
+    );
 }
