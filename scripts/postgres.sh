@@ -4,6 +4,7 @@
 #
 #   eval "$(scripts/postgres.sh start)"   # exports DATABASE_URL and GAMMONBOT_PG_DIR
 #   ...tests...
+#   scripts/postgres.sh restart "$GAMMONBOT_PG_DIR"   # restarts it (fast), same port
 #   scripts/postgres.sh stop "$GAMMONBOT_PG_DIR"   # stops it and removes the directory
 #
 # `start` prints two `export` lines (DATABASE_URL=postgres://gammonbot@127.0.0.1:PORT/gammonbot
@@ -125,11 +126,29 @@ stop() {
   say "stopped; $dir removed"
 }
 
+# Restarts the server of a cluster this script made (fast: the sessions are cut, as when
+# the server is restarted by its admin or crashes), on the same port and settings.
+restart() {
+  local dir=${1:-${GAMMONBOT_PG_DIR:-}}
+  if [ -z "$dir" ] || [ ! -f "$dir/bindir" ]; then
+    say "restart: give the cluster's directory (GAMMONBOT_PG_DIR), not \`$dir\`"
+    exit 1
+  fi
+  local bin
+  bin=$(cat "$dir/bindir")
+  as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 -m fast restart >&2 || {
+    cat "$dir/server.log" >&2 || true
+    say "the server did not restart"
+    exit 1
+  }
+}
+
 case "${1:-}" in
 start) start ;;
 stop) stop "${2:-}" ;;
+restart) restart "${2:-}" ;;
 *)
-  say "usage: $0 start | $0 stop [DIR]"
+  say "usage: $0 start | $0 stop [DIR] | $0 restart [DIR]"
   exit 2
   ;;
 esac

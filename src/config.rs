@@ -31,6 +31,7 @@ pub const SETTINGS: &[&str] = &[
     "BOT_TIME_LIMIT",
     "METRICS_ADDR",
     "LOG_FORMAT",
+    "SHUTDOWN_TIMEOUT",
 ];
 
 /// The database when `DATABASE_URL` is not set.
@@ -76,7 +77,13 @@ pub struct Config {
     pub metrics_addr: Option<std::net::SocketAddr>,
     /// `LOG_FORMAT`: `text` (default) or `json`.
     pub log_format: crate::ops::LogFormat,
+    /// `SHUTDOWN_TIMEOUT` (default [`DEFAULT_SHUTDOWN_TIMEOUT`]): after SIGTERM or Ctrl-C,
+    /// how long the commands under way and the workers get to finish.
+    pub shutdown_timeout: Duration,
 }
+
+/// How long a graceful stop may take when `SHUTDOWN_TIMEOUT` is not set.
+pub const DEFAULT_SHUTDOWN_TIMEOUT: Duration = Duration::from_secs(10);
 
 impl Config {
     /// The settings from the environment, else from the `.env` file in `dir` (if there is
@@ -158,6 +165,8 @@ impl Config {
                 .map(|f| crate::ops::LogFormat::parse(&f).map_err(ConfigError))
                 .transpose()?
                 .unwrap_or_default(),
+            shutdown_timeout: time_limit(&get, "SHUTDOWN_TIMEOUT")?
+                .unwrap_or(DEFAULT_SHUTDOWN_TIMEOUT),
         })
     }
 }
@@ -358,6 +367,7 @@ mod tests {
         let c = with(&[("METRICS_ADDR", "127.0.0.1:9184"), ("LOG_FORMAT", "json")]).unwrap();
         assert_eq!(c.metrics_addr, Some(([127, 0, 0, 1], 9184).into()));
         assert_eq!(c.log_format, crate::ops::LogFormat::Json);
+        assert_eq!(c.shutdown_timeout.as_secs(), 10);
     }
 
     #[test]
@@ -378,6 +388,8 @@ mod tests {
             ("DISCORD_API_URL", "ftp://x"),
             ("METRICS_ADDR", "localhost"),
             ("LOG_FORMAT", "xml"),
+            ("SHUTDOWN_TIMEOUT", "0"),
+            ("SHUTDOWN_TIMEOUT", "soon"),
         ] {
             let Err(e) = with(&[(key, value)]) else {
                 panic!("{key}={value} was taken");
@@ -390,6 +402,8 @@ mod tests {
         assert_eq!(c.analysis.time_limit.as_secs(), 600);
         let c = with(&[("BOT_PROCESSES", "4"), ("BOT_TIME_LIMIT", "1m")]).unwrap();
         assert_eq!((c.bot.processes, c.bot.time_limit.as_secs()), (4, 60));
+        let c = with(&[("SHUTDOWN_TIMEOUT", "30")]).unwrap();
+        assert_eq!(c.shutdown_timeout.as_secs(), 30);
     }
 
     #[test]

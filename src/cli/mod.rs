@@ -5,6 +5,7 @@ use std::io::{BufRead, BufWriter, Write};
 mod assets;
 pub mod backup;
 mod ratings;
+mod signals;
 mod welsh;
 pub use assets::{ASSET_FILES, assets};
 pub use ratings::ratings;
@@ -409,7 +410,8 @@ pub fn render(args: &RenderArgs<'_>) -> std::io::Result<bool> {
 }
 
 /// Runs the local terminal chat on the database `db` (default: the configured
-/// `DATABASE_URL`).
+/// `DATABASE_URL`). SIGTERM or Ctrl-C stops it gracefully within `SHUTDOWN_TIMEOUT`;
+/// `Ok(false)` when something was cut then.
 ///
 /// # Errors
 /// The database cannot be opened or the input read.
@@ -425,23 +427,28 @@ pub fn local(
         .worker_threads(2)
         .enable_all()
         .build()?;
-    runtime.block_on(async move {
+    let ok = runtime.block_on(async move {
         let dice = match dice_seed {
             Some(seed) => RngDice::seeded(seed),
             None => RngDice::from_os(),
         };
         let (store, club) = open_club(config, db, dice).await?;
-        let ok = crate::console::run(
+        let ok = crate::console::run_until(
             club,
             crate::console::Options {
                 script,
                 png_dir: png,
             },
+            signals::stop_signal(),
+            config.shutdown_timeout,
         )
         .await?;
-        store.close().await;
-        Ok(ok)
-    })
+        close_store(store, config.shutdown_timeout).await;
+        Ok::<_, std::io::Error>(ok)
+    })?;
+    // Tasks still under way past the timeout (a gnubg decision, say) are not waited for.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(100));
+    Ok(ok)
 }
 
 /// Opens the database `db` (default: the configured `DATABASE_URL`) and the club on it
@@ -479,6 +486,8 @@ async fn open_club(
 /// `SHARD_RANGE` choose the shards this process runs (default: all); `DISCORD_API_URL`
 /// sends REST calls through a rate-limiting proxy instead of discord.com (the bot's own
 /// rate limiter is then off); `DISCORD_RATE_LIMIT` limits each player's commands.
+/// SIGTERM or Ctrl-C stops it gracefully within `SHUTDOWN_TIMEOUT`
+/// ([`crate::discord::stopping`]); `Ok(false)` when something was cut then.
 ///
 /// # Errors
 /// No token is configured, the database cannot be opened or the bot cannot connect.
@@ -497,9 +506,9 @@ pub fn discord(config: &Config) -> std::io::Result<bool> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(async move {
-        let (_, club) = open_club(config, None, club::RngDice::from_os()).await?;
-        crate::discord::run_shards(
+    let finished = runtime.block_on(async move {
+        let (store, club) = open_club(config, None, club::RngDice::from_os()).await?;
+        let finished = crate::discord::run_until(
             crate::discord::Connection {
                 token: token.trim().to_string(),
                 guild,
@@ -509,11 +518,25 @@ pub fn discord(config: &Config) -> std::io::Result<bool> {
             club,
             shards,
             limit,
+            signals::stop_signal(),
+            config.shutdown_timeout,
         )
         .await
         .map_err(|e| std::io::Error::other(format!("Discord: {e}")))?;
-        Ok(true)
-    })
+        close_store(store, config.shutdown_timeout).await;
+        Ok::<_, std::io::Error>(finished)
+    })?;
+    // Tasks still under way past the timeout (a gnubg decision, say) are not waited for.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(100));
+    Ok(finished)
+}
+
+/// Closes the database (its connections; on SQLite the WAL is checkpointed), waiting at
+/// most `limit`.
+async fn close_store(store: store::Store, limit: std::time::Duration) {
+    if tokio::time::timeout(limit, store.close()).await.is_err() {
+        tracing::warn!("the database did not close in time");
+    }
 }
 
 #[cfg(test)]

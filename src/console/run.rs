@@ -104,6 +104,22 @@ pub(super) async fn shown(out: &Outcome, now: i64, png_dir: Option<&Path>) -> St
 /// # Errors
 /// The script or the terminal cannot be read.
 pub async fn run(club: Arc<Club>, opts: Options) -> std::io::Result<bool> {
+    run_until(club, opts, std::future::pending(), Duration::MAX).await
+}
+
+/// [`run`], the terminal stopped gracefully when `signal` comes: the line under way is
+/// answered, no further line is read (the chat says so), the workers stop at their safe
+/// point and what they did last is printed, all within `timeout`. Returns `false` when
+/// something was cut at the timeout.
+///
+/// # Errors
+/// The script or the terminal cannot be read.
+pub async fn run_until(
+    club: Arc<Club>,
+    opts: Options,
+    signal: impl Future<Output = ()>,
+    timeout: Duration,
+) -> std::io::Result<bool> {
     if let Some(dir) = &opts.png_dir {
         std::fs::create_dir_all(dir)?;
     }
@@ -172,6 +188,7 @@ pub async fn run(club: Arc<Club>, opts: Options) -> std::io::Result<bool> {
     let mut bot_events = club.bot_events();
     let bot = Arc::clone(&club).spawn_bot();
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
+    tokio::pin!(signal);
     loop {
         tokio::select! {
             line = lines.next_line() => {
@@ -183,6 +200,39 @@ pub async fn run(club: Arc<Club>, opts: Options) -> std::io::Result<bool> {
             Some(n) = rx.recv() => if !n.channel.is_empty() { print!("{}", notice_text(&n)) },
             Ok(e) = analyses.recv() => print!("{}", analysis::event_text(e, png).await),
             Ok(e) = bot_events.recv() => print!("{}", bot::event_text(&e, club.now(), png).await),
+            () = &mut signal => {
+                println!("The bot is stopping: lines typed from now on are not read.");
+                club.stop();
+                let deadline = tokio::time::Instant::now().checked_add(timeout);
+                let stopped = async {
+                    let _ = bot.await;
+                    let _ = sweeper.await;
+                    for a in analysts {
+                        let _ = a.await;
+                    }
+                };
+                let finished = match deadline {
+                    Some(d) => tokio::time::timeout_at(d, stopped).await.is_ok(),
+                    None => {
+                        stopped.await;
+                        true
+                    }
+                };
+                // What the workers did last.
+                while let Ok(e) = bot_events.try_recv() {
+                    print!("{}", bot::event_text(&e, club.now(), png).await);
+                }
+                while let Ok(n) = rx.try_recv() {
+                    if !n.channel.is_empty() {
+                        print!("{}", notice_text(&n));
+                    }
+                }
+                while let Ok(e) = analyses.try_recv() {
+                    print!("{}", analysis::event_text(e, png).await);
+                }
+                println!("Stopped.");
+                return Ok(finished);
+            }
         }
     }
     bot.abort();

@@ -102,7 +102,20 @@ pub async fn analyse(
     edit(content(&out.lines)).await?;
     let deadline = tokio::time::Instant::now() + FOLLOW_FOR;
     loop {
-        let text = match tokio::time::timeout_at(deadline, events.recv()).await {
+        let next = tokio::select! {
+            e = tokio::time::timeout_at(deadline, events.recv()) => e,
+            () = club.stopping() => {
+                let m = id.unwrap_or(0);
+                edit(format!(
+                    "The bot is restarting: the analysis of match #{m} is queued again, and its \
+                     result will be posted in <#{}> when it is done.",
+                    ctx.channel_id()
+                ))
+                .await?;
+                return Ok(());
+            }
+        };
+        let text = match next {
             Ok(Ok(AnalysisEvent::Progress {
                 match_id,
                 game,
@@ -153,19 +166,40 @@ pub async fn stats(
     run(ctx, Command::Stats(player)).await
 }
 
-/// Starts the analysis workers and posts each finished job in its match's channel.
-pub(super) fn spawn_reports(club: &Arc<Club>, http: Arc<serenity::Http>) {
+/// Starts the analysis workers and posts each finished job in its match's channel. The
+/// task ends once the workers have (the club stopped) and their last reports are posted.
+pub(super) fn spawn_reports(
+    club: &Arc<Club>,
+    http: Arc<serenity::Http>,
+) -> tokio::task::JoinHandle<()> {
+    use tokio::sync::broadcast::error::{RecvError, TryRecvError};
     let mut events = club.analysis_events();
-    let _workers = Arc::clone(club).spawn_analysis();
+    let workers = Arc::clone(club).spawn_analysis();
     tokio::spawn(async move {
+        let ended = async {
+            for w in workers {
+                let _ = w.await;
+            }
+        };
+        tokio::pin!(ended);
         loop {
-            match events.recv().await {
+            tokio::select! {
+                e = events.recv() => match e {
+                    Ok(AnalysisEvent::Finished(r)) => post_report(&http, r).await,
+                    Ok(_) | Err(RecvError::Lagged(_)) => {}
+                    Err(RecvError::Closed) => return,
+                },
+                () = &mut ended => break,
+            }
+        }
+        loop {
+            match events.try_recv() {
                 Ok(AnalysisEvent::Finished(r)) => post_report(&http, r).await,
-                Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
+                Ok(_) | Err(TryRecvError::Lagged(_)) => {}
                 Err(_) => return,
             }
         }
-    });
+    })
 }
 
 async fn post_report(http: &serenity::Http, r: AnalysisReport) {

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use tokio::sync::Notify;
-use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
 use super::answer::{Answer, outcome_files};
 use super::{DmRefused, announce, direct_message};
@@ -122,27 +122,41 @@ impl Drop for Answering {
 }
 
 /// Starts the bot's worker and posts each of its decisions in its match's channel, one
-/// after the other.
+/// after the other. The task ends once the worker has (the club stopped): the decisions
+/// it made last are posted first, so that none committed goes unposted.
 pub(super) fn spawn_moves(
     club: &Arc<Club>,
     http: Arc<serenity::Http>,
     refused: DmRefused,
     gate: Arc<Gate>,
-) {
+) -> tokio::task::JoinHandle<()> {
     // Listening before the worker starts, so that no decision is missed.
     let mut events = club.bot_events();
-    let _worker = Arc::clone(club).spawn_bot();
+    let worker = Arc::clone(club).spawn_bot();
     tokio::spawn(async move {
+        tokio::pin!(worker);
         loop {
-            match events.recv().await {
-                Ok(e) => post_event(&http, &refused, &gate, e).await,
-                Err(RecvError::Lagged(n)) => {
-                    tracing::warn!(missed = n, "decisions of the bot not posted");
-                }
-                Err(RecvError::Closed) => return,
+            tokio::select! {
+                e = events.recv() => match e {
+                    Ok(e) => post_event(&http, &refused, &gate, e).await,
+                    Err(RecvError::Lagged(n)) => {
+                        tracing::warn!(missed = n, "decisions of the bot not posted");
+                    }
+                    Err(RecvError::Closed) => return,
+                },
+                _ = &mut worker => break,
             }
         }
-    });
+        loop {
+            match events.try_recv() {
+                Ok(e) => post_event(&http, &refused, &gate, e).await,
+                Err(TryRecvError::Lagged(n)) => {
+                    tracing::warn!(missed = n, "decisions of the bot not posted");
+                }
+                Err(_) => return,
+            }
+        }
+    })
 }
 
 /// Posts a decision of the bot in its match's channel as a reply is posted.

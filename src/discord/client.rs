@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
+use super::stopping::{Door, Stopping};
 use super::{
     Data, DmRefused, Error, Limiter, RateLimit, Shards, analysis, bot, commands, limit, on_error,
     on_event, post_notice,
@@ -75,6 +76,23 @@ pub async fn client_with(
     shards: Shards,
     limit: Option<RateLimit>,
 ) -> Result<serenity::Client, Error> {
+    client_stoppable(conn, club, shards, limit, Arc::default()).await
+}
+
+/// [`client_with`], stopped gracefully through `stopping` (see [`super::stopping`]):
+/// its commands are counted there, and the tasks posting what the workers did are handed
+/// to it.
+///
+/// # Errors
+/// The client cannot be built.
+pub async fn client_stoppable(
+    conn: Connection,
+    club: Arc<Club>,
+    shards: Shards,
+    limit: Option<RateLimit>,
+    stopping: Arc<Stopping>,
+) -> Result<serenity::Client, Error> {
+    let posters = Arc::clone(&stopping);
     let registers = shards.has_shard_zero();
     let options = poise::FrameworkOptions {
         commands: commands(),
@@ -115,22 +133,23 @@ pub async fn client_with(
                 Arc::clone(&club).spawn_deadlines(sweep_every, tx);
                 let http = Arc::clone(&ctx.http);
                 // Analyses: the workers, and each result posted in its match's channel.
-                analysis::spawn_reports(&club, Arc::clone(&http));
+                posters.poster(analysis::spawn_reports(&club, Arc::clone(&http)));
                 let dm_refused = DmRefused::default();
                 // The bot player: its worker, and each decision posted in its channel.
                 let answering = Arc::new(bot::Gate::default());
-                bot::spawn_moves(
+                posters.poster(bot::spawn_moves(
                     &club,
                     Arc::clone(&http),
                     Arc::clone(&dm_refused),
                     Arc::clone(&answering),
-                );
+                ));
                 let refused = Arc::clone(&dm_refused);
-                tokio::spawn(async move {
+                // Ends when the sweep does (the club stopped), its notices posted.
+                posters.poster(tokio::spawn(async move {
                     while let Some(n) = rx.recv().await {
                         post_notice(&http, &refused, &n).await;
                     }
-                });
+                }));
                 Ok(Data {
                     club,
                     dm_refused,
@@ -155,7 +174,10 @@ pub async fn client_with(
     // serenity's rate-limit waits, counted for the metrics.
     Ok(builder
         .event_handler(super::rest_count::Waits)
-        .framework(framework)
+        .framework(Door {
+            inner: framework,
+            stopping,
+        })
         .await?)
 }
 

@@ -35,6 +35,7 @@ mod league;
 mod limit;
 pub mod rest_count;
 pub mod shards;
+pub mod stopping;
 
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -51,11 +52,13 @@ use render::{bracket_alt_text, bracket_png, standings_alt_text, standings_png};
 use answer::{Answer, outcome_files};
 pub use buttons::{button_command, button_of, buttons};
 pub use client::{
-    Connection, client, client_for, client_limited, client_with, run_bot, run_shards,
+    Connection, client, client_for, client_limited, client_stoppable, client_with, run_bot,
+    run_shards,
 };
 pub use commands::commands;
 pub use limit::{Limited, Limiter, RateLimit};
 pub use shards::Shards;
+pub use stopping::{STOPPING_WORDS, Stopping, run_until};
 
 /// What every command and event handler can reach.
 pub struct Data {

@@ -398,7 +398,9 @@ impl Club {
     }
 
     /// Starts the analysis workers (`ANALYSIS_WORKERS` of them), after queueing again the
-    /// jobs a stopped bot left running. Each runs gnubg on a blocking thread.
+    /// jobs a stopped bot left running. Each runs gnubg on a blocking thread. They end
+    /// when the club is stopped ([`Club::stop`]): a job under way then is stopped and
+    /// queued again (its attempt not counted).
     #[must_use]
     pub fn spawn_analysis(self: Arc<Self>) -> Vec<tokio::task::JoinHandle<()>> {
         let workers = self.analyst.settings.workers.max(1);
@@ -416,20 +418,20 @@ impl Club {
                             }
                         })
                         .await;
-                    loop {
-                        match club.run_next_analysis().await {
-                            Ok(Some(_)) => {}
-                            Ok(None) => {
-                                let _ = tokio::time::timeout(
-                                    Duration::from_secs(5),
-                                    club.analyst.wake.notified(),
-                                )
-                                .await;
-                            }
+                    let stop = Arc::clone(&club.stop);
+                    // Between jobs: the next job, or the stop, whichever comes first.
+                    while !stop.asked() {
+                        let pause = match club.run_next_analysis().await {
+                            Ok(Some(_)) => continue,
+                            Ok(None) => Duration::from_secs(5),
                             Err(e) => {
                                 tracing::warn!(error = %e, "analysis job failed");
-                                tokio::time::sleep(Duration::from_secs(5)).await;
+                                Duration::from_secs(5)
                             }
+                        };
+                        tokio::select! {
+                            _ = tokio::time::timeout(pause, club.analyst.wake.notified()) => {}
+                            () = stop.wait() => {}
                         }
                     }
                 })
@@ -472,6 +474,11 @@ impl Club {
                 Ok((text, review_lines(&review), blunder_boards(&review)))
             })
         };
+        if result.is_err() && self.stop.asked() {
+            // Stopped with the bot: queued again, for the next start.
+            self.store.release_analysis(job.id).await?;
+            return Ok(None);
+        }
         let report = match result {
             Ok((text, review_lines, boards)) => {
                 self.store
@@ -614,8 +621,16 @@ impl Club {
         let plies = u32::try_from(job.plies).unwrap_or(settings.plies);
         let threads = settings.threads;
         let started = std::time::Instant::now();
+        let stop = Arc::clone(&self.stop);
         let work = tokio::task::spawn_blocking(move || {
-            let out = gnubg_run::run_gnubg(&gnubg, &dir, &mat, plies, threads, limit, &ptx);
+            let stopped = || stop.asked();
+            let run = gnubg_run::Run {
+                plies,
+                threads,
+                limit,
+                stopped: &stopped,
+            };
+            let out = gnubg_run::run_gnubg(&gnubg, &dir, &mat, &run, &ptx);
             if out.is_ok() {
                 // Kept when gnubg failed, for the admin to look at.
                 let _ = std::fs::remove_dir_all(&dir);

@@ -34,6 +34,8 @@ pub(super) struct BotPlayer {
     pending: Mutex<BTreeSet<i64>>,
     /// The matches a batch of decisions is under way in.
     in_flight: Mutex<BTreeSet<i64>>,
+    /// Rung when a batch ends.
+    batch_done: Notify,
     /// The failure last told in each match (a failure is told once, until a decision
     /// succeeds there).
     pub(super) told: Mutex<HashMap<i64, String>>,
@@ -57,6 +59,7 @@ impl BotPlayer {
             bell: Notify::new(),
             pending: Mutex::new(BTreeSet::new()),
             in_flight: Mutex::new(BTreeSet::new()),
+            batch_done: Notify::new(),
             told: Mutex::new(HashMap::new()),
             retry: DEFAULT_RETRY,
         }
@@ -92,8 +95,12 @@ impl BotPlayer {
     }
 
     /// Decides in match `id` on a task of its own, unless a batch there is under way (then
-    /// it is looked at again when that one ends).
+    /// it is looked at again when that one ends), or the club is stopping (then at the
+    /// next start).
     fn start(&self, club: &Arc<Club>, id: i64) {
+        if club.stop.asked() {
+            return;
+        }
         if !lock(&self.in_flight).insert(id) {
             lock(&self.pending).insert(id);
             return;
@@ -106,7 +113,21 @@ impl BotPlayer {
             if lock(&player.pending).contains(&id) {
                 player.bell.notify_one();
             }
+            player.batch_done.notify_waiters();
         });
+    }
+
+    /// Returns once no batch of decisions is under way.
+    async fn batches_ended(&self) {
+        loop {
+            let ended = self.batch_done.notified();
+            tokio::pin!(ended);
+            ended.as_mut().enable();
+            if lock(&self.in_flight).is_empty() {
+                return;
+            }
+            ended.await;
+        }
     }
 
     pub(super) fn identity(&self, platform: &str) -> Option<(String, String)> {
@@ -190,14 +211,21 @@ impl Club {
     /// leaves to the bot as they come, and every retry interval looks again at all open
     /// bot matches (a decision that failed is retried then). Matches are decided side by
     /// side (gnubg's pool bounds how many think at once), one batch at a time in each.
-    /// Runs until everyone else has dropped the club.
+    /// Runs until everyone else has dropped the club, or until it is stopped
+    /// ([`Club::stop`]): then it starts no batch and ends once the batches under way
+    /// have (each ends before its next decision, its events sent).
     pub fn spawn_bot(self: Arc<Self>) -> tokio::task::JoinHandle<()> {
         let weak = Arc::downgrade(&self);
         let player = Arc::clone(&self.bot_player);
+        let stop = Arc::clone(&self.stop);
         drop(self);
         tokio::spawn(async move {
             let mut scan = true;
             loop {
+                if stop.asked() {
+                    player.batches_ended().await;
+                    return;
+                }
                 let Some(club) = weak.upgrade() else { return };
                 let ids = if scan {
                     match club.store.open_bot_matches(SCAN_LIMIT).await {
@@ -215,9 +243,12 @@ impl Club {
                 }
                 let retry = player.retry.max(Duration::from_millis(10));
                 drop(club);
-                scan = tokio::time::timeout(retry, player.bell.notified())
-                    .await
-                    .is_err();
+                tokio::select! {
+                    rung = tokio::time::timeout(retry, player.bell.notified()) => {
+                        scan = rung.is_err();
+                    }
+                    () = stop.wait() => {}
+                }
             }
         })
     }

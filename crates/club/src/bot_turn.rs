@@ -56,6 +56,10 @@ impl Club {
         // The bot chose its roll in this batch (else a roll came with the human's command).
         let mut rolled_itself = false;
         for _ in 0..MAX_STEPS {
+            // Stopping: the decisions made so far are told below; the rest at the next start.
+            if self.stop.asked() {
+                break;
+            }
             let l = match self.load(id).await {
                 Ok(l) => l,
                 Err(e) => {
@@ -65,14 +69,20 @@ impl Club {
             };
             let Some(level) = l.spec.bot else { break };
             channel.clone_from(&l.row.channel);
-            let next = match level {
-                BotLevel::Standard(level) => self
-                    .bot_next(&l, level, rolled_itself)
-                    .await
-                    .map_err(|e| e.to_string()),
-                BotLevel::Welsh(level) => self.welsh_bot_next(&l, level).await,
+            // gnubg may think long: a stop does not wait for it (nothing is written yet).
+            let thought = tokio::select! {
+                n = async {
+                    match level {
+                        BotLevel::Standard(level) => self
+                            .bot_next(&l, level, rolled_itself)
+                            .await
+                            .map_err(|e| e.to_string()),
+                        BotLevel::Welsh(level) => self.welsh_bot_next(&l, level).await,
+                    }
+                } => n,
+                () = self.stop.wait() => break,
             };
-            let next = match next {
+            let next = match thought {
                 Ok(n) => n,
                 Err(e) => {
                     failure = Some(failure_words(&l, &e, self.bot_player.retry));

@@ -183,14 +183,19 @@ impl Club {
     }
 
     /// Runs [`Club::sweep`] now and then every `every`, sending notices to `tx`, until
-    /// `tx` is closed.
+    /// `tx` is closed or the club is stopped ([`Club::stop`]: the sweep under way ends
+    /// first, its notices sent).
     pub fn spawn_deadlines(
         self: Arc<Self>,
         every: Duration,
         tx: tokio::sync::mpsc::UnboundedSender<Notice>,
     ) -> tokio::task::JoinHandle<()> {
         tokio::spawn(async move {
+            let stop = Arc::clone(&self.stop);
             loop {
+                if stop.asked() {
+                    return;
+                }
                 match self.sweep().await {
                     Ok(notices) => {
                         for n in notices {
@@ -204,7 +209,10 @@ impl Club {
                 if tx.is_closed() {
                     return;
                 }
-                tokio::time::sleep(every).await;
+                tokio::select! {
+                    () = tokio::time::sleep(every) => {}
+                    () = stop.wait() => return,
+                }
             }
         })
     }

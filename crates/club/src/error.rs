@@ -3,7 +3,7 @@
 
 use thiserror::Error;
 
-use store::StoreError;
+use store::{Fault, StoreError};
 
 #[derive(Debug, Error)]
 pub enum ClubError {
@@ -45,7 +45,7 @@ pub enum ClubError {
     Stale(i64, i64),
     #[error("match #{0} has no version {1} yet: it is at #{0}@{2}; look at the board again")]
     FutureVersion(i64, i64, i64),
-    #[error("something went wrong on our side ({0}); nothing was changed, try again")]
+    #[error("{}", store_words(.0))]
     Store(#[from] StoreError),
     #[error("stored match #{0} cannot be read ({1}); tell the bot's admin")]
     Corrupt(i64, String),
@@ -55,6 +55,28 @@ pub enum ClubError {
     MatchLength(u32),
     #[error("something could not be written down ({0}); nothing was changed, tell the bot's admin")]
     Encode(String),
+}
+
+/// What a player is told when the database failed, by what the failure means for the
+/// command (`store::Fault`).
+fn store_words(e: &StoreError) -> String {
+    match e.fault() {
+        Fault::Full => {
+            "the bot cannot save right now (no room left on its disk); nothing changed, try \
+             again later"
+                .into()
+        }
+        Fault::Unreachable => "the bot cannot reach its database right now; nothing changed, \
+                               try again in a minute"
+            .into(),
+        Fault::Interrupted => "the bot lost its database connection while saving this; it may \
+                               or may not have been saved: look at the board before trying \
+                               again (a command that was saved is not applied twice)"
+            .into(),
+        Fault::Other => {
+            format!("something went wrong on our side ({e}); nothing was changed, try again")
+        }
+    }
 }
 
 /// `value` as JSON for the store; failing to encode it fails the command (nothing is

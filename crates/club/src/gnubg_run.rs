@@ -25,23 +25,40 @@ pub enum GnubgError {
     Spawn(String),
     #[error("GNU Backgammon failed: {0}")]
     Failed(String),
+    #[error("the bot is stopping; the analysis is queued again")]
+    Stopped,
 }
 
 /// The `gnubg` program in a `PATH`-like list of directories (the bot's gnubg crate's,
 /// shared).
 pub use gnubg::find_gnubg;
 
+/// How gnubg runs one analysis.
+pub(super) struct Run<'a> {
+    pub(super) plies: u32,
+    pub(super) threads: u32,
+    /// gnubg is killed after this long.
+    pub(super) limit: Duration,
+    /// Asked now and then: when it says yes (the bot is stopping), gnubg is killed.
+    pub(super) stopped: &'a (dyn Fn() -> bool + Sync),
+}
+
 /// Runs gnubg on `mat` in `dir` (created), sending `(game, games)` as each game is
-/// analysed; kills it after `limit`. Blocks: call it on a blocking thread.
+/// analysed; kills it after the run's limit, or when the run says it is stopped. Blocks:
+/// call it on a blocking thread.
 pub(super) fn run_gnubg(
     gnubg: &Path,
     dir: &Path,
     mat: &str,
-    plies: u32,
-    threads: u32,
-    limit: Duration,
+    run: &Run<'_>,
     progress: &tokio::sync::mpsc::UnboundedSender<(u32, u32)>,
 ) -> Result<serde_json::Value, GnubgError> {
+    let Run {
+        plies,
+        threads,
+        limit,
+        stopped,
+    } = *run;
     let io = |e: std::io::Error| GnubgError::Spawn(e.to_string());
     std::fs::create_dir_all(dir).map_err(io)?;
     let (script, mat_path, out, log) = (
@@ -83,11 +100,15 @@ pub(super) fn run_gnubg(
     let status = loop {
         match child.try_wait().map_err(io)? {
             Some(status) => break status,
-            None if Instant::now() >= deadline => {
+            None if Instant::now() >= deadline || stopped() => {
                 let _ = child.kill();
                 let _ = child.wait();
                 let _ = reader.join();
-                return Err(GnubgError::TimedOut);
+                return Err(if stopped() {
+                    GnubgError::Stopped
+                } else {
+                    GnubgError::TimedOut
+                });
             }
             None => std::thread::sleep(Duration::from_millis(20)),
         }

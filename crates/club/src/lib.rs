@@ -77,6 +77,7 @@ mod review_words;
 mod session;
 mod settings;
 mod snapshot;
+mod stopping;
 mod terms;
 mod tutor;
 mod undo;
@@ -154,6 +155,8 @@ pub struct Club {
     bot_player: Arc<bot_player::BotPlayer>,
     /// What [`Club::execute`] counts (`metrics`).
     metrics: ClubMetrics,
+    /// Whether the workers were asked to stop (`stopping`).
+    stop: Arc<stopping::Stop>,
 }
 
 impl Club {
@@ -170,6 +173,7 @@ impl Club {
             gnubg: gnubg::Bot::new(gnubg::BotSettings::default()),
             bot_player: Arc::new(bot_player::BotPlayer::new()),
             metrics: ClubMetrics::default(),
+            stop: Arc::new(stopping::Stop::new()),
         }
     }
 
@@ -240,7 +244,14 @@ impl Club {
 
     async fn execute_uncounted(&self, actor: &Actor, cmd: Command) -> Result<Outcome, ClubError> {
         self.refuse_as_bot(actor, &cmd)?;
-        let out = self.dispatch(actor, cmd).await?;
+        let out = self.dispatch(actor, cmd).await.inspect_err(|e| {
+            // The player is told; the admin reads it in the log.
+            if let ClubError::Store(s) = e
+                && s.fault() != store::Fault::Other
+            {
+                tracing::error!(error = %s, fault = ?s.fault(), "a command met a database fault");
+            }
+        })?;
         // A command that leaves the bot to act wakes its worker.
         if let (Some(id), Some(next)) = (out.match_id, &out.next) {
             if self.is_bot_user(&actor.platform, &next.user_id) {

@@ -252,6 +252,24 @@ impl Store {
         Ok(())
     }
 
+    /// Queues job `id` again, running no more (the bot is stopping): its attempt is not
+    /// counted. A job not running is left as it is.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn release_analysis(&self, id: i64) -> Result<(), StoreError> {
+        let (_guard, mut tx) = self.begin_write().await?;
+        sqlx::query(
+            "UPDATE analyses SET status = 'queued', progress = NULL, started_at = NULL, \
+             attempts = attempts - 1 WHERE id = $1 AND status = 'running'",
+        )
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// Queues again the jobs a stopped bot left running; how many.
     ///
     /// # Errors

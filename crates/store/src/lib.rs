@@ -22,6 +22,7 @@
 //! | `fingerprint.rs` | a checksum of every table, for tests |
 //! | `cause.rs` | why a match ended, as stored |
 //! | `health.rs` | the health check's write, the counts the metrics show, the database errors seen |
+//! | `fault.rs` | what a database error means for the command (disk full, unreachable, interrupted) |
 //!
 //! The modules import one another in one direction only (no cycles): `db`, `cause` and
 //! `action_log` at the bottom; `players`, `money`, `fair` above them; `matches` (types and
@@ -101,6 +102,7 @@ mod cause;
 mod chouettes;
 mod db;
 mod fair;
+mod fault;
 mod fingerprint;
 mod group_commit;
 mod health;
@@ -122,6 +124,7 @@ pub use cause::EndCause;
 pub use chouettes::{ChouetteRow, NewChouette};
 pub use fair::{FairChainRow, FairChange, FairRow, FairThrowRow};
 pub use health::database_errors;
+pub use fault::Fault;
 pub use leagues::{
     AcceptMatch, EntrantRow, FixtureRow, FixtureWrite, LeagueChange, LeagueRow, NewLeague,
     PlaceRow, SeasonRow, StartedMatch,

@@ -56,6 +56,23 @@ const SQLITE_PRAGMAS: [&str; 4] = [
     "PRAGMA busy_timeout = 10000",
 ];
 
+/// Whether a connection given back to the pool may be used again. On an error such as
+/// a full disk SQLite may end the transaction by itself; sqlx then still counts it open,
+/// its rollback fails ("no transaction is active"), and its next `BEGIN` would be a
+/// `SAVEPOINT` whose rollback leaves SQLite's transaction, and its write lock, in place:
+/// every other connection would wait on it. Such a connection is closed (the pool opens
+/// a fresh one). The normal path costs nothing: a connection not in a transaction is
+/// taken back at once.
+async fn released_in_order(conn: &mut sqlx::AnyConnection) -> Result<bool, sqlx::Error> {
+    use sqlx::Connection as _;
+    if !conn.is_in_transaction() {
+        return Ok(true);
+    }
+    // A dropped transaction's rollback is queued: it has run once a statement has.
+    sqlx::raw_sql("SELECT 1").execute(&mut *conn).await?;
+    Ok(!conn.is_in_transaction())
+}
+
 impl Store {
     /// Opens the database at `url` and runs the migrations: an SQLite file (`sqlite://path`,
     /// `sqlite:path` or a plain file path; created if missing; WAL, foreign keys on), or a
@@ -86,6 +103,7 @@ impl Store {
                     Ok(())
                 })
             })
+            .after_release(|conn, _meta| Box::pin(released_in_order(conn)))
             .connect_with(AnyConnectOptions::from_url(&url)?)
             .await?;
         Self::migrated(pool, Backend::Sqlite).await

@@ -45,6 +45,10 @@ impl Store {
         display_name: &str,
         now: i64,
     ) -> Result<PlayerRow, StoreError> {
+        // In a transaction of its own, committed before the row is handed back: an
+        // autocommitted `INSERT ... RETURNING` gives its row before SQLite commits, and a
+        // commit that then fails (the disk full) would go unseen.
+        let (_guard, mut tx) = self.begin_write().await?;
         let row = sqlx::query(
             "INSERT INTO players (platform, platform_id, display_name, created_at)
              VALUES ($1, $2, $3, $4)
@@ -55,9 +59,12 @@ impl Store {
         .bind(platform_id)
         .bind(display_name)
         .bind(now)
-        .fetch_one(&self.pool)
+        .fetch_all(&mut *tx)
         .await?;
-        Ok(player_row(&row)?)
+        let row = row.first().ok_or(sqlx::Error::RowNotFound)?;
+        let player = player_row(row)?;
+        tx.commit().await?;
+        Ok(player)
     }
 
     /// A player by platform identity, if known.
@@ -124,6 +131,8 @@ impl Store {
         platform_id: &str,
         name: &str,
     ) -> Result<i64, StoreError> {
+        // Committed before the id is handed back (see `player`).
+        let (_guard, mut tx) = self.begin_write().await?;
         let row = sqlx::query(
             "INSERT INTO communities (platform, platform_id, name) VALUES ($1, $2, $3)
              ON CONFLICT (platform, platform_id) DO UPDATE SET name = excluded.name
@@ -132,9 +141,11 @@ impl Store {
         .bind(platform)
         .bind(platform_id)
         .bind(name)
-        .fetch_one(&self.pool)
+        .fetch_all(&mut *tx)
         .await?;
-        Ok(row.try_get(0)?)
+        let id = row.first().ok_or(sqlx::Error::RowNotFound)?.try_get(0)?;
+        tx.commit().await?;
+        Ok(id)
     }
 
     /// The community with this platform identity, if known.

@@ -313,6 +313,22 @@ impl PgCluster {
     }
 }
 
+impl PgCluster {
+    /// Restarts the server (fast: its sessions are cut), on the same port; returns once it
+    /// takes connections again. Panics when it does not come back.
+    pub fn restart(&self) {
+        let out = Command::new("bash")
+            .args([POSTGRES_SH, "restart", &self.dir])
+            .output()
+            .expect("bash runs");
+        assert!(
+            out.status.success(),
+            "PostgreSQL did not restart:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
 impl Drop for PgCluster {
     fn drop(&mut self) {
         let _ = Command::new("bash")

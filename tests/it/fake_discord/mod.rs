@@ -19,8 +19,9 @@
 //!
 //! What Discord does that is not the bot's fault can be staged: a player who refuses
 //! direct messages ([`FakeDiscord::refuse_dms`], 403 50007) and a rate limit on a route
-//! ([`FakeDiscord::rate_limit`], 429 with `Retry-After`), and a slow answer on a route
-//! ([`FakeDiscord::slow`]).
+//! ([`FakeDiscord::rate_limit`], 429 with `Retry-After`), a slow answer on a route
+//! ([`FakeDiscord::slow`]), and the gateway connection lost ([`FakeDiscord::drop_gateway`];
+//! the bot may RESUME its session).
 
 mod form_checks;
 mod routes;
@@ -222,6 +223,8 @@ struct State {
     dms: HashMap<u64, u64>,
     /// The last IDENTIFY payload's `d`.
     identify: Option<Value>,
+    /// Every RESUME payload's `d`, in order.
+    resumes: Vec<Value>,
     /// Every IDENTIFY payload's `d`, in order.
     identifies: Vec<Value>,
     /// The shard count of the first IDENTIFY (every session must agree).
@@ -241,6 +244,8 @@ struct State {
 struct Shared {
     token: String,
     ws_url: String,
+    /// Bumped to drop every gateway connection open ([`FakeDiscord::drop_gateway`]).
+    drops: tokio::sync::watch::Sender<u64>,
     state: Mutex<State>,
     arrived: Notify,
 }
@@ -298,6 +303,7 @@ impl FakeDiscord {
         let shared = Arc::new(Shared {
             token: token.to_string(),
             ws_url: format!("ws://{}", ws.local_addr().unwrap()),
+            drops: tokio::sync::watch::channel(0).0,
             state: Mutex::default(),
             arrived: Notify::new(),
         });
@@ -462,6 +468,19 @@ impl FakeDiscord {
         self.shared.state.lock().unwrap().identifies.clone()
     }
 
+    /// Every RESUME payload (`d`) so far, in order.
+    pub fn resumes(&self) -> Vec<Value> {
+        self.shared.state.lock().unwrap().resumes.clone()
+    }
+
+    /// Drops every gateway connection open now, as a network failure does: the TCP
+    /// connection closes with no websocket close frame. Interactions sent meanwhile wait
+    /// in their shard's queue for the next session (a RESUME gets them, as Discord
+    /// replays missed events to a resumed session).
+    pub fn drop_gateway(&self) {
+        self.shared.drops.send_modify(|n| *n += 1);
+    }
+
     /// Every request so far.
     pub fn requests(&self) -> Vec<Request> {
         self.shared.state.lock().unwrap().requests.clone()
@@ -561,6 +580,29 @@ impl FakeDiscord {
             "the bot did what Discord refuses:\n{}",
             problems.join("\n")
         );
+    }
+
+    /// Ends a test whose bot was stopped while interactions kept coming: fails if the bot
+    /// did anything Discord refuses or left a deferral thinking, as [`FakeDiscord::finish`]
+    /// does, but an interaction never acknowledged is no failure (it came as the bot
+    /// disconnected, or after: Discord tells that player the application did not
+    /// respond). Returns how many there were.
+    pub async fn finish_stopped(&self) -> usize {
+        self.finished.store(true, Ordering::SeqCst);
+        let st = self.shared.state.lock().unwrap();
+        let mut problems = st.violations.clone();
+        problems.extend(
+            st.interactions
+                .iter()
+                .filter(|(_, s)| s.thinking)
+                .map(|(id, s)| format!("interaction {id} (token {}) left thinking", s.token)),
+        );
+        assert!(
+            problems.is_empty(),
+            "the bot did what Discord refuses:\n{}",
+            problems.join("\n")
+        );
+        st.interactions.values().filter(|s| !s.acknowledged).count()
     }
 
     /// Waits (up to 20 s) for a request matching `pred` among those after the first `from`.

@@ -95,6 +95,10 @@ pub(super) async fn session(s: Arc<Shared>, sock: TcpStream) {
         match socket.next().await {
             Some(Ok(Message::Text(t))) => {
                 let v: Value = serde_json::from_str(&t).unwrap_or(Value::Null);
+                if v["op"] == 6 {
+                    resume(&s, socket, &v["d"]).await;
+                    return;
+                }
                 if v["op"] != 2 {
                     continue;
                 }
@@ -166,8 +170,53 @@ pub(super) async fn session(s: Arc<Shared>, sock: TcpStream) {
         give_back(&s, shard, rx);
         return;
     }
-    let rx = events(&mut socket, rx).await;
+    let rx = events(&s, &mut socket, rx).await;
     give_back(&s, shard, rx);
+}
+
+/// A RESUME (op 6) of session `fake-session-<shard>` with the token: RESUMED, then the
+/// shard's events, those sent since the connection was lost first. A session unknown, or
+/// whose shard is held by another connection, is told to identify afresh (op 9, not
+/// resumable), as Discord does.
+async fn resume(s: &Shared, mut socket: WebSocketStream<TcpStream>, d: &Value) {
+    let given = d["token"].as_str().unwrap_or("");
+    let authenticated = given == s.token || given == format!("Bot {}", s.token);
+    let shard = d["session_id"]
+        .as_str()
+        .and_then(|id| id.strip_prefix("fake-session-"))
+        .and_then(|n| n.parse::<u32>().ok());
+    let taken = {
+        let mut st = s.state.lock().unwrap();
+        st.resumes.push(d.clone());
+        if !authenticated {
+            st.violations.push(format!(
+                "4004 Authentication failed -- RESUME with token {given:?}"
+            ));
+        }
+        match shard {
+            Some(shard) if authenticated => st
+                .gateway
+                .get_mut(&shard)
+                .and_then(|q| Some((shard, q.rx.take()?, q.seq))),
+            _ => None,
+        }
+    };
+    let Some((shard, rx, seq)) = taken else {
+        let invalid = json!({"op": 9, "d": false});
+        let _ = socket.send(Message::Text(invalid.to_string())).await;
+        return;
+    };
+    let resumed = json!({"op": 0, "s": seq, "t": "RESUMED", "d": {}});
+    if socket
+        .send(Message::Text(resumed.to_string()))
+        .await
+        .is_err()
+    {
+        give_back(s, shard, rx);
+        return;
+    }
+    let rx = events(s, &mut socket, rx).await;
+    give_back(s, shard, rx);
 }
 
 /// The shard's queue is free again once its session has ended (the process stopped):
@@ -178,13 +227,21 @@ fn give_back(s: &Shared, shard: u32, rx: mpsc::UnboundedReceiver<Value>) {
     }
 }
 
-/// Heartbeats answered and the shard's events sent, until the session ends; its queue.
+/// Heartbeats answered and the shard's events sent, until the session ends or the
+/// connection is dropped ([`super::FakeDiscord::drop_gateway`]); its queue.
 async fn events(
+    s: &Shared,
     socket: &mut WebSocketStream<TcpStream>,
     mut rx: mpsc::UnboundedReceiver<Value>,
 ) -> mpsc::UnboundedReceiver<Value> {
+    let mut drops = s.drops.subscribe();
+    drops.mark_unchanged();
     loop {
         tokio::select! {
+            // A drop first: an event sent after `drop_gateway` waits for the next session.
+            biased;
+            // The caller drops the socket: no close frame, as when the network fails.
+            _ = drops.changed() => return rx,
             incoming = socket.next() => match incoming {
                 Some(Ok(Message::Text(t))) => {
                     let v: Value = serde_json::from_str(&t).unwrap_or(Value::Null);

@@ -1,0 +1,231 @@
+//! PostgreSQL restarted in the middle of load (`pg_ctl restart -m fast`: every session is
+//! cut, as when the admin restarts the server or it crashes and comes back). Four players'
+//! worth of commands run all along through the club on one store (sqlx's pool, as the bot
+//! runs it): challenges, and their acceptance with the version the challenger saw. Then:
+//!
+//! * the pool reconnects by itself: commands are served again once the server is back
+//!   (the test allows 30 s and prints the figure);
+//! * a command that met the restart failed with words that say what happened (nothing
+//!   changed, or it may have been saved), never "something went wrong";
+//! * an acceptance retried after such a failure applied once: the match is at version 2
+//!   (a retry of one that was saved is refused as stale), and every match rebuilds from
+//!   its log;
+//! * every challenge acknowledged is stored; the stored ones not acknowledged are at most
+//!   the challenges that failed with "may or may not have been saved".
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use club::{Actor, ChallengeSpec, Club, ClubError, Command, MatchRef, RngDice, SystemClock};
+use clubkit::assert_match_rebuilds;
+use store::{Fault, Store};
+use testkit::{PgCluster, raw_pool};
+
+fn actor(id: u64, name: &str) -> Actor {
+    Actor {
+        identity: club::Identity::Account,
+        reply_chars: Some(2000),
+        platform: "discord".into(),
+        user_id: id.to_string(),
+        display_name: name.into(),
+        community_id: "1".into(),
+        community_name: "guild".into(),
+        channel: "2".into(),
+    }
+}
+
+/// What one player's load saw.
+#[derive(Default)]
+struct Seen {
+    /// Challenges answered: their match ids.
+    challenged: Vec<i64>,
+    /// Matches accepted (answered, or refused as already done on a retry).
+    accepted: Vec<i64>,
+    /// Acceptances a retry found already applied.
+    applied_before: usize,
+    /// Challenges that failed "may or may not have been saved".
+    maybe_saved: usize,
+    /// Every failure: (when, the fault, the words).
+    failures: Vec<(Instant, Fault, String)>,
+    /// When each command was answered.
+    answered: Vec<Instant>,
+}
+
+fn fault(e: &ClubError) -> Fault {
+    match e {
+        ClubError::Store(s) => s.fault(),
+        _ => Fault::Other,
+    }
+}
+
+/// Player `k`'s load until `over`: a new pair challenges and the challenged accepts
+/// (again after a failure, with the version seen).
+async fn load(club: Arc<Club>, k: u64, over: Arc<AtomicBool>) -> Seen {
+    let mut seen = Seen::default();
+    let mut n = 0u64;
+    while !over.load(Ordering::SeqCst) {
+        n += 1;
+        let (a, b) = (k * 1_000_000 + 2 * n, k * 1_000_000 + 2 * n + 1);
+        let (a, b) = (
+            actor(a, &format!("a{k}x{n}")),
+            actor(b, &format!("b{k}x{n}")),
+        );
+        if let Err(e) = club.introduce("discord", &b.user_id, &b.display_name).await {
+            seen.failures
+                .push((Instant::now(), fault(&e), e.to_string()));
+            continue;
+        }
+        if let Err(e) = club.introduce("discord", &a.user_id, &a.display_name).await {
+            seen.failures
+                .push((Instant::now(), fault(&e), e.to_string()));
+            continue;
+        }
+        let challenge = Command::Challenge {
+            opponent: b.user_id.clone(),
+            spec: ChallengeSpec::standard(Some(1)),
+        };
+        let id = match club.execute(&a, challenge).await {
+            Ok(out) => out.match_id.unwrap(),
+            Err(e) => {
+                let f = fault(&e);
+                seen.maybe_saved += usize::from(f == Fault::Interrupted);
+                seen.failures.push((Instant::now(), f, e.to_string()));
+                continue;
+            }
+        };
+        seen.answered.push(Instant::now());
+        seen.challenged.push(id);
+        let accept = MatchRef {
+            id: Some(id),
+            version: Some(1),
+        };
+        let mut retried = false;
+        loop {
+            match club.execute(&b, Command::Accept(accept)).await {
+                Ok(_) => {
+                    seen.answered.push(Instant::now());
+                    break;
+                }
+                Err(ClubError::Stale(..) | ClubError::NotActive(..)) if retried => {
+                    seen.applied_before += 1;
+                    break;
+                }
+                Err(e) => {
+                    seen.failures
+                        .push((Instant::now(), fault(&e), e.to_string()));
+                    retried = true;
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+            }
+        }
+        seen.accepted.push(id);
+    }
+    seen
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_restarted_under_load_the_bot_reconnects_and_applies_each_command_once() {
+    let pg = Arc::new(tokio::task::spawn_blocking(PgCluster::start).await.unwrap());
+    let store = Store::open(&pg.url).await.unwrap();
+    let club = Arc::new(Club::new(
+        store.clone(),
+        Arc::new(RngDice::seeded(4)),
+        Arc::new(SystemClock),
+    ));
+    let over = Arc::new(AtomicBool::new(false));
+    let players: Vec<_> = (1..=4)
+        .map(|k| tokio::spawn(load(Arc::clone(&club), k, Arc::clone(&over))))
+        .collect();
+    // Given the load running a while
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    // When the server restarts (fast: its sessions cut)
+    let began = Instant::now();
+    let pg2 = Arc::clone(&pg);
+    tokio::task::spawn_blocking(move || pg2.restart())
+        .await
+        .unwrap();
+    let back = Instant::now();
+    // And the load goes on a few seconds more
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    over.store(true, Ordering::SeqCst);
+    let mut seen = Vec::new();
+    for p in players {
+        seen.push(p.await.unwrap());
+    }
+
+    // Then commands were served again after the restart, by the same pool
+    let first_after = seen
+        .iter()
+        .flat_map(|s| s.answered.iter().copied())
+        .filter(|t| *t > back)
+        .min()
+        .expect("no command answered after the restart");
+    let again = first_after.duration_since(back);
+    assert!(again < Duration::from_secs(30), "{again:?}");
+    // And every failure said what it meant for the command
+    let failures: Vec<&(Instant, Fault, String)> = seen.iter().flat_map(|s| &s.failures).collect();
+    for (_, f, words) in &failures {
+        assert_ne!(*f, Fault::Other, "{words}");
+        assert!(!words.contains("something went wrong"), "{words}");
+    }
+    // And each acceptance applied once, each acknowledged challenge is stored
+    let reader = Store::open(&pg.url).await.unwrap();
+    for s in &seen {
+        for id in &s.challenged {
+            let row = reader.load_match(*id).await.unwrap();
+            assert!(row.is_some(), "challenge #{id} answered, not stored");
+        }
+        for id in &s.accepted {
+            let row = reader.load_match(*id).await.unwrap().unwrap();
+            assert_eq!(row.version, 2, "match #{id}: accepted once?");
+        }
+    }
+    let challenged: usize = seen.iter().map(|s| s.challenged.len()).sum();
+    let maybe_saved: usize = seen.iter().map(|s| s.maybe_saved).sum();
+    let pool = raw_pool(&pg.url).await;
+    let stored: Vec<i64> = sqlx::query_scalar("SELECT id FROM matches")
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    assert!(
+        stored.len() >= challenged && stored.len() <= challenged + maybe_saved,
+        "{} stored, {challenged} challenges answered, {maybe_saved} may have been saved",
+        stored.len()
+    );
+    for id in &stored {
+        assert_match_rebuilds(&reader, *id).await;
+    }
+    let applied_before: usize = seen.iter().map(|s| s.applied_before).sum();
+    let during: Vec<f64> = failures
+        .iter()
+        .map(|(t, _, _)| t.saturating_duration_since(began).as_secs_f64())
+        .collect();
+    println!(
+        "PostgreSQL restarted in {:.2} s under load; the first command answered {:.2} s after \
+         it was back; {} failures ({} unreachable, {} interrupted) from {:.2} s to {:.2} s after \
+         the restart began; {challenged} challenges answered and stored, {maybe_saved} failed \
+         ones may have been saved ({} stored in all); {applied_before} retried acceptances \
+         found already applied, none applied twice; served again {:.2} s after the restart \
+         began; a failure's words: {:?}",
+        back.duration_since(began).as_secs_f64(),
+        again.as_secs_f64(),
+        failures.len(),
+        failures
+            .iter()
+            .filter(|f| f.1 == Fault::Unreachable)
+            .count(),
+        failures
+            .iter()
+            .filter(|f| f.1 == Fault::Interrupted)
+            .count(),
+        during.iter().copied().fold(f64::INFINITY, f64::min),
+        during.iter().copied().fold(0.0, f64::max),
+        stored.len(),
+        first_after.duration_since(began).as_secs_f64(),
+        failures.first().map(|f| f.2.as_str()),
+    );
+    reader.close().await;
+    store.close().await;
+}
