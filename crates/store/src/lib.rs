@@ -123,8 +123,8 @@ pub use backup::{Backup, BackupError, Checked};
 pub use cause::EndCause;
 pub use chouettes::{ChouetteRow, NewChouette};
 pub use fair::{FairChainRow, FairChange, FairRow, FairThrowRow};
-pub use health::database_errors;
 pub use fault::Fault;
+pub use health::database_errors;
 pub use leagues::{
     AcceptMatch, EntrantRow, FixtureRow, FixtureWrite, LeagueChange, LeagueRow, NewLeague,
     PlaceRow, SeasonRow, StartedMatch,
