@@ -26,6 +26,8 @@ pub const SETTINGS: &[&str] = &[
     "ANALYSIS_TIME_LIMIT",
     "BOT_PROCESSES",
     "BOT_TIME_LIMIT",
+    "WEB_ADDR",
+    "PUBLIC_URL",
 ];
 
 /// The database when `DATABASE_URL` is not set.
@@ -64,7 +66,26 @@ pub struct Config {
     /// `BOT_PROCESSES` and `BOT_TIME_LIMIT`: GNU Backgammon as a player and for hints,
     /// looked for where the analysis looks for it.
     pub bot: gnubg::BotSettings,
+    /// `WEB_ADDR`: where the web companion listens (`docs/web.md`).
+    pub web_addr: WebAddr,
+    /// `PUBLIC_URL`: the address players reach the web pages at (behind the operator's
+    /// HTTPS proxy), without a trailing `/`; links are made with it.
+    pub public_url: Option<String>,
 }
+
+/// `WEB_ADDR`: where the web companion listens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WebAddr {
+    /// Not set: off on Discord; the local chat listens on [`DEFAULT_WEB_ADDR`].
+    Unset,
+    /// `off`: no web pages, in the local chat either.
+    Off,
+    /// An address and port to listen on (`127.0.0.1:8080`, `0.0.0.0:8080`).
+    At(std::net::SocketAddr),
+}
+
+/// Where the local chat's web pages listen when `WEB_ADDR` is not set.
+pub const DEFAULT_WEB_ADDR: &str = "127.0.0.1:8080";
 
 impl Config {
     /// The settings from the environment, else from the `.env` file in `dir` (if there is
@@ -103,6 +124,23 @@ impl Config {
                 "DISCORD_API_URL `{u}` is not an http:// or https:// address"
             )));
         }
+        let public_url = get("PUBLIC_URL").map(|u| u.trim_end_matches('/').to_string());
+        if let Some(u) = &public_url
+            && !(u.starts_with("http://") || u.starts_with("https://"))
+        {
+            return Err(ConfigError(format!(
+                "PUBLIC_URL `{u}` is not an http:// or https:// address"
+            )));
+        }
+        let web_addr = match get("WEB_ADDR") {
+            None => WebAddr::Unset,
+            Some(v) if v.eq_ignore_ascii_case("off") => WebAddr::Off,
+            Some(v) => WebAddr::At(v.parse().map_err(|_| {
+                ConfigError(format!(
+                    "WEB_ADDR `{v}` is not an address and port like 127.0.0.1:8080 (or `off`)"
+                ))
+            })?),
+        };
         Ok(Config {
             discord_token: get("DISCORD_TOKEN"),
             discord_guild_id: get("DISCORD_GUILD_ID")
@@ -132,6 +170,8 @@ impl Config {
             .unwrap_or(0),
             analysis: analysis_settings(&get, path)?,
             bot: bot_settings(&get, path)?,
+            web_addr,
+            public_url,
         })
     }
 }
@@ -262,6 +302,25 @@ mod tests {
         assert_eq!(c.bot.search_path, "/bin:/usr/games");
         assert_eq!((c.bot.processes, c.bot.time_limit.as_secs()), (2, 30));
         assert_eq!(c.rate_limit, Some(crate::discord::RateLimit::default()));
+        assert_eq!((c.web_addr, c.public_url), (super::WebAddr::Unset, None));
+    }
+
+    #[test]
+    fn the_web_address_and_public_url_are_read() {
+        let c = with(&[
+            ("WEB_ADDR", "0.0.0.0:8081"),
+            ("PUBLIC_URL", "https://gammon.example/"),
+        ])
+        .unwrap();
+        assert_eq!(
+            c.web_addr,
+            super::WebAddr::At("0.0.0.0:8081".parse().unwrap())
+        );
+        assert_eq!(c.public_url.as_deref(), Some("https://gammon.example"));
+        assert_eq!(
+            with(&[("WEB_ADDR", "off")]).unwrap().web_addr,
+            super::WebAddr::Off
+        );
     }
 
     #[test]
@@ -280,6 +339,9 @@ mod tests {
             ("LEADERBOARD_MIN_EXPERIENCE", "ten"),
             ("DISCORD_GUILD_ID", "guild"),
             ("DISCORD_API_URL", "ftp://x"),
+            ("WEB_ADDR", "localhost"),
+            ("WEB_ADDR", "127.0.0.1:99999"),
+            ("PUBLIC_URL", "gammon.example"),
         ] {
             let Err(e) = with(&[(key, value)]) else {
                 panic!("{key}={value} was taken");

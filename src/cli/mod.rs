@@ -4,6 +4,7 @@ use std::io::{BufRead, BufWriter, Write};
 
 mod assets;
 mod ratings;
+mod web;
 mod welsh;
 pub use assets::{ASSET_FILES, assets};
 pub use ratings::ratings;
@@ -430,14 +431,23 @@ pub fn local(
             None => RngDice::from_os(),
         };
         let (store, club) = open_club(config, db, dice).await?;
+        // The web pages in an interactive chat (a script runs and ends at once).
+        let pages = match script {
+            None => web::start_local(config, &club).await,
+            Some(_) => None,
+        };
         let ok = crate::console::run(
             club,
             crate::console::Options {
                 script,
                 png_dir: png,
+                web: pages.as_ref().map(|p| p.base.clone()),
             },
         )
         .await?;
+        if let Some(p) = pages {
+            p.running.task.abort();
+        }
         store.close().await;
         Ok(ok)
     })
@@ -498,6 +508,7 @@ pub fn discord(config: &Config) -> std::io::Result<bool> {
         .build()?;
     runtime.block_on(async move {
         let (_, club) = open_club(config, None, club::RngDice::from_os()).await?;
+        let _pages = web::start_discord(config, &club).await?;
         crate::discord::run_shards(
             crate::discord::Connection {
                 token: token.trim().to_string(),

@@ -18,7 +18,9 @@
 //! (where practice is allowed, `/hint`), `tutor` (judging a play or cube action) and
 //! `undo` (the tutor's hold, `/undo`, `/keep`), the bot player (`bot_player`: its
 //! identities, events and worker; `bot_turn`: its decisions in a match; `bot_terms`: what
-//! it agrees to; `bot_record`: the record against it in `/rating`; `docs/bot.md`).
+//! it agrees to; `bot_record`: the record against it in `/rating`; `docs/bot.md`), the
+//! web companion's reads (`web_links`: the unguessable link tokens; `web_view`: what a
+//! match page shows; `docs/web.md`).
 //!
 //! Leaf modules hold what many parts share and name no part that uses them: `loaded` (a
 //! match loaded to act on), `work` (a command's work on a match), `match_op`,
@@ -73,6 +75,8 @@ mod snapshot;
 mod terms;
 mod tutor;
 mod undo;
+mod web_links;
+mod web_view;
 mod welsh_record;
 mod which_match;
 mod work;
@@ -113,6 +117,8 @@ pub use snapshot::{Snapshot, rebuild};
 pub use terms::{ChallengeOption, ChallengeOptions, TermsError};
 pub use tutor::TUTOR_THRESHOLD;
 pub use undo::{Before, TutorNote};
+pub use web_links::is_token;
+pub use web_view::{Frame, MatchPage};
 
 use engine::Side;
 use engine::welsh::Rates;

@@ -20,6 +20,7 @@
 //! | `analysis.rs` | the `/analyse` job queue: requests, claims, progress, results |
 //! | `fingerprint.rs` | a checksum of every table, for tests |
 //! | `cause.rs` | why a match ended, as stored |
+//! | `web_links.rs` | the web companion's link tokens (one per match; replaced to revoke) |
 //!
 //! The modules import one another in one direction only (no cycles): `db`, `cause` and
 //! `action_log` at the bottom; `players`, `money`, `fair` above them; `matches` (types and
@@ -107,6 +108,7 @@ mod migrate;
 mod money;
 mod players;
 pub mod ratings;
+mod web_links;
 
 use thiserror::Error;
 

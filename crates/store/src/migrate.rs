@@ -43,6 +43,7 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = migrations![
     (9, "league entry order", "0009_league_entry_order.sql"),
     (10, "fair scheme", "0010_fair_scheme.sql"),
     (11, "match end cause", "0011_match_end_cause.sql"),
+    (13, "web links", "0013_web_links.sql"),
 ];
 
 /// Set on every SQLite connection as it opens: WAL, an `fsync` at every commit (an
