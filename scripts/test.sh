@@ -4,12 +4,16 @@
 # is missing. The provably-fair-dice tests run the players' checker, scripts/verify_dice.py
 # (Python 3, standard library only). The store's PostgreSQL tests start throwaway servers
 # (scripts/postgres.sh) from the Debian package `postgresql`, installed here when missing.
+# The web companion's browser tests drive Debian's headless Chromium through chromedriver
+# (packages `chromium` and `chromium-driver`, installed here when missing; docs/web.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/packages.sh
 need_package gnubg gnubg "GNU Backgammon, the oracle of the differential tests"
 need_package python3 python3 "the dice checker's tests"
 need_package pg_ctlcluster postgresql "the store's PostgreSQL tests"
+need_package chromium chromium "the web pages' browser tests"
+need_package chromedriver chromium-driver "the web pages' browser tests"
 cargo test --workspace --locked
 # Every suite whose stores come from the testkit's store_url runs again on PostgreSQL: a
 # throwaway server, each test on a database of its own. A server that cannot start fails here.

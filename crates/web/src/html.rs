@@ -50,6 +50,7 @@ impl Html {
             .raw("<meta name=\"referrer\" content=\"no-referrer\"><title>")
             .text(title)
             .raw(" · gammonbot</title><link rel=\"stylesheet\" href=\"/static/web.css\">")
+            .raw("<link rel=\"icon\" href=\"/static/icon.svg\" type=\"image/svg+xml\">")
             .raw("<script src=\"")
             .raw(script)
             .raw("\" defer></script></head>\n<body>")

@@ -18,6 +18,7 @@ use crate::match_page::{dice_html, match_html, not_found_html};
 const CSS: &str = include_str!("../static/web.css");
 const MATCH_JS: &str = include_str!("../static/match.js");
 const DICE_JS: &str = include_str!("../static/dice.js");
+const ICON: &str = include_str!("../static/icon.svg");
 
 /// How many drawn boards are kept in memory (a past board never changes).
 const BOARDS_KEPT: usize = 512;
@@ -64,6 +65,10 @@ pub(crate) fn routes() -> Router<Arc<Web>> {
         .route(
             "/static/dice.js",
             get(|| async { asset(DICE_JS, "text/javascript") }),
+        )
+        .route(
+            "/static/icon.svg",
+            get(|| async { asset(ICON, "image/svg+xml") }),
         )
         .fallback(|| async { not_found() })
 }

@@ -25,11 +25,6 @@ impl Served {
     pub fn club(&self) -> &Arc<Club> {
         &self.fixture.club
     }
-
-    /// The address of `path` on the server.
-    pub fn url(&self, path: &str) -> String {
-        format!("http://{}{path}", self.addr)
-    }
 }
 
 impl Drop for Served {
@@ -78,12 +73,21 @@ pub async fn get(addr: SocketAddr, path: &str) -> Answer {
     let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
     let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
     s.write_all(req.as_bytes()).await.unwrap();
+    read_answer(s).await
+}
+
+/// The answer read from `s`: up to its `Content-Length`, else until it closes.
+async fn read_answer(mut s: tokio::net::TcpStream) -> Answer {
     let mut raw = Vec::new();
-    s.read_to_end(&mut raw).await.unwrap();
-    let split = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("an answer with headers");
+    let mut buf = [0u8; 8192];
+    let split = loop {
+        if let Some(p) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
+            break p;
+        }
+        let n = s.read(&mut buf).await.unwrap();
+        assert!(n > 0, "the answer ended before its headers");
+        raw.extend_from_slice(&buf[..n]);
+    };
     let head = String::from_utf8_lossy(&raw[..split]).into_owned();
     let mut lines = head.split("\r\n");
     let status = lines
@@ -98,6 +102,22 @@ pub async fn get(addr: SocketAddr, path: &str) -> Answer {
         .filter_map(|l| l.split_once(':'))
         .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_string()))
         .collect();
+    let length = headers
+        .iter()
+        .find(|(n, _)| n == "content-length")
+        .and_then(|(_, v)| v.parse::<usize>().ok());
+    match length {
+        Some(len) => {
+            while raw.len() < split + 4 + len {
+                let n = s.read(&mut buf).await.unwrap();
+                assert!(n > 0, "the answer ended before its body");
+                raw.extend_from_slice(&buf[..n]);
+            }
+        }
+        None => {
+            s.read_to_end(&mut raw).await.unwrap();
+        }
+    }
     let mut body = raw[split + 4..].to_vec();
     if headers
         .iter()
@@ -157,4 +177,15 @@ pub async fn step(club: &Club, id: i64, watcher: &str) -> bool {
     };
     club.execute(&who, cmd).await.unwrap();
     true
+}
+
+/// `POST path` with a JSON body over HTTP/1.1 (the connection closed after the answer).
+pub async fn post_json(addr: SocketAddr, path: &str, body: &str) -> Answer {
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let req = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    read_answer(s).await
 }
