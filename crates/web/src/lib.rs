@@ -43,7 +43,6 @@ pub struct Web {
 }
 
 /// The router of every page, with the security headers on every answer.
-#[must_use]
 pub fn router(club: Arc<Club>) -> Router {
     let web = Arc::new(Web {
         club,

@@ -23,12 +23,15 @@ const ICON: &str = include_str!("../static/icon.svg");
 /// How many drawn boards are kept in memory (a past board never changes).
 const BOARDS_KEPT: usize = 512;
 
+/// A board's key: its match and step.
+type BoardKey = (i64, usize);
+
 /// Boards already drawn, by match and step.
 #[derive(Default)]
-pub(crate) struct BoardCache(Mutex<HashMap<(i64, usize), Arc<Vec<u8>>>>);
+pub(crate) struct BoardCache(Mutex<HashMap<BoardKey, Arc<Vec<u8>>>>);
 
 impl BoardCache {
-    fn get(&self, key: (i64, usize)) -> Option<Arc<Vec<u8>>> {
+    fn get(&self, key: BoardKey) -> Option<Arc<Vec<u8>>> {
         self.0
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -36,7 +39,7 @@ impl BoardCache {
             .cloned()
     }
 
-    fn put(&self, key: (i64, usize), png: Arc<Vec<u8>>) {
+    fn put(&self, key: BoardKey, png: Arc<Vec<u8>>) {
         let mut map = self
             .0
             .lock()
