@@ -5,6 +5,8 @@
 # (Python 3, standard library only). The store's PostgreSQL tests start throwaway servers
 # (scripts/postgres.sh) from the Debian package `postgresql`, installed here when missing.
 # The systemd unit in deploy/ is checked with systemd-analyze (Debian package `systemd`).
+# The web companion's browser tests drive Debian's headless Chromium through chromedriver
+# (packages `chromium` and `chromium-driver`, installed here when missing; docs/web.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/packages.sh
@@ -12,6 +14,8 @@ need_package gnubg gnubg "GNU Backgammon, the oracle of the differential tests"
 need_package python3 python3 "the dice checker's tests"
 need_package pg_ctlcluster postgresql "the store's PostgreSQL tests"
 need_package systemd-analyze systemd "the check of the systemd unit deploy/gammonbot.service"
+need_package chromium chromium "the web pages' browser tests"
+need_package chromedriver chromium-driver "the web pages' browser tests"
 cargo test --workspace --locked
 # Every suite whose stores come from the testkit's store_url runs again on PostgreSQL: a
 # throwaway server, each test on a database of its own. A server that cannot start fails here.

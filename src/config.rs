@@ -32,6 +32,8 @@ pub const SETTINGS: &[&str] = &[
     "METRICS_ADDR",
     "LOG_FORMAT",
     "SHUTDOWN_TIMEOUT",
+    "WEB_ADDR",
+    "PUBLIC_URL",
 ];
 
 /// The database when `DATABASE_URL` is not set.
@@ -80,10 +82,29 @@ pub struct Config {
     /// `SHUTDOWN_TIMEOUT` (default [`DEFAULT_SHUTDOWN_TIMEOUT`]): after SIGTERM or Ctrl-C,
     /// how long the commands under way and the workers get to finish.
     pub shutdown_timeout: Duration,
+    /// `WEB_ADDR`: where the web companion listens (`docs/web.md`).
+    pub web_addr: WebAddr,
+    /// `PUBLIC_URL`: the address players reach the web pages at (behind the operator's
+    /// HTTPS proxy), without a trailing `/`; links are made with it.
+    pub public_url: Option<String>,
 }
 
 /// How long a graceful stop may take when `SHUTDOWN_TIMEOUT` is not set.
 pub const DEFAULT_SHUTDOWN_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// `WEB_ADDR`: where the web companion listens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WebAddr {
+    /// Not set: off on Discord; the local chat listens on [`DEFAULT_WEB_ADDR`].
+    Unset,
+    /// `off`: no web pages, in the local chat either.
+    Off,
+    /// An address and port to listen on (`127.0.0.1:8080`, `0.0.0.0:8080`).
+    At(std::net::SocketAddr),
+}
+
+/// Where the local chat's web pages listen when `WEB_ADDR` is not set.
+pub const DEFAULT_WEB_ADDR: &str = "127.0.0.1:8080";
 
 impl Config {
     /// The settings from the environment, else from the `.env` file in `dir` (if there is
@@ -122,6 +143,23 @@ impl Config {
                 "DISCORD_API_URL `{u}` is not an http:// or https:// address"
             )));
         }
+        let public_url = get("PUBLIC_URL").map(|u| u.trim_end_matches('/').to_string());
+        if let Some(u) = &public_url
+            && !(u.starts_with("http://") || u.starts_with("https://"))
+        {
+            return Err(ConfigError(format!(
+                "PUBLIC_URL `{u}` is not an http:// or https:// address"
+            )));
+        }
+        let web_addr = match get("WEB_ADDR") {
+            None => WebAddr::Unset,
+            Some(v) if v.eq_ignore_ascii_case("off") => WebAddr::Off,
+            Some(v) => WebAddr::At(v.parse().map_err(|_| {
+                ConfigError(format!(
+                    "WEB_ADDR `{v}` is not an address and port like 127.0.0.1:8080 (or `off`)"
+                ))
+            })?),
+        };
         Ok(Config {
             discord_token: get("DISCORD_TOKEN"),
             discord_guild_id: get("DISCORD_GUILD_ID")
@@ -167,6 +205,8 @@ impl Config {
                 .unwrap_or_default(),
             shutdown_timeout: time_limit(&get, "SHUTDOWN_TIMEOUT")?
                 .unwrap_or(DEFAULT_SHUTDOWN_TIMEOUT),
+            web_addr,
+            public_url,
         })
     }
 }
@@ -368,6 +408,25 @@ mod tests {
         assert_eq!(c.metrics_addr, Some(([127, 0, 0, 1], 9184).into()));
         assert_eq!(c.log_format, crate::ops::LogFormat::Json);
         assert_eq!(c.shutdown_timeout.as_secs(), 10);
+        assert_eq!((c.web_addr, c.public_url), (super::WebAddr::Unset, None));
+    }
+
+    #[test]
+    fn the_web_address_and_public_url_are_read() {
+        let c = with(&[
+            ("WEB_ADDR", "0.0.0.0:8081"),
+            ("PUBLIC_URL", "https://gammon.example/"),
+        ])
+        .unwrap();
+        assert_eq!(
+            c.web_addr,
+            super::WebAddr::At("0.0.0.0:8081".parse().unwrap())
+        );
+        assert_eq!(c.public_url.as_deref(), Some("https://gammon.example"));
+        assert_eq!(
+            with(&[("WEB_ADDR", "off")]).unwrap().web_addr,
+            super::WebAddr::Off
+        );
     }
 
     #[test]
@@ -390,6 +449,9 @@ mod tests {
             ("LOG_FORMAT", "xml"),
             ("SHUTDOWN_TIMEOUT", "0"),
             ("SHUTDOWN_TIMEOUT", "soon"),
+            ("WEB_ADDR", "localhost"),
+            ("WEB_ADDR", "127.0.0.1:99999"),
+            ("PUBLIC_URL", "gammon.example"),
         ] {
             let Err(e) = with(&[(key, value)]) else {
                 panic!("{key}={value} was taken");

@@ -6,6 +6,7 @@ mod assets;
 pub mod backup;
 mod ratings;
 mod signals;
+mod web;
 mod welsh;
 pub use assets::{ASSET_FILES, assets};
 pub use ratings::ratings;
@@ -433,16 +434,25 @@ pub fn local(
             None => RngDice::from_os(),
         };
         let (store, club) = open_club(config, db, dice).await?;
+        // The web pages in an interactive chat (a script runs and ends at once).
+        let pages = match script {
+            None => web::start_local(config, &club).await,
+            Some(_) => None,
+        };
         let ok = crate::console::run_until(
             club,
             crate::console::Options {
                 script,
                 png_dir: png,
+                web: pages.as_ref().map(|p| p.base.clone()),
             },
             signals::stop_signal(),
             config.shutdown_timeout,
         )
         .await?;
+        if let Some(p) = pages {
+            p.running.task.abort();
+        }
         close_store(store, config.shutdown_timeout).await;
         Ok::<_, std::io::Error>(ok)
     })?;
@@ -508,6 +518,7 @@ pub fn discord(config: &Config) -> std::io::Result<bool> {
         .build()?;
     let finished = runtime.block_on(async move {
         let (store, club) = open_club(config, None, club::RngDice::from_os()).await?;
+        let _pages = web::start_discord(config, &club).await?;
         let finished = crate::discord::run_until(
             crate::discord::Connection {
                 token: token.trim().to_string(),

@@ -26,6 +26,8 @@ pub struct Options {
     pub script: Option<PathBuf>,
     /// Write each board as `match-N.png` here.
     pub png_dir: Option<PathBuf>,
+    /// The web pages' address (`docs/web.md`): each board answer names its match's page.
+    pub web: Option<String>,
 }
 
 /// Whether the line asks for the help: `/help`, alone or after a name (`alice: /help`);
@@ -38,19 +40,48 @@ fn is_help(line: &str) -> bool {
 
 /// One line through the club; the text to print and whether it was refused.
 pub async fn run_line(club: &Club, line: &str, png_dir: Option<&Path>) -> (String, bool) {
+    let (text, refused, _) = run_line_board(club, line, png_dir).await;
+    (text, refused)
+}
+
+/// [`run_line`], and the match whose board the answer showed.
+async fn run_line_board(
+    club: &Club,
+    line: &str,
+    png_dir: Option<&Path>,
+) -> (String, bool, Option<i64>) {
     if is_help(line) {
-        return (format!("{HELP}\n"), false);
+        return (format!("{HELP}\n"), false, None);
     }
     let parsed = match parse_line(line) {
-        Ok(None) => return (String::new(), false),
+        Ok(None) => return (String::new(), false, None),
         Ok(Some(p)) => p,
-        Err(e) => return (format!("?? {e}\n"), true),
+        Err(e) => return (format!("?? {e}\n"), true, None),
     };
     let (name, cmd) = parsed;
     match club.execute(&Actor::local(&name), cmd).await {
-        Ok(out) => (shown(&out, club.now(), png_dir).await, false),
-        Err(e) => (format!("!! {}\n", refusal_text(&e)), true),
+        Ok(out) => {
+            let board = out.match_id.filter(|_| out.board.is_some());
+            (shown(&out, club.now(), png_dir).await, false, board)
+        }
+        Err(e) => (format!("!! {}\n", refusal_text(&e)), true, None),
     }
+}
+
+/// [`run_line`], and with a board answer the link of its match's web page under `web`.
+pub async fn run_line_linked(
+    club: &Club,
+    line: &str,
+    png_dir: Option<&Path>,
+    web: Option<&str>,
+) -> (String, bool) {
+    let (mut text, refused, board) = run_line_board(club, line, png_dir).await;
+    if let (Some(base), Some(id)) = (web, board) {
+        if let Ok(token) = club.match_link(id).await {
+            let _ = writeln!(text, "(web page: {})", web::match_url(base, &token));
+        }
+    }
+    (text, refused)
 }
 
 /// An outcome as the chat prints it (a reply, or a move of the bot), with its board, chart
@@ -193,7 +224,7 @@ pub async fn run_until(
         tokio::select! {
             line = lines.next_line() => {
                 let Some(line) = line? else { break };
-                let (out, _) = run_line(&club, &line, png).await;
+                let (out, _) = run_line_linked(&club, &line, png, opts.web.as_deref()).await;
                 print!("{out}");
             }
             // A notice with no channel is a direct message: the terminal has none.

@@ -100,7 +100,10 @@ const LAYERS: &[(&str, &[&str])] = &[
             "gammonbot",
         ],
     ),
-    ("club", &["serenity", "poise", "gammonbot"]),
+    ("club", &["serenity", "poise", "gammonbot", "axum"]),
+    // The web companion is an adapter over the club: no chat crate, no database of its
+    // own (it reads through the club), not the program.
+    ("web", &["serenity", "poise", "sqlx", "store", "gammonbot"]),
 ];
 
 const RENDER_FORBIDDEN: &[&str] = &[

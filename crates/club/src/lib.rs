@@ -20,8 +20,10 @@
 //! `undo` (the tutor's hold, `/undo`, `/keep`), the bot player (`bot_player`: its
 //! identities, events and worker; `bot_turn`: its decisions in a match; `bot_welsh`: the
 //! Welsh player's decisions; `bot_terms`: what it agrees to; `bot_record`: the record
-//! against it in `/rating`; `docs/bot.md`, `docs/welsh-bot.md`), and `metrics` (what
-//! [`Club::execute`] counts for the operator's metrics endpoint).
+//! against it in `/rating`; `docs/bot.md`, `docs/welsh-bot.md`), `metrics` (what
+//! [`Club::execute`] counts for the operator's metrics endpoint), and the web companion's
+//! reads (`web_links`: the unguessable link tokens; `web_view`: what a match page shows;
+//! `docs/web.md`).
 //!
 //! Leaf modules hold what many parts share and name no part that uses them: `loaded` (a
 //! match loaded to act on), `work` (a command's work on a match), `match_op`,
@@ -81,6 +83,8 @@ mod stopping;
 mod terms;
 mod tutor;
 mod undo;
+mod web_links;
+mod web_view;
 mod welsh_analysis;
 mod welsh_hint;
 mod welsh_record;
@@ -125,6 +129,8 @@ pub use snapshot::{Snapshot, rebuild};
 pub use terms::{ChallengeOption, ChallengeOptions, TermsError};
 pub use tutor::TUTOR_THRESHOLD;
 pub use undo::{Before, TutorNote};
+pub use web_links::is_token;
+pub use web_view::{Frame, MatchPage};
 pub use welsh_analysis::{
     WelshDecision, WelshFigures, WelshReview, WelshWorst, welsh_blunder_boards, welsh_review_lines,
 };

@@ -235,6 +235,12 @@ impl Club {
         m: MatchRef,
     ) -> Result<Outcome, ClubError> {
         let l = self.find_view(me, community, m, "export").await?;
+        self.export_loaded(&l).await
+    }
+
+    /// The export of a loaded match: a standard match's .mat, a Welsh match's record
+    /// (`/export`, and the web companion's download).
+    pub(super) async fn export_loaded(&self, l: &Loaded) -> Result<Outcome, ClubError> {
         if l.snap.is_none() {
             return Err(ClubError::NotActive(
                 l.row.id,
@@ -244,7 +250,7 @@ impl Club {
         }
         if l.spec.ruleset == Ruleset::Welsh {
             // gnubg cannot read Welsh backgammon: gammonbot's own text record instead.
-            return self.welsh_record(&l).await;
+            return self.welsh_record(l).await;
         }
         let rows = self.store.actions(l.row.id).await?;
         let entries: Vec<Entry> = rows

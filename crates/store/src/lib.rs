@@ -23,6 +23,7 @@
 //! | `cause.rs` | why a match ended, as stored |
 //! | `health.rs` | the health check's write, the counts the metrics show, the database errors seen |
 //! | `fault.rs` | what a database error means for the command (disk full, unreachable, interrupted) |
+//! | `web_links.rs` | the web companion's link tokens (one per match; replaced to revoke) |
 //!
 //! The modules import one another in one direction only (no cycles): `db`, `cause` and
 //! `action_log` at the bottom; `players`, `money`, `fair` above them; `matches` (types and
@@ -113,6 +114,7 @@ mod migrate;
 mod money;
 mod players;
 pub mod ratings;
+mod web_links;
 
 use thiserror::Error;
 

@@ -44,6 +44,7 @@ pub(crate) const MIGRATIONS: &[(i64, &str, &str, &str)] = migrations![
     (10, "fair scheme", "0010_fair_scheme.sql"),
     (11, "match end cause", "0011_match_end_cause.sql"),
     (12, "health", "0012_health.sql"),
+    (13, "web links", "0013_web_links.sql"),
 ];
 
 /// Set on every SQLite connection as it opens: WAL, an `fsync` at every commit (an

@@ -1,0 +1,86 @@
+//! HTML built by hand with one rule: text goes in through [`Html::text`], which escapes
+//! it; markup goes in through [`Html::raw`], which takes only `&'static str` (the page's
+//! own words), so nothing a player typed can reach the page unescaped.
+
+/// Escapes `&`, `<`, `>`, `"` and `'` (for text and for quoted attribute values).
+#[must_use]
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A page being written.
+#[derive(Default)]
+pub struct Html(String);
+
+impl Html {
+    /// The page's own markup.
+    pub fn raw(&mut self, markup: &'static str) -> &mut Html {
+        self.0.push_str(markup);
+        self
+    }
+
+    /// Text, escaped (also fit for a quoted attribute value).
+    pub fn text(&mut self, text: &str) -> &mut Html {
+        self.0.push_str(&escape(text));
+        self
+    }
+
+    /// A number.
+    pub fn num(&mut self, n: impl Into<i64>) -> &mut Html {
+        self.0.push_str(&n.into().to_string());
+        self
+    }
+
+    /// The page's head (title escaped, the stylesheet and `script`, both files of this
+    /// server) and the opening of its body.
+    pub fn head(&mut self, title: &str, script: &'static str) -> &mut Html {
+        self.raw("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
+            .raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+            .raw("<meta name=\"referrer\" content=\"no-referrer\"><title>")
+            .text(title)
+            .raw(" · gammonbot</title><link rel=\"stylesheet\" href=\"/static/web.css\">")
+            .raw("<link rel=\"icon\" href=\"/static/icon.svg\" type=\"image/svg+xml\">")
+            .raw("<script src=\"")
+            .raw(script)
+            .raw("\" defer></script></head>\n<body>")
+    }
+
+    /// The finished page.
+    #[must_use]
+    pub fn finish(mut self) -> String {
+        self.0.push_str("</body></html>\n");
+        self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Html, escape};
+
+    #[test]
+    fn markup_in_text_is_escaped() {
+        assert_eq!(
+            escape("<script>alert(1)</script>"),
+            "&lt;script&gt;alert(1)&lt;/script&gt;"
+        );
+        assert_eq!(
+            escape("\"><img src=x onerror=alert(1)>"),
+            "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"
+        );
+        assert_eq!(escape("a & 'b'"), "a &amp; &#39;b&#39;");
+        let mut h = Html::default();
+        h.raw("<p title=\"").text("\" onmouseover=\"x").raw("\">");
+        assert_eq!(h.0, "<p title=\"&quot; onmouseover=&quot;x\">");
+    }
+}

@@ -1,0 +1,103 @@
+//! The web companion (`docs/web.md`): an HTTP server in the bot's process, over the club,
+//! that serves a match's page to whoever holds its unguessable link: the replay board by
+//! board, the move list, the downloads, and the fair dice checked in the browser.
+//!
+//! An adapter like the Discord and console ones: it reads through the club (and draws
+//! with the renderer), holds no rules and writes nothing but the link tokens the club
+//! makes. Every answer carries a strict Content-Security-Policy (scripts and styles are
+//! this server's own files; no inline script or style), `X-Content-Type-Options:
+//! nosniff` and `Referrer-Policy: no-referrer`; every word a player typed is escaped
+//! (`html`).
+//!
+//! | file | holds |
+//! |---|---|
+//! | `lib.rs` | the router, the headers, starting the server |
+//! | `routes.rs` | the handlers: pages, boards, files, the version poll |
+//! | `html.rs` | the one way text reaches a page: escaped |
+//! | `match_page.rs` | the match page, the dice page, the page of a link that finds nothing |
+//! | `static/` | the stylesheet and the two scripts (replay and live poll; dice check) |
+
+mod html;
+mod match_page;
+mod routes;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::http::{HeaderValue, header};
+use axum::response::Response;
+use club::Club;
+
+pub use html::escape;
+pub use match_page::score_words;
+
+/// The Content-Security-Policy of every answer: nothing but this server's own scripts,
+/// styles and images, no inline script or style, no frames, no forms, no plugins.
+pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/// The web companion's state: the club, and the boards already drawn.
+pub struct Web {
+    club: Arc<Club>,
+    boards: routes::BoardCache,
+}
+
+/// The router of every page, with the security headers on every answer.
+pub fn router(club: Arc<Club>) -> Router {
+    let web = Arc::new(Web {
+        club,
+        boards: routes::BoardCache::default(),
+    });
+    routes::routes()
+        .with_state(web)
+        .layer(axum::middleware::map_response(secure))
+}
+
+/// Adds the security headers to an answer.
+async fn secure(mut res: Response) -> Response {
+    let h = res.headers_mut();
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CSP),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    res
+}
+
+/// The server, listening: its address and the task serving it.
+pub struct Running {
+    /// The address it listens on (with the port the system chose for port 0).
+    pub addr: SocketAddr,
+    /// The task serving it; abort it to stop.
+    pub task: tokio::task::JoinHandle<()>,
+}
+
+/// Listens on `addr` and serves the pages of `club` on the runtime it is called on.
+///
+/// # Errors
+/// The address cannot be listened on (taken, not this machine's, not allowed).
+pub async fn start(club: Arc<Club>, addr: SocketAddr) -> std::io::Result<Running> {
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    let addr = listener.local_addr()?;
+    let app = router(club);
+    let task = tokio::spawn(async move {
+        if let Err(e) = axum::serve(listener, app).await {
+            tracing::error!(error = %e, "the web server stopped");
+        }
+    });
+    Ok(Running { addr, task })
+}
+
+/// The address of match page `token` under `base` (`PUBLIC_URL`, or the local address).
+#[must_use]
+pub fn match_url(base: &str, token: &str) -> String {
+    format!("{}/m/{token}", base.trim_end_matches('/'))
+}

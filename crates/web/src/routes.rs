@@ -1,0 +1,267 @@
+//! The handlers: every route under `/m/{token}` first resolves the token through the club
+//! (a token that finds nothing: 404, as for any other address), then reads the match.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{Path, State};
+use axum::http::{StatusCode, Uri, header};
+use axum::response::Response;
+use axum::routing::get;
+
+use crate::Web;
+use crate::match_page::{dice_html, match_html, not_found_html};
+
+/// The stylesheet and the scripts, served as files (the CSP allows no inline ones).
+const CSS: &str = include_str!("../static/web.css");
+const MATCH_JS: &str = include_str!("../static/match.js");
+const DICE_JS: &str = include_str!("../static/dice.js");
+const ICON: &str = include_str!("../static/icon.svg");
+
+/// How many drawn boards are kept in memory (a past board never changes).
+const BOARDS_KEPT: usize = 512;
+
+/// A board's key: its match and step.
+type BoardKey = (i64, usize);
+
+/// Boards already drawn, by match and step.
+#[derive(Default)]
+pub(crate) struct BoardCache(Mutex<HashMap<BoardKey, Arc<Vec<u8>>>>);
+
+impl BoardCache {
+    fn get(&self, key: BoardKey) -> Option<Arc<Vec<u8>>> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(&key)
+            .cloned()
+    }
+
+    fn put(&self, key: BoardKey, png: Arc<Vec<u8>>) {
+        let mut map = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if map.len() >= BOARDS_KEPT {
+            map.clear();
+        }
+        map.insert(key, png);
+    }
+}
+
+/// Every route.
+pub(crate) fn routes() -> Router<Arc<Web>> {
+    Router::new()
+        .route("/m/{token}", get(match_page))
+        .route("/m/{token}/board/{file}", get(board))
+        .route("/m/{token}/version.json", get(version))
+        .route("/m/{token}/file", get(file))
+        .route("/m/{token}/dice.json", get(dice_json))
+        .route("/m/{token}/dice", get(dice_page))
+        .route("/static/web.css", get(|| async { asset(CSS, "text/css") }))
+        .route(
+            "/static/match.js",
+            get(|| async { asset(MATCH_JS, "text/javascript") }),
+        )
+        .route(
+            "/static/dice.js",
+            get(|| async { asset(DICE_JS, "text/javascript") }),
+        )
+        .route(
+            "/static/icon.svg",
+            get(|| async { asset(ICON, "image/svg+xml") }),
+        )
+        .fallback(|| async { not_found() })
+}
+
+/// An answer with this status, type, caching and body.
+fn answer(status: StatusCode, kind: &str, cache: &str, body: impl Into<Body>) -> Response {
+    Response::builder()
+        .status(status)
+        .header(header::CONTENT_TYPE, kind)
+        .header(header::CACHE_CONTROL, cache)
+        .body(body.into())
+        .unwrap_or_default()
+}
+
+/// A page (never cached: a live match changes).
+fn html(body: String) -> Response {
+    answer(StatusCode::OK, "text/html; charset=utf-8", "no-cache", body)
+}
+
+/// A file of this server.
+fn asset(text: &'static str, kind: &str) -> Response {
+    let kind = format!("{kind}; charset=utf-8");
+    answer(StatusCode::OK, &kind, "public, max-age=300", text)
+}
+
+/// The answer to an address or token that finds nothing.
+fn not_found() -> Response {
+    answer(
+        StatusCode::NOT_FOUND,
+        "text/html; charset=utf-8",
+        "no-store",
+        not_found_html(),
+    )
+}
+
+/// The answer when the club fails (logged; the page says no more).
+fn failed(e: &club::ClubError) -> Response {
+    tracing::error!(error = %e, "a web page failed");
+    answer(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "text/plain; charset=utf-8",
+        "no-store",
+        "This page cannot be shown now.",
+    )
+}
+
+/// The match of `token`, or the answer that it finds nothing.
+async fn resolve(web: &Web, token: &str) -> Result<i64, Response> {
+    match web.club.resolve_match_link(token).await {
+        Ok(Some(id)) => Ok(id),
+        Ok(None) => Err(not_found()),
+        Err(e) => Err(failed(&e)),
+    }
+}
+
+/// The step asked for by `?n=`.
+fn step_asked(uri: &Uri) -> Option<usize> {
+    uri.query()?
+        .split('&')
+        .find_map(|kv| kv.strip_prefix("n="))
+        .and_then(|n| n.parse().ok())
+}
+
+async fn match_page(State(web): State<Arc<Web>>, Path(token): Path<String>, uri: Uri) -> Response {
+    let id = match resolve(&web, &token).await {
+        Ok(id) => id,
+        Err(r) => return r,
+    };
+    let page = match web.club.match_page(id).await {
+        Ok(p) => p,
+        Err(e) => return failed(&e),
+    };
+    let file = match web.club.match_file(id).await {
+        Ok(f) => f.map(|a| a.name),
+        Err(e) => return failed(&e),
+    };
+    html(match_html(&token, &page, step_asked(&uri), file.as_deref()))
+}
+
+async fn board(
+    State(web): State<Arc<Web>>,
+    Path((token, file)): Path<(String, String)>,
+) -> Response {
+    let Some(n) = file
+        .strip_suffix(".png")
+        .and_then(|n| n.parse::<usize>().ok())
+    else {
+        return not_found();
+    };
+    let id = match resolve(&web, &token).await {
+        Ok(id) => id,
+        Err(r) => return r,
+    };
+    let png = match web.boards.get((id, n)) {
+        Some(png) => png,
+        None => {
+            let scene = match web.club.match_frame(id, n).await {
+                Ok(Some(s)) => s,
+                Ok(None) => return not_found(),
+                Err(e) => return failed(&e),
+            };
+            let drawn = tokio::task::spawn_blocking(move || render::render_png(&scene)).await;
+            let Ok(Ok(png)) = drawn else {
+                tracing::error!(match_id = id, step = n, "a board could not be drawn");
+                return answer(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "text/plain; charset=utf-8",
+                    "no-store",
+                    "This board cannot be drawn now.",
+                );
+            };
+            let png = Arc::new(png);
+            web.boards.put((id, n), Arc::clone(&png));
+            png
+        }
+    };
+    // A past board never changes: the browser may keep it.
+    answer(
+        StatusCode::OK,
+        "image/png",
+        "public, max-age=31536000, immutable",
+        png.as_ref().clone(),
+    )
+}
+
+async fn version(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
+    let id = match resolve(&web, &token).await {
+        Ok(id) => id,
+        Err(r) => return r,
+    };
+    match web.club.match_version(id).await {
+        Ok(Some(v)) => answer(
+            StatusCode::OK,
+            "application/json",
+            "no-store",
+            format!("{{\"version\":{v}}}"),
+        ),
+        Ok(None) => not_found(),
+        Err(e) => failed(&e),
+    }
+}
+
+async fn file(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
+    let id = match resolve(&web, &token).await {
+        Ok(id) => id,
+        Err(r) => return r,
+    };
+    match web.club.match_file(id).await {
+        Ok(Some(a)) => {
+            let mut r = answer(
+                StatusCode::OK,
+                "text/plain; charset=utf-8",
+                "no-cache",
+                a.text,
+            );
+            // The name is the club's own (`match-12.mat`), never a player's words.
+            if let Ok(v) = format!("attachment; filename=\"{}\"", a.name).parse() {
+                r.headers_mut().insert(header::CONTENT_DISPOSITION, v);
+            }
+            r
+        }
+        Ok(None) => not_found(),
+        Err(e) => failed(&e),
+    }
+}
+
+async fn dice_json(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
+    let id = match resolve(&web, &token).await {
+        Ok(id) => id,
+        Err(r) => return r,
+    };
+    match web.club.match_dice_export(id).await {
+        Ok(Some(text)) => answer(StatusCode::OK, "application/json", "no-cache", text),
+        Ok(None) => not_found(),
+        Err(e) => failed(&e),
+    }
+}
+
+async fn dice_page(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
+    let id = match resolve(&web, &token).await {
+        Ok(id) => id,
+        Err(r) => return r,
+    };
+    let page = match web.club.match_page(id).await {
+        Ok(p) => p,
+        Err(e) => return failed(&e),
+    };
+    match web.club.match_dice_anchor(id).await {
+        Ok(Some(anchor)) => html(dice_html(&token, &page, &anchor)),
+        Ok(None) => not_found(),
+        Err(e) => failed(&e),
+    }
+}

@@ -1,0 +1,93 @@
+// The match page's replay (docs/web.md): previous and next, the arrow keys and the move
+// list step through the boards without reloading; a live match's page polls its small
+// version file and reloads itself when the match moves. No inline script: the CSP
+// allows only this server's files.
+"use strict";
+(function () {
+  var main = document.getElementById("match");
+  if (!main) return;
+  var token = main.dataset.token;
+  var count = Number(main.dataset.count);
+  var board = document.getElementById("board");
+  var prev = document.getElementById("prev");
+  var next = document.getElementById("next");
+  var step = document.getElementById("step");
+  var score = document.getElementById("score");
+  var items = document.querySelectorAll("#moves li");
+  var at = 0;
+  items.forEach(function (li) {
+    if (li.classList.contains("current")) at = Number(li.dataset.n);
+  });
+
+  function link(a, n) {
+    if (n >= 0 && n < count) {
+      a.setAttribute("href", "?n=" + n);
+      a.removeAttribute("aria-disabled");
+    } else {
+      a.removeAttribute("href");
+      a.setAttribute("aria-disabled", "true");
+    }
+  }
+
+  function show(n) {
+    if (!board || n < 0 || n >= count || n === at) return;
+    at = n;
+    board.src = "/m/" + token + "/board/" + n + ".png";
+    board.alt = "The board at step " + (n + 1);
+    step.textContent = "Step " + (n + 1) + " of " + count;
+    items.forEach(function (li) {
+      var here = Number(li.dataset.n) === n;
+      li.classList.toggle("current", here);
+      if (here) {
+        li.setAttribute("aria-current", "step");
+        score.textContent = li.dataset.score;
+        li.scrollIntoView({ block: "nearest" });
+      } else {
+        li.removeAttribute("aria-current");
+      }
+    });
+    link(prev, n - 1);
+    link(next, n + 1);
+    history.replaceState(null, "", "?n=" + n);
+  }
+
+  function clicked(delta) {
+    return function (e) {
+      e.preventDefault();
+      show(at + delta);
+    };
+  }
+  if (prev) prev.addEventListener("click", clicked(-1));
+  if (next) next.addEventListener("click", clicked(1));
+  items.forEach(function (li) {
+    li.addEventListener("click", function (e) {
+      e.preventDefault();
+      show(Number(li.dataset.n));
+    });
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key === "ArrowLeft") { e.preventDefault(); show(at - 1); }
+    else if (e.key === "ArrowRight") { e.preventDefault(); show(at + 1); }
+    else if (e.key === "Home") { e.preventDefault(); show(0); }
+    else if (e.key === "End") { e.preventDefault(); show(count - 1); }
+  });
+
+  // A live match: poll its version every few seconds; when it moves, show the new last
+  // board (a viewer stepping through the past stays where they are).
+  if (main.dataset.live !== "1") return;
+  var version = main.dataset.version;
+  function poll() {
+    fetch("/m/" + token + "/version.json", { cache: "no-store" })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (v) {
+        if (v && String(v.version) !== version) {
+          if (count === 0 || at === count - 1) { location.replace("/m/" + token); return; }
+          version = String(v.version);
+        }
+        setTimeout(poll, 3000);
+      })
+      .catch(function () { setTimeout(poll, 10000); });
+  }
+  setTimeout(poll, 3000);
+})();

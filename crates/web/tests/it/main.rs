@@ -1,0 +1,6 @@
+//! The web companion's tests: plain HTTP (`http_pages`: links, 404s, headers, escaping,
+//! downloads) and a real browser (`web_browser`: headless Chromium through chromedriver).
+
+mod common;
+mod http_pages;
+mod web_browser;

@@ -1,0 +1,355 @@
+//! The pages in a real browser: Debian's headless Chromium driven through chromedriver
+//! (both installed by `scripts/test.sh`). One test, since starting Chromium is slow:
+//! stepping through a replay (buttons and arrow keys change the board), a live page
+//! following a move made through the club, payload names shown as text with no script
+//! run, a phone-wide window without sideways scrolling, the dice page's verdict on the
+//! real export and on a tampered one, no console errors, and a guessed or revoked link
+//! finding nothing. Screenshots go to `target/web-shots/`.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use fantoccini::key::Key;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+
+use crate::common::{IMG_NAME, SCRIPT_NAME, accepted, get, post_json, served, step};
+
+/// chromedriver as Debian installs it (package `chromium-driver`).
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// chromedriver, stopped when dropped.
+struct Driver {
+    child: Child,
+    addr: SocketAddr,
+    profile: PathBuf,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+/// Starts chromedriver on a free port and waits until it answers.
+async fn driver() -> Driver {
+    assert!(
+        std::path::Path::new(CHROMEDRIVER).exists(),
+        "{CHROMEDRIVER} is missing: install Debian's chromium and chromium-driver (scripts/test.sh does)"
+    );
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let child = Command::new(CHROMEDRIVER)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    let profile = std::env::temp_dir().join(format!("gammonbot-chromium-{}", std::process::id()));
+    let d = Driver {
+        child,
+        addr,
+        profile,
+    };
+    for _ in 0..300 {
+        if tokio::net::TcpStream::connect(addr).await.is_ok() {
+            return d;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("chromedriver did not start");
+}
+
+/// A headless Chromium session, its browser log kept.
+async fn browser(d: &Driver) -> Client {
+    let caps = json!({
+        "browserName": "chrome",
+        "goog:chromeOptions": {
+            "binary": "/usr/bin/chromium",
+            "args": [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1280,900", "--hide-scrollbars",
+                format!("--user-data-dir={}", d.profile.display()),
+            ],
+        },
+        "goog:loggingPrefs": { "browser": "ALL" },
+    });
+    let Value::Object(caps) = caps else {
+        unreachable!()
+    };
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://{}", d.addr))
+        .await
+        .expect("a Chromium session")
+}
+
+/// The browser's console entries since last asked (chromedriver's log endpoint).
+async fn console(c: &Client, d: &Driver) -> Vec<Value> {
+    let id = c.session_id().await.unwrap().unwrap();
+    let a = post_json(
+        d.addr,
+        &format!("/session/{id}/se/log"),
+        r#"{"type":"browser"}"#,
+    )
+    .await;
+    let v: Value = serde_json::from_slice(&a.body).unwrap();
+    v["value"].as_array().cloned().unwrap_or_default()
+}
+
+/// Writes a screenshot of the window to `target/web-shots/<name>.png`.
+async fn shot(c: &Client, name: &str) {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/web-shots");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join(format!("{name}.png")),
+        c.screenshot().await.unwrap(),
+    )
+    .unwrap();
+}
+
+/// Runs `script` (a function body) in the page and answers its value.
+async fn js(c: &Client, script: &str) -> Value {
+    c.execute(script, vec![]).await.unwrap()
+}
+
+/// The step the board image shows (from its address).
+async fn board_step(c: &Client) -> usize {
+    let src = c
+        .find(Locator::Id("board"))
+        .await
+        .unwrap()
+        .attr("src")
+        .await
+        .unwrap()
+        .unwrap();
+    let n = src.rsplit('/').next().unwrap().trim_end_matches(".png");
+    n.parse().unwrap_or_else(|_| panic!("{src}"))
+}
+
+/// Waits (up to a minute, polling) until `cond` holds; panics saying `what` otherwise.
+async fn wait_until<F, Fut>(what: &str, mut cond: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    for _ in 0..600 {
+        if cond().await {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("waited a minute: {what}");
+}
+
+/// Text of the element with this id.
+async fn text_of(c: &Client, id: &str) -> String {
+    c.find(Locator::Id(id)).await.unwrap().text().await.unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_pages_work_in_a_real_browser() {
+    let s = served("web-browser").await;
+    let club = s.club();
+    clubkit::run(club, IMG_NAME, club::Command::Games).await;
+    let id = accepted(club, SCRIPT_NAME, IMG_NAME, 3).await;
+    for _ in 0..6 {
+        assert!(step(club, id, "watcher").await);
+    }
+    let token = club.match_link(id).await.unwrap();
+    let page = format!("http://{}/m/{token}", s.addr);
+    eprintln!("web_browser: starting chromedriver");
+    let d = driver().await;
+    eprintln!("web_browser: starting Chromium");
+    let c = browser(&d).await;
+
+    // The replay: the last board first; buttons and arrow keys step through the boards.
+    eprintln!("web_browser: The replay: the last board first; buttons and arrow keys ste");
+    c.goto(&page).await.unwrap();
+    let count = js(
+        &c,
+        "return Number(document.getElementById('match').dataset.count);",
+    )
+    .await
+    .as_u64()
+    .unwrap() as usize;
+    assert!(count >= 7, "{count} boards");
+    assert_eq!(board_step(&c).await, count - 1);
+    wait_until("the board image loads", || async {
+        js(&c, "return document.getElementById('board').naturalWidth;").await == json!(800)
+    })
+    .await;
+    shot(&c, "match-desktop").await;
+    c.find(Locator::Id("prev"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert_eq!(board_step(&c).await, count - 2);
+    assert_eq!(
+        text_of(&c, "step").await,
+        format!("Step {} of {count}", count - 1)
+    );
+    let body = c.find(Locator::Css("body")).await.unwrap();
+    body.send_keys(&char::from(Key::Left).to_string())
+        .await
+        .unwrap();
+    assert_eq!(board_step(&c).await, count - 3, "ArrowLeft");
+    body.send_keys(&char::from(Key::Right).to_string())
+        .await
+        .unwrap();
+    assert_eq!(board_step(&c).await, count - 2, "ArrowRight");
+    c.find(Locator::Id("next"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert_eq!(board_step(&c).await, count - 1);
+    let current = js(
+        &c,
+        "return document.querySelector('#moves li.current').dataset.n;",
+    )
+    .await;
+    assert_eq!(
+        current,
+        json!((count - 1).to_string()),
+        "the move list follows"
+    );
+
+    // The payload names are text: the heading says them, no script ran, no image was made.
+    eprintln!("web_browser: The payload names are text: the heading says them, no script");
+    assert_eq!(
+        text_of(&c, "match").await.lines().next().unwrap(),
+        format!("{SCRIPT_NAME} vs {IMG_NAME}")
+    );
+    assert!(c.get_alert_text().await.is_err(), "no alert is open");
+    assert_eq!(
+        js(&c, "return document.images.length;").await,
+        json!(1),
+        "only the board"
+    );
+    assert_eq!(
+        js(&c, "return document.scripts.length;").await,
+        json!(1),
+        "only match.js"
+    );
+
+    // Live: a move made through the club appears without a reload by the viewer.
+    eprintln!("web_browser: Live: a move made through the club appears without a reload ");
+    assert!(step(club, id, "watcher").await);
+    wait_until("the page shows the new board", || async {
+        js(
+            &c,
+            "var m = document.getElementById('match'); return m ? Number(m.dataset.count) : 0;",
+        )
+        .await
+        .as_u64()
+        .unwrap_or(0) as usize
+            > count
+    })
+    .await;
+    let now = count + 1;
+    assert_eq!(board_step(&c).await, now - 1, "the new last board");
+
+    // A phone: the board fits the width, nothing scrolls sideways.
+    eprintln!("web_browser: A phone: the board fits the width, nothing scrolls sideways.");
+    c.set_window_size(390, 844).await.unwrap();
+    c.goto(&page).await.unwrap();
+    let widths = js(
+        &c,
+        "return [document.scrollingElement.scrollWidth, window.innerWidth, document.getElementById('board').getBoundingClientRect().right];",
+    )
+    .await;
+    let w: Vec<f64> = widths
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    assert!(
+        w[0] <= w[1] && w[2] <= w[1],
+        "scrollWidth, innerWidth, board's right: {w:?}"
+    );
+    assert!(w[1] <= 400.0, "a phone-wide window: {w:?}");
+    shot(&c, "match-phone").await;
+    c.set_window_size(1280, 900).await.unwrap();
+
+    // The dice: the match's own export is OK ...
+    eprintln!("web_browser: The dice: the match's own export is OK ...");
+    c.goto(&format!("{page}/dice")).await.unwrap();
+    wait_until("the dice verdict", || async {
+        !text_of(&c, "verdict").await.starts_with("Checking")
+    })
+    .await;
+    let verdict = text_of(&c, "verdict").await;
+    assert!(verdict.starts_with("OK"), "{verdict}");
+    shot(&c, "dice-ok").await;
+    // ... and one with a throw's dice changed names that throw.
+    eprintln!("web_browser: ... and one with a throw's dice changed names that throw.");
+    let export = get(s.addr, &format!("/m/{token}/dice.json")).await;
+    let mut tampered: Value = serde_json::from_slice(&export.body).unwrap();
+    let k = tampered["throws"][2]["k"].as_u64().unwrap();
+    let die = tampered["throws"][2]["dice"][0].as_u64().unwrap();
+    tampered["throws"][2]["dice"][0] = json!(die % 6 + 1);
+    c.execute(
+        "document.getElementById('paste').value = arguments[0];",
+        vec![json!(tampered.to_string())],
+    )
+    .await
+    .unwrap();
+    c.find(Locator::Id("check"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_until("the pasted export's verdict", || async {
+        !text_of(&c, "paste-verdict").await.is_empty()
+    })
+    .await;
+    let verdict = text_of(&c, "paste-verdict").await;
+    assert!(verdict.starts_with("FAILED"), "{verdict}");
+    assert!(
+        verdict.contains(&format!("the first throw that breaks is throw {k}")),
+        "{verdict}"
+    );
+    c.find(Locator::Id("paste-verdict"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    shot(&c, "dice-tampered").await;
+
+    // No console errors on any of these pages (a CSP violation would be one).
+    eprintln!("web_browser: No console errors on any of these pages (a CSP violation wou");
+    let errors: Vec<Value> = console(&c, &d)
+        .await
+        .into_iter()
+        .filter(|e| e["level"] == "SEVERE")
+        .collect();
+    assert!(errors.is_empty(), "console errors: {errors:?}");
+
+    // A guessed link and a revoked one find nothing.
+    eprintln!("web_browser: A guessed link and a revoked one find nothing.");
+    let guessed = format!("{:032x}", u128::from_str_radix(&token, 16).unwrap() ^ 1);
+    c.goto(&format!("http://{}/m/{guessed}", s.addr))
+        .await
+        .unwrap();
+    assert_eq!(c.title().await.unwrap(), "Not found · gammonbot");
+    club.revoke_match_link(id).await.unwrap();
+    c.goto(&page).await.unwrap();
+    assert_eq!(c.title().await.unwrap(), "Not found · gammonbot");
+    shot(&c, "not-found").await;
+    c.close().await.unwrap();
+}
