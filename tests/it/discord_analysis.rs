@@ -4,28 +4,15 @@
 
 use std::sync::Arc;
 
-use crate::discord_e2e::connect;
-use crate::fake_discord::{CHANNEL, FakeDiscord, GUILD, TOKEN, slash};
-use club::{Actor, AnalysisSettings, ChallengeSpec, Club, Command, MatchRef, RngDice, SystemClock};
+use crate::discord_e2e::{actor, connect};
+use crate::fake_discord::{CHANNEL, FakeDiscord, TOKEN, slash};
+use club::{AnalysisSettings, ChallengeSpec, Club, Command, MatchRef, RngDice, SystemClock};
 use serde_json::json;
 use store::Store;
 use testkit::{Rng, scratch, store_url};
 
 const ALICE: (u64, &str) = (111_111_111_111_111_111, "alice");
 const BOB: (u64, &str) = (222_222_222_222_222_222, "bob");
-
-fn actor((id, name): (u64, &str)) -> Actor {
-    Actor {
-        identity: club::Identity::Account,
-        reply_chars: Some(2000),
-        platform: "discord".into(),
-        user_id: id.to_string(),
-        display_name: name.into(),
-        community_id: GUILD.to_string(),
-        community_name: "guild".into(),
-        channel: CHANNEL.to_string(),
-    }
-}
 
 /// A seeded 1-point match between alice and bob, played to its end in the fake's channel.
 async fn play_match(club: &Club) -> i64 {

@@ -21,6 +21,21 @@ fn who(name: &str) -> (u64, &'static str) {
     if name == "alice" { ALICE } else { BOB }
 }
 
+/// A Discord player of the fake's guild and channel, as the club sees them when a suite
+/// acts through the club directly beside the bot.
+pub(crate) fn actor((id, name): (u64, &str)) -> club::Actor {
+    club::Actor {
+        identity: club::Identity::Account,
+        reply_chars: Some(2000),
+        platform: "discord".into(),
+        user_id: id.to_string(),
+        display_name: name.into(),
+        community_id: crate::fake_discord::GUILD.to_string(),
+        community_name: "guild".into(),
+        channel: crate::fake_discord::CHANNEL.to_string(),
+    }
+}
+
 /// Connects a bot client with `club` to `fake` (the test's guild, the deadline sweep
 /// every `sweep`) and waits until it has registered its commands: the registration.
 pub(crate) async fn connect(

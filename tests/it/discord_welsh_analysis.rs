@@ -5,9 +5,9 @@
 
 use std::sync::Arc;
 
-use crate::discord_e2e::{connect, content, ephemeral, interact};
-use crate::fake_discord::{CHANNEL, FakeDiscord, GUILD, TOKEN, slash};
-use club::{Actor, AnalysisSettings, ChallengeSpec, Club, Command, MatchRef, RngDice, SystemClock};
+use crate::discord_e2e::{actor, connect, content, ephemeral, interact};
+use crate::fake_discord::{CHANNEL, FakeDiscord, TOKEN, slash};
+use club::{AnalysisSettings, ChallengeSpec, Club, Command, MatchRef, RngDice, SystemClock};
 use clubkit::play_welsh_to_end;
 use engine::Side;
 use serde_json::json;
@@ -17,19 +17,6 @@ use welsh_player::{EvalPlayer, Level};
 
 const ALICE: (u64, &str) = (111_111_111_111_111_111, "alice");
 const BOB: (u64, &str) = (222_222_222_222_222_222, "bob");
-
-fn actor((id, name): (u64, &str)) -> Actor {
-    Actor {
-        identity: club::Identity::Account,
-        reply_chars: Some(2000),
-        platform: "discord".into(),
-        user_id: id.to_string(),
-        display_name: name.into(),
-        community_id: GUILD.to_string(),
-        community_name: "guild".into(),
-        channel: CHANNEL.to_string(),
-    }
-}
 
 /// A Welsh match of alice (X) and bob (O) on `spec`, accepted in the fake's channel.
 async fn welsh_match(club: &Club, spec: ChallengeSpec) -> i64 {

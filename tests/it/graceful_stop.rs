@@ -26,10 +26,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::discord_e2e::actor;
 use crate::fake_discord::{
     BOT_ID, CHANNEL, FakeDiscord, GUILD, Request, TOKEN, click, slash, user,
 };
-use club::{Actor, ChallengeSpec, Club, Command as ClubCommand, MatchRef, RngDice, SystemClock};
+use club::{ChallengeSpec, Club, Command as ClubCommand, MatchRef, RngDice, SystemClock};
 use clubkit::assert_match_rebuilds;
 use gammonbot::discord::STOPPING_WORDS;
 use serde_json::json;
@@ -38,19 +39,6 @@ use testkit::{Rng, raw_pool, scratch, store_url};
 
 const ALICE: (u64, &str) = (111_111_111_111_111_111, "alice");
 const BOB: (u64, &str) = (222_222_222_222_222_222, "bob");
-
-fn actor((id, name): (u64, &str)) -> Actor {
-    Actor {
-        identity: club::Identity::Account,
-        reply_chars: Some(2000),
-        platform: "discord".into(),
-        user_id: id.to_string(),
-        display_name: name.into(),
-        community_id: GUILD.to_string(),
-        community_name: "guild".into(),
-        channel: CHANNEL.to_string(),
-    }
-}
 
 /// A 1-point match between alice and bob played to its end, and alice's `/analyse` of it
 /// queued: the job the analysis worker will be running when the bot is stopped.
