@@ -22,7 +22,7 @@
 //! Welsh player's decisions; `bot_terms`: what it agrees to; `bot_record`: the record
 //! against it in `/rating`; `docs/bot.md`, `docs/welsh-bot.md`), `metrics` (what
 //! [`Club::execute`] counts for the operator's metrics endpoint), and the web companion's
-//! reads (`web_links`: the unguessable link tokens; `web_view`: what a match page shows;
+//! reads (`web_links`: the unguessable link tokens; `web_view`: what a match page shows; `web_player`: the player page;
 //! `docs/web.md`).
 //!
 //! Leaf modules hold what many parts share and name no part that uses them: `loaded` (a
@@ -84,6 +84,7 @@ mod terms;
 mod tutor;
 mod undo;
 mod web_links;
+mod web_player;
 mod web_view;
 mod welsh_analysis;
 mod welsh_hint;
@@ -130,6 +131,7 @@ pub use terms::{ChallengeOption, ChallengeOptions, TermsError};
 pub use tutor::TUTOR_THRESHOLD;
 pub use undo::{Before, TutorNote};
 pub use web_links::is_token;
+pub use web_player::{HeadToHead, PlayerMatch, PlayerPage, PlayerRating, RECENT_MATCHES};
 pub use web_view::{Frame, MatchPage};
 pub use welsh_analysis::{
     WelshDecision, WelshFigures, WelshReview, WelshWorst, welsh_blunder_boards, welsh_review_lines,

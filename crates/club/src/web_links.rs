@@ -16,7 +16,7 @@ const MATCH: &str = "match";
 const TOKEN_BYTES: usize = 16;
 
 /// A new token: [`TOKEN_BYTES`] from the OS's random source, in lowercase hex.
-fn new_token() -> Result<String, ClubError> {
+pub(super) fn new_token() -> Result<String, ClubError> {
     let mut bytes = [0u8; TOKEN_BYTES];
     SysRng
         .try_fill_bytes(&mut bytes)

@@ -83,4 +83,19 @@ impl Store {
             .await?;
         Ok(row.map(|r| r.try_get::<i64, _>("target")).transpose()?)
     }
+
+    /// The kind and target whose token is `token`, if any (tokens are unique across
+    /// kinds).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn web_link(&self, token: &str) -> Result<Option<(String, i64)>, StoreError> {
+        let row = sqlx::query("SELECT kind, target FROM web_links WHERE token = $1")
+            .bind(token)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row
+            .map(|r| Ok::<_, sqlx::Error>((r.try_get("kind")?, r.try_get("target")?)))
+            .transpose()?)
+    }
 }

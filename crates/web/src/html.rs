@@ -45,15 +45,24 @@ impl Html {
     /// The page's head (title escaped, the stylesheet and `script`, both files of this
     /// server) and the opening of its body.
     pub fn head(&mut self, title: &str, script: &'static str) -> &mut Html {
+        self.head_of(title, Some(script))
+    }
+
+    /// The page's head as [`Html::head`], with or without a script.
+    pub fn head_of(&mut self, title: &str, script: Option<&'static str>) -> &mut Html {
         self.raw("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
             .raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
             .raw("<meta name=\"referrer\" content=\"no-referrer\"><title>")
             .text(title)
             .raw(" · gammonbot</title><link rel=\"stylesheet\" href=\"/static/web.css\">")
             .raw("<link rel=\"icon\" href=\"/static/icon.svg\" type=\"image/svg+xml\">")
-            .raw("<script src=\"")
-            .raw(script)
-            .raw("\" defer></script></head>\n<body>")
+            ;
+        if let Some(script) = script {
+            self.raw("<script src=\"")
+                .raw(script)
+                .raw("\" defer></script>");
+        }
+        self.raw("</head>\n<body>")
     }
 
     /// The finished page.

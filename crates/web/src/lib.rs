@@ -15,10 +15,12 @@
 //! | `routes.rs` | the handlers: pages, boards, files, the version poll |
 //! | `html.rs` | the one way text reaches a page: escaped |
 //! | `match_page.rs` | the match page, the dice page, the page of a link that finds nothing |
+//! | `player_page.rs` | the player page |
 //! | `static/` | the stylesheet and the two scripts (replay and live poll; dice check) |
 
 mod html;
 mod match_page;
+mod player_page;
 mod routes;
 
 use std::net::SocketAddr;
@@ -94,6 +96,12 @@ pub async fn start(club: Arc<Club>, addr: SocketAddr) -> std::io::Result<Running
         }
     });
     Ok(Running { addr, task })
+}
+
+/// The address of player page `token` under `base` (`PUBLIC_URL`, or the local address).
+#[must_use]
+pub fn player_url(base: &str, token: &str) -> String {
+    format!("{}/p/{token}", base.trim_end_matches('/'))
 }
 
 /// The address of match page `token` under `base` (`PUBLIC_URL`, or the local address).

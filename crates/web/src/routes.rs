@@ -1,5 +1,6 @@
 //! The handlers: every route under `/m/{token}` first resolves the token through the club
-//! (a token that finds nothing: 404, as for any other address), then reads the match.
+//! (a token that finds nothing: 404, as for any other address), then reads the match;
+//! `/p/{token}` resolves a player's token the same way.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -13,6 +14,7 @@ use axum::routing::get;
 
 use crate::Web;
 use crate::match_page::{dice_html, match_html, not_found_html};
+use crate::player_page::player_html;
 
 /// The stylesheet and the scripts, served as files (the CSP allows no inline ones).
 const CSS: &str = include_str!("../static/web.css");
@@ -60,6 +62,7 @@ pub(crate) fn routes() -> Router<Arc<Web>> {
         .route("/m/{token}/file", get(file))
         .route("/m/{token}/dice.json", get(dice_json))
         .route("/m/{token}/dice", get(dice_page))
+        .route("/p/{token}", get(player))
         .route("/static/web.css", get(|| async { asset(CSS, "text/css") }))
         .route(
             "/static/match.js",
@@ -261,6 +264,14 @@ async fn dice_page(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Re
     };
     match web.club.match_dice_anchor(id).await {
         Ok(Some(anchor)) => html(dice_html(&token, &page, &anchor)),
+        Ok(None) => not_found(),
+        Err(e) => failed(&e),
+    }
+}
+
+async fn player(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
+    match web.club.resolve_player_link(&token).await {
+        Ok(Some(page)) => html(player_html(&page)),
         Ok(None) => not_found(),
         Err(e) => failed(&e),
     }

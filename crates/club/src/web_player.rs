@@ -1,0 +1,218 @@
+//! The web companion's player page (`docs/web.md`): one unguessable token per player per
+//! community (kept in `web_links` with kind `player:<community id>`, target the player's
+//! id), and what the page shows: the player's display name, rating and rank per ruleset
+//! as `/rating` reads them, the record, the last matches (each with its match page's
+//! token) and the head-to-head against each opponent. No server or Discord id appears.
+
+use std::collections::HashMap;
+
+use engine::Ruleset;
+use engine::rating::{Rating, format_rating};
+use store::MatchStatus;
+
+use super::web_links::{is_token, new_token};
+use super::{Club, ClubError};
+
+/// How many of the player's matches the page lists.
+pub const RECENT_MATCHES: usize = 10;
+
+/// The rulesets a player page shows a rating for, in order.
+const RULESETS: [Ruleset; 2] = [Ruleset::Standard, Ruleset::Welsh];
+
+/// The store's kind for player links in community `community`.
+fn player_kind(community: i64) -> String {
+    format!("player:{community}")
+}
+
+/// A player's rating in one ruleset, as `/rating` reads it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerRating {
+    pub ruleset: Ruleset,
+    /// The rating in words as `/rating` writes it (the starting one when there is no
+    /// rated match).
+    pub rating: String,
+    /// Rated matches played (the rating's experience).
+    pub experience: u32,
+    /// The rank and the number of rated players, when the player has a rated match.
+    pub rank: Option<(u32, u32)>,
+    /// Rated matches won and lost.
+    pub won: u32,
+    pub lost: u32,
+}
+
+/// One of the player's matches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerMatch {
+    /// The token of the match's page.
+    pub token: String,
+    /// The opponent's display name.
+    pub opponent: String,
+    pub ruleset: Ruleset,
+    /// `challenged`, `active`, `finished`, ...
+    pub status: String,
+    /// Whether the player won, once the match has a winner.
+    pub won: Option<bool>,
+    /// The result in words, once there is one.
+    pub result: Option<String>,
+}
+
+/// The player's matches against one opponent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeadToHead {
+    /// The opponent's display name.
+    pub opponent: String,
+    /// Finished matches between them.
+    pub matches: u32,
+    /// Of which the player won.
+    pub wins: u32,
+}
+
+/// A player as their web page shows them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerPage {
+    /// The display name.
+    pub name: String,
+    /// One rating per ruleset.
+    pub ratings: Vec<PlayerRating>,
+    /// Finished matches won and lost (of the last 50 in the community, as `/games` reads
+    /// them).
+    pub won: u32,
+    pub lost: u32,
+    /// The last [`RECENT_MATCHES`] matches, newest first.
+    pub recent: Vec<PlayerMatch>,
+    /// Per opponent, most matches first (from the same matches as the record).
+    pub head_to_head: Vec<HeadToHead>,
+}
+
+impl Club {
+    /// The token of the web page of player `user` in community `community`, made now if
+    /// there is none.
+    ///
+    /// # Errors
+    /// No such player, or a database error.
+    pub async fn player_link(&self, community: i64, user: i64) -> Result<String, ClubError> {
+        let kind = player_kind(community);
+        if let Some(t) = self.store.web_token(&kind, user).await? {
+            return Ok(t);
+        }
+        self.store.player_by_id(user).await?;
+        let token = new_token()?;
+        Ok(self
+            .store
+            .insert_web_token(&kind, user, &token, self.clock.now())
+            .await?)
+    }
+
+    /// The player page whose token is `token`, if any.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn resolve_player_link(&self, token: &str) -> Result<Option<PlayerPage>, ClubError> {
+        if !is_token(token) {
+            return Ok(None);
+        }
+        let Some((kind, user)) = self.store.web_link(token).await? else {
+            return Ok(None);
+        };
+        let Some(community) = kind
+            .strip_prefix("player:")
+            .and_then(|c| c.parse::<i64>().ok())
+        else {
+            return Ok(None);
+        };
+        Ok(Some(self.player_page(community, user).await?))
+    }
+
+    /// What the page of player `user` in community `community` shows.
+    async fn player_page(&self, community: i64, user: i64) -> Result<PlayerPage, ClubError> {
+        let me = self.store.player_by_id(user).await?;
+        let mut ratings = Vec::new();
+        for ruleset in RULESETS {
+            let standing = self.store.rating(community, ruleset, user).await?;
+            ratings.push(match standing {
+                Some(s) => PlayerRating {
+                    ruleset,
+                    rating: format_rating(s.row.rating.value),
+                    experience: s.row.rating.experience,
+                    rank: Some((s.rank, s.of)),
+                    won: s.row.won,
+                    lost: s.row.lost,
+                },
+                None => PlayerRating {
+                    ruleset,
+                    rating: format_rating(Rating::NEW.value),
+                    experience: 0,
+                    rank: None,
+                    won: 0,
+                    lost: 0,
+                },
+            });
+        }
+        let rows = self.store.matches_of(user, community, false).await?;
+        let mut names: HashMap<i64, String> = HashMap::new();
+        let mut h2h: Vec<(i64, HeadToHead)> = Vec::new();
+        let (mut won, mut lost) = (0, 0);
+        let mut recent = Vec::new();
+        for row in &rows {
+            let other = if row.players[0] == user {
+                row.players[1]
+            } else {
+                row.players[0]
+            };
+            let opponent = match names.get(&other) {
+                Some(n) => n.clone(),
+                None => {
+                    let n = self.store.player_by_id(other).await?.display_name;
+                    names.insert(other, n.clone());
+                    n
+                }
+            };
+            let result = row.winner.map(|w| w == user);
+            if row.status == MatchStatus::Finished
+                && let Some(w) = result
+            {
+                if w {
+                    won += 1;
+                } else {
+                    lost += 1;
+                }
+                let at = match h2h.iter().position(|(id, _)| *id == other) {
+                    Some(i) => i,
+                    None => {
+                        h2h.push((
+                            other,
+                            HeadToHead {
+                                opponent: opponent.clone(),
+                                matches: 0,
+                                wins: 0,
+                            },
+                        ));
+                        h2h.len() - 1
+                    }
+                };
+                h2h[at].1.matches += 1;
+                h2h[at].1.wins += u32::from(w);
+            }
+            if recent.len() < RECENT_MATCHES {
+                recent.push(PlayerMatch {
+                    token: self.match_link(row.id).await?,
+                    opponent,
+                    ruleset: row.ruleset,
+                    status: row.status.to_string(),
+                    won: result,
+                    result: row.result.clone(),
+                });
+            }
+        }
+        let mut head_to_head: Vec<HeadToHead> = h2h.into_iter().map(|(_, h)| h).collect();
+        head_to_head.sort_by(|a, b| b.matches.cmp(&a.matches));
+        Ok(PlayerPage {
+            name: me.display_name,
+            ratings,
+            won,
+            lost,
+            recent,
+            head_to_head,
+        })
+    }
+}

@@ -1,0 +1,90 @@
+//! The player page (`/p/{token}`): the player's display name, rating and rank per
+//! ruleset as `/rating` reads them, the record, the last matches (each a link to its
+//! match page) and the head-to-head against each opponent. No script; every name escaped.
+
+use club::PlayerPage;
+
+use crate::html::Html;
+
+/// A count as a number for the page.
+fn n(x: u32) -> i64 {
+    i64::from(x)
+}
+
+/// The player page.
+#[must_use]
+pub fn player_html(page: &PlayerPage) -> String {
+    let mut h = Html::default();
+    h.head_of(&page.name, None);
+    h.raw("<main id=\"player\"><h1>")
+        .text(&page.name)
+        .raw("</h1><p class=\"record\" id=\"record\">Record: won ")
+        .num(n(page.won))
+        .raw(", lost ")
+        .num(n(page.lost))
+        .raw("</p><h2>Ratings</h2><table class=\"ratings\" id=\"ratings\"><thead><tr>")
+        .raw("<th>Rules</th><th>Rating</th><th>Rank</th><th>Rated won-lost</th></tr></thead><tbody>");
+    for r in &page.ratings {
+        h.raw("<tr><td>")
+            .text(r.ruleset.as_str())
+            .raw("</td><td>")
+            .text(&r.rating)
+            .raw("</td><td>");
+        match r.rank {
+            Some((rank, of)) => {
+                h.num(n(rank)).raw(" of ").num(n(of));
+            }
+            None => {
+                h.raw("no rated match");
+            }
+        }
+        h.raw("</td><td>")
+            .num(n(r.won))
+            .raw("-")
+            .num(n(r.lost))
+            .raw("</td></tr>");
+    }
+    h.raw("</tbody></table><h2>Recent matches</h2>");
+    if page.recent.is_empty() {
+        h.raw("<p>No match yet.</p>");
+    } else {
+        h.raw("<ol class=\"recent\" id=\"recent\">");
+        for m in &page.recent {
+            h.raw("<li><a href=\"/m/")
+                .text(&m.token)
+                .raw("\">vs ")
+                .text(&m.opponent)
+                .raw("</a> · ")
+                .text(m.ruleset.as_str())
+                .raw(" · ");
+            match m.won {
+                Some(true) => h.raw("won"),
+                Some(false) => h.raw("lost"),
+                None => h.text(&m.status),
+            };
+            if let Some(result) = &m.result {
+                h.raw(" · <span class=\"terms\">").text(result).raw("</span>");
+            }
+            h.raw("</li>");
+        }
+        h.raw("</ol>");
+    }
+    h.raw("<h2>Head to head</h2>");
+    if page.head_to_head.is_empty() {
+        h.raw("<p>No finished match yet.</p>");
+    } else {
+        h.raw("<table class=\"h2h\" id=\"h2h\"><thead><tr><th>Opponent</th><th>Matches</th><th>Won</th></tr></thead><tbody>");
+        for o in &page.head_to_head {
+            h.raw("<tr><td>")
+                .text(&o.opponent)
+                .raw("</td><td>")
+                .num(n(o.matches))
+                .raw("</td><td>")
+                .num(n(o.wins))
+                .raw("</td></tr>");
+        }
+        h.raw("</tbody></table>");
+    }
+    h.raw("</main>");
+    h.finish()
+}
