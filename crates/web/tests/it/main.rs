@@ -3,4 +3,5 @@
 
 mod common;
 mod http_pages;
+mod player_page;
 mod web_browser;
