@@ -55,8 +55,7 @@ impl Html {
             .raw("<meta name=\"referrer\" content=\"no-referrer\"><title>")
             .text(title)
             .raw(" · gammonbot</title><link rel=\"stylesheet\" href=\"/static/web.css\">")
-            .raw("<link rel=\"icon\" href=\"/static/icon.svg\" type=\"image/svg+xml\">")
-            ;
+            .raw("<link rel=\"icon\" href=\"/static/icon.svg\" type=\"image/svg+xml\">");
         if let Some(script) = script {
             self.raw("<script src=\"")
                 .raw(script)

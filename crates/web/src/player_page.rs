@@ -23,7 +23,9 @@ pub fn player_html(page: &PlayerPage) -> String {
         .raw(", lost ")
         .num(n(page.lost))
         .raw("</p><h2>Ratings</h2><table class=\"ratings\" id=\"ratings\"><thead><tr>")
-        .raw("<th>Rules</th><th>Rating</th><th>Rank</th><th>Rated won-lost</th></tr></thead><tbody>");
+        .raw(
+            "<th>Rules</th><th>Rating</th><th>Rank</th><th>Rated won-lost</th></tr></thead><tbody>",
+        );
     for r in &page.ratings {
         h.raw("<tr><td>")
             .text(r.ruleset.as_str())
@@ -63,7 +65,9 @@ pub fn player_html(page: &PlayerPage) -> String {
                 None => h.text(&m.status),
             };
             if let Some(result) = &m.result {
-                h.raw(" · <span class=\"terms\">").text(result).raw("</span>");
+                h.raw(" · <span class=\"terms\">")
+                    .text(result)
+                    .raw("</span>");
             }
             h.raw("</li>");
         }
@@ -73,7 +77,7 @@ pub fn player_html(page: &PlayerPage) -> String {
     if page.head_to_head.is_empty() {
         h.raw("<p>No finished match yet.</p>");
     } else {
-        h.raw("<table class=\"h2h\" id=\"h2h\"><thead><tr><th>Opponent</th><th>Matches</th><th>Won</th></tr></thead><tbody>");
+        h.raw("<table class=\"h2h\" id=\"h2h\"><thead><tr><th class=\"who\">Opponent</th><th>Matches</th><th>Won</th></tr></thead><tbody>");
         for o in &page.head_to_head {
             h.raw("<tr><td>")
                 .text(&o.opponent)

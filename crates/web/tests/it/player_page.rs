@@ -75,14 +75,19 @@ async fn a_player_link_serves_the_record_and_links_to_the_match_pages() {
         )),
         "{html}"
     );
-    assert!(html.contains("<td>welsh</td><td>1500.00</td><td>no rated match</td>"), "{html}");
+    assert!(
+        html.contains("<td>welsh</td><td>1500.00</td><td>no rated match</td>"),
+        "{html}"
+    );
     // Every match, newest first, linking to its page; the page served by that link.
     let recent = html.split("id=\"recent\"").nth(1).unwrap();
     let mut at = 0;
     for id in [open, third, second, first] {
         let m = club.match_link(id).await.unwrap();
         let link = format!("<a href=\"/m/{m}\">");
-        let pos = recent.find(&link).unwrap_or_else(|| panic!("#{id}: {html}"));
+        let pos = recent
+            .find(&link)
+            .unwrap_or_else(|| panic!("#{id}: {html}"));
         assert!(pos >= at, "newest first: {html}");
         at = pos;
         assert_eq!(get(s.addr, &format!("/m/{m}")).await.status, 200);
@@ -91,7 +96,9 @@ async fn a_player_link_serves_the_record_and_links_to_the_match_pages() {
     assert!(recent.contains("vs bob</a> · standard · active"), "{html}");
     // Head to head: bob twice (one won), carol once.
     assert!(
-        html.contains("<tr><td>bob</td><td>2</td><td>1</td></tr><tr><td>carol</td><td>1</td><td>1</td></tr>"),
+        html.contains(
+            "<tr><td>bob</td><td>2</td><td>1</td></tr><tr><td>carol</td><td>1</td><td>1</td></tr>"
+        ),
         "{html}"
     );
     assert!(!html.contains("<script"), "no script: {html}");
@@ -107,7 +114,11 @@ async fn a_player_link_serves_the_record_and_links_to_the_match_pages() {
     ] {
         let a = get(s.addr, &path).await;
         assert_eq!(a.status, 404, "{path}");
-        assert_eq!(a.header("content-security-policy"), Some(web::CSP), "{path}");
+        assert_eq!(
+            a.header("content-security-policy"),
+            Some(web::CSP),
+            "{path}"
+        );
     }
 }
 
