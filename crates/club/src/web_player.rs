@@ -205,7 +205,7 @@ impl Club {
             }
         }
         let mut head_to_head: Vec<HeadToHead> = h2h.into_iter().map(|(_, h)| h).collect();
-        head_to_head.sort_by(|a, b| b.matches.cmp(&a.matches));
+        head_to_head.sort_by_key(|h| std::cmp::Reverse(h.matches));
         Ok(PlayerPage {
             name: me.display_name,
             ratings,
