@@ -151,9 +151,9 @@ async fn page_button(
 ) -> Option<serenity::CreateButton> {
     let (base, id) = (web?, out.match_id.filter(|_| out.board.is_some())?);
     match club.match_link(id).await {
-        Ok(token) => Some(
-            serenity::CreateButton::new_link(::web::match_url(base, &token)).label(PAGE_LABEL),
-        ),
+        Ok(token) => {
+            Some(serenity::CreateButton::new_link(::web::match_url(base, &token)).label(PAGE_LABEL))
+        }
         Err(e) => {
             tracing::warn!(match_id = id, error = %e, "no web link for the match");
             None

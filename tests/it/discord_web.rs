@@ -119,7 +119,11 @@ async fn board_messages_link_to_the_match_page_and_only_a_player_revokes_the_lin
     assert_eq!(club.resolve_match_link(&old).await.unwrap(), Some(1));
     // (a match that does not exist: refused too)
     let r = revoke(&fake, "w-none", ALICE, 99).await;
-    assert!(ephemeral(&r) && content(&r).contains("99"), "{}", content(&r));
+    assert!(
+        ephemeral(&r) && content(&r).contains("99"),
+        "{}",
+        content(&r)
+    );
     assert_eq!(club.resolve_match_link(&old).await.unwrap(), Some(1));
 
     // When alice, a player, revokes it: a new link, told privately
