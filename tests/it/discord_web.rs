@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::discord_e2e::{board, buttons, connect_web, content, ephemeral, interact};
 use crate::fake_discord::{FakeDiscord, Request, TOKEN, click, slash, user};
-use club::{Club, ManualClock, RngDice};
+use club::{Club, ManualClock, MatchRef, RngDice};
 use serde_json::{Value, json};
 use store::Store;
 use testkit::store_url;
@@ -110,6 +110,38 @@ async fn board_messages_link_to_the_match_page_and_only_a_player_revokes_the_lin
     assert_eq!(club.resolve_match_link(&old).await.unwrap(), Some(1));
     // (the opener has a play to type: no other button)
     assert_eq!(buttons(&r), Vec::<String>::new());
+
+    // When the opener plays: the answer's board carries the opponent's buttons and the
+    // link, in one row
+    let opener = if content(&r).contains(&format!("<@{}> to", ALICE.0)) {
+        ALICE
+    } else {
+        BOB
+    };
+    let play = club
+        .legal_moves(&crate::discord_e2e::actor(opener), MatchRef::id(1))
+        .await
+        .unwrap()
+        .remove(0);
+    let r = interact(
+        &fake,
+        slash(
+            "w-move",
+            opener,
+            "move",
+            json!([{"name": "play", "type": 3, "value": play},
+                   {"name": "match", "type": 4, "value": 1}]),
+            json!({}),
+        ),
+    )
+    .await;
+    let _ = board(&r);
+    assert!(!buttons(&r).is_empty(), "{}", content(&r));
+    let rows = r.json()["data"]["components"].as_array().unwrap().len();
+    assert_eq!(rows, 1, "one row: the buttons and the link");
+    let l = links(&r);
+    assert_eq!(l.len(), 1, "{l:?}");
+    assert_eq!(token_of(&l[0].1), old, "one token per match");
 
     // When carol, no player of match #1, revokes its link: refused privately, unchanged
     let r = revoke(&fake, "w-carol", CAROL, 1).await;
