@@ -518,13 +518,16 @@ pub fn discord(config: &Config) -> std::io::Result<bool> {
         .build()?;
     let finished = runtime.block_on(async move {
         let (store, club) = open_club(config, None, club::RngDice::from_os()).await?;
-        let _pages = web::start_discord(config, &club).await?;
+        let pages = web::start_discord(config, &club).await?;
+        // Board messages link to their match's page only at the address players reach.
+        let web = pages.as_ref().and(config.public_url.clone());
         let finished = crate::discord::run_until(
             crate::discord::Connection {
                 token: token.trim().to_string(),
                 guild,
                 api,
                 sweep_every: None,
+                web,
             },
             club,
             shards,

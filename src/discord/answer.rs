@@ -6,7 +6,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::{board_file, buttons, chart_file, mentions, outcome_content};
-use club::Outcome;
+use club::{Club, Outcome};
 
 /// What everyone is shown.
 #[derive(Clone, Debug, Default)]
@@ -36,6 +36,27 @@ impl Answer {
             components: buttons(out),
             mentions: Some(mentions(out)),
         }
+    }
+
+    /// [`Answer::of`], and when `web` (the web pages' public address) is set and the
+    /// outcome shows a match's board, a link button to the match's page beside its other
+    /// buttons (or in a row of its own when theirs is full).
+    pub async fn linked(
+        out: &Outcome,
+        files: Vec<serenity::CreateAttachment>,
+        club: &Club,
+        web: Option<&str>,
+    ) -> Answer {
+        let mut a = Answer::of(out, files);
+        if let Some(link) = page_button(out, club, web).await {
+            match a.components.last_mut() {
+                Some(serenity::CreateActionRow::Buttons(b)) if b.len() < 5 => b.push(link),
+                _ => a
+                    .components
+                    .push(serenity::CreateActionRow::Buttons(vec![link])),
+            }
+        }
+        a
     }
 
     /// As the interaction's reply (poise).
@@ -116,4 +137,26 @@ pub async fn outcome_files(out: &Outcome) -> Vec<serenity::CreateAttachment> {
         ));
     }
     files
+}
+
+/// The label of the link button to a match's web page.
+pub const PAGE_LABEL: &str = "Match page";
+
+/// The link button to the web page of the match whose board `out` shows, when `web` is
+/// set; none when the club cannot give the link (it is then left out, and logged).
+async fn page_button(
+    out: &Outcome,
+    club: &Club,
+    web: Option<&str>,
+) -> Option<serenity::CreateButton> {
+    let (base, id) = (web?, out.match_id.filter(|_| out.board.is_some())?);
+    match club.match_link(id).await {
+        Ok(token) => {
+            Some(serenity::CreateButton::new_link(::web::match_url(base, &token)).label(PAGE_LABEL))
+        }
+        Err(e) => {
+            tracing::warn!(match_id = id, error = %e, "no web link for the match");
+            None
+        }
+    }
 }

@@ -129,16 +129,21 @@ pub(super) fn spawn_moves(
     http: Arc<serenity::Http>,
     refused: DmRefused,
     gate: Arc<Gate>,
+    web: Option<String>,
 ) -> tokio::task::JoinHandle<()> {
     // Listening before the worker starts, so that no decision is missed.
     let mut events = club.bot_events();
     let worker = Arc::clone(club).spawn_bot();
+    let link = Link {
+        club: Arc::clone(club),
+        web,
+    };
     tokio::spawn(async move {
         tokio::pin!(worker);
         loop {
             tokio::select! {
                 e = events.recv() => match e {
-                    Ok(e) => post_event(&http, &refused, &gate, e).await,
+                    Ok(e) => post_event(&http, &refused, &gate, &link, e).await,
                     Err(RecvError::Lagged(n)) => {
                         tracing::warn!(missed = n, "decisions of the bot not posted");
                     }
@@ -149,7 +154,7 @@ pub(super) fn spawn_moves(
         }
         loop {
             match events.try_recv() {
-                Ok(e) => post_event(&http, &refused, &gate, e).await,
+                Ok(e) => post_event(&http, &refused, &gate, &link, e).await,
                 Err(TryRecvError::Lagged(n)) => {
                     tracing::warn!(missed = n, "decisions of the bot not posted");
                 }
@@ -159,8 +164,21 @@ pub(super) fn spawn_moves(
     })
 }
 
+/// What a board message's link button is made with: the club, and the web pages' public
+/// address.
+struct Link {
+    club: Arc<Club>,
+    web: Option<String>,
+}
+
 /// Posts a decision of the bot in its match's channel as a reply is posted.
-async fn post_event(http: &serenity::Http, refused: &DmRefused, gate: &Gate, e: BotEvent) {
+async fn post_event(
+    http: &serenity::Http,
+    refused: &DmRefused,
+    gate: &Gate,
+    link: &Link,
+    e: BotEvent,
+) {
     let Ok(id) = e.channel.parse::<u64>() else {
         tracing::warn!(match_id = e.match_id, channel = %e.channel, "the bot's channel is no Discord channel");
         return;
@@ -169,7 +187,13 @@ async fn post_event(http: &serenity::Http, refused: &DmRefused, gate: &Gate, e: 
     gate.idle(channel, WAIT_FOR_ANSWERS).await;
     let channel = gate.channel_of(e.match_id, channel);
     let out = &e.outcome;
-    let answer = Answer::of(out, outcome_files(out).await);
+    let answer = Answer::linked(
+        out,
+        outcome_files(out).await,
+        &link.club,
+        link.web.as_deref(),
+    )
+    .await;
     let msg = answer.message();
     if let Err(err) = retry_429!(channel.send_message(http, msg.clone()).await) {
         tracing::warn!(match_id = e.match_id, error = %err, "the bot's decision not posted");

@@ -28,6 +28,9 @@ pub struct Connection {
     pub api: Option<String>,
     /// How often the club's deadlines are checked (default 30 s).
     pub sweep_every: Option<Duration>,
+    /// The web pages' public address (`PUBLIC_URL`, when the pages are on): board
+    /// messages then carry a link button to their match's page (`docs/web.md`).
+    pub web: Option<String>,
 }
 
 /// The serenity client with the poise framework, ready to `start()`, with no rate limit
@@ -103,6 +106,7 @@ pub async fn client_stoppable(
     };
     let guild = conn.guild;
     let sweep_every = conn.sweep_every.unwrap_or(Duration::from_secs(30));
+    let web = conn.web.clone();
     let framework = poise::Framework::builder()
         .options(options)
         .initialize_owners(false)
@@ -142,6 +146,7 @@ pub async fn client_stoppable(
                     Arc::clone(&http),
                     Arc::clone(&dm_refused),
                     Arc::clone(&answering),
+                    web.clone(),
                 ));
                 let refused = Arc::clone(&dm_refused);
                 // Ends when the sweep does (the club stopped), its notices posted.
@@ -152,6 +157,7 @@ pub async fn client_stoppable(
                 }));
                 Ok(Data {
                     club,
+                    web,
                     dm_refused,
                     limiter: Limiter::new(limit),
                     answering,

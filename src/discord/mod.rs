@@ -69,6 +69,8 @@ pub struct Data {
     pub limiter: Limiter,
     /// The commands being answered, by channel: the bot's moves wait for them (`bot`).
     pub answering: Arc<bot::Gate>,
+    /// The web pages' public address, for the link buttons of board messages.
+    pub web: Option<String>,
 }
 
 /// The players (user ids) whose direct messages Discord refused, shared by the command
@@ -395,7 +397,9 @@ async fn reply(
             })
             .await
             .0;
-            answer_everyone(ctx, &Answer::of(&out, files)).await?;
+            let data = ctx.data();
+            let answer = Answer::linked(&out, files, &data.club, data.web.as_deref()).await;
+            answer_everyone(ctx, &answer).await?;
             announce(ctx.http(), ctx.channel_id(), &out).await;
             direct_message(ctx.http(), &ctx.data().dm_refused, ctx.channel_id(), &out).await;
             Ok(Some(out))
@@ -551,7 +555,7 @@ async fn on_component(
                 deferred = defer.transpose()?.is_some();
                 files
             };
-            let answer = Answer::of(&out, files);
+            let answer = Answer::linked(&out, files, &data.club, data.web.as_deref()).await;
             if deferred {
                 rest_count::counted(c.create_followup(ctx, answer.followup()).await)?;
             } else {

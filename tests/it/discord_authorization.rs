@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use crate::discord_e2e::connect;
+use crate::discord_e2e::connect_web;
 use crate::fake_discord::{FakeDiscord, Request, TOKEN, click, slash, user};
 use club::{Club, ManualClock, RngDice};
 use gammonbot::discord::commands;
@@ -228,6 +228,14 @@ fn match_commands(who: Who, id: i64) -> Vec<(&'static str, Value)> {
     ]
 }
 
+/// The commands on a match open to each of its players at any time (not in turn).
+fn player_commands(who: Who, id: i64) -> Vec<(&'static str, Value)> {
+    vec![(
+        "web revoke",
+        command(who, "web revoke", json!([int("match", id)])),
+    )]
+}
+
 /// The viewing commands (open to anyone on the match's server).
 fn view_commands(who: Who, id: i64) -> Vec<(&'static str, Value)> {
     let m = || int("match", id);
@@ -348,7 +356,14 @@ async fn start() -> (FakeDiscord, Store) {
         Arc::new(RngDice::seeded(11)),
         Arc::new(ManualClock::new(1_800_000_000)),
     ));
-    connect(&fake, club, std::time::Duration::from_secs(60)).await;
+    // (with web pages, so that `/web revoke` reaches the club)
+    connect_web(
+        &fake,
+        club,
+        std::time::Duration::from_secs(60),
+        Some("https://gammon.example".into()),
+    )
+    .await;
     (fake, store)
 }
 
@@ -378,6 +393,7 @@ fn authorization_matrix_covers_every_registered_command_that_acts() {
     }
     let covered: Vec<&str> = match_commands(ALICE, 1)
         .iter()
+        .chain(&player_commands(ALICE, 1))
         .chain(&view_commands(ALICE, 1))
         .chain(&chouette_commands(ALICE, 1))
         .chain(&league_organiser_commands(ALICE))
@@ -491,6 +507,9 @@ async fn authorization_every_acting_command_is_refused_privately_and_changes_not
     for (c, i) in match_buttons(CAROL, 1, version) {
         rows.push(row("non-player (button)", c, i, "only they can act"));
     }
+    for (c, i) in player_commands(CAROL, 1) {
+        rows.push(row("non-player", c, i, "only they can act"));
+    }
     for (c, i) in chouette_commands(CAROL, 1) {
         rows.push(row("non-member", c, i, ""));
     }
@@ -542,6 +561,9 @@ async fn authorization_every_acting_command_is_refused_privately_and_changes_not
             rows.push(row(case, c, i, because));
         }
         for (c, i) in on(match_buttons(who, 1, version)) {
+            rows.push(row(case, c, i, because));
+        }
+        for (c, i) in on(player_commands(who, 1)) {
             rows.push(row(case, c, i, because));
         }
         for (c, i) in on(chouette_commands(who, 1)) {

@@ -43,12 +43,24 @@ pub(crate) async fn connect(
     club: Arc<Club>,
     sweep: std::time::Duration,
 ) -> Request {
+    connect_web(fake, club, sweep, None).await
+}
+
+/// [`connect`] with the web pages' public address `web` (`PUBLIC_URL`): board messages
+/// then carry the link to their match's page.
+pub(crate) async fn connect_web(
+    fake: &FakeDiscord,
+    club: Arc<Club>,
+    sweep: std::time::Duration,
+    web: Option<String>,
+) -> Request {
     let mut bot = client(
         Connection {
             token: TOKEN.into(),
             guild: Some(GUILD),
             api: Some(fake.api.clone()),
             sweep_every: Some(sweep),
+            web,
         },
         club,
     )

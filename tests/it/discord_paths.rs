@@ -70,6 +70,7 @@ async fn start(name: &str, guild: Option<u64>, sweep: Duration) -> Bot {
             guild,
             api: Some(fake.api.clone()),
             sweep_every: Some(sweep),
+            web: None,
         },
         club,
     )

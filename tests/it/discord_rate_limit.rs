@@ -36,6 +36,7 @@ async fn start(name: &str, limit: Option<RateLimit>) -> Bot {
             guild: Some(GUILD),
             api: Some(fake.api.clone()),
             sweep_every: Some(std::time::Duration::from_secs(60)),
+            web: None,
         },
         club,
         limit,

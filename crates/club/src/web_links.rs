@@ -7,7 +7,7 @@
 use rand::TryRng;
 use rand::rngs::SysRng;
 
-use super::{Club, ClubError};
+use super::{Actor, Club, ClubError, MatchRef};
 
 /// The kind of target a match link names in the store.
 const MATCH: &str = "match";
@@ -68,6 +68,25 @@ impl Club {
             .replace_web_token(MATCH, match_id, &token, self.clock.now())
             .await?;
         Ok(token)
+    }
+
+    /// Revokes match `match_id`'s web link for `actor`, who must be one of its players (on
+    /// the server where it is played): a new token replaces it (answered), and the old one
+    /// finds nothing from now on. A refusal changes nothing.
+    ///
+    /// # Errors
+    /// No such match (or one of another server the actor does not play), the actor is no
+    /// player of it, or a database error.
+    pub async fn revoke_match_link_by(
+        &self,
+        actor: &Actor,
+        match_id: i64,
+    ) -> Result<String, ClubError> {
+        let (me, community) = self.me(actor).await?;
+        let l = self
+            .find(&me, community, MatchRef::id(match_id), "revoke")
+            .await?;
+        self.revoke_match_link(l.row.id).await
     }
 
     /// The match whose web token is `token`, if any.

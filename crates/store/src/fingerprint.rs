@@ -57,6 +57,7 @@ impl Store {
                 "id, player_x, player_o, match_id, status, winner, how",
             ),
             ("league_actions", "league_id, seq, entry"),
+            ("web_links", "kind, target, token"),
         ] {
             let text = match self.backend {
                 Backend::Sqlite => format!(

@@ -224,8 +224,14 @@ async fn post_challenge(
                 .id
                 .send_message(
                     ctx,
-                    crate::discord::Answer::of(&out, crate::discord::outcome_files(&out).await)
-                        .message(),
+                    crate::discord::Answer::linked(
+                        &out,
+                        crate::discord::outcome_files(&out).await,
+                        &ctx.data().club,
+                        ctx.data().web.as_deref(),
+                    )
+                    .await
+                    .message(),
                 )
                 .await?;
             crate::discord::say_public(ctx, format!("Match #{id} is played in <#{}>", thread.id))

@@ -1,7 +1,7 @@
 //! The slash commands: each reads its options into a club command and hands it to `run`.
 //! One file per group: `challenge`, `play` (a match in play), `player` (a player's and the
 //! server's settings and views), `chouette`, `fair`, `practice` (`/hint`, `/undo`,
-//! `/keep`); `challenge` has `/play-bot` too; `choices` and `autocomplete` serve them all.
+//! `/keep`), `web` (`/web revoke`); `challenge` has `/play-bot` too; `choices` and `autocomplete` serve them all.
 
 /// A command with only the match option.
 macro_rules! simple {
@@ -28,6 +28,7 @@ mod fair;
 mod play;
 mod player;
 mod practice;
+mod web;
 
 use challenge::{accept, cancel, challenge, decline, play_bot};
 use chouette::chouette;
@@ -38,6 +39,7 @@ use play::{
 };
 use player::{games, leaderboard, ledger, pot, rating, server, settings};
 use practice::{hint, keep, undo};
+use web::web;
 
 use super::{Data, Error};
 
@@ -87,5 +89,6 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         hint(),
         undo(),
         keep(),
+        web(),
     ]
 }

@@ -1,0 +1,191 @@
+//! The web pages' links on Discord: with `PUBLIC_URL` set, a board message carries a
+//! "Match page" link button to `{PUBLIC_URL}/m/{token}`; `/web revoke match:N` gives a
+//! match's player a new link (privately) and the old one then finds nothing, while
+//! anyone else is refused with nothing changed.
+
+use std::sync::Arc;
+
+use crate::discord_e2e::{board, buttons, connect_web, content, ephemeral, interact};
+use crate::fake_discord::{FakeDiscord, Request, TOKEN, click, slash, user};
+use club::{Club, ManualClock, MatchRef, RngDice};
+use serde_json::{Value, json};
+use store::Store;
+use testkit::store_url;
+
+const ALICE: (u64, &str) = (111_111_111_111_111_111, "alice");
+const BOB: (u64, &str) = (222_222_222_222_222_222, "bob");
+const CAROL: (u64, &str) = (333_333_333_333_333_333, "carol");
+const PUBLIC_URL: &str = "https://gammon.example";
+
+/// The link buttons of a reply (style 5), as (label, url).
+fn links(r: &Request) -> Vec<(String, String)> {
+    r.json()["data"]["components"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter(|b| b["style"] == 5)
+        .map(|b: Value| {
+            (
+                b["label"].as_str().unwrap_or("").to_string(),
+                b["url"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The token of a match page's address `url`, checked to be `{PUBLIC_URL}/m/` and 32
+/// lowercase hex digits.
+fn token_of(url: &str) -> String {
+    let token = url
+        .strip_prefix(&format!("{PUBLIC_URL}/m/"))
+        .unwrap_or_else(|| panic!("not a match page of {PUBLIC_URL}: {url}"));
+    assert!(
+        token.len() == 32
+            && token
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)),
+        "{token}"
+    );
+    token.to_string()
+}
+
+async fn revoke(fake: &FakeDiscord, token: &str, who: (u64, &str), id: i64) -> Request {
+    interact(
+        fake,
+        slash(
+            token,
+            who,
+            "web",
+            json!([{"name": "revoke", "type": 1,
+                    "options": [{"name": "match", "type": 4, "value": id}]}]),
+            json!({}),
+        ),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn board_messages_link_to_the_match_page_and_only_a_player_revokes_the_link() {
+    // Given the bot with PUBLIC_URL set, and alice's challenge to bob
+    let fake = FakeDiscord::start(TOKEN).await;
+    let store = Store::open(&store_url("discord-web").await).await.unwrap();
+    let club = Arc::new(Club::new(
+        store,
+        Arc::new(RngDice::seeded(7)),
+        Arc::new(ManualClock::new(1_800_000_000)),
+    ));
+    connect_web(
+        &fake,
+        Arc::clone(&club),
+        std::time::Duration::from_secs(60),
+        Some(PUBLIC_URL.into()),
+    )
+    .await;
+    let r = interact(
+        &fake,
+        slash(
+            "w-challenge",
+            ALICE,
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": BOB.0.to_string()},
+                   {"name": "length", "type": 4, "value": 3}]),
+            json!({"users": {BOB.0.to_string(): user(BOB.0, "bob")}}),
+        ),
+    )
+    .await;
+    // (a challenge shows no board: no link)
+    assert!(r.files().is_empty(), "{}", content(&r));
+    assert_eq!(links(&r), Vec::<(String, String)>::new());
+
+    // When bob accepts with the button: the board is posted
+    let r = interact(&fake, click("w-accept", BOB, "gb:accept:1:1")).await;
+    let _ = board(&r);
+    // Then beside the buttons of the next decision is the link to the match's page
+    let l = links(&r);
+    assert_eq!(l.len(), 1, "{l:?}");
+    assert_eq!(l[0].0, "Match page");
+    let old = token_of(&l[0].1);
+    assert_eq!(club.resolve_match_link(&old).await.unwrap(), Some(1));
+    // (the opener has a play to type: no other button)
+    assert_eq!(buttons(&r), Vec::<String>::new());
+
+    // When the opener plays: the answer's board carries the opponent's buttons and the
+    // link, in one row
+    let opener = if content(&r).contains(&format!("<@{}> to", ALICE.0)) {
+        ALICE
+    } else {
+        BOB
+    };
+    let play = club
+        .legal_moves(&crate::discord_e2e::actor(opener), MatchRef::id(1))
+        .await
+        .unwrap()
+        .remove(0);
+    let r = interact(
+        &fake,
+        slash(
+            "w-move",
+            opener,
+            "move",
+            json!([{"name": "play", "type": 3, "value": play},
+                   {"name": "match", "type": 4, "value": 1}]),
+            json!({}),
+        ),
+    )
+    .await;
+    let _ = board(&r);
+    assert!(!buttons(&r).is_empty(), "{}", content(&r));
+    let rows = r.json()["data"]["components"].as_array().unwrap().len();
+    assert_eq!(rows, 1, "one row: the buttons and the link");
+    let l = links(&r);
+    assert_eq!(l.len(), 1, "{l:?}");
+    assert_eq!(token_of(&l[0].1), old, "one token per match");
+
+    // When carol, no player of match #1, revokes its link: refused privately, unchanged
+    let r = revoke(&fake, "w-carol", CAROL, 1).await;
+    assert!(ephemeral(&r), "{}", content(&r));
+    assert!(content(&r).starts_with('\u{26A0}'), "{}", content(&r));
+    assert!(content(&r).contains("#1"), "{}", content(&r));
+    assert_eq!(club.resolve_match_link(&old).await.unwrap(), Some(1));
+    // (a match that does not exist: refused too)
+    let r = revoke(&fake, "w-none", ALICE, 99).await;
+    assert!(
+        ephemeral(&r) && content(&r).contains("99"),
+        "{}",
+        content(&r)
+    );
+    assert_eq!(club.resolve_match_link(&old).await.unwrap(), Some(1));
+
+    // When alice, a player, revokes it: a new link, told privately
+    let r = revoke(&fake, "w-alice", ALICE, 1).await;
+    assert!(ephemeral(&r), "{}", content(&r));
+    let c = content(&r);
+    let url = c
+        .split_whitespace()
+        .find(|w| w.starts_with(PUBLIC_URL))
+        .unwrap_or_else(|| panic!("no link in: {c}"));
+    let new = token_of(url);
+    assert_ne!(new, old);
+    // Then the old link finds nothing, the new one the match
+    assert_eq!(club.resolve_match_link(&old).await.unwrap(), None);
+    assert_eq!(club.resolve_match_link(&new).await.unwrap(), Some(1));
+    // and the next board carries the new link
+    let r = interact(
+        &fake,
+        slash(
+            "w-board",
+            BOB,
+            "board",
+            json!([{"name": "match", "type": 4, "value": 1}]),
+            json!({}),
+        ),
+    )
+    .await;
+    let _ = board(&r);
+    let l = links(&r);
+    assert_eq!(l.len(), 1, "{l:?}");
+    assert_eq!(token_of(&l[0].1), new);
+    fake.finish().await;
+}
