@@ -42,10 +42,17 @@ pub(super) fn legal_texts(l: &Loaded) -> Vec<String> {
     plays
         .iter()
         .map(|p| {
-            if welsh {
+            let text = if welsh {
                 format_welsh_play(&view, &p.play)
             } else {
                 format_play(&view, &p.play)
+            };
+            // A play of no moves is written as the word the engines read for it (an empty
+            // choice is no choice: Discord refuses an autocomplete answer holding one).
+            if text.is_empty() {
+                "pass".to_string()
+            } else {
+                text
             }
         })
         .collect()

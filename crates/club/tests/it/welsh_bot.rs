@@ -67,6 +67,8 @@ async fn alice_acts(club: &Club, id: i64) -> bool {
         Command::Reroll(m)
     } else {
         let plays = club.legal_moves(&Actor::local("alice"), m).await.unwrap();
+        // A play of no moves is offered as "pass", never as an empty choice.
+        assert!(plays.iter().all(|p| !p.is_empty()), "{plays:?}");
         Command::Move(m, plays.first().cloned().unwrap_or_default())
     };
     run(club, "alice", cmd).await;
