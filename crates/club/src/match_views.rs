@@ -23,6 +23,53 @@ const HELD: [Choice; 2] = [Choice::Undo, Choice::Keep];
 /// How many finished matches `/games` lists.
 const RECENT_FINISHED: usize = 5;
 
+/// Walks match `l`'s log as `/history` tells it: for each entry, the game after it
+/// (`None` before the challenge is accepted) and the lines it says. The web companion's
+/// match page shows the same words, a frame per entry.
+pub(super) fn tell_log(
+    l: &Loaded,
+    entries: &[Entry],
+    mut each: impl FnMut(Option<&Snapshot>, Vec<String>),
+) -> Result<(), ClubError> {
+    let mut snap: Option<Snapshot> = None;
+    let mut settle = Vec::new();
+    for e in entries {
+        let mut lines = Vec::new();
+        match e {
+            Entry::Challenge { .. } => {
+                lines.push(format!("{} challenges {}", l.names[0], l.names[1]));
+            }
+            Entry::Accept => {
+                snap = Snapshot::start(&l.spec).ok();
+                lines.push(format!("{} accepts", l.names[1]));
+            }
+            Entry::AcceptWelsh { shaker } => {
+                snap = Snapshot::start_with_shaker(&l.spec, *shaker).ok();
+                lines.push(format!(
+                    "{} accepts; {} shakes for the first call",
+                    l.names[1],
+                    l.names[shaker.index()]
+                ));
+            }
+            Entry::Decline => lines.push(format!("{} declines", l.names[1])),
+            Entry::Cancel => lines.push(format!("{} withdraws the challenge", l.names[0])),
+            Entry::Expire => lines.push(format!(
+                "the challenge expired: {} did not answer in time",
+                l.names[1]
+            )),
+            Entry::Void { reason } => lines.push(format!("the match is void: {reason}")),
+            _ => {
+                if let Some(s) = snap.as_mut() {
+                    s.apply(e, &l.names, &mut lines, &mut settle)
+                        .map_err(|why| ClubError::Corrupt(l.row.id, why))?;
+                }
+            }
+        }
+        each(snap.as_ref(), lines);
+    }
+    Ok(())
+}
+
 pub(super) fn legal_texts(l: &Loaded) -> Vec<String> {
     let Some(snap) = &l.snap else {
         return Vec::new();
@@ -193,40 +240,7 @@ impl Club {
         let l = self.find_view(me, community, m, "history").await?;
         let entries = super::match_log::read_log(&self.store, l.row.id).await?;
         let mut lines = vec![format!("Match #{}: {}", l.row.id, spec_words(&l.spec))];
-        let mut snap: Option<Snapshot> = None;
-        let mut settle = Vec::new();
-        for e in &entries {
-            match e {
-                Entry::Challenge { .. } => {
-                    lines.push(format!("{} challenges {}", l.names[0], l.names[1]));
-                }
-                Entry::Accept => {
-                    snap = Snapshot::start(&l.spec).ok();
-                    lines.push(format!("{} accepts", l.names[1]));
-                }
-                Entry::AcceptWelsh { shaker } => {
-                    snap = Snapshot::start_with_shaker(&l.spec, *shaker).ok();
-                    lines.push(format!(
-                        "{} accepts; {} shakes for the first call",
-                        l.names[1],
-                        l.names[shaker.index()]
-                    ));
-                }
-                Entry::Decline => lines.push(format!("{} declines", l.names[1])),
-                Entry::Cancel => lines.push(format!("{} withdraws the challenge", l.names[0])),
-                Entry::Expire => lines.push(format!(
-                    "the challenge expired: {} did not answer in time",
-                    l.names[1]
-                )),
-                Entry::Void { reason } => lines.push(format!("the match is void: {reason}")),
-                _ => {
-                    if let Some(s) = snap.as_mut() {
-                        s.apply(e, &l.names, &mut lines, &mut settle)
-                            .map_err(|why| ClubError::Corrupt(l.row.id, why))?;
-                    }
-                }
-            }
-        }
+        tell_log(&l, &entries, |_, said| lines.extend(said))?;
         Ok(Outcome {
             match_id: Some(l.row.id),
             version: Some(l.row.version),

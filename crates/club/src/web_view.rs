@@ -11,7 +11,7 @@ use store::EndCause;
 
 use super::loaded::Loaded;
 use super::{
-    Attachment, Club, ClubError, Entry, GameRecord, Snapshot, export_json, match_played, spec_words,
+    Attachment, Club, ClubError, GameRecord, Snapshot, export_json, match_played, spec_words,
 };
 
 /// One step of a replay: the board after a log entry, and what it said.
@@ -173,50 +173,13 @@ impl Club {
         let scene = |s: &Snapshot| s.scene(&l.names, Some(Side::X), stake);
         let mut preamble = Vec::new();
         let mut frames: Vec<Frame> = Vec::new();
-        let mut snap: Option<Snapshot> = None;
-        let mut settle = Vec::new();
-        for e in &entries {
-            let mut lines = Vec::new();
-            match e {
-                Entry::Challenge { .. } => {
-                    preamble.push(format!("{} challenges {}", l.names[0], l.names[1]));
-                }
-                Entry::Accept => {
-                    snap = Snapshot::start(&l.spec).ok();
-                    lines.push(format!("{} accepts", l.names[1]));
-                }
-                Entry::AcceptWelsh { shaker } => {
-                    snap = Snapshot::start_with_shaker(&l.spec, *shaker).ok();
-                    lines.push(format!(
-                        "{} accepts; {} shakes for the first call",
-                        l.names[1],
-                        l.names[shaker.index()]
-                    ));
-                }
-                Entry::Decline => preamble.push(format!("{} declines", l.names[1])),
-                Entry::Cancel => {
-                    preamble.push(format!("{} withdraws the challenge", l.names[0]));
-                }
-                Entry::Expire => preamble.push(format!(
-                    "the challenge expired: {} did not answer in time",
-                    l.names[1]
-                )),
-                Entry::Void { reason } => lines.push(format!("the match is void: {reason}")),
-                _ => {
-                    if let Some(s) = snap.as_mut() {
-                        s.apply(e, &l.names, &mut lines, &mut settle)
-                            .map_err(|why| ClubError::Corrupt(l.row.id, why))?;
-                    }
-                }
-            }
-            match &snap {
-                Some(s) => frames.push(Frame {
-                    scene: scene(s),
-                    lines,
-                }),
-                None => preamble.extend(lines),
-            }
-        }
+        super::match_views::tell_log(l, &entries, |snap, lines| match snap {
+            Some(s) => frames.push(Frame {
+                scene: scene(s),
+                lines,
+            }),
+            None => preamble.extend(lines),
+        })?;
         Ok((preamble, frames))
     }
 }
