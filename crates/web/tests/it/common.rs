@@ -189,3 +189,36 @@ pub async fn post_json(addr: SocketAddr, path: &str, body: &str) -> Answer {
     s.write_all(req.as_bytes()).await.unwrap();
     read_answer(s).await
 }
+
+/// A 1-point match accepted between two Discord players, Dora and Eve (ids
+/// 812345678901234567 and ...568, on server 900000000000000001): its id.
+pub async fn discord_match(club: &Club) -> i64 {
+    let discord = |id: &str, name: &str| Actor {
+        platform: "discord".into(),
+        user_id: id.into(),
+        display_name: name.into(),
+        community_id: "900000000000000001".into(),
+        community_name: "A server".into(),
+        channel: "700000000000000001".into(),
+        identity: club::Identity::Account,
+        reply_chars: None,
+    };
+    let dora = discord("812345678901234567", "Dora");
+    let eve = discord("812345678901234568", "Eve");
+    club.execute(&eve, Command::Games).await.unwrap();
+    let out = club
+        .execute(
+            &dora,
+            Command::Challenge {
+                opponent: "812345678901234568".into(),
+                spec: ChallengeSpec::standard(Some(1)),
+            },
+        )
+        .await
+        .unwrap();
+    let m = out.match_id.unwrap();
+    club.execute(&eve, Command::Accept(MatchRef::id(m)))
+        .await
+        .unwrap();
+    m
+}

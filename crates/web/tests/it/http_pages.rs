@@ -2,10 +2,10 @@
 //! a guessed or revoked link finds nothing; every answer carries the security headers;
 //! what players typed is escaped and no Discord id appears.
 
-use club::{Actor, ChallengeSpec, Command, Identity, MatchRef};
+use club::{ChallengeSpec, Command};
 use clubkit::run;
 
-use crate::common::{IMG_NAME, SCRIPT_NAME, accepted, get, served, step};
+use crate::common::{IMG_NAME, SCRIPT_NAME, accepted, discord_match, get, served, step};
 
 /// Every answer's security headers.
 fn assert_secure(a: &crate::common::Answer, what: &str) {
@@ -192,33 +192,7 @@ async fn what_players_typed_is_escaped_and_no_discord_id_appears() {
         );
     }
     // Discord players: their ids are on no page.
-    let discord = |id: &str, name: &str| Actor {
-        platform: "discord".into(),
-        user_id: id.into(),
-        display_name: name.into(),
-        community_id: "900000000000000001".into(),
-        community_name: "A server".into(),
-        channel: "700000000000000001".into(),
-        identity: Identity::Account,
-        reply_chars: None,
-    };
-    let dora = discord("812345678901234567", "Dora");
-    let eve = discord("812345678901234568", "Eve");
-    club.execute(&eve, Command::Games).await.unwrap();
-    let out = club
-        .execute(
-            &dora,
-            Command::Challenge {
-                opponent: "812345678901234568".into(),
-                spec: ChallengeSpec::standard(Some(1)),
-            },
-        )
-        .await
-        .unwrap();
-    let m = out.match_id.unwrap();
-    club.execute(&eve, Command::Accept(MatchRef::id(m)))
-        .await
-        .unwrap();
+    let m = discord_match(club).await;
     let token = club.match_link(m).await.unwrap();
     for path in [
         format!("/m/{token}"),

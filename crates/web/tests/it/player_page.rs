@@ -7,7 +7,7 @@ use club::{ChallengeSpec, Club, Command, MatchRef};
 use clubkit::run;
 use engine::ResignLevel;
 
-use crate::common::{IMG_NAME, SCRIPT_NAME, accepted, get, served};
+use crate::common::{IMG_NAME, SCRIPT_NAME, accepted, discord_match, get, served};
 
 /// A rated 1-point match that `winner` wins by `loser`'s resignation: its id.
 async fn beat(club: &Club, winner: &str, loser: &str) -> i64 {
@@ -150,33 +150,7 @@ async fn a_payload_name_is_escaped_on_the_player_page() {
 async fn a_discord_players_page_shows_no_discord_id() {
     let s = served("web-player-discord").await;
     let club = s.club();
-    let discord = |id: &str, name: &str| club::Actor {
-        platform: "discord".into(),
-        user_id: id.into(),
-        display_name: name.into(),
-        community_id: "900000000000000001".into(),
-        community_name: "A server".into(),
-        channel: "700000000000000001".into(),
-        identity: club::Identity::Account,
-        reply_chars: None,
-    };
-    let dora = discord("812345678901234567", "Dora");
-    let eve = discord("812345678901234568", "Eve");
-    club.execute(&eve, Command::Games).await.unwrap();
-    let out = club
-        .execute(
-            &dora,
-            Command::Challenge {
-                opponent: "812345678901234568".into(),
-                spec: ChallengeSpec::standard(Some(1)),
-            },
-        )
-        .await
-        .unwrap();
-    let m = out.match_id.unwrap();
-    club.execute(&eve, Command::Accept(MatchRef::id(m)))
-        .await
-        .unwrap();
+    let m = discord_match(club).await;
     for x in [true, false] {
         let (community, player) = player_of(club, m, x).await;
         let token = club.player_link(community, player).await.unwrap();
