@@ -305,6 +305,9 @@ pub enum Command {
     /// The tutor: keep my last play or cube action the tutor flagged, so that the
     /// opponent (the bot, the club's automatic roll) goes on.
     Keep(MatchRef),
+    /// Vacation: go away (the clocks of my matches here stop), come back, see the days
+    /// used and left; the server's allowance.
+    Vacation(super::VacationOp),
 }
 
 /// A player who must act, and what he must do.
@@ -380,6 +383,9 @@ pub struct Outcome {
     /// Lines for other channels: `(channel, text)` (a league match's result in the
     /// league's channel). The text is among `lines` too, for where the command was typed.
     pub announce: Vec<(String, String)>,
+    /// Messages for other players (a vacation's start or end told to the opponents),
+    /// posted as the sweep's notices are.
+    pub notices: Vec<Notice>,
 }
 
 /// A picture for an outcome, as plain data for the renderer.

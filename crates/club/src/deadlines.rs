@@ -107,6 +107,10 @@ impl Club {
             }
             let player = l.players[side.index()].clone();
             let p = &player;
+            // A player on vacation is never timed out nor reminded: his turn waits.
+            if self.sweep_spares(&l, p.id).await? {
+                continue;
+            }
             if l.row.deadline_at.is_some_and(|d| d <= now) {
                 if let Err(e) = self.with_fair(&mut l).await {
                     tracing::warn!(match_id = l.row.id, error = %e, "cannot load the fair dice");
@@ -179,6 +183,7 @@ impl Club {
             }
         }
         notices.extend(self.league_sweep().await?);
+        notices.extend(self.vacation_sweep().await?);
         Ok(notices)
     }
 

@@ -23,7 +23,7 @@
 //! against it in `/rating`; `docs/bot.md`, `docs/welsh-bot.md`), `metrics` (what
 //! [`Club::execute`] counts for the operator's metrics endpoint), and the web companion's
 //! reads (`web_links`: the unguessable link tokens; `web_view`: what a match page shows; `web_player`: the player page;
-//! `docs/web.md`).
+//! `docs/web.md`), and `vacation` (`/vacation`: clocks stopped while a player is away).
 //!
 //! Leaf modules hold what many parts share and name no part that uses them: `loaded` (a
 //! match loaded to act on), `work` (a command's work on a match), `match_op`,
@@ -83,6 +83,7 @@ mod stopping;
 mod terms;
 mod tutor;
 mod undo;
+mod vacation;
 mod web_links;
 mod web_player;
 mod web_view;
@@ -130,6 +131,7 @@ pub use snapshot::{Snapshot, rebuild};
 pub use terms::{ChallengeOption, ChallengeOptions, TermsError};
 pub use tutor::TUTOR_THRESHOLD;
 pub use undo::{Before, TutorNote};
+pub use vacation::{DEFAULT_VACATION_DAYS, VacationOp, days_taken};
 pub use web_links::is_token;
 pub use web_player::{HeadToHead, PlayerMatch, PlayerPage, PlayerRating, RECENT_MATCHES};
 pub use web_view::{Frame, MatchPage};
@@ -350,6 +352,7 @@ impl Club {
             Command::Hint(m) => self.hint(&me, community, m).await,
             Command::Undo(m) => self.undo_or_keep(&me, community, m, false).await,
             Command::Keep(m) => self.undo_or_keep(&me, community, m, true).await,
+            Command::Vacation(op) => self.vacation(&me, community, op).await,
         }
     }
 }

@@ -180,6 +180,7 @@ pub(super) fn kind(cmd: &Command) -> &'static str {
         Command::Hint(_) => "hint",
         Command::Undo(_) => "undo",
         Command::Keep(_) => "keep",
+        Command::Vacation(_) => "vacation",
     }
 }
 

@@ -625,7 +625,8 @@ impl Club {
         status: MatchStatus,
     ) -> Result<Outcome, ClubError> {
         let now = self.clock.now();
-        let change = self.planned_change(l, actor, &mut work, status, now)?;
+        let mut change = self.planned_change(l, actor, &mut work, status, now)?;
+        self.defer_for_vacation(l, &work.snap, &mut change).await?;
         let over = work.snap.is_over();
         let deadline_at = change.deadline_at;
         let (version, rated) = self.commit_end(l, &change).await?;

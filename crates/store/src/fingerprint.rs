@@ -14,7 +14,7 @@ impl Store {
     pub async fn fingerprint(&self) -> Result<Vec<(String, i64, String)>, StoreError> {
         let mut out = Vec::new();
         for (table, cols) in [
-            ("communities", "id, platform, platform_id, name"),
+            ("communities", "id, platform, platform_id, name, vacation_days"),
             (
                 "players",
                 "id, platform_id, display_name, auto_roll, notify_dm",
@@ -58,6 +58,10 @@ impl Store {
             ),
             ("league_actions", "league_id, seq, entry"),
             ("web_links", "kind, target, token"),
+            (
+                "vacations",
+                "id, player_id, community_id, year, started_at, ends_at, ended_at, ended_how, days",
+            ),
         ] {
             let text = match self.backend {
                 Backend::Sqlite => format!(

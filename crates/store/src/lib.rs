@@ -24,6 +24,7 @@
 //! | `health.rs` | the health check's write, the counts the metrics show, the database errors seen |
 //! | `fault.rs` | what a database error means for the command (disk full, unreachable, interrupted) |
 //! | `web_links.rs` | the web companion's link tokens (one per match; replaced to revoke) |
+//! | `vacation.rs` | vacations: a server's allowance, one row per vacation, the clocks they move |
 //!
 //! The modules import one another in one direction only (no cycles): `db`, `cause` and
 //! `action_log` at the bottom; `players`, `money`, `fair` above them; `matches` (types and
@@ -114,6 +115,7 @@ mod migrate;
 mod money;
 mod players;
 pub mod ratings;
+mod vacation;
 mod web_links;
 
 use thiserror::Error;
@@ -136,6 +138,7 @@ pub use matches::{
 };
 pub use money::{LedgerEntry, LedgerRow, PotGame};
 pub use players::PlayerRow;
+pub use vacation::{ClockShift, NewVacation, VacationRow};
 pub use ratings::{
     RatedMatch, RatedSide, RatingChangeRow, RatingRow, Rebuilt, Standing, record_rating_update,
 };

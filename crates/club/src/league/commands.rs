@@ -400,6 +400,13 @@ impl Club {
                     }
                 }
             }
+            "vacation" => {
+                s.vacation = match value.trim() {
+                    "on" | "true" | "yes" => true,
+                    "off" | "false" | "no" => false,
+                    _ => return bad(format!("vacation: on or off, not `{value}`")),
+                }
+            }
             "entry-fee" => {
                 s.entry_fee = Some(parse_amount(value)?);
             }
@@ -412,7 +419,7 @@ impl Club {
             }
             _ => {
                 return bad(format!(
-                    "there is no league setting `{key}`; settings: win-points, loss-points, withdrawal, seeding, season-days, remind, entry-fee, division-size, movers, organiser-role"
+                    "there is no league setting `{key}`; settings: win-points, loss-points, withdrawal, seeding, season-days, remind, entry-fee, division-size, movers, organiser-role, vacation"
                 ));
             }
         }

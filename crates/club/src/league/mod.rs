@@ -34,6 +34,7 @@ mod views;
 mod withdrawal;
 
 pub(crate) use advance::league_report;
+pub(crate) use terms::vacation_allowed;
 pub use entries::LeagueEntry;
 pub use ops::{LeagueCommand, LeagueOp};
 pub use posts::LeaguePost;

@@ -116,6 +116,9 @@ pub struct LeagueSettings {
     pub movers: u32,
     /// Discord: holders of this role (id) act as organisers too.
     pub organiser_role: Option<String>,
+    /// A player's vacation stops the clocks of his matches here (`vacation:off`: it does
+    /// not; docs/vacation.md).
+    pub vacation: bool,
 }
 
 impl Default for LeagueSettings {
@@ -131,6 +134,7 @@ impl Default for LeagueSettings {
             division_size: 8,
             movers: 2,
             organiser_role: None,
+            vacation: true,
         }
     }
 }
@@ -187,6 +191,12 @@ impl League {
             ..LeagueChange::default()
         }
     }
+}
+
+/// Whether a vacation stops the clocks of this league's matches (its `vacation`
+/// setting; a league whose settings cannot be read allows it).
+pub(crate) fn vacation_allowed(row: LeagueRow) -> bool {
+    League::read(row).map_or(true, |l| l.settings.vacation)
 }
 
 /// Refuses a league name that is empty, too long or has characters that do not belong

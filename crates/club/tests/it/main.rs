@@ -1,7 +1,7 @@
 //! The club's integration tests: the bot player, chouettes, leagues' matches and
 //! pictures, spectators, which match a command is for, what the Welsh prompt says, what a
 //! money game's end says, the club on PostgreSQL, practice (hints, the tutor, undo), Welsh
-//! hints and the Welsh review, the bot in Welsh.
+//! hints and the Welsh review, the bot in Welsh, vacations.
 //!
 //! One test binary for the crate (one module per suite): it links once.
 
@@ -14,6 +14,7 @@ mod league_pictures;
 mod money_game_words;
 mod practice;
 mod spectators;
+mod vacation;
 mod welsh_analysis;
 mod welsh_bot;
 mod welsh_hint;

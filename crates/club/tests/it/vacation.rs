@@ -1,0 +1,264 @@
+//! Vacations (docs/vacation.md): the yearly allowance, the clock of a turn waiting on a
+//! player on vacation moved on by the time away, the sweep never timing him out, coming
+//! back early, a league that allows no vacation, a vacation kept across a restart, and
+//! the refusals that change nothing.
+
+use club::{
+    ChallengeSpec, Command, DAY, Format, LeagueCommand, LeagueOp, Notice, VacationOp,
+};
+use store::MatchStatus;
+
+use clubkit::{Fixture, START, accepted, refused, run};
+use testkit::store_url;
+
+fn vacation(op: VacationOp) -> Command {
+    Command::Vacation(op)
+}
+
+/// A 3-point match between alice and bob, accepted: its id and (lower-case) who is to
+/// act, then the other.
+async fn a_match(f: &Fixture) -> (i64, String, String) {
+    let (id, out) = accepted(f, "alice", "bob", ChallengeSpec::standard(Some(3))).await;
+    let waiting = out.next.expect("someone is to act").user_id;
+    let other = if waiting == "alice" { "bob" } else { "alice" };
+    (id, waiting, other.to_string())
+}
+
+async fn deadline(f: &Fixture, id: i64) -> i64 {
+    f.store
+        .load_match(id)
+        .await
+        .unwrap()
+        .unwrap()
+        .deadline_at
+        .expect("a deadline")
+}
+
+fn told(notices: &[Notice], user: &str, words: &str) -> bool {
+    notices
+        .iter()
+        .any(|n| n.user_id == user && n.text.contains(words))
+}
+
+#[tokio::test]
+async fn a_vacation_moves_the_deadline_waiting_on_him_by_its_length_and_tells_the_opponent() {
+    // Given a match waiting on one player, with its deadline
+    let f = Fixture::seeded(&store_url("vacation-pause").await, 3).await;
+    let (id, me, other) = a_match(&f).await;
+    let before = deadline(&f, id).await;
+    // When he goes on vacation for 10 days
+    let out = run(&f, &me, vacation(VacationOp::Take(10))).await;
+    // Then the deadline moves on by 10 days, his opponent is told, and he sees the days
+    assert_eq!(deadline(&f, id).await, before + 10 * DAY);
+    assert!(
+        told(&out.notices, &other, "is on vacation until"),
+        "{:?}",
+        out.notices
+    );
+    assert!(
+        out.lines.iter().any(|l| l.contains("10 of 15 vacation days used")),
+        "{:?}",
+        out.lines
+    );
+}
+
+#[tokio::test]
+async fn the_sweep_never_times_out_a_player_on_vacation_and_his_clock_runs_again_after() {
+    // Given a player on vacation for 10 days in a match waiting on him (2 days a move,
+    // a 5-day bank: 7 days to act)
+    let f = Fixture::seeded(&store_url("vacation-sweep").await, 4).await;
+    let (id, me, other) = a_match(&f).await;
+    let before = deadline(&f, id).await;
+    run(&f, &me, vacation(VacationOp::Take(10))).await;
+    // When 9 days pass and the sweep runs
+    f.clock.advance(9 * DAY);
+    let notices = f.club.sweep().await.unwrap();
+    // Then he is neither timed out nor reminded
+    let row = f.store.load_match(id).await.unwrap().unwrap();
+    assert_eq!(row.status, MatchStatus::Active);
+    assert!(notices.iter().all(|n| n.match_id != id), "{notices:?}");
+    // When the vacation is over: both told, and his clock runs to the moved deadline
+    f.clock.advance(DAY);
+    let notices = f.club.sweep().await.unwrap();
+    assert!(told(&notices, &other, "vacation is over"), "{notices:?}");
+    assert!(told(&notices, &me, "your vacation is over"), "{notices:?}");
+    f.clock.advance(before + 10 * DAY - 1 - f.club.now());
+    f.club.sweep().await.unwrap();
+    let row = f.store.load_match(id).await.unwrap().unwrap();
+    assert_eq!(row.status, MatchStatus::Active, "a second before the deadline");
+    f.clock.advance(before + 10 * DAY - f.club.now());
+    f.club.sweep().await.unwrap();
+    let row = f.store.load_match(id).await.unwrap().unwrap();
+    assert_eq!(row.status, MatchStatus::Finished, "timed out at the deadline");
+}
+
+#[tokio::test]
+async fn ended_early_the_deadline_keeps_only_the_time_away_and_each_day_begun_counts() {
+    // Given a player on a 10-day vacation
+    let f = Fixture::seeded(&store_url("vacation-end").await, 5).await;
+    let (id, me, other) = a_match(&f).await;
+    let before = deadline(&f, id).await;
+    run(&f, &me, vacation(VacationOp::Take(10))).await;
+    // When he comes back after two and a half days
+    f.clock.advance(5 * DAY / 2);
+    let out = run(&f, &me, vacation(VacationOp::End)).await;
+    // Then his deadline was moved on by the time away only, three days count, and his
+    // opponent is told
+    assert_eq!(deadline(&f, id).await, before + 5 * DAY / 2);
+    assert!(
+        out.lines.iter().any(|l| l.contains("counts 3 days")),
+        "{:?}",
+        out.lines
+    );
+    assert!(told(&out.notices, &other, "is back from vacation"));
+    let shown = run(&f, &me, vacation(VacationOp::Show)).await;
+    assert!(
+        shown.lines.iter().any(|l| l.contains("3 of 15 vacation days used")),
+        "{:?}",
+        shown.lines
+    );
+    // And the sweep has no vacation left to end
+    f.clock.advance(10 * DAY);
+    let notices = f.club.sweep().await.unwrap();
+    assert!(!told(&notices, &other, "vacation is over"), "{notices:?}");
+}
+
+#[tokio::test]
+async fn the_allowance_is_the_servers_setting_and_bounds_the_days_of_the_year() {
+    let f = Fixture::seeded(&store_url("vacation-allowance").await, 6).await;
+    // The default is 15 days a year
+    let out = run(&f, "alice", vacation(VacationOp::Show)).await;
+    assert!(
+        out.lines.iter().any(|l| l.contains("0 of 15 vacation days used")),
+        "{:?}",
+        out.lines
+    );
+    // A manager sets 20
+    let set = VacationOp::Allowance {
+        days: Some(20),
+        manager: true,
+    };
+    let out = run(&f, "alice", vacation(set)).await;
+    assert_eq!(out.lines, ["Vacation allowance here: 20 days a year"]);
+    // Two vacations of 12 and 8 days use it all
+    run(&f, "alice", vacation(VacationOp::Take(12))).await;
+    run(&f, "alice", vacation(VacationOp::End)).await;
+    f.clock.advance(DAY);
+    let e = refused(&f, "alice", vacation(VacationOp::Take(20))).await;
+    assert!(e.to_string().contains("19 vacation days left"), "{e}");
+    run(&f, "alice", vacation(VacationOp::Take(19))).await;
+}
+
+#[tokio::test]
+async fn a_league_with_vacation_off_keeps_its_clocks_running() {
+    let f = Fixture::seeded(&store_url("vacation-league").await, 7).await;
+    let league = |op| Command::League(LeagueCommand::local(Some("Spring"), op));
+    // Given a round robin of three whose organiser set vacation:off, started
+    run(
+        &f,
+        "org",
+        league(LeagueOp::Create {
+            name: "Spring".into(),
+            format: Format::RoundRobin,
+            spec: ChallengeSpec::standard(Some(3)),
+        }),
+    )
+    .await;
+    let set = LeagueOp::Set {
+        key: "vacation".into(),
+        value: "off".into(),
+    };
+    run(&f, "org", league(set)).await;
+    for p in ["al", "bo", "cy"] {
+        run(&f, p, league(LeagueOp::Join)).await;
+    }
+    run(&f, "org", league(LeagueOp::Start { order: None })).await;
+    let al = f.store.find_player("local", "al").await.unwrap().unwrap();
+    let here = f.store.find_community("local", "local").await.unwrap().unwrap();
+    let ids = f.store.active_match_ids(al.id, here).await.unwrap();
+    assert_eq!(ids.len(), 2);
+    let mut before = Vec::new();
+    for &id in &ids {
+        before.push(f.store.load_match(id).await.unwrap().unwrap().deadline_at);
+    }
+    // When one of its players goes on vacation
+    let out = run(&f, "al", vacation(VacationOp::Take(5))).await;
+    // Then no deadline of his league matches moved, and he is told why
+    for (&id, b) in ids.iter().zip(before) {
+        assert_eq!(f.store.load_match(id).await.unwrap().unwrap().deadline_at, b);
+    }
+    let still = format!(
+        "Your clock still runs in matches #{}, #{} (its league allows no vacation)",
+        ids[0], ids[1]
+    );
+    assert!(out.lines.contains(&still), "{:?}", out.lines);
+}
+
+#[tokio::test]
+async fn a_vacation_survives_a_restart_and_ends_on_time_after_it() {
+    // Given a player on vacation, and the bot stopped
+    let url = store_url("vacation-restart").await;
+    let f = Fixture::seeded(&url, 8).await;
+    let (id, me, other) = a_match(&f).await;
+    let before = deadline(&f, id).await;
+    run(&f, &me, vacation(VacationOp::Take(4))).await;
+    f.store.close().await;
+    drop(f);
+    // When it starts again two days later
+    let g = Fixture::open(
+        &url,
+        std::sync::Arc::new(club::RngDice::seeded(9)),
+        START + 2 * DAY,
+    )
+    .await;
+    // Then he is still on vacation, the moved deadline stands, and the sweep ends the
+    // vacation when it is over
+    let out = run(&g, &me, vacation(VacationOp::Show)).await;
+    assert!(out.lines[0].contains("is on vacation until"), "{:?}", out.lines);
+    assert_eq!(deadline(&g, id).await, before + 4 * DAY);
+    assert!(g.club.sweep().await.unwrap().is_empty());
+    g.clock.advance(2 * DAY);
+    let notices = g.club.sweep().await.unwrap();
+    assert!(told(&notices, &other, "vacation is over"), "{notices:?}");
+}
+
+#[tokio::test]
+async fn bad_vacation_commands_are_refused_and_change_nothing() {
+    let f = Fixture::seeded(&store_url("vacation-refusals").await, 10).await;
+    let (_, me, _) = a_match(&f).await;
+    let cases: [(VacationOp, &str); 6] = [
+        (VacationOp::Take(16), "15 vacation days left"),
+        (VacationOp::Take(0), "at least one day"),
+        (VacationOp::Take(-3), "at least one day"),
+        (VacationOp::End, "you are not on vacation"),
+        (
+            VacationOp::Allowance {
+                days: Some(20),
+                manager: false,
+            },
+            "right to manage this server",
+        ),
+        (
+            VacationOp::Allowance {
+                days: Some(400),
+                manager: true,
+            },
+            "from 0 to 365",
+        ),
+    ];
+    for (op, words) in cases {
+        let kept = f.store.fingerprint().await.unwrap();
+        let e = refused(&f, &me, vacation(op)).await;
+        assert!(e.to_string().contains(words), "{op:?}: {e}");
+        assert_eq!(f.store.fingerprint().await.unwrap(), kept, "{op:?}");
+    }
+    // Already on vacation: refused, nothing changed
+    run(&f, &me, vacation(VacationOp::Take(3))).await;
+    let kept = f.store.fingerprint().await.unwrap();
+    let e = refused(&f, &me, vacation(VacationOp::Take(2))).await;
+    assert!(e.to_string().contains("already on vacation"), "{e}");
+    assert_eq!(f.store.fingerprint().await.unwrap(), kept);
+    // A malformed length is refused by the reader, with what to write
+    let e = VacationOp::parse("next week").unwrap_err();
+    assert!(e.to_string().contains("a number of days like 5d"), "{e}");
+}

@@ -1,0 +1,293 @@
+//! Vacations (migration 0014): a server's yearly allowance, one row per vacation, and
+//! the clock shifts that start or end one, each written with its vacation row in one
+//! transaction (the club decides the shifts: `club::vacation`).
+
+use sqlx::Row;
+
+use crate::db::DbRow;
+use crate::{Store, StoreError};
+
+/// A vacation as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VacationRow {
+    pub id: i64,
+    pub player_id: i64,
+    pub community_id: i64,
+    /// The UTC year it started in: its days count against that year's allowance.
+    pub year: i64,
+    pub started_at: i64,
+    /// The planned end.
+    pub ends_at: i64,
+    /// When it ended (`None` while it runs).
+    pub ended_at: Option<i64>,
+    /// Planned days while it runs; the days taken once it has ended.
+    pub days: i64,
+}
+
+/// A new vacation.
+#[derive(Clone, Debug)]
+pub struct NewVacation {
+    pub player_id: i64,
+    pub community_id: i64,
+    pub year: i64,
+    pub started_at: i64,
+    pub ends_at: i64,
+    pub days: i64,
+}
+
+/// A match's clock moved by a vacation, written only if the match is still at
+/// `expected_version` (its version goes on by one, as for any change of its clock).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClockShift {
+    pub match_id: i64,
+    pub expected_version: i64,
+    pub turn_started_at: Option<i64>,
+    pub deadline_at: Option<i64>,
+    pub reminder_at: Option<i64>,
+}
+
+const VACATION_COLUMNS: &str =
+    "id, player_id, community_id, year, started_at, ends_at, ended_at, days";
+
+fn vacation_row(r: &DbRow) -> Result<VacationRow, sqlx::Error> {
+    Ok(VacationRow {
+        id: r.try_get("id")?,
+        player_id: r.try_get("player_id")?,
+        community_id: r.try_get("community_id")?,
+        year: r.try_get("year")?,
+        started_at: r.try_get("started_at")?,
+        ends_at: r.try_get("ends_at")?,
+        ended_at: r.try_get("ended_at")?,
+        days: r.try_get("days")?,
+    })
+}
+
+/// Writes the shifts in the caller's transaction; `Stale` if a match moved on.
+async fn shift_clocks(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    shifts: &[ClockShift],
+    now: i64,
+) -> Result<(), StoreError> {
+    for s in shifts {
+        let done = sqlx::query(
+            "UPDATE matches SET turn_started_at = $1, deadline_at = $2, reminder_at = $3,
+                 version = version + 1, updated_at = $4
+             WHERE id = $5 AND version = $6 AND status = 'active'",
+        )
+        .bind(s.turn_started_at)
+        .bind(s.deadline_at)
+        .bind(s.reminder_at)
+        .bind(now)
+        .bind(s.match_id)
+        .bind(s.expected_version)
+        .execute(&mut **tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Stale);
+        }
+    }
+    Ok(())
+}
+
+impl Store {
+    /// A community's yearly allowance of vacation days, if a manager set one.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn vacation_allowance(&self, community: i64) -> Result<Option<i64>, StoreError> {
+        let row = sqlx::query("SELECT vacation_days FROM communities WHERE id = $1")
+            .bind(community)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row
+            .map(|r| r.try_get::<Option<i64>, _>(0))
+            .transpose()?
+            .flatten())
+    }
+
+    /// Sets a community's yearly allowance of vacation days.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn set_vacation_allowance(&self, community: i64, days: i64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE communities SET vacation_days = $1 WHERE id = $2")
+            .bind(days)
+            .bind(community)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The player's vacation running in a community, if any.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn running_vacation(
+        &self,
+        player: i64,
+        community: i64,
+    ) -> Result<Option<VacationRow>, StoreError> {
+        let row = sqlx::query(crate::db::sql(format!(
+            "SELECT {VACATION_COLUMNS} FROM vacations
+             WHERE player_id = $1 AND community_id = $2 AND ended_at IS NULL
+             ORDER BY id DESC LIMIT 1"
+        )))
+        .bind(player)
+        .bind(community)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.as_ref().map(vacation_row).transpose()?)
+    }
+
+    /// The days of a player's vacations in a community that started in `year` (a running
+    /// one counts its planned days).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn vacation_days_used(
+        &self,
+        player: i64,
+        community: i64,
+        year: i64,
+    ) -> Result<i64, StoreError> {
+        let row = sqlx::query(
+            "SELECT COALESCE(SUM(days), 0) FROM vacations
+             WHERE player_id = $1 AND community_id = $2 AND year = $3",
+        )
+        .bind(player)
+        .bind(community)
+        .bind(year)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.try_get::<i64, _>(0)?)
+    }
+
+    /// Running vacations whose planned end has come, oldest first.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn vacations_over(&self, now: i64, limit: i64) -> Result<Vec<VacationRow>, StoreError> {
+        let rows = sqlx::query(crate::db::sql(format!(
+            "SELECT {VACATION_COLUMNS} FROM vacations
+             WHERE ended_at IS NULL AND ends_at <= $1 ORDER BY ends_at, id LIMIT $2"
+        )))
+        .bind(now)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(vacation_row).collect::<Result<_, _>>()?)
+    }
+
+    /// The active matches of a player in a community (every one, oldest first).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn active_match_ids(
+        &self,
+        player: i64,
+        community: i64,
+    ) -> Result<Vec<i64>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id FROM matches
+             WHERE (player_x = $1 OR player_o = $2) AND community_id = $3 AND status = 'active'
+             ORDER BY id",
+        )
+        .bind(player)
+        .bind(player)
+        .bind(community)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| r.try_get::<i64, _>(0))
+            .collect::<Result<_, _>>()?)
+    }
+
+    /// Moves one match's clock (the sweep's safety net for a turn that reached a player
+    /// on vacation unmoved), in a transaction of its own.
+    ///
+    /// # Errors
+    /// `Stale` if the match moved on (nothing written), or a database error.
+    pub async fn shift_clock(&self, shift: &ClockShift, now: i64) -> Result<(), StoreError> {
+        let (_guard, mut tx) = self.begin_write().await?;
+        shift_clocks(&mut tx, std::slice::from_ref(shift), now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Starts a vacation: its row and the clocks it moves, in one transaction. Refused
+    /// with [`StoreError::Stale`] (nothing written) if a match moved on meanwhile or the
+    /// player already has a vacation running there. The new vacation's id.
+    ///
+    /// # Errors
+    /// `Stale`, or a database error.
+    pub async fn start_vacation(
+        &self,
+        v: &NewVacation,
+        shifts: &[ClockShift],
+    ) -> Result<i64, StoreError> {
+        let (_guard, mut tx) = self.begin_write().await?;
+        let running = sqlx::query(
+            "SELECT COUNT(*) FROM vacations
+             WHERE player_id = $1 AND community_id = $2 AND ended_at IS NULL",
+        )
+        .bind(v.player_id)
+        .bind(v.community_id)
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get::<i64, _>(0)?;
+        if running > 0 {
+            return Err(StoreError::Stale);
+        }
+        let row = sqlx::query(
+            "INSERT INTO vacations (player_id, community_id, year, started_at, ends_at, days)
+             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+        )
+        .bind(v.player_id)
+        .bind(v.community_id)
+        .bind(v.year)
+        .bind(v.started_at)
+        .bind(v.ends_at)
+        .bind(v.days)
+        .fetch_one(&mut *tx)
+        .await?;
+        let id: i64 = row.try_get(0)?;
+        shift_clocks(&mut tx, shifts, v.started_at).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Ends a running vacation at `now` with the days it counts (`early`: asked for
+    /// before its planned end; else it ran out) and the clocks it moves back, in one
+    /// transaction. Whether it ended now (`false`: it had already ended, nothing
+    /// written); [`StoreError::Stale`] if a match moved on meanwhile (nothing written).
+    ///
+    /// # Errors
+    /// `Stale`, or a database error.
+    pub async fn end_vacation(
+        &self,
+        id: i64,
+        now: i64,
+        days: i64,
+        early: bool,
+        shifts: &[ClockShift],
+    ) -> Result<bool, StoreError> {
+        let (_guard, mut tx) = self.begin_write().await?;
+        let done = sqlx::query(
+            "UPDATE vacations SET ended_at = $1, ended_how = $2, days = $3
+             WHERE id = $4 AND ended_at IS NULL",
+        )
+        .bind(now)
+        .bind(if early { "early" } else { "over" })
+        .bind(days)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Ok(false);
+        }
+        shift_clocks(&mut tx, shifts, now).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+}
