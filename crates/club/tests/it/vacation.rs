@@ -262,3 +262,34 @@ async fn bad_vacation_commands_are_refused_and_change_nothing() {
     let e = VacationOp::parse("next week").unwrap_err();
     assert!(e.to_string().contains("a number of days like 5d"), "{e}");
 }
+
+#[tokio::test]
+async fn a_turn_that_comes_to_him_while_away_starts_when_the_vacation_ends() {
+    // Given a match waiting on one player, whose opponent goes on vacation for 6 days
+    let f = Fixture::seeded(&store_url("vacation-turn").await, 11).await;
+    let (id, me, other) = a_match(&f).await;
+    let m = club::MatchRef::id(id);
+    run(&f, &other, vacation(VacationOp::Take(6))).await;
+    // When a day later the player plays and the turn passes to the one away
+    f.clock.advance(DAY);
+    let play = f
+        .club
+        .legal_moves(&club::Actor::local(&me), m)
+        .await
+        .unwrap()
+        .remove(0);
+    let out = run(&f, &me, Command::Move(m, play)).await;
+    assert_eq!(out.next.as_ref().map(|n| n.user_id.as_str()), Some(other.as_str()));
+    // Then his turn starts when the vacation ends: the whole clock (2 days a move, a
+    // 5-day bank) from then on
+    let row = f.store.load_match(id).await.unwrap().unwrap();
+    let back = START + 6 * DAY;
+    assert_eq!(row.turn_started_at, Some(back));
+    assert_eq!(row.deadline_at, Some(back + 7 * DAY));
+    // And come back early on day 3, his turn started on his return
+    f.clock.advance(DAY);
+    run(&f, &other, vacation(VacationOp::End)).await;
+    let row = f.store.load_match(id).await.unwrap().unwrap();
+    assert_eq!(row.turn_started_at, Some(START + 2 * DAY));
+    assert_eq!(row.deadline_at, Some(START + 9 * DAY));
+}
