@@ -31,6 +31,9 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
                                         at the die's 1 with no gammon at stake (rule 18)
          /break /resume                 a ten-minute break between games (regulation D)
   /board /games /history /export /ledger /pot <player> /settings [auto-roll:on|off] [dm:on|off]
+  /vacation [5d|end]                  go on vacation for N days (the clocks of your matches
+                                      here stop), come back early, or see the days used and
+                                      left this year; /server vacation-days:N sets the allowance
   /name Alice                         write your name otherwise (its case only)
   /rating [player] [rules:standard|welsh]   rating, rank, record, last ten changes, chart
   /leaderboard [rules:standard|welsh]      the best ratings here
@@ -52,7 +55,7 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
           /league join|leave|withdraw|standings [division:N]|fixtures|bracket|log|log export|list [league:Name]
           /league start [order:alice,bob,...]          (organiser; else random seeding)
           /league settings win-points:1|loss-points:0|withdrawal:forfeit|void|seeding:random|entry
-                 |season-days:28|remind:3,1|entry-fee:10.00|division-size:8|movers:2
+                 |season-days:28|remind:3,1|entry-fee:10.00|division-size:8|movers:2|vacation:on|off
           /league result #12 winner:bob reason:...   /league forfeit #12 loser:dave reason:...
           /league extend #12 by:2d                    (organiser: the tournament director)
   /help";

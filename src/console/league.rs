@@ -41,6 +41,7 @@ fn league_pairs(rest: &[&str]) -> Result<Vec<(String, String)>, ParseError> {
         "division-size",
         "movers",
         "organiser-role",
+        "vacation",
     ];
     let mut out: Vec<(String, String)> = Vec::new();
     for w in rest {

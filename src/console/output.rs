@@ -27,6 +27,11 @@ pub fn outcome_text(out: &Outcome, now: i64) -> String {
     if let Some(a) = &out.attachment {
         let _ = writeln!(s, "--- {} ---\n{}", a.name, a.text.trim_end());
     }
+    // What other players are told (a vacation's start or end); a direct message only
+    // has no place in the terminal.
+    for n in out.notices.iter().filter(|n| !n.channel.is_empty()) {
+        s.push_str(&notice_text(n));
+    }
     s
 }
 

@@ -9,6 +9,7 @@ use engine::{Amount, ResignLevel, Ruleset, excerpt};
 use super::challenge::challenge;
 use super::chouette::chouette;
 use super::league::league;
+use super::vacation::{server, vacation};
 
 /// A line that could not be read as a command.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -299,6 +300,8 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
         "hint" => no_args(Command::Hint(m))?,
         "undo" => no_args(Command::Undo(m))?,
         "keep" => no_args(Command::Keep(m))?,
+        "vacation" => vacation(&args)?,
+        "server" => server(&args)?,
         "stats" => match args.as_slice() {
             [] => Command::Stats(None),
             [who] => Command::Stats(Some((*who).to_string())),

@@ -1,0 +1,35 @@
+//! `/vacation [5d|end]` and `/server [vacation-days:N]` read into a club [`Command`]
+//! (docs/vacation.md). The local chat has no server rights: anyone may set the allowance.
+
+use club::{Command, VacationOp};
+use engine::excerpt;
+
+use super::parse::{ParseError, err};
+
+/// `/vacation`, `/vacation 5d`, `/vacation end`.
+pub(super) fn vacation(args: &[&str]) -> Result<Command, ParseError> {
+    VacationOp::parse(&args.join(" "))
+        .map(Command::Vacation)
+        .map_err(|e| ParseError(e.to_string()))
+}
+
+/// `/server` (the settings shown) or `/server vacation-days:20`.
+pub(super) fn server(args: &[&str]) -> Result<Command, ParseError> {
+    let days = match args {
+        [] => None,
+        [a] => match a.strip_prefix("vacation-days:").map(str::parse::<i64>) {
+            Some(Ok(n)) => Some(n),
+            _ => {
+                return err(format!(
+                    "/server vacation-days:N (the yearly vacation allowance), not `{}`",
+                    excerpt(a)
+                ));
+            }
+        },
+        _ => return err("/server vacation-days:N (the yearly vacation allowance)"),
+    };
+    Ok(Command::Vacation(VacationOp::Allowance {
+        days,
+        manager: true,
+    }))
+}
