@@ -481,7 +481,7 @@ pub async fn lg_extend(
 #[poise::command(slash_command, rename = "settings")]
 pub async fn lg_settings(
     ctx: Context<'_>,
-    #[description = "win-points, loss-points, withdrawal, seeding, season-days, remind, entry-fee, division-size, movers"]
+    #[description = "win-points loss-points withdrawal seeding season-days remind entry-fee division-size movers vacation"]
     #[max_length = 100]
     setting: Option<String>,
     #[description = "The new value"]

@@ -402,6 +402,11 @@ async fn reply(
             answer_everyone(ctx, &answer).await?;
             announce(ctx.http(), ctx.channel_id(), &out).await;
             direct_message(ctx.http(), &ctx.data().dm_refused, ctx.channel_id(), &out).await;
+            // What other players are told (a vacation's start or end), as the sweep's
+            // notices are.
+            for n in &out.notices {
+                post_notice(ctx.http(), &ctx.data().dm_refused, n).await;
+            }
             Ok(Some(out))
         }
     }

@@ -24,6 +24,7 @@ mod discord_paths;
 mod discord_rate_limit;
 mod discord_shards;
 mod discord_tutor;
+mod discord_vacation;
 mod discord_web;
 mod discord_welsh_analysis;
 mod discord_welsh_bot;

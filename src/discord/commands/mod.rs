@@ -1,7 +1,7 @@
 //! The slash commands: each reads its options into a club command and hands it to `run`.
 //! One file per group: `challenge`, `play` (a match in play), `player` (a player's and the
 //! server's settings and views), `chouette`, `fair`, `practice` (`/hint`, `/undo`,
-//! `/keep`), `web` (`/web revoke`); `challenge` has `/play-bot` too; `choices` and `autocomplete` serve them all.
+//! `/keep`), `web` (`/web revoke`), `vacation` (`/vacation`); `challenge` has `/play-bot` too; `choices` and `autocomplete` serve them all.
 
 /// A command with only the match option.
 macro_rules! simple {
@@ -28,6 +28,7 @@ mod fair;
 mod play;
 mod player;
 mod practice;
+mod vacation;
 mod web;
 
 use challenge::{accept, cancel, challenge, decline, play_bot};
@@ -39,6 +40,7 @@ use play::{
 };
 use player::{games, leaderboard, ledger, pot, rating, server, settings};
 use practice::{hint, keep, undo};
+use vacation::vacation;
 use web::web;
 
 use super::{Data, Error};
@@ -90,5 +92,6 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         undo(),
         keep(),
         web(),
+        vacation(),
     ]
 }

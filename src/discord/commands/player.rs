@@ -95,11 +95,15 @@ pub async fn leaderboard(
     .await
 }
 
-/// Server settings (Manage Server): play each match in its own thread.
+/// Server settings (Manage Server): one thread per match; players' vacation days a year.
 #[poise::command(slash_command, default_member_permissions = "MANAGE_GUILD", guild_only)]
 pub async fn server(
     ctx: Context<'_>,
     #[description = "One thread per match"] threads: Option<bool>,
+    #[description = "Each player's vacation days a year (default 15)"]
+    #[min = 0]
+    #[max = 365]
+    vacation_days: Option<i64>,
 ) -> Result<(), Error> {
     let allowed = match ctx {
         poise::Context::Application(a) => a
@@ -119,10 +123,23 @@ pub async fn server(
         return Ok(());
     }
     let on = ctx.data().club.match_threads(&actor(ctx), threads).await?;
+    let allowance = club::VacationOp::Allowance {
+        days: vacation_days,
+        manager: true,
+    };
+    let vacation = match ctx
+        .data()
+        .club
+        .execute(&actor(ctx), Command::Vacation(allowance))
+        .await
+    {
+        Ok(out) => out.lines.join("\n"),
+        Err(e) => format!("\u{26A0} {e}"),
+    };
     tell(
         ctx,
         format!(
-            "Matches here are played {}",
+            "Matches here are played {}\n{vacation}",
             if on {
                 "each in its own thread"
             } else {
