@@ -380,6 +380,9 @@ pub struct Outcome {
     /// Lines for other channels: `(channel, text)` (a league match's result in the
     /// league's channel). The text is among `lines` too, for where the command was typed.
     pub announce: Vec<(String, String)>,
+    /// The web page the answer is about beside its match's (a league's, a leaderboard):
+    /// the adapters link to it when the web pages are on.
+    pub web: Option<crate::WebPage>,
 }
 
 /// A picture for an outcome, as plain data for the renderer.

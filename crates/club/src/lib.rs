@@ -83,6 +83,7 @@ mod stopping;
 mod terms;
 mod tutor;
 mod undo;
+mod web_league;
 mod web_links;
 mod web_player;
 mod web_view;
@@ -130,6 +131,10 @@ pub use snapshot::{Snapshot, rebuild};
 pub use terms::{ChallengeOption, ChallengeOptions, TermsError};
 pub use tutor::TUTOR_THRESHOLD;
 pub use undo::{Before, TutorNote};
+pub use web_league::{
+    FixtureLink, LEADERBOARD_PAGE_ROWS, LeaderLine, LeaderboardPage, LeaguePage, PublicIndex,
+    RulesetBoard, SeasonPage, WebPage,
+};
 pub use web_links::is_token;
 pub use web_player::{HeadToHead, PlayerMatch, PlayerPage, PlayerRating, RECENT_MATCHES};
 pub use web_view::{Frame, MatchPage};

@@ -114,6 +114,7 @@ mod migrate;
 mod money;
 mod players;
 pub mod ratings;
+mod web_league;
 mod web_links;
 
 use thiserror::Error;
