@@ -86,11 +86,10 @@ pub struct FixtureLink {
     pub token: Option<String>,
 }
 
-/// A server's leaderboard as its page shows it.
+/// A server's leaderboard as its page shows it. The server's stored name is not shown:
+/// on Discord it is made from the server's id.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LeaderboardPage {
-    /// The server's name.
-    pub server: String,
     /// Players need this experience to be listed (as on `/leaderboard`).
     pub min_experience: u32,
     /// One table per ruleset.
@@ -118,10 +117,10 @@ pub struct LeaderLine {
     pub player: String,
 }
 
-/// The index of a server's public pages.
+/// The index of a server's public pages (without the server's stored name, made from
+/// its id on Discord).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PublicIndex {
-    pub server: String,
     /// Each league: its id and name.
     pub leagues: Vec<(i64, String)>,
 }
@@ -268,7 +267,7 @@ impl Club {
         Ok(self.store.web_target(PUBLIC, key).await?)
     }
 
-    /// The index of the public pages under `key`: the server's name and its leagues.
+    /// The index of the public pages under `key`: the server's leagues.
     ///
     /// # Errors
     /// A database error.
@@ -276,7 +275,6 @@ impl Club {
         let Some(c) = self.public_community(key).await? else {
             return Ok(None);
         };
-        let server = self.store.community_name(c).await?.unwrap_or_default();
         let leagues = self
             .store
             .leagues_in(c)
@@ -284,7 +282,7 @@ impl Club {
             .into_iter()
             .map(|l| (l.id, l.name))
             .collect();
-        Ok(Some(PublicIndex { server, leagues }))
+        Ok(Some(PublicIndex { leagues }))
     }
 
     /// League `league` of the server whose public key is `key`, if there is one.
@@ -467,11 +465,6 @@ impl Club {
 
     /// What the leaderboard page of community `community` shows.
     async fn leaderboard_page(&self, community: i64) -> Result<LeaderboardPage, ClubError> {
-        let server = self
-            .store
-            .community_name(community)
-            .await?
-            .unwrap_or_default();
         let kind = format!("player:{community}");
         let mut boards = Vec::new();
         for ruleset in RULESETS {
@@ -508,7 +501,6 @@ impl Club {
             });
         }
         Ok(LeaderboardPage {
-            server,
             min_experience: self.leaderboard_min_experience,
             boards,
         })

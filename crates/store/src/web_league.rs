@@ -1,7 +1,7 @@
 //! What the web companion's league, leaderboard and public pages read beyond one link
-//! (`docs/web.md`): the tokens of many targets at once (a league's matches), a link
-//! removed (a server's public address turned off), and a community's name (the
-//! leaderboard's title). The tokens themselves are kept as in `web_links`.
+//! (`docs/web.md`): the tokens of many targets at once (a league's matches), and a link
+//! removed (a server's public address turned off). The tokens themselves are kept as in
+//! `web_links`.
 
 use std::collections::HashMap;
 
@@ -54,18 +54,5 @@ impl Store {
             .execute(&self.pool)
             .await?;
         Ok(done.rows_affected() > 0)
-    }
-
-    /// The name of community `id` (a Discord server's name, `local` for the chat), if
-    /// there is such a community.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn community_name(&self, id: i64) -> Result<Option<String>, StoreError> {
-        let row = sqlx::query("SELECT name FROM communities WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(row.map(|r| r.try_get::<String, _>("name")).transpose()?)
     }
 }

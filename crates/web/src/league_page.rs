@@ -143,11 +143,8 @@ fn standings_html(h: &mut Html, season: i64, division: i64, table: &[TableLine])
 #[must_use]
 pub fn leaderboard_html(page: &LeaderboardPage) -> String {
     let mut h = Html::default();
-    let title = format!("Ratings · {}", page.server);
-    h.head_of(&title, None);
-    h.raw("<main id=\"leaderboard\"><h1>Ratings · ")
-        .text(&page.server)
-        .raw("</h1>");
+    h.head_of("Ratings", None);
+    h.raw("<main id=\"leaderboard\"><h1>Ratings</h1>");
     if page.min_experience > 0 {
         h.raw("<p class=\"terms\">Players with ")
             .num(n(page.min_experience))
@@ -189,10 +186,8 @@ pub fn leaderboard_html(page: &LeaderboardPage) -> String {
 #[must_use]
 pub fn public_html(index: &PublicIndex, key: &str) -> String {
     let mut h = Html::default();
-    h.head_of(&index.server, None);
-    h.raw("<main id=\"public\"><h1>")
-        .text(&index.server)
-        .raw("</h1><p><a href=\"/s/")
+    h.head_of("Leagues and ratings", None);
+    h.raw("<main id=\"public\"><h1>Leagues and ratings</h1><p><a href=\"/s/")
         .text(key)
         .raw("/r\">Ratings</a></p><h2>Leagues</h2>");
     if index.leagues.is_empty() {

@@ -95,11 +95,14 @@ pub async fn leaderboard(
     .await
 }
 
-/// Server settings (Manage Server): play each match in its own thread.
+/// Server settings (Manage Server): play each match in its own thread; public web pages.
 #[poise::command(slash_command, default_member_permissions = "MANAGE_GUILD", guild_only)]
 pub async fn server(
     ctx: Context<'_>,
     #[description = "One thread per match"] threads: Option<bool>,
+    #[description = "League and leaderboard pages at a public address, or not"] web: Option<
+        crate::discord::WebVisibility,
+    >,
 ) -> Result<(), Error> {
     let allowed = match ctx {
         poise::Context::Application(a) => a
@@ -118,18 +121,21 @@ pub async fn server(
         .await?;
         return Ok(());
     }
-    let on = ctx.data().club.match_threads(&actor(ctx), threads).await?;
-    tell(
-        ctx,
-        format!(
+    let mut lines = Vec::new();
+    if let Some(to) = web {
+        lines.push(crate::discord::web_visibility(ctx, to).await);
+    }
+    if threads.is_some() || web.is_none() {
+        let on = ctx.data().club.match_threads(&actor(ctx), threads).await?;
+        lines.push(format!(
             "Matches here are played {}",
             if on {
                 "each in its own thread"
             } else {
                 "in the channel where they were challenged"
             }
-        ),
-    )
-    .await?;
+        ));
+    }
+    tell(ctx, lines.join("\n")).await?;
     Ok(())
 }
