@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use tokio::io::{AsyncBufReadExt, BufReader};
 
-use club::{Actor, Chart, Club, Outcome};
+use club::{Actor, Chart, Club, Outcome, WebPage};
 use engine::excerpt;
 use render::render_png;
 
@@ -44,27 +44,32 @@ pub async fn run_line(club: &Club, line: &str, png_dir: Option<&Path>) -> (Strin
     (text, refused)
 }
 
-/// [`run_line`], and the match whose board the answer showed.
+/// The pages an answer links: the match whose board it shows, and the league or
+/// leaderboard it is about.
+type Linked = (Option<i64>, Option<WebPage>);
+
+/// [`run_line`], and the pages the answer links.
 async fn run_line_board(
     club: &Club,
     line: &str,
     png_dir: Option<&Path>,
-) -> (String, bool, Option<i64>) {
+) -> (String, bool, Linked) {
     if is_help(line) {
-        return (format!("{HELP}\n"), false, None);
+        return (format!("{HELP}\n"), false, (None, None));
     }
     let parsed = match parse_line(line) {
-        Ok(None) => return (String::new(), false, None),
+        Ok(None) => return (String::new(), false, (None, None)),
         Ok(Some(p)) => p,
-        Err(e) => return (format!("?? {e}\n"), true, None),
+        Err(e) => return (format!("?? {e}\n"), true, (None, None)),
     };
     let (name, cmd) = parsed;
     match club.execute(&Actor::local(&name), cmd).await {
         Ok(out) => {
             let board = out.match_id.filter(|_| out.board.is_some());
-            (shown(&out, club.now(), png_dir).await, false, board)
+            let page = out.web;
+            (shown(&out, club.now(), png_dir).await, false, (board, page))
         }
-        Err(e) => (format!("!! {}\n", refusal_text(&e)), true, None),
+        Err(e) => (format!("!! {}\n", refusal_text(&e)), true, (None, None)),
     }
 }
 
@@ -75,10 +80,19 @@ pub async fn run_line_linked(
     png_dir: Option<&Path>,
     web: Option<&str>,
 ) -> (String, bool) {
-    let (mut text, refused, board) = run_line_board(club, line, png_dir).await;
+    let (mut text, refused, (board, page)) = run_line_board(club, line, png_dir).await;
     if let (Some(base), Some(id)) = (web, board) {
         if let Ok(token) = club.match_link(id).await {
             let _ = writeln!(text, "(web page: {})", web::match_url(base, &token));
+        }
+    }
+    if let (Some(base), Some(page)) = (web, page) {
+        if let Ok(token) = club.web_page_link(page).await {
+            let what = match page {
+                WebPage::League(_) => "league page",
+                WebPage::Leaderboard(_) => "leaderboard page",
+            };
+            let _ = writeln!(text, "({what}: {})", web::page_url(base, page, &token));
         }
     }
     (text, refused)

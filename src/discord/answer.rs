@@ -40,7 +40,8 @@ impl Answer {
 
     /// [`Answer::of`], and when `web` (the web pages' public address) is set and the
     /// outcome shows a match's board, a link button to the match's page beside its other
-    /// buttons (or in a row of its own when theirs is full).
+    /// buttons (or in a row of its own when theirs is full); likewise to the league's or
+    /// the leaderboard's page when the outcome is about one (`web_page`).
     pub async fn linked(
         out: &Outcome,
         files: Vec<serenity::CreateAttachment>,
@@ -48,7 +49,11 @@ impl Answer {
         web: Option<&str>,
     ) -> Answer {
         let mut a = Answer::of(out, files);
-        if let Some(link) = page_button(out, club, web).await {
+        let links = [
+            page_button(out, club, web).await,
+            crate::discord::web_page::page_link(out, club, web).await,
+        ];
+        for link in links.into_iter().flatten() {
             match a.components.last_mut() {
                 Some(serenity::CreateActionRow::Buttons(b)) if b.len() < 5 => b.push(link),
                 _ => a

@@ -33,9 +33,12 @@ mod client;
 mod commands;
 mod league;
 mod limit;
+mod web_page;
 pub mod rest_count;
 pub mod shards;
 pub mod stopping;
+
+pub(crate) use web_page::{WebVisibility, set_visibility as web_visibility};
 
 use std::fmt::Write as _;
 use std::sync::Arc;

@@ -1,7 +1,8 @@
 //! The web pages' links on Discord: with `PUBLIC_URL` set, a board message carries a
 //! "Match page" link button to `{PUBLIC_URL}/m/{token}`; `/web revoke match:N` gives a
 //! match's player a new link (privately) and the old one then finds nothing, while
-//! anyone else is refused with nothing changed.
+//! anyone else is refused with nothing changed. League and rating answers link their
+//! league's and the leaderboard's pages; `/server web:public` is for managers only.
 
 use std::sync::Arc;
 
@@ -187,5 +188,107 @@ async fn board_messages_link_to_the_match_page_and_only_a_player_revokes_the_lin
     let l = links(&r);
     assert_eq!(l.len(), 1, "{l:?}");
     assert_eq!(token_of(&l[0].1), new);
+    fake.finish().await;
+}
+
+/// `/server` with `options`, by a manager of the server (Manage Server) or not.
+fn server(token: &str, who: (u64, &str), options: Value, manager: bool) -> Value {
+    let mut v = slash(token, who, "server", options, json!({}));
+    if manager {
+        v["member"]["permissions"] = json!("32");
+    }
+    v
+}
+
+/// `/league <sub>` by a manager of the server.
+fn league(token: &str, who: (u64, &str), sub: &str, options: Value) -> Value {
+    let mut v = slash(
+        token,
+        who,
+        "league",
+        json!([{"name": sub, "type": 1, "options": options}]),
+        json!({}),
+    );
+    v["member"]["permissions"] = json!("32");
+    v
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn league_and_rating_answers_link_their_pages_and_only_a_manager_makes_them_public() {
+    // Given the bot with PUBLIC_URL set and a league of three under way
+    let fake = FakeDiscord::start(TOKEN).await;
+    let store = Store::open(&store_url("discord-web-league").await)
+        .await
+        .unwrap();
+    let club = Arc::new(Club::new(
+        store.clone(),
+        Arc::new(RngDice::seeded(7)),
+        Arc::new(ManualClock::new(1_800_000_000)),
+    ));
+    connect_web(
+        &fake,
+        Arc::clone(&club),
+        std::time::Duration::from_secs(60),
+        Some(PUBLIC_URL.into()),
+    )
+    .await;
+    let name = json!([{"name": "name", "type": 3, "value": "Autumn Cup"}]);
+    interact(&fake, league("wl-create", ALICE, "create", name)).await;
+    for (i, p) in [ALICE, BOB, CAROL].into_iter().enumerate() {
+        interact(&fake, click(&format!("wl-join{i}"), p, "gbl:join:Autumn Cup")).await;
+    }
+    interact(&fake, league("wl-start", ALICE, "start", json!([]))).await;
+
+    // When bob asks for the standings: the answer links to the league's page
+    let r = interact(&fake, league("wl-standings", BOB, "standings", json!([]))).await;
+    let l = links(&r);
+    assert_eq!(l.len(), 1, "{l:?}");
+    assert_eq!(l[0].0, "League page");
+    let token = l[0]
+        .1
+        .strip_prefix(&format!("{PUBLIC_URL}/l/"))
+        .unwrap_or_else(|| panic!("not a league page: {}", l[0].1));
+    let page = club.resolve_league_link(token).await.unwrap().unwrap();
+    assert_eq!(page.name, "Autumn Cup");
+    // (the fixtures link to the same page)
+    let r = interact(&fake, league("wl-fixtures", BOB, "fixtures", json!([]))).await;
+    assert_eq!(links(&r), l);
+
+    // When bob asks for the leaderboard: the answer links to the server's ratings page
+    let r = interact(&fake, slash("wl-board", BOB, "leaderboard", json!([]), json!({}))).await;
+    let l = links(&r);
+    assert_eq!(l.len(), 1, "{l:?}");
+    assert_eq!(l[0].0, "Leaderboard");
+    let token = l[0].1.strip_prefix(&format!("{PUBLIC_URL}/r/")).unwrap();
+    assert!(club.resolve_leaderboard_link(token).await.unwrap().is_some());
+    let guild = crate::fake_discord::GUILD.to_string();
+
+    // When bob, no manager, makes the pages public: refused privately, nothing changed
+    let public = json!([{"name": "web", "type": 4, "value": 0}]);
+    let before = store.fingerprint().await.unwrap();
+    let r = interact(&fake, server("wl-bob", BOB, public.clone(), false)).await;
+    assert!(ephemeral(&r), "{}", content(&r));
+    assert!(content(&r).contains("Manage Server"), "{}", content(&r));
+    assert_eq!(store.fingerprint().await.unwrap(), before);
+    let me = crate::discord_e2e::actor(ALICE);
+    assert_eq!(club.web_public(&me).await.unwrap(), None);
+
+    // When alice, a manager, does: told privately the public address
+    let r = interact(&fake, server("wl-alice", ALICE, public, true)).await;
+    assert!(ephemeral(&r), "{}", content(&r));
+    let key = club.web_public(&me).await.unwrap().expect("public now");
+    assert!(
+        content(&r).contains(&format!("{PUBLIC_URL}/s/{key}")),
+        "{}",
+        content(&r)
+    );
+    assert!(!content(&r).contains(&guild), "{}", content(&r));
+    assert!(club.public_index(&key).await.unwrap().is_some());
+    // And web:private closes it
+    let private = json!([{"name": "web", "type": 4, "value": 1}]);
+    let r = interact(&fake, server("wl-close", ALICE, private, true)).await;
+    assert!(content(&r).contains("no public address"), "{}", content(&r));
+    assert_eq!(club.web_public(&me).await.unwrap(), None);
+    assert!(club.public_index(&key).await.unwrap().is_none());
     fake.finish().await;
 }

@@ -189,6 +189,7 @@ impl Club {
             chart: None,
             announce: Vec::new(),
             notices: Vec::new(),
+            web: None,
         })
     }
 

@@ -386,6 +386,9 @@ pub struct Outcome {
     /// Messages for other players (a vacation's start or end told to the opponents),
     /// posted as the sweep's notices are.
     pub notices: Vec<Notice>,
+    /// The web page the answer is about beside its match's (a league's, a leaderboard):
+    /// the adapters link to it when the web pages are on.
+    pub web: Option<crate::WebPage>,
 }
 
 /// A picture for an outcome, as plain data for the renderer.

@@ -84,6 +84,7 @@ mod terms;
 mod tutor;
 mod undo;
 mod vacation;
+mod web_league;
 mod web_links;
 mod web_player;
 mod web_view;
@@ -132,6 +133,10 @@ pub use terms::{ChallengeOption, ChallengeOptions, TermsError};
 pub use tutor::TUTOR_THRESHOLD;
 pub use undo::{Before, TutorNote};
 pub use vacation::{DEFAULT_VACATION_DAYS, VacationOp, days_taken};
+pub use web_league::{
+    FixtureLink, LEADERBOARD_PAGE_ROWS, LeaderLine, LeaderboardPage, LeaguePage, PublicIndex,
+    RulesetBoard, SeasonPage, WebPage,
+};
 pub use web_links::is_token;
 pub use web_player::{HeadToHead, PlayerMatch, PlayerPage, PlayerRating, RECENT_MATCHES};
 pub use web_view::{Frame, MatchPage};

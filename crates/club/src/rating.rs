@@ -155,6 +155,7 @@ impl Club {
                 ruleset,
                 ratings,
             })),
+            web: Some(crate::WebPage::Leaderboard(community)),
             ..Outcome::default()
         })
     }
@@ -201,6 +202,7 @@ impl Club {
         Ok(Outcome {
             lines,
             chart: Some(Chart::Leaderboard(board)),
+            web: Some(crate::WebPage::Leaderboard(community)),
             ..Outcome::default()
         })
     }

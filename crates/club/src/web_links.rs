@@ -10,7 +10,7 @@ use rand::rngs::SysRng;
 use super::{Actor, Club, ClubError, MatchRef};
 
 /// The kind of target a match link names in the store.
-const MATCH: &str = "match";
+pub(super) const MATCH: &str = "match";
 
 /// The bytes of a token: 128 bits.
 const TOKEN_BYTES: usize = 16;

@@ -116,6 +116,7 @@ mod money;
 mod players;
 pub mod ratings;
 mod vacation;
+mod web_league;
 mod web_links;
 
 use thiserror::Error;

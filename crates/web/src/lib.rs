@@ -16,9 +16,12 @@
 //! | `html.rs` | the one way text reaches a page: escaped |
 //! | `match_page.rs` | the match page, the dice page, the page of a link that finds nothing |
 //! | `player_page.rs` | the player page |
+//! | `league_page.rs`, `league_routes.rs` | the league, leaderboard and public pages and their handlers |
 //! | `static/` | the stylesheet and the two scripts (replay and live poll; dice check) |
 
 mod html;
+mod league_page;
+mod league_routes;
 mod match_page;
 mod player_page;
 mod routes;
@@ -108,4 +111,32 @@ pub fn player_url(base: &str, token: &str) -> String {
 #[must_use]
 pub fn match_url(base: &str, token: &str) -> String {
     format!("{}/m/{token}", base.trim_end_matches('/'))
+}
+
+/// The address of league page `token` under `base` (`PUBLIC_URL`, or the local address).
+#[must_use]
+pub fn league_url(base: &str, token: &str) -> String {
+    format!("{}/l/{token}", base.trim_end_matches('/'))
+}
+
+/// The address of leaderboard page `token` under `base`.
+#[must_use]
+pub fn leaderboard_url(base: &str, token: &str) -> String {
+    format!("{}/r/{token}", base.trim_end_matches('/'))
+}
+
+/// The address of the public pages of the server whose public key is `key`, under
+/// `base`.
+#[must_use]
+pub fn public_url(base: &str, key: &str) -> String {
+    format!("{}/s/{key}", base.trim_end_matches('/'))
+}
+
+/// The address of the page `page` names, whose token is `token`, under `base`.
+#[must_use]
+pub fn page_url(base: &str, page: club::WebPage, token: &str) -> String {
+    match page {
+        club::WebPage::League(_) => league_url(base, token),
+        club::WebPage::Leaderboard(_) => leaderboard_url(base, token),
+    }
 }

@@ -76,11 +76,12 @@ pub(crate) fn routes() -> Router<Arc<Web>> {
             "/static/icon.svg",
             get(|| async { asset(ICON, "image/svg+xml") }),
         )
+        .merge(crate::league_routes::routes())
         .fallback(|| async { not_found() })
 }
 
 /// An answer with this status, type, caching and body.
-fn answer(status: StatusCode, kind: &str, cache: &str, body: impl Into<Body>) -> Response {
+pub(crate) fn answer(status: StatusCode, kind: &str, cache: &str, body: impl Into<Body>) -> Response {
     Response::builder()
         .status(status)
         .header(header::CONTENT_TYPE, kind)
@@ -90,7 +91,7 @@ fn answer(status: StatusCode, kind: &str, cache: &str, body: impl Into<Body>) ->
 }
 
 /// A page (never cached: a live match changes).
-fn html(body: String) -> Response {
+pub(crate) fn html(body: String) -> Response {
     answer(StatusCode::OK, "text/html; charset=utf-8", "no-cache", body)
 }
 
@@ -101,7 +102,7 @@ fn asset(text: &'static str, kind: &str) -> Response {
 }
 
 /// The answer to an address or token that finds nothing.
-fn not_found() -> Response {
+pub(crate) fn not_found() -> Response {
     answer(
         StatusCode::NOT_FOUND,
         "text/html; charset=utf-8",
@@ -111,7 +112,7 @@ fn not_found() -> Response {
 }
 
 /// The answer when the club fails (logged; the page says no more).
-fn failed(e: &club::ClubError) -> Response {
+pub(crate) fn failed(e: &club::ClubError) -> Response {
     tracing::error!(error = %e, "a web page failed");
     answer(
         StatusCode::INTERNAL_SERVER_ERROR,

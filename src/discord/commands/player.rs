@@ -95,11 +95,15 @@ pub async fn leaderboard(
     .await
 }
 
-/// Server settings (Manage Server): one thread per match; players' vacation days a year.
+/// Server settings (Manage Server): one thread per match; public web pages; players'
+/// vacation days a year.
 #[poise::command(slash_command, default_member_permissions = "MANAGE_GUILD", guild_only)]
 pub async fn server(
     ctx: Context<'_>,
     #[description = "One thread per match"] threads: Option<bool>,
+    #[description = "League and leaderboard pages at a public address, or not"] web: Option<
+        crate::discord::WebVisibility,
+    >,
     #[description = "Each player's vacation days a year (default 15)"]
     #[min = 0]
     #[max = 365]
@@ -122,31 +126,38 @@ pub async fn server(
         .await?;
         return Ok(());
     }
-    let on = ctx.data().club.match_threads(&actor(ctx), threads).await?;
-    let allowance = club::VacationOp::Allowance {
-        days: vacation_days,
-        manager: true,
-    };
-    let vacation = match ctx
-        .data()
-        .club
-        .execute(&actor(ctx), Command::Vacation(allowance))
-        .await
-    {
-        Ok(out) => out.lines.join("\n"),
-        Err(e) => format!("\u{26A0} {e}"),
-    };
-    tell(
-        ctx,
-        format!(
-            "Matches here are played {}\n{vacation}",
+    let mut lines = Vec::new();
+    if let Some(to) = web {
+        lines.push(crate::discord::web_visibility(ctx, to).await);
+    }
+    if threads.is_some() || web.is_none() {
+        let on = ctx.data().club.match_threads(&actor(ctx), threads).await?;
+        lines.push(format!(
+            "Matches here are played {}",
             if on {
                 "each in its own thread"
             } else {
                 "in the channel where they were challenged"
             }
-        ),
-    )
-    .await?;
+        ));
+    }
+    if vacation_days.is_some() || web.is_none() {
+        let allowance = club::VacationOp::Allowance {
+            days: vacation_days,
+            manager: true,
+        };
+        lines.push(
+            match ctx
+                .data()
+                .club
+                .execute(&actor(ctx), Command::Vacation(allowance))
+                .await
+            {
+                Ok(out) => out.lines.join("\n"),
+                Err(e) => format!("\u{26A0} {e}"),
+            },
+        );
+    }
+    tell(ctx, lines.join("\n")).await?;
     Ok(())
 }

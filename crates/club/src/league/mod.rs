@@ -35,6 +35,9 @@ mod withdrawal;
 
 pub(crate) use advance::league_report;
 pub(crate) use terms::vacation_allowed;
+pub(crate) use tables::division_table;
+pub(crate) use terms::League;
+pub(crate) use views::fixture_line;
 pub use entries::LeagueEntry;
 pub use ops::{LeagueCommand, LeagueOp};
 pub use posts::LeaguePost;

@@ -7,7 +7,7 @@ use super::standings::{Points, Row};
 use super::tables::{BracketLine, TableLine, division_table, round_name, table_text};
 use super::terms::{Format, League};
 use crate::cause::fixture_cause_words;
-use crate::{Actor, Chart, Club, ClubError, Outcome, spec_words};
+use crate::{Actor, Chart, Club, ClubError, Outcome, WebPage, spec_words};
 use store::{EndCause, FixtureRow};
 
 impl Club {
@@ -163,6 +163,7 @@ impl Club {
                     league.row.name,
                     self.store.league_entrants(league.row.id).await?.len()
                 )],
+                web: Some(WebPage::League(league.row.id)),
                 ..Outcome::default()
             });
         }
@@ -216,6 +217,7 @@ impl Club {
         Ok(Outcome {
             lines,
             chart,
+            web: Some(WebPage::League(league.row.id)),
             ..Outcome::default()
         })
     }
@@ -249,6 +251,7 @@ impl Club {
         }
         Ok(Outcome {
             lines,
+            web: Some(WebPage::League(league.row.id)),
             ..Outcome::default()
         })
     }
@@ -305,11 +308,12 @@ impl Club {
         Ok(Outcome {
             lines,
             chart: Some(Chart::Bracket(chart)),
+            web: Some(WebPage::League(league.row.id)),
             ..Outcome::default()
         })
     }
 
-    async fn bracket_picture(&self, league: &League) -> Result<render::Bracket, ClubError> {
+    pub(crate) async fn bracket_picture(&self, league: &League) -> Result<render::Bracket, ClubError> {
         let names = self.names_of(league.row.id).await?;
         let seeds: HashMap<i64, i64> = self
             .store
@@ -326,7 +330,7 @@ impl Club {
     }
 }
 
-fn fixture_line(
+pub(crate) fn fixture_line(
     league: &League,
     f: &FixtureRow,
     all: &[FixtureRow],

@@ -3,5 +3,6 @@
 
 mod common;
 mod http_pages;
+mod league_page;
 mod player_page;
 mod web_browser;

@@ -10,7 +10,7 @@ use engine::ResignLevel;
 use crate::common::{IMG_NAME, SCRIPT_NAME, accepted, discord_match, get, served};
 
 /// A rated 1-point match that `winner` wins by `loser`'s resignation: its id.
-async fn beat(club: &Club, winner: &str, loser: &str) -> i64 {
+pub async fn beat(club: &Club, winner: &str, loser: &str) -> i64 {
     let (id, mut out) =
         clubkit::accepted(club, winner, loser, ChallengeSpec::standard(Some(1))).await;
     let m = MatchRef::id(id);
