@@ -50,7 +50,7 @@ pub(crate) fn standings_table(
     };
     let status = |withdrawn: bool| match (withdrawn, league.settings.withdrawal) {
         (false, _) => EntryStatus::Active,
-        (true, Withdrawal::Void) if league.format != Format::Knockout => EntryStatus::Voided,
+        (true, Withdrawal::Void) if !league.format.is_bracket() => EntryStatus::Voided,
         (true, _) => EntryStatus::Withdrawn,
     };
     let rows = table

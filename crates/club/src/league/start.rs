@@ -3,11 +3,13 @@
 //! transaction as every accepted match is, the jack-pot's entry fees, the deadline.
 
 use super::advance::knockout_fill;
+use super::double_elim::{double_fill, double_fixtures};
 use super::entries::{LeagueEntry, entry_text};
 use super::fixtures::{
     first_divisions, knockout_first_round, knockout_rounds, next_divisions, round_robin, shuffle,
 };
 use super::standings::Points;
+use super::swiss::SwissPlayer;
 use super::tables::division_table;
 use super::terms::{Format, League, MIN_PLAYERS, Seeding, days};
 use crate::fair_words::anchor_words;
@@ -396,6 +398,47 @@ impl Club {
                         _ => None,
                     };
                     change.fixtures.push(FixtureWrite { fixture: f, start });
+                }
+            }
+            Format::DoubleElimination => {
+                let ids: Vec<i64> = players.iter().map(|p| p.id).collect();
+                let mut all = double_fixtures(&ids, season, division);
+                double_fill(&mut all, n, league.settings.reset, &HashSet::new());
+                let by_id: HashMap<i64, &PlayerRow> = players.iter().map(|p| (p.id, p)).collect();
+                for f in all {
+                    let start = match (f.status.as_str(), f.players) {
+                        ("playing", [Some(x), Some(o)]) => {
+                            Some(self.started_match(league, by_id[&x], by_id[&o], now)?)
+                        }
+                        _ => None,
+                    };
+                    change.fixtures.push(FixtureWrite { fixture: f, start });
+                }
+            }
+            Format::Swiss => {
+                // Round 1 in seeding order (every score is 0); later rounds follow the
+                // table as each round ends (`advance`).
+                let ranked: Vec<SwissPlayer> = players
+                    .iter()
+                    .map(|p| SwissPlayer {
+                        id: p.id,
+                        points: 0,
+                        had_bye: false,
+                        colour: 0,
+                    })
+                    .collect();
+                let by_id: HashMap<i64, &PlayerRow> = players.iter().map(|p| (p.id, p)).collect();
+                for w in self.swiss_round(
+                    league,
+                    season,
+                    division,
+                    1,
+                    &ranked,
+                    &HashSet::new(),
+                    &by_id,
+                    now,
+                )? {
+                    change.fixtures.push(w);
                 }
             }
             _ => {

@@ -5,7 +5,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::standings::{Points, Row};
 use super::tables::{BracketLine, TableLine, division_table, round_name, table_text};
-use super::terms::{Format, League};
+use super::terms::League;
 use crate::cause::fixture_cause_words;
 use crate::{Actor, Chart, Club, ClubError, Outcome, spec_words};
 use store::{EndCause, FixtureRow};
@@ -254,7 +254,7 @@ impl Club {
     }
 
     pub(super) async fn bracket_view(&self, league: &League) -> Result<Outcome, ClubError> {
-        if league.format != Format::Knockout {
+        if !league.format.is_bracket() {
             return Err(ClubError::Refused(format!(
                 "league {} is a {}: /league standings shows its table",
                 league.row.name,
