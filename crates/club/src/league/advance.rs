@@ -312,7 +312,9 @@ impl Club {
             league.row.name,
             winner.map_or_else(|| "nobody".to_string(), name),
             if league.format.is_bracket() {
-                if league.spec.ruleset == engine::Ruleset::Welsh {
+                if league.spec.ruleset == engine::Ruleset::Welsh
+                    || league.format == Format::DoubleElimination
+                {
                     " the grand final"
                 } else {
                     " the final"

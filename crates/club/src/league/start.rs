@@ -10,7 +10,7 @@ use super::fixtures::{
 };
 use super::standings::Points;
 use super::swiss::SwissPlayer;
-use super::tables::division_table;
+use super::tables::{division_table, round_name};
 use super::terms::{Format, League, MIN_PLAYERS, Seeding, days};
 use crate::fair_words::anchor_words;
 use crate::loaded::Loaded;
@@ -577,13 +577,18 @@ fn match_lines(
     // Every match's fair-dice anchor is published now, before any throw: in the
     // lines for the first 40, in the attached list for all.
     let mut all = Vec::new();
+    let rows: Vec<FixtureRow> = change.fixtures.iter().map(|w| w.fixture.clone()).collect();
     for (f, id) in with_match.iter().zip(started) {
         let [x, o] = f.fixture.players;
         all.push(format!(
-            "Match #{id}: @{} v @{} (round {}{}){}",
+            "Match #{id}: @{} v @{} ({}{}){}",
             names.get(&x.unwrap_or(0)).unwrap_or(&"?"),
             names.get(&o.unwrap_or(0)).unwrap_or(&"?"),
-            f.fixture.round,
+            if league.format == Format::DoubleElimination {
+                round_name(league.format, f.fixture.round, &rows)
+            } else {
+                format!("round {}", f.fixture.round)
+            },
             if divisions.len() > 1 {
                 format!(", division {}", f.fixture.division)
             } else {
