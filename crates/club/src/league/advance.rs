@@ -7,6 +7,7 @@ use super::double_elim::{champion, double_fill};
 use super::entries::{LeagueEntry, entry_text};
 use super::fixtures::{knockout_feeders, next_divisions};
 use super::standings::Points;
+use super::swiss_rounds::swiss_bye_lines;
 use super::tables::{division_table, round_name};
 use super::terms::{Format, League, MIN_PLAYERS};
 use crate::fair_words::anchor_words;
@@ -206,7 +207,13 @@ impl Club {
                 let players: Vec<PlayerRow> = entrants.iter().map(|e| e.player.clone()).collect();
                 let next =
                     self.swiss_next(&league, &places, &fixtures, &players, &withdrawn, now)?;
-                for w in next.unwrap_or_default() {
+                let next = next.unwrap_or_default();
+                lines.extend(
+                    swiss_bye_lines(&next, &players)
+                        .into_iter()
+                        .map(|b| format!("League {}: {b}", league.row.name)),
+                );
+                for w in next {
                     if let (Some(s), [Some(x), Some(o)]) = (&w.start, w.fixture.players) {
                         let name = |p: i64| {
                             players

@@ -10,6 +10,7 @@ use super::fixtures::{
 };
 use super::standings::Points;
 use super::swiss::SwissPlayer;
+use super::swiss_rounds::swiss_bye_lines;
 use super::tables::{division_table, round_name};
 use super::terms::{Format, League, MIN_PLAYERS, Seeding, days};
 use crate::fair_words::anchor_words;
@@ -287,6 +288,9 @@ impl Club {
             ));
         }
         let attachment = match_lines(league, season, &divisions, &change, &started, &mut lines);
+        if league.format == Format::Swiss {
+            lines.extend(swiss_bye_lines(&change.fixtures, &seeded));
+        }
         Ok(Outcome {
             lines,
             attachment,

@@ -132,3 +132,19 @@ impl Club {
             .map(Some)
     }
 }
+
+/// "alice has a bye in round 2 (a win)" for each Swiss bye among `writes`.
+pub(super) fn swiss_bye_lines(writes: &[FixtureWrite], players: &[PlayerRow]) -> Vec<String> {
+    writes
+        .iter()
+        .filter(|w| w.fixture.status == "bye")
+        .filter_map(|w| {
+            let p = w.fixture.winner?;
+            let name = players.iter().find(|q| q.id == p)?.display_name.clone();
+            Some(format!(
+                "{name} has a bye in round {} (a win)",
+                w.fixture.round
+            ))
+        })
+        .collect()
+}
