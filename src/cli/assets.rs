@@ -156,5 +156,6 @@ fn sample_bracket() -> Bracket {
                 matches: vec![game(player("alice", 1), BracketSlot::Pending, None)],
             },
         ],
+        losers: Vec::new(),
     }
 }

@@ -40,6 +40,8 @@ fn league_pairs(rest: &[&str]) -> Result<Vec<(String, String)>, ParseError> {
         "entry-fee",
         "division-size",
         "movers",
+        "reset",
+        "rounds",
         "organiser-role",
         "vacation",
     ];

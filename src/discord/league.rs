@@ -18,6 +18,10 @@ pub enum LeagueFormat {
     Knockout,
     #[name = "divisions over seasons"]
     Divisions,
+    #[name = "double elimination"]
+    DoubleElimination,
+    #[name = "swiss system"]
+    Swiss,
 }
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -149,6 +153,8 @@ pub async fn lg_create(
         Some(LeagueFormat::Double) => Format::DoubleRoundRobin,
         Some(LeagueFormat::Knockout) => Format::Knockout,
         Some(LeagueFormat::Divisions) => Format::Divisions,
+        Some(LeagueFormat::DoubleElimination) => Format::DoubleElimination,
+        Some(LeagueFormat::Swiss) => Format::Swiss,
     };
     let (manage_server, roles) = rights(ctx);
     let button = join_button(&name);
@@ -481,7 +487,7 @@ pub async fn lg_extend(
 #[poise::command(slash_command, rename = "settings")]
 pub async fn lg_settings(
     ctx: Context<'_>,
-    #[description = "win-points loss-points withdrawal seeding season-days remind entry-fee division-size movers vacation"]
+    #[description = "win/loss-points withdrawal seeding season-days remind entry-fee division-size movers reset rounds vacation"]
     #[max_length = 100]
     setting: Option<String>,
     #[description = "The new value"]

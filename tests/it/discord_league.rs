@@ -244,3 +244,67 @@ async fn a_league_match_on_fair_dice_posts_its_anchor_before_its_first_throw() {
     assert_eq!(engine::fair::hex(&engine::fair::sha256(&s)), anchor);
     fake.finish().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swiss_league_is_created_from_the_format_choice_and_starts_with_a_bye() {
+    let (fake, store) = start("league-swiss").await;
+    // When alice (Manage Server) creates a league with the format "swiss system"
+    let r = interact(
+        &fake,
+        league(
+            "s-create",
+            ALICE,
+            "create",
+            json!([
+                {"name": "name", "type": 3, "value": "Swiss Night"},
+                {"name": "format", "type": 4, "value": 5}
+            ]),
+            true,
+        ),
+    )
+    .await;
+    assert!(
+        content(&r).contains("League Swiss Night (#1) created by alice: a Swiss system"),
+        "{}",
+        content(&r)
+    );
+    // Then a bad number of rounds is refused to her alone, and nothing changes
+    let before = store.fingerprint().await.unwrap();
+    let set = |token: &str, value: &str| {
+        league(
+            token,
+            ALICE,
+            "settings",
+            json!([
+                {"name": "setting", "type": 3, "value": "rounds"},
+                {"name": "value", "type": 3, "value": value}
+            ]),
+            true,
+        )
+    };
+    let r = interact(&fake, set("s-set-bad", "0")).await;
+    assert!(
+        content(&r).contains("rounds: a whole number from 1 to 64"),
+        "{}",
+        content(&r)
+    );
+    assert_ne!(r.json()["data"]["flags"].as_u64().unwrap_or(0) & 64, 0);
+    assert_eq!(store.fingerprint().await.unwrap(), before);
+    let r = interact(&fake, set("s-set", "2")).await;
+    assert!(content(&r).contains("rounds is now 2"), "{}", content(&r));
+    // When three players join and alice starts it
+    for (i, p) in [ALICE, BOB, CAROL].into_iter().enumerate() {
+        let r = interact(
+            &fake,
+            click(&format!("s-join{i}"), p, "gbl:join:Swiss Night"),
+        )
+        .await;
+        assert!(content(&r).contains("joins Swiss Night"), "{}", content(&r));
+    }
+    let r = interact(&fake, league("s-start", ALICE, "start", json!([]), true)).await;
+    // Then round 1 is one match and a bye (a win)
+    let text = content(&r);
+    assert!(text.contains("3 players, 1 matches"), "{text}");
+    assert!(text.contains("has a bye in round 1 (a win)"), "{text}");
+    fake.finish().await;
+}

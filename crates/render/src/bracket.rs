@@ -118,8 +118,12 @@ pub struct Bracket {
     pub title: String,
     /// A second line, e.g. "Season 1 · knockout, best of 7"; may be empty.
     pub subtitle: String,
-    /// The rounds, first to last (the final).
+    /// The rounds, first to last (the final). In a double elimination: the winners'
+    /// bracket, then the grand final (and its reset), each fed by the one before.
     pub rounds: Vec<BracketRound>,
+    /// A double elimination's losers' bracket, first round first (drawn under the
+    /// winners'); empty for a single elimination.
+    pub losers: Vec<BracketRound>,
 }
 
 impl BracketMatch {
@@ -214,11 +218,30 @@ fn layout(bracket: &Bracket) -> Vec<Vec<i32>> {
 }
 
 /// Width of the bracket picture: 200 px per round with 32 between, 20 each side, at least
-/// [`BRACKET_MIN_WIDTH`].
+/// [`BRACKET_MIN_WIDTH`] (the wider of the two brackets of a double elimination).
 #[must_use]
 pub fn bracket_width(bracket: &Bracket) -> u32 {
-    let w = 2 * MARGIN + COL * bracket.rounds.len() as i32 - COL_GAP;
+    let columns = bracket.rounds.len().max(bracket.losers.len());
+    let w = 2 * MARGIN + COL * columns as i32 - COL_GAP;
     (w as u32).max(BRACKET_MIN_WIDTH)
+}
+
+/// From the top of the losers' bracket's part to its first boxes (its heading and its
+/// round names).
+const LOSERS_HEAD: i32 = 76;
+
+/// The losers' bracket as a bracket of its own (no title, no champion).
+fn losers_part(bracket: &Bracket) -> Bracket {
+    Bracket {
+        rounds: bracket.losers.clone(),
+        ..Bracket::default()
+    }
+}
+
+/// How far down the losers' bracket's boxes are moved from where a bracket's first boxes
+/// are ([`TOP`]): under the winners' part and the losers' heading.
+fn losers_shift(bracket: &Bracket) -> i32 {
+    part_height(bracket, true) as i32 + LOSERS_HEAD - TOP
 }
 
 /// Where the champion's box goes, under the final: its top edge, if the last round has one
@@ -231,11 +254,23 @@ fn champion_top(tops: &[Vec<i32>]) -> Option<i32> {
 /// Height of the bracket picture: 134 + 75 per match of the first round (at least one):
 /// the title and round names, the match boxes (61 px, 14 apart) and a margin; more when
 /// the champion's box under the final needs it (a bracket of two or four players).
+/// A double elimination adds its losers' bracket under the winners': a heading and its
+/// own columns.
 #[must_use]
 pub fn bracket_height(bracket: &Bracket) -> u32 {
+    if bracket.losers.is_empty() {
+        return part_height(bracket, true);
+    }
+    (losers_shift(bracket) + part_height(&losers_part(bracket), false) as i32) as u32
+}
+
+/// The height of one bracket's part, with the champion's box or without.
+fn part_height(bracket: &Bracket, with_champion: bool) -> u32 {
     let tops = layout(bracket);
     let boxes = tops.iter().flatten().map(|&t| t + BOX_H);
-    let champion = champion_top(&tops).map(|t| t + SLOT_H);
+    let champion = champion_top(&tops)
+        .filter(|_| with_champion)
+        .map(|t| t + SLOT_H);
     let bottom = boxes.chain(champion).max().unwrap_or(0).max(TOP + BOX_H);
     (bottom + 20) as u32
 }
@@ -365,12 +400,34 @@ pub fn bracket_image(bracket: &Bracket) -> RgbImage {
     );
     let sub = fit(&bracket.subtitle, 18.0, false, inner);
     text(&mut img, MARGIN, 52, 18.0, false, MUTED, &sub);
-    let tops = layout(bracket);
-    let col_x = |r: usize| MARGIN + COL * r as i32;
-    let head_y = 92;
-    if bracket.rounds.is_empty() {
+    draw_part(&mut img, bracket, 0, true);
+    if !bracket.losers.is_empty() {
+        let dy = losers_shift(bracket);
         text(
             &mut img,
+            MARGIN,
+            TOP + dy - LOSERS_HEAD + 4,
+            22.0,
+            true,
+            TEXT,
+            "Losers' bracket",
+        );
+        draw_part(&mut img, &losers_part(bracket), dy, false);
+    }
+    img
+}
+
+/// One bracket's columns moved `dy` down, with the champion's box or without.
+fn draw_part(img: &mut RgbImage, bracket: &Bracket, dy: i32, with_champion: bool) {
+    let tops: Vec<Vec<i32>> = layout(bracket)
+        .into_iter()
+        .map(|c| c.into_iter().map(|t| t + dy).collect())
+        .collect();
+    let col_x = |r: usize| MARGIN + COL * r as i32;
+    let head_y = 92 + dy;
+    if bracket.rounds.is_empty() {
+        text(
+            img,
             MARGIN,
             TOP + 6,
             NAME_TEXT,
@@ -382,7 +439,7 @@ pub fn bracket_image(bracket: &Bracket) -> RgbImage {
     for (r, round) in bracket.rounds.iter().enumerate() {
         let x = col_x(r);
         let name = fit(&round.name, 17.0, true, BOX_W);
-        text(&mut img, x, head_y, 17.0, true, MUTED, &name);
+        text(img, x, head_y, 17.0, true, MUTED, &name);
         // Lines in from the round before.
         if r > 0 {
             for (j, f) in feeders(bracket, r).iter().enumerate() {
@@ -397,26 +454,26 @@ pub fn bracket_image(bracket: &Bracket) -> RgbImage {
                     let colour = if from.winner.is_some() { MUTED } else { LINE };
                     let y0 = tops[r - 1][i] + BOX_H / 2;
                     let y1 = seat_y(tops[r][j], seat);
-                    elbow(&mut img, (col_x(r - 1) + BOX_W, y0), (x, y1), colour);
+                    elbow(img, (col_x(r - 1) + BOX_W, y0), (x, y1), colour);
                 }
             }
         }
         for (j, m) in round.matches.iter().enumerate() {
             let y = tops[r][j];
-            draw_slot(&mut img, x, y, m, Seat::Top);
-            draw_slot(&mut img, x, y + SLOT_H + 1, m, Seat::Bottom);
+            draw_slot(img, x, y, m, Seat::Top);
+            draw_slot(img, x, y + SLOT_H + 1, m, Seat::Bottom);
         }
     }
     // The champion, under the final.
-    if let Some(y) = champion_top(&tops) {
+    if let Some(y) = champion_top(&tops).filter(|_| with_champion) {
         let x = col_x(bracket.rounds.len() - 1);
-        text(&mut img, x, y - 24, SMALL_TEXT, true, MUTED, "Champion");
+        text(img, x, y - 24, SMALL_TEXT, true, MUTED, "Champion");
         match bracket.champion() {
             Some(e) => {
-                fill(&mut img, x, y, BOX_W as u32, SLOT_H as u32, HIGHLIGHT);
+                fill(img, x, y, BOX_W as u32, SLOT_H as u32, HIGHLIGHT);
                 let name = fit(&e.name, NAME_TEXT, true, BOX_W - 16);
                 text(
-                    &mut img,
+                    img,
                     x + 8,
                     y + (SLOT_H - 22) / 2,
                     NAME_TEXT,
@@ -425,10 +482,9 @@ pub fn bracket_image(bracket: &Bracket) -> RgbImage {
                     &name,
                 );
             }
-            None => outline(&mut img, x, y, BOX_W, SLOT_H, LINE),
+            None => outline(img, x, y, BOX_W, SLOT_H, LINE),
         }
     }
-    img
 }
 
 /// Which slot of `target` the single match `from` feeds: the one holding its winner, else
@@ -518,7 +574,21 @@ pub fn bracket_text(bracket: &Bracket) -> String {
     if bracket.rounds.is_empty() {
         s.push_str("No matches yet.\n");
     }
-    for round in &bracket.rounds {
+    s.push_str(&rounds_text(&bracket.rounds));
+    if !bracket.losers.is_empty() {
+        s.push_str("Losers' bracket\n");
+        s.push_str(&rounds_text(&bracket.losers));
+    }
+    if let Some(c) = bracket.champion() {
+        let _ = writeln!(s, "Champion: {}", c.name);
+    }
+    s
+}
+
+/// Rounds one to a line each match, under each round's name.
+fn rounds_text(rounds: &[BracketRound]) -> String {
+    let mut s = String::new();
+    for round in rounds {
         let _ = writeln!(s, "{}", round.name);
         for m in &round.matches {
             if let Some(e) = bye_player(m) {
@@ -540,9 +610,6 @@ pub fn bracket_text(bracket: &Bracket) -> String {
                 None => s.push('\n'),
             }
         }
-    }
-    if let Some(c) = bracket.champion() {
-        let _ = writeln!(s, "Champion: {}", c.name);
     }
     s
 }
@@ -567,9 +634,14 @@ fn slot_words(s: &BracketSlot) -> String {
 #[must_use]
 pub fn bracket_alt_text(bracket: &Bracket) -> String {
     let n = bracket.entrants();
-    let r = bracket.rounds.len();
+    let r = bracket.rounds.len() + bracket.losers.len();
+    let kind = if bracket.losers.is_empty() {
+        "Knockout bracket"
+    } else {
+        "Double elimination"
+    };
     let mut s = format!(
-        "Knockout bracket of {}, {n} entrant{}, {r} round{}",
+        "{kind} of {}, {n} entrant{}, {r} round{}",
         bracket.title,
         plural(n),
         plural(r)
@@ -578,7 +650,7 @@ pub fn bracket_alt_text(bracket: &Bracket) -> String {
         let _ = write!(s, " ({})", bracket.subtitle);
     }
     s.push('.');
-    for round in &bracket.rounds {
+    for round in bracket.rounds.iter().chain(&bracket.losers) {
         let _ = write!(s, " {}: ", round.name);
         let parts: Vec<String> = round
             .matches

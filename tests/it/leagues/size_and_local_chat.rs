@@ -78,3 +78,58 @@ async fn the_local_chat_runs_a_league_with_spaces_in_its_name() {
     let (text, _) = run_line(&f.club, "bob: /help", None).await;
     assert!(text.contains("/league create"), "{text}");
 }
+
+#[tokio::test]
+async fn the_local_chat_runs_a_double_elimination_and_refuses_a_bad_reset() {
+    use gammonbot::console::run_line;
+    let f = open(&store_url("league_chat_double").await, 6, START).await;
+    let run_ok = |line: &'static str| {
+        let club = f.club.clone();
+        async move {
+            let (text, refused) = run_line(&club, line, None).await;
+            assert!(!refused, "{line}: {text}");
+            text
+        }
+    };
+    let text =
+        run_ok("alice: /league create name:Twice Cup format:double-elimination length:1").await;
+    assert!(
+        text.contains("created by alice: a double elimination"),
+        "{text}"
+    );
+    // A reset that is neither on nor off is refused and changes nothing.
+    let before = f.store.fingerprint().await.unwrap();
+    let (text, refused) = run_line(
+        &f.club,
+        "alice: /league settings league:Twice Cup reset:maybe",
+        None,
+    )
+    .await;
+    assert!(
+        refused && text.contains("reset: on or off, not `maybe`"),
+        "{text}"
+    );
+    assert_eq!(f.store.fingerprint().await.unwrap(), before);
+    run_ok("alice: /league settings league:Twice Cup reset:off").await;
+    for p in ["bob", "carol", "dave"] {
+        run_ok(match p {
+            "bob" => "bob: /league join",
+            "carol" => "carol: /league join",
+            _ => "dave: /league join",
+        })
+        .await;
+    }
+    let text = run_ok("alice: /league start order:bob,carol,dave").await;
+    assert!(text.contains("3 players, 1 matches"), "{text}");
+    assert!(text.contains("(winners' round 1)"), "{text}");
+    let text = run_ok("carol: /league bracket").await;
+    for part in [
+        "Winners' round 1",
+        "bob (bye)",
+        "Winners' final",
+        "Losers' final",
+        "Grand final",
+    ] {
+        assert!(text.contains(part), "{part}: {text}");
+    }
+}

@@ -3,9 +3,11 @@
 //! (winner, jack-pot paid, final tables, promotions and relegations). Restart-safe: the
 //! sweep does it again and doing it twice does nothing more.
 
+use super::double_elim::{champion, double_fill};
 use super::entries::{LeagueEntry, entry_text};
 use super::fixtures::{knockout_feeders, next_divisions};
 use super::standings::Points;
+use super::swiss_rounds::swiss_bye_lines;
 use super::tables::{division_table, round_name};
 use super::terms::{Format, League, MIN_PLAYERS};
 use crate::fair_words::anchor_words;
@@ -155,8 +157,20 @@ impl Club {
             let mut change = league.change(now);
             let mut lines = Vec::new();
             let mut started_pairs = Vec::new();
-            if league.format == Format::Knockout {
-                let (changed, ready) = knockout_fill(&mut fixtures, &withdrawn);
+            let filled = match league.format {
+                Format::Knockout => Some(knockout_fill(&mut fixtures, &withdrawn)),
+                Format::DoubleElimination => {
+                    let n = self.store.league_places(league_id, season).await?.len();
+                    Some(double_fill(
+                        &mut fixtures,
+                        n,
+                        league.settings.reset,
+                        &withdrawn,
+                    ))
+                }
+                _ => None,
+            };
+            if let Some((changed, ready)) = filled {
                 let by_id: HashMap<i64, &PlayerRow> =
                     entrants.iter().map(|e| (e.player.id, &e.player)).collect();
                 for i in changed {
@@ -186,6 +200,37 @@ impl Club {
                         None
                     };
                     change.fixtures.push(FixtureWrite { fixture: f, start });
+                }
+            }
+            if league.format == Format::Swiss {
+                let places = self.store.league_places(league_id, season).await?;
+                let players: Vec<PlayerRow> = entrants.iter().map(|e| e.player.clone()).collect();
+                let next =
+                    self.swiss_next(&league, &places, &fixtures, &players, &withdrawn, now)?;
+                let next = next.unwrap_or_default();
+                lines.extend(
+                    swiss_bye_lines(&next, &players)
+                        .into_iter()
+                        .map(|b| format!("League {}: {b}", league.row.name)),
+                );
+                for w in next {
+                    if let (Some(s), [Some(x), Some(o)]) = (&w.start, w.fixture.players) {
+                        let name = |p: i64| {
+                            players
+                                .iter()
+                                .find(|q| q.id == p)
+                                .map(|q| q.display_name.clone())
+                                .unwrap_or_default()
+                        };
+                        started_pairs.push((
+                            name(x),
+                            name(o),
+                            w.fixture.round,
+                            s.new.fair.as_ref().map(|c| c.anchor.clone()),
+                        ));
+                    }
+                    fixtures.push(w.fixture.clone());
+                    change.fixtures.push(w);
                 }
             }
             let all_decided = fixtures.iter().all(decided);
@@ -260,6 +305,8 @@ impl Club {
                 .iter()
                 .max_by_key(|f| f.round)
                 .and_then(|f| f.winner)
+        } else if league.format == Format::DoubleElimination {
+            champion(fixtures)
         } else {
             division_table(&places, 1, fixtures, withdrawn, points)
                 .first()
@@ -271,8 +318,10 @@ impl Club {
             "League {} season {season} is over: {} wins{}",
             league.row.name,
             winner.map_or_else(|| "nobody".to_string(), name),
-            if league.format == Format::Knockout {
-                if league.spec.ruleset == engine::Ruleset::Welsh {
+            if league.format.is_bracket() {
+                if league.spec.ruleset == engine::Ruleset::Welsh
+                    || league.format == Format::DoubleElimination
+                {
                     " the grand final"
                 } else {
                     " the final"
@@ -300,7 +349,7 @@ impl Club {
                 format_amount(pot)
             ));
         }
-        if league.format != Format::Knockout {
+        if !league.format.is_bracket() {
             let count = places.iter().map(|p| p.division).max().unwrap_or(1);
             for d in 1..=count {
                 let table = division_table(&places, d, fixtures, withdrawn, points);

@@ -3,7 +3,7 @@
 
 use super::standings::Points;
 use super::tables::{division_table, round_name};
-use super::terms::{Format, League};
+use super::terms::League;
 use crate::cause::fixture_cause_words;
 use crate::{Club, Outcome};
 use std::collections::{HashMap, HashSet};
@@ -89,7 +89,7 @@ impl Club {
             name(winner),
             name(loser),
         );
-        if league.format == Format::Knockout {
+        if league.format.is_bracket() {
             text.push_str(&format!(" {} goes through.", name(winner)));
         } else {
             let withdrawn: HashSet<i64> = entrants

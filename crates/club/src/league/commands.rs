@@ -276,7 +276,11 @@ impl Club {
                 "there is already a league called {name} here; pick another name"
             )));
         }
-        let settings = LeagueSettings::default();
+        // A format the store's column predates is kept in the settings.
+        let settings = LeagueSettings {
+            format: (format.column() != format.as_str()).then_some(format),
+            ..LeagueSettings::default()
+        };
         let now = self.clock.now();
         let entry = LeagueEntry::Create {
             name: name.clone(),
@@ -290,7 +294,7 @@ impl Club {
                 name: name.clone(),
                 organiser: me.id,
                 channel: actor.channel.clone(),
-                format: format.as_str().into(),
+                format: format.column().into(),
                 terms: crate::error::json(&spec)?,
                 settings: crate::error::json(&settings)?,
                 now,
@@ -407,6 +411,19 @@ impl Club {
                     _ => return bad(format!("vacation: on or off, not `{value}`")),
                 }
             }
+            "reset" => {
+                s.reset = match value {
+                    "on" => true,
+                    "off" => false,
+                    _ => return bad(format!("reset: on or off, not `{value}`")),
+                }
+            }
+            "rounds" => {
+                s.rounds = match value {
+                    "auto" => None,
+                    v => Some(u32::try_from(number(v, 1, 64)?).unwrap_or(1)),
+                }
+            }
             "entry-fee" => {
                 s.entry_fee = Some(parse_amount(value)?);
             }
@@ -419,7 +436,7 @@ impl Club {
             }
             _ => {
                 return bad(format!(
-                    "there is no league setting `{key}`; settings: win-points, loss-points, withdrawal, seeding, season-days, remind, entry-fee, division-size, movers, organiser-role, vacation"
+                    "there is no league setting `{key}`; settings: win-points, loss-points, withdrawal, seeding, season-days, remind, entry-fee, division-size, movers, reset, rounds, organiser-role, vacation"
                 ));
             }
         }

@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 
+use super::double_elim::{Part, part, round_words};
 use super::tables::TableLine;
 use super::terms::{Format, League, Withdrawal};
 use engine::Ruleset;
@@ -50,7 +51,7 @@ pub(crate) fn standings_table(
     };
     let status = |withdrawn: bool| match (withdrawn, league.settings.withdrawal) {
         (false, _) => EntryStatus::Active,
-        (true, Withdrawal::Void) if league.format != Format::Knockout => EntryStatus::Voided,
+        (true, Withdrawal::Void) if !league.format.is_bracket() => EntryStatus::Voided,
         (true, _) => EntryStatus::Withdrawn,
     };
     let rows = table
@@ -113,6 +114,9 @@ pub(crate) fn bracket(
     names: &HashMap<i64, String>,
     seeds: &HashMap<i64, i64>,
 ) -> Bracket {
+    if league.format == Format::DoubleElimination {
+        return double_bracket(league, fixtures, names, seeds);
+    }
     let last = fixtures.iter().map(|f| f.round).max().unwrap_or(0);
     let rounds = (1..=last)
         .map(|r| {
@@ -135,6 +139,7 @@ pub(crate) fn bracket(
             crate::challenge::spec_words(&league.spec)
         ),
         rounds,
+        losers: Vec::new(),
     }
 }
 
@@ -179,4 +184,59 @@ fn bracket_match(
             _ => Decision::Played,
         },
     }
+}
+
+/// The picture of a double elimination: the winners' bracket, then the grand final and
+/// its reset, fed one to one; the losers' bracket under them.
+fn double_bracket(
+    league: &League,
+    fixtures: &[FixtureRow],
+    names: &HashMap<i64, String>,
+    seeds: &HashMap<i64, i64>,
+) -> Bracket {
+    let mut rounds: Vec<i64> = fixtures.iter().map(|f| f.round).collect();
+    rounds.sort_unstable();
+    rounds.dedup();
+    let column = |r: i64| {
+        let mut here: Vec<&FixtureRow> = fixtures.iter().filter(|f| f.round == r).collect();
+        here.sort_by_key(|f| f.slot);
+        BracketRound {
+            name: double_round_title(r, fixtures),
+            matches: here
+                .into_iter()
+                .map(|f| bracket_match(f, names, seeds))
+                .collect(),
+        }
+    };
+    let (losers, upper): (Vec<i64>, Vec<i64>) =
+        rounds.into_iter().partition(|&r| part(r) == Part::Losers);
+    Bracket {
+        title: league.row.name.clone(),
+        subtitle: format!(
+            "Season {} \u{b7} double elimination{} \u{b7} {}",
+            league.row.season,
+            if league.settings.reset {
+                ", bracket reset"
+            } else {
+                ""
+            },
+            crate::challenge::spec_words(&league.spec)
+        ),
+        rounds: upper.into_iter().map(column).collect(),
+        losers: losers.into_iter().map(column).collect(),
+    }
+}
+
+/// A double elimination's column title: "Winners' round 1", "Winners' final", "Losers'
+/// final", "Grand final", "Reset".
+pub(crate) fn double_round_title(round: i64, fixtures: &[FixtureRow]) -> String {
+    if part(round) == Part::Reset {
+        return "Reset".into();
+    }
+    let words = round_words(round, fixtures);
+    let words = words.strip_prefix("the ").unwrap_or(&words);
+    let mut c = words.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }

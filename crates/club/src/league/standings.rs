@@ -62,6 +62,18 @@ pub struct Row {
 /// fixtures with a result. Rows in rank order.
 #[must_use]
 pub fn standings(entrants: &[(i64, bool)], decided: &[Decided], points: Points) -> Vec<Row> {
+    standings_with_byes(entrants, decided, &[], points)
+}
+
+/// The table as [`standings`], with byes: each one a win (played and won, the points of
+/// a win) that adds nothing to Sonneborn-Berger, head to head or the difference.
+#[must_use]
+pub fn standings_with_byes(
+    entrants: &[(i64, bool)],
+    decided: &[Decided],
+    byes: &[i64],
+    points: Points,
+) -> Vec<Row> {
     let index: HashMap<i64, usize> = entrants
         .iter()
         .enumerate()
@@ -95,6 +107,14 @@ pub fn standings(entrants: &[(i64, bool)], decided: &[Decided], points: Points) 
             if !d.forfeit {
                 r.difference += d.score[side] - d.score[1 - side];
             }
+        }
+    }
+    for b in byes {
+        if let Some(&i) = index.get(b) {
+            let r = &mut rows[i];
+            r.played += 1;
+            r.won += 1;
+            r.points += points.win;
         }
     }
     let total: Vec<i64> = rows.iter().map(|r| r.points).collect();

@@ -3,12 +3,15 @@
 //! transaction as every accepted match is, the jack-pot's entry fees, the deadline.
 
 use super::advance::knockout_fill;
+use super::double_elim::{double_fill, double_fixtures};
 use super::entries::{LeagueEntry, entry_text};
 use super::fixtures::{
     first_divisions, knockout_first_round, knockout_rounds, next_divisions, round_robin, shuffle,
 };
 use super::standings::Points;
-use super::tables::division_table;
+use super::swiss::SwissPlayer;
+use super::swiss_rounds::swiss_bye_lines;
+use super::tables::{division_table, round_name};
 use super::terms::{Format, League, MIN_PLAYERS, Seeding, days};
 use crate::fair_words::anchor_words;
 use crate::loaded::Loaded;
@@ -285,6 +288,9 @@ impl Club {
             ));
         }
         let attachment = match_lines(league, season, &divisions, &change, &started, &mut lines);
+        if league.format == Format::Swiss {
+            lines.extend(swiss_bye_lines(&change.fixtures, &seeded));
+        }
         Ok(Outcome {
             lines,
             attachment,
@@ -396,6 +402,47 @@ impl Club {
                         _ => None,
                     };
                     change.fixtures.push(FixtureWrite { fixture: f, start });
+                }
+            }
+            Format::DoubleElimination => {
+                let ids: Vec<i64> = players.iter().map(|p| p.id).collect();
+                let mut all = double_fixtures(&ids, season, division);
+                double_fill(&mut all, n, league.settings.reset, &HashSet::new());
+                let by_id: HashMap<i64, &PlayerRow> = players.iter().map(|p| (p.id, p)).collect();
+                for f in all {
+                    let start = match (f.status.as_str(), f.players) {
+                        ("playing", [Some(x), Some(o)]) => {
+                            Some(self.started_match(league, by_id[&x], by_id[&o], now)?)
+                        }
+                        _ => None,
+                    };
+                    change.fixtures.push(FixtureWrite { fixture: f, start });
+                }
+            }
+            Format::Swiss => {
+                // Round 1 in seeding order (every score is 0); later rounds follow the
+                // table as each round ends (`advance`).
+                let ranked: Vec<SwissPlayer> = players
+                    .iter()
+                    .map(|p| SwissPlayer {
+                        id: p.id,
+                        points: 0,
+                        had_bye: false,
+                        colour: 0,
+                    })
+                    .collect();
+                let by_id: HashMap<i64, &PlayerRow> = players.iter().map(|p| (p.id, p)).collect();
+                for w in self.swiss_round(
+                    league,
+                    season,
+                    division,
+                    1,
+                    &ranked,
+                    &HashSet::new(),
+                    &by_id,
+                    now,
+                )? {
+                    change.fixtures.push(w);
                 }
             }
             _ => {
@@ -534,13 +581,18 @@ fn match_lines(
     // Every match's fair-dice anchor is published now, before any throw: in the
     // lines for the first 40, in the attached list for all.
     let mut all = Vec::new();
+    let rows: Vec<FixtureRow> = change.fixtures.iter().map(|w| w.fixture.clone()).collect();
     for (f, id) in with_match.iter().zip(started) {
         let [x, o] = f.fixture.players;
         all.push(format!(
-            "Match #{id}: @{} v @{} (round {}{}){}",
+            "Match #{id}: @{} v @{} ({}{}){}",
             names.get(&x.unwrap_or(0)).unwrap_or(&"?"),
             names.get(&o.unwrap_or(0)).unwrap_or(&"?"),
-            f.fixture.round,
+            if league.format == Format::DoubleElimination {
+                round_name(league.format, f.fixture.round, &rows)
+            } else {
+                format!("round {}", f.fixture.round)
+            },
             if divisions.len() > 1 {
                 format!(", division {}", f.fixture.division)
             } else {

@@ -5,7 +5,7 @@
 
 use std::collections::HashSet;
 
-use super::standings::{Decided, Points, Row, standings};
+use super::standings::{Decided, Points, Row, standings_with_byes};
 use super::terms::Format;
 use store::{FixtureRow, PlaceRow};
 
@@ -60,11 +60,23 @@ pub(crate) fn division_table(
             })
         })
         .collect();
-    standings(&entrants, &results, points)
+    // A bye (one player, no match) is a win: a Swiss round's odd one out.
+    let byes: Vec<i64> = fixtures
+        .iter()
+        .filter(|f| f.division == division && f.status == "bye")
+        .filter_map(|f| match f.players {
+            [Some(p), None] | [None, Some(p)] if f.winner == Some(p) => Some(p),
+            _ => None,
+        })
+        .collect();
+    standings_with_byes(&entrants, &results, &byes, points)
 }
 
 /// "round 1", "the semi-final", "the final" ("the grand final" in a Welsh knockout).
 pub(crate) fn round_name(format: Format, round: i64, fixtures: &[FixtureRow]) -> String {
+    if format == Format::DoubleElimination {
+        return super::double_elim::round_words(round, fixtures);
+    }
     if format != Format::Knockout {
         return format!("round {round}");
     }

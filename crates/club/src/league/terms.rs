@@ -26,6 +26,13 @@ pub enum Format {
     Knockout,
     /// Divisions of round robins over seasons, with promotion and relegation.
     Divisions,
+    /// Double elimination: a winners' and a losers' bracket and a grand final (with the
+    /// bracket reset when the `reset` setting is on). Stored as `knockout` in the format
+    /// column, the format itself in the settings (`format`).
+    DoubleElimination,
+    /// Swiss system: a number of rounds, each paired by score when the one before is
+    /// done. Stored as `round_robin` in the format column, the format in the settings.
+    Swiss,
 }
 
 impl Format {
@@ -37,7 +44,26 @@ impl Format {
             Format::DoubleRoundRobin => "double_round_robin",
             Format::Knockout => "knockout",
             Format::Divisions => "divisions",
+            Format::DoubleElimination => "double_elimination",
+            Format::Swiss => "swiss",
         }
+    }
+
+    /// The word in the store's format column, which knows the four first formats: a
+    /// later format is kept in the settings and stored here as its nearest kin.
+    #[must_use]
+    pub const fn column(self) -> &'static str {
+        match self {
+            Format::DoubleElimination => "knockout",
+            Format::Swiss => "round_robin",
+            f => f.as_str(),
+        }
+    }
+
+    /// A bracket (single or double elimination): a bracket picture, no table.
+    #[must_use]
+    pub const fn is_bracket(self) -> bool {
+        matches!(self, Format::Knockout | Format::DoubleElimination)
     }
 
     /// Reads a format as typed (`round-robin`, `double`, `knockout`, `divisions`).
@@ -50,9 +76,11 @@ impl Format {
             "double_round_robin" | "double" => Format::DoubleRoundRobin,
             "knockout" | "ko" | "cup" => Format::Knockout,
             "divisions" | "ladder" => Format::Divisions,
+            "double_elimination" | "double_elim" | "de" => Format::DoubleElimination,
+            "swiss" => Format::Swiss,
             _ => {
                 return Err(ClubError::BadOption(format!(
-                    "format: round-robin, double, knockout or divisions, not `{s}`"
+                    "format: round-robin, double, knockout, divisions, double-elimination or swiss, not `{s}`"
                 )));
             }
         })
@@ -66,6 +94,8 @@ impl Format {
             Format::DoubleRoundRobin => "double round robin",
             Format::Knockout => "knockout",
             Format::Divisions => "divisions",
+            Format::DoubleElimination => "double elimination",
+            Format::Swiss => "Swiss system",
         }
     }
 }
@@ -119,6 +149,13 @@ pub struct LeagueSettings {
     /// A player's vacation stops the clocks of his matches here (`vacation:off`: it does
     /// not; docs/vacation.md).
     pub vacation: bool,
+    /// A format the store's format column does not know (double elimination, Swiss).
+    pub format: Option<Format>,
+    /// Double elimination: the bracket reset (a second grand final when the losers'
+    /// bracket winner wins the first).
+    pub reset: bool,
+    /// Swiss: the number of rounds; `None`: ceil(log2 of the entrants).
+    pub rounds: Option<u32>,
 }
 
 impl Default for LeagueSettings {
@@ -135,6 +172,9 @@ impl Default for LeagueSettings {
             movers: 2,
             organiser_role: None,
             vacation: true,
+            format: None,
+            reset: true,
+            rounds: None,
         }
     }
 }
@@ -168,9 +208,11 @@ impl League {
             ))
         };
         let spec = serde_json::from_str(&row.terms).map_err(|e| corrupt(e.to_string()))?;
-        let settings = serde_json::from_str(&row.settings).map_err(|e| corrupt(e.to_string()))?;
-        let format = serde_json::from_value(serde_json::Value::String(row.format.clone()))
+        let settings: LeagueSettings =
+            serde_json::from_str(&row.settings).map_err(|e| corrupt(e.to_string()))?;
+        let column = serde_json::from_value(serde_json::Value::String(row.format.clone()))
             .map_err(|e| corrupt(e.to_string()))?;
+        let format = settings.format.unwrap_or(column);
         Ok(League {
             row,
             spec,

@@ -242,7 +242,11 @@ impl Club {
             .store
             .league_match_causes(league.row.id, league.row.season)
             .await?;
-        for f in fixtures.iter().take(200) {
+        for f in fixtures
+            .iter()
+            .filter(|f| f.status != "bye" || f.winner.is_some())
+            .take(200)
+        {
             let cause = f.match_id.and_then(|m| causes.get(&m));
             lines.push(fixture_line(league, f, &fixtures, &name, cause));
         }
@@ -257,7 +261,7 @@ impl Club {
     }
 
     pub(super) async fn bracket_view(&self, league: &League) -> Result<Outcome, ClubError> {
-        if league.format != Format::Knockout {
+        if !league.format.is_bracket() {
             return Err(ClubError::Refused(format!(
                 "league {} is a {}: /league standings shows its table",
                 league.row.name,
@@ -271,8 +275,21 @@ impl Club {
             .await?;
         let mut lines = vec![format!("Bracket of {}", league.row.name)];
         let last = bracket.iter().map(|b| b.round).max().unwrap_or(0);
-        for r in 1..=last {
+        let mut rounds: Vec<i64> = bracket.iter().map(|b| b.round).collect();
+        rounds.sort_unstable();
+        rounds.dedup();
+        let fixtures = if league.format == Format::DoubleElimination {
+            self.store
+                .league_fixtures(league.row.id, league.row.season)
+                .await?
+        } else {
+            Vec::new()
+        };
+        for r in rounds {
             lines.push(match last - r {
+                _ if league.format == Format::DoubleElimination => {
+                    super::pictures::double_round_title(r, &fixtures)
+                }
                 0 => "Final".to_string(),
                 1 => "Semi-finals".to_string(),
                 2 => "Quarter-finals".to_string(),
@@ -281,6 +298,8 @@ impl Club {
             for b in bracket.iter().filter(|b| b.round == r) {
                 let n = |i: usize| b.names[i].clone().unwrap_or_else(|| "…".into());
                 lines.push(match b.status.as_str() {
+                    // A double elimination's match of two empty sides is no match.
+                    "bye" if b.winner.is_none() => continue,
                     "bye" => format!("  {} (bye)", b.winner.clone().unwrap_or_default()),
                     "done" => format!(
                         "  {} v {}: {} wins{}{}",

@@ -3,7 +3,7 @@
 
 use super::director::Decision;
 use super::entries::{LeagueEntry, entry_text};
-use super::terms::{Format, League, Withdrawal};
+use super::terms::{League, Withdrawal};
 use crate::work::entry_json;
 use crate::{Club, ClubError, Entry, Outcome};
 use store::{FixtureWrite, MatchChange, MatchStatus, PlayerRow};
@@ -32,8 +32,7 @@ impl Club {
                 league.row.name
             )));
         }
-        let void =
-            league.settings.withdrawal == Withdrawal::Void && league.format != Format::Knockout;
+        let void = league.settings.withdrawal == Withdrawal::Void && !league.format.is_bracket();
         let now = self.clock.now();
         let mut change = league.change(now);
         change.entries.push((me.id, "withdrawn".into()));

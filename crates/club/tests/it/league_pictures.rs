@@ -157,3 +157,89 @@ async fn bracket_outcome_carries_a_png_with_the_grand_final_and_the_champion() {
     assert!(alt.contains("Champion: Ifor"), "{alt}");
     assert!(alt.contains("Grand final"), "{alt}");
 }
+
+/// The organiser's result for the match `winner` and `loser` are playing now.
+async fn beats(club: &Club, l: &str, winner: &str, loser: &str) {
+    let lines = club
+        .league_bracket(&clubkit::who("org"), Some(l))
+        .await
+        .unwrap();
+    let m = lines
+        .iter()
+        .find(|b| {
+            b.status == "playing"
+                && b.names.contains(&Some(winner.to_string()))
+                && b.names.contains(&Some(loser.to_string()))
+        })
+        .and_then(|b| b.match_id)
+        .unwrap_or_else(|| panic!("{winner} and {loser} are not playing: {lines:?}"));
+    let op = LeagueOp::Result {
+        match_id: m,
+        winner: winner.into(),
+        reason: "agreed result".into(),
+    };
+    run(club, "org", league(l, op)).await;
+}
+
+#[tokio::test]
+async fn a_double_elimination_bracket_shows_both_brackets_and_the_grand_final() {
+    // Given a double elimination of six seeded in order (byes to seeds 1 and 2), the
+    // first two winners' rounds played
+    let club = open("league_pic_double", 3).await;
+    let l = "Double Cup";
+    let create = LeagueOp::Create {
+        name: l.into(),
+        format: Format::DoubleElimination,
+        spec: ChallengeSpec::standard(Some(1)),
+    };
+    run(&club, "org", league(l, create)).await;
+    let seeds = ["Gwen", "Huw", "Ifor", "Jac", "Kit", "Lyn"];
+    for p in seeds {
+        run(&club, p, league(l, LeagueOp::Join)).await;
+    }
+    let order = Some(seeds.iter().map(|s| s.to_string()).collect());
+    run(&club, "org", league(l, LeagueOp::Start { order })).await;
+    beats(&club, l, "Kit", "Jac").await;
+    beats(&club, l, "Lyn", "Ifor").await;
+    beats(&club, l, "Gwen", "Kit").await;
+    beats(&club, l, "Huw", "Lyn").await;
+    // When the bracket is asked for
+    let out = run(&club, "Huw", league(l, LeagueOp::Bracket)).await;
+    let Some(Chart::Bracket(bracket)) = out.chart else {
+        panic!("no bracket picture: {:?}", out.chart);
+    };
+    // Then the winners' bracket runs into the grand final, the losers' bracket is under
+    // it, and the first round's losers (Jac, Ifor) now meet the second's (Lyn, Kit)
+    let names = |r: &[render::BracketRound]| r.iter().map(|r| r.name.clone()).collect::<Vec<_>>();
+    assert_eq!(
+        names(&bracket.rounds),
+        [
+            "Winners' round 1",
+            "Winners' round 2",
+            "Winners' final",
+            "Grand final"
+        ]
+    );
+    assert_eq!(
+        names(&bracket.losers),
+        [
+            "Losers' round 1",
+            "Losers' round 2",
+            "Losers' round 3",
+            "Losers' final"
+        ]
+    );
+    for pair in [("Jac", "Lyn"), ("Ifor", "Kit")] {
+        assert!(
+            out.lines
+                .iter()
+                .any(|t| t.contains(&format!("{} v {}: playing", pair.0, pair.1))),
+            "{:?}",
+            out.lines
+        );
+    }
+    let (w, h) = decode(&bracket_png(&bracket).unwrap(), "double_bracket.png");
+    assert!(w >= 600 && h > 500, "{w}x{h}");
+    let alt = bracket_alt_text(&bracket);
+    assert!(alt.starts_with("Double elimination of Double Cup"), "{alt}");
+}

@@ -9,6 +9,7 @@ mod bot_player;
 mod bot_tutor;
 mod chouette_club;
 mod club_on_postgres;
+mod league_formats;
 mod league_matches;
 mod league_pictures;
 mod money_game_words;

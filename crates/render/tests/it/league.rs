@@ -209,6 +209,7 @@ fn six() -> Bracket {
                 matches: vec![m(p("alice", 1), Pending, None, None)],
             },
         ],
+        losers: Vec::new(),
     }
 }
 
@@ -274,6 +275,7 @@ fn full(n: u32, finished: bool) -> Bracket {
         title: format!("Open knockout, {n} players"),
         subtitle: "Standard backgammon \u{b7} 7 points".into(),
         rounds,
+        losers: Vec::new(),
     }
 }
 
