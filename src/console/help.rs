@@ -31,6 +31,9 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
                                         at the die's 1 with no gammon at stake (rule 18)
          /break /resume                 a ten-minute break between games (regulation D)
   /board /games /history /export /ledger /pot <player> /settings [auto-roll:on|off] [dm:on|off]
+  /games waiting                      your matches waiting on you, the nearest deadline first
+  /settings digest:daily at:08:00 tz:Europe/London   a daily direct message of those (Discord;
+                                      tz: an IANA zone or an offset like +02:00); digest:off
   /name Alice                         write your name otherwise (its case only)
   /rating [player] [rules:standard|welsh]   rating, rank, record, last ten changes, chart
   /leaderboard [rules:standard|welsh]      the best ratings here

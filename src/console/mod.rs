@@ -20,4 +20,4 @@ mod run;
 pub use help::HELP;
 pub use output::outcome_text;
 pub use parse::{ParseError, parse_line};
-pub use run::{Options, run, run_line, run_line_linked, run_until};
+pub use run::{Options, run, run_line, run_line_linked, run_until, waiting_links};

@@ -58,6 +58,8 @@ impl Store {
             ),
             ("league_actions", "league_id, seq, entry"),
             ("web_links", "kind, target, token"),
+            ("digests", "player_id, minute, tz, next_at, last_day"),
+            ("low_time", "match_id, told, seen_version"),
         ] {
             let text = match self.backend {
                 Backend::Sqlite => format!(
