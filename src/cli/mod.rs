@@ -439,6 +439,9 @@ pub fn local(
             None => web::start_local(config, &club).await,
             Some(_) => None,
         };
+        if let Some(p) = &pages {
+            club.set_waiting_links(crate::console::waiting_links(&p.base));
+        }
         let ok = crate::console::run_until(
             club,
             crate::console::Options {

@@ -21,4 +21,4 @@ mod vacation;
 pub use help::HELP;
 pub use output::outcome_text;
 pub use parse::{ParseError, parse_line};
-pub use run::{Options, run, run_line, run_line_linked, run_until};
+pub use run::{Options, run, run_line, run_line_linked, run_until, waiting_links};

@@ -35,6 +35,9 @@ pub(super) fn seconds(text: &str) -> Result<i64, ParseError> {
     span(text).map(Span::seconds)
 }
 
+/// How `/settings` is written.
+const SETTINGS_USAGE: &str = "/settings [auto-roll:on|off] [dm:on|off] [digest:daily|off] [at:HH:MM] [tz:Europe/London|+02:00]";
+
 pub(super) fn on_off(key: &str, v: &str) -> Result<bool, ParseError> {
     match v {
         "on" | "yes" | "true" => Ok(true),
@@ -259,7 +262,11 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
         },
         "board" => no_args(Command::Board(m))?,
         "stop" => no_args(Command::Stop(m))?,
-        "games" => no_args(Command::Games)?,
+        "games" => match args.as_slice() {
+            [] => Command::Games,
+            ["waiting"] => Command::Waiting,
+            _ => return err("/games, or /games waiting (the matches waiting on you)"),
+        },
         "history" => no_args(Command::History(m))?,
         "export" => no_args(Command::Export(m))?,
         "ledger" => no_args(Command::Ledger)?,
@@ -273,16 +280,25 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
         },
         "settings" => {
             let (mut auto_roll, mut notify_dm) = (None, None);
+            let mut digest = club::DigestOptions::default();
             for a in &args {
                 match a.split_once(':') {
                     Some(("auto-roll", v)) => auto_roll = Some(on_off("auto-roll", v)?),
                     Some(("dm", v)) => notify_dm = Some(on_off("dm", v)?),
-                    _ => return err("/settings [auto-roll:on|off] [dm:on|off]"),
+                    Some(("digest", "daily" | "on")) => digest.daily = Some(true),
+                    Some(("digest", "off")) => digest.daily = Some(false),
+                    Some(("digest", v)) => {
+                        return err(format!("digest: say daily or off, not `{}`", excerpt(v)));
+                    }
+                    Some(("at", v)) => digest.at = Some(v.to_string()),
+                    Some(("tz", v)) => digest.tz = Some(v.to_string()),
+                    _ => return err(SETTINGS_USAGE),
                 }
             }
             Command::Settings {
                 auto_roll,
                 notify_dm,
+                digest,
             }
         }
         "chouette" => chouette(&args, m)?,

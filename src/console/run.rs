@@ -98,6 +98,16 @@ pub async fn run_line_linked(
     (text, refused)
 }
 
+/// How `/games waiting` links a match in the local chat: its web page under `base`.
+#[must_use]
+pub fn waiting_links(base: &str) -> club::WaitingLinks {
+    let base = base.to_string();
+    club::WaitingLinks {
+        page: Some(Arc::new(move |token: &str| web::match_url(&base, token))),
+        ..club::WaitingLinks::default()
+    }
+}
+
 /// An outcome as the chat prints it (a reply, or a move of the bot), with its board, chart
 /// and files written into `png_dir` when there is one.
 pub(super) async fn shown(out: &Outcome, now: i64, png_dir: Option<&Path>) -> String {

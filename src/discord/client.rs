@@ -132,6 +132,9 @@ pub async fn client_stoppable(
                 tracing::info!(user = %ready.user.name, "connected to Discord");
                 // `/challenge opponent:@<this bot>` is a match against GNU Backgammon.
                 club.set_bot_identity("discord", &ready.user.id.to_string(), &ready.user.name);
+                // `/games waiting` and the daily digest link each match's channel or
+                // thread, and its web page when the pages are on.
+                club.set_waiting_links(super::waiting_links(web.as_deref()));
                 // Reminders and time-outs from the club's deadlines.
                 let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
                 Arc::clone(&club).spawn_deadlines(sweep_every, tx);

@@ -665,3 +665,23 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         }
     }
 }
+
+/// How `/games waiting` and the daily digest link a match on Discord: a jump link to its
+/// channel or thread (its server's id and the channel's), and its web page when `web`
+/// (the pages' public address) is set; in `<>` so that Discord shows no preview of each.
+#[must_use]
+pub fn waiting_links(web: Option<&str>) -> club::WaitingLinks {
+    let page: Option<club::PageLink> = web.map(|base| {
+        let base = base.to_string();
+        Arc::new(move |token: &str| format!("<{}>", ::web::match_url(&base, token))) as club::PageLink
+    });
+    let place: club::PlaceLink = Arc::new(|guild: &str, channel: &str| {
+        let (g, c) = (guild.parse::<u64>().ok()?, channel.parse::<u64>().ok()?);
+        Some(format!("<https://discord.com/channels/{g}/{c}>"))
+    });
+    club::WaitingLinks {
+        page,
+        place: Some(place),
+        message_chars: Some(MESSAGE_CHARS),
+    }
+}

@@ -87,6 +87,7 @@ impl Club {
             Command::Board(_)
             | Command::Moves(_)
             | Command::Games
+            | Command::Waiting
             | Command::History(_)
             | Command::Export(_)
             | Command::Rating { .. }

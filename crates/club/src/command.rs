@@ -260,6 +260,8 @@ pub enum Command {
     Moves(MatchRef),
     /// My open matches here, then the ones recently finished.
     Games,
+    /// My matches here that wait on me, the nearest deadline first (`/games waiting`).
+    Waiting,
     /// The action log of a match.
     History(MatchRef),
     /// A standard match as a `.mat` file.
@@ -268,6 +270,8 @@ pub enum Command {
     Settings {
         auto_roll: Option<bool>,
         notify_dm: Option<bool>,
+        /// The daily digest (`digest:`, `at:`, `tz:`).
+        digest: super::DigestOptions,
     },
     /// My ledger and balance here.
     Ledger,

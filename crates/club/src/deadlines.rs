@@ -184,6 +184,8 @@ impl Club {
         }
         notices.extend(self.league_sweep().await?);
         notices.extend(self.vacation_sweep().await?);
+        notices.extend(self.low_time_sweep(now).await?);
+        notices.extend(self.digest_sweep().await?);
         Ok(notices)
     }
 

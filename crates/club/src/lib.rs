@@ -17,7 +17,8 @@
 //! `gnubg_run` (the gnubg subprocess), `review`, `review_words`; `welsh_analysis`: a Welsh
 //! match judged by gammonbot's Welsh player), practice: `hint`
 //! (where practice is allowed, `/hint`; `welsh_hint`: a Welsh match's), `tutor` (judging a play or cube action) and
-//! `undo` (the tutor's hold, `/undo`, `/keep`), the bot player (`bot_player`: its
+//! `undo` (the tutor's hold, `/undo`, `/keep`), `waiting` (`/games waiting`, the matches
+//! waiting on a player), `digest` (the daily digest), `low_time` (the low-time notice), the bot player (`bot_player`: its
 //! identities, events and worker; `bot_turn`: its decisions in a match; `bot_welsh`: the
 //! Welsh player's decisions; `bot_terms`: what it agrees to; `bot_record`: the record
 //! against it in `/rating`; `docs/bot.md`, `docs/welsh-bot.md`), `metrics` (what
@@ -52,6 +53,7 @@ mod clock;
 mod command;
 mod deadlines;
 mod dice;
+mod digest;
 mod duration;
 mod error;
 mod event_words;
@@ -63,6 +65,7 @@ mod gnubg_run;
 mod hint;
 pub mod league;
 mod loaded;
+mod low_time;
 mod match_log;
 mod match_op;
 mod match_views;
@@ -85,6 +88,7 @@ mod tutor;
 mod undo;
 mod vacation;
 mod web_league;
+mod waiting;
 mod web_links;
 mod web_player;
 mod web_view;
@@ -110,6 +114,7 @@ pub use command::{
     Starter, TimeControl,
 };
 pub use dice::{DiceSource, RngDice};
+pub use digest::DigestOptions;
 pub use duration::{Span, SpanError};
 pub use error::ClubError;
 pub use fair::{
@@ -137,6 +142,7 @@ pub use web_league::{
     FixtureLink, LEADERBOARD_PAGE_ROWS, LeaderLine, LeaderboardPage, LeaguePage, PublicIndex,
     RulesetBoard, SeasonPage, WebPage,
 };
+pub use waiting::{PageLink, PlaceLink, WaitingLinks};
 pub use web_links::is_token;
 pub use web_player::{HeadToHead, PlayerMatch, PlayerPage, PlayerRating, RECENT_MATCHES};
 pub use web_view::{Frame, MatchPage};
@@ -172,6 +178,10 @@ pub struct Club {
     metrics: ClubMetrics,
     /// Whether the workers were asked to stop (`stopping`).
     stop: Arc<stopping::Stop>,
+    /// How `/games waiting` and the digest link a match (`waiting`), as the adapter sets it.
+    links: waiting::LinksCell,
+    /// The low-time notice's threshold in seconds (`low_time`; 0: none).
+    low_time: i64,
 }
 
 impl Club {
@@ -189,6 +199,8 @@ impl Club {
             bot_player: Arc::new(bot_player::BotPlayer::new()),
             metrics: ClubMetrics::default(),
             stop: Arc::new(stopping::Stop::new()),
+            links: waiting::LinksCell::default(),
+            low_time: low_time::DEFAULT_LOW_TIME,
         }
     }
 
@@ -333,12 +345,17 @@ impl Club {
             Command::Board(m) => self.board(&me, community, m).await,
             Command::Moves(m) => self.moves(&me, community, m).await,
             Command::Games => self.games(&me, community).await,
+            Command::Waiting => {
+                self.games_waiting(&me, community, actor.reply_chars)
+                    .await
+            }
             Command::History(m) => self.history(&me, community, m).await,
             Command::Export(m) => self.export(&me, community, m).await,
             Command::Settings {
                 auto_roll,
                 notify_dm,
-            } => self.settings(&me, auto_roll, notify_dm).await,
+                digest,
+            } => self.settings(&me, auto_roll, notify_dm, &digest).await,
             Command::Ledger => self.ledger(&me, community).await,
             Command::Chouette(r, op) => self.chouette(actor, &me, community, r, op).await,
             Command::Pot(opponent) => self.pot(actor, &me, community, &opponent).await,

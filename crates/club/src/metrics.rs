@@ -164,6 +164,7 @@ pub(super) fn kind(cmd: &Command) -> &'static str {
         Command::Board(_) => "board",
         Command::Moves(_) => "moves",
         Command::Games => "games",
+        Command::Waiting => "games_waiting",
         Command::History(_) => "history",
         Command::Export(_) => "export",
         Command::Settings { .. } => "settings",

@@ -1,7 +1,8 @@
-//! A player's settings and the community's: auto-roll, direct messages, match threads,
+//! A player's settings and the community's: auto-roll, direct messages, the daily digest
+//! (checked by `digest`), match threads,
 //! introducing players, moving a match to another channel.
 
-use super::{Actor, Club, ClubError, MatchRef, Outcome};
+use super::{Actor, Club, ClubError, DigestOptions, MatchRef, Outcome};
 use store::PlayerRow;
 
 impl Club {
@@ -11,16 +12,22 @@ impl Club {
         me: &PlayerRow,
         auto_roll: Option<bool>,
         notify_dm: Option<bool>,
+        digest: &DigestOptions,
     ) -> Result<Outcome, ClubError> {
         let auto = auto_roll.unwrap_or(me.auto_roll);
         let dm = notify_dm.unwrap_or(me.notify_dm);
-        self.store.set_settings(me.id, auto, dm).await?;
+        // Checked before anything is written: a refusal changes nothing.
+        let (write, shown) = self.digest_change(me, digest).await?;
+        self.store
+            .set_settings_with_digest(me.id, auto, dm, &write)
+            .await?;
         Ok(Outcome {
             lines: vec![format!(
-                "Settings for {}: auto-roll {}, direct messages {}",
+                "Settings for {}: auto-roll {}, direct messages {}, {}",
                 me.display_name,
                 if auto { "on" } else { "off" },
-                if dm { "on" } else { "off" }
+                if dm { "on" } else { "off" },
+                self.digest_words(shown.as_ref())
             )],
             ..Outcome::default()
         })

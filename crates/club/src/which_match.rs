@@ -26,7 +26,7 @@ impl Club {
     }
 
     /// A match row and its players already read, with its terms and snapshot.
-    fn loaded_with(row: MatchRow, [x, o]: [PlayerRow; 2]) -> Result<Loaded, ClubError> {
+    pub(super) fn loaded_with(row: MatchRow, [x, o]: [PlayerRow; 2]) -> Result<Loaded, ClubError> {
         let id = row.id;
         let spec: ChallengeSpec =
             serde_json::from_str(&row.terms).map_err(|e| ClubError::Corrupt(id, e.to_string()))?;

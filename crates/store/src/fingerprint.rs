@@ -62,6 +62,8 @@ impl Store {
                 "vacations",
                 "id, player_id, community_id, year, started_at, ends_at, ended_at, ended_how, days",
             ),
+            ("digests", "player_id, minute, tz, next_at, last_day"),
+            ("low_time", "match_id, told, seen_version"),
         ] {
             let text = match self.backend {
                 Backend::Sqlite => format!(

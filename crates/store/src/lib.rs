@@ -25,6 +25,7 @@
 //! | `fault.rs` | what a database error means for the command (disk full, unreachable, interrupted) |
 //! | `web_links.rs` | the web companion's link tokens (one per match; replaced to revoke) |
 //! | `vacation.rs` | vacations: a server's allowance, one row per vacation, the clocks they move |
+//! | `digest.rs` | the daily digest's settings and days sent, the open matches of many players in one read, the low-time notice's marks |
 //!
 //! The modules import one another in one direction only (no cycles): `db`, `cause` and
 //! `action_log` at the bottom; `players`, `money`, `fair` above them; `matches` (types and
@@ -103,6 +104,7 @@ pub mod backup;
 mod cause;
 mod chouettes;
 mod db;
+mod digest;
 mod fair;
 mod fault;
 mod fingerprint;
@@ -127,6 +129,7 @@ pub use analysis::{AnalysisRow, AnalysisStatus, NewAnalysis};
 pub use backup::{Backup, BackupError, Checked};
 pub use cause::EndCause;
 pub use chouettes::{ChouetteRow, NewChouette};
+pub use digest::{DigestRow, DigestWrite, WaitingRow};
 pub use fair::{FairChainRow, FairChange, FairRow, FairThrowRow};
 pub use fault::Fault;
 pub use health::database_errors;

@@ -46,6 +46,7 @@ pub(crate) const MIGRATIONS: &[(i64, &str, &str, &str)] = migrations![
     (12, "health", "0012_health.sql"),
     (13, "web links", "0013_web_links.sql"),
     (14, "vacations", "0014_vacations.sql"),
+    (15, "digest", "0015_digest.sql"),
 ];
 
 /// Set on every SQLite connection as it opens: WAL, an `fsync` at every commit (an

@@ -7,24 +7,57 @@ use super::choices::{Rules, ruleset_of};
 use crate::discord::{Context, Error, actor, reply, run, tell};
 use club::Command;
 
-/// Your open matches here, then the ones recently finished.
+/// Your open matches here, then the ones recently finished (or those waiting on you).
 #[poise::command(slash_command)]
-pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Games).await
+pub async fn games(
+    ctx: Context<'_>,
+    #[description = "Only the matches waiting on you, the nearest deadline first"] waiting: Option<
+        bool,
+    >,
+) -> Result<(), Error> {
+    run(
+        ctx,
+        if waiting == Some(true) {
+            Command::Waiting
+        } else {
+            Command::Games
+        },
+    )
+    .await
 }
 
-/// Your settings: roll for me when I have no decision; tell me by direct message.
+/// The daily digest: on or off.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum Digest {
+    #[name = "daily"]
+    Daily,
+    #[name = "off"]
+    Off,
+}
+
+/// Your settings: auto-roll, direct messages, the daily digest of matches waiting on you.
 #[poise::command(slash_command)]
 pub async fn settings(
     ctx: Context<'_>,
     #[description = "Roll for me whenever it is my turn to roll"] auto_roll: Option<bool>,
     #[description = "Tell me by direct message when I must act"] dm: Option<bool>,
+    #[description = "A direct message each day listing the matches waiting on me"] digest: Option<
+        Digest,
+    >,
+    #[description = "The digest's local time of day, HH:MM (default 08:00)"] at: Option<String>,
+    #[description = "Your time zone: Europe/London, America/New_York, or +02:00 (default UTC)"]
+    tz: Option<String>,
 ) -> Result<(), Error> {
     run(
         ctx,
         Command::Settings {
             auto_roll,
             notify_dm: dm,
+            digest: club::DigestOptions {
+                daily: digest.map(|d| matches!(d, Digest::Daily)),
+                at,
+                tz,
+            },
         },
     )
     .await

@@ -17,6 +17,7 @@ async fn auto_roll_and_forced_plays_are_announced() {
         Command::Settings {
             auto_roll: Some(true),
             notify_dm: None,
+            digest: club::DigestOptions::default(),
         },
     )
     .await;

@@ -1,7 +1,8 @@
 //! The club's integration tests: the bot player, chouettes, leagues' matches and
 //! pictures, spectators, which match a command is for, what the Welsh prompt says, what a
 //! money game's end says, the club on PostgreSQL, practice (hints, the tutor, undo), Welsh
-//! hints and the Welsh review, the bot in Welsh, vacations.
+//! hints and the Welsh review, the bot in Welsh, vacations, the matches waiting on a player
+//! (`/games waiting`, the daily digest, low time).
 //!
 //! One test binary for the crate (one module per suite): it links once.
 
@@ -10,6 +11,7 @@ mod bot_tutor;
 mod chouette_club;
 mod club_on_postgres;
 mod league_formats;
+mod digest;
 mod league_matches;
 mod league_pictures;
 mod money_game_words;
