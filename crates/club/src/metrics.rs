@@ -180,6 +180,10 @@ pub(super) fn kind(cmd: &Command) -> &'static str {
         Command::Hint(_) => "hint",
         Command::Undo(_) => "undo",
         Command::Keep(_) => "keep",
+        Command::HeadToHead { .. } => "h2h",
+        Command::FairStats { .. } => "fair_stats",
+        Command::Block(_) => "block",
+        Command::Unblock(_) => "unblock",
     }
 }
 

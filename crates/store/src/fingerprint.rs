@@ -58,6 +58,7 @@ impl Store {
             ),
             ("league_actions", "league_id, seq, entry"),
             ("web_links", "kind, target, token"),
+            ("blocks", "blocker, blocked, created_at"),
         ] {
             let text = match self.backend {
                 Backend::Sqlite => format!(

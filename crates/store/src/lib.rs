@@ -24,6 +24,9 @@
 //! | `health.rs` | the health check's write, the counts the metrics show, the database errors seen |
 //! | `fault.rs` | what a database error means for the command (disk full, unreachable, interrupted) |
 //! | `web_links.rs` | the web companion's link tokens (one per match; replaced to revoke) |
+//! | `blocks.rs` | who blocked whom (`/block`, `/unblock`) |
+//! | `head_to_head.rs` | the finished matches between two players (`/h2h`) |
+//! | `dice_counts.rs` | what `/fair stats` counts: a player's matches with fair dice, a community's throws |
 //!
 //! The modules import one another in one direction only (no cycles): `db`, `cause` and
 //! `action_log` at the bottom; `players`, `money`, `fair` above them; `matches` (types and
@@ -99,13 +102,16 @@
 mod action_log;
 mod analysis;
 pub mod backup;
+mod blocks;
 mod cause;
 mod chouettes;
 mod db;
+mod dice_counts;
 mod fair;
 mod fault;
 mod fingerprint;
 mod group_commit;
+mod head_to_head;
 mod health;
 mod leagues;
 mod match_writes;

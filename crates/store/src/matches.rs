@@ -210,7 +210,7 @@ pub struct LeagueReport {
     pub entry: String,
 }
 
-const MATCH_COLUMNS: &str = "id, community_id, channel, ruleset, terms, player_x, player_o, \
+pub(crate) const MATCH_COLUMNS: &str = "id, community_id, channel, ruleset, terms, player_x, player_o, \
      status, state, version, turn_started_at, bank_x, bank_o, deadline_at, reminder_at, \
      winner, result, created_at, updated_at, expires_at, end_cause, end_reason";
 
@@ -218,7 +218,7 @@ const MATCH_COLUMNS: &str = "id, community_id, channel, ruleset, terms, player_x
 /// compact JSON: `"bot":"expert"`).
 const BOT_TERMS: &str = "%\"bot\":%";
 
-fn match_row(r: &DbRow) -> Result<MatchRow, sqlx::Error> {
+pub(crate) fn match_row(r: &DbRow) -> Result<MatchRow, sqlx::Error> {
     Ok(MatchRow {
         id: r.try_get("id")?,
         community_id: r.try_get("community_id")?,
