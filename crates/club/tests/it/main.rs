@@ -1,14 +1,18 @@
 //! The club's integration tests: the bot player, chouettes, leagues' matches and
 //! pictures, spectators, which match a command is for, what the Welsh prompt says, what a
 //! money game's end says, the club on PostgreSQL, practice (hints, the tutor, undo), Welsh
-//! hints and the Welsh review, the bot in Welsh.
+//! hints and the Welsh review, the bot in Welsh; head-to-head, dice statistics and
+//! blocking.
 //!
 //! One test binary for the crate (one module per suite): it links once.
 
+mod block;
 mod bot_player;
 mod bot_tutor;
 mod chouette_club;
 mod club_on_postgres;
+mod fair_stats;
+mod h2h;
 mod league_matches;
 mod league_pictures;
 mod money_game_words;
