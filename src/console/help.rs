@@ -38,7 +38,13 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
   /settings digest:daily at:08:00 tz:Europe/London   a daily direct message of those (Discord;
                                       tz: an IANA zone or an offset like +02:00); digest:off
   /name Alice                         write your name otherwise (its case only)
-  /rating [player] [rules:standard|welsh]   rating, rank, record, last ten changes, chart
+  /rating [player] [rules:standard|welsh] [vs:<player>]   rating, rank, record, last ten
+                                      changes, chart (vs: and the head-to-head of the two)
+  /h2h [player] <player>              head-to-head here: matches, wins and points per ruleset,
+                                      the last five results (one player named: you against him)
+  /block [player]  /unblock <player>  a blocked player cannot challenge you or join your
+                                      chouettes (he is told only that it was refused);
+                                      /block alone lists whom you block
   /leaderboard [rules:standard|welsh]      the best ratings here
   /analyse [#N]                       GNU Backgammon reviews a finished match (money: the
                                       games finished so far; Welsh: gammonbot's Welsh player
@@ -52,6 +58,7 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
             /chouette join|leave|start|roll|board|moves|standings  /chouette move 13/7 8/7
             /chouette double [names]  /chouette take|drop|beaver [name]  /chouette suggest 8/5 6/5
   Fair dice: /fair [c3]  /fair export [c3]  /fair seed [c3] text:<up to 64 characters>
+            /fair stats [player] [rules:standard|welsh]   a player's throws against fair dice
             (a match by #N; a chouette session by cN)
   League: /league create name:Autumn Cup format:round-robin|double|knockout|divisions
                  [rules:welsh] [length:7] [move:2d] ...(the terms a challenge takes)

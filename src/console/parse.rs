@@ -52,17 +52,52 @@ pub(super) fn rules_option(v: &str) -> Result<Ruleset, ParseError> {
         .map_err(|_| ParseError(format!("rules: standard or welsh, not `{}`", excerpt(v))))
 }
 
-/// `/rating [player] [rules:standard|welsh]`.
+/// `/rating [player] [rules:standard|welsh] [vs:<player>]` (or a second player: the
+/// head-to-head of the two follows the rating).
 fn rating(args: &[&str]) -> Result<Command, ParseError> {
+    let (mut player, mut ruleset, mut vs) = (None, None, None);
+    for a in args {
+        match a.split_once(':') {
+            Some(("rules", v)) => ruleset = Some(rules_option(v)?),
+            Some(("vs", v)) if vs.is_none() && !v.is_empty() => vs = Some(v.to_string()),
+            None if player.is_none() => player = Some((*a).to_string()),
+            None if vs.is_none() => vs = Some((*a).to_string()),
+            _ => return err("/rating [player] [rules:standard|welsh] [vs:<player>]"),
+        }
+    }
+    Ok(Command::Rating {
+        player,
+        ruleset,
+        vs,
+    })
+}
+
+/// `/h2h [player] <opponent>`: one player named is against me.
+fn h2h(args: &[&str]) -> Result<Command, ParseError> {
+    match args {
+        [b] => Ok(Command::HeadToHead {
+            player: None,
+            opponent: (*b).to_string(),
+        }),
+        [a, b] => Ok(Command::HeadToHead {
+            player: Some((*a).to_string()),
+            opponent: (*b).to_string(),
+        }),
+        _ => err("/h2h <player> (you against him) or /h2h <player> <player>"),
+    }
+}
+
+/// `/fair stats [player] [rules:standard|welsh]`.
+fn fair_stats(args: &[&str]) -> Result<Command, ParseError> {
     let (mut player, mut ruleset) = (None, None);
     for a in args {
         match a.split_once(':') {
             Some(("rules", v)) => ruleset = Some(rules_option(v)?),
             None if player.is_none() => player = Some((*a).to_string()),
-            _ => return err("/rating [player] [rules:standard|welsh]"),
+            _ => return err("/fair stats [player] [rules:standard|welsh]"),
         }
     }
-    Ok(Command::Rating { player, ruleset })
+    Ok(Command::FairStats { player, ruleset })
 }
 
 /// A stake: `10`, `10.5`, `10.50` (the engine's [`Amount`]).
@@ -73,6 +108,9 @@ pub(super) fn amount(v: &str) -> Result<Amount, ParseError> {
 
 /// `/fair [cN] [export | seed text:<seed>]`: a match by `#N`, a chouette session by `cN`.
 fn fair(args: &[&str], m: MatchRef) -> Result<Command, ParseError> {
+    if let ["stats", rest @ ..] = args {
+        return fair_stats(rest);
+    }
     let mut target = FairRef::Match(m);
     // The session may come first or last: `/fair c1 export` and `/fair export c1`.
     let session = args.iter().position(|a| {
@@ -106,7 +144,8 @@ fn fair(args: &[&str], m: MatchRef) -> Result<Command, ParseError> {
         }
         _ => {
             return err(
-                "/fair, /fair export, or /fair seed text:<your seed> (add c3 for a chouette)",
+                "/fair, /fair export, or /fair seed text:<your seed> (add c3 for a chouette); \
+                 /fair stats [player] [rules:standard|welsh]",
             );
         }
     };
@@ -318,6 +357,16 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
         "keep" => no_args(Command::Keep(m))?,
         "vacation" => vacation(&args)?,
         "server" => server(&args)?,
+        "h2h" => h2h(&args)?,
+        "block" => match args.as_slice() {
+            [] => Command::Block(None),
+            [who] => Command::Block(Some((*who).to_string())),
+            _ => return err("/block <player>, or /block alone to list whom you block"),
+        },
+        "unblock" => match args.as_slice() {
+            [who] => Command::Unblock((*who).to_string()),
+            _ => return err("/unblock <player>"),
+        },
         "stats" => match args.as_slice() {
             [] => Command::Stats(None),
             [who] => Command::Stats(Some((*who).to_string())),

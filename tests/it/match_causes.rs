@@ -91,6 +91,7 @@ fn rating(player: &str) -> Command {
     Command::Rating {
         player: Some(player.into()),
         ruleset: None,
+        vs: None,
     }
 }
 

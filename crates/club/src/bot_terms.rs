@@ -92,7 +92,9 @@ impl Club {
             | Command::Export(_)
             | Command::Rating { .. }
             | Command::Leaderboard { .. }
-            | Command::Stats(_) => return Ok(()),
+            | Command::Stats(_)
+            | Command::HeadToHead { .. }
+            | Command::FairStats { .. } => return Ok(()),
             Command::Chouette(_, ChouetteOp::Create(_) | ChouetteOp::Join) => {
                 "the bot (GNU Backgammon) does not sit in chouettes: they are for three or \
                  more people"

@@ -119,6 +119,7 @@ impl Club {
         if other.id == me.id {
             return Err(ClubError::SelfChallenge);
         }
+        self.check_blocks_challenge(me, &other).await?;
         let now = self.clock.now();
         let entry = Entry::Challenge { spec };
         let fair = super::new_chain(&*self.dice, 1);

@@ -44,6 +44,10 @@ impl Club {
         if let Some(out) = self.chouette_look(&s, &op).await {
             return Ok(out);
         }
+        if matches!(op, ChouetteOp::Join) {
+            let members: Vec<i64> = s.state.players().iter().map(|&p| db_id(p)).collect();
+            self.check_blocks_join(me.id, s.id, &members).await?;
+        }
         let by = id_of(me.id);
         let mut lines = Vec::new();
         let mut fair = self.fair_record(FairId::Chouette(s.id)).await?;

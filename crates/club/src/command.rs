@@ -284,6 +284,8 @@ pub enum Command {
     Rating {
         player: Option<String>,
         ruleset: Option<Ruleset>,
+        /// A second player (platform id): the head-to-head of the two follows the rating.
+        vs: Option<String>,
     },
     /// The best ratings here in a ruleset's pool (default: standard), with the table.
     Leaderboard {
@@ -304,6 +306,24 @@ pub enum Command {
     Stats(Option<String>),
     /// Practice: GNU Backgammon's best plays for the roll in hand (or its cube decision).
     Hint(MatchRef),
+    /// Head-to-head here of `player` (default: me) against `opponent` (platform ids):
+    /// matches, wins and points per ruleset, the last five results.
+    HeadToHead {
+        player: Option<String>,
+        opponent: String,
+    },
+    /// A player's throws (default: mine; a platform id) counted from the fair-dice
+    /// records here, of a ruleset (default: both), tested against fair dice; and the
+    /// server's.
+    FairStats {
+        player: Option<String>,
+        ruleset: Option<Ruleset>,
+    },
+    /// Block a player (a platform id): he cannot challenge me nor join my chouettes.
+    /// `None`: list whom I block.
+    Block(Option<String>),
+    /// Lift my block of a player (a platform id).
+    Unblock(String),
     /// The tutor: take back my last play or cube action, once, before the opponent acts.
     Undo(MatchRef),
     /// The tutor: keep my last play or cube action the tutor flagged, so that the

@@ -24,7 +24,9 @@
 //! against it in `/rating`; `docs/bot.md`, `docs/welsh-bot.md`), `metrics` (what
 //! [`Club::execute`] counts for the operator's metrics endpoint), and the web companion's
 //! reads (`web_links`: the unguessable link tokens; `web_view`: what a match page shows; `web_player`: the player page;
-//! `docs/web.md`), and `vacation` (`/vacation`: clocks stopped while a player is away).
+//! `docs/web.md`), `vacation` (`/vacation`: clocks stopped while a player is away), and for players: `h2h` (head-to-head, `/h2h`), `fair_stats` (`/fair
+//! stats`, with the leaf `chi_square`: the tally and the tests) and `block` (`/block`,
+//! `/unblock`).
 //!
 //! Leaf modules hold what many parts share and name no part that uses them: `loaded` (a
 //! match loaded to act on), `work` (a command's work on a match), `match_op`,
@@ -40,6 +42,7 @@ mod bot_player;
 mod bot_record;
 mod bot_terms;
 mod bot_turn;
+mod block;
 mod bot_welsh;
 mod cause;
 mod challenge;
@@ -49,6 +52,7 @@ mod chouette_log;
 mod chouette_ops;
 mod chouette_session;
 mod chouette_view;
+mod chi_square;
 mod clock;
 mod command;
 mod deadlines;
@@ -60,8 +64,10 @@ mod event_words;
 mod expiry;
 mod fair;
 mod fair_record;
+mod fair_stats;
 mod fair_words;
 mod gnubg_run;
+mod h2h;
 mod hint;
 pub mod league;
 mod loaded;
@@ -102,11 +108,13 @@ use std::sync::Arc;
 
 pub use analysis::{AnalysisEvent, AnalysisReport, AnalysisSettings, INSTALL_GNUBG, MAX_ATTEMPTS};
 pub use bot_event::BotEvent;
+pub use block::{challenge_refused, join_refused};
 pub use bot_level::{BotLevel, UnknownBotLevel, WELSH_LEVELS};
 pub use challenge::spec_words;
 pub use choices::{Choice, Subject, choices_words};
 pub use chouette_log::{ChouetteEntry, ChouetteSpec, chouette_words, rebuild_chouette};
 pub use chouette_ops::{ChouetteOp, ChouetteRef};
+pub use chi_square::{MIN_THROWS, Tally, chi_square_sf};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::Chart;
 pub use command::{
@@ -121,6 +129,7 @@ pub use fair::{
     FairDice, FairOp, FairRef, GameRecord, export_json, new_chain, new_chain_with_first,
 };
 pub use fair_record::{LineDraw, LineMember, Played, chouette_played, match_played};
+pub use fair_stats::COUNTED;
 pub use gnubg_run::find_gnubg;
 pub use league::LeaguePost;
 pub use league::{
@@ -359,9 +368,21 @@ impl Club {
             Command::Ledger => self.ledger(&me, community).await,
             Command::Chouette(r, op) => self.chouette(actor, &me, community, r, op).await,
             Command::Pot(opponent) => self.pot(actor, &me, community, &opponent).await,
-            Command::Rating { player, ruleset } => {
-                self.rating_view(actor, &me, community, player.as_deref(), ruleset)
-                    .await
+            Command::Rating {
+                player,
+                ruleset,
+                vs,
+            } => {
+                let mut out = self
+                    .rating_view(actor, &me, community, player.as_deref(), ruleset)
+                    .await?;
+                if let Some(vs) = vs {
+                    let h2h = self
+                        .head_to_head_view(actor, &me, community, player.as_deref(), &vs)
+                        .await?;
+                    out.lines.extend(h2h.lines);
+                }
+                Ok(out)
             }
             Command::Leaderboard { ruleset } => {
                 self.leaderboard_view(actor, community, ruleset).await
@@ -375,6 +396,16 @@ impl Club {
             Command::Undo(m) => self.undo_or_keep(&me, community, m, false).await,
             Command::Keep(m) => self.undo_or_keep(&me, community, m, true).await,
             Command::Vacation(op) => self.vacation(&me, community, op).await,
+            Command::HeadToHead { player, opponent } => {
+                self.head_to_head_view(actor, &me, community, player.as_deref(), &opponent)
+                    .await
+            }
+            Command::FairStats { player, ruleset } => {
+                self.fair_stats(actor, &me, community, player.as_deref(), ruleset)
+                    .await
+            }
+            Command::Block(who) => self.block(actor, &me, who.as_deref()).await,
+            Command::Unblock(who) => self.unblock(actor, &me, &who).await,
         }
     }
 }

@@ -182,6 +182,10 @@ pub(super) fn kind(cmd: &Command) -> &'static str {
         Command::Undo(_) => "undo",
         Command::Keep(_) => "keep",
         Command::Vacation(_) => "vacation",
+        Command::HeadToHead { .. } => "h2h",
+        Command::FairStats { .. } => "fair_stats",
+        Command::Block(_) => "block",
+        Command::Unblock(_) => "unblock",
     }
 }
 

@@ -84,6 +84,16 @@ impl Snapshot {
         self.break_until.filter(|&u| u > now)
     }
 
+    /// The score as players keep it: a standard match's points (capped at its length;
+    /// money play: the points won), a Welsh match's games.
+    #[must_use]
+    pub fn match_score(&self) -> [u32; 2] {
+        match &self.game {
+            AnyMatch::Standard(m) => m.match_score(),
+            AnyMatch::Welsh(_) => self.game.score(),
+        }
+    }
+
     /// Whether the match is over.
     #[must_use]
     pub fn is_over(&self) -> bool {
@@ -123,10 +133,7 @@ impl Snapshot {
                 ),
             ));
         }
-        let score = match &self.game {
-            AnyMatch::Standard(m) => m.match_score(),
-            AnyMatch::Welsh(_) => self.game.score(),
-        };
+        let score = self.match_score();
         let (winner, how) = match &self.game {
             AnyMatch::Standard(m) => match m.phase() {
                 Phase::MatchOver { winner } => (

@@ -2,14 +2,15 @@
 //! community (kept in `web_links` with kind `player:<community id>`, target the player's
 //! id), and what the page shows: the player's display name, rating and rank per ruleset
 //! as `/rating` reads them, the record, the last matches (each with its match page's
-//! token) and the head-to-head against each opponent. No server or Discord id appears.
+//! token) and the head-to-head against each opponent (each finished match counted as
+//! `/h2h` counts it). No server or Discord id appears.
 
 use std::collections::HashMap;
 
 use engine::Ruleset;
 use engine::rating::{Rating, format_rating};
-use store::MatchStatus;
 
+use super::h2h::finished_result;
 use super::web_links::{is_token, new_token};
 use super::{Club, ClubError};
 
@@ -168,9 +169,7 @@ impl Club {
                 }
             };
             let result = row.winner.map(|w| w == user);
-            if row.status == MatchStatus::Finished
-                && let Some(w) = result
-            {
+            if let Some((_, w)) = finished_result(row, user) {
                 if w {
                     won += 1;
                 } else {

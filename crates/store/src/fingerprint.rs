@@ -64,6 +64,7 @@ impl Store {
             ),
             ("digests", "player_id, minute, tz, next_at, last_day"),
             ("low_time", "match_id, told, seen_version"),
+            ("blocks", "blocker, blocked, created_at"),
         ] {
             let text = match self.backend {
                 Backend::Sqlite => format!(

@@ -26,6 +26,9 @@
 //! | `web_links.rs` | the web companion's link tokens (one per match; replaced to revoke) |
 //! | `vacation.rs` | vacations: a server's allowance, one row per vacation, the clocks they move |
 //! | `digest.rs` | the daily digest's settings and days sent, the open matches of many players in one read, the low-time notice's marks |
+//! | `blocks.rs` | who blocked whom (`/block`, `/unblock`) |
+//! | `head_to_head.rs` | the finished matches between two players (`/h2h`) |
+//! | `dice_counts.rs` | what `/fair stats` counts: a player's matches with fair dice, a community's throws |
 //!
 //! The modules import one another in one direction only (no cycles): `db`, `cause` and
 //! `action_log` at the bottom; `players`, `money`, `fair` above them; `matches` (types and
@@ -101,14 +104,17 @@
 mod action_log;
 mod analysis;
 pub mod backup;
+mod blocks;
 mod cause;
 mod chouettes;
 mod db;
 mod digest;
+mod dice_counts;
 mod fair;
 mod fault;
 mod fingerprint;
 mod group_commit;
+mod head_to_head;
 mod health;
 mod leagues;
 mod match_writes;

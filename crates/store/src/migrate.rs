@@ -47,6 +47,7 @@ pub(crate) const MIGRATIONS: &[(i64, &str, &str, &str)] = migrations![
     (13, "web links", "0013_web_links.sql"),
     (14, "vacations", "0014_vacations.sql"),
     (15, "digest", "0015_digest.sql"),
+    (16, "blocks", "0016_blocks.sql"),
 ];
 
 /// Set on every SQLite connection as it opens: WAL, an `fsync` at every commit (an

@@ -186,6 +186,7 @@ pub(super) async fn rating_lines(
             } else {
                 engine::Ruleset::Standard
             }),
+            vs: None,
         },
     )
     .await

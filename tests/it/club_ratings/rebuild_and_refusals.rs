@@ -89,6 +89,7 @@ async fn rebuilding_from_the_finished_matches_gives_the_stored_ratings_after_300
         Command::Rating {
             player: None,
             ruleset: None,
+            vs: None,
         },
     )
     .await;
@@ -129,6 +130,7 @@ async fn bad_input_is_refused_clearly_and_changes_nothing() {
             Command::Rating {
                 player: Some("zed".into()),
                 ruleset: None,
+                vs: None,
             },
         )
         .await
@@ -177,6 +179,7 @@ async fn bad_input_is_refused_clearly_and_changes_nothing() {
         Command::Rating {
             player: Some("alice".into()),
             ruleset: Some(engine::Ruleset::Welsh),
+            vs: None,
         }
     );
     assert_eq!(f.store.fingerprint().await.unwrap(), before);

@@ -26,10 +26,7 @@ pub(super) fn decided(f: &FixtureRow) -> bool {
 
 /// The score a snapshot shows: games (Welsh) or match points (standard), X then O.
 pub(super) fn score_of(snap: &Snapshot) -> [i64; 2] {
-    let s = match &snap.game {
-        AnyMatch::Standard(m) => m.match_score(),
-        AnyMatch::Welsh(_) => snap.game.score(),
-    };
+    let s = snap.match_score();
     [i64::from(s[0]), i64::from(s[1])]
 }
 

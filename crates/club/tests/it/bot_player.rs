@@ -192,6 +192,7 @@ async fn a_one_point_match_against_the_bot_is_played_to_its_end_unrated_and_reco
         Command::Rating {
             player: None,
             ruleset: None,
+            vs: None,
         },
     )
     .await;
@@ -251,6 +252,7 @@ async fn money_play_with_beavers_the_bot_answers_the_cube_and_never_stops_the_se
         Command::Rating {
             player: None,
             ruleset: None,
+            vs: None,
         },
     )
     .await;

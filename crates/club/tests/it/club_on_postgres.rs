@@ -87,6 +87,7 @@ async fn a_rated_match_is_played_to_its_end_through_the_club_on_postgresql() {
             Command::Rating {
                 player: None,
                 ruleset: None,
+                vs: None,
             },
         )
         .await;

@@ -2,16 +2,20 @@
 //! pictures, spectators, which match a command is for, what the Welsh prompt says, what a
 //! money game's end says, the club on PostgreSQL, practice (hints, the tutor, undo), Welsh
 //! hints and the Welsh review, the bot in Welsh, vacations, the matches waiting on a player
-//! (`/games waiting`, the daily digest, low time).
+//! (`/games waiting`, the daily digest, low time), head-to-head, dice statistics and
+//! blocking.
 //!
 //! One test binary for the crate (one module per suite): it links once.
 
+mod block;
 mod bot_player;
 mod bot_tutor;
 mod chouette_club;
 mod club_on_postgres;
 mod league_formats;
 mod digest;
+mod fair_stats;
+mod h2h;
 mod league_matches;
 mod league_pictures;
 mod money_game_words;

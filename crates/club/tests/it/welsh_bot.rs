@@ -191,6 +191,7 @@ async fn a_welsh_match_against_the_bot_is_played_to_its_end_unrated_and_recorded
         Command::Rating {
             player: None,
             ruleset: None,
+            vs: None,
         },
     )
     .await;

@@ -1,0 +1,11 @@
+-- Blocking (crates/club/src/block.rs, README "Blocking"): a player who blocked another is
+-- not challenged by him and does not see him join a chouette he sits in. One row per pair;
+-- /block inserts it, /unblock deletes it, each in one statement (its own transaction).
+CREATE TABLE blocks (
+    blocker    INTEGER NOT NULL REFERENCES players (id),
+    blocked    INTEGER NOT NULL REFERENCES players (id),
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (blocker, blocked),
+    CHECK (blocker <> blocked)
+);
+CREATE INDEX blocks_by_blocked ON blocks (blocked, blocker);
