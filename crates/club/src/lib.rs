@@ -131,7 +131,9 @@ pub use terms::{ChallengeOption, ChallengeOptions, TermsError};
 pub use tutor::TUTOR_THRESHOLD;
 pub use undo::{Before, TutorNote};
 pub use web_links::is_token;
-pub use web_player::{HeadToHead, PlayerMatch, PlayerPage, PlayerRating, RECENT_MATCHES};
+pub use web_player::{
+    HeadToHead, PlayerAnalysis, PlayerMatch, PlayerPage, PlayerRating, RECENT_MATCHES,
+};
 pub use web_view::{Frame, MatchPage};
 pub use welsh_analysis::{
     WelshDecision, WelshFigures, WelshReview, WelshWorst, welsh_blunder_boards, welsh_review_lines,
