@@ -5,7 +5,7 @@
 //! `parse` reads a line (with `challenge`, `chouette`, `league` for the commands with
 //! options of their own), `output` prints an outcome and writes pictures, `run` drives a
 //! script or the terminal, `help` is `/help`, `analysis` the side of `/analyse`, `bot`
-//! the bot player's moves.
+//! the bot player's moves, `web_revoke` the `/web revoke` of a match page's link.
 
 mod analysis;
 mod bot;
@@ -16,6 +16,7 @@ mod league;
 mod output;
 mod parse;
 mod run;
+mod web_revoke;
 
 pub use help::HELP;
 pub use output::outcome_text;

@@ -38,6 +38,7 @@ mod league_words;
 mod leagues;
 mod load_and_kill;
 mod local_chat;
+mod local_web;
 mod match_causes;
 mod money_session_stop;
 mod ops_logs;

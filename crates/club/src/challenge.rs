@@ -188,6 +188,7 @@ impl Club {
             attachment: None,
             chart: None,
             announce: Vec::new(),
+            player: None,
         })
     }
 

@@ -380,6 +380,9 @@ pub struct Outcome {
     /// Lines for other channels: `(channel, text)` (a league match's result in the
     /// league's channel). The text is among `lines` too, for where the command was typed.
     pub announce: Vec<(String, String)>,
+    /// The player the answer is about, as (community, player) (`/rating`): the adapters
+    /// link to their web page.
+    pub player: Option<(i64, i64)>,
 }
 
 /// A picture for an outcome, as plain data for the renderer.

@@ -130,7 +130,7 @@ pub use snapshot::{Snapshot, rebuild};
 pub use terms::{ChallengeOption, ChallengeOptions, TermsError};
 pub use tutor::TUTOR_THRESHOLD;
 pub use undo::{Before, TutorNote};
-pub use web_links::is_token;
+pub use web_links::{PageKind, PageLink, is_token};
 pub use web_player::{
     HeadToHead, PlayerAnalysis, PlayerMatch, PlayerPage, PlayerRating, RECENT_MATCHES,
 };

@@ -108,6 +108,7 @@ impl Club {
             lines.extend(against_bot);
             return Ok(Outcome {
                 lines,
+                player: Some((community, who.id)),
                 ..Outcome::default()
             });
         };
@@ -155,6 +156,7 @@ impl Club {
                 ruleset,
                 ratings,
             })),
+            player: Some((community, who.id)),
             ..Outcome::default()
         })
     }

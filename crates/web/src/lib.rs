@@ -109,3 +109,19 @@ pub fn player_url(base: &str, token: &str) -> String {
 pub fn match_url(base: &str, token: &str) -> String {
     format!("{}/m/{token}", base.trim_end_matches('/'))
 }
+
+/// The address of chouette page `token` under `base` (`PUBLIC_URL`, or the local address).
+#[must_use]
+pub fn chouette_url(base: &str, token: &str) -> String {
+    format!("{}/c/{token}", base.trim_end_matches('/'))
+}
+
+/// The address of the page `link` leads to, under `base`.
+#[must_use]
+pub fn page_url(base: &str, link: &club::PageLink) -> String {
+    match link.kind {
+        club::PageKind::Match => match_url(base, &link.token),
+        club::PageKind::Chouette => chouette_url(base, &link.token),
+        club::PageKind::Player => player_url(base, &link.token),
+    }
+}
