@@ -5,7 +5,8 @@
 //! `parse` reads a line (with `challenge`, `chouette`, `league` for the commands with
 //! options of their own), `output` prints an outcome and writes pictures, `run` drives a
 //! script or the terminal, `help` is `/help`, `analysis` the side of `/analyse`, `bot`
-//! the bot player's moves, `vacation` `/vacation` and `/server`.
+//! the bot player's moves, `vacation` `/vacation` and `/server`, `web_revoke` the `/web
+//! revoke` of a match page's link.
 
 mod analysis;
 mod bot;
@@ -17,6 +18,7 @@ mod output;
 mod parse;
 mod run;
 mod vacation;
+mod web_revoke;
 
 pub use help::HELP;
 pub use output::outcome_text;

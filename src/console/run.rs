@@ -18,6 +18,7 @@ use super::bot;
 use super::help::HELP;
 use super::output::{notice_text, outcome_text, refusal_text, write_attachment, write_chart};
 use super::parse::parse_line;
+use super::web_revoke::{run_web_line, web_line};
 
 /// How the local chat runs.
 #[derive(Clone, Debug, Default)]
@@ -40,59 +41,67 @@ fn is_help(line: &str) -> bool {
 
 /// One line through the club; the text to print and whether it was refused.
 pub async fn run_line(club: &Club, line: &str, png_dir: Option<&Path>) -> (String, bool) {
+    if let Some(parsed) = web_line(line) {
+        return run_web_line(club, parsed, None).await;
+    }
     let (text, refused, _) = run_line_board(club, line, png_dir).await;
     (text, refused)
 }
 
-/// The pages an answer links: the match whose board it shows, and the league or
-/// leaderboard it is about.
-type Linked = (Option<i64>, Option<WebPage>);
-
-/// [`run_line`], and the pages the answer links.
+/// [`run_line`], and the outcome when there was one (for its web pages' links).
 async fn run_line_board(
     club: &Club,
     line: &str,
     png_dir: Option<&Path>,
-) -> (String, bool, Linked) {
+) -> (String, bool, Option<Outcome>) {
     if is_help(line) {
-        return (format!("{HELP}\n"), false, (None, None));
+        return (format!("{HELP}\n"), false, None);
     }
     let parsed = match parse_line(line) {
-        Ok(None) => return (String::new(), false, (None, None)),
+        Ok(None) => return (String::new(), false, None),
         Ok(Some(p)) => p,
-        Err(e) => return (format!("?? {e}\n"), true, (None, None)),
+        Err(e) => return (format!("?? {e}\n"), true, None),
     };
     let (name, cmd) = parsed;
     match club.execute(&Actor::local(&name), cmd).await {
-        Ok(out) => {
-            let board = out.match_id.filter(|_| out.board.is_some());
-            let page = out.web;
-            (shown(&out, club.now(), png_dir).await, false, (board, page))
-        }
-        Err(e) => (format!("!! {}\n", refusal_text(&e)), true, (None, None)),
+        Ok(out) => (shown(&out, club.now(), png_dir).await, false, Some(out)),
+        Err(e) => (format!("!! {}\n", refusal_text(&e)), true, None),
     }
 }
 
-/// [`run_line`], and with a board answer the link of its match's web page under `web`.
+/// [`run_line`], and under `web` the link of the web page of what the answer is about: a
+/// match's or a chouette's board (`(web page: ...)`), a player's rating (`(player page:
+/// ...)`).
 pub async fn run_line_linked(
     club: &Club,
     line: &str,
     png_dir: Option<&Path>,
     web: Option<&str>,
 ) -> (String, bool) {
-    let (mut text, refused, (board, page)) = run_line_board(club, line, png_dir).await;
-    if let (Some(base), Some(id)) = (web, board) {
-        if let Ok(token) = club.match_link(id).await {
-            let _ = writeln!(text, "(web page: {})", web::match_url(base, &token));
-        }
+    if let Some(parsed) = web_line(line) {
+        return run_web_line(club, parsed, web).await;
     }
-    if let (Some(base), Some(page)) = (web, page) {
+    let (mut text, refused, out) = run_line_board(club, line, png_dir).await;
+    let Some(out) = out else {
+        return (text, refused);
+    };
+    if let Some(base) = web
+        && let Ok(Some(link)) = club.outcome_link(&out).await
+    {
+        let what = if link.kind == club::PageKind::Player {
+            "player page"
+        } else {
+            "web page"
+        };
+        let _ = writeln!(text, "({what}: {})", web::page_url(base, &link));
+    }
+    if let (Some(base), Some(page)) = (web, out.web) {
         if let Ok(token) = club.web_page_link(page).await {
             let what = match page {
                 WebPage::League(_) => "league page",
                 WebPage::Leaderboard(_) => "leaderboard page",
             };
-            let _ = writeln!(text, "({what}: {})", web::page_url(base, page, &token));
+            let _ = writeln!(text, "({what}: {})", web::web_page_url(base, page, &token));
         }
     }
     (text, refused)

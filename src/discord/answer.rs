@@ -6,7 +6,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::{board_file, buttons, chart_file, mentions, outcome_content};
-use club::{Club, Outcome};
+use club::{Club, Outcome, PageKind};
 
 /// What everyone is shown.
 #[derive(Clone, Debug, Default)]
@@ -39,9 +39,10 @@ impl Answer {
     }
 
     /// [`Answer::of`], and when `web` (the web pages' public address) is set and the
-    /// outcome shows a match's board, a link button to the match's page beside its other
-    /// buttons (or in a row of its own when theirs is full); likewise to the league's or
-    /// the leaderboard's page when the outcome is about one (`web_page`).
+    /// outcome shows a match's or a chouette's board (or is about a player), a link button
+    /// to its page beside its other buttons (or in a row of its own when theirs is full);
+    /// likewise to the league's or the leaderboard's page when the outcome is about one
+    /// (`web_page`).
     pub async fn linked(
         out: &Outcome,
         files: Vec<serenity::CreateAttachment>,
@@ -146,21 +147,32 @@ pub async fn outcome_files(out: &Outcome) -> Vec<serenity::CreateAttachment> {
 
 /// The label of the link button to a match's web page.
 pub const PAGE_LABEL: &str = "Match page";
+/// The label of the link button to a chouette session's web page.
+pub const CHOUETTE_LABEL: &str = "Chouette page";
+/// The label of the link button to a player's web page.
+pub const PLAYER_LABEL: &str = "Player page";
 
-/// The link button to the web page of the match whose board `out` shows, when `web` is
-/// set; none when the club cannot give the link (it is then left out, and logged).
+/// The link button to the web page of what `out` is about (the match or chouette whose
+/// board it shows, the player of a `/rating` answer), when `web` is set; none when the
+/// club cannot give the link (it is then left out, and logged).
 async fn page_button(
     out: &Outcome,
     club: &Club,
     web: Option<&str>,
 ) -> Option<serenity::CreateButton> {
-    let (base, id) = (web?, out.match_id.filter(|_| out.board.is_some())?);
-    match club.match_link(id).await {
-        Ok(token) => {
-            Some(serenity::CreateButton::new_link(::web::match_url(base, &token)).label(PAGE_LABEL))
+    let base = web?;
+    match club.outcome_link(out).await {
+        Ok(Some(link)) => {
+            let label = match link.kind {
+                PageKind::Match => PAGE_LABEL,
+                PageKind::Chouette => CHOUETTE_LABEL,
+                PageKind::Player => PLAYER_LABEL,
+            };
+            Some(serenity::CreateButton::new_link(::web::page_url(base, &link)).label(label))
         }
+        Ok(None) => None,
         Err(e) => {
-            tracing::warn!(match_id = id, error = %e, "no web link for the match");
+            tracing::warn!(match_id = ?out.match_id, chouette = ?out.chouette, error = %e, "no web link for the answer");
             None
         }
     }

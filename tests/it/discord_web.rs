@@ -191,6 +191,175 @@ async fn board_messages_link_to_the_match_page_and_only_a_player_revokes_the_lin
     fake.finish().await;
 }
 
+/// The bot with `PUBLIC_URL` set on a fresh store `name`, and alice's 3-point challenge
+/// to bob accepted (match #1).
+async fn bot_with_a_match(name: &str) -> (FakeDiscord, Arc<Club>) {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let store = Store::open(&store_url(name).await).await.unwrap();
+    let club = Arc::new(Club::new(
+        store,
+        Arc::new(RngDice::seeded(7)),
+        Arc::new(ManualClock::new(1_800_000_000)),
+    ));
+    connect_web(
+        &fake,
+        Arc::clone(&club),
+        std::time::Duration::from_secs(60),
+        Some(PUBLIC_URL.into()),
+    )
+    .await;
+    interact(
+        &fake,
+        slash(
+            "m-challenge",
+            ALICE,
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": BOB.0.to_string()},
+                   {"name": "length", "type": 4, "value": 3}]),
+            json!({"users": {BOB.0.to_string(): user(BOB.0, "bob")}}),
+        ),
+    )
+    .await;
+    interact(&fake, click("m-accept", BOB, "gb:accept:1:1")).await;
+    (fake, club)
+}
+
+/// The one link of `c` starting with `{PUBLIC_URL}{path}`: its token.
+fn link_token(c: &str, path: &str) -> String {
+    let prefix = format!("{PUBLIC_URL}{path}");
+    let t = c
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix(&prefix))
+        .unwrap_or_else(|| panic!("no {prefix} link in: {c}"));
+    assert!(club::is_token(t), "{t}");
+    t.to_string()
+}
+
+#[tokio::test]
+async fn a_rating_answer_links_to_the_players_page_and_its_player_revokes_the_link() {
+    let (fake, club) = bot_with_a_match("discord-web-player").await;
+    // When carol asks for bob's rating: a "Player page" link button to bob's page
+    let r = interact(
+        &fake,
+        slash(
+            "p-rating",
+            CAROL,
+            "rating",
+            json!([{"name": "player", "type": 6, "value": BOB.0.to_string()}]),
+            json!({"users": {BOB.0.to_string(): user(BOB.0, "bob")}}),
+        ),
+    )
+    .await;
+    let l = links(&r);
+    assert_eq!(l.len(), 1, "{l:?}");
+    assert_eq!(l[0].0, "Player page");
+    let old = l[0]
+        .1
+        .strip_prefix(&format!("{PUBLIC_URL}/p/"))
+        .unwrap_or_else(|| panic!("{l:?}"))
+        .to_string();
+    let page = club.resolve_player_link(&old).await.unwrap().unwrap();
+    assert_eq!(page.name, "bob");
+
+    // When bob revokes his player page's link: a new one, privately; the old finds nothing
+    let r = interact(
+        &fake,
+        slash(
+            "p-revoke",
+            BOB,
+            "web",
+            json!([{"name": "revoke", "type": 1,
+                    "options": [{"name": "player", "type": 5, "value": true}]}]),
+            json!({}),
+        ),
+    )
+    .await;
+    assert!(ephemeral(&r), "{}", content(&r));
+    let new = link_token(&content(&r), "/p/");
+    assert_ne!(new, old);
+    assert!(club.resolve_player_link(&old).await.unwrap().is_none());
+    assert_eq!(
+        club.resolve_player_link(&new).await.unwrap().unwrap().name,
+        "bob"
+    );
+
+    // Naming no page, or both: refused privately, nothing changed
+    let before = club.store().fingerprint().await.unwrap();
+    for (token, options) in [
+        ("p-none", json!([])),
+        (
+            "p-both",
+            json!([{"name": "match", "type": 4, "value": 1},
+                   {"name": "player", "type": 5, "value": true}]),
+        ),
+    ] {
+        let r = interact(
+            &fake,
+            slash(
+                token,
+                BOB,
+                "web",
+                json!([{"name": "revoke", "type": 1, "options": options}]),
+                json!({}),
+            ),
+        )
+        .await;
+        assert!(ephemeral(&r), "{}", content(&r));
+        assert!(content(&r).starts_with('\u{26A0}'), "{}", content(&r));
+    }
+    assert_eq!(club.store().fingerprint().await.unwrap(), before);
+    fake.finish().await;
+}
+
+#[tokio::test]
+async fn a_server_manager_revokes_any_match_link_of_the_server_and_others_are_refused() {
+    let (fake, club) = bot_with_a_match("discord-web-manager").await;
+    let old = club.match_link(1).await.unwrap();
+    // (carol is known here)
+    interact(&fake, slash("g-games", CAROL, "games", json!([]), json!({}))).await;
+    // carol, no player and no manager: refused, nothing changed
+    let before = club.store().fingerprint().await.unwrap();
+    let r = revoke(&fake, "g-carol", CAROL, 1).await;
+    assert!(ephemeral(&r), "{}", content(&r));
+    assert!(content(&r).starts_with('\u{26A0}'), "{}", content(&r));
+    assert_eq!(club.store().fingerprint().await.unwrap(), before);
+    // a manager naming a match that is not there: refused, nothing changed
+    let mut v = slash(
+        "g-none",
+        CAROL,
+        "web",
+        json!([{"name": "revoke", "type": 1,
+                "options": [{"name": "match", "type": 4, "value": 99}]}]),
+        json!({}),
+    );
+    v["member"]["permissions"] = json!("32");
+    let r = interact(&fake, v).await;
+    assert!(
+        ephemeral(&r) && content(&r).contains("99"),
+        "{}",
+        content(&r)
+    );
+    assert_eq!(club.store().fingerprint().await.unwrap(), before);
+    // carol with Manage Server (32): match #1's link replaced, told privately
+    let mut v = slash(
+        "g-manager",
+        CAROL,
+        "web",
+        json!([{"name": "revoke", "type": 1,
+                "options": [{"name": "match", "type": 4, "value": 1}]}]),
+        json!({}),
+    );
+    v["member"]["permissions"] = json!("32");
+    let r = interact(&fake, v).await;
+    assert!(ephemeral(&r), "{}", content(&r));
+    let new = link_token(&content(&r), "/m/");
+    assert_ne!(new, old);
+    assert_eq!(club.resolve_match_link(&old).await.unwrap(), None);
+    assert_eq!(club.resolve_match_link(&new).await.unwrap(), Some(1));
+    fake.finish().await;
+}
+
+
 /// `/server` with `options`, by a manager of the server (Manage Server) or not.
 fn server(token: &str, who: (u64, &str), options: Value, manager: bool) -> Value {
     let mut v = slash(token, who, "server", options, json!({}));

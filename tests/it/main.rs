@@ -40,6 +40,7 @@ mod leagues;
 mod load_and_kill;
 mod local_chat;
 mod local_vacation;
+mod local_web;
 mod match_causes;
 mod money_session_stop;
 mod ops_logs;

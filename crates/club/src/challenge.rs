@@ -191,6 +191,7 @@ impl Club {
             announce: Vec::new(),
             notices: Vec::new(),
             web: None,
+            player: None,
         })
     }
 

@@ -413,6 +413,9 @@ pub struct Outcome {
     /// The web page the answer is about beside its match's (a league's, a leaderboard):
     /// the adapters link to it when the web pages are on.
     pub web: Option<crate::WebPage>,
+    /// The player the answer is about, as (community, player) (`/rating`): the adapters
+    /// link to their web page.
+    pub player: Option<(i64, i64)>,
 }
 
 /// A picture for an outcome, as plain data for the renderer.

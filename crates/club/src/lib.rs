@@ -151,9 +151,13 @@ pub use web_league::{
     FixtureLink, LEADERBOARD_PAGE_ROWS, LeaderLine, LeaderboardPage, LeaguePage, PublicIndex,
     RulesetBoard, SeasonPage, WebPage,
 };
-pub use waiting::{PageLink, PlaceLink, WaitingLinks};
+pub use waiting::{PlaceLink, WaitingLinks, WebAddress};
 pub use web_links::is_token;
 pub use web_player::{HeadToHead, PlayerMatch, PlayerPage, PlayerRating, RECENT_MATCHES};
+pub use web_links::{PageKind, PageLink, is_token};
+pub use web_player::{
+    HeadToHead, PlayerAnalysis, PlayerMatch, PlayerPage, PlayerRating, RECENT_MATCHES,
+};
 pub use web_view::{Frame, MatchPage};
 pub use welsh_analysis::{
     WelshDecision, WelshFigures, WelshReview, WelshWorst, welsh_blunder_boards, welsh_review_lines,

@@ -108,6 +108,7 @@ impl Club {
             lines.extend(against_bot);
             return Ok(Outcome {
                 lines,
+                player: Some((community, who.id)),
                 ..Outcome::default()
             });
         };
@@ -156,6 +157,7 @@ impl Club {
                 ratings,
             })),
             web: Some(crate::WebPage::Leaderboard(community)),
+            player: Some((community, who.id)),
             ..Outcome::default()
         })
     }

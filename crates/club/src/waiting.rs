@@ -20,7 +20,7 @@ use store::{MatchStatus, PlayerRow, WaitingRow};
 const MATCH: &str = "match";
 
 /// A link made from a match's web token: the page's address.
-pub type PageLink = Arc<dyn Fn(&str) -> String + Send + Sync>;
+pub type WebAddress = Arc<dyn Fn(&str) -> String + Send + Sync>;
 
 /// A link made from a match's place: (the community's id on the platform, the channel);
 /// `None` where there is nothing to link to.
@@ -30,7 +30,7 @@ pub type PlaceLink = Arc<dyn Fn(&str, &str) -> Option<String> + Send + Sync>;
 #[derive(Clone, Default)]
 pub struct WaitingLinks {
     /// The web pages are on: a match's page from its token.
-    pub page: Option<PageLink>,
+    pub page: Option<WebAddress>,
     /// A jump link to the match's channel or thread.
     pub place: Option<PlaceLink>,
     /// The most characters one direct message may hold there (`None`: no limit).

@@ -7,10 +7,29 @@
 use rand::TryRng;
 use rand::rngs::SysRng;
 
-use super::{Actor, Club, ClubError, MatchRef};
+use super::web_player::player_kind;
+use super::{Actor, Club, ClubError, MatchRef, Outcome};
 
 /// The kind of target a match link names in the store.
 pub(super) const MATCH: &str = "match";
+
+/// The kind of target a chouette session's link names in the store.
+const CHOUETTE: &str = "chouette";
+
+/// Which page a link leads to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PageKind {
+    Match,
+    Chouette,
+    Player,
+}
+
+/// A link to a web page: its kind and token (the adapter puts its address in front).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PageLink {
+    pub kind: PageKind,
+    pub token: String,
+}
 
 /// The bytes of a token: 128 bits.
 const TOKEN_BYTES: usize = 16;
@@ -71,22 +90,102 @@ impl Club {
     }
 
     /// Revokes match `match_id`'s web link for `actor`, who must be one of its players (on
-    /// the server where it is played): a new token replaces it (answered), and the old one
-    /// finds nothing from now on. A refusal changes nothing.
+    /// the server where it is played), or a manager of that server (`manager`: Discord's
+    /// Manage Server): a new token replaces it (answered), and the old one finds nothing
+    /// from now on. A refusal changes nothing.
     ///
     /// # Errors
     /// No such match (or one of another server the actor does not play), the actor is no
-    /// player of it, or a database error.
+    /// player of it (and no manager here), or a database error.
     pub async fn revoke_match_link_by(
         &self,
         actor: &Actor,
         match_id: i64,
+        manager: bool,
     ) -> Result<String, ClubError> {
         let (me, community) = self.me(actor).await?;
+        if manager {
+            // A manager revokes any match of the server; one of another server stays
+            // unknown to them.
+            let here = self
+                .store
+                .load_match(match_id)
+                .await?
+                .is_some_and(|row| row.community_id == community);
+            if here {
+                let token = self.revoke_match_link(match_id).await?;
+                tracing::info!(match_id, by = me.id, "a manager revoked a match page's link");
+                return Ok(token);
+            }
+        }
         let l = self
             .find(&me, community, MatchRef::id(match_id), "revoke")
             .await?;
-        self.revoke_match_link(l.row.id).await
+        let token = self.revoke_match_link(l.row.id).await?;
+        tracing::info!(match_id, by = me.id, "a player revoked a match page's link");
+        Ok(token)
+    }
+
+    /// Revokes the link of `actor`'s own player page on their server: a new token replaces
+    /// it (answered), and the old one finds nothing from now on.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn revoke_player_link_by(&self, actor: &Actor) -> Result<String, ClubError> {
+        let (me, community) = self.me(actor).await?;
+        let token = new_token()?;
+        self.store
+            .replace_web_token(&player_kind(community), me.id, &token, self.clock.now())
+            .await?;
+        tracing::info!(player = me.id, "a player revoked their page's link");
+        Ok(token)
+    }
+
+    /// The link of the page an outcome is about: the match or chouette whose board it
+    /// shows, else the player it is about (`/rating`); `None` when it is about none.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn outcome_link(&self, out: &Outcome) -> Result<Option<PageLink>, ClubError> {
+        let (kind, token) = match (out.board.is_some(), out.match_id, out.chouette, out.player) {
+            (true, Some(id), _, _) => (PageKind::Match, self.match_link(id).await?),
+            (true, None, Some(id), _) => (PageKind::Chouette, self.chouette_link(id).await?),
+            (_, _, _, Some((community, player))) => {
+                (PageKind::Player, self.player_link(community, player).await?)
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(PageLink { kind, token }))
+    }
+
+    /// The token of chouette session `id`'s web page, made now if it has none.
+    ///
+    /// # Errors
+    /// No such session, or a database error.
+    pub async fn chouette_link(&self, id: i64) -> Result<String, ClubError> {
+        if let Some(t) = self.store.web_token(CHOUETTE, id).await? {
+            return Ok(t);
+        }
+        self.store
+            .load_chouette(id)
+            .await?
+            .ok_or(ClubError::UnknownChouette(id))?;
+        let token = new_token()?;
+        Ok(self
+            .store
+            .insert_web_token(CHOUETTE, id, &token, self.clock.now())
+            .await?)
+    }
+
+    /// The chouette session whose web token is `token`, if any.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn resolve_chouette_link(&self, token: &str) -> Result<Option<i64>, ClubError> {
+        if !is_token(token) {
+            return Ok(None);
+        }
+        Ok(self.store.web_target(CHOUETTE, token).await?)
     }
 
     /// The match whose web token is `token`, if any.

@@ -1,17 +1,23 @@
 //! The web companion's player page (`docs/web.md`): one unguessable token per player per
 //! community (kept in `web_links` with kind `player:<community id>`, target the player's
 //! id), and what the page shows: the player's display name, rating and rank per ruleset
-//! as `/rating` reads them, the record, the last matches (each with its match page's
-//! token) and the head-to-head against each opponent (each finished match counted as
-//! `/h2h` counts it). No server or Discord id appears.
+//! as `/rating` reads them with the rating's history for the chart, the record, the last
+//! matches (each with its match page's token), the head-to-head against each opponent
+//! (each finished match counted as `/h2h` counts it) and the analysed matches' average
+//! error rate per ruleset (`/stats`'s figures). No server or Discord id appears.
 
 use std::collections::HashMap;
 
 use engine::Ruleset;
 use engine::rating::{Rating, format_rating};
 
+use render::RatingHistory;
+use store::MatchStatus;
+
 use super::h2h::finished_result;
+use super::review::{Review, rating_band};
 use super::web_links::{is_token, new_token};
+use super::welsh_analysis::WelshReview;
 use super::{Club, ClubError};
 
 /// How many of the player's matches the page lists.
@@ -21,7 +27,7 @@ pub const RECENT_MATCHES: usize = 10;
 const RULESETS: [Ruleset; 2] = [Ruleset::Standard, Ruleset::Welsh];
 
 /// The store's kind for player links in community `community`.
-fn player_kind(community: i64) -> String {
+pub(super) fn player_kind(community: i64) -> String {
     format!("player:{community}")
 }
 
@@ -68,6 +74,19 @@ pub struct HeadToHead {
     pub wins: u32,
 }
 
+/// The player's analysed matches in one ruleset (the stored analyses of the server, as
+/// `/stats` reads them).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerAnalysis {
+    pub ruleset: Ruleset,
+    /// Analysed matches the player played.
+    pub matches: u32,
+    /// The average in words: gnubg's error rate (mEMG a decision, its band, PR) for
+    /// standard matches; equity lost a decision, as gammonbot's Welsh player judged it,
+    /// for Welsh ones.
+    pub average: String,
+}
+
 /// A player as their web page shows them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerPage {
@@ -83,6 +102,49 @@ pub struct PlayerPage {
     pub recent: Vec<PlayerMatch>,
     /// Per opponent, most matches first (from the same matches as the record).
     pub head_to_head: Vec<HeadToHead>,
+    /// Per ruleset with an analysed match of the player's, in [`RULESETS`] order.
+    pub analyses: Vec<PlayerAnalysis>,
+}
+
+/// The average of the player's figures in each ruleset's stored analyses.
+fn analysis_averages(results: &[String], user: i64) -> Vec<PlayerAnalysis> {
+    let (mut standard, mut welsh) = (Vec::new(), Vec::new());
+    for text in results {
+        if let Ok(r) = serde_json::from_str::<Review>(text) {
+            if let Some(i) = r.player_ids.iter().position(|&p| p == user) {
+                standard.push((r.players[i].error_rate, r.players[i].pr));
+            }
+        } else if let Ok(r) = serde_json::from_str::<WelshReview>(text)
+            && let Some(i) = r.player_ids.iter().position(|&p| p == user)
+        {
+            welsh.push(r.players[i].per_decision());
+        }
+    }
+    let mut out = Vec::new();
+    if !standard.is_empty() {
+        let n = standard.len() as f64;
+        let rate = standard.iter().map(|f| f.0).sum::<f64>() / n;
+        let pr = standard.iter().map(|f| f.1).sum::<f64>() / n;
+        out.push(PlayerAnalysis {
+            ruleset: Ruleset::Standard,
+            matches: u32::try_from(standard.len()).unwrap_or(u32::MAX),
+            average: format!(
+                "average error rate {rate:.1} mEMG ({}), PR {pr:.1}",
+                rating_band(rate / 1000.0)
+            ),
+        });
+    }
+    if !welsh.is_empty() {
+        let lost = welsh.iter().sum::<f64>() / welsh.len() as f64;
+        out.push(PlayerAnalysis {
+            ruleset: Ruleset::Welsh,
+            matches: u32::try_from(welsh.len()).unwrap_or(u32::MAX),
+            average: format!(
+                "average equity lost {lost:.3} a decision (judged by gammonbot's Welsh player)"
+            ),
+        });
+    }
+    out
 }
 
 impl Club {
@@ -109,19 +171,50 @@ impl Club {
     /// # Errors
     /// A database error.
     pub async fn resolve_player_link(&self, token: &str) -> Result<Option<PlayerPage>, ClubError> {
+        match self.player_target(token).await? {
+            Some((community, user)) => Ok(Some(self.player_page(community, user).await?)),
+            None => Ok(None),
+        }
+    }
+
+    /// The rating history in `ruleset` of the player whose page's token is `token`, for
+    /// the page's chart; `None` for a token that finds no player, or a player without a
+    /// rated match in `ruleset`.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn player_rating_chart(
+        &self,
+        token: &str,
+        ruleset: Ruleset,
+    ) -> Result<Option<RatingHistory>, ClubError> {
+        let Some((community, user)) = self.player_target(token).await? else {
+            return Ok(None);
+        };
+        let ratings = self.store.rating_history(community, ruleset, user).await?;
+        if ratings.is_empty() {
+            return Ok(None);
+        }
+        let name = self.store.player_by_id(user).await?.display_name;
+        Ok(Some(RatingHistory {
+            name,
+            ruleset,
+            ratings,
+        }))
+    }
+
+    /// The community and player of player page token `token`, if it is one.
+    async fn player_target(&self, token: &str) -> Result<Option<(i64, i64)>, ClubError> {
         if !is_token(token) {
             return Ok(None);
         }
         let Some((kind, user)) = self.store.web_link(token).await? else {
             return Ok(None);
         };
-        let Some(community) = kind
+        Ok(kind
             .strip_prefix("player:")
             .and_then(|c| c.parse::<i64>().ok())
-        else {
-            return Ok(None);
-        };
-        Ok(Some(self.player_page(community, user).await?))
+            .map(|community| (community, user)))
     }
 
     /// What the page of player `user` in community `community` shows.
@@ -205,6 +298,13 @@ impl Club {
         }
         let mut head_to_head: Vec<HeadToHead> = h2h.into_iter().map(|(_, h)| h).collect();
         head_to_head.sort_by_key(|h| std::cmp::Reverse(h.matches));
+        let results: Vec<String> = self
+            .store
+            .analyses_done_in(community)
+            .await?
+            .into_iter()
+            .filter_map(|row| row.result)
+            .collect();
         Ok(PlayerPage {
             name: me.display_name,
             ratings,
@@ -212,6 +312,7 @@ impl Club {
             lost,
             recent,
             head_to_head,
+            analyses: analysis_averages(&results, user),
         })
     }
 }

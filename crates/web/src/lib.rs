@@ -134,9 +134,25 @@ pub fn public_url(base: &str, key: &str) -> String {
 
 /// The address of the page `page` names, whose token is `token`, under `base`.
 #[must_use]
-pub fn page_url(base: &str, page: club::WebPage, token: &str) -> String {
+pub fn web_page_url(base: &str, page: club::WebPage, token: &str) -> String {
     match page {
         club::WebPage::League(_) => league_url(base, token),
         club::WebPage::Leaderboard(_) => leaderboard_url(base, token),
+    }
+}
+
+/// The address of chouette page `token` under `base` (`PUBLIC_URL`, or the local address).
+#[must_use]
+pub fn chouette_url(base: &str, token: &str) -> String {
+    format!("{}/c/{token}", base.trim_end_matches('/'))
+}
+
+/// The address of the page `link` leads to, under `base`.
+#[must_use]
+pub fn page_url(base: &str, link: &club::PageLink) -> String {
+    match link.kind {
+        club::PageKind::Match => match_url(base, &link.token),
+        club::PageKind::Chouette => chouette_url(base, &link.token),
+        club::PageKind::Player => player_url(base, &link.token),
     }
 }

@@ -1,6 +1,8 @@
 //! The player page (`/p/{token}`): the player's display name, rating and rank per
-//! ruleset as `/rating` reads them, the record, the last matches (each a link to its
-//! match page) and the head-to-head against each opponent. No script; every name escaped.
+//! ruleset as `/rating` reads them with the rating chart (the renderer's PNG, at
+//! `/p/{token}/rating/{ruleset}.png`), the analysed matches' average error rate, the
+//! record, the last matches (each a link to its match page) and the head-to-head against
+//! each opponent. No script; every name escaped.
 
 use club::PlayerPage;
 
@@ -11,9 +13,9 @@ fn n(x: u32) -> i64 {
     i64::from(x)
 }
 
-/// The player page.
+/// The player page; `token` is its own (the charts are under it).
 #[must_use]
-pub fn player_html(page: &PlayerPage) -> String {
+pub fn player_html(token: &str, page: &PlayerPage) -> String {
     let mut h = Html::default();
     h.head_of(&page.name, None);
     h.raw("<main id=\"player\"><h1>")
@@ -46,7 +48,42 @@ pub fn player_html(page: &PlayerPage) -> String {
             .num(n(r.lost))
             .raw("</td></tr>");
     }
-    h.raw("</tbody></table><h2>Recent matches</h2>");
+    h.raw("</tbody></table>");
+    // A chart per ruleset with a rated match: the renderer's rating history.
+    for r in page.ratings.iter().filter(|r| r.rank.is_some()) {
+        h.raw("<figure class=\"chart\"><img id=\"chart-")
+            .text(r.ruleset.as_str())
+            .raw("\" src=\"/p/")
+            .text(token)
+            .raw("/rating/")
+            .text(r.ruleset.as_str())
+            .raw(".png\" width=\"720\" height=\"440\" alt=\"")
+            .text(&page.name)
+            .raw("'s ")
+            .text(r.ruleset.as_str())
+            .raw(" rating after each rated match\"></figure>");
+    }
+    h.raw("<h2>Analysed matches</h2>");
+    if page.analyses.is_empty() {
+        h.raw("<p>No analysed match yet.</p>");
+    } else {
+        h.raw("<ul class=\"analyses\" id=\"analyses\">");
+        for a in &page.analyses {
+            h.raw("<li>")
+                .text(a.ruleset.as_str())
+                .raw(": ")
+                .num(n(a.matches))
+                .raw(if a.matches == 1 {
+                    " analysed match, "
+                } else {
+                    " analysed matches, "
+                })
+                .text(&a.average)
+                .raw("</li>");
+        }
+        h.raw("</ul>");
+    }
+    h.raw("<h2>Recent matches</h2>");
     if page.recent.is_empty() {
         h.raw("<p>No match yet.</p>");
     } else {

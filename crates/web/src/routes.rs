@@ -63,6 +63,7 @@ pub(crate) fn routes() -> Router<Arc<Web>> {
         .route("/m/{token}/dice.json", get(dice_json))
         .route("/m/{token}/dice", get(dice_page))
         .route("/p/{token}", get(player))
+        .route("/p/{token}/rating/{file}", get(rating_chart))
         .route("/static/web.css", get(|| async { asset(CSS, "text/css") }))
         .route(
             "/static/match.js",
@@ -272,8 +273,49 @@ async fn dice_page(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Re
 
 async fn player(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
     match web.club.resolve_player_link(&token).await {
-        Ok(Some(page)) => html(player_html(&page)),
+        Ok(Some(page)) => html(player_html(&token, &page)),
         Ok(None) => not_found(),
         Err(e) => failed(&e),
+    }
+}
+
+/// A PNG drawn off the runtime, or the answer that it could not be.
+async fn png_of(
+    draw: impl FnOnce() -> Result<Vec<u8>, render::RenderError> + Send + 'static,
+) -> Result<Vec<u8>, Response> {
+    match tokio::task::spawn_blocking(draw).await {
+        Ok(Ok(png)) => Ok(png),
+        _ => {
+            tracing::error!("a picture could not be drawn");
+            Err(answer(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "text/plain; charset=utf-8",
+                "no-store",
+                "This picture cannot be drawn now.",
+            ))
+        }
+    }
+}
+
+/// `/p/{token}/rating/{ruleset}.png`: the player's rating history in the ruleset, the
+/// renderer's chart (as `/rating` posts it); it changes with each rated match.
+async fn rating_chart(
+    State(web): State<Arc<Web>>,
+    Path((token, file)): Path<(String, String)>,
+) -> Response {
+    let Some(ruleset) = file
+        .strip_suffix(".png")
+        .and_then(|r| r.parse::<engine::Ruleset>().ok())
+    else {
+        return not_found();
+    };
+    let history = match web.club.player_rating_chart(&token, ruleset).await {
+        Ok(Some(h)) => h,
+        Ok(None) => return not_found(),
+        Err(e) => return failed(&e),
+    };
+    match png_of(move || render::history_png(&history)).await {
+        Ok(png) => answer(StatusCode::OK, "image/png", "no-cache", png),
+        Err(r) => r,
     }
 }

@@ -1,7 +1,8 @@
 //! The player page over plain HTTP: served by its link with the record, the ratings, the
-//! recent matches linking to their match pages and the head-to-head; a guessed token (or
-//! a match's token) finds nothing; a payload display name is escaped; no Discord id
-//! appears.
+//! recent matches linking to their match pages and the head-to-head; the rating chart per
+//! ruleset is a PNG under the page's token; the analysed matches' average error rate is
+//! `/stats`'s; a guessed token (or a match's token) finds nothing; a payload display name
+//! is escaped; no Discord id appears.
 
 use club::{ChallengeSpec, Club, Command, MatchRef};
 use clubkit::run;
@@ -165,4 +166,71 @@ async fn a_discord_players_page_shows_no_discord_id() {
             assert!(!html.contains(secret), "{secret}: {html}");
         }
     }
+}
+
+#[tokio::test]
+async fn the_rating_chart_is_a_png_under_the_players_token_for_each_rated_ruleset() {
+    let s = served("web-player-chart").await;
+    let club = s.club();
+    let first = beat(club, "alice", "bob").await;
+    beat(club, "bob", "alice").await;
+    let (community, alice) = player_of(club, first, true).await;
+    let token = club.player_link(community, alice).await.unwrap();
+    let html = get(s.addr, &format!("/p/{token}")).await.text();
+    // Standard has rated matches: its chart; Welsh has none: no chart.
+    let src = format!("src=\"/p/{token}/rating/standard.png\"");
+    assert!(html.contains(&src), "{html}");
+    assert!(!html.contains("/rating/welsh.png"), "{html}");
+    let chart = get(s.addr, &format!("/p/{token}/rating/standard.png")).await;
+    assert_eq!(chart.status, 200);
+    assert_eq!(chart.header("content-type"), Some("image/png"));
+    assert_eq!(chart.header("content-security-policy"), Some(web::CSP));
+    assert!(chart.body.starts_with(b"\x89PNG\r\n\x1a\n"), "a PNG");
+    // The renderer's own chart of the rating history, as /rating draws it.
+    let history = club
+        .player_rating_chart(&token, engine::Ruleset::Standard)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(history.ratings.len(), 2);
+    assert_eq!(chart.body, render::history_png(&history).unwrap());
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/web-shots");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("player-chart.png"), &chart.body).unwrap();
+    // No rated Welsh match, an unknown ruleset, a match's token: nothing.
+    let match_token = club.match_link(first).await.unwrap();
+    for path in [
+        format!("/p/{token}/rating/welsh.png"),
+        format!("/p/{token}/rating/chess.png"),
+        format!("/p/{token}/rating/standard"),
+        format!("/p/{match_token}/rating/standard.png"),
+    ] {
+        assert_eq!(get(s.addr, &path).await.status, 404, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn the_player_page_shows_the_average_error_rate_of_the_analysed_matches() {
+    let s = served("web-player-analysis").await;
+    let club = s.club();
+    let id = beat(club, "alice", "bob").await;
+    let (community, alice) = player_of(club, id, true).await;
+    let token = club.player_link(community, alice).await.unwrap();
+    let before = get(s.addr, &format!("/p/{token}")).await.text();
+    assert!(before.contains("No analysed match yet."), "{before}");
+    // gnubg analyses the match (the stored result the page reads, as /stats does).
+    run(club, "alice", Command::Analyse(MatchRef::id(id))).await;
+    club.run_next_analysis().await.unwrap().expect("a job ran");
+    let stats = run(club, "alice", Command::Stats(None)).await;
+    let average = stats.lines[1]
+        .strip_prefix("Average error rate ")
+        .and_then(|l| l.split(';').next())
+        .unwrap_or_else(|| panic!("{:?}", stats.lines))
+        .to_string();
+    let html = get(s.addr, &format!("/p/{token}")).await.text();
+    let expected = format!(
+        "<li>standard: 1 analysed match, average error rate {}</li>",
+        web::escape(&average)
+    );
+    assert!(html.contains(&expected), "{expected}\n{html}");
 }

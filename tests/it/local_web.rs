@@ -1,0 +1,105 @@
+//! The web pages' links in the local chat: a `/rating` answer prints the player's page,
+//! a chouette's board its session's page, and `/web revoke #N` gives a match's player a
+//! new link (the old one then finds nothing) while anyone else, a malformed line or a chat
+//! without pages is refused with nothing changed.
+
+use std::sync::Arc;
+
+use club::{Club, ManualClock, RngDice};
+use gammonbot::console::run_line_linked;
+use store::Store;
+use testkit::store_url;
+
+const BASE: &str = "http://127.0.0.1:8080";
+
+async fn club(name: &str) -> (Club, Store) {
+    let store = Store::open(&store_url(name).await).await.unwrap();
+    let club = Club::new(
+        store.clone(),
+        Arc::new(RngDice::seeded(5)),
+        Arc::new(ManualClock::new(1_800_000_000)),
+    );
+    (club, store)
+}
+
+/// Runs `line` with the pages at [`BASE`]; asserts whether it was refused.
+async fn say(club: &Club, line: &str, refused: bool) -> String {
+    let (out, r) = run_line_linked(club, line, None, Some(BASE)).await;
+    assert_eq!(r, refused, "`{line}`: {out}");
+    out
+}
+
+/// The token after `{BASE}{path}` in `out`'s line starting with `(what: `.
+fn link_in(out: &str, what: &str, path: &str) -> String {
+    let prefix = format!("({what}: {BASE}{path}");
+    let line = out
+        .lines()
+        .find_map(|l| l.strip_prefix(&prefix))
+        .unwrap_or_else(|| panic!("no `{prefix}` in {out}"));
+    let token = line.strip_suffix(')').unwrap().to_string();
+    assert!(club::is_token(&token), "{token}");
+    token
+}
+
+#[tokio::test]
+async fn a_rating_answer_prints_the_players_page_link() {
+    let (club, _) = club("local-web-rating").await;
+    say(&club, "alice: /challenge bob length:3", false).await;
+    say(&club, "bob: /accept", false).await;
+    let out = say(&club, "carl: /rating alice", false).await;
+    let token = link_in(&out, "player page", "/p/");
+    let page = club.resolve_player_link(&token).await.unwrap().unwrap();
+    assert_eq!(page.name, "alice");
+    // The same link each time; bob's own rating links to bob's page.
+    let again = say(&club, "bob: /rating alice", false).await;
+    assert_eq!(link_in(&again, "player page", "/p/"), token);
+    let own = say(&club, "bob: /rating", false).await;
+    let bob = link_in(&own, "player page", "/p/");
+    assert_eq!(
+        club.resolve_player_link(&bob).await.unwrap().unwrap().name,
+        "bob"
+    );
+}
+
+#[tokio::test]
+async fn web_revoke_gives_a_player_a_new_link_and_refuses_anyone_else() {
+    let (club, store) = club("local-web-revoke").await;
+    say(&club, "alice: /challenge bob length:3", false).await;
+    let out = say(&club, "bob: /accept", false).await;
+    let old = link_in(&out, "web page", "/m/");
+    assert_eq!(club.resolve_match_link(&old).await.unwrap(), Some(1));
+
+    // Refused, nothing changed: a stranger, a match that is not there, a malformed line,
+    // a chat without pages.
+    say(&club, "carol: /games", false).await;
+    let before = store.fingerprint().await.unwrap();
+    let out = say(&club, "carol: /web revoke #1", true).await;
+    assert!(out.starts_with("!! "), "{out}");
+    let out = say(&club, "alice: /web revoke #9", true).await;
+    assert!(out.starts_with("!! "), "{out}");
+    let out = say(&club, "alice: /web revoke", true).await;
+    assert_eq!(
+        out,
+        "?? write `/web revoke #N` to replace the link of match N's page\n"
+    );
+    let (out, refused) = run_line_linked(&club, "alice: /web revoke #1", None, None).await;
+    assert!(refused);
+    assert_eq!(
+        out,
+        "!! this chat serves no web pages, so there is no link to revoke\n"
+    );
+    assert_eq!(store.fingerprint().await.unwrap(), before);
+    assert_eq!(club.resolve_match_link(&old).await.unwrap(), Some(1));
+
+    // A player of the match: a new link, the old one finds nothing.
+    let out = say(&club, "bob: /web revoke #1", false).await;
+    let new = out
+        .strip_prefix(&format!(
+            "The old link of match #1's page no longer works. The new one: {BASE}/m/"
+        ))
+        .and_then(|t| t.strip_suffix('\n'))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert_ne!(new, old);
+    assert_eq!(club.resolve_match_link(new).await.unwrap(), Some(1));
+    assert_eq!(club.resolve_match_link(&old).await.unwrap(), None);
+}
