@@ -45,6 +45,7 @@ pub(crate) const MIGRATIONS: &[(i64, &str, &str, &str)] = migrations![
     (11, "match end cause", "0011_match_end_cause.sql"),
     (12, "health", "0012_health.sql"),
     (13, "web links", "0013_web_links.sql"),
+    (18, "league start at", "0018_league_start_at.sql"),
 ];
 
 /// Set on every SQLite connection as it opens: WAL, an `fsync` at every commit (an

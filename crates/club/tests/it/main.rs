@@ -11,6 +11,7 @@ mod chouette_club;
 mod club_on_postgres;
 mod league_matches;
 mod league_pictures;
+mod league_seasons;
 mod money_game_words;
 mod practice;
 mod spectators;
