@@ -649,13 +649,21 @@ impl Club {
         lines.append(&mut out.lines);
         if over {
             // A league match's result, with the standings, also in the league's channel.
+            let mut elsewhere = None;
             if let Some((channel, text)) = self.league_result(l.row.id).await {
                 lines.push(text.clone());
                 if channel != l.row.channel {
-                    out.announce.push((channel, text));
+                    out.announce.push((channel.clone(), text));
+                    elsewhere = Some(channel);
                 }
             }
-            lines.extend(self.after_match_end(l.row.id).await);
+            // What follows (the next round, the season's end, the next season's sign-up)
+            // is the league's news too.
+            let follow = self.after_match_end(l.row.id).await;
+            if let (Some(channel), false) = (elsewhere, follow.is_empty()) {
+                out.announce.push((channel, follow.join("\n")));
+            }
+            lines.extend(follow);
         }
         out.lines = lines;
         Ok(out)

@@ -18,6 +18,10 @@
 #                                        "prices": [g0, g1, bg0, bg1], "class": n}
 #   hint  matchid pos dice n ec       -> {"moves": [[text, equity], ...]} (gnubg's hint,
 #         matchto jacoby beavers         best first)
+#   mwc   pos ci ec                   -> {"eq": [as cube], "mwc": [the same as match-winning
+#                                        chances]} (gnubg's eq2mwc)
+#   met   matchto score crawford      -> {"mwc": n} (gnubg's match equity table: the
+#                                        chance of player 1 before a game at this score)
 import json
 import sys
 
@@ -97,7 +101,38 @@ def hint(r):
     return {"moves": [[m["move"], m["equity"]] for m in h["hint"]]}
 
 
-OPS = {"ping": lambda r: {}, "play": play, "cube": cube, "eval": evaluate, "hint": hint}
+def mwc(r):
+    board = gnubg.positionfromid(r["pos"])
+    ci = cubeinfo(r["ci"])
+    e = gnubg.cfevaluate(board, ci, context(r["ec"]))
+    return {"eq": list(e[:4]), "mwc": [gnubg.eq2mwc(x, ci) for x in e[:4]]}
+
+
+def met(r):
+    n = r["matchto"]
+    other, me = r["score"]
+    away_me, away_other = n - me, n - other
+    table = gnubg.met(n)
+    if r["crawford"] or (away_me > 1 and away_other > 1):
+        # Before Crawford (and the Crawford game): row the player's away, column the other's.
+        return {"mwc": table[0][away_me - 1][away_other - 1]}
+    # After Crawford: the table gives the trailer's chance against a player 1-away.
+    if away_me == 1 and away_other == 1:
+        return {"mwc": 0.5}
+    if away_me == 1:
+        return {"mwc": 1.0 - table[1][away_other - 1]}
+    return {"mwc": table[1][away_me - 1]}
+
+
+OPS = {
+    "ping": lambda r: {},
+    "play": play,
+    "cube": cube,
+    "eval": evaluate,
+    "hint": hint,
+    "mwc": mwc,
+    "met": met,
+}
 
 for line in sys.stdin:
     line = line.strip()

@@ -18,6 +18,7 @@ mod level;
 mod pool;
 mod process;
 mod situation;
+mod winning;
 
 use std::path::{Path, PathBuf};
 
@@ -27,6 +28,7 @@ pub use hint::{HINT_LEVEL, HintPlay, PlayJudgement, answer_words, cube_words, pl
 pub use level::{EvalContext, Level, UnknownLevel};
 pub use pool::{Bot, BotSettings, Pool};
 pub use situation::Situation;
+pub use winning::WinningChances;
 
 /// The `gnubg` program in a `PATH`-like list of directories.
 #[must_use]

@@ -38,6 +38,9 @@ pub struct LeagueRow {
     pub version: i64,
     pub created_at: i64,
     pub updated_at: i64,
+    /// When the sweep starts the next season by itself (the end of a recurring league's
+    /// sign-up window, or of a knockout's check-in); `None`: the organiser starts it.
+    pub start_at: Option<i64>,
 }
 
 /// A new league: the row at version 1 and its first log entry.
@@ -60,6 +63,8 @@ pub struct EntrantRow {
     pub player: PlayerRow,
     pub status: String,
     pub joined_at: i64,
+    /// He confirmed during the check-in.
+    pub checked_in: bool,
 }
 
 /// A season as stored.
@@ -144,13 +149,18 @@ pub struct LeagueChange {
     pub expected_version: i64,
     pub status: String,
     pub season: i64,
+    /// When the sweep starts the next season (written as given: `None` clears it).
+    pub start_at: Option<i64>,
     /// New settings (JSON), or `None` to keep them.
     pub settings: Option<String>,
     pub now: i64,
     /// Entries added or changed: (player, `entered` | `withdrawn`).
     pub entries: Vec<(i64, String)>,
-    /// Entries taken out (a player leaving before the start).
+    /// Entries taken out (a player leaving before the start, or dropped at a check-in's
+    /// close).
     pub removed: Vec<i64>,
+    /// Entrants who check in now.
+    pub checkins: Vec<i64>,
     /// Seasons written (insert or replace).
     pub seasons: Vec<SeasonRow>,
     pub places: Vec<PlaceRow>,
@@ -165,7 +175,7 @@ pub struct LeagueChange {
 }
 
 const LEAGUE_COLUMNS: &str = "id, community_id, name, organiser, channel, format, terms, \
-     settings, status, season, version, created_at, updated_at";
+     settings, status, season, version, created_at, updated_at, start_at";
 
 const FIXTURE_COLUMNS: &str = "id, season, division, round, slot, player_x, player_o, match_id, \
      status, winner, how, score_x, score_o";
@@ -290,6 +300,24 @@ impl Store {
             .collect::<Result<_, _>>()?)
     }
 
+    /// Leagues waiting for a season that the sweep starts by now (`start_at` passed).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn leagues_due(&self, now: i64) -> Result<Vec<LeagueRow>, StoreError> {
+        let rows = sqlx::query(sql(format!(
+            "SELECT {LEAGUE_COLUMNS} FROM leagues
+             WHERE status = 'signup' AND start_at IS NOT NULL AND start_at <= $1 ORDER BY id"
+        )))
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(LeagueRow::from_row)
+            .collect::<Result<_, _>>()?)
+    }
+
     /// The rating of each rated player of a pool (community, ruleset), for seeding.
     ///
     /// # Errors
@@ -319,7 +347,7 @@ impl Store {
     pub async fn league_entrants(&self, league: i64) -> Result<Vec<EntrantRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT p.id, p.platform, p.platform_id, p.display_name, p.auto_roll, p.notify_dm,
-                 e.status, e.joined_at
+                 e.status, e.joined_at, e.checked_in_at
              FROM league_entries e JOIN players p ON p.id = e.player_id
              WHERE e.league_id = $1 ORDER BY e.joined_at, e.entry_order",
         )
@@ -332,6 +360,7 @@ impl Store {
                     player: player_row_as(r, "")?,
                     status: r.try_get("status")?,
                     joined_at: r.try_get("joined_at")?,
+                    checked_in: r.try_get::<Option<i64>, _>("checked_in_at")?.is_some(),
                 })
             })
             .collect::<Result<_, sqlx::Error>>()
@@ -490,13 +519,14 @@ impl Store {
         }
         let done = sqlx::query(
             "UPDATE leagues SET status = $1, season = $2, settings = COALESCE($3, settings),
-                 version = version + 1, updated_at = $4
-             WHERE id = $5 AND version = $6",
+                 version = version + 1, updated_at = $4, start_at = $5
+             WHERE id = $6 AND version = $7",
         )
         .bind(&c.status)
         .bind(c.season)
         .bind(&c.settings)
         .bind(c.now)
+        .bind(c.start_at)
         .bind(c.id)
         .bind(c.expected_version)
         .execute(&mut *tx)
@@ -523,6 +553,16 @@ impl Store {
             .bind(status)
             .bind(c.now)
             .bind(c.id)
+            .execute(&mut *tx)
+            .await?;
+        }
+        for p in &c.checkins {
+            sqlx::query(
+                "UPDATE league_entries SET checked_in_at = $1 WHERE league_id = $2 AND player_id = $3",
+            )
+            .bind(c.now)
+            .bind(c.id)
+            .bind(p)
             .execute(&mut *tx)
             .await?;
         }

@@ -48,6 +48,7 @@ pub(crate) const MIGRATIONS: &[(i64, &str, &str, &str)] = migrations![
     (14, "vacations", "0014_vacations.sql"),
     (15, "digest", "0015_digest.sql"),
     (16, "blocks", "0016_blocks.sql"),
+    (18, "league start at", "0018_league_start_at.sql"),
 ];
 
 /// Set on every SQLite connection as it opens: WAL, an `fsync` at every commit (an

@@ -390,10 +390,13 @@ impl Club {
                     i64::try_from(to + 1).unwrap_or(0),
                 ));
             }
-            lines.push(format!(
-                "Newcomers can join now; the organiser starts season {} with /league start",
-                season + 1
-            ));
+            match league.settings.recur_days {
+                Some(recur) => Self::open_signup(league, recur, change, lines)?,
+                None => lines.push(format!(
+                    "Newcomers can join now; the organiser starts season {} with /league start",
+                    season + 1
+                )),
+            }
         }
         let mut row = self
             .store

@@ -5,7 +5,8 @@
 use super::entries::{LeagueEntry, entry_text};
 use super::ops::{LeagueCommand, LeagueOp};
 use super::terms::{
-    Format, League, LeagueSettings, MAX_LEAGUE_NAME, Seeding, Withdrawal, check_name, parse_amount,
+    Format, League, LeagueSettings, MAX_LEAGUE_NAME, Seeding, Withdrawal, check_name, days,
+    parse_amount,
 };
 use crate::challenge::spec_words;
 use crate::player_key::player_key;
@@ -69,6 +70,11 @@ impl Club {
                         self.start_league(actor, &league, me, order).await
                     }
                     LeagueOp::Withdraw => self.withdraw(&league, me).await,
+                    LeagueOp::Checkin => self.check_in(&league, me).await,
+                    LeagueOp::Suggest { match_id } => {
+                        need("ask for a suggestion")?;
+                        self.suggest(&league, match_id).await
+                    }
                     LeagueOp::Result {
                         match_id,
                         winner,
@@ -366,7 +372,8 @@ impl Club {
                 ))),
             }
         };
-        let fixed_once_running = !matches!(key, "organiser-role" | "remind" | "season-days");
+        let fixed_once_running =
+            !matches!(key, "organiser-role" | "remind" | "season-days" | "recur");
         if league.row.status == "running" && fixed_once_running {
             return Err(ClubError::Refused(format!(
                 "{key} cannot change while a season is under way; change it between seasons"
@@ -427,6 +434,26 @@ impl Club {
             "entry-fee" => {
                 s.entry_fee = Some(parse_amount(value)?);
             }
+            "recur" => {
+                if league.format != Format::Divisions {
+                    return bad(format!(
+                        "recur is for a divisions league, whose seasons follow one another; {} is a {}",
+                        league.row.name,
+                        league.format.words()
+                    ));
+                }
+                s.recur_days = span_setting(key, value, 'd', "days", 90)?;
+            }
+            "checkin" => {
+                if league.format != Format::Knockout {
+                    return bad(format!(
+                        "checkin is for a knockout; {} is a {}",
+                        league.row.name,
+                        league.format.words()
+                    ));
+                }
+                s.checkin_hours = span_setting(key, value, 'h', "hours", 168)?;
+            }
             "organiser-role" => {
                 let v = value.trim();
                 if v.chars().count() > 40 || v.chars().any(|c| !c.is_ascii_alphanumeric()) {
@@ -436,13 +463,24 @@ impl Club {
             }
             _ => {
                 return bad(format!(
-                    "there is no league setting `{key}`; settings: win-points, loss-points, withdrawal, seeding, season-days, remind, entry-fee, division-size, movers, reset, rounds, organiser-role, vacation"
+                    "there is no league setting `{key}`; settings: win-points, loss-points, withdrawal, seeding, season-days, remind, entry-fee, division-size, movers, reset, rounds, organiser-role, vacation, recur, checkin"
                 ));
             }
         }
         let now = self.clock.now();
         let mut change = league.change(now);
         change.settings = Some(crate::error::json(&s)?);
+        // Between seasons, a recurring league's window opens (or closes) with the
+        // setting; a check-in taken off closes.
+        if league.row.status == "signup" {
+            match (key, s.recur_days, s.checkin_hours) {
+                ("recur", Some(n), _) if league.row.season > 0 => {
+                    change.start_at = Some(league.row.start_at.unwrap_or(now + days(n)));
+                }
+                ("recur", None, _) | ("checkin", _, None) => change.start_at = None,
+                _ => {}
+            }
+        }
         change.log.push((
             Some(me.id),
             entry_text(&LeagueEntry::Set {
@@ -525,5 +563,26 @@ impl Club {
             lines: vec![format!("{} leaves {}", me.display_name, league.row.name)],
             ..Outcome::default()
         })
+    }
+}
+
+/// A setting of a number of days or hours (`7d`, `7`, with `unit`), or `off`.
+fn span_setting(
+    key: &str,
+    value: &str,
+    unit: char,
+    words: &str,
+    most: i64,
+) -> Result<Option<i64>, ClubError> {
+    let v = value.trim().to_lowercase();
+    if matches!(v.as_str(), "off" | "none" | "0") {
+        return Ok(None);
+    }
+    match v.strip_suffix(unit).unwrap_or(&v).parse::<i64>() {
+        Ok(n) if (1..=most).contains(&n) => Ok(Some(n)),
+        _ => Err(ClubError::BadOption(format!(
+            "{key}: a number of {words} from 1 to {most} (e.g. 7{unit}), or off; not `{}`",
+            engine::excerpt(value)
+        ))),
     }
 }

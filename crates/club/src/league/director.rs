@@ -67,7 +67,7 @@ impl Club {
     }
 
     /// The fixture of a league match under way, or why it is not one.
-    async fn open_fixture(
+    pub(super) async fn open_fixture(
         &self,
         league: &League,
         match_id: i64,
@@ -169,7 +169,13 @@ impl Club {
         };
         // The result with the standings, as a match played out is announced.
         self.tell_league_results(&[match_id], &mut out).await;
-        out.lines.extend(self.advance_league(league.row.id).await?);
+        let follow = self.advance_league(league.row.id).await?;
+        if !follow.is_empty() {
+            // The league's news (the season's end, the next sign-up) in its channel too.
+            out.announce
+                .push((league.row.channel.clone(), follow.join("\n")));
+        }
+        out.lines.extend(follow);
         Ok(out)
     }
 

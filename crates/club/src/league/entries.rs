@@ -63,6 +63,23 @@ pub enum LeagueEntry {
     Round {
         matches: Vec<i64>,
     },
+    /// Sign-up for the next season is open until `until`, when it starts by itself.
+    SignupOpen {
+        season: i64,
+        until: i64,
+    },
+    /// A knockout's check-in is open until `until`; the draw is made then.
+    CheckinOpen {
+        until: i64,
+    },
+    /// An entrant confirmed during the check-in.
+    Checkin {
+        player: i64,
+    },
+    /// Entrants who had not checked in, taken out when the check-in closed.
+    CheckinDropped {
+        players: Vec<i64>,
+    },
     SeasonEnd {
         season: i64,
         winner: Option<i64>,

@@ -110,6 +110,23 @@ fn sentence(e: &LeagueEntry, by: &str, name: &dyn Fn(i64) -> String) -> String {
         LeagueEntry::Round { matches } => {
             format!("the next round started: {}", match_list(matches))
         }
+        LeagueEntry::SignupOpen { season, until } => format!(
+            "sign-up for season {season} opened; it starts by itself at {}",
+            utc_words(*until)
+        ),
+        LeagueEntry::CheckinOpen { until } => format!(
+            "{by} opened the check-in; the draw is made at {}",
+            utc_words(*until)
+        ),
+        LeagueEntry::Checkin { player } => format!("{} checked in", name(*player)),
+        LeagueEntry::CheckinDropped { players } => format!(
+            "dropped for not checking in: {}",
+            players
+                .iter()
+                .map(|p| name(*p))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         LeagueEntry::SeasonEnd {
             season,
             winner,

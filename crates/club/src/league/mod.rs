@@ -9,7 +9,8 @@
 //! The scheduler (`fixtures`) and the table (`standings`) are pure; `start` draws and
 //! starts a season, `advance` follows results (next knockout round, end of season),
 //! `director` holds the organiser's rulings and extensions, `withdrawal` a player leaving
-//! mid-season, `reminders` the sweep's part; `views` and `pictures` show them.
+//! mid-season, `reminders` the sweep's part, `recur` seasons that start by themselves,
+//! `checkin` a knockout's check-in, `suggest` gnubg's chances for an unfinished match; `views` and `pictures` show them.
 //! The types are in `terms` (format, settings, a league as read), `ops` (the commands)
 //! and `entries` (the log); `commands` runs the commands; `tables` makes a division's
 //! table and its text. This file only declares the parts and re-exports what the club
@@ -17,6 +18,7 @@
 
 mod advance;
 mod announce;
+mod checkin;
 mod commands;
 mod director;
 pub mod double_elim;
@@ -26,11 +28,13 @@ mod log;
 mod ops;
 mod pictures;
 mod posts;
+mod recur;
 mod reminders;
 pub mod standings;
 mod start;
 pub mod swiss;
 mod swiss_rounds;
+mod suggest;
 mod tables;
 mod terms;
 mod views;

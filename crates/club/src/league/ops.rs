@@ -15,7 +15,9 @@ pub enum LeagueOp {
     },
     /// Change a setting (organiser): `win-points`, `loss-points`, `withdrawal`, `seeding`,
     /// `season-days`, `remind`, `entry-fee`, `division-size`, `movers`, `organiser-role`,
-    /// `vacation` (on/off).
+    /// `vacation` (on/off), `reset` (double elimination), `rounds` (Swiss), `recur`
+    /// (divisions: days of sign-up before the next season starts by itself), `checkin`
+    /// (knockout: hours to confirm before the draw).
     Set {
         key: String,
         value: String,
@@ -54,6 +56,13 @@ pub enum LeagueOp {
     Bracket,
     /// The leagues here.
     List,
+    /// Confirm one's entry during a knockout's check-in.
+    Checkin,
+    /// GNU Backgammon's match-winning chances for an unfinished standard match at or
+    /// after the season deadline, as a suggestion for the organiser's ruling (organiser).
+    Suggest {
+        match_id: i64,
+    },
     /// The league's log, each entry a sentence with names and its time.
     Log,
     /// The league's log as stored: a file of JSON lines.

@@ -1,5 +1,6 @@
-//! The league side of the club's sweep: results followed up, the season deadline's
-//! reminders to players with unplayed fixtures, the organiser told once it has passed.
+//! The league side of the club's sweep: seasons that start by themselves (`recur`),
+//! results followed up, the season deadline's reminders to players with unplayed
+//! fixtures, the organiser told once it has passed.
 
 use super::terms::{League, days};
 use crate::phrases::duration_words;
@@ -16,7 +17,8 @@ impl Club {
     /// A database error.
     pub(crate) async fn league_sweep(&self) -> Result<Vec<Notice>, ClubError> {
         let now = self.clock.now();
-        let mut notices = Vec::new();
+        // Seasons that start by themselves (recurring, or a check-in closed).
+        let mut notices = self.start_due().await?;
         for row in self.store.running_leagues().await? {
             let id = row.id;
             let lines = match self.advance_league(id).await {

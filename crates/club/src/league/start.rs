@@ -31,7 +31,7 @@ use store::{
 
 impl Club {
     /// A seed for a draw, from the club's dice (so that a seeded test draws the same).
-    fn draw_seed(&self) -> i64 {
+    pub(super) fn draw_seed(&self) -> i64 {
         let mut s: i64 = 0;
         for _ in 0..3 {
             s = s * 65_536 + i64::try_from(self.dice.pick(65_536)).unwrap_or(0);
@@ -145,15 +145,14 @@ impl Club {
 
     /// The entrants in seeding order: the order given (every entrant named once), else
     /// the league's seeding.
-    async fn seeded(
+    pub(super) async fn seeded(
         &self,
-        actor: &Actor,
         league: &League,
         entrants: &[PlayerRow],
-        order: Option<Vec<String>>,
+        order: Option<(&Actor, Vec<String>)>,
         seed: i64,
     ) -> Result<Vec<PlayerRow>, ClubError> {
-        if let Some(names) = order {
+        if let Some((actor, names)) = order {
             let mut out: Vec<PlayerRow> = Vec::new();
             for n in &names {
                 let key = player_key(actor, n);
@@ -209,9 +208,8 @@ impl Club {
         })
     }
 
-    /// Starts the league's next season: draws the fixtures, creates the matches as
-    /// accepted with their clocks, takes the entry fees into the jack-pot, sets the
-    /// deadline. One transaction.
+    /// `/league start`: starts the league's next season now, or, for a knockout with a
+    /// check-in, opens the check-in (the draw is made when it closes).
     pub(super) async fn start_league(
         &self,
         actor: &Actor,
@@ -219,18 +217,40 @@ impl Club {
         me: &PlayerRow,
         order: Option<Vec<String>>,
     ) -> Result<Outcome, ClubError> {
+        if let Some(hours) = league.checkin() {
+            return self.open_checkin(league, me, order.is_some(), hours).await;
+        }
         let entrants = self.season_entrants(league).await?;
-        let now = self.clock.now();
-        let season = league.row.season + 1;
         let seed = self.draw_seed();
-        let seeded = self.seeded(actor, league, &entrants, order, seed).await?;
-        let mut lines = Vec::new();
-        let divisions = self
-            .season_divisions(league, season, &seeded, &mut lines)
+        let seeded = self
+            .seeded(league, &entrants, order.map(|o| (actor, o)), seed)
             .await?;
-        let mut change = league.change(now);
+        let change = league.change(self.clock.now());
+        self.draw_season(league, Some(me.id), &seeded, seed, change, Vec::new())
+            .await
+    }
+
+    /// Starts the league's next season with `seeded` (in seeding order): draws the
+    /// fixtures, creates the matches as accepted with their clocks, takes the entry fees
+    /// into the jack-pot, sets the deadline; `change` may hold more (the check-in's
+    /// dropped entrants). One transaction. `by`: the organiser, or `None` for the sweep.
+    pub(super) async fn draw_season(
+        &self,
+        league: &League,
+        by: Option<i64>,
+        seeded: &[PlayerRow],
+        seed: i64,
+        mut change: store::LeagueChange,
+        mut lines: Vec<String>,
+    ) -> Result<Outcome, ClubError> {
+        let now = change.now;
+        let season = league.row.season + 1;
+        let divisions = self
+            .season_divisions(league, season, seeded, &mut lines)
+            .await?;
         change.status = "running".into();
         change.season = season;
+        change.start_at = None;
         let mut placed = 0usize;
         for (d, players) in divisions.iter().enumerate() {
             let division = i64::try_from(d + 1).unwrap_or(1);
@@ -260,7 +280,7 @@ impl Club {
             ..SeasonRow::default()
         });
         change.log.push((
-            Some(me.id),
+            by,
             entry_text(&LeagueEntry::Start {
                 season,
                 seed,
@@ -300,7 +320,10 @@ impl Club {
 
     /// The players entered for the league's next season, refused unless the league waits
     /// for its season and has enough of them.
-    async fn season_entrants(&self, league: &League) -> Result<Vec<PlayerRow>, ClubError> {
+    pub(super) async fn season_entrants(
+        &self,
+        league: &League,
+    ) -> Result<Vec<PlayerRow>, ClubError> {
         if league.row.status != "signup" {
             return Err(ClubError::Refused(format!(
                 "league {} is {}; only a league waiting for its season can start",

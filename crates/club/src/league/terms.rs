@@ -156,6 +156,12 @@ pub struct LeagueSettings {
     pub reset: bool,
     /// Swiss: the number of rounds; `None`: ceil(log2 of the entrants).
     pub rounds: Option<u32>,
+    /// Divisions: the next season starts by itself this many days after a season ends
+    /// (the sign-up window); `None`: the organiser starts it.
+    pub recur_days: Option<i64>,
+    /// Knockout: entrants confirm within this many hours before the draw; `None`: no
+    /// check-in.
+    pub checkin_hours: Option<i64>,
 }
 
 impl Default for LeagueSettings {
@@ -175,6 +181,8 @@ impl Default for LeagueSettings {
             format: None,
             reset: true,
             rounds: None,
+            recur_days: None,
+            checkin_hours: None,
         }
     }
 }
@@ -221,6 +229,13 @@ impl League {
         })
     }
 
+    /// The check-in's hours, when this league is a knockout that asks for one.
+    pub(crate) fn checkin(&self) -> Option<i64> {
+        self.settings
+            .checkin_hours
+            .filter(|_| self.format == Format::Knockout)
+    }
+
     /// A change of this league at the version read, keeping its status and season.
     pub(crate) fn change(&self, now: i64) -> LeagueChange {
         LeagueChange {
@@ -229,6 +244,7 @@ impl League {
             expected_version: self.row.version,
             status: self.row.status.clone(),
             season: self.row.season,
+            start_at: self.row.start_at,
             now,
             ..LeagueChange::default()
         }

@@ -18,6 +18,7 @@ mod fair_stats;
 mod h2h;
 mod league_matches;
 mod league_pictures;
+mod league_seasons;
 mod money_game_words;
 mod practice;
 mod spectators;
