@@ -152,8 +152,6 @@ pub use web_league::{
     RulesetBoard, SeasonPage, WebPage,
 };
 pub use waiting::{PlaceLink, WaitingLinks, WebAddress};
-pub use web_links::is_token;
-pub use web_player::{HeadToHead, PlayerMatch, PlayerPage, PlayerRating, RECENT_MATCHES};
 pub use web_links::{PageKind, PageLink, is_token};
 pub use web_player::{
     HeadToHead, PlayerAnalysis, PlayerMatch, PlayerPage, PlayerRating, RECENT_MATCHES,

@@ -12,7 +12,6 @@ use engine::Ruleset;
 use engine::rating::{Rating, format_rating};
 
 use render::RatingHistory;
-use store::MatchStatus;
 
 use super::h2h::finished_result;
 use super::review::{Review, rating_band};

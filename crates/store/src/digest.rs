@@ -6,7 +6,6 @@
 //! `club::waiting`); the store keeps the marks, each claimed by a conditional write so
 //! that one process sends each digest and notice.
 
-use std::collections::HashMap;
 
 use sqlx::Row;
 
@@ -248,32 +247,6 @@ impl Store {
                 })
             })
             .collect::<Result<_, _>>()?)
-    }
-
-    /// The tokens of `kind`'s `targets` that have one.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn web_tokens(
-        &self,
-        kind: &str,
-        targets: &[i64],
-    ) -> Result<HashMap<i64, String>, StoreError> {
-        let mut out = HashMap::new();
-        for chunk in targets.chunks(500) {
-            let text = format!(
-                "SELECT target, token FROM web_links WHERE kind = $1 AND target IN ({})",
-                placeholders(2, chunk.len())
-            );
-            let mut q = sqlx::query(sql(text)).bind(kind);
-            for t in chunk {
-                q = q.bind(*t);
-            }
-            for r in q.fetch_all(&self.pool).await? {
-                out.insert(r.try_get("target")?, r.try_get("token")?);
-            }
-        }
-        Ok(out)
     }
 
     /// Gives each of `kind`'s targets its token unless it already has one, in one

@@ -128,8 +128,7 @@ pub async fn leaderboard(
     .await
 }
 
-/// Server settings (Manage Server): one thread per match; public web pages; players'
-/// vacation days a year.
+/// Server settings (Manage Server): match threads, public web pages, vacation days a year.
 #[poise::command(slash_command, default_member_permissions = "MANAGE_GUILD", guild_only)]
 pub async fn server(
     ctx: Context<'_>,
