@@ -151,7 +151,7 @@ impl Store {
         year: i64,
     ) -> Result<i64, StoreError> {
         let row = sqlx::query(
-            "SELECT COALESCE(SUM(days), 0) FROM vacations
+            "SELECT CAST(COALESCE(SUM(days), 0) AS BIGINT) FROM vacations
              WHERE player_id = $1 AND community_id = $2 AND year = $3",
         )
         .bind(player)
