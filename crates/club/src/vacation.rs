@@ -476,10 +476,11 @@ impl Club {
         else {
             return Ok(false);
         };
-        if !self.vacation_applies(l.row.id).await? {
+        let now = self.clock.now();
+        // Over, though not yet ended by the sweep: the clocks were moved for it already.
+        if v.ends_at <= now || !self.vacation_applies(l.row.id).await? {
             return Ok(false);
         }
-        let now = self.clock.now();
         let started = l.row.turn_started_at.unwrap_or(now);
         let by = (v.ends_at - started.max(v.started_at)).max(0);
         if let Some(shift) = self.shifted(l, by, v.ends_at, now) {

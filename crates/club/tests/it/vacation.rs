@@ -293,3 +293,25 @@ async fn a_turn_that_comes_to_him_while_away_starts_when_the_vacation_ends() {
     assert_eq!(row.turn_started_at, Some(START + 2 * DAY));
     assert_eq!(row.deadline_at, Some(START + 9 * DAY));
 }
+
+#[tokio::test]
+async fn a_reminder_due_as_the_vacation_ends_is_sent_and_moves_the_deadline_no_further() {
+    // Given a player with 6 hours left to act who goes away for 2 days
+    let f = Fixture::seeded(&store_url("vacation-reminder").await, 14).await;
+    let (id, me, _) = a_match(&f).await;
+    let before = deadline(&f, id).await;
+    f.clock.advance(before - 6 * 3600 - f.club.now());
+    run(&f, &me, vacation(VacationOp::Take(2))).await;
+    assert_eq!(deadline(&f, id).await, before + 2 * DAY);
+    // When the sweep runs as the vacation ends (his reminder comes then)
+    f.clock.advance(2 * DAY);
+    let notices = f.club.sweep().await.unwrap();
+    // Then he is reminded, and the deadline is where the vacation put it
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.match_id == id && n.text.starts_with("Reminder:")),
+        "{notices:?}"
+    );
+    assert_eq!(deadline(&f, id).await, before + 2 * DAY);
+}
