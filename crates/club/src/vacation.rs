@@ -239,10 +239,17 @@ impl Club {
     }
 
     /// Notices to the opponents (not the bot) in `paused`.
-    fn tell_opponents(&self, me: &PlayerRow, paused: &[Loaded], text: &dyn Fn(&str, i64) -> String) -> Vec<Notice> {
+    fn tell_opponents(
+        &self,
+        me: &PlayerRow,
+        paused: &[Loaded],
+        text: &dyn Fn(&str, i64) -> String,
+    ) -> Vec<Notice> {
         let mut out = Vec::new();
         for l in paused {
-            let Some(side) = l.side_of(me.id) else { continue };
+            let Some(side) = l.side_of(me.id) else {
+                continue;
+            };
             let other = side.opponent();
             if l.bot_side() == Some(other) {
                 continue;
@@ -380,7 +387,11 @@ impl Club {
             } else {
                 Vec::new()
             };
-            match self.store.end_vacation(v.id, now, days, true, &shifts).await {
+            match self
+                .store
+                .end_vacation(v.id, now, days, true, &shifts)
+                .await
+            {
                 Ok(true) => {
                     tracing::info!(
                         vacation = v.id,
@@ -408,9 +419,7 @@ impl Club {
                     });
                 }
                 Ok(false) => {
-                    return Err(ClubError::Refused(
-                        "your vacation has already ended".into(),
-                    ));
+                    return Err(ClubError::Refused("your vacation has already ended".into()));
                 }
                 Err(store::StoreError::Stale) if attempt < TRIES => {}
                 Err(store::StoreError::Stale) => {

@@ -34,11 +34,11 @@ mod views;
 mod withdrawal;
 
 pub(crate) use advance::league_report;
-pub(crate) use terms::vacation_allowed;
 pub use entries::LeagueEntry;
 pub use ops::{LeagueCommand, LeagueOp};
 pub use posts::LeaguePost;
 pub use tables::{BracketLine, TableLine};
+pub(crate) use terms::vacation_allowed;
 pub use terms::{
     Format, LeagueSettings, MAX_LEAGUE_NAME, MIN_PLAYERS, Seeding, Withdrawal, parse_amount,
 };
