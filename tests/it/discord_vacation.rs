@@ -49,50 +49,99 @@ async fn vacation_on_discord_tells_the_opponent_and_refuses_privately() {
     let kept = store.fingerprint().await.unwrap();
     let r = interact(
         &fake,
-        slash("v-bad", ALICE, "vacation", json!([{"name": "days", "type": 3, "value": "soon"}]), json!({})),
+        slash(
+            "v-bad",
+            ALICE,
+            "vacation",
+            json!([{"name": "days", "type": 3, "value": "soon"}]),
+            json!({}),
+        ),
     )
     .await;
     assert!(ephemeral(&r));
-    assert!(content(&r).contains("a number of days like 5d"), "{}", content(&r));
+    assert!(
+        content(&r).contains("a number of days like 5d"),
+        "{}",
+        content(&r)
+    );
     assert_eq!(store.fingerprint().await.unwrap(), kept);
     // When alice goes on vacation for 5 days
     let from = fake.requests().len();
     let r = interact(
         &fake,
-        slash("v-take", ALICE, "vacation", json!([{"name": "days", "type": 3, "value": "5d"}]), json!({})),
+        slash(
+            "v-take",
+            ALICE,
+            "vacation",
+            json!([{"name": "days", "type": 3, "value": "5d"}]),
+            json!({}),
+        ),
     )
     .await;
     // Then she is answered in the channel, and bob is mentioned in the match's channel
     assert!(!ephemeral(&r));
-    assert!(content(&r).contains("alice is on vacation for 5 days"), "{}", content(&r));
+    assert!(
+        content(&r).contains("alice is on vacation for 5 days"),
+        "{}",
+        content(&r)
+    );
     let told = fake
         .wait_for(from, |q| {
             q.method == "POST"
                 && q.path == format!("/api/v10/channels/{CHANNEL}/messages")
-                && q.json()["content"]
-                    .as_str()
-                    .is_some_and(|t| t.starts_with(&format!("<@{}> bob, alice is on vacation until", BOB.0)))
+                && q.json()["content"].as_str().is_some_and(|t| {
+                    t.starts_with(&format!("<@{}> bob, alice is on vacation until", BOB.0))
+                })
         })
         .await;
-    assert!(!told.json()["content"].as_str().unwrap().contains(&ALICE.0.to_string()));
+    assert!(
+        !told.json()["content"]
+            .as_str()
+            .unwrap()
+            .contains(&ALICE.0.to_string())
+    );
     // And /vacation alone shows her days, to her only
-    let r = interact(&fake, slash("v-show", ALICE, "vacation", json!([]), json!({}))).await;
+    let r = interact(
+        &fake,
+        slash("v-show", ALICE, "vacation", json!([]), json!({})),
+    )
+    .await;
     assert!(ephemeral(&r));
-    assert!(content(&r).contains("5 of 15 vacation days used"), "{}", content(&r));
+    assert!(
+        content(&r).contains("5 of 15 vacation days used"),
+        "{}",
+        content(&r)
+    );
     // Ending twice: the second is refused privately
     interact(
         &fake,
-        slash("v-end", ALICE, "vacation", json!([{"name": "end", "type": 5, "value": true}]), json!({})),
+        slash(
+            "v-end",
+            ALICE,
+            "vacation",
+            json!([{"name": "end", "type": 5, "value": true}]),
+            json!({}),
+        ),
     )
     .await;
     let kept = store.fingerprint().await.unwrap();
     let r = interact(
         &fake,
-        slash("v-end2", ALICE, "vacation", json!([{"name": "end", "type": 5, "value": true}]), json!({})),
+        slash(
+            "v-end2",
+            ALICE,
+            "vacation",
+            json!([{"name": "end", "type": 5, "value": true}]),
+            json!({}),
+        ),
     )
     .await;
     assert!(ephemeral(&r));
-    assert!(content(&r).contains("you are not on vacation"), "{}", content(&r));
+    assert!(
+        content(&r).contains("you are not on vacation"),
+        "{}",
+        content(&r)
+    );
     assert_eq!(store.fingerprint().await.unwrap(), kept);
     fake.finish().await;
 }

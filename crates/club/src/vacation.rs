@@ -239,10 +239,17 @@ impl Club {
     }
 
     /// Notices to the opponents (not the bot) in `paused`.
-    fn tell_opponents(&self, me: &PlayerRow, paused: &[Loaded], text: &dyn Fn(&str, i64) -> String) -> Vec<Notice> {
+    fn tell_opponents(
+        &self,
+        me: &PlayerRow,
+        paused: &[Loaded],
+        text: &dyn Fn(&str, i64) -> String,
+    ) -> Vec<Notice> {
         let mut out = Vec::new();
         for l in paused {
-            let Some(side) = l.side_of(me.id) else { continue };
+            let Some(side) = l.side_of(me.id) else {
+                continue;
+            };
             let other = side.opponent();
             if l.bot_side() == Some(other) {
                 continue;
@@ -380,7 +387,11 @@ impl Club {
             } else {
                 Vec::new()
             };
-            match self.store.end_vacation(v.id, now, days, true, &shifts).await {
+            match self
+                .store
+                .end_vacation(v.id, now, days, true, &shifts)
+                .await
+            {
                 Ok(true) => {
                     tracing::info!(
                         vacation = v.id,
@@ -408,9 +419,7 @@ impl Club {
                     });
                 }
                 Ok(false) => {
-                    return Err(ClubError::Refused(
-                        "your vacation has already ended".into(),
-                    ));
+                    return Err(ClubError::Refused("your vacation has already ended".into()));
                 }
                 Err(store::StoreError::Stale) if attempt < TRIES => {}
                 Err(store::StoreError::Stale) => {
@@ -476,10 +485,11 @@ impl Club {
         else {
             return Ok(false);
         };
-        if !self.vacation_applies(l.row.id).await? {
+        let now = self.clock.now();
+        // Over, though not yet ended by the sweep: the clocks were moved for it already.
+        if v.ends_at <= now || !self.vacation_applies(l.row.id).await? {
             return Ok(false);
         }
-        let now = self.clock.now();
         let started = l.row.turn_started_at.unwrap_or(now);
         let by = (v.ends_at - started.max(v.started_at)).max(0);
         if let Some(shift) = self.shifted(l, by, v.ends_at, now) {

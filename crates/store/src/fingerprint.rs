@@ -14,7 +14,10 @@ impl Store {
     pub async fn fingerprint(&self) -> Result<Vec<(String, i64, String)>, StoreError> {
         let mut out = Vec::new();
         for (table, cols) in [
-            ("communities", "id, platform, platform_id, name, vacation_days"),
+            (
+                "communities",
+                "id, platform, platform_id, name, vacation_days",
+            ),
             (
                 "players",
                 "id, platform_id, display_name, auto_roll, notify_dm",

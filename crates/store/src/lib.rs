@@ -148,10 +148,10 @@ pub use matches::{
 };
 pub use money::{LedgerEntry, LedgerRow, PotGame};
 pub use players::PlayerRow;
-pub use vacation::{ClockShift, NewVacation, VacationRow};
 pub use ratings::{
     RatedMatch, RatedSide, RatingChangeRow, RatingRow, Rebuilt, Standing, record_rating_update,
 };
+pub use vacation::{ClockShift, NewVacation, VacationRow};
 
 /// A store error; every [`StoreError::Db`] made from an `sqlx::Error` is counted
 /// ([`database_errors`]).

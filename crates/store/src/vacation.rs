@@ -109,7 +109,11 @@ impl Store {
     ///
     /// # Errors
     /// A database error.
-    pub async fn set_vacation_allowance(&self, community: i64, days: i64) -> Result<(), StoreError> {
+    pub async fn set_vacation_allowance(
+        &self,
+        community: i64,
+        days: i64,
+    ) -> Result<(), StoreError> {
         sqlx::query("UPDATE communities SET vacation_days = $1 WHERE id = $2")
             .bind(days)
             .bind(community)
@@ -151,7 +155,7 @@ impl Store {
         year: i64,
     ) -> Result<i64, StoreError> {
         let row = sqlx::query(
-            "SELECT COALESCE(SUM(days), 0) FROM vacations
+            "SELECT CAST(COALESCE(SUM(days), 0) AS BIGINT) FROM vacations
              WHERE player_id = $1 AND community_id = $2 AND year = $3",
         )
         .bind(player)
@@ -166,7 +170,11 @@ impl Store {
     ///
     /// # Errors
     /// A database error.
-    pub async fn vacations_over(&self, now: i64, limit: i64) -> Result<Vec<VacationRow>, StoreError> {
+    pub async fn vacations_over(
+        &self,
+        now: i64,
+        limit: i64,
+    ) -> Result<Vec<VacationRow>, StoreError> {
         let rows = sqlx::query(crate::db::sql(format!(
             "SELECT {VACATION_COLUMNS} FROM vacations
              WHERE ended_at IS NULL AND ends_at <= $1 ORDER BY ends_at, id LIMIT $2"

@@ -18,7 +18,11 @@ pub async fn vacation(
 ) -> Result<(), Error> {
     let words = match (days.as_deref(), end) {
         (Some(_), Some(true)) => {
-            tell(ctx, "\u{26A0} give days to go away, or end:true to come back; not both").await?;
+            tell(
+                ctx,
+                "\u{26A0} give days to go away, or end:true to come back; not both",
+            )
+            .await?;
             return Ok(());
         }
         (_, Some(true)) => "end",

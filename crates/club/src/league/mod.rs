@@ -41,7 +41,6 @@ mod views;
 mod withdrawal;
 
 pub(crate) use advance::league_report;
-pub(crate) use terms::vacation_allowed;
 pub(crate) use tables::division_table;
 pub(crate) use terms::League;
 pub(crate) use views::fixture_line;

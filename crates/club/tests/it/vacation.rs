@@ -3,9 +3,7 @@
 //! back early, a league that allows no vacation, a vacation kept across a restart, and
 //! the refusals that change nothing.
 
-use club::{
-    ChallengeSpec, Command, DAY, Format, LeagueCommand, LeagueOp, Notice, VacationOp,
-};
+use club::{ChallengeSpec, Command, DAY, Format, LeagueCommand, LeagueOp, Notice, VacationOp};
 use store::MatchStatus;
 
 use clubkit::{Fixture, START, accepted, refused, run};
@@ -56,7 +54,9 @@ async fn a_vacation_moves_the_deadline_waiting_on_him_by_its_length_and_tells_th
         out.notices
     );
     assert!(
-        out.lines.iter().any(|l| l.contains("10 of 15 vacation days used")),
+        out.lines
+            .iter()
+            .any(|l| l.contains("10 of 15 vacation days used")),
         "{:?}",
         out.lines
     );
@@ -85,11 +85,19 @@ async fn the_sweep_never_times_out_a_player_on_vacation_and_his_clock_runs_again
     f.clock.advance(before + 10 * DAY - 1 - f.club.now());
     f.club.sweep().await.unwrap();
     let row = f.store.load_match(id).await.unwrap().unwrap();
-    assert_eq!(row.status, MatchStatus::Active, "a second before the deadline");
+    assert_eq!(
+        row.status,
+        MatchStatus::Active,
+        "a second before the deadline"
+    );
     f.clock.advance(before + 10 * DAY - f.club.now());
     f.club.sweep().await.unwrap();
     let row = f.store.load_match(id).await.unwrap().unwrap();
-    assert_eq!(row.status, MatchStatus::Finished, "timed out at the deadline");
+    assert_eq!(
+        row.status,
+        MatchStatus::Finished,
+        "timed out at the deadline"
+    );
 }
 
 #[tokio::test]
@@ -113,7 +121,10 @@ async fn ended_early_the_deadline_keeps_only_the_time_away_and_each_day_begun_co
     assert!(told(&out.notices, &other, "is back from vacation"));
     let shown = run(&f, &me, vacation(VacationOp::Show)).await;
     assert!(
-        shown.lines.iter().any(|l| l.contains("3 of 15 vacation days used")),
+        shown
+            .lines
+            .iter()
+            .any(|l| l.contains("3 of 15 vacation days used")),
         "{:?}",
         shown.lines
     );
@@ -129,7 +140,9 @@ async fn the_allowance_is_the_servers_setting_and_bounds_the_days_of_the_year() 
     // The default is 15 days a year
     let out = run(&f, "alice", vacation(VacationOp::Show)).await;
     assert!(
-        out.lines.iter().any(|l| l.contains("0 of 15 vacation days used")),
+        out.lines
+            .iter()
+            .any(|l| l.contains("0 of 15 vacation days used")),
         "{:?}",
         out.lines
     );
@@ -174,7 +187,12 @@ async fn a_league_with_vacation_off_keeps_its_clocks_running() {
     }
     run(&f, "org", league(LeagueOp::Start { order: None })).await;
     let al = f.store.find_player("local", "al").await.unwrap().unwrap();
-    let here = f.store.find_community("local", "local").await.unwrap().unwrap();
+    let here = f
+        .store
+        .find_community("local", "local")
+        .await
+        .unwrap()
+        .unwrap();
     let ids = f.store.active_match_ids(al.id, here).await.unwrap();
     assert_eq!(ids.len(), 2);
     let mut before = Vec::new();
@@ -185,7 +203,10 @@ async fn a_league_with_vacation_off_keeps_its_clocks_running() {
     let out = run(&f, "al", vacation(VacationOp::Take(5))).await;
     // Then no deadline of his league matches moved, and he is told why
     for (&id, b) in ids.iter().zip(before) {
-        assert_eq!(f.store.load_match(id).await.unwrap().unwrap().deadline_at, b);
+        assert_eq!(
+            f.store.load_match(id).await.unwrap().unwrap().deadline_at,
+            b
+        );
     }
     let still = format!(
         "Your clock still runs in matches #{}, #{} (its league allows no vacation)",
@@ -214,7 +235,11 @@ async fn a_vacation_survives_a_restart_and_ends_on_time_after_it() {
     // Then he is still on vacation, the moved deadline stands, and the sweep ends the
     // vacation when it is over
     let out = run(&g, &me, vacation(VacationOp::Show)).await;
-    assert!(out.lines[0].contains("is on vacation until"), "{:?}", out.lines);
+    assert!(
+        out.lines[0].contains("is on vacation until"),
+        "{:?}",
+        out.lines
+    );
     assert_eq!(deadline(&g, id).await, before + 4 * DAY);
     assert!(g.club.sweep().await.unwrap().is_empty());
     g.clock.advance(2 * DAY);
@@ -279,7 +304,10 @@ async fn a_turn_that_comes_to_him_while_away_starts_when_the_vacation_ends() {
         .unwrap()
         .remove(0);
     let out = run(&f, &me, Command::Move(m, play)).await;
-    assert_eq!(out.next.as_ref().map(|n| n.user_id.as_str()), Some(other.as_str()));
+    assert_eq!(
+        out.next.as_ref().map(|n| n.user_id.as_str()),
+        Some(other.as_str())
+    );
     // Then his turn starts when the vacation ends: the whole clock (2 days a move, a
     // 5-day bank) from then on
     let row = f.store.load_match(id).await.unwrap().unwrap();
@@ -292,4 +320,26 @@ async fn a_turn_that_comes_to_him_while_away_starts_when_the_vacation_ends() {
     let row = f.store.load_match(id).await.unwrap().unwrap();
     assert_eq!(row.turn_started_at, Some(START + 2 * DAY));
     assert_eq!(row.deadline_at, Some(START + 9 * DAY));
+}
+
+#[tokio::test]
+async fn a_reminder_due_as_the_vacation_ends_is_sent_and_moves_the_deadline_no_further() {
+    // Given a player with 6 hours left to act who goes away for 2 days
+    let f = Fixture::seeded(&store_url("vacation-reminder").await, 14).await;
+    let (id, me, _) = a_match(&f).await;
+    let before = deadline(&f, id).await;
+    f.clock.advance(before - 6 * 3600 - f.club.now());
+    run(&f, &me, vacation(VacationOp::Take(2))).await;
+    assert_eq!(deadline(&f, id).await, before + 2 * DAY);
+    // When the sweep runs as the vacation ends (his reminder comes then)
+    f.clock.advance(2 * DAY);
+    let notices = f.club.sweep().await.unwrap();
+    // Then he is reminded, and the deadline is where the vacation put it
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.match_id == id && n.text.starts_with("Reminder:")),
+        "{notices:?}"
+    );
+    assert_eq!(deadline(&f, id).await, before + 2 * DAY);
 }
