@@ -49,11 +49,7 @@ pub async fn run_line(club: &Club, line: &str, png_dir: Option<&Path>) -> (Strin
 type Linked = (Option<i64>, Option<WebPage>);
 
 /// [`run_line`], and the pages the answer links.
-async fn run_line_board(
-    club: &Club,
-    line: &str,
-    png_dir: Option<&Path>,
-) -> (String, bool, Linked) {
+async fn run_line_board(club: &Club, line: &str, png_dir: Option<&Path>) -> (String, bool, Linked) {
     if is_help(line) {
         return (format!("{HELP}\n"), false, (None, None));
     }

@@ -363,13 +363,31 @@ async fn league_and_leaderboard_answers_in_the_local_chat_print_their_pages_link
     assert_eq!(tokens[0], tokens[1], "one link a league");
     let page = club.resolve_league_link(&tokens[0]).await.unwrap().unwrap();
     assert_eq!(page.name, "Spring");
-    let (text, _) =
-        gammonbot::console::run_line_linked(&club, "erin: /league standings league:Autumn Cup", None, web).await;
-    assert!(!text.contains(&tokens[0]), "each league its own link: {text}");
-    let (text, refused) = gammonbot::console::run_line_linked(&club, "bob: /leaderboard", None, web).await;
+    let (text, _) = gammonbot::console::run_line_linked(
+        &club,
+        "erin: /league standings league:Autumn Cup",
+        None,
+        web,
+    )
+    .await;
+    assert!(
+        !text.contains(&tokens[0]),
+        "each league its own link: {text}"
+    );
+    let (text, refused) =
+        gammonbot::console::run_line_linked(&club, "bob: /leaderboard", None, web).await;
     assert!(!refused, "{text}");
-    assert!(text.contains("(leaderboard page: http://127.0.0.1:8080/r/"), "{text}");
+    assert!(
+        text.contains("(leaderboard page: http://127.0.0.1:8080/r/"),
+        "{text}"
+    );
     // Without the web pages: no link.
-    let (text, _) = gammonbot::console::run_line_linked(&club, "bob: /league standings league:Spring", None, None).await;
+    let (text, _) = gammonbot::console::run_line_linked(
+        &club,
+        "bob: /league standings league:Spring",
+        None,
+        None,
+    )
+    .await;
     assert!(!text.contains("page:"), "{text}");
 }

@@ -153,7 +153,11 @@ async fn load(
             let (mut m, mut l) = (Vec::new(), Vec::new());
             for t in tasks {
                 let (is_league, took) = t.await.unwrap();
-                if is_league { l.push(took) } else { m.push(took) }
+                if is_league {
+                    l.push(took)
+                } else {
+                    m.push(took)
+                }
             }
             (m, l)
         })
