@@ -33,10 +33,10 @@ mod client;
 mod commands;
 mod league;
 mod limit;
-mod web_page;
 pub mod rest_count;
 pub mod shards;
 pub mod stopping;
+mod web_page;
 
 pub(crate) use web_page::{WebVisibility, set_visibility as web_visibility};
 

@@ -404,7 +404,11 @@ async fn league_and_rating_answers_link_their_pages_and_only_a_manager_makes_the
     let name = json!([{"name": "name", "type": 3, "value": "Autumn Cup"}]);
     interact(&fake, league("wl-create", ALICE, "create", name)).await;
     for (i, p) in [ALICE, BOB, CAROL].into_iter().enumerate() {
-        interact(&fake, click(&format!("wl-join{i}"), p, "gbl:join:Autumn Cup")).await;
+        interact(
+            &fake,
+            click(&format!("wl-join{i}"), p, "gbl:join:Autumn Cup"),
+        )
+        .await;
     }
     interact(&fake, league("wl-start", ALICE, "start", json!([]))).await;
 
@@ -424,12 +428,21 @@ async fn league_and_rating_answers_link_their_pages_and_only_a_manager_makes_the
     assert_eq!(links(&r), l);
 
     // When bob asks for the leaderboard: the answer links to the server's ratings page
-    let r = interact(&fake, slash("wl-board", BOB, "leaderboard", json!([]), json!({}))).await;
+    let r = interact(
+        &fake,
+        slash("wl-board", BOB, "leaderboard", json!([]), json!({})),
+    )
+    .await;
     let l = links(&r);
     assert_eq!(l.len(), 1, "{l:?}");
     assert_eq!(l[0].0, "Leaderboard");
     let token = l[0].1.strip_prefix(&format!("{PUBLIC_URL}/r/")).unwrap();
-    assert!(club.resolve_leaderboard_link(token).await.unwrap().is_some());
+    assert!(
+        club.resolve_leaderboard_link(token)
+            .await
+            .unwrap()
+            .is_some()
+    );
     let guild = crate::fake_discord::GUILD.to_string();
 
     // When bob, no manager, makes the pages public: refused privately, nothing changed

@@ -341,3 +341,53 @@ async fn league_ruling_on_a_player_not_in_the_match_names_both() {
         "{text}"
     );
 }
+
+#[tokio::test]
+async fn league_and_leaderboard_answers_in_the_local_chat_print_their_pages_links() {
+    let club = open("league-words-web").await;
+    two_leagues(&club, None).await;
+    let web = Some("http://127.0.0.1:8080");
+    let mut tokens = Vec::new();
+    for line in [
+        "bob: /league standings league:Spring",
+        "bob: /league fixtures league:Spring",
+    ] {
+        let (text, refused) = gammonbot::console::run_line_linked(&club, line, None, web).await;
+        assert!(!refused, "{text}");
+        let link = text
+            .lines()
+            .find_map(|l| l.strip_prefix("(league page: http://127.0.0.1:8080/l/"))
+            .unwrap_or_else(|| panic!("no league page link: {text}"));
+        tokens.push(link.trim_end_matches(')').to_string());
+    }
+    assert_eq!(tokens[0], tokens[1], "one link a league");
+    let page = club.resolve_league_link(&tokens[0]).await.unwrap().unwrap();
+    assert_eq!(page.name, "Spring");
+    let (text, _) = gammonbot::console::run_line_linked(
+        &club,
+        "erin: /league standings league:Autumn Cup",
+        None,
+        web,
+    )
+    .await;
+    assert!(
+        !text.contains(&tokens[0]),
+        "each league its own link: {text}"
+    );
+    let (text, refused) =
+        gammonbot::console::run_line_linked(&club, "bob: /leaderboard", None, web).await;
+    assert!(!refused, "{text}");
+    assert!(
+        text.contains("(leaderboard page: http://127.0.0.1:8080/r/"),
+        "{text}"
+    );
+    // Without the web pages: no link.
+    let (text, _) = gammonbot::console::run_line_linked(
+        &club,
+        "bob: /league standings league:Spring",
+        None,
+        None,
+    )
+    .await;
+    assert!(!text.contains("page:"), "{text}");
+}

@@ -436,7 +436,10 @@ impl Club {
         fixtures: &[FixtureRow],
         names: &HashMap<i64, String>,
     ) -> Result<Vec<FixtureLink>, ClubError> {
-        let causes = self.store.league_match_causes(league.row.id, season).await?;
+        let causes = self
+            .store
+            .league_match_causes(league.row.id, season)
+            .await?;
         let ids: Vec<i64> = fixtures.iter().filter_map(|f| f.match_id).collect();
         let mut tokens = self.store.web_tokens(MATCH, &ids).await?;
         let mut season_league = league.clone();

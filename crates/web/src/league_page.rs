@@ -89,7 +89,11 @@ fn season_html(h: &mut Html, page: &LeaguePage, s: &SeasonPage, base: &str) {
         h.raw("<li>");
         match &f.token {
             Some(t) => {
-                h.raw("<a href=\"/m/").text(t).raw("\">").text(&f.text).raw("</a>");
+                h.raw("<a href=\"/m/")
+                    .text(t)
+                    .raw("\">")
+                    .text(&f.text)
+                    .raw("</a>");
             }
             None => {
                 h.text(&f.text);
@@ -120,9 +124,7 @@ fn standings_html(h: &mut Html, season: i64, division: i64, table: &[TableLine])
             .raw("</td><td>")
             .num(n(r.won));
         if r.forfeit_wins > 0 {
-            h.raw(" (")
-                .num(n(r.forfeit_wins))
-                .raw(" by forfeit)");
+            h.raw(" (").num(n(r.forfeit_wins)).raw(" by forfeit)");
         }
         h.raw("</td><td>")
             .num(n(r.lost))

@@ -82,7 +82,12 @@ pub(crate) fn routes() -> Router<Arc<Web>> {
 }
 
 /// An answer with this status, type, caching and body.
-pub(crate) fn answer(status: StatusCode, kind: &str, cache: &str, body: impl Into<Body>) -> Response {
+pub(crate) fn answer(
+    status: StatusCode,
+    kind: &str,
+    cache: &str,
+    body: impl Into<Body>,
+) -> Response {
     Response::builder()
         .status(status)
         .header(header::CONTENT_TYPE, kind)

@@ -41,13 +41,13 @@ mod views;
 mod withdrawal;
 
 pub(crate) use advance::league_report;
-pub(crate) use tables::division_table;
-pub(crate) use terms::League;
-pub(crate) use views::fixture_line;
 pub use entries::LeagueEntry;
 pub use ops::{LeagueCommand, LeagueOp};
 pub use posts::LeaguePost;
+pub(crate) use tables::division_table;
 pub use tables::{BracketLine, TableLine};
+pub(crate) use terms::League;
 pub use terms::{
     Format, LeagueSettings, MAX_LEAGUE_NAME, MIN_PLAYERS, Seeding, Withdrawal, parse_amount,
 };
+pub(crate) use views::fixture_line;

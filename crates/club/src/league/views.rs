@@ -332,7 +332,10 @@ impl Club {
         })
     }
 
-    pub(crate) async fn bracket_picture(&self, league: &League) -> Result<render::Bracket, ClubError> {
+    pub(crate) async fn bracket_picture(
+        &self,
+        league: &League,
+    ) -> Result<render::Bracket, ClubError> {
         let names = self.names_of(league.row.id).await?;
         let seeds: HashMap<i64, i64> = self
             .store

@@ -61,18 +61,30 @@ async fn a_league_link_serves_the_standings_in_the_club_order_and_links_every_ma
     let m1 = adjudge(club, LEAGUE, "alice", SCRIPT_NAME).await;
     let m2 = adjudge(club, LEAGUE, "alice", IMG_NAME).await;
     let m3 = adjudge(club, LEAGUE, IMG_NAME, "dave").await;
-    let out = run(club, "dave", league(LEAGUE, LeagueOp::Standings { division: None })).await;
+    let out = run(
+        club,
+        "dave",
+        league(LEAGUE, LeagueOp::Standings { division: None }),
+    )
+    .await;
     let token = page_token(club, out.web).await;
     assert_eq!(token.len(), 32, "128 bits in hex: {token}");
     let fixtures = run(club, "dave", league(LEAGUE, LeagueOp::Fixtures)).await;
-    assert_eq!(page_token(club, fixtures.web).await, token, "one token a league");
+    assert_eq!(
+        page_token(club, fixtures.web).await,
+        token,
+        "one token a league"
+    );
 
     let page = get(s.addr, &format!("/l/{token}")).await;
     assert_eq!(page.status, 200);
     assert_eq!(page.header("content-security-policy"), Some(web::CSP));
     assert_eq!(page.header("x-content-type-options"), Some("nosniff"));
     let html = page.text();
-    assert!(html.contains("<h1>Tom &amp; Jerry&#39;s Cup</h1>"), "{html}");
+    assert!(
+        html.contains("<h1>Tom &amp; Jerry&#39;s Cup</h1>"),
+        "{html}"
+    );
     assert!(html.contains("<title>Tom &amp; Jerry&#39;s Cup"), "{html}");
     for raw in [SCRIPT_NAME, IMG_NAME, LEAGUE] {
         assert!(!html.contains(raw), "{raw} unescaped: {html}");
@@ -88,7 +100,9 @@ async fn a_league_link_serves_the_standings_in_the_club_order_and_links_every_ma
     let mut at = 0;
     for t in &table {
         let cell = format!("<td class=\"who\">{}</td>", web::escape(&t.name));
-        let pos = standings.find(&cell).unwrap_or_else(|| panic!("{cell}: {html}"));
+        let pos = standings
+            .find(&cell)
+            .unwrap_or_else(|| panic!("{cell}: {html}"));
         assert!(pos >= at, "the club's order: {html}");
         at = pos;
     }
@@ -101,13 +115,19 @@ async fn a_league_link_serves_the_standings_in_the_club_order_and_links_every_ma
         )),
         "{html}"
     );
-    assert!(html.contains("Ties: points, head to head (H2H), Sonneborn-Berger (SB)"), "{html}");
+    assert!(
+        html.contains("Ties: points, head to head (H2H), Sonneborn-Berger (SB)"),
+        "{html}"
+    );
     // Every match of the season, played or not, links to its match page, which answers.
     let fixtures = html.split("id=\"fixtures-1\"").nth(1).unwrap();
     assert_eq!(fixtures.matches("<li><a href=\"/m/").count(), 6, "{html}");
     for m in [m1, m2, m3, match_of(club, LEAGUE, "alice", "dave").await] {
         let t = club.match_link(m).await.unwrap();
-        assert!(fixtures.contains(&format!("<a href=\"/m/{t}\">")), "#{m}: {html}");
+        assert!(
+            fixtures.contains(&format!("<a href=\"/m/{t}\">")),
+            "#{m}: {html}"
+        );
         assert_eq!(get(s.addr, &format!("/m/{t}")).await.status, 200);
     }
     // In the words of /league fixtures: the organiser's rulings, the matches under way.
@@ -115,7 +135,10 @@ async fn a_league_link_serves_the_standings_in_the_club_order_and_links_every_ma
         .split("<li>")
         .find(|l| l.contains(&format!(" #{m1}: ")))
         .unwrap_or_else(|| panic!("#{m1}: {html}"));
-    assert!(line.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "{line}");
+    assert!(
+        line.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
+        "{line}"
+    );
     assert!(
         line.contains(": alice won by the organiser&#39;s adjudication: agreed result</a></li>"),
         "{line}"
@@ -133,7 +156,12 @@ async fn a_guessed_token_or_one_of_another_kind_finds_no_league_or_leaderboard()
     let club = s.club();
     started(club, "Cup", Format::RoundRobin, &["ann", "bob", "cid"]).await;
     let m = adjudge(club, "Cup", "ann", "bob").await;
-    let out = run(club, "ann", league("Cup", LeagueOp::Standings { division: None })).await;
+    let out = run(
+        club,
+        "ann",
+        league("Cup", LeagueOp::Standings { division: None }),
+    )
+    .await;
     let league_token = page_token(club, out.web).await;
     let out = run(club, "ann", Command::Leaderboard { ruleset: None }).await;
     let board_token = page_token(club, out.web).await;
@@ -155,7 +183,11 @@ async fn a_guessed_token_or_one_of_another_kind_finds_no_league_or_leaderboard()
     ] {
         let a = get(s.addr, &path).await;
         assert_eq!(a.status, 404, "{path}");
-        assert_eq!(a.header("content-security-policy"), Some(web::CSP), "{path}");
+        assert_eq!(
+            a.header("content-security-policy"),
+            Some(web::CSP),
+            "{path}"
+        );
     }
     assert_eq!(get(s.addr, &format!("/l/{league_token}")).await.status, 200);
     assert_eq!(get(s.addr, &format!("/r/{board_token}")).await.status, 200);
@@ -165,12 +197,20 @@ async fn a_guessed_token_or_one_of_another_kind_finds_no_league_or_leaderboard()
 async fn a_knockout_page_shows_its_bracket_drawn_by_the_renderer() {
     let s = served("web-league-ko").await;
     let club = s.club();
-    started(club, "Knock", Format::Knockout, &["ann", "bob", "cid", "dan"]).await;
+    started(
+        club,
+        "Knock",
+        Format::Knockout,
+        &["ann", "bob", "cid", "dan"],
+    )
+    .await;
     let out = run(club, "ann", league("Knock", LeagueOp::Bracket)).await;
     let token = page_token(club, out.web).await;
     let html = get(s.addr, &format!("/l/{token}")).await.text();
     assert!(
-        html.contains(&format!("<img src=\"/l/{token}/bracket/1.png\" alt=\"The bracket of season 1\">")),
+        html.contains(&format!(
+            "<img src=\"/l/{token}/bracket/1.png\" alt=\"The bracket of season 1\">"
+        )),
         "{html}"
     );
     let png = get(s.addr, &format!("/l/{token}/bracket/1.png")).await;
@@ -191,8 +231,20 @@ async fn the_leaderboard_link_lists_the_ratings_with_links_to_player_pages() {
     beat(club, "alice", "bob").await;
     let out = run(club, "bob", Command::Leaderboard { ruleset: None }).await;
     let token = page_token(club, out.web).await;
-    let rating = run(club, "bob", Command::Rating { player: None, ruleset: None }).await;
-    assert_eq!(page_token(club, rating.web).await, token, "/rating links it too");
+    let rating = run(
+        club,
+        "bob",
+        Command::Rating {
+            player: None,
+            ruleset: None,
+        },
+    )
+    .await;
+    assert_eq!(
+        page_token(club, rating.web).await,
+        token,
+        "/rating links it too"
+    );
     let page = get(s.addr, &format!("/r/{token}")).await;
     assert_eq!(page.status, 200);
     assert_eq!(page.header("content-security-policy"), Some(web::CSP));
@@ -210,17 +262,31 @@ async fn the_leaderboard_link_lists_the_ratings_with_links_to_player_pages() {
             .await
             .unwrap()
             .unwrap();
-        let community = club.store().load_match(1).await.unwrap().unwrap().community_id;
+        let community = club
+            .store()
+            .load_match(1)
+            .await
+            .unwrap()
+            .unwrap()
+            .community_id;
         let p = club.player_link(community, row.id).await.unwrap();
         let link = format!("<a href=\"/p/{p}\">{}</a>", web::escape(name));
-        let pos = board.find(&link).unwrap_or_else(|| panic!("{link}: {html}"));
+        let pos = board
+            .find(&link)
+            .unwrap_or_else(|| panic!("{link}: {html}"));
         assert!(name == SCRIPT_NAME || pos >= at, "rating order: {html}");
         at = at.max(pos);
         assert_eq!(get(s.addr, &format!("/p/{p}")).await.status, 200);
     }
     assert!(board.starts_with("><thead>"), "{html}");
-    assert!(board.contains("<tr><td>1</td><td class=\"who\"><a href=\"/p/"), "{html}");
-    assert!(html.contains("<h2>welsh</h2><p>No rated match yet.</p>"), "{html}");
+    assert!(
+        board.contains("<tr><td>1</td><td class=\"who\"><a href=\"/p/"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<h2>welsh</h2><p>No rated match yet.</p>"),
+        "{html}"
+    );
 }
 
 /// A player of the Discord server 900000000000000001 (ids 81234567890123456x).
@@ -281,12 +347,21 @@ async fn public_pages_answer_while_the_server_opts_in_and_show_no_discord_id() {
         manage_server: false,
         roles: Vec::new(),
     };
-    let out = club.execute(&org, Command::League(standings)).await.unwrap();
+    let out = club
+        .execute(&org, Command::League(standings))
+        .await
+        .unwrap();
     let Some(WebPage::League(league_id)) = out.web else {
         panic!("the standings name their league");
     };
     // A local league: another server's, never under this server's key.
-    started(club, "Elsewhere", Format::RoundRobin, &["ann", "bob", "cid"]).await;
+    started(
+        club,
+        "Elsewhere",
+        Format::RoundRobin,
+        &["ann", "bob", "cid"],
+    )
+    .await;
     let other = run(club, "ann", league("Elsewhere", LeagueOp::Fixtures)).await;
     let Some(WebPage::League(other_id)) = other.web else {
         panic!("the fixtures name their league");
@@ -295,7 +370,10 @@ async fn public_pages_answer_while_the_server_opts_in_and_show_no_discord_id() {
     assert_eq!(club.web_public(&org).await.unwrap(), None, "off by default");
     let key = club.set_web_public(&org, true).await.unwrap().unwrap();
     assert_eq!(key.len(), 32);
-    assert_eq!(club.set_web_public(&org, true).await.unwrap(), Some(key.clone()));
+    assert_eq!(
+        club.set_web_public(&org, true).await.unwrap(),
+        Some(key.clone())
+    );
     let pages = [
         format!("/s/{key}"),
         format!("/s/{key}/l/{league_id}"),
@@ -304,24 +382,40 @@ async fn public_pages_answer_while_the_server_opts_in_and_show_no_discord_id() {
     let index = get(s.addr, &pages[0]).await;
     assert_eq!(index.status, 200);
     let html = index.text();
-    assert!(!html.contains("A server"), "no server name (on Discord, made of its id): {html}");
     assert!(
-        html.contains(&format!("<li><a href=\"/s/{key}/l/{league_id}\">Open</a></li>")),
+        !html.contains("A server"),
+        "no server name (on Discord, made of its id): {html}"
+    );
+    assert!(
+        html.contains(&format!(
+            "<li><a href=\"/s/{key}/l/{league_id}\">Open</a></li>"
+        )),
         "{html}"
     );
     assert!(!html.contains("Elsewhere"), "{html}");
     for path in &pages {
         let a = get(s.addr, path).await;
         assert_eq!(a.status, 200, "{path}");
-        assert_eq!(a.header("content-security-policy"), Some(web::CSP), "{path}");
+        assert_eq!(
+            a.header("content-security-policy"),
+            Some(web::CSP),
+            "{path}"
+        );
         let text = a.text();
-        for id in ["8123456789012345", "900000000000000001", "700000000000000001"] {
+        for id in [
+            "8123456789012345",
+            "900000000000000001",
+            "700000000000000001",
+        ] {
             assert!(!text.contains(id), "{path} shows {id}: {text}");
         }
         assert!(!text.contains(SCRIPT_NAME), "{path}: {text}");
     }
     let league_html = get(s.addr, &pages[1]).await.text();
-    assert!(league_html.contains("<td class=\"who\">Dora</td>"), "{league_html}");
+    assert!(
+        league_html.contains("<td class=\"who\">Dora</td>"),
+        "{league_html}"
+    );
     for path in [
         format!("/s/{key}/l/{other_id}"),
         format!("/s/{key}/l/999"),
