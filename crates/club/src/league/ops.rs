@@ -14,7 +14,8 @@ pub enum LeagueOp {
         spec: ChallengeSpec,
     },
     /// Change a setting (organiser): `win-points`, `loss-points`, `withdrawal`, `seeding`,
-    /// `season-days`, `remind`, `entry-fee`, `division-size`, `movers`, `organiser-role`.
+    /// `season-days`, `remind`, `entry-fee`, `division-size`, `movers`, `reset` (double
+    /// elimination), `rounds` (Swiss), `organiser-role`.
     Set {
         key: String,
         value: String,
