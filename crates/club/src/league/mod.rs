@@ -1,4 +1,5 @@
-//! Leagues and tournaments: round robins, knockouts and divisions over seasons, run by an
+//! Leagues and tournaments: round robins, knockouts, divisions over seasons, double
+//! elimination and the Swiss system, run by an
 //! organiser (the tournament director). Commands in, outcomes out; every change is one
 //! transaction with the league's version checked ([`store::Store::commit_league`])
 //! and an entry in the league's append-only log. A league match reports its end to its
@@ -6,7 +7,8 @@
 //! the end of the season, the jack-pot) is done right after and again by the sweep, so a
 //! restart loses nothing.
 //!
-//! The scheduler (`fixtures`) and the table (`standings`) are pure; `start` draws and
+//! The scheduler (`fixtures`, `double_elim`, `swiss`) and the table (`standings`) are
+//! pure; `swiss_rounds` pairs a Swiss season's next round in the store; `start` draws and
 //! starts a season, `advance` follows results (next knockout round, end of season),
 //! `director` holds the organiser's rulings and extensions, `withdrawal` a player leaving
 //! mid-season, `reminders` the sweep's part, `recur` seasons that start by themselves,

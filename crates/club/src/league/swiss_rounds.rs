@@ -12,14 +12,21 @@ use super::terms::League;
 use crate::{Club, ClubError};
 use store::{FixtureRow, FixtureWrite, PlaceRow, PlayerRow};
 
-/// What the players of a Swiss season have done: the pairs that met, who had a bye, and
-/// each one's colour balance (X minus O).
-pub(super) fn history(
-    fixtures: &[FixtureRow],
-) -> (HashSet<(i64, i64)>, HashSet<i64>, HashMap<i64, i64>) {
-    let mut met = HashSet::new();
-    let mut byes = HashSet::new();
-    let mut colour: HashMap<i64, i64> = HashMap::new();
+/// What the players of a Swiss season have done.
+#[derive(Default)]
+pub(super) struct History {
+    /// The pairs that met (as [`key`]).
+    pub(super) met: HashSet<(i64, i64)>,
+    /// Who has had a bye.
+    pub(super) byes: HashSet<i64>,
+    /// Each one's colour balance (X minus O).
+    pub(super) colour: HashMap<i64, i64>,
+}
+
+/// The pairs that met, the byes and the colours of a Swiss season's fixtures.
+pub(super) fn history(fixtures: &[FixtureRow]) -> History {
+    let mut h = History::default();
+    let History { met, byes, colour } = &mut h;
     for f in fixtures {
         match f.players {
             [Some(x), Some(o)] => {
@@ -33,7 +40,7 @@ pub(super) fn history(
             _ => {}
         }
     }
-    (met, byes, colour)
+    h
 }
 
 /// The number of rounds of a Swiss season of `n` players under `league`'s settings.
@@ -112,7 +119,7 @@ impl Club {
             win: league.settings.win_points,
             loss: league.settings.loss_points,
         };
-        let (met, byes, colour) = history(fixtures);
+        let History { met, byes, colour } = history(fixtures);
         let ranked: Vec<SwissPlayer> = division_table(places, 1, fixtures, withdrawn, points)
             .into_iter()
             .filter(|r| !r.withdrawn)
