@@ -34,6 +34,7 @@ pub const SETTINGS: &[&str] = &[
     "SHUTDOWN_TIMEOUT",
     "WEB_ADDR",
     "PUBLIC_URL",
+    "LOW_TIME",
 ];
 
 /// The database when `DATABASE_URL` is not set.
@@ -87,6 +88,9 @@ pub struct Config {
     /// `PUBLIC_URL`: the address players reach the web pages at (behind the operator's
     /// HTTPS proxy), without a trailing `/`; links are made with it.
     pub public_url: Option<String>,
+    /// `LOW_TIME` (default [`club::DEFAULT_LOW_TIME`], one day; `off`: never): a player is
+    /// told once per match when his time bank falls below it.
+    pub low_time: i64,
 }
 
 /// How long a graceful stop may take when `SHUTDOWN_TIMEOUT` is not set.
@@ -207,6 +211,18 @@ impl Config {
                 .unwrap_or(DEFAULT_SHUTDOWN_TIMEOUT),
             web_addr,
             public_url,
+            low_time: match get("LOW_TIME") {
+                None => club::DEFAULT_LOW_TIME,
+                Some(v) if v.eq_ignore_ascii_case("off") => 0,
+                Some(v) => match v.parse::<Span>() {
+                    Ok(s) if s.seconds() >= 60 => s.seconds(),
+                    _ => {
+                        return Err(ConfigError(format!(
+                            "LOW_TIME `{v}` is not a time bank: at least 1m, like 1d or 12h (or `off`)"
+                        )));
+                    }
+                },
+            },
         })
     }
 }

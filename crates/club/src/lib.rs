@@ -123,6 +123,7 @@ pub use command::{
 };
 pub use dice::{DiceSource, RngDice};
 pub use digest::DigestOptions;
+pub use low_time::DEFAULT_LOW_TIME;
 pub use duration::{Span, SpanError};
 pub use error::ClubError;
 pub use fair::{
@@ -211,7 +212,7 @@ impl Club {
             metrics: ClubMetrics::default(),
             stop: Arc::new(stopping::Stop::new()),
             links: waiting::LinksCell::default(),
-            low_time: low_time::DEFAULT_LOW_TIME,
+            low_time: 0,
         }
     }
 

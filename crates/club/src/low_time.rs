@@ -1,6 +1,6 @@
 //! Low time: besides the reminder before each deadline (`deadlines`), a player is told
 //! once per match when his time bank falls below a threshold (the club's setting,
-//! [`Club::with_low_time`]; one day by default). Said in the match's channel to him (and
+//! [`Club::with_low_time`]; the program's `LOW_TIME`, one day by default). Said in the match's channel to him (and
 //! by direct message when he asked for those), as the reminder is. A match whose banks
 //! began at or below the threshold (a live clock) never gets it. The store marks who was
 //! told, so it is said once across restarts and processes. Run by the deadline sweep.
@@ -10,8 +10,9 @@ use super::phrases::duration_words;
 use super::prompts::acting_side;
 use super::{Club, ClubError, DAY, Notice};
 
-/// The threshold when none is set: one day.
-pub(super) const DEFAULT_LOW_TIME: i64 = DAY;
+/// The threshold the program sets when its setting (`LOW_TIME`) is not given: one day. A
+/// club made with [`Club::new`] says nothing of low time until [`Club::with_low_time`].
+pub const DEFAULT_LOW_TIME: i64 = DAY;
 
 /// How many matches one sweep looks at.
 const BATCH: i64 = 500;

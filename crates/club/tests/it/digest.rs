@@ -274,19 +274,25 @@ fn low_time(notices: &[Notice]) -> Vec<&Notice> {
 #[tokio::test]
 async fn low_time_is_said_once_per_match_when_the_bank_falls_below_a_day() {
     let f = open("digest-low-time").await;
+    let club = Club::new(
+        f.store.clone(),
+        Arc::new(RngDice::seeded(3)),
+        f.clock.clone(),
+    )
+    .with_low_time(DAY);
     // Given alice to act with one day a decision and a bank of two: her bank falls below
     // a day two days from now (the deadline is in three)
     let mut spec = ChallengeSpec::standard(Some(3));
     spec.time.per_move = DAY;
     spec.time.bank = 2 * DAY;
-    let (id, out) = clubkit::accepted(&f, "alice", "bob", spec).await;
+    let (id, out) = clubkit::accepted(&club, "alice", "bob", spec).await;
     let who = out.next.unwrap().name;
     // When the sweep runs a minute before: nothing
     at(&f, START + 2 * DAY - 60);
-    assert!(low_time(&f.club.sweep().await.unwrap()).is_empty());
+    assert!(low_time(&club.sweep().await.unwrap()).is_empty());
     // A minute after: the player to act is told, in the match's channel
     at(&f, START + 2 * DAY + 60);
-    let notices = f.club.sweep().await.unwrap();
+    let notices = club.sweep().await.unwrap();
     let told = low_time(&notices);
     assert_eq!(told.len(), 1, "{notices:#?}");
     assert_eq!(told[0].user_id, who);
@@ -303,12 +309,13 @@ async fn low_time_is_said_once_per_match_when_the_bank_falls_below_a_day() {
     );
     // Then not again: at the next sweep, after a restart, nor at his next decision
     at(&f, START + 2 * DAY + 120);
-    assert!(low_time(&f.club.sweep().await.unwrap()).is_empty());
+    assert!(low_time(&club.sweep().await.unwrap()).is_empty());
     let again = Club::new(
         f.store.clone(),
         Arc::new(RngDice::seeded(1)),
         f.clock.clone(),
-    );
+    )
+    .with_low_time(DAY);
     assert!(low_time(&again.sweep().await.unwrap()).is_empty());
     let m = MatchRef::id(id);
     let plays = again.legal_moves(&Actor::local(&who), m).await.unwrap();
