@@ -195,3 +195,4 @@ async fn players_who_never_met_are_told_so_and_a_player_against_himself_is_refus
     assert!(e.to_string().contains("no player called `zed`"), "{e}");
     assert_eq!(at.store.fingerprint().await.unwrap(), kept);
 }
+
