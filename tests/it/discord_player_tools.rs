@@ -20,7 +20,9 @@ const BOB: (u64, &str) = (222_222_222_222_222_222, "bob");
 async fn alice_beats_bob(club: &Club) {
     let run = async |who: (u64, &str), cmd: Command| club.execute(&actor(who), cmd).await.unwrap();
     for (id, name) in [ALICE, BOB] {
-        club.introduce("discord", &id.to_string(), name).await.unwrap();
+        club.introduce("discord", &id.to_string(), name)
+            .await
+            .unwrap();
     }
     let id = run(
         ALICE,
@@ -70,7 +72,9 @@ fn named(option: &str, who: (u64, &str)) -> serde_json::Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn head_to_head_dice_statistics_and_blocking_on_discord() {
     let fake = FakeDiscord::start(TOKEN).await;
-    let store = Store::open(&store_url("discord-player-tools").await).await.unwrap();
+    let store = Store::open(&store_url("discord-player-tools").await)
+        .await
+        .unwrap();
     let club = Arc::new(Club::new(
         store,
         Arc::new(RngDice::fair_seeded(5)),
@@ -80,16 +84,45 @@ async fn head_to_head_dice_statistics_and_blocking_on_discord() {
     connect(&fake, club, std::time::Duration::from_secs(60)).await;
 
     // /h2h player:@bob: alice against bob, for everyone to see
-    let r = interact(&fake, slash("t-h2h", ALICE, "h2h", json!([named("player", BOB)]), names())).await;
+    let r = interact(
+        &fake,
+        slash(
+            "t-h2h",
+            ALICE,
+            "h2h",
+            json!([named("player", BOB)]),
+            names(),
+        ),
+    )
+    .await;
     let text = content(&r);
     assert!(!ephemeral(&r), "{text}");
     assert!(text.contains("Head-to-head: alice v bob"), "{text}");
-    assert!(text.contains("Standard: 1 match; won alice 1, bob 0"), "{text}");
-    assert!(!text.contains(&ALICE.0.to_string()), "no Discord id: {text}");
+    assert!(
+        text.contains("Standard: 1 match; won alice 1, bob 0"),
+        "{text}"
+    );
+    assert!(
+        !text.contains(&ALICE.0.to_string()),
+        "no Discord id: {text}"
+    );
     // /rating vs:@alice, by bob
-    let r = interact(&fake, slash("t-rating", BOB, "rating", json!([named("vs", ALICE)]), names())).await;
+    let r = interact(
+        &fake,
+        slash(
+            "t-rating",
+            BOB,
+            "rating",
+            json!([named("vs", ALICE)]),
+            names(),
+        ),
+    )
+    .await;
     let text = content(&r);
-    assert!(text.contains("Rating for bob") && text.contains("Head-to-head: bob v alice"), "{text}");
+    assert!(
+        text.contains("Rating for bob") && text.contains("Head-to-head: bob v alice"),
+        "{text}"
+    );
     // /fair stats player:@alice
     let r = interact(
         &fake,
@@ -103,29 +136,83 @@ async fn head_to_head_dice_statistics_and_blocking_on_discord() {
     )
     .await;
     let text = content(&r);
-    assert!(text.contains("Dice statistics for alice (standard and Welsh, "), "{text}");
+    assert!(
+        text.contains("Dice statistics for alice (standard and Welsh, "),
+        "{text}"
+    );
     assert!(text.contains("Too few throws to judge"), "{text}");
 
     // /block player:@bob: answered to alice alone
-    let r = interact(&fake, slash("t-block", ALICE, "block", json!([named("player", BOB)]), names())).await;
+    let r = interact(
+        &fake,
+        slash(
+            "t-block",
+            ALICE,
+            "block",
+            json!([named("player", BOB)]),
+            names(),
+        ),
+    )
+    .await;
     assert!(ephemeral(&r), "{}", content(&r));
     assert!(content(&r).starts_with("You block bob"), "{}", content(&r));
     // bob's challenge to alice: refused to him alone, in the neutral words
     let r = interact(
         &fake,
-        slash("t-challenge", BOB, "challenge", json!([named("opponent", ALICE)]), names()),
+        slash(
+            "t-challenge",
+            BOB,
+            "challenge",
+            json!([named("opponent", ALICE)]),
+            names(),
+        ),
     )
     .await;
     assert!(ephemeral(&r));
     let text = content(&r);
-    assert!(text.contains("your challenge to alice was refused; nothing was sent"), "{text}");
+    assert!(
+        text.contains("your challenge to alice was refused; nothing was sent"),
+        "{text}"
+    );
     assert!(!text.contains("block"), "{text}");
     // /block alone lists, /unblock lifts, a second /unblock is refused privately
     let r = interact(&fake, slash("t-list", ALICE, "block", json!([]), json!({}))).await;
-    assert!(ephemeral(&r) && content(&r).contains("You block: bob."), "{}", content(&r));
-    let r = interact(&fake, slash("t-unblock", ALICE, "unblock", json!([named("player", BOB)]), names())).await;
-    assert!(ephemeral(&r) && content(&r).contains("You no longer block bob"), "{}", content(&r));
-    let r = interact(&fake, slash("t-unblock2", ALICE, "unblock", json!([named("player", BOB)]), names())).await;
-    assert!(ephemeral(&r) && content(&r).contains("you do not block bob"), "{}", content(&r));
+    assert!(
+        ephemeral(&r) && content(&r).contains("You block: bob."),
+        "{}",
+        content(&r)
+    );
+    let r = interact(
+        &fake,
+        slash(
+            "t-unblock",
+            ALICE,
+            "unblock",
+            json!([named("player", BOB)]),
+            names(),
+        ),
+    )
+    .await;
+    assert!(
+        ephemeral(&r) && content(&r).contains("You no longer block bob"),
+        "{}",
+        content(&r)
+    );
+    let r = interact(
+        &fake,
+        slash(
+            "t-unblock2",
+            ALICE,
+            "unblock",
+            json!([named("player", BOB)]),
+            names(),
+        ),
+    )
+    .await;
+    assert!(
+        ephemeral(&r) && content(&r).contains("you do not block bob"),
+        "{}",
+        content(&r)
+    );
     fake.finish().await;
 }

@@ -34,7 +34,10 @@ async fn alice_beats_bob(club: &Club) {
         }
         let cmd = if next.what.starts_with("move") {
             plays += usize::from(next.name == "alice");
-            let legal = club.legal_moves(&Actor::local(&next.name), m).await.unwrap();
+            let legal = club
+                .legal_moves(&Actor::local(&next.name), m)
+                .await
+                .unwrap();
             Command::Move(m, legal[0].clone())
         } else {
             Command::Roll(m)
@@ -47,7 +50,9 @@ async fn alice_beats_bob(club: &Club) {
 
 #[tokio::test]
 async fn head_to_head_dice_statistics_and_blocking_through_the_local_chat() {
-    let store = Store::open(&store_url("local-player-tools").await).await.unwrap();
+    let store = Store::open(&store_url("local-player-tools").await)
+        .await
+        .unwrap();
     let club = Club::new(
         store,
         Arc::new(RngDice::fair_seeded(9)),
@@ -63,21 +68,36 @@ async fn head_to_head_dice_statistics_and_blocking_through_the_local_chat() {
         out.contains("Standard: 1 match; won alice 1, bob 0; match points alice 1, bob 0"),
         "{out}"
     );
-    assert!(out.contains("standard 1-point: alice won 1-0 (resigned)"), "{out}");
+    assert!(
+        out.contains("standard 1-point: alice won 1-0 (resigned)"),
+        "{out}"
+    );
     let (out, _) = say("carol: /rating alice vs:bob").await;
-    assert!(out.contains("Rating for alice") && out.contains("Head-to-head: alice v bob"), "{out}");
+    assert!(
+        out.contains("Rating for alice") && out.contains("Head-to-head: alice v bob"),
+        "{out}"
+    );
 
     let (out, refused) = say("bob: /fair stats alice rules:standard").await;
     assert!(!refused, "{out}");
-    assert!(out.contains("Dice statistics for alice (standard, local chat): "), "{out}");
+    assert!(
+        out.contains("Dice statistics for alice (standard, local chat): "),
+        "{out}"
+    );
     assert!(out.contains("Too few throws to judge"), "{out}");
-    assert!(out.contains("Server-wide (every proven two-dice throw here, standard): "), "{out}");
+    assert!(
+        out.contains("Server-wide (every proven two-dice throw here, standard): "),
+        "{out}"
+    );
 
     let (out, refused) = say("alice: /block bob").await;
     assert!(!refused && out.contains("You block bob"), "{out}");
     let (out, refused) = say("bob: /challenge alice").await;
     assert!(refused, "{out}");
-    assert!(out.contains("your challenge to alice was refused; nothing was sent"), "{out}");
+    assert!(
+        out.contains("your challenge to alice was refused; nothing was sent"),
+        "{out}"
+    );
     let (out, _) = say("alice: /block").await;
     assert!(out.contains("You block: bob."), "{out}");
     let (out, refused) = say("alice: /unblock bob").await;

@@ -36,7 +36,6 @@ pub async fn unblock(
     ctx: Context<'_>,
     #[description = "The player to unblock"] player: serenity::User,
 ) -> Result<(), Error> {
-    let result =
-        execute_introducing(ctx, &player, Command::Unblock(player.id.to_string())).await;
+    let result = execute_introducing(ctx, &player, Command::Unblock(player.id.to_string())).await;
     answer(ctx, result).await
 }
