@@ -174,7 +174,7 @@ async fn a_players_counts_are_the_ones_recounted_from_the_exports_per_ruleset() 
         // And the server's line counts every proven two-dice throw of the exports
         let all = proven(&exports);
         assert!(
-            text[6].starts_with(&format!("Server-wide (every proven two-dice throw here, "))
+            text[6].starts_with("Server-wide (every proven two-dice throw here, ")
                 && text[6].contains(&format!("): {all} throws")),
             "{}",
             text[6]
