@@ -1,4 +1,4 @@
--- Blocking (crates/club/src/block.rs, README "Blocking"): a player who blocked another is
+-- Blocking (/block, /unblock; crates/club/src/block.rs): a player who blocked another is
 -- not challenged by him and does not see him join a chouette he sits in. One row per pair;
 -- /block inserts it, /unblock deletes it, each in one statement (its own transaction).
 CREATE TABLE blocks (

@@ -56,7 +56,10 @@ impl Club {
                  chouettes."
                     .to_string()
             } else {
-                format!("You block: {}. /unblock <player> lifts it.", names.join(", "))
+                format!(
+                    "You block: {}. /unblock <player> lifts it.",
+                    names.join(", ")
+                )
             };
             return Ok(Outcome {
                 lines: vec![line],

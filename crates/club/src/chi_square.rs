@@ -118,7 +118,11 @@ impl Tally {
         };
         [
             Test::pearson("faces", &faces, &face_expected),
-            Test::pearson("doubles", &[doubles, n - doubles], &[n / 6.0, 5.0 * n / 6.0]),
+            Test::pearson(
+                "doubles",
+                &[doubles, n - doubles],
+                &[n / 6.0, 5.0 * n / 6.0],
+            ),
             Test::pearson("rolls", &rolls, &roll_expected),
             Test {
                 name: "pips",

@@ -105,10 +105,7 @@ fn tally_lines(t: &Tally) -> Vec<String> {
     let mean = if n > 0 { t.pips() as f64 / nf } else { 0.0 };
     vec![
         with(
-            format!(
-                "Faces: {faces} (expected {:.1} each)",
-                2.0 * nf / 6.0
-            ),
+            format!("Faces: {faces} (expected {:.1} each)", 2.0 * nf / 6.0),
             &tests[0],
         ),
         with(
@@ -129,11 +126,7 @@ fn tally_lines(t: &Tally) -> Vec<String> {
             ),
             &tests[3],
         ),
-        if judged {
-            verdict(&tests)
-        } else {
-            too_few(n)
-        },
+        if judged { verdict(&tests) } else { too_few(n) },
     ]
 }
 
@@ -164,8 +157,8 @@ impl Club {
             let spec: ChallengeSpec = serde_json::from_str(&row.terms)
                 .map_err(|e| ClubError::Corrupt(row.id, e.to_string()))?;
             let entries = super::match_log::read_log(&self.store, row.id).await?;
-            let played = match_played(&spec, &entries, &names)
-                .map_err(|e| ClubError::Corrupt(row.id, e))?;
+            let played =
+                match_played(&spec, &entries, &names).map_err(|e| ClubError::Corrupt(row.id, e))?;
             for p in played {
                 if p.by == side && !p.nominated && COUNTED.contains(&p.what) {
                     if let [a, b] = p.dice[..] {
@@ -185,7 +178,11 @@ impl Club {
         ruleset: Option<Ruleset>,
     ) -> Result<Tally, ClubError> {
         let mut tally = Tally::default();
-        for (dice, n) in self.store.community_throw_counts(community, ruleset).await? {
+        for (dice, n) in self
+            .store
+            .community_throw_counts(community, ruleset)
+            .await?
+        {
             let dice: Vec<u8> = serde_json::from_str(&dice).unwrap_or_default();
             if let [a, b] = dice[..] {
                 tally.add_n(a, b, u64::try_from(n).unwrap_or(0));

@@ -36,23 +36,23 @@
 
 mod acting_player;
 mod analysis;
+mod block;
 mod bot_event;
 mod bot_level;
 mod bot_player;
 mod bot_record;
 mod bot_terms;
 mod bot_turn;
-mod block;
 mod bot_welsh;
 mod cause;
 mod challenge;
+mod chi_square;
 mod choices;
 mod chouette;
 mod chouette_log;
 mod chouette_ops;
 mod chouette_session;
 mod chouette_view;
-mod chi_square;
 mod clock;
 mod command;
 mod deadlines;
@@ -107,14 +107,14 @@ mod work;
 use std::sync::Arc;
 
 pub use analysis::{AnalysisEvent, AnalysisReport, AnalysisSettings, INSTALL_GNUBG, MAX_ATTEMPTS};
-pub use bot_event::BotEvent;
 pub use block::{challenge_refused, join_refused};
+pub use bot_event::BotEvent;
 pub use bot_level::{BotLevel, UnknownBotLevel, WELSH_LEVELS};
 pub use challenge::spec_words;
+pub use chi_square::{MIN_THROWS, Tally, chi_square_sf};
 pub use choices::{Choice, Subject, choices_words};
 pub use chouette_log::{ChouetteEntry, ChouetteSpec, chouette_words, rebuild_chouette};
 pub use chouette_ops::{ChouetteOp, ChouetteRef};
-pub use chi_square::{MIN_THROWS, Tally, chi_square_sf};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::Chart;
 pub use command::{

@@ -50,7 +50,11 @@ impl Club {
     }
 
     /// A player named in `/rating`: known on this platform, never created by asking.
-    pub(super) async fn rated_player(&self, actor: &Actor, who: &str) -> Result<PlayerRow, ClubError> {
+    pub(super) async fn rated_player(
+        &self,
+        actor: &Actor,
+        who: &str,
+    ) -> Result<PlayerRow, ClubError> {
         let key = player_key(actor, who);
         if key.chars().count() > 100 {
             return Err(ClubError::TooLong("name", key.chars().count(), 100));

@@ -1,14 +1,18 @@
-//! `/fair`: provably fair dice of a match or chouette session.
+//! `/fair`: provably fair dice of a match or chouette session; `/fair stats`: a player's
+//! throws against fair dice.
 
 use super::autocomplete::autocomplete_match;
-use super::choices::{cr, m};
-use crate::discord::{Context, Error, run};
+use poise::serenity_prelude as serenity;
+
+use super::choices::{Rules, cr, m, ruleset_of};
+use super::h2h::introduced;
+use crate::discord::{Context, Error, reply, run};
 use club::Command;
 
 /// Provably fair dice: anchor, seeds and throws of a match or chouette; export; your seed.
 #[poise::command(
     slash_command,
-    subcommands("fair_show", "fair_export", "fair_seed"),
+    subcommands("fair_show", "fair_export", "fair_seed", "fair_stats"),
     subcommand_required
 )]
 pub async fn fair(_ctx: Context<'_>) -> Result<(), Error> {
@@ -65,4 +69,22 @@ pub async fn fair_seed(
 ) -> Result<(), Error> {
     let r = fair_ref(id, session);
     run(ctx, Command::Fair(r, club::FairOp::Seed(text))).await
+}
+
+/// A player's throws here against fair dice (chi-square tests), and the server's.
+#[poise::command(slash_command, rename = "stats")]
+pub async fn fair_stats(
+    ctx: Context<'_>,
+    #[description = "Whose throws (default: yours)"] player: Option<serenity::User>,
+    #[description = "Standard or Welsh matches only (default: both)"] rules: Option<Rules>,
+) -> Result<(), Error> {
+    let player = match player {
+        Some(u) => match introduced(ctx, &u).await {
+            Ok(id) => Some(id),
+            Err(e) => return reply(ctx, Err(e)).await.map(|_| ()),
+        },
+        None => None,
+    };
+    let ruleset = rules.map(ruleset_of);
+    run(ctx, Command::FairStats { player, ruleset }).await
 }

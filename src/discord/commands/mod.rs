@@ -1,7 +1,8 @@
 //! The slash commands: each reads its options into a club command and hands it to `run`.
 //! One file per group: `challenge`, `play` (a match in play), `player` (a player's and the
 //! server's settings and views), `chouette`, `fair`, `practice` (`/hint`, `/undo`,
-//! `/keep`), `web` (`/web revoke`), `vacation` (`/vacation`); `challenge` has `/play-bot` too; `choices` and `autocomplete` serve them all.
+//! `/keep`), `web` (`/web revoke`), `vacation` (`/vacation`), `h2h` (`/h2h`), `block` (`/block`,
+//! `/unblock`); `challenge` has `/play-bot` too; `choices` and `autocomplete` serve them all.
 
 /// A command with only the match option.
 macro_rules! simple {
@@ -21,19 +22,23 @@ macro_rules! simple {
 }
 
 mod autocomplete;
+mod block;
 mod challenge;
 mod choices;
 mod chouette;
 mod fair;
+mod h2h;
 mod play;
 mod player;
 mod practice;
 mod vacation;
 mod web;
 
+use block::{block, unblock};
 use challenge::{accept, cancel, challenge, decline, play_bot};
 use chouette::chouette;
 use fair::fair;
+use h2h::h2h;
 use play::{
     beaver, board, call, choose, concede, double, drop, export, history, moves, nominate, onedie,
     play, raccoon, reroll, resign, resume, roll, stop, take, take_break, throw,
@@ -93,5 +98,8 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         keep(),
         web(),
         vacation(),
+        h2h(),
+        block(),
+        unblock(),
     ]
 }

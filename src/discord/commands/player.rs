@@ -4,6 +4,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::choices::{Rules, ruleset_of};
+use super::h2h::introduced;
 use crate::discord::{Context, Error, actor, reply, run, tell};
 use club::Command;
 
@@ -87,27 +88,24 @@ pub async fn rating(
     ctx: Context<'_>,
     #[description = "Whose rating (default: yours)"] player: Option<serenity::User>,
     #[description = "Standard (default) or Welsh ratings"] rules: Option<Rules>,
+    #[description = "Add the head-to-head against this player"] vs: Option<serenity::User>,
 ) -> Result<(), Error> {
-    let player = match player {
-        Some(u) => {
-            let name = u.global_name.clone().unwrap_or_else(|| u.name.clone());
-            if let Err(e) = ctx
-                .data()
-                .club
-                .introduce("discord", &u.id.to_string(), &name)
-                .await
-            {
-                return reply(ctx, Err(e)).await.map(|_| ());
+    let mut named = [None, None];
+    for (slot, u) in named.iter_mut().zip([player, vs]) {
+        if let Some(u) = u {
+            match introduced(ctx, &u).await {
+                Ok(id) => *slot = Some(id),
+                Err(e) => return reply(ctx, Err(e)).await.map(|_| ()),
             }
-            Some(u.id.to_string())
         }
-        None => None,
-    };
+    }
+    let [player, vs] = named;
     run(
         ctx,
         Command::Rating {
             player,
             ruleset: rules.map(ruleset_of),
+            vs,
         },
     )
     .await

@@ -95,7 +95,10 @@ async fn block_alone_lists_whom_you_block_and_blocks_survive_a_restart() {
     );
     // Then alice's blocks are there, in the order she made them, and still hold
     let listed = run(&club, "alice", Command::Block(None)).await.lines;
-    assert_eq!(listed, ["You block: carol, bob. /unblock <player> lifts it."]);
+    assert_eq!(
+        listed,
+        ["You block: carol, bob. /unblock <player> lifts it."]
+    );
     let e = refused(&club, "bob", challenge("alice")).await;
     assert_eq!(e.to_string(), club::challenge_refused("alice").to_string());
 }
@@ -109,7 +112,10 @@ async fn blocking_yourself_twice_or_unblocking_nobody_is_refused_with_nothing_ch
     for (cmd, words) in [
         (block("alice"), "you cannot block yourself"),
         (block("bob"), "you already block bob"),
-        (Command::Unblock("alice".into()), "you cannot block or unblock yourself"),
+        (
+            Command::Unblock("alice".into()),
+            "you cannot block or unblock yourself",
+        ),
         (Command::Block(Some("zed".into())), "no player called `zed`"),
     ] {
         let e = refused(&at, "alice", cmd).await;

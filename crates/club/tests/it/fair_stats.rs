@@ -6,9 +6,7 @@
 
 use std::sync::Arc;
 
-use club::{
-    Actor, ChallengeSpec, Command, FairOp, FairRef, MIN_THROWS, MatchRef, RngDice, Tally,
-};
+use club::{Actor, ChallengeSpec, Command, FairOp, FairRef, MIN_THROWS, MatchRef, RngDice, Tally};
 use clubkit::{Fixture, accepted, refused, run};
 use engine::Side;
 use testkit::store_url;
@@ -148,11 +146,19 @@ async fn a_players_counts_are_the_ones_recounted_from_the_exports_per_ruleset() 
         let want = recount(&exports, "alice");
         assert!(want.throws() > 0);
         assert!(
-            text[0].contains(&format!(": {} throws of two dice in {} match", want.throws(), exports.len())),
+            text[0].contains(&format!(
+                ": {} throws of two dice in {} match",
+                want.throws(),
+                exports.len()
+            )),
             "{rules:?}: {}",
             text[0]
         );
-        assert!(text[1].starts_with(&faces_line(&want)), "{rules:?}: {}", text[1]);
+        assert!(
+            text[1].starts_with(&faces_line(&want)),
+            "{rules:?}: {}",
+            text[1]
+        );
         assert!(
             text[2].starts_with(&format!("Doubles: {} (expected", want.doubles())),
             "{}",
@@ -168,9 +174,8 @@ async fn a_players_counts_are_the_ones_recounted_from_the_exports_per_ruleset() 
         // And the server's line counts every proven two-dice throw of the exports
         let all = proven(&exports);
         assert!(
-            text[6].starts_with(&format!(
-                "Server-wide (every proven two-dice throw here, "
-            )) && text[6].contains(&format!("): {all} throws")),
+            text[6].starts_with("Server-wide (every proven two-dice throw here, ")
+                && text[6].contains(&format!("): {all} throws")),
             "{}",
             text[6]
         );
@@ -203,7 +208,12 @@ async fn with_enough_throws_each_test_has_a_p_value_and_a_plain_verdict() {
     // And one sentence says whether anything is unusual (p < 0.01 on any test)
     let unusual = tests.iter().any(|t| t.p < 0.01);
     assert_eq!(text[5].starts_with("Unusual:"), unusual, "{}", text[5]);
-    assert_eq!(text[5].starts_with("Nothing unusual:"), !unusual, "{}", text[5]);
+    assert_eq!(
+        text[5].starts_with("Nothing unusual:"),
+        !unusual,
+        "{}",
+        text[5]
+    );
     assert!(text[6].starts_with("Server-wide"), "{}", text[6]);
 }
 
@@ -214,7 +224,10 @@ async fn a_player_without_fair_throws_is_told_so_and_an_unknown_player_is_refuse
     run(&at, "carol", Command::Games).await;
     let text = run(&at, "alice", stats(Some("carol"), None)).await.lines;
     assert!(text[0].contains(": 0 throws"), "{}", text[0]);
-    assert_eq!(text[1], "No throw of carol here is in a fair-dice record yet.");
+    assert_eq!(
+        text[1],
+        "No throw of carol here is in a fair-dice record yet."
+    );
     assert!(text[2].contains("too few to judge"), "{}", text[2]);
     let kept = at.store.fingerprint().await.unwrap();
     let e = refused(&at, "alice", stats(Some("zed"), None)).await;

@@ -145,7 +145,10 @@ async fn only_the_last_five_results_are_listed() {
     assert_eq!(listed.len(), 5);
     // The newest first; the first match (alice's win) is not among them
     assert!(listed[0].contains(&format!("#{} ", ids[5])), "{listed:?}");
-    assert!(listed.iter().all(|l| l.contains(": bob won 1-0")), "{listed:?}");
+    assert!(
+        listed.iter().all(|l| l.contains(": bob won 1-0")),
+        "{listed:?}"
+    );
 }
 
 #[tokio::test]
@@ -162,7 +165,10 @@ async fn rating_with_a_second_player_adds_the_head_to_head_after_the_rating() {
         },
     )
     .await;
-    assert!(text[0].starts_with("Rating for alice (standard): "), "{text:?}");
+    assert!(
+        text[0].starts_with("Rating for alice (standard): "),
+        "{text:?}"
+    );
     let at_h2h = text
         .iter()
         .position(|l| l == "Head-to-head: alice v bob")
