@@ -22,7 +22,7 @@
 //! Welsh player's decisions; `bot_terms`: what it agrees to; `bot_record`: the record
 //! against it in `/rating`; `docs/bot.md`, `docs/welsh-bot.md`), `metrics` (what
 //! [`Club::execute`] counts for the operator's metrics endpoint), and the web companion's
-//! reads (`web_links`: the unguessable link tokens; `web_view`: what a match page shows; `web_player`: the player page;
+//! reads (`web_links`: the unguessable link tokens; `web_view`: what a match page shows; `web_player`: the player page; `web_chouette`: what a chouette page shows;
 //! `docs/web.md`).
 //!
 //! Leaf modules hold what many parts share and name no part that uses them: `loaded` (a
@@ -83,6 +83,7 @@ mod stopping;
 mod terms;
 mod tutor;
 mod undo;
+mod web_chouette;
 mod web_links;
 mod web_player;
 mod web_view;
@@ -130,6 +131,7 @@ pub use snapshot::{Snapshot, rebuild};
 pub use terms::{ChallengeOption, ChallengeOptions, TermsError};
 pub use tutor::TUTOR_THRESHOLD;
 pub use undo::{Before, TutorNote};
+pub use web_chouette::ChouettePage;
 pub use web_links::{PageKind, PageLink, is_token};
 pub use web_player::{
     HeadToHead, PlayerAnalysis, PlayerMatch, PlayerPage, PlayerRating, RECENT_MATCHES,

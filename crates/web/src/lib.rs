@@ -16,8 +16,10 @@
 //! | `html.rs` | the one way text reaches a page: escaped |
 //! | `match_page.rs` | the match page, the dice page, the page of a link that finds nothing |
 //! | `player_page.rs` | the player page |
+//! | `chouette_page.rs` | the chouette page |
 //! | `static/` | the stylesheet and the two scripts (replay and live poll; dice check) |
 
+mod chouette_page;
 mod html;
 mod match_page;
 mod player_page;
