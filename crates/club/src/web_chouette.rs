@@ -52,14 +52,19 @@ impl Club {
         let mut standings: Vec<(String, i64)> =
             c.tally().iter().map(|&(p, v)| (s.name(p), v)).collect();
         standings.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        let status = if c.phase() == ChouettePhase::Waiting {
-            if c.games() == 0 {
-                format!("waiting to start; {} players", c.players().len())
+        // The engine counts the games started; the page, the games finished.
+        let (status, games) = if c.phase() == ChouettePhase::Waiting {
+            let words = if c.games() == 0 {
+                "waiting to start"
             } else {
-                format!("between games; {} players", c.players().len())
-            }
+                "between games"
+            };
+            (format!("{words}; {} players", c.players().len()), c.games())
         } else {
-            format!("game {} under way", c.games() + 1)
+            (
+                format!("game {} under way", c.games()),
+                c.games().saturating_sub(1),
+            )
         };
         Ok(ChouettePage {
             id,
@@ -68,7 +73,7 @@ impl Club {
             box_player: line.first().cloned(),
             captain: line.get(1).cloned(),
             crew: line.iter().skip(2).cloned().collect(),
-            games: c.games(),
+            games,
             standings,
             preamble,
             frames,
