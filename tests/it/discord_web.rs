@@ -315,7 +315,11 @@ async fn a_server_manager_revokes_any_match_link_of_the_server_and_others_are_re
     let (fake, club) = bot_with_a_match("discord-web-manager").await;
     let old = club.match_link(1).await.unwrap();
     // (carol is known here)
-    interact(&fake, slash("g-games", CAROL, "games", json!([]), json!({}))).await;
+    interact(
+        &fake,
+        slash("g-games", CAROL, "games", json!([]), json!({})),
+    )
+    .await;
     // carol, no player and no manager: refused, nothing changed
     let before = club.store().fingerprint().await.unwrap();
     let r = revoke(&fake, "g-carol", CAROL, 1).await;

@@ -159,14 +159,14 @@ impl Club {
             for e in &events {
                 match e {
                     ChouetteEvent::Played { by, play } => {
-                        last = Some((*by, *at.state.position(), play.clone()));
+                        last = Some((*by, *at.state.position(), *play));
                     }
                     ChouetteEvent::GameStarted { .. } => last = None,
                     _ => {}
                 }
             }
             let after = Session { state: next, ..at };
-            match self.chouette_outcome(&after, last.clone()).board {
+            match self.chouette_outcome(&after, last).board {
                 Some(scene) => frames.push(Frame { scene, lines }),
                 None if frames.is_empty() => preamble.extend(lines),
                 // (between games with no board: the words join the last board's)

@@ -69,10 +69,7 @@ async fn one_game(club: &Club, players: [&Actor; 3]) -> i64 {
             let plays = club.chouette_moves(who, r).await.unwrap();
             ChouetteOp::Move(plays[0].clone())
         };
-        out = club
-            .execute(who, Command::Chouette(r, op))
-            .await
-            .unwrap();
+        out = club.execute(who, Command::Chouette(r, op)).await.unwrap();
     }
     id
 }
@@ -133,8 +130,8 @@ async fn a_chouette_link_serves_the_line_the_standings_and_every_board() {
         assert_eq!(b.header("content-type"), Some("image/png"));
         assert!(b.body.starts_with(b"\x89PNG\r\n\x1a\n"));
         if n == 0 {
-            let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                .join("../../target/web-shots");
+            let dir =
+                std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/web-shots");
             std::fs::create_dir_all(&dir).unwrap();
             std::fs::write(dir.join("chouette-board-0.png"), &b.body).unwrap();
         }
@@ -159,7 +156,11 @@ async fn a_chouette_link_serves_the_line_the_standings_and_every_board() {
     ] {
         let a = get(s.addr, &path).await;
         assert_eq!(a.status, 404, "{path}");
-        assert_eq!(a.header("content-security-policy"), Some(web::CSP), "{path}");
+        assert_eq!(
+            a.header("content-security-policy"),
+            Some(web::CSP),
+            "{path}"
+        );
     }
 }
 
