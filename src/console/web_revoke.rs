@@ -16,7 +16,8 @@ pub(super) fn web_line(line: &str) -> Option<Result<(String, i64), ParseError>> 
     }
     let name = name.trim();
     let args: Vec<&str> = rest.split_whitespace().skip(1).collect();
-    let usage = || ParseError("write `/web revoke #N` to replace the link of match N's page".into());
+    let usage =
+        || ParseError("write `/web revoke #N` to replace the link of match N's page".into());
     Some(match args.as_slice() {
         [revoke, m] if revoke.eq_ignore_ascii_case("revoke") => m
             .strip_prefix('#')

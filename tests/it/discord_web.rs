@@ -316,7 +316,11 @@ async fn a_server_manager_revokes_any_match_link_of_the_server_and_others_are_re
     let (fake, club) = bot_with_a_match("discord-web-manager").await;
     let old = club.match_link(1).await.unwrap();
     // (carol is known here)
-    interact(&fake, slash("g-games", CAROL, "games", json!([]), json!({}))).await;
+    interact(
+        &fake,
+        slash("g-games", CAROL, "games", json!([]), json!({})),
+    )
+    .await;
     // carol, no player and no manager: refused, nothing changed
     let before = club.store().fingerprint().await.unwrap();
     let r = revoke(&fake, "g-carol", CAROL, 1).await;
@@ -359,6 +363,51 @@ async fn a_server_manager_revokes_any_match_link_of_the_server_and_others_are_re
     fake.finish().await;
 }
 
+#[tokio::test]
+async fn a_chouettes_board_message_links_to_the_chouette_page() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let store = Store::open(&store_url("discord-web-chouette").await)
+        .await
+        .unwrap();
+    let club = Arc::new(Club::new(
+        store,
+        Arc::new(RngDice::seeded(7)),
+        Arc::new(ManualClock::new(1_800_000_000)),
+    ));
+    connect_web(
+        &fake,
+        Arc::clone(&club),
+        std::time::Duration::from_secs(60),
+        Some(PUBLIC_URL.into()),
+    )
+    .await;
+    let sub = |token: &str, who: (u64, &str), name: &str| {
+        slash(
+            token,
+            who,
+            "chouette",
+            json!([{"name": name, "type": 1, "options": []}]),
+            json!({}),
+        )
+    };
+    // Creating and joining show no board: no link
+    let r = interact(&fake, sub("c-create", ALICE, "create")).await;
+    assert_eq!(links(&r), Vec::<(String, String)>::new());
+    interact(&fake, sub("c-bob", BOB, "join")).await;
+    interact(&fake, sub("c-carol", CAROL, "join")).await;
+    // The first game's board carries a "Chouette page" link to the session's page
+    let r = interact(&fake, sub("c-start", ALICE, "start")).await;
+    let _ = board(&r);
+    let l = links(&r);
+    assert_eq!(l.len(), 1, "{l:?}");
+    assert_eq!(l[0].0, "Chouette page");
+    let token = l[0]
+        .1
+        .strip_prefix(&format!("{PUBLIC_URL}/c/"))
+        .unwrap_or_else(|| panic!("{l:?}"));
+    assert_eq!(club.resolve_chouette_link(token).await.unwrap(), Some(1));
+    fake.finish().await;
+}
 
 /// `/server` with `options`, by a manager of the server (Manage Server) or not.
 fn server(token: &str, who: (u64, &str), options: Value, manager: bool) -> Value {

@@ -62,6 +62,21 @@ async fn a_rating_answer_prints_the_players_page_link() {
 }
 
 #[tokio::test]
+async fn a_chouettes_board_prints_the_sessions_page_link() {
+    let (club, _) = club("local-web-chouette").await;
+    let out = say(&club, "ann: /chouette create", false).await;
+    assert!(!out.contains("(web page:"), "no board, no link: {out}");
+    say(&club, "ben: /chouette join", false).await;
+    say(&club, "cat: /chouette join", false).await;
+    let out = say(&club, "ann: /chouette start", false).await;
+    let token = link_in(&out, "web page", "/c/");
+    assert_eq!(club.resolve_chouette_link(&token).await.unwrap(), Some(1));
+    let page = club.chouette_page(1).await.unwrap();
+    assert_eq!((page.games, page.status.as_str()), (0, "game 1 under way"));
+    assert!(page.box_player.is_some() && page.captain.is_some());
+}
+
+#[tokio::test]
 async fn web_revoke_gives_a_player_a_new_link_and_refuses_anyone_else() {
     let (club, store) = club("local-web-revoke").await;
     say(&club, "alice: /challenge bob length:3", false).await;

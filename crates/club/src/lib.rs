@@ -23,8 +23,8 @@
 //! Welsh player's decisions; `bot_terms`: what it agrees to; `bot_record`: the record
 //! against it in `/rating`; `docs/bot.md`, `docs/welsh-bot.md`), `metrics` (what
 //! [`Club::execute`] counts for the operator's metrics endpoint), and the web companion's
-//! reads (`web_links`: the unguessable link tokens; `web_view`: what a match page shows; `web_player`: the player page;
-//! `docs/web.md`), `vacation` (`/vacation`: clocks stopped while a player is away), and for players: `h2h` (head-to-head, `/h2h`), `fair_stats` (`/fair
+//! reads (`web_links`: the unguessable link tokens; `web_view`: what a match page shows; `web_player`: the player page; `web_chouette`: what a chouette page shows;
+//! `web_league`: the league and leaderboard pages; `docs/web.md`), `vacation` (`/vacation`: clocks stopped while a player is away), and for players: `h2h` (head-to-head, `/h2h`), `fair_stats` (`/fair
 //! stats`, with the leaf `chi_square`: the tally and the tests) and `block` (`/block`,
 //! `/unblock`).
 //!
@@ -95,6 +95,7 @@ mod undo;
 mod vacation;
 mod web_league;
 mod waiting;
+mod web_chouette;
 mod web_links;
 mod web_player;
 mod web_view;
@@ -153,6 +154,7 @@ pub use web_league::{
     RulesetBoard, SeasonPage, WebPage,
 };
 pub use waiting::{PlaceLink, WaitingLinks, WebAddress};
+pub use web_chouette::ChouettePage;
 pub use web_links::{PageKind, PageLink, is_token};
 pub use web_player::{
     HeadToHead, PlayerAnalysis, PlayerMatch, PlayerPage, PlayerRating, RECENT_MATCHES,

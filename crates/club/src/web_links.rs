@@ -114,7 +114,11 @@ impl Club {
                 .is_some_and(|row| row.community_id == community);
             if here {
                 let token = self.revoke_match_link(match_id).await?;
-                tracing::info!(match_id, by = me.id, "a manager revoked a match page's link");
+                tracing::info!(
+                    match_id,
+                    by = me.id,
+                    "a manager revoked a match page's link"
+                );
                 return Ok(token);
             }
         }

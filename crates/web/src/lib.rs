@@ -17,8 +17,10 @@
 //! | `match_page.rs` | the match page, the dice page, the page of a link that finds nothing |
 //! | `player_page.rs` | the player page |
 //! | `league_page.rs`, `league_routes.rs` | the league, leaderboard and public pages and their handlers |
+//! | `chouette_page.rs` | the chouette page |
 //! | `static/` | the stylesheet and the two scripts (replay and live poll; dice check) |
 
+mod chouette_page;
 mod html;
 mod league_page;
 mod league_routes;

@@ -3,7 +3,7 @@
 //! steps without reloading), the move list with every step's words, the score, the
 //! result and its cause, the downloads; and the dice page (`/m/{token}/dice`).
 
-use club::MatchPage;
+use club::{Frame, MatchPage};
 use render::{Scene, Target};
 
 use crate::html::Html;
@@ -30,6 +30,73 @@ pub fn score_words(scene: &Scene) -> String {
 /// The link to step `n` of the page.
 fn step_link(h: &mut Html, n: usize) {
     h.raw("?n=").num(i64::try_from(n).unwrap_or(0));
+}
+
+/// The replay of `frames` under `path` (`/m/{token}`, `/c/{token}`): the caption `score`
+/// of the board shown, the board at step `at`, previous and next, and the list of every
+/// step's words (each with its caption, `score_of` its board, for the script).
+pub(crate) fn replay_html(
+    h: &mut Html,
+    path: &str,
+    frames: &[Frame],
+    at: usize,
+    score: &str,
+    score_of: &dyn Fn(&Scene) -> String,
+) {
+    let count = frames.len();
+    h.raw("<p class=\"score\" id=\"score\">")
+        .text(score)
+        .raw("</p><div class=\"layout\"><section class=\"board\"><img id=\"board\" src=\"")
+        .text(path)
+        .raw("/board/")
+        .num(i64::try_from(at).unwrap_or(0))
+        .raw(".png\" width=\"800\" height=\"600\" alt=\"The board at step ")
+        .num(i64::try_from(at + 1).unwrap_or(0))
+        .raw("\"><nav class=\"steps\"><a class=\"button\" id=\"prev\"");
+    if at > 0 {
+        h.raw(" href=\"");
+        step_link(h, at - 1);
+        h.raw("\"");
+    } else {
+        h.raw(" aria-disabled=\"true\"");
+    }
+    h.raw(">&#9664; Previous</a> <span id=\"step\">Step ")
+        .num(i64::try_from(at + 1).unwrap_or(0))
+        .raw(" of ")
+        .num(i64::try_from(count).unwrap_or(0))
+        .raw("</span> <a class=\"button\" id=\"next\"");
+    if at + 1 < count {
+        h.raw(" href=\"");
+        step_link(h, at + 1);
+        h.raw("\"");
+    } else {
+        h.raw(" aria-disabled=\"true\"");
+    }
+    h.raw(">Next &#9654;</a></nav></section><ol class=\"moves\" id=\"moves\">");
+    for (n, f) in frames.iter().enumerate() {
+        h.raw("<li data-n=\"")
+            .num(i64::try_from(n).unwrap_or(0))
+            .raw("\" data-score=\"")
+            .text(&score_of(&f.scene))
+            .raw("\"");
+        if n == at {
+            h.raw(" class=\"current\" aria-current=\"step\"");
+        }
+        h.raw("><a href=\"");
+        step_link(h, n);
+        h.raw("\">");
+        if f.lines.is_empty() {
+            h.raw("(no words)");
+        }
+        for (i, line) in f.lines.iter().enumerate() {
+            if i > 0 {
+                h.raw("<br>");
+            }
+            h.text(line);
+        }
+        h.raw("</a></li>");
+    }
+    h.raw("</ol></div>");
 }
 
 /// The match page at step `at` (clamped to the last).
@@ -70,59 +137,16 @@ pub fn match_html(token: &str, page: &MatchPage, at: Option<usize>, file: Option
         h.raw("<p>The match has not started: there is no board yet.</p></main>");
         return h.finish();
     }
-    h.raw("<p class=\"score\" id=\"score\">")
-        .text(&score_words(&page.frames[at].scene))
-        .raw("</p><div class=\"layout\"><section class=\"board\"><img id=\"board\" src=\"/m/")
-        .text(token)
-        .raw("/board/")
-        .num(i64::try_from(at).unwrap_or(0))
-        .raw(".png\" width=\"800\" height=\"600\" alt=\"The board at step ")
-        .num(i64::try_from(at + 1).unwrap_or(0))
-        .raw("\"><nav class=\"steps\"><a class=\"button\" id=\"prev\"");
-    if at > 0 {
-        h.raw(" href=\"");
-        step_link(&mut h, at - 1);
-        h.raw("\"");
-    } else {
-        h.raw(" aria-disabled=\"true\"");
-    }
-    h.raw(">&#9664; Previous</a> <span id=\"step\">Step ")
-        .num(i64::try_from(at + 1).unwrap_or(0))
-        .raw(" of ")
-        .num(i64::try_from(count).unwrap_or(0))
-        .raw("</span> <a class=\"button\" id=\"next\"");
-    if at + 1 < count {
-        h.raw(" href=\"");
-        step_link(&mut h, at + 1);
-        h.raw("\"");
-    } else {
-        h.raw(" aria-disabled=\"true\"");
-    }
-    h.raw(">Next &#9654;</a></nav></section><ol class=\"moves\" id=\"moves\">");
-    for (n, f) in page.frames.iter().enumerate() {
-        h.raw("<li data-n=\"")
-            .num(i64::try_from(n).unwrap_or(0))
-            .raw("\" data-score=\"")
-            .text(&score_words(&f.scene))
-            .raw("\"");
-        if n == at {
-            h.raw(" class=\"current\" aria-current=\"step\"");
-        }
-        h.raw("><a href=\"");
-        step_link(&mut h, n);
-        h.raw("\">");
-        if f.lines.is_empty() {
-            h.raw("(no words)");
-        }
-        for (i, line) in f.lines.iter().enumerate() {
-            if i > 0 {
-                h.raw("<br>");
-            }
-            h.text(line);
-        }
-        h.raw("</a></li>");
-    }
-    h.raw("</ol></div><p class=\"downloads\">");
+    let score = score_words(&page.frames[at].scene);
+    replay_html(
+        &mut h,
+        &format!("/m/{token}"),
+        &page.frames,
+        at,
+        &score,
+        &score_words,
+    );
+    h.raw("<p class=\"downloads\">");
     if let Some(name) = file {
         h.raw("<a id=\"file\" download href=\"/m/")
             .text(token)

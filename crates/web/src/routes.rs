@@ -13,6 +13,7 @@ use axum::response::Response;
 use axum::routing::get;
 
 use crate::Web;
+use crate::chouette_page::chouette_html;
 use crate::match_page::{dice_html, match_html, not_found_html};
 use crate::player_page::player_html;
 
@@ -25,7 +26,7 @@ const ICON: &str = include_str!("../static/icon.svg");
 /// How many drawn boards are kept in memory (a past board never changes).
 const BOARDS_KEPT: usize = 512;
 
-/// A board's key: its match and step.
+/// A board's key: its match (or chouette: the session's id negated) and step.
 type BoardKey = (i64, usize);
 
 /// Boards already drawn, by match and step.
@@ -62,6 +63,9 @@ pub(crate) fn routes() -> Router<Arc<Web>> {
         .route("/m/{token}/file", get(file))
         .route("/m/{token}/dice.json", get(dice_json))
         .route("/m/{token}/dice", get(dice_page))
+        .route("/c/{token}", get(chouette_page))
+        .route("/c/{token}/board/{file}", get(chouette_board))
+        .route("/c/{token}/version.json", get(chouette_version))
         .route("/p/{token}", get(player))
         .route("/p/{token}/rating/{file}", get(rating_chart))
         .route("/static/web.css", get(|| async { asset(CSS, "text/css") }))
@@ -322,5 +326,89 @@ async fn rating_chart(
     match png_of(move || render::history_png(&history)).await {
         Ok(png) => answer(StatusCode::OK, "image/png", "no-cache", png),
         Err(r) => r,
+    }
+}
+
+/// The chouette session of `token`, or the answer that it finds nothing.
+async fn resolve_chouette(web: &Web, token: &str) -> Result<i64, Response> {
+    match web.club.resolve_chouette_link(token).await {
+        Ok(Some(id)) => Ok(id),
+        Ok(None) => Err(not_found()),
+        Err(e) => Err(failed(&e)),
+    }
+}
+
+async fn chouette_page(
+    State(web): State<Arc<Web>>,
+    Path(token): Path<String>,
+    uri: Uri,
+) -> Response {
+    let id = match resolve_chouette(&web, &token).await {
+        Ok(id) => id,
+        Err(r) => return r,
+    };
+    match web.club.chouette_page(id).await {
+        Ok(p) => html(chouette_html(&token, &p, step_asked(&uri))),
+        Err(e) => failed(&e),
+    }
+}
+
+/// `/c/{token}/board/{n}.png`: the board at step n of the session's replay (kept like a
+/// match's: a past board never changes).
+async fn chouette_board(
+    State(web): State<Arc<Web>>,
+    Path((token, file)): Path<(String, String)>,
+) -> Response {
+    let Some(n) = file
+        .strip_suffix(".png")
+        .and_then(|n| n.parse::<usize>().ok())
+    else {
+        return not_found();
+    };
+    let id = match resolve_chouette(&web, &token).await {
+        Ok(id) => id,
+        Err(r) => return r,
+    };
+    let key = (-id, n);
+    let png = match web.boards.get(key) {
+        Some(png) => png,
+        None => {
+            let scene = match web.club.chouette_frame(id, n).await {
+                Ok(Some(s)) => s,
+                Ok(None) => return not_found(),
+                Err(e) => return failed(&e),
+            };
+            match png_of(move || render::render_png(&scene)).await {
+                Ok(png) => {
+                    let png = Arc::new(png);
+                    web.boards.put(key, Arc::clone(&png));
+                    png
+                }
+                Err(r) => return r,
+            }
+        }
+    };
+    answer(
+        StatusCode::OK,
+        "image/png",
+        "public, max-age=31536000, immutable",
+        png.as_ref().clone(),
+    )
+}
+
+async fn chouette_version(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
+    let id = match resolve_chouette(&web, &token).await {
+        Ok(id) => id,
+        Err(r) => return r,
+    };
+    match web.club.chouette_version(id).await {
+        Ok(Some(v)) => answer(
+            StatusCode::OK,
+            "application/json",
+            "no-store",
+            format!("{{\"version\":{v}}}"),
+        ),
+        Ok(None) => not_found(),
+        Err(e) => failed(&e),
     }
 }

@@ -1,4 +1,4 @@
-// The match page's replay (docs/web.md): previous and next, the arrow keys and the move
+// The match and chouette pages' replay (docs/web.md): previous and next, the arrow keys and the move
 // list step through the boards without reloading; a live match's page polls its small
 // version file and reloads itself when the match moves. No inline script: the CSP
 // allows only this server's files.
@@ -6,7 +6,8 @@
 (function () {
   var main = document.getElementById("match");
   if (!main) return;
-  var token = main.dataset.token;
+  // The page's address: a match's (/m/TOKEN) or a chouette's (/c/TOKEN).
+  var path = main.dataset.path || "/m/" + main.dataset.token;
   var count = Number(main.dataset.count);
   var board = document.getElementById("board");
   var prev = document.getElementById("prev");
@@ -32,7 +33,7 @@
   function show(n) {
     if (!board || n < 0 || n >= count || n === at) return;
     at = n;
-    board.src = "/m/" + token + "/board/" + n + ".png";
+    board.src = path + "/board/" + n + ".png";
     board.alt = "The board at step " + (n + 1);
     step.textContent = "Step " + (n + 1) + " of " + count;
     items.forEach(function (li) {
@@ -78,11 +79,11 @@
   if (main.dataset.live !== "1") return;
   var version = main.dataset.version;
   function poll() {
-    fetch("/m/" + token + "/version.json", { cache: "no-store" })
+    fetch(path + "/version.json", { cache: "no-store" })
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (v) {
         if (v && String(v.version) !== version) {
-          if (count === 0 || at === count - 1) { location.replace("/m/" + token); return; }
+          if (count === 0 || at === count - 1) { location.replace(path); return; }
           version = String(v.version);
         }
         setTimeout(poll, 3000);

@@ -3,8 +3,8 @@
 //! stepping through a replay (buttons and arrow keys change the board), a live page
 //! following a move made through the club, payload names shown as text with no script
 //! run, a phone-wide window without sideways scrolling, the dice page's verdict on the
-//! real export and on a tampered one, no console errors, and a guessed or revoked link
-//! finding nothing. Screenshots go to `target/web-shots/`.
+//! real export and on a tampered one, a player's rating chart fitting a phone, no console
+//! errors, and a guessed or revoked link finding nothing. Screenshots go to `target/web-shots/`.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -155,6 +155,33 @@ async fn text_of(c: &Client, id: &str) -> String {
     c.find(Locator::Id(id)).await.unwrap().text().await.unwrap()
 }
 
+/// A rated 1-point match that pat wins by quin's resignation: pat's page (`/p/{token}`)
+/// and the id of its standard rating chart.
+async fn rated_player_page(club: &club::Club) -> (String, &'static str) {
+    let id = accepted(club, "pat", "quin", 1).await;
+    let m = club::MatchRef::id(id);
+    while clubkit::run(club, "watcher", club::Command::Board(m))
+        .await
+        .next
+        .is_some_and(|n| n.name != "quin")
+    {
+        assert!(step(club, id, "watcher").await);
+    }
+    clubkit::run(
+        club,
+        "quin",
+        club::Command::Resign(m, engine::ResignLevel::Single),
+    )
+    .await;
+    clubkit::run(club, "pat", club::Command::AcceptResign(m)).await;
+    let row = club.store().load_match(id).await.unwrap().unwrap();
+    let token = club
+        .player_link(row.community_id, row.players[0])
+        .await
+        .unwrap();
+    (format!("/p/{token}"), "chart-standard")
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_pages_work_in_a_real_browser() {
     let s = served("web-browser").await;
@@ -282,6 +309,33 @@ async fn the_pages_work_in_a_real_browser() {
     );
     assert!(w[1] <= 400.0, "a phone-wide window: {w:?}");
     shot(&c, "match-phone").await;
+    // The page of a player with a rated match: the rating chart fits the width too.
+    eprintln!("web_browser: A phone: the player page's rating chart fits.");
+    let (player_page, chart) = rated_player_page(club).await;
+    c.goto(&format!("http://{}{player_page}", s.addr))
+        .await
+        .unwrap();
+    let script = format!("return document.getElementById('{chart}').naturalWidth;");
+    wait_until("the rating chart loads", || async {
+        js(&c, &script).await == json!(720)
+    })
+    .await;
+    let widths = js(
+        &c,
+        &format!("return [document.scrollingElement.scrollWidth, window.innerWidth, document.getElementById('{chart}').getBoundingClientRect().right];"),
+    )
+    .await;
+    let w: Vec<f64> = widths
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    assert!(
+        w[0] <= w[1] && w[2] <= w[1] && w[2] > w[1] / 2.0,
+        "scrollWidth, innerWidth, chart's right: {w:?}"
+    );
+    shot(&c, "player-phone").await;
     c.set_window_size(1280, 900).await.unwrap();
 
     // The dice: the match's own export is OK ...
