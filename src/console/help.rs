@@ -67,6 +67,9 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
           /league start [order:alice,bob,...]          (organiser; else random seeding)
           /league settings win-points:1|loss-points:0|withdrawal:forfeit|void|seeding:random|entry
                  |season-days:28|remind:3,1|entry-fee:10.00|division-size:8|movers:2|vacation:on|off
+                 |recur:7d (divisions: next season by itself)|checkin:24h (knockout)
+          /league checkin                             (confirm during a knockout's check-in)
           /league result #12 winner:bob reason:...   /league forfeit #12 loser:dave reason:...
           /league extend #12 by:2d                    (organiser: the tournament director)
+          /league suggest #12                         (organiser, at the deadline: gnubg's chances)
   /help";

@@ -44,6 +44,9 @@ fn league_pairs(rest: &[&str]) -> Result<Vec<(String, String)>, ParseError> {
         "rounds",
         "organiser-role",
         "vacation",
+        "recur",
+        "checkin",
+        "match",
     ];
     let mut out: Vec<(String, String)> = Vec::new();
     for w in rest {
@@ -68,7 +71,7 @@ fn league_pairs(rest: &[&str]) -> Result<Vec<(String, String)>, ParseError> {
 pub(super) fn league(args: &[&str], m: MatchRef) -> Result<Command, ParseError> {
     let Some((verb, rest)) = args.split_first() else {
         return err(
-            "/league create|join|leave|start|withdraw|standings|fixtures|bracket|result|forfeit|extend|settings|list|log",
+            "/league create|join|leave|start|checkin|withdraw|standings|fixtures|bracket|result|forfeit|extend|suggest|settings|list|log",
         );
     };
     // `/league log export [league:Name]`: the log as stored.
@@ -89,8 +92,16 @@ pub(super) fn league(args: &[&str], m: MatchRef) -> Result<Command, ParseError> 
     let take = |pairs: &[(String, String)], key: &str| {
         pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone())
     };
-    let need_match = || {
-        m.id.ok_or_else(|| ParseError(format!("/league {verb}: which match? e.g. #12")))
+    let typed_match = take(&pairs, "match");
+    let need_match = || match (m.id, typed_match.as_deref()) {
+        (Some(id), _) => Ok(id),
+        (None, Some(v)) => v.trim().trim_start_matches('#').parse().map_err(|_| {
+            ParseError(format!(
+                "match: a match number like 12, not `{}`",
+                engine::excerpt(v)
+            ))
+        }),
+        (None, None) => Err(ParseError(format!("/league {verb}: which match? e.g. #12"))),
     };
     let op = match *verb {
         "create" => {
@@ -119,6 +130,10 @@ pub(super) fn league(args: &[&str], m: MatchRef) -> Result<Command, ParseError> 
         "join" | "signup" => LeagueOp::Join,
         "leave" => LeagueOp::Leave,
         "withdraw" => LeagueOp::Withdraw,
+        "checkin" | "check-in" => LeagueOp::Checkin,
+        "suggest" => LeagueOp::Suggest {
+            match_id: need_match()?,
+        },
         "start" => LeagueOp::Start {
             order: take(&pairs, "order").map(|o| {
                 o.split(',')

@@ -93,6 +93,8 @@ async fn autocomplete_league(
         "lg_result",
         "lg_forfeit",
         "lg_extend",
+        "lg_suggest",
+        "lg_checkin",
         "lg_settings",
         "lg_list",
         "lg_log"
@@ -322,6 +324,12 @@ league_simple!(
     LeagueOp::Withdraw
 );
 league_simple!(
+    lg_checkin,
+    "checkin",
+    "Confirm your entry during a knockout's check-in.",
+    LeagueOp::Checkin
+);
+league_simple!(
     lg_fixtures,
     "fixtures",
     "The season's fixtures and results.",
@@ -483,11 +491,26 @@ pub async fn lg_extend(
     league_run(ctx, league, op).await
 }
 
+/// gnubg's winning chances for a match unfinished at the deadline (organiser).
+#[poise::command(slash_command, rename = "suggest")]
+pub async fn lg_suggest(
+    ctx: Context<'_>,
+    #[description = "The match number"]
+    #[rename = "match"]
+    id: i64,
+    #[description = "The league (when there are several)"]
+    #[autocomplete = "autocomplete_league"]
+    #[max_length = 100]
+    league: Option<String>,
+) -> Result<(), Error> {
+    league_run(ctx, league, LeagueOp::Suggest { match_id: id }).await
+}
+
 /// Change a league setting (organiser).
 #[poise::command(slash_command, rename = "settings")]
 pub async fn lg_settings(
     ctx: Context<'_>,
-    #[description = "win/loss-points withdrawal seeding season-days remind entry-fee division-size movers reset rounds vacation"]
+    #[description = "win/loss-points seeding season-days remind entry-fee movers reset rounds vacation recur checkin ..."]
     #[max_length = 100]
     setting: Option<String>,
     #[description = "The new value"]

@@ -308,3 +308,108 @@ async fn a_swiss_league_is_created_from_the_format_choice_and_starts_with_a_bye(
     assert!(text.contains("has a bye in round 1 (a win)"), "{text}");
     fake.finish().await;
 }
+
+
+const DAVE: (u64, &str) = (444_444_444_444_444_444, "dave");
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_knockout_check_in_on_discord_drops_the_absent_and_the_sweep_announces_the_draw() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let store = Store::open(&store_url("discord-league-checkin").await)
+        .await
+        .unwrap();
+    let clock = Arc::new(ManualClock::new(1_800_000_000));
+    let club = Arc::new(Club::new(
+        store.clone(),
+        Arc::new(RngDice::seeded(5)),
+        clock.clone(),
+    ));
+    connect(&fake, club, std::time::Duration::from_millis(200)).await;
+    let create = json!([
+        {"name": "name", "type": 3, "value": "Night Cup"},
+        {"name": "format", "type": 4, "value": 2},
+        {"name": "length", "type": 4, "value": 1},
+    ]);
+    interact(&fake, league("k-create", ALICE, "create", create, true)).await;
+    let set = json!([
+        {"name": "setting", "type": 3, "value": "checkin"},
+        {"name": "value", "type": 3, "value": "24h"},
+    ]);
+    let r = interact(&fake, league("k-set", ALICE, "settings", set, true)).await;
+    assert!(
+        content(&r).contains("checkin is now 24h"),
+        "{}",
+        content(&r)
+    );
+    for (i, p) in [ALICE, BOB, CAROL, DAVE].into_iter().enumerate() {
+        interact(&fake, click(&format!("k-join{i}"), p, "gbl:join:Night Cup")).await;
+    }
+    let r = interact(&fake, league("k-start", ALICE, "start", json!([]), true)).await;
+    assert!(
+        content(&r).contains("the check-in is open for 1 day"),
+        "{}",
+        content(&r)
+    );
+    for (i, p) in [ALICE, BOB, CAROL].into_iter().enumerate() {
+        let r = interact(
+            &fake,
+            league(&format!("k-in{i}"), p, "checkin", json!([]), false),
+        )
+        .await;
+        assert!(
+            content(&r).contains("checks in to Night Cup"),
+            "{}",
+            content(&r)
+        );
+    }
+    // A second check-in is refused to the sender alone.
+    let r = interact(&fake, league("k-again", BOB, "checkin", json!([]), false)).await;
+    assert!(
+        content(&r).contains("already checked in"),
+        "{}",
+        content(&r)
+    );
+    assert_ne!(r.json()["data"]["flags"].as_u64().unwrap_or(0) & 64, 0);
+    // A suggestion is the organiser's.
+    let r = interact(
+        &fake,
+        league(
+            "k-suggest",
+            BOB,
+            "suggest",
+            json!([{"name": "match", "type": 4, "value": 1}]),
+            false,
+        ),
+    )
+    .await;
+    assert!(
+        content(&r).contains("only the organiser"),
+        "{}",
+        content(&r)
+    );
+    // The check-in closes: the sweep posts the draw in the channel and tells dave.
+    let from = fake.requests().len();
+    clock.advance(club::DAY);
+    let post = fake
+        .wait_for(from, |r| {
+            r.method == "POST"
+                && r.path.ends_with("/messages")
+                && r.json()["content"]
+                    .as_str()
+                    .is_some_and(|t| t.contains("Night Cup season 1 starts: 3 players"))
+        })
+        .await;
+    let text = post.json()["content"].as_str().unwrap().to_string();
+    assert!(text.contains("Dropped for not checking in: dave"), "{text}");
+    let told = fake
+        .wait_for(from, |r| {
+            r.method == "POST"
+                && r.json()["content"]
+                    .as_str()
+                    .is_some_and(|t| t.contains("you did not check in to Night Cup"))
+        })
+        .await;
+    let said = told.json()["content"].as_str().unwrap().to_string();
+    assert!(said.starts_with(&format!("<@{}>", DAVE.0)), "{said}");
+    fake.finish().await;
+}

@@ -8,5 +8,6 @@
 
 mod fixtures;
 mod refusals_and_restarts;
+mod seasons_chat;
 mod size_and_local_chat;
 mod whole_seasons;
