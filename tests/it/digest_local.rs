@@ -10,7 +10,8 @@ use testkit::store_url;
 #[tokio::test]
 async fn games_waiting_in_the_local_chat_links_each_match_to_its_web_page() {
     let f = Fixture::seeded(&store_url("digest-local").await, 11).await;
-    f.club.set_waiting_links(waiting_links("http://127.0.0.1:8080"));
+    f.club
+        .set_waiting_links(waiting_links("http://127.0.0.1:8080"));
     // Given a challenge from bob that waits on alice
     let id = run(
         &f,
@@ -45,7 +46,10 @@ async fn games_waiting_in_the_local_chat_links_each_match_to_its_web_page() {
     )
     .await;
     assert!(!refused, "{text}");
-    assert!(text.contains("daily digest at 07:30 Europe/London"), "{text}");
+    assert!(
+        text.contains("daily digest at 07:30 Europe/London"),
+        "{text}"
+    );
     let before = f.store.fingerprint().await.unwrap();
     let (text, refused) = run_line(&f.club, "alice: /settings at:7h30", None).await;
     assert!(refused, "{text}");

@@ -20,7 +20,9 @@ const START: i64 = 1_800_000_000;
 #[tokio::test]
 async fn the_daily_digest_is_sent_by_direct_message_at_the_players_local_time() {
     let fake = FakeDiscord::start(TOKEN).await;
-    let store = Store::open(&store_url("discord-digest").await).await.unwrap();
+    let store = Store::open(&store_url("discord-digest").await)
+        .await
+        .unwrap();
     let clock = Arc::new(ManualClock::new(START));
     let club = Arc::new(Club::new(
         store,
@@ -74,7 +76,10 @@ async fn the_daily_digest_is_sent_by_direct_message_at_the_players_local_time() 
     )
     .await;
     let text = content(&r);
-    assert!(text.contains("#1 against alice: answer the challenge"), "{text}");
+    assert!(
+        text.contains("#1 against alice: answer the challenge"),
+        "{text}"
+    );
     assert!(
         text.contains(&format!(
             "(match: <https://discord.com/channels/{GUILD}/{CHANNEL}>)"
@@ -97,7 +102,10 @@ async fn the_daily_digest_is_sent_by_direct_message_at_the_players_local_time() 
         })
         .await;
     let text = sent.json()["content"].as_str().unwrap().to_string();
-    assert!(text.starts_with("Your daily digest, bob: 1 match waits"), "{text}");
+    assert!(
+        text.starts_with("Your daily digest, bob: 1 match waits"),
+        "{text}"
+    );
     assert!(text.contains("#1 against alice"), "{text}");
     fake.finish().await;
     assert_eq!(fake.dm_channel(ALICE.0), None, "nothing waits on alice");

@@ -6,9 +6,9 @@
 //! last one sent, so a day's digest is sent once, across restarts and processes (the
 //! claim is a conditional write). Run by the deadline sweep (`deadlines`).
 
+use jiff::Timestamp;
 use jiff::civil::Date;
 use jiff::tz::{Offset, TimeZone};
-use jiff::Timestamp;
 
 use super::waiting::digest_lines;
 use super::{Club, ClubError, Notice};
@@ -81,7 +81,11 @@ fn parse_offset(text: &str) -> Option<i32> {
         _ => return None,
     };
     let (h, m) = digits.split_once(':').unwrap_or((digits, "0"));
-    if h.is_empty() || h.len() > 2 || m.len() > 2 || !h.bytes().chain(m.bytes()).all(|b| b.is_ascii_digit()) {
+    if h.is_empty()
+        || h.len() > 2
+        || m.len() > 2
+        || !h.bytes().chain(m.bytes()).all(|b| b.is_ascii_digit())
+    {
         return None;
     }
     let (h, m): (i32, i32) = (h.parse().ok()?, m.parse().ok()?);
@@ -195,7 +199,8 @@ impl Club {
         }
         if o.daily.is_none() && current.is_none() {
             return Err(ClubError::BadOption(
-                "at: and tz: set the time of the daily digest, which is off: add digest:daily".into(),
+                "at: and tz: set the time of the daily digest, which is off: add digest:daily"
+                    .into(),
             ));
         }
         let minute = match &o.at {
@@ -255,7 +260,12 @@ impl Club {
                 .map(|(d, _)| {
                     let tz = zone(&d.tz);
                     let day = local_day(&tz, now);
-                    (d.player_id, d.next_at, next_due(&tz, d.minute, now, Some(day)), day.to_string())
+                    (
+                        d.player_id,
+                        d.next_at,
+                        next_due(&tz, d.minute, now, Some(day)),
+                        day.to_string(),
+                    )
                 })
                 .collect();
             let claimed = self.store.claim_digests(&claims).await?;
@@ -316,7 +326,9 @@ mod tests {
         assert_eq!(parse_at("08:30").unwrap(), 510);
         assert_eq!(parse_at("0:05").unwrap(), 5);
         assert_eq!(parse_at("23:59").unwrap(), 1439);
-        for bad in ["24:00", "8", "08:60", "8:5", "-1:00", "ab:cd", "08:30:00", ""] {
+        for bad in [
+            "24:00", "8", "08:60", "8:5", "-1:00", "ab:cd", "08:30:00", "",
+        ] {
             assert!(parse_at(bad).is_err(), "{bad}");
         }
     }

@@ -124,7 +124,6 @@ pub use command::{
 };
 pub use dice::{DiceSource, RngDice};
 pub use digest::DigestOptions;
-pub use low_time::DEFAULT_LOW_TIME;
 pub use duration::{Span, SpanError};
 pub use error::ClubError;
 pub use fair::{
@@ -137,6 +136,7 @@ pub use league::LeaguePost;
 pub use league::{
     BracketLine, Format, LeagueCommand, LeagueEntry, LeagueOp, LeagueSettings, TableLine,
 };
+pub use low_time::DEFAULT_LOW_TIME;
 pub use match_log::{Entry, LastMove, Ruling, Settlement, standard_rules};
 pub use metrics::{ClubMetrics, Gauges};
 pub use phrases::duration_words;
@@ -359,10 +359,7 @@ impl Club {
             Command::Board(m) => self.board(&me, community, m).await,
             Command::Moves(m) => self.moves(&me, community, m).await,
             Command::Games => self.games(&me, community).await,
-            Command::Waiting => {
-                self.games_waiting(&me, community, actor.reply_chars)
-                    .await
-            }
+            Command::Waiting => self.games_waiting(&me, community, actor.reply_chars).await,
             Command::History(m) => self.history(&me, community, m).await,
             Command::Export(m) => self.export(&me, community, m).await,
             Command::Settings {

@@ -106,7 +106,11 @@ fn line(w: &Waiting, now: i64, links: &WaitingLinks, token: Option<&String>) -> 
         }
         None => s.push_str("; no deadline"),
     }
-    if let Some(place) = links.place.as_ref().and_then(|p| p(&w.community, &w.channel)) {
+    if let Some(place) = links
+        .place
+        .as_ref()
+        .and_then(|p| p(&w.community, &w.channel))
+    {
         let _ = write!(s, " (match: {place})");
     }
     if let (Some(page), Some(t)) = (&links.page, token) {
@@ -239,7 +243,10 @@ impl Club {
         reply_chars: Option<usize>,
     ) -> Result<Outcome, ClubError> {
         let now = self.clock.now();
-        let rows = self.store.open_matches_of(&[me.id], Some(community)).await?;
+        let rows = self
+            .store
+            .open_matches_of(&[me.id], Some(community))
+            .await?;
         let mut lists = Self::waiting_in(rows, &[me.id], now);
         let list = lists.remove(&me.id).unwrap_or_default();
         if list.is_empty() {
