@@ -7,7 +7,6 @@
 use rand::TryRng;
 use rand::rngs::SysRng;
 
-use super::web_player::player_kind;
 use super::{Actor, Club, ClubError, MatchRef, Outcome};
 
 /// The kind of target a match link names in the store.
@@ -127,21 +126,6 @@ impl Club {
             .await?;
         let token = self.revoke_match_link(l.row.id).await?;
         tracing::info!(match_id, by = me.id, "a player revoked a match page's link");
-        Ok(token)
-    }
-
-    /// Revokes the link of `actor`'s own player page on their server: a new token replaces
-    /// it (answered), and the old one finds nothing from now on.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn revoke_player_link_by(&self, actor: &Actor) -> Result<String, ClubError> {
-        let (me, community) = self.me(actor).await?;
-        let token = new_token()?;
-        self.store
-            .replace_web_token(&player_kind(community), me.id, &token, self.clock.now())
-            .await?;
-        tracing::info!(player = me.id, "a player revoked their page's link");
         Ok(token)
     }
 

@@ -17,7 +17,7 @@ use super::h2h::finished_result;
 use super::review::{Review, rating_band};
 use super::web_links::{is_token, new_token};
 use super::welsh_analysis::WelshReview;
-use super::{Club, ClubError};
+use super::{Actor, Club, ClubError};
 
 /// How many of the player's matches the page lists.
 pub const RECENT_MATCHES: usize = 10;
@@ -26,7 +26,7 @@ pub const RECENT_MATCHES: usize = 10;
 const RULESETS: [Ruleset; 2] = [Ruleset::Standard, Ruleset::Welsh];
 
 /// The store's kind for player links in community `community`.
-pub(super) fn player_kind(community: i64) -> String {
+fn player_kind(community: i64) -> String {
     format!("player:{community}")
 }
 
@@ -163,6 +163,21 @@ impl Club {
             .store
             .insert_web_token(&kind, user, &token, self.clock.now())
             .await?)
+    }
+
+    /// Revokes the link of `actor`'s own player page on their server: a new token replaces
+    /// it (answered), and the old one finds nothing from now on.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn revoke_player_link_by(&self, actor: &Actor) -> Result<String, ClubError> {
+        let (me, community) = self.me(actor).await?;
+        let token = new_token()?;
+        self.store
+            .replace_web_token(&player_kind(community), me.id, &token, self.clock.now())
+            .await?;
+        tracing::info!(player = me.id, "a player revoked their page's link");
+        Ok(token)
     }
 
     /// The player page whose token is `token`, if any.
