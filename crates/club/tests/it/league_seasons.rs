@@ -334,13 +334,15 @@ async fn snapshot(f: &Fixture, m: i64) -> Snapshot {
     serde_json::from_str(row.state.as_deref().unwrap()).unwrap()
 }
 
-/// Plays on in match `m` (first legal plays) until a player is on roll after the opening.
-async fn until_on_roll(f: &Fixture, m: i64) -> engine::Match {
-    for _ in 0..20 {
+/// Plays on in match `m` (first legal plays) until a player is on roll after `plays`
+/// plays, so that the position is one of the game's middle, not its start.
+async fn until_on_roll(f: &Fixture, m: i64, plays: usize) -> engine::Match {
+    let mut made = 0;
+    for _ in 0..(4 * plays + 8) {
         let AnyMatch::Standard(game) = snapshot(f, m).await.game else {
             panic!("a standard match");
         };
-        if matches!(game.phase(), Phase::ToRoll(_)) {
+        if made >= plays && matches!(game.phase(), Phase::ToRoll(_)) {
             return game;
         }
         let next = run(f, "org", Command::Board(MatchRef::id(m)))
@@ -353,6 +355,7 @@ async fn until_on_roll(f: &Fixture, m: i64) -> engine::Match {
                 .legal_moves(&who(&next.name), MatchRef::id(m))
                 .await
                 .unwrap();
+            made += 1;
             Command::Move(MatchRef::id(m), moves[0].clone())
         } else {
             Command::Roll(MatchRef::id(m))
@@ -422,7 +425,24 @@ async fn suggest_gives_gnubgs_match_winning_chances_and_refuses_what_it_cannot_j
     run(&f, "org", set("Open", "season-days", "1")).await;
     run(&f, "org", league("Open", LeagueOp::Start { order: None })).await;
     let m = match_of(&f, "Open", "ann", "ben").await;
-    let game = until_on_roll(&f, m).await;
+    // A first game lost with a gammon, so the score is not level.
+    let first = until_on_roll(&f, m, 1).await;
+    let Phase::ToRoll(loser) = first.phase() else {
+        unreachable!()
+    };
+    let ids = f.store.load_match(m).await.unwrap().unwrap().players;
+    let [l, w] = [loser, loser.opponent()].map(|s| ids[s.index()]);
+    let l = f.store.player_by_id(l).await.unwrap().display_name;
+    let w = f.store.player_by_id(w).await.unwrap().display_name;
+    run(
+        &f,
+        &l,
+        Command::Resign(MatchRef::id(m), ResignLevel::Gammon),
+    )
+    .await;
+    run(&f, &w, Command::AcceptResign(MatchRef::id(m))).await;
+    let game = until_on_roll(&f, m, 7).await;
+    assert_eq!(game.score()[loser.opponent().index()], 2);
     let suggest = || league("Open", LeagueOp::Suggest { match_id: m });
     let before = f.store.fingerprint().await.unwrap();
     // Before the deadline, and by a player: refused.
