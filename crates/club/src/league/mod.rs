@@ -49,6 +49,7 @@ pub use posts::LeaguePost;
 pub(crate) use tables::division_table;
 pub use tables::{BracketLine, TableLine};
 pub(crate) use terms::League;
+pub(crate) use terms::vacation_allowed;
 pub use terms::{
     Format, LeagueSettings, MAX_LEAGUE_NAME, MIN_PLAYERS, Seeding, Withdrawal, parse_amount,
 };

@@ -237,6 +237,7 @@ async fn the_leaderboard_link_lists_the_ratings_with_links_to_player_pages() {
         Command::Rating {
             player: None,
             ruleset: None,
+            vs: None,
         },
     )
     .await;
