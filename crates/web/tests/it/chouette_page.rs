@@ -5,7 +5,9 @@
 
 use club::{Actor, Choice, ChouetteOp, ChouetteRef, ChouetteSpec, Club, Command};
 
-use crate::common::{IMG_NAME, SCRIPT_NAME, accepted, get, served};
+use testkit::store_url;
+
+use crate::common::{IMG_NAME, SCRIPT_NAME, accepted, get, served_at};
 
 /// A Discord player on server 900000000000000001.
 fn discord(id: &str, name: &str) -> Actor {
@@ -76,7 +78,7 @@ async fn one_game(club: &Club, players: [&Actor; 3]) -> i64 {
 
 #[tokio::test]
 async fn a_chouette_link_serves_the_line_the_standings_and_every_board() {
-    let s = served("web-chouette").await;
+    let s = served_at(&store_url("web-chouette").await).await;
     let club = s.club();
     let [ann, ben, cat] = ["ann", "ben", "cat"].map(Actor::local);
     let id = one_game(club, [&ann, &ben, &cat]).await;
@@ -166,7 +168,7 @@ async fn a_chouette_link_serves_the_line_the_standings_and_every_board() {
 
 #[tokio::test]
 async fn payload_names_are_escaped_on_the_chouette_page() {
-    let s = served("web-chouette-escaping").await;
+    let s = served_at(&store_url("web-chouette-escaping").await).await;
     let club = s.club();
     let [a, b, c] = [SCRIPT_NAME, IMG_NAME, "cat"].map(Actor::local);
     let id = one_game(club, [&a, &b, &c]).await;
@@ -187,7 +189,7 @@ async fn payload_names_are_escaped_on_the_chouette_page() {
 
 #[tokio::test]
 async fn a_discord_chouettes_page_shows_no_discord_id() {
-    let s = served("web-chouette-discord").await;
+    let s = served_at(&store_url("web-chouette-discord").await).await;
     let club = s.club();
     let players = [
         discord("812345678901234561", "Dora"),

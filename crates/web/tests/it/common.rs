@@ -36,8 +36,13 @@ impl Drop for Served {
 /// A club on a fresh store named `name`, with fair dice seeded by 7, served on
 /// 127.0.0.1 at a port the system chooses.
 pub async fn served(name: &str) -> Served {
-    let url = store_url(name).await;
-    let fixture = Fixture::open(&url, Arc::new(RngDice::fair_seeded(7)), START).await;
+    served_at(&store_url(name).await).await
+}
+
+/// [`served`] on the store at `url` (a suite that names the testkit's `store_url` itself
+/// runs again on PostgreSQL in `scripts/test.sh`).
+pub async fn served_at(url: &str) -> Served {
+    let fixture = Fixture::open(url, Arc::new(RngDice::fair_seeded(7)), START).await;
     let running = web::start(Arc::clone(&fixture.club), "127.0.0.1:0".parse().unwrap())
         .await
         .unwrap();

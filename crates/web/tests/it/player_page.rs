@@ -8,7 +8,9 @@ use club::{ChallengeSpec, Club, Command, MatchRef};
 use clubkit::run;
 use engine::ResignLevel;
 
-use crate::common::{IMG_NAME, SCRIPT_NAME, accepted, discord_match, get, served};
+use testkit::store_url;
+
+use crate::common::{IMG_NAME, SCRIPT_NAME, accepted, discord_match, get, served_at};
 
 /// A rated 1-point match that `winner` wins by `loser`'s resignation: its id.
 pub async fn beat(club: &Club, winner: &str, loser: &str) -> i64 {
@@ -45,7 +47,7 @@ async fn player_of(club: &Club, id: i64, x: bool) -> (i64, i64) {
 
 #[tokio::test]
 async fn a_player_link_serves_the_record_and_links_to_the_match_pages() {
-    let s = served("web-player").await;
+    let s = served_at(&store_url("web-player").await).await;
     let club = s.club();
     let first = beat(club, "alice", "bob").await;
     let second = beat(club, "bob", "alice").await;
@@ -125,7 +127,7 @@ async fn a_player_link_serves_the_record_and_links_to_the_match_pages() {
 
 #[tokio::test]
 async fn a_payload_name_is_escaped_on_the_player_page() {
-    let s = served("web-player-escaping").await;
+    let s = served_at(&store_url("web-player-escaping").await).await;
     let club = s.club();
     run(club, IMG_NAME, Command::Games).await;
     let id = beat(club, SCRIPT_NAME, IMG_NAME).await;
@@ -149,7 +151,7 @@ async fn a_payload_name_is_escaped_on_the_player_page() {
 
 #[tokio::test]
 async fn a_discord_players_page_shows_no_discord_id() {
-    let s = served("web-player-discord").await;
+    let s = served_at(&store_url("web-player-discord").await).await;
     let club = s.club();
     let m = discord_match(club).await;
     for x in [true, false] {
@@ -170,7 +172,7 @@ async fn a_discord_players_page_shows_no_discord_id() {
 
 #[tokio::test]
 async fn the_rating_chart_is_a_png_under_the_players_token_for_each_rated_ruleset() {
-    let s = served("web-player-chart").await;
+    let s = served_at(&store_url("web-player-chart").await).await;
     let club = s.club();
     let first = beat(club, "alice", "bob").await;
     beat(club, "bob", "alice").await;
@@ -211,7 +213,7 @@ async fn the_rating_chart_is_a_png_under_the_players_token_for_each_rated_rulese
 
 #[tokio::test]
 async fn the_player_page_shows_the_average_error_rate_of_the_analysed_matches() {
-    let s = served("web-player-analysis").await;
+    let s = served_at(&store_url("web-player-analysis").await).await;
     let club = s.club();
     let id = beat(club, "alice", "bob").await;
     let (community, alice) = player_of(club, id, true).await;
