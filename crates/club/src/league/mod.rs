@@ -12,7 +12,8 @@
 //! starts a season, `advance` follows results (next knockout round, end of season),
 //! `director` holds the organiser's rulings and extensions, `withdrawal` a player leaving
 //! mid-season, `reminders` the sweep's part, `recur` seasons that start by themselves,
-//! `checkin` a knockout's check-in, `suggest` gnubg's chances for an unfinished match; `views` and `pictures` show them.
+//! `checkin` a knockout's check-in, `suggest` gnubg's chances for an unfinished match;
+//! `views` and `pictures` show them.
 //! The types are in `terms` (format, settings, a league as read), `ops` (the commands)
 //! and `entries` (the log); `commands` runs the commands; `tables` makes a division's
 //! table and its text. This file only declares the parts and re-exports what the club
