@@ -20,11 +20,14 @@ const DEFAULT_MINUTE: i64 = 8 * 60;
 /// The zone when none is given.
 const DEFAULT_ZONE: &str = "UTC";
 
-/// How many digests one sweep claims and composes at a time.
-const BATCH: i64 = 1000;
+/// How many digests the sweep claims and composes at a time.
+const BATCH: i64 = 200;
+
+/// After each batch the sweep rests this many times as long as the batch took.
+const PACE: u32 = 4;
 
 /// How many players' matches one read asks for.
-const READ_CHUNK: usize = 400;
+const READ_CHUNK: usize = 200;
 
 /// `/settings digest:… at:… tz:…` as typed (`None`: not given); the club checks them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -251,6 +254,7 @@ impl Club {
         let now = self.clock.now();
         let mut notices = Vec::new();
         loop {
+            let started = std::time::Instant::now();
             let due = self.store.digests_due(now, BATCH).await?;
             if due.is_empty() {
                 break;
@@ -278,6 +282,9 @@ impl Club {
             if claims.len() < usize::try_from(BATCH).unwrap_or(usize::MAX) {
                 break;
             }
+            // Paced: a morning's thousands of digests take a few seconds more to go out,
+            // and the commands answered meanwhile keep their pace.
+            tokio::time::sleep(started.elapsed() * PACE).await;
         }
         Ok(notices)
     }
@@ -297,7 +304,12 @@ impl Club {
         for chunk in players.chunks(READ_CHUNK) {
             let ids: Vec<i64> = chunk.iter().map(|p| p.id).collect();
             let rows = self.store.open_matches_of(&ids, None).await?;
-            let lists = Self::waiting_in(rows, &ids, now);
+            // Reading the matches is the work: off the runtime's threads, so that the
+            // commands answered meanwhile do not wait behind it.
+            let players = ids.clone();
+            let lists = tokio::task::spawn_blocking(move || Self::waiting_in(rows, &players, now))
+                .await
+                .map_err(|e| ClubError::Refused(format!("the digest could not be composed: {e}")))?;
             let tokens = self.waiting_tokens(lists.values(), &links).await?;
             for p in chunk {
                 let Some(list) = lists.get(&p.id).filter(|l| !l.is_empty()) else {
@@ -312,6 +324,7 @@ impl Club {
                     text: digest_lines(&p.display_name, lines, links.message_chars).join("\n"),
                 });
             }
+            tokio::task::yield_now().await;
         }
         Ok(notices)
     }

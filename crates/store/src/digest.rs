@@ -206,6 +206,7 @@ impl Store {
             return Ok(Vec::new());
         }
         let n = players.len();
+        // Each side through its index (`matches_by_x`, `matches_by_o`).
         let only = if community.is_some() {
             format!("AND community_id = ${}", 2 * n + 1)
         } else {
@@ -219,9 +220,13 @@ impl Store {
                  o.id AS o_id, o.platform AS o_platform, o.platform_id AS o_platform_id,
                  o.display_name AS o_display_name, o.auto_roll AS o_auto_roll,
                  o.notify_dm AS o_notify_dm
-             FROM (SELECT {MATCH_COLUMNS} FROM matches
-                   WHERE status IN ('challenged', 'active')
-                     AND (player_x IN ({xs}) OR player_o IN ({os})) {only}) m
+             FROM (SELECT {MATCH_COLUMNS} FROM matches WHERE id IN (
+                       SELECT id FROM matches
+                       WHERE player_x IN ({xs}) AND status IN ('challenged', 'active')
+                       UNION
+                       SELECT id FROM matches
+                       WHERE player_o IN ({os}) AND status IN ('challenged', 'active'))
+                   {only}) m
              JOIN players x ON x.id = m.player_x
              JOIN players o ON o.id = m.player_o
              JOIN communities c ON c.id = m.community_id
