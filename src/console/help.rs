@@ -41,9 +41,9 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
   /rating [player] [rules:standard|welsh] [vs:<player>]   rating, rank, record, last ten
                                       changes, chart (vs: and the head-to-head of the two)
   /h2h [player] <player>              head-to-head here: matches, wins and points per ruleset,
-                                      the last five results (one player named: you against him)
+                                      the last five results (one player named: you against that player)
   /block [player]  /unblock <player>  a blocked player cannot challenge you or join your
-                                      chouettes (he is told only that it was refused);
+                                      chouettes (that player is told only that it was refused);
                                       /block alone lists whom you block
   /leaderboard [rules:standard|welsh]      the best ratings here
   /analyse [#N]                       GNU Backgammon reviews a finished match (money: the

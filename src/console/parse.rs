@@ -83,7 +83,7 @@ fn h2h(args: &[&str]) -> Result<Command, ParseError> {
             player: Some((*a).to_string()),
             opponent: (*b).to_string(),
         }),
-        _ => err("/h2h <player> (you against him) or /h2h <player> <player>"),
+        _ => err("/h2h <player> (you against that player) or /h2h <player> <player>"),
     }
 }
 

@@ -426,6 +426,16 @@ fn authorization_matrix_covers_every_registered_command_that_acts() {
         "league bracket",
         "league list",
         "league log",
+        // The player's own views, blocks and vacation (which moves only that player's clocks).
+        "fair stats",
+        "h2h",
+        "block",
+        "unblock",
+        "vacation",
+        // An entrant's own check-in; a suggestion writes nothing (its refusal to anyone
+        // but an organiser is pinned in the club's league_seasons suite).
+        "league checkin",
+        "league suggest",
     ];
     for n in &names {
         assert!(

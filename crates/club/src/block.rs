@@ -52,7 +52,7 @@ impl Club {
         let Some(who) = who else {
             let names = self.store.blocked_by(me.id).await?;
             let line = if names.is_empty() {
-                "You block nobody. /block <player> stops him challenging you or joining your \
+                "You block nobody. /block <player> stops that player challenging you or joining your \
                  chouettes."
                     .to_string()
             } else {
@@ -81,7 +81,7 @@ impl Club {
         tracing::info!(blocker = me.id, blocked = other.id, "block");
         Ok(Outcome {
             lines: vec![format!(
-                "You block {}: he cannot challenge you or join a chouette you sit in, and is \
+                "You block {}: that player cannot challenge you or join a chouette you sit in, and is \
                  told only that it was refused. /unblock {0} lifts it.",
                 other.display_name
             )],
@@ -111,7 +111,7 @@ impl Club {
         tracing::info!(blocker = me.id, blocked = other.id, "unblock");
         Ok(Outcome {
             lines: vec![format!(
-                "You no longer block {}: he may challenge you again.",
+                "You no longer block {}: that player may challenge you again.",
                 other.display_name
             )],
             ..Outcome::default()
@@ -130,7 +130,7 @@ impl Club {
         }
         if self.store.blocks(me.id, other.id).await? {
             return Err(ClubError::Refused(format!(
-                "you block {}; /unblock {0} first to challenge him",
+                "you block {}; /unblock {0} first to challenge them",
                 other.display_name
             )));
         }

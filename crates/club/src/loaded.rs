@@ -15,6 +15,9 @@ pub(super) struct Loaded {
     pub(super) snap: Option<Snapshot>,
     /// The provably fair dice, for commands that may throw (`Club::with_fair`).
     pub(super) fair: Option<FairDice>,
+    /// Whether each player (X, O) was on a vacation here when the match was read (with
+    /// it, in one read); `None`: not read (then asked of the store where it matters).
+    pub(super) away: Option<[bool; 2]>,
 }
 
 impl Loaded {

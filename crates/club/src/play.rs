@@ -640,6 +640,7 @@ impl Club {
             names: l.names.clone(),
             snap: Some(work.snap),
             fair: None,
+            away: None,
         };
         after.row.version = version;
         after.row.status = change.status;

@@ -150,6 +150,7 @@ impl Club {
             names: l.names.clone(),
             snap: Some(work.snap),
             fair: l.fair.clone(),
+            away: None,
         };
         after.row.version = version;
         after.row.status = MatchStatus::Finished;

@@ -451,6 +451,9 @@ impl Club {
         let Some(side) = acting_side(&snap.game) else {
             return Ok(());
         };
+        if l.away.is_some_and(|away| !away[side.index()]) {
+            return Ok(());
+        }
         let player = l.row.players[side.index()];
         let Some(v) = self
             .store

@@ -11,12 +11,14 @@ use store::{MatchRow, MatchStatus, PlayerRow};
 
 impl Club {
     pub(super) async fn load(&self, id: i64) -> Result<Loaded, ClubError> {
-        let (row, players) = self
+        let (row, players, away) = self
             .store
             .load_match_with_players(id)
             .await?
             .ok_or(ClubError::UnknownMatch(id))?;
-        Self::loaded_with(row, players)
+        let mut l = Self::loaded_with(row, players)?;
+        l.away = Some(away);
+        Ok(l)
     }
 
     /// A match row already read, with its terms, snapshot and players.
@@ -45,6 +47,7 @@ impl Club {
             names,
             snap,
             fair: None,
+            away: None,
         })
     }
 

@@ -397,14 +397,15 @@ impl Store {
         Ok(rows.iter().map(match_row).collect::<Result<_, _>>()?)
     }
 
-    /// A match by id with its two players (X, O), in one read.
+    /// A match by id with its two players (X, O), in one read, and whether each of them
+    /// is on a vacation in the match's community (not yet ended).
     ///
     /// # Errors
     /// A database error.
     pub async fn load_match_with_players(
         &self,
         id: i64,
-    ) -> Result<Option<(MatchRow, [PlayerRow; 2])>, StoreError> {
+    ) -> Result<Option<(MatchRow, [PlayerRow; 2], [bool; 2])>, StoreError> {
         let row = sqlx::query(sql(format!(
             "SELECT m.*,
                  x.id AS x_id, x.platform AS x_platform, x.platform_id AS x_platform_id,
@@ -412,7 +413,11 @@ impl Store {
                  x.notify_dm AS x_notify_dm,
                  o.id AS o_id, o.platform AS o_platform, o.platform_id AS o_platform_id,
                  o.display_name AS o_display_name, o.auto_roll AS o_auto_roll,
-                 o.notify_dm AS o_notify_dm
+                 o.notify_dm AS o_notify_dm,
+                 (SELECT COUNT(*) FROM vacations v WHERE v.player_id = m.player_x
+                     AND v.community_id = m.community_id AND v.ended_at IS NULL) AS x_away,
+                 (SELECT COUNT(*) FROM vacations v WHERE v.player_id = m.player_o
+                     AND v.community_id = m.community_id AND v.ended_at IS NULL) AS o_away
              FROM (SELECT {MATCH_COLUMNS} FROM matches WHERE id = $1) m
              JOIN players x ON x.id = m.player_x
              JOIN players o ON o.id = m.player_o"
@@ -425,7 +430,11 @@ impl Store {
         };
         let m = match_row(&r)?;
         let players = [player_row_as(&r, "x_")?, player_row_as(&r, "o_")?];
-        Ok(Some((m, players)))
+        let away = [
+            r.try_get::<i64, _>("x_away")? > 0,
+            r.try_get::<i64, _>("o_away")? > 0,
+        ];
+        Ok(Some((m, players, away)))
     }
 }
 

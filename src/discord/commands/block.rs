@@ -15,7 +15,7 @@ async fn answer(ctx: Context<'_>, result: Result<Outcome, ClubError>) -> Result<
     Ok(())
 }
 
-/// Block a player: he cannot challenge you or join your chouettes. Alone: whom you block.
+/// Block a player: no challenge or chouette join from them. Alone: whom you block.
 #[poise::command(slash_command)]
 pub async fn block(
     ctx: Context<'_>,

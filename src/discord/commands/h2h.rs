@@ -1,4 +1,4 @@
-//! `/h2h`: the head-to-head of two players here (one named: you against him); and making a
+//! `/h2h`: the head-to-head of two players here (one named: you against that player); and making a
 //! player named in an option known to the club, which `/rating` shares.
 
 use poise::serenity_prelude as serenity;
@@ -20,7 +20,7 @@ pub(super) async fn introduced(ctx: Context<'_>, u: &serenity::User) -> Result<S
 #[poise::command(slash_command)]
 pub async fn h2h(
     ctx: Context<'_>,
-    #[description = "A player (alone: you against him)"] player: serenity::User,
+    #[description = "A player (alone: you against that player)"] player: serenity::User,
     #[description = "The other player (default: you)"] other: Option<serenity::User>,
 ) -> Result<(), Error> {
     let a = match introduced(ctx, &player).await {

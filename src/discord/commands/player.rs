@@ -45,8 +45,11 @@ pub async fn settings(
     #[description = "A direct message each day listing the matches waiting on me"] digest: Option<
         Digest,
     >,
-    #[description = "The digest's local time of day, HH:MM (default 08:00)"] at: Option<String>,
+    #[description = "The digest's local time of day, HH:MM (default 08:00)"]
+    #[max_length = 5]
+    at: Option<String>,
     #[description = "Your time zone: Europe/London, America/New_York, or +02:00 (default UTC)"]
+    #[max_length = 64]
     tz: Option<String>,
 ) -> Result<(), Error> {
     run(

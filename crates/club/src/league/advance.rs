@@ -19,11 +19,6 @@ use store::{
     EntrantRow, FixtureRow, FixtureWrite, LeagueReport, LedgerEntry, PlayerRow, StoreError,
 };
 
-/// A fixture that has a result (or a bye).
-pub(super) fn decided(f: &FixtureRow) -> bool {
-    matches!(f.status.as_str(), "done" | "bye" | "void")
-}
-
 /// The score a snapshot shows: games (Welsh) or match points (standard), X then O.
 pub(super) fn score_of(snap: &Snapshot) -> [i64; 2] {
     let s = snap.match_score();
@@ -89,7 +84,7 @@ pub(super) fn knockout_fill(
                 let s = u32::try_from(f.slot).unwrap_or(0);
                 for (side, (fr, fs)) in knockout_feeders(r, s).into_iter().enumerate() {
                     if let Some(&j) = at.get(&(f.division, i64::from(fr), i64::from(fs))) {
-                        if decided(&fixtures[j]) {
+                        if super::fixtures::decided(&fixtures[j]) {
                             players[side] = fixtures[j].winner;
                         }
                     }

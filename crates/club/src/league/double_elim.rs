@@ -18,7 +18,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::fixtures::{knockout_first_round, knockout_rounds};
+use super::fixtures::{decided, knockout_first_round, knockout_rounds};
 use store::FixtureRow;
 
 /// Losers' bracket round `k` is stored as round `LOSERS + k`.
@@ -175,11 +175,6 @@ pub fn double_fixtures(players: &[i64], season: i64, division: i64) -> Vec<Fixtu
             ..FixtureRow::default()
         })
         .collect()
-}
-
-/// A fixture that has a result (or is a bye).
-fn decided(f: &FixtureRow) -> bool {
-    matches!(f.status.as_str(), "done" | "bye" | "void")
 }
 
 /// The loser of a decided fixture (nobody for a bye).

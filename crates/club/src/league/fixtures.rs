@@ -234,6 +234,11 @@ pub fn next_divisions<T: Copy>(
     }
 }
 
+/// A fixture that has a result (or a bye).
+pub(super) fn decided(f: &store::FixtureRow) -> bool {
+    matches!(f.status.as_str(), "done" | "bye" | "void")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

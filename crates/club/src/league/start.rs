@@ -117,6 +117,7 @@ impl Club {
             names,
             snap: None,
             fair: fair.clone(),
+            away: None,
         };
         let mut work = Work {
             snap,

@@ -111,7 +111,7 @@ impl Club {
     ) -> Result<Option<Vec<FixtureWrite>>, ClubError> {
         let played = fixtures.iter().map(|f| f.round).max().unwrap_or(0);
         if played >= rounds_of(league, places.len())
-            || !fixtures.iter().all(super::advance::decided)
+            || !fixtures.iter().all(super::fixtures::decided)
         {
             return Ok(None);
         }

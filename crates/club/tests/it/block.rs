@@ -52,7 +52,7 @@ async fn a_blocked_player_is_told_only_that_his_challenge_was_refused() {
     let out = run(&at, "alice", Command::Unblock("bob".into())).await;
     assert_eq!(
         out.lines,
-        ["You no longer block bob: he may challenge you again."]
+        ["You no longer block bob: that player may challenge you again."]
     );
     run(&at, "bob", challenge("alice")).await;
 }
