@@ -309,7 +309,9 @@ impl Club {
             let players = ids.clone();
             let lists = tokio::task::spawn_blocking(move || Self::waiting_in(rows, &players, now))
                 .await
-                .map_err(|e| ClubError::Refused(format!("the digest could not be composed: {e}")))?;
+                .map_err(|e| {
+                    ClubError::Refused(format!("the digest could not be composed: {e}"))
+                })?;
             let tokens = self.waiting_tokens(lists.values(), &links).await?;
             for p in chunk {
                 let Some(list) = lists.get(&p.id).filter(|l| !l.is_empty()) else {
