@@ -5,7 +5,7 @@
 
 use super::double_elim::{champion, double_fill};
 use super::entries::{LeagueEntry, entry_text};
-use super::fixtures::{knockout_feeders, next_divisions};
+use super::fixtures::{decided, knockout_feeders, next_divisions};
 use super::standings::Points;
 use super::swiss_rounds::swiss_bye_lines;
 use super::tables::{division_table, round_name};
@@ -84,7 +84,7 @@ pub(super) fn knockout_fill(
                 let s = u32::try_from(f.slot).unwrap_or(0);
                 for (side, (fr, fs)) in knockout_feeders(r, s).into_iter().enumerate() {
                     if let Some(&j) = at.get(&(f.division, i64::from(fr), i64::from(fs))) {
-                        if super::fixtures::decided(&fixtures[j]) {
+                        if decided(&fixtures[j]) {
                             players[side] = fixtures[j].winner;
                         }
                     }
