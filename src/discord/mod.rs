@@ -673,7 +673,8 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
 pub fn waiting_links(web: Option<&str>) -> club::WaitingLinks {
     let page: Option<club::WebAddress> = web.map(|base| {
         let base = base.to_string();
-        Arc::new(move |token: &str| format!("<{}>", ::web::match_url(&base, token))) as club::WebAddress
+        Arc::new(move |token: &str| format!("<{}>", ::web::match_url(&base, token)))
+            as club::WebAddress
     });
     let place: club::PlaceLink = Arc::new(|guild: &str, channel: &str| {
         let (g, c) = (guild.parse::<u64>().ok()?, channel.parse::<u64>().ok()?);

@@ -28,7 +28,10 @@ pub(super) async fn page_link(
                 WebPage::League(_) => LEAGUE_LABEL,
                 WebPage::Leaderboard(_) => LEADERBOARD_LABEL,
             };
-            Some(serenity::CreateButton::new_link(::web::web_page_url(base, page, &token)).label(label))
+            Some(
+                serenity::CreateButton::new_link(::web::web_page_url(base, page, &token))
+                    .label(label),
+            )
         }
         Err(e) => {
             tracing::warn!(?page, error = %e, "no web link for the page");

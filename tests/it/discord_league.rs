@@ -309,7 +309,6 @@ async fn a_swiss_league_is_created_from_the_format_choice_and_starts_with_a_bye(
     fake.finish().await;
 }
 
-
 const DAVE: (u64, &str) = (444_444_444_444_444_444, "dave");
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

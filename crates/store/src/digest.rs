@@ -6,7 +6,6 @@
 //! `club::waiting`); the store keeps the marks, each claimed by a conditional write so
 //! that one process sends each digest and notice.
 
-
 use sqlx::Row;
 
 use crate::db::sql;

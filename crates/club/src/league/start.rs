@@ -310,7 +310,7 @@ impl Club {
         }
         let attachment = match_lines(league, season, &divisions, &change, &started, &mut lines);
         if league.format == Format::Swiss {
-            lines.extend(swiss_bye_lines(&change.fixtures, &seeded));
+            lines.extend(swiss_bye_lines(&change.fixtures, seeded));
         }
         Ok(Outcome {
             lines,
