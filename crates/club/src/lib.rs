@@ -150,6 +150,7 @@ pub use tutor::TUTOR_THRESHOLD;
 pub use undo::{Before, TutorNote};
 pub use vacation::{DEFAULT_VACATION_DAYS, VacationOp, days_taken};
 pub use web_league::{
+    PageStamp,
     FixtureLink, LEADERBOARD_PAGE_ROWS, LeaderLine, LeaderboardPage, LeaguePage, PublicIndex,
     RulesetBoard, SeasonPage, WebPage,
 };

@@ -64,9 +64,12 @@ async fn bracket_answer(found: Result<Option<render::Bracket>, club::ClubError>)
 
 async fn league(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
     let base = format!("/l/{token}");
-    page(web.club.resolve_league_link(&token).await, |p| {
-        league_html(p, &base)
-    })
+    let stamp = web.club.league_link_stamp(&token).await;
+    let render = async {
+        let found = web.club.resolve_league_link(&token).await?;
+        Ok(found.map(|p| league_html(&p, &base)))
+    };
+    web.pages.page(base.clone(), stamp, render).await
 }
 
 async fn league_bracket(
@@ -98,9 +101,12 @@ async fn public_league(
         return not_found();
     };
     let base = format!("/s/{key}/l/{id}");
-    page(web.club.public_league(&key, id).await, |p| {
-        league_html(p, &base)
-    })
+    let stamp = web.club.public_league_stamp(&key, id).await;
+    let render = async {
+        let found = web.club.public_league(&key, id).await?;
+        Ok(found.map(|p| league_html(&p, &base)))
+    };
+    web.pages.page(base.clone(), stamp, render).await
 }
 
 async fn public_bracket(

@@ -154,15 +154,15 @@ async fn match_page(State(web): State<Arc<Web>>, Path(token): Path<String>, uri:
         Ok(id) => id,
         Err(r) => return r,
     };
-    let page = match web.club.match_page(id).await {
-        Ok(p) => p,
-        Err(e) => return failed(&e),
+    let step = step_asked(&uri);
+    let key = format!("/m/{token}?n={step:?}");
+    let stamp = web.club.match_page_stamp(id).await;
+    let render = async {
+        let page = web.club.match_page(id).await?;
+        let file = web.club.match_file(id).await?.map(|a| a.name);
+        Ok(Some(match_html(&token, &page, step, file.as_deref())))
     };
-    let file = match web.club.match_file(id).await {
-        Ok(f) => f.map(|a| a.name),
-        Err(e) => return failed(&e),
-    };
-    html(match_html(&token, &page, step_asked(&uri), file.as_deref()))
+    web.pages.page(key, stamp, render).await
 }
 
 async fn board(

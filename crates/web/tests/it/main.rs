@@ -5,5 +5,6 @@ mod chouette_page;
 mod common;
 mod http_pages;
 mod league_page;
+mod page_cache;
 mod player_page;
 mod web_browser;
