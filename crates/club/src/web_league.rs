@@ -260,6 +260,39 @@ impl Club {
         }
     }
 
+    /// The stamp of the leaderboard page whose token is `token` (`None`: the token finds
+    /// nothing), as [`Club::league_link_stamp`].
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn leaderboard_link_stamp(
+        &self,
+        token: &str,
+    ) -> Result<Option<PageStamp>, ClubError> {
+        if !is_token(token) {
+            return Ok(None);
+        }
+        match self.store.web_target(LEADERBOARD, token).await? {
+            Some(c) => Ok(Some(self.store.leaderboard_page_stamp(c).await?)),
+            None => Ok(None),
+        }
+    }
+
+    /// The stamp of the leaderboard under the public key `key`, as
+    /// [`Club::league_link_stamp`].
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn public_leaderboard_stamp(
+        &self,
+        key: &str,
+    ) -> Result<Option<PageStamp>, ClubError> {
+        match self.public_community(key).await? {
+            Some(c) => Ok(Some(self.store.leaderboard_page_stamp(c).await?)),
+            None => Ok(None),
+        }
+    }
+
     /// Turns the public address of `actor`'s server on (its key: the one it had, or a new
     /// one) or off (`None`; its addresses then find nothing). Who may is the adapter's
     /// to check (Discord: Manage Server), as for the server's other settings.

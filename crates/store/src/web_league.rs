@@ -138,3 +138,46 @@ impl Store {
         }))
     }
 }
+
+impl Store {
+    /// The stamp of community `community`'s leaderboard page: its ratings (how many,
+    /// the sums of their values, experience and records: a rated match or a rebuild
+    /// changes them), its players' page links, and its rated players' names.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn leaderboard_page_stamp(&self, community: i64) -> Result<PageStamp, StoreError> {
+        let r = sqlx::query(
+            "SELECT COUNT(*),
+               CAST(COALESCE(SUM(r.value * 1000000), 0) AS BIGINT),
+               CAST(COALESCE(SUM(r.experience), 0) AS BIGINT),
+               CAST(COALESCE(SUM(r.won), 0) AS BIGINT),
+               CAST(COALESCE(SUM(r.lost), 0) AS BIGINT),
+               (SELECT COUNT(*) FROM web_links w WHERE w.kind = $2),
+               (SELECT CAST(COALESCE(SUM(w.created_at), 0) AS BIGINT)
+                  FROM web_links w WHERE w.kind = $2)
+             FROM ratings r WHERE r.community_id = $1",
+        )
+        .bind(community)
+        .bind(format!("player:{community}"))
+        .fetch_one(&self.pool)
+        .await?;
+        let mut numbers = Vec::with_capacity(7);
+        for i in 0..7 {
+            numbers.push(r.try_get::<i64, _>(i)?);
+        }
+        let rows = sqlx::query(
+            "SELECT DISTINCT p.id, p.display_name FROM ratings r
+             JOIN players p ON p.id = r.player_id WHERE r.community_id = $1 ORDER BY p.id",
+        )
+        .bind(community)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut names = Vec::with_capacity(rows.len());
+        for r in &rows {
+            numbers.push(r.try_get(0)?);
+            names.push(r.try_get(1)?);
+        }
+        Ok(PageStamp { numbers, names })
+    }
+}

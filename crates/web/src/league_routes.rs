@@ -83,10 +83,12 @@ async fn league_bracket(
 }
 
 async fn leaderboard(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
-    page(
-        web.club.resolve_leaderboard_link(&token).await,
-        leaderboard_html,
-    )
+    let stamp = web.club.leaderboard_link_stamp(&token).await;
+    let render = async {
+        let found = web.club.resolve_leaderboard_link(&token).await?;
+        Ok(found.as_ref().map(leaderboard_html))
+    };
+    web.pages.page(format!("/r/{token}"), stamp, render).await
 }
 
 async fn public_index(State(web): State<Arc<Web>>, Path(key): Path<String>) -> Response {
@@ -120,5 +122,10 @@ async fn public_bracket(
 }
 
 async fn public_leaderboard(State(web): State<Arc<Web>>, Path(key): Path<String>) -> Response {
-    page(web.club.public_leaderboard(&key).await, leaderboard_html)
+    let stamp = web.club.public_leaderboard_stamp(&key).await;
+    let render = async {
+        let found = web.club.public_leaderboard(&key).await?;
+        Ok(found.as_ref().map(leaderboard_html))
+    };
+    web.pages.page(format!("/s/{key}/r"), stamp, render).await
 }

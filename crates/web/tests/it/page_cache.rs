@@ -7,6 +7,7 @@ use clubkit::run;
 
 use crate::common::{accepted, get, served, step};
 use crate::league_page::{adjudge, started};
+use crate::player_page::beat;
 
 #[tokio::test]
 async fn a_cached_league_page_is_served_again_and_shows_a_result_reported_after() {
@@ -52,4 +53,21 @@ async fn a_cached_match_page_shows_the_move_made_after() {
     let stamp = format!("data-version=\"{version}\"");
     assert!(!first.contains(&stamp), "{first}");
     assert!(after.contains(&stamp), "the move shows: {after}");
+}
+
+#[tokio::test]
+async fn a_cached_leaderboard_shows_the_match_rated_after() {
+    let s = served("web-cache-leaderboard").await;
+    let club = s.club();
+    beat(club, "alice", "bob").await;
+    let out = run(club, "bob", club::Command::Leaderboard { ruleset: None }).await;
+    let token = club.web_page_link(out.web.unwrap()).await.unwrap();
+    let path = format!("/r/{token}");
+    let first = get(s.addr, &path).await.text();
+    assert!(first.contains("alice") && !first.contains("carol"), "{first}");
+    assert_eq!(get(s.addr, &path).await.text(), first, "served again unchanged");
+
+    beat(club, "carol", "alice").await;
+    let after = get(s.addr, &path).await.text();
+    assert!(after.contains(">carol</a>"), "the new rating shows: {after}");
 }
