@@ -11,7 +11,7 @@
 //!
 //! | file | holds |
 //! |---|---|
-//! | `lib.rs` | the router, the headers, starting the server |
+//! | `lib.rs` | the router, the headers, gzip, starting the server |
 //! | `routes.rs` | the handlers: pages, boards, files, the version poll |
 //! | `html.rs` | the one way text reaches a page: escaped |
 //! | `match_page.rs` | the match page, the dice page, the page of a link that finds nothing |
@@ -52,7 +52,8 @@ pub struct Web {
     pages: page_cache::PageCache,
 }
 
-/// The router of every page, with the security headers on every answer.
+/// The router of every page, with the security headers on every answer, gzipped when
+/// the client accepts it.
 pub fn router(club: Arc<Club>) -> Router {
     let web = Arc::new(Web {
         club,
@@ -62,6 +63,9 @@ pub fn router(club: Arc<Club>) -> Router {
     routes::routes()
         .with_state(web)
         .layer(axum::middleware::map_response(secure))
+        // gzip for whoever accepts it: pages, JSON, the stylesheet and the scripts (not
+        // the PNGs, already compressed, nor answers under 32 bytes).
+        .layer(tower_http::compression::CompressionLayer::new())
 }
 
 /// Adds the security headers to an answer.

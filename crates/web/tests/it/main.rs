@@ -3,6 +3,7 @@
 
 mod chouette_page;
 mod common;
+mod gzip;
 mod http_pages;
 mod league_page;
 mod page_cache;
