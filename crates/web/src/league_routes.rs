@@ -7,11 +7,12 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::routing::get;
 
 use crate::Web;
+use crate::page_cache::accepts_gzip;
 use crate::league_page::{leaderboard_html, league_html, public_html};
 use crate::routes::{answer, failed, html, not_found};
 
@@ -62,14 +63,18 @@ async fn bracket_answer(found: Result<Option<render::Bracket>, club::ClubError>)
     }
 }
 
-async fn league(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
+async fn league(
+    State(web): State<Arc<Web>>,
+    Path(token): Path<String>,
+    headers: HeaderMap,
+) -> Response {
     let base = format!("/l/{token}");
     let stamp = web.club.league_link_stamp(&token).await;
     let render = async {
         let found = web.club.resolve_league_link(&token).await?;
         Ok(found.map(|p| league_html(&p, &base)))
     };
-    web.pages.page(base.clone(), stamp, render).await
+    web.pages.page(accepts_gzip(&headers), base.clone(), stamp, render).await
 }
 
 async fn league_bracket(
@@ -82,13 +87,17 @@ async fn league_bracket(
     bracket_answer(web.club.league_link_bracket(&token, season).await).await
 }
 
-async fn leaderboard(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
+async fn leaderboard(
+    State(web): State<Arc<Web>>,
+    Path(token): Path<String>,
+    headers: HeaderMap,
+) -> Response {
     let stamp = web.club.leaderboard_link_stamp(&token).await;
     let render = async {
         let found = web.club.resolve_leaderboard_link(&token).await?;
         Ok(found.as_ref().map(leaderboard_html))
     };
-    web.pages.page(format!("/r/{token}"), stamp, render).await
+    web.pages.page(accepts_gzip(&headers), format!("/r/{token}"), stamp, render).await
 }
 
 async fn public_index(State(web): State<Arc<Web>>, Path(key): Path<String>) -> Response {
@@ -98,6 +107,7 @@ async fn public_index(State(web): State<Arc<Web>>, Path(key): Path<String>) -> R
 async fn public_league(
     State(web): State<Arc<Web>>,
     Path((key, id)): Path<(String, String)>,
+    headers: HeaderMap,
 ) -> Response {
     let Ok(id) = id.parse::<i64>() else {
         return not_found();
@@ -108,7 +118,7 @@ async fn public_league(
         let found = web.club.public_league(&key, id).await?;
         Ok(found.map(|p| league_html(&p, &base)))
     };
-    web.pages.page(base.clone(), stamp, render).await
+    web.pages.page(accepts_gzip(&headers), base.clone(), stamp, render).await
 }
 
 async fn public_bracket(
@@ -121,11 +131,15 @@ async fn public_bracket(
     bracket_answer(web.club.public_league_bracket(&key, id, season).await).await
 }
 
-async fn public_leaderboard(State(web): State<Arc<Web>>, Path(key): Path<String>) -> Response {
+async fn public_leaderboard(
+    State(web): State<Arc<Web>>,
+    Path(key): Path<String>,
+    headers: HeaderMap,
+) -> Response {
     let stamp = web.club.public_leaderboard_stamp(&key).await;
     let render = async {
         let found = web.club.public_leaderboard(&key).await?;
         Ok(found.as_ref().map(leaderboard_html))
     };
-    web.pages.page(format!("/s/{key}/r"), stamp, render).await
+    web.pages.page(accepts_gzip(&headers), format!("/s/{key}/r"), stamp, render).await
 }

@@ -8,11 +8,12 @@ use std::sync::{Arc, Mutex};
 use axum::Router;
 use axum::body::Body;
 use axum::extract::{Path, State};
-use axum::http::{StatusCode, Uri, header};
+use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::response::Response;
 use axum::routing::get;
 
 use crate::Web;
+use crate::page_cache::accepts_gzip;
 use crate::chouette_page::chouette_html;
 use crate::match_page::{dice_html, match_html, not_found_html};
 use crate::player_page::player_html;
@@ -149,7 +150,12 @@ fn step_asked(uri: &Uri) -> Option<usize> {
         .and_then(|n| n.parse().ok())
 }
 
-async fn match_page(State(web): State<Arc<Web>>, Path(token): Path<String>, uri: Uri) -> Response {
+async fn match_page(
+    State(web): State<Arc<Web>>,
+    Path(token): Path<String>,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Response {
     let id = match resolve(&web, &token).await {
         Ok(id) => id,
         Err(r) => return r,
@@ -162,7 +168,7 @@ async fn match_page(State(web): State<Arc<Web>>, Path(token): Path<String>, uri:
         let file = web.club.match_file(id).await?.map(|a| a.name);
         Ok(Some(match_html(&token, &page, step, file.as_deref())))
     };
-    web.pages.page(key, stamp, render).await
+    web.pages.page(accepts_gzip(&headers), key, stamp, render).await
 }
 
 async fn board(
