@@ -93,9 +93,9 @@ mod terms;
 mod tutor;
 mod undo;
 mod vacation;
-mod web_league;
 mod waiting;
 mod web_chouette;
+mod web_league;
 mod web_links;
 mod web_player;
 mod web_view;
@@ -149,13 +149,12 @@ pub use terms::{ChallengeOption, ChallengeOptions, TermsError};
 pub use tutor::TUTOR_THRESHOLD;
 pub use undo::{Before, TutorNote};
 pub use vacation::{DEFAULT_VACATION_DAYS, VacationOp, days_taken};
-pub use web_league::{
-    PageStamp,
-    FixtureLink, LEADERBOARD_PAGE_ROWS, LeaderLine, LeaderboardPage, LeaguePage, PublicIndex,
-    RulesetBoard, SeasonPage, WebPage,
-};
 pub use waiting::{PlaceLink, WaitingLinks, WebAddress};
 pub use web_chouette::ChouettePage;
+pub use web_league::{
+    FixtureLink, LEADERBOARD_PAGE_ROWS, LeaderLine, LeaderboardPage, LeaguePage, PageStamp,
+    PublicIndex, RulesetBoard, SeasonPage, WebPage,
+};
 pub use web_links::{PageKind, PageLink, is_token};
 pub use web_player::{
     HeadToHead, PlayerAnalysis, PlayerMatch, PlayerPage, PlayerRating, RECENT_MATCHES,

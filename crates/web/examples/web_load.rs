@@ -110,8 +110,7 @@ async fn get_plain(addr: SocketAddr, path: &str) -> (u16, usize) {
 /// `GET path` with the extra header lines `extra`.
 async fn get_as(addr: SocketAddr, path: &str, extra: &str) -> (u16, usize) {
     let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let req =
-        format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n{extra}Connection: close\r\n\r\n");
+    let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n{extra}Connection: close\r\n\r\n");
     s.write_all(req.as_bytes()).await.unwrap();
     let mut raw = Vec::new();
     s.read_to_end(&mut raw).await.unwrap();

@@ -12,8 +12,8 @@ use axum::response::Response;
 use axum::routing::get;
 
 use crate::Web;
-use crate::page_cache::accepts_gzip;
 use crate::league_page::{leaderboard_html, league_html, public_html};
+use crate::page_cache::accepts_gzip;
 use crate::routes::{answer, failed, html, not_found};
 
 /// The league, leaderboard and public routes.
@@ -74,7 +74,9 @@ async fn league(
         let found = web.club.resolve_league_link(&token).await?;
         Ok(found.map(|p| league_html(&p, &base)))
     };
-    web.pages.page(accepts_gzip(&headers), base.clone(), stamp, render).await
+    web.pages
+        .page(accepts_gzip(&headers), base.clone(), stamp, render)
+        .await
 }
 
 async fn league_bracket(
@@ -97,7 +99,9 @@ async fn leaderboard(
         let found = web.club.resolve_leaderboard_link(&token).await?;
         Ok(found.as_ref().map(leaderboard_html))
     };
-    web.pages.page(accepts_gzip(&headers), format!("/r/{token}"), stamp, render).await
+    web.pages
+        .page(accepts_gzip(&headers), format!("/r/{token}"), stamp, render)
+        .await
 }
 
 async fn public_index(State(web): State<Arc<Web>>, Path(key): Path<String>) -> Response {
@@ -118,7 +122,9 @@ async fn public_league(
         let found = web.club.public_league(&key, id).await?;
         Ok(found.map(|p| league_html(&p, &base)))
     };
-    web.pages.page(accepts_gzip(&headers), base.clone(), stamp, render).await
+    web.pages
+        .page(accepts_gzip(&headers), base.clone(), stamp, render)
+        .await
 }
 
 async fn public_bracket(
@@ -141,5 +147,7 @@ async fn public_leaderboard(
         let found = web.club.public_leaderboard(&key).await?;
         Ok(found.as_ref().map(leaderboard_html))
     };
-    web.pages.page(accepts_gzip(&headers), format!("/s/{key}/r"), stamp, render).await
+    web.pages
+        .page(accepts_gzip(&headers), format!("/s/{key}/r"), stamp, render)
+        .await
 }

@@ -25,7 +25,10 @@ pub(crate) struct Page {
 impl Page {
     fn new(plain: String) -> Page {
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-        let gzipped = gz.write_all(plain.as_bytes()).and_then(|()| gz.finish()).ok();
+        let gzipped = gz
+            .write_all(plain.as_bytes())
+            .and_then(|()| gz.finish())
+            .ok();
         Page { plain, gzipped }
     }
 

@@ -13,9 +13,9 @@ use axum::response::Response;
 use axum::routing::get;
 
 use crate::Web;
-use crate::page_cache::accepts_gzip;
 use crate::chouette_page::chouette_html;
 use crate::match_page::{dice_html, match_html, not_found_html};
+use crate::page_cache::accepts_gzip;
 use crate::player_page::player_html;
 
 /// The stylesheet and the scripts, served as files (the CSP allows no inline ones).
@@ -168,7 +168,9 @@ async fn match_page(
         let file = web.club.match_file(id).await?.map(|a| a.name);
         Ok(Some(match_html(&token, &page, step, file.as_deref())))
     };
-    web.pages.page(accepts_gzip(&headers), key, stamp, render).await
+    web.pages
+        .page(accepts_gzip(&headers), key, stamp, render)
+        .await
 }
 
 async fn board(

@@ -27,7 +27,11 @@ async fn a_cached_league_page_is_served_again_and_shows_a_result_reported_after(
     let path = format!("/l/{token}");
     let first = get(s.addr, &path).await.text();
     assert!(!first.contains("adjudication"), "{first}");
-    assert_eq!(get(s.addr, &path).await.text(), first, "served again unchanged");
+    assert_eq!(
+        get(s.addr, &path).await.text(),
+        first,
+        "served again unchanged"
+    );
 
     adjudge(club, "Cup", "alice", "bob").await;
     let after = get(s.addr, &path).await.text();
@@ -45,7 +49,11 @@ async fn a_cached_match_page_shows_the_move_made_after() {
     let token = club.match_link(id).await.unwrap();
     let path = format!("/m/{token}");
     let first = get(s.addr, &path).await.text();
-    assert_eq!(get(s.addr, &path).await.text(), first, "served again unchanged");
+    assert_eq!(
+        get(s.addr, &path).await.text(),
+        first,
+        "served again unchanged"
+    );
 
     assert!(step(club, id, "alice").await);
     let version = club.match_version(id).await.unwrap().unwrap();
@@ -64,10 +72,20 @@ async fn a_cached_leaderboard_shows_the_match_rated_after() {
     let token = club.web_page_link(out.web.unwrap()).await.unwrap();
     let path = format!("/r/{token}");
     let first = get(s.addr, &path).await.text();
-    assert!(first.contains("alice") && !first.contains("carol"), "{first}");
-    assert_eq!(get(s.addr, &path).await.text(), first, "served again unchanged");
+    assert!(
+        first.contains("alice") && !first.contains("carol"),
+        "{first}"
+    );
+    assert_eq!(
+        get(s.addr, &path).await.text(),
+        first,
+        "served again unchanged"
+    );
 
     beat(club, "carol", "alice").await;
     let after = get(s.addr, &path).await.text();
-    assert!(after.contains(">carol</a>"), "the new rating shows: {after}");
+    assert!(
+        after.contains(">carol</a>"),
+        "the new rating shows: {after}"
+    );
 }
