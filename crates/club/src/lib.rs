@@ -152,8 +152,8 @@ pub use vacation::{DEFAULT_VACATION_DAYS, VacationOp, days_taken};
 pub use waiting::{PlaceLink, WaitingLinks, WebAddress};
 pub use web_chouette::ChouettePage;
 pub use web_league::{
-    FixtureLink, LEADERBOARD_PAGE_ROWS, LeaderLine, LeaderboardPage, LeaguePage, PublicIndex,
-    RulesetBoard, SeasonPage, WebPage,
+    FixtureLink, LEADERBOARD_PAGE_ROWS, LeaderLine, LeaderboardPage, LeaguePage, PageStamp,
+    PublicIndex, RulesetBoard, SeasonPage, WebPage,
 };
 pub use web_links::{PageKind, PageLink, is_token};
 pub use web_player::{

@@ -18,6 +18,7 @@ use std::collections::{HashMap, HashSet};
 use engine::Ruleset;
 use engine::rating::format_rating;
 use store::FixtureRow;
+pub use store::PageStamp;
 
 use super::league::standings::Points;
 use super::league::{League, TableLine, division_table, fixture_line};
@@ -193,6 +194,39 @@ impl Club {
         }
     }
 
+    /// The stamp of the league page whose token is `token` (`None`: the token finds
+    /// nothing): read cheaply, it changes whenever the page would (the web page cache).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn league_link_stamp(&self, token: &str) -> Result<Option<PageStamp>, ClubError> {
+        if !is_token(token) {
+            return Ok(None);
+        }
+        match self.store.web_target(LEAGUE, token).await? {
+            Some(id) => Ok(self.store.league_page_stamp(id).await?),
+            None => Ok(None),
+        }
+    }
+
+    /// [`Club::league_link_stamp`] of league `league` under the public key `key`.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn public_league_stamp(
+        &self,
+        key: &str,
+        league: i64,
+    ) -> Result<Option<PageStamp>, ClubError> {
+        let Some(c) = self.public_community(key).await? else {
+            return Ok(None);
+        };
+        match self.store.league(league).await? {
+            Some(row) if row.community_id == c => Ok(self.store.league_page_stamp(league).await?),
+            _ => Ok(None),
+        }
+    }
+
     /// The bracket of season `season` of the knockout whose page's token is `token`, for
     /// the renderer; `None` for no such league, season or knockout.
     ///
@@ -222,6 +256,39 @@ impl Club {
         }
         match self.store.web_target(LEADERBOARD, token).await? {
             Some(c) => Ok(Some(self.leaderboard_page(c).await?)),
+            None => Ok(None),
+        }
+    }
+
+    /// The stamp of the leaderboard page whose token is `token` (`None`: the token finds
+    /// nothing), as [`Club::league_link_stamp`].
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn leaderboard_link_stamp(
+        &self,
+        token: &str,
+    ) -> Result<Option<PageStamp>, ClubError> {
+        if !is_token(token) {
+            return Ok(None);
+        }
+        match self.store.web_target(LEADERBOARD, token).await? {
+            Some(c) => Ok(Some(self.store.leaderboard_page_stamp(c).await?)),
+            None => Ok(None),
+        }
+    }
+
+    /// The stamp of the leaderboard under the public key `key`, as
+    /// [`Club::league_link_stamp`].
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn public_leaderboard_stamp(
+        &self,
+        key: &str,
+    ) -> Result<Option<PageStamp>, ClubError> {
+        match self.public_community(key).await? {
+            Some(c) => Ok(Some(self.store.leaderboard_page_stamp(c).await?)),
             None => Ok(None),
         }
     }

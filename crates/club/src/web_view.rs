@@ -101,6 +101,15 @@ impl Club {
         Ok((n < frames.len()).then(|| frames.swap_remove(n).scene))
     }
 
+    /// The stamp of match `id`'s page (its version and players' names), if the match
+    /// exists: read cheaply, it changes whenever the page would (the web page cache).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn match_page_stamp(&self, id: i64) -> Result<Option<store::PageStamp>, ClubError> {
+        Ok(self.store.match_page_stamp(id).await?)
+    }
+
     /// Match `id`'s version (bumped by every change), if the match exists.
     ///
     /// # Errors

@@ -126,6 +126,7 @@ pub mod ratings;
 mod vacation;
 mod web_league;
 mod web_links;
+pub use web_league::PageStamp;
 
 use thiserror::Error;
 

@@ -56,3 +56,128 @@ impl Store {
         Ok(done.rows_affected() > 0)
     }
 }
+
+/// What a web page shows, read cheaply from the database: versions, counts and the
+/// players' names it depends on. Two reads of the same page with equal stamps show the
+/// same page (`docs/web.md`, the page cache); any committed change it shows (a move, a
+/// result, a ruling, an entry, a renamed player, a revoked link) changes the stamp.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PageStamp {
+    numbers: Vec<i64>,
+    names: Vec<String>,
+}
+
+impl Store {
+    /// The stamp of league `league`'s page: the league's version and time (bumped by
+    /// every league change, a result included), its fixtures, the versions of their
+    /// matches (their end), their links, and its entrants with their names. `None` for no
+    /// such league.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn league_page_stamp(&self, league: i64) -> Result<Option<PageStamp>, StoreError> {
+        let Some(r) = sqlx::query(
+            "SELECT l.version, l.updated_at, l.season,
+               (SELECT COUNT(*) FROM league_fixtures f WHERE f.league_id = l.id),
+               (SELECT CAST(COALESCE(SUM(m.version), 0) AS BIGINT)
+                  FROM league_fixtures f JOIN matches m ON m.id = f.match_id
+                  WHERE f.league_id = l.id),
+               (SELECT COUNT(*) FROM league_fixtures f JOIN web_links w
+                  ON w.kind = 'match' AND w.target = f.match_id WHERE f.league_id = l.id),
+               (SELECT CAST(COALESCE(SUM(w.created_at), 0) AS BIGINT)
+                  FROM league_fixtures f JOIN web_links w
+                  ON w.kind = 'match' AND w.target = f.match_id WHERE f.league_id = l.id)
+             FROM leagues l WHERE l.id = $1",
+        )
+        .bind(league)
+        .fetch_optional(&self.pool)
+        .await?
+        else {
+            return Ok(None);
+        };
+        let mut numbers = Vec::with_capacity(7);
+        for i in 0..7 {
+            numbers.push(r.try_get::<i64, _>(i)?);
+        }
+        let rows = sqlx::query(
+            "SELECT p.id, p.display_name, e.status FROM league_entries e
+             JOIN players p ON p.id = e.player_id WHERE e.league_id = $1 ORDER BY p.id",
+        )
+        .bind(league)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut names = Vec::with_capacity(rows.len() * 2);
+        for r in &rows {
+            numbers.push(r.try_get(0)?);
+            names.push(r.try_get(1)?);
+            names.push(r.try_get(2)?);
+        }
+        Ok(Some(PageStamp { numbers, names }))
+    }
+
+    /// The stamp of match `id`'s page: its version (bumped by every change) and its
+    /// players' names. `None` for no such match.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn match_page_stamp(&self, id: i64) -> Result<Option<PageStamp>, StoreError> {
+        let Some(r) = sqlx::query(
+            "SELECT m.version, px.display_name, po.display_name FROM matches m
+             JOIN players px ON px.id = m.player_x JOIN players po ON po.id = m.player_o
+             WHERE m.id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
+        else {
+            return Ok(None);
+        };
+        Ok(Some(PageStamp {
+            numbers: vec![r.try_get(0)?],
+            names: vec![r.try_get(1)?, r.try_get(2)?],
+        }))
+    }
+}
+
+impl Store {
+    /// The stamp of community `community`'s leaderboard page: its ratings (how many,
+    /// the sums of their values, experience and records: a rated match or a rebuild
+    /// changes them), its players' page links, and its rated players' names.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn leaderboard_page_stamp(&self, community: i64) -> Result<PageStamp, StoreError> {
+        let r = sqlx::query(
+            "SELECT COUNT(*),
+               CAST(COALESCE(SUM(r.value * 1000000), 0) AS BIGINT),
+               CAST(COALESCE(SUM(r.experience), 0) AS BIGINT),
+               CAST(COALESCE(SUM(r.won), 0) AS BIGINT),
+               CAST(COALESCE(SUM(r.lost), 0) AS BIGINT),
+               (SELECT COUNT(*) FROM web_links w WHERE w.kind = $2),
+               (SELECT CAST(COALESCE(SUM(w.created_at), 0) AS BIGINT)
+                  FROM web_links w WHERE w.kind = $2)
+             FROM ratings r WHERE r.community_id = $1",
+        )
+        .bind(community)
+        .bind(format!("player:{community}"))
+        .fetch_one(&self.pool)
+        .await?;
+        let mut numbers = Vec::with_capacity(7);
+        for i in 0..7 {
+            numbers.push(r.try_get::<i64, _>(i)?);
+        }
+        let rows = sqlx::query(
+            "SELECT DISTINCT p.id, p.display_name FROM ratings r
+             JOIN players p ON p.id = r.player_id WHERE r.community_id = $1 ORDER BY p.id",
+        )
+        .bind(community)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut names = Vec::with_capacity(rows.len());
+        for r in &rows {
+            numbers.push(r.try_get(0)?);
+            names.push(r.try_get(1)?);
+        }
+        Ok(PageStamp { numbers, names })
+    }
+}

@@ -4,7 +4,8 @@
 //! `club_load`). Club commands run at 300/s (as `benches/club_load.rs`: load, validate,
 //! save, render the PNG) first alone, then while match pages and the league page are
 //! requested at 200/s over HTTP. Prints the p50/p99 of each, the commands' p99 with and
-//! without the web load, and the size of a finished 7-point match's page over the wire.
+//! without the web load, and the size of a finished 7-point match's page over the wire
+//! (plain and gzipped; the load's requests accept gzip, as browsers do).
 //!
 //! `cargo run --release -p gammonbot-web --example web_load` (never in the test suite);
 //! by environment: `MATCHES` (10000), `PLAYERS` (64, the league's), `RATE` (300),
@@ -95,10 +96,21 @@ async fn play_out(club: &Club, a: &str, b: &str, seed: u64) -> i64 {
     id
 }
 
-/// `GET path`: the status and the body's length, read to the end (the server closes).
+/// `GET path` accepting gzip, as browsers do: the status and the answer's length over
+/// the wire, read to the end (the server closes).
 async fn get(addr: SocketAddr, path: &str) -> (u16, usize) {
+    get_as(addr, path, "Accept-Encoding: gzip\r\n").await
+}
+
+/// `GET path` without compression.
+async fn get_plain(addr: SocketAddr, path: &str) -> (u16, usize) {
+    get_as(addr, path, "").await
+}
+
+/// `GET path` with the extra header lines `extra`.
+async fn get_as(addr: SocketAddr, path: &str, extra: &str) -> (u16, usize) {
     let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n{extra}Connection: close\r\n\r\n");
     s.write_all(req.as_bytes()).await.unwrap();
     let mut raw = Vec::new();
     s.read_to_end(&mut raw).await.unwrap();
@@ -335,30 +347,38 @@ fn main() {
             pages.push(format!("/m/{}", club.match_link(*id).await.unwrap()));
         }
         let league_path = format!("/l/{league_token}");
-        // Sizes over the wire (headers and body, no compression).
-        let mut biggest = (0, String::new());
+        // Sizes over the wire (headers and body), plain and gzipped.
+        let mut biggest = (0, 0, String::new());
         for (id, path) in finished.iter().zip(pages.iter().skip(pages.len() - finished.len())) {
-            let (status, size) = get(addr, path).await;
+            let (status, size) = get_plain(addr, path).await;
             assert_eq!(status, 200);
+            let (_, zipped) = get(addr, path).await;
             let steps = club.match_page(*id).await.unwrap().frames.len();
             if size > biggest.0 {
-                biggest = (size, format!("{path} ({steps} steps)"));
+                biggest = (size, zipped, format!("{path} ({steps} steps)"));
             }
         }
-        let (_, board) = get(addr, &format!("{}/board/0.png", biggest.1.split(' ').next().unwrap())).await;
-        let mut statics = 0;
+        let (_, board) = get(addr, &format!("{}/board/0.png", biggest.2.split(' ').next().unwrap())).await;
+        let (mut statics, mut statics_zipped) = (0, 0);
         for f in ["/static/web.css", "/static/match.js", "/static/icon.svg"] {
-            statics += get(addr, f).await.1;
+            statics += get_plain(addr, f).await.1;
+            statics_zipped += get(addr, f).await.1;
         }
-        let (_, league_size) = get(addr, &league_path).await;
+        let (_, league_size) = get_plain(addr, &league_path).await;
+        let (_, league_zipped) = get(addr, &league_path).await;
+        let kb = |b: usize| b as f64 / 1024.0;
         println!(
-            "sizes over the wire: largest finished 7-point match page {:.1} KB ({}); with its first board PNG {:.1} KB, the stylesheet, script and icon {:.1} KB: {:.1} KB; the league page {:.1} KB",
-            biggest.0 as f64 / 1024.0,
-            biggest.1,
-            board as f64 / 1024.0,
-            statics as f64 / 1024.0,
-            (biggest.0 + board + statics) as f64 / 1024.0,
-            league_size as f64 / 1024.0
+            "sizes over the wire, plain / gzipped: largest finished 7-point match page {:.1} / {:.1} KB ({}); its first board PNG {:.1} KB; the stylesheet, script and icon {:.1} / {:.1} KB; all: {:.1} / {:.1} KB; the league page {:.1} / {:.1} KB",
+            kb(biggest.0),
+            kb(biggest.1),
+            biggest.2,
+            kb(board),
+            kb(statics),
+            kb(statics_zipped),
+            kb(biggest.0 + board + statics),
+            kb(biggest.1 + board + statics_zipped),
+            kb(league_size),
+            kb(league_zipped)
         );
         // Warm the league page and the match pages once.
         for p in pages.iter().take(50) {

@@ -7,12 +7,13 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::routing::get;
 
 use crate::Web;
 use crate::league_page::{leaderboard_html, league_html, public_html};
+use crate::page_cache::accepts_gzip;
 use crate::routes::{answer, failed, html, not_found};
 
 /// The league, leaderboard and public routes.
@@ -62,11 +63,20 @@ async fn bracket_answer(found: Result<Option<render::Bracket>, club::ClubError>)
     }
 }
 
-async fn league(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
+async fn league(
+    State(web): State<Arc<Web>>,
+    Path(token): Path<String>,
+    headers: HeaderMap,
+) -> Response {
     let base = format!("/l/{token}");
-    page(web.club.resolve_league_link(&token).await, |p| {
-        league_html(p, &base)
-    })
+    let stamp = web.club.league_link_stamp(&token).await;
+    let render = async {
+        let found = web.club.resolve_league_link(&token).await?;
+        Ok(found.map(|p| league_html(&p, &base)))
+    };
+    web.pages
+        .page(accepts_gzip(&headers), base.clone(), stamp, render)
+        .await
 }
 
 async fn league_bracket(
@@ -79,11 +89,19 @@ async fn league_bracket(
     bracket_answer(web.club.league_link_bracket(&token, season).await).await
 }
 
-async fn leaderboard(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
-    page(
-        web.club.resolve_leaderboard_link(&token).await,
-        leaderboard_html,
-    )
+async fn leaderboard(
+    State(web): State<Arc<Web>>,
+    Path(token): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let stamp = web.club.leaderboard_link_stamp(&token).await;
+    let render = async {
+        let found = web.club.resolve_leaderboard_link(&token).await?;
+        Ok(found.as_ref().map(leaderboard_html))
+    };
+    web.pages
+        .page(accepts_gzip(&headers), format!("/r/{token}"), stamp, render)
+        .await
 }
 
 async fn public_index(State(web): State<Arc<Web>>, Path(key): Path<String>) -> Response {
@@ -93,14 +111,20 @@ async fn public_index(State(web): State<Arc<Web>>, Path(key): Path<String>) -> R
 async fn public_league(
     State(web): State<Arc<Web>>,
     Path((key, id)): Path<(String, String)>,
+    headers: HeaderMap,
 ) -> Response {
     let Ok(id) = id.parse::<i64>() else {
         return not_found();
     };
     let base = format!("/s/{key}/l/{id}");
-    page(web.club.public_league(&key, id).await, |p| {
-        league_html(p, &base)
-    })
+    let stamp = web.club.public_league_stamp(&key, id).await;
+    let render = async {
+        let found = web.club.public_league(&key, id).await?;
+        Ok(found.map(|p| league_html(&p, &base)))
+    };
+    web.pages
+        .page(accepts_gzip(&headers), base.clone(), stamp, render)
+        .await
 }
 
 async fn public_bracket(
@@ -113,6 +137,17 @@ async fn public_bracket(
     bracket_answer(web.club.public_league_bracket(&key, id, season).await).await
 }
 
-async fn public_leaderboard(State(web): State<Arc<Web>>, Path(key): Path<String>) -> Response {
-    page(web.club.public_leaderboard(&key).await, leaderboard_html)
+async fn public_leaderboard(
+    State(web): State<Arc<Web>>,
+    Path(key): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let stamp = web.club.public_leaderboard_stamp(&key).await;
+    let render = async {
+        let found = web.club.public_leaderboard(&key).await?;
+        Ok(found.as_ref().map(leaderboard_html))
+    };
+    web.pages
+        .page(accepts_gzip(&headers), format!("/s/{key}/r"), stamp, render)
+        .await
 }

@@ -11,13 +11,14 @@
 //!
 //! | file | holds |
 //! |---|---|
-//! | `lib.rs` | the router, the headers, starting the server |
+//! | `lib.rs` | the router, the headers, gzip, starting the server |
 //! | `routes.rs` | the handlers: pages, boards, files, the version poll |
 //! | `html.rs` | the one way text reaches a page: escaped |
 //! | `match_page.rs` | the match page, the dice page, the page of a link that finds nothing |
 //! | `player_page.rs` | the player page |
 //! | `league_page.rs`, `league_routes.rs` | the league, leaderboard and public pages and their handlers |
 //! | `chouette_page.rs` | the chouette page |
+//! | `page_cache.rs` | pages already rendered, kept while their stamp in the database is the same |
 //! | `static/` | the stylesheet and the two scripts (replay and live poll; dice check) |
 
 mod chouette_page;
@@ -25,6 +26,7 @@ mod html;
 mod league_page;
 mod league_routes;
 mod match_page;
+mod page_cache;
 mod player_page;
 mod routes;
 
@@ -43,21 +45,27 @@ pub use match_page::score_words;
 /// styles and images, no inline script or style, no frames, no forms, no plugins.
 pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/// The web companion's state: the club, and the boards already drawn.
+/// The web companion's state: the club, and the boards and pages already drawn.
 pub struct Web {
     club: Arc<Club>,
     boards: routes::BoardCache,
+    pages: page_cache::PageCache,
 }
 
-/// The router of every page, with the security headers on every answer.
+/// The router of every page, with the security headers on every answer, gzipped when
+/// the client accepts it.
 pub fn router(club: Arc<Club>) -> Router {
     let web = Arc::new(Web {
         club,
         boards: routes::BoardCache::default(),
+        pages: page_cache::PageCache::default(),
     });
     routes::routes()
         .with_state(web)
         .layer(axum::middleware::map_response(secure))
+        // gzip for whoever accepts it: pages, JSON, the stylesheet and the scripts (not
+        // the PNGs, already compressed, nor answers under 32 bytes).
+        .layer(tower_http::compression::CompressionLayer::new())
 }
 
 /// Adds the security headers to an answer.

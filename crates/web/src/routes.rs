@@ -8,13 +8,14 @@ use std::sync::{Arc, Mutex};
 use axum::Router;
 use axum::body::Body;
 use axum::extract::{Path, State};
-use axum::http::{StatusCode, Uri, header};
+use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::response::Response;
 use axum::routing::get;
 
 use crate::Web;
 use crate::chouette_page::chouette_html;
 use crate::match_page::{dice_html, match_html, not_found_html};
+use crate::page_cache::accepts_gzip;
 use crate::player_page::player_html;
 
 /// The stylesheet and the scripts, served as files (the CSP allows no inline ones).
@@ -149,20 +150,27 @@ fn step_asked(uri: &Uri) -> Option<usize> {
         .and_then(|n| n.parse().ok())
 }
 
-async fn match_page(State(web): State<Arc<Web>>, Path(token): Path<String>, uri: Uri) -> Response {
+async fn match_page(
+    State(web): State<Arc<Web>>,
+    Path(token): Path<String>,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Response {
     let id = match resolve(&web, &token).await {
         Ok(id) => id,
         Err(r) => return r,
     };
-    let page = match web.club.match_page(id).await {
-        Ok(p) => p,
-        Err(e) => return failed(&e),
+    let step = step_asked(&uri);
+    let key = format!("/m/{token}?n={step:?}");
+    let stamp = web.club.match_page_stamp(id).await;
+    let render = async {
+        let page = web.club.match_page(id).await?;
+        let file = web.club.match_file(id).await?.map(|a| a.name);
+        Ok(Some(match_html(&token, &page, step, file.as_deref())))
     };
-    let file = match web.club.match_file(id).await {
-        Ok(f) => f.map(|a| a.name),
-        Err(e) => return failed(&e),
-    };
-    html(match_html(&token, &page, step_asked(&uri), file.as_deref()))
+    web.pages
+        .page(accepts_gzip(&headers), key, stamp, render)
+        .await
 }
 
 async fn board(

@@ -81,6 +81,16 @@ pub async fn get(addr: SocketAddr, path: &str) -> Answer {
     read_answer(s).await
 }
 
+/// `GET path` saying the client accepts gzip (the body as it came over the wire).
+pub async fn get_gzip(addr: SocketAddr, path: &str) -> Answer {
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let req = format!(
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n"
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    read_answer(s).await
+}
+
 /// The answer read from `s`: up to its `Content-Length`, else until it closes.
 async fn read_answer(mut s: tokio::net::TcpStream) -> Answer {
     let mut raw = Vec::new();

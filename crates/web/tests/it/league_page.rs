@@ -20,7 +20,7 @@ fn league(name: &str, op: LeagueOp) -> Command {
 
 /// A league `name` of `format` (1-point standard matches) that `players` join and the
 /// organiser `org` starts.
-async fn started(club: &Club, name: &str, format: Format, players: &[&str]) {
+pub(crate) async fn started(club: &Club, name: &str, format: Format, players: &[&str]) {
     let create = LeagueOp::Create {
         name: name.into(),
         format,
@@ -34,7 +34,7 @@ async fn started(club: &Club, name: &str, format: Format, players: &[&str]) {
 }
 
 /// The organiser gives the match of `winner` and `loser` to `winner`.
-async fn adjudge(club: &Club, l: &str, winner: &str, loser: &str) -> i64 {
+pub(crate) async fn adjudge(club: &Club, l: &str, winner: &str, loser: &str) -> i64 {
     let m = match_of(club, l, winner, loser).await;
     let op = LeagueOp::Result {
         match_id: m,

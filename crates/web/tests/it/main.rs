@@ -3,7 +3,9 @@
 
 mod chouette_page;
 mod common;
+mod gzip;
 mod http_pages;
 mod league_page;
+mod page_cache;
 mod player_page;
 mod web_browser;

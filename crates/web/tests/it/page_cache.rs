@@ -1,0 +1,91 @@
+//! The page cache: a page is kept with the stamp it was rendered at and served again
+//! while the stamp in the database is the same; a change made through the club (a
+//! result, a move) shows on the next request.
+
+use club::{Format, LeagueOp};
+use clubkit::run;
+
+use crate::common::{accepted, get, served, step};
+use crate::league_page::{adjudge, started};
+use crate::player_page::beat;
+
+#[tokio::test]
+async fn a_cached_league_page_is_served_again_and_shows_a_result_reported_after() {
+    let s = served("web-cache-league").await;
+    let club = s.club();
+    started(club, "Cup", Format::RoundRobin, &["alice", "bob", "carol"]).await;
+    let out = run(
+        club,
+        "bob",
+        club::Command::League(club::LeagueCommand::local(
+            Some("Cup"),
+            LeagueOp::Standings { division: None },
+        )),
+    )
+    .await;
+    let token = club.web_page_link(out.web.unwrap()).await.unwrap();
+    let path = format!("/l/{token}");
+    let first = get(s.addr, &path).await.text();
+    assert!(!first.contains("adjudication"), "{first}");
+    assert_eq!(
+        get(s.addr, &path).await.text(),
+        first,
+        "served again unchanged"
+    );
+
+    adjudge(club, "Cup", "alice", "bob").await;
+    let after = get(s.addr, &path).await.text();
+    assert!(
+        after.contains("alice won by the organiser&#39;s adjudication"),
+        "the result shows: {after}"
+    );
+}
+
+#[tokio::test]
+async fn a_cached_match_page_shows_the_move_made_after() {
+    let s = served("web-cache-match").await;
+    let club = s.club();
+    let id = accepted(club, "alice", "bob", 3).await;
+    let token = club.match_link(id).await.unwrap();
+    let path = format!("/m/{token}");
+    let first = get(s.addr, &path).await.text();
+    assert_eq!(
+        get(s.addr, &path).await.text(),
+        first,
+        "served again unchanged"
+    );
+
+    assert!(step(club, id, "alice").await);
+    let version = club.match_version(id).await.unwrap().unwrap();
+    let after = get(s.addr, &path).await.text();
+    let stamp = format!("data-version=\"{version}\"");
+    assert!(!first.contains(&stamp), "{first}");
+    assert!(after.contains(&stamp), "the move shows: {after}");
+}
+
+#[tokio::test]
+async fn a_cached_leaderboard_shows_the_match_rated_after() {
+    let s = served("web-cache-leaderboard").await;
+    let club = s.club();
+    beat(club, "alice", "bob").await;
+    let out = run(club, "bob", club::Command::Leaderboard { ruleset: None }).await;
+    let token = club.web_page_link(out.web.unwrap()).await.unwrap();
+    let path = format!("/r/{token}");
+    let first = get(s.addr, &path).await.text();
+    assert!(
+        first.contains("alice") && !first.contains("carol"),
+        "{first}"
+    );
+    assert_eq!(
+        get(s.addr, &path).await.text(),
+        first,
+        "served again unchanged"
+    );
+
+    beat(club, "carol", "alice").await;
+    let after = get(s.addr, &path).await.text();
+    assert!(
+        after.contains(">carol</a>"),
+        "the new rating shows: {after}"
+    );
+}
