@@ -310,9 +310,7 @@ impl Club {
             let players = ids.clone();
             let lists = low_priority::run(move || Self::waiting_in(rows, &players, now))
                 .await
-                .ok_or_else(|| {
-                    ClubError::Refused("the digest could not be composed".into())
-                })?;
+                .ok_or_else(|| ClubError::Refused("the digest could not be composed".into()))?;
             let tokens = self.waiting_tokens(lists.values(), &links).await?;
             for p in chunk {
                 let Some(list) = lists.get(&p.id).filter(|l| !l.is_empty()) else {
