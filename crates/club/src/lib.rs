@@ -71,6 +71,7 @@ mod h2h;
 mod hint;
 pub mod league;
 mod loaded;
+mod low_priority;
 mod low_time;
 mod match_log;
 mod match_op;
