@@ -12,12 +12,9 @@ use std::sync::{Arc, RwLock};
 use super::loaded::Loaded;
 use super::phrases::duration_words;
 use super::prompts::{acting_side, break_prompt, next_words};
-use super::web_links::new_token;
+use super::web_links::MATCH;
 use super::{Club, ClubError, Outcome};
 use store::{MatchStatus, PlayerRow, WaitingRow};
-
-/// The kind of target a match link names in the store (as `web_links`).
-const MATCH: &str = "match";
 
 /// A link made from a match's web token: the page's address.
 pub type WebAddress = Arc<dyn Fn(&str) -> String + Send + Sync>;
@@ -201,20 +198,7 @@ impl Club {
             return Ok(HashMap::new());
         }
         let ids: Vec<i64> = lists.flatten().map(|w| w.match_id).collect();
-        let mut tokens = self.store.web_tokens(MATCH, &ids).await?;
-        let missing: Vec<(i64, String)> = ids
-            .iter()
-            .filter(|id| !tokens.contains_key(id))
-            .map(|&id| Ok::<_, ClubError>((id, new_token()?)))
-            .collect::<Result<_, _>>()?;
-        if !missing.is_empty() {
-            self.store
-                .insert_web_tokens(MATCH, &missing, self.clock.now())
-                .await?;
-            let ids: Vec<i64> = missing.iter().map(|m| m.0).collect();
-            tokens.extend(self.store.web_tokens(MATCH, &ids).await?);
-        }
-        Ok(tokens)
+        self.links_for(MATCH, &ids).await
     }
 
     /// The lines of a waiting list: each match with its time left and links.

@@ -23,6 +23,7 @@ pub use store::PageStamp;
 use super::league::standings::Points;
 use super::league::{League, TableLine, division_table, fixture_line};
 use super::web_links::{MATCH, is_token, new_token};
+use super::web_player::player_kind;
 use super::{Actor, Club, ClubError, spec_words};
 
 /// The store's kind for league links (target: the league's id).
@@ -508,7 +509,7 @@ impl Club {
             .league_match_causes(league.row.id, season)
             .await?;
         let ids: Vec<i64> = fixtures.iter().filter_map(|f| f.match_id).collect();
-        let mut tokens = self.store.web_tokens(MATCH, &ids).await?;
+        let mut tokens = self.links_for(MATCH, &ids).await?;
         let mut season_league = league.clone();
         season_league.row.season = season;
         let name = |p: Option<i64>| {
@@ -517,13 +518,7 @@ impl Club {
         };
         let mut out = Vec::with_capacity(fixtures.len());
         for f in fixtures {
-            let token = match f.match_id {
-                Some(m) => Some(match tokens.remove(&m) {
-                    Some(t) => t,
-                    None => self.match_link(m).await?,
-                }),
-                None => None,
-            };
+            let token = f.match_id.and_then(|m| tokens.remove(&m));
             let cause = f.match_id.and_then(|m| causes.get(&m));
             out.push(FixtureLink {
                 text: fixture_line(&season_league, f, fixtures, &name, cause),
@@ -535,7 +530,7 @@ impl Club {
 
     /// What the leaderboard page of community `community` shows.
     async fn leaderboard_page(&self, community: i64) -> Result<LeaderboardPage, ClubError> {
-        let kind = format!("player:{community}");
+        let kind = player_kind(community);
         let mut boards = Vec::new();
         for ruleset in RULESETS {
             let rows = self
@@ -548,13 +543,12 @@ impl Club {
                 )
                 .await?;
             let ids: Vec<i64> = rows.iter().map(|r| r.player_id).collect();
-            let mut tokens = self.store.web_tokens(&kind, &ids).await?;
+            let mut tokens = self.links_for(&kind, &ids).await?;
             let mut lines = Vec::with_capacity(rows.len());
             for (r, rank) in rows.into_iter().zip(1u32..) {
-                let player = match tokens.remove(&r.player_id) {
-                    Some(t) => t,
-                    None => self.player_link(community, r.player_id).await?,
-                };
+                let player = tokens.remove(&r.player_id).ok_or_else(|| {
+                    ClubError::Refused(format!("no web link for player {}", r.player_id))
+                })?;
                 lines.push(LeaderLine {
                     rank,
                     name: r.name,

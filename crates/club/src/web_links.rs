@@ -4,6 +4,8 @@
 //! finds nothing. A page is reached only through its token: the token names no
 //! server, player or Discord id (`docs/web.md`).
 
+use std::collections::HashMap;
+
 use rand::TryRng;
 use rand::rngs::SysRng;
 
@@ -52,6 +54,32 @@ pub fn is_token(token: &str) -> bool {
 }
 
 impl Club {
+    /// The tokens of `kind`'s `targets` (ids the store has, as a league's matches or a
+    /// leaderboard's players), made now for those that have none, in one transaction.
+    ///
+    /// # Errors
+    /// No randomness, or a database error.
+    pub(super) async fn links_for(
+        &self,
+        kind: &str,
+        targets: &[i64],
+    ) -> Result<HashMap<i64, String>, ClubError> {
+        let mut tokens = self.store.web_tokens(kind, targets).await?;
+        let missing: Vec<(i64, String)> = targets
+            .iter()
+            .filter(|id| !tokens.contains_key(id))
+            .map(|&id| Ok::<_, ClubError>((id, new_token()?)))
+            .collect::<Result<_, _>>()?;
+        if !missing.is_empty() {
+            self.store
+                .insert_web_tokens(kind, &missing, self.clock.now())
+                .await?;
+            let ids: Vec<i64> = missing.iter().map(|m| m.0).collect();
+            tokens.extend(self.store.web_tokens(kind, &ids).await?);
+        }
+        Ok(tokens)
+    }
+
     /// The token of match `match_id`'s web page, made now if it has none.
     ///
     /// # Errors

@@ -26,7 +26,7 @@ pub const RECENT_MATCHES: usize = 10;
 const RULESETS: [Ruleset; 2] = [Ruleset::Standard, Ruleset::Welsh];
 
 /// The store's kind for player links in community `community`.
-fn player_kind(community: i64) -> String {
+pub(super) fn player_kind(community: i64) -> String {
     format!("player:{community}")
 }
 

@@ -253,37 +253,6 @@ impl Store {
             .collect::<Result<_, _>>()?)
     }
 
-    /// Gives each of `kind`'s targets its token unless it already has one, in one
-    /// transaction (the tokens then kept are read with [`Store::web_tokens`]).
-    ///
-    /// # Errors
-    /// A database error (nothing is written then).
-    pub async fn insert_web_tokens(
-        &self,
-        kind: &str,
-        tokens: &[(i64, String)],
-        now: i64,
-    ) -> Result<(), StoreError> {
-        if tokens.is_empty() {
-            return Ok(());
-        }
-        let (_guard, mut tx) = self.begin_write().await?;
-        for (target, token) in tokens {
-            sqlx::query(
-                "INSERT INTO web_links (kind, target, token, created_at) VALUES ($1, $2, $3, $4) \
-                 ON CONFLICT (kind, target) DO NOTHING",
-            )
-            .bind(kind)
-            .bind(*target)
-            .bind(token.as_str())
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-        }
-        tx.commit().await?;
-        Ok(())
-    }
-
     /// Active matches where the player to act may have to be told his time bank fell
     /// below `threshold` seconds: the deadline within it, or a bank below it of a player
     /// not told yet; neither looked at at their present version nor closed to the notice.

@@ -2,11 +2,76 @@
 //! match today), made when first asked for, replaced when revoked. The club makes the
 //! tokens (`club::web_links`); the store only keeps them.
 
+use std::collections::HashMap;
+
 use sqlx::Row;
 
+use crate::db::sql;
 use crate::{Store, StoreError};
 
+/// The most targets one query asks for (well under both databases' limits on bound
+/// values).
+const CHUNK: usize = 500;
+
 impl Store {
+    /// The tokens of those of `targets` of `kind` that have one.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn web_tokens(
+        &self,
+        kind: &str,
+        targets: &[i64],
+    ) -> Result<HashMap<i64, String>, StoreError> {
+        let mut out = HashMap::with_capacity(targets.len());
+        for chunk in targets.chunks(CHUNK) {
+            let marks: Vec<String> = (0..chunk.len()).map(|i| format!("${}", i + 2)).collect();
+            let text = format!(
+                "SELECT target, token FROM web_links WHERE kind = $1 AND target IN ({})",
+                marks.join(", ")
+            );
+            let mut q = sqlx::query(sql(text)).bind(kind);
+            for t in chunk {
+                q = q.bind(*t);
+            }
+            for r in q.fetch_all(&self.pool).await? {
+                out.insert(r.try_get::<i64, _>("target")?, r.try_get("token")?);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Gives each of `kind`'s targets its token unless it already has one, in one
+    /// transaction (the tokens then kept are read with [`Store::web_tokens`]).
+    ///
+    /// # Errors
+    /// A database error (nothing is written then).
+    pub async fn insert_web_tokens(
+        &self,
+        kind: &str,
+        tokens: &[(i64, String)],
+        now: i64,
+    ) -> Result<(), StoreError> {
+        if tokens.is_empty() {
+            return Ok(());
+        }
+        let (_guard, mut tx) = self.begin_write().await?;
+        for (target, token) in tokens {
+            sqlx::query(
+                "INSERT INTO web_links (kind, target, token, created_at) VALUES ($1, $2, $3, $4) \
+                 ON CONFLICT (kind, target) DO NOTHING",
+            )
+            .bind(kind)
+            .bind(*target)
+            .bind(token.as_str())
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// The token of `kind`'s `target` (`"match"`, a match id), if it has one.
     ///
     /// # Errors
