@@ -14,7 +14,7 @@ use axum::routing::get;
 use crate::Web;
 use crate::league_page::{leaderboard_html, league_html, public_html};
 use crate::page_cache::accepts_gzip;
-use crate::routes::{answer, failed, html, not_found};
+use crate::routes::{answer, failed, html, not_found, png_name};
 
 /// The league, leaderboard and public routes.
 pub(crate) fn routes() -> Router<Arc<Web>> {
@@ -35,11 +35,6 @@ fn page<T>(found: Result<Option<T>, club::ClubError>, show: impl FnOnce(&T) -> S
         Ok(None) => not_found(),
         Err(e) => failed(&e),
     }
-}
-
-/// The season of a bracket's file name (`3.png`).
-fn season_of(file: &str) -> Option<i64> {
-    file.strip_suffix(".png")?.parse().ok()
 }
 
 /// A bracket drawn as the renderer's PNG (never cached: a result changes it).
@@ -83,7 +78,7 @@ async fn league_bracket(
     State(web): State<Arc<Web>>,
     Path((token, file)): Path<(String, String)>,
 ) -> Response {
-    let Some(season) = season_of(&file) else {
+    let Some(season) = png_name::<i64>(&file) else {
         return not_found();
     };
     bracket_answer(web.club.league_link_bracket(&token, season).await).await
@@ -131,7 +126,7 @@ async fn public_bracket(
     State(web): State<Arc<Web>>,
     Path((key, id, file)): Path<(String, String, String)>,
 ) -> Response {
-    let (Ok(id), Some(season)) = (id.parse::<i64>(), season_of(&file)) else {
+    let (Ok(id), Some(season)) = (id.parse::<i64>(), png_name::<i64>(&file)) else {
         return not_found();
     };
     bracket_answer(web.club.public_league_bracket(&key, id, season).await).await

@@ -177,40 +177,46 @@ async fn board(
     State(web): State<Arc<Web>>,
     Path((token, file)): Path<(String, String)>,
 ) -> Response {
-    let Some(n) = file
-        .strip_suffix(".png")
-        .and_then(|n| n.parse::<usize>().ok())
-    else {
+    let Some(n) = png_name(&file) else {
         return not_found();
     };
     let id = match resolve(&web, &token).await {
         Ok(id) => id,
         Err(r) => return r,
     };
-    let png = match web.boards.get((id, n)) {
+    board_answer(&web, (id, n), web.club.match_frame(id, n)).await
+}
+
+/// What a picture's file name names (`12.png`: step 12; `welsh.png`: the ruleset).
+pub(crate) fn png_name<T: std::str::FromStr>(file: &str) -> Option<T> {
+    file.strip_suffix(".png")?.parse().ok()
+}
+
+/// Board `key` from the cache, else drawn from `frame` (a match's or a chouette's step)
+/// and kept. A past board never changes: the browser may keep it.
+async fn board_answer(
+    web: &Web,
+    key: (i64, usize),
+    frame: impl std::future::Future<Output = Result<Option<render::Scene>, club::ClubError>>,
+) -> Response {
+    let png = match web.boards.get(key) {
         Some(png) => png,
         None => {
-            let scene = match web.club.match_frame(id, n).await {
+            let scene = match frame.await {
                 Ok(Some(s)) => s,
                 Ok(None) => return not_found(),
                 Err(e) => return failed(&e),
             };
-            let drawn = tokio::task::spawn_blocking(move || render::render_png(&scene)).await;
-            let Ok(Ok(png)) = drawn else {
-                tracing::error!(match_id = id, step = n, "a board could not be drawn");
-                return answer(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "text/plain; charset=utf-8",
-                    "no-store",
-                    "This board cannot be drawn now.",
-                );
-            };
-            let png = Arc::new(png);
-            web.boards.put((id, n), Arc::clone(&png));
-            png
+            match png_of(move || render::render_png(&scene)).await {
+                Ok(png) => {
+                    let png = Arc::new(png);
+                    web.boards.put(key, Arc::clone(&png));
+                    png
+                }
+                Err(r) => return r,
+            }
         }
     };
-    // A past board never changes: the browser may keep it.
     answer(
         StatusCode::OK,
         "image/png",
@@ -219,12 +225,10 @@ async fn board(
     )
 }
 
-async fn version(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
-    let id = match resolve(&web, &token).await {
-        Ok(id) => id,
-        Err(r) => return r,
-    };
-    match web.club.match_version(id).await {
+/// A version as the live pages poll it: `{"version":N}`, never cached; 404 when the match
+/// or session is gone.
+fn version_answer(version: Result<Option<i64>, club::ClubError>) -> Response {
+    match version {
         Ok(Some(v)) => answer(
             StatusCode::OK,
             "application/json",
@@ -234,6 +238,14 @@ async fn version(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Resp
         Ok(None) => not_found(),
         Err(e) => failed(&e),
     }
+}
+
+async fn version(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
+    let id = match resolve(&web, &token).await {
+        Ok(id) => id,
+        Err(r) => return r,
+    };
+    version_answer(web.club.match_version(id).await)
 }
 
 async fn file(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
@@ -320,10 +332,7 @@ async fn rating_chart(
     State(web): State<Arc<Web>>,
     Path((token, file)): Path<(String, String)>,
 ) -> Response {
-    let Some(ruleset) = file
-        .strip_suffix(".png")
-        .and_then(|r| r.parse::<engine::Ruleset>().ok())
-    else {
+    let Some(ruleset) = png_name::<engine::Ruleset>(&file) else {
         return not_found();
     };
     let history = match web.club.player_rating_chart(&token, ruleset).await {
@@ -367,41 +376,15 @@ async fn chouette_board(
     State(web): State<Arc<Web>>,
     Path((token, file)): Path<(String, String)>,
 ) -> Response {
-    let Some(n) = file
-        .strip_suffix(".png")
-        .and_then(|n| n.parse::<usize>().ok())
-    else {
+    let Some(n) = png_name(&file) else {
         return not_found();
     };
     let id = match resolve_chouette(&web, &token).await {
         Ok(id) => id,
         Err(r) => return r,
     };
-    let key = (-id, n);
-    let png = match web.boards.get(key) {
-        Some(png) => png,
-        None => {
-            let scene = match web.club.chouette_frame(id, n).await {
-                Ok(Some(s)) => s,
-                Ok(None) => return not_found(),
-                Err(e) => return failed(&e),
-            };
-            match png_of(move || render::render_png(&scene)).await {
-                Ok(png) => {
-                    let png = Arc::new(png);
-                    web.boards.put(key, Arc::clone(&png));
-                    png
-                }
-                Err(r) => return r,
-            }
-        }
-    };
-    answer(
-        StatusCode::OK,
-        "image/png",
-        "public, max-age=31536000, immutable",
-        png.as_ref().clone(),
-    )
+    // Kept beside the matches' boards under a negative id.
+    board_answer(&web, (-id, n), web.club.chouette_frame(id, n)).await
 }
 
 async fn chouette_version(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
@@ -409,14 +392,5 @@ async fn chouette_version(State(web): State<Arc<Web>>, Path(token): Path<String>
         Ok(id) => id,
         Err(r) => return r,
     };
-    match web.club.chouette_version(id).await {
-        Ok(Some(v)) => answer(
-            StatusCode::OK,
-            "application/json",
-            "no-store",
-            format!("{{\"version\":{v}}}"),
-        ),
-        Ok(None) => not_found(),
-        Err(e) => failed(&e),
-    }
+    version_answer(web.club.chouette_version(id).await)
 }
