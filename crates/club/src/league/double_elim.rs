@@ -191,7 +191,7 @@ fn loser(f: &FixtureRow) -> Option<i64> {
 /// whose match is decided gets its winner or loser; a match with both sides known starts
 /// (both players), is a bye (one, or none) or a walkover (a withdrawn player loses); when
 /// the losers' champion wins the grand final and `reset` is on, the reset is added (as a
-/// new fixture at the end). Returns the indices of the fixtures changed and of those
+/// new fixture at the end), unless the winners' champion withdrew. Returns the indices of the fixtures changed and of those
 /// ready to be played. Doing it twice changes nothing more.
 pub fn double_fill(
     fixtures: &mut Vec<FixtureRow>,
@@ -273,7 +273,8 @@ pub fn double_fill(
                 let gf = &fixtures[g];
                 if let (true, [Some(w), Some(l)], Some(won)) = (decided(gf), gf.players, gf.winner)
                 {
-                    if won == l && gf.status == "done" {
+                    // No reset against a winners' champion who withdrew: he has left.
+                    if won == l && gf.status == "done" && !withdrawn.contains(&w) {
                         let f = FixtureRow {
                             season: gf.season,
                             division: gf.division,

@@ -15,10 +15,10 @@ use store::FixtureRow;
 use testkit::store_url;
 
 /// A small seeded generator for the results.
-struct Coin(u64);
+pub(crate) struct Coin(pub(crate) u64);
 
 impl Coin {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self
             .0
             .wrapping_mul(6_364_136_223_846_793_005)
@@ -361,12 +361,12 @@ fn swiss_is_deterministic_for_a_seed() {
     assert_ne!(play_swiss(21, 5, 8), play_swiss(21, 5, 9));
 }
 
-fn league(name: &str, op: LeagueOp) -> Command {
+pub(crate) fn league(name: &str, op: LeagueOp) -> Command {
     Command::League(LeagueCommand::local(Some(name), op))
 }
 
 /// Creates league `l` of `format`, `players` joined, started in their order.
-async fn started(
+pub(crate) async fn started(
     f: &Fixture,
     l: &str,
     format: Format,
@@ -409,7 +409,7 @@ async fn started(
 
 /// Decides every match now playing by the organiser's ruling, the winner drawn from
 /// `coin`; returns how many.
-async fn decide_playing(f: &Fixture, l: &str, coin: &mut Coin) -> usize {
+pub(crate) async fn decide_playing(f: &Fixture, l: &str, coin: &mut Coin) -> usize {
     let lines = f.club.league_bracket(&who("org"), Some(l)).await.unwrap();
     let mut n = 0;
     for b in lines.iter().filter(|b| b.status == "playing") {

@@ -19,6 +19,7 @@ mod league_formats;
 mod league_matches;
 mod league_pictures;
 mod league_seasons;
+mod league_withdrawals;
 mod money_game_words;
 mod practice;
 mod spectators;
