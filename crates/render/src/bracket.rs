@@ -7,7 +7,9 @@
 //! before (rounded up), and match `j` of a round takes the winners of matches `2j` (top)
 //! and `2j + 1` (bottom) of the round before. Byes are matches of the first round with a
 //! [`BracketSlot::Bye`]. A round with as many matches as the one before is read as fed one to
-//! one (match `j` from match `j`), for leagues that seed players straight into round 2.
+//! one (match `j` from match `j`), for leagues that seed players straight into round 2
+//! and for a double elimination's grand final (and reset): the line goes to the slot
+//! holding the winner, else to the pending one when the other is known, else to the upper.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -488,7 +490,8 @@ fn draw_part(img: &mut RgbImage, bracket: &Bracket, dy: i32, with_champion: bool
 }
 
 /// Which slot of `target` the single match `from` feeds: the one holding its winner, else
-/// the one still pending, else the lower one.
+/// the one still pending when the other is known, else the upper one (a double
+/// elimination's winners' champion takes the grand final's upper slot, X).
 fn one_to_one_seat(from: &BracketMatch, target: &BracketMatch) -> Seat {
     let holds = |s: &BracketSlot, name: Option<&str>| matches!((s, name), (BracketSlot::Player(e), Some(n)) if e.name == n);
     let w = from.winner_name();
@@ -496,10 +499,10 @@ fn one_to_one_seat(from: &BracketMatch, target: &BracketMatch) -> Seat {
         Seat::Top
     } else if holds(&target.bottom, w) {
         Seat::Bottom
-    } else if target.top == BracketSlot::Pending && target.bottom != BracketSlot::Pending {
-        Seat::Top
-    } else {
+    } else if target.bottom == BracketSlot::Pending && target.top != BracketSlot::Pending {
         Seat::Bottom
+    } else {
+        Seat::Top
     }
 }
 

@@ -543,3 +543,44 @@ fn samples_for_review() {
         .unwrap(),
     );
 }
+
+/// A double elimination of four, the winners' final not yet decided: the line from the
+/// winners' final runs into the grand final's upper slot, where the winners' champion
+/// goes (X), not the lower one, the losers' champion's (O).
+#[test]
+fn the_winners_final_feeds_the_grand_finals_upper_slot_before_it_is_decided() {
+    use BracketSlot::Pending;
+    use Seat::{Bottom, Top};
+    let round = |name: &str, matches: Vec<BracketMatch>| BracketRound {
+        name: name.into(),
+        matches,
+    };
+    let b = Bracket {
+        title: "Double Cup".into(),
+        subtitle: "Season 1 \u{b7} double elimination, bracket reset".into(),
+        rounds: vec![
+            round(
+                "Winners' round 1",
+                vec![
+                    m(p("gwen", 1), p("jac", 4), Some(Top), Some("1\u{2013}0")),
+                    m(p("huw", 2), p("ifor", 3), Some(Top), Some("1\u{2013}0")),
+                ],
+            ),
+            round("Winners' final", vec![m(p("gwen", 1), p("huw", 2), None, None)]),
+            round("Grand final", vec![m(Pending, Pending, None, None)]),
+        ],
+        losers: vec![
+            round("Losers' round 1", vec![m(p("jac", 4), p("ifor", 3), Some(Bottom), None)]),
+            round("Losers' final", vec![m(p("ifor", 3), Pending, None, None)]),
+        ],
+    };
+    let png = bracket_png(&b).expect("encodes");
+    save("double_4_grand_final_pending.png", &png);
+    let img = decode(&png);
+    // The winners' final's box: top 165 (between the first round's 128 and 203), in the
+    // second column; the grand final's the same height in the third (x 484). The line's
+    // last stretch, from the middle of the gap (x 468) to the box, is at the upper slot's
+    // middle (165 + 15), and nothing is at the lower one's (165 + 31 + 15).
+    assert_ne!(*img.get_pixel(475, 165 + 15), BACKGROUND, "the upper slot");
+    assert_eq!(*img.get_pixel(475, 165 + 31 + 15), BACKGROUND, "the lower slot");
+}
