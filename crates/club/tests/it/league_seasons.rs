@@ -5,9 +5,10 @@
 //! directly is the oracle).
 
 use std::process::Command as Process;
+use std::sync::Arc;
 
 use club::{ChallengeSpec, Command, DAY, Format, LeagueCommand, LeagueOp, MatchRef, Snapshot};
-use clubkit::{Fixture, START, match_of, refused, run, who};
+use clubkit::{Fixture, START, ScriptDice, match_of, refused, run, who};
 use engine::{AnyMatch, Phase, ResignLevel, Side};
 use testkit::store_url;
 
@@ -543,4 +544,156 @@ async fn suggest_is_refused_for_a_welsh_match() {
         "{e}"
     );
     assert_eq!(f.store.fingerprint().await.unwrap(), before);
+}
+
+/// gnubg's own match equity before a game, in per cent, for a player `away` points from
+/// victory against one `other` away, read from the table gnubg prints (`show
+/// matchequitytable`): the pre-Crawford table (row the player, column the other) up to and
+/// in the Crawford game, after it the post-Crawford table (the trailer's chance against a
+/// player 1-away).
+fn gnubg_met_oracle(length: u32, away: u32, other: u32, post_crawford: bool) -> f64 {
+    let out = Process::new("/usr/games/gnubg")
+        .args(["-t", "-q"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write as _;
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(format!("show matchequitytable {length}\n").as_bytes())?;
+            child.wait_with_output()
+        })
+        .expect("gnubg runs");
+    let out = String::from_utf8(out.stdout).unwrap();
+    let (heading, row, column) = if post_crawford {
+        ("Post-Crawford table for player 0", 1, away.max(other))
+    } else {
+        ("Pre-Crawford table:", away, other)
+    };
+    let table = out
+        .split(heading)
+        .nth(1)
+        .unwrap_or_else(|| panic!("no `{heading}` in gnubg's answer:\n{out}"));
+    let line = table
+        .lines()
+        .find(|l| {
+            let mut w = l.split_whitespace();
+            w.next() == Some(&format!("{row}-away"))
+                && w.next().is_some_and(|c| c.parse::<f64>().is_ok())
+        })
+        .unwrap_or_else(|| panic!("no row {row}-away:\n{table}"));
+    let cell: f64 = line.split_whitespace().nth(column as usize).unwrap().parse().unwrap();
+    match (post_crawford, away) {
+        (true, 1) => 100.0 - cell,
+        _ => cell,
+    }
+}
+
+/// The percentage `name` is said to win in a suggestion's text.
+fn said_chance(text: &str, name: &str) -> f64 {
+    text.split(&format!("{name} wins "))
+        .nth(1)
+        .and_then(|r| r.split('%').next())
+        .unwrap_or_else(|| panic!("no chance of {name}: {text}"))
+        .parse()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn suggest_between_games_gives_gnubgs_match_equity_at_the_score_before_in_and_after_the_crawford_game()
+ {
+    // Given a 5-point knockout of three (one match: cat has a bye) on scripted dice:
+    // each game opened with a throw that is no tie, ended by a resignation, and the next
+    // game's opening throw then tied (4-4) as long as the club throws it again by itself,
+    // so that the match waits between games at the score.
+    let ties = [4u8; 128];
+    let mut dice = vec![3, 1];
+    dice.extend(ties);
+    dice.extend([2, 5]);
+    dice.extend(ties);
+    dice.extend([6, 1]);
+    let url = store_url("suggest_between_games").await;
+    let f = Fixture::open(&url, Arc::new(ScriptDice::new(&dice)), START).await;
+    create(
+        &f,
+        "Cup",
+        Format::Knockout,
+        ChallengeSpec::standard(Some(5)),
+        &["ann", "ben", "cat"],
+    )
+    .await;
+    run(&f, "org", set("Cup", "season-days", "1")).await;
+    let order = ["cat", "ann", "ben"].map(String::from).to_vec();
+    run(&f, "org", league("Cup", LeagueOp::Start { order: Some(order) })).await;
+    f.clock.advance(DAY + 60);
+    let m = match_of(&f, "Cup", "ann", "ben").await;
+    let ids = f.store.load_match(m).await.unwrap().unwrap().players;
+    let mut names = Vec::new();
+    for id in ids {
+        names.push(f.store.player_by_id(id).await.unwrap().display_name);
+    }
+    let (x, o) = (names[0].clone(), names[1].clone());
+    let suggest = || league("Cup", LeagueOp::Suggest { match_id: m });
+    // `loser` resigns the game in play at `level` (the opening throw made), the other accepts.
+    let resign = |loser: &str, level: ResignLevel| {
+        let (loser, winner) = if loser == x { (&x, &o) } else { (&o, &x) };
+        let f = &f;
+        async move {
+            run(f, loser, Command::Resign(MatchRef::id(m), level)).await;
+            run(f, winner, Command::AcceptResign(MatchRef::id(m))).await;
+        }
+    };
+    // Each state: X's score, O's score, whether after the Crawford game, the game to come
+    // is the Crawford game.
+    let states = [(2, 0, false, false), (4, 0, false, true), (4, 1, true, false)];
+    for (i, (sx, so, post, crawford)) in states.into_iter().enumerate() {
+        match i {
+            0 => resign(&o, ResignLevel::Gammon).await,
+            1 => resign(&o, ResignLevel::Gammon).await,
+            _ => resign(&x, ResignLevel::Single).await,
+        }
+        let AnyMatch::Standard(game) = snapshot(&f, m).await.game else {
+            panic!("a standard match");
+        };
+        assert_eq!(game.phase(), Phase::Opening, "between games");
+        assert_eq!(game.score(), [sx, so]);
+        assert_eq!(game.is_crawford_game(), crawford);
+        let before = f.store.fingerprint().await.unwrap();
+        let out = run(&f, "org", suggest()).await;
+        assert_eq!(f.store.fingerprint().await.unwrap(), before, "nothing written");
+        let text = out.lines.join("\n");
+        assert!(
+            text.contains("its match equity table at the score, before the next game"),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!("{x} {sx} - {o} {so} (to 5)")),
+            "{text}"
+        );
+        let oracle = gnubg_met_oracle(5, 5 - sx, 5 - so, post);
+        let said = said_chance(&text, &x);
+        assert!(
+            (said - oracle).abs() <= 0.06,
+            "{x} at {sx}-{so}: said {said}%, gnubg's table {oracle}%: {text}"
+        );
+        eprintln!("{x} at {sx}-{so}: suggested {said}%, gnubg's table {oracle}%");
+        assert!((said + said_chance(&text, &o) - 100.0).abs() <= 0.11, "{text}");
+        let ahead = if said >= 50.0 { &x } else { &o };
+        assert!(
+            text.contains(&format!("Suggestion: award the match to {ahead}")),
+            "{text}"
+        );
+        // The next game's opening throw, by a player's /roll.
+        if i < 2 {
+            let next = run(&f, "org", Command::Board(MatchRef::id(m)))
+                .await
+                .next
+                .expect("someone to roll");
+            run(&f, &next.name, Command::Roll(MatchRef::id(m))).await;
+        }
+    }
 }
