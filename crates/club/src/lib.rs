@@ -197,6 +197,8 @@ pub struct Club {
     links: waiting::LinksCell,
     /// The low-time notice's threshold in seconds (`low_time`; 0: none).
     low_time: i64,
+    /// Seasons the sweep started whose matches are owed a thread each (`league::posts`).
+    posts_owed: league::PostsOwed,
 }
 
 impl Club {
@@ -216,6 +218,7 @@ impl Club {
             stop: Arc::new(stopping::Stop::new()),
             links: waiting::LinksCell::default(),
             low_time: 0,
+            posts_owed: league::PostsOwed::default(),
         }
     }
 

@@ -47,6 +47,7 @@ pub(crate) use advance::league_report;
 pub use entries::LeagueEntry;
 pub use ops::{LeagueCommand, LeagueOp};
 pub use posts::LeaguePost;
+pub(crate) use posts::PostsOwed;
 pub(crate) use tables::division_table;
 pub use tables::{BracketLine, TableLine};
 pub(crate) use terms::League;

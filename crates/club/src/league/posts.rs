@@ -1,10 +1,32 @@
 //! What a chat platform needs to post a league's matches: each match under way with its
-//! two players (to mention them), and the move of a league match into its own thread.
+//! two players (to mention them), and the move of a league match into its own thread;
+//! for a season the sweep started, the matches owed a thread each.
 
 use std::collections::HashMap;
 
+use std::sync::Mutex;
+
 use super::tables::round_name;
+use super::terms::League;
 use crate::{Actor, Club, ClubError};
+
+/// The leagues whose season the sweep started in a server keeping a thread per match,
+/// their matches not yet posted (ids, in order).
+#[derive(Debug, Default)]
+pub(crate) struct PostsOwed(Mutex<Vec<i64>>);
+
+impl PostsOwed {
+    fn owe(&self, league: i64) {
+        let mut v = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if !v.contains(&league) {
+            v.push(league);
+        }
+    }
+
+    fn take(&self) -> Vec<i64> {
+        std::mem::take(&mut *self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner))
+    }
+}
 
 /// A league match under way, as a platform posts it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,6 +55,11 @@ impl Club {
     ) -> Result<Vec<LeaguePost>, ClubError> {
         let (_, community) = self.me(actor).await?;
         let league = self.find_league(community, league).await?;
+        self.posts_of(&league).await
+    }
+
+    /// The matches under way in `league`'s current season, in fixture order.
+    async fn posts_of(&self, league: &League) -> Result<Vec<LeaguePost>, ClubError> {
         let fixtures = self
             .store
             .league_fixtures(league.row.id, league.row.season)
@@ -68,6 +95,72 @@ impl Club {
             });
         }
         Ok(out)
+    }
+
+    /// A season the sweep started (a recurring league's, a knockout's after its
+    /// check-in) in a server that keeps a thread per match: its matches are owed a
+    /// thread each, which the platform makes ([`Club::take_league_posts_owed`]), as
+    /// `/league start` has the adapter do at once. The players are then told in the
+    /// match's thread, not each in the league's channel.
+    pub(super) async fn owe_posts(&self, league: &League) -> Result<bool, ClubError> {
+        if !self.store.match_threads(league.row.community_id).await? {
+            return Ok(false);
+        }
+        self.posts_owed.owe(league.row.id);
+        Ok(true)
+    }
+
+    /// The matches of the seasons the sweep started since the last call, in a server
+    /// that keeps a thread per match (each with the league's channel, where it still
+    /// is): the platform makes a thread for each, moves the match there
+    /// ([`Club::move_owed_league_match`]) and mentions both players in it. Held in
+    /// memory, as the sweep's notices are, and taken once.
+    ///
+    /// # Errors
+    /// A database error (the leagues not read are owed no more).
+    pub async fn take_league_posts_owed(&self) -> Result<Vec<LeaguePost>, ClubError> {
+        let mut out = Vec::new();
+        for id in self.posts_owed.take() {
+            let Some(row) = self.store.league(id).await? else {
+                continue;
+            };
+            let league = League::read(row)?;
+            let channel = league.row.channel.clone();
+            out.extend(
+                self.posts_of(&league)
+                    .await?
+                    .into_iter()
+                    .filter(|p| p.channel == channel),
+            );
+        }
+        Ok(out)
+    }
+
+    /// Moves league match `match_id`, still in its league's channel, into its own thread
+    /// (`channel`): a season the sweep started, posted by the platform.
+    ///
+    /// # Errors
+    /// A match of no league, or one already moved out of its league's channel; a
+    /// database error.
+    pub async fn move_owed_league_match(
+        &self,
+        match_id: i64,
+        channel: &str,
+    ) -> Result<(), ClubError> {
+        let league = match self.store.fixture_of_match(match_id).await? {
+            Some((l, _)) => self.store.league(l).await?,
+            None => None,
+        };
+        let here = self.store.load_match(match_id).await?.map(|m| m.channel);
+        match (league, here) {
+            (Some(l), Some(here)) if here == l.channel => {
+                self.store.set_channel(match_id, channel).await?;
+                Ok(())
+            }
+            _ => Err(ClubError::Refused(format!(
+                "match #{match_id} is no league match waiting in its league's channel"
+            ))),
+        }
     }
 
     /// Moves a match of the league into its own thread (`channel`): the league's

@@ -114,11 +114,14 @@ impl Club {
     }
 
     /// Each player of a season the sweep started told of his matches, mentioned in the
-    /// league's channel (and by direct message when he asked for it).
+    /// league's channel (and by direct message when he asked for it). In a server that
+    /// keeps a thread per match the matches are owed a thread each, where the platform
+    /// mentions both players ([`Club::owe_posts`]): then only the direct messages.
     pub(super) async fn match_notices(&self, league: &League) -> Result<Vec<Notice>, ClubError> {
         let Some(row) = self.store.league(league.row.id).await? else {
             return Ok(Vec::new());
         };
+        let threads = self.owe_posts(league).await?;
         let fixtures = self.store.league_fixtures(row.id, row.season).await?;
         let players: HashMap<i64, store::PlayerRow> = self
             .store
@@ -136,9 +139,16 @@ impl Club {
                 let (Some(p), Some(q)) = (players.get(&me), players.get(&them)) else {
                     continue;
                 };
+                if threads && !p.notify_dm {
+                    continue;
+                }
                 notices.push(Notice {
                     match_id: m,
-                    channel: row.channel.clone(),
+                    channel: if threads {
+                        String::new()
+                    } else {
+                        row.channel.clone()
+                    },
                     user_id: p.platform_id.clone(),
                     dm: p.notify_dm,
                     text: format!(

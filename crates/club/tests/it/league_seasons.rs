@@ -329,6 +329,66 @@ async fn a_check_in_drops_the_absent_and_draws_from_the_rest() {
     assert!(e.to_string().contains("no check-in open"), "{e}");
 }
 
+#[tokio::test]
+async fn a_season_the_sweep_starts_where_matches_get_threads_owes_each_match_a_thread() {
+    // Given a server that keeps a thread per match and a knockout whose check-in closes
+    let f = Fixture::seeded(&store_url("sweep_start_threads").await, 5).await;
+    assert!(f.club.match_threads(&who("org"), Some(true)).await.unwrap());
+    create(
+        &f,
+        "Cup",
+        Format::Knockout,
+        ChallengeSpec::standard(Some(1)),
+        &["a", "b", "c", "d"],
+    )
+    .await;
+    run(&f, "org", set("Cup", "checkin", "24h")).await;
+    run(&f, "org", league("Cup", LeagueOp::Start { order: None })).await;
+    for p in ["a", "b", "c", "d"] {
+        run(&f, p, league("Cup", LeagueOp::Checkin)).await;
+    }
+    assert!(f.club.take_league_posts_owed().await.unwrap().is_empty());
+    f.clock.advance(DAY);
+    // When the sweep draws it
+    let notices = f.club.sweep().await.unwrap();
+    // Then the draw is announced in the league's channel, nobody is mentioned there one
+    // by one (no player asked for direct messages), and each match is owed a thread
+    let announced = notices.iter().find(|n| n.user_id.is_empty()).unwrap();
+    assert!(
+        announced.text.contains("Cup season 1 starts: 4 players, 2 matches"),
+        "{}",
+        announced.text
+    );
+    assert!(
+        notices.iter().all(|n| n.user_id.is_empty()),
+        "{notices:?}"
+    );
+    let owed = f.club.take_league_posts_owed().await.unwrap();
+    assert_eq!(owed.len(), 2, "{owed:?}");
+    let mut players: Vec<String> = owed.iter().flat_map(|p| p.user_ids.clone()).collect();
+    players.sort();
+    assert_eq!(players, ["a", "b", "c", "d"]);
+    assert!(owed.iter().all(|p| p.channel == announced.channel && p.league == "Cup"));
+    // Taken once
+    assert!(f.club.take_league_posts_owed().await.unwrap().is_empty());
+    // A match moved into its thread; moved again (no longer in the league's channel):
+    // refused, nothing changed
+    let m = owed[0].match_id;
+    f.club.move_owed_league_match(m, "thread-1").await.unwrap();
+    assert_eq!(
+        f.store.load_match(m).await.unwrap().unwrap().channel,
+        "thread-1"
+    );
+    let before = f.store.fingerprint().await.unwrap();
+    let e = f
+        .club
+        .move_owed_league_match(m, "thread-2")
+        .await
+        .unwrap_err();
+    assert!(e.to_string().contains("no league match waiting"), "{e}");
+    assert_eq!(f.store.fingerprint().await.unwrap(), before);
+}
+
 /// The snapshot of match `m` as stored.
 async fn snapshot(f: &Fixture, m: i64) -> Snapshot {
     let row = f.store.load_match(m).await.unwrap().unwrap();
