@@ -153,9 +153,13 @@ pub async fn client_stoppable(
                 ));
                 let refused = Arc::clone(&dm_refused);
                 // Ends when the sweep does (the club stopped), its notices posted.
+                let owing = Arc::clone(&club);
                 posters.poster(tokio::spawn(async move {
                     while let Some(n) = rx.recv().await {
                         post_notice(&http, &refused, &n).await;
+                        // A season the sweep started: its matches in threads, as
+                        // `/league start` posts them.
+                        super::league_posts::post_owed_league_matches(&http, &owing).await;
                     }
                 }));
                 Ok(Data {

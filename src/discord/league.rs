@@ -210,10 +210,6 @@ pub fn league_button(custom_id: &str) -> Option<Command> {
     }))
 }
 
-/// The most matches a start posts one by one (a thread or a post each); the others are
-/// in `/league fixtures`.
-const MAX_POSTS: usize = 32;
-
 /// Posts each match of the season under way with its two players mentioned: in a thread
 /// of its own when the server keeps a thread per match (`/server threads:true`), else in
 /// the channel.
@@ -228,65 +224,15 @@ async fn post_matches(ctx: Context<'_>, league: Option<&str>) {
         }
     };
     let threads = club.match_threads(&who, None).await.unwrap_or(false);
-    let channel = ctx.channel_id();
-    for p in posts.iter().take(MAX_POSTS) {
-        let ids: Vec<Option<serenity::UserId>> = p
-            .user_ids
-            .iter()
-            .map(|u| u.parse::<u64>().ok().map(serenity::UserId::new))
-            .collect();
-        let mention = |i: usize| ids[i].map_or_else(|| p.names[i].clone(), |u| format!("<@{u}>"));
-        let text = format!(
-            "League {}, {}: match #{}, {} (X) v {} (O); /board match:{} shows it",
-            p.league,
-            p.round,
-            p.match_id,
-            mention(0),
-            mention(1),
-            p.match_id
-        );
-        let msg = serenity::CreateMessage::new()
-            .content(text)
-            .allowed_mentions(
-                serenity::CreateAllowedMentions::new().users(ids.iter().flatten().copied()),
-            );
-        let mut target = channel;
-        if threads {
-            let thread = channel
-                .create_thread(
-                    ctx,
-                    serenity::CreateThread::new(format!("Match #{}", p.match_id))
-                        .kind(serenity::ChannelType::PublicThread),
-                )
-                .await;
-            match thread {
-                Ok(t) => {
-                    match club
-                        .move_league_match(&who, Some(&p.league), p.match_id, &t.id.to_string())
-                        .await
-                    {
-                        Ok(()) => target = t.id,
-                        Err(e) => {
-                            tracing::warn!(error = %e, "league match not moved to its thread")
-                        }
-                    }
-                }
-                Err(e) => tracing::warn!(error = %e, "no thread for a league match"),
-            }
-        }
-        if let Err(e) = super::rest_count::counted(target.send_message(ctx, msg).await) {
-            tracing::warn!(match_id = p.match_id, error = %e, "league match not posted");
-        }
-    }
-    if posts.len() > MAX_POSTS {
-        let more = format!(
-            "... and {} more matches: /league fixtures lists them",
-            posts.len() - MAX_POSTS
-        );
-        if let Err(e) = super::rest_count::counted(channel.say(ctx, more).await) {
-            tracing::warn!(error = %e, "league matches summary not posted");
-        }
-    }
+    super::league_posts::post_league_matches(
+        ctx.http(),
+        &club,
+        &posts,
+        ctx.channel_id(),
+        threads,
+        super::league_posts::Mover::Organiser(&who),
+    )
+    .await;
 }
 
 macro_rules! league_simple {

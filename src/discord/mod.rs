@@ -32,6 +32,7 @@ mod buttons;
 mod client;
 mod commands;
 mod league;
+mod league_posts;
 mod limit;
 pub mod rest_count;
 pub mod shards;

@@ -412,3 +412,120 @@ async fn a_knockout_check_in_on_discord_drops_the_absent_and_the_sweep_announces
     assert!(said.starts_with(&format!("<@{}>", DAVE.0)), "{said}");
     fake.finish().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_season_the_sweep_starts_posts_each_match_in_a_thread_of_its_own_with_both_players_mentioned()
+ {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let store = Store::open(&store_url("discord-league-sweep-threads").await)
+        .await
+        .unwrap();
+    let clock = Arc::new(ManualClock::new(1_800_000_000));
+    let club = Arc::new(Club::new(
+        store.clone(),
+        Arc::new(RngDice::seeded(5)),
+        clock.clone(),
+    ));
+    connect(&fake, club, std::time::Duration::from_millis(200)).await;
+    // Given a server that keeps a thread per match and a knockout with a check-in that
+    // all four entrants made
+    let mut srv = slash(
+        "t-srv",
+        ALICE,
+        "server",
+        json!([{"name": "threads", "type": 5, "value": true}]),
+        json!({}),
+    );
+    srv["member"]["permissions"] = json!("32");
+    interact(&fake, srv).await;
+    let create = json!([
+        {"name": "name", "type": 3, "value": "Dawn Cup"},
+        {"name": "format", "type": 4, "value": 2},
+        {"name": "length", "type": 4, "value": 1},
+    ]);
+    interact(&fake, league("t-create", ALICE, "create", create, true)).await;
+    let set = json!([
+        {"name": "setting", "type": 3, "value": "checkin"},
+        {"name": "value", "type": 3, "value": "24h"},
+    ]);
+    interact(&fake, league("t-set", ALICE, "settings", set, true)).await;
+    for (i, p) in [ALICE, BOB, CAROL, DAVE].into_iter().enumerate() {
+        interact(&fake, click(&format!("t-join{i}"), p, "gbl:join:Dawn Cup")).await;
+    }
+    interact(&fake, league("t-start", ALICE, "start", json!([]), true)).await;
+    for (i, p) in [ALICE, BOB, CAROL, DAVE].into_iter().enumerate() {
+        interact(
+            &fake,
+            league(&format!("t-in{i}"), p, "checkin", json!([]), false),
+        )
+        .await;
+    }
+    // When the check-in closes and the sweep draws the knockout
+    let from = fake.requests().len();
+    clock.advance(club::DAY);
+    let draw = fake
+        .wait_for(from, |r| {
+            r.method == "POST"
+                && r.path.ends_with("/messages")
+                && r.json()["content"]
+                    .as_str()
+                    .is_some_and(|t| t.contains("Dawn Cup season 1 starts: 4 players"))
+        })
+        .await;
+    // Then each of its two matches gets a thread made from the league's channel, is
+    // moved there, and is posted in it with both players mentioned (and allowed to be)
+    let league_channel = draw.route().to_string();
+    let ids = [ALICE, BOB, CAROL, DAVE].map(|p| p.0.to_string());
+    for id in 1..=2i64 {
+        let thread = fake
+            .wait_for(from, |r| {
+                r.method == "POST"
+                    && r.path.ends_with("/threads")
+                    && r.json()["name"] == format!("Match #{id}")
+            })
+            .await;
+        assert_eq!(
+            thread.route().replace("/threads", "/messages"),
+            league_channel,
+            "the thread is made from the league's channel"
+        );
+        let thread_id = thread.response["id"].as_str().unwrap().to_string();
+        let post = fake
+            .wait_for(from, |r| {
+                r.method == "POST" && r.route() == format!("/api/v10/channels/{thread_id}/messages")
+            })
+            .await;
+        let text = post.json()["content"].as_str().unwrap().to_string();
+        assert!(
+            text.contains(&format!("Dawn Cup, a semi-final: match #{id}")),
+            "{text}"
+        );
+        let row = store.load_match(id).await.unwrap().unwrap();
+        assert_eq!(row.channel, thread_id, "match #{id} lives in its thread");
+        let mut mentioned = Vec::new();
+        for p in row.players {
+            let user = store.player_by_id(p).await.unwrap().platform_id;
+            assert!(text.contains(&format!("<@{user}>")), "{text}");
+            assert!(ids.contains(&user));
+            mentioned.push(user);
+        }
+        let mut allowed: Vec<String> = post.json()["allowed_mentions"]["users"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| u.as_str().unwrap().to_string())
+            .collect();
+        mentioned.sort();
+        allowed.sort();
+        assert_eq!(allowed, mentioned, "{text}");
+    }
+    // And nobody is mentioned one by one in the league's channel for his match
+    let told: Vec<String> = fake.requests()[from..]
+        .iter()
+        .filter(|r| r.method == "POST" && r.route() == league_channel)
+        .filter_map(|r| r.json()["content"].as_str().map(str::to_string))
+        .filter(|t| t.contains("your match"))
+        .collect();
+    assert!(told.is_empty(), "{told:?}");
+    fake.finish().await;
+}
