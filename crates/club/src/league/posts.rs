@@ -17,14 +17,22 @@ pub(crate) struct PostsOwed(Mutex<Vec<i64>>);
 
 impl PostsOwed {
     fn owe(&self, league: i64) {
-        let mut v = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut v = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if !v.contains(&league) {
             v.push(league);
         }
     }
 
     fn take(&self) -> Vec<i64> {
-        std::mem::take(&mut *self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner))
+        std::mem::take(
+            &mut *self
+                .0
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        )
     }
 }
 

@@ -355,20 +355,22 @@ async fn a_season_the_sweep_starts_where_matches_get_threads_owes_each_match_a_t
     // by one (no player asked for direct messages), and each match is owed a thread
     let announced = notices.iter().find(|n| n.user_id.is_empty()).unwrap();
     assert!(
-        announced.text.contains("Cup season 1 starts: 4 players, 2 matches"),
+        announced
+            .text
+            .contains("Cup season 1 starts: 4 players, 2 matches"),
         "{}",
         announced.text
     );
-    assert!(
-        notices.iter().all(|n| n.user_id.is_empty()),
-        "{notices:?}"
-    );
+    assert!(notices.iter().all(|n| n.user_id.is_empty()), "{notices:?}");
     let owed = f.club.take_league_posts_owed().await.unwrap();
     assert_eq!(owed.len(), 2, "{owed:?}");
     let mut players: Vec<String> = owed.iter().flat_map(|p| p.user_ids.clone()).collect();
     players.sort();
     assert_eq!(players, ["a", "b", "c", "d"]);
-    assert!(owed.iter().all(|p| p.channel == announced.channel && p.league == "Cup"));
+    assert!(
+        owed.iter()
+            .all(|p| p.channel == announced.channel && p.league == "Cup")
+    );
     // Taken once
     assert!(f.club.take_league_posts_owed().await.unwrap().is_empty());
     // A match moved into its thread; moved again (no longer in the league's channel):
@@ -646,7 +648,12 @@ fn gnubg_met_oracle(length: u32, away: u32, other: u32, post_crawford: bool) -> 
                 && w.next().is_some_and(|c| c.parse::<f64>().is_ok())
         })
         .unwrap_or_else(|| panic!("no row {row}-away:\n{table}"));
-    let cell: f64 = line.split_whitespace().nth(column as usize).unwrap().parse().unwrap();
+    let cell: f64 = line
+        .split_whitespace()
+        .nth(column as usize)
+        .unwrap()
+        .parse()
+        .unwrap();
     match (post_crawford, away) {
         (true, 1) => 100.0 - cell,
         _ => cell,
@@ -688,7 +695,12 @@ async fn suggest_between_games_gives_gnubgs_match_equity_at_the_score_before_in_
     .await;
     run(&f, "org", set("Cup", "season-days", "1")).await;
     let order = ["cat", "ann", "ben"].map(String::from).to_vec();
-    run(&f, "org", league("Cup", LeagueOp::Start { order: Some(order) })).await;
+    run(
+        &f,
+        "org",
+        league("Cup", LeagueOp::Start { order: Some(order) }),
+    )
+    .await;
     f.clock.advance(DAY + 60);
     let m = match_of(&f, "Cup", "ann", "ben").await;
     let ids = f.store.load_match(m).await.unwrap().unwrap().players;
@@ -709,7 +721,11 @@ async fn suggest_between_games_gives_gnubgs_match_equity_at_the_score_before_in_
     };
     // Each state: X's score, O's score, whether after the Crawford game, the game to come
     // is the Crawford game.
-    let states = [(2, 0, false, false), (4, 0, false, true), (4, 1, true, false)];
+    let states = [
+        (2, 0, false, false),
+        (4, 0, false, true),
+        (4, 1, true, false),
+    ];
     for (i, (sx, so, post, crawford)) in states.into_iter().enumerate() {
         match i {
             0 => resign(&o, ResignLevel::Gammon).await,
@@ -724,7 +740,11 @@ async fn suggest_between_games_gives_gnubgs_match_equity_at_the_score_before_in_
         assert_eq!(game.is_crawford_game(), crawford);
         let before = f.store.fingerprint().await.unwrap();
         let out = run(&f, "org", suggest()).await;
-        assert_eq!(f.store.fingerprint().await.unwrap(), before, "nothing written");
+        assert_eq!(
+            f.store.fingerprint().await.unwrap(),
+            before,
+            "nothing written"
+        );
         let text = out.lines.join("\n");
         assert!(
             text.contains("its match equity table at the score, before the next game"),
@@ -741,7 +761,10 @@ async fn suggest_between_games_gives_gnubgs_match_equity_at_the_score_before_in_
             "{x} at {sx}-{so}: said {said}%, gnubg's table {oracle}%: {text}"
         );
         eprintln!("{x} at {sx}-{so}: suggested {said}%, gnubg's table {oracle}%");
-        assert!((said + said_chance(&text, &o) - 100.0).abs() <= 0.11, "{text}");
+        assert!(
+            (said + said_chance(&text, &o) - 100.0).abs() <= 0.11,
+            "{text}"
+        );
         let ahead = if said >= 50.0 { &x } else { &o };
         assert!(
             text.contains(&format!("Suggestion: award the match to {ahead}")),

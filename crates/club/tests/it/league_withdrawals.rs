@@ -44,7 +44,9 @@ async fn play_out(f: &Fixture, l: &str, coin: &mut Coin, gone: &[String]) {
         if decide_playing(f, l, coin).await == 0 {
             let lines = bracket(f, l).await;
             assert!(
-                lines.iter().all(|b| matches!(b.status.as_str(), "done" | "bye")),
+                lines
+                    .iter()
+                    .all(|b| matches!(b.status.as_str(), "done" | "bye")),
                 "nothing to play, yet the season is not over: {lines:?}"
             );
             return;

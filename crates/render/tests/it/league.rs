@@ -566,11 +566,17 @@ fn the_winners_final_feeds_the_grand_finals_upper_slot_before_it_is_decided() {
                     m(p("huw", 2), p("ifor", 3), Some(Top), Some("1\u{2013}0")),
                 ],
             ),
-            round("Winners' final", vec![m(p("gwen", 1), p("huw", 2), None, None)]),
+            round(
+                "Winners' final",
+                vec![m(p("gwen", 1), p("huw", 2), None, None)],
+            ),
             round("Grand final", vec![m(Pending, Pending, None, None)]),
         ],
         losers: vec![
-            round("Losers' round 1", vec![m(p("jac", 4), p("ifor", 3), Some(Bottom), None)]),
+            round(
+                "Losers' round 1",
+                vec![m(p("jac", 4), p("ifor", 3), Some(Bottom), None)],
+            ),
             round("Losers' final", vec![m(p("ifor", 3), Pending, None, None)]),
         ],
     };
@@ -582,5 +588,9 @@ fn the_winners_final_feeds_the_grand_finals_upper_slot_before_it_is_decided() {
     // last stretch, from the middle of the gap (x 468) to the box, is at the upper slot's
     // middle (165 + 15), and nothing is at the lower one's (165 + 31 + 15).
     assert_ne!(*img.get_pixel(475, 165 + 15), BACKGROUND, "the upper slot");
-    assert_eq!(*img.get_pixel(475, 165 + 31 + 15), BACKGROUND, "the lower slot");
+    assert_eq!(
+        *img.get_pixel(475, 165 + 31 + 15),
+        BACKGROUND,
+        "the lower slot"
+    );
 }
