@@ -495,11 +495,10 @@ fn draw_part(img: &mut RgbImage, bracket: &Bracket, dy: i32, with_champion: bool
 fn one_to_one_seat(from: &BracketMatch, target: &BracketMatch) -> Seat {
     let holds = |s: &BracketSlot, name: Option<&str>| matches!((s, name), (BracketSlot::Player(e), Some(n)) if e.name == n);
     let w = from.winner_name();
+    let bottom_open = target.bottom == BracketSlot::Pending && target.top != BracketSlot::Pending;
     if holds(&target.top, w) {
         Seat::Top
-    } else if holds(&target.bottom, w) {
-        Seat::Bottom
-    } else if target.bottom == BracketSlot::Pending && target.top != BracketSlot::Pending {
+    } else if holds(&target.bottom, w) || bottom_open {
         Seat::Bottom
     } else {
         Seat::Top
