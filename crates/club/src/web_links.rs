@@ -15,7 +15,7 @@ use super::{Actor, Club, ClubError, MatchRef, Outcome};
 pub(super) const MATCH: &str = "match";
 
 /// The kind of target a chouette session's link names in the store.
-const CHOUETTE: &str = "chouette";
+pub(super) const CHOUETTE: &str = "chouette";
 
 /// Which page a link leads to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,6 +23,8 @@ pub enum PageKind {
     Match,
     Chouette,
     Player,
+    League,
+    Leaderboard,
 }
 
 /// A link to a web page: its kind and token (the adapter puts its address in front).
