@@ -167,6 +167,8 @@ async fn page_button(
                 PageKind::Match => PAGE_LABEL,
                 PageKind::Chouette => CHOUETTE_LABEL,
                 PageKind::Player => PLAYER_LABEL,
+                PageKind::League => super::web_page::LEAGUE_LABEL,
+                PageKind::Leaderboard => super::web_page::LEADERBOARD_LABEL,
             };
             Some(serenity::CreateButton::new_link(::web::page_url(base, &link)).label(label))
         }
