@@ -3,7 +3,8 @@
 //! match's player a new link (privately) and the old one then finds nothing, while
 //! anyone else is refused with nothing changed. League and rating answers link their
 //! league's and the leaderboard's pages; `/server web:public` is for managers only;
-//! `/web revoke` replaces a chouette's, a league's and the leaderboard's links for those allowed.
+//! `/web revoke` replaces a chouette's, a league's and the leaderboard's links for those
+//! allowed; `/h2h` links both players' pages, `/stats` its player's.
 
 use std::sync::Arc;
 
@@ -642,5 +643,54 @@ async fn web_revoke_replaces_a_chouettes_a_leagues_and_the_leaderboards_link_for
             .is_none()
     );
     assert!(club.resolve_leaderboard_link(&new).await.unwrap().is_some());
+    fake.finish().await;
+}
+
+#[tokio::test]
+async fn an_h2h_answer_links_both_players_pages_and_stats_the_players_page() {
+    let (fake, club) = bot_with_a_match("discord-web-h2h").await;
+    let users = json!({"users": {
+        ALICE.0.to_string(): user(ALICE.0, "alice"),
+        BOB.0.to_string(): user(BOB.0, "bob"),
+    }});
+    let r = interact(
+        &fake,
+        slash(
+            "h-h2h",
+            CAROL,
+            "h2h",
+            json!([{"name": "player", "type": 6, "value": BOB.0.to_string()},
+                   {"name": "other", "type": 6, "value": ALICE.0.to_string()}]),
+            users,
+        ),
+    )
+    .await;
+    let h2h = links(&r);
+    let labels: Vec<&str> = h2h.iter().map(|(label, _)| label.as_str()).collect();
+    assert_eq!(
+        labels,
+        ["Player page: bob", "Player page: alice"],
+        "{h2h:?}"
+    );
+    for ((_, url), name) in h2h.iter().zip(["bob", "alice"]) {
+        let token = link_token(url, "/p/");
+        let page = club.resolve_player_link(&token).await.unwrap().unwrap();
+        assert_eq!(page.name, name);
+    }
+    let r = interact(
+        &fake,
+        slash(
+            "h-stats",
+            CAROL,
+            "stats",
+            json!([{"name": "player", "type": 6, "value": ALICE.0.to_string()}]),
+            json!({"users": {ALICE.0.to_string(): user(ALICE.0, "alice")}}),
+        ),
+    )
+    .await;
+    let l = links(&r);
+    assert_eq!(l.len(), 1, "{l:?}");
+    assert_eq!(l[0].0, "Player page");
+    assert_eq!(l[0].1, h2h[1].1, "alice's page, as /h2h linked it");
     fake.finish().await;
 }

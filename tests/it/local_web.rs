@@ -1,7 +1,7 @@
-//! The web pages' links in the local chat: a `/rating` answer prints the player's page,
-//! a chouette's board its session's page, and `/web revoke #N` gives a match's player a
-//! new link (the old one then finds nothing) while anyone else, a malformed line or a chat
-//! without pages is refused with nothing changed; `/web revoke cN`, `league [name]`,
+//! The web pages' links in the local chat: a `/rating` or `/stats` answer prints the
+//! player's page, `/h2h` both players', a chouette's board its session's page, and `/web
+//! revoke #N` gives a match's player a new link (the old one then finds nothing) while
+//! anyone else, a malformed line or a chat without pages is refused with nothing changed; `/web revoke cN`, `league [name]`,
 //! `leaderboard` and `player` the same for those pages.
 
 use std::sync::Arc;
@@ -189,4 +189,20 @@ async fn web_revoke_replaces_a_chouettes_a_leagues_the_leaderboards_and_a_player
     assert!(club.resolve_player_link(&old).await.unwrap().is_none());
     let page = club.resolve_player_link(&new).await.unwrap().unwrap();
     assert_eq!(page.name, "dan");
+}
+
+#[tokio::test]
+async fn h2h_prints_both_players_pages_and_stats_the_players_page() {
+    let (club, _) = club("local-web-h2h").await;
+    say(&club, "alice: /challenge bob length:3", false).await;
+    say(&club, "bob: /accept", false).await;
+    let out = say(&club, "carol: /h2h bob alice", false).await;
+    for (name, id) in [("bob", 2), ("alice", 1)] {
+        let token = link_in(&out, &format!("player page of {name}"), "/p/");
+        assert_eq!(token, club.player_link(1, id).await.unwrap(), "{out}");
+    }
+    assert!(!out.contains("(player page: "), "{out}");
+    let out = say(&club, "carol: /stats alice", false).await;
+    let token = link_in(&out, "player page", "/p/");
+    assert_eq!(token, club.player_link(1, 1).await.unwrap());
 }
