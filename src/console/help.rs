@@ -50,7 +50,9 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
                                       games finished so far; Welsh: gammonbot's Welsh player
                                       judges it); the result comes when ready
   /stats [player]                     average error rate and PR over the analysed matches here
-  /web revoke #N                      a player replaces the link of match N's web page
+  /web revoke #N|cN|league [name]|leaderboard|player   a new link for that web page (the
+                                      old one stops working): a match's or a chouette's player,
+                                      a league's organiser, anyone for the leaderboard, you for yours
                                       anyone here may look at a match (/board #N, /history #N,
                                       /export #N, /moves #N); without #N: your open match, else
                                       your last finished one; /games lists both

@@ -70,7 +70,8 @@ async fn run_line_board(
 }
 
 /// [`run_line`], and under `web` the link of the web page of what the answer is about: a
-/// match's or a chouette's board (`(web page: ...)`), a player's rating (`(player page:
+/// match's or a chouette's board (`(web page: ...)`), a player's rating or stats
+/// (`(player page: ...)`), both players of a head-to-head (`(player page of alice:
 /// ...)`).
 pub async fn run_line_linked(
     club: &Club,
@@ -94,6 +95,18 @@ pub async fn run_line_linked(
             "web page"
         };
         let _ = writeln!(text, "({what}: {})", web::page_url(base, &link));
+    }
+    // An answer about two players (`/h2h`): each one's page.
+    if let Some(base) = web
+        && let Ok(links) = club.outcome_player_links(&out).await
+    {
+        for (name, link) in links {
+            let _ = writeln!(
+                text,
+                "(player page of {name}: {})",
+                web::page_url(base, &link)
+            );
+        }
     }
     if let (Some(base), Some(page)) = (web, out.web) {
         if let Ok(token) = club.web_page_link(page).await {

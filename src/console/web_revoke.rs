@@ -1,13 +1,40 @@
-//! `/web revoke #N` in the local chat: a player of match N replaces the link of its web
-//! page (the old one then finds nothing), as Discord's `/web revoke match:N`.
+//! `/web revoke ...` in the local chat: a page's link replaced (the old one then finds
+//! nothing), as Discord's `/web revoke`: `#N` a match's (its players), `cN` a chouette's
+//! (a player who sat in it), `league [name]` a league's (its organiser), `leaderboard` the
+//! leaderboard's, `player` the speaker's own player page. The local chat has no server
+//! rights: anyone may revoke the leaderboard's link, as anyone may set `/server
+//! vacation-days`.
 
-use club::{Actor, Club};
+use club::{Actor, Club, RevokeTarget, Rights};
 
 use super::output::refusal_text;
 use super::parse::ParseError;
 
-/// A `/web` line: who speaks and the match named; `None` for any other line.
-pub(super) fn web_line(line: &str) -> Option<Result<(String, i64), ParseError>> {
+/// What `/web revoke` names.
+const USAGE: &str = "write `/web revoke #N` (match N's page), `/web revoke cN` (chouette N's), `/web revoke league [name]`, `/web revoke leaderboard` or `/web revoke player` (your own page)";
+
+/// The page a `/web revoke` line names, from the words after `revoke`.
+fn target(args: &[&str]) -> Option<RevokeTarget> {
+    let number = |n: &str| n.parse::<i64>().ok().filter(|n| *n > 0);
+    match args {
+        [w, name @ ..] if w.eq_ignore_ascii_case("league") => Some(RevokeTarget::League(
+            (!name.is_empty()).then(|| name.join(" ")),
+        )),
+        [w] if w.eq_ignore_ascii_case("leaderboard") => Some(RevokeTarget::Leaderboard),
+        [w] if w.eq_ignore_ascii_case("player") => Some(RevokeTarget::Player),
+        [w] => match w.strip_prefix('#') {
+            Some(n) => number(n).map(RevokeTarget::Match),
+            None => w
+                .strip_prefix(['c', 'C'])
+                .and_then(number)
+                .map(RevokeTarget::Chouette),
+        },
+        _ => None,
+    }
+}
+
+/// A `/web` line: who speaks and the page named; `None` for any other line.
+pub(super) fn web_line(line: &str) -> Option<Result<(String, RevokeTarget), ParseError>> {
     let (name, rest) = line.trim().split_once(':')?;
     let rest = rest.trim();
     let verb = rest.split_whitespace().next()?;
@@ -16,15 +43,11 @@ pub(super) fn web_line(line: &str) -> Option<Result<(String, i64), ParseError>> 
     }
     let name = name.trim();
     let args: Vec<&str> = rest.split_whitespace().skip(1).collect();
-    let usage =
-        || ParseError("write `/web revoke #N` to replace the link of match N's page".into());
-    Some(match args.as_slice() {
-        [revoke, m] if revoke.eq_ignore_ascii_case("revoke") => m
-            .strip_prefix('#')
-            .and_then(|n| n.parse::<i64>().ok())
-            .map(|id| (name.to_string(), id))
-            .ok_or_else(usage),
-        _ => Err(usage()),
+    Some(match args.split_first() {
+        Some((revoke, rest)) if revoke.eq_ignore_ascii_case("revoke") => target(rest)
+            .map(|t| (name.to_string(), t))
+            .ok_or_else(|| ParseError(USAGE.into())),
+        _ => Err(ParseError(USAGE.into())),
     })
 }
 
@@ -32,10 +55,10 @@ pub(super) fn web_line(line: &str) -> Option<Result<(String, i64), ParseError>> 
 /// was refused.
 pub(super) async fn run_web_line(
     club: &Club,
-    parsed: Result<(String, i64), ParseError>,
+    parsed: Result<(String, RevokeTarget), ParseError>,
     web: Option<&str>,
 ) -> (String, bool) {
-    let (name, id) = match parsed {
+    let (name, target) = match parsed {
         Ok(p) => p,
         Err(e) => return (format!("?? {e}\n"), true),
     };
@@ -45,17 +68,59 @@ pub(super) async fn run_web_line(
             true,
         );
     };
+    let rights = Rights {
+        manager: target == RevokeTarget::Leaderboard,
+        roles: Vec::new(),
+    };
     match club
-        .revoke_match_link_by(&Actor::local(&name), id, false)
+        .revoke_link_by(&Actor::local(&name), target, &rights)
         .await
     {
-        Ok(token) => (
+        Ok(r) => (
             format!(
-                "The old link of match #{id}'s page no longer works. The new one: {}\n",
-                web::match_url(base, &token)
+                "The old link of {} no longer works. The new one: {}\n",
+                r.page,
+                web::page_url(base, &r.link)
             ),
             false,
         ),
         Err(e) => (format!("!! {}\n", refusal_text(&e)), true),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_revoke_line_names_one_page() {
+        let t = |s: &str| web_line(s).unwrap().ok().map(|(_, t)| t);
+        assert_eq!(t("al: /web revoke #3"), Some(RevokeTarget::Match(3)));
+        assert_eq!(t("al: /web revoke c2"), Some(RevokeTarget::Chouette(2)));
+        assert_eq!(
+            t("al: /web revoke leaderboard"),
+            Some(RevokeTarget::Leaderboard)
+        );
+        assert_eq!(t("al: /web revoke player"), Some(RevokeTarget::Player));
+        assert_eq!(
+            t("al: /web revoke league"),
+            Some(RevokeTarget::League(None))
+        );
+        assert_eq!(
+            t("al: /web revoke league Autumn  Cup"),
+            Some(RevokeTarget::League(Some("Autumn Cup".into())))
+        );
+        for bad in [
+            "al: /web revoke",
+            "al: /web revoke #x",
+            "al: /web revoke #0",
+            "al: /web revoke c",
+            "al: /web revoke cup",
+            "al: /web revoke #1 #2",
+            "al: /web",
+        ] {
+            assert_eq!(t(bad), None, "{bad}");
+        }
+        assert!(web_line("al: /games").is_none());
     }
 }

@@ -50,11 +50,15 @@ impl Answer {
         web: Option<&str>,
     ) -> Answer {
         let mut a = Answer::of(out, files);
-        let links = [
+        let mut links: Vec<serenity::CreateButton> = [
             page_button(out, club, web).await,
             crate::discord::web_page::page_link(out, club, web).await,
-        ];
-        for link in links.into_iter().flatten() {
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        links.extend(player_buttons(out, club, web).await);
+        for link in links {
             match a.components.last_mut() {
                 Some(serenity::CreateActionRow::Buttons(b)) if b.len() < 5 => b.push(link),
                 _ => a
@@ -152,6 +156,38 @@ pub const CHOUETTE_LABEL: &str = "Chouette page";
 /// The label of the link button to a player's web page.
 pub const PLAYER_LABEL: &str = "Player page";
 
+/// The most characters of a button's label (Discord's limit).
+const LABEL_CHARS: usize = 80;
+
+/// The link buttons to the pages of the players `out` is about when it is about several
+/// (`/h2h`), labelled with their names, when `web` is set; none when the club cannot give
+/// the links (then logged).
+async fn player_buttons(
+    out: &Outcome,
+    club: &Club,
+    web: Option<&str>,
+) -> Vec<serenity::CreateButton> {
+    let Some(base) = web else {
+        return Vec::new();
+    };
+    match club.outcome_player_links(out).await {
+        Ok(links) => links
+            .into_iter()
+            .map(|(name, link)| {
+                let label: String = format!("{PLAYER_LABEL}: {name}")
+                    .chars()
+                    .take(LABEL_CHARS)
+                    .collect();
+                serenity::CreateButton::new_link(::web::page_url(base, &link)).label(label)
+            })
+            .collect(),
+        Err(e) => {
+            tracing::warn!(error = %e, "no web links for the players of the answer");
+            Vec::new()
+        }
+    }
+}
+
 /// The link button to the web page of what `out` is about (the match or chouette whose
 /// board it shows, the player of a `/rating` answer), when `web` is set; none when the
 /// club cannot give the link (it is then left out, and logged).
@@ -167,6 +203,8 @@ async fn page_button(
                 PageKind::Match => PAGE_LABEL,
                 PageKind::Chouette => CHOUETTE_LABEL,
                 PageKind::Player => PLAYER_LABEL,
+                PageKind::League => super::web_page::LEAGUE_LABEL,
+                PageKind::Leaderboard => super::web_page::LEADERBOARD_LABEL,
             };
             Some(serenity::CreateButton::new_link(::web::page_url(base, &link)).label(label))
         }

@@ -33,7 +33,7 @@ pub enum LeagueRules {
 }
 
 /// Manage Server and the roles of the sender here.
-fn rights(ctx: Context<'_>) -> (bool, Vec<String>) {
+pub(crate) fn rights(ctx: Context<'_>) -> (bool, Vec<String>) {
     let poise::Context::Application(a) = ctx else {
         return (false, Vec::new());
     };
@@ -60,7 +60,7 @@ async fn league_run(ctx: Context<'_>, league: Option<String>, op: LeagueOp) -> R
     .await
 }
 
-async fn autocomplete_league(
+pub(crate) async fn autocomplete_league(
     ctx: Context<'_>,
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {

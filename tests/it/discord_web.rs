@@ -2,7 +2,9 @@
 //! "Match page" link button to `{PUBLIC_URL}/m/{token}`; `/web revoke match:N` gives a
 //! match's player a new link (privately) and the old one then finds nothing, while
 //! anyone else is refused with nothing changed. League and rating answers link their
-//! league's and the leaderboard's pages; `/server web:public` is for managers only.
+//! league's and the leaderboard's pages; `/server web:public` is for managers only;
+//! `/web revoke` replaces a chouette's, a league's and the leaderboard's links for those
+//! allowed; `/h2h` links both players' pages, `/stats` its player's.
 
 use std::sync::Arc;
 
@@ -521,5 +523,174 @@ async fn league_and_rating_answers_link_their_pages_and_only_a_manager_makes_the
     assert!(content(&r).contains("no public address"), "{}", content(&r));
     assert_eq!(club.web_public(&me).await.unwrap(), None);
     assert!(club.public_index(&key).await.unwrap().is_none());
+    fake.finish().await;
+}
+
+/// `/web revoke` with `options`, by a manager of the server (Manage Server) or not.
+fn revoke_page(token: &str, who: (u64, &str), options: Value, manager: bool) -> Value {
+    let mut v = slash(
+        token,
+        who,
+        "web",
+        json!([{"name": "revoke", "type": 1, "options": options}]),
+        json!({}),
+    );
+    if manager {
+        v["member"]["permissions"] = json!("32");
+    }
+    v
+}
+
+#[tokio::test]
+async fn web_revoke_replaces_a_chouettes_a_leagues_and_the_leaderboards_link_for_those_allowed() {
+    let (fake, club) = bot_with_a_match("discord-web-revoke-more").await;
+    let sub = |token: &str, who: (u64, &str), name: &str| {
+        slash(
+            token,
+            who,
+            "chouette",
+            json!([{"name": name, "type": 1, "options": []}]),
+            json!({}),
+        )
+    };
+    interact(&fake, sub("r-create", ALICE, "create")).await;
+    interact(&fake, sub("r-join", BOB, "join")).await;
+    let name = json!([{"name": "name", "type": 3, "value": "Autumn Cup"}]);
+    interact(&fake, league("r-league", ALICE, "create", name)).await;
+    interact(
+        &fake,
+        slash("r-games", CAROL, "games", json!([]), json!({})),
+    )
+    .await;
+    let chouette = club.chouette_link(1).await.unwrap();
+    let cup = club.league_link(1).await.unwrap();
+    let board = club.leaderboard_link(1).await.unwrap();
+    let page = |kind: &str, value: Value| json!([{"name": kind, "type": 4, "value": value}]);
+    let named = |kind: &str, value: Value| json!([{"name": kind, "type": 3, "value": value}]);
+    let flag = |kind: &str| json!([{"name": kind, "type": 5, "value": true}]);
+
+    // carol, who never sat in the chouette, organises no league and manages nothing; and
+    // naming two pages: refused privately, nothing changed
+    let before = club.store().fingerprint().await.unwrap();
+    for (token, options) in [
+        ("r-c-chouette", page("chouette", json!(1))),
+        ("r-c-league", named("league", json!("Autumn Cup"))),
+        ("r-c-board", flag("leaderboard")),
+        (
+            "r-c-two",
+            json!([{"name": "chouette", "type": 4, "value": 1},
+                   {"name": "leaderboard", "type": 5, "value": true}]),
+        ),
+    ] {
+        let r = interact(&fake, revoke_page(token, CAROL, options, false)).await;
+        assert!(ephemeral(&r), "{}", content(&r));
+        assert!(content(&r).starts_with('\u{26A0}'), "{}", content(&r));
+    }
+    // (a league that is not here, even for a manager)
+    let r = interact(
+        &fake,
+        revoke_page("r-c-none", CAROL, named("league", json!("Spring")), true),
+    )
+    .await;
+    assert!(
+        content(&r).contains("no league called `Spring`"),
+        "{}",
+        content(&r)
+    );
+    assert_eq!(club.store().fingerprint().await.unwrap(), before);
+    assert_eq!(
+        club.resolve_chouette_link(&chouette).await.unwrap(),
+        Some(1)
+    );
+
+    // bob, who sat in the chouette: a new link, privately; the old one finds nothing
+    let r = interact(
+        &fake,
+        revoke_page("r-b-chouette", BOB, page("chouette", json!(1)), false),
+    )
+    .await;
+    assert!(ephemeral(&r), "{}", content(&r));
+    assert!(content(&r).starts_with("The old link of chouette #1's page no longer works"));
+    let new = link_token(&content(&r), "/c/");
+    assert_eq!(club.resolve_chouette_link(&chouette).await.unwrap(), None);
+    assert_eq!(club.resolve_chouette_link(&new).await.unwrap(), Some(1));
+    // alice, the organiser, the league's
+    let r = interact(
+        &fake,
+        revoke_page(
+            "r-a-league",
+            ALICE,
+            named("league", json!("Autumn Cup")),
+            false,
+        ),
+    )
+    .await;
+    let new = link_token(&content(&r), "/l/");
+    assert!(club.resolve_league_link(&cup).await.unwrap().is_none());
+    assert!(club.resolve_league_link(&new).await.unwrap().is_some());
+    // carol as a manager, the leaderboard's
+    let r = interact(
+        &fake,
+        revoke_page("r-m-board", CAROL, flag("leaderboard"), true),
+    )
+    .await;
+    assert!(ephemeral(&r), "{}", content(&r));
+    let new = link_token(&content(&r), "/r/");
+    assert!(
+        club.resolve_leaderboard_link(&board)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert!(club.resolve_leaderboard_link(&new).await.unwrap().is_some());
+    fake.finish().await;
+}
+
+#[tokio::test]
+async fn an_h2h_answer_links_both_players_pages_and_stats_the_players_page() {
+    let (fake, club) = bot_with_a_match("discord-web-h2h").await;
+    let users = json!({"users": {
+        ALICE.0.to_string(): user(ALICE.0, "alice"),
+        BOB.0.to_string(): user(BOB.0, "bob"),
+    }});
+    let r = interact(
+        &fake,
+        slash(
+            "h-h2h",
+            CAROL,
+            "h2h",
+            json!([{"name": "player", "type": 6, "value": BOB.0.to_string()},
+                   {"name": "other", "type": 6, "value": ALICE.0.to_string()}]),
+            users,
+        ),
+    )
+    .await;
+    let h2h = links(&r);
+    let labels: Vec<&str> = h2h.iter().map(|(label, _)| label.as_str()).collect();
+    assert_eq!(
+        labels,
+        ["Player page: bob", "Player page: alice"],
+        "{h2h:?}"
+    );
+    for ((_, url), name) in h2h.iter().zip(["bob", "alice"]) {
+        let token = link_token(url, "/p/");
+        let page = club.resolve_player_link(&token).await.unwrap().unwrap();
+        assert_eq!(page.name, name);
+    }
+    let r = interact(
+        &fake,
+        slash(
+            "h-stats",
+            CAROL,
+            "stats",
+            json!([{"name": "player", "type": 6, "value": ALICE.0.to_string()}]),
+            json!({"users": {ALICE.0.to_string(): user(ALICE.0, "alice")}}),
+        ),
+    )
+    .await;
+    let l = links(&r);
+    assert_eq!(l.len(), 1, "{l:?}");
+    assert_eq!(l[0].0, "Player page");
+    assert_eq!(l[0].1, h2h[1].1, "alice's page, as /h2h linked it");
     fake.finish().await;
 }

@@ -1,7 +1,8 @@
-//! The web pages' links in the local chat: a `/rating` answer prints the player's page,
-//! a chouette's board its session's page, and `/web revoke #N` gives a match's player a
-//! new link (the old one then finds nothing) while anyone else, a malformed line or a chat
-//! without pages is refused with nothing changed.
+//! The web pages' links in the local chat: a `/rating` or `/stats` answer prints the
+//! player's page, `/h2h` both players', a chouette's board its session's page, and `/web
+//! revoke #N` gives a match's player a new link (the old one then finds nothing) while
+//! anyone else, a malformed line or a chat without pages is refused with nothing changed; `/web revoke cN`, `league [name]`,
+//! `leaderboard` and `player` the same for those pages.
 
 use std::sync::Arc;
 
@@ -95,7 +96,7 @@ async fn web_revoke_gives_a_player_a_new_link_and_refuses_anyone_else() {
     let out = say(&club, "alice: /web revoke", true).await;
     assert_eq!(
         out,
-        "?? write `/web revoke #N` to replace the link of match N's page\n"
+        "?? write `/web revoke #N` (match N's page), `/web revoke cN` (chouette N's), `/web revoke league [name]`, `/web revoke leaderboard` or `/web revoke player` (your own page)\n"
     );
     let (out, refused) = run_line_linked(&club, "alice: /web revoke #1", None, None).await;
     assert!(refused);
@@ -117,4 +118,91 @@ async fn web_revoke_gives_a_player_a_new_link_and_refuses_anyone_else() {
     assert_ne!(new, old);
     assert_eq!(club.resolve_match_link(new).await.unwrap(), Some(1));
     assert_eq!(club.resolve_match_link(&old).await.unwrap(), None);
+}
+
+/// The token of the new link in a `/web revoke` answer about `page`, under `{BASE}{path}`.
+fn revoked(out: &str, page: &str, path: &str) -> String {
+    let prefix = format!("The old link of {page} no longer works. The new one: {BASE}{path}");
+    let token = out
+        .strip_prefix(&prefix)
+        .and_then(|t| t.strip_suffix('\n'))
+        .unwrap_or_else(|| panic!("not `{prefix}`: {out}"));
+    assert!(club::is_token(token), "{token}");
+    token.to_string()
+}
+
+#[tokio::test]
+async fn web_revoke_replaces_a_chouettes_a_leagues_the_leaderboards_and_a_players_link() {
+    let (club, store) = club("local-web-revoke-more").await;
+    say(&club, "ann: /chouette create", false).await;
+    say(&club, "ben: /chouette join", false).await;
+    say(
+        &club,
+        "org: /league create name:Autumn Cup format:round-robin",
+        false,
+    )
+    .await;
+    say(&club, "dan: /games", false).await;
+    let chouette = club.chouette_link(1).await.unwrap();
+    let league = club.league_link(1).await.unwrap();
+    let board = club.leaderboard_link(1).await.unwrap();
+
+    // Refused, nothing changed: dan never sat in c1, is no organiser, names no league here
+    let before = store.fingerprint().await.unwrap();
+    let out = say(&club, "dan: /web revoke c1", true).await;
+    assert_eq!(
+        out,
+        "!! only a player who sat in chouette #1 (or a manager of this server) can revoke its page's link\n"
+    );
+    let out = say(&club, "dan: /web revoke league Autumn Cup", true).await;
+    assert!(
+        out.starts_with("!! only the organiser of Autumn Cup"),
+        "{out}"
+    );
+    let out = say(&club, "org: /web revoke league Spring", true).await;
+    assert!(out.contains("no league called `Spring`"), "{out}");
+    say(&club, "ann: /web revoke c9", true).await;
+    say(&club, "ann: /web revoke chouette", true).await;
+    assert_eq!(store.fingerprint().await.unwrap(), before);
+
+    // A player of the chouette, the organiser, anyone for the leaderboard, dan for his own
+    let out = say(&club, "ben: /web revoke c1", false).await;
+    let new = revoked(&out, "chouette #1's page", "/c/");
+    assert_eq!(club.resolve_chouette_link(&chouette).await.unwrap(), None);
+    assert_eq!(club.resolve_chouette_link(&new).await.unwrap(), Some(1));
+    let out = say(&club, "org: /web revoke league", false).await;
+    let new = revoked(&out, "the page of league Autumn Cup", "/l/");
+    assert!(club.resolve_league_link(&league).await.unwrap().is_none());
+    assert!(club.resolve_league_link(&new).await.unwrap().is_some());
+    let out = say(&club, "dan: /web revoke leaderboard", false).await;
+    let new = revoked(&out, "the leaderboard's page", "/r/");
+    assert!(
+        club.resolve_leaderboard_link(&board)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert!(club.resolve_leaderboard_link(&new).await.unwrap().is_some());
+    let old = club.player_link(1, 4).await.unwrap();
+    let out = say(&club, "dan: /web revoke player", false).await;
+    let new = revoked(&out, "your player page", "/p/");
+    assert!(club.resolve_player_link(&old).await.unwrap().is_none());
+    let page = club.resolve_player_link(&new).await.unwrap().unwrap();
+    assert_eq!(page.name, "dan");
+}
+
+#[tokio::test]
+async fn h2h_prints_both_players_pages_and_stats_the_players_page() {
+    let (club, _) = club("local-web-h2h").await;
+    say(&club, "alice: /challenge bob length:3", false).await;
+    say(&club, "bob: /accept", false).await;
+    let out = say(&club, "carol: /h2h bob alice", false).await;
+    for (name, id) in [("bob", 2), ("alice", 1)] {
+        let token = link_in(&out, &format!("player page of {name}"), "/p/");
+        assert_eq!(token, club.player_link(1, id).await.unwrap(), "{out}");
+    }
+    assert!(!out.contains("(player page: "), "{out}");
+    let out = say(&club, "carol: /stats alice", false).await;
+    let token = link_in(&out, "player page", "/p/");
+    assert_eq!(token, club.player_link(1, 1).await.unwrap());
 }

@@ -372,6 +372,7 @@ impl Club {
                     "{} has no analysed match in {} yet: /analyse a finished match first",
                     who.display_name, actor.community_name
                 )],
+                players: vec![(community, who.id)],
                 ..Outcome::default()
             });
         }
@@ -393,6 +394,7 @@ impl Club {
                     rating_band(rate / 1000.0)
                 ),
             ],
+            players: vec![(community, who.id)],
             ..Outcome::default()
         })
     }

@@ -191,7 +191,7 @@ impl Club {
             announce: Vec::new(),
             notices: Vec::new(),
             web: None,
-            player: None,
+            players: Vec::new(),
         })
     }
 

@@ -413,9 +413,9 @@ pub struct Outcome {
     /// The web page the answer is about beside its match's (a league's, a leaderboard):
     /// the adapters link to it when the web pages are on.
     pub web: Option<crate::WebPage>,
-    /// The player the answer is about, as (community, player) (`/rating`): the adapters
-    /// link to their web page.
-    pub player: Option<(i64, i64)>,
+    /// The players the answer is about, as (community, player): one for `/rating` and
+    /// `/stats`, both for `/h2h`; the adapters link to their web pages.
+    pub players: Vec<(i64, i64)>,
 }
 
 /// A picture for an outcome, as plain data for the renderer.

@@ -106,6 +106,7 @@ impl Club {
         }
         Ok(Outcome {
             lines: self.head_to_head_lines(&a, &b, community).await?,
+            players: vec![(community, a.id), (community, b.id)],
             ..Outcome::default()
         })
     }

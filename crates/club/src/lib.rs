@@ -99,6 +99,7 @@ mod web_chouette;
 mod web_league;
 mod web_links;
 mod web_player;
+mod web_revoke;
 mod web_view;
 mod welsh_analysis;
 mod welsh_hint;
@@ -160,6 +161,7 @@ pub use web_links::{PageKind, PageLink, is_token};
 pub use web_player::{
     HeadToHead, PlayerAnalysis, PlayerMatch, PlayerPage, PlayerRating, RECENT_MATCHES,
 };
+pub use web_revoke::{RevokeTarget, Revoked, Rights};
 pub use web_view::{Frame, MatchPage};
 pub use welsh_analysis::{
     WelshDecision, WelshFigures, WelshReview, WelshWorst, welsh_blunder_boards, welsh_review_lines,

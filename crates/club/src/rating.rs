@@ -112,7 +112,7 @@ impl Club {
             lines.extend(against_bot);
             return Ok(Outcome {
                 lines,
-                player: Some((community, who.id)),
+                players: vec![(community, who.id)],
                 ..Outcome::default()
             });
         };
@@ -161,7 +161,7 @@ impl Club {
                 ratings,
             })),
             web: Some(crate::WebPage::Leaderboard(community)),
-            player: Some((community, who.id)),
+            players: vec![(community, who.id)],
             ..Outcome::default()
         })
     }

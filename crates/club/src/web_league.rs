@@ -27,9 +27,9 @@ use super::web_player::player_kind;
 use super::{Actor, Club, ClubError, spec_words};
 
 /// The store's kind for league links (target: the league's id).
-const LEAGUE: &str = "league";
+pub(super) const LEAGUE: &str = "league";
 /// The store's kind for leaderboard links (target: the community's id).
-const LEADERBOARD: &str = "leaderboard";
+pub(super) const LEADERBOARD: &str = "leaderboard";
 /// The store's kind for a server's public key (target: the community's id).
 const PUBLIC: &str = "public";
 

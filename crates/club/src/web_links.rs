@@ -15,7 +15,7 @@ use super::{Actor, Club, ClubError, MatchRef, Outcome};
 pub(super) const MATCH: &str = "match";
 
 /// The kind of target a chouette session's link names in the store.
-const CHOUETTE: &str = "chouette";
+pub(super) const CHOUETTE: &str = "chouette";
 
 /// Which page a link leads to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,6 +23,8 @@ pub enum PageKind {
     Match,
     Chouette,
     Player,
+    League,
+    Leaderboard,
 }
 
 /// A link to a web page: its kind and token (the adapter puts its address in front).
@@ -158,20 +160,54 @@ impl Club {
     }
 
     /// The link of the page an outcome is about: the match or chouette whose board it
-    /// shows, else the player it is about (`/rating`); `None` when it is about none.
+    /// shows, else the one player it is about (`/rating`, `/stats`); `None` when it is
+    /// about none, or about several players ([`Club::outcome_player_links`]).
     ///
     /// # Errors
     /// A database error.
     pub async fn outcome_link(&self, out: &Outcome) -> Result<Option<PageLink>, ClubError> {
-        let (kind, token) = match (out.board.is_some(), out.match_id, out.chouette, out.player) {
+        let (kind, token) = match (
+            out.board.is_some(),
+            out.match_id,
+            out.chouette,
+            out.players.as_slice(),
+        ) {
             (true, Some(id), _, _) => (PageKind::Match, self.match_link(id).await?),
             (true, None, Some(id), _) => (PageKind::Chouette, self.chouette_link(id).await?),
-            (_, _, _, Some((community, player))) => {
+            (_, _, _, &[(community, player)]) => {
                 (PageKind::Player, self.player_link(community, player).await?)
             }
             _ => return Ok(None),
         };
         Ok(Some(PageLink { kind, token }))
+    }
+
+    /// The pages of the players an outcome is about when it is about several (`/h2h`:
+    /// both), each with the player's display name, in the outcome's order; empty for one
+    /// or none ([`Club::outcome_link`] gives the one).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn outcome_player_links(
+        &self,
+        out: &Outcome,
+    ) -> Result<Vec<(String, PageLink)>, ClubError> {
+        if out.players.len() < 2 {
+            return Ok(Vec::new());
+        }
+        let mut links = Vec::with_capacity(out.players.len());
+        for &(community, player) in &out.players {
+            let name = self.store.player_by_id(player).await?.display_name;
+            let token = self.player_link(community, player).await?;
+            links.push((
+                name,
+                PageLink {
+                    kind: PageKind::Player,
+                    token,
+                },
+            ));
+        }
+        Ok(links)
     }
 
     /// The token of chouette session `id`'s web page, made now if it has none.

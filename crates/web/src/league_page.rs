@@ -62,13 +62,18 @@ fn season_html(h: &mut Html, page: &LeaguePage, s: &SeasonPage, base: &str) {
         .text(&s.status)
         .raw("</h2>");
     if page.knockout {
-        h.raw("<h3>Bracket</h3><p class=\"bracket\"><img src=\"")
+        // The picture links to itself: on a phone it opens full size, to zoom into.
+        h.raw("<h3>Bracket</h3><p class=\"bracket\"><a href=\"")
+            .text(base)
+            .raw("/bracket/")
+            .num(s.season)
+            .raw(".png\"><img src=\"")
             .text(base)
             .raw("/bracket/")
             .num(s.season)
             .raw(".png\" alt=\"The bracket of season ")
             .num(s.season)
-            .raw("\"></p>");
+            .raw("\"></a><span class=\"hint\">Tap the bracket to see it full size.</span></p>");
     }
     let many = s.divisions.len() > 1;
     for (d, table) in (1i64..).zip(&s.divisions) {
@@ -160,7 +165,7 @@ pub fn leaderboard_html(page: &LeaderboardPage) -> String {
         }
         h.raw("<div class=\"wide\"><table class=\"standings\" id=\"board-")
             .text(b.ruleset.as_str())
-            .raw("\"><thead><tr><th>#</th><th class=\"who\">Player</th><th>Rating</th><th>Matches</th><th>Won-lost</th></tr></thead><tbody>");
+            .raw("\"><thead><tr><th>#</th><th class=\"who\">Player</th><th>Rating</th><th title=\"rated matches played\">P</th><th title=\"won-lost\">W-L</th></tr></thead><tbody>");
         for r in &b.rows {
             h.raw("<tr><td>")
                 .num(n(r.rank))

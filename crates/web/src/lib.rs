@@ -164,5 +164,7 @@ pub fn page_url(base: &str, link: &club::PageLink) -> String {
         club::PageKind::Match => match_url(base, &link.token),
         club::PageKind::Chouette => chouette_url(base, &link.token),
         club::PageKind::Player => player_url(base, &link.token),
+        club::PageKind::League => league_url(base, &link.token),
+        club::PageKind::Leaderboard => leaderboard_url(base, &link.token),
     }
 }

@@ -1,7 +1,8 @@
 //! Head-to-head (issue 35): `/h2h` counts two players' finished matches against each other
 //! here per ruleset (matches, wins, match points or games won), lists the last five results
 //! newest first (date, winner, score), and follows `/rating` when a second player is named;
-//! a head-to-head of one player with himself is refused with nothing changed.
+//! a head-to-head of one player with himself is refused with nothing changed; the answer
+//! links both players' web pages (and `/stats` its player's).
 
 use club::{Actor, ChallengeSpec, Club, Command, DAY, MatchRef};
 use clubkit::{Fixture, accepted, refused, run};
@@ -200,4 +201,28 @@ async fn players_who_never_met_are_told_so_and_a_player_against_himself_is_refus
     let e = refused(&at, "alice", h2h(None, "zed")).await;
     assert!(e.to_string().contains("no player called `zed`"), "{e}");
     assert_eq!(at.store.fingerprint().await.unwrap(), kept);
+}
+
+#[tokio::test]
+async fn an_h2h_answer_links_both_players_pages_and_stats_the_players_own() {
+    let at = Fixture::seeded(&store_url("h2h-player-links").await, 3).await;
+    beat(&at, "alice", "bob", 1, ResignLevel::Single).await;
+    // carol asks for bob against alice: both pages, in that order, with their names
+    let out = run(&at, "carol", h2h(Some("bob"), "alice")).await;
+    assert_eq!(out.players.len(), 2);
+    assert_eq!(at.club.outcome_link(&out).await.unwrap(), None);
+    let links = at.club.outcome_player_links(&out).await.unwrap();
+    let names: Vec<&str> = links.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["bob", "alice"]);
+    for (name, link) in &links {
+        assert_eq!(link.kind, club::PageKind::Player);
+        let page = at.club.resolve_player_link(&link.token).await.unwrap();
+        assert_eq!(&page.unwrap().name, name);
+    }
+    // /stats (with or without an analysed match): the one player's page
+    let out = run(&at, "carol", Command::Stats(Some("alice".into()))).await;
+    let link = at.club.outcome_link(&out).await.unwrap().unwrap();
+    assert_eq!(link.kind, club::PageKind::Player);
+    assert_eq!(link.token, links[1].1.token);
+    assert!(at.club.outcome_player_links(&out).await.unwrap().is_empty());
 }

@@ -2,8 +2,8 @@
 //! pictures, spectators, which match a command is for, what the Welsh prompt says, what a
 //! money game's end says, the club on PostgreSQL, practice (hints, the tutor, undo), Welsh
 //! hints and the Welsh review, the bot in Welsh, vacations, the matches waiting on a player
-//! (`/games waiting`, the daily digest, low time), head-to-head, dice statistics and
-//! blocking.
+//! (`/games waiting`, the daily digest, low time), head-to-head, dice statistics,
+//! blocking, and revoking web pages' links.
 //!
 //! One test binary for the crate (one module per suite): it links once.
 
@@ -24,6 +24,7 @@ mod money_game_words;
 mod practice;
 mod spectators;
 mod vacation;
+mod web_revoke;
 mod welsh_analysis;
 mod welsh_bot;
 mod welsh_hint;

@@ -2,7 +2,8 @@
 //! standings (the club's order, with the tie-break columns), its fixtures linking to
 //! match pages that answer, and a knockout's bracket; the leaderboard's link lists the
 //! ratings with links to player pages; a guessed token or one of another kind finds
-//! nothing; payload names and league names are escaped; a server's public address
+//! nothing, nor does a revoked league's, leaderboard's or chouette's link; payload names
+//! and league names are escaped; a server's public address
 //! answers only while it is on; no Discord id appears.
 
 use club::{Actor, ChallengeSpec, Club, Command, Format, LeagueCommand, LeagueOp, WebPage};
@@ -191,6 +192,47 @@ async fn a_guessed_token_or_one_of_another_kind_finds_no_league_or_leaderboard()
     }
     assert_eq!(get(s.addr, &format!("/l/{league_token}")).await.status, 200);
     assert_eq!(get(s.addr, &format!("/r/{board_token}")).await.status, 200);
+}
+
+#[tokio::test]
+async fn a_revoked_league_leaderboard_or_chouette_link_gives_404_once_served_and_cached() {
+    let s = served("web-league-revoked").await;
+    let club = s.club();
+    started(club, "Cup", Format::RoundRobin, &["ann", "bob", "cid"]).await;
+    let chouette = |op| Command::Chouette(club::ChouetteRef::default(), op);
+    run(
+        club,
+        "ann",
+        chouette(club::ChouetteOp::Create(Default::default())),
+    )
+    .await;
+    run(club, "bob", chouette(club::ChouetteOp::Join)).await;
+    let ann = Actor::local("ann");
+    let org = Actor::local("org");
+    let pages = [
+        (&org, club::RevokeTarget::League(None), "l"),
+        (&ann, club::RevokeTarget::Leaderboard, "r"),
+        (&ann, club::RevokeTarget::Chouette(1), "c"),
+    ];
+    let old = [
+        club.league_link(1).await.unwrap(),
+        club.leaderboard_link(1).await.unwrap(),
+        club.chouette_link(1).await.unwrap(),
+    ];
+    for ((who, target, path), old) in pages.into_iter().zip(old) {
+        // served (and kept in the page cache), then revoked
+        assert_eq!(get(s.addr, &format!("/{path}/{old}")).await.status, 200);
+        let rights = club::Rights {
+            manager: target == club::RevokeTarget::Leaderboard,
+            roles: Vec::new(),
+        };
+        let new = club.revoke_link_by(who, target, &rights).await.unwrap();
+        let a = get(s.addr, &format!("/{path}/{old}")).await;
+        assert_eq!(a.status, 404, "/{path}/ after revoking");
+        assert_eq!(a.header("content-security-policy"), Some(web::CSP));
+        let a = get(s.addr, &format!("/{path}/{}", new.link.token)).await;
+        assert_eq!(a.status, 200, "/{path}/ the new link");
+    }
 }
 
 #[tokio::test]

@@ -3,8 +3,10 @@
 //! stepping through a replay (buttons and arrow keys change the board), a live page
 //! following a move made through the club, payload names shown as text with no script
 //! run, a phone-wide window without sideways scrolling, the dice page's verdict on the
-//! real export and on a tampered one, a player's rating chart fitting a phone, no console
-//! errors, and a guessed or revoked link finding nothing. Screenshots go to `target/web-shots/`.
+//! real export and on a tampered one, a player's rating chart fitting a phone, a league's
+//! page (its standings, fixtures and a knockout's bracket) and the leaderboard fitting a
+//! phone with their links to match and player pages followed, no console errors, and a
+//! guessed or revoked link finding nothing. Screenshots go to `target/web-shots/`.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -16,6 +18,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 
 use crate::common::{IMG_NAME, SCRIPT_NAME, accepted, get, post_json, served, step};
+use crate::league_page::{adjudge, started};
 
 /// chromedriver as Debian installs it (package `chromium-driver`).
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
@@ -182,6 +185,131 @@ async fn rated_player_page(club: &club::Club) -> (String, &'static str) {
     (format!("/p/{token}"), "chart-standard")
 }
 
+/// The page's scroll width and the window's inner width, and the right edge of the
+/// element `css` selects (0 without one).
+async fn widths(c: &Client, css: &str) -> Vec<f64> {
+    let script = format!(
+        "var e = document.querySelector({css:?}); return [document.scrollingElement.scrollWidth, window.innerWidth, e ? e.getBoundingClientRect().right : 0];"
+    );
+    js(c, &script)
+        .await
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect()
+}
+
+/// Asserts that nothing on the page scrolls sideways and that the element `css` selects
+/// ends inside the window.
+async fn fits(c: &Client, what: &str, css: &str) {
+    let w = widths(c, css).await;
+    assert!(
+        w[0] <= w[1] && w[2] <= w[1] && w[2] > 0.0,
+        "{what}: scrollWidth, innerWidth, {css}'s right: {w:?}"
+    );
+}
+
+/// Scrolls the element `css` selects to the top of the window.
+async fn scroll_to(c: &Client, css: &str) {
+    js(
+        c,
+        &format!("document.querySelector({css:?}).scrollIntoView(true); return 0;"),
+    )
+    .await;
+}
+
+/// A phone-wide window (already set): a round robin's page (a long name and a payload
+/// name in its table, results reported), a knockout's page with its bracket and the
+/// leaderboard fit without sideways scrolling; a fixture's link opens its match page and
+/// a name on the leaderboard its player's page.
+async fn league_pages_on_a_phone(c: &Client, club: &club::Club, addr: SocketAddr) {
+    eprintln!("web_browser: A phone: a league's page, a knockout's bracket, the leaderboard.");
+    let long = "Bartholomew-Maximilian von Longname-Backgammonshire";
+    let rr = "Tom & Jerry's Autumn Round Robin Cup";
+    started(
+        club,
+        rr,
+        club::Format::RoundRobin,
+        &["ann", long, SCRIPT_NAME, "dee", "eve"],
+    )
+    .await;
+    adjudge(club, rr, "ann", long).await;
+    adjudge(club, rr, SCRIPT_NAME, "dee").await;
+    let ko = "Winter Knockout";
+    started(
+        club,
+        ko,
+        club::Format::Knockout,
+        &["kai", "lou", "max", "ned"],
+    )
+    .await;
+    let link = |name: &'static str| async move {
+        let row = club.store().find_league(1, name).await.unwrap().unwrap();
+        club.league_link(row.id).await.unwrap()
+    };
+    let (rr_token, ko_token) = (link(rr).await, link(ko).await);
+
+    c.goto(&format!("http://{addr}/l/{rr_token}"))
+        .await
+        .unwrap();
+    assert_eq!(text_of(c, "league").await.lines().next().unwrap(), rr);
+    fits(c, "league page", "table.standings").await;
+    fits(c, "league page", ".wide").await;
+    fits(c, "league page", "ol.fixtures").await;
+    shot(c, "league-phone").await;
+    scroll_to(c, "table.standings").await;
+    shot(c, "league-phone-standings").await;
+    scroll_to(c, "ol.fixtures").await;
+    shot(c, "league-phone-fixtures").await;
+    // A fixture's link opens its match page.
+    c.find(Locator::Css("ol.fixtures a"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_until("the fixture's match page", || async {
+        js(c, "return !!document.getElementById('match');").await == json!(true)
+    })
+    .await;
+    assert!(c.current_url().await.unwrap().path().starts_with("/m/"));
+    fits(c, "a fixture's match page", "#board").await;
+
+    c.goto(&format!("http://{addr}/l/{ko_token}"))
+        .await
+        .unwrap();
+    wait_until("the bracket loads", || async {
+        js(
+            c,
+            "var i = document.querySelector('.bracket img'); return i ? i.naturalWidth : 0;",
+        )
+        .await
+        .as_u64()
+        .unwrap_or(0)
+            > 0
+    })
+    .await;
+    fits(c, "knockout page", ".bracket img").await;
+    scroll_to(c, ".bracket").await;
+    shot(c, "league-phone-bracket").await;
+
+    let board = club.leaderboard_link(1).await.unwrap();
+    c.goto(&format!("http://{addr}/r/{board}")).await.unwrap();
+    fits(c, "leaderboard", "table.standings").await;
+    shot(c, "leaderboard-phone").await;
+    // A name on the leaderboard opens that player's page.
+    let first = c.find(Locator::Css("td.who a")).await.unwrap();
+    let name = first.text().await.unwrap();
+    first.click().await.unwrap();
+    wait_until("the player's page", || async {
+        js(c, "return !!document.getElementById('player');").await == json!(true)
+    })
+    .await;
+    assert_eq!(text_of(c, "player").await.lines().next().unwrap(), name);
+    fits(c, "a leaderboard player's page", "#record").await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_pages_work_in_a_real_browser() {
     let s = served("web-browser").await;
@@ -336,6 +464,7 @@ async fn the_pages_work_in_a_real_browser() {
         "scrollWidth, innerWidth, chart's right: {w:?}"
     );
     shot(&c, "player-phone").await;
+    league_pages_on_a_phone(&c, club, s.addr).await;
     c.set_window_size(1280, 900).await.unwrap();
 
     // The dice: the match's own export is OK ...
