@@ -488,8 +488,9 @@ impl Club {
             knockout,
             entrants: entrants.len(),
             rules: format!(
-                "A win {} point(s), a loss {}. Ties: points, head to head (H2H), Sonneborn-Berger (SB), {difference} difference (Diff), then the order of entry.",
-                points.win, points.loss
+                "A win scores {}, a loss {}. Ties: points, head to head (H2H), Sonneborn-Berger (SB), {difference} difference (Diff), then the order of entry.",
+                plural(points.win, "point"),
+                plural(points.loss, "point")
             ),
             seasons,
         })
@@ -568,5 +569,14 @@ impl Club {
             min_experience: self.leaderboard_min_experience,
             boards,
         })
+    }
+}
+
+/// `n` with the noun, in the plural unless it is one ("1 point", "0 points").
+fn plural(n: i64, noun: &str) -> String {
+    if n == 1 {
+        format!("{n} {noun}")
+    } else {
+        format!("{n} {noun}s")
     }
 }
