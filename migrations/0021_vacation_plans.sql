@@ -7,3 +7,13 @@ ALTER TABLE vacations ADD COLUMN state TEXT NOT NULL DEFAULT 'begun'
     CHECK (state IN ('planned', 'begun', 'cancelled'));
 
 CREATE INDEX vacations_planned ON vacations (started_at) WHERE state = 'planned';
+
+-- The turns a vacation's start moved on (the match and the turn's start as moved): back
+-- early, a turn still waiting as moved goes back by the time not taken, and a match the
+-- start never moved (begun while the player was away) keeps its clock.
+CREATE TABLE vacation_clocks (
+    vacation_id     INTEGER NOT NULL REFERENCES vacations (id),
+    match_id        INTEGER NOT NULL REFERENCES matches (id),
+    turn_started_at INTEGER NOT NULL,
+    PRIMARY KEY (vacation_id, match_id)
+);

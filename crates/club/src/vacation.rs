@@ -610,10 +610,20 @@ impl Club {
             let days = days_taken(v.started_at, now, v.days);
             let back = (v.ends_at - now).max(0);
             let (paused, _) = self.paused_matches(me, community).await?;
+            // Only the turns the vacation moved on go back: those its start moved (still
+            // waiting as moved) and those put off to its end (a turn that came to him
+            // while away). A match begun while he was away, its clock running, keeps it.
+            let moved = self.store.vacation_moved_turns(v.id).await?;
+            let moved_on = |l: &Loaded| {
+                l.row.turn_started_at == Some(v.ends_at)
+                    || moved
+                        .iter()
+                        .any(|&(m, at)| m == l.row.id && l.row.turn_started_at == Some(at))
+            };
             let shifts: Vec<ClockShift> = if back > 0 {
                 paused
                     .iter()
-                    .filter(|l| self.waiting_on(l) == Some(me.id))
+                    .filter(|l| self.waiting_on(l) == Some(me.id) && moved_on(l))
                     .filter_map(|l| self.shifted(l, -back, now, now))
                     .collect()
             } else {

@@ -93,6 +93,29 @@ async fn shift_clocks(
     Ok(())
 }
 
+/// Records the turns a vacation's start moved on (as moved), in the caller's transaction.
+async fn record_moved(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    vacation: i64,
+    shifts: &[ClockShift],
+) -> Result<(), StoreError> {
+    for s in shifts {
+        let Some(started) = s.turn_started_at else {
+            continue;
+        };
+        sqlx::query(
+            "INSERT INTO vacation_clocks (vacation_id, match_id, turn_started_at)
+             VALUES ($1, $2, $3)",
+        )
+        .bind(vacation)
+        .bind(s.match_id)
+        .bind(started)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
 /// Whether a vacation of the player there (begun, running or ended, or planned; not
 /// cancelled) shares some time with `v`.
 async fn overlaps(
@@ -289,6 +312,7 @@ impl Store {
         .await?;
         let id: i64 = row.try_get(0)?;
         shift_clocks(&mut tx, shifts, v.started_at).await?;
+        record_moved(&mut tx, id, shifts).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -446,8 +470,26 @@ impl Store {
             return Ok(false);
         }
         shift_clocks(&mut tx, shifts, now).await?;
+        record_moved(&mut tx, id, shifts).await?;
         tx.commit().await?;
         Ok(true)
+    }
+
+    /// The turns a vacation's start moved on: each match with its turn's start as moved.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn vacation_moved_turns(&self, vacation: i64) -> Result<Vec<(i64, i64)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT match_id, turn_started_at FROM vacation_clocks WHERE vacation_id = $1",
+        )
+        .bind(vacation)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| Ok((r.try_get::<i64, _>(0)?, r.try_get::<i64, _>(1)?)))
+            .collect::<Result<_, sqlx::Error>>()?)
     }
 
     /// Cancels a planned vacation before its start: its days count no more. Whether it

@@ -535,3 +535,93 @@ async fn bad_date_ranges_are_refused_and_change_nothing() {
     assert!(e.to_string().contains("may not overlap"), "{e}");
     assert_eq!(f.store.fingerprint().await.unwrap(), kept);
 }
+
+/// A round robin of al, bo and cy begun a day after al went away for 10 days: al's
+/// matches as begun, and the id of one waiting on al.
+async fn league_begun_while_away(f: &Fixture) -> (Vec<store::MatchRow>, i64) {
+    let league = |op| Command::League(LeagueCommand::local(Some("Autumn"), op));
+    // Given a round robin of three, and one of its players away for 10 days
+    run(
+        f,
+        "org",
+        league(LeagueOp::Create {
+            name: "Autumn".into(),
+            format: Format::RoundRobin,
+            spec: ChallengeSpec::standard(Some(3)),
+        }),
+    )
+    .await;
+    for p in ["al", "bo", "cy"] {
+        run(f, p, league(LeagueOp::Join)).await;
+    }
+    run(f, "al", vacation(VacationOp::Take(10))).await;
+    // When the league starts a day later (its matches begin with their clocks running)
+    f.clock.advance(DAY);
+    run(f, "org", league(LeagueOp::Start { order: None })).await;
+    let al = f.store.find_player("local", "al").await.unwrap().unwrap();
+    let here = f
+        .store
+        .find_community("local", "local")
+        .await
+        .unwrap()
+        .unwrap();
+    let ids = f.store.active_match_ids(al.id, here).await.unwrap();
+    assert_eq!(ids.len(), 2);
+    let mut before = Vec::new();
+    for &id in &ids {
+        before.push(f.store.load_match(id).await.unwrap().unwrap());
+    }
+    let lines = run(f, "al", Command::Waiting).await.lines;
+    let waiting = lines
+        .iter()
+        .find_map(|l| l.strip_prefix('#')?.split(' ').next()?.parse::<i64>().ok())
+        .expect("a match waiting on al");
+    assert!(ids.contains(&waiting));
+    (before, waiting)
+}
+
+#[tokio::test]
+async fn back_early_a_league_match_begun_while_away_is_not_moved_back() {
+    let f = Fixture::seeded(&store_url("vacation-league-begun").await, 23).await;
+    let (before, waiting) = league_begun_while_away(&f).await;
+    let m = before.iter().find(|m| m.id == waiting).unwrap();
+    assert_eq!(
+        m.turn_started_at,
+        Some(START + DAY),
+        "its clock runs from its start"
+    );
+    // And he comes back a day after that, 8 days early
+    f.clock.advance(DAY);
+    run(&f, "al", vacation(VacationOp::End)).await;
+    // Then no match begun while he was away is moved back (the vacation never moved it on)
+    for b in &before {
+        let m = f.store.load_match(b.id).await.unwrap().unwrap();
+        assert_eq!(
+            (m.turn_started_at, m.deadline_at),
+            (b.turn_started_at, b.deadline_at),
+            "match #{}",
+            b.id
+        );
+    }
+}
+
+#[tokio::test]
+async fn back_early_a_league_match_that_came_due_while_away_keeps_the_time_away_after_it_began() {
+    // Given al's league match begun on day 1 of his 10-day vacation, waiting on him (7
+    // days to act: due on day 8)
+    let f = Fixture::seeded(&store_url("vacation-league-due").await, 23).await;
+    let (before, waiting) = league_begun_while_away(&f).await;
+    let waiting = before.iter().find(|m| m.id == waiting).unwrap();
+    let due = waiting.deadline_at.expect("a deadline");
+    assert_eq!(due, START + 8 * DAY);
+    // When the sweep finds it due on day 8 (spared), and al comes back on day 9
+    f.clock.advance(due - f.club.now());
+    f.club.sweep().await.unwrap();
+    f.clock.advance(DAY);
+    run(&f, "al", vacation(VacationOp::End)).await;
+    // Then the match was moved on by the 8 days he was away since it began, no more
+    let m = f.store.load_match(waiting.id).await.unwrap().unwrap();
+    assert_eq!(m.status, MatchStatus::Active);
+    assert_eq!(m.deadline_at, Some(due + 8 * DAY));
+    assert_eq!(m.turn_started_at, Some(START + 9 * DAY));
+}
