@@ -17,3 +17,13 @@ CREATE TABLE vacation_clocks (
     turn_started_at INTEGER NOT NULL,
     PRIMARY KEY (vacation_id, match_id)
 );
+
+-- Vacations running at this migration moved their turns before the table existed: every
+-- active match of the player there is recorded with its turn's start as it stands, so that
+-- back early those turns, if still waiting on him unchanged, go back as they did before.
+INSERT INTO vacation_clocks (vacation_id, match_id, turn_started_at)
+SELECT v.id, m.id, m.turn_started_at
+FROM vacations v
+JOIN matches m ON m.community_id = v.community_id
+    AND (m.player_x = v.player_id OR m.player_o = v.player_id)
+WHERE v.ended_at IS NULL AND m.status = 'active' AND m.turn_started_at IS NOT NULL;

@@ -170,7 +170,8 @@ impl Store {
         Ok(())
     }
 
-    /// The player's vacation running in a community, if any.
+    /// The player's vacation running in a community, if any (the latest begun: a planned
+    /// one begun as an earlier one ran out, before the sweep ended that).
     ///
     /// # Errors
     /// A database error.
@@ -183,7 +184,7 @@ impl Store {
             "SELECT {VACATION_COLUMNS} FROM vacations
              WHERE player_id = $1 AND community_id = $2 AND ended_at IS NULL
                  AND state = 'begun'
-             ORDER BY id DESC LIMIT 1"
+             ORDER BY started_at DESC, id DESC LIMIT 1"
         )))
         .bind(player)
         .bind(community)
