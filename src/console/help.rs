@@ -34,6 +34,8 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
   /vacation [5d|end]                  go on vacation for N days (the clocks of your matches
                                       here stop), come back early, or see the days used and
                                       left this year; /server vacation-days:N sets the allowance
+  /vacation from:YYYY-MM-DD to:YYYY-MM-DD  plan one by dates (your /settings tz:, else UTC);
+                                      /vacation end cancels a planned one
   /games waiting                      your matches waiting on you, the nearest deadline first
   /settings digest:daily at:08:00 tz:Europe/London   a daily direct message of those (Discord;
                                       tz: an IANA zone or an offset like +02:00); digest:off

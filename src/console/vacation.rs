@@ -1,12 +1,13 @@
-//! `/vacation [5d|end]` and `/server [vacation-days:N]` read into a club [`Command`]
-//! (docs/vacation.md). The local chat has no server rights: anyone may set the allowance.
+//! `/vacation [5d|end|from:YYYY-MM-DD to:YYYY-MM-DD]` and `/server [vacation-days:N]` read into
+//! a club [`Command`] (docs/vacation.md). The local chat has no server rights: anyone may
+//! set the allowance.
 
 use club::{Command, VacationOp};
 use engine::excerpt;
 
 use super::parse::{ParseError, err};
 
-/// `/vacation`, `/vacation 5d`, `/vacation end`.
+/// `/vacation`, `/vacation 5d`, `/vacation end`, `/vacation from:2027-07-01 to:2027-07-05`.
 pub(super) fn vacation(args: &[&str]) -> Result<Command, ParseError> {
     VacationOp::parse(&args.join(" "))
         .map(Command::Vacation)

@@ -55,3 +55,45 @@ async fn the_local_chat_takes_a_vacation_shows_it_and_ends_it() {
     assert!(refused);
     assert!(text.contains("you are not on vacation"), "{text}");
 }
+
+#[tokio::test]
+async fn the_local_chat_plans_a_vacation_by_dates_refuses_a_bad_range_and_cancels_it() {
+    // START is 2027-01-15 08:00 UTC
+    let f = Fixture::open(
+        &store_url("local-vacation-dates").await,
+        Arc::new(RngDice::seeded(21)),
+        START,
+    )
+    .await;
+    say(&f, "alice: /challenge bob length:3").await;
+    say(&f, "bob: /accept").await;
+    // A range ending before it starts: refused, nothing changed
+    let kept = f.store.fingerprint().await.unwrap();
+    let (text, refused) = say(&f, "alice: /vacation from:2027-02-10 to:2027-02-08").await;
+    assert!(refused, "{text}");
+    assert!(
+        text.contains("to:2027-02-08 is before from:2027-02-10"),
+        "{text}"
+    );
+    assert_eq!(f.store.fingerprint().await.unwrap(), kept);
+    // Planned: said in UTC, the opponent not told yet
+    let (text, refused) = say(&f, "alice: /vacation from:2027-02-01 to:2027-02-05").await;
+    assert!(!refused, "{text}");
+    assert!(
+        text.contains("alice's vacation is planned from 2027-02-01 to 2027-02-05 (dates in UTC"),
+        "{text}"
+    );
+    assert!(!text.contains("[to bob"), "{text}");
+    let (text, _) = say(&f, "alice: /vacation").await;
+    assert!(
+        text.contains("Planned: a vacation from 2027-02-01 00:00 UTC"),
+        "{text}"
+    );
+    // /vacation end cancels it
+    let (text, refused) = say(&f, "alice: /vacation end").await;
+    assert!(!refused, "{text}");
+    assert!(
+        text.contains("is cancelled; its 5 days are yours again"),
+        "{text}"
+    );
+}

@@ -83,7 +83,8 @@ impl Club {
     /// A database error (whatever was done before it stays done).
     pub async fn sweep(&self) -> Result<Vec<Notice>, ClubError> {
         let now = self.clock.now();
-        let mut notices = Vec::new();
+        // Planned vacations whose start has come begin first: no time-out for them.
+        let mut notices = self.vacation_starts().await?;
         for row in self.store.due(now, 500).await? {
             let id = row.id;
             let mut l = match self.loaded(row).await {

@@ -136,7 +136,7 @@ fn parse_zone(text: &str) -> Result<(String, TimeZone), ClubError> {
 }
 
 /// The zone a stored name names (an unknown one, which the club never writes, reads as UTC).
-fn zone(name: &str) -> TimeZone {
+pub(super) fn zone(name: &str) -> TimeZone {
     match parse_offset(name) {
         Some(secs) => Offset::from_seconds(secs).map_or(TimeZone::UTC, TimeZone::fixed),
         None => TimeZone::get(name).unwrap_or(TimeZone::UTC),
@@ -144,7 +144,7 @@ fn zone(name: &str) -> TimeZone {
 }
 
 /// The local day of `at` in `tz`.
-fn local_day(tz: &TimeZone, at: i64) -> Date {
+pub(super) fn local_day(tz: &TimeZone, at: i64) -> Date {
     Timestamp::from_second(at)
         .unwrap_or(Timestamp::UNIX_EPOCH)
         .to_zoned(tz.clone())

@@ -7,7 +7,9 @@
 //! (the export's `played` list, `fair_record::match_played`), the entries he threw with
 //! two dice: `roll`, `again` (Welsh rule 13), `rule 6` and `call` (the Welsh shaker's
 //! concealed throw). Opening throws (one die each player's), one-die throws (rule 11) and
-//! nominated throws (no dice thrown) are left out.
+//! nominated throws (no dice thrown) are left out. His chouette throws count too (standard
+//! rules): the `roll` entries of each session's log that he made (the box or the captain
+//! rolls; the log names him, as the export's `played` list does).
 
 use std::fmt::Write as _;
 
@@ -138,6 +140,35 @@ fn too_few(n: u64) -> String {
 }
 
 impl Club {
+    /// The rolls `player` made in the chouette sessions here with a fair-dice record, and
+    /// the number of those sessions.
+    async fn chouette_tally(
+        &self,
+        player: i64,
+        community: i64,
+        tally: &mut Tally,
+    ) -> Result<usize, ClubError> {
+        let ids = self.store.fair_chouettes_of(player, community).await?;
+        for &id in &ids {
+            for (_, e) in self.store.chouette_actions(id).await? {
+                let entry: super::chouette_log::ChouetteEntry =
+                    serde_json::from_str(&e).map_err(|e| ClubError::Corrupt(id, e.to_string()))?;
+                if let super::chouette_log::ChouetteEntry::Act {
+                    by,
+                    action: engine::chouette::ChouetteAction::Roll(d),
+                    ..
+                } = entry
+                {
+                    if by == player {
+                        let [a, b] = d.values();
+                        tally.add(a, b);
+                    }
+                }
+            }
+        }
+        Ok(ids.len())
+    }
+
     /// The two-dice throws `player` threw in his matches here with a fair-dice record (of
     /// `ruleset` if given), and the number of those matches.
     async fn player_tally(
@@ -206,9 +237,20 @@ impl Club {
             None => me.clone(),
         };
         let rules = ruleset.map_or("standard and Welsh", ruleset_word);
-        let (tally, matches) = self.player_tally(who.id, community, ruleset).await?;
+        let (mut tally, matches) = self.player_tally(who.id, community, ruleset).await?;
+        // Chouettes are played under standard rules.
+        let sessions = if ruleset.is_none_or(|r| r == Ruleset::Standard) {
+            self.chouette_tally(who.id, community, &mut tally).await?
+        } else {
+            0
+        };
+        let sessions_words = match sessions {
+            0 => String::new(),
+            1 => " and 1 chouette session".to_string(),
+            n => format!(" and {n} chouette sessions"),
+        };
         let mut lines = vec![format!(
-            "Dice statistics for {} ({rules}, {}): {} throws of two dice in {matches} match{} \
+            "Dice statistics for {} ({rules}, {}): {} throws of two dice in {matches} match{}{sessions_words} \
              with fair dice (the rolls {} threw; opening, one-die and nominated throws left out)",
             who.display_name,
             actor.community_name,

@@ -1,6 +1,10 @@
 //! Vacations (docs/vacation.md): a player's yearly allowance of days in a server (the
 //! server's setting, 15 unless a manager sets another), `/vacation 5d` to stop his clocks,
 //! `/vacation end` to come back early, `/vacation` to see the days used and left.
+//! `/vacation from:YYYY-MM-DD to:YYYY-MM-DD` plans one by dates (in the player's time
+//! zone if his digest settings know it, else UTC): it is a row of `vacations` until the
+//! deadline sweep begins it at its start (moving the clocks and telling the opponents
+//! then); `/vacation end` cancels a planned one.
 //!
 //! The reading of "the clock stops": the time away is added to the clock of each of his
 //! matches where he is to act. When a vacation starts, the turns waiting on him have their
@@ -13,8 +17,11 @@
 //! version-checked), recorded as a row of `vacations` and in the log.
 
 use engine::utc_date;
+use jiff::civil::Date;
+use jiff::tz::TimeZone;
 use store::{ClockShift, MatchChange, MatchStatus, NewVacation, PlayerRow, VacationRow};
 
+use super::digest::{local_day, zone};
 use super::loaded::Loaded;
 use super::phrases::{duration_words, utc_words};
 use super::prompts::acting_side;
@@ -36,6 +43,10 @@ pub enum VacationOp {
     Show,
     /// Go on vacation for this many days, from now.
     Take(i64),
+    /// Away from the first day to the last, both included (dates in the player's time
+    /// zone, else UTC): planned to begin at the first day's midnight, or now if that is
+    /// today.
+    Plan { from: Date, to: Date },
     /// Come back before the planned end.
     End,
     /// The server's yearly allowance: shown, or set (`days`) by a manager of the server
@@ -45,7 +56,8 @@ pub enum VacationOp {
 }
 
 impl VacationOp {
-    /// Reads `/vacation`'s words: nothing (show), `5d`, `5`, `5 days`, or `end`.
+    /// Reads `/vacation`'s words: nothing (show), `5d`, `5`, `5 days`, `end`, or
+    /// `from:YYYY-MM-DD to:YYYY-MM-DD`.
     ///
     /// # Errors
     /// Anything else, with what to write.
@@ -56,6 +68,9 @@ impl VacationOp {
         }
         if t == "end" {
             return Ok(VacationOp::End);
+        }
+        if t.contains("from:") || t.contains("to:") {
+            return parse_range(&t);
         }
         let number = ["days", "day", "d"]
             .iter()
@@ -70,6 +85,59 @@ impl VacationOp {
             ))),
         }
     }
+}
+
+/// `from:YYYY-MM-DD to:YYYY-MM-DD` (either order).
+fn parse_range(t: &str) -> Result<VacationOp, ClubError> {
+    let date = |key: &str, d: &str| -> Result<Date, ClubError> {
+        let bad = || {
+            ClubError::BadOption(format!(
+                "vacation: {key}:{} is not a date; write it as YYYY-MM-DD, e.g. {key}:2027-07-01",
+                engine::excerpt(d)
+            ))
+        };
+        if d.len() != 10 {
+            return Err(bad());
+        }
+        d.parse::<Date>().map_err(|_| bad())
+    };
+    let (mut from, mut to) = (None, None);
+    for w in t.split_whitespace() {
+        if let Some(d) = w.strip_prefix("from:") {
+            from = Some(date("from", d)?);
+        } else if let Some(d) = w.strip_prefix("to:") {
+            to = Some(date("to", d)?);
+        } else {
+            return Err(ClubError::BadOption(format!(
+                "vacation: dates as from:YYYY-MM-DD to:YYYY-MM-DD (the first and the last day away), not `{}`",
+                engine::excerpt(w)
+            )));
+        }
+    }
+    match (from, to) {
+        (Some(from), Some(to)) => Ok(VacationOp::Plan { from, to }),
+        _ => Err(ClubError::BadOption(
+            "vacation: give both from:YYYY-MM-DD and to:YYYY-MM-DD (the first and the last day away)"
+                .into(),
+        )),
+    }
+}
+
+/// The moment a day begins in `tz` (its first moment, if a change of clocks skips
+/// midnight).
+fn day_start(tz: &TimeZone, d: Date) -> i64 {
+    d.to_zoned(tz.clone())
+        .map_or(0, |z| z.timestamp().as_second())
+}
+
+/// The number of days from 1970-01-01 to `d`.
+fn day_number(d: Date) -> i64 {
+    day_start(&TimeZone::UTC, d).div_euclid(DAY)
+}
+
+/// "s" unless one.
+fn plural(n: i64) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }
 
 /// The UTC year of a time.
@@ -103,6 +171,7 @@ impl Club {
         match op {
             VacationOp::Show => self.vacation_show(me, community).await,
             VacationOp::Take(days) => self.vacation_take(me, community, days).await,
+            VacationOp::Plan { from, to } => self.vacation_plan(me, community, from, to).await,
             VacationOp::End => self.vacation_end(me, community).await,
             VacationOp::Allowance { days, manager } => {
                 self.vacation_allowance(me, community, days, manager).await
@@ -119,8 +188,12 @@ impl Club {
     }
 
     /// "3 of 15 vacation days used in 2026, 12 left".
-    async fn days_line(&self, me: &PlayerRow, community: i64) -> Result<String, ClubError> {
-        let year = year_of(self.clock.now());
+    async fn days_line(
+        &self,
+        me: &PlayerRow,
+        community: i64,
+        year: i64,
+    ) -> Result<String, ClubError> {
         let allowance = self.allowance(community).await?;
         let used = self
             .store
@@ -142,10 +215,20 @@ impl Club {
                 duration_words(v.ends_at - self.clock.now())
             ));
         }
+        for v in self.store.planned_vacations(me.id, community).await? {
+            lines.push(format!(
+                "Planned: a vacation from {} to {} ({} day{}); /vacation end cancels it",
+                utc_words(v.started_at),
+                utc_words(v.ends_at),
+                v.days,
+                plural(v.days)
+            ));
+        }
         lines.push(format!(
             "{}: {}",
             me.display_name,
-            self.days_line(me, community).await?
+            self.days_line(me, community, year_of(self.clock.now()))
+                .await?
         ));
         Ok(Outcome {
             lines,
@@ -277,6 +360,158 @@ impl Club {
                 "vacation: at least one day, e.g. /vacation 5d; not {days}"
             )));
         }
+        let now = self.clock.now();
+        self.vacation_begin_now(me, community, days, now + days * DAY, year_of(now), None)
+            .await
+    }
+
+    /// Refused if more days than are left in `year`.
+    async fn check_days_left(
+        &self,
+        me: &PlayerRow,
+        community: i64,
+        days: i64,
+        year: i64,
+    ) -> Result<(), ClubError> {
+        let allowance = self.allowance(community).await?;
+        let used = self
+            .store
+            .vacation_days_used(me.id, community, year)
+            .await?;
+        let left = (allowance - used).max(0);
+        if days > left {
+            return Err(ClubError::Refused(format!(
+                "you have {left} vacation day{} left in {year} (of {allowance}); ask for {left} or fewer",
+                plural(left)
+            )));
+        }
+        Ok(())
+    }
+
+    /// Refused if another vacation (planned, or begun) shares some time with
+    /// `from`..`to`.
+    async fn check_no_overlap(
+        &self,
+        me: &PlayerRow,
+        community: i64,
+        from: i64,
+        to: i64,
+    ) -> Result<(), ClubError> {
+        let found = self
+            .store
+            .vacations_overlapping(me.id, community, from, to)
+            .await?;
+        match found.first() {
+            None => Ok(()),
+            Some(v) => Err(ClubError::Refused(format!(
+                "you have a vacation {}from {} to {}; a new one may not overlap it{}",
+                if v.planned { "planned " } else { "" },
+                utc_words(v.started_at),
+                utc_words(v.ended_at.unwrap_or(v.ends_at)),
+                if v.planned {
+                    " (/vacation end cancels it)"
+                } else {
+                    ""
+                }
+            ))),
+        }
+    }
+
+    /// `/vacation from:… to:…`: checked, then begun now (from today) or planned.
+    async fn vacation_plan(
+        &self,
+        me: &PlayerRow,
+        community: i64,
+        from: Date,
+        to: Date,
+    ) -> Result<Outcome, ClubError> {
+        let (zone_name, tz) = match self.store.digest_of(me.id).await? {
+            Some(d) => (d.tz.clone(), zone(&d.tz)),
+            None => ("UTC".to_string(), TimeZone::UTC),
+        };
+        let in_zone = if zone_name == "UTC" {
+            "dates in UTC; /settings tz: sets your time zone".to_string()
+        } else {
+            format!("dates in {zone_name}, your time zone")
+        };
+        if to < from {
+            return Err(ClubError::BadOption(format!(
+                "vacation: to:{to} is before from:{from}; the last day away comes on or after the first"
+            )));
+        }
+        let now = self.clock.now();
+        let today = local_day(&tz, now);
+        if from < today {
+            return Err(ClubError::Refused(format!(
+                "vacation: from:{from} has passed (today is {today}, {in_zone}); a vacation begins today or later"
+            )));
+        }
+        let days = day_number(to) - day_number(from) + 1;
+        let year = i64::from(from.year());
+        let until = to.tomorrow().map_or(i64::MAX / 2, |d| day_start(&tz, d));
+        let note = format!("from {from} to {to} ({in_zone})");
+        if from == today {
+            return self
+                .vacation_begin_now(me, community, days, until, year, Some(note))
+                .await;
+        }
+        self.check_days_left(me, community, days, year).await?;
+        let start = day_start(&tz, from);
+        self.check_no_overlap(me, community, start, until).await?;
+        let new = NewVacation {
+            player_id: me.id,
+            community_id: community,
+            year,
+            started_at: start,
+            ends_at: until,
+            days,
+        };
+        let id = match self.store.plan_vacation(&new).await {
+            Ok(id) => id,
+            Err(store::StoreError::Stale) => {
+                self.check_no_overlap(me, community, start, until).await?;
+                return Err(ClubError::Refused(
+                    "your vacations changed while this one was planned; try again".into(),
+                ));
+            }
+            Err(e) => return Err(e.into()),
+        };
+        tracing::info!(
+            vacation = id,
+            player = me.id,
+            community,
+            days,
+            from = start,
+            until,
+            "vacation planned"
+        );
+        let name = &me.display_name;
+        Ok(Outcome {
+            lines: vec![
+                format!(
+                    "{name}'s vacation is planned {note}: {days} day{}, from {} to {}",
+                    plural(days),
+                    utc_words(start),
+                    utc_words(until)
+                ),
+                "Your clocks stop when it begins, and your opponents are told then; /vacation end cancels it".to_string(),
+                self.days_line(me, community, year).await?,
+            ],
+            ..Outcome::default()
+        })
+    }
+
+    /// A vacation of `days` from now to `until`, counted in `year`'s allowance (`note`:
+    /// the dates asked for, said in the answer).
+    async fn vacation_begin_now(
+        &self,
+        me: &PlayerRow,
+        community: i64,
+        days: i64,
+        until: i64,
+        year: i64,
+        note: Option<String>,
+    ) -> Result<Outcome, ClubError> {
         for attempt in 1..=TRIES {
             if let Some(v) = self.store.running_vacation(me.id, community).await? {
                 return Err(ClubError::Refused(format!(
@@ -285,20 +520,8 @@ impl Club {
                 )));
             }
             let now = self.clock.now();
-            let year = year_of(now);
-            let allowance = self.allowance(community).await?;
-            let used = self
-                .store
-                .vacation_days_used(me.id, community, year)
-                .await?;
-            let left = (allowance - used).max(0);
-            if days > left {
-                return Err(ClubError::Refused(format!(
-                    "you have {left} vacation day{} left in {year} (of {allowance}); ask for {left} or fewer",
-                    if left == 1 { "" } else { "s" }
-                )));
-            }
-            let until = now + days * DAY;
+            self.check_days_left(me, community, days, year).await?;
+            self.check_no_overlap(me, community, now, until).await?;
             let (paused, running) = self.paused_matches(me, community).await?;
             let shifts: Vec<ClockShift> = paused
                 .iter()
@@ -332,8 +555,9 @@ impl Club {
                         )
                     });
                     let mut lines = vec![format!(
-                        "{name} is on vacation for {days} day{}, until {until_words}",
-                        if days == 1 { "" } else { "s" }
+                        "{name} is on vacation for {days} day{}, until {until_words}{}",
+                        plural(days),
+                        note.as_ref().map_or(String::new(), |n| format!(" ({n})"))
                     )];
                     lines.push(match paused.len() {
                         0 => "No match of yours here has a clock to stop".to_string(),
@@ -348,7 +572,7 @@ impl Club {
                             ids_words(running.iter().copied())
                         ));
                     }
-                    lines.push(self.days_line(me, community).await?);
+                    lines.push(self.days_line(me, community, year).await?);
                     return Ok(Outcome {
                         lines,
                         notices,
@@ -370,6 +594,14 @@ impl Club {
     async fn vacation_end(&self, me: &PlayerRow, community: i64) -> Result<Outcome, ClubError> {
         for attempt in 1..=TRIES {
             let Some(v) = self.store.running_vacation(me.id, community).await? else {
+                if let Some(p) = self
+                    .store
+                    .planned_vacations(me.id, community)
+                    .await?
+                    .first()
+                {
+                    return self.vacation_cancel(me, community, p).await;
+                }
                 return Err(ClubError::Refused(
                     "you are not on vacation; /vacation 5d starts one".into(),
                 ));
@@ -378,10 +610,20 @@ impl Club {
             let days = days_taken(v.started_at, now, v.days);
             let back = (v.ends_at - now).max(0);
             let (paused, _) = self.paused_matches(me, community).await?;
+            // Only the turns the vacation moved on go back: those its start moved (still
+            // waiting as moved) and those put off to its end (a turn that came to him
+            // while away). A match begun while he was away, its clock running, keeps it.
+            let moved = self.store.vacation_moved_turns(v.id).await?;
+            let moved_on = |l: &Loaded| {
+                l.row.turn_started_at == Some(v.ends_at)
+                    || moved
+                        .iter()
+                        .any(|&(m, at)| m == l.row.id && l.row.turn_started_at == Some(at))
+            };
             let shifts: Vec<ClockShift> = if back > 0 {
                 paused
                     .iter()
-                    .filter(|l| self.waiting_on(l) == Some(me.id))
+                    .filter(|l| self.waiting_on(l) == Some(me.id) && moved_on(l))
                     .filter_map(|l| self.shifted(l, -back, now, now))
                     .collect()
             } else {
@@ -410,7 +652,7 @@ impl Club {
                             "Welcome back, {name}: your vacation ended early and counts {days} day{}; your clocks run again",
                             if days == 1 { "" } else { "s" }
                         ),
-                        self.days_line(me, community).await?,
+                        self.days_line(me, community, v.year).await?,
                     ];
                     return Ok(Outcome {
                         lines,
@@ -431,6 +673,119 @@ impl Club {
             }
         }
         unreachable!("the loop returns on its last try")
+    }
+
+    /// `/vacation end` with no vacation running: the planned one cancelled, its days
+    /// given back.
+    async fn vacation_cancel(
+        &self,
+        me: &PlayerRow,
+        community: i64,
+        v: &VacationRow,
+    ) -> Result<Outcome, ClubError> {
+        if !self.store.cancel_vacation(v.id, self.clock.now()).await? {
+            return Err(ClubError::Refused(
+                "your planned vacation began or was cancelled meanwhile; see /vacation".into(),
+            ));
+        }
+        tracing::info!(
+            vacation = v.id,
+            player = me.id,
+            community,
+            days = v.days,
+            "vacation cancelled"
+        );
+        Ok(Outcome {
+            lines: vec![
+                format!(
+                    "{}'s vacation planned from {} to {} is cancelled; its {} day{} are yours again",
+                    me.display_name,
+                    utc_words(v.started_at),
+                    utc_words(v.ends_at),
+                    v.days,
+                    plural(v.days)
+                ),
+                self.days_line(me, community, v.year).await?,
+            ],
+            ..Outcome::default()
+        })
+    }
+
+    /// The sweep's part, before any time-out: planned vacations whose start has come
+    /// begin (once, whichever process gets there first): the turns waiting on the player
+    /// move on to its end (from its start, or from when they came to him if later), his
+    /// opponents are told, and he too.
+    pub(super) async fn vacation_starts(&self) -> Result<Vec<Notice>, ClubError> {
+        let now = self.clock.now();
+        let mut notices = Vec::new();
+        for v in self.store.vacations_due(now, 100).await? {
+            let me = self.store.player_by_id(v.player_id).await?;
+            for attempt in 1..=TRIES {
+                let (paused, _) = self.paused_matches(&me, v.community_id).await?;
+                let shifts: Vec<ClockShift> = paused
+                    .iter()
+                    .filter(|l| self.waiting_on(l) == Some(me.id))
+                    .filter_map(|l| {
+                        let started = l.row.turn_started_at?;
+                        let by = v.ends_at - started.max(v.started_at);
+                        (by > 0).then(|| self.shifted(l, by, v.ends_at, now))?
+                    })
+                    .collect();
+                match self.store.begin_vacation(v.id, now, &shifts).await {
+                    Ok(true) => {
+                        tracing::info!(
+                            vacation = v.id,
+                            player = me.id,
+                            community = v.community_id,
+                            days = v.days,
+                            until = v.ends_at,
+                            clocks_moved = shifts.len(),
+                            "vacation started"
+                        );
+                        notices.extend(self.vacation_begun_notices(&me, &v, &paused));
+                        break;
+                    }
+                    Ok(false) => break,
+                    Err(store::StoreError::Stale) if attempt < TRIES => {}
+                    Err(store::StoreError::Stale) => {
+                        tracing::warn!(
+                            vacation = v.id,
+                            "planned vacation not begun: its matches kept moving; the next sweep tries again"
+                        );
+                    }
+                    Err(e) => return Err(e.into()),
+                }
+            }
+        }
+        Ok(notices)
+    }
+
+    fn vacation_begun_notices(
+        &self,
+        me: &PlayerRow,
+        v: &VacationRow,
+        paused: &[Loaded],
+    ) -> Vec<Notice> {
+        let name = &me.display_name;
+        let until_words = utc_words(v.ends_at);
+        let mut notices = self.tell_opponents(me, paused, &|opp, m| {
+            format!(
+                "{opp}, {name} is on vacation until {until_words}: {name}'s clock in match #{m} is stopped until then (yours runs as usual)"
+            )
+        });
+        if let Some(first) = paused.first() {
+            notices.push(Notice {
+                match_id: first.row.id,
+                channel: first.row.channel.clone(),
+                user_id: me.platform_id.clone(),
+                dm: me.notify_dm,
+                text: format!(
+                    "{name}, your planned vacation has begun: your clock stops in {} until {until_words}",
+                    ids_words(paused.iter().map(|l| l.row.id))
+                ),
+            });
+        }
+        notices
     }
 
     /// A change that leaves the turn to a player on vacation (whose vacation stops this
@@ -592,5 +947,22 @@ mod tests {
         assert_eq!(read("END"), Some(VacationOp::End));
         assert!(VacationOp::parse("soon").is_err());
         assert!(VacationOp::parse("5h").is_err());
+        let (from, to) = (Date::constant(2027, 7, 1), Date::constant(2027, 7, 5));
+        assert_eq!(
+            read("from:2027-07-01 to:2027-07-05"),
+            Some(VacationOp::Plan { from, to })
+        );
+        assert_eq!(
+            read("to:2027-07-05 from:2027-07-01"),
+            Some(VacationOp::Plan { from, to })
+        );
+        for bad in [
+            "from:2027-07-01",
+            "from:2027-7-1 to:2027-07-05",
+            "from:2027-02-30 to:2027-03-01",
+            "from:2027-07-01 to:2027-07-05 soon",
+        ] {
+            assert!(VacationOp::parse(bad).is_err(), "{bad}");
+        }
     }
 }

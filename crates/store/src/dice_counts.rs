@@ -1,7 +1,7 @@
 //! What `/fair stats` counts (`docs/fair-dice.md`, "Dice statistics"): a player's matches
 //! that have a fair-dice record (their throws are then read from the match's log, as the
-//! export's `played` list has them), and the proven throws of a whole community, counted
-//! by their dice in SQL (each export's `throws` list).
+//! export's `played` list has them) and chouette sessions he acted in, and the proven
+//! throws of a whole community, counted by their dice in SQL (each export's `throws` list).
 
 use sqlx::Row;
 
@@ -81,5 +81,33 @@ impl Store {
             }
         }
         Ok(out)
+    }
+
+    /// The chouette sessions of `community` that have a fair-dice record and in which
+    /// `player` acted (his throws are read from their logs), oldest first.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn fair_chouettes_of(
+        &self,
+        player: i64,
+        community: i64,
+    ) -> Result<Vec<i64>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT c.id FROM chouettes c
+             WHERE c.community_id = $1
+               AND EXISTS (SELECT 1 FROM fair_dice f WHERE f.owner = 'c' || CAST(c.id AS TEXT))
+               AND EXISTS (SELECT 1 FROM chouette_actions a
+                           WHERE a.chouette_id = c.id AND a.player_id = $2)
+             ORDER BY c.id",
+        )
+        .bind(community)
+        .bind(player)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| r.try_get::<i64, _>(0))
+            .collect::<Result<_, _>>()?)
     }
 }

@@ -63,8 +63,9 @@ impl Store {
             ("web_links", "kind, target, token"),
             (
                 "vacations",
-                "id, player_id, community_id, year, started_at, ends_at, ended_at, ended_how, days",
+                "id, player_id, community_id, year, started_at, ends_at, ended_at, ended_how, days, state",
             ),
+            ("vacation_clocks", "vacation_id, match_id, turn_started_at"),
             ("digests", "player_id, minute, tz, next_at, last_day"),
             ("low_time", "match_id, told, seen_version"),
             ("blocks", "blocker, blocked, created_at"),

@@ -415,9 +415,11 @@ impl Store {
                  o.display_name AS o_display_name, o.auto_roll AS o_auto_roll,
                  o.notify_dm AS o_notify_dm,
                  (SELECT COUNT(*) FROM vacations v WHERE v.player_id = m.player_x
-                     AND v.community_id = m.community_id AND v.ended_at IS NULL) AS x_away,
+                     AND v.community_id = m.community_id AND v.ended_at IS NULL
+                     AND v.state = 'begun') AS x_away,
                  (SELECT COUNT(*) FROM vacations v WHERE v.player_id = m.player_o
-                     AND v.community_id = m.community_id AND v.ended_at IS NULL) AS o_away
+                     AND v.community_id = m.community_id AND v.ended_at IS NULL
+                     AND v.state = 'begun') AS o_away
              FROM (SELECT {MATCH_COLUMNS} FROM matches WHERE id = $1) m
              JOIN players x ON x.id = m.player_x
              JOIN players o ON o.id = m.player_o"

@@ -1,6 +1,7 @@
-//! Vacations (migration 0014): a server's yearly allowance, one row per vacation, and
-//! the clock shifts that start or end one, each written with its vacation row in one
-//! transaction (the club decides the shifts: `club::vacation`).
+//! Vacations (migrations 0014, 0021): a server's yearly allowance, one row per vacation
+//! (planned by dates, begun, or cancelled before its start), and the clock shifts that
+//! start or end one, each written with its vacation row in one transaction (the club
+//! decides the shifts: `club::vacation`).
 
 use sqlx::Row;
 
@@ -22,6 +23,8 @@ pub struct VacationRow {
     pub ended_at: Option<i64>,
     /// Planned days while it runs; the days taken once it has ended.
     pub days: i64,
+    /// Planned by dates, not begun yet (the deadline sweep begins it at `started_at`).
+    pub planned: bool,
 }
 
 /// A new vacation.
@@ -47,7 +50,7 @@ pub struct ClockShift {
 }
 
 const VACATION_COLUMNS: &str =
-    "id, player_id, community_id, year, started_at, ends_at, ended_at, days";
+    "id, player_id, community_id, year, started_at, ends_at, ended_at, days, state";
 
 fn vacation_row(r: &DbRow) -> Result<VacationRow, sqlx::Error> {
     Ok(VacationRow {
@@ -59,6 +62,7 @@ fn vacation_row(r: &DbRow) -> Result<VacationRow, sqlx::Error> {
         ends_at: r.try_get("ends_at")?,
         ended_at: r.try_get("ended_at")?,
         days: r.try_get("days")?,
+        planned: r.try_get::<String, _>("state")? == "planned",
     })
 }
 
@@ -87,6 +91,50 @@ async fn shift_clocks(
         }
     }
     Ok(())
+}
+
+/// Records the turns a vacation's start moved on (as moved), in the caller's transaction.
+async fn record_moved(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    vacation: i64,
+    shifts: &[ClockShift],
+) -> Result<(), StoreError> {
+    for s in shifts {
+        let Some(started) = s.turn_started_at else {
+            continue;
+        };
+        sqlx::query(
+            "INSERT INTO vacation_clocks (vacation_id, match_id, turn_started_at)
+             VALUES ($1, $2, $3)",
+        )
+        .bind(vacation)
+        .bind(s.match_id)
+        .bind(started)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Whether a vacation of the player there (begun, running or ended, or planned; not
+/// cancelled) shares some time with `v`.
+async fn overlaps(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    v: &NewVacation,
+) -> Result<bool, StoreError> {
+    let n = sqlx::query(
+        "SELECT COUNT(*) FROM vacations
+         WHERE player_id = $1 AND community_id = $2 AND state <> 'cancelled'
+             AND started_at < $3 AND COALESCE(ended_at, ends_at) > $4",
+    )
+    .bind(v.player_id)
+    .bind(v.community_id)
+    .bind(v.ends_at)
+    .bind(v.started_at)
+    .fetch_one(&mut **tx)
+    .await?
+    .try_get::<i64, _>(0)?;
+    Ok(n > 0)
 }
 
 impl Store {
@@ -122,7 +170,8 @@ impl Store {
         Ok(())
     }
 
-    /// The player's vacation running in a community, if any.
+    /// The player's vacation running in a community, if any (the latest begun: a planned
+    /// one begun as an earlier one ran out, before the sweep ended that).
     ///
     /// # Errors
     /// A database error.
@@ -134,7 +183,8 @@ impl Store {
         let row = sqlx::query(crate::db::sql(format!(
             "SELECT {VACATION_COLUMNS} FROM vacations
              WHERE player_id = $1 AND community_id = $2 AND ended_at IS NULL
-             ORDER BY id DESC LIMIT 1"
+                 AND state = 'begun'
+             ORDER BY started_at DESC, id DESC LIMIT 1"
         )))
         .bind(player)
         .bind(community)
@@ -144,7 +194,7 @@ impl Store {
     }
 
     /// The days of a player's vacations in a community that started in `year` (a running
-    /// one counts its planned days).
+    /// or planned one counts its planned days, a cancelled one none).
     ///
     /// # Errors
     /// A database error.
@@ -177,7 +227,8 @@ impl Store {
     ) -> Result<Vec<VacationRow>, StoreError> {
         let rows = sqlx::query(crate::db::sql(format!(
             "SELECT {VACATION_COLUMNS} FROM vacations
-             WHERE ended_at IS NULL AND ends_at <= $1 ORDER BY ends_at, id LIMIT $2"
+             WHERE ended_at IS NULL AND state = 'begun' AND ends_at <= $1
+             ORDER BY ends_at, id LIMIT $2"
         )))
         .bind(now)
         .bind(limit)
@@ -237,14 +288,15 @@ impl Store {
         let (_guard, mut tx) = self.begin_write().await?;
         let running = sqlx::query(
             "SELECT COUNT(*) FROM vacations
-             WHERE player_id = $1 AND community_id = $2 AND ended_at IS NULL",
+             WHERE player_id = $1 AND community_id = $2 AND ended_at IS NULL
+                 AND state = 'begun'",
         )
         .bind(v.player_id)
         .bind(v.community_id)
         .fetch_one(&mut *tx)
         .await?
         .try_get::<i64, _>(0)?;
-        if running > 0 {
+        if running > 0 || overlaps(&mut tx, v).await? {
             return Err(StoreError::Stale);
         }
         let row = sqlx::query(
@@ -261,6 +313,7 @@ impl Store {
         .await?;
         let id: i64 = row.try_get(0)?;
         shift_clocks(&mut tx, shifts, v.started_at).await?;
+        record_moved(&mut tx, id, shifts).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -295,6 +348,169 @@ impl Store {
             return Ok(false);
         }
         shift_clocks(&mut tx, shifts, now).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// The player's vacations there that share some time with `from`..`to` (begun or
+    /// planned, not cancelled), earliest first.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn vacations_overlapping(
+        &self,
+        player: i64,
+        community: i64,
+        from: i64,
+        to: i64,
+    ) -> Result<Vec<VacationRow>, StoreError> {
+        let rows = sqlx::query(crate::db::sql(format!(
+            "SELECT {VACATION_COLUMNS} FROM vacations
+             WHERE player_id = $1 AND community_id = $2 AND state <> 'cancelled'
+                 AND started_at < $3 AND COALESCE(ended_at, ends_at) > $4
+             ORDER BY started_at, id"
+        )))
+        .bind(player)
+        .bind(community)
+        .bind(to)
+        .bind(from)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(vacation_row).collect::<Result<_, _>>()?)
+    }
+
+    /// The player's planned vacations there (not begun yet), earliest first.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn planned_vacations(
+        &self,
+        player: i64,
+        community: i64,
+    ) -> Result<Vec<VacationRow>, StoreError> {
+        let rows = sqlx::query(crate::db::sql(format!(
+            "SELECT {VACATION_COLUMNS} FROM vacations
+             WHERE player_id = $1 AND community_id = $2 AND state = 'planned'
+             ORDER BY started_at, id"
+        )))
+        .bind(player)
+        .bind(community)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(vacation_row).collect::<Result<_, _>>()?)
+    }
+
+    /// Planned vacations whose start has come, earliest first.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn vacations_due(
+        &self,
+        now: i64,
+        limit: i64,
+    ) -> Result<Vec<VacationRow>, StoreError> {
+        let rows = sqlx::query(crate::db::sql(format!(
+            "SELECT {VACATION_COLUMNS} FROM vacations
+             WHERE state = 'planned' AND started_at <= $1 ORDER BY started_at, id LIMIT $2"
+        )))
+        .bind(now)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(vacation_row).collect::<Result<_, _>>()?)
+    }
+
+    /// Plans a vacation by dates: its row, `planned`, to begin at its start. Refused with
+    /// [`StoreError::Stale`] (nothing written) if another vacation of the player there
+    /// shares some time with it. The new vacation's id.
+    ///
+    /// # Errors
+    /// `Stale`, or a database error.
+    pub async fn plan_vacation(&self, v: &NewVacation) -> Result<i64, StoreError> {
+        let (_guard, mut tx) = self.begin_write().await?;
+        if overlaps(&mut tx, v).await? {
+            return Err(StoreError::Stale);
+        }
+        let row = sqlx::query(
+            "INSERT INTO vacations (player_id, community_id, year, started_at, ends_at, days, state)
+             VALUES ($1, $2, $3, $4, $5, $6, 'planned') RETURNING id",
+        )
+        .bind(v.player_id)
+        .bind(v.community_id)
+        .bind(v.year)
+        .bind(v.started_at)
+        .bind(v.ends_at)
+        .bind(v.days)
+        .fetch_one(&mut *tx)
+        .await?;
+        let id: i64 = row.try_get(0)?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Begins a planned vacation (the deadline sweep, at its start) with the clocks it
+    /// moves, in one transaction. Whether it began now (`false`: it was no longer
+    /// planned, nothing written); [`StoreError::Stale`] if a match moved on meanwhile
+    /// (nothing written).
+    ///
+    /// # Errors
+    /// `Stale`, or a database error.
+    pub async fn begin_vacation(
+        &self,
+        id: i64,
+        now: i64,
+        shifts: &[ClockShift],
+    ) -> Result<bool, StoreError> {
+        let (_guard, mut tx) = self.begin_write().await?;
+        let done =
+            sqlx::query("UPDATE vacations SET state = 'begun' WHERE id = $1 AND state = 'planned'")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+        if done.rows_affected() != 1 {
+            return Ok(false);
+        }
+        shift_clocks(&mut tx, shifts, now).await?;
+        record_moved(&mut tx, id, shifts).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// The turns a vacation's start moved on: each match with its turn's start as moved.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn vacation_moved_turns(&self, vacation: i64) -> Result<Vec<(i64, i64)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT match_id, turn_started_at FROM vacation_clocks WHERE vacation_id = $1",
+        )
+        .bind(vacation)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| Ok((r.try_get::<i64, _>(0)?, r.try_get::<i64, _>(1)?)))
+            .collect::<Result<_, sqlx::Error>>()?)
+    }
+
+    /// Cancels a planned vacation before its start: its days count no more. Whether it
+    /// was cancelled now (`false`: it was no longer planned, nothing written).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn cancel_vacation(&self, id: i64, now: i64) -> Result<bool, StoreError> {
+        let (_guard, mut tx) = self.begin_write().await?;
+        let done = sqlx::query(
+            "UPDATE vacations SET state = 'cancelled', ended_at = $1, days = 0
+             WHERE id = $2 AND state = 'planned'",
+        )
+        .bind(now)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Ok(false);
+        }
         tx.commit().await?;
         Ok(true)
     }

@@ -234,3 +234,111 @@ async fn a_player_without_fair_throws_is_told_so_and_an_unknown_player_is_refuse
     assert!(e.to_string().contains("no player called `zed`"), "{e}");
     assert_eq!(at.store.fingerprint().await.unwrap(), kept);
 }
+
+/// A chouette of alice, bob and carol on fair dice, played with first legal plays and no
+/// doubles for `commands` commands; its number is 1.
+async fn play_chouette(at: &Fixture, commands: usize) {
+    use club::{ChouetteOp, ChouetteRef};
+    use engine::chouette::{Chouette, ChouettePhase};
+    let chouette = |op| Command::Chouette(ChouetteRef::default(), op);
+    run(
+        at,
+        "alice",
+        chouette(ChouetteOp::Create(club::ChouetteSpec::default())),
+    )
+    .await;
+    run(at, "bob", chouette(ChouetteOp::Join)).await;
+    run(at, "carol", chouette(ChouetteOp::Join)).await;
+    let names = ["alice", "bob", "carol"];
+    let mut sent = 0;
+    while sent < commands {
+        let row = at.store.load_chouette(1).await.unwrap().unwrap();
+        let c: Chouette = serde_json::from_str(&row.state).unwrap();
+        let op = match c.phase() {
+            ChouettePhase::Waiting => {
+                run(
+                    at,
+                    names[usize::try_from(c.line().first().copied().unwrap_or(1)).unwrap() - 1],
+                    chouette(ChouetteOp::Start),
+                )
+                .await;
+                sent += 1;
+                continue;
+            }
+            ChouettePhase::ToPlay { side, .. } => {
+                let plays = c.legal_plays();
+                ChouetteOp::Move(engine::format_play(
+                    &c.position().view(side),
+                    &plays[0].play,
+                ))
+            }
+            _ => ChouetteOp::Roll,
+        };
+        let who = names[usize::try_from(c.to_act()[0]).unwrap() - 1];
+        run(at, who, chouette(op)).await;
+        sent += 1;
+    }
+}
+
+#[tokio::test]
+async fn a_players_chouette_rolls_count_for_him_as_recounted_from_the_session_export() {
+    let at = fair_fixture("fair-stats-chouette", 44).await;
+    // Given a chouette session of alice, bob and carol on fair dice, and no match
+    play_chouette(&at, 150).await;
+    let export = run(
+        &at,
+        "bob",
+        Command::Fair(
+            FairRef::Chouette(club::ChouetteRef {
+                id: Some(1),
+                version: None,
+            }),
+            FairOp::Export,
+        ),
+    )
+    .await;
+    let exports =
+        vec![serde_json::from_str::<serde_json::Value>(&export.attachment.unwrap().text).unwrap()];
+    for name in ["alice", "bob", "carol"] {
+        // When bob asks for each player's statistics
+        let text = run(&at, "bob", stats(Some(name), None)).await.lines;
+        // Then the rolls each made in the session are his, as the export's game record
+        // recounts them
+        let want = recount(&exports, name);
+        assert!(
+            text[0].contains(&format!(
+                ": {} throws of two dice in 0 matches and 1 chouette session with fair dice",
+                want.throws()
+            )),
+            "{name}: {}",
+            text[0]
+        );
+        assert!(
+            text[1].starts_with(&faces_line(&want)),
+            "{name}: {}",
+            text[1]
+        );
+    }
+    // Together the members threw every two-dice throw but the openings
+    let all: u64 = ["alice", "bob", "carol"]
+        .iter()
+        .map(|n| recount(&exports, n).throws())
+        .sum();
+    let openings = exports[0]["played"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["what"] == "opening")
+        .count() as u64;
+    assert!(all > 0);
+    assert_eq!(all + openings, proven(&exports));
+    // And a chouette is standard: none of it in a Welsh count
+    let text = run(
+        &at,
+        "bob",
+        stats(Some("alice"), Some(engine::Ruleset::Welsh)),
+    )
+    .await
+    .lines;
+    assert!(text[0].contains(": 0 throws"), "{}", text[0]);
+}

@@ -343,3 +343,285 @@ async fn a_reminder_due_as_the_vacation_ends_is_sent_and_moves_the_deadline_no_f
     );
     assert_eq!(deadline(&f, id).await, before + 2 * DAY);
 }
+
+/// `/vacation from:… to:…` as typed.
+fn dates(words: &str) -> Command {
+    vacation(VacationOp::parse(words).expect("dates read"))
+}
+
+/// 2027-01-17 00:00 UTC (START is 2027-01-15 08:00 UTC).
+const JAN_17: i64 = START + 40 * 3600;
+
+#[tokio::test]
+async fn a_vacation_planned_by_dates_begins_at_its_start_even_after_a_restart() {
+    // Given a match waiting on one player, who plans a vacation from the 17th to the
+    // 19th (UTC: he set no time zone)
+    let url = store_url("vacation-planned").await;
+    let f = Fixture::seeded(&url, 15).await;
+    let (id, me, other) = a_match(&f).await;
+    let before = deadline(&f, id).await;
+    let out = run(&f, &me, dates("from:2027-01-17 to:2027-01-19")).await;
+    // Then it is planned: nothing moves yet, nobody is told, its 3 days count
+    assert!(out.lines[0].contains("dates in UTC"), "{:?}", out.lines);
+    assert!(
+        out.lines[0].contains("from 2027-01-17 00:00 UTC to 2027-01-20 00:00 UTC"),
+        "{:?}",
+        out.lines
+    );
+    assert!(out.notices.is_empty(), "{:?}", out.notices);
+    assert!(
+        out.lines
+            .iter()
+            .any(|l| l.contains("3 of 15 vacation days used in 2027")),
+        "{:?}",
+        out.lines
+    );
+    assert_eq!(deadline(&f, id).await, before);
+    // When the bot stops, and starts again a second before the vacation
+    f.store.close().await;
+    drop(f);
+    let g = Fixture::open(
+        &url,
+        std::sync::Arc::new(club::RngDice::seeded(16)),
+        JAN_17 - 1,
+    )
+    .await;
+    let notices = g.club.sweep().await.unwrap();
+    assert!(!told(&notices, &other, "on vacation"), "{notices:?}");
+    assert_eq!(deadline(&g, id).await, before);
+    // Then at its start the sweep begins it: the clock moves on by its 3 days, both told
+    g.clock.advance(1);
+    let notices = g.club.sweep().await.unwrap();
+    assert!(
+        told(
+            &notices,
+            &other,
+            "is on vacation until 2027-01-20 00:00 UTC"
+        ),
+        "{notices:?}"
+    );
+    assert!(
+        told(&notices, &me, "your planned vacation has begun"),
+        "{notices:?}"
+    );
+    assert_eq!(deadline(&g, id).await, before + 3 * DAY);
+    // And begun once: the next sweep tells nobody again
+    assert!(!told(&g.club.sweep().await.unwrap(), &other, "on vacation"));
+    // Back a day later: the deadline keeps the day away only
+    g.clock.advance(DAY);
+    let out = run(&g, &me, vacation(VacationOp::End)).await;
+    assert!(out.lines[0].contains("counts 1 day"), "{:?}", out.lines);
+    assert_eq!(deadline(&g, id).await, before + DAY);
+}
+
+#[tokio::test]
+async fn vacation_end_cancels_a_planned_vacation_and_gives_its_days_back() {
+    let f = Fixture::seeded(&store_url("vacation-cancel").await, 17).await;
+    let (id, me, other) = a_match(&f).await;
+    let before = deadline(&f, id).await;
+    run(&f, &me, dates("from:2027-01-17 to:2027-01-19")).await;
+    let shown = run(&f, &me, vacation(VacationOp::Show)).await;
+    assert!(
+        shown.lines[0].starts_with("Planned: a vacation from 2027-01-17 00:00 UTC"),
+        "{:?}",
+        shown.lines
+    );
+    // When he cancels it
+    let out = run(&f, &me, vacation(VacationOp::End)).await;
+    assert!(out.lines[0].contains("is cancelled"), "{:?}", out.lines);
+    assert!(
+        out.lines
+            .iter()
+            .any(|l| l.contains("0 of 15 vacation days used")),
+        "{:?}",
+        out.lines
+    );
+    // Then it never begins
+    f.clock.advance(JAN_17 - f.club.now());
+    let notices = f.club.sweep().await.unwrap();
+    assert!(!told(&notices, &other, "on vacation"), "{notices:?}");
+    assert_eq!(deadline(&f, id).await, before);
+}
+
+#[tokio::test]
+async fn the_dates_are_read_in_the_time_zone_of_his_digest_settings() {
+    let f = Fixture::seeded(&store_url("vacation-zone").await, 18).await;
+    let (id, me, _) = a_match(&f).await;
+    let before = deadline(&f, id).await;
+    run(
+        &f,
+        &me,
+        Command::Settings {
+            auto_roll: None,
+            notify_dm: None,
+            digest: club::DigestOptions {
+                daily: Some(true),
+                at: None,
+                tz: Some("+05:00".into()),
+            },
+        },
+    )
+    .await;
+    // The 17th at +05:00 begins at 19:00 UTC the day before
+    let out = run(&f, &me, dates("from:2027-01-17 to:2027-01-17")).await;
+    assert!(
+        out.lines[0].contains("dates in +05:00, your time zone"),
+        "{:?}",
+        out.lines
+    );
+    assert!(
+        out.lines[0].contains("1 day, from 2027-01-16 19:00 UTC to 2027-01-17 19:00 UTC"),
+        "{:?}",
+        out.lines
+    );
+    f.clock.advance(JAN_17 - 5 * 3600 - f.club.now());
+    f.club.sweep().await.unwrap();
+    assert_eq!(deadline(&f, id).await, before + DAY);
+}
+
+#[tokio::test]
+async fn a_date_range_from_today_begins_now_and_ends_after_its_last_day() {
+    let f = Fixture::seeded(&store_url("vacation-today").await, 19).await;
+    let (id, me, other) = a_match(&f).await;
+    let before = deadline(&f, id).await;
+    // Today is the 15th (08:00 UTC): away to the end of the 16th, 2 days counted
+    let out = run(&f, &me, dates("from:2027-01-15 to:2027-01-16")).await;
+    assert!(
+        out.lines[0].contains("on vacation for 2 days, until 2027-01-17 00:00 UTC"),
+        "{:?}",
+        out.lines
+    );
+    assert!(told(&out.notices, &other, "is on vacation until"));
+    assert_eq!(deadline(&f, id).await, before + JAN_17 - START);
+}
+
+#[tokio::test]
+async fn bad_date_ranges_are_refused_and_change_nothing() {
+    let f = Fixture::seeded(&store_url("vacation-bad-dates").await, 20).await;
+    let (_, me, _) = a_match(&f).await;
+    run(&f, &me, dates("from:2027-02-01 to:2027-02-05")).await;
+    let cases = [
+        (
+            "from:2027-02-10 to:2027-02-08",
+            "to:2027-02-08 is before from:2027-02-10",
+        ),
+        (
+            "from:2027-01-14 to:2027-01-20",
+            "from:2027-01-14 has passed (today is 2027-01-15, dates in UTC",
+        ),
+        (
+            "from:2027-03-01 to:2027-03-11",
+            "10 vacation days left in 2027 (of 15)",
+        ),
+        (
+            "from:2027-02-05 to:2027-02-06",
+            "you have a vacation planned from 2027-02-01 00:00 UTC to 2027-02-06 00:00 UTC; a new one may not overlap it",
+        ),
+    ];
+    for (words, refusal) in cases {
+        let kept = f.store.fingerprint().await.unwrap();
+        let e = refused(&f, &me, dates(words)).await;
+        assert!(e.to_string().contains(refusal), "{words}: {e}");
+        assert_eq!(f.store.fingerprint().await.unwrap(), kept, "{words}");
+    }
+    // A vacation from now may not run into the planned one either (with days enough)
+    let more = VacationOp::Allowance {
+        days: Some(40),
+        manager: true,
+    };
+    run(&f, &me, vacation(more)).await;
+    let kept = f.store.fingerprint().await.unwrap();
+    let e = refused(&f, &me, vacation(VacationOp::Take(20))).await;
+    assert!(e.to_string().contains("may not overlap"), "{e}");
+    assert_eq!(f.store.fingerprint().await.unwrap(), kept);
+}
+
+/// A round robin of al, bo and cy begun a day after al went away for 10 days: al's
+/// matches as begun, and the id of one waiting on al.
+async fn league_begun_while_away(f: &Fixture) -> (Vec<store::MatchRow>, i64) {
+    let league = |op| Command::League(LeagueCommand::local(Some("Autumn"), op));
+    // Given a round robin of three, and one of its players away for 10 days
+    run(
+        f,
+        "org",
+        league(LeagueOp::Create {
+            name: "Autumn".into(),
+            format: Format::RoundRobin,
+            spec: ChallengeSpec::standard(Some(3)),
+        }),
+    )
+    .await;
+    for p in ["al", "bo", "cy"] {
+        run(f, p, league(LeagueOp::Join)).await;
+    }
+    run(f, "al", vacation(VacationOp::Take(10))).await;
+    // When the league starts a day later (its matches begin with their clocks running)
+    f.clock.advance(DAY);
+    run(f, "org", league(LeagueOp::Start { order: None })).await;
+    let al = f.store.find_player("local", "al").await.unwrap().unwrap();
+    let here = f
+        .store
+        .find_community("local", "local")
+        .await
+        .unwrap()
+        .unwrap();
+    let ids = f.store.active_match_ids(al.id, here).await.unwrap();
+    assert_eq!(ids.len(), 2);
+    let mut before = Vec::new();
+    for &id in &ids {
+        before.push(f.store.load_match(id).await.unwrap().unwrap());
+    }
+    let lines = run(f, "al", Command::Waiting).await.lines;
+    let waiting = lines
+        .iter()
+        .find_map(|l| l.strip_prefix('#')?.split(' ').next()?.parse::<i64>().ok())
+        .expect("a match waiting on al");
+    assert!(ids.contains(&waiting));
+    (before, waiting)
+}
+
+#[tokio::test]
+async fn back_early_a_league_match_begun_while_away_is_not_moved_back() {
+    let f = Fixture::seeded(&store_url("vacation-league-begun").await, 23).await;
+    let (before, waiting) = league_begun_while_away(&f).await;
+    let m = before.iter().find(|m| m.id == waiting).unwrap();
+    assert_eq!(
+        m.turn_started_at,
+        Some(START + DAY),
+        "its clock runs from its start"
+    );
+    // And he comes back a day after that, 8 days early
+    f.clock.advance(DAY);
+    run(&f, "al", vacation(VacationOp::End)).await;
+    // Then no match begun while he was away is moved back (the vacation never moved it on)
+    for b in &before {
+        let m = f.store.load_match(b.id).await.unwrap().unwrap();
+        assert_eq!(
+            (m.turn_started_at, m.deadline_at),
+            (b.turn_started_at, b.deadline_at),
+            "match #{}",
+            b.id
+        );
+    }
+}
+
+#[tokio::test]
+async fn back_early_a_league_match_that_came_due_while_away_keeps_the_time_away_after_it_began() {
+    // Given al's league match begun on day 1 of his 10-day vacation, waiting on him (7
+    // days to act: due on day 8)
+    let f = Fixture::seeded(&store_url("vacation-league-due").await, 23).await;
+    let (before, waiting) = league_begun_while_away(&f).await;
+    let waiting = before.iter().find(|m| m.id == waiting).unwrap();
+    let due = waiting.deadline_at.expect("a deadline");
+    assert_eq!(due, START + 8 * DAY);
+    // When the sweep finds it due on day 8 (spared), and al comes back on day 9
+    f.clock.advance(due - f.club.now());
+    f.club.sweep().await.unwrap();
+    f.clock.advance(DAY);
+    run(&f, "al", vacation(VacationOp::End)).await;
+    // Then the match was moved on by the 8 days he was away since it began, no more
+    let m = f.store.load_match(waiting.id).await.unwrap().unwrap();
+    assert_eq!(m.status, MatchStatus::Active);
+    assert_eq!(m.deadline_at, Some(due + 8 * DAY));
+    assert_eq!(m.turn_started_at, Some(START + 9 * DAY));
+}
