@@ -90,9 +90,10 @@ async fn a_cached_leaderboard_shows_the_match_rated_after() {
     );
 }
 
-/// The league page of "Cup" (alice and bob, a round robin of 1-point matches): its path.
+/// The league page of "Cup" (alice, bob and carol, a round robin of 1-point matches): its
+/// path.
 async fn cup_page(club: &club::Club) -> String {
-    started(club, "Cup", Format::RoundRobin, &["alice", "bob"]).await;
+    started(club, "Cup", Format::RoundRobin, &["alice", "bob", "carol"]).await;
     let out = run(
         club,
         "bob",
@@ -110,15 +111,15 @@ async fn a_cached_league_page_shows_a_fixture_played_to_its_end_after() {
     let s = served("web-cache-fixture-played").await;
     let club = s.club();
     let path = cup_page(club).await;
+    let id = clubkit::match_of(club, "Cup", "alice", "bob").await;
     let first = get(s.addr, &path).await.text();
-    assert!(first.contains(": playing"), "{first}");
+    assert!(fixture(&first, id).ends_with(": playing"), "{first}");
     assert_eq!(get(s.addr, &path).await.text(), first, "served again");
 
-    let id = clubkit::match_of(club, "Cup", "alice", "bob").await;
     while step(club, id, "alice").await {}
     let after = get(s.addr, &path).await.text();
     assert!(
-        !after.contains(": playing") && after.contains(" won 1-0"),
+        fixture(&after, id).ends_with(" won 1-0"),
         "the result shows: {after}"
     );
 }
@@ -140,4 +141,13 @@ async fn a_cached_league_page_links_a_fixture_s_new_token_once_its_link_is_revok
         after.contains(&new) && !after.contains(&old),
         "the new link shows: {after}"
     );
+}
+
+/// The words of match `id`'s fixture on a league page (up to the next tag).
+fn fixture(page: &str, id: i64) -> &str {
+    let at = page
+        .find(&format!("#{id}: "))
+        .unwrap_or_else(|| panic!("no fixture #{id}: {page}"));
+    let rest = &page[at..];
+    &rest[..rest.find('<').unwrap_or(rest.len())]
 }
