@@ -55,7 +55,7 @@ impl Store {
 /// players' names it depends on. Two reads of the same page with equal stamps show the
 /// same page (`docs/web.md`, the page cache); any committed change it shows (a move, a
 /// result, a ruling, an entry, a renamed player, a revoked link) changes the stamp.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PageStamp {
     numbers: Vec<i64>,
     names: Vec<String>,

@@ -73,9 +73,18 @@ pub(crate) fn accepts_gzip(headers: &HeaderMap) -> bool {
 /// (any, until a quarter is free).
 const BYTES_KEPT: usize = 32 << 20;
 
-/// Rendered pages by address, with the stamp each was rendered at, and their bytes.
-#[derive(Default)]
-pub(crate) struct PageCache(Mutex<Kept>);
+/// Rendered pages by address, with the stamp each was rendered at, and their bytes (at
+/// most `budget`).
+pub(crate) struct PageCache {
+    kept: Mutex<Kept>,
+    budget: usize,
+}
+
+impl Default for PageCache {
+    fn default() -> PageCache {
+        PageCache::with_budget(BYTES_KEPT)
+    }
+}
 
 #[derive(Default)]
 struct Kept {
@@ -84,9 +93,16 @@ struct Kept {
 }
 
 impl PageCache {
+    fn with_budget(budget: usize) -> PageCache {
+        PageCache {
+            kept: Mutex::default(),
+            budget,
+        }
+    }
+
     fn get(&self, key: &str, stamp: &PageStamp) -> Option<Arc<Page>> {
         let kept = self
-            .0
+            .kept
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         kept.pages
@@ -97,15 +113,15 @@ impl PageCache {
 
     fn put(&self, key: String, stamp: PageStamp, page: Arc<Page>) {
         let mut kept = self
-            .0
+            .kept
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         let size = key.len() + page.gzipped.len();
         if let Some((_, old)) = kept.pages.remove(&key) {
             kept.bytes -= key.len() + old.gzipped.len();
         }
-        if kept.bytes + size > BYTES_KEPT {
-            let room = BYTES_KEPT / 4 * 3;
+        if kept.bytes + size > self.budget {
+            let room = self.budget / 4 * 3;
             let mut dropped = Vec::new();
             let mut bytes = kept.bytes;
             for (k, (_, p)) in &kept.pages {
@@ -158,5 +174,53 @@ impl PageCache {
             Ok(None) => not_found(),
             Err(e) => failed(&e),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cache_keeps_its_bytes_under_its_budget_and_the_page_just_kept() {
+        let cache = PageCache::with_budget(40_000);
+        let mut text = String::new();
+        for i in 0..2_000u32 {
+            // Digits gzip poorly enough: a few KB each.
+            text.push_str(&format!("{}", i.wrapping_mul(2_654_435_761)));
+        }
+        for k in 0..100 {
+            let page = Arc::new(Page::new(&format!("{k}{text}")).unwrap());
+            cache.put(format!("/m/{k}"), PageStamp::default(), page);
+            let kept = cache.kept.lock().unwrap();
+            let counted: usize = kept
+                .pages
+                .iter()
+                .map(|(key, (_, p))| key.len() + p.gzipped.len())
+                .sum();
+            assert_eq!(kept.bytes, counted);
+            assert!(kept.bytes <= 40_000, "{} bytes", kept.bytes);
+            drop(kept);
+            assert!(
+                cache
+                    .get(&format!("/m/{k}"), &PageStamp::default())
+                    .is_some()
+            );
+        }
+        assert!(cache.kept.lock().unwrap().pages.len() > 2);
+    }
+
+    #[test]
+    fn a_kept_page_is_served_gzipped_or_inflated_to_the_same_text() {
+        let page = Page::new("<p>a page</p>").unwrap();
+        let mut plain = String::new();
+        flate2::read::GzDecoder::new(&page.gzipped[..])
+            .read_to_string(&mut plain)
+            .unwrap();
+        assert_eq!(plain, "<p>a page</p>");
+        let r = page.answer(true);
+        assert_eq!(r.headers()[header::CONTENT_ENCODING], "gzip");
+        let r = page.answer(false);
+        assert!(r.headers().get(header::CONTENT_ENCODING).is_none());
     }
 }
