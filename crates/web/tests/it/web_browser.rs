@@ -408,7 +408,11 @@ async fn the_pages_work_in_a_real_browser() {
     // suite runs on a slow shared machine); the figure is printed (docs/web.md).
     eprintln!("web_browser: The first render of a long match's page.");
     let long = played_out(club, "long_x", "long_o").await;
-    let long_page = format!("http://{}/m/{}", s.addr, club.match_link(long).await.unwrap());
+    let long_page = format!(
+        "http://{}/m/{}",
+        s.addr,
+        club.match_link(long).await.unwrap()
+    );
     c.goto(&long_page).await.unwrap();
     let timing = "var n = performance.getEntriesByType('navigation')[0];
         var p = performance.getEntriesByName('first-contentful-paint')[0];
