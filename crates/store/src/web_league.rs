@@ -43,7 +43,7 @@ impl Store {
             .bind(target)
             .execute(&mut *tx)
             .await?;
-        if kind == "match" {
+        if kind == crate::web_links::MATCH_KIND {
             bump_league_pages(&mut tx, &[target]).await?;
         }
         tx.commit().await?;

@@ -12,7 +12,7 @@ use crate::{Store, StoreError};
 
 /// The kind of a match's link: a league's page shows its fixtures' match links, so making
 /// or replacing one moves the league's page version on.
-const MATCH_KIND: &str = "match";
+pub(crate) const MATCH_KIND: &str = "match";
 
 /// The most targets one query asks for (well under both databases' limits on bound
 /// values).
