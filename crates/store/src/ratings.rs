@@ -321,6 +321,8 @@ pub async fn record_rating_update(
     let Some(row) = row else {
         return Ok(None);
     };
+    // A league's page shows its fixtures' end causes.
+    crate::web_league::bump_league_pages(&mut *conn, &[match_id]).await?;
     let Some(e) = ended(&row, match_id, forfeit)? else {
         return Ok(None);
     };

@@ -4,7 +4,31 @@
 
 use sqlx::Row;
 
+use crate::db::{DbConnection, sql};
 use crate::{Store, StoreError};
+
+/// Moves on the page version of every league that has a fixture played as one of
+/// `matches` (inside the caller's transaction): what its page shows of them changed (a
+/// match's end cause, its link). Nothing for matches outside a league.
+pub(crate) async fn bump_league_pages(
+    conn: &mut DbConnection,
+    matches: &[i64],
+) -> Result<(), sqlx::Error> {
+    for chunk in matches.chunks(500) {
+        let marks: Vec<String> = (0..chunk.len()).map(|i| format!("${}", i + 1)).collect();
+        let text = format!(
+            "UPDATE leagues SET page_version = page_version + 1 WHERE id IN
+               (SELECT league_id FROM league_fixtures WHERE match_id IN ({}))",
+            marks.join(", ")
+        );
+        let mut q = sqlx::query(sql(text));
+        for m in chunk {
+            q = q.bind(*m);
+        }
+        q.execute(&mut *conn).await?;
+    }
+    Ok(())
+}
 
 impl Store {
     /// Removes the link of `kind`'s `target`: its token finds nothing from now on.
@@ -13,11 +37,16 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn delete_web_token(&self, kind: &str, target: i64) -> Result<bool, StoreError> {
+        let (_guard, mut tx) = self.begin_write().await?;
         let done = sqlx::query("DELETE FROM web_links WHERE kind = $1 AND target = $2")
             .bind(kind)
             .bind(target)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        if kind == crate::web_links::MATCH_KIND {
+            bump_league_pages(&mut tx, &[target]).await?;
+        }
+        tx.commit().await?;
         Ok(done.rows_affected() > 0)
     }
 }
@@ -26,7 +55,7 @@ impl Store {
 /// players' names it depends on. Two reads of the same page with equal stamps show the
 /// same page (`docs/web.md`, the page cache); any committed change it shows (a move, a
 /// result, a ruling, an entry, a renamed player, a revoked link) changes the stamp.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PageStamp {
     numbers: Vec<i64>,
     names: Vec<String>,
@@ -34,25 +63,16 @@ pub struct PageStamp {
 
 impl Store {
     /// The stamp of league `league`'s page: the league's version and time (bumped by
-    /// every league change, a result included), its fixtures, the versions of their
-    /// matches (their end), their links, and its entrants with their names. `None` for no
-    /// such league.
+    /// every league change, a result included), its page version (bumped by a fixture's
+    /// match ending and by a fixture's match link made or replaced: [`bump_league_pages`]),
+    /// and its entrants with their names. One row and the entrants, however many fixtures
+    /// the league has. `None` for no such league.
     ///
     /// # Errors
     /// A database error.
     pub async fn league_page_stamp(&self, league: i64) -> Result<Option<PageStamp>, StoreError> {
         let Some(r) = sqlx::query(
-            "SELECT l.version, l.updated_at, l.season,
-               (SELECT COUNT(*) FROM league_fixtures f WHERE f.league_id = l.id),
-               (SELECT CAST(COALESCE(SUM(m.version), 0) AS BIGINT)
-                  FROM league_fixtures f JOIN matches m ON m.id = f.match_id
-                  WHERE f.league_id = l.id),
-               (SELECT COUNT(*) FROM league_fixtures f JOIN web_links w
-                  ON w.kind = 'match' AND w.target = f.match_id WHERE f.league_id = l.id),
-               (SELECT CAST(COALESCE(SUM(w.created_at), 0) AS BIGINT)
-                  FROM league_fixtures f JOIN web_links w
-                  ON w.kind = 'match' AND w.target = f.match_id WHERE f.league_id = l.id)
-             FROM leagues l WHERE l.id = $1",
+            "SELECT l.version, l.updated_at, l.season, l.page_version FROM leagues l WHERE l.id = $1",
         )
         .bind(league)
         .fetch_optional(&self.pool)
@@ -60,8 +80,8 @@ impl Store {
         else {
             return Ok(None);
         };
-        let mut numbers = Vec::with_capacity(7);
-        for i in 0..7 {
+        let mut numbers = Vec::with_capacity(4);
+        for i in 0..4 {
             numbers.push(r.try_get::<i64, _>(i)?);
         }
         let rows = sqlx::query(

@@ -7,7 +7,12 @@ use std::collections::HashMap;
 use sqlx::Row;
 
 use crate::db::sql;
+use crate::web_league::bump_league_pages;
 use crate::{Store, StoreError};
+
+/// The kind of a match's link: a league's page shows its fixtures' match links, so making
+/// or replacing one moves the league's page version on.
+pub(crate) const MATCH_KIND: &str = "match";
 
 /// The most targets one query asks for (well under both databases' limits on bound
 /// values).
@@ -68,6 +73,10 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
+        if kind == MATCH_KIND {
+            let targets: Vec<i64> = tokens.iter().map(|(t, _)| *t).collect();
+            bump_league_pages(&mut tx, &targets).await?;
+        }
         tx.commit().await?;
         Ok(())
     }
@@ -97,7 +106,8 @@ impl Store {
         token: &str,
         now: i64,
     ) -> Result<String, StoreError> {
-        sqlx::query(
+        let (writing, mut tx) = self.begin_write().await?;
+        let done = sqlx::query(
             "INSERT INTO web_links (kind, target, token, created_at) VALUES ($1, $2, $3, $4) \
              ON CONFLICT (kind, target) DO NOTHING",
         )
@@ -105,8 +115,13 @@ impl Store {
         .bind(target)
         .bind(token)
         .bind(now)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
+        if kind == MATCH_KIND && done.rows_affected() > 0 {
+            bump_league_pages(&mut tx, &[target]).await?;
+        }
+        tx.commit().await?;
+        drop(writing);
         self.web_token(kind, target).await?.ok_or(StoreError::Stale)
     }
 
@@ -122,6 +137,7 @@ impl Store {
         token: &str,
         now: i64,
     ) -> Result<(), StoreError> {
+        let (_guard, mut tx) = self.begin_write().await?;
         sqlx::query(
             "INSERT INTO web_links (kind, target, token, created_at) VALUES ($1, $2, $3, $4) \
              ON CONFLICT (kind, target) DO UPDATE SET token = excluded.token, \
@@ -131,8 +147,12 @@ impl Store {
         .bind(target)
         .bind(token)
         .bind(now)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
+        if kind == MATCH_KIND {
+            bump_league_pages(&mut tx, &[target]).await?;
+        }
+        tx.commit().await?;
         Ok(())
     }
 

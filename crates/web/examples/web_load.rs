@@ -37,6 +37,22 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }
 
+/// The CPU time this process has used so far (user and system, all threads; Linux's
+/// `/proc/self/stat`, in clock ticks of 10 ms; zero elsewhere).
+fn cpu() -> Duration {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return Duration::ZERO;
+    };
+    let after = &stat[stat.rfind(')').map_or(0, |i| i + 1)..];
+    let ticks: u64 = after
+        .split_whitespace()
+        .skip(11)
+        .take(2)
+        .filter_map(|t| t.parse::<u64>().ok())
+        .sum();
+    Duration::from_millis(ticks * 10)
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     if sorted.is_empty() {
         return Duration::ZERO;
@@ -389,7 +405,9 @@ fn main() {
         let next = Arc::new(Mutex::new(next));
         // A warm-up (not counted), then the commands alone, then with the pages.
         load(&club, &next, &ids, rate, seconds.div_ceil(4), None).await;
+        let before = cpu();
         let (alone, _, _) = load(&club, &next, &ids, rate, seconds, None).await;
+        let cpu_alone = cpu() - before;
         println!(
             "commands alone at {rate}/s: {} in {seconds} s, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
             alone.len(),
@@ -397,6 +415,7 @@ fn main() {
             ms(percentile(&alone, 0.99)),
             ms(*alone.last().unwrap())
         );
+        let before = cpu();
         let (with, m, l) = load(
             &club,
             &next,
@@ -406,6 +425,14 @@ fn main() {
             Some((addr, Arc::new(pages), league_path, web_rate)),
         )
         .await;
+        let cpu_with = cpu() - before;
+        println!(
+            "CPU time of the process: {:.2} s with the commands alone, {:.2} s with the pages too ({:.2} ms a page request, the load's client included)",
+            cpu_alone.as_secs_f64(),
+            cpu_with.as_secs_f64(),
+            (cpu_with.as_secs_f64() - cpu_alone.as_secs_f64()) * 1e3
+                / (m.len() + l.len()).max(1) as f64
+        );
         println!(
             "commands at {rate}/s with pages at {web_rate}/s: {} in {seconds} s, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({:+.1}% p99)",
             with.len(),

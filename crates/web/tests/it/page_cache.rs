@@ -89,3 +89,65 @@ async fn a_cached_leaderboard_shows_the_match_rated_after() {
         "the new rating shows: {after}"
     );
 }
+
+/// The league page of "Cup" (alice, bob and carol, a round robin of 1-point matches): its
+/// path.
+async fn cup_page(club: &club::Club) -> String {
+    started(club, "Cup", Format::RoundRobin, &["alice", "bob", "carol"]).await;
+    let out = run(
+        club,
+        "bob",
+        club::Command::League(club::LeagueCommand::local(
+            Some("Cup"),
+            LeagueOp::Standings { division: None },
+        )),
+    )
+    .await;
+    format!("/l/{}", club.web_page_link(out.web.unwrap()).await.unwrap())
+}
+
+#[tokio::test]
+async fn a_cached_league_page_shows_a_fixture_played_to_its_end_after() {
+    let s = served("web-cache-fixture-played").await;
+    let club = s.club();
+    let path = cup_page(club).await;
+    let id = clubkit::match_of(club, "Cup", "alice", "bob").await;
+    let first = get(s.addr, &path).await.text();
+    assert!(fixture(&first, id).ends_with(": playing"), "{first}");
+    assert_eq!(get(s.addr, &path).await.text(), first, "served again");
+
+    while step(club, id, "alice").await {}
+    let after = get(s.addr, &path).await.text();
+    assert!(
+        fixture(&after, id).ends_with(" won 1-0"),
+        "the result shows: {after}"
+    );
+}
+
+#[tokio::test]
+async fn a_cached_league_page_links_a_fixture_s_new_token_once_its_link_is_revoked() {
+    let s = served("web-cache-fixture-revoked").await;
+    let club = s.club();
+    let path = cup_page(club).await;
+    let id = clubkit::match_of(club, "Cup", "alice", "bob").await;
+    let old = club.match_link(id).await.unwrap();
+    let first = get(s.addr, &path).await.text();
+    assert!(first.contains(&old), "{first}");
+    assert_eq!(get(s.addr, &path).await.text(), first, "served again");
+
+    let new = club.revoke_match_link(id).await.unwrap();
+    let after = get(s.addr, &path).await.text();
+    assert!(
+        after.contains(&new) && !after.contains(&old),
+        "the new link shows: {after}"
+    );
+}
+
+/// The words of match `id`'s fixture on a league page (up to the next tag).
+fn fixture(page: &str, id: i64) -> &str {
+    let at = page
+        .find(&format!("#{id}: "))
+        .unwrap_or_else(|| panic!("no fixture #{id}: {page}"));
+    let rest = &page[at..];
+    &rest[..rest.find('<').unwrap_or(rest.len())]
+}
