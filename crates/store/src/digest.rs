@@ -1,7 +1,7 @@
 //! The daily digest and the low-time notice (migration 0015): who asked for the digest,
-//! when his next one is due and the local day of the last one sent; the open matches of
-//! many players in one read (with both players and the community's platform id, for the
-//! links); the web tokens of many matches; which players of a match were told their time
+//! when his next one is due and the local day of the last one sent; the row of a match
+//! read whole with both players and the community's platform id (`waiting.rs` reads
+//! them); which players of a match were told their time
 //! bank fell low. The club decides what is due and says it (`club::digest`,
 //! `club::waiting`); the store keeps the marks, each claimed by a conditional write so
 //! that one process sends each digest and notice.
@@ -10,7 +10,7 @@ use sqlx::Row;
 
 use crate::db::sql;
 use crate::matches::{MATCH_COLUMNS, MatchRow, match_row};
-use crate::players::{PlayerRow, player_row, player_row_as};
+use crate::players::{PlayerRow, player_row};
 use crate::{Store, StoreError};
 
 /// A player's digest as stored.
@@ -54,14 +54,6 @@ fn digest_row(r: &crate::db::DbRow) -> Result<DigestRow, sqlx::Error> {
         next_at: r.try_get("next_at")?,
         last_day: r.try_get("last_day")?,
     })
-}
-
-/// `$from, $from+1, ...`: `n` placeholders.
-fn placeholders(from: usize, n: usize) -> String {
-    (from..from + n)
-        .map(|i| format!("${i}"))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 impl Store {
@@ -189,68 +181,6 @@ impl Store {
         }
         tx.commit().await?;
         Ok(out)
-    }
-
-    /// The open matches (challenged or active) of any of `players`, with both players and
-    /// the community's platform id, oldest first; `community` keeps one community's only.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn open_matches_of(
-        &self,
-        players: &[i64],
-        community: Option<i64>,
-    ) -> Result<Vec<WaitingRow>, StoreError> {
-        if players.is_empty() {
-            return Ok(Vec::new());
-        }
-        let n = players.len();
-        // Each side through its index (`matches_by_x`, `matches_by_o`).
-        let only = if community.is_some() {
-            format!("AND community_id = ${}", 2 * n + 1)
-        } else {
-            String::new()
-        };
-        let text = format!(
-            "SELECT m.*, c.platform_id AS community_platform_id,
-                 x.id AS x_id, x.platform AS x_platform, x.platform_id AS x_platform_id,
-                 x.display_name AS x_display_name, x.auto_roll AS x_auto_roll,
-                 x.notify_dm AS x_notify_dm,
-                 o.id AS o_id, o.platform AS o_platform, o.platform_id AS o_platform_id,
-                 o.display_name AS o_display_name, o.auto_roll AS o_auto_roll,
-                 o.notify_dm AS o_notify_dm
-             FROM (SELECT {MATCH_COLUMNS} FROM matches WHERE id IN (
-                       SELECT id FROM matches
-                       WHERE player_x IN ({xs}) AND status IN ('challenged', 'active')
-                       UNION
-                       SELECT id FROM matches
-                       WHERE player_o IN ({os}) AND status IN ('challenged', 'active'))
-                   {only}) m
-             JOIN players x ON x.id = m.player_x
-             JOIN players o ON o.id = m.player_o
-             JOIN communities c ON c.id = m.community_id
-             ORDER BY m.id",
-            xs = placeholders(1, n),
-            os = placeholders(n + 1, n),
-        );
-        let mut q = sqlx::query(sql(text));
-        for p in players.iter().chain(players) {
-            q = q.bind(*p);
-        }
-        if let Some(c) = community {
-            q = q.bind(c);
-        }
-        let rows = q.fetch_all(&self.pool).await?;
-        Ok(rows
-            .iter()
-            .map(|r| {
-                Ok::<_, sqlx::Error>(WaitingRow {
-                    row: match_row(r)?,
-                    players: [player_row_as(r, "x_")?, player_row_as(r, "o_")?],
-                    community: r.try_get("community_platform_id")?,
-                })
-            })
-            .collect::<Result<_, _>>()?)
     }
 
     /// Active matches where the player to act may have to be told his time bank fell

@@ -49,6 +49,7 @@ pub(crate) const MIGRATIONS: &[(i64, &str, &str, &str)] = migrations![
     (15, "digest", "0015_digest.sql"),
     (16, "blocks", "0016_blocks.sql"),
     (18, "league start at", "0018_league_start_at.sql"),
+    (20, "match waiting", "0020_match_waiting.sql"),
 ];
 
 /// Set on every SQLite connection as it opens: WAL, an `fsync` at every commit (an
