@@ -23,6 +23,7 @@ mod money_game_words;
 mod practice;
 mod spectators;
 mod vacation;
+mod waiting_columns;
 mod welsh_analysis;
 mod welsh_bot;
 mod welsh_hint;
