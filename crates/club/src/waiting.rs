@@ -69,7 +69,11 @@ pub(super) struct Waiting {
 /// and its snapshot `snap`: written with each change of the match (migration 0020), so
 /// that the list reads it without decoding the snapshot. Nobody for a match that is over,
 /// and while the bot is to act.
-pub(super) fn waiting_mark(l: &Loaded, status: MatchStatus, snap: Option<&Snapshot>) -> WaitingMark {
+pub(super) fn waiting_mark(
+    l: &Loaded,
+    status: MatchStatus,
+    snap: Option<&Snapshot>,
+) -> WaitingMark {
     let nobody = WaitingMark::default();
     match status {
         MatchStatus::Challenged if l.spec.bot.is_none() => WaitingMark {
@@ -122,7 +126,11 @@ fn waiting_at(m: WaitingMatch, now: i64) -> Waiting {
         player: m.player,
         opponent: m.opponent,
         what,
-        deadline: if challenge { m.expires_at } else { m.deadline_at },
+        deadline: if challenge {
+            m.expires_at
+        } else {
+            m.deadline_at
+        },
         community: m.community,
         channel: m.channel,
     }

@@ -139,7 +139,6 @@ pub use backup::{Backup, BackupError, Checked};
 pub use cause::EndCause;
 pub use chouettes::{ChouetteRow, NewChouette};
 pub use digest::{DigestRow, DigestWrite, WaitingRow};
-pub use waiting::{WaitingMark, WaitingMatch};
 pub use fair::{FairChainRow, FairChange, FairRow, FairThrowRow};
 pub use fault::Fault;
 pub use health::database_errors;
@@ -156,6 +155,7 @@ pub use ratings::{
     RatedMatch, RatedSide, RatingChangeRow, RatingRow, Rebuilt, Standing, record_rating_update,
 };
 pub use vacation::{ClockShift, NewVacation, VacationRow};
+pub use waiting::{WaitingMark, WaitingMatch};
 
 /// A store error; every [`StoreError::Db`] made from an `sqlx::Error` is counted
 /// ([`database_errors`]).

@@ -32,7 +32,12 @@ async fn stored(f: &Fixture, id: i64) -> (MatchStatus, Option<WaitingMark>) {
 }
 
 async fn id_of(f: &Fixture, name: &str) -> i64 {
-    f.store.find_player("local", name).await.unwrap().unwrap().id
+    f.store
+        .find_player("local", name)
+        .await
+        .unwrap()
+        .unwrap()
+        .id
 }
 
 /// `/games waiting` for `name` read from the columns, and again with match `id`'s columns
