@@ -154,9 +154,10 @@ impl Store {
     }
 
     /// Claims digests, each `(player, due, next, day)`: the digest of `player` due at
-    /// `due`, sent for the local day `day`, is next due at `next`; in one transaction.
-    /// Whether each was claimed by this call (another process, or a change of the setting,
-    /// may have moved it first: then nothing is written for it).
+    /// `due`, sent for the local day `day`, is next due at `next`; in one statement (the
+    /// write lock, which the commands' commits wait for, is held briefly). Whether each
+    /// was claimed by this call (another process, or a change of the setting, may have
+    /// moved it first: then nothing is written for it).
     ///
     /// # Errors
     /// A database error (nothing is written then).
@@ -164,23 +165,35 @@ impl Store {
         &self,
         claims: &[(i64, i64, i64, String)],
     ) -> Result<Vec<bool>, StoreError> {
-        let (_guard, mut tx) = self.begin_write().await?;
-        let mut out = Vec::with_capacity(claims.len());
-        for (player, due, next, day) in claims {
-            let done = sqlx::query(
-                "UPDATE digests SET next_at = $1, last_day = $2
-                 WHERE player_id = $3 AND next_at = $4",
-            )
-            .bind(*next)
-            .bind(day.as_str())
-            .bind(*player)
-            .bind(*due)
-            .execute(&mut *tx)
-            .await?;
-            out.push(done.rows_affected() == 1);
+        if claims.is_empty() {
+            return Ok(Vec::new());
         }
+        let values = (0..claims.len())
+            .map(|i| {
+                let k = 4 * i;
+                format!("(${}, ${}, ${}, ${})", k + 1, k + 2, k + 3, k + 4)
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        // The VALUES' columns are `column1`.. on both backends.
+        let text = format!(
+            "UPDATE digests SET next_at = v.column3, last_day = v.column4
+             FROM (VALUES {values}) AS v
+             WHERE digests.player_id = v.column1 AND digests.next_at = v.column2
+             RETURNING digests.player_id"
+        );
+        let mut q = sqlx::query(sql(text));
+        for (player, due, next, day) in claims {
+            q = q.bind(*player).bind(*due).bind(*next).bind(day.as_str());
+        }
+        let (_guard, mut tx) = self.begin_write().await?;
+        let rows = q.fetch_all(&mut *tx).await?;
         tx.commit().await?;
-        Ok(out)
+        let won: std::collections::HashSet<i64> = rows
+            .iter()
+            .map(|r| r.try_get::<i64, _>(0))
+            .collect::<Result<_, _>>()?;
+        Ok(claims.iter().map(|(p, ..)| won.contains(p)).collect())
     }
 
     /// Active matches where the player to act may have to be told his time bank fell
