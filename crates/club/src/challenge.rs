@@ -137,6 +137,8 @@ impl Club {
                     entry: entry_json(&entry)?,
                     fair: fair.clone(),
                     expires_at: Some(self.expires_at(&spec, now)),
+                    // A challenge waits on the challenged, unless he is the bot.
+                    waiting_on: spec.bot.is_none().then_some(other.id),
                 },
                 spec.rated,
             )

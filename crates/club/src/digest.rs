@@ -10,7 +10,6 @@ use jiff::Timestamp;
 use jiff::civil::Date;
 use jiff::tz::{Offset, TimeZone};
 
-use super::low_priority;
 use super::waiting::digest_lines;
 use super::{Club, ClubError, Notice};
 use store::{DigestRow, DigestWrite, PlayerRow};
@@ -304,13 +303,10 @@ impl Club {
         let mut notices = Vec::new();
         for chunk in players.chunks(READ_CHUNK) {
             let ids: Vec<i64> = chunk.iter().map(|p| p.id).collect();
-            let rows = self.store.open_matches_of(&ids, None).await?;
-            // Reading the matches is the work: on the low-priority thread, so that the
-            // commands answered meanwhile take the cores first.
-            let players = ids.clone();
-            let lists = low_priority::run(move || Self::waiting_in(rows, &players, now))
-                .await
-                .ok_or_else(|| ClubError::Refused("the digest could not be composed".into()))?;
+            // Read by the waiting columns; only matches written before them are decoded
+            // (on the low-priority thread, so that the commands answered meanwhile take
+            // the cores first).
+            let lists = self.waiting_of(&ids, None, now, true).await?;
             let tokens = self.waiting_tokens(lists.values(), &links).await?;
             for p in chunk {
                 let Some(list) = lists.get(&p.id).filter(|l| !l.is_empty()) else {

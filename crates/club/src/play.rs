@@ -576,12 +576,14 @@ impl Club {
         if let Some((_, text)) = &result {
             work.lines.push(text.clone());
         }
+        let status = if over { MatchStatus::Finished } else { status };
         Ok(MatchChange {
+            waiting: Some(super::waiting::waiting_mark(l, status, Some(&work.snap))),
             id: l.row.id,
             community_id: l.row.community_id,
             players: l.row.players,
             expected_version: l.row.version,
-            status: if over { MatchStatus::Finished } else { status },
+            status,
             state: Some(super::error::json(&work.snap)?),
             turn_started_at,
             bank,

@@ -135,11 +135,15 @@ pub(super) fn break_end(until: i64, now: i64) -> String {
 /// "wait: a break (regulation D) runs until 2027-01-15 09:55 UTC (10 minutes left;
 /// /resume ends it sooner), then call odds or evens".
 pub(super) fn break_prompt(until: i64, now: i64, game: &AnyMatch) -> String {
+    break_prompt_then(until, now, &next_words(game))
+}
+
+/// [`break_prompt`] with what comes after the break already in words.
+pub(super) fn break_prompt_then(until: i64, now: i64, then: &str) -> String {
     format!(
-        "wait: a break (regulation D) runs until {} ({} left; /resume ends it sooner), then {}",
+        "wait: a break (regulation D) runs until {} ({} left; /resume ends it sooner), then {then}",
         utc_words(until),
         duration_words(until - now),
-        next_words(game)
     )
 }
 

@@ -4,17 +4,23 @@
 //! awaited, the time left and its links: the match's place on the platform (a Discord
 //! jump link to its channel or thread) and its web page, as the adapter makes them
 //! ([`WaitingLinks`]: the club knows no platform's addresses).
+//!
+//! Whom a match waits on and what for is worked out from the snapshot as each change is
+//! written ([`waiting_mark`], written in the same `UPDATE`, migration 0020), so the list
+//! reads it from the matches' columns by index; only rows written before that (their
+//! `waiting_for` NULL) are decoded here.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::{Arc, RwLock};
 
 use super::loaded::Loaded;
+use super::low_priority;
 use super::phrases::duration_words;
-use super::prompts::{acting_side, break_prompt, next_words};
+use super::prompts::{acting_side, break_prompt_then, next_words};
 use super::web_links::MATCH;
-use super::{Club, ClubError, Outcome};
-use store::{MatchStatus, PlayerRow, WaitingRow};
+use super::{Club, ClubError, Outcome, Snapshot};
+use store::{MatchStatus, PlayerRow, WaitingMark, WaitingMatch, WaitingRow};
 
 /// A link made from a match's web token: the page's address.
 pub type WebAddress = Arc<dyn Fn(&str) -> String + Send + Sync>;
@@ -59,33 +65,74 @@ pub(super) struct Waiting {
     channel: String,
 }
 
-/// Whom match `l` waits on and what for, at `now`; `None` when it waits on nobody (over)
-/// or on the bot.
-fn waits_for(l: &Loaded, now: i64) -> Option<(usize, String, Option<i64>)> {
-    match l.row.status {
-        MatchStatus::Challenged if l.spec.bot.is_none() => Some((
-            1,
-            format!(
-                "answer the challenge (/accept #{0} or /decline #{0})",
-                l.row.id
-            ),
-            l.row.expires_at,
-        )),
+/// Whom match `l` waits on and what for, whatever the time, when its status is `status`
+/// and its snapshot `snap`: written with each change of the match (migration 0020), so
+/// that the list reads it without decoding the snapshot. Nobody for a match that is over,
+/// and while the bot is to act.
+pub(super) fn waiting_mark(
+    l: &Loaded,
+    status: MatchStatus,
+    snap: Option<&Snapshot>,
+) -> WaitingMark {
+    let nobody = WaitingMark::default();
+    match status {
+        MatchStatus::Challenged if l.spec.bot.is_none() => WaitingMark {
+            on: Some(l.row.players[1]),
+            ..nobody
+        },
         MatchStatus::Active => {
-            let s = l.snap.as_ref().filter(|s| !s.is_over())?;
-            let held = s.tutor_holds_against_bot(l.spec.bot.is_some());
-            let side = held.or_else(|| acting_side(&s.game))?;
-            if l.bot_side() == Some(side) {
-                return None;
-            }
-            let what = match s.break_running(now) {
-                _ if held.is_some() => "undo or keep the play the tutor flagged".to_string(),
-                Some(until) => break_prompt(until, now, &s.game),
-                None => next_words(&s.game),
+            let Some(s) = snap.filter(|s| !s.is_over()) else {
+                return nobody;
             };
-            Some((side.index(), what, l.row.deadline_at))
+            let held = s.tutor_holds_against_bot(l.spec.bot.is_some());
+            let Some(side) = held.or_else(|| acting_side(&s.game)) else {
+                return nobody;
+            };
+            if l.bot_side() == Some(side) {
+                return nobody;
+            }
+            if held.is_some() {
+                return WaitingMark {
+                    on: Some(l.row.players[side.index()]),
+                    what: "undo or keep the play the tutor flagged".into(),
+                    break_until: None,
+                };
+            }
+            WaitingMark {
+                on: Some(l.row.players[side.index()]),
+                what: next_words(&s.game),
+                break_until: s.break_until,
+            }
         }
-        _ => None,
+        _ => nobody,
+    }
+}
+
+/// A match read with its waiting (from its columns, or decoded), as the list shows it at
+/// `now`: what is awaited in words (a challenge's from its number; a break's end while it
+/// runs) and the deadline (a challenge's expiry).
+fn waiting_at(m: WaitingMatch, now: i64) -> Waiting {
+    let challenge = m.status == MatchStatus::Challenged;
+    let what = if challenge {
+        format!("answer the challenge (/accept #{0} or /decline #{0})", m.id)
+    } else {
+        match m.break_until.filter(|&u| u > now) {
+            Some(until) => break_prompt_then(until, now, &m.what),
+            None => m.what,
+        }
+    };
+    Waiting {
+        match_id: m.id,
+        player: m.player,
+        opponent: m.opponent,
+        what,
+        deadline: if challenge {
+            m.expires_at
+        } else {
+            m.deadline_at
+        },
+        community: m.community,
+        channel: m.channel,
     }
 }
 
@@ -147,44 +194,73 @@ impl Club {
         }
     }
 
-    /// The matches of `rows` waiting on any of `players` at `now`, each player's in order.
+    /// The matches waiting on any of `players` at `now`, each player's in order, from
+    /// `known` (read by their waiting columns) and `unknown` (open matches of theirs whose
+    /// waiting is not known: decoded here).
     pub(super) fn waiting_in(
-        rows: Vec<WaitingRow>,
+        known: Vec<WaitingMatch>,
+        unknown: Vec<WaitingRow>,
         players: &[i64],
         now: i64,
     ) -> HashMap<i64, Vec<Waiting>> {
         let mut out: HashMap<i64, Vec<Waiting>> = HashMap::new();
-        for w in rows {
+        let decoded = unknown.into_iter().filter_map(|w| {
             let id = w.row.id;
             let community = w.community;
             let l = match Self::loaded_with(w.row, w.players) {
                 Ok(l) => l,
                 Err(e) => {
                     tracing::warn!(match_id = id, error = %e, "a waiting match cannot be read");
-                    continue;
+                    return None;
                 }
             };
-            let Some((side, what, deadline)) = waits_for(&l, now) else {
-                continue;
-            };
-            let player = l.players[side].id;
-            if !players.contains(&player) {
-                continue;
-            }
-            out.entry(player).or_default().push(Waiting {
-                match_id: id,
+            let mark = waiting_mark(&l, l.row.status, l.snap.as_ref());
+            let player = mark.on?;
+            let side = usize::from(l.row.players[1] == player);
+            Some(WaitingMatch {
+                id,
                 player,
                 opponent: l.names[1 - side].clone(),
-                what,
-                deadline,
-                community: community.clone(),
-                channel: l.row.channel.clone(),
-            });
+                status: l.row.status,
+                what: mark.what,
+                break_until: mark.break_until,
+                deadline_at: l.row.deadline_at,
+                expires_at: l.row.expires_at,
+                channel: l.row.channel,
+                community,
+            })
+        });
+        for m in known.into_iter().chain(decoded) {
+            if !players.contains(&m.player) {
+                continue;
+            }
+            out.entry(m.player).or_default().push(waiting_at(m, now));
         }
         for list in out.values_mut() {
             order(list);
         }
         out
+    }
+
+    /// The matches waiting on any of `players` at `now`, each player's in order: those
+    /// whose waiting is known read by it; the others (rows written before migration 0020)
+    /// decoded, on the low-priority thread when `low` (the digest's many).
+    pub(super) async fn waiting_of(
+        &self,
+        players: &[i64],
+        community: Option<i64>,
+        now: i64,
+        low: bool,
+    ) -> Result<HashMap<i64, Vec<Waiting>>, ClubError> {
+        let known = self.store.waiting_on(players, community).await?;
+        let unknown = self.store.unknown_waiting_of(players, community).await?;
+        if !low || unknown.is_empty() {
+            return Ok(Self::waiting_in(known, unknown, players, now));
+        }
+        let ids = players.to_vec();
+        low_priority::run(move || Self::waiting_in(known, unknown, &ids, now))
+            .await
+            .ok_or_else(|| ClubError::Refused("the digest could not be composed".into()))
     }
 
     /// The web tokens of the matches in `lists` when the pages are on, made now for those
@@ -227,11 +303,9 @@ impl Club {
         reply_chars: Option<usize>,
     ) -> Result<Outcome, ClubError> {
         let now = self.clock.now();
-        let rows = self
-            .store
-            .open_matches_of(&[me.id], Some(community))
+        let mut lists = self
+            .waiting_of(&[me.id], Some(community), now, false)
             .await?;
-        let mut lists = Self::waiting_in(rows, &[me.id], now);
         let list = lists.remove(&me.id).unwrap_or_default();
         if list.is_empty() {
             return Ok(Outcome {

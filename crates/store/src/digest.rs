@@ -1,7 +1,7 @@
 //! The daily digest and the low-time notice (migration 0015): who asked for the digest,
-//! when his next one is due and the local day of the last one sent; the open matches of
-//! many players in one read (with both players and the community's platform id, for the
-//! links); the web tokens of many matches; which players of a match were told their time
+//! when his next one is due and the local day of the last one sent; the row of a match
+//! read whole with both players and the community's platform id (`waiting.rs` reads
+//! them); which players of a match were told their time
 //! bank fell low. The club decides what is due and says it (`club::digest`,
 //! `club::waiting`); the store keeps the marks, each claimed by a conditional write so
 //! that one process sends each digest and notice.
@@ -10,7 +10,7 @@ use sqlx::Row;
 
 use crate::db::sql;
 use crate::matches::{MATCH_COLUMNS, MatchRow, match_row};
-use crate::players::{PlayerRow, player_row, player_row_as};
+use crate::players::{PlayerRow, player_row};
 use crate::{Store, StoreError};
 
 /// A player's digest as stored.
@@ -54,14 +54,6 @@ fn digest_row(r: &crate::db::DbRow) -> Result<DigestRow, sqlx::Error> {
         next_at: r.try_get("next_at")?,
         last_day: r.try_get("last_day")?,
     })
-}
-
-/// `$from, $from+1, ...`: `n` placeholders.
-fn placeholders(from: usize, n: usize) -> String {
-    (from..from + n)
-        .map(|i| format!("${i}"))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 impl Store {
@@ -162,9 +154,10 @@ impl Store {
     }
 
     /// Claims digests, each `(player, due, next, day)`: the digest of `player` due at
-    /// `due`, sent for the local day `day`, is next due at `next`; in one transaction.
-    /// Whether each was claimed by this call (another process, or a change of the setting,
-    /// may have moved it first: then nothing is written for it).
+    /// `due`, sent for the local day `day`, is next due at `next`; in one statement (the
+    /// write lock, which the commands' commits wait for, is held briefly). Whether each
+    /// was claimed by this call (another process, or a change of the setting, may have
+    /// moved it first: then nothing is written for it).
     ///
     /// # Errors
     /// A database error (nothing is written then).
@@ -172,85 +165,35 @@ impl Store {
         &self,
         claims: &[(i64, i64, i64, String)],
     ) -> Result<Vec<bool>, StoreError> {
-        let (_guard, mut tx) = self.begin_write().await?;
-        let mut out = Vec::with_capacity(claims.len());
-        for (player, due, next, day) in claims {
-            let done = sqlx::query(
-                "UPDATE digests SET next_at = $1, last_day = $2
-                 WHERE player_id = $3 AND next_at = $4",
-            )
-            .bind(*next)
-            .bind(day.as_str())
-            .bind(*player)
-            .bind(*due)
-            .execute(&mut *tx)
-            .await?;
-            out.push(done.rows_affected() == 1);
-        }
-        tx.commit().await?;
-        Ok(out)
-    }
-
-    /// The open matches (challenged or active) of any of `players`, with both players and
-    /// the community's platform id, oldest first; `community` keeps one community's only.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn open_matches_of(
-        &self,
-        players: &[i64],
-        community: Option<i64>,
-    ) -> Result<Vec<WaitingRow>, StoreError> {
-        if players.is_empty() {
+        if claims.is_empty() {
             return Ok(Vec::new());
         }
-        let n = players.len();
-        // Each side through its index (`matches_by_x`, `matches_by_o`).
-        let only = if community.is_some() {
-            format!("AND community_id = ${}", 2 * n + 1)
-        } else {
-            String::new()
-        };
+        let values = (0..claims.len())
+            .map(|i| {
+                let k = 4 * i;
+                format!("(${}, ${}, ${}, ${})", k + 1, k + 2, k + 3, k + 4)
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        // The VALUES' columns are `column1`.. on both backends.
         let text = format!(
-            "SELECT m.*, c.platform_id AS community_platform_id,
-                 x.id AS x_id, x.platform AS x_platform, x.platform_id AS x_platform_id,
-                 x.display_name AS x_display_name, x.auto_roll AS x_auto_roll,
-                 x.notify_dm AS x_notify_dm,
-                 o.id AS o_id, o.platform AS o_platform, o.platform_id AS o_platform_id,
-                 o.display_name AS o_display_name, o.auto_roll AS o_auto_roll,
-                 o.notify_dm AS o_notify_dm
-             FROM (SELECT {MATCH_COLUMNS} FROM matches WHERE id IN (
-                       SELECT id FROM matches
-                       WHERE player_x IN ({xs}) AND status IN ('challenged', 'active')
-                       UNION
-                       SELECT id FROM matches
-                       WHERE player_o IN ({os}) AND status IN ('challenged', 'active'))
-                   {only}) m
-             JOIN players x ON x.id = m.player_x
-             JOIN players o ON o.id = m.player_o
-             JOIN communities c ON c.id = m.community_id
-             ORDER BY m.id",
-            xs = placeholders(1, n),
-            os = placeholders(n + 1, n),
+            "UPDATE digests SET next_at = v.column3, last_day = v.column4
+             FROM (VALUES {values}) AS v
+             WHERE digests.player_id = v.column1 AND digests.next_at = v.column2
+             RETURNING digests.player_id"
         );
         let mut q = sqlx::query(sql(text));
-        for p in players.iter().chain(players) {
-            q = q.bind(*p);
+        for (player, due, next, day) in claims {
+            q = q.bind(*player).bind(*due).bind(*next).bind(day.as_str());
         }
-        if let Some(c) = community {
-            q = q.bind(c);
-        }
-        let rows = q.fetch_all(&self.pool).await?;
-        Ok(rows
+        let (_guard, mut tx) = self.begin_write().await?;
+        let rows = q.fetch_all(&mut *tx).await?;
+        tx.commit().await?;
+        let won: std::collections::HashSet<i64> = rows
             .iter()
-            .map(|r| {
-                Ok::<_, sqlx::Error>(WaitingRow {
-                    row: match_row(r)?,
-                    players: [player_row_as(r, "x_")?, player_row_as(r, "o_")?],
-                    community: r.try_get("community_platform_id")?,
-                })
-            })
-            .collect::<Result<_, _>>()?)
+            .map(|r| r.try_get::<i64, _>(0))
+            .collect::<Result<_, _>>()?;
+        Ok(claims.iter().map(|(p, ..)| won.contains(p)).collect())
     }
 
     /// Active matches where the player to act may have to be told his time bank fell

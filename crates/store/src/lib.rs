@@ -26,6 +26,7 @@
 //! | `web_links.rs` | the web companion's link tokens (one per match; replaced to revoke) |
 //! | `vacation.rs` | vacations: a server's allowance, one row per vacation, the clocks they move |
 //! | `digest.rs` | the daily digest's settings and days sent, the open matches of many players in one read, the low-time notice's marks |
+//! | `waiting.rs` | whom an open match waits on (written with each change), a player's waiting matches read by it |
 //! | `blocks.rs` | who blocked whom (`/block`, `/unblock`) |
 //! | `head_to_head.rs` | the finished matches between two players (`/h2h`) |
 //! | `dice_counts.rs` | what `/fair stats` counts: a player's matches with fair dice, a community's throws |
@@ -124,6 +125,7 @@ mod money;
 mod players;
 pub mod ratings;
 mod vacation;
+mod waiting;
 mod web_league;
 mod web_links;
 pub use web_league::PageStamp;
@@ -153,6 +155,7 @@ pub use ratings::{
     RatedMatch, RatedSide, RatingChangeRow, RatingRow, Rebuilt, Standing, record_rating_update,
 };
 pub use vacation::{ClockShift, NewVacation, VacationRow};
+pub use waiting::{WaitingMark, WaitingMatch};
 
 /// A store error; every [`StoreError::Db`] made from an `sqlx::Error` is counted
 /// ([`database_errors`]).

@@ -25,8 +25,9 @@ pub(crate) async fn insert_match_in(
 ) -> Result<i64, sqlx::Error> {
     let row = sqlx::query(
         "INSERT INTO matches (community_id, channel, ruleset, terms, player_x, player_o,
-             status, version, bank_x, bank_o, created_at, updated_at, rated, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8, $9, $10, $11, $12, $13)
+             status, version, bank_x, bank_o, created_at, updated_at, rated, expires_at,
+             waiting_on, waiting_for)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8, $9, $10, $11, $12, $13, $14, '')
          RETURNING id",
     )
     .bind(m.community_id)
@@ -42,6 +43,7 @@ pub(crate) async fn insert_match_in(
     .bind(m.now)
     .bind(rated)
     .bind(m.expires_at)
+    .bind(m.waiting_on)
     .fetch_one(&mut *conn)
     .await?;
     let id: i64 = row.try_get(0)?;
@@ -71,8 +73,9 @@ pub(crate) async fn write_change(
     let done = sqlx::query(
         "UPDATE matches SET status = $1, state = $2, version = version + 1,
                  turn_started_at = $3, bank_x = $4, bank_o = $5, deadline_at = $6, reminder_at = $7,
-                 winner = $8, result = $9, updated_at = $10, expires_at = NULL
-             WHERE id = $11 AND version = $12",
+                 winner = $8, result = $9, updated_at = $10, expires_at = NULL,
+                 waiting_on = $11, waiting_for = $12, break_until = $13
+             WHERE id = $14 AND version = $15",
     )
     .bind(c.status.as_str())
     .bind(&c.state)
@@ -84,6 +87,9 @@ pub(crate) async fn write_change(
     .bind(c.winner)
     .bind(&c.result)
     .bind(c.now)
+    .bind(c.waiting.as_ref().and_then(|w| w.on))
+    .bind(c.waiting.as_ref().map(|w| w.what.as_str()))
+    .bind(c.waiting.as_ref().and_then(|w| w.break_until))
     .bind(c.id)
     .bind(c.expected_version)
     .execute(&mut *conn)

@@ -9,6 +9,7 @@ use crate::db::{DbRow, sql};
 use crate::fair::{FairChainRow, FairChange};
 use crate::money::{LedgerEntry, PotGame};
 use crate::players::{PlayerRow, player_row_as};
+use crate::waiting::{WaitingMark, waiting_mark};
 use crate::{Store, StoreError};
 use engine::Ruleset;
 
@@ -132,6 +133,9 @@ pub struct MatchRow {
     /// Why a finished match ended (`None` while under way, and for matches that ended
     /// before causes were kept and whose result does not tell it).
     pub cause: Option<EndCause>,
+    /// Whom it waits on, as written with it (migration 0020); `None`: not known (a row
+    /// written before it, or by a change that did not work it out).
+    pub waiting: Option<WaitingMark>,
 }
 
 /// One entry of a match's action log.
@@ -158,6 +162,8 @@ pub struct NewMatch {
     pub fair: Option<FairChainRow>,
     /// When the challenge expires unanswered.
     pub expires_at: Option<i64>,
+    /// The player the challenge waits on (`None`: nobody, a challenge to the bot).
+    pub waiting_on: Option<i64>,
 }
 
 /// Everything one command changes in a match, written in one transaction.
@@ -189,6 +195,9 @@ pub struct MatchChange {
     pub fair: Option<FairChange>,
     /// The match is over: its end, recorded on its league fixture if it has one.
     pub league: Option<LeagueReport>,
+    /// Whom the match waits on after this change, written in the same `UPDATE`
+    /// (`None`: not worked out; readers then decode the snapshot).
+    pub waiting: Option<WaitingMark>,
 }
 
 impl MatchChange {
@@ -212,7 +221,8 @@ pub struct LeagueReport {
 
 pub(crate) const MATCH_COLUMNS: &str = "id, community_id, channel, ruleset, terms, player_x, player_o, \
      status, state, version, turn_started_at, bank_x, bank_o, deadline_at, reminder_at, \
-     winner, result, created_at, updated_at, expires_at, end_cause, end_reason";
+     winner, result, created_at, updated_at, expires_at, end_cause, end_reason, \
+     waiting_on, waiting_for, break_until";
 
 /// The pattern of stored terms that name a bot level (the club writes its terms as
 /// compact JSON: `"bot":"expert"`).
@@ -242,6 +252,7 @@ pub(crate) fn match_row(r: &DbRow) -> Result<MatchRow, sqlx::Error> {
             r.try_get::<Option<String>, _>("end_cause")?.as_deref(),
             r.try_get("end_reason")?,
         ),
+        waiting: waiting_mark(r)?,
     })
 }
 

@@ -50,6 +50,7 @@ pub(crate) const MIGRATIONS: &[(i64, &str, &str, &str)] = migrations![
     (16, "blocks", "0016_blocks.sql"),
     (18, "league start at", "0018_league_start_at.sql"),
     (19, "league page version", "0019_league_page_version.sql"),
+    (20, "match waiting", "0020_match_waiting.sql"),
     (21, "vacation plans", "0021_vacation_plans.sql"),
 ];
 

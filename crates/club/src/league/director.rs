@@ -256,6 +256,12 @@ impl Club {
             deadline_at: deadline,
             reminder_at: reminder,
             now,
+            // The same snapshot: the same player waits, for the same.
+            waiting: Some(crate::waiting::waiting_mark(
+                &l,
+                MatchStatus::Active,
+                l.snap.as_ref(),
+            )),
             ..MatchChange::default()
         });
         change.log.push((

@@ -63,6 +63,8 @@ impl Club {
                 entry: entry_json(&Entry::Challenge { spec })?,
                 fair,
                 expires_at: None,
+                // Accepted in the same transaction, which writes whom it waits on then.
+                waiting_on: None,
             },
             rated: spec.rated,
             players: [x.clone(), o.clone()],
@@ -98,6 +100,7 @@ impl Club {
             updated_at: s.new.now,
             expires_at: s.new.expires_at,
             cause: None,
+            waiting: None,
         };
         // No seed is drawn and no throw made here: the match's first throw waits for a
         // player (a standard /roll, the Welsh call), and each may set a seed until then.

@@ -24,6 +24,7 @@ mod money_game_words;
 mod practice;
 mod spectators;
 mod vacation;
+mod waiting_columns;
 mod web_revoke;
 mod welsh_analysis;
 mod welsh_bot;

@@ -28,6 +28,7 @@ async fn matches(store: &Store, n: usize) -> (i64, [i64; 2], Vec<i64>) {
             entry: "\"challenge\"".into(),
             fair: None,
             expires_at: None,
+            waiting_on: Some(o),
         };
         ids.push(store.insert_match(&m).await.unwrap());
     }
