@@ -117,6 +117,7 @@ mod fingerprint;
 mod group_commit;
 mod head_to_head;
 mod health;
+mod league_pages;
 mod leagues;
 mod match_writes;
 mod matches;
@@ -126,6 +127,7 @@ mod players;
 pub mod ratings;
 mod vacation;
 mod waiting;
+mod waiting_mark;
 mod web_league;
 mod web_links;
 pub use web_league::PageStamp;
@@ -155,7 +157,8 @@ pub use ratings::{
     RatedMatch, RatedSide, RatingChangeRow, RatingRow, Rebuilt, Standing, record_rating_update,
 };
 pub use vacation::{ClockShift, NewVacation, VacationRow};
-pub use waiting::{WaitingMark, WaitingMatch};
+pub use waiting::WaitingMatch;
+pub use waiting_mark::WaitingMark;
 
 /// A store error; every [`StoreError::Db`] made from an `sqlx::Error` is counted
 /// ([`database_errors`]).

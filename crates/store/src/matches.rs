@@ -9,7 +9,7 @@ use crate::db::{DbRow, sql};
 use crate::fair::{FairChainRow, FairChange};
 use crate::money::{LedgerEntry, PotGame};
 use crate::players::{PlayerRow, player_row_as};
-use crate::waiting::{WaitingMark, waiting_mark};
+use crate::waiting_mark::{WaitingMark, waiting_mark};
 use crate::{Store, StoreError};
 use engine::Ruleset;
 

@@ -322,7 +322,7 @@ pub async fn record_rating_update(
         return Ok(None);
     };
     // A league's page shows its fixtures' end causes.
-    crate::web_league::bump_league_pages(&mut *conn, &[match_id]).await?;
+    crate::league_pages::bump_league_pages(&mut *conn, &[match_id]).await?;
     let Some(e) = ended(&row, match_id, forfeit)? else {
         return Ok(None);
     };

@@ -8,23 +8,11 @@
 
 use sqlx::Row;
 
-use crate::db::{DbRow, sql};
+use crate::db::sql;
 use crate::digest::WaitingRow;
 use crate::matches::{MATCH_COLUMNS, MatchStatus, match_row};
 use crate::players::player_row_as;
 use crate::{Store, StoreError};
-
-/// Whom a match waits on and for what, as written with it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct WaitingMark {
-    /// The player who must act (`None`: nobody: the match is over, or the bot thinks).
-    pub on: Option<i64>,
-    /// What he must do, in words ("roll or double"); empty for a challenge (its words come
-    /// from its number) and when nobody waits.
-    pub what: String,
-    /// The end of a Welsh break running when it was written (Unix seconds).
-    pub break_until: Option<i64>,
-}
 
 /// A match waiting on a player, read from its waiting columns (no snapshot).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,19 +31,6 @@ pub struct WaitingMatch {
     pub channel: String,
     /// The community's id on the platform.
     pub community: String,
-}
-
-/// The waiting columns of a match row (`None`: not known).
-pub(crate) fn waiting_mark(r: &DbRow) -> Result<Option<WaitingMark>, sqlx::Error> {
-    let what: Option<String> = r.try_get("waiting_for")?;
-    Ok(match what {
-        None => None,
-        Some(what) => Some(WaitingMark {
-            on: r.try_get("waiting_on")?,
-            what,
-            break_until: r.try_get("break_until")?,
-        }),
-    })
 }
 
 /// `$from, $from+1, ...`: `n` placeholders.

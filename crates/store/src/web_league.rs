@@ -4,31 +4,8 @@
 
 use sqlx::Row;
 
-use crate::db::{DbConnection, sql};
+use crate::league_pages::bump_league_pages;
 use crate::{Store, StoreError};
-
-/// Moves on the page version of every league that has a fixture played as one of
-/// `matches` (inside the caller's transaction): what its page shows of them changed (a
-/// match's end cause, its link). Nothing for matches outside a league.
-pub(crate) async fn bump_league_pages(
-    conn: &mut DbConnection,
-    matches: &[i64],
-) -> Result<(), sqlx::Error> {
-    for chunk in matches.chunks(500) {
-        let marks: Vec<String> = (0..chunk.len()).map(|i| format!("${}", i + 1)).collect();
-        let text = format!(
-            "UPDATE leagues SET page_version = page_version + 1 WHERE id IN
-               (SELECT league_id FROM league_fixtures WHERE match_id IN ({}))",
-            marks.join(", ")
-        );
-        let mut q = sqlx::query(sql(text));
-        for m in chunk {
-            q = q.bind(*m);
-        }
-        q.execute(&mut *conn).await?;
-    }
-    Ok(())
-}
 
 impl Store {
     /// Removes the link of `kind`'s `target`: its token finds nothing from now on.

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use sqlx::Row;
 
 use crate::db::sql;
-use crate::web_league::bump_league_pages;
+use crate::league_pages::bump_league_pages;
 use crate::{Store, StoreError};
 
 /// The kind of a match's link: a league's page shows its fixtures' match links, so making
