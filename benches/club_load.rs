@@ -18,9 +18,9 @@ use club::{
     Actor, AnalysisEvent, AnalysisSettings, ChallengeSpec, Club, Command, MatchRef, NextUp,
     RngDice, SystemClock,
 };
+use clubkit::load::{answer, env, percentile, play_out};
 use render::render_png;
 use store::Store;
-use testkit::Rng;
 use tokio::sync::Mutex;
 
 /// The `ANALYSIS_*` settings as the bot reads them (the environment, then `.env`).
@@ -28,70 +28,6 @@ fn analysis_settings() -> AnalysisSettings {
     gammonbot::config::Config::load(std::path::Path::new("."))
         .unwrap_or_else(|e| panic!("{e}"))
         .analysis
-}
-
-fn env(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-/// The command that answers what the club asked for, and the legal move if it is a move.
-async fn answer(club: &Club, next: &NextUp, pick: usize) -> Command {
-    let m = MatchRef::id(next.match_id);
-    let what = next.what.as_str();
-    if what.starts_with("move") {
-        let moves = club
-            .legal_moves(&Actor::local(&next.name), m)
-            .await
-            .unwrap_or_default();
-        if moves.is_empty() {
-            return Command::Board(m);
-        }
-        Command::Move(m, moves[pick % moves.len()].clone())
-    } else if what.starts_with("take") {
-        Command::Take(m)
-    } else if what.starts_with("call") {
-        Command::Call(m, engine::welsh::Parity::Odd)
-    } else if what.starts_with("choose") {
-        Command::Choose(m, club::Starter::Me)
-    } else if what.starts_with("accept or reject the offer") {
-        Command::AcceptConcede(m)
-    } else {
-        Command::Roll(m)
-    }
-}
-
-/// A 7-point match between `a` and `b` played to its end with pseudo-random legal plays
-/// and no cube, so that it takes several games as a real match does.
-async fn play_out(club: &Club, a: &str, b: &str, seed: u64) -> i64 {
-    let challenge = Command::Challenge {
-        opponent: b.to_string(),
-        spec: ChallengeSpec::standard(Some(7)),
-    };
-    let id = club
-        .execute(&Actor::local(a), challenge)
-        .await
-        .unwrap()
-        .match_id
-        .unwrap();
-    let m = MatchRef::id(id);
-    let mut out = club
-        .execute(&Actor::local(b), Command::Accept(m))
-        .await
-        .unwrap();
-    let mut rng = Rng::new(seed);
-    while let Some(up) = out.next.clone() {
-        let cmd = answer(club, &up, rng.next_u64() as usize).await;
-        out = club.execute(&Actor::local(&up.name), cmd).await.unwrap();
-    }
-    id
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i]
 }
 
 fn main() {

@@ -16,45 +16,9 @@ use std::time::{Duration, Instant};
 use club::{
     Actor, ChallengeSpec, Club, Command, MatchRef, NextUp, RngDice, SystemClock, WaitingLinks,
 };
-use render::render_png;
+use clubkit::load::{env, ms, percentile, steady_commands};
 use store::{DigestRow, DigestWrite, Store};
 use tokio::sync::Mutex;
-
-fn env(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-/// The command that answers what the club asked for (as `club_load` does).
-async fn answer(club: &Club, next: &NextUp, pick: usize) -> Command {
-    let m = MatchRef::id(next.match_id);
-    let what = next.what.as_str();
-    if what.starts_with("move") {
-        let moves = club
-            .legal_moves(&Actor::local(&next.name), m)
-            .await
-            .unwrap_or_default();
-        if moves.is_empty() {
-            return Command::Board(m);
-        }
-        Command::Move(m, moves[pick % moves.len()].clone())
-    } else if what.starts_with("take") {
-        Command::Take(m)
-    } else {
-        Command::Roll(m)
-    }
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i]
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1e3
-}
 
 /// Commands at `rate` a second for `seconds` on the matches of `next`: the sorted round
 /// trips (load, validate, save, render).
@@ -65,43 +29,7 @@ async fn load(
     seconds: u64,
 ) -> Vec<Duration> {
     let ids: Vec<i64> = next.lock().await.keys().copied().collect();
-    let total = rate * seconds;
-    let period = Duration::from_secs_f64(1.0 / rate as f64);
-    let start = Instant::now();
-    let mut tasks = Vec::new();
-    for k in 0..total {
-        let scheduled = start + period * u32::try_from(k).unwrap();
-        tokio::time::sleep_until(scheduled.into()).await;
-        let id = ids[(k as usize * 7919) % ids.len()];
-        let club = Arc::clone(club);
-        let next = Arc::clone(next);
-        tasks.push(tokio::spawn(async move {
-            let up = next.lock().await.get(&id).cloned()?;
-            let cmd = answer(&club, &up, k as usize).await;
-            let sent = Instant::now();
-            let out = club.execute(&Actor::local(&up.name), cmd).await.ok()?;
-            if let Some(scene) = out.board.clone() {
-                tokio::task::spawn_blocking(move || render_png(&scene).unwrap().len())
-                    .await
-                    .unwrap();
-            }
-            let took = sent.elapsed();
-            let mut n = next.lock().await;
-            match out.next {
-                Some(up) => n.insert(id, up),
-                None => n.remove(&id),
-            };
-            Some(took)
-        }));
-    }
-    let mut times = Vec::new();
-    for t in tasks {
-        if let Some(took) = t.await.unwrap() {
-            times.push(took);
-        }
-    }
-    times.sort();
-    times
+    steady_commands(club, next, &ids, rate, seconds).await
 }
 
 fn main() {

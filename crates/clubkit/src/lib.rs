@@ -8,6 +8,7 @@
 //! club relinks none of them. A crate, not a module the tests include by path, so that each
 //! test binary uses what it needs without dead-code warnings.
 
+pub mod load;
 mod welsh_play;
 
 pub use welsh_play::{play_welsh_to_end, stored_welsh, welsh_command};

@@ -20,22 +20,10 @@ use club::{
     Actor, ChallengeSpec, Club, Command, Format, LeagueCommand, LeagueOp, MatchRef, NextUp,
     RngDice, SystemClock,
 };
-use render::render_png;
+use clubkit::load::{env, ms, percentile, play_out, steady_commands};
 use store::Store;
-use testkit::Rng;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::sync::Mutex;
-
-fn env(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1e3
-}
 
 /// The CPU time this process has used so far (user and system, all threads; Linux's
 /// `/proc/self/stat`, in clock ticks of 10 ms; zero elsewhere).
@@ -51,65 +39,6 @@ fn cpu() -> Duration {
         .filter_map(|t| t.parse::<u64>().ok())
         .sum();
     Duration::from_millis(ticks * 10)
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i]
-}
-
-/// The command that answers what the club asked for (as `club_load`).
-async fn answer(club: &Club, next: &NextUp, pick: usize) -> Command {
-    let m = MatchRef::id(next.match_id);
-    let what = next.what.as_str();
-    if what.starts_with("move") {
-        let moves = club
-            .legal_moves(&Actor::local(&next.name), m)
-            .await
-            .unwrap_or_default();
-        if moves.is_empty() {
-            return Command::Board(m);
-        }
-        Command::Move(m, moves[pick % moves.len()].clone())
-    } else if what.starts_with("take") {
-        Command::Take(m)
-    } else if what.starts_with("call") {
-        Command::Call(m, engine::welsh::Parity::Odd)
-    } else if what.starts_with("choose") {
-        Command::Choose(m, club::Starter::Me)
-    } else if what.starts_with("accept or reject the offer") {
-        Command::AcceptConcede(m)
-    } else {
-        Command::Roll(m)
-    }
-}
-
-/// A 7-point match played to its end with pseudo-random legal plays (as `club_load`).
-async fn play_out(club: &Club, a: &str, b: &str, seed: u64) -> i64 {
-    let challenge = Command::Challenge {
-        opponent: b.to_string(),
-        spec: ChallengeSpec::standard(Some(7)),
-    };
-    let id = club
-        .execute(&Actor::local(a), challenge)
-        .await
-        .unwrap()
-        .match_id
-        .unwrap();
-    let m = MatchRef::id(id);
-    let mut out = club
-        .execute(&Actor::local(b), Command::Accept(m))
-        .await
-        .unwrap();
-    let mut rng = Rng::new(seed);
-    while let Some(up) = out.next.clone() {
-        let cmd = answer(club, &up, rng.next_u64() as usize).await;
-        out = club.execute(&Actor::local(&up.name), cmd).await.unwrap();
-    }
-    id
 }
 
 /// `GET path` accepting gzip, as browsers do: the status and the answer's length over
@@ -190,46 +119,11 @@ async fn load(
             (m, l)
         })
     });
-    let total = rate * seconds;
-    let period = Duration::from_secs_f64(1.0 / rate as f64);
-    let start = Instant::now();
-    let mut tasks = Vec::new();
-    for k in 0..total {
-        let scheduled = start + period * u32::try_from(k).unwrap();
-        tokio::time::sleep_until(scheduled.into()).await;
-        let id = ids[(k as usize * 7919) % ids.len()];
-        let club = Arc::clone(club);
-        let next = Arc::clone(next);
-        tasks.push(tokio::spawn(async move {
-            let up = next.lock().await.get(&id).cloned()?;
-            let cmd = answer(&club, &up, k as usize).await;
-            let sent = Instant::now();
-            let out = club.execute(&Actor::local(&up.name), cmd).await.ok()?;
-            if let Some(scene) = out.board.clone() {
-                tokio::task::spawn_blocking(move || render_png(&scene).unwrap().len())
-                    .await
-                    .unwrap();
-            }
-            let took = sent.elapsed();
-            let mut n = next.lock().await;
-            match out.next {
-                Some(up) => n.insert(id, up),
-                None => n.remove(&id),
-            };
-            Some(took)
-        }));
-    }
-    let mut times = Vec::new();
-    for t in tasks {
-        if let Some(took) = t.await.unwrap() {
-            times.push(took);
-        }
-    }
+    let times = steady_commands(club, next, ids, rate, seconds).await;
     let (mut m, mut l) = match web_task {
         Some(t) => t.await.unwrap(),
         None => (Vec::new(), Vec::new()),
     };
-    times.sort();
     m.sort();
     l.sort();
     (times, m, l)
