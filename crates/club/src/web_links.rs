@@ -111,9 +111,19 @@ impl Club {
             .load_match(match_id)
             .await?
             .ok_or(ClubError::UnknownMatch(match_id))?;
+        self.replace_web_link(MATCH, match_id).await
+    }
+
+    /// Gives `kind`'s `target` a new token in one write (answered): the old one finds
+    /// nothing from now on.
+    pub(crate) async fn replace_web_link(
+        &self,
+        kind: &str,
+        target: i64,
+    ) -> Result<String, ClubError> {
         let token = new_token()?;
         self.store
-            .replace_web_token(MATCH, match_id, &token, self.clock.now())
+            .replace_web_token(kind, target, &token, self.clock.now())
             .await?;
         Ok(token)
     }

@@ -172,9 +172,8 @@ impl Club {
     /// A database error.
     pub async fn revoke_player_link_by(&self, actor: &Actor) -> Result<String, ClubError> {
         let (me, community) = self.me(actor).await?;
-        let token = new_token()?;
-        self.store
-            .replace_web_token(&player_kind(community), me.id, &token, self.clock.now())
+        let token = self
+            .replace_web_link(&player_kind(community), me.id)
             .await?;
         tracing::info!(player = me.id, "a player revoked their page's link");
         Ok(token)

@@ -14,7 +14,7 @@
 
 use super::league::League;
 use super::web_league::{LEADERBOARD, LEAGUE};
-use super::web_links::{CHOUETTE, PageKind, PageLink, new_token};
+use super::web_links::{CHOUETTE, PageKind, PageLink};
 use super::{Actor, Club, ClubError};
 
 /// The page whose link to revoke.
@@ -131,10 +131,7 @@ impl Club {
                 )));
             }
         }
-        let token = new_token()?;
-        self.store
-            .replace_web_token(CHOUETTE, id, &token, self.clock.now())
-            .await?;
+        let token = self.replace_web_link(CHOUETTE, id).await?;
         tracing::info!(
             chouette = id,
             by = me.id,
@@ -169,10 +166,7 @@ impl Club {
                 league.row.name
             )));
         }
-        let token = new_token()?;
-        self.store
-            .replace_web_token(LEAGUE, league.row.id, &token, self.clock.now())
-            .await?;
+        let token = self.replace_web_link(LEAGUE, league.row.id).await?;
         tracing::info!(
             league = league.row.id,
             by = me.id,
@@ -195,10 +189,7 @@ impl Club {
             ));
         }
         let (me, community) = self.me(actor).await?;
-        let token = new_token()?;
-        self.store
-            .replace_web_token(LEADERBOARD, community, &token, self.clock.now())
-            .await?;
+        let token = self.replace_web_link(LEADERBOARD, community).await?;
         tracing::info!(community, by = me.id, "a leaderboard page's link revoked");
         Ok(token)
     }
