@@ -141,7 +141,7 @@ pub struct ChallengeSpec {
     /// A match against the bot at this level (GNU Backgammon's for standard rules, the
     /// Welsh player's for Welsh); the bot is the challenged player (O). `None`: two people.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bot: Option<super::BotLevel>,
+    pub bot: Option<crate::BotLevel>,
     /// Practice: `/hint` is allowed (always in a match against the bot; in a match of two
     /// people when the challenge asked for it, so both agreed). Never rated.
     #[serde(default, skip_serializing_if = "is_false")]
@@ -271,14 +271,14 @@ pub enum Command {
         auto_roll: Option<bool>,
         notify_dm: Option<bool>,
         /// The daily digest (`digest:`, `at:`, `tz:`).
-        digest: super::DigestOptions,
+        digest: crate::DigestOptions,
     },
     /// My ledger and balance here.
     Ledger,
     /// The scoop-pot tally with an opponent (platform id).
     Pot(String),
     /// A chouette command.
-    Chouette(super::ChouetteRef, super::ChouetteOp),
+    Chouette(crate::ChouetteRef, crate::ChouetteOp),
     /// A player's rating here (default: mine; `player` is a platform id) in a ruleset's
     /// pool (default: standard), his rank, record and last changes, with the chart.
     Rating {
@@ -292,12 +292,12 @@ pub enum Command {
         ruleset: Option<Ruleset>,
     },
     /// Provably fair dice of a match or chouette: show, export, set my seed.
-    Fair(super::FairRef, super::FairOp),
+    Fair(crate::FairRef, crate::FairOp),
     /// Write my name otherwise (the local chat: its case only; Discord names come from
     /// Discord).
     Rename(String),
     /// A league command.
-    League(super::LeagueCommand),
+    League(crate::LeagueCommand),
     /// GNU Backgammon's review of a finished standard match (a money session: its
     /// finished games): the stored one, or a job queued.
     Analyse(MatchRef),
@@ -331,7 +331,7 @@ pub enum Command {
     Keep(MatchRef),
     /// Vacation: go away (the clocks of my matches here stop), come back, see the days
     /// used and left; the server's allowance.
-    Vacation(super::VacationOp),
+    Vacation(crate::VacationOp),
 }
 
 /// A player who must act, and what he must do.
@@ -341,7 +341,7 @@ pub struct NextUp {
     pub user_id: String,
     pub name: String,
     /// What he may do: the words, the buttons and the local chat's hint come from these.
-    pub choices: Vec<super::Choice>,
+    pub choices: Vec<crate::Choice>,
     /// The choices in words: "roll or double", "take or drop", "move 6-5", ...
     pub what: String,
     /// Unix seconds.
@@ -354,12 +354,12 @@ impl NextUp {
     /// `name` (platform id `user_id`) must choose among `choices` in match (or chouette)
     /// `match_id`; the words are made from the choices. No deadline, no direct message.
     #[must_use]
-    pub fn new(match_id: i64, user_id: &str, name: &str, choices: Vec<super::Choice>) -> NextUp {
+    pub fn new(match_id: i64, user_id: &str, name: &str, choices: Vec<crate::Choice>) -> NextUp {
         NextUp {
             match_id,
             user_id: user_id.to_string(),
             name: name.to_string(),
-            what: super::choices_words(match_id, &choices),
+            what: crate::choices_words(match_id, &choices),
             choices,
             deadline: None,
             dm: false,

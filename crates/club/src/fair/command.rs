@@ -6,7 +6,7 @@ use engine::fair::{FairId, Scheme, seed_problem};
 use store::PlayerRow;
 
 use super::{FairDice, FairOp, FairRef, GameRecord, export_json};
-use crate::fair_record::{LineDraw, Played, chouette_played, match_played};
+use crate::fair::record::{LineDraw, Played, chouette_played, match_played};
 use crate::{Attachment, Club, ClubError, Outcome};
 
 /// What `/fair` is about: the record's id, how it is named, the names of the two sides,
@@ -35,7 +35,7 @@ impl Club {
         let corrupt = |e: String| ClubError::Corrupt(n, e);
         match (id, of) {
             (FairId::Match(_), Of::Match(spec, names)) => {
-                let entries = crate::match_log::read_log(&self.store, n).await?;
+                let entries = crate::matches::log::read_log(&self.store, n).await?;
                 Ok((match_played(spec, &entries, names).map_err(corrupt)?, None))
             }
             (_, Of::Chouette(names)) => {
@@ -44,7 +44,7 @@ impl Club {
                     .chouette_actions(n)
                     .await?
                     .iter()
-                    .map(|(_, e)| serde_json::from_str::<crate::chouette_log::ChouetteEntry>(e))
+                    .map(|(_, e)| serde_json::from_str::<crate::chouette::log::ChouetteEntry>(e))
                     .collect::<Result<Vec<_>, _>>()
                     .map_err(|e| corrupt(e.to_string()))?;
                 let seeds = (fair.scheme() == Scheme::V2).then_some(&fair.member_seeds);

@@ -10,7 +10,7 @@ use super::standings::Points;
 use super::swiss_rounds::swiss_bye_lines;
 use super::tables::{division_table, round_name};
 use super::terms::{Format, League, MIN_PLAYERS};
-use crate::fair_words::anchor_words;
+use crate::fair::words::anchor_words;
 use crate::{Club, ClubError, Snapshot};
 use engine::AnyMatch;
 use engine::welsh::format_amount;

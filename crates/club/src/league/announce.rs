@@ -4,7 +4,7 @@
 use super::standings::Points;
 use super::tables::{division_table, round_name};
 use super::terms::League;
-use crate::cause::fixture_cause_words;
+use crate::kernel::cause::fixture_cause_words;
 use crate::{Club, Outcome};
 use std::collections::{HashMap, HashSet};
 

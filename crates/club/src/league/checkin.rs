@@ -5,7 +5,7 @@
 
 use super::entries::{LeagueEntry, entry_text};
 use super::terms::{League, MIN_PLAYERS};
-use crate::phrases::{duration_words, utc_words};
+use crate::kernel::phrases::{duration_words, utc_words};
 use crate::{Club, ClubError, Notice, Outcome};
 use store::PlayerRow;
 

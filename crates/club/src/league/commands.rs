@@ -8,9 +8,9 @@ use super::terms::{
     Format, League, LeagueSettings, MAX_LEAGUE_NAME, Seeding, Withdrawal, check_name, days,
     parse_amount,
 };
-use crate::challenge::spec_words;
-use crate::player_key::player_key;
-use crate::terms::check_spec;
+use crate::challenges::challenge::spec_words;
+use crate::challenges::terms::check_spec;
+use crate::players::player_key::player_key;
 use crate::{Actor, ChallengeSpec, Club, ClubError, Outcome};
 use engine::Ruleset;
 use engine::welsh::format_amount;
@@ -301,8 +301,8 @@ impl Club {
                 organiser: me.id,
                 channel: actor.channel.clone(),
                 format: format.column().into(),
-                terms: crate::error::json(&spec)?,
-                settings: crate::error::json(&settings)?,
+                terms: crate::kernel::error::json(&spec)?,
+                settings: crate::kernel::error::json(&settings)?,
                 now,
                 entry: entry_text(&entry)?,
             })
@@ -469,7 +469,7 @@ impl Club {
         }
         let now = self.clock.now();
         let mut change = league.change(now);
-        change.settings = Some(crate::error::json(&s)?);
+        change.settings = Some(crate::kernel::error::json(&s)?);
         // Between seasons, a recurring league's window opens (or closes) with the
         // setting; a check-in taken off closes.
         if league.row.status == "signup" {

@@ -5,9 +5,9 @@
 use super::advance::score_of;
 use super::entries::{LeagueEntry, entry_text};
 use super::terms::{League, days};
-use crate::loaded::Loaded;
-use crate::phrases::duration_words;
-use crate::work::Work;
+use crate::kernel::phrases::duration_words;
+use crate::matches::loaded::Loaded;
+use crate::matches::work::Work;
 use crate::{Club, ClubError, Entry, Outcome};
 use engine::Side;
 use store::{FixtureRow, FixtureWrite, MatchChange, MatchRow, MatchStatus, PlayerRow};
@@ -257,7 +257,7 @@ impl Club {
             reminder_at: reminder,
             now,
             // The same snapshot: the same player waits, for the same.
-            waiting: Some(crate::waiting::waiting_mark(
+            waiting: Some(crate::players::waiting::waiting_mark(
                 &l,
                 MatchStatus::Active,
                 l.snap.as_ref(),

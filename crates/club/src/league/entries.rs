@@ -89,5 +89,5 @@ pub enum LeagueEntry {
 }
 
 pub(crate) fn entry_text(e: &LeagueEntry) -> Result<String, ClubError> {
-    crate::error::json(e)
+    crate::kernel::error::json(e)
 }

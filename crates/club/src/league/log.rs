@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use super::entries::LeagueEntry;
 use super::terms::League;
-use crate::phrases::{duration_words, utc_words};
+use crate::kernel::phrases::{duration_words, utc_words};
 use crate::{Attachment, Club, ClubError, Outcome, spec_words};
 use engine::welsh::format_amount;
 

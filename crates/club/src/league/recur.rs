@@ -7,7 +7,7 @@
 
 use super::entries::{LeagueEntry, entry_text};
 use super::terms::{Format, League, MIN_PLAYERS, days};
-use crate::phrases::{duration_words, utc_words};
+use crate::kernel::phrases::{duration_words, utc_words};
 use crate::{Club, ClubError, Notice};
 use std::collections::HashMap;
 

@@ -13,11 +13,11 @@ use super::swiss::SwissPlayer;
 use super::swiss_rounds::swiss_bye_lines;
 use super::tables::{division_table, round_name};
 use super::terms::{Format, League, MIN_PLAYERS, Seeding, days};
-use crate::fair_words::anchor_words;
-use crate::loaded::Loaded;
-use crate::phrases::duration_words;
-use crate::player_key::player_key;
-use crate::work::{Work, entry_json};
+use crate::fair::words::anchor_words;
+use crate::kernel::phrases::duration_words;
+use crate::matches::loaded::Loaded;
+use crate::matches::work::{Work, entry_json};
+use crate::players::player_key::player_key;
 use crate::{
     Actor, ChallengeSpec, Club, ClubError, Entry, FairDice, Outcome, Snapshot, new_chain_with_first,
 };
@@ -56,7 +56,7 @@ impl Club {
                 community_id: league.row.community_id,
                 channel: league.row.channel.clone(),
                 ruleset: spec.ruleset,
-                terms: crate::error::json(&spec)?,
+                terms: crate::kernel::error::json(&spec)?,
                 players: [x.id, o.id],
                 bank: spec.time.bank,
                 now,

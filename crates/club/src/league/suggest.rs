@@ -5,7 +5,7 @@
 //! resolution of abandoned matches did). It reads only: nothing is written.
 
 use super::terms::League;
-use crate::phrases::duration_words;
+use crate::kernel::phrases::duration_words;
 use crate::{Club, ClubError, Outcome};
 use engine::{AnyMatch, Phase, Side};
 use gnubg::HINT_LEVEL;

@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 use super::standings::{Points, Row};
 use super::tables::{BracketLine, TableLine, division_table, round_name, table_text};
 use super::terms::{Format, League};
-use crate::cause::fixture_cause_words;
+use crate::kernel::cause::fixture_cause_words;
 use crate::{Actor, Chart, Club, ClubError, Outcome, WebPage, spec_words};
 use store::{EndCause, FixtureRow};
 

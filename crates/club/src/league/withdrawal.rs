@@ -4,7 +4,7 @@
 use super::director::Decision;
 use super::entries::{LeagueEntry, entry_text};
 use super::terms::{League, Withdrawal};
-use crate::work::entry_json;
+use crate::matches::work::entry_json;
 use crate::{Club, ClubError, Entry, Outcome};
 use store::{FixtureWrite, MatchChange, MatchStatus, PlayerRow};
 

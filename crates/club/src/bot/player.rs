@@ -1,0 +1,255 @@
+//! GNU Backgammon as a player of the club: who the bot is on each platform, its events
+//! for the adapters, and the worker that makes its decisions (at start-up for every
+//! pending one, then whenever a command leaves the bot to act, and again after a retry
+//! interval for those that failed). The decisions themselves are in `bot_turn`.
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use tokio::sync::{Notify, broadcast};
+
+use crate::{BotEvent, Club, ClubError};
+
+/// The local chat's bot: `/challenge bot` names it.
+pub(crate) const LOCAL_BOT_ID: &str = "bot";
+
+/// The bot's name where the platform gives none (the local chat).
+pub(crate) const BOT_NAME: &str = "GNU Backgammon";
+
+/// How long the bot waits before it tries again a decision that failed (gnubg missing,
+/// failing or too slow), unless the club says otherwise (`Club::with_bot_retry`).
+pub(crate) const DEFAULT_RETRY: Duration = Duration::from_secs(60);
+
+/// The most open bot matches one scan looks at.
+const SCAN_LIMIT: i64 = 10_000;
+
+/// The bot player's state in the club.
+pub(crate) struct BotPlayer {
+    /// platform -> (the bot's user id there, its display name).
+    identities: Mutex<HashMap<String, (String, String)>>,
+    pub(crate) events: broadcast::Sender<BotEvent>,
+    /// Rung when a command leaves the bot to act (the matches are in `pending`).
+    bell: Notify,
+    pending: Mutex<BTreeSet<i64>>,
+    /// The matches a batch of decisions is under way in.
+    in_flight: Mutex<BTreeSet<i64>>,
+    /// Rung when a batch ends.
+    batch_done: Notify,
+    /// The failure last told in each match (a failure is told once, until a decision
+    /// succeeds there).
+    pub(crate) told: Mutex<HashMap<i64, String>>,
+    pub(crate) retry: Duration,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl BotPlayer {
+    pub(crate) fn new() -> BotPlayer {
+        let mut identities = HashMap::new();
+        identities.insert(
+            "local".to_string(),
+            (LOCAL_BOT_ID.to_string(), BOT_NAME.to_string()),
+        );
+        BotPlayer {
+            identities: Mutex::new(identities),
+            events: broadcast::channel(256).0,
+            bell: Notify::new(),
+            pending: Mutex::new(BTreeSet::new()),
+            in_flight: Mutex::new(BTreeSet::new()),
+            batch_done: Notify::new(),
+            told: Mutex::new(HashMap::new()),
+            retry: DEFAULT_RETRY,
+        }
+    }
+
+    /// Asks the worker to look at match `id` now.
+    pub(crate) fn ring(&self, id: i64) {
+        lock(&self.pending).insert(id);
+        self.bell.notify_one();
+    }
+
+    /// The matches with a decision waiting or under way.
+    pub(crate) fn waiting(&self) -> usize {
+        let mut all = lock(&self.pending).clone();
+        all.extend(lock(&self.in_flight).iter().copied());
+        all.len()
+    }
+
+    /// Asks the worker to look at match `id` in `seconds` (at once if none).
+    pub(crate) fn ring_at(self: &Arc<Self>, id: i64, seconds: i64) {
+        let player = Arc::clone(self);
+        let wait = Duration::from_secs(u64::try_from(seconds).unwrap_or(0));
+        tokio::spawn(async move {
+            tokio::time::sleep(wait).await;
+            player.ring(id);
+        });
+    }
+
+    fn take_pending(&self) -> Vec<i64> {
+        std::mem::take(&mut *lock(&self.pending))
+            .into_iter()
+            .collect()
+    }
+
+    /// Decides in match `id` on a task of its own, unless a batch there is under way (then
+    /// it is looked at again when that one ends), or the club is stopping (then at the
+    /// next start).
+    fn start(&self, club: &Arc<Club>, id: i64) {
+        if club.stop.asked() {
+            return;
+        }
+        if !lock(&self.in_flight).insert(id) {
+            lock(&self.pending).insert(id);
+            return;
+        }
+        let club = Arc::clone(club);
+        tokio::spawn(async move {
+            club.bot_decides(id).await;
+            let player = &club.bot_player;
+            lock(&player.in_flight).remove(&id);
+            if lock(&player.pending).contains(&id) {
+                player.bell.notify_one();
+            }
+            player.batch_done.notify_waiters();
+        });
+    }
+
+    /// Returns once no batch of decisions is under way.
+    async fn batches_ended(&self) {
+        loop {
+            let ended = self.batch_done.notified();
+            tokio::pin!(ended);
+            ended.as_mut().enable();
+            if lock(&self.in_flight).is_empty() {
+                return;
+            }
+            ended.await;
+        }
+    }
+
+    pub(crate) fn identity(&self, platform: &str) -> Option<(String, String)> {
+        lock(&self.identities).get(platform).cloned()
+    }
+
+    /// Whether the failure `text` in match `id` is news (and remembers it as told).
+    pub(crate) fn first_telling(&self, id: i64, text: &str) -> bool {
+        let mut told = lock(&self.told);
+        if told.get(&id).is_some_and(|t| t == text) {
+            return false;
+        }
+        told.insert(id, text.to_string());
+        true
+    }
+
+    /// A decision was made in match `id`: a later failure is told again.
+    pub(crate) fn succeeded(&self, id: i64) {
+        lock(&self.told).remove(&id);
+    }
+}
+
+impl Club {
+    /// Who the bot is on `platform`: its own user id and display name there (Discord: set
+    /// when the gateway is ready). The local chat's bot needs no call: its user id is
+    /// `bot` (so `/challenge bot` names it) and its name "GNU Backgammon".
+    pub fn set_bot_identity(&self, platform: &str, user_id: &str, name: &str) {
+        lock(&self.bot_player.identities).insert(
+            platform.to_string(),
+            (user_id.to_string(), name.to_string()),
+        );
+    }
+
+    /// The bot's user id on `platform`, if it is known there.
+    #[must_use]
+    pub fn bot_user_id(&self, platform: &str) -> Option<String> {
+        self.bot_player.identity(platform).map(|(id, _)| id)
+    }
+
+    /// The bot's decisions (and why it could not make one), one event per batch of
+    /// decisions, for the adapters to post in the match's channel.
+    #[must_use]
+    pub fn bot_events(&self) -> broadcast::Receiver<BotEvent> {
+        self.bot_player.events.subscribe()
+    }
+
+    /// The club with the bot trying a failed decision again after `every` (default a
+    /// minute).
+    #[must_use]
+    pub fn with_bot_retry(mut self, every: Duration) -> Club {
+        if let Some(b) = Arc::get_mut(&mut self.bot_player) {
+            b.retry = every;
+        }
+        self
+    }
+
+    /// Whether `user_id` on `platform` is the bot.
+    pub(crate) fn is_bot_user(&self, platform: &str, user_id: &str) -> bool {
+        self.bot_player
+            .identity(platform)
+            .is_some_and(|(id, _)| id == user_id)
+    }
+
+    /// Makes every pending decision of the bot once: the challenges to it not yet
+    /// accepted, and every open bot match whose next decision is the bot's. Returns the
+    /// events (also sent to [`Club::bot_events`]). A decision that fails is told once and
+    /// waits for the next call.
+    ///
+    /// # Errors
+    /// A database error reading the open bot matches.
+    pub async fn run_bot_once(&self) -> Result<Vec<BotEvent>, ClubError> {
+        let rows = self.store.open_bot_matches(SCAN_LIMIT).await?;
+        let mut events = Vec::new();
+        for row in rows {
+            events.extend(self.bot_decides(row.id).await);
+        }
+        Ok(events)
+    }
+
+    /// The bot's worker: makes every pending decision at start-up, then those a command
+    /// leaves to the bot as they come, and every retry interval looks again at all open
+    /// bot matches (a decision that failed is retried then). Matches are decided side by
+    /// side (gnubg's pool bounds how many think at once), one batch at a time in each.
+    /// Runs until everyone else has dropped the club, or until it is stopped
+    /// ([`Club::stop`]): then it starts no batch and ends once the batches under way
+    /// have (each ends before its next decision, its events sent).
+    pub fn spawn_bot(self: Arc<Self>) -> tokio::task::JoinHandle<()> {
+        let weak = Arc::downgrade(&self);
+        let player = Arc::clone(&self.bot_player);
+        let stop = Arc::clone(&self.stop);
+        drop(self);
+        tokio::spawn(async move {
+            let mut scan = true;
+            loop {
+                if stop.asked() {
+                    player.batches_ended().await;
+                    return;
+                }
+                let Some(club) = weak.upgrade() else { return };
+                let ids = if scan {
+                    match club.store.open_bot_matches(SCAN_LIMIT).await {
+                        Ok(rows) => rows.into_iter().map(|r| r.id).collect(),
+                        Err(e) => {
+                            tracing::warn!(error = %e, "the bot could not look for its decisions");
+                            Vec::new()
+                        }
+                    }
+                } else {
+                    Vec::new()
+                };
+                for id in ids.into_iter().chain(player.take_pending()) {
+                    club.bot_player.start(&club, id);
+                }
+                let retry = player.retry.max(Duration::from_millis(10));
+                drop(club);
+                tokio::select! {
+                    rung = tokio::time::timeout(retry, player.bell.notified()) => {
+                        scan = rung.is_err();
+                    }
+                    () = stop.wait() => {}
+                }
+            }
+        })
+    }
+}

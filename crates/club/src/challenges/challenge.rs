@@ -1,0 +1,352 @@
+//! Challenges: naming the opponent, checking the terms, and answering a challenge
+//! (accept, decline, withdraw).
+
+use std::fmt::Write as _;
+
+use crate::challenges::terms::check_spec;
+use crate::fair::words::{fair_anchor_words, fair_seed_window_words};
+use crate::kernel::phrases::{duration_words, ruleset_word};
+use crate::matches::work::{Work, entry_json};
+use crate::players::player_key::player_key;
+use crate::{
+    Actor, ChallengeSpec, Choice, Club, ClubError, Entry, Identity, MatchRef, NextUp, Outcome,
+    Snapshot,
+};
+use engine::welsh::format_amount;
+use engine::{Ruleset, Side};
+use store::{MatchChange, MatchStatus, NewMatch, PlayerRow};
+
+/// The terms in words: "a 7-point match (Crawford), 2 days a move + 5 days bank".
+#[must_use]
+pub fn spec_words(spec: &ChallengeSpec) -> String {
+    let mut s = match (spec.ruleset, spec.length) {
+        (Ruleset::Welsh, n) => format!("Welsh backgammon to {} games", n.unwrap_or(25)),
+        // A 1-point match ends with its first game: no Crawford game, no Holland rule.
+        (Ruleset::Standard, Some(1)) => "a 1-point match".into(),
+        (Ruleset::Standard, Some(n)) => format!(
+            "a {n}-point match{}",
+            match (spec.crawford, spec.holland) {
+                (true, true) => " (Crawford, Holland)",
+                (true, false) => " (Crawford)",
+                (false, true) => " (Holland)",
+                (false, false) => "",
+            }
+        ),
+        (Ruleset::Standard, None) => {
+            let mut opts = Vec::new();
+            if spec.jacoby {
+                opts.push("Jacoby".to_string());
+            }
+            if spec.beavers {
+                opts.push("beavers".into());
+            }
+            if spec.raccoons {
+                opts.push("raccoons".into());
+            }
+            if spec.auto_doubles > 0 {
+                opts.push(format!("automatic doubles up to {}", spec.auto_doubles));
+            }
+            if spec.stake > 0 {
+                opts.push(format!("{} a point", format_amount(spec.stake)));
+            }
+            if opts.is_empty() {
+                "money play".into()
+            } else {
+                format!("money play ({})", opts.join(", "))
+            }
+        }
+    };
+    let tc = spec.time;
+    if tc.per_move > 0 {
+        let _ = write!(s, ", {} a move", duration_words(tc.per_move));
+    }
+    let _ = write!(s, " + {} bank", duration_words(tc.bank));
+    if !spec.rated && (spec.ruleset == Ruleset::Welsh || spec.length.is_some()) {
+        s.push_str(", unrated");
+    }
+    match (spec.practice, spec.tutor) {
+        (_, true) => s.push_str(", practice with the tutor"),
+        (true, false) => s.push_str(", practice (hints allowed)"),
+        _ => {}
+    }
+    s
+}
+
+impl Club {
+    pub(crate) async fn opponent(&self, actor: &Actor, who: &str) -> Result<PlayerRow, ClubError> {
+        let key = player_key(actor, who);
+        if key.chars().count() > 100 {
+            return Err(ClubError::TooLong("name", key.chars().count(), 100));
+        }
+        if key.is_empty() {
+            return Err(ClubError::UnknownPlayer(engine::excerpt(who)));
+        }
+        if actor.identity == Identity::Name {
+            // Where a name is the identity: a new name is a new player, and a known one
+            // named in another case keeps the name they have.
+            if let Some(p) = self.store.find_player(&actor.platform, &key).await? {
+                return Ok(p);
+            }
+            let name = who.trim().trim_start_matches('@');
+            return Ok(self
+                .store
+                .player(&actor.platform, &key, name, self.clock.now())
+                .await?);
+        }
+        self.store
+            .find_player(&actor.platform, &key)
+            .await?
+            .ok_or_else(|| ClubError::UnknownPlayer(engine::excerpt(who)))
+    }
+
+    pub(crate) async fn challenge(
+        &self,
+        actor: &Actor,
+        me: &PlayerRow,
+        community: i64,
+        opponent: &str,
+        spec: ChallengeSpec,
+    ) -> Result<Outcome, ClubError> {
+        // The bot's terms first (its level set), then the checks every challenge has.
+        let against_bot = self.names_bot(actor, opponent);
+        let spec = Self::bot_terms(against_bot, spec)?;
+        check_spec(&spec)?;
+        let other = if against_bot {
+            self.bot_row(actor).await?
+        } else {
+            self.opponent(actor, opponent).await?
+        };
+        if other.id == me.id {
+            return Err(ClubError::SelfChallenge);
+        }
+        self.check_blocks_challenge(me, &other).await?;
+        let now = self.clock.now();
+        let entry = Entry::Challenge { spec };
+        let fair = crate::new_chain(&*self.dice, 1);
+        let id = self
+            .store
+            .insert_match_rated(
+                &NewMatch {
+                    community_id: community,
+                    channel: actor.channel.clone(),
+                    ruleset: spec.ruleset,
+                    terms: crate::kernel::error::json(&spec)?,
+                    players: [me.id, other.id],
+                    bank: spec.time.bank,
+                    now,
+                    entry: entry_json(&entry)?,
+                    fair: fair.clone(),
+                    expires_at: Some(self.expires_at(&spec, now)),
+                    // A challenge waits on the challenged, unless he is the bot.
+                    waiting_on: spec.bot.is_none().then_some(other.id),
+                },
+                spec.rated,
+            )
+            .await?;
+        let mut lines = vec![format!(
+            "Match #{id}: {} challenges {} to {}",
+            me.display_name,
+            other.display_name,
+            spec_words(&spec)
+        )];
+        lines.push(format!(
+            "The challenge expires unless answered within {}.",
+            duration_words(self.expires_at(&spec, now) - now)
+        ));
+        if let Some(chain) = &fair {
+            lines.push(fair_anchor_words(&format!("match #{id}"), &chain.anchor));
+        }
+        if let Some(level) = spec.bot {
+            // The bot answers at once, in this outcome (or, should that fail, its worker
+            // does, as an event).
+            lines.push(match level {
+                crate::BotLevel::Standard(_) => format!(
+                    "{} plays at {level} level; matches against the bot are unrated.",
+                    other.display_name
+                ),
+                crate::BotLevel::Welsh(_) => format!(
+                    "{} plays Welsh with {} at {level} level; matches against the bot are \
+                     unrated.",
+                    other.display_name,
+                    level.player_words()
+                ),
+            });
+            return Ok(self.bot_accepts(&other, community, id, lines).await);
+        }
+        Ok(Outcome {
+            match_id: Some(id),
+            version: Some(1),
+            lines,
+            chouette: None,
+            board: None,
+            next: Some(NextUp {
+                dm: other.notify_dm,
+                ..NextUp::new(
+                    id,
+                    &other.platform_id,
+                    &other.display_name,
+                    vec![Choice::AcceptChallenge, Choice::DeclineChallenge],
+                )
+            }),
+            attachment: None,
+            chart: None,
+            announce: Vec::new(),
+            notices: Vec::new(),
+            web: None,
+            players: Vec::new(),
+        })
+    }
+
+    /// The match an answer to a challenge is about: the one named, or else the only
+    /// challenge here that `me` may answer (as player `allowed`: 1 accepts or declines, 0
+    /// withdraws), whatever other matches he is in; otherwise as any command finds it.
+    async fn only_challenge(
+        &self,
+        me: &PlayerRow,
+        community: i64,
+        m: MatchRef,
+        allowed: usize,
+    ) -> Result<MatchRef, ClubError> {
+        if m.id.is_some() {
+            return Ok(m);
+        }
+        let waiting: Vec<i64> = self
+            .store
+            .matches_of(me.id, community, true)
+            .await?
+            .iter()
+            .filter(|r| r.status == MatchStatus::Challenged && r.players[allowed] == me.id)
+            .map(|r| r.id)
+            .collect();
+        Ok(match waiting.as_slice() {
+            [one] => MatchRef {
+                id: Some(*one),
+                ..m
+            },
+            _ => m,
+        })
+    }
+
+    pub(crate) async fn answer_challenge(
+        &self,
+        me: &PlayerRow,
+        community: i64,
+        m: MatchRef,
+        entry: Entry,
+    ) -> Result<Outcome, ClubError> {
+        let verb = match entry {
+            Entry::Accept | Entry::AcceptWelsh { .. } => "accept",
+            Entry::Decline => "decline",
+            _ => "cancel",
+        };
+        let allowed = if matches!(entry, Entry::Cancel) { 0 } else { 1 };
+        let m = self.only_challenge(me, community, m, allowed).await?;
+        let mut l = self.find(me, community, m, verb).await?;
+        if l.row.status != MatchStatus::Challenged {
+            return Err(ClubError::NotActive(
+                l.row.id,
+                l.row.status.to_string(),
+                "only a challenge waiting for an answer can be accepted, declined or cancelled",
+            ));
+        }
+        if !matches!(entry, Entry::Cancel)
+            && crate::challenges::expiry::expired(&l, self.clock.now())
+        {
+            return Err(ClubError::NotActive(
+                l.row.id,
+                "an expired challenge".into(),
+                "the challenger may challenge again with /challenge",
+            ));
+        }
+        if l.players[allowed].id != me.id {
+            return Err(ClubError::NotYourChallenge(l.names[allowed].clone(), verb));
+        }
+        if matches!(entry, Entry::AcceptWelsh { .. }) && l.spec.ruleset != Ruleset::Welsh {
+            return Err(ClubError::WrongRuleset(
+                "accept shaker:",
+                "Welsh",
+                l.row.id,
+                ruleset_word(l.spec.ruleset),
+            ));
+        }
+        let mut lines = Vec::new();
+        let (status, work) = match entry {
+            Entry::Accept | Entry::AcceptWelsh { .. } => {
+                let shaker = match entry {
+                    Entry::AcceptWelsh { shaker } => shaker,
+                    _ => Side::X,
+                };
+                let snap =
+                    Snapshot::start_with_shaker(&l.spec, shaker).map_err(ClubError::BadOption)?;
+                lines.push(format!(
+                    "{} accepts match #{}: {}",
+                    me.display_name,
+                    l.row.id,
+                    spec_words(&l.spec)
+                ));
+                if let Entry::AcceptWelsh { shaker } = entry {
+                    lines.push(format!(
+                        "{} shakes for the first call; {} calls (rule 24(i): the guest's choice)",
+                        l.names[shaker.index()],
+                        l.names[shaker.opponent().index()]
+                    ));
+                }
+                self.with_fair(&mut l).await?;
+                let fair = l.fair.clone();
+                if let Some(f) = &fair {
+                    // The seeds are fixed by the first throw, which waits for a player
+                    // (a standard /roll, the Welsh call): until then either player may set
+                    // one; a player who sets none gets 16 random bytes then.
+                    lines.push(fair_seed_window_words(
+                        &format!("match #{}", l.row.id),
+                        &l.names,
+                        f.seeds(),
+                    ));
+                }
+                let mut work = Work {
+                    snap,
+                    entries: vec![(Some(me.id), entry.clone())],
+                    lines: std::mem::take(&mut lines),
+                    settle: Vec::new(),
+                    fair,
+                };
+                self.autopilot(&l, &mut work)?;
+                (MatchStatus::Active, Some(work))
+            }
+            Entry::Decline => {
+                lines.push(format!("{} declines match #{}", me.display_name, l.row.id));
+                (MatchStatus::Declined, None)
+            }
+            _ => {
+                lines.push(format!(
+                    "{} withdraws the challenge #{}",
+                    me.display_name, l.row.id
+                ));
+                (MatchStatus::Cancelled, None)
+            }
+        };
+        match work {
+            Some(work) => self.save(&l, Some(me.id), work, status).await,
+            None => {
+                let change = MatchChange {
+                    id: l.row.id,
+                    community_id: l.row.community_id,
+                    players: l.row.players,
+                    expected_version: l.row.version,
+                    status,
+                    bank: l.row.bank,
+                    now: self.clock.now(),
+                    actions: vec![(Some(me.id), entry_json(&entry)?)],
+                    ..MatchChange::default()
+                };
+                let version = self.commit(&l, &change).await?;
+                Ok(Outcome {
+                    match_id: Some(l.row.id),
+                    version: Some(version),
+                    lines,
+                    ..Outcome::default()
+                })
+            }
+        }
+    }
+}

@@ -1,0 +1,742 @@
+//! A challenge's terms, checked in one place. An adapter fills [`ChallengeOptions`] by
+//! converting its own syntax (a chat line's `key:value` words, a slash command's options)
+//! and [`ChallengeOptions::terms`] makes the [`ChallengeSpec`], refusing an option given
+//! for terms it does not apply to (which only the options show: `jacoby` given off for a
+//! match leaves the same terms as not given) and naming it, for the adapter to word in
+//! its own syntax. The terms' values and combinations (lengths, times, stakes, raccoons
+//! without beavers) are checked by [`check_spec`] when the club plays them, whatever made
+//! them (a command, a league's stored terms). No message here names an adapter's syntax.
+
+use engine::{Amount, Ruleset};
+
+use crate::kernel::duration::Span;
+use crate::kernel::phrases::duration_words;
+use crate::{ChallengeSpec, ClubError, DAY, TimeControl, standard_rules};
+
+/// One option of a challenge, so that an adapter can name it in its own syntax when the
+/// club refuses it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChallengeOption {
+    /// Standard or Welsh backgammon.
+    Rules,
+    /// Points (standard) or games (Welsh) to win.
+    Length,
+    /// Standard money play instead of a match.
+    Money,
+    /// Match play: the Crawford rule.
+    Crawford,
+    /// Match play: the Holland rule.
+    Holland,
+    /// Money play: the Jacoby rule.
+    Jacoby,
+    /// Money play: beavers.
+    Beavers,
+    /// Money play: raccoons.
+    Raccoons,
+    /// Money play: automatic doubles.
+    AutoDoubles,
+    /// Money play: the stake a point.
+    Stake,
+    /// The time allowed for a move.
+    MoveTime,
+    /// The time bank.
+    Bank,
+    /// How long before a deadline the reminder comes.
+    Remind,
+    /// Welsh: the live 70-minute play clock (or the days clock).
+    LiveClock,
+    /// Rated or friendly.
+    Rated,
+    /// How long an unanswered challenge stands.
+    Expires,
+    /// A match against the bot: its level.
+    Level,
+    /// Practice: hints allowed (never rated).
+    Practice,
+    /// The tutor (practice only).
+    Tutor,
+}
+
+/// A challenge's options as a player gave them: each `None` when not given (the default
+/// applies). Adapters fill this by conversion only; [`ChallengeOptions::terms`] checks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ChallengeOptions {
+    /// Standard (the default) or Welsh backgammon.
+    pub ruleset: Option<Ruleset>,
+    /// Standard: points to win (default 7). Welsh: games to reach (default 25).
+    pub length: Option<u32>,
+    /// Standard money play (`Some(true)`) or a match (`Some(false)`, the default).
+    pub money: Option<bool>,
+    /// Match play: the Crawford rule (default on).
+    pub crawford: Option<bool>,
+    /// Match play: the Holland rule (default off).
+    pub holland: Option<bool>,
+    /// Money play: the Jacoby rule (default on).
+    pub jacoby: Option<bool>,
+    /// Money play: beavers (default off).
+    pub beavers: Option<bool>,
+    /// Money play: raccoons (default off; they need beavers).
+    pub raccoons: Option<bool>,
+    /// Money play: the most automatic doubles on opening ties (default none).
+    pub auto_doubles: Option<u8>,
+    /// Money play: the stake a point (default none: no ledger).
+    pub stake: Option<Amount>,
+    /// The time allowed for a move (default 2 days; the live clock: nothing).
+    pub per_move: Option<Span>,
+    /// The time bank (default 5 days; the live clock: 70 minutes).
+    pub bank: Option<Span>,
+    /// How long before a deadline the reminder comes (default 12 hours).
+    pub remind_before: Option<Span>,
+    /// Welsh: the live 70-minute play clock (`Some(true)`) or the days clock
+    /// (`Some(false)`, the default). Times given beside it override its own.
+    pub live_clock: Option<bool>,
+    /// Rated (the default) or a friendly match.
+    pub rated: Option<bool>,
+    /// How long an unanswered challenge stands (default: the club's setting).
+    pub expires: Option<Span>,
+    /// A match against the bot: its level, GNU Backgammon's (standard) or the Welsh
+    /// player's (Welsh); the default for the rules if not given.
+    pub level: Option<crate::BotLevel>,
+    /// Practice: `/hint` allowed (default off; always on against the bot).
+    pub practice: Option<bool>,
+    /// The tutor (default off; practice only).
+    pub tutor: Option<bool>,
+}
+
+/// Terms the club refuses: why (a [`ClubError`] to show as it is), and the option it is
+/// about, for the adapter to name in its own syntax.
+#[derive(Debug)]
+pub struct TermsError {
+    /// The option refused.
+    pub option: ChallengeOption,
+    /// Why, in the club's words.
+    pub error: ClubError,
+}
+
+impl std::fmt::Display for TermsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.error.fmt(f)
+    }
+}
+
+impl std::error::Error for TermsError {}
+
+impl From<TermsError> for ClubError {
+    fn from(e: TermsError) -> ClubError {
+        e.error
+    }
+}
+
+fn refuse<T>(option: ChallengeOption, why: impl Into<String>) -> Result<T, TermsError> {
+    Err(TermsError {
+        option,
+        error: ClubError::BadOption(why.into()),
+    })
+}
+
+impl ChallengeOptions {
+    /// The terms these options give, with the defaults for what was not given. Their
+    /// values are checked when the club plays them (a challenge, a league).
+    ///
+    /// # Errors
+    /// An option given for terms it does not apply to (an option that would be ignored
+    /// is refused, not dropped), with the reason.
+    pub fn terms(&self) -> Result<ChallengeSpec, TermsError> {
+        let ruleset = self.ruleset.unwrap_or(Ruleset::Standard);
+        let money = self.money == Some(true);
+        let mut spec = match ruleset {
+            Ruleset::Welsh => ChallengeSpec::welsh(self.length.unwrap_or(25)),
+            Ruleset::Standard if money => ChallengeSpec::standard(None),
+            Ruleset::Standard => ChallengeSpec::standard(Some(self.length.unwrap_or(7))),
+        };
+        self.check_applies(&spec)?;
+        let set = |v: Option<bool>, field: &mut bool| {
+            if let Some(v) = v {
+                *field = v;
+            }
+        };
+        set(self.crawford, &mut spec.crawford);
+        set(self.holland, &mut spec.holland);
+        set(self.jacoby, &mut spec.jacoby);
+        set(self.beavers, &mut spec.beavers);
+        set(self.raccoons, &mut spec.raccoons);
+        set(self.rated, &mut spec.rated);
+        if let Some(n) = self.auto_doubles {
+            spec.auto_doubles = n;
+        }
+        if let Some(a) = self.stake {
+            spec.stake = a.minor();
+        }
+        if self.live_clock == Some(true) {
+            spec.time = TimeControl::welsh_live();
+        }
+        if let Some(s) = self.per_move {
+            spec.time.per_move = s.seconds();
+        }
+        if let Some(s) = self.bank {
+            spec.time.bank = s.seconds();
+        }
+        if let Some(s) = self.remind_before {
+            spec.time.remind_before = s.seconds();
+        }
+        spec.expires = self.expires.map(Span::seconds);
+        // The club checks that a level names a match against the bot, and sets the
+        // default level when the bot is challenged without one.
+        spec.bot = self.level;
+        set(self.practice, &mut spec.practice);
+        set(self.tutor, &mut spec.tutor);
+        if spec.practice {
+            // Practice is unrated: asked for together with rated play, it is refused.
+            if self.rated == Some(true) {
+                return refuse(ChallengeOption::Practice, PRACTICE_UNRATED);
+            }
+            spec.rated = false;
+        }
+        Ok(spec)
+    }
+
+    /// Refuses an option given for terms it does not apply to (`spec`: the terms before
+    /// the options are set).
+    fn check_applies(&self, spec: &ChallengeSpec) -> Result<(), TermsError> {
+        use ChallengeOption as O;
+        if self.money == Some(true) {
+            if spec.ruleset == Ruleset::Welsh {
+                return refuse(
+                    O::Money,
+                    "money play is standard backgammon; a Welsh match is played to a number of games (25 by the rules)",
+                );
+            }
+            if self.length.is_some() {
+                return refuse(
+                    O::Money,
+                    "money play has no length; give a length or money play, not both",
+                );
+            }
+        }
+        let match_only = [(O::Crawford, self.crawford), (O::Holland, self.holland)];
+        let money_only = [
+            (O::Jacoby, self.jacoby.is_some()),
+            (O::Beavers, self.beavers.is_some()),
+            (O::Raccoons, self.raccoons.is_some()),
+            (O::AutoDoubles, self.auto_doubles.is_some()),
+            (O::Stake, self.stake.is_some()),
+        ];
+        let given = |list: &[(ChallengeOption, bool)]| {
+            list.iter().find(|(_, given)| *given).map(|(o, _)| *o)
+        };
+        let match_given = given(&match_only.map(|(o, v)| (o, v.is_some())));
+        match (spec.ruleset, spec.length) {
+            (Ruleset::Welsh, _) => {
+                if let Some(o) = match_given.or(given(&money_only)) {
+                    return refuse(o, WELSH_OWN_RULES);
+                }
+            }
+            (Ruleset::Standard, None) => {
+                if let Some(o) = match_given {
+                    return refuse(o, match_only_words(o));
+                }
+            }
+            (Ruleset::Standard, Some(n)) => {
+                if let Some(o) = given(&money_only) {
+                    return refuse(o, money_only_words(o, n));
+                }
+            }
+        }
+        if spec.ruleset == Ruleset::Standard && self.live_clock == Some(true) {
+            return refuse(
+                O::LiveClock,
+                "the live 70-minute play clock is Welsh backgammon's (regulation 12a); standard play has a time a move and a bank",
+            );
+        }
+        if self.per_move.is_some_and(|s| s.seconds() == 0) {
+            return refuse(O::MoveTime, NO_TIME_A_MOVE);
+        }
+        Ok(())
+    }
+}
+
+const PRACTICE_UNRATED: &str =
+    "a practice match (hints allowed) is never rated: ask for practice or a rated match, not both";
+
+/// Refuses practice or the tutor where they cannot be: a rated match of two people, the
+/// tutor without practice (a match against the bot is practice), the tutor in Welsh
+/// backgammon (GNU Backgammon, who judges for the tutor, plays standard backgammon only;
+/// Welsh hints come from gammonbot's own Welsh player).
+fn check_practice(spec: &ChallengeSpec) -> Result<(), ClubError> {
+    let bad = |m: &str| Err(ClubError::BadOption(m.into()));
+    if !(spec.practice || spec.tutor) {
+        return Ok(());
+    }
+    if spec.ruleset == Ruleset::Welsh && spec.tutor {
+        return bad(
+            "the tutor is GNU Backgammon's, which plays standard backgammon only: not Welsh (a Welsh match with practice on has /hint, from gammonbot's own Welsh player)",
+        );
+    }
+    if spec.tutor && !spec.practice && spec.bot.is_none() {
+        return bad(
+            "the tutor is for practice: against the bot, or in a match with practice on (both players agree by accepting)",
+        );
+    }
+    if spec.rated && spec.bot.is_none() && spec.length.is_some() {
+        return bad(PRACTICE_UNRATED);
+    }
+    Ok(())
+}
+
+const WELSH_OWN_RULES: &str = "Welsh backgammon has its own rules: no Crawford, Jacoby, Holland, beavers, raccoons, automatic doubles or stake (prizes follow rule 23)";
+
+const NO_TIME_A_MOVE: &str = "the time a move must be more than nothing (2 days if left out); nothing a move is the live Welsh clock";
+
+/// Why match-play option `o` does not apply to money play.
+fn match_only_words(o: ChallengeOption) -> &'static str {
+    match o {
+        ChallengeOption::Holland => {
+            "the Holland rule is for match play (it applies after the Crawford game); money play has no match length"
+        }
+        _ => "the Crawford rule is for match play; money play has no match length",
+    }
+}
+
+/// Why money-play option `o` does not apply to an `n`-point match.
+fn money_only_words(o: ChallengeOption, n: u32) -> String {
+    let name = match o {
+        ChallengeOption::Jacoby => "the Jacoby rule is",
+        ChallengeOption::Beavers => "beavers are",
+        ChallengeOption::Raccoons => "raccoons are",
+        ChallengeOption::AutoDoubles => "automatic doubles are",
+        _ => "a stake is",
+    };
+    format!("{name} for money play; a {n}-point match has none")
+}
+
+/// Refuses terms that cannot be played or make no sense, whatever made them (options
+/// given in a command, a league's stored terms).
+pub(crate) fn check_spec(spec: &ChallengeSpec) -> Result<(), ClubError> {
+    let bad = |m: String| Err(ClubError::BadOption(m));
+    check_expiry(spec)?;
+    check_practice(spec)?;
+    match (spec.ruleset, spec.length) {
+        (Ruleset::Standard, Some(n)) if !(1..=64).contains(&n) => {
+            return Err(ClubError::MatchLength(n));
+        }
+        (Ruleset::Welsh, Some(n)) if !(1..=99).contains(&n) => {
+            return bad(format!(
+                "a Welsh match is to 1 to 99 games (25 by the rules), not {n}"
+            ));
+        }
+        _ => {}
+    }
+    if spec.ruleset == Ruleset::Standard {
+        // Options that do not apply are refused, not dropped.
+        if spec.length.is_none() {
+            for (on, o) in [
+                (spec.holland, ChallengeOption::Holland),
+                (spec.crawford, ChallengeOption::Crawford),
+            ] {
+                if on {
+                    return bad(match_only_words(o).into());
+                }
+            }
+        }
+        if let Some(n) = spec.length {
+            for (on, o) in [
+                (spec.jacoby, ChallengeOption::Jacoby),
+                (spec.beavers, ChallengeOption::Beavers),
+                (spec.raccoons, ChallengeOption::Raccoons),
+                (spec.auto_doubles > 0, ChallengeOption::AutoDoubles),
+            ] {
+                if on {
+                    return bad(money_only_words(o, n));
+                }
+            }
+        }
+        if spec.time.per_move == 0 {
+            return bad(NO_TIME_A_MOVE.into());
+        }
+        standard_rules(spec)
+            .validate()
+            .map_err(|e| ClubError::BadOption(e.to_string()))?;
+        if let Some(n) = spec.length
+            && spec.stake > 0
+        {
+            return bad(money_only_words(ChallengeOption::Stake, n));
+        }
+    } else if spec.beavers
+        || spec.crawford
+        || spec.holland
+        || spec.raccoons
+        || spec.jacoby
+        || spec.auto_doubles > 0
+        || spec.stake > 0
+    {
+        return bad(WELSH_OWN_RULES.into());
+    }
+    if spec.auto_doubles > 8 {
+        return bad(format!(
+            "at most 8 automatic doubles, not {}",
+            spec.auto_doubles
+        ));
+    }
+    if spec.stake > 1_000_000 {
+        return bad("a stake is at most 10000.00 a point".into());
+    }
+    let tc = spec.time;
+    if !(0..=30 * DAY).contains(&tc.per_move) {
+        return bad("the time allowed for a move is 0 to 30 days".into());
+    }
+    if !(0..=60 * DAY).contains(&tc.bank) || tc.per_move + tc.bank < 60 {
+        return bad(
+            "the time bank is 0 to 60 days, and a move plus the bank at least a minute".into(),
+        );
+    }
+    if !(0..=30 * DAY).contains(&tc.remind_before) {
+        return bad("a reminder comes 0 to 30 days before the deadline".into());
+    }
+    Ok(())
+}
+
+/// Refuses an expiry the club does not keep: a minute to sixty days.
+fn check_expiry(spec: &ChallengeSpec) -> Result<(), ClubError> {
+    match spec.expires {
+        Some(secs) if !(60..=60 * DAY).contains(&secs) => Err(ClubError::BadOption(format!(
+            "a challenge expires a minute to 60 days after it is made, not {}",
+            duration_words(secs)
+        ))),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ChallengeOption as O, ChallengeOptions, check_spec};
+    use crate::{ChallengeSpec, ClubError, DAY, Span, TimeControl};
+    use engine::{Amount, Ruleset};
+
+    fn standard(length: u32) -> ChallengeOptions {
+        ChallengeOptions {
+            length: Some(length),
+            ..ChallengeOptions::default()
+        }
+    }
+
+    fn money() -> ChallengeOptions {
+        ChallengeOptions {
+            money: Some(true),
+            ..ChallengeOptions::default()
+        }
+    }
+
+    fn welsh() -> ChallengeOptions {
+        ChallengeOptions {
+            ruleset: Some(Ruleset::Welsh),
+            ..ChallengeOptions::default()
+        }
+    }
+
+    /// Words an adapter may not find in the club's messages: their own syntax.
+    const ADAPTER_SYNTAX: [&str; 9] = [
+        "length:",
+        "money:",
+        "rules:welsh",
+        "clock:",
+        "live_clock",
+        "move:",
+        "move_hours",
+        "expires:",
+        "Discord",
+    ];
+
+    #[test]
+    fn an_option_given_for_terms_it_does_not_apply_to_is_refused_and_named() {
+        // Given options set (even off, even 0) where they do not apply: each adapter
+        // used to check its own subset (the slash command took jacoby off, crawford off
+        // and automatic doubles 0 for a match, and nothing a move in Welsh, silently)
+        let cases = [
+            (
+                ChallengeOptions {
+                    jacoby: Some(false),
+                    ..standard(5)
+                },
+                O::Jacoby,
+                "the Jacoby rule is for money play; a 5-point match has none",
+            ),
+            (
+                ChallengeOptions {
+                    beavers: Some(true),
+                    ..ChallengeOptions::default()
+                },
+                O::Beavers,
+                "beavers are for money play; a 7-point match has none",
+            ),
+            (
+                ChallengeOptions {
+                    raccoons: Some(false),
+                    ..standard(3)
+                },
+                O::Raccoons,
+                "raccoons are for money play",
+            ),
+            (
+                ChallengeOptions {
+                    auto_doubles: Some(0),
+                    ..standard(5)
+                },
+                O::AutoDoubles,
+                "automatic doubles are for money play",
+            ),
+            (
+                ChallengeOptions {
+                    stake: Some(Amount(200)),
+                    ..standard(5)
+                },
+                O::Stake,
+                "a stake is for money play; a 5-point match has none",
+            ),
+            (
+                ChallengeOptions {
+                    crawford: Some(false),
+                    ..money()
+                },
+                O::Crawford,
+                "the Crawford rule is for match play; money play has no match length",
+            ),
+            (
+                ChallengeOptions {
+                    holland: Some(false),
+                    ..money()
+                },
+                O::Holland,
+                "the Holland rule is for match play",
+            ),
+            (
+                ChallengeOptions {
+                    crawford: Some(false),
+                    ..welsh()
+                },
+                O::Crawford,
+                "Welsh backgammon has its own rules",
+            ),
+            (
+                ChallengeOptions {
+                    stake: Some(Amount(0)),
+                    ..welsh()
+                },
+                O::Stake,
+                "Welsh backgammon has its own rules",
+            ),
+            (
+                ChallengeOptions {
+                    live_clock: Some(true),
+                    ..standard(5)
+                },
+                O::LiveClock,
+                "the live 70-minute play clock is Welsh backgammon's",
+            ),
+            (
+                ChallengeOptions {
+                    per_move: Some(Span(0)),
+                    ..standard(5)
+                },
+                O::MoveTime,
+                "the time a move must be more than nothing",
+            ),
+            (
+                ChallengeOptions {
+                    per_move: Some(Span(0)),
+                    ..welsh()
+                },
+                O::MoveTime,
+                "nothing a move is the live Welsh clock",
+            ),
+            (
+                ChallengeOptions {
+                    length: Some(5),
+                    ..money()
+                },
+                O::Money,
+                "money play has no length",
+            ),
+            (
+                ChallengeOptions {
+                    money: Some(true),
+                    ..welsh()
+                },
+                O::Money,
+                "a Welsh match is played to a number of games",
+            ),
+        ];
+        for (options, option, words) in cases {
+            // When the club makes the terms
+            let e = options.terms().expect_err(words);
+            // Then it refuses, naming the option, in words of no adapter's syntax
+            let text = e.to_string();
+            assert_eq!(e.option, option, "{text}");
+            assert!(text.contains(words), "{text}");
+            assert!(matches!(e.error, ClubError::BadOption(_)), "{text}");
+            for syntax in ADAPTER_SYNTAX {
+                assert!(!text.contains(syntax), "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn options_that_apply_make_the_terms_with_defaults_for_the_rest() {
+        // Given no options: a 7-point match with Crawford, two days a move
+        assert_eq!(
+            ChallengeOptions::default().terms().unwrap(),
+            ChallengeSpec::standard(Some(7))
+        );
+        assert_eq!(welsh().terms().unwrap(), ChallengeSpec::welsh(25));
+        assert_eq!(money().terms().unwrap(), ChallengeSpec::standard(None));
+        // A match said to be no money play is a match
+        let spec = ChallengeOptions {
+            money: Some(false),
+            ..standard(3)
+        };
+        assert_eq!(spec.terms().unwrap(), ChallengeSpec::standard(Some(3)));
+        // Money play with its options
+        let spec = ChallengeOptions {
+            jacoby: Some(false),
+            beavers: Some(true),
+            raccoons: Some(true),
+            auto_doubles: Some(2),
+            stake: Some(Amount(150)),
+            rated: Some(false),
+            ..money()
+        }
+        .terms()
+        .unwrap();
+        assert_eq!(
+            (spec.length, spec.jacoby, spec.beavers, spec.raccoons),
+            (None, false, true, true)
+        );
+        assert_eq!((spec.auto_doubles, spec.stake, spec.rated), (2, 150, false));
+        // The live clock, with a bank of its own: the times given override the clock's
+        let spec = ChallengeOptions {
+            live_clock: Some(true),
+            bank: Some(Span(9 * 60)),
+            length: Some(11),
+            ..welsh()
+        }
+        .terms()
+        .unwrap();
+        assert_eq!(spec.length, Some(11));
+        assert_eq!(
+            spec.time,
+            TimeControl {
+                bank: 9 * 60,
+                ..TimeControl::welsh_live()
+            }
+        );
+        // The days clock is every ruleset's default, so it may be named for standard play
+        let spec = ChallengeOptions {
+            live_clock: Some(false),
+            per_move: Some(Span(DAY)),
+            remind_before: Some(Span(3600)),
+            expires: Some(Span(3 * DAY)),
+            ..standard(5)
+        }
+        .terms()
+        .unwrap();
+        assert_eq!(
+            (spec.time.per_move, spec.time.bank, spec.time.remind_before),
+            (DAY, 5 * DAY, 3600)
+        );
+        assert_eq!(spec.expires, Some(3 * DAY));
+    }
+
+    #[test]
+    fn values_are_checked_when_the_terms_are_played_in_words_of_no_adapter() {
+        // Given terms the options make but the club cannot play
+        let cases = [
+            (
+                ChallengeOptions {
+                    expires: Some(Span(30)),
+                    ..ChallengeOptions::default()
+                },
+                "a challenge expires a minute to 60 days after it is made, not 30 seconds",
+            ),
+            (
+                ChallengeOptions {
+                    holland: Some(true),
+                    crawford: Some(false),
+                    ..standard(5)
+                },
+                "needs the Crawford rule",
+            ),
+            (
+                ChallengeOptions {
+                    raccoons: Some(true),
+                    ..money()
+                },
+                "raccoons need beavers",
+            ),
+            (
+                ChallengeOptions {
+                    auto_doubles: Some(9),
+                    ..money()
+                },
+                "at most 8 automatic doubles, not 9",
+            ),
+            (
+                ChallengeOptions {
+                    length: Some(100),
+                    ..welsh()
+                },
+                "a Welsh match is to 1 to 99 games",
+            ),
+            (
+                ChallengeOptions {
+                    bank: Some(Span(61 * DAY)),
+                    ..ChallengeOptions::default()
+                },
+                "the time bank is 0 to 60 days",
+            ),
+            (
+                ChallengeOptions {
+                    per_move: Some(Span(31 * DAY)),
+                    ..ChallengeOptions::default()
+                },
+                "the time allowed for a move is 0 to 30 days",
+            ),
+            (
+                ChallengeOptions {
+                    remind_before: Some(Span(31 * DAY)),
+                    ..ChallengeOptions::default()
+                },
+                "a reminder comes 0 to 30 days before the deadline",
+            ),
+            (
+                ChallengeOptions {
+                    stake: Some(Amount(1_000_001)),
+                    ..money()
+                },
+                "a stake is at most 10000.00 a point",
+            ),
+        ];
+        for (options, words) in cases {
+            // When they are checked for play
+            let spec = options.terms().expect(words);
+            let text = check_spec(&spec).expect_err(words).to_string();
+            // Then they are refused, saying why in the club's own words
+            assert!(text.contains(words), "{text}");
+            for syntax in ADAPTER_SYNTAX {
+                assert!(!text.contains(syntax), "{text}");
+            }
+        }
+        // A standard match's length: the adapter adds how its money play is asked for
+        let spec = standard(65).terms().unwrap();
+        assert!(matches!(check_spec(&spec), Err(ClubError::MatchLength(65))));
+        // Terms made elsewhere than options (a test's, a league's) meet the same rules
+        let mut no_time = ChallengeSpec::standard(Some(5));
+        no_time.time.per_move = 0;
+        let text = check_spec(&no_time).unwrap_err().to_string();
+        assert!(
+            text.contains("the time a move must be more than nothing"),
+            "{text}"
+        );
+        for syntax in ADAPTER_SYNTAX {
+            assert!(!text.contains(syntax), "{text}");
+        }
+    }
+}

@@ -1,0 +1,201 @@
+//! What the club counts for the operator's metrics endpoint: every command by kind and
+//! outcome (`ok`, `refused`: the player's mistake or the game's rules, `error`: the
+//! club's side failed), how long each took from arrival to outcome, and the refusals by
+//! reason. Counted in one place, [`Club::execute`](crate::Club::execute), which every
+//! command of every adapter passes; the gauges (live matches, the analysis and bot
+//! queues) are read when the endpoint asks ([`Club::gauges`](crate::Club::gauges)). The
+//! adapter that serves them registers these in its registry ([`ClubMetrics::register`]).
+
+use std::time::Duration;
+
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
+use prometheus_client::registry::Registry;
+
+use crate::{ClubError, Command};
+use store::StoreError;
+
+/// A command's kind and outcome.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct CommandLabels {
+    kind: &'static str,
+    outcome: &'static str,
+}
+
+/// A refusal's reason.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RefusalLabels {
+    reason: &'static str,
+}
+
+/// The club's counters (cheap to clone: each is shared).
+#[derive(Clone, Debug)]
+pub struct ClubMetrics {
+    commands: Family<CommandLabels, Counter>,
+    seconds: Histogram,
+    refusals: Family<RefusalLabels, Counter>,
+}
+
+impl Default for ClubMetrics {
+    fn default() -> ClubMetrics {
+        ClubMetrics {
+            commands: Family::default(),
+            // 1 ms to about 16 s, doubling.
+            seconds: Histogram::new(exponential_buckets(0.001, 2.0, 15)),
+            refusals: Family::default(),
+        }
+    }
+}
+
+impl ClubMetrics {
+    /// Registers the counters in `registry` (names without a prefix; the registry's gives
+    /// one): `commands` (kind, outcome), `command_duration_seconds`, `refusals` (reason).
+    pub fn register(&self, registry: &mut Registry) {
+        registry.register(
+            "commands",
+            "Commands run by the club, by kind and outcome (ok, refused, error)",
+            self.commands.clone(),
+        );
+        registry.register(
+            "command_duration_seconds",
+            "Time from a command's arrival at the club to its outcome or refusal",
+            self.seconds.clone(),
+        );
+        registry.register(
+            "refusals",
+            "Commands refused, by reason",
+            self.refusals.clone(),
+        );
+    }
+
+    /// Counts one command of `kind` that took `took` and ended with `result`.
+    pub(crate) fn record<T>(
+        &self,
+        kind: &'static str,
+        result: &Result<T, ClubError>,
+        took: Duration,
+    ) {
+        self.seconds.observe(took.as_secs_f64());
+        let outcome = match result {
+            Ok(_) => "ok",
+            Err(e) if is_failure(e) => "error",
+            Err(e) => {
+                self.refusals
+                    .get_or_create(&RefusalLabels { reason: reason(e) })
+                    .inc();
+                "refused"
+            }
+        };
+        self.commands
+            .get_or_create(&CommandLabels { kind, outcome })
+            .inc();
+    }
+}
+
+/// Whether `e` is the club's own failure (the database, a stored record it cannot read
+/// or write) rather than a refusal of what the player asked.
+fn is_failure(e: &ClubError) -> bool {
+    matches!(
+        e,
+        ClubError::Store(StoreError::Db(_) | StoreError::Migrate(_))
+            | ClubError::Corrupt(..)
+            | ClubError::Encode(_)
+    )
+}
+
+/// A refusal's reason, as a label.
+fn reason(e: &ClubError) -> &'static str {
+    match e {
+        ClubError::UnknownMatch(_) => "unknown_match",
+        ClubError::UnknownChouette(_) => "unknown_chouette",
+        ClubError::NoChouette => "no_chouette",
+        ClubError::NoMatch => "no_match",
+        ClubError::WhichMatch(..) => "which_match",
+        ClubError::WhichChouette(..) => "which_chouette",
+        ClubError::NotAParticipant(..) => "not_a_participant",
+        ClubError::NotYourTurn(..) => "not_your_turn",
+        ClubError::NotActive(..) => "not_active",
+        ClubError::NotYourChallenge(..) => "not_your_challenge",
+        ClubError::Refused(_) => "refused",
+        ClubError::WrongRuleset(..) => "wrong_ruleset",
+        ClubError::BadOption(_) => "bad_option",
+        ClubError::SelfChallenge => "self_challenge",
+        ClubError::UnknownPlayer(_) => "unknown_player",
+        ClubError::TooLong(..) => "too_long",
+        ClubError::Stale(..) | ClubError::Store(StoreError::Stale) => "stale",
+        ClubError::FutureVersion(..) => "future_version",
+        ClubError::Store(_) => "store",
+        ClubError::Corrupt(..) => "corrupt",
+        ClubError::MatchLength(_) => "match_length",
+        ClubError::Encode(_) => "encode",
+    }
+}
+
+/// A command's kind, as a label: its slash command's name.
+pub(crate) fn kind(cmd: &Command) -> &'static str {
+    match cmd {
+        Command::Challenge { .. } => "challenge",
+        Command::Accept(_) | Command::AcceptShaking(..) => "accept",
+        Command::Decline(_) => "decline",
+        Command::Cancel(_) => "cancel",
+        Command::Roll(_) => "roll",
+        Command::Move(..) => "move",
+        Command::Double(_) => "double",
+        Command::Take(_) => "take",
+        Command::Drop(_) => "drop",
+        Command::Beaver(_) => "beaver",
+        Command::Raccoon(_) => "raccoon",
+        Command::Resign(..) => "resign",
+        Command::Stop(_) => "stop",
+        Command::AcceptResign(_) => "accept_resign",
+        Command::RejectResign(_) => "reject_resign",
+        Command::Call(..) => "call",
+        Command::Choose(..) => "choose",
+        Command::Reroll(_) => "reroll",
+        Command::RollOne(_) => "roll_one",
+        Command::Nominate(..) => "nominate",
+        Command::Concede(..) => "concede",
+        Command::AcceptConcede(_) => "accept_concede",
+        Command::RejectConcede(_) => "reject_concede",
+        Command::Break(_) => "break",
+        Command::Resume(_) => "resume",
+        Command::Board(_) => "board",
+        Command::Moves(_) => "moves",
+        Command::Games => "games",
+        Command::Waiting => "games_waiting",
+        Command::History(_) => "history",
+        Command::Export(_) => "export",
+        Command::Settings { .. } => "settings",
+        Command::Ledger => "ledger",
+        Command::Pot(_) => "pot",
+        Command::Chouette(..) => "chouette",
+        Command::Rating { .. } => "rating",
+        Command::Leaderboard { .. } => "leaderboard",
+        Command::Fair(..) => "fair",
+        Command::Rename(_) => "rename",
+        Command::League(_) => "league",
+        Command::Analyse(_) => "analyse",
+        Command::Stats(_) => "stats",
+        Command::Hint(_) => "hint",
+        Command::Undo(_) => "undo",
+        Command::Keep(_) => "keep",
+        Command::Vacation(_) => "vacation",
+        Command::HeadToHead { .. } => "h2h",
+        Command::FairStats { .. } => "fair_stats",
+        Command::Block(_) => "block",
+        Command::Unblock(_) => "unblock",
+    }
+}
+
+/// What the gauges read when the endpoint asks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Gauges {
+    /// Matches being played.
+    pub live_matches: i64,
+    /// Analysis jobs waiting or running.
+    pub analysis_queue: i64,
+    /// Matches where the bot player has a decision waiting or under way.
+    pub bot_queue: i64,
+}

@@ -1,0 +1,84 @@
+//! A player's settings and the community's: auto-roll, direct messages, the daily digest
+//! (checked by `digest`), match threads,
+//! introducing players, moving a match to another channel.
+
+use crate::{Actor, Club, ClubError, DigestOptions, MatchRef, Outcome};
+use store::PlayerRow;
+
+impl Club {
+    /// Shows the player's settings, changing those given.
+    pub(crate) async fn settings(
+        &self,
+        me: &PlayerRow,
+        auto_roll: Option<bool>,
+        notify_dm: Option<bool>,
+        digest: &DigestOptions,
+    ) -> Result<Outcome, ClubError> {
+        let auto = auto_roll.unwrap_or(me.auto_roll);
+        let dm = notify_dm.unwrap_or(me.notify_dm);
+        // Checked before anything is written: a refusal changes nothing.
+        let (write, shown) = self.digest_change(me, digest).await?;
+        self.store
+            .set_settings_with_digest(me.id, auto, dm, &write)
+            .await?;
+        Ok(Outcome {
+            lines: vec![format!(
+                "Settings for {}: auto-roll {}, direct messages {}, {}",
+                me.display_name,
+                if auto { "on" } else { "off" },
+                if dm { "on" } else { "off" },
+                self.digest_words(shown.as_ref())
+            )],
+            ..Outcome::default()
+        })
+    }
+
+    /// Records a player the platform has told us about (a challenged user who has not
+    /// spoken yet).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn introduce(
+        &self,
+        platform: &str,
+        user_id: &str,
+        name: &str,
+    ) -> Result<(), ClubError> {
+        if user_id.chars().count() > 100 || name.chars().count() > 100 {
+            return Err(ClubError::TooLong("name", name.chars().count(), 100));
+        }
+        self.store
+            .player(platform, user_id, name, self.clock.now())
+            .await?;
+        Ok(())
+    }
+
+    /// Whether the actor's community plays each match in its own thread, and (with `set`)
+    /// changes it. The platform checks who may change it.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn match_threads(&self, actor: &Actor, set: Option<bool>) -> Result<bool, ClubError> {
+        let (_, community) = self.me(actor).await?;
+        if let Some(on) = set {
+            self.store.set_match_threads(community, on).await?;
+        }
+        Ok(self.store.match_threads(community).await?)
+    }
+
+    /// Moves a match to another channel of the same platform (its own thread).
+    ///
+    /// # Errors
+    /// Not a participant, or a database error.
+    pub async fn move_to_channel(
+        &self,
+        actor: &Actor,
+        id: i64,
+        channel: &str,
+    ) -> Result<(), ClubError> {
+        let (me, community) = self.me(actor).await?;
+        let l = self.find(&me, community, MatchRef::id(id), "move").await?;
+        self.store.set_channel(l.row.id, channel).await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,286 @@
+//! The tutor's hold on a flagged action and taking it back: the state the tutor leaves in
+//! a match ([`TutorNote`], folded from the log's `Tutor`, `Undo` and `Keep` entries), the
+//! `/undo` and `/keep` commands, and the actions of a log with the undone ones left out
+//! (for the `.mat` export and the analysis).
+//!
+//! The log stays append-only: an undo is an entry of its own, and the fold takes back the
+//! action before it (the game as it was, the dice in hand the same; the throw stays in the
+//! fair-dice record, as it was thrown).
+
+use serde::{Deserialize, Serialize};
+
+use crate::matches::loaded::Loaded;
+use crate::matches::work::Work;
+use crate::{Club, ClubError, Entry, LastMove, MatchRef, Outcome, Snapshot};
+use engine::{Action, AnyMatch, Side};
+use store::{MatchStatus, PlayerRow};
+
+/// The game before a flagged action, to take it back to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Before {
+    pub game: AnyMatch,
+    pub last: Option<LastMove>,
+}
+
+/// What the tutor left in a tutor match, from its last word to the next action.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum TutorNote {
+    /// The tutor judged the action about to be made (the log's `Tutor` entry comes just
+    /// before it).
+    Pending { side: Side, words: String },
+    /// The tutor flagged `side`'s last action: until anything else happens `side` may undo
+    /// or keep it, and the opponent's automatic moves (the bot's, the club's automatic
+    /// roll) wait ([`Snapshot::tutor_holds`]).
+    Held {
+        side: Side,
+        words: String,
+        before: Box<Before>,
+    },
+    /// The tutor warned `side` before a roll that doubling was right: the next roll is
+    /// not judged again.
+    Warned { side: Side },
+    /// `side` kept the flagged action.
+    Kept { side: Side },
+    /// The opponent acted after `side`'s flagged action: too late to undo it.
+    Passed { side: Side },
+    /// `side` took the flagged action back: the decision again, judged but not held (one
+    /// undo a decision).
+    Undone { side: Side },
+}
+
+impl Snapshot {
+    /// Whether the tutor holds the match for the player whose action it flagged: the
+    /// player may `/undo` or `/keep` it, and until then the opponent's automatic moves
+    /// wait. The bot player's worker must not act in a match while this is true; the
+    /// player's `/undo` or `/keep` (or the match's end) ends it.
+    #[must_use]
+    pub fn tutor_holds(&self) -> bool {
+        self.tutor_holds_for().is_some()
+    }
+
+    /// The player the tutor holds the match for ([`Snapshot::tutor_holds`]), if any.
+    #[must_use]
+    pub fn tutor_holds_for(&self) -> Option<Side> {
+        match &self.tutor {
+            Some(TutorNote::Held { side, .. }) if !self.is_over() => Some(*side),
+            _ => None,
+        }
+    }
+
+    /// In a match against the bot (`against_bot`), the human the tutor holds the match
+    /// for: they act next (`/undo` or `/keep`), as the bot waits for that. `None` in a
+    /// match of two people, where the opponent may act (which ends the hold).
+    #[must_use]
+    pub fn tutor_holds_against_bot(&self, against_bot: bool) -> Option<Side> {
+        self.tutor_holds_for().filter(|_| against_bot)
+    }
+
+    /// Whether an undo now would take back a checker play (the flagged action is a play).
+    pub(crate) fn undo_takes_back_a_play(&self) -> bool {
+        matches!(&self.tutor, Some(TutorNote::Held { before, .. })
+            if self.last.is_some() && before.last != self.last)
+    }
+
+    /// The undo point to keep before a standard action is applied: the game as it is,
+    /// when the tutor has judged the action about to be made.
+    pub(crate) fn undo_point(&self) -> Option<Before> {
+        matches!(self.tutor, Some(TutorNote::Pending { .. })).then(|| Before {
+            game: self.game.clone(),
+            last: self.last,
+        })
+    }
+
+    /// The tutor's note after a standard action by `side` (`auto`: the club's or the
+    /// bot's): the action the tutor judged is held; anything else ends what it said.
+    pub(crate) fn note_action(
+        &mut self,
+        side: Side,
+        auto: bool,
+        point: Option<Before>,
+        names: &[String; 2],
+        lines: &mut Vec<String>,
+    ) {
+        self.tutor = match (self.tutor.take(), point) {
+            (Some(TutorNote::Pending { side: s, words }), Some(before)) if s == side && !auto => {
+                lines.push(format!("The tutor to {}: {words}", names[side.index()]));
+                Some(TutorNote::Held {
+                    side,
+                    words,
+                    before: Box::new(before),
+                })
+            }
+            (Some(TutorNote::Held { side: s, .. }), _) => Some(TutorNote::Passed { side: s }),
+            _ => None,
+        };
+    }
+
+    /// Applies a `Tutor`, `Undo` or `Keep` entry.
+    pub(crate) fn apply_tutor(
+        &mut self,
+        entry: &Entry,
+        names: &[String; 2],
+        lines: &mut Vec<String>,
+    ) -> Result<(), String> {
+        let name = |s: &Side| names[s.index()].clone();
+        match entry {
+            Entry::Tutor {
+                side,
+                words,
+                warning: true,
+            } => {
+                lines.push(format!("The tutor to {}: {words}", name(side)));
+                self.tutor = Some(TutorNote::Warned { side: *side });
+            }
+            Entry::Tutor { side, words, .. } => {
+                self.tutor = Some(TutorNote::Pending {
+                    side: *side,
+                    words: words.clone(),
+                });
+            }
+            Entry::Undo { side } => {
+                let Some(TutorNote::Held {
+                    side: s, before, ..
+                }) = self.tutor.take_if(|n| held_by(n, *side))
+                else {
+                    return Err(cannot_undo(self.tutor.as_ref(), *side, names, "undo"));
+                };
+                self.game = before.game;
+                self.last = before.last;
+                self.tutor = Some(TutorNote::Undone { side: s });
+                lines.push(format!(
+                    "{} takes back the action the tutor flagged",
+                    name(side)
+                ));
+            }
+            Entry::Keep { side } => {
+                if self.tutor.take_if(|n| held_by(n, *side)).is_none() {
+                    return Err(cannot_undo(self.tutor.as_ref(), *side, names, "keep"));
+                }
+                self.tutor = Some(TutorNote::Kept { side: *side });
+                lines.push(format!("{} keeps the action the tutor flagged", name(side)));
+            }
+            _ => return Err("this entry is not the tutor's".into()),
+        }
+        Ok(())
+    }
+}
+
+fn held_by(n: &TutorNote, side: Side) -> bool {
+    matches!(n, TutorNote::Held { side: s, .. } if *s == side)
+}
+
+/// Why `side` cannot undo (or keep) now, in words.
+fn cannot_undo(note: Option<&TutorNote>, side: Side, names: &[String; 2], verb: &str) -> String {
+    let other = &names[side.opponent().index()];
+    match note {
+        Some(TutorNote::Held { side: s, .. }) => format!(
+            "the action the tutor flagged is {}'s: only they can {verb} it",
+            names[s.index()]
+        ),
+        Some(TutorNote::Passed { side: s }) if *s == side => {
+            format!("too late to {verb}: {other} has acted since the action the tutor flagged")
+        }
+        Some(TutorNote::Kept { side: s }) if *s == side => {
+            "you kept the action the tutor flagged: it stands".into()
+        }
+        Some(TutorNote::Undone { side: s }) if *s == side => format!(
+            "you have taken that decision back once already: the tutor allows one {verb} a decision"
+        ),
+        _ => format!(
+            "there is nothing to {verb}: the tutor flagged no action of yours (only a play or \
+             cube action it flags can be taken back, before the opponent acts)"
+        ),
+    }
+}
+
+/// The standard actions of a match's log as played: an action taken back by an undo is
+/// left out (the `.mat` export, the analysis).
+#[must_use]
+pub(crate) fn standard_actions(entries: &[Entry]) -> Vec<(Side, Action)> {
+    let mut out = Vec::new();
+    for e in entries {
+        match e {
+            Entry::Standard { side, action, .. } => out.push((*side, *action)),
+            Entry::Undo { .. } => {
+                out.pop();
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+impl Club {
+    /// `/undo` (`keep` false) or `/keep`: the action the tutor flagged taken back, or kept.
+    pub(crate) async fn undo_or_keep(
+        &self,
+        me: &PlayerRow,
+        community: i64,
+        m: MatchRef,
+        keep: bool,
+    ) -> Result<Outcome, ClubError> {
+        let verb = if keep { "keep" } else { "undo" };
+        let mut l = self.find(me, community, m, verb).await?;
+        self.practice_allowed(&l, verb).await?;
+        if !l.spec.tutor {
+            return Err(ClubError::Refused(format!(
+                "match #{} has no tutor: /{verb} takes back (or keeps) an action the tutor flagged, in a match opened with the tutor on",
+                l.row.id
+            )));
+        }
+        let snap = match &l.snap {
+            Some(s) if l.row.status == MatchStatus::Active && !s.is_over() => s.clone(),
+            _ => {
+                return Err(ClubError::NotActive(
+                    l.row.id,
+                    l.row.status.to_string(),
+                    "nothing can be taken back in it",
+                ));
+            }
+        };
+        let side = l.side_of(me.id).unwrap_or(Side::X);
+        self.with_fair(&mut l).await?;
+        let mut work = Work {
+            snap,
+            entries: Vec::new(),
+            lines: Vec::new(),
+            settle: Vec::new(),
+            fair: l.fair.clone(),
+        };
+        let entry = if keep {
+            Entry::Keep { side }
+        } else {
+            Entry::Undo { side }
+        };
+        work.push(Some(me.id), entry, &l.names)?;
+        if keep {
+            // What waited for the player's decision goes on (the opponent's automatic roll).
+            self.autopilot(&l, &mut work)?;
+        } else {
+            work.lines.push(undone_words(&work.snap));
+        }
+        self.save(&l, Some(me.id), work, MatchStatus::Active).await
+    }
+}
+
+/// What the player decides again after an undo.
+fn undone_words(snap: &Snapshot) -> String {
+    let again = match &snap.game {
+        AnyMatch::Standard(m) => match m.phase() {
+            engine::Phase::ToPlay { dice, .. } => format!("the dice are {dice} again: play them"),
+            _ => format!("decide again: {}", crate::next_words(&snap.game)),
+        },
+        AnyMatch::Welsh(_) => crate::next_words(&snap.game),
+    };
+    format!("{again} (the tutor judges the new decision, but it cannot be undone)")
+}
+
+/// The lines the tutor adds when it holds the match for the player.
+pub(crate) fn held_words(l: &Loaded, side: Side) -> String {
+    format!(
+        "{}: /undo takes it back (once), /keep lets {} go on",
+        l.names[side.index()],
+        l.names[side.opponent().index()]
+    )
+}

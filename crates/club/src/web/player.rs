@@ -1,0 +1,331 @@
+//! The web companion's player page (`docs/web.md`): one unguessable token per player per
+//! community (kept in `web_links` with kind `player:<community id>`, target the player's
+//! id), and what the page shows: the player's display name, rating and rank per ruleset
+//! as `/rating` reads them with the rating's history for the chart, the record, the last
+//! matches (each with its match page's token), the head-to-head against each opponent
+//! (each finished match counted as `/h2h` counts it) and the analysed matches' average
+//! error rate per ruleset (`/stats`'s figures). No server or Discord id appears.
+
+use std::collections::HashMap;
+
+use engine::Ruleset;
+use engine::rating::{Rating, format_rating};
+
+use render::RatingHistory;
+
+use crate::analysis::review::{Review, rating_band};
+use crate::analysis::welsh::WelshReview;
+use crate::players::h2h::finished_result;
+use crate::web::links::{is_token, new_token};
+use crate::{Actor, Club, ClubError};
+
+/// How many of the player's matches the page lists.
+pub const RECENT_MATCHES: usize = 10;
+
+/// The rulesets a player page shows a rating for, in order.
+const RULESETS: [Ruleset; 2] = [Ruleset::Standard, Ruleset::Welsh];
+
+/// The store's kind for player links in community `community`.
+pub(crate) fn player_kind(community: i64) -> String {
+    format!("player:{community}")
+}
+
+/// A player's rating in one ruleset, as `/rating` reads it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerRating {
+    pub ruleset: Ruleset,
+    /// The rating in words as `/rating` writes it (the starting one when there is no
+    /// rated match).
+    pub rating: String,
+    /// Rated matches played (the rating's experience).
+    pub experience: u32,
+    /// The rank and the number of rated players, when the player has a rated match.
+    pub rank: Option<(u32, u32)>,
+    /// Rated matches won and lost.
+    pub won: u32,
+    pub lost: u32,
+}
+
+/// One of the player's matches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerMatch {
+    /// The token of the match's page.
+    pub token: String,
+    /// The opponent's display name.
+    pub opponent: String,
+    pub ruleset: Ruleset,
+    /// `challenged`, `active`, `finished`, ...
+    pub status: String,
+    /// Whether the player won, once the match has a winner.
+    pub won: Option<bool>,
+    /// The result in words, once there is one.
+    pub result: Option<String>,
+}
+
+/// The player's matches against one opponent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeadToHead {
+    /// The opponent's display name.
+    pub opponent: String,
+    /// Finished matches between them.
+    pub matches: u32,
+    /// Of which the player won.
+    pub wins: u32,
+}
+
+/// The player's analysed matches in one ruleset (the stored analyses of the server, as
+/// `/stats` reads them).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerAnalysis {
+    pub ruleset: Ruleset,
+    /// Analysed matches the player played.
+    pub matches: u32,
+    /// The average in words: gnubg's error rate (mEMG a decision, its band, PR) for
+    /// standard matches; equity lost a decision, as gammonbot's Welsh player judged it,
+    /// for Welsh ones.
+    pub average: String,
+}
+
+/// A player as their web page shows them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerPage {
+    /// The display name.
+    pub name: String,
+    /// One rating per ruleset.
+    pub ratings: Vec<PlayerRating>,
+    /// Finished matches won and lost (of the last 50 in the community, as `/games` reads
+    /// them).
+    pub won: u32,
+    pub lost: u32,
+    /// The last [`RECENT_MATCHES`] matches, newest first.
+    pub recent: Vec<PlayerMatch>,
+    /// Per opponent, most matches first (from the same matches as the record).
+    pub head_to_head: Vec<HeadToHead>,
+    /// Per ruleset with an analysed match of the player's, in [`RULESETS`] order.
+    pub analyses: Vec<PlayerAnalysis>,
+}
+
+/// The average of the player's figures in each ruleset's stored analyses.
+fn analysis_averages(results: &[String], user: i64) -> Vec<PlayerAnalysis> {
+    let (mut standard, mut welsh) = (Vec::new(), Vec::new());
+    for text in results {
+        if let Ok(r) = serde_json::from_str::<Review>(text) {
+            if let Some(i) = r.player_ids.iter().position(|&p| p == user) {
+                standard.push((r.players[i].error_rate, r.players[i].pr));
+            }
+        } else if let Ok(r) = serde_json::from_str::<WelshReview>(text)
+            && let Some(i) = r.player_ids.iter().position(|&p| p == user)
+        {
+            welsh.push(r.players[i].per_decision());
+        }
+    }
+    let mut out = Vec::new();
+    if !standard.is_empty() {
+        let n = standard.len() as f64;
+        let rate = standard.iter().map(|f| f.0).sum::<f64>() / n;
+        let pr = standard.iter().map(|f| f.1).sum::<f64>() / n;
+        out.push(PlayerAnalysis {
+            ruleset: Ruleset::Standard,
+            matches: u32::try_from(standard.len()).unwrap_or(u32::MAX),
+            average: format!(
+                "average error rate {rate:.1} mEMG ({}), PR {pr:.1}",
+                rating_band(rate / 1000.0)
+            ),
+        });
+    }
+    if !welsh.is_empty() {
+        let lost = welsh.iter().sum::<f64>() / welsh.len() as f64;
+        out.push(PlayerAnalysis {
+            ruleset: Ruleset::Welsh,
+            matches: u32::try_from(welsh.len()).unwrap_or(u32::MAX),
+            average: format!(
+                "average equity lost {lost:.3} a decision (judged by gammonbot's Welsh player)"
+            ),
+        });
+    }
+    out
+}
+
+impl Club {
+    /// The token of the web page of player `user` in community `community`, made now if
+    /// there is none.
+    ///
+    /// # Errors
+    /// No such player, or a database error.
+    pub async fn player_link(&self, community: i64, user: i64) -> Result<String, ClubError> {
+        let kind = player_kind(community);
+        if let Some(t) = self.store.web_token(&kind, user).await? {
+            return Ok(t);
+        }
+        self.store.player_by_id(user).await?;
+        let token = new_token()?;
+        Ok(self
+            .store
+            .insert_web_token(&kind, user, &token, self.clock.now())
+            .await?)
+    }
+
+    /// Revokes the link of `actor`'s own player page on their server: a new token replaces
+    /// it (answered), and the old one finds nothing from now on.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn revoke_player_link_by(&self, actor: &Actor) -> Result<String, ClubError> {
+        let (me, community) = self.me(actor).await?;
+        let token = self
+            .replace_web_link(&player_kind(community), me.id)
+            .await?;
+        tracing::info!(player = me.id, "a player revoked their page's link");
+        Ok(token)
+    }
+
+    /// The player page whose token is `token`, if any.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn resolve_player_link(&self, token: &str) -> Result<Option<PlayerPage>, ClubError> {
+        match self.player_target(token).await? {
+            Some((community, user)) => Ok(Some(self.player_page(community, user).await?)),
+            None => Ok(None),
+        }
+    }
+
+    /// The rating history in `ruleset` of the player whose page's token is `token`, for
+    /// the page's chart; `None` for a token that finds no player, or a player without a
+    /// rated match in `ruleset`.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn player_rating_chart(
+        &self,
+        token: &str,
+        ruleset: Ruleset,
+    ) -> Result<Option<RatingHistory>, ClubError> {
+        let Some((community, user)) = self.player_target(token).await? else {
+            return Ok(None);
+        };
+        let ratings = self.store.rating_history(community, ruleset, user).await?;
+        if ratings.is_empty() {
+            return Ok(None);
+        }
+        let name = self.store.player_by_id(user).await?.display_name;
+        Ok(Some(RatingHistory {
+            name,
+            ruleset,
+            ratings,
+        }))
+    }
+
+    /// The community and player of player page token `token`, if it is one.
+    async fn player_target(&self, token: &str) -> Result<Option<(i64, i64)>, ClubError> {
+        if !is_token(token) {
+            return Ok(None);
+        }
+        let Some((kind, user)) = self.store.web_link(token).await? else {
+            return Ok(None);
+        };
+        Ok(kind
+            .strip_prefix("player:")
+            .and_then(|c| c.parse::<i64>().ok())
+            .map(|community| (community, user)))
+    }
+
+    /// What the page of player `user` in community `community` shows.
+    async fn player_page(&self, community: i64, user: i64) -> Result<PlayerPage, ClubError> {
+        let me = self.store.player_by_id(user).await?;
+        let mut ratings = Vec::new();
+        for ruleset in RULESETS {
+            let standing = self.store.rating(community, ruleset, user).await?;
+            ratings.push(match standing {
+                Some(s) => PlayerRating {
+                    ruleset,
+                    rating: format_rating(s.row.rating.value),
+                    experience: s.row.rating.experience,
+                    rank: Some((s.rank, s.of)),
+                    won: s.row.won,
+                    lost: s.row.lost,
+                },
+                None => PlayerRating {
+                    ruleset,
+                    rating: format_rating(Rating::NEW.value),
+                    experience: 0,
+                    rank: None,
+                    won: 0,
+                    lost: 0,
+                },
+            });
+        }
+        let rows = self.store.matches_of(user, community, false).await?;
+        let mut names: HashMap<i64, String> = HashMap::new();
+        let mut h2h: Vec<(i64, HeadToHead)> = Vec::new();
+        let (mut won, mut lost) = (0, 0);
+        let mut recent = Vec::new();
+        for row in &rows {
+            let other = if row.players[0] == user {
+                row.players[1]
+            } else {
+                row.players[0]
+            };
+            let opponent = match names.get(&other) {
+                Some(n) => n.clone(),
+                None => {
+                    let n = self.store.player_by_id(other).await?.display_name;
+                    names.insert(other, n.clone());
+                    n
+                }
+            };
+            let result = row.winner.map(|w| w == user);
+            if let Some((_, w)) = finished_result(row, user) {
+                if w {
+                    won += 1;
+                } else {
+                    lost += 1;
+                }
+                let at = match h2h.iter().position(|(id, _)| *id == other) {
+                    Some(i) => i,
+                    None => {
+                        h2h.push((
+                            other,
+                            HeadToHead {
+                                opponent: opponent.clone(),
+                                matches: 0,
+                                wins: 0,
+                            },
+                        ));
+                        h2h.len() - 1
+                    }
+                };
+                h2h[at].1.matches += 1;
+                h2h[at].1.wins += u32::from(w);
+            }
+            if recent.len() < RECENT_MATCHES {
+                recent.push(PlayerMatch {
+                    token: self.match_link(row.id).await?,
+                    opponent,
+                    ruleset: row.ruleset,
+                    status: row.status.to_string(),
+                    won: result,
+                    result: row.result.clone(),
+                });
+            }
+        }
+        let mut head_to_head: Vec<HeadToHead> = h2h.into_iter().map(|(_, h)| h).collect();
+        head_to_head.sort_by_key(|h| std::cmp::Reverse(h.matches));
+        let results: Vec<String> = self
+            .store
+            .analyses_done_in(community)
+            .await?
+            .into_iter()
+            .filter_map(|row| row.result)
+            .collect();
+        Ok(PlayerPage {
+            name: me.display_name,
+            ratings,
+            won,
+            lost,
+            recent,
+            head_to_head,
+            analyses: analysis_averages(&results, user),
+        })
+    }
+}
