@@ -15,6 +15,7 @@ mod matches;
 mod players;
 mod practice;
 mod web;
+mod workers;
 
 pub use analysis::{
     AnalysisEvent, AnalysisReport, AnalysisSettings, Decision, INSTALL_GNUBG, MAX_ATTEMPTS,

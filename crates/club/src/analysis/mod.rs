@@ -13,3 +13,64 @@ pub use review_words::{blunder_boards, review_lines};
 pub use welsh::{
     WelshDecision, WelshFigures, WelshReview, WelshWorst, welsh_blunder_boards, welsh_review_lines,
 };
+
+use crate::Actor;
+use crate::Club;
+use crate::ClubError;
+use crate::MatchRef;
+use crate::Outcome;
+use store::PlayerRow;
+
+impl Club {
+    // queue
+    /// The club's analysis events (progress and results), for an adapter to post.
+    #[must_use]
+    pub fn analysis_events(&self) -> tokio::sync::broadcast::Receiver<AnalysisEvent> {
+        queue::analysis_events(self)
+    }
+
+    /// The analysis settings in force.
+    #[must_use]
+    pub fn analysis_settings(&self) -> &AnalysisSettings {
+        queue::analysis_settings(self)
+    }
+
+    /// `/analyse [match]`: the stored analysis, or a job queued.
+    pub(crate) async fn analyse(
+        &self,
+        actor: &Actor,
+        me: &PlayerRow,
+        community: i64,
+        m: MatchRef,
+    ) -> Result<Outcome, ClubError> {
+        queue::analyse(self, actor, me, community, m).await
+    }
+
+    /// `/stats [player]`: the average error rate and PR over the analysed matches here.
+    pub(crate) async fn stats(
+        &self,
+        actor: &Actor,
+        me: &PlayerRow,
+        community: i64,
+        player: Option<&str>,
+    ) -> Result<Outcome, ClubError> {
+        queue::stats(self, actor, me, community, player).await
+    }
+
+    /// Queues again the jobs left running (at start); how many.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn requeue_analyses(&self) -> Result<u64, ClubError> {
+        queue::requeue_analyses(self).await
+    }
+
+    /// Claims the oldest queued job and runs it to its end: the report posted (also sent
+    /// to [`Club::analysis_events`]), or `None` when nothing waits.
+    ///
+    /// # Errors
+    /// A database error (the job then stays running and is queued again at restart).
+    pub async fn run_next_analysis(&self) -> Result<Option<AnalysisReport>, ClubError> {
+        queue::run_next_analysis(self).await
+    }
+}

@@ -87,7 +87,7 @@ impl Default for AnalysisSettings {
 /// progress and results are announced.
 pub(crate) struct Analyst {
     pub(crate) settings: AnalysisSettings,
-    wake: tokio::sync::Notify,
+    pub(crate) wake: tokio::sync::Notify,
     events: tokio::sync::broadcast::Sender<AnalysisEvent>,
 }
 
@@ -152,523 +152,473 @@ fn finished_games(l: &Loaded, actions: &[(Side, Action)]) -> (Vec<(Side, Action)
     (actions[..end].to_vec(), games)
 }
 
-impl Club {
-    /// The club's analysis events (progress and results), for an adapter to post.
-    #[must_use]
-    pub fn analysis_events(&self) -> tokio::sync::broadcast::Receiver<AnalysisEvent> {
-        self.analyst.events.subscribe()
-    }
+/// The club's analysis events (progress and results), for an adapter to post.
+#[must_use]
+pub(super) fn analysis_events(club: &Club) -> tokio::sync::broadcast::Receiver<AnalysisEvent> {
+    club.analyst.events.subscribe()
+}
 
-    /// The analysis settings in force.
-    #[must_use]
-    pub fn analysis_settings(&self) -> &AnalysisSettings {
-        &self.analyst.settings
-    }
+/// The analysis settings in force.
+#[must_use]
+pub(super) fn analysis_settings(club: &Club) -> &AnalysisSettings {
+    &club.analyst.settings
+}
 
-    /// The match `/analyse` names, checked: a match (not a chouette) of the player's,
-    /// finished (a Welsh match: with a game played), or a money session with a finished
-    /// game.
-    async fn analysable(
-        &self,
-        me: &PlayerRow,
-        community: i64,
-        m: MatchRef,
-    ) -> Result<(Loaded, Vec<(Side, Action)>, u32), ClubError> {
-        let l = match self.find_view(me, community, m, "analyse").await {
-            Err(ClubError::UnknownMatch(id)) => {
-                // Only a chouette of this server is named: one elsewhere stays unknown.
-                let here = self.store.load_chouette(id).await?;
-                if here.is_some_and(|c| c.community_id == community) {
-                    return Err(ClubError::Refused(format!(
-                        "#{id} is a chouette: GNU Backgammon analyses two-player matches \
-                         only, so chouettes cannot be analysed"
-                    )));
-                }
-                return Err(ClubError::UnknownMatch(id));
-            }
-            found => found?,
-        };
-        if l.side_of(me.id).is_none() {
-            return Err(ClubError::NotAParticipant(
-                l.row.id,
-                l.names[0].clone(),
-                l.names[1].clone(),
-            ));
-        }
-        let money = l.spec.length.is_none();
-        match l.row.status {
-            MatchStatus::Finished => {}
-            MatchStatus::Active if money => {}
-            MatchStatus::Active => {
-                return Err(ClubError::NotActive(
-                    l.row.id,
-                    "still being played".into(),
-                    "a match is analysed once it is over (a money session: its finished games)",
-                ));
-            }
-            other => {
-                return Err(ClubError::NotActive(
-                    l.row.id,
-                    other.to_string(),
-                    "only a match that was played can be analysed",
-                ));
-            }
-        }
-        let entries = crate::matches::log::read_log(&self.store, l.row.id).await?;
-        if l.spec.ruleset == Ruleset::Welsh {
-            // Judged by gammonbot's own Welsh player (`welsh_analysis`): all its games.
-            let games = welsh_games(&welsh_job(&l, entries))
-                .map_err(|why| ClubError::Corrupt(l.row.id, why))?;
-            if games == 0 {
+/// The match `/analyse` names, checked: a match (not a chouette) of the player's,
+/// finished (a Welsh match: with a game played), or a money session with a finished
+/// game.
+async fn analysable(
+    club: &Club,
+    me: &PlayerRow,
+    community: i64,
+    m: MatchRef,
+) -> Result<(Loaded, Vec<(Side, Action)>, u32), ClubError> {
+    let l = match club.find_view(me, community, m, "analyse").await {
+        Err(ClubError::UnknownMatch(id)) => {
+            // Only a chouette of this server is named: one elsewhere stays unknown.
+            let here = club.store.load_chouette(id).await?;
+            if here.is_some_and(|c| c.community_id == community) {
                 return Err(ClubError::Refused(format!(
-                    "match #{} has no game played to its end: there is nothing to analyse",
-                    l.row.id
+                    "#{id} is a chouette: GNU Backgammon analyses two-player matches \
+                     only, so chouettes cannot be analysed"
                 )));
             }
-            return Ok((l, Vec::new(), games));
+            return Err(ClubError::UnknownMatch(id));
         }
-        let (actions, games) = finished_games(&l, &standard_actions(&entries));
+        found => found?,
+    };
+    if l.side_of(me.id).is_none() {
+        return Err(ClubError::NotAParticipant(
+            l.row.id,
+            l.names[0].clone(),
+            l.names[1].clone(),
+        ));
+    }
+    let money = l.spec.length.is_none();
+    match l.row.status {
+        MatchStatus::Finished => {}
+        MatchStatus::Active if money => {}
+        MatchStatus::Active => {
+            return Err(ClubError::NotActive(
+                l.row.id,
+                "still being played".into(),
+                "a match is analysed once it is over (a money session: its finished games)",
+            ));
+        }
+        other => {
+            return Err(ClubError::NotActive(
+                l.row.id,
+                other.to_string(),
+                "only a match that was played can be analysed",
+            ));
+        }
+    }
+    let entries = crate::matches::log::read_log(&club.store, l.row.id).await?;
+    if l.spec.ruleset == Ruleset::Welsh {
+        // Judged by gammonbot's own Welsh player (`welsh_analysis`): all its games.
+        let games = welsh_games(&welsh_job(&l, entries))
+            .map_err(|why| ClubError::Corrupt(l.row.id, why))?;
         if games == 0 {
             return Err(ClubError::Refused(format!(
-                "match #{} has no finished game yet: ask again once a game is over",
+                "match #{} has no game played to its end: there is nothing to analyse",
                 l.row.id
             )));
         }
-        Ok((l, actions, games))
+        return Ok((l, Vec::new(), games));
     }
+    let (actions, games) = finished_games(&l, &standard_actions(&entries));
+    if games == 0 {
+        return Err(ClubError::Refused(format!(
+            "match #{} has no finished game yet: ask again once a game is over",
+            l.row.id
+        )));
+    }
+    Ok((l, actions, games))
+}
 
-    /// `/analyse [match]`: the stored analysis, or a job queued.
-    pub(crate) async fn analyse(
-        &self,
-        actor: &Actor,
-        me: &PlayerRow,
-        community: i64,
-        m: MatchRef,
-    ) -> Result<Outcome, ClubError> {
-        let (l, _, games) = self.analysable(me, community, m).await?;
-        let id = l.row.id;
-        let welsh = l.spec.ruleset == Ruleset::Welsh;
-        if let Some(done) = self.store.analysis_of(id, i64::from(games)).await?
-            && done.status == AnalysisStatus::Done
-        {
-            return self.stored_outcome(&done, welsh);
+/// `/analyse [match]`: the stored analysis, or a job queued.
+pub(super) async fn analyse(
+    club: &Club,
+    actor: &Actor,
+    me: &PlayerRow,
+    community: i64,
+    m: MatchRef,
+) -> Result<Outcome, ClubError> {
+    let (l, _, games) = analysable(club, me, community, m).await?;
+    let id = l.row.id;
+    let welsh = l.spec.ruleset == Ruleset::Welsh;
+    if let Some(done) = club.store.analysis_of(id, i64::from(games)).await?
+        && done.status == AnalysisStatus::Done
+    {
+        return stored_outcome(club, &done, welsh);
+    }
+    // A Welsh match needs no gnubg: gammonbot's own Welsh player judges it.
+    if !welsh && find_gnubg(&club.analyst.settings.search_path).is_none() {
+        return Err(ClubError::Refused(INSTALL_GNUBG.into()));
+    }
+    let channel = if l.row.channel.is_empty() {
+        actor.channel.clone()
+    } else {
+        l.row.channel.clone()
+    };
+    let (job, _created) = club
+        .store
+        .request_analysis(&NewAnalysis {
+            match_id: id,
+            games: i64::from(games),
+            community_id: l.row.community_id,
+            requested_by: me.id,
+            channel: &channel,
+            plies: if welsh {
+                1
+            } else {
+                i64::from(club.analyst.settings.plies)
+            },
+            now: club.clock.now(),
+        })
+        .await?;
+    club.analyst.wake.notify_waiters();
+    club.analyst.wake.notify_one();
+    let what = if l.spec.length.is_none() {
+        format!(
+            "the {games} finished game{} of money session #{id}",
+            if games == 1 { "" } else { "s" }
+        )
+    } else {
+        format!("match #{id}")
+    };
+    let line = match (job.status, job.progress.as_deref()) {
+        (AnalysisStatus::Running, Some(p)) => {
+            let (g, n) = p.split_once('/').unwrap_or((p, "?"));
+            format!("The analysis of {what} is under way: analysing game {g} of {n}.")
         }
-        // A Welsh match needs no gnubg: gammonbot's own Welsh player judges it.
-        if !welsh && find_gnubg(&self.analyst.settings.search_path).is_none() {
-            return Err(ClubError::Refused(INSTALL_GNUBG.into()));
+        (AnalysisStatus::Running, None) => {
+            format!("The analysis of {what} is under way.")
         }
-        let channel = if l.row.channel.is_empty() {
-            actor.channel.clone()
-        } else {
-            l.row.channel.clone()
-        };
-        let (job, _created) = self
-            .store
-            .request_analysis(&NewAnalysis {
-                match_id: id,
-                games: i64::from(games),
-                community_id: l.row.community_id,
-                requested_by: me.id,
-                channel: &channel,
-                plies: if welsh {
-                    1
-                } else {
-                    i64::from(self.analyst.settings.plies)
-                },
-                now: self.clock.now(),
-            })
-            .await?;
-        self.analyst.wake.notify_waiters();
-        self.analyst.wake.notify_one();
-        let what = if l.spec.length.is_none() {
+        _ => {
+            let ahead = club.store.analyses_ahead(job.id).await?;
             format!(
-                "the {games} finished game{} of money session #{id}",
-                if games == 1 { "" } else { "s" }
+                "The analysis of {what} is queued (position {} in the queue); the result \
+                 will be posted in the match's channel.",
+                ahead + 1
             )
-        } else {
-            format!("match #{id}")
-        };
-        let line = match (job.status, job.progress.as_deref()) {
-            (AnalysisStatus::Running, Some(p)) => {
-                let (g, n) = p.split_once('/').unwrap_or((p, "?"));
-                format!("The analysis of {what} is under way: analysing game {g} of {n}.")
-            }
-            (AnalysisStatus::Running, None) => {
-                format!("The analysis of {what} is under way.")
-            }
-            _ => {
-                let ahead = self.store.analyses_ahead(job.id).await?;
-                format!(
-                    "The analysis of {what} is queued (position {} in the queue); the result \
-                     will be posted in the match's channel.",
-                    ahead + 1
-                )
-            }
-        };
-        Ok(Outcome {
-            match_id: Some(id),
-            lines: vec![line],
-            ..Outcome::default()
-        })
-    }
-
-    /// The answer from a stored analysis (`welsh`: a [`WelshReview`]).
-    fn stored_outcome(&self, row: &AnalysisRow, welsh: bool) -> Result<Outcome, ClubError> {
-        if welsh {
-            let review: WelshReview = serde_json::from_str(row.result.as_deref().unwrap_or(""))
-                .map_err(|e| ClubError::Corrupt(row.match_id, e.to_string()))?;
-            return Ok(Outcome {
-                match_id: Some(row.match_id),
-                lines: welsh_review_lines(&review),
-                chart: Some(Chart::Blunders(welsh_blunder_boards(&review))),
-                ..Outcome::default()
-            });
         }
-        let review: Review = serde_json::from_str(row.result.as_deref().unwrap_or(""))
+    };
+    Ok(Outcome {
+        match_id: Some(id),
+        lines: vec![line],
+        ..Outcome::default()
+    })
+}
+
+/// The answer from a stored analysis (`welsh`: a [`WelshReview`]).
+fn stored_outcome(_club: &Club, row: &AnalysisRow, welsh: bool) -> Result<Outcome, ClubError> {
+    if welsh {
+        let review: WelshReview = serde_json::from_str(row.result.as_deref().unwrap_or(""))
             .map_err(|e| ClubError::Corrupt(row.match_id, e.to_string()))?;
-        Ok(Outcome {
+        return Ok(Outcome {
             match_id: Some(row.match_id),
-            lines: review_lines(&review),
-            chart: Some(Chart::Blunders(blunder_boards(&review))),
+            lines: welsh_review_lines(&review),
+            chart: Some(Chart::Blunders(welsh_blunder_boards(&review))),
             ..Outcome::default()
-        })
+        });
     }
+    let review: Review = serde_json::from_str(row.result.as_deref().unwrap_or(""))
+        .map_err(|e| ClubError::Corrupt(row.match_id, e.to_string()))?;
+    Ok(Outcome {
+        match_id: Some(row.match_id),
+        lines: review_lines(&review),
+        chart: Some(Chart::Blunders(blunder_boards(&review))),
+        ..Outcome::default()
+    })
+}
 
-    /// `/stats [player]`: the average error rate and PR over the analysed matches here.
-    pub(crate) async fn stats(
-        &self,
-        actor: &Actor,
-        me: &PlayerRow,
-        community: i64,
-        player: Option<&str>,
-    ) -> Result<Outcome, ClubError> {
-        let who = match player {
-            Some(p) => {
-                let key = player_key(actor, p);
-                if key.chars().count() > 100 {
-                    return Err(ClubError::TooLong("name", key.chars().count(), 100));
-                }
-                let found = if key.is_empty() {
-                    None
-                } else {
-                    self.store.find_player(&actor.platform, &key).await?
-                };
-                found.ok_or_else(|| ClubError::UnknownPlayer(p.trim().to_string()))?
+/// `/stats [player]`: the average error rate and PR over the analysed matches here.
+pub(super) async fn stats(
+    club: &Club,
+    actor: &Actor,
+    me: &PlayerRow,
+    community: i64,
+    player: Option<&str>,
+) -> Result<Outcome, ClubError> {
+    let who = match player {
+        Some(p) => {
+            let key = player_key(actor, p);
+            if key.chars().count() > 100 {
+                return Err(ClubError::TooLong("name", key.chars().count(), 100));
             }
-            None => me.clone(),
-        };
-        let mut figures = Vec::new();
-        for row in self.store.analyses_done_in(community).await? {
-            let Ok(r) = serde_json::from_str::<Review>(row.result.as_deref().unwrap_or("")) else {
-                continue;
+            let found = if key.is_empty() {
+                None
+            } else {
+                club.store.find_player(&actor.platform, &key).await?
             };
-            if let Some(i) = r.player_ids.iter().position(|&p| p == who.id) {
-                figures.push(r.players[i].clone());
-            }
+            found.ok_or_else(|| ClubError::UnknownPlayer(p.trim().to_string()))?
         }
-        if figures.is_empty() {
-            return Ok(Outcome {
-                lines: vec![format!(
-                    "{} has no analysed match in {} yet: /analyse a finished match first",
-                    who.display_name, actor.community_name
-                )],
-                players: vec![(community, who.id)],
-                ..Outcome::default()
-            });
+        None => me.clone(),
+    };
+    let mut figures = Vec::new();
+    for row in club.store.analyses_done_in(community).await? {
+        let Ok(r) = serde_json::from_str::<Review>(row.result.as_deref().unwrap_or("")) else {
+            continue;
+        };
+        if let Some(i) = r.player_ids.iter().position(|&p| p == who.id) {
+            figures.push(r.players[i].clone());
         }
-        let n = figures.len() as f64;
-        let rate = figures.iter().map(|f| f.error_rate).sum::<f64>() / n;
-        let pr = figures.iter().map(|f| f.pr).sum::<f64>() / n;
-        let luck = figures.iter().map(|f| f.luck_rate).sum::<f64>() / n;
-        Ok(Outcome {
-            lines: vec![
-                format!(
-                    "Analysis stats for {} in {}: {} analysed match{}",
-                    who.display_name,
-                    actor.community_name,
-                    figures.len(),
-                    if figures.len() == 1 { "" } else { "es" }
-                ),
-                format!(
-                    "Average error rate {rate:.1} mEMG ({}), PR {pr:.1}; luck {luck:+.1} mEMG a move",
-                    rating_band(rate / 1000.0)
-                ),
-            ],
+    }
+    if figures.is_empty() {
+        return Ok(Outcome {
+            lines: vec![format!(
+                "{} has no analysed match in {} yet: /analyse a finished match first",
+                who.display_name, actor.community_name
+            )],
             players: vec![(community, who.id)],
             ..Outcome::default()
-        })
-    }
-
-    /// Starts the analysis workers (`ANALYSIS_WORKERS` of them), after queueing again the
-    /// jobs a stopped bot left running. Each runs gnubg on a blocking thread. They end
-    /// when the club is stopped ([`Club::stop`]): a job under way then is stopped and
-    /// queued again (its attempt not counted).
-    #[must_use]
-    pub fn spawn_analysis(self: Arc<Self>) -> Vec<tokio::task::JoinHandle<()>> {
-        let workers = self.analyst.settings.workers.max(1);
-        let first = Arc::clone(&self);
-        let requeued = Arc::new(tokio::sync::OnceCell::new());
-        (0..workers)
-            .map(|_| {
-                let club = Arc::clone(&first);
-                let requeued = Arc::clone(&requeued);
-                tokio::spawn(async move {
-                    requeued
-                        .get_or_init(|| async {
-                            if let Err(e) = club.store.requeue_analyses().await {
-                                tracing::warn!(error = %e, "analyses not requeued");
-                            }
-                        })
-                        .await;
-                    let stop = Arc::clone(&club.stop);
-                    // Between jobs: the next job, or the stop, whichever comes first.
-                    while !stop.asked() {
-                        let pause = match club.run_next_analysis().await {
-                            Ok(Some(_)) => continue,
-                            Ok(None) => Duration::from_secs(5),
-                            Err(e) => {
-                                tracing::warn!(error = %e, "analysis job failed");
-                                Duration::from_secs(5)
-                            }
-                        };
-                        tokio::select! {
-                            _ = tokio::time::timeout(pause, club.analyst.wake.notified()) => {}
-                            () = stop.wait() => {}
-                        }
-                    }
-                })
-            })
-            .collect()
-    }
-
-    /// Queues again the jobs left running (at start); how many.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn requeue_analyses(&self) -> Result<u64, ClubError> {
-        Ok(self.store.requeue_analyses().await?)
-    }
-
-    /// Claims the oldest queued job and runs it to its end: the report posted (also sent
-    /// to [`Club::analysis_events`]), or `None` when nothing waits.
-    ///
-    /// # Errors
-    /// A database error (the job then stays running and is queued again at restart).
-    pub async fn run_next_analysis(&self) -> Result<Option<AnalysisReport>, ClubError> {
-        let Some(job) = self.store.claim_analysis(self.clock.now()).await? else {
-            return Ok(None);
-        };
-        let l = self.load(job.match_id).await?;
-        let mentions: Vec<String> = l.players.iter().map(|p| p.platform_id.clone()).collect();
-        let names: Vec<String> = l.players.iter().map(|p| p.display_name.clone()).collect();
-        let to = names.join(" ");
-        let result = if job.attempts > MAX_ATTEMPTS {
-            Err(format!(
-                "it was under way {} times when the bot stopped, so it was given up; \
-                 `/analyse` asks for it again",
-                job.attempts - 1
-            ))
-        } else if l.spec.ruleset == Ruleset::Welsh {
-            self.welsh_analyse_job(&job, &l).await
-        } else {
-            self.analyse_job(&job, &l).await.and_then(|review| {
-                let text = serde_json::to_string(&review).map_err(|e| e.to_string())?;
-                Ok((text, review_lines(&review), blunder_boards(&review)))
-            })
-        };
-        if result.is_err() && self.stop.asked() {
-            // Stopped with the bot: queued again, for the next start.
-            self.store.release_analysis(job.id).await?;
-            return Ok(None);
-        }
-        let report = match result {
-            Ok((text, review_lines, boards)) => {
-                self.store
-                    .finish_analysis(job.id, Ok(&text), self.clock.now())
-                    .await?;
-                let mut lines = vec![format!(
-                    "{to}: the analysis of match #{} is ready.",
-                    job.match_id
-                )];
-                lines.extend(review_lines);
-                AnalysisReport {
-                    job: job.id,
-                    match_id: job.match_id,
-                    channel: job.channel.clone(),
-                    mentions,
-                    names,
-                    lines,
-                    boards,
-                    failed: false,
-                }
-            }
-            Err(why) => {
-                self.store
-                    .finish_analysis(job.id, Err(&why), self.clock.now())
-                    .await?;
-                AnalysisReport {
-                    job: job.id,
-                    match_id: job.match_id,
-                    channel: job.channel.clone(),
-                    mentions,
-                    names,
-                    lines: vec![format!(
-                        "{to}: the analysis of match #{} did not finish: {why}",
-                        job.match_id
-                    )],
-                    boards: Vec::new(),
-                    failed: true,
-                }
-            }
-        };
-        let _ = self
-            .analyst
-            .events
-            .send(AnalysisEvent::Finished(report.clone()));
-        Ok(Some(report))
-    }
-
-    /// Judges a Welsh match with gammonbot's own Welsh player on a blocking thread,
-    /// telling the progress as the gnubg job does: the review stored as text, its lines
-    /// and its boards, or why there is none.
-    async fn welsh_analyse_job(
-        &self,
-        job: &AnalysisRow,
-        l: &Loaded,
-    ) -> Result<(String, Vec<String>, Vec<BlunderBoard>), String> {
-        let entries = crate::matches::log::read_log(&self.store, l.row.id)
-            .await
-            .map_err(|e| e.to_string())?;
-        let input = welsh_job(l, entries);
-        let (ptx, mut prx) = tokio::sync::mpsc::unbounded_channel();
-        let work = tokio::task::spawn_blocking(move || {
-            review_welsh(&input, &mut |game, games| {
-                let _ = ptx.send((game, games));
-            })
         });
-        while let Some((game, games)) = prx.recv().await {
-            let _ = self
-                .store
-                .analysis_progress(job.id, &format!("{game}/{games}"))
-                .await;
-            let _ = self.analyst.events.send(AnalysisEvent::Progress {
-                job: job.id,
-                match_id: job.match_id,
-                game,
-                games,
-            });
-        }
-        let review = match work.await {
-            Ok(Ok(r)) => r,
-            Ok(Err(why)) => return Err(format!("the match's log could not be replayed ({why})")),
-            Err(e) => return Err(format!("the analysis stopped unexpectedly ({e})")),
-        };
-        let text = serde_json::to_string(&review).map_err(|e| e.to_string())?;
-        Ok((
-            text,
-            welsh_review_lines(&review),
-            welsh_blunder_boards(&review),
+    }
+    let n = figures.len() as f64;
+    let rate = figures.iter().map(|f| f.error_rate).sum::<f64>() / n;
+    let pr = figures.iter().map(|f| f.pr).sum::<f64>() / n;
+    let luck = figures.iter().map(|f| f.luck_rate).sum::<f64>() / n;
+    Ok(Outcome {
+        lines: vec![
+            format!(
+                "Analysis stats for {} in {}: {} analysed match{}",
+                who.display_name,
+                actor.community_name,
+                figures.len(),
+                if figures.len() == 1 { "" } else { "es" }
+            ),
+            format!(
+                "Average error rate {rate:.1} mEMG ({}), PR {pr:.1}; luck {luck:+.1} mEMG a move",
+                rating_band(rate / 1000.0)
+            ),
+        ],
+        players: vec![(community, who.id)],
+        ..Outcome::default()
+    })
+}
+
+/// Queues again the jobs left running (at start); how many.
+pub(super) async fn requeue_analyses(club: &Club) -> Result<u64, ClubError> {
+    Ok(club.store.requeue_analyses().await?)
+}
+
+/// Claims the oldest queued job and runs it to its end: the report posted (also sent
+/// to [`Club::analysis_events`]), or `None` when nothing waits.
+pub(super) async fn run_next_analysis(club: &Club) -> Result<Option<AnalysisReport>, ClubError> {
+    let Some(job) = club.store.claim_analysis(club.clock.now()).await? else {
+        return Ok(None);
+    };
+    let l = club.load(job.match_id).await?;
+    let mentions: Vec<String> = l.players.iter().map(|p| p.platform_id.clone()).collect();
+    let names: Vec<String> = l.players.iter().map(|p| p.display_name.clone()).collect();
+    let to = names.join(" ");
+    let result = if job.attempts > MAX_ATTEMPTS {
+        Err(format!(
+            "it was under way {} times when the bot stopped, so it was given up; \
+             `/analyse` asks for it again",
+            job.attempts - 1
         ))
+    } else if l.spec.ruleset == Ruleset::Welsh {
+        welsh_analyse_job(club, &job, &l).await
+    } else {
+        analyse_job(club, &job, &l).await.and_then(|review| {
+            let text = serde_json::to_string(&review).map_err(|e| e.to_string())?;
+            Ok((text, review_lines(&review), blunder_boards(&review)))
+        })
+    };
+    if result.is_err() && club.stop.asked() {
+        // Stopped with the bot: queued again, for the next start.
+        club.store.release_analysis(job.id).await?;
+        return Ok(None);
     }
-
-    /// Runs gnubg on one job; the review, or why there is none (in words for players).
-    async fn analyse_job(&self, job: &AnalysisRow, l: &Loaded) -> Result<Review, String> {
-        let settings = self.analyst.settings.clone();
-        let Some(gnubg) = find_gnubg(&settings.search_path) else {
-            return Err(INSTALL_GNUBG.into());
-        };
-        let rows = self
-            .store
-            .actions(l.row.id)
-            .await
-            .map_err(|e| e.to_string())?;
-        let entries: Vec<Entry> = rows
-            .iter()
-            .filter_map(|r| serde_json::from_str(&r.entry).ok())
-            .collect();
-        let (actions, games) = finished_games(l, &standard_actions(&entries));
-        let actions = if i64::from(games) > job.games {
-            // A money session went on: analyse the games the job was asked for.
-            let mut m = Match::new(standard_rules(&l.spec)).map_err(|e| e.to_string())?;
-            let mut done = 0;
-            let mut cut = 0;
-            for (i, (side, action)) in actions.iter().enumerate() {
-                let Ok((next, events)) = m.apply(*side, action) else {
-                    break;
-                };
-                m = next;
-                if events.iter().any(|e| matches!(e, Event::GameOver(_))) {
-                    done += 1;
-                    if done == job.games {
-                        cut = i + 1;
-                        break;
-                    }
-                }
-            }
-            actions[..cut].to_vec()
-        } else {
-            actions
-        };
-        let mat = export_mat(
-            &standard_rules(&l.spec),
-            [l.names[0].as_str(), l.names[1].as_str()],
-            &actions,
-        )
-        .map_err(|e| e.to_string())?;
-        let dir = settings
-            .work_dir
-            .join(format!("job-{}-{}", job.id, std::process::id()));
-        let (ptx, mut prx) = tokio::sync::mpsc::unbounded_channel();
-        let limit = settings.time_limit;
-        let plies = u32::try_from(job.plies).unwrap_or(settings.plies);
-        let threads = settings.threads;
-        let started = std::time::Instant::now();
-        let stop = Arc::clone(&self.stop);
-        let work = tokio::task::spawn_blocking(move || {
-            let stopped = || stop.asked();
-            let run = gnubg_run::Run {
-                plies,
-                threads,
-                limit,
-                stopped: &stopped,
-            };
-            let out = gnubg_run::run_gnubg(&gnubg, &dir, &mat, &run, &ptx);
-            if out.is_ok() {
-                // Kept when gnubg failed, for the admin to look at.
-                let _ = std::fs::remove_dir_all(&dir);
-            }
-            out
-        });
-        while let Some((game, games)) = prx.recv().await {
-            if game == 0 {
-                continue;
-            }
-            let _ = self
-                .store
-                .analysis_progress(job.id, &format!("{game}/{games}"))
-                .await;
-            let _ = self.analyst.events.send(AnalysisEvent::Progress {
+    let report = match result {
+        Ok((text, review_lines, boards)) => {
+            club.store
+                .finish_analysis(job.id, Ok(&text), club.clock.now())
+                .await?;
+            let mut lines = vec![format!(
+                "{to}: the analysis of match #{} is ready.",
+                job.match_id
+            )];
+            lines.extend(review_lines);
+            AnalysisReport {
                 job: job.id,
                 match_id: job.match_id,
-                game,
-                games,
-            });
-        }
-        let raw = match work.await {
-            Ok(Ok(raw)) => raw,
-            Ok(Err(GnubgError::TimedOut)) => {
-                return Err(format!(
-                    "GNU Backgammon took longer than {} and was stopped; ask again later, or \
-                     the bot's admin can lower ANALYSIS_PLIES or raise ANALYSIS_TIME_LIMIT",
-                    crate::duration_words(i64::try_from(limit.as_secs()).unwrap_or(i64::MAX))
-                ));
+                channel: job.channel.clone(),
+                mentions,
+                names,
+                lines,
+                boards,
+                failed: false,
             }
-            Ok(Err(e)) => return Err(e.to_string()),
-            Err(e) => return Err(format!("the analysis stopped unexpectedly ({e})")),
-        };
-        let mut review = gnubg_run::review(&raw, l.row.id, [l.players[0].id, l.players[1].id])
-            .map_err(|e| format!("GNU Backgammon's answer could not be read ({e})"))?;
-        review.seconds = started.elapsed().as_secs_f64();
-        Ok(review)
+        }
+        Err(why) => {
+            club.store
+                .finish_analysis(job.id, Err(&why), club.clock.now())
+                .await?;
+            AnalysisReport {
+                job: job.id,
+                match_id: job.match_id,
+                channel: job.channel.clone(),
+                mentions,
+                names,
+                lines: vec![format!(
+                    "{to}: the analysis of match #{} did not finish: {why}",
+                    job.match_id
+                )],
+                boards: Vec::new(),
+                failed: true,
+            }
+        }
+    };
+    let _ = club
+        .analyst
+        .events
+        .send(AnalysisEvent::Finished(report.clone()));
+    Ok(Some(report))
+}
+
+/// Judges a Welsh match with gammonbot's own Welsh player on a blocking thread,
+/// telling the progress as the gnubg job does: the review stored as text, its lines
+/// and its boards, or why there is none.
+async fn welsh_analyse_job(
+    club: &Club,
+    job: &AnalysisRow,
+    l: &Loaded,
+) -> Result<(String, Vec<String>, Vec<BlunderBoard>), String> {
+    let entries = crate::matches::log::read_log(&club.store, l.row.id)
+        .await
+        .map_err(|e| e.to_string())?;
+    let input = welsh_job(l, entries);
+    let (ptx, mut prx) = tokio::sync::mpsc::unbounded_channel();
+    let work = tokio::task::spawn_blocking(move || {
+        review_welsh(&input, &mut |game, games| {
+            let _ = ptx.send((game, games));
+        })
+    });
+    while let Some((game, games)) = prx.recv().await {
+        let _ = club
+            .store
+            .analysis_progress(job.id, &format!("{game}/{games}"))
+            .await;
+        let _ = club.analyst.events.send(AnalysisEvent::Progress {
+            job: job.id,
+            match_id: job.match_id,
+            game,
+            games,
+        });
     }
+    let review = match work.await {
+        Ok(Ok(r)) => r,
+        Ok(Err(why)) => return Err(format!("the match's log could not be replayed ({why})")),
+        Err(e) => return Err(format!("the analysis stopped unexpectedly ({e})")),
+    };
+    let text = serde_json::to_string(&review).map_err(|e| e.to_string())?;
+    Ok((
+        text,
+        welsh_review_lines(&review),
+        welsh_blunder_boards(&review),
+    ))
+}
+
+/// Runs gnubg on one job; the review, or why there is none (in words for players).
+async fn analyse_job(club: &Club, job: &AnalysisRow, l: &Loaded) -> Result<Review, String> {
+    let settings = club.analyst.settings.clone();
+    let Some(gnubg) = find_gnubg(&settings.search_path) else {
+        return Err(INSTALL_GNUBG.into());
+    };
+    let rows = club
+        .store
+        .actions(l.row.id)
+        .await
+        .map_err(|e| e.to_string())?;
+    let entries: Vec<Entry> = rows
+        .iter()
+        .filter_map(|r| serde_json::from_str(&r.entry).ok())
+        .collect();
+    let (actions, games) = finished_games(l, &standard_actions(&entries));
+    let actions = if i64::from(games) > job.games {
+        // A money session went on: analyse the games the job was asked for.
+        let mut m = Match::new(standard_rules(&l.spec)).map_err(|e| e.to_string())?;
+        let mut done = 0;
+        let mut cut = 0;
+        for (i, (side, action)) in actions.iter().enumerate() {
+            let Ok((next, events)) = m.apply(*side, action) else {
+                break;
+            };
+            m = next;
+            if events.iter().any(|e| matches!(e, Event::GameOver(_))) {
+                done += 1;
+                if done == job.games {
+                    cut = i + 1;
+                    break;
+                }
+            }
+        }
+        actions[..cut].to_vec()
+    } else {
+        actions
+    };
+    let mat = export_mat(
+        &standard_rules(&l.spec),
+        [l.names[0].as_str(), l.names[1].as_str()],
+        &actions,
+    )
+    .map_err(|e| e.to_string())?;
+    let dir = settings
+        .work_dir
+        .join(format!("job-{}-{}", job.id, std::process::id()));
+    let (ptx, mut prx) = tokio::sync::mpsc::unbounded_channel();
+    let limit = settings.time_limit;
+    let plies = u32::try_from(job.plies).unwrap_or(settings.plies);
+    let threads = settings.threads;
+    let started = std::time::Instant::now();
+    let stop = Arc::clone(&club.stop);
+    let work = tokio::task::spawn_blocking(move || {
+        let stopped = || stop.asked();
+        let run = gnubg_run::Run {
+            plies,
+            threads,
+            limit,
+            stopped: &stopped,
+        };
+        let out = gnubg_run::run_gnubg(&gnubg, &dir, &mat, &run, &ptx);
+        if out.is_ok() {
+            // Kept when gnubg failed, for the admin to look at.
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+        out
+    });
+    while let Some((game, games)) = prx.recv().await {
+        if game == 0 {
+            continue;
+        }
+        let _ = club
+            .store
+            .analysis_progress(job.id, &format!("{game}/{games}"))
+            .await;
+        let _ = club.analyst.events.send(AnalysisEvent::Progress {
+            job: job.id,
+            match_id: job.match_id,
+            game,
+            games,
+        });
+    }
+    let raw = match work.await {
+        Ok(Ok(raw)) => raw,
+        Ok(Err(GnubgError::TimedOut)) => {
+            return Err(format!(
+                "GNU Backgammon took longer than {} and was stopped; ask again later, or \
+                 the bot's admin can lower ANALYSIS_PLIES or raise ANALYSIS_TIME_LIMIT",
+                crate::duration_words(i64::try_from(limit.as_secs()).unwrap_or(i64::MAX))
+            ));
+        }
+        Ok(Err(e)) => return Err(e.to_string()),
+        Err(e) => return Err(format!("the analysis stopped unexpectedly ({e})")),
+    };
+    let mut review = gnubg_run::review(&raw, l.row.id, [l.players[0].id, l.players[1].id])
+        .map_err(|e| format!("GNU Backgammon's answer could not be read ({e})"))?;
+    review.seconds = started.elapsed().as_secs_f64();
+    Ok(review)
 }

@@ -22,7 +22,7 @@ pub(crate) const BOT_NAME: &str = "GNU Backgammon";
 pub(crate) const DEFAULT_RETRY: Duration = Duration::from_secs(60);
 
 /// The most open bot matches one scan looks at.
-const SCAN_LIMIT: i64 = 10_000;
+pub(crate) const SCAN_LIMIT: i64 = 10_000;
 
 /// The bot player's state in the club.
 pub(crate) struct BotPlayer {
@@ -30,7 +30,7 @@ pub(crate) struct BotPlayer {
     identities: Mutex<HashMap<String, (String, String)>>,
     pub(crate) events: broadcast::Sender<BotEvent>,
     /// Rung when a command leaves the bot to act (the matches are in `pending`).
-    bell: Notify,
+    pub(crate) bell: Notify,
     pending: Mutex<BTreeSet<i64>>,
     /// The matches a batch of decisions is under way in.
     in_flight: Mutex<BTreeSet<i64>>,
@@ -88,7 +88,7 @@ impl BotPlayer {
         });
     }
 
-    fn take_pending(&self) -> Vec<i64> {
+    pub(crate) fn take_pending(&self) -> Vec<i64> {
         std::mem::take(&mut *lock(&self.pending))
             .into_iter()
             .collect()
@@ -97,7 +97,7 @@ impl BotPlayer {
     /// Decides in match `id` on a task of its own, unless a batch there is under way (then
     /// it is looked at again when that one ends), or the club is stopping (then at the
     /// next start).
-    fn start(&self, club: &Arc<Club>, id: i64) {
+    pub(crate) fn start(&self, club: &Arc<Club>, id: i64) {
         if club.stop.asked() {
             return;
         }
@@ -118,7 +118,7 @@ impl BotPlayer {
     }
 
     /// Returns once no batch of decisions is under way.
-    async fn batches_ended(&self) {
+    pub(crate) async fn batches_ended(&self) {
         loop {
             let ended = self.batch_done.notified();
             tokio::pin!(ended);
@@ -150,106 +150,55 @@ impl BotPlayer {
     }
 }
 
-impl Club {
-    /// Who the bot is on `platform`: its own user id and display name there (Discord: set
-    /// when the gateway is ready). The local chat's bot needs no call: its user id is
-    /// `bot` (so `/challenge bot` names it) and its name "GNU Backgammon".
-    pub fn set_bot_identity(&self, platform: &str, user_id: &str, name: &str) {
-        lock(&self.bot_player.identities).insert(
-            platform.to_string(),
-            (user_id.to_string(), name.to_string()),
-        );
-    }
+/// Who the bot is on `platform`: its own user id and display name there (Discord: set
+/// when the gateway is ready). The local chat's bot needs no call: its user id is
+/// `bot` (so `/challenge bot` names it) and its name "GNU Backgammon".
+pub(super) fn set_bot_identity(club: &Club, platform: &str, user_id: &str, name: &str) {
+    lock(&club.bot_player.identities).insert(
+        platform.to_string(),
+        (user_id.to_string(), name.to_string()),
+    );
+}
 
-    /// The bot's user id on `platform`, if it is known there.
-    #[must_use]
-    pub fn bot_user_id(&self, platform: &str) -> Option<String> {
-        self.bot_player.identity(platform).map(|(id, _)| id)
-    }
+/// The bot's user id on `platform`, if it is known there.
+#[must_use]
+pub(super) fn bot_user_id(club: &Club, platform: &str) -> Option<String> {
+    club.bot_player.identity(platform).map(|(id, _)| id)
+}
 
-    /// The bot's decisions (and why it could not make one), one event per batch of
-    /// decisions, for the adapters to post in the match's channel.
-    #[must_use]
-    pub fn bot_events(&self) -> broadcast::Receiver<BotEvent> {
-        self.bot_player.events.subscribe()
-    }
+/// The bot's decisions (and why it could not make one), one event per batch of
+/// decisions, for the adapters to post in the match's channel.
+#[must_use]
+pub(super) fn bot_events(club: &Club) -> broadcast::Receiver<BotEvent> {
+    club.bot_player.events.subscribe()
+}
 
-    /// The club with the bot trying a failed decision again after `every` (default a
-    /// minute).
-    #[must_use]
-    pub fn with_bot_retry(mut self, every: Duration) -> Club {
-        if let Some(b) = Arc::get_mut(&mut self.bot_player) {
-            b.retry = every;
-        }
-        self
+/// The club with the bot trying a failed decision again after `every` (default a
+/// minute).
+#[must_use]
+pub(super) fn with_bot_retry(mut club: Club, every: Duration) -> Club {
+    if let Some(b) = Arc::get_mut(&mut club.bot_player) {
+        b.retry = every;
     }
+    club
+}
 
-    /// Whether `user_id` on `platform` is the bot.
-    pub(crate) fn is_bot_user(&self, platform: &str, user_id: &str) -> bool {
-        self.bot_player
-            .identity(platform)
-            .is_some_and(|(id, _)| id == user_id)
-    }
+/// Whether `user_id` on `platform` is the bot.
+pub(super) fn is_bot_user(club: &Club, platform: &str, user_id: &str) -> bool {
+    club.bot_player
+        .identity(platform)
+        .is_some_and(|(id, _)| id == user_id)
+}
 
-    /// Makes every pending decision of the bot once: the challenges to it not yet
-    /// accepted, and every open bot match whose next decision is the bot's. Returns the
-    /// events (also sent to [`Club::bot_events`]). A decision that fails is told once and
-    /// waits for the next call.
-    ///
-    /// # Errors
-    /// A database error reading the open bot matches.
-    pub async fn run_bot_once(&self) -> Result<Vec<BotEvent>, ClubError> {
-        let rows = self.store.open_bot_matches(SCAN_LIMIT).await?;
-        let mut events = Vec::new();
-        for row in rows {
-            events.extend(self.bot_decides(row.id).await);
-        }
-        Ok(events)
+/// Makes every pending decision of the bot once: the challenges to it not yet
+/// accepted, and every open bot match whose next decision is the bot's. Returns the
+/// events (also sent to [`Club::bot_events`]). A decision that fails is told once and
+/// waits for the next call.
+pub(super) async fn run_bot_once(club: &Club) -> Result<Vec<BotEvent>, ClubError> {
+    let rows = club.store.open_bot_matches(SCAN_LIMIT).await?;
+    let mut events = Vec::new();
+    for row in rows {
+        events.extend(super::turn::bot_decides(club, row.id).await);
     }
-
-    /// The bot's worker: makes every pending decision at start-up, then those a command
-    /// leaves to the bot as they come, and every retry interval looks again at all open
-    /// bot matches (a decision that failed is retried then). Matches are decided side by
-    /// side (gnubg's pool bounds how many think at once), one batch at a time in each.
-    /// Runs until everyone else has dropped the club, or until it is stopped
-    /// ([`Club::stop`]): then it starts no batch and ends once the batches under way
-    /// have (each ends before its next decision, its events sent).
-    pub fn spawn_bot(self: Arc<Self>) -> tokio::task::JoinHandle<()> {
-        let weak = Arc::downgrade(&self);
-        let player = Arc::clone(&self.bot_player);
-        let stop = Arc::clone(&self.stop);
-        drop(self);
-        tokio::spawn(async move {
-            let mut scan = true;
-            loop {
-                if stop.asked() {
-                    player.batches_ended().await;
-                    return;
-                }
-                let Some(club) = weak.upgrade() else { return };
-                let ids = if scan {
-                    match club.store.open_bot_matches(SCAN_LIMIT).await {
-                        Ok(rows) => rows.into_iter().map(|r| r.id).collect(),
-                        Err(e) => {
-                            tracing::warn!(error = %e, "the bot could not look for its decisions");
-                            Vec::new()
-                        }
-                    }
-                } else {
-                    Vec::new()
-                };
-                for id in ids.into_iter().chain(player.take_pending()) {
-                    club.bot_player.start(&club, id);
-                }
-                let retry = player.retry.max(Duration::from_millis(10));
-                drop(club);
-                tokio::select! {
-                    rung = tokio::time::timeout(retry, player.bell.notified()) => {
-                        scan = rung.is_err();
-                    }
-                    () = stop.wait() => {}
-                }
-            }
-        })
-    }
+    Ok(events)
 }

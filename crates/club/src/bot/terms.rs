@@ -9,107 +9,99 @@ use crate::players::player_key::player_key;
 use crate::{Actor, BotLevel, ChallengeSpec, ChouetteOp, Club, ClubError, Command, LeagueOp};
 use store::PlayerRow;
 
-impl Club {
-    /// Whether `opponent`, as named in a command of `actor`, is the bot on the actor's
-    /// platform.
-    pub(crate) fn names_bot(&self, actor: &Actor, opponent: &str) -> bool {
-        self.is_bot_user(&actor.platform, &player_key(actor, opponent))
-    }
+/// Whether `opponent`, as named in a command of `actor`, is the bot on the actor's
+/// platform.
+pub(super) fn names_bot(club: &Club, actor: &Actor, opponent: &str) -> bool {
+    super::player::is_bot_user(club, &actor.platform, &player_key(actor, opponent))
+}
 
-    /// The bot's player row on the actor's platform, made (or renamed to the bot's name)
-    /// as needed.
-    ///
-    /// # Errors
-    /// The bot is not known there, or a database error.
-    pub(crate) async fn bot_row(&self, actor: &Actor) -> Result<PlayerRow, ClubError> {
-        let Some((id, name)) = self.bot_player.identity(&actor.platform) else {
-            return Err(ClubError::Refused(
-                "the bot does not play here yet; try again in a moment".into(),
-            ));
-        };
-        let name = if name.is_empty() { BOT_NAME } else { &name };
-        Ok(self
-            .store
-            .player(&actor.platform, &id, name, self.clock.now())
-            .await?)
-    }
+/// The bot's player row on the actor's platform, made (or renamed to the bot's name)
+/// as needed.
+pub(super) async fn bot_row(club: &Club, actor: &Actor) -> Result<PlayerRow, ClubError> {
+    let Some((id, name)) = club.bot_player.identity(&actor.platform) else {
+        return Err(ClubError::Refused(
+            "the bot does not play here yet; try again in a moment".into(),
+        ));
+    };
+    let name = if name.is_empty() { BOT_NAME } else { &name };
+    Ok(club
+        .store
+        .player(&actor.platform, &id, name, club.clock.now())
+        .await?)
+}
 
-    /// The terms of a challenge as the bot takes them: against the bot, no stake,
-    /// unrated, at the level asked for the rules (GNU Backgammon's expert for standard,
-    /// the Welsh player's strong for Welsh, if none); against a person, no level.
-    ///
-    /// # Errors
-    /// What the bot does not play (a level of the other rules, a stake), or a level
-    /// against a person.
-    pub(crate) fn bot_terms(
-        against_bot: bool,
-        mut spec: ChallengeSpec,
-    ) -> Result<ChallengeSpec, ClubError> {
-        if !against_bot {
-            if spec.bot.is_some() {
-                return Err(ClubError::BadOption(
-                    "a level applies to a match against the bot (GNU Backgammon); \
-                     a match between two people has none"
-                        .into(),
-                ));
-            }
-            return Ok(spec);
-        }
-        if let Some(level) = spec.bot.filter(|l| l.ruleset() != spec.ruleset) {
-            return Err(ClubError::BadOption(level_of_other_rules(level)));
-        }
-        if spec.stake > 0 {
+/// The terms of a challenge as the bot takes them: against the bot, no stake,
+/// unrated, at the level asked for the rules (GNU Backgammon's expert for standard,
+/// the Welsh player's strong for Welsh, if none); against a person, no level.
+///
+/// # Errors
+/// What the bot does not play (a level of the other rules, a stake), or a level
+/// against a person.
+pub(crate) fn bot_terms(
+    against_bot: bool,
+    mut spec: ChallengeSpec,
+) -> Result<ChallengeSpec, ClubError> {
+    if !against_bot {
+        if spec.bot.is_some() {
             return Err(ClubError::BadOption(
-                "money play against the bot is for points only: it has no money to pay \
-                 or receive, so the stake must be zero"
+                "a level applies to a match against the bot (GNU Backgammon); \
+                 a match between two people has none"
                     .into(),
             ));
         }
-        // Matches against the bot never move a person's rating (the bot is a program at
-        // a chosen strength, not a member of the pool): `/rating` keeps a record against
-        // each level instead.
-        spec.rated = false;
-        spec.bot = Some(spec.bot.unwrap_or(BotLevel::default_for(spec.ruleset)));
-        Ok(spec)
+        return Ok(spec);
     }
+    if let Some(level) = spec.bot.filter(|l| l.ruleset() != spec.ruleset) {
+        return Err(ClubError::BadOption(level_of_other_rules(level)));
+    }
+    if spec.stake > 0 {
+        return Err(ClubError::BadOption(
+            "money play against the bot is for points only: it has no money to pay \
+             or receive, so the stake must be zero"
+                .into(),
+        ));
+    }
+    // Matches against the bot never move a person's rating (the bot is a program at
+    // a chosen strength, not a member of the pool): `/rating` keeps a record against
+    // each level instead.
+    spec.rated = false;
+    spec.bot = Some(spec.bot.unwrap_or(BotLevel::default_for(spec.ruleset)));
+    Ok(spec)
+}
 
-    /// Refuses a command sent as the bot itself (the local chat lets anyone type as
-    /// `bot`): it never sits in a chouette nor joins a league, and it makes its own moves.
-    /// Looks are allowed.
-    ///
-    /// # Errors
-    /// The refusal, with the reason.
-    pub(crate) fn refuse_as_bot(&self, actor: &Actor, cmd: &Command) -> Result<(), ClubError> {
-        if !self.is_bot_user(&actor.platform, &actor.user_id) {
-            return Ok(());
-        }
-        let why = match cmd {
-            Command::Board(_)
-            | Command::Moves(_)
-            | Command::Games
-            | Command::Waiting
-            | Command::History(_)
-            | Command::Export(_)
-            | Command::Rating { .. }
-            | Command::Leaderboard { .. }
-            | Command::Stats(_)
-            | Command::HeadToHead { .. }
-            | Command::FairStats { .. } => return Ok(()),
-            Command::Chouette(_, ChouetteOp::Create(_) | ChouetteOp::Join) => {
-                "the bot (GNU Backgammon) does not sit in chouettes: they are for three or \
-                 more people"
-            }
-            Command::League(c) if matches!(c.op, LeagueOp::Join | LeagueOp::Create { .. }) => {
-                "the bot (GNU Backgammon) does not join leagues: their matches are for \
-                 people; challenge the bot to a match instead"
-            }
-            _ => {
-                "the bot (GNU Backgammon) makes its own decisions; nobody can send commands \
-                 as the bot"
-            }
-        };
-        Err(ClubError::Refused(why.into()))
+/// Refuses a command sent as the bot itself (the local chat lets anyone type as
+/// `bot`): it never sits in a chouette nor joins a league, and it makes its own moves.
+/// Looks are allowed.
+pub(super) fn refuse_as_bot(club: &Club, actor: &Actor, cmd: &Command) -> Result<(), ClubError> {
+    if !super::player::is_bot_user(club, &actor.platform, &actor.user_id) {
+        return Ok(());
     }
+    let why = match cmd {
+        Command::Board(_)
+        | Command::Moves(_)
+        | Command::Games
+        | Command::Waiting
+        | Command::History(_)
+        | Command::Export(_)
+        | Command::Rating { .. }
+        | Command::Leaderboard { .. }
+        | Command::Stats(_)
+        | Command::HeadToHead { .. }
+        | Command::FairStats { .. } => return Ok(()),
+        Command::Chouette(_, ChouetteOp::Create(_) | ChouetteOp::Join) => {
+            "the bot (GNU Backgammon) does not sit in chouettes: they are for three or \
+             more people"
+        }
+        Command::League(c) if matches!(c.op, LeagueOp::Join | LeagueOp::Create { .. }) => {
+            "the bot (GNU Backgammon) does not join leagues: their matches are for \
+             people; challenge the bot to a match instead"
+        }
+        _ => {
+            "the bot (GNU Backgammon) makes its own decisions; nobody can send commands \
+             as the bot"
+        }
+    };
+    Err(ClubError::Refused(why.into()))
 }
 
 /// Why `level` is refused for a match of the other rules.

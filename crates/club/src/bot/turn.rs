@@ -43,108 +43,118 @@ enum Next {
     Hold(i64),
 }
 
-impl Club {
-    /// Makes the bot's pending decisions in match `id` (a batch, until the match waits on
-    /// the human), sending the events to [`Club::bot_events`] and returning them.
-    pub(crate) async fn bot_decides(&self, id: i64) -> Vec<BotEvent> {
-        let mut lines: Vec<String> = Vec::new();
-        let mut last: Option<Outcome> = None;
-        let mut channel = String::new();
-        let mut failure: Option<String> = None;
-        // Why the bot waits (told once).
-        let mut notice: Option<String> = None;
-        // The bot chose its roll in this batch (else a roll came with the human's command).
-        let mut rolled_itself = false;
-        for _ in 0..MAX_STEPS {
-            // Stopping: the decisions made so far are told below; the rest at the next start.
-            if self.stop.asked() {
+/// Makes the bot's pending decisions in match `id` (a batch, until the match waits on
+/// the human), sending the events to [`Club::bot_events`] and returning them.
+pub(super) async fn bot_decides(club: &Club, id: i64) -> Vec<BotEvent> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut last: Option<Outcome> = None;
+    let mut channel = String::new();
+    let mut failure: Option<String> = None;
+    // Why the bot waits (told once).
+    let mut notice: Option<String> = None;
+    // The bot chose its roll in this batch (else a roll came with the human's command).
+    let mut rolled_itself = false;
+    for _ in 0..MAX_STEPS {
+        // Stopping: the decisions made so far are told below; the rest at the next start.
+        if club.stop.asked() {
+            break;
+        }
+        let l = match club.load(id).await {
+            Ok(l) => l,
+            Err(e) => {
+                tracing::warn!(match_id = id, error = %e, "the bot cannot load a match");
                 break;
             }
-            let l = match self.load(id).await {
-                Ok(l) => l,
-                Err(e) => {
-                    tracing::warn!(match_id = id, error = %e, "the bot cannot load a match");
-                    break;
-                }
-            };
-            let Some(level) = l.spec.bot else { break };
-            channel.clone_from(&l.row.channel);
-            // gnubg may think long: a stop does not wait for it (nothing is written yet).
-            let thought = tokio::select! {
-                n = async {
-                    match level {
-                        BotLevel::Standard(level) => self
-                            .bot_next(&l, level, rolled_itself)
-                            .await
-                            .map_err(|e| e.to_string()),
-                        BotLevel::Welsh(level) => self.welsh_bot_next(&l, level).await,
-                    }
-                } => n,
-                () = self.stop.wait() => break,
-            };
-            let next = match thought {
-                Ok(n) => n,
-                Err(e) => {
-                    failure = Some(failure_words(&l, &e, self.bot_player.retry));
-                    break;
-                }
-            };
-            let bot = l.players[Side::O.index()].clone();
-            let at = MatchRef {
-                id: Some(id),
-                version: Some(l.row.version),
-            };
-            let done = match next {
-                Next::Wait => break,
-                Next::Hold(until) => {
-                    notice = Some(hold_words(&l));
-                    self.bot_player.ring_at(id, until - self.clock.now());
-                    break;
-                }
-                Next::Accept => {
-                    self.answer_challenge(&bot, l.row.community_id, at, Entry::Accept)
+        };
+        let Some(level) = l.spec.bot else { break };
+        channel.clone_from(&l.row.channel);
+        // gnubg may think long: a stop does not wait for it (nothing is written yet).
+        let thought = tokio::select! {
+            n = async {
+                match level {
+                    BotLevel::Standard(level) => bot_next(club, &l, level, rolled_itself)
                         .await
+                        .map_err(|e| e.to_string()),
+                    BotLevel::Welsh(level) => welsh_bot_next(club, &l, level).await,
                 }
-                Next::Act(op) => {
-                    rolled_itself = matches!(op, Op::Roll);
-                    self.act(&bot, l.row.community_id, at, op).await
-                }
-            };
-            match done {
-                Ok(out) => {
-                    self.bot_player.succeeded(id);
-                    lines.extend(out.lines.iter().cloned());
-                    last = Some(out);
-                }
-                // The human acted meanwhile (a resignation): look again.
-                Err(ClubError::Stale(..)) => {}
-                Err(e) => {
-                    tracing::warn!(match_id = id, error = %e, "the bot's decision was refused");
-                    failure = Some(format!(
-                        "Match #{id}: {}'s decision was refused ({e}); the match waits and \
-                         the bot tries again later.",
-                        l.names[Side::O.index()]
-                    ));
-                    break;
-                }
+            } => n,
+            () = club.stop.wait() => break,
+        };
+        let next = match thought {
+            Ok(n) => n,
+            Err(e) => {
+                failure = Some(failure_words(&l, &e, club.bot_player.retry));
+                break;
+            }
+        };
+        let bot = l.players[Side::O.index()].clone();
+        let at = MatchRef {
+            id: Some(id),
+            version: Some(l.row.version),
+        };
+        let done = match next {
+            Next::Wait => break,
+            Next::Hold(until) => {
+                notice = Some(hold_words(&l));
+                club.bot_player.ring_at(id, until - club.clock.now());
+                break;
+            }
+            Next::Accept => {
+                club.answer_challenge(&bot, l.row.community_id, at, Entry::Accept)
+                    .await
+            }
+            Next::Act(op) => {
+                rolled_itself = matches!(op, Op::Roll);
+                club.act(&bot, l.row.community_id, at, op).await
+            }
+        };
+        match done {
+            Ok(out) => {
+                club.bot_player.succeeded(id);
+                lines.extend(out.lines.iter().cloned());
+                last = Some(out);
+            }
+            // The human acted meanwhile (a resignation): look again.
+            Err(ClubError::Stale(..)) => {}
+            Err(e) => {
+                tracing::warn!(match_id = id, error = %e, "the bot's decision was refused");
+                failure = Some(format!(
+                    "Match #{id}: {}'s decision was refused ({e}); the match waits and \
+                     the bot tries again later.",
+                    l.names[Side::O.index()]
+                ));
+                break;
             }
         }
-        let mut events = Vec::new();
-        let notice = notice.filter(|text| self.bot_player.first_telling(id, text));
-        if let Some(mut out) = last {
-            // A long batch may have stopped at MAX_STEPS: the worker looks again.
-            self.bot_player.ring(id);
-            lines.extend(notice);
-            out.lines = lines;
+    }
+    let mut events = Vec::new();
+    let notice = notice.filter(|text| club.bot_player.first_telling(id, text));
+    if let Some(mut out) = last {
+        // A long batch may have stopped at MAX_STEPS: the worker looks again.
+        club.bot_player.ring(id);
+        lines.extend(notice);
+        out.lines = lines;
+        events.push(BotEvent {
+            match_id: id,
+            channel: channel.clone(),
+            outcome: out,
+        });
+    } else if let Some(text) = notice {
+        events.push(BotEvent {
+            match_id: id,
+            channel: channel.clone(),
+            outcome: Outcome {
+                match_id: Some(id),
+                lines: vec![text],
+                ..Outcome::default()
+            },
+        });
+    }
+    if let Some(text) = failure {
+        if club.bot_player.first_telling(id, &text) {
             events.push(BotEvent {
                 match_id: id,
-                channel: channel.clone(),
-                outcome: out,
-            });
-        } else if let Some(text) = notice {
-            events.push(BotEvent {
-                match_id: id,
-                channel: channel.clone(),
+                channel,
                 outcome: Outcome {
                     match_id: Some(id),
                     lines: vec![text],
@@ -152,203 +162,193 @@ impl Club {
                 },
             });
         }
-        if let Some(text) = failure {
-            if self.bot_player.first_telling(id, &text) {
-                events.push(BotEvent {
-                    match_id: id,
-                    channel,
-                    outcome: Outcome {
-                        match_id: Some(id),
-                        lines: vec![text],
-                        ..Outcome::default()
-                    },
-                });
-            }
-        }
-        for e in &events {
-            // Nobody listening is no error: the events are also returned.
-            let _ = self.bot_player.events.send(e.clone());
-        }
-        events
     }
+    for e in &events {
+        // Nobody listening is no error: the events are also returned.
+        let _ = club.bot_player.events.send(e.clone());
+    }
+    events
+}
 
-    /// The bot accepts the challenge `id` it was just sent: the challenge's `lines` and the
-    /// acceptance in one outcome. Should the acceptance fail, the challenge's outcome
-    /// names the bot as the one to answer, and the worker accepts it later.
-    pub(crate) async fn bot_accepts(
-        &self,
-        bot: &store::PlayerRow,
-        community: i64,
-        id: i64,
-        mut lines: Vec<String>,
-    ) -> Outcome {
-        let at = MatchRef {
-            id: Some(id),
-            version: Some(1),
-        };
-        match self
-            .answer_challenge(bot, community, at, Entry::Accept)
-            .await
-        {
-            Ok(mut out) => {
-                lines.append(&mut out.lines);
-                out.lines = lines;
-                out
-            }
-            Err(e) => {
-                tracing::warn!(match_id = id, error = %e, "the bot could not accept at once");
-                Outcome {
-                    match_id: Some(id),
-                    version: Some(1),
-                    lines,
-                    next: Some(crate::NextUp::new(
-                        id,
-                        &bot.platform_id,
-                        &bot.display_name,
-                        vec![crate::Choice::AcceptChallenge],
-                    )),
-                    ..Outcome::default()
-                }
+/// The bot accepts the challenge `id` it was just sent: the challenge's `lines` and the
+/// acceptance in one outcome. Should the acceptance fail, the challenge's outcome
+/// names the bot as the one to answer, and the worker accepts it later.
+pub(super) async fn bot_accepts(
+    club: &Club,
+    bot: &store::PlayerRow,
+    community: i64,
+    id: i64,
+    mut lines: Vec<String>,
+) -> Outcome {
+    let at = MatchRef {
+        id: Some(id),
+        version: Some(1),
+    };
+    match club
+        .answer_challenge(bot, community, at, Entry::Accept)
+        .await
+    {
+        Ok(mut out) => {
+            lines.append(&mut out.lines);
+            out.lines = lines;
+            out
+        }
+        Err(e) => {
+            tracing::warn!(match_id = id, error = %e, "the bot could not accept at once");
+            Outcome {
+                match_id: Some(id),
+                version: Some(1),
+                lines,
+                next: Some(crate::NextUp::new(
+                    id,
+                    &bot.platform_id,
+                    &bot.display_name,
+                    vec![crate::Choice::AcceptChallenge],
+                )),
+                ..Outcome::default()
             }
         }
     }
+}
 
-    /// What the bot does next in `l`, asking gnubg when it has a choice.
-    async fn bot_next(
-        &self,
-        l: &Loaded,
-        level: Level,
-        rolled_itself: bool,
-    ) -> Result<Next, BotError> {
-        let bot = Side::O;
-        match l.row.status {
-            MatchStatus::Challenged if !crate::challenges::expiry::expired(l, self.clock.now()) => {
-                return Ok(Next::Accept);
-            }
-            MatchStatus::Active => {}
-            _ => return Ok(Next::Wait),
+/// What the bot does next in `l`, asking gnubg when it has a choice.
+async fn bot_next(
+    club: &Club,
+    l: &Loaded,
+    level: Level,
+    rolled_itself: bool,
+) -> Result<Next, BotError> {
+    let bot = Side::O;
+    match l.row.status {
+        MatchStatus::Challenged if !crate::challenges::expiry::expired(l, club.clock.now()) => {
+            return Ok(Next::Accept);
         }
-        let Some(snap) = l.snap.as_ref().filter(|s| !s.is_over()) else {
-            return Ok(Next::Wait);
-        };
-        // A play or cube action of the human's that the tutor flagged waits for their
-        // `/undo` or `/keep` before the bot answers it.
-        if snap.break_running(self.clock.now()).is_some() || snap.tutor_holds() {
+        MatchStatus::Active => {}
+        _ => return Ok(Next::Wait),
+    }
+    let Some(snap) = l.snap.as_ref().filter(|s| !s.is_over()) else {
+        return Ok(Next::Wait);
+    };
+    // A play or cube action of the human's that the tutor flagged waits for their
+    // `/undo` or `/keep` before the bot answers it.
+    if snap.break_running(club.clock.now()).is_some() || snap.tutor_holds() {
+        return Ok(Next::Wait);
+    }
+    let AnyMatch::Standard(m) = &snap.game else {
+        return Ok(Next::Wait);
+    };
+    let s = Situation::of(m, bot);
+    if let Some((by, _)) = m.resign_offer() {
+        if by == bot {
             return Ok(Next::Wait);
         }
-        let AnyMatch::Standard(m) = &snap.game else {
-            return Ok(Next::Wait);
-        };
-        let s = Situation::of(m, bot);
-        if let Some((by, _)) = m.resign_offer() {
-            if by == bot {
-                return Ok(Next::Wait);
+        let accept = club
+            .gnubg
+            .run(move |p| p.accepts_resignation(&s, level))
+            .await?;
+        return Ok(Next::Act(if accept {
+            Op::AcceptResign
+        } else {
+            Op::RejectResign
+        }));
+    }
+    Ok(Next::Act(match m.phase() {
+        Phase::CubeOffered(o) if o.responder == bot => {
+            match club.gnubg.run(move |p| p.answer_double(&s, level)).await? {
+                Answer::Take => Op::Take,
+                Answer::Drop => Op::Drop,
+                Answer::Beaver => Op::Beaver,
             }
-            let accept = self
-                .gnubg
-                .run(move |p| p.accepts_resignation(&s, level))
-                .await?;
-            return Ok(Next::Act(if accept {
-                Op::AcceptResign
-            } else {
-                Op::RejectResign
-            }));
         }
-        Ok(Next::Act(match m.phase() {
-            Phase::CubeOffered(o) if o.responder == bot => {
-                match self.gnubg.run(move |p| p.answer_double(&s, level)).await? {
-                    Answer::Take => Op::Take,
-                    Answer::Drop => Op::Drop,
-                    Answer::Beaver => Op::Beaver,
-                }
+        Phase::ToRoll(side) if side == bot => {
+            if let Some(r) = bot_resigns(club, l, m, s).await? {
+                return Ok(Next::Act(Op::Resign(r)));
             }
-            Phase::ToRoll(side) if side == bot => {
-                if let Some(r) = self.bot_resigns(l, m, s).await? {
-                    return Ok(Next::Act(Op::Resign(r)));
-                }
-                if m.may_double(bot).is_ok() {
-                    let verdict = self.gnubg.run(move |p| p.cube_action(&s, level)).await?;
-                    if verdict.action == CubeAction::Double {
-                        Op::Double
-                    } else {
-                        Op::Roll
-                    }
+            if m.may_double(bot).is_ok() {
+                let verdict = club.gnubg.run(move |p| p.cube_action(&s, level)).await?;
+                if verdict.action == CubeAction::Double {
+                    Op::Double
                 } else {
                     Op::Roll
                 }
+            } else {
+                Op::Roll
             }
-            Phase::ToPlay { side, dice } if side == bot => {
-                // The club rolled for the bot (it could not double): it may resign before
-                // playing, as it would have before rolling.
-                if !rolled_itself {
-                    if let Some(r) = self.bot_resigns(l, m, s).await? {
-                        return Ok(Next::Act(Op::Resign(r)));
-                    }
+        }
+        Phase::ToPlay { side, dice } if side == bot => {
+            // The club rolled for the bot (it could not double): it may resign before
+            // playing, as it would have before rolling.
+            if !rolled_itself {
+                if let Some(r) = bot_resigns(club, l, m, s).await? {
+                    return Ok(Next::Act(Op::Resign(r)));
                 }
-                let play = self.gnubg.run(move |p| p.play(&s, dice, level)).await?;
-                Op::Move(format_play(&m.position().view(bot), &play))
             }
-            _ => return Ok(Next::Wait),
-        }))
-    }
+            let play = club.gnubg.run(move |p| p.play(&s, dice, level)).await?;
+            Op::Move(format_play(&m.position().view(bot), &play))
+        }
+        _ => return Ok(Next::Wait),
+    }))
+}
 
-    /// What the Welsh bot does next in `l`, its player asked off the async runtime.
-    async fn welsh_bot_next(&self, l: &Loaded, level: welsh_player::Level) -> Result<Next, String> {
-        let now = self.clock.now();
-        match l.row.status {
-            MatchStatus::Challenged if !crate::challenges::expiry::expired(l, now) => {
-                return Ok(Next::Accept);
-            }
-            MatchStatus::Active => {}
-            _ => return Ok(Next::Wait),
+/// What the Welsh bot does next in `l`, its player asked off the async runtime.
+async fn welsh_bot_next(
+    club: &Club,
+    l: &Loaded,
+    level: welsh_player::Level,
+) -> Result<Next, String> {
+    let now = club.clock.now();
+    match l.row.status {
+        MatchStatus::Challenged if !crate::challenges::expiry::expired(l, now) => {
+            return Ok(Next::Accept);
         }
-        let Some(snap) = l.snap.as_ref().filter(|s| !s.is_over()) else {
-            return Ok(Next::Wait);
-        };
-        if snap.break_running(now).is_some() || snap.tutor_holds() {
-            return Ok(Next::Wait);
-        }
-        let AnyMatch::Welsh(m) = &snap.game else {
-            return Ok(Next::Wait);
-        };
-        let m = m.clone();
-        // The same moment (match, version) gives the same decision, also after a restart.
-        let seed = (l.row.id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ l.row.version as u64;
-        // The human's occasion to offer to concede is left open for a while.
-        let until = l.row.turn_started_at.unwrap_or(now) + OFFER_GRACE;
-        let give_way = now < until;
-        let next =
-            tokio::task::spawn_blocking(move || welsh_next(&m, Side::O, level, seed, give_way))
-                .await
-                .map_err(|e| format!("the Welsh player failed ({e})"))?;
-        Ok(match next {
-            WelshNext::Act(op) => Next::Act(op),
-            WelshNext::Wait => Next::Wait,
-            WelshNext::HumanMayOffer => Next::Hold(until),
-        })
+        MatchStatus::Active => {}
+        _ => return Ok(Next::Wait),
     }
+    let Some(snap) = l.snap.as_ref().filter(|s| !s.is_over()) else {
+        return Ok(Next::Wait);
+    };
+    if snap.break_running(now).is_some() || snap.tutor_holds() {
+        return Ok(Next::Wait);
+    }
+    let AnyMatch::Welsh(m) = &snap.game else {
+        return Ok(Next::Wait);
+    };
+    let m = m.clone();
+    // The same moment (match, version) gives the same decision, also after a restart.
+    let seed = (l.row.id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ l.row.version as u64;
+    // The human's occasion to offer to concede is left open for a while.
+    let until = l.row.turn_started_at.unwrap_or(now) + OFFER_GRACE;
+    let give_way = now < until;
+    let next = tokio::task::spawn_blocking(move || welsh_next(&m, Side::O, level, seed, give_way))
+        .await
+        .map_err(|e| format!("the Welsh player failed ({e})"))?;
+    Ok(match next {
+        WelshNext::Act(op) => Next::Act(op),
+        WelshNext::Wait => Next::Wait,
+        WelshNext::HumanMayOffer => Next::Hold(until),
+    })
+}
 
-    /// The resignation the bot offers now: gnubg's, if higher than any the human
-    /// declined in this game.
-    async fn bot_resigns(
-        &self,
-        l: &Loaded,
-        m: &Match,
-        s: Situation,
-    ) -> Result<Option<ResignLevel>, BotError> {
-        if m.rules().is_money() && l.spec.stake > 0 {
-            // Not reached (no stake against the bot); a resignation would move money.
-            return Ok(None);
-        }
-        let Some(level) = self.gnubg.run(move |p| p.resignation_to_offer(&s)).await? else {
-            return Ok(None);
-        };
-        let declined = match crate::matches::log::read_log(&self.store, l.row.id).await {
-            Ok(log) => declined_this_game(log.into_iter()),
-            Err(e) => return Err(BotError::Failed(format!("the match's log: {e}"))),
-        };
-        Ok((declined < Some(level)).then_some(level))
+/// The resignation the bot offers now: gnubg's, if higher than any the human
+/// declined in this game.
+async fn bot_resigns(
+    club: &Club,
+    l: &Loaded,
+    m: &Match,
+    s: Situation,
+) -> Result<Option<ResignLevel>, BotError> {
+    if m.rules().is_money() && l.spec.stake > 0 {
+        // Not reached (no stake against the bot); a resignation would move money.
+        return Ok(None);
     }
+    let Some(level) = club.gnubg.run(move |p| p.resignation_to_offer(&s)).await? else {
+        return Ok(None);
+    };
+    let declined = match crate::matches::log::read_log(&club.store, l.row.id).await {
+        Ok(log) => declined_this_game(log.into_iter()),
+        Err(e) => return Err(BotError::Failed(format!("the match's log: {e}"))),
+    };
+    Ok((declined < Some(level)).then_some(level))
 }
 
 /// The highest resignation of the bot (O) the human declined in the game under way.

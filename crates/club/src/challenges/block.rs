@@ -27,127 +27,125 @@ pub fn join_refused(session: i64) -> ClubError {
     ))
 }
 
-impl Club {
-    /// A player named in `/block` or `/unblock`: known here, never made by naming him.
-    async fn known_player(&self, actor: &Actor, who: &str) -> Result<PlayerRow, ClubError> {
-        let key = player_key(actor, who);
-        if key.chars().count() > 100 {
-            return Err(ClubError::TooLong("name", key.chars().count(), 100));
-        }
-        let found = if key.is_empty() {
-            None
+/// A player named in `/block` or `/unblock`: known here, never made by naming him.
+async fn known_player(club: &Club, actor: &Actor, who: &str) -> Result<PlayerRow, ClubError> {
+    let key = player_key(actor, who);
+    if key.chars().count() > 100 {
+        return Err(ClubError::TooLong("name", key.chars().count(), 100));
+    }
+    let found = if key.is_empty() {
+        None
+    } else {
+        club.store.find_player(&actor.platform, &key).await?
+    };
+    found.ok_or_else(|| ClubError::UnknownPlayer(engine::excerpt(who)))
+}
+
+/// `/block [player]`: block him, or (no one named) list whom I block.
+pub(super) async fn block(
+    club: &Club,
+    actor: &Actor,
+    me: &PlayerRow,
+    who: Option<&str>,
+) -> Result<Outcome, ClubError> {
+    let Some(who) = who else {
+        let names = club.store.blocked_by(me.id).await?;
+        let line = if names.is_empty() {
+            "You block nobody. /block <player> stops that player challenging you or joining your \
+             chouettes."
+                .to_string()
         } else {
-            self.store.find_player(&actor.platform, &key).await?
+            format!(
+                "You block: {}. /unblock <player> lifts it.",
+                names.join(", ")
+            )
         };
-        found.ok_or_else(|| ClubError::UnknownPlayer(engine::excerpt(who)))
-    }
-
-    /// `/block [player]`: block him, or (no one named) list whom I block.
-    pub(crate) async fn block(
-        &self,
-        actor: &Actor,
-        me: &PlayerRow,
-        who: Option<&str>,
-    ) -> Result<Outcome, ClubError> {
-        let Some(who) = who else {
-            let names = self.store.blocked_by(me.id).await?;
-            let line = if names.is_empty() {
-                "You block nobody. /block <player> stops that player challenging you or joining your \
-                 chouettes."
-                    .to_string()
-            } else {
-                format!(
-                    "You block: {}. /unblock <player> lifts it.",
-                    names.join(", ")
-                )
-            };
-            return Ok(Outcome {
-                lines: vec![line],
-                ..Outcome::default()
-            });
-        };
-        let other = self.known_player(actor, who).await?;
-        if other.id == me.id {
-            return Err(ClubError::Refused(
-                "you cannot block yourself; name another player".into(),
-            ));
-        }
-        if !self.store.block(me.id, other.id, self.clock.now()).await? {
-            return Err(ClubError::Refused(format!(
-                "you already block {}; /unblock {0} lifts it",
-                other.display_name
-            )));
-        }
-        tracing::info!(blocker = me.id, blocked = other.id, "block");
-        Ok(Outcome {
-            lines: vec![format!(
-                "You block {}: that player cannot challenge you or join a chouette you sit in, and is \
-                 told only that it was refused. /unblock {0} lifts it.",
-                other.display_name
-            )],
+        return Ok(Outcome {
+            lines: vec![line],
             ..Outcome::default()
-        })
+        });
+    };
+    let other = known_player(club, actor, who).await?;
+    if other.id == me.id {
+        return Err(ClubError::Refused(
+            "you cannot block yourself; name another player".into(),
+        ));
     }
-
-    /// `/unblock <player>`.
-    pub(crate) async fn unblock(
-        &self,
-        actor: &Actor,
-        me: &PlayerRow,
-        who: &str,
-    ) -> Result<Outcome, ClubError> {
-        let other = self.known_player(actor, who).await?;
-        if other.id == me.id {
-            return Err(ClubError::Refused(
-                "you cannot block or unblock yourself; name another player".into(),
-            ));
-        }
-        if !self.store.unblock(me.id, other.id).await? {
-            return Err(ClubError::Refused(format!(
-                "you do not block {}; /block lists whom you block",
-                other.display_name
-            )));
-        }
-        tracing::info!(blocker = me.id, blocked = other.id, "unblock");
-        Ok(Outcome {
-            lines: vec![format!(
-                "You no longer block {}: that player may challenge you again.",
-                other.display_name
-            )],
-            ..Outcome::default()
-        })
+    if !club.store.block(me.id, other.id, club.clock.now()).await? {
+        return Err(ClubError::Refused(format!(
+            "you already block {}; /unblock {0} lifts it",
+            other.display_name
+        )));
     }
+    tracing::info!(blocker = me.id, blocked = other.id, "block");
+    Ok(Outcome {
+        lines: vec![format!(
+            "You block {}: that player cannot challenge you or join a chouette you sit in, and is \
+             told only that it was refused. /unblock {0} lifts it.",
+            other.display_name
+        )],
+        ..Outcome::default()
+    })
+}
 
-    /// Refuses `me`'s challenge to `other` when `other` blocks him (in the words of any
-    /// challenge refused), or when `me` blocks `other` (he is told so: lift it first).
-    pub(crate) async fn check_blocks_challenge(
-        &self,
-        me: &PlayerRow,
-        other: &PlayerRow,
-    ) -> Result<(), ClubError> {
-        if self.store.blocks(other.id, me.id).await? {
-            return Err(challenge_refused(&other.display_name));
-        }
-        if self.store.blocks(me.id, other.id).await? {
-            return Err(ClubError::Refused(format!(
-                "you block {}; /unblock {0} first to challenge them",
-                other.display_name
-            )));
-        }
+/// `/unblock <player>`.
+pub(super) async fn unblock(
+    club: &Club,
+    actor: &Actor,
+    me: &PlayerRow,
+    who: &str,
+) -> Result<Outcome, ClubError> {
+    let other = known_player(club, actor, who).await?;
+    if other.id == me.id {
+        return Err(ClubError::Refused(
+            "you cannot block or unblock yourself; name another player".into(),
+        ));
+    }
+    if !club.store.unblock(me.id, other.id).await? {
+        return Err(ClubError::Refused(format!(
+            "you do not block {}; /block lists whom you block",
+            other.display_name
+        )));
+    }
+    tracing::info!(blocker = me.id, blocked = other.id, "unblock");
+    Ok(Outcome {
+        lines: vec![format!(
+            "You no longer block {}: that player may challenge you again.",
+            other.display_name
+        )],
+        ..Outcome::default()
+    })
+}
+
+/// Refuses `me`'s challenge to `other` when `other` blocks him (in the words of any
+/// challenge refused), or when `me` blocks `other` (he is told so: lift it first).
+pub(super) async fn check_blocks_challenge(
+    club: &Club,
+    me: &PlayerRow,
+    other: &PlayerRow,
+) -> Result<(), ClubError> {
+    if club.store.blocks(other.id, me.id).await? {
+        return Err(challenge_refused(&other.display_name));
+    }
+    if club.store.blocks(me.id, other.id).await? {
+        return Err(ClubError::Refused(format!(
+            "you block {}; /unblock {0} first to challenge them",
+            other.display_name
+        )));
+    }
+    Ok(())
+}
+
+/// Refuses `me` joining chouette `session` when one of its `members` blocks him.
+pub(super) async fn check_blocks_join(
+    club: &Club,
+    me: i64,
+    session: i64,
+    members: &[i64],
+) -> Result<(), ClubError> {
+    if club.store.blockers_among(me, members).await?.is_empty() {
         Ok(())
-    }
-
-    /// Refuses `me` joining chouette `session` when one of its `members` blocks him.
-    pub(crate) async fn check_blocks_join(
-        &self,
-        me: i64,
-        session: i64,
-        members: &[i64],
-    ) -> Result<(), ClubError> {
-        if self.store.blockers_among(me, members).await?.is_empty() {
-            Ok(())
-        } else {
-            Err(join_refused(session))
-        }
+    } else {
+        Err(join_refused(session))
     }
 }

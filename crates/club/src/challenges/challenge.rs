@@ -72,281 +72,281 @@ pub fn spec_words(spec: &ChallengeSpec) -> String {
     s
 }
 
-impl Club {
-    pub(crate) async fn opponent(&self, actor: &Actor, who: &str) -> Result<PlayerRow, ClubError> {
-        let key = player_key(actor, who);
-        if key.chars().count() > 100 {
-            return Err(ClubError::TooLong("name", key.chars().count(), 100));
-        }
-        if key.is_empty() {
-            return Err(ClubError::UnknownPlayer(engine::excerpt(who)));
-        }
-        if actor.identity == Identity::Name {
-            // Where a name is the identity: a new name is a new player, and a known one
-            // named in another case keeps the name they have.
-            if let Some(p) = self.store.find_player(&actor.platform, &key).await? {
-                return Ok(p);
-            }
-            let name = who.trim().trim_start_matches('@');
-            return Ok(self
-                .store
-                .player(&actor.platform, &key, name, self.clock.now())
-                .await?);
-        }
-        self.store
-            .find_player(&actor.platform, &key)
-            .await?
-            .ok_or_else(|| ClubError::UnknownPlayer(engine::excerpt(who)))
+pub(super) async fn opponent(
+    club: &Club,
+    actor: &Actor,
+    who: &str,
+) -> Result<PlayerRow, ClubError> {
+    let key = player_key(actor, who);
+    if key.chars().count() > 100 {
+        return Err(ClubError::TooLong("name", key.chars().count(), 100));
     }
-
-    pub(crate) async fn challenge(
-        &self,
-        actor: &Actor,
-        me: &PlayerRow,
-        community: i64,
-        opponent: &str,
-        spec: ChallengeSpec,
-    ) -> Result<Outcome, ClubError> {
-        // The bot's terms first (its level set), then the checks every challenge has.
-        let against_bot = self.names_bot(actor, opponent);
-        let spec = Self::bot_terms(against_bot, spec)?;
-        check_spec(&spec)?;
-        let other = if against_bot {
-            self.bot_row(actor).await?
-        } else {
-            self.opponent(actor, opponent).await?
-        };
-        if other.id == me.id {
-            return Err(ClubError::SelfChallenge);
-        }
-        self.check_blocks_challenge(me, &other).await?;
-        let now = self.clock.now();
-        let entry = Entry::Challenge { spec };
-        let fair = crate::new_chain(&*self.dice, 1);
-        let id = self
-            .store
-            .insert_match_rated(
-                &NewMatch {
-                    community_id: community,
-                    channel: actor.channel.clone(),
-                    ruleset: spec.ruleset,
-                    terms: crate::kernel::error::json(&spec)?,
-                    players: [me.id, other.id],
-                    bank: spec.time.bank,
-                    now,
-                    entry: entry_json(&entry)?,
-                    fair: fair.clone(),
-                    expires_at: Some(self.expires_at(&spec, now)),
-                    // A challenge waits on the challenged, unless he is the bot.
-                    waiting_on: spec.bot.is_none().then_some(other.id),
-                },
-                spec.rated,
-            )
-            .await?;
-        let mut lines = vec![format!(
-            "Match #{id}: {} challenges {} to {}",
-            me.display_name,
-            other.display_name,
-            spec_words(&spec)
-        )];
-        lines.push(format!(
-            "The challenge expires unless answered within {}.",
-            duration_words(self.expires_at(&spec, now) - now)
-        ));
-        if let Some(chain) = &fair {
-            lines.push(fair_anchor_words(&format!("match #{id}"), &chain.anchor));
-        }
-        if let Some(level) = spec.bot {
-            // The bot answers at once, in this outcome (or, should that fail, its worker
-            // does, as an event).
-            lines.push(match level {
-                crate::BotLevel::Standard(_) => format!(
-                    "{} plays at {level} level; matches against the bot are unrated.",
-                    other.display_name
-                ),
-                crate::BotLevel::Welsh(_) => format!(
-                    "{} plays Welsh with {} at {level} level; matches against the bot are \
-                     unrated.",
-                    other.display_name,
-                    level.player_words()
-                ),
-            });
-            return Ok(self.bot_accepts(&other, community, id, lines).await);
-        }
-        Ok(Outcome {
-            match_id: Some(id),
-            version: Some(1),
-            lines,
-            chouette: None,
-            board: None,
-            next: Some(NextUp {
-                dm: other.notify_dm,
-                ..NextUp::new(
-                    id,
-                    &other.platform_id,
-                    &other.display_name,
-                    vec![Choice::AcceptChallenge, Choice::DeclineChallenge],
-                )
-            }),
-            attachment: None,
-            chart: None,
-            announce: Vec::new(),
-            notices: Vec::new(),
-            web: None,
-            players: Vec::new(),
-        })
+    if key.is_empty() {
+        return Err(ClubError::UnknownPlayer(engine::excerpt(who)));
     }
-
-    /// The match an answer to a challenge is about: the one named, or else the only
-    /// challenge here that `me` may answer (as player `allowed`: 1 accepts or declines, 0
-    /// withdraws), whatever other matches he is in; otherwise as any command finds it.
-    async fn only_challenge(
-        &self,
-        me: &PlayerRow,
-        community: i64,
-        m: MatchRef,
-        allowed: usize,
-    ) -> Result<MatchRef, ClubError> {
-        if m.id.is_some() {
-            return Ok(m);
+    if actor.identity == Identity::Name {
+        // Where a name is the identity: a new name is a new player, and a known one
+        // named in another case keeps the name they have.
+        if let Some(p) = club.store.find_player(&actor.platform, &key).await? {
+            return Ok(p);
         }
-        let waiting: Vec<i64> = self
+        let name = who.trim().trim_start_matches('@');
+        return Ok(club
             .store
-            .matches_of(me.id, community, true)
-            .await?
-            .iter()
-            .filter(|r| r.status == MatchStatus::Challenged && r.players[allowed] == me.id)
-            .map(|r| r.id)
-            .collect();
-        Ok(match waiting.as_slice() {
-            [one] => MatchRef {
-                id: Some(*one),
-                ..m
+            .player(&actor.platform, &key, name, club.clock.now())
+            .await?);
+    }
+    club.store
+        .find_player(&actor.platform, &key)
+        .await?
+        .ok_or_else(|| ClubError::UnknownPlayer(engine::excerpt(who)))
+}
+
+pub(super) async fn challenge(
+    club: &Club,
+    actor: &Actor,
+    me: &PlayerRow,
+    community: i64,
+    opponent: &str,
+    spec: ChallengeSpec,
+) -> Result<Outcome, ClubError> {
+    // The bot's terms first (its level set), then the checks every challenge has.
+    let against_bot = club.names_bot(actor, opponent);
+    let spec = crate::bot::terms::bot_terms(against_bot, spec)?;
+    check_spec(&spec)?;
+    let other = if against_bot {
+        club.bot_row(actor).await?
+    } else {
+        self::opponent(club, actor, opponent).await?
+    };
+    if other.id == me.id {
+        return Err(ClubError::SelfChallenge);
+    }
+    super::block::check_blocks_challenge(club, me, &other).await?;
+    let now = club.clock.now();
+    let entry = Entry::Challenge { spec };
+    let fair = crate::new_chain(&*club.dice, 1);
+    let id = club
+        .store
+        .insert_match_rated(
+            &NewMatch {
+                community_id: community,
+                channel: actor.channel.clone(),
+                ruleset: spec.ruleset,
+                terms: crate::kernel::error::json(&spec)?,
+                players: [me.id, other.id],
+                bank: spec.time.bank,
+                now,
+                entry: entry_json(&entry)?,
+                fair: fair.clone(),
+                expires_at: Some(super::expiry::expires_at(club, &spec, now)),
+                // A challenge waits on the challenged, unless he is the bot.
+                waiting_on: spec.bot.is_none().then_some(other.id),
             },
-            _ => m,
-        })
+            spec.rated,
+        )
+        .await?;
+    let mut lines = vec![format!(
+        "Match #{id}: {} challenges {} to {}",
+        me.display_name,
+        other.display_name,
+        spec_words(&spec)
+    )];
+    lines.push(format!(
+        "The challenge expires unless answered within {}.",
+        duration_words(super::expiry::expires_at(club, &spec, now) - now)
+    ));
+    if let Some(chain) = &fair {
+        lines.push(fair_anchor_words(&format!("match #{id}"), &chain.anchor));
     }
+    if let Some(level) = spec.bot {
+        // The bot answers at once, in this outcome (or, should that fail, its worker
+        // does, as an event).
+        lines.push(match level {
+            crate::BotLevel::Standard(_) => format!(
+                "{} plays at {level} level; matches against the bot are unrated.",
+                other.display_name
+            ),
+            crate::BotLevel::Welsh(_) => format!(
+                "{} plays Welsh with {} at {level} level; matches against the bot are \
+                 unrated.",
+                other.display_name,
+                level.player_words()
+            ),
+        });
+        return Ok(club.bot_accepts(&other, community, id, lines).await);
+    }
+    Ok(Outcome {
+        match_id: Some(id),
+        version: Some(1),
+        lines,
+        chouette: None,
+        board: None,
+        next: Some(NextUp {
+            dm: other.notify_dm,
+            ..NextUp::new(
+                id,
+                &other.platform_id,
+                &other.display_name,
+                vec![Choice::AcceptChallenge, Choice::DeclineChallenge],
+            )
+        }),
+        attachment: None,
+        chart: None,
+        announce: Vec::new(),
+        notices: Vec::new(),
+        web: None,
+        players: Vec::new(),
+    })
+}
 
-    pub(crate) async fn answer_challenge(
-        &self,
-        me: &PlayerRow,
-        community: i64,
-        m: MatchRef,
-        entry: Entry,
-    ) -> Result<Outcome, ClubError> {
-        let verb = match entry {
-            Entry::Accept | Entry::AcceptWelsh { .. } => "accept",
-            Entry::Decline => "decline",
-            _ => "cancel",
-        };
-        let allowed = if matches!(entry, Entry::Cancel) { 0 } else { 1 };
-        let m = self.only_challenge(me, community, m, allowed).await?;
-        let mut l = self.find(me, community, m, verb).await?;
-        if l.row.status != MatchStatus::Challenged {
-            return Err(ClubError::NotActive(
+/// The match an answer to a challenge is about: the one named, or else the only
+/// challenge here that `me` may answer (as player `allowed`: 1 accepts or declines, 0
+/// withdraws), whatever other matches he is in; otherwise as any command finds it.
+async fn only_challenge(
+    club: &Club,
+    me: &PlayerRow,
+    community: i64,
+    m: MatchRef,
+    allowed: usize,
+) -> Result<MatchRef, ClubError> {
+    if m.id.is_some() {
+        return Ok(m);
+    }
+    let waiting: Vec<i64> = club
+        .store
+        .matches_of(me.id, community, true)
+        .await?
+        .iter()
+        .filter(|r| r.status == MatchStatus::Challenged && r.players[allowed] == me.id)
+        .map(|r| r.id)
+        .collect();
+    Ok(match waiting.as_slice() {
+        [one] => MatchRef {
+            id: Some(*one),
+            ..m
+        },
+        _ => m,
+    })
+}
+
+pub(super) async fn answer_challenge(
+    club: &Club,
+    me: &PlayerRow,
+    community: i64,
+    m: MatchRef,
+    entry: Entry,
+) -> Result<Outcome, ClubError> {
+    let verb = match entry {
+        Entry::Accept | Entry::AcceptWelsh { .. } => "accept",
+        Entry::Decline => "decline",
+        _ => "cancel",
+    };
+    let allowed = if matches!(entry, Entry::Cancel) { 0 } else { 1 };
+    let m = only_challenge(club, me, community, m, allowed).await?;
+    let mut l = club.find(me, community, m, verb).await?;
+    if l.row.status != MatchStatus::Challenged {
+        return Err(ClubError::NotActive(
+            l.row.id,
+            l.row.status.to_string(),
+            "only a challenge waiting for an answer can be accepted, declined or cancelled",
+        ));
+    }
+    if !matches!(entry, Entry::Cancel) && crate::challenges::expiry::expired(&l, club.clock.now()) {
+        return Err(ClubError::NotActive(
+            l.row.id,
+            "an expired challenge".into(),
+            "the challenger may challenge again with /challenge",
+        ));
+    }
+    if l.players[allowed].id != me.id {
+        return Err(ClubError::NotYourChallenge(l.names[allowed].clone(), verb));
+    }
+    if matches!(entry, Entry::AcceptWelsh { .. }) && l.spec.ruleset != Ruleset::Welsh {
+        return Err(ClubError::WrongRuleset(
+            "accept shaker:",
+            "Welsh",
+            l.row.id,
+            ruleset_word(l.spec.ruleset),
+        ));
+    }
+    let mut lines = Vec::new();
+    let (status, work) = match entry {
+        Entry::Accept | Entry::AcceptWelsh { .. } => {
+            let shaker = match entry {
+                Entry::AcceptWelsh { shaker } => shaker,
+                _ => Side::X,
+            };
+            let snap =
+                Snapshot::start_with_shaker(&l.spec, shaker).map_err(ClubError::BadOption)?;
+            lines.push(format!(
+                "{} accepts match #{}: {}",
+                me.display_name,
                 l.row.id,
-                l.row.status.to_string(),
-                "only a challenge waiting for an answer can be accepted, declined or cancelled",
+                spec_words(&l.spec)
             ));
-        }
-        if !matches!(entry, Entry::Cancel)
-            && crate::challenges::expiry::expired(&l, self.clock.now())
-        {
-            return Err(ClubError::NotActive(
-                l.row.id,
-                "an expired challenge".into(),
-                "the challenger may challenge again with /challenge",
-            ));
-        }
-        if l.players[allowed].id != me.id {
-            return Err(ClubError::NotYourChallenge(l.names[allowed].clone(), verb));
-        }
-        if matches!(entry, Entry::AcceptWelsh { .. }) && l.spec.ruleset != Ruleset::Welsh {
-            return Err(ClubError::WrongRuleset(
-                "accept shaker:",
-                "Welsh",
-                l.row.id,
-                ruleset_word(l.spec.ruleset),
-            ));
-        }
-        let mut lines = Vec::new();
-        let (status, work) = match entry {
-            Entry::Accept | Entry::AcceptWelsh { .. } => {
-                let shaker = match entry {
-                    Entry::AcceptWelsh { shaker } => shaker,
-                    _ => Side::X,
-                };
-                let snap =
-                    Snapshot::start_with_shaker(&l.spec, shaker).map_err(ClubError::BadOption)?;
+            if let Entry::AcceptWelsh { shaker } = entry {
                 lines.push(format!(
-                    "{} accepts match #{}: {}",
-                    me.display_name,
-                    l.row.id,
-                    spec_words(&l.spec)
+                    "{} shakes for the first call; {} calls (rule 24(i): the guest's choice)",
+                    l.names[shaker.index()],
+                    l.names[shaker.opponent().index()]
                 ));
-                if let Entry::AcceptWelsh { shaker } = entry {
-                    lines.push(format!(
-                        "{} shakes for the first call; {} calls (rule 24(i): the guest's choice)",
-                        l.names[shaker.index()],
-                        l.names[shaker.opponent().index()]
-                    ));
-                }
-                self.with_fair(&mut l).await?;
-                let fair = l.fair.clone();
-                if let Some(f) = &fair {
-                    // The seeds are fixed by the first throw, which waits for a player
-                    // (a standard /roll, the Welsh call): until then either player may set
-                    // one; a player who sets none gets 16 random bytes then.
-                    lines.push(fair_seed_window_words(
-                        &format!("match #{}", l.row.id),
-                        &l.names,
-                        f.seeds(),
-                    ));
-                }
-                let mut work = Work {
-                    snap,
-                    entries: vec![(Some(me.id), entry.clone())],
-                    lines: std::mem::take(&mut lines),
-                    settle: Vec::new(),
-                    fair,
-                };
-                self.autopilot(&l, &mut work)?;
-                (MatchStatus::Active, Some(work))
             }
-            Entry::Decline => {
-                lines.push(format!("{} declines match #{}", me.display_name, l.row.id));
-                (MatchStatus::Declined, None)
-            }
-            _ => {
-                lines.push(format!(
-                    "{} withdraws the challenge #{}",
-                    me.display_name, l.row.id
+            club.with_fair(&mut l).await?;
+            let fair = l.fair.clone();
+            if let Some(f) = &fair {
+                // The seeds are fixed by the first throw, which waits for a player
+                // (a standard /roll, the Welsh call): until then either player may set
+                // one; a player who sets none gets 16 random bytes then.
+                lines.push(fair_seed_window_words(
+                    &format!("match #{}", l.row.id),
+                    &l.names,
+                    f.seeds(),
                 ));
-                (MatchStatus::Cancelled, None)
             }
-        };
-        match work {
-            Some(work) => self.save(&l, Some(me.id), work, status).await,
-            None => {
-                let change = MatchChange {
-                    id: l.row.id,
-                    community_id: l.row.community_id,
-                    players: l.row.players,
-                    expected_version: l.row.version,
-                    status,
-                    bank: l.row.bank,
-                    now: self.clock.now(),
-                    actions: vec![(Some(me.id), entry_json(&entry)?)],
-                    ..MatchChange::default()
-                };
-                let version = self.commit(&l, &change).await?;
-                Ok(Outcome {
-                    match_id: Some(l.row.id),
-                    version: Some(version),
-                    lines,
-                    ..Outcome::default()
-                })
-            }
+            let mut work = Work {
+                snap,
+                entries: vec![(Some(me.id), entry.clone())],
+                lines: std::mem::take(&mut lines),
+                settle: Vec::new(),
+                fair,
+            };
+            club.autopilot(&l, &mut work)?;
+            (MatchStatus::Active, Some(work))
+        }
+        Entry::Decline => {
+            lines.push(format!("{} declines match #{}", me.display_name, l.row.id));
+            (MatchStatus::Declined, None)
+        }
+        _ => {
+            lines.push(format!(
+                "{} withdraws the challenge #{}",
+                me.display_name, l.row.id
+            ));
+            (MatchStatus::Cancelled, None)
+        }
+    };
+    match work {
+        Some(work) => club.save(&l, Some(me.id), work, status).await,
+        None => {
+            let change = MatchChange {
+                id: l.row.id,
+                community_id: l.row.community_id,
+                players: l.row.players,
+                expected_version: l.row.version,
+                status,
+                bank: l.row.bank,
+                now: club.clock.now(),
+                actions: vec![(Some(me.id), entry_json(&entry)?)],
+                ..MatchChange::default()
+            };
+            let version = club.commit(&l, &change).await?;
+            Ok(Outcome {
+                match_id: Some(l.row.id),
+                version: Some(version),
+                lines,
+                ..Outcome::default()
+            })
         }
     }
 }

@@ -18,54 +18,52 @@ pub(crate) fn expired(l: &Loaded, now: i64) -> bool {
     l.row.status == MatchStatus::Challenged && l.row.expires_at.is_some_and(|t| t <= now)
 }
 
-impl Club {
-    /// When a challenge made now on `spec` expires.
-    pub(crate) fn expires_at(&self, spec: &ChallengeSpec, now: i64) -> i64 {
-        now + spec.expires.unwrap_or(self.challenge_expiry)
-    }
+/// When a challenge made now on `spec` expires.
+pub(super) fn expires_at(club: &Club, spec: &ChallengeSpec, now: i64) -> i64 {
+    now + spec.expires.unwrap_or(club.challenge_expiry)
+}
 
-    /// Expires the challenge `l` if its time has come: one versioned change with the
-    /// expiry in its log, and a notice for each player. Nothing if it was answered in the
-    /// meantime (the version moved on).
-    pub(crate) async fn expire(&self, l: &Loaded, now: i64) -> Result<Vec<Notice>, ClubError> {
-        if !expired(l, now) {
-            return Ok(Vec::new());
-        }
-        let waited = duration_words(l.row.expires_at.unwrap_or(now) - l.row.created_at);
-        let result = format!(
-            "the challenge expired: {} did not answer within {waited}",
-            l.names[1]
-        );
-        let change = MatchChange {
-            id: l.row.id,
-            community_id: l.row.community_id,
-            players: l.row.players,
-            expected_version: l.row.version,
-            status: MatchStatus::Cancelled,
-            bank: l.row.bank,
-            result: Some(result),
-            now,
-            actions: vec![(None, entry_json(&Entry::Expire)?)],
-            ..MatchChange::default()
-        };
-        match self.commit(l, &change).await {
-            Ok(_) => {}
-            Err(ClubError::Stale(..)) => return Ok(Vec::new()),
-            Err(e) => return Err(e),
-        }
-        let text = format!(
-            "Challenge #{} from {} to {} expired unanswered after {waited}; {} may challenge again (/challenge {})",
-            l.row.id, l.names[0], l.names[1], l.names[0], l.names[1]
-        );
-        Ok(l.players
-            .iter()
-            .map(|p| Notice {
-                match_id: l.row.id,
-                channel: l.row.channel.clone(),
-                user_id: p.platform_id.clone(),
-                dm: p.notify_dm,
-                text: text.clone(),
-            })
-            .collect())
+/// Expires the challenge `l` if its time has come: one versioned change with the
+/// expiry in its log, and a notice for each player. Nothing if it was answered in the
+/// meantime (the version moved on).
+pub(super) async fn expire(club: &Club, l: &Loaded, now: i64) -> Result<Vec<Notice>, ClubError> {
+    if !expired(l, now) {
+        return Ok(Vec::new());
     }
+    let waited = duration_words(l.row.expires_at.unwrap_or(now) - l.row.created_at);
+    let result = format!(
+        "the challenge expired: {} did not answer within {waited}",
+        l.names[1]
+    );
+    let change = MatchChange {
+        id: l.row.id,
+        community_id: l.row.community_id,
+        players: l.row.players,
+        expected_version: l.row.version,
+        status: MatchStatus::Cancelled,
+        bank: l.row.bank,
+        result: Some(result),
+        now,
+        actions: vec![(None, entry_json(&Entry::Expire)?)],
+        ..MatchChange::default()
+    };
+    match club.commit(l, &change).await {
+        Ok(_) => {}
+        Err(ClubError::Stale(..)) => return Ok(Vec::new()),
+        Err(e) => return Err(e),
+    }
+    let text = format!(
+        "Challenge #{} from {} to {} expired unanswered after {waited}; {} may challenge again (/challenge {})",
+        l.row.id, l.names[0], l.names[1], l.names[0], l.names[1]
+    );
+    Ok(l.players
+        .iter()
+        .map(|p| Notice {
+            match_id: l.row.id,
+            channel: l.row.channel.clone(),
+            user_id: p.platform_id.clone(),
+            dm: p.notify_dm,
+            text: text.clone(),
+        })
+        .collect())
 }

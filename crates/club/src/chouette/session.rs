@@ -30,102 +30,100 @@ impl Session {
     }
 }
 
-impl Club {
-    pub(crate) async fn load_chouette(&self, id: i64) -> Result<Session, ClubError> {
-        let row = self
+pub(super) async fn load_chouette(club: &Club, id: i64) -> Result<Session, ClubError> {
+    let row = club
+        .store
+        .load_chouette(id)
+        .await?
+        .ok_or(ClubError::UnknownChouette(id))?;
+    let spec: ChouetteSpec =
+        serde_json::from_str(&row.terms).map_err(|e| ClubError::Corrupt(id, e.to_string()))?;
+    let state: Chouette =
+        serde_json::from_str(&row.state).map_err(|e| ClubError::Corrupt(id, e.to_string()))?;
+    let mut names = HashMap::new();
+    let mut ids: Vec<PlayerId> = state.players().to_vec();
+    ids.extend(state.tally().iter().map(|t| t.0));
+    for p in ids {
+        if let std::collections::hash_map::Entry::Vacant(v) = names.entry(p) {
+            let row = club.store.player_by_id(db_id(p)).await?;
+            v.insert((row.display_name, row.platform_id));
+        }
+    }
+    Ok(Session {
+        id: row.id,
+        version: row.version,
+        spec,
+        state,
+        names,
+    })
+}
+
+/// The session named; else the player's own session in the actor's channel: the one
+/// he is in, and if he is in several, the one waiting on him for this command. A
+/// player in none (and `join`) gets the newest he is not in. Ambiguity is asked about.
+pub(super) async fn find_chouette(
+    club: &Club,
+    actor: &Actor,
+    community: i64,
+    me: i64,
+    r: ChouetteRef,
+    op: &ChouetteOp,
+) -> Result<Session, ClubError> {
+    if let Some(id) = r.id {
+        let s = load_chouette(club, id).await?;
+        // A session of another server stays unknown to a stranger there; a member is
+        // sent back to it.
+        let here = club
             .store
             .load_chouette(id)
             .await?
-            .ok_or(ClubError::UnknownChouette(id))?;
-        let spec: ChouetteSpec =
-            serde_json::from_str(&row.terms).map_err(|e| ClubError::Corrupt(id, e.to_string()))?;
-        let state: Chouette =
-            serde_json::from_str(&row.state).map_err(|e| ClubError::Corrupt(id, e.to_string()))?;
-        let mut names = HashMap::new();
-        let mut ids: Vec<PlayerId> = state.players().to_vec();
-        ids.extend(state.tally().iter().map(|t| t.0));
-        for p in ids {
-            if let std::collections::hash_map::Entry::Vacant(v) = names.entry(p) {
-                let row = self.store.player_by_id(db_id(p)).await?;
-                v.insert((row.display_name, row.platform_id));
-            }
-        }
-        Ok(Session {
-            id: row.id,
-            version: row.version,
-            spec,
-            state,
-            names,
-        })
-    }
-
-    /// The session named; else the player's own session in the actor's channel: the one
-    /// he is in, and if he is in several, the one waiting on him for this command. A
-    /// player in none (and `join`) gets the newest he is not in. Ambiguity is asked about.
-    pub(crate) async fn find_chouette(
-        &self,
-        actor: &Actor,
-        community: i64,
-        me: i64,
-        r: ChouetteRef,
-        op: &ChouetteOp,
-    ) -> Result<Session, ClubError> {
-        if let Some(id) = r.id {
-            let s = self.load_chouette(id).await?;
-            // A session of another server stays unknown to a stranger there; a member is
-            // sent back to it.
-            let here = self
-                .store
-                .load_chouette(id)
-                .await?
-                .is_some_and(|row| row.community_id == community);
-            if !here {
-                return Err(if s.state.players().contains(&id_of(me)) {
-                    ClubError::Refused(format!(
-                        "chouette #{id} is played on another server; act on it there"
-                    ))
-                } else {
-                    ClubError::UnknownChouette(id)
-                });
-            }
-            return Ok(s);
-        }
-        let by = id_of(me);
-        let mut mine = Vec::new();
-        let mut others = Vec::new();
-        for id in self.store.chouettes_in(community, &actor.channel).await? {
-            let s = self.load_chouette(id).await?;
-            if s.state.players().contains(&by) {
-                mine.push(s);
+            .is_some_and(|row| row.community_id == community);
+        if !here {
+            return Err(if s.state.players().contains(&id_of(me)) {
+                ClubError::Refused(format!(
+                    "chouette #{id} is played on another server; act on it there"
+                ))
             } else {
-                others.push(s);
-            }
+                ClubError::UnknownChouette(id)
+            });
         }
-        if matches!(op, ChouetteOp::Join) || mine.is_empty() {
-            // Newest first: the newest session he is not in (else the newest, to refuse).
-            return match others.into_iter().next() {
-                Some(s) => Ok(s),
-                None => mine.into_iter().next().ok_or(ClubError::NoChouette),
-            };
-        }
-        if mine.len() == 1 {
-            return Ok(mine.remove(0));
-        }
-        let waiting: Vec<usize> = (0..mine.len())
-            .filter(|&i| waits_on(&mine[i].state, by, op))
-            .collect();
-        if let [one] = waiting.as_slice() {
-            return Ok(mine.swap_remove(*one));
-        }
-        let mut ids: Vec<i64> = mine.iter().map(|s| s.id).collect();
-        ids.sort_unstable();
-        let list: Vec<String> = ids.iter().map(|id| format!("#{id}")).collect();
-        Err(ClubError::WhichChouette(
-            list.join(", "),
-            op_word(op),
-            ids[0],
-        ))
+        return Ok(s);
     }
+    let by = id_of(me);
+    let mut mine = Vec::new();
+    let mut others = Vec::new();
+    for id in club.store.chouettes_in(community, &actor.channel).await? {
+        let s = load_chouette(club, id).await?;
+        if s.state.players().contains(&by) {
+            mine.push(s);
+        } else {
+            others.push(s);
+        }
+    }
+    if matches!(op, ChouetteOp::Join) || mine.is_empty() {
+        // Newest first: the newest session he is not in (else the newest, to refuse).
+        return match others.into_iter().next() {
+            Some(s) => Ok(s),
+            None => mine.into_iter().next().ok_or(ClubError::NoChouette),
+        };
+    }
+    if mine.len() == 1 {
+        return Ok(mine.remove(0));
+    }
+    let waiting: Vec<usize> = (0..mine.len())
+        .filter(|&i| waits_on(&mine[i].state, by, op))
+        .collect();
+    if let [one] = waiting.as_slice() {
+        return Ok(mine.swap_remove(*one));
+    }
+    let mut ids: Vec<i64> = mine.iter().map(|s| s.id).collect();
+    ids.sort_unstable();
+    let list: Vec<String> = ids.iter().map(|id| format!("#{id}")).collect();
+    Err(ClubError::WhichChouette(
+        list.join(", "),
+        op_word(op),
+        ids[0],
+    ))
 }
 
 /// The session player a command names (by platform id; the local chat: the name).

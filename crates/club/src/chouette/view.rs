@@ -8,95 +8,93 @@ use engine::chouette::{BOX, Chouette, ChouetteEvent, ChouettePhase, PlayerId, TE
 use engine::{Side, format_play};
 use render::{CubeView, DiceView, LastPlay, Scene, ScoreView, Target, TeamCubeView};
 
-impl Club {
-    pub(crate) fn chouette_outcome(
-        &self,
-        s: &Session,
-        last: Option<(Side, engine::Position, engine::Play)>,
-    ) -> Outcome {
-        let c = &s.state;
-        let mut out = Outcome {
-            chouette: Some(s.id),
-            ..Outcome::default()
+pub(super) fn chouette_outcome(
+    _club: &Club,
+    s: &Session,
+    last: Option<(Side, engine::Position, engine::Play)>,
+) -> Outcome {
+    let c = &s.state;
+    let mut out = Outcome {
+        chouette: Some(s.id),
+        ..Outcome::default()
+    };
+    if c.phase() == ChouettePhase::Waiting {
+        let players: Vec<String> = c.players().iter().map(|&p| s.name(p)).collect();
+        // A game needs three players (the box, the captain and one more).
+        let next_step = match 3usize.saturating_sub(players.len()) {
+            0 => format!("/chouette start to play game {}", c.games() + 1),
+            1 => "one more player must /chouette join before a game can start".into(),
+            n => format!("{n} more players must /chouette join before a game can start"),
         };
-        if c.phase() == ChouettePhase::Waiting {
-            let players: Vec<String> = c.players().iter().map(|&p| s.name(p)).collect();
-            // A game needs three players (the box, the captain and one more).
-            let next_step = match 3usize.saturating_sub(players.len()) {
-                0 => format!("/chouette start to play game {}", c.games() + 1),
-                1 => "one more player must /chouette join before a game can start".into(),
-                n => format!("{n} more players must /chouette join before a game can start"),
+        out.lines.push(format!(
+            "Chouette #{}: {} player{} ({}); {next_step}",
+            s.id,
+            players.len(),
+            if players.len() == 1 { "" } else { "s" },
+            players.join(", "),
+        ));
+        if c.games() > 0 {
+            // Between games: the last game's final position with the standings.
+            let mut scene = chouette_scene(s, None, None, String::new());
+            // The line has turned since: the sides are that game's box and captain.
+            scene.names = match c.last_sides() {
+                Some((b, cap)) => [s.name(b), s.name(cap)],
+                None => ["the box".into(), "the team".into()],
             };
-            out.lines.push(format!(
-                "Chouette #{}: {} player{} ({}); {next_step}",
-                s.id,
-                players.len(),
-                if players.len() == 1 { "" } else { "s" },
-                players.join(", "),
-            ));
-            if c.games() > 0 {
-                // Between games: the last game's final position with the standings.
-                let mut scene = chouette_scene(s, None, None, String::new());
-                // The line has turned since: the sides are that game's box and captain.
-                scene.names = match c.last_sides() {
-                    Some((b, cap)) => [s.name(b), s.name(cap)],
-                    None => ["the box".into(), "the team".into()],
-                };
-                scene.standings = Some(standings_words(s));
-                if let Some((side, before, play)) = last {
-                    scene.last_play = Some(LastPlay::standard(side, &before.view(side), &play));
-                }
-                out.board = Some(scene);
-                out.version = Some(s.version);
+            scene.standings = Some(standings_words(s));
+            if let Some((side, before, play)) = last {
+                scene.last_play = Some(LastPlay::standard(side, &before.view(side), &play));
             }
-            return out;
+            out.board = Some(scene);
+            out.version = Some(s.version);
         }
-        let box_player = c.box_player().unwrap_or(0);
-        let captain = c.acting_captain().unwrap_or(0);
-        let to_act = c.to_act();
-        let side_to_act = if c.cubes().iter().any(|t| t.offered.is_some()) {
-            to_act
-                .first()
-                .map(|&p| if p == box_player { BOX } else { TEAM })
-        } else {
-            match c.phase() {
-                ChouettePhase::ToRoll(x) | ChouettePhase::ToPlay { side: x, .. } => Some(x),
-                _ => None,
-            }
-        };
-        let what = chouette_next_words(c);
-        // The board's prompt sits on the line of the side's player (the box, the captain):
-        // another member who must answer is named in it.
-        let named = match side_to_act {
-            Some(BOX) => Some(box_player),
-            Some(_) => Some(captain),
-            None => None,
-        };
-        let prompt = match to_act.first() {
-            Some(&first) if Some(first) != named => format!("{} to {what}", s.name(first)),
-            _ => what.clone(),
-        };
-        let mut scene = chouette_scene(s, side_to_act, Some(captain), prompt);
-        if let Some((side, before, play)) = last {
-            scene.last_play = Some(LastPlay::standard(side, &before.view(side), &play));
-        }
-        out.board = Some(scene);
-        out.version = Some(s.version);
-        if let Some(&first) = to_act.first() {
-            let (name, user_id) = s.names.get(&first).cloned().unwrap_or_default();
-            out.next = Some(crate::NextUp::new(
-                s.id,
-                &user_id,
-                &name,
-                chouette_choices(c),
-            ));
-            if to_act.len() > 1 {
-                let all: Vec<String> = to_act.iter().map(|&p| s.name(p)).collect();
-                out.lines.push(format!("Waiting for: {}", all.join(", ")));
-            }
-        }
-        out
+        return out;
     }
+    let box_player = c.box_player().unwrap_or(0);
+    let captain = c.acting_captain().unwrap_or(0);
+    let to_act = c.to_act();
+    let side_to_act = if c.cubes().iter().any(|t| t.offered.is_some()) {
+        to_act
+            .first()
+            .map(|&p| if p == box_player { BOX } else { TEAM })
+    } else {
+        match c.phase() {
+            ChouettePhase::ToRoll(x) | ChouettePhase::ToPlay { side: x, .. } => Some(x),
+            _ => None,
+        }
+    };
+    let what = chouette_next_words(c);
+    // The board's prompt sits on the line of the side's player (the box, the captain):
+    // another member who must answer is named in it.
+    let named = match side_to_act {
+        Some(BOX) => Some(box_player),
+        Some(_) => Some(captain),
+        None => None,
+    };
+    let prompt = match to_act.first() {
+        Some(&first) if Some(first) != named => format!("{} to {what}", s.name(first)),
+        _ => what.clone(),
+    };
+    let mut scene = chouette_scene(s, side_to_act, Some(captain), prompt);
+    if let Some((side, before, play)) = last {
+        scene.last_play = Some(LastPlay::standard(side, &before.view(side), &play));
+    }
+    out.board = Some(scene);
+    out.version = Some(s.version);
+    if let Some(&first) = to_act.first() {
+        let (name, user_id) = s.names.get(&first).cloned().unwrap_or_default();
+        out.next = Some(crate::NextUp::new(
+            s.id,
+            &user_id,
+            &name,
+            chouette_choices(c),
+        ));
+        if to_act.len() > 1 {
+            let all: Vec<String> = to_act.iter().map(|&p| s.name(p)).collect();
+            out.lines.push(format!("Waiting for: {}", all.join(", ")));
+        }
+    }
+    out
 }
 
 /// The board of a session: the position, the box and the captain, the dice, each team

@@ -438,46 +438,44 @@ pub fn export_json(
     serde_json::to_string_pretty(&e).unwrap_or_default()
 }
 
-impl Club {
-    /// Whether throws are provably fair (production dice).
-    pub(crate) fn fair_mode(&self) -> bool {
-        self.dice.secret(&mut [])
-    }
+/// Whether throws are provably fair (production dice).
+fn fair_mode(club: &Club) -> bool {
+    club.dice.secret(&mut [])
+}
 
-    /// The fair-dice record of `id`, when throws are provably fair and it has one.
-    pub(crate) async fn fair_record(&self, id: FairId) -> Result<Option<FairDice>, ClubError> {
-        if !self.fair_mode() {
-            return Ok(None);
-        }
-        match self.store.load_fair(&id.to_string()).await? {
-            Some(row) => Ok(Some(FairDice::from_row(id, row).map_err(|e| {
-                ClubError::Corrupt(
-                    match id {
-                        FairId::Match(n) | FairId::Chouette(n) => n,
-                    },
-                    e,
-                )
-            })?)),
-            None => Ok(None),
-        }
+/// The fair-dice record of `id`, when throws are provably fair and it has one.
+pub(super) async fn fair_record(club: &Club, id: FairId) -> Result<Option<FairDice>, ClubError> {
+    if !fair_mode(club) {
+        return Ok(None);
     }
+    match club.store.load_fair(&id.to_string()).await? {
+        Some(row) => Ok(Some(FairDice::from_row(id, row).map_err(|e| {
+            ClubError::Corrupt(
+                match id {
+                    FairId::Match(n) | FairId::Chouette(n) => n,
+                },
+                e,
+            )
+        })?)),
+        None => Ok(None),
+    }
+}
 
-    /// A throw of `count` dice: from the record's chain when there is one, else from the
-    /// dice source (two dice rolled in either case, the first kept for one die, as before).
-    pub(crate) fn fair_throw(
-        &self,
-        fair: Option<&mut FairDice>,
-        count: usize,
-        lines: &mut Vec<String>,
-    ) -> Result<(u8, u8), ClubError> {
-        match fair {
-            Some(f) => {
-                let d = f.throw(count, &*self.dice).map_err(ClubError::Refused)?;
-                lines.extend(f.take_lines());
-                Ok((d[0], d.get(1).copied().unwrap_or(0)))
-            }
-            None => Ok((self.dice.die(), self.dice.die())),
+/// A throw of `count` dice: from the record's chain when there is one, else from the
+/// dice source (two dice rolled in either case, the first kept for one die, as before).
+pub(super) fn fair_throw(
+    club: &Club,
+    fair: Option<&mut FairDice>,
+    count: usize,
+    lines: &mut Vec<String>,
+) -> Result<(u8, u8), ClubError> {
+    match fair {
+        Some(f) => {
+            let d = f.throw(count, &*club.dice).map_err(ClubError::Refused)?;
+            lines.extend(f.take_lines());
+            Ok((d[0], d.get(1).copied().unwrap_or(0)))
         }
+        None => Ok((club.dice.die(), club.dice.die())),
     }
 }
 

@@ -139,157 +139,155 @@ fn too_few(n: u64) -> String {
     )
 }
 
-impl Club {
-    /// The rolls `player` made in the chouette sessions here with a fair-dice record, and
-    /// the number of those sessions.
-    async fn chouette_tally(
-        &self,
-        player: i64,
-        community: i64,
-        tally: &mut Tally,
-    ) -> Result<usize, ClubError> {
-        let ids = self.store.fair_chouettes_of(player, community).await?;
-        for &id in &ids {
-            for (_, e) in self.store.chouette_actions(id).await? {
-                let entry: crate::chouette::log::ChouetteEntry =
-                    serde_json::from_str(&e).map_err(|e| ClubError::Corrupt(id, e.to_string()))?;
-                if let crate::chouette::log::ChouetteEntry::Act {
-                    by,
-                    action: engine::chouette::ChouetteAction::Roll(d),
-                    ..
-                } = entry
-                {
-                    if by == player {
-                        let [a, b] = d.values();
-                        tally.add(a, b);
-                    }
+/// The rolls `player` made in the chouette sessions here with a fair-dice record, and
+/// the number of those sessions.
+async fn chouette_tally(
+    club: &Club,
+    player: i64,
+    community: i64,
+    tally: &mut Tally,
+) -> Result<usize, ClubError> {
+    let ids = club.store.fair_chouettes_of(player, community).await?;
+    for &id in &ids {
+        for (_, e) in club.store.chouette_actions(id).await? {
+            let entry: crate::chouette::log::ChouetteEntry =
+                serde_json::from_str(&e).map_err(|e| ClubError::Corrupt(id, e.to_string()))?;
+            if let crate::chouette::log::ChouetteEntry::Act {
+                by,
+                action: engine::chouette::ChouetteAction::Roll(d),
+                ..
+            } = entry
+            {
+                if by == player {
+                    let [a, b] = d.values();
+                    tally.add(a, b);
                 }
             }
         }
-        Ok(ids.len())
     }
+    Ok(ids.len())
+}
 
-    /// The two-dice throws `player` threw in his matches here with a fair-dice record (of
-    /// `ruleset` if given), and the number of those matches.
-    async fn player_tally(
-        &self,
-        player: i64,
-        community: i64,
-        ruleset: Option<Ruleset>,
-    ) -> Result<(Tally, usize), ClubError> {
-        let rows = self
-            .store
-            .fair_matches_of(player, community, ruleset)
-            .await?;
-        let names = SIDES.map(str::to_string);
-        let mut tally = Tally::default();
-        for row in &rows {
-            let side = SIDES[usize::from(row.players[0] != player)];
-            let spec: ChallengeSpec = serde_json::from_str(&row.terms)
-                .map_err(|e| ClubError::Corrupt(row.id, e.to_string()))?;
-            let entries = crate::matches::log::read_log(&self.store, row.id).await?;
-            let played =
-                match_played(&spec, &entries, &names).map_err(|e| ClubError::Corrupt(row.id, e))?;
-            for p in played {
-                if p.by == side && !p.nominated && COUNTED.contains(&p.what) {
-                    if let [a, b] = p.dice[..] {
-                        tally.add(a, b);
-                    }
+/// The two-dice throws `player` threw in his matches here with a fair-dice record (of
+/// `ruleset` if given), and the number of those matches.
+async fn player_tally(
+    club: &Club,
+    player: i64,
+    community: i64,
+    ruleset: Option<Ruleset>,
+) -> Result<(Tally, usize), ClubError> {
+    let rows = club
+        .store
+        .fair_matches_of(player, community, ruleset)
+        .await?;
+    let names = SIDES.map(str::to_string);
+    let mut tally = Tally::default();
+    for row in &rows {
+        let side = SIDES[usize::from(row.players[0] != player)];
+        let spec: ChallengeSpec = serde_json::from_str(&row.terms)
+            .map_err(|e| ClubError::Corrupt(row.id, e.to_string()))?;
+        let entries = crate::matches::log::read_log(&club.store, row.id).await?;
+        let played =
+            match_played(&spec, &entries, &names).map_err(|e| ClubError::Corrupt(row.id, e))?;
+        for p in played {
+            if p.by == side && !p.nominated && COUNTED.contains(&p.what) {
+                if let [a, b] = p.dice[..] {
+                    tally.add(a, b);
                 }
             }
         }
-        Ok((tally, rows.len()))
     }
+    Ok((tally, rows.len()))
+}
 
-    /// Every proven two-dice throw of this community's matches (of `ruleset`) and
-    /// chouettes (standard).
-    async fn community_tally(
-        &self,
-        community: i64,
-        ruleset: Option<Ruleset>,
-    ) -> Result<Tally, ClubError> {
-        let mut tally = Tally::default();
-        for (dice, n) in self
-            .store
-            .community_throw_counts(community, ruleset)
-            .await?
-        {
-            let dice: Vec<u8> = serde_json::from_str(&dice).unwrap_or_default();
-            if let [a, b] = dice[..] {
-                tally.add_n(a, b, u64::try_from(n).unwrap_or(0));
-            }
+/// Every proven two-dice throw of this community's matches (of `ruleset`) and
+/// chouettes (standard).
+async fn community_tally(
+    club: &Club,
+    community: i64,
+    ruleset: Option<Ruleset>,
+) -> Result<Tally, ClubError> {
+    let mut tally = Tally::default();
+    for (dice, n) in club
+        .store
+        .community_throw_counts(community, ruleset)
+        .await?
+    {
+        let dice: Vec<u8> = serde_json::from_str(&dice).unwrap_or_default();
+        if let [a, b] = dice[..] {
+            tally.add_n(a, b, u64::try_from(n).unwrap_or(0));
         }
-        Ok(tally)
     }
+    Ok(tally)
+}
 
-    /// `/fair stats [player] [rules:]`: the player's throws (default: mine) and the
-    /// server's, tested against fair dice.
-    pub(crate) async fn fair_stats(
-        &self,
-        actor: &Actor,
-        me: &PlayerRow,
-        community: i64,
-        player: Option<&str>,
-        ruleset: Option<Ruleset>,
-    ) -> Result<Outcome, ClubError> {
-        let who = match player {
-            Some(p) => self.rated_player(actor, p).await?,
-            None => me.clone(),
-        };
-        let rules = ruleset.map_or("standard and Welsh", ruleset_word);
-        let (mut tally, matches) = self.player_tally(who.id, community, ruleset).await?;
-        // Chouettes are played under standard rules.
-        let sessions = if ruleset.is_none_or(|r| r == Ruleset::Standard) {
-            self.chouette_tally(who.id, community, &mut tally).await?
-        } else {
-            0
-        };
-        let sessions_words = match sessions {
-            0 => String::new(),
-            1 => " and 1 chouette session".to_string(),
-            n => format!(" and {n} chouette sessions"),
-        };
-        let mut lines = vec![format!(
-            "Dice statistics for {} ({rules}, {}): {} throws of two dice in {matches} match{}{sessions_words} \
-             with fair dice (the rolls {} threw; opening, one-die and nominated throws left out)",
-            who.display_name,
-            actor.community_name,
-            tally.throws(),
-            if matches == 1 { "" } else { "es" },
+/// `/fair stats [player] [rules:]`: the player's throws (default: mine) and the
+/// server's, tested against fair dice.
+pub(super) async fn fair_stats(
+    club: &Club,
+    actor: &Actor,
+    me: &PlayerRow,
+    community: i64,
+    player: Option<&str>,
+    ruleset: Option<Ruleset>,
+) -> Result<Outcome, ClubError> {
+    let who = match player {
+        Some(p) => club.rated_player(actor, p).await?,
+        None => me.clone(),
+    };
+    let rules = ruleset.map_or("standard and Welsh", ruleset_word);
+    let (mut tally, matches) = player_tally(club, who.id, community, ruleset).await?;
+    // Chouettes are played under standard rules.
+    let sessions = if ruleset.is_none_or(|r| r == Ruleset::Standard) {
+        chouette_tally(club, who.id, community, &mut tally).await?
+    } else {
+        0
+    };
+    let sessions_words = match sessions {
+        0 => String::new(),
+        1 => " and 1 chouette session".to_string(),
+        n => format!(" and {n} chouette sessions"),
+    };
+    let mut lines = vec![format!(
+        "Dice statistics for {} ({rules}, {}): {} throws of two dice in {matches} match{}{sessions_words} \
+         with fair dice (the rolls {} threw; opening, one-die and nominated throws left out)",
+        who.display_name,
+        actor.community_name,
+        tally.throws(),
+        if matches == 1 { "" } else { "es" },
+        who.display_name
+    )];
+    if tally.throws() == 0 {
+        lines.push(format!(
+            "No throw of {} here is in a fair-dice record yet.",
             who.display_name
-        )];
-        if tally.throws() == 0 {
-            lines.push(format!(
-                "No throw of {} here is in a fair-dice record yet.",
-                who.display_name
-            ));
-        } else {
-            lines.extend(tally_lines(&tally));
-        }
-        let all = self.community_tally(community, ruleset).await?;
-        let n = all.throws();
-        lines.push(if n < MIN_THROWS {
-            format!(
-                "Server-wide (every proven two-dice throw here, {rules}): {n} throws, too few \
-                 to judge (at least {MIN_THROWS})."
-            )
-        } else {
-            let tests = all.tests();
-            format!(
-                "Server-wide (every proven two-dice throw here, {rules}): {n} throws; p = {} \
-                 (faces), {} (doubles), {} (rolls), {} (pips). {}",
-                p_words(tests[0].p),
-                p_words(tests[1].p),
-                p_words(tests[2].p),
-                p_words(tests[3].p),
-                verdict(&tests)
-            )
-        });
-        Ok(Outcome {
-            lines,
-            ..Outcome::default()
-        })
+        ));
+    } else {
+        lines.extend(tally_lines(&tally));
     }
+    let all = community_tally(club, community, ruleset).await?;
+    let n = all.throws();
+    lines.push(if n < MIN_THROWS {
+        format!(
+            "Server-wide (every proven two-dice throw here, {rules}): {n} throws, too few \
+             to judge (at least {MIN_THROWS})."
+        )
+    } else {
+        let tests = all.tests();
+        format!(
+            "Server-wide (every proven two-dice throw here, {rules}): {n} throws; p = {} \
+             (faces), {} (doubles), {} (rolls), {} (pips). {}",
+            p_words(tests[0].p),
+            p_words(tests[1].p),
+            p_words(tests[2].p),
+            p_words(tests[3].p),
+            verdict(&tests)
+        )
+    });
+    Ok(Outcome {
+        lines,
+        ..Outcome::default()
+    })
 }
 
 #[cfg(test)]

@@ -16,3 +16,25 @@ pub use duration::{Span, SpanError};
 pub use error::ClubError;
 pub use metrics::{ClubMetrics, Gauges};
 pub use phrases::duration_words;
+
+use crate::Club;
+
+impl Club {
+    // stopping
+    /// Asks the workers (the deadline sweep, the analysis workers, the bot's worker) to
+    /// stop at their next safe point; their tasks end then. Commands are still answered.
+    pub fn stop(&self) {
+        stopping::stop(self)
+    }
+
+    /// Whether [`Club::stop`] was called.
+    #[must_use]
+    pub fn is_stopping(&self) -> bool {
+        stopping::is_stopping(self)
+    }
+
+    /// Returns once [`Club::stop`] is called (at once if it was).
+    pub async fn stopping(&self) {
+        stopping::stopping(self).await
+    }
+}

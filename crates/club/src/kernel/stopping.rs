@@ -44,21 +44,19 @@ impl Stop {
     }
 }
 
-impl Club {
-    /// Asks the workers (the deadline sweep, the analysis workers, the bot's worker) to
-    /// stop at their next safe point; their tasks end then. Commands are still answered.
-    pub fn stop(&self) {
-        self.stop.ask();
-    }
+/// Asks the workers (the deadline sweep, the analysis workers, the bot's worker) to
+/// stop at their next safe point; their tasks end then. Commands are still answered.
+pub(super) fn stop(club: &Club) {
+    club.stop.ask();
+}
 
-    /// Whether [`Club::stop`] was called.
-    #[must_use]
-    pub fn is_stopping(&self) -> bool {
-        self.stop.asked()
-    }
+/// Whether [`Club::stop`] was called.
+#[must_use]
+pub(super) fn is_stopping(club: &Club) -> bool {
+    club.stop.asked()
+}
 
-    /// Returns once [`Club::stop`] is called (at once if it was).
-    pub async fn stopping(&self) {
-        self.stop.wait().await;
-    }
+/// Returns once [`Club::stop`] is called (at once if it was).
+pub(super) async fn stopping(club: &Club) {
+    club.stop.wait().await;
 }

@@ -2,568 +2,500 @@
 //! it is about, creating, listing, setting, joining and leaving a league, and the write
 //! of a league change.
 
-use super::entries::{LeagueEntry, entry_text};
-use super::ops::{LeagueCommand, LeagueOp};
-use super::terms::{
-    Format, League, LeagueSettings, MAX_LEAGUE_NAME, Seeding, Withdrawal, check_name, days,
-    parse_amount,
-};
+use super::entries::LeagueEntry;
+use super::entries::entry_text;
+use super::ops::LeagueCommand;
+use super::ops::LeagueOp;
+use super::record::commit_league;
+use super::record::find_league;
+use super::terms::Format;
+use super::terms::League;
+use super::terms::LeagueSettings;
+use super::terms::Seeding;
+use super::terms::Withdrawal;
+use super::terms::check_name;
+use super::terms::days;
+use super::terms::parse_amount;
+use crate::Actor;
+use crate::ChallengeSpec;
+use crate::Club;
+use crate::ClubError;
+use crate::Outcome;
 use crate::challenges::challenge::spec_words;
 use crate::challenges::terms::check_spec;
 use crate::players::player_key::player_key;
-use crate::{Actor, ChallengeSpec, Club, ClubError, Outcome};
 use engine::Ruleset;
 use engine::welsh::format_amount;
-use store::{LeagueChange, LeagueRow, NewLeague, PlayerRow, StoreError};
+use store::LeagueRow;
+use store::NewLeague;
+use store::PlayerRow;
 
-impl Club {
-    /// Runs a league command.
-    pub(crate) async fn league(
-        &self,
-        actor: &Actor,
-        me: &PlayerRow,
-        community: i64,
-        cmd: LeagueCommand,
-    ) -> Result<Outcome, ClubError> {
-        match cmd.op {
-            LeagueOp::Create { name, format, spec } => {
-                let name = cmd.league.unwrap_or(name);
-                self.create_league(actor, me, community, &name, format, spec, cmd.manage_server)
-                    .await
-            }
-            LeagueOp::List => self.list_leagues(community).await,
-            op => {
-                let league = match op {
-                    // A player's own league, when several are open here.
-                    LeagueOp::Withdraw | LeagueOp::Leave if cmd.league.is_none() => {
-                        self.find_my_league(community, me).await?
-                    }
-                    _ => self.find_league(community, cmd.league.as_deref()).await?,
-                };
-                let organiser = league.row.organiser == me.id
-                    || (actor.identity == crate::Identity::Account
-                        && (cmd.manage_server
-                            || league
-                                .settings
-                                .organiser_role
-                                .as_ref()
-                                .is_some_and(|r| cmd.roles.contains(r))));
-                let need = |what: &str| -> Result<(), ClubError> {
-                    if organiser {
-                        Ok(())
-                    } else {
-                        Err(ClubError::Refused(format!(
-                            "only the organiser of {} can {what} (or a manager of this server, or a holder of the league's organiser role)",
-                            league.row.name
-                        )))
-                    }
-                };
-                match op {
-                    LeagueOp::Set { key, value } => {
-                        need("change its settings")?;
-                        self.set_league(&league, me, &key, &value).await
-                    }
-                    LeagueOp::Join => self.join_league(&league, me).await,
-                    LeagueOp::Leave => self.leave_league(&league, me).await,
-                    LeagueOp::Start { order } => {
-                        need("start it")?;
-                        self.start_league(actor, &league, me, order).await
-                    }
-                    LeagueOp::Withdraw => self.withdraw(&league, me).await,
-                    LeagueOp::Checkin => self.check_in(&league, me).await,
-                    LeagueOp::Suggest { match_id } => {
-                        need("ask for a suggestion")?;
-                        self.suggest(&league, match_id).await
-                    }
-                    LeagueOp::Result {
-                        match_id,
-                        winner,
-                        reason,
-                    } => {
-                        need("report a result")?;
-                        let w = self.league_player(actor, &winner).await?;
-                        self.ruling(&league, me, match_id, w.id, false, &reason)
-                            .await
-                    }
-                    LeagueOp::Forfeit {
-                        match_id,
-                        loser,
-                        reason,
-                    } => {
-                        need("award a forfeit")?;
-                        let l = self.league_player(actor, &loser).await?;
-                        self.forfeit_ruling(&league, me, match_id, l.id, &reason)
-                            .await
-                    }
-                    LeagueOp::Extend { match_id, seconds } => {
-                        need("extend a deadline")?;
-                        self.extend(&league, me, match_id, seconds).await
-                    }
-                    LeagueOp::Standings { division } => {
-                        self.standings_view(&league, division).await
-                    }
-                    LeagueOp::Fixtures => self.fixtures_view(&league).await,
-                    LeagueOp::Bracket => self.bracket_view(&league).await,
-                    LeagueOp::Log => self.log_view(&league).await,
-                    LeagueOp::LogExport => self.log_export(&league).await,
-                    LeagueOp::Create { .. } | LeagueOp::List => unreachable!("handled above"),
+/// Runs a league command.
+pub(super) async fn league(
+    club: &Club,
+    actor: &Actor,
+    me: &PlayerRow,
+    community: i64,
+    cmd: LeagueCommand,
+) -> Result<Outcome, ClubError> {
+    match cmd.op {
+        LeagueOp::Create { name, format, spec } => {
+            let name = cmd.league.unwrap_or(name);
+            create_league(
+                club,
+                actor,
+                me,
+                community,
+                &name,
+                format,
+                spec,
+                cmd.manage_server,
+            )
+            .await
+        }
+        LeagueOp::List => list_leagues(club, community).await,
+        op => {
+            let league = match op {
+                // A player's own league, when several are open here.
+                LeagueOp::Withdraw | LeagueOp::Leave if cmd.league.is_none() => {
+                    find_my_league(club, community, me).await?
                 }
-            }
-        }
-    }
-
-    /// A player named in a league command (known here).
-    async fn league_player(&self, actor: &Actor, who: &str) -> Result<PlayerRow, ClubError> {
-        let key = player_key(actor, who);
-        if key.is_empty() || key.chars().count() > 100 {
-            return Err(ClubError::UnknownPlayer(who.chars().take(100).collect()));
-        }
-        self.store
-            .find_player(&actor.platform, &key)
-            .await?
-            .ok_or_else(|| ClubError::UnknownPlayer(who.to_string()))
-    }
-
-    /// The league named, or the only one here.
-    pub(crate) async fn find_league(
-        &self,
-        community: i64,
-        name: Option<&str>,
-    ) -> Result<League, ClubError> {
-        let row = match name.map(str::trim).filter(|n| !n.is_empty()) {
-            Some(n) => {
-                if n.chars().count() > MAX_LEAGUE_NAME {
-                    return Err(ClubError::TooLong(
-                        "league name",
-                        n.chars().count(),
-                        MAX_LEAGUE_NAME,
-                    ));
-                }
-                self.store.find_league(community, n).await?.ok_or_else(|| {
-                    ClubError::Refused(format!(
-                        "there is no league called `{n}` here; /league list shows them"
-                    ))
-                })?
-            }
-            None => {
-                let mut all: Vec<LeagueRow> = self.store.leagues_in(community).await?;
-                let open: Vec<LeagueRow> = all
-                    .iter()
-                    .filter(|l| l.status != "finished")
-                    .cloned()
-                    .collect();
-                match (open.len(), all.len()) {
-                    (1, _) => open.into_iter().next().unwrap_or_else(|| all.remove(0)),
-                    (0, 1) => all.remove(0),
-                    (0, 0) => {
-                        return Err(ClubError::Refused(
-                            "there is no league here yet; an organiser creates one with /league create".into(),
-                        ));
-                    }
-                    _ => {
-                        let names: Vec<String> = open.iter().map(|l| l.name.clone()).collect();
-                        return Err(ClubError::Refused(format!(
-                            "there are several leagues here ({}); say which with league:<name>",
-                            names.join(", ")
-                        )));
-                    }
-                }
-            }
-        };
-        League::read(row)
-    }
-
-    /// The league here a player is entered in (none named): the only open one, or else
-    /// the only open one he is in; several of his: say which.
-    async fn find_my_league(&self, community: i64, me: &PlayerRow) -> Result<League, ClubError> {
-        let open: Vec<LeagueRow> = self
-            .store
-            .leagues_in(community)
-            .await?
-            .into_iter()
-            .filter(|l| l.status != "finished")
-            .collect();
-        if open.len() < 2 {
-            return self.find_league(community, None).await;
-        }
-        let mut mine = Vec::new();
-        for l in open {
-            let entrants = self.store.league_entrants(l.id).await?;
-            if entrants
-                .iter()
-                .any(|e| e.player.id == me.id && e.status == "entered")
-            {
-                mine.push(l);
-            }
-        }
-        match mine.len() {
-            1 => League::read(mine.remove(0)),
-            0 => Err(ClubError::Refused(
-                "you are in none of the leagues here; /league list shows them".into(),
-            )),
-            _ => {
-                let names: Vec<String> = mine.iter().map(|l| l.name.clone()).collect();
-                Err(ClubError::Refused(format!(
-                    "you are in several leagues here ({}); say which with league:<name>",
-                    names.join(", ")
-                )))
-            }
-        }
-    }
-
-    /// The names of the leagues here beginning with `prefix` (for autocomplete).
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn league_names(
-        &self,
-        actor: &Actor,
-        prefix: &str,
-    ) -> Result<Vec<String>, ClubError> {
-        let (_, community) = self.me(actor).await?;
-        let p = prefix.to_lowercase();
-        Ok(self
-            .store
-            .leagues_in(community)
-            .await?
-            .into_iter()
-            .map(|l| l.name)
-            .filter(|n| n.to_lowercase().starts_with(&p))
-            .take(25)
-            .collect())
-    }
-
-    /// Writes a league change; a stale version is a refusal to look again.
-    pub(crate) async fn commit_league(
-        &self,
-        league: &League,
-        change: &LeagueChange,
-    ) -> Result<(i64, Vec<i64>), ClubError> {
-        match self.write_league(change).await {
-            Ok(v) => Ok(v),
-            Err(StoreError::Stale) => Err(ClubError::Refused(format!(
-                "league {} changed meanwhile (a result came in); nothing was changed, try again",
-                league.row.name
-            ))),
-            Err(e) => Err(e.into()),
-        }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    async fn create_league(
-        &self,
-        actor: &Actor,
-        me: &PlayerRow,
-        community: i64,
-        name: &str,
-        format: Format,
-        spec: ChallengeSpec,
-        manage_server: bool,
-    ) -> Result<Outcome, ClubError> {
-        let name = check_name(name)?;
-        if actor.identity == crate::Identity::Account && !manage_server {
-            return Err(ClubError::Refused(
-                "creating a league needs the right to manage this server; ask a moderator".into(),
-            ));
-        }
-        check_spec(&spec)?;
-        if spec.practice || spec.tutor {
-            return Err(ClubError::BadOption(
-                "a league's matches count in its table: no practice or tutor in a league".into(),
-            ));
-        }
-        if spec.ruleset == Ruleset::Standard && spec.length.is_none() {
-            return Err(ClubError::BadOption(
-                "a league plays matches to a length; money play has no winner".into(),
-            ));
-        }
-        if self.store.find_league(community, &name).await?.is_some() {
-            return Err(ClubError::Refused(format!(
-                "there is already a league called {name} here; pick another name"
-            )));
-        }
-        // A format the store's column predates is kept in the settings.
-        let settings = LeagueSettings {
-            format: (format.column() != format.as_str()).then_some(format),
-            ..LeagueSettings::default()
-        };
-        let now = self.clock.now();
-        let entry = LeagueEntry::Create {
-            name: name.clone(),
-            format,
-            spec,
-        };
-        let id = self
-            .store
-            .insert_league(&NewLeague {
-                community_id: community,
-                name: name.clone(),
-                organiser: me.id,
-                channel: actor.channel.clone(),
-                format: format.column().into(),
-                terms: crate::kernel::error::json(&spec)?,
-                settings: crate::kernel::error::json(&settings)?,
-                now,
-                entry: entry_text(&entry)?,
-            })
-            .await?;
-        let fee = settings.fee(spec.ruleset);
-        let mut lines = vec![format!(
-            "League {name} (#{id}) created by {}: a {}, {}; join with /league join league:{name}",
-            me.display_name,
-            format.words(),
-            spec_words(&spec)
-        )];
-        if fee > 0 {
-            lines.push(format!(
-                "Entry fee {} into the jack-pot (held by the organiser); the winner takes it all",
-                format_amount(fee)
-            ));
-        }
-        Ok(Outcome {
-            lines,
-            ..Outcome::default()
-        })
-    }
-
-    async fn list_leagues(&self, community: i64) -> Result<Outcome, ClubError> {
-        let rows = self.store.leagues_in(community).await?;
-        let mut lines = Vec::new();
-        if rows.is_empty() {
-            lines.push("No leagues here yet; an organiser creates one with /league create".into());
-        }
-        for r in rows {
-            let l = League::read(r)?;
-            let n = self.store.league_entrants(l.row.id).await?.len();
-            lines.push(format!(
-                "{}: {}, {}; {} ({n} entrant{}{})",
-                l.row.name,
-                l.format.words(),
-                spec_words(&l.spec),
-                l.row.status,
-                if n == 1 { "" } else { "s" },
-                if l.row.season > 0 {
-                    format!(", season {}", l.row.season)
+                _ => find_league(club, community, cmd.league.as_deref()).await?,
+            };
+            let organiser = league.row.organiser == me.id
+                || (actor.identity == crate::Identity::Account
+                    && (cmd.manage_server
+                        || league
+                            .settings
+                            .organiser_role
+                            .as_ref()
+                            .is_some_and(|r| cmd.roles.contains(r))));
+            let need = |what: &str| -> Result<(), ClubError> {
+                if organiser {
+                    Ok(())
                 } else {
-                    String::new()
+                    Err(ClubError::Refused(format!(
+                        "only the organiser of {} can {what} (or a manager of this server, or a holder of the league's organiser role)",
+                        league.row.name
+                    )))
                 }
-            ));
+            };
+            match op {
+                LeagueOp::Set { key, value } => {
+                    need("change its settings")?;
+                    set_league(club, &league, me, &key, &value).await
+                }
+                LeagueOp::Join => join_league(club, &league, me).await,
+                LeagueOp::Leave => leave_league(club, &league, me).await,
+                LeagueOp::Start { order } => {
+                    need("start it")?;
+                    super::start::start_league(club, actor, &league, me, order).await
+                }
+                LeagueOp::Withdraw => super::withdrawal::withdraw(club, &league, me).await,
+                LeagueOp::Checkin => super::checkin::check_in(club, &league, me).await,
+                LeagueOp::Suggest { match_id } => {
+                    need("ask for a suggestion")?;
+                    super::suggest::suggest(club, &league, match_id).await
+                }
+                LeagueOp::Result {
+                    match_id,
+                    winner,
+                    reason,
+                } => {
+                    need("report a result")?;
+                    let w = league_player(club, actor, &winner).await?;
+                    super::director::ruling(club, &league, me, match_id, w.id, false, &reason).await
+                }
+                LeagueOp::Forfeit {
+                    match_id,
+                    loser,
+                    reason,
+                } => {
+                    need("award a forfeit")?;
+                    let l = league_player(club, actor, &loser).await?;
+                    super::director::forfeit_ruling(club, &league, me, match_id, l.id, &reason)
+                        .await
+                }
+                LeagueOp::Extend { match_id, seconds } => {
+                    need("extend a deadline")?;
+                    super::director::extend(club, &league, me, match_id, seconds).await
+                }
+                LeagueOp::Standings { division } => {
+                    super::views::standings_view(club, &league, division).await
+                }
+                LeagueOp::Fixtures => super::views::fixtures_view(club, &league).await,
+                LeagueOp::Bracket => super::views::bracket_view(club, &league).await,
+                LeagueOp::Log => super::log::log_view(club, &league).await,
+                LeagueOp::LogExport => super::log::log_export(club, &league).await,
+                LeagueOp::Create { .. } | LeagueOp::List => unreachable!("handled above"),
+            }
         }
-        Ok(Outcome {
-            lines,
-            ..Outcome::default()
-        })
     }
+}
 
-    async fn set_league(
-        &self,
-        league: &League,
-        me: &PlayerRow,
-        key: &str,
-        value: &str,
-    ) -> Result<Outcome, ClubError> {
-        let mut s = league.settings.clone();
-        let bad = |m: String| Err(ClubError::BadOption(m));
-        let number = |v: &str, lo: i64, hi: i64| -> Result<i64, ClubError> {
-            match v.trim().parse::<i64>() {
-                Ok(n) if (lo..=hi).contains(&n) => Ok(n),
-                _ => Err(ClubError::BadOption(format!(
-                    "{key}: a whole number from {lo} to {hi}, not `{v}`"
-                ))),
-            }
-        };
-        let fixed_once_running =
-            !matches!(key, "organiser-role" | "remind" | "season-days" | "recur");
-        if league.row.status == "running" && fixed_once_running {
-            return Err(ClubError::Refused(format!(
-                "{key} cannot change while a season is under way; change it between seasons"
-            )));
-        }
-        match key {
-            "win-points" => s.win_points = number(value, 0, 100)?,
-            "loss-points" => s.loss_points = number(value, 0, 100)?,
-            "season-days" => s.season_days = number(value, 1, 365)?,
-            "division-size" => {
-                s.division_size = u32::try_from(number(value, 3, 64)?).unwrap_or(8);
-            }
-            "movers" => s.movers = u32::try_from(number(value, 0, 16)?).unwrap_or(2),
-            "remind" => {
-                let parts: Vec<&str> = value.split(',').collect();
-                let [a, b] = parts.as_slice() else {
-                    return bad("remind: two numbers of days before the deadline, e.g. 3,1".into());
-                };
-                s.remind_days = [number(a, 0, 60)?, number(b, 0, 60)?];
-            }
-            "withdrawal" => {
-                s.withdrawal = match value {
-                    "forfeit" => Withdrawal::Forfeit,
-                    "void" => Withdrawal::Void,
-                    _ => return bad(format!("withdrawal: forfeit or void, not `{value}`")),
-                }
-            }
-            "seeding" => {
-                s.seeding = match value {
-                    "random" => Seeding::Random,
-                    "entry" => Seeding::Entry,
-                    "rating" => Seeding::Rating,
-                    _ => {
-                        return bad(format!("seeding: random, entry or rating, not `{value}`"));
-                    }
-                }
-            }
-            "vacation" => {
-                s.vacation = match value.trim() {
-                    "on" | "true" | "yes" => true,
-                    "off" | "false" | "no" => false,
-                    _ => return bad(format!("vacation: on or off, not `{value}`")),
-                }
-            }
-            "reset" => {
-                s.reset = match value {
-                    "on" => true,
-                    "off" => false,
-                    _ => return bad(format!("reset: on or off, not `{value}`")),
-                }
-            }
-            "rounds" => {
-                s.rounds = match value {
-                    "auto" => None,
-                    v => Some(u32::try_from(number(v, 1, 64)?).unwrap_or(1)),
-                }
-            }
-            "entry-fee" => {
-                s.entry_fee = Some(parse_amount(value)?);
-            }
-            "recur" => {
-                if league.format != Format::Divisions {
-                    return bad(format!(
-                        "recur is for a divisions league, whose seasons follow one another; {} is a {}",
-                        league.row.name,
-                        league.format.words()
-                    ));
-                }
-                s.recur_days = span_setting(key, value, 'd', "days", 90)?;
-            }
-            "checkin" => {
-                if league.format != Format::Knockout {
-                    return bad(format!(
-                        "checkin is for a knockout; {} is a {}",
-                        league.row.name,
-                        league.format.words()
-                    ));
-                }
-                s.checkin_hours = span_setting(key, value, 'h', "hours", 168)?;
-            }
-            "organiser-role" => {
-                let v = value.trim();
-                if v.chars().count() > 40 || v.chars().any(|c| !c.is_ascii_alphanumeric()) {
-                    return bad(format!("organiser-role: a role, not `{value}`"));
-                }
-                s.organiser_role = (!v.is_empty() && v != "none").then(|| v.to_string());
-            }
-            _ => {
-                return bad(format!(
-                    "there is no league setting `{key}`; settings: win-points, loss-points, withdrawal, seeding, season-days, remind, entry-fee, division-size, movers, reset, rounds, organiser-role, vacation, recur, checkin"
-                ));
-            }
-        }
-        let now = self.clock.now();
-        let mut change = league.change(now);
-        change.settings = Some(crate::kernel::error::json(&s)?);
-        // Between seasons, a recurring league's window opens (or closes) with the
-        // setting; a check-in taken off closes.
-        if league.row.status == "signup" {
-            match (key, s.recur_days, s.checkin_hours) {
-                ("recur", Some(n), _) if league.row.season > 0 => {
-                    change.start_at = Some(league.row.start_at.unwrap_or(now + days(n)));
-                }
-                ("recur", None, _) | ("checkin", _, None) => change.start_at = None,
-                _ => {}
-            }
-        }
-        change.log.push((
-            Some(me.id),
-            entry_text(&LeagueEntry::Set {
-                key: key.into(),
-                value: value.into(),
-            })?,
-        ));
-        self.commit_league(league, &change).await?;
-        Ok(Outcome {
-            lines: vec![format!("League {}: {key} is now {value}", league.row.name)],
-            ..Outcome::default()
-        })
+/// A player named in a league command (known here).
+async fn league_player(club: &Club, actor: &Actor, who: &str) -> Result<PlayerRow, ClubError> {
+    let key = player_key(actor, who);
+    if key.is_empty() || key.chars().count() > 100 {
+        return Err(ClubError::UnknownPlayer(who.chars().take(100).collect()));
     }
+    club.store
+        .find_player(&actor.platform, &key)
+        .await?
+        .ok_or_else(|| ClubError::UnknownPlayer(who.to_string()))
+}
 
-    async fn join_league(&self, league: &League, me: &PlayerRow) -> Result<Outcome, ClubError> {
-        if league.row.status != "signup" {
-            return Err(ClubError::Refused(format!(
-                "league {} is {}; players join before a season starts",
-                league.row.name, league.row.status
-            )));
-        }
-        let entrants = self.store.league_entrants(league.row.id).await?;
+/// The league here a player is entered in (none named): the only open one, or else
+/// the only open one he is in; several of his: say which.
+async fn find_my_league(club: &Club, community: i64, me: &PlayerRow) -> Result<League, ClubError> {
+    let open: Vec<LeagueRow> = club
+        .store
+        .leagues_in(community)
+        .await?
+        .into_iter()
+        .filter(|l| l.status != "finished")
+        .collect();
+    if open.len() < 2 {
+        return find_league(club, community, None).await;
+    }
+    let mut mine = Vec::new();
+    for l in open {
+        let entrants = club.store.league_entrants(l.id).await?;
         if entrants
             .iter()
             .any(|e| e.player.id == me.id && e.status == "entered")
         {
-            return Err(ClubError::Refused(format!(
-                "you have already joined {}; /league leave takes you out",
-                league.row.name
-            )));
+            mine.push(l);
         }
-        let mut change = league.change(self.clock.now());
-        change.entries.push((me.id, "entered".into()));
-        change.log.push((
-            Some(me.id),
-            entry_text(&LeagueEntry::Join { player: me.id })?,
-        ));
-        self.commit_league(league, &change).await?;
-        let n = entrants.iter().filter(|e| e.status == "entered").count() + 1;
-        Ok(Outcome {
-            lines: vec![format!(
-                "{} joins {} ({n} entrant{})",
-                me.display_name,
-                league.row.name,
-                if n == 1 { "" } else { "s" }
-            )],
-            ..Outcome::default()
-        })
     }
+    match mine.len() {
+        1 => League::read(mine.remove(0)),
+        0 => Err(ClubError::Refused(
+            "you are in none of the leagues here; /league list shows them".into(),
+        )),
+        _ => {
+            let names: Vec<String> = mine.iter().map(|l| l.name.clone()).collect();
+            Err(ClubError::Refused(format!(
+                "you are in several leagues here ({}); say which with league:<name>",
+                names.join(", ")
+            )))
+        }
+    }
+}
 
-    async fn leave_league(&self, league: &League, me: &PlayerRow) -> Result<Outcome, ClubError> {
-        if league.row.status != "signup" {
-            return Err(ClubError::Refused(format!(
-                "league {} is under way; /league withdraw leaves it (your remaining matches are {})",
-                league.row.name,
-                match league.settings.withdrawal {
-                    Withdrawal::Forfeit => "forfeited",
-                    Withdrawal::Void => "void",
-                }
-            )));
-        }
-        let entrants = self.store.league_entrants(league.row.id).await?;
-        if !entrants
-            .iter()
-            .any(|e| e.player.id == me.id && e.status == "entered")
-        {
-            return Err(ClubError::Refused(format!(
-                "you have not joined {}",
-                league.row.name
-            )));
-        }
-        let mut change = league.change(self.clock.now());
-        change.removed.push(me.id);
-        change.log.push((
-            Some(me.id),
-            entry_text(&LeagueEntry::Leave { player: me.id })?,
+#[allow(clippy::too_many_arguments)]
+async fn create_league(
+    club: &Club,
+    actor: &Actor,
+    me: &PlayerRow,
+    community: i64,
+    name: &str,
+    format: Format,
+    spec: ChallengeSpec,
+    manage_server: bool,
+) -> Result<Outcome, ClubError> {
+    let name = check_name(name)?;
+    if actor.identity == crate::Identity::Account && !manage_server {
+        return Err(ClubError::Refused(
+            "creating a league needs the right to manage this server; ask a moderator".into(),
         ));
-        self.commit_league(league, &change).await?;
-        Ok(Outcome {
-            lines: vec![format!("{} leaves {}", me.display_name, league.row.name)],
-            ..Outcome::default()
-        })
     }
+    check_spec(&spec)?;
+    if spec.practice || spec.tutor {
+        return Err(ClubError::BadOption(
+            "a league's matches count in its table: no practice or tutor in a league".into(),
+        ));
+    }
+    if spec.ruleset == Ruleset::Standard && spec.length.is_none() {
+        return Err(ClubError::BadOption(
+            "a league plays matches to a length; money play has no winner".into(),
+        ));
+    }
+    if club.store.find_league(community, &name).await?.is_some() {
+        return Err(ClubError::Refused(format!(
+            "there is already a league called {name} here; pick another name"
+        )));
+    }
+    // A format the store's column predates is kept in the settings.
+    let settings = LeagueSettings {
+        format: (format.column() != format.as_str()).then_some(format),
+        ..LeagueSettings::default()
+    };
+    let now = club.clock.now();
+    let entry = LeagueEntry::Create {
+        name: name.clone(),
+        format,
+        spec,
+    };
+    let id = club
+        .store
+        .insert_league(&NewLeague {
+            community_id: community,
+            name: name.clone(),
+            organiser: me.id,
+            channel: actor.channel.clone(),
+            format: format.column().into(),
+            terms: crate::kernel::error::json(&spec)?,
+            settings: crate::kernel::error::json(&settings)?,
+            now,
+            entry: entry_text(&entry)?,
+        })
+        .await?;
+    let fee = settings.fee(spec.ruleset);
+    let mut lines = vec![format!(
+        "League {name} (#{id}) created by {}: a {}, {}; join with /league join league:{name}",
+        me.display_name,
+        format.words(),
+        spec_words(&spec)
+    )];
+    if fee > 0 {
+        lines.push(format!(
+            "Entry fee {} into the jack-pot (held by the organiser); the winner takes it all",
+            format_amount(fee)
+        ));
+    }
+    Ok(Outcome {
+        lines,
+        ..Outcome::default()
+    })
+}
+
+async fn list_leagues(club: &Club, community: i64) -> Result<Outcome, ClubError> {
+    let rows = club.store.leagues_in(community).await?;
+    let mut lines = Vec::new();
+    if rows.is_empty() {
+        lines.push("No leagues here yet; an organiser creates one with /league create".into());
+    }
+    for r in rows {
+        let l = League::read(r)?;
+        let n = club.store.league_entrants(l.row.id).await?.len();
+        lines.push(format!(
+            "{}: {}, {}; {} ({n} entrant{}{})",
+            l.row.name,
+            l.format.words(),
+            spec_words(&l.spec),
+            l.row.status,
+            if n == 1 { "" } else { "s" },
+            if l.row.season > 0 {
+                format!(", season {}", l.row.season)
+            } else {
+                String::new()
+            }
+        ));
+    }
+    Ok(Outcome {
+        lines,
+        ..Outcome::default()
+    })
+}
+
+async fn set_league(
+    club: &Club,
+    league: &League,
+    me: &PlayerRow,
+    key: &str,
+    value: &str,
+) -> Result<Outcome, ClubError> {
+    let mut s = league.settings.clone();
+    let bad = |m: String| Err(ClubError::BadOption(m));
+    let number = |v: &str, lo: i64, hi: i64| -> Result<i64, ClubError> {
+        match v.trim().parse::<i64>() {
+            Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+            _ => Err(ClubError::BadOption(format!(
+                "{key}: a whole number from {lo} to {hi}, not `{v}`"
+            ))),
+        }
+    };
+    let fixed_once_running = !matches!(key, "organiser-role" | "remind" | "season-days" | "recur");
+    if league.row.status == "running" && fixed_once_running {
+        return Err(ClubError::Refused(format!(
+            "{key} cannot change while a season is under way; change it between seasons"
+        )));
+    }
+    match key {
+        "win-points" => s.win_points = number(value, 0, 100)?,
+        "loss-points" => s.loss_points = number(value, 0, 100)?,
+        "season-days" => s.season_days = number(value, 1, 365)?,
+        "division-size" => {
+            s.division_size = u32::try_from(number(value, 3, 64)?).unwrap_or(8);
+        }
+        "movers" => s.movers = u32::try_from(number(value, 0, 16)?).unwrap_or(2),
+        "remind" => {
+            let parts: Vec<&str> = value.split(',').collect();
+            let [a, b] = parts.as_slice() else {
+                return bad("remind: two numbers of days before the deadline, e.g. 3,1".into());
+            };
+            s.remind_days = [number(a, 0, 60)?, number(b, 0, 60)?];
+        }
+        "withdrawal" => {
+            s.withdrawal = match value {
+                "forfeit" => Withdrawal::Forfeit,
+                "void" => Withdrawal::Void,
+                _ => return bad(format!("withdrawal: forfeit or void, not `{value}`")),
+            }
+        }
+        "seeding" => {
+            s.seeding = match value {
+                "random" => Seeding::Random,
+                "entry" => Seeding::Entry,
+                "rating" => Seeding::Rating,
+                _ => {
+                    return bad(format!("seeding: random, entry or rating, not `{value}`"));
+                }
+            }
+        }
+        "vacation" => {
+            s.vacation = match value.trim() {
+                "on" | "true" | "yes" => true,
+                "off" | "false" | "no" => false,
+                _ => return bad(format!("vacation: on or off, not `{value}`")),
+            }
+        }
+        "reset" => {
+            s.reset = match value {
+                "on" => true,
+                "off" => false,
+                _ => return bad(format!("reset: on or off, not `{value}`")),
+            }
+        }
+        "rounds" => {
+            s.rounds = match value {
+                "auto" => None,
+                v => Some(u32::try_from(number(v, 1, 64)?).unwrap_or(1)),
+            }
+        }
+        "entry-fee" => {
+            s.entry_fee = Some(parse_amount(value)?);
+        }
+        "recur" => {
+            if league.format != Format::Divisions {
+                return bad(format!(
+                    "recur is for a divisions league, whose seasons follow one another; {} is a {}",
+                    league.row.name,
+                    league.format.words()
+                ));
+            }
+            s.recur_days = span_setting(key, value, 'd', "days", 90)?;
+        }
+        "checkin" => {
+            if league.format != Format::Knockout {
+                return bad(format!(
+                    "checkin is for a knockout; {} is a {}",
+                    league.row.name,
+                    league.format.words()
+                ));
+            }
+            s.checkin_hours = span_setting(key, value, 'h', "hours", 168)?;
+        }
+        "organiser-role" => {
+            let v = value.trim();
+            if v.chars().count() > 40 || v.chars().any(|c| !c.is_ascii_alphanumeric()) {
+                return bad(format!("organiser-role: a role, not `{value}`"));
+            }
+            s.organiser_role = (!v.is_empty() && v != "none").then(|| v.to_string());
+        }
+        _ => {
+            return bad(format!(
+                "there is no league setting `{key}`; settings: win-points, loss-points, withdrawal, seeding, season-days, remind, entry-fee, division-size, movers, reset, rounds, organiser-role, vacation, recur, checkin"
+            ));
+        }
+    }
+    let now = club.clock.now();
+    let mut change = league.change(now);
+    change.settings = Some(crate::kernel::error::json(&s)?);
+    // Between seasons, a recurring league's window opens (or closes) with the
+    // setting; a check-in taken off closes.
+    if league.row.status == "signup" {
+        match (key, s.recur_days, s.checkin_hours) {
+            ("recur", Some(n), _) if league.row.season > 0 => {
+                change.start_at = Some(league.row.start_at.unwrap_or(now + days(n)));
+            }
+            ("recur", None, _) | ("checkin", _, None) => change.start_at = None,
+            _ => {}
+        }
+    }
+    change.log.push((
+        Some(me.id),
+        entry_text(&LeagueEntry::Set {
+            key: key.into(),
+            value: value.into(),
+        })?,
+    ));
+    commit_league(club, league, &change).await?;
+    Ok(Outcome {
+        lines: vec![format!("League {}: {key} is now {value}", league.row.name)],
+        ..Outcome::default()
+    })
+}
+
+async fn join_league(club: &Club, league: &League, me: &PlayerRow) -> Result<Outcome, ClubError> {
+    if league.row.status != "signup" {
+        return Err(ClubError::Refused(format!(
+            "league {} is {}; players join before a season starts",
+            league.row.name, league.row.status
+        )));
+    }
+    let entrants = club.store.league_entrants(league.row.id).await?;
+    if entrants
+        .iter()
+        .any(|e| e.player.id == me.id && e.status == "entered")
+    {
+        return Err(ClubError::Refused(format!(
+            "you have already joined {}; /league leave takes you out",
+            league.row.name
+        )));
+    }
+    let mut change = league.change(club.clock.now());
+    change.entries.push((me.id, "entered".into()));
+    change.log.push((
+        Some(me.id),
+        entry_text(&LeagueEntry::Join { player: me.id })?,
+    ));
+    commit_league(club, league, &change).await?;
+    let n = entrants.iter().filter(|e| e.status == "entered").count() + 1;
+    Ok(Outcome {
+        lines: vec![format!(
+            "{} joins {} ({n} entrant{})",
+            me.display_name,
+            league.row.name,
+            if n == 1 { "" } else { "s" }
+        )],
+        ..Outcome::default()
+    })
+}
+
+async fn leave_league(club: &Club, league: &League, me: &PlayerRow) -> Result<Outcome, ClubError> {
+    if league.row.status != "signup" {
+        return Err(ClubError::Refused(format!(
+            "league {} is under way; /league withdraw leaves it (your remaining matches are {})",
+            league.row.name,
+            match league.settings.withdrawal {
+                Withdrawal::Forfeit => "forfeited",
+                Withdrawal::Void => "void",
+            }
+        )));
+    }
+    let entrants = club.store.league_entrants(league.row.id).await?;
+    if !entrants
+        .iter()
+        .any(|e| e.player.id == me.id && e.status == "entered")
+    {
+        return Err(ClubError::Refused(format!(
+            "you have not joined {}",
+            league.row.name
+        )));
+    }
+    let mut change = league.change(club.clock.now());
+    change.removed.push(me.id);
+    change.log.push((
+        Some(me.id),
+        entry_text(&LeagueEntry::Leave { player: me.id })?,
+    ));
+    commit_league(club, league, &change).await?;
+    Ok(Outcome {
+        lines: vec![format!("{} leaves {}", me.display_name, league.row.name)],
+        ..Outcome::default()
+    })
 }
 
 /// A setting of a number of days or hours (`7d`, `7`, with `unit`), or `off`.

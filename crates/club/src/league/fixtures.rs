@@ -3,6 +3,10 @@
 //! for a knockout or divisions: index 0 is the top seed). No I/O, no clock, no dice: the
 //! same arguments give the same fixtures.
 
+use std::collections::HashMap;
+use std::collections::HashSet;
+use store::FixtureRow;
+
 /// One pairing of a round robin: entrants by index; `x` plays as X (the first colour).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pairing {
@@ -237,6 +241,70 @@ pub fn next_divisions<T: Copy>(
 /// A fixture that has a result (or a bye).
 pub(super) fn decided(f: &store::FixtureRow) -> bool {
     matches!(f.status.as_str(), "done" | "bye" | "void")
+}
+
+/// Knockout: places the winners of decided feeders in the waiting fixtures; a fixture
+/// with a withdrawn player is a walkover. Returns the indices of the fixtures changed and
+/// of those ready to be played (both players known).
+pub(super) fn knockout_fill(
+    fixtures: &mut [FixtureRow],
+    withdrawn: &HashSet<i64>,
+) -> (Vec<usize>, Vec<usize>) {
+    let mut changed = Vec::new();
+    let mut ready = Vec::new();
+    loop {
+        let at: HashMap<(i64, i64, i64), usize> = fixtures
+            .iter()
+            .enumerate()
+            .map(|(i, f)| ((f.division, f.round, f.slot), i))
+            .collect();
+        let mut moved = false;
+        for i in 0..fixtures.len() {
+            let f = fixtures[i].clone();
+            if f.status != "waiting" {
+                continue;
+            }
+            let mut players = f.players;
+            if f.round > 1 {
+                let r = u32::try_from(f.round).unwrap_or(0);
+                let s = u32::try_from(f.slot).unwrap_or(0);
+                for (side, (fr, fs)) in knockout_feeders(r, s).into_iter().enumerate() {
+                    if let Some(&j) = at.get(&(f.division, i64::from(fr), i64::from(fs))) {
+                        if decided(&fixtures[j]) {
+                            players[side] = fixtures[j].winner;
+                        }
+                    }
+                }
+            }
+            let g = &mut fixtures[i];
+            if players != g.players {
+                g.players = players;
+                moved = true;
+                changed.push(i);
+            }
+            if let [Some(x), Some(o)] = g.players {
+                let out = [withdrawn.contains(&x), withdrawn.contains(&o)];
+                if out[0] || out[1] {
+                    g.status = "done".into();
+                    g.how = Some("forfeit".into());
+                    g.winner = Some(if out[0] { o } else { x });
+                    moved = true;
+                    changed.push(i);
+                } else {
+                    g.status = "playing".into();
+                    moved = true;
+                    changed.push(i);
+                    ready.push(i);
+                }
+            }
+        }
+        if !moved {
+            break;
+        }
+    }
+    changed.sort_unstable();
+    changed.dedup();
+    (changed, ready)
 }
 
 #[cfg(test)]

@@ -148,93 +148,91 @@ fn sentence(e: &LeagueEntry, by: &str, name: &dyn Fn(i64) -> String) -> String {
     }
 }
 
-impl Club {
-    /// The names of everyone a league's log may name: its entrants, and anyone else
-    /// (a player who left) read one by one.
-    async fn log_names(
-        &self,
-        league: &League,
-        rows: &[(i64, i64, Option<i64>, String)],
-    ) -> Result<HashMap<i64, String>, ClubError> {
-        let mut names: HashMap<i64, String> = self
-            .store
-            .league_entrants(league.row.id)
-            .await?
-            .into_iter()
-            .map(|e| (e.player.id, e.player.display_name))
-            .collect();
-        let mut ids: Vec<i64> = rows.iter().filter_map(|r| r.2).collect();
-        for (_, _, _, entry) in rows {
-            if let Ok(LeagueEntry::Join { player } | LeagueEntry::Leave { player }) =
-                serde_json::from_str::<LeagueEntry>(entry)
-            {
-                ids.push(player);
-            }
+/// The names of everyone a league's log may name: its entrants, and anyone else
+/// (a player who left) read one by one.
+async fn log_names(
+    club: &Club,
+    league: &League,
+    rows: &[(i64, i64, Option<i64>, String)],
+) -> Result<HashMap<i64, String>, ClubError> {
+    let mut names: HashMap<i64, String> = club
+        .store
+        .league_entrants(league.row.id)
+        .await?
+        .into_iter()
+        .map(|e| (e.player.id, e.player.display_name))
+        .collect();
+    let mut ids: Vec<i64> = rows.iter().filter_map(|r| r.2).collect();
+    for (_, _, _, entry) in rows {
+        if let Ok(LeagueEntry::Join { player } | LeagueEntry::Leave { player }) =
+            serde_json::from_str::<LeagueEntry>(entry)
+        {
+            ids.push(player);
         }
-        for id in ids {
-            if let std::collections::hash_map::Entry::Vacant(v) = names.entry(id) {
-                if let Ok(p) = self.store.player_by_id(id).await {
-                    v.insert(p.display_name);
-                }
-            }
-        }
-        Ok(names)
     }
+    for id in ids {
+        if let std::collections::hash_map::Entry::Vacant(v) = names.entry(id) {
+            if let Ok(p) = club.store.player_by_id(id).await {
+                v.insert(p.display_name);
+            }
+        }
+    }
+    Ok(names)
+}
 
-    /// `/league log`: the last entries, each a sentence with names and its time.
-    pub(super) async fn log_view(&self, league: &League) -> Result<Outcome, ClubError> {
-        let rows = self.store.league_actions(league.row.id).await?;
-        let names = self.log_names(league, &rows).await?;
-        let name = |p: i64| {
-            names
-                .get(&p)
-                .cloned()
-                .unwrap_or_else(|| "a player no longer known".into())
+/// `/league log`: the last entries, each a sentence with names and its time.
+pub(super) async fn log_view(club: &Club, league: &League) -> Result<Outcome, ClubError> {
+    let rows = club.store.league_actions(league.row.id).await?;
+    let names = log_names(club, league, &rows).await?;
+    let name = |p: i64| {
+        names
+            .get(&p)
+            .cloned()
+            .unwrap_or_else(|| "a player no longer known".into())
+    };
+    let mut lines = vec![format!(
+        "Log of league {} (/league log export: every entry as JSON)",
+        league.row.name
+    )];
+    let skip = rows.len().saturating_sub(LOG_SHOWN);
+    if skip > 0 {
+        lines.push(format!("({skip} earlier entries left out)"));
+    }
+    for (seq, at, by, entry) in rows.iter().skip(skip) {
+        let by = by.map_or_else(|| "the bot".to_string(), name);
+        let text = match serde_json::from_str::<LeagueEntry>(entry) {
+            Ok(e) => sentence(&e, &by, &name),
+            Err(_) => "an entry this version cannot read (see /league log export)".into(),
         };
-        let mut lines = vec![format!(
-            "Log of league {} (/league log export: every entry as JSON)",
-            league.row.name
-        )];
-        let skip = rows.len().saturating_sub(LOG_SHOWN);
-        if skip > 0 {
-            lines.push(format!("({skip} earlier entries left out)"));
-        }
-        for (seq, at, by, entry) in rows.iter().skip(skip) {
-            let by = by.map_or_else(|| "the bot".to_string(), name);
-            let text = match serde_json::from_str::<LeagueEntry>(entry) {
-                Ok(e) => sentence(&e, &by, &name),
-                Err(_) => "an entry this version cannot read (see /league log export)".into(),
-            };
-            lines.push(format!("{seq}. {}: {text}", utc_words(*at)));
-        }
-        Ok(Outcome {
-            lines,
-            ..Outcome::default()
-        })
+        lines.push(format!("{seq}. {}: {text}", utc_words(*at)));
     }
+    Ok(Outcome {
+        lines,
+        ..Outcome::default()
+    })
+}
 
-    /// `/league log export`: every entry as stored, as a file of JSON lines (`seq`, `at`
-    /// in Unix seconds, `player` id or null, `entry`).
-    pub(super) async fn log_export(&self, league: &League) -> Result<Outcome, ClubError> {
-        let rows = self.store.league_actions(league.row.id).await?;
-        let mut text = String::new();
-        for (seq, at, by, entry) in &rows {
-            let entry: serde_json::Value = serde_json::from_str(entry)
-                .unwrap_or_else(|_| serde_json::Value::String(entry.clone()));
-            let line = serde_json::json!({ "seq": seq, "at": at, "player": by, "entry": entry });
-            let _ = writeln!(text, "{line}");
-        }
-        Ok(Outcome {
-            lines: vec![format!(
-                "Log of league {}: {} entries as JSON, one a line",
-                league.row.name,
-                rows.len()
-            )],
-            attachment: Some(Attachment {
-                name: format!("league-{}-log.jsonl", league.row.id),
-                text,
-            }),
-            ..Outcome::default()
-        })
+/// `/league log export`: every entry as stored, as a file of JSON lines (`seq`, `at`
+/// in Unix seconds, `player` id or null, `entry`).
+pub(super) async fn log_export(club: &Club, league: &League) -> Result<Outcome, ClubError> {
+    let rows = club.store.league_actions(league.row.id).await?;
+    let mut text = String::new();
+    for (seq, at, by, entry) in &rows {
+        let entry: serde_json::Value = serde_json::from_str(entry)
+            .unwrap_or_else(|_| serde_json::Value::String(entry.clone()));
+        let line = serde_json::json!({ "seq": seq, "at": at, "player": by, "entry": entry });
+        let _ = writeln!(text, "{line}");
     }
+    Ok(Outcome {
+        lines: vec![format!(
+            "Log of league {}: {} entries as JSON, one a line",
+            league.row.name,
+            rows.len()
+        )],
+        attachment: Some(Attachment {
+            name: format!("league-{}-log.jsonl", league.row.id),
+            text,
+        }),
+        ..Outcome::default()
+    })
 }

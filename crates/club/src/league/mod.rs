@@ -25,12 +25,14 @@ mod checkin;
 mod commands;
 mod director;
 pub mod double_elim;
+mod draw;
 mod entries;
 pub mod fixtures;
 mod log;
 mod ops;
 mod pictures;
 mod posts;
+mod record;
 mod recur;
 mod reminders;
 pub mod standings;
@@ -56,3 +58,159 @@ pub use terms::{
     Format, LeagueSettings, MAX_LEAGUE_NAME, MIN_PLAYERS, Seeding, Withdrawal, parse_amount,
 };
 pub(crate) use views::fixture_line;
+
+use crate::Actor;
+use crate::Club;
+use crate::ClubError;
+use crate::Notice;
+use crate::Outcome;
+use store::PlayerRow;
+
+impl Club {
+    // advance
+    /// Called after a match's end is committed: what follows in its league, in words.
+    pub(crate) async fn after_match_end(&self, match_id: i64) -> Vec<String> {
+        advance::after_match_end(self, match_id).await
+    }
+
+    // announce
+    /// The announcement of league match `match_id`'s result, once its end is committed:
+    /// the league's channel and the words; `None` for a match of no league.
+    pub(crate) async fn league_result(&self, match_id: i64) -> Option<(String, String)> {
+        announce::league_result(self, match_id).await
+    }
+
+    // commands
+    /// Runs a league command.
+    pub(crate) async fn league(
+        &self,
+        actor: &Actor,
+        me: &PlayerRow,
+        community: i64,
+        cmd: LeagueCommand,
+    ) -> Result<Outcome, ClubError> {
+        commands::league(self, actor, me, community, cmd).await
+    }
+
+    /// The league named, or the only one here.
+    pub(crate) async fn find_league(
+        &self,
+        community: i64,
+        name: Option<&str>,
+    ) -> Result<League, ClubError> {
+        record::find_league(self, community, name).await
+    }
+
+    /// The names of the leagues here beginning with `prefix` (for autocomplete).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn league_names(
+        &self,
+        actor: &Actor,
+        prefix: &str,
+    ) -> Result<Vec<String>, ClubError> {
+        record::league_names(self, actor, prefix).await
+    }
+
+    // director
+
+    // posts
+    /// The matches under way in the league's current season, in fixture order (at the
+    /// start: every match it started).
+    ///
+    /// # Errors
+    /// No such league, or a database error.
+    pub async fn league_posts(
+        &self,
+        actor: &Actor,
+        league: Option<&str>,
+    ) -> Result<Vec<LeaguePost>, ClubError> {
+        posts::league_posts(self, actor, league).await
+    }
+
+    /// The matches of the seasons the sweep started since the last call, in a server
+    /// that keeps a thread per match (each with the league's channel, where it still
+    /// is): the platform makes a thread for each, moves the match there
+    /// ([`Club::move_owed_league_match`]) and mentions both players in it. Held in
+    /// memory, as the sweep's notices are, and taken once.
+    ///
+    /// # Errors
+    /// A database error (the leagues not read are owed no more).
+    pub async fn take_league_posts_owed(&self) -> Result<Vec<LeaguePost>, ClubError> {
+        posts::take_league_posts_owed(self).await
+    }
+
+    /// Moves league match `match_id`, still in its league's channel, into its own thread
+    /// (`channel`): a season the sweep started, posted by the platform.
+    ///
+    /// # Errors
+    /// A match of no league, or one already moved out of its league's channel; a
+    /// database error.
+    pub async fn move_owed_league_match(
+        &self,
+        match_id: i64,
+        channel: &str,
+    ) -> Result<(), ClubError> {
+        posts::move_owed_league_match(self, match_id, channel).await
+    }
+
+    /// Moves a match of the league into its own thread (`channel`): the league's
+    /// organiser's part when its matches are posted.
+    ///
+    /// # Errors
+    /// A match that is not the league's, or a database error.
+    pub async fn move_league_match(
+        &self,
+        actor: &Actor,
+        league: Option<&str>,
+        match_id: i64,
+        channel: &str,
+    ) -> Result<(), ClubError> {
+        posts::move_league_match(self, actor, league, match_id, channel).await
+    }
+
+    // reminders
+    /// The league side of the sweep: what follows results (restart-safe), the season
+    /// deadline's reminders to players with unplayed fixtures, and the organiser told of
+    /// unfinished matches once the deadline has passed.
+    ///
+    /// # Errors
+    /// A database error.
+    pub(crate) async fn league_sweep(&self) -> Result<Vec<Notice>, ClubError> {
+        reminders::league_sweep(self).await
+    }
+
+    // views
+    /// The table of a league's current (or last) season, division 1 = top, with names.
+    ///
+    /// # Errors
+    /// An unknown league, or a database error.
+    pub async fn league_table(
+        &self,
+        actor: &Actor,
+        league: Option<&str>,
+        division: i64,
+    ) -> Result<Vec<TableLine>, ClubError> {
+        views::league_table(self, actor, league, division).await
+    }
+
+    /// The bracket of a knockout's current season.
+    ///
+    /// # Errors
+    /// An unknown league, or a database error.
+    pub async fn league_bracket(
+        &self,
+        actor: &Actor,
+        league: Option<&str>,
+    ) -> Result<Vec<BracketLine>, ClubError> {
+        views::league_bracket(self, actor, league).await
+    }
+
+    pub(crate) async fn bracket_picture(
+        &self,
+        league: &League,
+    ) -> Result<render::Bracket, ClubError> {
+        views::bracket_picture(self, league).await
+    }
+}

@@ -2,13 +2,14 @@
 //! two players (to mention them), and the move of a league match into its own thread;
 //! for a season the sweep started, the matches owed a thread each.
 
-use std::collections::HashMap;
-
-use std::sync::Mutex;
-
 use super::tables::round_name;
 use super::terms::League;
-use crate::{Actor, Club, ClubError};
+use crate::Actor;
+use crate::Club;
+use crate::ClubError;
+use crate::Notice;
+use std::collections::HashMap;
+use std::sync::Mutex;
 
 /// The leagues whose season the sweep started in a server keeping a thread per match,
 /// their matches not yet posted (ids, in order).
@@ -50,150 +51,183 @@ pub struct LeaguePost {
     pub channel: String,
 }
 
-impl Club {
-    /// The matches under way in the league's current season, in fixture order (at the
-    /// start: every match it started).
-    ///
-    /// # Errors
-    /// No such league, or a database error.
-    pub async fn league_posts(
-        &self,
-        actor: &Actor,
-        league: Option<&str>,
-    ) -> Result<Vec<LeaguePost>, ClubError> {
-        let (_, community) = self.me(actor).await?;
-        let league = self.find_league(community, league).await?;
-        self.posts_of(&league).await
-    }
+/// The matches under way in the league's current season, in fixture order (at the
+/// start: every match it started).
+pub(super) async fn league_posts(
+    club: &Club,
+    actor: &Actor,
+    league: Option<&str>,
+) -> Result<Vec<LeaguePost>, ClubError> {
+    let (_, community) = club.me(actor).await?;
+    let league = super::record::find_league(club, community, league).await?;
+    posts_of(club, &league).await
+}
 
-    /// The matches under way in `league`'s current season, in fixture order.
-    async fn posts_of(&self, league: &League) -> Result<Vec<LeaguePost>, ClubError> {
-        let fixtures = self
+/// The matches under way in `league`'s current season, in fixture order.
+async fn posts_of(club: &Club, league: &League) -> Result<Vec<LeaguePost>, ClubError> {
+    let fixtures = club
+        .store
+        .league_fixtures(league.row.id, league.row.season)
+        .await?;
+    let players: HashMap<i64, (String, String)> = club
+        .store
+        .league_entrants(league.row.id)
+        .await?
+        .into_iter()
+        .map(|e| (e.player.id, (e.player.platform_id, e.player.display_name)))
+        .collect();
+    let mut out = Vec::new();
+    for f in fixtures.iter().filter(|f| f.status == "playing") {
+        let (Some(id), [Some(x), Some(o)]) = (f.match_id, f.players) else {
+            continue;
+        };
+        let (Some(px), Some(po)) = (players.get(&x), players.get(&o)) else {
+            continue;
+        };
+        let channel = club
             .store
-            .league_fixtures(league.row.id, league.row.season)
-            .await?;
-        let players: HashMap<i64, (String, String)> = self
-            .store
-            .league_entrants(league.row.id)
+            .load_match(id)
             .await?
-            .into_iter()
-            .map(|e| (e.player.id, (e.player.platform_id, e.player.display_name)))
-            .collect();
-        let mut out = Vec::new();
-        for f in fixtures.iter().filter(|f| f.status == "playing") {
-            let (Some(id), [Some(x), Some(o)]) = (f.match_id, f.players) else {
-                continue;
-            };
-            let (Some(px), Some(po)) = (players.get(&x), players.get(&o)) else {
-                continue;
-            };
-            let channel = self
-                .store
-                .load_match(id)
+            .map(|m| m.channel)
+            .unwrap_or_default();
+        out.push(LeaguePost {
+            league: league.row.name.clone(),
+            match_id: id,
+            user_ids: [px.0.clone(), po.0.clone()],
+            names: [px.1.clone(), po.1.clone()],
+            round: round_name(league.format, f.round, &fixtures),
+            channel,
+        });
+    }
+    Ok(out)
+}
+
+/// A season the sweep started (a recurring league's, a knockout's after its
+/// check-in) in a server that keeps a thread per match: its matches are owed a
+/// thread each, which the platform makes ([`Club::take_league_posts_owed`]), as
+/// `/league start` has the adapter do at once. The players are then told in the
+/// match's thread, not each in the league's channel.
+pub(super) async fn owe_posts(club: &Club, league: &League) -> Result<bool, ClubError> {
+    if !club.store.match_threads(league.row.community_id).await? {
+        return Ok(false);
+    }
+    club.posts_owed.owe(league.row.id);
+    Ok(true)
+}
+
+/// The matches of the seasons the sweep started since the last call, in a server
+/// that keeps a thread per match (each with the league's channel, where it still
+/// is): the platform makes a thread for each, moves the match there
+/// ([`Club::move_owed_league_match`]) and mentions both players in it. Held in
+/// memory, as the sweep's notices are, and taken once.
+pub(super) async fn take_league_posts_owed(club: &Club) -> Result<Vec<LeaguePost>, ClubError> {
+    let mut out = Vec::new();
+    for id in club.posts_owed.take() {
+        let Some(row) = club.store.league(id).await? else {
+            continue;
+        };
+        let league = League::read(row)?;
+        let channel = league.row.channel.clone();
+        out.extend(
+            posts_of(club, &league)
                 .await?
-                .map(|m| m.channel)
-                .unwrap_or_default();
-            out.push(LeaguePost {
-                league: league.row.name.clone(),
-                match_id: id,
-                user_ids: [px.0.clone(), po.0.clone()],
-                names: [px.1.clone(), po.1.clone()],
-                round: round_name(league.format, f.round, &fixtures),
-                channel,
+                .into_iter()
+                .filter(|p| p.channel == channel),
+        );
+    }
+    Ok(out)
+}
+
+/// Moves league match `match_id`, still in its league's channel, into its own thread
+/// (`channel`): a season the sweep started, posted by the platform.
+pub(super) async fn move_owed_league_match(
+    club: &Club,
+    match_id: i64,
+    channel: &str,
+) -> Result<(), ClubError> {
+    let league = match club.store.fixture_of_match(match_id).await? {
+        Some((l, _)) => club.store.league(l).await?,
+        None => None,
+    };
+    let here = club.store.load_match(match_id).await?.map(|m| m.channel);
+    match (league, here) {
+        (Some(l), Some(here)) if here == l.channel => {
+            club.store.set_channel(match_id, channel).await?;
+            Ok(())
+        }
+        _ => Err(ClubError::Refused(format!(
+            "match #{match_id} is no league match waiting in its league's channel"
+        ))),
+    }
+}
+
+/// Moves a match of the league into its own thread (`channel`): the league's
+/// organiser's part when its matches are posted.
+pub(super) async fn move_league_match(
+    club: &Club,
+    actor: &Actor,
+    league: Option<&str>,
+    match_id: i64,
+    channel: &str,
+) -> Result<(), ClubError> {
+    let (_, community) = club.me(actor).await?;
+    let league = super::record::find_league(club, community, league).await?;
+    match club.store.fixture_of_match(match_id).await? {
+        Some((l, _)) if l == league.row.id => {
+            club.store.set_channel(match_id, channel).await?;
+            Ok(())
+        }
+        _ => Err(ClubError::Refused(format!(
+            "match #{match_id} is not a match of league {}",
+            league.row.name
+        ))),
+    }
+}
+
+/// Each player of a season the sweep started told of his matches, mentioned in the
+/// league's channel (and by direct message when he asked for it). In a server that
+/// keeps a thread per match the matches are owed a thread each, where the platform
+/// mentions both players ([`Club::owe_posts`]): then only the direct messages.
+pub(super) async fn match_notices(club: &Club, league: &League) -> Result<Vec<Notice>, ClubError> {
+    let Some(row) = club.store.league(league.row.id).await? else {
+        return Ok(Vec::new());
+    };
+    let threads = super::posts::owe_posts(club, league).await?;
+    let fixtures = club.store.league_fixtures(row.id, row.season).await?;
+    let players: HashMap<i64, store::PlayerRow> = club
+        .store
+        .league_entrants(row.id)
+        .await?
+        .into_iter()
+        .map(|e| (e.player.id, e.player))
+        .collect();
+    let mut notices = Vec::new();
+    for f in fixtures.iter().filter(|f| f.status == "playing") {
+        let (Some(m), [Some(x), Some(o)]) = (f.match_id, f.players) else {
+            continue;
+        };
+        for (me, them) in [(x, o), (o, x)] {
+            let (Some(p), Some(q)) = (players.get(&me), players.get(&them)) else {
+                continue;
+            };
+            if threads && !p.notify_dm {
+                continue;
+            }
+            notices.push(Notice {
+                match_id: m,
+                channel: if threads {
+                    String::new()
+                } else {
+                    row.channel.clone()
+                },
+                user_id: p.platform_id.clone(),
+                dm: p.notify_dm,
+                text: format!(
+                    "League {} season {}: your match #{m} against {} starts now; /board match:{m} shows it",
+                    row.name, row.season, q.display_name
+                ),
             });
         }
-        Ok(out)
     }
-
-    /// A season the sweep started (a recurring league's, a knockout's after its
-    /// check-in) in a server that keeps a thread per match: its matches are owed a
-    /// thread each, which the platform makes ([`Club::take_league_posts_owed`]), as
-    /// `/league start` has the adapter do at once. The players are then told in the
-    /// match's thread, not each in the league's channel.
-    pub(super) async fn owe_posts(&self, league: &League) -> Result<bool, ClubError> {
-        if !self.store.match_threads(league.row.community_id).await? {
-            return Ok(false);
-        }
-        self.posts_owed.owe(league.row.id);
-        Ok(true)
-    }
-
-    /// The matches of the seasons the sweep started since the last call, in a server
-    /// that keeps a thread per match (each with the league's channel, where it still
-    /// is): the platform makes a thread for each, moves the match there
-    /// ([`Club::move_owed_league_match`]) and mentions both players in it. Held in
-    /// memory, as the sweep's notices are, and taken once.
-    ///
-    /// # Errors
-    /// A database error (the leagues not read are owed no more).
-    pub async fn take_league_posts_owed(&self) -> Result<Vec<LeaguePost>, ClubError> {
-        let mut out = Vec::new();
-        for id in self.posts_owed.take() {
-            let Some(row) = self.store.league(id).await? else {
-                continue;
-            };
-            let league = League::read(row)?;
-            let channel = league.row.channel.clone();
-            out.extend(
-                self.posts_of(&league)
-                    .await?
-                    .into_iter()
-                    .filter(|p| p.channel == channel),
-            );
-        }
-        Ok(out)
-    }
-
-    /// Moves league match `match_id`, still in its league's channel, into its own thread
-    /// (`channel`): a season the sweep started, posted by the platform.
-    ///
-    /// # Errors
-    /// A match of no league, or one already moved out of its league's channel; a
-    /// database error.
-    pub async fn move_owed_league_match(
-        &self,
-        match_id: i64,
-        channel: &str,
-    ) -> Result<(), ClubError> {
-        let league = match self.store.fixture_of_match(match_id).await? {
-            Some((l, _)) => self.store.league(l).await?,
-            None => None,
-        };
-        let here = self.store.load_match(match_id).await?.map(|m| m.channel);
-        match (league, here) {
-            (Some(l), Some(here)) if here == l.channel => {
-                self.store.set_channel(match_id, channel).await?;
-                Ok(())
-            }
-            _ => Err(ClubError::Refused(format!(
-                "match #{match_id} is no league match waiting in its league's channel"
-            ))),
-        }
-    }
-
-    /// Moves a match of the league into its own thread (`channel`): the league's
-    /// organiser's part when its matches are posted.
-    ///
-    /// # Errors
-    /// A match that is not the league's, or a database error.
-    pub async fn move_league_match(
-        &self,
-        actor: &Actor,
-        league: Option<&str>,
-        match_id: i64,
-        channel: &str,
-    ) -> Result<(), ClubError> {
-        let (_, community) = self.me(actor).await?;
-        let league = self.find_league(community, league).await?;
-        match self.store.fixture_of_match(match_id).await? {
-            Some((l, _)) if l == league.row.id => {
-                self.store.set_channel(match_id, channel).await?;
-                Ok(())
-            }
-            _ => Err(ClubError::Refused(format!(
-                "match #{match_id} is not a match of league {}",
-                league.row.name
-            ))),
-        }
-    }
+    Ok(notices)
 }

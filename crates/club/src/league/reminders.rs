@@ -8,119 +8,114 @@ use crate::{Club, ClubError, Notice};
 use std::collections::HashMap;
 use store::{FixtureRow, PlayerRow};
 
-impl Club {
-    /// The league side of the sweep: what follows results (restart-safe), the season
-    /// deadline's reminders to players with unplayed fixtures, and the organiser told of
-    /// unfinished matches once the deadline has passed.
-    ///
-    /// # Errors
-    /// A database error.
-    pub(crate) async fn league_sweep(&self) -> Result<Vec<Notice>, ClubError> {
-        let now = self.clock.now();
-        // Seasons that start by themselves (recurring, or a check-in closed).
-        let mut notices = self.start_due().await?;
-        for row in self.store.running_leagues().await? {
-            let id = row.id;
-            let lines = match self.advance_league(id).await {
-                Ok(l) => l,
-                Err(e) => {
-                    tracing::warn!(league = id, error = %e, "cannot advance a league");
-                    continue;
-                }
-            };
-            let entrants = self.store.league_entrants(id).await?;
-            let by_id: HashMap<i64, &PlayerRow> =
-                entrants.iter().map(|e| (e.player.id, &e.player)).collect();
-            if !lines.is_empty() {
-                if let Some(o) = by_id.get(&row.organiser) {
-                    notices.push(Notice {
-                        match_id: 0,
-                        channel: row.channel.clone(),
-                        user_id: o.platform_id.clone(),
-                        dm: false,
-                        text: lines.join("\n"),
-                    });
-                }
-            }
-            let Some(season) = self.store.league_season(id, row.season).await? else {
-                continue;
-            };
-            if season.status != "running" {
+/// The league side of the sweep: what follows results (restart-safe), the season
+/// deadline's reminders to players with unplayed fixtures, and the organiser told of
+/// unfinished matches once the deadline has passed.
+pub(super) async fn league_sweep(club: &Club) -> Result<Vec<Notice>, ClubError> {
+    let now = club.clock.now();
+    // Seasons that start by themselves (recurring, or a check-in closed).
+    let mut notices = super::recur::start_due(club).await?;
+    for row in club.store.running_leagues().await? {
+        let id = row.id;
+        let lines = match super::advance::advance_league(club, id).await {
+            Ok(l) => l,
+            Err(e) => {
+                tracing::warn!(league = id, error = %e, "cannot advance a league");
                 continue;
             }
-            let Ok(league) = League::read(row) else {
-                continue;
-            };
-            let open: Vec<FixtureRow> = self
-                .store
-                .league_fixtures(id, season.season)
-                .await?
-                .into_iter()
-                .filter(|f| f.status == "playing")
-                .collect();
-            let left = season.deadline_at - now;
-            let [first, second] = league.settings.remind_days;
-            let bits = if left <= 0 {
-                4
-            } else if second > 0 && left <= days(second) {
-                3
-            } else if first > 0 && left <= days(first) {
-                1
-            } else {
-                0
-            };
-            if bits == 0 || season.reminded & bits == bits {
-                continue;
-            }
-            if !self
-                .store
-                .mark_season_reminded(id, season.season, bits & !season.reminded)
-                .await?
-            {
-                continue;
-            }
-            if bits == 4 {
-                let ids: Vec<String> = open
-                    .iter()
-                    .filter_map(|f| f.match_id.map(|m| format!("#{m}")))
-                    .collect();
-                if let (Some(o), false) = (by_id.get(&league.row.organiser), ids.is_empty()) {
-                    notices.push(Notice {
-                        match_id: 0,
-                        channel: league.row.channel.clone(),
-                        user_id: o.platform_id.clone(),
-                        dm: o.notify_dm,
-                        text: format!(
-                            "League {} season {}: the deadline has passed with {} unfinished ({}); the clock forfeits whoever runs out, report the others with /league result",
-                            league.row.name,
-                            season.season,
-                            ids.len(),
-                            ids.join(", ")
-                        ),
-                    });
-                }
-                continue;
-            }
-            for f in &open {
-                for p in f.players.iter().flatten() {
-                    let Some(player) = by_id.get(p) else { continue };
-                    notices.push(Notice {
-                        match_id: f.match_id.unwrap_or(0),
-                        channel: league.row.channel.clone(),
-                        user_id: player.platform_id.clone(),
-                        dm: player.notify_dm,
-                        text: format!(
-                            "Reminder: {}, league {} season {} ends in {}; your match #{} is unfinished",
-                            player.display_name,
-                            league.row.name,
-                            season.season,
-                            duration_words(left),
-                            f.match_id.unwrap_or(0)
-                        ),
-                    });
-                }
+        };
+        let entrants = club.store.league_entrants(id).await?;
+        let by_id: HashMap<i64, &PlayerRow> =
+            entrants.iter().map(|e| (e.player.id, &e.player)).collect();
+        if !lines.is_empty() {
+            if let Some(o) = by_id.get(&row.organiser) {
+                notices.push(Notice {
+                    match_id: 0,
+                    channel: row.channel.clone(),
+                    user_id: o.platform_id.clone(),
+                    dm: false,
+                    text: lines.join("\n"),
+                });
             }
         }
-        Ok(notices)
+        let Some(season) = club.store.league_season(id, row.season).await? else {
+            continue;
+        };
+        if season.status != "running" {
+            continue;
+        }
+        let Ok(league) = League::read(row) else {
+            continue;
+        };
+        let open: Vec<FixtureRow> = club
+            .store
+            .league_fixtures(id, season.season)
+            .await?
+            .into_iter()
+            .filter(|f| f.status == "playing")
+            .collect();
+        let left = season.deadline_at - now;
+        let [first, second] = league.settings.remind_days;
+        let bits = if left <= 0 {
+            4
+        } else if second > 0 && left <= days(second) {
+            3
+        } else if first > 0 && left <= days(first) {
+            1
+        } else {
+            0
+        };
+        if bits == 0 || season.reminded & bits == bits {
+            continue;
+        }
+        if !club
+            .store
+            .mark_season_reminded(id, season.season, bits & !season.reminded)
+            .await?
+        {
+            continue;
+        }
+        if bits == 4 {
+            let ids: Vec<String> = open
+                .iter()
+                .filter_map(|f| f.match_id.map(|m| format!("#{m}")))
+                .collect();
+            if let (Some(o), false) = (by_id.get(&league.row.organiser), ids.is_empty()) {
+                notices.push(Notice {
+                    match_id: 0,
+                    channel: league.row.channel.clone(),
+                    user_id: o.platform_id.clone(),
+                    dm: o.notify_dm,
+                    text: format!(
+                        "League {} season {}: the deadline has passed with {} unfinished ({}); the clock forfeits whoever runs out, report the others with /league result",
+                        league.row.name,
+                        season.season,
+                        ids.len(),
+                        ids.join(", ")
+                    ),
+                });
+            }
+            continue;
+        }
+        for f in &open {
+            for p in f.players.iter().flatten() {
+                let Some(player) = by_id.get(p) else { continue };
+                notices.push(Notice {
+                    match_id: f.match_id.unwrap_or(0),
+                    channel: league.row.channel.clone(),
+                    user_id: player.platform_id.clone(),
+                    dm: player.notify_dm,
+                    text: format!(
+                        "Reminder: {}, league {} season {} ends in {}; your match #{} is unfinished",
+                        player.display_name,
+                        league.row.name,
+                        season.season,
+                        duration_words(left),
+                        f.match_id.unwrap_or(0)
+                    ),
+                });
+            }
+        }
     }
+    Ok(notices)
 }

@@ -10,99 +10,97 @@ use crate::{Club, ClubError, Outcome};
 use engine::{AnyMatch, Phase, Side};
 use gnubg::HINT_LEVEL;
 
-impl Club {
-    /// gnubg's chances of both players of league match `match_id`, with the suggestion
-    /// that follows from them (the organiser's; checked by the caller).
-    pub(super) async fn suggest(
-        &self,
-        league: &League,
-        match_id: i64,
-    ) -> Result<Outcome, ClubError> {
-        let (_, _) = self.open_fixture(league, match_id).await?;
-        let l = self.load(match_id).await?;
-        let game = match l.snap.as_ref().map(|s| &s.game) {
-            Some(AnyMatch::Standard(m)) => m.clone(),
-            Some(AnyMatch::Welsh(_)) => {
-                return Err(ClubError::Refused(format!(
-                    "match #{match_id} is a Welsh match: GNU Backgammon does not play Welsh, so there are no chances to suggest; rule with /league result as you judge the position"
-                )));
-            }
-            None => return Err(ClubError::UnknownMatch(match_id)),
-        };
-        let now = self.clock.now();
-        let deadline = self
-            .store
-            .league_season(league.row.id, league.row.season)
-            .await?
-            .map_or(i64::MAX, |s| s.deadline_at);
-        if now < deadline {
+/// gnubg's chances of both players of league match `match_id`, with the suggestion
+/// that follows from them (the organiser's; checked by the caller).
+pub(super) async fn suggest(
+    club: &Club,
+    league: &League,
+    match_id: i64,
+) -> Result<Outcome, ClubError> {
+    let (_, _) = super::director::open_fixture(club, league, match_id).await?;
+    let l = club.load(match_id).await?;
+    let game = match l.snap.as_ref().map(|s| &s.game) {
+        Some(AnyMatch::Standard(m)) => m.clone(),
+        Some(AnyMatch::Welsh(_)) => {
             return Err(ClubError::Refused(format!(
-                "the season deadline of {} is in {}; a suggestion is for a match still unfinished at the deadline",
-                league.row.name,
-                duration_words(deadline - now)
+                "match #{match_id} is a Welsh match: GNU Backgammon does not play Welsh, so there are no chances to suggest; rule with /league result as you judge the position"
             )));
         }
-        let g = game.clone();
-        let chances = self
-            .gnubg
-            .run(move |pool| pool.winning_chances(&g))
-            .await
-            .map_err(|e| {
-                ClubError::Refused(format!(
-                    "GNU Backgammon could not evaluate match #{match_id}: {e}"
-                ))
-            })?;
-        let names = &l.names;
-        let [x, o] = [Side::X, Side::O].map(|s| chances.chances[s.index()]);
-        let (ahead, behind) = if x >= o { (0, 1) } else { (1, 0) };
-        let pct = |p: f64| format!("{:.1}%", p * 100.0);
-        let score = game.score();
-        let cube = game.cube();
-        let cube_words = match cube.owner {
-            None => format!("cube {} in the middle", cube.value),
-            Some(s) => format!("cube {} ({}'s)", cube.value, names[s.index()]),
-        };
-        let whence = match (chances.from, game.phase()) {
-            ("score", _) => "its match equity table at the score, before the next game".to_string(),
-            (_, Phase::ToPlay { side, dice }) => format!(
-                "its evaluation of the position, {} to play {dice} as gnubg would",
-                names[side.index()]
-            ),
-            (_, Phase::CubeOffered(_)) => format!(
-                "its evaluation of the position, {}'s double answered as gnubg would",
-                names[game.on_roll().index()]
-            ),
-            _ => format!(
-                "its evaluation of the position, {} on roll",
-                names[game.on_roll().index()]
-            ),
-        };
-        let lines = vec![
-            format!(
-                "League {}, match #{match_id}: {} {} - {} {} (to {}), {cube_words}",
-                league.row.name,
-                names[0],
-                score[Side::X.index()],
-                names[1],
-                score[Side::O.index()],
-                game.rules().length.unwrap_or(0)
-            ),
-            format!(
-                "GNU Backgammon ({HINT_LEVEL}, {whence}): {} wins {}, {} wins {}",
-                names[ahead],
-                pct(chances.chances[if ahead == 0 { Side::X } else { Side::O }.index()]),
-                names[behind],
-                pct(chances.chances[if behind == 0 { Side::X } else { Side::O }.index()]),
-            ),
-            format!(
-                "Suggestion: award the match to {} (/league result match:{match_id} winner:{} reason:...); the ruling is yours",
-                names[ahead], names[ahead]
-            ),
-        ];
-        Ok(Outcome {
-            match_id: Some(match_id),
-            lines,
-            ..Outcome::default()
-        })
+        None => return Err(ClubError::UnknownMatch(match_id)),
+    };
+    let now = club.clock.now();
+    let deadline = club
+        .store
+        .league_season(league.row.id, league.row.season)
+        .await?
+        .map_or(i64::MAX, |s| s.deadline_at);
+    if now < deadline {
+        return Err(ClubError::Refused(format!(
+            "the season deadline of {} is in {}; a suggestion is for a match still unfinished at the deadline",
+            league.row.name,
+            duration_words(deadline - now)
+        )));
     }
+    let g = game.clone();
+    let chances = club
+        .gnubg
+        .run(move |pool| pool.winning_chances(&g))
+        .await
+        .map_err(|e| {
+            ClubError::Refused(format!(
+                "GNU Backgammon could not evaluate match #{match_id}: {e}"
+            ))
+        })?;
+    let names = &l.names;
+    let [x, o] = [Side::X, Side::O].map(|s| chances.chances[s.index()]);
+    let (ahead, behind) = if x >= o { (0, 1) } else { (1, 0) };
+    let pct = |p: f64| format!("{:.1}%", p * 100.0);
+    let score = game.score();
+    let cube = game.cube();
+    let cube_words = match cube.owner {
+        None => format!("cube {} in the middle", cube.value),
+        Some(s) => format!("cube {} ({}'s)", cube.value, names[s.index()]),
+    };
+    let whence = match (chances.from, game.phase()) {
+        ("score", _) => "its match equity table at the score, before the next game".to_string(),
+        (_, Phase::ToPlay { side, dice }) => format!(
+            "its evaluation of the position, {} to play {dice} as gnubg would",
+            names[side.index()]
+        ),
+        (_, Phase::CubeOffered(_)) => format!(
+            "its evaluation of the position, {}'s double answered as gnubg would",
+            names[game.on_roll().index()]
+        ),
+        _ => format!(
+            "its evaluation of the position, {} on roll",
+            names[game.on_roll().index()]
+        ),
+    };
+    let lines = vec![
+        format!(
+            "League {}, match #{match_id}: {} {} - {} {} (to {}), {cube_words}",
+            league.row.name,
+            names[0],
+            score[Side::X.index()],
+            names[1],
+            score[Side::O.index()],
+            game.rules().length.unwrap_or(0)
+        ),
+        format!(
+            "GNU Backgammon ({HINT_LEVEL}, {whence}): {} wins {}, {} wins {}",
+            names[ahead],
+            pct(chances.chances[if ahead == 0 { Side::X } else { Side::O }.index()]),
+            names[behind],
+            pct(chances.chances[if behind == 0 { Side::X } else { Side::O }.index()]),
+        ),
+        format!(
+            "Suggestion: award the match to {} (/league result match:{match_id} winner:{} reason:...); the ruling is yours",
+            names[ahead], names[ahead]
+        ),
+    ];
+    Ok(Outcome {
+        match_id: Some(match_id),
+        lines,
+        ..Outcome::default()
+    })
 }

@@ -44,100 +44,108 @@ pub(super) fn history(fixtures: &[FixtureRow]) -> History {
 }
 
 /// The number of rounds of a Swiss season of `n` players under `league`'s settings.
-pub(super) fn rounds_of(league: &League, n: usize) -> i64 {
+fn rounds_of(league: &League, n: usize) -> i64 {
     i64::from(league.settings.rounds.unwrap_or_else(|| swiss_rounds(n)))
 }
 
-impl Club {
-    /// The fixtures of Swiss round `round`, paired from `ranked` (table order) and the
-    /// pairs that have met: a match started for each pair, the bye decided.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn swiss_round(
-        &self,
-        league: &League,
-        season: i64,
-        division: i64,
-        round: i64,
-        ranked: &[SwissPlayer],
-        met: &HashSet<(i64, i64)>,
-        by_id: &HashMap<i64, &PlayerRow>,
-        now: i64,
-    ) -> Result<Vec<FixtureWrite>, ClubError> {
-        let pairing = pair_round(ranked, met);
-        let mut out = Vec::with_capacity(pairing.pairs.len() + 1);
-        for (slot, &(x, o)) in pairing.pairs.iter().enumerate() {
-            out.push(FixtureWrite {
-                fixture: FixtureRow {
-                    season,
-                    division,
-                    round,
-                    slot: i64::try_from(slot).unwrap_or(0),
-                    players: [Some(x), Some(o)],
-                    status: "playing".into(),
-                    ..FixtureRow::default()
-                },
-                start: Some(self.started_match(league, by_id[&x], by_id[&o], now)?),
-            });
-        }
-        if let Some(b) = pairing.bye {
-            out.push(FixtureWrite {
-                fixture: FixtureRow {
-                    season,
-                    division,
-                    round,
-                    slot: i64::try_from(pairing.pairs.len()).unwrap_or(0),
-                    players: [Some(b), None],
-                    status: "bye".into(),
-                    winner: Some(b),
-                    how: Some("bye".into()),
-                    ..FixtureRow::default()
-                },
-                start: None,
-            });
-        }
-        Ok(out)
+/// The fixtures of Swiss round `round`, paired from `ranked` (table order) and the
+/// pairs that have met: a match started for each pair, the bye decided.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn swiss_round(
+    club: &Club,
+    league: &League,
+    season: i64,
+    division: i64,
+    round: i64,
+    ranked: &[SwissPlayer],
+    met: &HashSet<(i64, i64)>,
+    by_id: &HashMap<i64, &PlayerRow>,
+    now: i64,
+) -> Result<Vec<FixtureWrite>, ClubError> {
+    let pairing = pair_round(ranked, met);
+    let mut out = Vec::with_capacity(pairing.pairs.len() + 1);
+    for (slot, &(x, o)) in pairing.pairs.iter().enumerate() {
+        out.push(FixtureWrite {
+            fixture: FixtureRow {
+                season,
+                division,
+                round,
+                slot: i64::try_from(slot).unwrap_or(0),
+                players: [Some(x), Some(o)],
+                status: "playing".into(),
+                ..FixtureRow::default()
+            },
+            start: Some(super::record::started_match(
+                club, league, by_id[&x], by_id[&o], now,
+            )?),
+        });
     }
+    if let Some(b) = pairing.bye {
+        out.push(FixtureWrite {
+            fixture: FixtureRow {
+                season,
+                division,
+                round,
+                slot: i64::try_from(pairing.pairs.len()).unwrap_or(0),
+                players: [Some(b), None],
+                status: "bye".into(),
+                winner: Some(b),
+                how: Some("bye".into()),
+                ..FixtureRow::default()
+            },
+            start: None,
+        });
+    }
+    Ok(out)
+}
 
-    /// The next Swiss round when every fixture so far is decided and rounds remain
-    /// (`None` when the season is over or a round is still being played).
-    pub(super) fn swiss_next(
-        &self,
-        league: &League,
-        places: &[PlaceRow],
-        fixtures: &[FixtureRow],
-        entrants: &[PlayerRow],
-        withdrawn: &HashSet<i64>,
-        now: i64,
-    ) -> Result<Option<Vec<FixtureWrite>>, ClubError> {
-        let played = fixtures.iter().map(|f| f.round).max().unwrap_or(0);
-        if played >= rounds_of(league, places.len())
-            || !fixtures.iter().all(super::fixtures::decided)
-        {
-            return Ok(None);
-        }
-        let points = Points {
-            win: league.settings.win_points,
-            loss: league.settings.loss_points,
-        };
-        let History { met, byes, colour } = history(fixtures);
-        let ranked: Vec<SwissPlayer> = division_table(places, 1, fixtures, withdrawn, points)
-            .into_iter()
-            .filter(|r| !r.withdrawn)
-            .map(|r| SwissPlayer {
-                id: r.player,
-                points: r.points,
-                had_bye: byes.contains(&r.player),
-                colour: colour.get(&r.player).copied().unwrap_or(0),
-            })
-            .collect();
-        if ranked.len() < 2 {
-            return Ok(None);
-        }
-        let by_id: HashMap<i64, &PlayerRow> = entrants.iter().map(|p| (p.id, p)).collect();
-        let season = league.row.season;
-        self.swiss_round(league, season, 1, played + 1, &ranked, &met, &by_id, now)
-            .map(Some)
+/// The next Swiss round when every fixture so far is decided and rounds remain
+/// (`None` when the season is over or a round is still being played).
+pub(super) fn swiss_next(
+    club: &Club,
+    league: &League,
+    places: &[PlaceRow],
+    fixtures: &[FixtureRow],
+    entrants: &[PlayerRow],
+    withdrawn: &HashSet<i64>,
+    now: i64,
+) -> Result<Option<Vec<FixtureWrite>>, ClubError> {
+    let played = fixtures.iter().map(|f| f.round).max().unwrap_or(0);
+    if played >= rounds_of(league, places.len()) || !fixtures.iter().all(super::fixtures::decided) {
+        return Ok(None);
     }
+    let points = Points {
+        win: league.settings.win_points,
+        loss: league.settings.loss_points,
+    };
+    let History { met, byes, colour } = history(fixtures);
+    let ranked: Vec<SwissPlayer> = division_table(places, 1, fixtures, withdrawn, points)
+        .into_iter()
+        .filter(|r| !r.withdrawn)
+        .map(|r| SwissPlayer {
+            id: r.player,
+            points: r.points,
+            had_bye: byes.contains(&r.player),
+            colour: colour.get(&r.player).copied().unwrap_or(0),
+        })
+        .collect();
+    if ranked.len() < 2 {
+        return Ok(None);
+    }
+    let by_id: HashMap<i64, &PlayerRow> = entrants.iter().map(|p| (p.id, p)).collect();
+    let season = league.row.season;
+    swiss_round(
+        club,
+        league,
+        season,
+        1,
+        played + 1,
+        &ranked,
+        &met,
+        &by_id,
+        now,
+    )
+    .map(Some)
 }
 
 /// "alice has a bye in round 2 (a win)" for each Swiss bye among `writes`.

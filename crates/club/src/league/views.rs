@@ -10,346 +10,342 @@ use crate::kernel::cause::fixture_cause_words;
 use crate::{Actor, Chart, Club, ClubError, Outcome, WebPage, spec_words};
 use store::{EndCause, FixtureRow};
 
-impl Club {
-    /// The table of a league's current (or last) season, division 1 = top, with names.
-    ///
-    /// # Errors
-    /// An unknown league, or a database error.
-    pub async fn league_table(
-        &self,
-        actor: &Actor,
-        league: Option<&str>,
-        division: i64,
-    ) -> Result<Vec<TableLine>, ClubError> {
-        let (_, community) = self.me(actor).await?;
-        let league = self.find_league(community, league).await?;
-        self.table_of(&league, division).await
-    }
+/// The table of a league's current (or last) season, division 1 = top, with names.
+pub(super) async fn league_table(
+    club: &Club,
+    actor: &Actor,
+    league: Option<&str>,
+    division: i64,
+) -> Result<Vec<TableLine>, ClubError> {
+    let (_, community) = club.me(actor).await?;
+    let league = super::record::find_league(club, community, league).await?;
+    table_of(club, &league, division).await
+}
 
-    async fn table_of(&self, league: &League, division: i64) -> Result<Vec<TableLine>, ClubError> {
-        let id = league.row.id;
-        let season = league.row.season;
-        let entrants = self.store.league_entrants(id).await?;
-        let names: HashMap<i64, String> = entrants
-            .iter()
-            .map(|e| (e.player.id, e.player.display_name.clone()))
-            .collect();
-        let withdrawn: HashSet<i64> = entrants
-            .iter()
-            .filter(|e| e.status == "withdrawn")
-            .map(|e| e.player.id)
-            .collect();
-        let places = self.store.league_places(id, season).await?;
-        let fixtures = self.store.league_fixtures(id, season).await?;
-        let points = Points {
-            win: league.settings.win_points,
-            loss: league.settings.loss_points,
-        };
-        Ok(
-            division_table(&places, division, &fixtures, &withdrawn, points)
-                .into_iter()
-                .map(|row| TableLine {
-                    name: names.get(&row.player).cloned().unwrap_or_default(),
-                    row,
-                })
-                .collect(),
-        )
-    }
-
-    /// The bracket of a knockout's current season.
-    ///
-    /// # Errors
-    /// An unknown league, or a database error.
-    pub async fn league_bracket(
-        &self,
-        actor: &Actor,
-        league: Option<&str>,
-    ) -> Result<Vec<BracketLine>, ClubError> {
-        let (_, community) = self.me(actor).await?;
-        let league = self.find_league(community, league).await?;
-        self.bracket_of(&league).await
-    }
-
-    async fn bracket_of(&self, league: &League) -> Result<Vec<BracketLine>, ClubError> {
-        let names = self.names_of(league.row.id).await?;
-        let name = |p: Option<i64>| p.map(|p| names.get(&p).cloned().unwrap_or_default());
-        Ok(self
-            .store
-            .league_fixtures(league.row.id, league.row.season)
-            .await?
+async fn table_of(
+    club: &Club,
+    league: &League,
+    division: i64,
+) -> Result<Vec<TableLine>, ClubError> {
+    let id = league.row.id;
+    let season = league.row.season;
+    let entrants = club.store.league_entrants(id).await?;
+    let names: HashMap<i64, String> = entrants
+        .iter()
+        .map(|e| (e.player.id, e.player.display_name.clone()))
+        .collect();
+    let withdrawn: HashSet<i64> = entrants
+        .iter()
+        .filter(|e| e.status == "withdrawn")
+        .map(|e| e.player.id)
+        .collect();
+    let places = club.store.league_places(id, season).await?;
+    let fixtures = club.store.league_fixtures(id, season).await?;
+    let points = Points {
+        win: league.settings.win_points,
+        loss: league.settings.loss_points,
+    };
+    Ok(
+        division_table(&places, division, &fixtures, &withdrawn, points)
             .into_iter()
-            .map(|f| BracketLine {
-                round: f.round,
-                slot: f.slot,
-                names: [name(f.players[0]), name(f.players[1])],
-                winner: name(f.winner),
-                match_id: f.match_id,
-                status: f.status,
+            .map(|row| TableLine {
+                name: names.get(&row.player).cloned().unwrap_or_default(),
+                row,
             })
-            .collect())
-    }
+            .collect(),
+    )
+}
 
-    /// The standings' footnote: each match of the shown divisions decided otherwise than
-    /// by play (a forfeit, a ruling, a withdrawal), with its cause.
-    async fn not_played_out(
-        &self,
-        league: &League,
-        divisions: &[i64],
-    ) -> Result<Vec<String>, ClubError> {
-        let fixtures = self
-            .store
-            .league_fixtures(league.row.id, league.row.season)
-            .await?;
-        let causes = self
-            .store
-            .league_match_causes(league.row.id, league.row.season)
-            .await?;
-        let names = self.names_of(league.row.id).await?;
-        let name = |p: Option<i64>| p.and_then(|p| names.get(&p).cloned()).unwrap_or_default();
-        let mut lines = Vec::new();
-        for f in &fixtures {
-            if f.status != "done"
-                || !divisions.contains(&f.division)
-                || !matches!(f.how.as_deref(), Some("forfeit" | "adjudicated"))
-            {
-                continue;
-            }
-            let loser = if f.winner == f.players[0] {
-                f.players[1]
-            } else {
-                f.players[0]
-            };
-            let cause = f.match_id.and_then(|m| causes.get(&m));
-            let words = fixture_cause_words(cause, &name(loser)).unwrap_or_else(|| {
-                if f.how.as_deref() == Some("adjudicated") {
-                    " by adjudication".into()
-                } else {
-                    " by forfeit".into()
-                }
-            });
-            if lines.is_empty() {
-                lines.push("Not played out:".to_string());
-            }
-            lines.push(format!(
-                "  {}{} v {}: {} won{words}",
-                f.match_id.map(|m| format!("#{m} ")).unwrap_or_default(),
-                name(f.players[0]),
-                name(f.players[1]),
-                name(f.winner)
-            ));
-        }
-        Ok(lines)
-    }
+/// The bracket of a knockout's current season.
+pub(super) async fn league_bracket(
+    club: &Club,
+    actor: &Actor,
+    league: Option<&str>,
+) -> Result<Vec<BracketLine>, ClubError> {
+    let (_, community) = club.me(actor).await?;
+    let league = super::record::find_league(club, community, league).await?;
+    bracket_of(club, &league).await
+}
 
-    async fn names_of(&self, league: i64) -> Result<HashMap<i64, String>, ClubError> {
-        Ok(self
-            .store
-            .league_entrants(league)
-            .await?
-            .into_iter()
-            .map(|e| (e.player.id, e.player.display_name))
-            .collect())
-    }
-
-    pub(super) async fn standings_view(
-        &self,
-        league: &League,
-        division: Option<i64>,
-    ) -> Result<Outcome, ClubError> {
-        if league.row.season == 0 {
-            return Ok(Outcome {
-                lines: vec![format!(
-                    "League {} has not started; {} entrant(s) so far",
-                    league.row.name,
-                    self.store.league_entrants(league.row.id).await?.len()
-                )],
-                web: Some(WebPage::League(league.row.id)),
-                ..Outcome::default()
-            });
-        }
-        let places = self
-            .store
-            .league_places(league.row.id, league.row.season)
-            .await?;
-        let count = places.iter().map(|p| p.division).max().unwrap_or(1);
-        let divisions: Vec<i64> = match division {
-            Some(d) if (1..=count).contains(&d) => vec![d],
-            Some(d) => {
-                return Err(ClubError::BadOption(format!(
-                    "division {d}? {} has divisions 1 to {count}",
-                    league.row.name
-                )));
-            }
-            None => (1..=count).collect(),
-        };
-        // The picture shows the division asked for, else the top one.
-        let pictured = division.unwrap_or(1);
-        let mut chart = None;
-        let mut lines = vec![format!(
-            "League {} ({}, {}), season {}: {}",
-            league.row.name,
-            league.format.words(),
-            spec_words(&league.spec),
-            league.row.season,
-            league.row.status
-        )];
-        let shown = divisions.clone();
-        for d in divisions {
-            let table = self.table_of(league, d).await?;
-            if d == pictured {
-                chart = Some(Chart::Standings(super::pictures::standings_table(
-                    league, d, count, &table,
-                )));
-            }
-            if count > 1 {
-                lines.push(format!("Division {d}"));
-            }
-            let names: HashMap<i64, String> = table
-                .iter()
-                .map(|t| (t.row.player, t.name.clone()))
-                .collect();
-            let rows: Vec<Row> = table.into_iter().map(|t| t.row).collect();
-            lines.extend(table_text(&rows, &|p| {
-                names.get(&p).cloned().unwrap_or_default()
-            }));
-        }
-        lines.extend(self.not_played_out(league, &shown).await?);
-        Ok(Outcome {
-            lines,
-            chart,
-            web: Some(WebPage::League(league.row.id)),
-            ..Outcome::default()
+async fn bracket_of(club: &Club, league: &League) -> Result<Vec<BracketLine>, ClubError> {
+    let names = names_of(club, league.row.id).await?;
+    let name = |p: Option<i64>| p.map(|p| names.get(&p).cloned().unwrap_or_default());
+    Ok(club
+        .store
+        .league_fixtures(league.row.id, league.row.season)
+        .await?
+        .into_iter()
+        .map(|f| BracketLine {
+            round: f.round,
+            slot: f.slot,
+            names: [name(f.players[0]), name(f.players[1])],
+            winner: name(f.winner),
+            match_id: f.match_id,
+            status: f.status,
         })
-    }
+        .collect())
+}
 
-    pub(super) async fn fixtures_view(&self, league: &League) -> Result<Outcome, ClubError> {
-        let names = self.names_of(league.row.id).await?;
-        let fixtures = self
-            .store
-            .league_fixtures(league.row.id, league.row.season)
-            .await?;
-        let mut lines = vec![format!(
-            "League {} season {}: {} fixtures",
-            league.row.name,
-            league.row.season,
-            fixtures.len()
-        )];
-        let name = |p: Option<i64>| {
-            p.and_then(|p| names.get(&p).cloned())
-                .unwrap_or_else(|| "(to come)".into())
-        };
-        let causes = self
-            .store
-            .league_match_causes(league.row.id, league.row.season)
-            .await?;
-        for f in fixtures
-            .iter()
-            .filter(|f| f.status != "bye" || f.winner.is_some())
-            .take(200)
+/// The standings' footnote: each match of the shown divisions decided otherwise than
+/// by play (a forfeit, a ruling, a withdrawal), with its cause.
+async fn not_played_out(
+    club: &Club,
+    league: &League,
+    divisions: &[i64],
+) -> Result<Vec<String>, ClubError> {
+    let fixtures = club
+        .store
+        .league_fixtures(league.row.id, league.row.season)
+        .await?;
+    let causes = club
+        .store
+        .league_match_causes(league.row.id, league.row.season)
+        .await?;
+    let names = names_of(club, league.row.id).await?;
+    let name = |p: Option<i64>| p.and_then(|p| names.get(&p).cloned()).unwrap_or_default();
+    let mut lines = Vec::new();
+    for f in &fixtures {
+        if f.status != "done"
+            || !divisions.contains(&f.division)
+            || !matches!(f.how.as_deref(), Some("forfeit" | "adjudicated"))
         {
-            let cause = f.match_id.and_then(|m| causes.get(&m));
-            lines.push(fixture_line(league, f, &fixtures, &name, cause));
+            continue;
         }
-        if fixtures.len() > 200 {
-            lines.push(format!("... and {} more", fixtures.len() - 200));
+        let loser = if f.winner == f.players[0] {
+            f.players[1]
+        } else {
+            f.players[0]
+        };
+        let cause = f.match_id.and_then(|m| causes.get(&m));
+        let words = fixture_cause_words(cause, &name(loser)).unwrap_or_else(|| {
+            if f.how.as_deref() == Some("adjudicated") {
+                " by adjudication".into()
+            } else {
+                " by forfeit".into()
+            }
+        });
+        if lines.is_empty() {
+            lines.push("Not played out:".to_string());
         }
-        Ok(Outcome {
-            lines,
+        lines.push(format!(
+            "  {}{} v {}: {} won{words}",
+            f.match_id.map(|m| format!("#{m} ")).unwrap_or_default(),
+            name(f.players[0]),
+            name(f.players[1]),
+            name(f.winner)
+        ));
+    }
+    Ok(lines)
+}
+
+async fn names_of(club: &Club, league: i64) -> Result<HashMap<i64, String>, ClubError> {
+    Ok(club
+        .store
+        .league_entrants(league)
+        .await?
+        .into_iter()
+        .map(|e| (e.player.id, e.player.display_name))
+        .collect())
+}
+
+pub(super) async fn standings_view(
+    club: &Club,
+    league: &League,
+    division: Option<i64>,
+) -> Result<Outcome, ClubError> {
+    if league.row.season == 0 {
+        return Ok(Outcome {
+            lines: vec![format!(
+                "League {} has not started; {} entrant(s) so far",
+                league.row.name,
+                club.store.league_entrants(league.row.id).await?.len()
+            )],
             web: Some(WebPage::League(league.row.id)),
             ..Outcome::default()
-        })
+        });
     }
-
-    pub(super) async fn bracket_view(&self, league: &League) -> Result<Outcome, ClubError> {
-        if !league.format.is_bracket() {
-            return Err(ClubError::Refused(format!(
-                "league {} is a {}: /league standings shows its table",
-                league.row.name,
-                league.format.words()
+    let places = club
+        .store
+        .league_places(league.row.id, league.row.season)
+        .await?;
+    let count = places.iter().map(|p| p.division).max().unwrap_or(1);
+    let divisions: Vec<i64> = match division {
+        Some(d) if (1..=count).contains(&d) => vec![d],
+        Some(d) => {
+            return Err(ClubError::BadOption(format!(
+                "division {d}? {} has divisions 1 to {count}",
+                league.row.name
             )));
         }
-        let bracket = self.bracket_of(league).await?;
-        let causes = self
-            .store
-            .league_match_causes(league.row.id, league.row.season)
-            .await?;
-        let mut lines = vec![format!("Bracket of {}", league.row.name)];
-        let last = bracket.iter().map(|b| b.round).max().unwrap_or(0);
-        let mut rounds: Vec<i64> = bracket.iter().map(|b| b.round).collect();
-        rounds.sort_unstable();
-        rounds.dedup();
-        let fixtures = if league.format == Format::DoubleElimination {
-            self.store
-                .league_fixtures(league.row.id, league.row.season)
-                .await?
-        } else {
-            Vec::new()
-        };
-        for r in rounds {
-            lines.push(match last - r {
-                _ if league.format == Format::DoubleElimination => {
-                    super::pictures::double_round_title(r, &fixtures)
-                }
-                0 => "Final".to_string(),
-                1 => "Semi-finals".to_string(),
-                2 => "Quarter-finals".to_string(),
-                _ => format!("Round {r}"),
-            });
-            for b in bracket.iter().filter(|b| b.round == r) {
-                let n = |i: usize| b.names[i].clone().unwrap_or_else(|| "…".into());
-                lines.push(match b.status.as_str() {
-                    // A double elimination's match of two empty sides is no match.
-                    "bye" if b.winner.is_none() => continue,
-                    "bye" => format!("  {} (bye)", b.winner.clone().unwrap_or_default()),
-                    "done" => format!(
-                        "  {} v {}: {} wins{}{}",
-                        n(0),
-                        n(1),
-                        b.winner.clone().unwrap_or_default(),
-                        fixture_cause_words(
-                            b.match_id.and_then(|m| causes.get(&m)),
-                            &n(usize::from(b.winner == b.names[0])),
-                        )
-                        .unwrap_or_default(),
-                        b.match_id.map(|m| format!(" (#{m})")).unwrap_or_default()
-                    ),
-                    "playing" => format!(
-                        "  {} v {}: playing{}",
-                        n(0),
-                        n(1),
-                        b.match_id.map(|m| format!(" #{m}")).unwrap_or_default()
-                    ),
-                    _ => format!("  {} v {}", n(0), n(1)),
-                });
-            }
+        None => (1..=count).collect(),
+    };
+    // The picture shows the division asked for, else the top one.
+    let pictured = division.unwrap_or(1);
+    let mut chart = None;
+    let mut lines = vec![format!(
+        "League {} ({}, {}), season {}: {}",
+        league.row.name,
+        league.format.words(),
+        spec_words(&league.spec),
+        league.row.season,
+        league.row.status
+    )];
+    let shown = divisions.clone();
+    for d in divisions {
+        let table = table_of(club, league, d).await?;
+        if d == pictured {
+            chart = Some(Chart::Standings(super::pictures::standings_table(
+                league, d, count, &table,
+            )));
         }
-        let chart = self.bracket_picture(league).await?;
-        Ok(Outcome {
-            lines,
-            chart: Some(Chart::Bracket(chart)),
-            web: Some(WebPage::League(league.row.id)),
-            ..Outcome::default()
-        })
-    }
-
-    pub(crate) async fn bracket_picture(
-        &self,
-        league: &League,
-    ) -> Result<render::Bracket, ClubError> {
-        let names = self.names_of(league.row.id).await?;
-        let seeds: HashMap<i64, i64> = self
-            .store
-            .league_places(league.row.id, league.row.season)
-            .await?
-            .into_iter()
-            .map(|p| (p.player, p.seed))
+        if count > 1 {
+            lines.push(format!("Division {d}"));
+        }
+        let names: HashMap<i64, String> = table
+            .iter()
+            .map(|t| (t.row.player, t.name.clone()))
             .collect();
-        let fixtures = self
-            .store
-            .league_fixtures(league.row.id, league.row.season)
-            .await?;
-        Ok(super::pictures::bracket(league, &fixtures, &names, &seeds))
+        let rows: Vec<Row> = table.into_iter().map(|t| t.row).collect();
+        lines.extend(table_text(&rows, &|p| {
+            names.get(&p).cloned().unwrap_or_default()
+        }));
     }
+    lines.extend(not_played_out(club, league, &shown).await?);
+    Ok(Outcome {
+        lines,
+        chart,
+        web: Some(WebPage::League(league.row.id)),
+        ..Outcome::default()
+    })
+}
+
+pub(super) async fn fixtures_view(club: &Club, league: &League) -> Result<Outcome, ClubError> {
+    let names = names_of(club, league.row.id).await?;
+    let fixtures = club
+        .store
+        .league_fixtures(league.row.id, league.row.season)
+        .await?;
+    let mut lines = vec![format!(
+        "League {} season {}: {} fixtures",
+        league.row.name,
+        league.row.season,
+        fixtures.len()
+    )];
+    let name = |p: Option<i64>| {
+        p.and_then(|p| names.get(&p).cloned())
+            .unwrap_or_else(|| "(to come)".into())
+    };
+    let causes = club
+        .store
+        .league_match_causes(league.row.id, league.row.season)
+        .await?;
+    for f in fixtures
+        .iter()
+        .filter(|f| f.status != "bye" || f.winner.is_some())
+        .take(200)
+    {
+        let cause = f.match_id.and_then(|m| causes.get(&m));
+        lines.push(fixture_line(league, f, &fixtures, &name, cause));
+    }
+    if fixtures.len() > 200 {
+        lines.push(format!("... and {} more", fixtures.len() - 200));
+    }
+    Ok(Outcome {
+        lines,
+        web: Some(WebPage::League(league.row.id)),
+        ..Outcome::default()
+    })
+}
+
+pub(super) async fn bracket_view(club: &Club, league: &League) -> Result<Outcome, ClubError> {
+    if !league.format.is_bracket() {
+        return Err(ClubError::Refused(format!(
+            "league {} is a {}: /league standings shows its table",
+            league.row.name,
+            league.format.words()
+        )));
+    }
+    let bracket = bracket_of(club, league).await?;
+    let causes = club
+        .store
+        .league_match_causes(league.row.id, league.row.season)
+        .await?;
+    let mut lines = vec![format!("Bracket of {}", league.row.name)];
+    let last = bracket.iter().map(|b| b.round).max().unwrap_or(0);
+    let mut rounds: Vec<i64> = bracket.iter().map(|b| b.round).collect();
+    rounds.sort_unstable();
+    rounds.dedup();
+    let fixtures = if league.format == Format::DoubleElimination {
+        club.store
+            .league_fixtures(league.row.id, league.row.season)
+            .await?
+    } else {
+        Vec::new()
+    };
+    for r in rounds {
+        lines.push(match last - r {
+            _ if league.format == Format::DoubleElimination => {
+                super::pictures::double_round_title(r, &fixtures)
+            }
+            0 => "Final".to_string(),
+            1 => "Semi-finals".to_string(),
+            2 => "Quarter-finals".to_string(),
+            _ => format!("Round {r}"),
+        });
+        for b in bracket.iter().filter(|b| b.round == r) {
+            let n = |i: usize| b.names[i].clone().unwrap_or_else(|| "…".into());
+            lines.push(match b.status.as_str() {
+                // A double elimination's match of two empty sides is no match.
+                "bye" if b.winner.is_none() => continue,
+                "bye" => format!("  {} (bye)", b.winner.clone().unwrap_or_default()),
+                "done" => format!(
+                    "  {} v {}: {} wins{}{}",
+                    n(0),
+                    n(1),
+                    b.winner.clone().unwrap_or_default(),
+                    fixture_cause_words(
+                        b.match_id.and_then(|m| causes.get(&m)),
+                        &n(usize::from(b.winner == b.names[0])),
+                    )
+                    .unwrap_or_default(),
+                    b.match_id.map(|m| format!(" (#{m})")).unwrap_or_default()
+                ),
+                "playing" => format!(
+                    "  {} v {}: playing{}",
+                    n(0),
+                    n(1),
+                    b.match_id.map(|m| format!(" #{m}")).unwrap_or_default()
+                ),
+                _ => format!("  {} v {}", n(0), n(1)),
+            });
+        }
+    }
+    let chart = bracket_picture(club, league).await?;
+    Ok(Outcome {
+        lines,
+        chart: Some(Chart::Bracket(chart)),
+        web: Some(WebPage::League(league.row.id)),
+        ..Outcome::default()
+    })
+}
+
+pub(super) async fn bracket_picture(
+    club: &Club,
+    league: &League,
+) -> Result<render::Bracket, ClubError> {
+    let names = names_of(club, league.row.id).await?;
+    let seeds: HashMap<i64, i64> = club
+        .store
+        .league_places(league.row.id, league.row.season)
+        .await?
+        .into_iter()
+        .map(|p| (p.player, p.seed))
+        .collect();
+    let fixtures = club
+        .store
+        .league_fixtures(league.row.id, league.row.season)
+        .await?;
+    Ok(super::pictures::bracket(league, &fixtures, &names, &seeds))
 }
 
 pub(crate) fn fixture_line(

@@ -2,7 +2,7 @@
 //! snapshot and fair dice. Named for the one type it holds; a leaf every command about a
 //! match uses (it names no other part of the club).
 
-use crate::{ChallengeSpec, FairDice, Snapshot};
+use crate::{ChallengeSpec, ClubError, FairDice, Snapshot};
 use engine::Side;
 use store::{MatchRow, PlayerRow};
 
@@ -21,6 +21,30 @@ pub(crate) struct Loaded {
 }
 
 impl Loaded {
+    /// A match row and its players already read, with its terms and snapshot.
+    pub(crate) fn read(row: MatchRow, [x, o]: [PlayerRow; 2]) -> Result<Loaded, ClubError> {
+        let id = row.id;
+        let spec: ChallengeSpec =
+            serde_json::from_str(&row.terms).map_err(|e| ClubError::Corrupt(id, e.to_string()))?;
+        let snap = match &row.state {
+            Some(s) => Some(
+                serde_json::from_str::<Snapshot>(s)
+                    .map_err(|e| ClubError::Corrupt(id, e.to_string()))?,
+            ),
+            None => None,
+        };
+        let names = [x.display_name.clone(), o.display_name.clone()];
+        Ok(Loaded {
+            row,
+            spec,
+            players: [x, o],
+            names,
+            snap,
+            fair: None,
+            away: None,
+        })
+    }
+
     /// The bot's side in a match against the bot (always O, the challenged player).
     pub(crate) fn bot_side(&self) -> Option<Side> {
         self.spec.bot.map(|_| Side::O)

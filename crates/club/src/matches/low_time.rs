@@ -36,72 +36,70 @@ fn bank_left(l: &Loaded, now: i64) -> Option<(usize, i64)> {
     Some((i, (l.row.bank[i] - over).max(0)))
 }
 
-impl Club {
-    /// The club telling players once per match when their time bank falls below
-    /// `seconds` (0: never).
-    #[must_use]
-    pub fn with_low_time(mut self, seconds: i64) -> Club {
-        self.low_time = seconds.max(0);
-        self
-    }
+/// The club telling players once per match when their time bank falls below
+/// `seconds` (0: never).
+#[must_use]
+pub(super) fn with_low_time(mut club: Club, seconds: i64) -> Club {
+    club.low_time = seconds.max(0);
+    club
+}
 
-    /// Tells each player to act whose time bank has fallen below the threshold, once per
-    /// match. Returns the notices.
-    ///
-    /// # Errors
-    /// A database error (whatever was marked before it stays marked).
-    pub(crate) async fn low_time_sweep(&self, now: i64) -> Result<Vec<Notice>, ClubError> {
-        let threshold = self.low_time;
-        let mut notices = Vec::new();
-        if threshold <= 0 {
-            return Ok(notices);
-        }
-        for row in self
-            .store
-            .low_time_candidates(now, threshold, BATCH)
-            .await?
-        {
-            let id = row.id;
-            let l = match self.loaded(row).await {
-                Ok(l) => l,
-                Err(e) => {
-                    tracing::warn!(match_id = id, error = %e, "cannot load a match for low time");
-                    continue;
-                }
-            };
-            if l.spec.time.bank <= threshold {
-                // Its banks began below the threshold: they never fall below it.
-                self.store.close_low_time(id).await?;
-                continue;
-            }
-            let Some((side, left)) = bank_left(&l, now) else {
-                self.store.mark_low_time_seen(id, l.row.version).await?;
-                continue;
-            };
-            if left >= threshold {
-                // Here for the other player's bank, which runs again on his turn.
-                continue;
-            }
-            if self.store.claim_low_time(id, side, l.row.version).await? {
-                let p = &l.players[side];
-                let to_deadline = l.row.deadline_at.map_or(0, |d| d - now);
-                notices.push(Notice {
-                    match_id: id,
-                    channel: l.row.channel.clone(),
-                    user_id: p.platform_id.clone(),
-                    dm: p.notify_dm,
-                    text: format!(
-                        "Low time: {}, your time bank in match #{id} against {} is down to {}; {} left before you forfeit this decision",
-                        p.display_name,
-                        l.names[1 - side],
-                        duration_words(left),
-                        duration_words(to_deadline)
-                    ),
-                });
-            } else {
-                self.store.mark_low_time_seen(id, l.row.version).await?;
-            }
-        }
-        Ok(notices)
+/// Tells each player to act whose time bank has fallen below the threshold, once per
+/// match. Returns the notices.
+///
+/// # Errors
+/// A database error (whatever was marked before it stays marked).
+pub(super) async fn low_time_sweep(club: &Club, now: i64) -> Result<Vec<Notice>, ClubError> {
+    let threshold = club.low_time;
+    let mut notices = Vec::new();
+    if threshold <= 0 {
+        return Ok(notices);
     }
+    for row in club
+        .store
+        .low_time_candidates(now, threshold, BATCH)
+        .await?
+    {
+        let id = row.id;
+        let l = match super::which_match::loaded(club, row).await {
+            Ok(l) => l,
+            Err(e) => {
+                tracing::warn!(match_id = id, error = %e, "cannot load a match for low time");
+                continue;
+            }
+        };
+        if l.spec.time.bank <= threshold {
+            // Its banks began below the threshold: they never fall below it.
+            club.store.close_low_time(id).await?;
+            continue;
+        }
+        let Some((side, left)) = bank_left(&l, now) else {
+            club.store.mark_low_time_seen(id, l.row.version).await?;
+            continue;
+        };
+        if left >= threshold {
+            // Here for the other player's bank, which runs again on his turn.
+            continue;
+        }
+        if club.store.claim_low_time(id, side, l.row.version).await? {
+            let p = &l.players[side];
+            let to_deadline = l.row.deadline_at.map_or(0, |d| d - now);
+            notices.push(Notice {
+                match_id: id,
+                channel: l.row.channel.clone(),
+                user_id: p.platform_id.clone(),
+                dm: p.notify_dm,
+                text: format!(
+                    "Low time: {}, your time bank in match #{id} against {} is down to {}; {} left before you forfeit this decision",
+                    p.display_name,
+                    l.names[1 - side],
+                    duration_words(left),
+                    duration_words(to_deadline)
+                ),
+            });
+        } else {
+            club.store.mark_low_time_seen(id, l.row.version).await?;
+        }
+    }
+    Ok(notices)
 }

@@ -3,13 +3,13 @@
 
 use crate::fair::chain::FairDice;
 use crate::kernel::phrases::ruleset_word;
-use crate::matches::deadlines::TurnClock;
 use crate::matches::loaded::Loaded;
 use crate::matches::log::starter_side;
 use crate::matches::op::Op;
 use crate::matches::prompts::{
     break_end, break_refusal, next_words, next_words_refusal, welsh_may_double,
 };
+use crate::matches::time_bank::TurnClock;
 use crate::matches::work::{Work, entry_json};
 use crate::{Club, ClubError, Entry, MatchRef, Outcome, Snapshot};
 use engine::fair::FairId;
@@ -71,635 +71,635 @@ pub(crate) fn auto_std(side: Side, action: Action) -> Entry {
     }
 }
 
-impl Club {
-    /// A throw of two dice (a new k of the match's fair dice).
-    pub(crate) fn roll2(&self, work: &mut Work) -> Result<(u8, u8), ClubError> {
-        self.fair_throw(work.fair.as_mut(), 2, &mut work.lines)
-    }
+/// A throw of two dice (a new k of the match's fair dice).
+fn roll2(club: &Club, work: &mut Work) -> Result<(u8, u8), ClubError> {
+    club.fair_throw(work.fair.as_mut(), 2, &mut work.lines)
+}
 
-    /// A throw of one die (a new k of the match's fair dice; seeded dice roll two and keep
-    /// the first, as they always have).
-    fn roll1(&self, work: &mut Work) -> Result<(u8, u8), ClubError> {
-        self.fair_throw(work.fair.as_mut(), 1, &mut work.lines)
-    }
+/// A throw of one die (a new k of the match's fair dice; seeded dice roll two and keep
+/// the first, as they always have).
+fn roll1(club: &Club, work: &mut Work) -> Result<(u8, u8), ClubError> {
+    club.fair_throw(work.fair.as_mut(), 1, &mut work.lines)
+}
 
-    /// The match's fair dice, loaded for a command that may throw.
-    pub(crate) async fn with_fair(&self, l: &mut Loaded) -> Result<(), ClubError> {
-        l.fair = self.fair_record(FairId::Match(l.row.id)).await?;
-        Ok(())
-    }
+/// The match's fair dice, loaded for a command that may throw.
+pub(super) async fn with_fair(club: &Club, l: &mut Loaded) -> Result<(), ClubError> {
+    l.fair = club.fair_record(FairId::Match(l.row.id)).await?;
+    Ok(())
+}
 
-    pub(crate) async fn act(
-        &self,
-        me: &PlayerRow,
-        community: i64,
-        m: MatchRef,
-        op: Op,
-    ) -> Result<Outcome, ClubError> {
-        let mut l = self.find(me, community, m, op.name()).await?;
-        self.with_fair(&mut l).await?;
-        let side = l.side_of(me.id).unwrap_or(Side::X);
-        // The tutor judges the players' decisions, never the bot's (the bot is O).
-        if l.spec.tutor && l.bot_side() != Some(side) {
-            return self.act_tutored(l, me, side, op).await;
+pub(super) async fn act(
+    club: &Club,
+    me: &PlayerRow,
+    community: i64,
+    m: MatchRef,
+    op: Op,
+) -> Result<Outcome, ClubError> {
+    let mut l = super::which_match::find(club, me, community, m, op.name()).await?;
+    with_fair(club, &mut l).await?;
+    let side = l.side_of(me.id).unwrap_or(Side::X);
+    // The tutor judges the players' decisions, never the bot's (the bot is O).
+    if l.spec.tutor && l.bot_side() != Some(side) {
+        return club.act_tutored(l, me, side, op).await;
+    }
+    let work = plan(club, &l, side, Some(me.id), &op)?;
+    let out = save(club, &l, Some(me.id), work, MatchStatus::Active).await?;
+    // In a Welsh match the bot may have a decision while the human is next (its
+    // occasion to offer to concede, rule 18): its worker looks after every action.
+    if l.spec.ruleset == Ruleset::Welsh && l.bot_side().is_some_and(|b| b != side) {
+        club.bot_player.ring(l.row.id);
+    }
+    Ok(out)
+}
+
+/// Works out what `op` by `side` does, without writing anything.
+pub(super) fn plan(
+    club: &Club,
+    l: &Loaded,
+    side: Side,
+    by: Option<i64>,
+    op: &Op,
+) -> Result<Work, ClubError> {
+    let snap = playable(l)?;
+    check_ruleset(l, snap.game.ruleset(), op)?;
+    // Regulation D: during a break both clocks stop and every game action, by either
+    // player, waits for its end or a /resume.
+    let now = club.clock.now();
+    if let Some(until) = snap.break_running(now) {
+        if !matches!(op, Op::Break | Op::Resume | Op::TimeOut) {
+            return Err(ClubError::Refused(break_refusal(until, now)));
         }
-        let work = self.plan(&l, side, Some(me.id), &op)?;
-        let out = self
-            .save(&l, Some(me.id), work, MatchStatus::Active)
-            .await?;
-        // In a Welsh match the bot may have a decision while the human is next (its
-        // occasion to offer to concede, rule 18): its worker looks after every action.
-        if l.spec.ruleset == Ruleset::Welsh && l.bot_side().is_some_and(|b| b != side) {
-            self.bot_player.ring(l.row.id);
-        }
-        Ok(out)
     }
-
-    /// Works out what `op` by `side` does, without writing anything.
-    pub(crate) fn plan(
-        &self,
-        l: &Loaded,
-        side: Side,
-        by: Option<i64>,
-        op: &Op,
-    ) -> Result<Work, ClubError> {
-        let snap = playable(l)?;
-        check_ruleset(l, snap.game.ruleset(), op)?;
-        // Regulation D: during a break both clocks stop and every game action, by either
-        // player, waits for its end or a /resume.
-        let now = self.clock.now();
-        if let Some(until) = snap.break_running(now) {
-            if !matches!(op, Op::Break | Op::Resume | Op::TimeOut) {
-                return Err(ClubError::Refused(break_refusal(until, now)));
-            }
-        }
-        check_turn(l, &snap, side, op)?;
-        let mut work = Work {
-            snap,
-            entries: Vec::new(),
-            lines: Vec::new(),
-            settle: Vec::new(),
-            fair: l.fair.clone(),
-        };
-        let names = &l.names;
-        self.tell_welsh_clocks(l, &mut work, side, by, op)?;
-        match work.snap.game.clone() {
-            AnyMatch::Standard(m) => {
-                self.plan_standard(&mut work, &m, side, by, names, op)?;
-                // A resignation offer in a money session with a stake: what it pays.
-                if let (Op::Resign(level), AnyMatch::Standard(after)) = (op, &work.snap.game) {
-                    if l.spec.length.is_none() && l.spec.stake > 0 {
-                        let points = after.resign_value(*level);
-                        work.lines.push(format!(
-                            "At {} a point, accepting makes {} pay {} {}",
-                            engine::welsh::format_amount(l.spec.stake),
-                            names[side.index()],
-                            names[side.opponent().index()],
-                            engine::welsh::format_amount(points.saturating_mul(l.spec.stake))
-                        ));
-                    }
+    check_turn(l, &snap, side, op)?;
+    let mut work = Work {
+        snap,
+        entries: Vec::new(),
+        lines: Vec::new(),
+        settle: Vec::new(),
+        fair: l.fair.clone(),
+    };
+    let names = &l.names;
+    tell_welsh_clocks(club, l, &mut work, side, by, op)?;
+    match work.snap.game.clone() {
+        AnyMatch::Standard(m) => {
+            plan_standard(club, &mut work, &m, side, by, names, op)?;
+            // A resignation offer in a money session with a stake: what it pays.
+            if let (Op::Resign(level), AnyMatch::Standard(after)) = (op, &work.snap.game) {
+                if l.spec.length.is_none() && l.spec.stake > 0 {
+                    let points = after.resign_value(*level);
+                    work.lines.push(format!(
+                        "At {} a point, accepting makes {} pay {} {}",
+                        engine::welsh::format_amount(l.spec.stake),
+                        names[side.index()],
+                        names[side.opponent().index()],
+                        engine::welsh::format_amount(points.saturating_mul(l.spec.stake))
+                    ));
                 }
             }
-            AnyMatch::Welsh(m) => self.plan_welsh(&mut work, &m, side, by, names, op)?,
         }
-        self.autopilot(l, &mut work)?;
-        Ok(work)
+        AnyMatch::Welsh(m) => plan_welsh(club, &mut work, &m, side, by, names, op)?,
     }
+    autopilot(club, l, &mut work)?;
+    Ok(work)
+}
 
-    /// Live Welsh clocks (nothing a move): the engine is told both clocks before each
-    /// action, for ten-for-two (rule 12b) and the breaks of regulation D.
-    fn tell_welsh_clocks(
-        &self,
-        l: &Loaded,
-        work: &mut Work,
-        side: Side,
-        by: Option<i64>,
-        op: &Op,
-    ) -> Result<(), ClubError> {
-        let names = &l.names;
-        if let AnyMatch::Welsh(_) = &work.snap.game {
-            if l.spec.time.per_move == 0 && !matches!(op, Op::TimeOut | Op::Break | Op::Resume) {
-                let left = self.banks_now(l);
-                let clocks = [
-                    u32::try_from(left[0]).unwrap_or(0),
-                    u32::try_from(left[1]).unwrap_or(0),
-                ];
-                work.push(
-                    by,
-                    Entry::Welsh {
-                        side,
-                        action: WelshAction::Clocks(clocks),
-                        auto: true,
-                    },
-                    names,
-                )?;
-            }
-        }
-        Ok(())
-    }
-
-    /// `op` on a standard match (the ruleset is checked).
-    fn plan_standard(
-        &self,
-        work: &mut Work,
-        m: &Match,
-        side: Side,
-        by: Option<i64>,
-        names: &[String; 2],
-        op: &Op,
-    ) -> Result<(), ClubError> {
-        let std_entry = |action: Action| Entry::Standard {
-            side,
-            action,
-            auto: false,
-        };
-        let answers_a_double = matches!(op, Op::Take | Op::Drop | Op::Beaver | Op::Raccoon);
-        if answers_a_double && !matches!(m.phase(), Phase::CubeOffered(_)) {
-            return Err(ClubError::Refused(format!(
-                "no double is waiting: there is nothing to {}; you must {}",
-                op.name(),
-                next_words(&work.snap.game)
-            )));
-        }
-        match op {
-            Op::TimeOut => {
-                work.push(by, Entry::Forfeit { side }, names)?;
-            }
-            Op::Roll => {
-                let action = if m.phase() == Phase::Opening {
-                    let (x, o) = self.roll2(work)?;
-                    Action::OpeningRoll { x, o }
-                } else {
-                    let (a, b) = self.roll2(work)?;
-                    Action::Roll(Dice::new(a, b).map_err(|e| ClubError::Refused(e.to_string()))?)
-                };
-                work.push(by, std_entry(action), names)?;
-            }
-            Op::Move(text) => {
-                let play = m
-                    .resolve_play(side, text)
-                    .map_err(|e| ClubError::Refused(e.to_string()))?;
-                work.push(by, std_entry(Action::Play(play)), names)?;
-            }
-            Op::Double => work.push(by, std_entry(Action::Double), names)?,
-            Op::Take => work.push(by, std_entry(Action::Take), names)?,
-            Op::Drop => work.push(by, std_entry(Action::Drop), names)?,
-            Op::Beaver => work.push(by, std_entry(Action::Beaver), names)?,
-            Op::Raccoon => work.push(by, std_entry(Action::Raccoon), names)?,
-            Op::Resign(level) => work.push(by, std_entry(Action::Resign(*level)), names)?,
-            Op::AcceptResign => work.push(by, std_entry(Action::AcceptResign), names)?,
-            Op::RejectResign => work.push(by, std_entry(Action::RejectResign), names)?,
-            Op::Call(_)
-            | Op::Choose(_)
-            | Op::Reroll
-            | Op::RollOne
-            | Op::Nominate(..)
-            | Op::Concede(..)
-            | Op::AcceptConcede
-            | Op::RejectConcede
-            | Op::Break
-            | Op::Resume => unreachable!("checked above"),
-        }
-        Ok(())
-    }
-
-    /// `op` on a Welsh match (the ruleset is checked).
-    fn plan_welsh(
-        &self,
-        work: &mut Work,
-        m: &WelshMatch,
-        side: Side,
-        by: Option<i64>,
-        names: &[String; 2],
-        op: &Op,
-    ) -> Result<(), ClubError> {
-        let welsh_entry = |action: WelshAction| Entry::Welsh {
-            side,
-            action,
-            auto: false,
-        };
-        match op {
-            Op::TimeOut => {
-                work.lines
-                    .push(format!("{} ran out of time", names[side.index()]));
-                work.push(by, welsh_entry(WelshAction::TimedOut), names)?;
-            }
-            Op::Roll => {
-                self.welsh_throw(work, m, side, by, names, ThrowKind::Two)?;
-            }
-            Op::Move(text) => {
-                let WelshPhase::ToPlay { throw, .. } = m.phase() else {
-                    return Err(ClubError::Refused(next_words_refusal(&work.snap.game)));
-                };
-                let legal = resolve_welsh_play(&m.position().view(side), throw, text)
-                    .map_err(ClubError::Refused)?;
-                work.push(by, welsh_entry(WelshAction::Play(legal.play)), names)?;
-            }
-            Op::Double => work.push(by, welsh_entry(WelshAction::Double), names)?,
-            Op::Call(p) => {
-                let shaker_dice = self.roll2(work)?;
-                work.lines.push(format!(
-                    "{} calls {}; the concealed throw is {}-{}",
-                    names[side.index()],
-                    if *p == Parity::Odd { "odds" } else { "evens" },
-                    shaker_dice.0.max(shaker_dice.1),
-                    shaker_dice.0.min(shaker_dice.1)
-                ));
-                work.push(
-                    by,
-                    welsh_entry(WelshAction::Call {
-                        shaker_dice,
-                        call: *p,
-                    }),
-                    names,
-                )?;
-            }
-            Op::Choose(who) => {
-                work.push(
-                    by,
-                    welsh_entry(WelshAction::Choose(starter_side(side, *who))),
-                    names,
-                )?;
-            }
-            Op::Reroll => {
-                self.welsh_throw(work, m, side, by, names, ThrowKind::Again)?;
-            }
-            Op::RollOne => {
-                self.welsh_throw(work, m, side, by, names, ThrowKind::One)?;
-            }
-            Op::Break | Op::Resume => self.plan_break(work, side, by, names, op)?,
-            Op::Nominate(whose, dice) => {
-                work.push(
-                    by,
-                    welsh_entry(WelshAction::Nominate {
-                        whose: *whose,
-                        dice: *dice,
-                    }),
-                    names,
-                )?;
-            }
-            Op::Concede(games, payment) => {
-                work.push(
-                    by,
-                    welsh_entry(WelshAction::OfferConcede {
-                        games: *games,
-                        payment: *payment,
-                    }),
-                    names,
-                )?;
-            }
-            Op::AcceptConcede => work.push(by, welsh_entry(WelshAction::AcceptConcede), names)?,
-            Op::RejectConcede => work.push(by, welsh_entry(WelshAction::RejectConcede), names)?,
-            Op::Take
-            | Op::Drop
-            | Op::Beaver
-            | Op::Raccoon
-            | Op::Resign(_)
-            | Op::AcceptResign
-            | Op::RejectResign => unreachable!("checked above"),
-        }
-        Ok(())
-    }
-
-    /// A break taken or ended (regulation D).
-    fn plan_break(
-        &self,
-        work: &mut Work,
-        side: Side,
-        by: Option<i64>,
-        names: &[String; 2],
-        op: &Op,
-    ) -> Result<(), ClubError> {
-        let now = self.clock.now();
-        if let Op::Break = op {
-            if let Some(until) = work.snap.break_running(now) {
-                return Err(ClubError::Refused(format!(
-                    "a break is under way {}; /resume ends it sooner",
-                    break_end(until, now)
-                )));
-            }
+/// Live Welsh clocks (nothing a move): the engine is told both clocks before each
+/// action, for ten-for-two (rule 12b) and the breaks of regulation D.
+fn tell_welsh_clocks(
+    club: &Club,
+    l: &Loaded,
+    work: &mut Work,
+    side: Side,
+    by: Option<i64>,
+    op: &Op,
+) -> Result<(), ClubError> {
+    let names = &l.names;
+    if let AnyMatch::Welsh(_) = &work.snap.game {
+        if l.spec.time.per_move == 0 && !matches!(op, Op::TimeOut | Op::Break | Op::Resume) {
+            let left = super::time_bank::banks_now(club, l);
+            let clocks = [
+                u32::try_from(left[0]).unwrap_or(0),
+                u32::try_from(left[1]).unwrap_or(0),
+            ];
             work.push(
                 by,
-                Entry::Break {
+                Entry::Welsh {
                     side,
-                    until: now + BREAK_SECONDS,
+                    action: WelshAction::Clocks(clocks),
+                    auto: true,
                 },
                 names,
             )?;
-        } else {
-            if work.snap.break_running(now).is_none() {
-                return Err(ClubError::Refused(
-                    "there is no break under way: the clocks are running".into(),
-                ));
-            }
-            work.push(by, Entry::Resume { side }, names)?;
         }
-        Ok(())
     }
+    Ok(())
+}
 
-    /// A Welsh throw by the club: a third identical throw is thrown again (rule 6), also
-    /// when it comes from an acey-deucey re-throw.
-    pub(crate) fn welsh_throw(
-        &self,
-        work: &mut Work,
-        m: &WelshMatch,
-        side: Side,
-        by: Option<i64>,
-        names: &[String; 2],
-        kind: ThrowKind,
-    ) -> Result<(), ClubError> {
-        // A nominated throw is no throw of the dice: it takes no k of the fair dice.
-        let nominated = kind == ThrowKind::Two
-            && work.fair.is_some()
-            && m.nominated_throw().is_some_and(|(who, _)| who == side);
-        for _ in 0..20 {
-            let (a, b) = match (kind, m.nominated_throw()) {
-                (_, Some((_, d))) if nominated => d,
-                (ThrowKind::One, _) => self.roll1(work)?,
-                _ => self.roll2(work)?,
+/// `op` on a standard match (the ruleset is checked).
+fn plan_standard(
+    club: &Club,
+    work: &mut Work,
+    m: &Match,
+    side: Side,
+    by: Option<i64>,
+    names: &[String; 2],
+    op: &Op,
+) -> Result<(), ClubError> {
+    let std_entry = |action: Action| Entry::Standard {
+        side,
+        action,
+        auto: false,
+    };
+    let answers_a_double = matches!(op, Op::Take | Op::Drop | Op::Beaver | Op::Raccoon);
+    if answers_a_double && !matches!(m.phase(), Phase::CubeOffered(_)) {
+        return Err(ClubError::Refused(format!(
+            "no double is waiting: there is nothing to {}; you must {}",
+            op.name(),
+            next_words(&work.snap.game)
+        )));
+    }
+    match op {
+        Op::TimeOut => {
+            work.push(by, Entry::Forfeit { side }, names)?;
+        }
+        Op::Roll => {
+            let action = if m.phase() == Phase::Opening {
+                let (x, o) = roll2(club, work)?;
+                Action::OpeningRoll { x, o }
+            } else {
+                let (a, b) = roll2(club, work)?;
+                Action::Roll(Dice::new(a, b).map_err(|e| ClubError::Refused(e.to_string()))?)
             };
-            let action = match kind {
-                ThrowKind::One => WelshAction::RollOne(a),
-                ThrowKind::Two => WelshAction::Roll(a, b),
-                ThrowKind::Again => WelshAction::Reroll(a, b),
+            work.push(by, std_entry(action), names)?;
+        }
+        Op::Move(text) => {
+            let play = m
+                .resolve_play(side, text)
+                .map_err(|e| ClubError::Refused(e.to_string()))?;
+            work.push(by, std_entry(Action::Play(play)), names)?;
+        }
+        Op::Double => work.push(by, std_entry(Action::Double), names)?,
+        Op::Take => work.push(by, std_entry(Action::Take), names)?,
+        Op::Drop => work.push(by, std_entry(Action::Drop), names)?,
+        Op::Beaver => work.push(by, std_entry(Action::Beaver), names)?,
+        Op::Raccoon => work.push(by, std_entry(Action::Raccoon), names)?,
+        Op::Resign(level) => work.push(by, std_entry(Action::Resign(*level)), names)?,
+        Op::AcceptResign => work.push(by, std_entry(Action::AcceptResign), names)?,
+        Op::RejectResign => work.push(by, std_entry(Action::RejectResign), names)?,
+        Op::Call(_)
+        | Op::Choose(_)
+        | Op::Reroll
+        | Op::RollOne
+        | Op::Nominate(..)
+        | Op::Concede(..)
+        | Op::AcceptConcede
+        | Op::RejectConcede
+        | Op::Break
+        | Op::Resume => unreachable!("checked above"),
+    }
+    Ok(())
+}
+
+/// `op` on a Welsh match (the ruleset is checked).
+fn plan_welsh(
+    club: &Club,
+    work: &mut Work,
+    m: &WelshMatch,
+    side: Side,
+    by: Option<i64>,
+    names: &[String; 2],
+    op: &Op,
+) -> Result<(), ClubError> {
+    let welsh_entry = |action: WelshAction| Entry::Welsh {
+        side,
+        action,
+        auto: false,
+    };
+    match op {
+        Op::TimeOut => {
+            work.lines
+                .push(format!("{} ran out of time", names[side.index()]));
+            work.push(by, welsh_entry(WelshAction::TimedOut), names)?;
+        }
+        Op::Roll => {
+            welsh_throw(club, work, m, side, by, names, ThrowKind::Two)?;
+        }
+        Op::Move(text) => {
+            let WelshPhase::ToPlay { throw, .. } = m.phase() else {
+                return Err(ClubError::Refused(next_words_refusal(&work.snap.game)));
             };
-            match m.apply(side, &action) {
-                Err(WelshError::ThirdIdenticalThrow) => {
-                    work.push(by, Entry::ThrownAgain { side, dice: (a, b) }, names)?;
-                }
-                _ => {
-                    return work.push(
-                        by,
-                        Entry::Welsh {
-                            side,
-                            action,
-                            auto: false,
-                        },
-                        names,
-                    );
-                }
+            let legal = resolve_welsh_play(&m.position().view(side), throw, text)
+                .map_err(ClubError::Refused)?;
+            work.push(by, welsh_entry(WelshAction::Play(legal.play)), names)?;
+        }
+        Op::Double => work.push(by, welsh_entry(WelshAction::Double), names)?,
+        Op::Call(p) => {
+            let shaker_dice = roll2(club, work)?;
+            work.lines.push(format!(
+                "{} calls {}; the concealed throw is {}-{}",
+                names[side.index()],
+                if *p == Parity::Odd { "odds" } else { "evens" },
+                shaker_dice.0.max(shaker_dice.1),
+                shaker_dice.0.min(shaker_dice.1)
+            ));
+            work.push(
+                by,
+                welsh_entry(WelshAction::Call {
+                    shaker_dice,
+                    call: *p,
+                }),
+                names,
+            )?;
+        }
+        Op::Choose(who) => {
+            work.push(
+                by,
+                welsh_entry(WelshAction::Choose(starter_side(side, *who))),
+                names,
+            )?;
+        }
+        Op::Reroll => {
+            welsh_throw(club, work, m, side, by, names, ThrowKind::Again)?;
+        }
+        Op::RollOne => {
+            welsh_throw(club, work, m, side, by, names, ThrowKind::One)?;
+        }
+        Op::Break | Op::Resume => plan_break(club, work, side, by, names, op)?,
+        Op::Nominate(whose, dice) => {
+            work.push(
+                by,
+                welsh_entry(WelshAction::Nominate {
+                    whose: *whose,
+                    dice: *dice,
+                }),
+                names,
+            )?;
+        }
+        Op::Concede(games, payment) => {
+            work.push(
+                by,
+                welsh_entry(WelshAction::OfferConcede {
+                    games: *games,
+                    payment: *payment,
+                }),
+                names,
+            )?;
+        }
+        Op::AcceptConcede => work.push(by, welsh_entry(WelshAction::AcceptConcede), names)?,
+        Op::RejectConcede => work.push(by, welsh_entry(WelshAction::RejectConcede), names)?,
+        Op::Take
+        | Op::Drop
+        | Op::Beaver
+        | Op::Raccoon
+        | Op::Resign(_)
+        | Op::AcceptResign
+        | Op::RejectResign => unreachable!("checked above"),
+    }
+    Ok(())
+}
+
+/// A break taken or ended (regulation D).
+fn plan_break(
+    club: &Club,
+    work: &mut Work,
+    side: Side,
+    by: Option<i64>,
+    names: &[String; 2],
+    op: &Op,
+) -> Result<(), ClubError> {
+    let now = club.clock.now();
+    if let Op::Break = op {
+        if let Some(until) = work.snap.break_running(now) {
+            return Err(ClubError::Refused(format!(
+                "a break is under way {}; /resume ends it sooner",
+                break_end(until, now)
+            )));
+        }
+        work.push(
+            by,
+            Entry::Break {
+                side,
+                until: now + BREAK_SECONDS,
+            },
+            names,
+        )?;
+    } else {
+        if work.snap.break_running(now).is_none() {
+            return Err(ClubError::Refused(
+                "there is no break under way: the clocks are running".into(),
+            ));
+        }
+        work.push(by, Entry::Resume { side }, names)?;
+    }
+    Ok(())
+}
+
+/// A Welsh throw by the club: a third identical throw is thrown again (rule 6), also
+/// when it comes from an acey-deucey re-throw.
+fn welsh_throw(
+    club: &Club,
+    work: &mut Work,
+    m: &WelshMatch,
+    side: Side,
+    by: Option<i64>,
+    names: &[String; 2],
+    kind: ThrowKind,
+) -> Result<(), ClubError> {
+    // A nominated throw is no throw of the dice: it takes no k of the fair dice.
+    let nominated = kind == ThrowKind::Two
+        && work.fair.is_some()
+        && m.nominated_throw().is_some_and(|(who, _)| who == side);
+    for _ in 0..20 {
+        let (a, b) = match (kind, m.nominated_throw()) {
+            (_, Some((_, d))) if nominated => d,
+            (ThrowKind::One, _) => roll1(club, work)?,
+            _ => roll2(club, work)?,
+        };
+        let action = match kind {
+            ThrowKind::One => WelshAction::RollOne(a),
+            ThrowKind::Two => WelshAction::Roll(a, b),
+            ThrowKind::Again => WelshAction::Reroll(a, b),
+        };
+        match m.apply(side, &action) {
+            Err(WelshError::ThirdIdenticalThrow) => {
+                work.push(by, Entry::ThrownAgain { side, dice: (a, b) }, names)?;
+            }
+            _ => {
+                return work.push(
+                    by,
+                    Entry::Welsh {
+                        side,
+                        action,
+                        auto: false,
+                    },
+                    names,
+                );
             }
         }
-        Err(ClubError::Refused(
-            "the dice kept repeating; throw again".into(),
-        ))
     }
+    Err(ClubError::Refused(
+        "the dice kept repeating; throw again".into(),
+    ))
+}
 
-    /// Rolls for a player with nothing to decide before rolling (or who asked for it) and
-    /// plays forced plays, announcing both.
-    pub(crate) fn autopilot(&self, l: &Loaded, work: &mut Work) -> Result<(), ClubError> {
-        for _ in 0..64 {
-            // The tutor holds the match for the player's undo or keep.
-            if work.snap.is_over() || work.snap.tutor_holds() {
-                return Ok(());
-            }
-            let game = work.snap.game.clone();
-            match &game {
-                AnyMatch::Standard(m) => {
-                    if m.resign_offer().is_some() {
+/// Rolls for a player with nothing to decide before rolling (or who asked for it) and
+/// plays forced plays, announcing both.
+pub(super) fn autopilot(club: &Club, l: &Loaded, work: &mut Work) -> Result<(), ClubError> {
+    for _ in 0..64 {
+        // The tutor holds the match for the player's undo or keep.
+        if work.snap.is_over() || work.snap.tutor_holds() {
+            return Ok(());
+        }
+        let game = work.snap.game.clone();
+        match &game {
+            AnyMatch::Standard(m) => {
+                if m.resign_offer().is_some() {
+                    return Ok(());
+                }
+                match m.phase() {
+                    // With fair dice the match's first throw waits for a player's
+                    // /roll, so that both may set a seed until then; in a money
+                    // session every game's opening throw waits, so that the session
+                    // may be stopped between games (and not once a game has begun);
+                    // a tie is thrown again at once.
+                    Phase::Opening
+                        if awaits_first_throw(work)
+                            || (m.rules().is_money() && !threw_opening(work)) =>
+                    {
                         return Ok(());
                     }
-                    match m.phase() {
-                        // With fair dice the match's first throw waits for a player's
-                        // /roll, so that both may set a seed until then; in a money
-                        // session every game's opening throw waits, so that the session
-                        // may be stopped between games (and not once a game has begun);
-                        // a tie is thrown again at once.
-                        Phase::Opening
-                            if awaits_first_throw(work)
-                                || (m.rules().is_money() && !threw_opening(work)) =>
+                    Phase::Opening => {
+                        let (x, o) = roll2(club, work)?;
+                        work.push(
+                            None,
+                            auto_std(Side::X, Action::OpeningRoll { x, o }),
+                            &l.names,
+                        )?;
+                    }
+                    Phase::ToRoll(s)
+                        if nothing_to_decide_before_rolling(&game, s)
+                            || l.players[s.index()].auto_roll =>
+                    {
+                        let (a, b) = roll2(club, work)?;
+                        let dice =
+                            Dice::new(a, b).map_err(|e| ClubError::Refused(e.to_string()))?;
+                        work.lines
+                            .push(format!("(rolled for {})", l.names[s.index()]));
+                        work.push(None, auto_std(s, Action::Roll(dice)), &l.names)?;
+                    }
+                    Phase::ToPlay { side, .. } => {
+                        let legal = m.legal_plays();
+                        if legal.len() != 1 {
+                            return Ok(());
+                        }
+                        work.lines
+                            .push(format!("(the only play for {})", l.names[side.index()]));
+                        work.push(None, auto_std(side, Action::Play(legal[0].play)), &l.names)?;
+                    }
+                    _ => return Ok(()),
+                }
+            }
+            AnyMatch::Welsh(m) => {
+                if m.concede().1.is_some() {
+                    return Ok(());
+                }
+                match m.phase() {
+                    WelshPhase::ToRoll(s)
+                        if nothing_to_decide_before_rolling(&game, s)
+                            || l.players[s.index()].auto_roll =>
+                    {
+                        work.lines
+                            .push(format!("(thrown for {})", l.names[s.index()]));
+                        welsh_throw(club, work, m, s, None, &l.names, ThrowKind::Two)?;
+                        if let Some((_, Entry::Welsh { auto, .. })) = work.entries.last_mut() {
+                            *auto = true;
+                        }
+                    }
+                    WelshPhase::ToPlay {
+                        side,
+                        throw,
+                        nominated,
+                    } => {
+                        let acey =
+                            !nominated && matches!(throw, Throw::Two(1, 2) | Throw::Two(2, 1));
+                        let legal = m.legal_plays();
+                        if legal.len() != 1
+                            || acey
+                            || m.nominate_left(side)
+                            || m.concede().0 == Some(side)
                         {
                             return Ok(());
                         }
-                        Phase::Opening => {
-                            let (x, o) = self.roll2(work)?;
-                            work.push(
-                                None,
-                                auto_std(Side::X, Action::OpeningRoll { x, o }),
-                                &l.names,
-                            )?;
-                        }
-                        Phase::ToRoll(s)
-                            if nothing_to_decide_before_rolling(&game, s)
-                                || l.players[s.index()].auto_roll =>
-                        {
-                            let (a, b) = self.roll2(work)?;
-                            let dice =
-                                Dice::new(a, b).map_err(|e| ClubError::Refused(e.to_string()))?;
-                            work.lines
-                                .push(format!("(rolled for {})", l.names[s.index()]));
-                            work.push(None, auto_std(s, Action::Roll(dice)), &l.names)?;
-                        }
-                        Phase::ToPlay { side, .. } => {
-                            let legal = m.legal_plays();
-                            if legal.len() != 1 {
-                                return Ok(());
-                            }
-                            work.lines
-                                .push(format!("(the only play for {})", l.names[side.index()]));
-                            work.push(None, auto_std(side, Action::Play(legal[0].play)), &l.names)?;
-                        }
-                        _ => return Ok(()),
+                        work.lines
+                            .push(format!("(the only play for {})", l.names[side.index()]));
+                        work.push(
+                            None,
+                            Entry::Welsh {
+                                side,
+                                action: WelshAction::Play(legal[0].play),
+                                auto: true,
+                            },
+                            &l.names,
+                        )?;
                     }
-                }
-                AnyMatch::Welsh(m) => {
-                    if m.concede().1.is_some() {
-                        return Ok(());
-                    }
-                    match m.phase() {
-                        WelshPhase::ToRoll(s)
-                            if nothing_to_decide_before_rolling(&game, s)
-                                || l.players[s.index()].auto_roll =>
-                        {
-                            work.lines
-                                .push(format!("(thrown for {})", l.names[s.index()]));
-                            self.welsh_throw(work, m, s, None, &l.names, ThrowKind::Two)?;
-                            if let Some((_, Entry::Welsh { auto, .. })) = work.entries.last_mut() {
-                                *auto = true;
-                            }
-                        }
-                        WelshPhase::ToPlay {
-                            side,
-                            throw,
-                            nominated,
-                        } => {
-                            let acey =
-                                !nominated && matches!(throw, Throw::Two(1, 2) | Throw::Two(2, 1));
-                            let legal = m.legal_plays();
-                            if legal.len() != 1
-                                || acey
-                                || m.nominate_left(side)
-                                || m.concede().0 == Some(side)
-                            {
-                                return Ok(());
-                            }
-                            work.lines
-                                .push(format!("(the only play for {})", l.names[side.index()]));
-                            work.push(
-                                None,
-                                Entry::Welsh {
-                                    side,
-                                    action: WelshAction::Play(legal[0].play),
-                                    auto: true,
-                                },
-                                &l.names,
-                            )?;
-                        }
-                        _ => return Ok(()),
-                    }
+                    _ => return Ok(()),
                 }
             }
         }
-        Ok(())
     }
+    Ok(())
+}
 
-    /// The change a planned command makes (the new snapshot, the log entries, the clock,
-    /// money, the fair dice, the league report), as written by `save` and by a league's
-    /// start; the result, if the match is over, is added to `work.lines`.
-    pub(crate) fn planned_change(
-        &self,
-        l: &Loaded,
-        actor: Option<i64>,
-        work: &mut Work,
-        status: MatchStatus,
-        now: i64,
-    ) -> Result<MatchChange, ClubError> {
-        let TurnClock {
-            bank,
-            turn_started_at,
-            deadline_at,
-            reminder_at,
-        } = self.turn_clock(l, actor, work, now);
-        let over = work.snap.is_over();
-        let (ledger, pot_games) = self.settle(l, work);
-        let ids = [l.row.players[0], l.row.players[1]];
-        let result = work.snap.result(&l.names);
-        let result_winner = result.as_ref().map(|(w, _)| ids[w.index()]);
-        if let Some((_, text)) = &result {
-            work.lines.push(text.clone());
-        }
-        let status = if over { MatchStatus::Finished } else { status };
-        Ok(MatchChange {
-            waiting: Some(crate::players::waiting::waiting_mark(
-                l,
-                status,
-                Some(&work.snap),
-            )),
-            id: l.row.id,
-            community_id: l.row.community_id,
-            players: l.row.players,
-            expected_version: l.row.version,
+/// The change a planned command makes (the new snapshot, the log entries, the clock,
+/// money, the fair dice, the league report), as written by `save` and by a league's
+/// start; the result, if the match is over, is added to `work.lines`.
+pub(super) fn planned_change(
+    club: &Club,
+    l: &Loaded,
+    actor: Option<i64>,
+    work: &mut Work,
+    status: MatchStatus,
+    now: i64,
+) -> Result<MatchChange, ClubError> {
+    let TurnClock {
+        bank,
+        turn_started_at,
+        deadline_at,
+        reminder_at,
+    } = super::time_bank::turn_clock(club, l, actor, work, now);
+    let over = work.snap.is_over();
+    let (ledger, pot_games) = super::money::settle(club, l, work);
+    let ids = [l.row.players[0], l.row.players[1]];
+    let result = work.snap.result(&l.names);
+    let result_winner = result.as_ref().map(|(w, _)| ids[w.index()]);
+    if let Some((_, text)) = &result {
+        work.lines.push(text.clone());
+    }
+    let status = if over { MatchStatus::Finished } else { status };
+    Ok(MatchChange {
+        waiting: Some(crate::players::waiting::waiting_mark(
+            l,
             status,
-            state: Some(crate::kernel::error::json(&work.snap)?),
-            turn_started_at,
-            bank,
-            deadline_at,
-            reminder_at,
-            winner: result.as_ref().map(|(w, _)| ids[w.index()]),
-            result: result.map(|(_, t)| t),
-            now,
-            actions: work
-                .entries
-                .iter()
-                .map(|(p, e)| Ok((*p, entry_json(e)?)))
-                .collect::<Result<_, ClubError>>()?,
-            ledger,
-            pot_games,
-            cause: if over {
-                crate::kernel::cause::end_cause(&work.snap)
-            } else {
-                None
-            },
-            fair: work
-                .fair
-                .as_ref()
-                .map(FairDice::change)
-                .transpose()?
-                .flatten(),
-            league: if over {
-                crate::league::league_report(&work.snap, l.row.id, result_winner)?
-            } else {
-                None
-            },
-        })
-    }
+            Some(&work.snap),
+        )),
+        id: l.row.id,
+        community_id: l.row.community_id,
+        players: l.row.players,
+        expected_version: l.row.version,
+        status,
+        state: Some(crate::kernel::error::json(&work.snap)?),
+        turn_started_at,
+        bank,
+        deadline_at,
+        reminder_at,
+        winner: result.as_ref().map(|(w, _)| ids[w.index()]),
+        result: result.map(|(_, t)| t),
+        now,
+        actions: work
+            .entries
+            .iter()
+            .map(|(p, e)| Ok((*p, entry_json(e)?)))
+            .collect::<Result<_, ClubError>>()?,
+        ledger,
+        pot_games,
+        cause: if over {
+            crate::kernel::cause::end_cause(&work.snap)
+        } else {
+            None
+        },
+        fair: work
+            .fair
+            .as_ref()
+            .map(FairDice::change)
+            .transpose()?
+            .flatten(),
+        league: if over {
+            crate::league::league_report(&work.snap, l.row.id, result_winner)?
+        } else {
+            None
+        },
+    })
+}
 
-    /// Writes a planned change: the new snapshot, the log entries, the clock, money.
-    pub(crate) async fn save(
-        &self,
-        l: &Loaded,
-        actor: Option<i64>,
-        mut work: Work,
-        status: MatchStatus,
-    ) -> Result<Outcome, ClubError> {
-        let now = self.clock.now();
-        let mut change = self.planned_change(l, actor, &mut work, status, now)?;
-        self.defer_for_vacation(l, &work.snap, &mut change).await?;
-        let over = work.snap.is_over();
-        let deadline_at = change.deadline_at;
-        let (version, rated) = self.commit_end(l, &change).await?;
-        if let Some(r) = &rated {
-            work.lines
-                .extend(crate::players::rating::change_lines(r, l));
-        }
-        let mut after = Loaded {
-            row: l.row.clone(),
-            spec: l.spec,
-            players: l.players.clone(),
-            names: l.names.clone(),
-            snap: Some(work.snap),
-            fair: None,
-            away: None,
-        };
-        after.row.version = version;
-        after.row.status = change.status;
-        after.row.deadline_at = deadline_at;
-        let mut out = self.outcome(&after, None);
-        let mut lines = work.lines;
-        lines.append(&mut out.lines);
-        if over {
-            // A league match's result, with the standings, also in the league's channel.
-            let mut elsewhere = None;
-            if let Some((channel, text)) = self.league_result(l.row.id).await {
-                lines.push(text.clone());
-                if channel != l.row.channel {
-                    out.announce.push((channel.clone(), text));
-                    elsewhere = Some(channel);
-                }
-            }
-            // What follows (the next round, the season's end, the next season's sign-up)
-            // is the league's news too.
-            let follow = self.after_match_end(l.row.id).await;
-            if let (Some(channel), false) = (elsewhere, follow.is_empty()) {
-                out.announce.push((channel, follow.join("\n")));
-            }
-            lines.extend(follow);
-        }
-        out.lines = lines;
-        Ok(out)
+/// Writes a planned change: the new snapshot, the log entries, the clock, money.
+pub(super) async fn save(
+    club: &Club,
+    l: &Loaded,
+    actor: Option<i64>,
+    mut work: Work,
+    status: MatchStatus,
+) -> Result<Outcome, ClubError> {
+    let now = club.clock.now();
+    let mut change = planned_change(club, l, actor, &mut work, status, now)?;
+    club.defer_for_vacation(l, &work.snap, &mut change).await?;
+    let over = work.snap.is_over();
+    let deadline_at = change.deadline_at;
+    let (version, rated) = commit_end(club, l, &change).await?;
+    if let Some(r) = &rated {
+        work.lines
+            .extend(crate::players::rating::change_lines(r, l));
     }
-
-    pub(crate) async fn commit(&self, l: &Loaded, change: &MatchChange) -> Result<i64, ClubError> {
-        self.commit_end(l, change).await.map(|(v, _)| v)
-    }
-
-    /// [`Club::commit`], with what the end of a rated match did to the ratings.
-    pub(crate) async fn commit_end(
-        &self,
-        l: &Loaded,
-        change: &MatchChange,
-    ) -> Result<(i64, Option<RatedMatch>), ClubError> {
-        match self.store.commit_end(change, &self.rates).await {
-            Ok(v) => Ok(v),
-            Err(StoreError::Stale) => {
-                let now = self.store.load_match(l.row.id).await?;
-                Err(ClubError::Stale(
-                    l.row.id,
-                    now.map_or(l.row.version + 1, |r| r.version),
-                ))
+    let mut after = Loaded {
+        row: l.row.clone(),
+        spec: l.spec,
+        players: l.players.clone(),
+        names: l.names.clone(),
+        snap: Some(work.snap),
+        fair: None,
+        away: None,
+    };
+    after.row.version = version;
+    after.row.status = change.status;
+    after.row.deadline_at = deadline_at;
+    let mut out = super::views::outcome(club, &after, None);
+    let mut lines = work.lines;
+    lines.append(&mut out.lines);
+    if over {
+        // A league match's result, with the standings, also in the league's channel.
+        let mut elsewhere = None;
+        if let Some((channel, text)) = club.league_result(l.row.id).await {
+            lines.push(text.clone());
+            if channel != l.row.channel {
+                out.announce.push((channel.clone(), text));
+                elsewhere = Some(channel);
             }
-            Err(e) => Err(e.into()),
         }
+        // What follows (the next round, the season's end, the next season's sign-up)
+        // is the league's news too.
+        let follow = club.after_match_end(l.row.id).await;
+        if let (Some(channel), false) = (elsewhere, follow.is_empty()) {
+            out.announce.push((channel, follow.join("\n")));
+        }
+        lines.extend(follow);
+    }
+    out.lines = lines;
+    Ok(out)
+}
+
+pub(super) async fn commit(
+    club: &Club,
+    l: &Loaded,
+    change: &MatchChange,
+) -> Result<i64, ClubError> {
+    commit_end(club, l, change).await.map(|(v, _)| v)
+}
+
+/// [`Club::commit`], with what the end of a rated match did to the ratings.
+async fn commit_end(
+    club: &Club,
+    l: &Loaded,
+    change: &MatchChange,
+) -> Result<(i64, Option<RatedMatch>), ClubError> {
+    match club.store.commit_end(change, &club.rates).await {
+        Ok(v) => Ok(v),
+        Err(StoreError::Stale) => {
+            let now = club.store.load_match(l.row.id).await?;
+            Err(ClubError::Stale(
+                l.row.id,
+                now.map_or(l.row.version + 1, |r| r.version),
+            ))
+        }
+        Err(e) => Err(e.into()),
     }
 }
 

@@ -53,112 +53,110 @@ fn net_words(l: &Loaded, m: &Match) -> String {
     }
 }
 
-impl Club {
-    /// Ends a money session between games.
-    pub(crate) async fn stop_session(
-        &self,
-        me: &PlayerRow,
-        community: i64,
-        m: MatchRef,
-    ) -> Result<Outcome, ClubError> {
-        let l = self.find(me, community, m, "stop").await?;
-        let side = l.side_of(me.id).unwrap_or(Side::X);
-        let snap = match (&l.snap, l.row.status) {
-            (Some(s), MatchStatus::Active) if !s.is_over() => s.clone(),
-            _ => {
-                return Err(ClubError::NotActive(
-                    l.row.id,
-                    l.row.status.to_string(),
-                    "only a money session being played can be stopped",
-                ));
-            }
-        };
-        let AnyMatch::Standard(game) = snap.game.clone() else {
-            return Err(ClubError::Refused(format!(
-                "/stop ends a money session; match #{} is Welsh backgammon, played to its end (or /concede)",
-                l.row.id
-            )));
-        };
-        if game.rules().length.is_some() {
-            return Err(ClubError::Refused(format!(
-                "/stop ends a money session; match #{} is match play: it ends when a player reaches its length (or /resign)",
-                l.row.id
-            )));
+/// Ends a money session between games.
+pub(super) async fn stop_session(
+    club: &Club,
+    me: &PlayerRow,
+    community: i64,
+    m: MatchRef,
+) -> Result<Outcome, ClubError> {
+    let l = super::which_match::find(club, me, community, m, "stop").await?;
+    let side = l.side_of(me.id).unwrap_or(Side::X);
+    let snap = match (&l.snap, l.row.status) {
+        (Some(s), MatchStatus::Active) if !s.is_over() => s.clone(),
+        _ => {
+            return Err(ClubError::NotActive(
+                l.row.id,
+                l.row.status.to_string(),
+                "only a money session being played can be stopped",
+            ));
         }
-        if let Some(played) = game_under_way(&game) {
-            let now = format!(
-                "Now: {} must {}",
-                snap.game
-                    .to_act()
-                    .map_or_else(String::new, |s| l.names[s.index()].clone()),
-                next_words(&snap.game)
-            );
-            // A game begins with its opening throw: once it is made (even with no play
-            // yet) the session stops only after the game.
-            return Err(ClubError::Refused(if played {
-                format!(
-                    "a money session ends between games: game {} is under way; finish it (or /resign it), then /stop. {now}",
-                    game.game_number(),
-                )
-            } else {
-                format!(
-                    "the opening throw of game {} was made; the session stops only between games: play the game out (or /resign it), then /stop. {now}",
-                    game.game_number(),
-                )
-            }));
-        }
-        let net = net_words(&l, &game);
-        let mut work = Work {
-            snap,
-            entries: Vec::new(),
-            lines: Vec::new(),
-            settle: Vec::new(),
-            fair: None,
-        };
-        work.push_entry(Some(me.id), Entry::StopSession { side }, &l.names)?;
-        let headline = work.lines.first().cloned().unwrap_or_default();
-        work.lines.push(format!("Session net: {net}"));
-        let points = game.score();
-        let leader = match points[0].cmp(&points[1]) {
-            std::cmp::Ordering::Greater => Some(l.row.players[0]),
-            std::cmp::Ordering::Less => Some(l.row.players[1]),
-            std::cmp::Ordering::Equal => None,
-        };
-        let change = MatchChange {
-            id: l.row.id,
-            community_id: l.row.community_id,
-            players: l.row.players,
-            expected_version: l.row.version,
-            status: MatchStatus::Finished,
-            state: Some(crate::kernel::error::json(&work.snap)?),
-            bank: self.banks_now(&l),
-            winner: leader,
-            result: Some(format!("{headline}: {net}")),
-            now: self.clock.now(),
-            actions: work
-                .entries
-                .iter()
-                .map(|(p, e)| Ok((*p, entry_json(e)?)))
-                .collect::<Result<_, ClubError>>()?,
-            ..MatchChange::default()
-        };
-        let version = self.commit(&l, &change).await?;
-        let mut after = Loaded {
-            row: l.row.clone(),
-            spec: l.spec,
-            players: l.players.clone(),
-            names: l.names.clone(),
-            snap: Some(work.snap),
-            fair: l.fair.clone(),
-            away: None,
-        };
-        after.row.version = version;
-        after.row.status = MatchStatus::Finished;
-        after.row.deadline_at = None;
-        let mut out = self.outcome(&after, None);
-        let mut lines = work.lines;
-        lines.append(&mut out.lines);
-        out.lines = lines;
-        Ok(out)
+    };
+    let AnyMatch::Standard(game) = snap.game.clone() else {
+        return Err(ClubError::Refused(format!(
+            "/stop ends a money session; match #{} is Welsh backgammon, played to its end (or /concede)",
+            l.row.id
+        )));
+    };
+    if game.rules().length.is_some() {
+        return Err(ClubError::Refused(format!(
+            "/stop ends a money session; match #{} is match play: it ends when a player reaches its length (or /resign)",
+            l.row.id
+        )));
     }
+    if let Some(played) = game_under_way(&game) {
+        let now = format!(
+            "Now: {} must {}",
+            snap.game
+                .to_act()
+                .map_or_else(String::new, |s| l.names[s.index()].clone()),
+            next_words(&snap.game)
+        );
+        // A game begins with its opening throw: once it is made (even with no play
+        // yet) the session stops only after the game.
+        return Err(ClubError::Refused(if played {
+            format!(
+                "a money session ends between games: game {} is under way; finish it (or /resign it), then /stop. {now}",
+                game.game_number(),
+            )
+        } else {
+            format!(
+                "the opening throw of game {} was made; the session stops only between games: play the game out (or /resign it), then /stop. {now}",
+                game.game_number(),
+            )
+        }));
+    }
+    let net = net_words(&l, &game);
+    let mut work = Work {
+        snap,
+        entries: Vec::new(),
+        lines: Vec::new(),
+        settle: Vec::new(),
+        fair: None,
+    };
+    work.push_entry(Some(me.id), Entry::StopSession { side }, &l.names)?;
+    let headline = work.lines.first().cloned().unwrap_or_default();
+    work.lines.push(format!("Session net: {net}"));
+    let points = game.score();
+    let leader = match points[0].cmp(&points[1]) {
+        std::cmp::Ordering::Greater => Some(l.row.players[0]),
+        std::cmp::Ordering::Less => Some(l.row.players[1]),
+        std::cmp::Ordering::Equal => None,
+    };
+    let change = MatchChange {
+        id: l.row.id,
+        community_id: l.row.community_id,
+        players: l.row.players,
+        expected_version: l.row.version,
+        status: MatchStatus::Finished,
+        state: Some(crate::kernel::error::json(&work.snap)?),
+        bank: super::time_bank::banks_now(club, &l),
+        winner: leader,
+        result: Some(format!("{headline}: {net}")),
+        now: club.clock.now(),
+        actions: work
+            .entries
+            .iter()
+            .map(|(p, e)| Ok((*p, entry_json(e)?)))
+            .collect::<Result<_, ClubError>>()?,
+        ..MatchChange::default()
+    };
+    let version = super::play::commit(club, &l, &change).await?;
+    let mut after = Loaded {
+        row: l.row.clone(),
+        spec: l.spec,
+        players: l.players.clone(),
+        names: l.names.clone(),
+        snap: Some(work.snap),
+        fair: l.fair.clone(),
+        away: None,
+    };
+    after.row.version = version;
+    after.row.status = MatchStatus::Finished;
+    after.row.deadline_at = None;
+    let mut out = super::views::outcome(club, &after, None);
+    let mut lines = work.lines;
+    lines.append(&mut out.lines);
+    out.lines = lines;
+    Ok(out)
 }

@@ -6,265 +6,231 @@
 
 use crate::challenges::challenge::spec_words;
 use crate::matches::loaded::Loaded;
-use crate::{Actor, ChallengeSpec, Club, ClubError, MatchRef, Snapshot};
+use crate::{Actor, Club, ClubError, MatchRef};
 use store::{MatchRow, MatchStatus, PlayerRow};
 
-impl Club {
-    pub(crate) async fn load(&self, id: i64) -> Result<Loaded, ClubError> {
-        let (row, players, away) = self
-            .store
-            .load_match_with_players(id)
-            .await?
-            .ok_or(ClubError::UnknownMatch(id))?;
-        let mut l = Self::loaded_with(row, players)?;
-        l.away = Some(away);
-        Ok(l)
-    }
+pub(super) async fn load(club: &Club, id: i64) -> Result<Loaded, ClubError> {
+    let (row, players, away) = club
+        .store
+        .load_match_with_players(id)
+        .await?
+        .ok_or(ClubError::UnknownMatch(id))?;
+    let mut l = Loaded::read(row, players)?;
+    l.away = Some(away);
+    Ok(l)
+}
 
-    /// A match row already read, with its terms, snapshot and players.
-    pub(crate) async fn loaded(&self, row: MatchRow) -> Result<Loaded, ClubError> {
-        let players = self.store.players_by_id(row.players).await?;
-        Self::loaded_with(row, players)
-    }
+/// A match row already read, with its terms, snapshot and players.
+pub(super) async fn loaded(club: &Club, row: MatchRow) -> Result<Loaded, ClubError> {
+    let players = club.store.players_by_id(row.players).await?;
+    Loaded::read(row, players)
+}
 
-    /// A match row and its players already read, with its terms and snapshot.
-    pub(crate) fn loaded_with(row: MatchRow, [x, o]: [PlayerRow; 2]) -> Result<Loaded, ClubError> {
-        let id = row.id;
-        let spec: ChallengeSpec =
-            serde_json::from_str(&row.terms).map_err(|e| ClubError::Corrupt(id, e.to_string()))?;
-        let snap = match &row.state {
-            Some(s) => Some(
-                serde_json::from_str::<Snapshot>(s)
-                    .map_err(|e| ClubError::Corrupt(id, e.to_string()))?,
-            ),
-            None => None,
-        };
-        let names = [x.display_name.clone(), o.display_name.clone()];
-        Ok(Loaded {
-            row,
-            spec,
-            players: [x, o],
-            names,
-            snap,
-            fair: None,
-            away: None,
+/// The match a command is about: the one named, or the only open one of the player
+/// here (else the only one where they have something to do).
+pub(super) async fn find(
+    club: &Club,
+    me: &PlayerRow,
+    community: i64,
+    m: MatchRef,
+    verb: &'static str,
+) -> Result<Loaded, ClubError> {
+    let l = match m.id {
+        Some(id) => load(club, id).await?,
+        None => {
+            let mut open = Vec::new();
+            for r in club.store.matches_of(me.id, community, true).await? {
+                open.push(loaded(club, r).await?);
+            }
+            if open.len() > 1 {
+                // Only the matches where the player has something to do now are
+                // suggested (or taken, when there is one).
+                let mine: Vec<usize> = (0..open.len())
+                    .filter(|&i| has_to_do(club, &open[i], me.id, verb))
+                    .collect();
+                match mine.as_slice() {
+                    [one] => open.swap_remove(*one),
+                    // A look may be at any of them.
+                    _ if VIEWS.contains(&verb) => {
+                        let ids: Vec<String> =
+                            open.iter().map(|l| format!("#{}", l.row.id)).collect();
+                        return Err(ClubError::WhichMatch(ids.join(", "), verb, open[0].row.id));
+                    }
+                    [] => return Err(nothing_to_do(club, &open, verb)),
+                    many => {
+                        let ids: Vec<String> = many
+                            .iter()
+                            .map(|&i| format!("#{}", open[i].row.id))
+                            .collect();
+                        return Err(ClubError::WhichMatch(
+                            ids.join(", "),
+                            verb,
+                            open[many[0]].row.id,
+                        ));
+                    }
+                }
+            } else {
+                open.pop().ok_or(ClubError::NoMatch)?
+            }
+        }
+    };
+    // A match is acted on where it is played: one of another server (or direct
+    // messages) stays unknown to a stranger there, and a player is sent back to it.
+    if l.row.community_id != community {
+        return Err(match l.side_of(me.id) {
+            None => ClubError::UnknownMatch(l.row.id),
+            Some(_) => ClubError::Refused(format!(
+                "match #{} is played on another server; act on it there",
+                l.row.id
+            )),
+        });
+    }
+    if l.side_of(me.id).is_none() {
+        return Err(ClubError::NotAParticipant(
+            l.row.id,
+            l.names[0].clone(),
+            l.names[1].clone(),
+        ));
+    }
+    at_version(l, m.version)
+}
+
+/// The match a viewing command (board, history, export, legal plays) is about: the
+/// one named, which a spectator of the same community may look at too (a match of
+/// another community stays unknown to him); else the player's open match here, else
+/// his most recently finished one.
+pub(super) async fn find_view(
+    club: &Club,
+    me: &PlayerRow,
+    community: i64,
+    m: MatchRef,
+    verb: &'static str,
+) -> Result<Loaded, ClubError> {
+    let l = match m.id {
+        Some(id) => {
+            let l = load(club, id).await?;
+            if l.side_of(me.id).is_none() && l.row.community_id != community {
+                return Err(ClubError::UnknownMatch(id));
+            }
+            l
+        }
+        None => match find(club, me, community, m, verb).await {
+            Err(ClubError::NoMatch) => last_finished(club, me, community)
+                .await?
+                .ok_or(ClubError::NoMatch)?,
+            found => return found,
+        },
+    };
+    at_version(l, m.version)
+}
+
+/// The player's finished matches here, the most recently finished first.
+pub(super) async fn finished(
+    club: &Club,
+    me: &PlayerRow,
+    community: i64,
+) -> Result<Vec<MatchRow>, ClubError> {
+    let mut done: Vec<MatchRow> = club
+        .store
+        .matches_of(me.id, community, false)
+        .await?
+        .into_iter()
+        .filter(|r| r.status == MatchStatus::Finished)
+        .collect();
+    done.sort_by(|a, b| b.updated_at.cmp(&a.updated_at).then(b.id.cmp(&a.id)));
+    Ok(done)
+}
+
+async fn last_finished(
+    club: &Club,
+    me: &PlayerRow,
+    community: i64,
+) -> Result<Option<Loaded>, ClubError> {
+    match finished(club, me, community).await?.into_iter().next() {
+        Some(r) => Ok(Some(loaded(club, r).await?)),
+        None => Ok(None),
+    }
+}
+
+/// Whether `player` has something to do now in the open match `l` with the command
+/// `verb`: a command that may be given at any time in a match under way (a
+/// resignation, a break, a stop) in any of those; a challenge's answer or withdrawal
+/// where it is theirs; anything else where it is their turn (either player may make a standard match's
+/// opening throw). A look (board, history, ...) prefers the match that waits on them.
+fn has_to_do(club: &Club, l: &Loaded, player: i64, verb: &str) -> bool {
+    let active =
+        l.row.status == MatchStatus::Active && l.snap.as_ref().is_some_and(|s| !s.is_over());
+    match verb {
+        "resign" | "concede" | "break" | "resume" => active,
+        // The tutor's hold waits on the player whose action it flagged.
+        "undo" | "keep" => {
+            active
+                && l.snap.as_ref().is_some_and(|s| {
+                    s.tutor_holds_for()
+                        .is_some_and(|side| l.row.players[side.index()] == player)
+                })
+        }
+        "stop" => active && l.spec.length.is_none() && l.spec.ruleset == engine::Ruleset::Standard,
+        "cancel" => l.row.status == MatchStatus::Challenged && l.row.players[0] == player,
+        "accept" | "decline" if l.row.status == MatchStatus::Challenged => {
+            l.row.players[1] == player
+        }
+        _ if l.row.status == MatchStatus::Challenged => false,
+        "roll" if active && opening(l) => true,
+        _ => waiting_on(club, l) == Some(player),
+    }
+}
+
+/// The refusal when none of the player's open matches has anything for them to do
+/// with `verb`: whom each waits on, and no match suggested.
+fn nothing_to_do(club: &Club, open: &[Loaded], verb: &str) -> ClubError {
+    let waits: Vec<String> = open
+        .iter()
+        .map(|l| {
+            let who = waiting_on(club, l)
+                .and_then(|p| l.players.iter().find(|r| r.id == p))
+                .map(|r| r.display_name.clone());
+            match (l.row.status, who) {
+                (MatchStatus::Challenged, Some(w)) => {
+                    format!("#{} waits for {w} to answer the challenge", l.row.id)
+                }
+                (_, Some(w)) => format!("#{} waits on {w}", l.row.id),
+                (_, None) => format!("#{} waits on nobody", l.row.id),
+            }
         })
-    }
+        .collect();
+    ClubError::Refused(format!(
+        "none of your open matches here has a /{verb} for you now: {}",
+        waits.join("; ")
+    ))
+}
 
-    /// The match a command is about: the one named, or the only open one of the player
-    /// here (else the only one where they have something to do).
-    pub(crate) async fn find(
-        &self,
-        me: &PlayerRow,
-        community: i64,
-        m: MatchRef,
-        verb: &'static str,
-    ) -> Result<Loaded, ClubError> {
-        let l = match m.id {
-            Some(id) => self.load(id).await?,
-            None => {
-                let mut open = Vec::new();
-                for r in self.store.matches_of(me.id, community, true).await? {
-                    open.push(self.loaded(r).await?);
-                }
-                if open.len() > 1 {
-                    // Only the matches where the player has something to do now are
-                    // suggested (or taken, when there is one).
-                    let mine: Vec<usize> = (0..open.len())
-                        .filter(|&i| self.has_to_do(&open[i], me.id, verb))
-                        .collect();
-                    match mine.as_slice() {
-                        [one] => open.swap_remove(*one),
-                        // A look may be at any of them.
-                        _ if VIEWS.contains(&verb) => {
-                            let ids: Vec<String> =
-                                open.iter().map(|l| format!("#{}", l.row.id)).collect();
-                            return Err(ClubError::WhichMatch(
-                                ids.join(", "),
-                                verb,
-                                open[0].row.id,
-                            ));
-                        }
-                        [] => return Err(self.nothing_to_do(&open, verb)),
-                        many => {
-                            let ids: Vec<String> = many
-                                .iter()
-                                .map(|&i| format!("#{}", open[i].row.id))
-                                .collect();
-                            return Err(ClubError::WhichMatch(
-                                ids.join(", "),
-                                verb,
-                                open[many[0]].row.id,
-                            ));
-                        }
-                    }
-                } else {
-                    open.pop().ok_or(ClubError::NoMatch)?
-                }
-            }
-        };
-        // A match is acted on where it is played: one of another server (or direct
-        // messages) stays unknown to a stranger there, and a player is sent back to it.
-        if l.row.community_id != community {
-            return Err(match l.side_of(me.id) {
-                None => ClubError::UnknownMatch(l.row.id),
-                Some(_) => ClubError::Refused(format!(
-                    "match #{} is played on another server; act on it there",
-                    l.row.id
-                )),
-            });
-        }
-        if l.side_of(me.id).is_none() {
-            return Err(ClubError::NotAParticipant(
-                l.row.id,
-                l.names[0].clone(),
-                l.names[1].clone(),
-            ));
-        }
-        at_version(l, m.version)
+/// The player id whose decision the match waits on.
+pub(super) fn waiting_on(_club: &Club, l: &Loaded) -> Option<i64> {
+    match l.row.status {
+        MatchStatus::Challenged => Some(l.row.players[1]),
+        MatchStatus::Active => l
+            .snap
+            .as_ref()
+            .filter(|s| !s.is_over())
+            .and_then(|s| crate::matches::prompts::acting_side(&s.game))
+            .map(|s| l.row.players[s.index()]),
+        _ => None,
     }
+}
 
-    /// The match a viewing command (board, history, export, legal plays) is about: the
-    /// one named, which a spectator of the same community may look at too (a match of
-    /// another community stays unknown to him); else the player's open match here, else
-    /// his most recently finished one.
-    pub(crate) async fn find_view(
-        &self,
-        me: &PlayerRow,
-        community: i64,
-        m: MatchRef,
-        verb: &'static str,
-    ) -> Result<Loaded, ClubError> {
-        let l = match m.id {
-            Some(id) => {
-                let l = self.load(id).await?;
-                if l.side_of(me.id).is_none() && l.row.community_id != community {
-                    return Err(ClubError::UnknownMatch(id));
-                }
-                l
-            }
-            None => match self.find(me, community, m, verb).await {
-                Err(ClubError::NoMatch) => self
-                    .last_finished(me, community)
-                    .await?
-                    .ok_or(ClubError::NoMatch)?,
-                found => return found,
-            },
-        };
-        at_version(l, m.version)
+/// The actor's open matches here: (id, a line describing it), newest first.
+pub(super) async fn open_matches(
+    club: &Club,
+    actor: &Actor,
+) -> Result<Vec<(i64, String)>, ClubError> {
+    let (me, community) = club.me(actor).await?;
+    let mut out = Vec::new();
+    for r in club.store.matches_of(me.id, community, true).await? {
+        let l = loaded(club, r).await?;
+        out.push((l.row.id, match_label(&l)));
     }
-
-    /// The player's finished matches here, the most recently finished first.
-    pub(crate) async fn finished(
-        &self,
-        me: &PlayerRow,
-        community: i64,
-    ) -> Result<Vec<MatchRow>, ClubError> {
-        let mut done: Vec<MatchRow> = self
-            .store
-            .matches_of(me.id, community, false)
-            .await?
-            .into_iter()
-            .filter(|r| r.status == MatchStatus::Finished)
-            .collect();
-        done.sort_by(|a, b| b.updated_at.cmp(&a.updated_at).then(b.id.cmp(&a.id)));
-        Ok(done)
-    }
-
-    async fn last_finished(
-        &self,
-        me: &PlayerRow,
-        community: i64,
-    ) -> Result<Option<Loaded>, ClubError> {
-        match self.finished(me, community).await?.into_iter().next() {
-            Some(r) => Ok(Some(self.loaded(r).await?)),
-            None => Ok(None),
-        }
-    }
-
-    /// Whether `player` has something to do now in the open match `l` with the command
-    /// `verb`: a command that may be given at any time in a match under way (a
-    /// resignation, a break, a stop) in any of those; a challenge's answer or withdrawal
-    /// where it is theirs; anything else where it is their turn (either player may make a standard match's
-    /// opening throw). A look (board, history, ...) prefers the match that waits on them.
-    fn has_to_do(&self, l: &Loaded, player: i64, verb: &str) -> bool {
-        let active =
-            l.row.status == MatchStatus::Active && l.snap.as_ref().is_some_and(|s| !s.is_over());
-        match verb {
-            "resign" | "concede" | "break" | "resume" => active,
-            // The tutor's hold waits on the player whose action it flagged.
-            "undo" | "keep" => {
-                active
-                    && l.snap.as_ref().is_some_and(|s| {
-                        s.tutor_holds_for()
-                            .is_some_and(|side| l.row.players[side.index()] == player)
-                    })
-            }
-            "stop" => {
-                active && l.spec.length.is_none() && l.spec.ruleset == engine::Ruleset::Standard
-            }
-            "cancel" => l.row.status == MatchStatus::Challenged && l.row.players[0] == player,
-            "accept" | "decline" if l.row.status == MatchStatus::Challenged => {
-                l.row.players[1] == player
-            }
-            _ if l.row.status == MatchStatus::Challenged => false,
-            "roll" if active && opening(l) => true,
-            _ => self.waiting_on(l) == Some(player),
-        }
-    }
-
-    /// The refusal when none of the player's open matches has anything for them to do
-    /// with `verb`: whom each waits on, and no match suggested.
-    fn nothing_to_do(&self, open: &[Loaded], verb: &str) -> ClubError {
-        let waits: Vec<String> = open
-            .iter()
-            .map(|l| {
-                let who = self
-                    .waiting_on(l)
-                    .and_then(|p| l.players.iter().find(|r| r.id == p))
-                    .map(|r| r.display_name.clone());
-                match (l.row.status, who) {
-                    (MatchStatus::Challenged, Some(w)) => {
-                        format!("#{} waits for {w} to answer the challenge", l.row.id)
-                    }
-                    (_, Some(w)) => format!("#{} waits on {w}", l.row.id),
-                    (_, None) => format!("#{} waits on nobody", l.row.id),
-                }
-            })
-            .collect();
-        ClubError::Refused(format!(
-            "none of your open matches here has a /{verb} for you now: {}",
-            waits.join("; ")
-        ))
-    }
-
-    /// The player id whose decision the match waits on.
-    pub(crate) fn waiting_on(&self, l: &Loaded) -> Option<i64> {
-        match l.row.status {
-            MatchStatus::Challenged => Some(l.row.players[1]),
-            MatchStatus::Active => l
-                .snap
-                .as_ref()
-                .filter(|s| !s.is_over())
-                .and_then(|s| crate::matches::prompts::acting_side(&s.game))
-                .map(|s| l.row.players[s.index()]),
-            _ => None,
-        }
-    }
-
-    /// The actor's open matches here: (id, a line describing it), newest first.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn open_matches(&self, actor: &Actor) -> Result<Vec<(i64, String)>, ClubError> {
-        let (me, community) = self.me(actor).await?;
-        let mut out = Vec::new();
-        for r in self.store.matches_of(me.id, community, true).await? {
-            let l = self.loaded(r).await?;
-            out.push((l.row.id, match_label(&l)));
-        }
-        Ok(out)
-    }
+    Ok(out)
 }
 
 /// The commands that look at a match rather than act on it.

@@ -4,54 +4,51 @@
 use crate::{Actor, Club, ClubError};
 use store::PlayerRow;
 
-impl Club {
-    /// The player who sends a command and the community they send it in, made on their
-    /// first command (a changed display name renames them).
-    pub(crate) async fn me(&self, actor: &Actor) -> Result<(PlayerRow, i64), ClubError> {
-        for (what, text) in [
-            ("name", &actor.display_name),
-            ("user id", &actor.user_id),
-            ("channel", &actor.channel),
-        ] {
-            if text.chars().count() > 100 {
-                return Err(ClubError::TooLong(what, text.chars().count(), 100));
-            }
+/// The player who sends a command and the community they send it in, made on their
+/// first command (a changed display name renames them).
+pub(super) async fn me(club: &Club, actor: &Actor) -> Result<(PlayerRow, i64), ClubError> {
+    for (what, text) in [
+        ("name", &actor.display_name),
+        ("user id", &actor.user_id),
+        ("channel", &actor.channel),
+    ] {
+        if text.chars().count() > 100 {
+            return Err(ClubError::TooLong(what, text.chars().count(), 100));
         }
-        // Read first: most commands come from known players in known communities, and a
-        // read takes no write lock.
-        let (found, found_community) = self
-            .store
-            .find_actor(&actor.platform, &actor.user_id, &actor.community_id)
-            .await?;
-        // A display name changes when the platform says so (Discord sends the current
-        // one); in the local chat the id is the name in lower case, and typing it in
-        // another case does not rename the player.
-        let me = match found {
-            Some(p)
-                if p.display_name == actor.display_name
-                    || actor.identity == crate::Identity::Name =>
-            {
-                p
-            }
-            _ => {
-                self.store
-                    .player(
-                        &actor.platform,
-                        &actor.user_id,
-                        &actor.display_name,
-                        self.clock.now(),
-                    )
-                    .await?
-            }
-        };
-        let community = match found_community {
-            Some(id) => id,
-            None => {
-                self.store
-                    .community(&actor.platform, &actor.community_id, &actor.community_name)
-                    .await?
-            }
-        };
-        Ok((me, community))
     }
+    // Read first: most commands come from known players in known communities, and a
+    // read takes no write lock.
+    let (found, found_community) = club
+        .store
+        .find_actor(&actor.platform, &actor.user_id, &actor.community_id)
+        .await?;
+    // A display name changes when the platform says so (Discord sends the current
+    // one); in the local chat the id is the name in lower case, and typing it in
+    // another case does not rename the player.
+    let me = match found {
+        Some(p)
+            if p.display_name == actor.display_name || actor.identity == crate::Identity::Name =>
+        {
+            p
+        }
+        _ => {
+            club.store
+                .player(
+                    &actor.platform,
+                    &actor.user_id,
+                    &actor.display_name,
+                    club.clock.now(),
+                )
+                .await?
+        }
+    };
+    let community = match found_community {
+        Some(id) => id,
+        None => {
+            club.store
+                .community(&actor.platform, &actor.community_id, &actor.community_name)
+                .await?
+        }
+    };
+    Ok((me, community))
 }

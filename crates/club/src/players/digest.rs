@@ -179,152 +179,143 @@ fn minute_words(minute: i64) -> String {
     format!("{:02}:{:02}", minute / 60, minute % 60)
 }
 
-impl Club {
-    /// What the settings do to the digest, checked: the write, and its words for the
-    /// answer. A refusal changes nothing.
-    pub(crate) async fn digest_change(
-        &self,
-        me: &PlayerRow,
-        o: &DigestOptions,
-    ) -> Result<(DigestWrite, Option<DigestRow>), ClubError> {
-        let now = self.clock.now();
-        let current = self.store.digest_of(me.id).await?;
-        if o.daily == Some(false) {
-            if o.at.is_some() || o.tz.is_some() {
-                return Err(ClubError::BadOption(
-                    "digest:off takes no at: or tz: (they set the time of the daily digest)".into(),
-                ));
-            }
-            return Ok((DigestWrite::Off, None));
-        }
-        if !o.any() {
-            return Ok((DigestWrite::Keep, current));
-        }
-        if o.daily.is_none() && current.is_none() {
+/// What the settings do to the digest, checked: the write, and its words for the
+/// answer. A refusal changes nothing.
+pub(super) async fn digest_change(
+    club: &Club,
+    me: &PlayerRow,
+    o: &DigestOptions,
+) -> Result<(DigestWrite, Option<DigestRow>), ClubError> {
+    let now = club.clock.now();
+    let current = club.store.digest_of(me.id).await?;
+    if o.daily == Some(false) {
+        if o.at.is_some() || o.tz.is_some() {
             return Err(ClubError::BadOption(
-                "at: and tz: set the time of the daily digest, which is off: add digest:daily"
-                    .into(),
+                "digest:off takes no at: or tz: (they set the time of the daily digest)".into(),
             ));
         }
-        let minute = match &o.at {
-            Some(t) => parse_at(t)?,
-            None => current.as_ref().map_or(DEFAULT_MINUTE, |c| c.minute),
-        };
-        let (name, tz) = match &o.tz {
-            Some(t) => parse_zone(t)?,
-            None => {
-                let name = current
-                    .as_ref()
-                    .map_or_else(|| DEFAULT_ZONE.to_string(), |c| c.tz.clone());
-                let tz = zone(&name);
-                (name, tz)
-            }
-        };
-        let last_day = current.as_ref().and_then(|c| c.last_day.clone());
-        let done = last_day.as_deref().and_then(|d| d.parse::<Date>().ok());
-        let row = DigestRow {
-            player_id: me.id,
-            minute,
-            tz: name,
-            next_at: next_due(&tz, minute, now, done),
-            last_day,
-        };
-        Ok((DigestWrite::Set(row.clone()), Some(row)))
+        return Ok((DigestWrite::Off, None));
     }
-
-    /// The digest in words, for the settings' answer.
-    pub(crate) fn digest_words(&self, d: Option<&DigestRow>) -> String {
-        match d {
-            None => "daily digest off".into(),
-            Some(d) => format!(
-                "daily digest at {} {} (the next in {})",
-                minute_words(d.minute),
-                d.tz,
-                crate::duration_words(d.next_at - self.clock.now())
-            ),
+    if !o.any() {
+        return Ok((DigestWrite::Keep, current));
+    }
+    if o.daily.is_none() && current.is_none() {
+        return Err(ClubError::BadOption(
+            "at: and tz: set the time of the daily digest, which is off: add digest:daily".into(),
+        ));
+    }
+    let minute = match &o.at {
+        Some(t) => parse_at(t)?,
+        None => current.as_ref().map_or(DEFAULT_MINUTE, |c| c.minute),
+    };
+    let (name, tz) = match &o.tz {
+        Some(t) => parse_zone(t)?,
+        None => {
+            let name = current
+                .as_ref()
+                .map_or_else(|| DEFAULT_ZONE.to_string(), |c| c.tz.clone());
+            let tz = zone(&name);
+            (name, tz)
         }
-    }
+    };
+    let last_day = current.as_ref().and_then(|c| c.last_day.clone());
+    let done = last_day.as_deref().and_then(|d| d.parse::<Date>().ok());
+    let row = DigestRow {
+        player_id: me.id,
+        minute,
+        tz: name,
+        next_at: next_due(&tz, minute, now, done),
+        last_day,
+    };
+    Ok((DigestWrite::Set(row.clone()), Some(row)))
+}
 
-    /// Sends the digests that are due: each claimed for its local day (one process sends
-    /// it, once), then its player's waiting matches composed; nothing when nothing waits.
-    ///
-    /// # Errors
-    /// A database error (the digests claimed before it stay claimed).
-    pub async fn digest_sweep(&self) -> Result<Vec<Notice>, ClubError> {
-        let now = self.clock.now();
-        let mut notices = Vec::new();
-        loop {
-            let started = std::time::Instant::now();
-            let due = self.store.digests_due(now, BATCH).await?;
-            if due.is_empty() {
-                break;
-            }
-            let claims: Vec<(i64, i64, i64, String)> = due
-                .iter()
-                .map(|(d, _)| {
-                    let tz = zone(&d.tz);
-                    let day = local_day(&tz, now);
-                    (
-                        d.player_id,
-                        d.next_at,
-                        next_due(&tz, d.minute, now, Some(day)),
-                        day.to_string(),
-                    )
-                })
-                .collect();
-            let claimed = self.store.claim_digests(&claims).await?;
-            let players: Vec<PlayerRow> = due
-                .into_iter()
-                .zip(claimed)
-                .filter_map(|((_, p), won)| won.then_some(p))
-                .collect();
-            notices.extend(self.compose_digests(&players, now).await?);
-            if claims.len() < usize::try_from(BATCH).unwrap_or(usize::MAX) {
-                break;
-            }
-            // Paced: a morning's thousands of digests take a few seconds more to go out,
-            // and the commands answered meanwhile keep their pace.
-            tokio::time::sleep(started.elapsed() * PACE).await;
-        }
-        Ok(notices)
+/// The digest in words, for the settings' answer.
+pub(super) fn digest_words(club: &Club, d: Option<&DigestRow>) -> String {
+    match d {
+        None => "daily digest off".into(),
+        Some(d) => format!(
+            "daily digest at {} {} (the next in {})",
+            minute_words(d.minute),
+            d.tz,
+            crate::duration_words(d.next_at - club.clock.now())
+        ),
     }
+}
 
-    /// The digests of `players` at `now`: one direct message each for those some match
-    /// waits on.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn compose_digests(
-        &self,
-        players: &[PlayerRow],
-        now: i64,
-    ) -> Result<Vec<Notice>, ClubError> {
-        let links = self.waiting_links();
-        let mut notices = Vec::new();
-        for chunk in players.chunks(READ_CHUNK) {
-            let ids: Vec<i64> = chunk.iter().map(|p| p.id).collect();
-            // Read by the waiting columns; only matches written before them are decoded
-            // (on the low-priority thread, so that the commands answered meanwhile take
-            // the cores first).
-            let lists = self.waiting_of(&ids, None, now, true).await?;
-            let tokens = self.waiting_tokens(lists.values(), &links).await?;
-            for p in chunk {
-                let Some(list) = lists.get(&p.id).filter(|l| !l.is_empty()) else {
-                    continue;
-                };
-                let lines = Self::waiting_lines(list, now, &links, &tokens);
-                notices.push(Notice {
-                    match_id: list[0].match_id,
-                    channel: String::new(),
-                    user_id: p.platform_id.clone(),
-                    dm: true,
-                    text: digest_lines(&p.display_name, lines, links.message_chars).join("\n"),
-                });
-            }
-            tokio::task::yield_now().await;
+/// Sends the digests that are due: each claimed for its local day (one process sends
+/// it, once), then its player's waiting matches composed; nothing when nothing waits.
+pub(super) async fn digest_sweep(club: &Club) -> Result<Vec<Notice>, ClubError> {
+    let now = club.clock.now();
+    let mut notices = Vec::new();
+    loop {
+        let started = std::time::Instant::now();
+        let due = club.store.digests_due(now, BATCH).await?;
+        if due.is_empty() {
+            break;
         }
-        Ok(notices)
+        let claims: Vec<(i64, i64, i64, String)> = due
+            .iter()
+            .map(|(d, _)| {
+                let tz = zone(&d.tz);
+                let day = local_day(&tz, now);
+                (
+                    d.player_id,
+                    d.next_at,
+                    next_due(&tz, d.minute, now, Some(day)),
+                    day.to_string(),
+                )
+            })
+            .collect();
+        let claimed = club.store.claim_digests(&claims).await?;
+        let players: Vec<PlayerRow> = due
+            .into_iter()
+            .zip(claimed)
+            .filter_map(|((_, p), won)| won.then_some(p))
+            .collect();
+        notices.extend(compose_digests(club, &players, now).await?);
+        if claims.len() < usize::try_from(BATCH).unwrap_or(usize::MAX) {
+            break;
+        }
+        // Paced: a morning's thousands of digests take a few seconds more to go out,
+        // and the commands answered meanwhile keep their pace.
+        tokio::time::sleep(started.elapsed() * PACE).await;
     }
+    Ok(notices)
+}
+
+/// The digests of `players` at `now`: one direct message each for those some match
+/// waits on.
+pub(super) async fn compose_digests(
+    club: &Club,
+    players: &[PlayerRow],
+    now: i64,
+) -> Result<Vec<Notice>, ClubError> {
+    let links = super::waiting::waiting_links(club);
+    let mut notices = Vec::new();
+    for chunk in players.chunks(READ_CHUNK) {
+        let ids: Vec<i64> = chunk.iter().map(|p| p.id).collect();
+        // Read by the waiting columns; only matches written before them are decoded
+        // (on the low-priority thread, so that the commands answered meanwhile take
+        // the cores first).
+        let lists = super::waiting::waiting_of(club, &ids, None, now, true).await?;
+        let tokens = super::waiting::waiting_tokens(club, lists.values(), &links).await?;
+        for p in chunk {
+            let Some(list) = lists.get(&p.id).filter(|l| !l.is_empty()) else {
+                continue;
+            };
+            let lines = super::waiting::waiting_lines(list, now, &links, &tokens);
+            notices.push(Notice {
+                match_id: list[0].match_id,
+                channel: String::new(),
+                user_id: p.platform_id.clone(),
+                dm: true,
+                text: digest_lines(&p.display_name, lines, links.message_chars).join("\n"),
+            });
+        }
+        tokio::task::yield_now().await;
+    }
+    Ok(notices)
 }
 
 #[cfg(test)]

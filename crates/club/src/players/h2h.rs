@@ -82,133 +82,131 @@ fn terms_words(row: &MatchRow, spec: Option<&ChallengeSpec>) -> String {
     }
 }
 
-impl Club {
-    /// `/h2h [player] <opponent>`: `player` (default: me) against `opponent` here.
-    pub(crate) async fn head_to_head_view(
-        &self,
-        actor: &Actor,
-        me: &PlayerRow,
-        community: i64,
-        player: Option<&str>,
-        opponent: &str,
-    ) -> Result<Outcome, ClubError> {
-        let a = match player {
-            Some(p) => self.rated_player(actor, p).await?,
-            None => me.clone(),
-        };
-        let b = self.rated_player(actor, opponent).await?;
-        if a.id == b.id {
-            return Err(ClubError::Refused(format!(
-                "a head-to-head takes two players; {} was named twice (e.g. /h2h alice bob, \
-                 or /h2h bob for you against bob)",
-                a.display_name
-            )));
-        }
-        Ok(Outcome {
-            lines: self.head_to_head_lines(&a, &b, community).await?,
-            players: vec![(community, a.id), (community, b.id)],
-            ..Outcome::default()
-        })
+/// `/h2h [player] <opponent>`: `player` (default: me) against `opponent` here.
+pub(super) async fn head_to_head_view(
+    club: &Club,
+    actor: &Actor,
+    me: &PlayerRow,
+    community: i64,
+    player: Option<&str>,
+    opponent: &str,
+) -> Result<Outcome, ClubError> {
+    let a = match player {
+        Some(p) => super::rating::rated_player(club, actor, p).await?,
+        None => me.clone(),
+    };
+    let b = super::rating::rated_player(club, actor, opponent).await?;
+    if a.id == b.id {
+        return Err(ClubError::Refused(format!(
+            "a head-to-head takes two players; {} was named twice (e.g. /h2h alice bob, \
+             or /h2h bob for you against bob)",
+            a.display_name
+        )));
     }
+    Ok(Outcome {
+        lines: head_to_head_lines(club, &a, &b, community).await?,
+        players: vec![(community, a.id), (community, b.id)],
+        ..Outcome::default()
+    })
+}
 
-    /// The head-to-head of `a` against `b` in `community`, in words.
-    pub(crate) async fn head_to_head_lines(
-        &self,
-        a: &PlayerRow,
-        b: &PlayerRow,
-        community: i64,
-    ) -> Result<Vec<String>, ClubError> {
-        let rows = self.store.matches_between(community, a.id, b.id).await?;
-        let names = [a.display_name.as_str(), b.display_name.as_str()];
-        let mut lines = vec![format!("Head-to-head: {} v {}", names[0], names[1])];
-        if rows.iter().all(|r| finished_result(r, a.id).is_none()) {
-            lines.push(format!(
-                "{} and {} have no finished match against each other here.",
-                names[0], names[1]
-            ));
-            return Ok(lines);
-        }
-        let mut records = [
-            (Kind::Standard, Record::default()),
-            (Kind::Welsh, Record::default()),
-            (Kind::Money, Record::default()),
-        ];
-        let mut last = Vec::new();
-        for row in &rows {
-            let Some((_, a_won)) = finished_result(row, a.id) else {
-                continue;
-            };
-            let spec: Option<ChallengeSpec> = serde_json::from_str(&row.terms).ok();
-            let kind = kind_of(row, spec.as_ref());
-            // The score as X and O, turned to a's and b's.
-            let score = score_of(row).map(|s| {
-                if row.players[0] == a.id {
-                    s
-                } else {
-                    [s[1], s[0]]
-                }
-            });
-            if let Some((_, r)) = records.iter_mut().find(|(k, _)| *k == kind) {
-                r.matches += 1;
-                r.wins[usize::from(!a_won)] += 1;
-                if let Some(s) = score {
-                    r.points[0] += u64::from(s[0]);
-                    r.points[1] += u64::from(s[1]);
-                }
-            }
-            if last.len() < LAST_RESULTS {
-                let (w, l) = if a_won { (0, 1) } else { (1, 0) };
-                let mut line = format!(
-                    "  {} #{} {}: {} won",
-                    &utc_words(row.updated_at)[..10],
-                    row.id,
-                    terms_words(row, spec.as_ref()),
-                    names[w]
-                );
-                if let Some(s) = score {
-                    let _ = write!(line, " {}-{}", s[w], s[l]);
-                }
-                line.push_str(how_words(row.cause.as_ref()));
-                last.push(line);
-            }
-        }
-        for (kind, r) in &records {
-            let (title, unit) = match kind {
-                Kind::Standard => ("Standard", "match points"),
-                Kind::Welsh => ("Welsh", "games"),
-                Kind::Money => ("Money play", "points"),
-            };
-            if r.matches == 0 {
-                if *kind != Kind::Money {
-                    lines.push(format!("{title}: no finished match"));
-                }
-                continue;
-            }
-            let what = match (kind, r.matches) {
-                (Kind::Money, 1) => "session",
-                (Kind::Money, _) => "sessions",
-                (_, 1) => "match",
-                _ => "matches",
-            };
-            lines.push(format!(
-                "{title}: {} {what}; won {} {}, {} {}; {unit} {} {}, {} {}",
-                r.matches,
-                names[0],
-                r.wins[0],
-                names[1],
-                r.wins[1],
-                names[0],
-                r.points[0],
-                names[1],
-                r.points[1]
-            ));
-        }
+/// The head-to-head of `a` against `b` in `community`, in words.
+async fn head_to_head_lines(
+    club: &Club,
+    a: &PlayerRow,
+    b: &PlayerRow,
+    community: i64,
+) -> Result<Vec<String>, ClubError> {
+    let rows = club.store.matches_between(community, a.id, b.id).await?;
+    let names = [a.display_name.as_str(), b.display_name.as_str()];
+    let mut lines = vec![format!("Head-to-head: {} v {}", names[0], names[1])];
+    if rows.iter().all(|r| finished_result(r, a.id).is_none()) {
         lines.push(format!(
-            "Last {} result{}:",
-            last.len(),
-            if last.len() == 1 { "" } else { "s" }
+            "{} and {} have no finished match against each other here.",
+            names[0], names[1]
         ));
-        lines.extend(last);
-        Ok(lines)
+        return Ok(lines);
     }
+    let mut records = [
+        (Kind::Standard, Record::default()),
+        (Kind::Welsh, Record::default()),
+        (Kind::Money, Record::default()),
+    ];
+    let mut last = Vec::new();
+    for row in &rows {
+        let Some((_, a_won)) = finished_result(row, a.id) else {
+            continue;
+        };
+        let spec: Option<ChallengeSpec> = serde_json::from_str(&row.terms).ok();
+        let kind = kind_of(row, spec.as_ref());
+        // The score as X and O, turned to a's and b's.
+        let score = score_of(row).map(|s| {
+            if row.players[0] == a.id {
+                s
+            } else {
+                [s[1], s[0]]
+            }
+        });
+        if let Some((_, r)) = records.iter_mut().find(|(k, _)| *k == kind) {
+            r.matches += 1;
+            r.wins[usize::from(!a_won)] += 1;
+            if let Some(s) = score {
+                r.points[0] += u64::from(s[0]);
+                r.points[1] += u64::from(s[1]);
+            }
+        }
+        if last.len() < LAST_RESULTS {
+            let (w, l) = if a_won { (0, 1) } else { (1, 0) };
+            let mut line = format!(
+                "  {} #{} {}: {} won",
+                &utc_words(row.updated_at)[..10],
+                row.id,
+                terms_words(row, spec.as_ref()),
+                names[w]
+            );
+            if let Some(s) = score {
+                let _ = write!(line, " {}-{}", s[w], s[l]);
+            }
+            line.push_str(how_words(row.cause.as_ref()));
+            last.push(line);
+        }
+    }
+    for (kind, r) in &records {
+        let (title, unit) = match kind {
+            Kind::Standard => ("Standard", "match points"),
+            Kind::Welsh => ("Welsh", "games"),
+            Kind::Money => ("Money play", "points"),
+        };
+        if r.matches == 0 {
+            if *kind != Kind::Money {
+                lines.push(format!("{title}: no finished match"));
+            }
+            continue;
+        }
+        let what = match (kind, r.matches) {
+            (Kind::Money, 1) => "session",
+            (Kind::Money, _) => "sessions",
+            (_, 1) => "match",
+            _ => "matches",
+        };
+        lines.push(format!(
+            "{title}: {} {what}; won {} {}, {} {}; {unit} {} {}, {} {}",
+            r.matches,
+            names[0],
+            r.wins[0],
+            names[1],
+            r.wins[1],
+            names[0],
+            r.points[0],
+            names[1],
+            r.points[1]
+        ));
+    }
+    lines.push(format!(
+        "Last {} result{}:",
+        last.len(),
+        if last.len() == 1 { "" } else { "s" }
+    ));
+    lines.extend(last);
+    Ok(lines)
 }

@@ -4,39 +4,37 @@
 use crate::{Actor, Club, ClubError, Outcome};
 use store::PlayerRow;
 
-impl Club {
-    /// Writes the player's name as `name`. In the local chat the name is the identity (its
-    /// id is the name in lower case), so only its case may change.
-    pub(crate) async fn rename(
-        &self,
-        actor: &Actor,
-        me: &PlayerRow,
-        name: &str,
-    ) -> Result<Outcome, ClubError> {
-        let name = name.trim();
-        if name.chars().count() > 100 {
-            return Err(ClubError::TooLong("name", name.chars().count(), 100));
-        }
-        if name.is_empty() || name.chars().any(char::is_control) {
-            return Err(ClubError::BadOption(
-                "a name is written with letters, e.g. /name Alice".into(),
-            ));
-        }
-        if actor.identity == crate::Identity::Name && name.to_lowercase() != actor.user_id {
-            return Err(ClubError::BadOption(format!(
-                "here your name is who you are: you may change only its case (e.g. /name {}); a new name is a new player",
-                capitalised(&actor.user_id)
-            )));
-        }
-        let now = self.clock.now();
-        self.store
-            .player(&actor.platform, &actor.user_id, name, now)
-            .await?;
-        Ok(Outcome {
-            lines: vec![format!("{} is now called {name}", me.display_name)],
-            ..Outcome::default()
-        })
+/// Writes the player's name as `name`. In the local chat the name is the identity (its
+/// id is the name in lower case), so only its case may change.
+pub(super) async fn rename(
+    club: &Club,
+    actor: &Actor,
+    me: &PlayerRow,
+    name: &str,
+) -> Result<Outcome, ClubError> {
+    let name = name.trim();
+    if name.chars().count() > 100 {
+        return Err(ClubError::TooLong("name", name.chars().count(), 100));
     }
+    if name.is_empty() || name.chars().any(char::is_control) {
+        return Err(ClubError::BadOption(
+            "a name is written with letters, e.g. /name Alice".into(),
+        ));
+    }
+    if actor.identity == crate::Identity::Name && name.to_lowercase() != actor.user_id {
+        return Err(ClubError::BadOption(format!(
+            "here your name is who you are: you may change only its case (e.g. /name {}); a new name is a new player",
+            capitalised(&actor.user_id)
+        )));
+    }
+    let now = club.clock.now();
+    club.store
+        .player(&actor.platform, &actor.user_id, name, now)
+        .await?;
+    Ok(Outcome {
+        lines: vec![format!("{} is now called {name}", me.display_name)],
+        ..Outcome::default()
+    })
 }
 
 fn capitalised(s: &str) -> String {

@@ -41,175 +41,173 @@ pub(crate) fn change_lines(r: &RatedMatch, l: &Loaded) -> Vec<String> {
         .collect()
 }
 
-impl Club {
-    /// The smallest experience a player needs to appear on `/leaderboard` (default 0).
-    #[must_use]
-    pub fn with_leaderboard_min_experience(mut self, experience: u32) -> Club {
-        self.leaderboard_min_experience = experience;
-        self
-    }
+/// The smallest experience a player needs to appear on `/leaderboard` (default 0).
+#[must_use]
+pub(super) fn with_leaderboard_min_experience(mut club: Club, experience: u32) -> Club {
+    club.leaderboard_min_experience = experience;
+    club
+}
 
-    /// A player named in `/rating`: known on this platform, never created by asking.
-    pub(crate) async fn rated_player(
-        &self,
-        actor: &Actor,
-        who: &str,
-    ) -> Result<PlayerRow, ClubError> {
-        let key = player_key(actor, who);
-        if key.chars().count() > 100 {
-            return Err(ClubError::TooLong("name", key.chars().count(), 100));
-        }
-        let found = if key.is_empty() {
-            None
-        } else {
-            self.store.find_player(&actor.platform, &key).await?
-        };
-        found.ok_or_else(|| {
-            ClubError::Refused(format!(
-                "no player called `{}` has played here; /leaderboard lists the rated players",
-                who.trim()
-            ))
-        })
+/// A player named in `/rating`: known on this platform, never created by asking.
+pub(super) async fn rated_player(
+    club: &Club,
+    actor: &Actor,
+    who: &str,
+) -> Result<PlayerRow, ClubError> {
+    let key = player_key(actor, who);
+    if key.chars().count() > 100 {
+        return Err(ClubError::TooLong("name", key.chars().count(), 100));
     }
+    let found = if key.is_empty() {
+        None
+    } else {
+        club.store.find_player(&actor.platform, &key).await?
+    };
+    found.ok_or_else(|| {
+        ClubError::Refused(format!(
+            "no player called `{}` has played here; /leaderboard lists the rated players",
+            who.trim()
+        ))
+    })
+}
 
-    /// `/rating [player] [rules]`: the first line is exactly `Rating for <name>
-    /// (<ruleset>): <rating>, experience <n>`; then rank, record and the last changes; the
-    /// history as a chart.
-    pub(crate) async fn rating_view(
-        &self,
-        actor: &Actor,
-        me: &PlayerRow,
-        community: i64,
-        player: Option<&str>,
-        ruleset: Option<Ruleset>,
-    ) -> Result<Outcome, ClubError> {
-        let ruleset = ruleset.unwrap_or(Ruleset::Standard);
-        let who = match player {
-            Some(p) => self.rated_player(actor, p).await?,
-            None => me.clone(),
-        };
-        let pool = ruleset_text(ruleset);
-        let standing = self.store.rating(community, ruleset, who.id).await?;
-        let rating = standing.as_ref().map_or(Rating::NEW, |s| s.row.rating);
-        let mut lines = vec![format!(
-            "Rating for {} ({pool}): {}, experience {}",
-            who.display_name,
-            format_rating(rating.value),
-            rating.experience
-        )];
-        // Matches against the bot are unrated: their record, level by level.
-        let against_bot = if ruleset == Ruleset::Standard {
-            self.bot_record_lines(&who, community).await?
-        } else {
-            Vec::new()
-        };
-        let Some(s) = standing else {
-            lines.push(format!(
-                "No rated {pool} match in {} yet: everyone starts at {}",
-                actor.community_name,
-                format_rating(Rating::NEW.value)
-            ));
-            lines.extend(against_bot);
-            return Ok(Outcome {
-                lines,
-                players: vec![(community, who.id)],
-                ..Outcome::default()
-            });
-        };
+/// `/rating [player] [rules]`: the first line is exactly `Rating for <name>
+/// (<ruleset>): <rating>, experience <n>`; then rank, record and the last changes; the
+/// history as a chart.
+pub(super) async fn rating_view(
+    club: &Club,
+    actor: &Actor,
+    me: &PlayerRow,
+    community: i64,
+    player: Option<&str>,
+    ruleset: Option<Ruleset>,
+) -> Result<Outcome, ClubError> {
+    let ruleset = ruleset.unwrap_or(Ruleset::Standard);
+    let who = match player {
+        Some(p) => rated_player(club, actor, p).await?,
+        None => me.clone(),
+    };
+    let pool = ruleset_text(ruleset);
+    let standing = club.store.rating(community, ruleset, who.id).await?;
+    let rating = standing.as_ref().map_or(Rating::NEW, |s| s.row.rating);
+    let mut lines = vec![format!(
+        "Rating for {} ({pool}): {}, experience {}",
+        who.display_name,
+        format_rating(rating.value),
+        rating.experience
+    )];
+    // Matches against the bot are unrated: their record, level by level.
+    let against_bot = if ruleset == Ruleset::Standard {
+        club.bot_record_lines(&who, community).await?
+    } else {
+        Vec::new()
+    };
+    let Some(s) = standing else {
         lines.push(format!(
-            "Rank {} of {} in {}; rated matches won {}, lost {}",
-            s.rank, s.of, actor.community_name, s.row.won, s.row.lost
+            "No rated {pool} match in {} yet: everyone starts at {}",
+            actor.community_name,
+            format_rating(Rating::NEW.value)
         ));
-        let changes = self
-            .store
-            .rating_changes(community, ruleset, who.id, RATING_CHANGES_SHOWN)
-            .await?;
-        lines.push(format!(
-            "Last {} change{}:",
-            changes.len(),
-            if changes.len() == 1 { "" } else { "s" }
-        ));
-        for c in &changes {
-            lines.push(format!(
-                "  match #{}, {} {} ({}{}{}{}): {} -> {} ({})",
-                c.match_id,
-                if c.won { "won against" } else { "lost to" },
-                c.opponent,
-                if ruleset == Ruleset::Welsh {
-                    "rated as "
-                } else {
-                    ""
-                },
-                c.length,
-                if c.length == 1 { " point" } else { " points" },
-                rating_cause_words(c.cause.as_ref(), c.forfeit, c.won, &c.opponent),
-                format_rating(c.before),
-                format_rating(c.after),
-                format_change(c.delta)
-            ));
-        }
         lines.extend(against_bot);
-        let ratings = self
-            .store
-            .rating_history(community, ruleset, who.id)
-            .await?;
-        Ok(Outcome {
+        return Ok(Outcome {
             lines,
-            chart: Some(Chart::History(RatingHistory {
-                name: who.display_name,
-                ruleset,
-                ratings,
-            })),
-            web: Some(crate::WebPage::Leaderboard(community)),
             players: vec![(community, who.id)],
             ..Outcome::default()
-        })
+        });
+    };
+    lines.push(format!(
+        "Rank {} of {} in {}; rated matches won {}, lost {}",
+        s.rank, s.of, actor.community_name, s.row.won, s.row.lost
+    ));
+    let changes = club
+        .store
+        .rating_changes(community, ruleset, who.id, RATING_CHANGES_SHOWN)
+        .await?;
+    lines.push(format!(
+        "Last {} change{}:",
+        changes.len(),
+        if changes.len() == 1 { "" } else { "s" }
+    ));
+    for c in &changes {
+        lines.push(format!(
+            "  match #{}, {} {} ({}{}{}{}): {} -> {} ({})",
+            c.match_id,
+            if c.won { "won against" } else { "lost to" },
+            c.opponent,
+            if ruleset == Ruleset::Welsh {
+                "rated as "
+            } else {
+                ""
+            },
+            c.length,
+            if c.length == 1 { " point" } else { " points" },
+            rating_cause_words(c.cause.as_ref(), c.forfeit, c.won, &c.opponent),
+            format_rating(c.before),
+            format_rating(c.after),
+            format_change(c.delta)
+        ));
     }
-
-    /// `/leaderboard [rules]`: the best ratings here with at least the configured
-    /// experience, as text and as a table.
-    pub(crate) async fn leaderboard_view(
-        &self,
-        actor: &Actor,
-        community: i64,
-        ruleset: Option<Ruleset>,
-    ) -> Result<Outcome, ClubError> {
-        let ruleset = ruleset.unwrap_or(Ruleset::Standard);
-        let rows = self
-            .store
-            .leaderboard(community, ruleset, self.leaderboard_min_experience, 1000)
-            .await?;
-        let board = Leaderboard {
-            server: actor.community_name.clone(),
+    lines.extend(against_bot);
+    let ratings = club
+        .store
+        .rating_history(community, ruleset, who.id)
+        .await?;
+    Ok(Outcome {
+        lines,
+        chart: Some(Chart::History(RatingHistory {
+            name: who.display_name,
             ruleset,
-            rows: rows
-                .into_iter()
-                .zip(1u32..)
-                .map(|(r, rank)| LeaderboardRow {
-                    rank,
-                    name: r.name,
-                    rating: r.rating.value,
-                    experience: r.rating.experience,
-                    won: r.won,
-                    lost: r.lost,
-                })
-                .collect(),
-        };
-        let mut lines: Vec<String> = leaderboard_text(&board)
-            .lines()
-            .map(str::to_string)
-            .collect();
-        if self.leaderboard_min_experience > 0 {
-            lines.push(format!(
-                "(players with experience {} or more)",
-                self.leaderboard_min_experience
-            ));
-        }
-        Ok(Outcome {
-            lines,
-            chart: Some(Chart::Leaderboard(board)),
-            web: Some(crate::WebPage::Leaderboard(community)),
-            ..Outcome::default()
-        })
+            ratings,
+        })),
+        web: Some(crate::WebPage::Leaderboard(community)),
+        players: vec![(community, who.id)],
+        ..Outcome::default()
+    })
+}
+
+/// `/leaderboard [rules]`: the best ratings here with at least the configured
+/// experience, as text and as a table.
+pub(super) async fn leaderboard_view(
+    club: &Club,
+    actor: &Actor,
+    community: i64,
+    ruleset: Option<Ruleset>,
+) -> Result<Outcome, ClubError> {
+    let ruleset = ruleset.unwrap_or(Ruleset::Standard);
+    let rows = club
+        .store
+        .leaderboard(community, ruleset, club.leaderboard_min_experience, 1000)
+        .await?;
+    let board = Leaderboard {
+        server: actor.community_name.clone(),
+        ruleset,
+        rows: rows
+            .into_iter()
+            .zip(1u32..)
+            .map(|(r, rank)| LeaderboardRow {
+                rank,
+                name: r.name,
+                rating: r.rating.value,
+                experience: r.rating.experience,
+                won: r.won,
+                lost: r.lost,
+            })
+            .collect(),
+    };
+    let mut lines: Vec<String> = leaderboard_text(&board)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    if club.leaderboard_min_experience > 0 {
+        lines.push(format!(
+            "(players with experience {} or more)",
+            club.leaderboard_min_experience
+        ));
     }
+    Ok(Outcome {
+        lines,
+        chart: Some(Chart::Leaderboard(board)),
+        web: Some(crate::WebPage::Leaderboard(community)),
+        ..Outcome::default()
+    })
 }

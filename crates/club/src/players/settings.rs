@@ -5,80 +5,73 @@
 use crate::{Actor, Club, ClubError, DigestOptions, MatchRef, Outcome};
 use store::PlayerRow;
 
-impl Club {
-    /// Shows the player's settings, changing those given.
-    pub(crate) async fn settings(
-        &self,
-        me: &PlayerRow,
-        auto_roll: Option<bool>,
-        notify_dm: Option<bool>,
-        digest: &DigestOptions,
-    ) -> Result<Outcome, ClubError> {
-        let auto = auto_roll.unwrap_or(me.auto_roll);
-        let dm = notify_dm.unwrap_or(me.notify_dm);
-        // Checked before anything is written: a refusal changes nothing.
-        let (write, shown) = self.digest_change(me, digest).await?;
-        self.store
-            .set_settings_with_digest(me.id, auto, dm, &write)
-            .await?;
-        Ok(Outcome {
-            lines: vec![format!(
-                "Settings for {}: auto-roll {}, direct messages {}, {}",
-                me.display_name,
-                if auto { "on" } else { "off" },
-                if dm { "on" } else { "off" },
-                self.digest_words(shown.as_ref())
-            )],
-            ..Outcome::default()
-        })
-    }
+/// Shows the player's settings, changing those given.
+pub(super) async fn settings(
+    club: &Club,
+    me: &PlayerRow,
+    auto_roll: Option<bool>,
+    notify_dm: Option<bool>,
+    digest: &DigestOptions,
+) -> Result<Outcome, ClubError> {
+    let auto = auto_roll.unwrap_or(me.auto_roll);
+    let dm = notify_dm.unwrap_or(me.notify_dm);
+    // Checked before anything is written: a refusal changes nothing.
+    let (write, shown) = super::digest::digest_change(club, me, digest).await?;
+    club.store
+        .set_settings_with_digest(me.id, auto, dm, &write)
+        .await?;
+    Ok(Outcome {
+        lines: vec![format!(
+            "Settings for {}: auto-roll {}, direct messages {}, {}",
+            me.display_name,
+            if auto { "on" } else { "off" },
+            if dm { "on" } else { "off" },
+            super::digest::digest_words(club, shown.as_ref())
+        )],
+        ..Outcome::default()
+    })
+}
 
-    /// Records a player the platform has told us about (a challenged user who has not
-    /// spoken yet).
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn introduce(
-        &self,
-        platform: &str,
-        user_id: &str,
-        name: &str,
-    ) -> Result<(), ClubError> {
-        if user_id.chars().count() > 100 || name.chars().count() > 100 {
-            return Err(ClubError::TooLong("name", name.chars().count(), 100));
-        }
-        self.store
-            .player(platform, user_id, name, self.clock.now())
-            .await?;
-        Ok(())
+/// Records a player the platform has told us about (a challenged user who has not
+/// spoken yet).
+pub(super) async fn introduce(
+    club: &Club,
+    platform: &str,
+    user_id: &str,
+    name: &str,
+) -> Result<(), ClubError> {
+    if user_id.chars().count() > 100 || name.chars().count() > 100 {
+        return Err(ClubError::TooLong("name", name.chars().count(), 100));
     }
+    club.store
+        .player(platform, user_id, name, club.clock.now())
+        .await?;
+    Ok(())
+}
 
-    /// Whether the actor's community plays each match in its own thread, and (with `set`)
-    /// changes it. The platform checks who may change it.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn match_threads(&self, actor: &Actor, set: Option<bool>) -> Result<bool, ClubError> {
-        let (_, community) = self.me(actor).await?;
-        if let Some(on) = set {
-            self.store.set_match_threads(community, on).await?;
-        }
-        Ok(self.store.match_threads(community).await?)
+/// Whether the actor's community plays each match in its own thread, and (with `set`)
+/// changes it. The platform checks who may change it.
+pub(super) async fn match_threads(
+    club: &Club,
+    actor: &Actor,
+    set: Option<bool>,
+) -> Result<bool, ClubError> {
+    let (_, community) = super::acting_player::me(club, actor).await?;
+    if let Some(on) = set {
+        club.store.set_match_threads(community, on).await?;
     }
+    Ok(club.store.match_threads(community).await?)
+}
 
-    /// Moves a match to another channel of the same platform (its own thread).
-    ///
-    /// # Errors
-    /// Not a participant, or a database error.
-    pub async fn move_to_channel(
-        &self,
-        actor: &Actor,
-        id: i64,
-        channel: &str,
-    ) -> Result<(), ClubError> {
-        let (me, community) = self.me(actor).await?;
-        let l = self.find(&me, community, MatchRef::id(id), "move").await?;
-        self.store.set_channel(l.row.id, channel).await?;
-        Ok(())
-    }
+/// Moves a match to another channel of the same platform (its own thread).
+pub(super) async fn move_to_channel(
+    club: &Club,
+    actor: &Actor,
+    id: i64,
+    channel: &str,
+) -> Result<(), ClubError> {
+    let (me, community) = super::acting_player::me(club, actor).await?;
+    let l = club.find(&me, community, MatchRef::id(id), "move").await?;
+    club.store.set_channel(l.row.id, channel).await?;
+    Ok(())
 }

@@ -186,153 +186,149 @@ fn fit(head: String, lines: Vec<String>, max: Option<usize>) -> Vec<String> {
     out
 }
 
-impl Club {
-    /// Sets how waiting matches are linked (the adapter's web pages and jump links).
-    pub fn set_waiting_links(&self, links: WaitingLinks) {
-        if let Ok(mut l) = self.links.0.write() {
-            *l = links;
-        }
+/// Sets how waiting matches are linked (the adapter's web pages and jump links).
+pub(super) fn set_waiting_links(club: &Club, links: WaitingLinks) {
+    if let Ok(mut l) = club.links.0.write() {
+        *l = links;
     }
+}
 
-    /// The matches waiting on any of `players` at `now`, each player's in order, from
-    /// `known` (read by their waiting columns) and `unknown` (open matches of theirs whose
-    /// waiting is not known: decoded here).
-    pub(crate) fn waiting_in(
-        known: Vec<WaitingMatch>,
-        unknown: Vec<WaitingRow>,
-        players: &[i64],
-        now: i64,
-    ) -> HashMap<i64, Vec<Waiting>> {
-        let mut out: HashMap<i64, Vec<Waiting>> = HashMap::new();
-        let decoded = unknown.into_iter().filter_map(|w| {
-            let id = w.row.id;
-            let community = w.community;
-            let l = match Self::loaded_with(w.row, w.players) {
-                Ok(l) => l,
-                Err(e) => {
-                    tracing::warn!(match_id = id, error = %e, "a waiting match cannot be read");
-                    return None;
-                }
-            };
-            let mark = waiting_mark(&l, l.row.status, l.snap.as_ref());
-            let player = mark.on?;
-            let side = usize::from(l.row.players[1] == player);
-            Some(WaitingMatch {
-                id,
-                player,
-                opponent: l.names[1 - side].clone(),
-                status: l.row.status,
-                what: mark.what,
-                break_until: mark.break_until,
-                deadline_at: l.row.deadline_at,
-                expires_at: l.row.expires_at,
-                channel: l.row.channel,
-                community,
-            })
-        });
-        for m in known.into_iter().chain(decoded) {
-            if !players.contains(&m.player) {
-                continue;
+/// The matches waiting on any of `players` at `now`, each player's in order, from
+/// `known` (read by their waiting columns) and `unknown` (open matches of theirs whose
+/// waiting is not known: decoded here).
+fn waiting_in(
+    known: Vec<WaitingMatch>,
+    unknown: Vec<WaitingRow>,
+    players: &[i64],
+    now: i64,
+) -> HashMap<i64, Vec<Waiting>> {
+    let mut out: HashMap<i64, Vec<Waiting>> = HashMap::new();
+    let decoded = unknown.into_iter().filter_map(|w| {
+        let id = w.row.id;
+        let community = w.community;
+        let l = match Loaded::read(w.row, w.players) {
+            Ok(l) => l,
+            Err(e) => {
+                tracing::warn!(match_id = id, error = %e, "a waiting match cannot be read");
+                return None;
             }
-            out.entry(m.player).or_default().push(waiting_at(m, now));
-        }
-        for list in out.values_mut() {
-            order(list);
-        }
-        out
-    }
-
-    /// The matches waiting on any of `players` at `now`, each player's in order: those
-    /// whose waiting is known read by it; the others (rows written before migration 0020)
-    /// decoded, on the low-priority thread when `low` (the digest's many).
-    pub(crate) async fn waiting_of(
-        &self,
-        players: &[i64],
-        community: Option<i64>,
-        now: i64,
-        low: bool,
-    ) -> Result<HashMap<i64, Vec<Waiting>>, ClubError> {
-        let known = self.store.waiting_on(players, community).await?;
-        let unknown = self.store.unknown_waiting_of(players, community).await?;
-        if !low || unknown.is_empty() {
-            return Ok(Self::waiting_in(known, unknown, players, now));
-        }
-        let ids = players.to_vec();
-        low_priority::run(move || Self::waiting_in(known, unknown, &ids, now))
-            .await
-            .ok_or_else(|| ClubError::Refused("the digest could not be composed".into()))
-    }
-
-    /// The web tokens of the matches in `lists` when the pages are on, made now for those
-    /// that have none (in one transaction).
-    pub(crate) async fn waiting_tokens<'a>(
-        &self,
-        lists: impl Iterator<Item = &'a Vec<Waiting>>,
-        links: &WaitingLinks,
-    ) -> Result<HashMap<i64, String>, ClubError> {
-        if links.page.is_none() {
-            return Ok(HashMap::new());
-        }
-        let ids: Vec<i64> = lists.flatten().map(|w| w.match_id).collect();
-        self.links_for(MATCH, &ids).await
-    }
-
-    /// The lines of a waiting list: each match with its time left and links.
-    pub(crate) fn waiting_lines(
-        list: &[Waiting],
-        now: i64,
-        links: &WaitingLinks,
-        tokens: &HashMap<i64, String>,
-    ) -> Vec<String> {
-        list.iter()
-            .map(|w| line(w, now, links, tokens.get(&w.match_id)))
-            .collect()
-    }
-
-    /// The links the adapter set.
-    pub(crate) fn waiting_links(&self) -> WaitingLinks {
-        self.links.get()
-    }
-
-    /// `/games waiting`: the player's matches here that wait on him, the nearest deadline
-    /// first, each with its links.
-    pub(crate) async fn games_waiting(
-        &self,
-        me: &PlayerRow,
-        community: i64,
-        reply_chars: Option<usize>,
-    ) -> Result<Outcome, ClubError> {
-        let now = self.clock.now();
-        let mut lists = self
-            .waiting_of(&[me.id], Some(community), now, false)
-            .await?;
-        let list = lists.remove(&me.id).unwrap_or_default();
-        if list.is_empty() {
-            return Ok(Outcome {
-                lines: vec![format!(
-                    "Nothing waits for you here, {}: no match needs your move or answer now (/games lists your open matches)",
-                    me.display_name
-                )],
-                ..Outcome::default()
-            });
-        }
-        let links = self.waiting_links();
-        let tokens = self.waiting_tokens(std::iter::once(&list), &links).await?;
-        let head = format!(
-            "Waiting for you here, {} ({} {}, the nearest deadline first):",
-            me.display_name,
-            list.len(),
-            if list.len() == 1 { "match" } else { "matches" }
-        );
-        Ok(Outcome {
-            lines: fit(
-                head,
-                Self::waiting_lines(&list, now, &links, &tokens),
-                reply_chars,
-            ),
-            ..Outcome::default()
+        };
+        let mark = waiting_mark(&l, l.row.status, l.snap.as_ref());
+        let player = mark.on?;
+        let side = usize::from(l.row.players[1] == player);
+        Some(WaitingMatch {
+            id,
+            player,
+            opponent: l.names[1 - side].clone(),
+            status: l.row.status,
+            what: mark.what,
+            break_until: mark.break_until,
+            deadline_at: l.row.deadline_at,
+            expires_at: l.row.expires_at,
+            channel: l.row.channel,
+            community,
         })
+    });
+    for m in known.into_iter().chain(decoded) {
+        if !players.contains(&m.player) {
+            continue;
+        }
+        out.entry(m.player).or_default().push(waiting_at(m, now));
     }
+    for list in out.values_mut() {
+        order(list);
+    }
+    out
+}
+
+/// The matches waiting on any of `players` at `now`, each player's in order: those
+/// whose waiting is known read by it; the others (rows written before migration 0020)
+/// decoded, on the low-priority thread when `low` (the digest's many).
+pub(super) async fn waiting_of(
+    club: &Club,
+    players: &[i64],
+    community: Option<i64>,
+    now: i64,
+    low: bool,
+) -> Result<HashMap<i64, Vec<Waiting>>, ClubError> {
+    let known = club.store.waiting_on(players, community).await?;
+    let unknown = club.store.unknown_waiting_of(players, community).await?;
+    if !low || unknown.is_empty() {
+        return Ok(waiting_in(known, unknown, players, now));
+    }
+    let ids = players.to_vec();
+    low_priority::run(move || waiting_in(known, unknown, &ids, now))
+        .await
+        .ok_or_else(|| ClubError::Refused("the digest could not be composed".into()))
+}
+
+/// The web tokens of the matches in `lists` when the pages are on, made now for those
+/// that have none (in one transaction).
+pub(super) async fn waiting_tokens<'a>(
+    club: &Club,
+    lists: impl Iterator<Item = &'a Vec<Waiting>>,
+    links: &WaitingLinks,
+) -> Result<HashMap<i64, String>, ClubError> {
+    if links.page.is_none() {
+        return Ok(HashMap::new());
+    }
+    let ids: Vec<i64> = lists.flatten().map(|w| w.match_id).collect();
+    club.links_for(MATCH, &ids).await
+}
+
+/// The lines of a waiting list: each match with its time left and links.
+pub(super) fn waiting_lines(
+    list: &[Waiting],
+    now: i64,
+    links: &WaitingLinks,
+    tokens: &HashMap<i64, String>,
+) -> Vec<String> {
+    list.iter()
+        .map(|w| line(w, now, links, tokens.get(&w.match_id)))
+        .collect()
+}
+
+/// The links the adapter set.
+pub(super) fn waiting_links(club: &Club) -> WaitingLinks {
+    club.links.get()
+}
+
+/// `/games waiting`: the player's matches here that wait on him, the nearest deadline
+/// first, each with its links.
+pub(super) async fn games_waiting(
+    club: &Club,
+    me: &PlayerRow,
+    community: i64,
+    reply_chars: Option<usize>,
+) -> Result<Outcome, ClubError> {
+    let now = club.clock.now();
+    let mut lists = waiting_of(club, &[me.id], Some(community), now, false).await?;
+    let list = lists.remove(&me.id).unwrap_or_default();
+    if list.is_empty() {
+        return Ok(Outcome {
+            lines: vec![format!(
+                "Nothing waits for you here, {}: no match needs your move or answer now (/games lists your open matches)",
+                me.display_name
+            )],
+            ..Outcome::default()
+        });
+    }
+    let links = waiting_links(club);
+    let tokens = waiting_tokens(club, std::iter::once(&list), &links).await?;
+    let head = format!(
+        "Waiting for you here, {} ({} {}, the nearest deadline first):",
+        me.display_name,
+        list.len(),
+        if list.len() == 1 { "match" } else { "matches" }
+    );
+    Ok(Outcome {
+        lines: fit(
+            head,
+            waiting_lines(&list, now, &links, &tokens),
+            reply_chars,
+        ),
+        ..Outcome::default()
+    })
 }
 
 /// The digest's lines (`digest`): the head, the matches as many as fit, the way to stop it.

@@ -12,26 +12,24 @@ use engine::welsh::{Parity, WelshAction};
 /// Where the record's form is described.
 pub(crate) const RECORD_DOC: &str = "docs/welsh-record.md";
 
-impl Club {
-    /// The record of Welsh match `l` as a text attachment.
-    pub(crate) async fn welsh_record(&self, l: &Loaded) -> Result<Outcome, ClubError> {
-        let entries = crate::matches::log::read_log(&self.store, l.row.id).await?;
-        let text = record_text(l, &entries).map_err(|why| ClubError::Corrupt(l.row.id, why))?;
-        Ok(Outcome {
-            match_id: Some(l.row.id),
-            version: Some(l.row.version),
-            lines: vec![format!(
-                "Match #{} as a Welsh backgammon record ({} bytes); gnubg cannot read Welsh backgammon, so it is gammonbot's own text form ({RECORD_DOC})",
-                l.row.id,
-                text.len()
-            )],
-            attachment: Some(Attachment {
-                name: format!("match-{}.txt", l.row.id),
-                text,
-            }),
-            ..Outcome::default()
-        })
-    }
+/// The record of Welsh match `l` as a text attachment.
+pub(super) async fn welsh_record(club: &Club, l: &Loaded) -> Result<Outcome, ClubError> {
+    let entries = crate::matches::log::read_log(&club.store, l.row.id).await?;
+    let text = record_text(l, &entries).map_err(|why| ClubError::Corrupt(l.row.id, why))?;
+    Ok(Outcome {
+        match_id: Some(l.row.id),
+        version: Some(l.row.version),
+        lines: vec![format!(
+            "Match #{} as a Welsh backgammon record ({} bytes); gnubg cannot read Welsh backgammon, so it is gammonbot's own text form ({RECORD_DOC})",
+            l.row.id,
+            text.len()
+        )],
+        attachment: Some(Attachment {
+            name: format!("match-{}.txt", l.row.id),
+            text,
+        }),
+        ..Outcome::default()
+    })
 }
 
 /// The record: a header of `Key: value` lines, a blank line, then one line per event,

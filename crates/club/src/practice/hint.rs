@@ -14,104 +14,102 @@ use store::{MatchStatus, PlayerRow};
 /// How many of gnubg's plays a hint names.
 pub(crate) const HINT_PLAYS: usize = 3;
 
-impl Club {
-    /// Refuses `/verb` (hint, undo, keep) where practice is not allowed, saying why: a
-    /// league match, a rated match, a match of two people not opened for practice.
-    pub(crate) async fn practice_allowed(&self, l: &Loaded, verb: &str) -> Result<(), ClubError> {
-        let id = l.row.id;
-        if self.store.fixture_of_match(id).await?.is_some() {
-            return Err(ClubError::Refused(format!(
-                "match #{id} is a league match: /{verb} is for practice, and a league's matches count in its table"
-            )));
-        }
-        if l.spec.bot.is_some() {
-            return Ok(());
-        }
-        // Money play is never rated.
-        if l.spec.rated && (l.spec.ruleset == Ruleset::Welsh || l.spec.length.is_some()) {
-            return Err(ClubError::Refused(format!(
-                "match #{id} is rated: /{verb} is for practice matches, which are unrated (a challenge with practice on, which both players agree to by accepting)"
-            )));
-        }
-        if !l.spec.practice {
-            return Err(ClubError::Refused(format!(
-                "match #{id} is not a practice match: /{verb} is allowed against the bot, or in a match whose challenge asked for practice (both players agree to it by accepting)"
-            )));
-        }
-        Ok(())
+/// Refuses `/verb` (hint, undo, keep) where practice is not allowed, saying why: a
+/// league match, a rated match, a match of two people not opened for practice.
+pub(super) async fn practice_allowed(club: &Club, l: &Loaded, verb: &str) -> Result<(), ClubError> {
+    let id = l.row.id;
+    if club.store.fixture_of_match(id).await?.is_some() {
+        return Err(ClubError::Refused(format!(
+            "match #{id} is a league match: /{verb} is for practice, and a league's matches count in its table"
+        )));
     }
+    if l.spec.bot.is_some() {
+        return Ok(());
+    }
+    // Money play is never rated.
+    if l.spec.rated && (l.spec.ruleset == Ruleset::Welsh || l.spec.length.is_some()) {
+        return Err(ClubError::Refused(format!(
+            "match #{id} is rated: /{verb} is for practice matches, which are unrated (a challenge with practice on, which both players agree to by accepting)"
+        )));
+    }
+    if !l.spec.practice {
+        return Err(ClubError::Refused(format!(
+            "match #{id} is not a practice match: /{verb} is allowed against the bot, or in a match whose challenge asked for practice (both players agree to it by accepting)"
+        )));
+    }
+    Ok(())
+}
 
-    /// `/hint`: gnubg's advice for the decision in hand, for the player who must make it.
-    pub(crate) async fn hint(
-        &self,
-        me: &PlayerRow,
-        community: i64,
-        m: MatchRef,
-    ) -> Result<Outcome, ClubError> {
-        let l = self.find(me, community, m, "hint").await?;
-        self.practice_allowed(&l, "hint").await?;
-        let snap = match &l.snap {
-            Some(s) if l.row.status == MatchStatus::Active && !s.is_over() => s,
-            _ => {
-                return Err(ClubError::NotActive(
-                    l.row.id,
-                    l.row.status.to_string(),
-                    "there is no decision to give a hint for",
-                ));
-            }
-        };
-        let side = l.side_of(me.id).unwrap_or(Side::X);
-        match snap.game.to_act() {
-            Some(s) if s == side => {}
-            Some(s) => {
-                return Err(ClubError::Refused(format!(
-                    "it is not your decision: {} must {}; /hint helps the player whose decision it is",
-                    l.names[s.index()],
-                    next_words(&snap.game)
-                )));
-            }
-            None => {
-                return Err(ClubError::Refused(
-                    "nobody has a decision to make in this match now".into(),
-                ));
-            }
+/// `/hint`: gnubg's advice for the decision in hand, for the player who must make it.
+pub(super) async fn hint(
+    club: &Club,
+    me: &PlayerRow,
+    community: i64,
+    m: MatchRef,
+) -> Result<Outcome, ClubError> {
+    let l = club.find(me, community, m, "hint").await?;
+    practice_allowed(club, &l, "hint").await?;
+    let snap = match &l.snap {
+        Some(s) if l.row.status == MatchStatus::Active && !s.is_over() => s,
+        _ => {
+            return Err(ClubError::NotActive(
+                l.row.id,
+                l.row.status.to_string(),
+                "there is no decision to give a hint for",
+            ));
         }
-        let (by, words) = match &snap.game {
-            AnyMatch::Welsh(w) => {
-                let (w, names) = (w.clone(), l.names.clone());
-                // A 1-ply look: off the async runtime's workers.
-                let words = tokio::task::spawn_blocking(move || welsh_hint_words(&w, side, &names))
+    };
+    let side = l.side_of(me.id).unwrap_or(Side::X);
+    match snap.game.to_act() {
+        Some(s) if s == side => {}
+        Some(s) => {
+            return Err(ClubError::Refused(format!(
+                "it is not your decision: {} must {}; /hint helps the player whose decision it is",
+                l.names[s.index()],
+                next_words(&snap.game)
+            )));
+        }
+        None => {
+            return Err(ClubError::Refused(
+                "nobody has a decision to make in this match now".into(),
+            ));
+        }
+    }
+    let (by, words) = match &snap.game {
+        AnyMatch::Welsh(w) => {
+            let (w, names) = (w.clone(), l.names.clone());
+            // A 1-ply look: off the async runtime's workers.
+            let words = tokio::task::spawn_blocking(move || welsh_hint_words(&w, side, &names))
+                .await
+                .map_err(|e| {
+                    ClubError::Refused(format!("the Welsh player could not give a hint: {e}"))
+                })?;
+            (welsh_adviser(), words)
+        }
+        AnyMatch::Standard(game) => {
+            let words = match Question::of(game, side) {
+                Ok(q) => club
+                    .gnubg
+                    .run(move |pool| q.answer(pool))
                     .await
                     .map_err(|e| {
-                        ClubError::Refused(format!("the Welsh player could not give a hint: {e}"))
-                    })?;
-                (welsh_adviser(), words)
-            }
-            AnyMatch::Standard(game) => {
-                let words = match Question::of(game, side) {
-                    Ok(q) => self
-                        .gnubg
-                        .run(move |pool| q.answer(pool))
-                        .await
-                        .map_err(|e| {
-                            ClubError::Refused(format!("GNU Backgammon could not give a hint: {e}"))
-                        })?,
-                    Err(words) => words,
-                };
-                (format!("GNU Backgammon at {HINT_LEVEL}"), words)
-            }
-        };
-        Ok(Outcome {
-            match_id: Some(l.row.id),
-            version: Some(l.row.version),
-            lines: vec![format!(
-                "Hint for {} (match #{}, {by}): {words}",
-                l.names[side.index()],
-                l.row.id
-            )],
-            ..Outcome::default()
-        })
-    }
+                        ClubError::Refused(format!("GNU Backgammon could not give a hint: {e}"))
+                    })?,
+                Err(words) => words,
+            };
+            (format!("GNU Backgammon at {HINT_LEVEL}"), words)
+        }
+    };
+    Ok(Outcome {
+        match_id: Some(l.row.id),
+        version: Some(l.row.version),
+        lines: vec![format!(
+            "Hint for {} (match #{}, {by}): {words}",
+            l.names[side.index()],
+            l.row.id
+        )],
+        ..Outcome::default()
+    })
 }
 
 /// The question a hint asks gnubg.

@@ -174,107 +174,103 @@ impl Judge {
     }
 }
 
-impl Club {
-    /// A player's command in a tutor match: judged first when it is a checker play or a
-    /// cube action, then made (or, before a roll, warned about).
-    pub(crate) async fn act_tutored(
-        &self,
-        mut l: Loaded,
-        me: &PlayerRow,
-        side: Side,
-        op: Op,
-    ) -> Result<Outcome, ClubError> {
-        let judged = match &l.snap {
-            Some(snap) if l.row.status == MatchStatus::Active && !snap.is_over() => {
-                match &snap.game {
-                    AnyMatch::Standard(m) => Judge::of(m, side, &op, snap.tutor.as_ref()),
-                    AnyMatch::Welsh(_) => None,
-                }
-            }
-            _ => None,
-        };
-        let Some((judge, mode)) = judged else {
-            return self.make_saying(&l, me, side, &op, None).await;
-        };
-        let verdict = self.gnubg.run(move |pool| judge.verdict(pool)).await;
-        let name = l.names[side.index()].clone();
-        let words = match verdict {
-            Ok(Some(words)) => words,
-            Ok(None) => return self.make_saying(&l, me, side, &op, None).await,
-            Err(e) => {
-                let why = format!("The tutor could not judge {name}'s {}: {e}", op.name());
-                return self.make_saying(&l, me, side, &op, Some(why)).await;
-            }
-        };
-        match mode {
-            Mode::Warn => {
-                let mut work = self.plan_nothing(&l)?;
-                work.push(
-                    Some(me.id),
-                    Entry::Tutor {
-                        side,
-                        words,
-                        warning: true,
-                    },
-                    &l.names,
-                )?;
-                work.lines.push(format!(
-                    "Nothing is rolled yet: {name} may /double, or /roll again to roll anyway."
-                ));
-                self.save(&l, Some(me.id), work, MatchStatus::Active).await
-            }
-            Mode::Tell(why) => {
-                let told = format!("The tutor to {name}: {words} (it cannot be undone: {why})");
-                self.make_saying(&l, me, side, &op, Some(told)).await
-            }
-            Mode::Hold => {
-                let entry = Entry::Tutor {
+/// A player's command in a tutor match: judged first when it is a checker play or a
+/// cube action, then made (or, before a roll, warned about).
+pub(super) async fn act_tutored(
+    club: &Club,
+    mut l: Loaded,
+    me: &PlayerRow,
+    side: Side,
+    op: Op,
+) -> Result<Outcome, ClubError> {
+    let judged = match &l.snap {
+        Some(snap) if l.row.status == MatchStatus::Active && !snap.is_over() => match &snap.game {
+            AnyMatch::Standard(m) => Judge::of(m, side, &op, snap.tutor.as_ref()),
+            AnyMatch::Welsh(_) => None,
+        },
+        _ => None,
+    };
+    let Some((judge, mode)) = judged else {
+        return make_saying(club, &l, me, side, &op, None).await;
+    };
+    let verdict = club.gnubg.run(move |pool| judge.verdict(pool)).await;
+    let name = l.names[side.index()].clone();
+    let words = match verdict {
+        Ok(Some(words)) => words,
+        Ok(None) => return make_saying(club, &l, me, side, &op, None).await,
+        Err(e) => {
+            let why = format!("The tutor could not judge {name}'s {}: {e}", op.name());
+            return make_saying(club, &l, me, side, &op, Some(why)).await;
+        }
+    };
+    match mode {
+        Mode::Warn => {
+            let mut work = plan_nothing(club, &l)?;
+            work.push(
+                Some(me.id),
+                Entry::Tutor {
                     side,
                     words,
-                    warning: false,
-                };
-                if let Some(snap) = l.snap.as_mut() {
-                    snap.apply(&entry, &l.names, &mut Vec::new(), &mut Vec::new())
-                        .map_err(ClubError::Refused)?;
-                }
-                let mut work = self.plan(&l, side, Some(me.id), &op)?;
-                work.entries.insert(0, (Some(me.id), entry));
-                if work.snap.tutor_holds() {
-                    work.lines.push(held_words(&l, side));
-                }
-                self.save(&l, Some(me.id), work, MatchStatus::Active).await
+                    warning: true,
+                },
+                &l.names,
+            )?;
+            work.lines.push(format!(
+                "Nothing is rolled yet: {name} may /double, or /roll again to roll anyway."
+            ));
+            club.save(&l, Some(me.id), work, MatchStatus::Active).await
+        }
+        Mode::Tell(why) => {
+            let told = format!("The tutor to {name}: {words} (it cannot be undone: {why})");
+            make_saying(club, &l, me, side, &op, Some(told)).await
+        }
+        Mode::Hold => {
+            let entry = Entry::Tutor {
+                side,
+                words,
+                warning: false,
+            };
+            if let Some(snap) = l.snap.as_mut() {
+                snap.apply(&entry, &l.names, &mut Vec::new(), &mut Vec::new())
+                    .map_err(ClubError::Refused)?;
             }
+            let mut work = club.plan(&l, side, Some(me.id), &op)?;
+            work.entries.insert(0, (Some(me.id), entry));
+            if work.snap.tutor_holds() {
+                work.lines.push(held_words(&l, side));
+            }
+            club.save(&l, Some(me.id), work, MatchStatus::Active).await
         }
     }
+}
 
-    /// Makes `op` as an untutored command makes it, with `line` said after what it did.
-    async fn make_saying(
-        &self,
-        l: &Loaded,
-        me: &PlayerRow,
-        side: Side,
-        op: &Op,
-        line: Option<String>,
-    ) -> Result<Outcome, ClubError> {
-        let mut work = self.plan(l, side, Some(me.id), op)?;
-        work.lines.extend(line);
-        self.save(l, Some(me.id), work, MatchStatus::Active).await
-    }
+/// Makes `op` as an untutored command makes it, with `line` said after what it did.
+async fn make_saying(
+    club: &Club,
+    l: &Loaded,
+    me: &PlayerRow,
+    side: Side,
+    op: &Op,
+    line: Option<String>,
+) -> Result<Outcome, ClubError> {
+    let mut work = club.plan(l, side, Some(me.id), op)?;
+    work.lines.extend(line);
+    club.save(l, Some(me.id), work, MatchStatus::Active).await
+}
 
-    /// A work on the match as it stands, for an entry that is no game action.
-    fn plan_nothing(&self, l: &Loaded) -> Result<crate::matches::work::Work, ClubError> {
-        let snap = l
-            .snap
-            .clone()
-            .ok_or_else(|| ClubError::Refused("the match has not started".into()))?;
-        Ok(crate::matches::work::Work {
-            snap,
-            entries: Vec::new(),
-            lines: Vec::new(),
-            settle: Vec::new(),
-            fair: None,
-        })
-    }
+/// A work on the match as it stands, for an entry that is no game action.
+fn plan_nothing(_club: &Club, l: &Loaded) -> Result<crate::matches::work::Work, ClubError> {
+    let snap = l
+        .snap
+        .clone()
+        .ok_or_else(|| ClubError::Refused("the match has not started".into()))?;
+    Ok(crate::matches::work::Work {
+        snap,
+        entries: Vec::new(),
+        lines: Vec::new(),
+        settle: Vec::new(),
+        fair: None,
+    })
 }
 
 #[cfg(test)]

@@ -211,57 +211,55 @@ pub(crate) fn standard_actions(entries: &[Entry]) -> Vec<(Side, Action)> {
     out
 }
 
-impl Club {
-    /// `/undo` (`keep` false) or `/keep`: the action the tutor flagged taken back, or kept.
-    pub(crate) async fn undo_or_keep(
-        &self,
-        me: &PlayerRow,
-        community: i64,
-        m: MatchRef,
-        keep: bool,
-    ) -> Result<Outcome, ClubError> {
-        let verb = if keep { "keep" } else { "undo" };
-        let mut l = self.find(me, community, m, verb).await?;
-        self.practice_allowed(&l, verb).await?;
-        if !l.spec.tutor {
-            return Err(ClubError::Refused(format!(
-                "match #{} has no tutor: /{verb} takes back (or keeps) an action the tutor flagged, in a match opened with the tutor on",
-                l.row.id
-            )));
-        }
-        let snap = match &l.snap {
-            Some(s) if l.row.status == MatchStatus::Active && !s.is_over() => s.clone(),
-            _ => {
-                return Err(ClubError::NotActive(
-                    l.row.id,
-                    l.row.status.to_string(),
-                    "nothing can be taken back in it",
-                ));
-            }
-        };
-        let side = l.side_of(me.id).unwrap_or(Side::X);
-        self.with_fair(&mut l).await?;
-        let mut work = Work {
-            snap,
-            entries: Vec::new(),
-            lines: Vec::new(),
-            settle: Vec::new(),
-            fair: l.fair.clone(),
-        };
-        let entry = if keep {
-            Entry::Keep { side }
-        } else {
-            Entry::Undo { side }
-        };
-        work.push(Some(me.id), entry, &l.names)?;
-        if keep {
-            // What waited for the player's decision goes on (the opponent's automatic roll).
-            self.autopilot(&l, &mut work)?;
-        } else {
-            work.lines.push(undone_words(&work.snap));
-        }
-        self.save(&l, Some(me.id), work, MatchStatus::Active).await
+/// `/undo` (`keep` false) or `/keep`: the action the tutor flagged taken back, or kept.
+pub(super) async fn undo_or_keep(
+    club: &Club,
+    me: &PlayerRow,
+    community: i64,
+    m: MatchRef,
+    keep: bool,
+) -> Result<Outcome, ClubError> {
+    let verb = if keep { "keep" } else { "undo" };
+    let mut l = club.find(me, community, m, verb).await?;
+    super::hint::practice_allowed(club, &l, verb).await?;
+    if !l.spec.tutor {
+        return Err(ClubError::Refused(format!(
+            "match #{} has no tutor: /{verb} takes back (or keeps) an action the tutor flagged, in a match opened with the tutor on",
+            l.row.id
+        )));
     }
+    let snap = match &l.snap {
+        Some(s) if l.row.status == MatchStatus::Active && !s.is_over() => s.clone(),
+        _ => {
+            return Err(ClubError::NotActive(
+                l.row.id,
+                l.row.status.to_string(),
+                "nothing can be taken back in it",
+            ));
+        }
+    };
+    let side = l.side_of(me.id).unwrap_or(Side::X);
+    club.with_fair(&mut l).await?;
+    let mut work = Work {
+        snap,
+        entries: Vec::new(),
+        lines: Vec::new(),
+        settle: Vec::new(),
+        fair: l.fair.clone(),
+    };
+    let entry = if keep {
+        Entry::Keep { side }
+    } else {
+        Entry::Undo { side }
+    };
+    work.push(Some(me.id), entry, &l.names)?;
+    if keep {
+        // What waited for the player's decision goes on (the opponent's automatic roll).
+        club.autopilot(&l, &mut work)?;
+    } else {
+        work.lines.push(undone_words(&work.snap));
+    }
+    club.save(&l, Some(me.id), work, MatchStatus::Active).await
 }
 
 /// What the player decides again after an undo.

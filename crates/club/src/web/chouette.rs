@@ -39,145 +39,138 @@ pub struct ChouettePage {
     pub version: i64,
 }
 
-impl Club {
-    /// The page of chouette session `id`.
-    ///
-    /// # Errors
-    /// No such session, a log that does not replay, or a database error.
-    pub async fn chouette_page(&self, id: i64) -> Result<ChouettePage, ClubError> {
-        let s = self.load_chouette_named(id).await?;
-        let (preamble, frames) = self.chouette_replay(&s).await?;
-        let c = &s.state;
-        let line: Vec<String> = c.line().iter().map(|&p| s.name(p)).collect();
-        let mut standings: Vec<(String, i64)> =
-            c.tally().iter().map(|&(p, v)| (s.name(p), v)).collect();
-        standings.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        // The engine counts the games started; the page, the games finished.
-        let (status, games) = if c.phase() == ChouettePhase::Waiting {
-            let words = if c.games() == 0 {
-                "waiting to start"
-            } else {
-                "between games"
-            };
-            (format!("{words}; {} players", c.players().len()), c.games())
+/// The page of chouette session `id`.
+pub(super) async fn chouette_page(club: &Club, id: i64) -> Result<ChouettePage, ClubError> {
+    let s = load_chouette_named(club, id).await?;
+    let (preamble, frames) = chouette_replay(club, &s).await?;
+    let c = &s.state;
+    let line: Vec<String> = c.line().iter().map(|&p| s.name(p)).collect();
+    let mut standings: Vec<(String, i64)> =
+        c.tally().iter().map(|&(p, v)| (s.name(p), v)).collect();
+    standings.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    // The engine counts the games started; the page, the games finished.
+    let (status, games) = if c.phase() == ChouettePhase::Waiting {
+        let words = if c.games() == 0 {
+            "waiting to start"
         } else {
-            (
-                format!("game {} under way", c.games()),
-                c.games().saturating_sub(1),
-            )
+            "between games"
         };
-        Ok(ChouettePage {
-            id,
-            terms: chouette_words(&s.spec),
-            status,
-            box_player: line.first().cloned(),
-            captain: line.get(1).cloned(),
-            crew: line.iter().skip(2).cloned().collect(),
-            games,
-            standings,
-            preamble,
-            frames,
+        (format!("{words}; {} players", c.players().len()), c.games())
+    } else {
+        (
+            format!("game {} under way", c.games()),
+            c.games().saturating_sub(1),
+        )
+    };
+    Ok(ChouettePage {
+        id,
+        terms: chouette_words(&s.spec),
+        status,
+        box_player: line.first().cloned(),
+        captain: line.get(1).cloned(),
+        crew: line.iter().skip(2).cloned().collect(),
+        games,
+        standings,
+        preamble,
+        frames,
+        version: s.version,
+    })
+}
+
+/// The board of chouette session `id` at step `n` of its replay, if there is one.
+pub(super) async fn chouette_frame(
+    club: &Club,
+    id: i64,
+    n: usize,
+) -> Result<Option<Scene>, ClubError> {
+    let s = load_chouette_named(club, id).await?;
+    let (_, mut frames) = chouette_replay(club, &s).await?;
+    Ok((n < frames.len()).then(|| frames.swap_remove(n).scene))
+}
+
+/// Session `id`'s version (bumped by every change), if it exists.
+pub(super) async fn chouette_version(club: &Club, id: i64) -> Result<Option<i64>, ClubError> {
+    Ok(club.store.load_chouette(id).await?.map(|r| r.version))
+}
+
+/// Session `id` with the names of everyone in its log (a player who joined and left
+/// is named too).
+async fn load_chouette_named(club: &Club, id: i64) -> Result<Session, ClubError> {
+    let mut s = club.load_chouette(id).await?;
+    for (player, _) in club.store.chouette_actions(id).await? {
+        let Some(p) = player else { continue };
+        if let std::collections::hash_map::Entry::Vacant(v) = s.names.entry(id_of(p)) {
+            let row = club.store.player_by_id(p).await?;
+            v.insert((row.display_name, row.platform_id));
+        }
+    }
+    Ok(s)
+}
+
+/// The session's log replayed: the words before the first board, and a frame (the
+/// board and the entry's words) for each entry once there is a board to show.
+async fn chouette_replay(club: &Club, s: &Session) -> Result<(Vec<String>, Vec<Frame>), ClubError> {
+    let corrupt = |e: String| ClubError::Corrupt(s.id, e);
+    let mut state: Option<Chouette> = None;
+    let mut last = None;
+    let (mut preamble, mut frames) = (Vec::new(), Vec::new());
+    for (_, text) in club.store.chouette_actions(s.id).await? {
+        let entry: ChouetteEntry =
+            serde_json::from_str(&text).map_err(|e| corrupt(e.to_string()))?;
+        let (before, by, action) = match entry {
+            ChouetteEntry::Create { creator, .. } => {
+                state = Some(Chouette::new(s.spec.rules, id_of(creator)));
+                preamble.push(format!(
+                    "{} creates chouette #{}: {}",
+                    s.name(id_of(creator)),
+                    s.id,
+                    chouette_words(&s.spec)
+                ));
+                continue;
+            }
+            ChouetteEntry::Act { by, action, .. } => (
+                state
+                    .take()
+                    .ok_or_else(|| corrupt("an action before the creation".into()))?,
+                by,
+                action,
+            ),
+        };
+        let (next, events) = before
+            .apply(id_of(by), &action)
+            .map_err(|e| corrupt(e.to_string()))?;
+        let at = Session {
+            id: s.id,
             version: s.version,
-        })
-    }
-
-    /// The board of chouette session `id` at step `n` of its replay, if there is one.
-    ///
-    /// # Errors
-    /// As for [`Club::chouette_page`].
-    pub async fn chouette_frame(&self, id: i64, n: usize) -> Result<Option<Scene>, ClubError> {
-        let s = self.load_chouette_named(id).await?;
-        let (_, mut frames) = self.chouette_replay(&s).await?;
-        Ok((n < frames.len()).then(|| frames.swap_remove(n).scene))
-    }
-
-    /// Session `id`'s version (bumped by every change), if it exists.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn chouette_version(&self, id: i64) -> Result<Option<i64>, ClubError> {
-        Ok(self.store.load_chouette(id).await?.map(|r| r.version))
-    }
-
-    /// Session `id` with the names of everyone in its log (a player who joined and left
-    /// is named too).
-    async fn load_chouette_named(&self, id: i64) -> Result<Session, ClubError> {
-        let mut s = self.load_chouette(id).await?;
-        for (player, _) in self.store.chouette_actions(id).await? {
-            let Some(p) = player else { continue };
-            if let std::collections::hash_map::Entry::Vacant(v) = s.names.entry(id_of(p)) {
-                let row = self.store.player_by_id(p).await?;
-                v.insert((row.display_name, row.platform_id));
+            spec: s.spec,
+            state: before,
+            names: s.names.clone(),
+        };
+        let lines: Vec<String> = events
+            .iter()
+            .map(|e| event_words(&at, &at.state, e))
+            .collect();
+        for e in &events {
+            match e {
+                ChouetteEvent::Played { by, play } => {
+                    last = Some((*by, *at.state.position(), *play));
+                }
+                ChouetteEvent::GameStarted { .. } => last = None,
+                _ => {}
             }
         }
-        Ok(s)
-    }
-
-    /// The session's log replayed: the words before the first board, and a frame (the
-    /// board and the entry's words) for each entry once there is a board to show.
-    async fn chouette_replay(&self, s: &Session) -> Result<(Vec<String>, Vec<Frame>), ClubError> {
-        let corrupt = |e: String| ClubError::Corrupt(s.id, e);
-        let mut state: Option<Chouette> = None;
-        let mut last = None;
-        let (mut preamble, mut frames) = (Vec::new(), Vec::new());
-        for (_, text) in self.store.chouette_actions(s.id).await? {
-            let entry: ChouetteEntry =
-                serde_json::from_str(&text).map_err(|e| corrupt(e.to_string()))?;
-            let (before, by, action) = match entry {
-                ChouetteEntry::Create { creator, .. } => {
-                    state = Some(Chouette::new(s.spec.rules, id_of(creator)));
-                    preamble.push(format!(
-                        "{} creates chouette #{}: {}",
-                        s.name(id_of(creator)),
-                        s.id,
-                        chouette_words(&s.spec)
-                    ));
-                    continue;
-                }
-                ChouetteEntry::Act { by, action, .. } => (
-                    state
-                        .take()
-                        .ok_or_else(|| corrupt("an action before the creation".into()))?,
-                    by,
-                    action,
-                ),
-            };
-            let (next, events) = before
-                .apply(id_of(by), &action)
-                .map_err(|e| corrupt(e.to_string()))?;
-            let at = Session {
-                id: s.id,
-                version: s.version,
-                spec: s.spec,
-                state: before,
-                names: s.names.clone(),
-            };
-            let lines: Vec<String> = events
-                .iter()
-                .map(|e| event_words(&at, &at.state, e))
-                .collect();
-            for e in &events {
-                match e {
-                    ChouetteEvent::Played { by, play } => {
-                        last = Some((*by, *at.state.position(), *play));
-                    }
-                    ChouetteEvent::GameStarted { .. } => last = None,
-                    _ => {}
+        let after = Session { state: next, ..at };
+        match club.chouette_outcome(&after, last).board {
+            Some(scene) => frames.push(Frame { scene, lines }),
+            None if frames.is_empty() => preamble.extend(lines),
+            // (between games with no board: the words join the last board's)
+            None => {
+                if let Some(f) = frames.last_mut() {
+                    f.lines.extend(lines);
                 }
             }
-            let after = Session { state: next, ..at };
-            match self.chouette_outcome(&after, last).board {
-                Some(scene) => frames.push(Frame { scene, lines }),
-                None if frames.is_empty() => preamble.extend(lines),
-                // (between games with no board: the words join the last board's)
-                None => {
-                    if let Some(f) = frames.last_mut() {
-                        f.lines.extend(lines);
-                    }
-                }
-            }
-            state = Some(after.state);
         }
-        Ok((preamble, frames))
+        state = Some(after.state);
     }
+    Ok((preamble, frames))
 }

@@ -22,8 +22,8 @@ pub use store::PageStamp;
 
 use crate::league::standings::Points;
 use crate::league::{League, TableLine, division_table, fixture_line};
+use crate::web::links::player_kind;
 use crate::web::links::{MATCH, is_token, new_token};
-use crate::web::player::player_kind;
 use crate::{Actor, Club, ClubError, spec_words};
 
 /// The store's kind for league links (target: the league's id).
@@ -127,449 +127,407 @@ pub struct PublicIndex {
     pub leagues: Vec<(i64, String)>,
 }
 
-impl Club {
-    /// The token of `kind`'s `target`, made now if there is none.
-    async fn web_link_of(&self, kind: &str, target: i64) -> Result<String, ClubError> {
-        if let Some(t) = self.store.web_token(kind, target).await? {
-            return Ok(t);
+/// The token of `kind`'s `target`, made now if there is none.
+async fn web_link_of(club: &Club, kind: &str, target: i64) -> Result<String, ClubError> {
+    if let Some(t) = club.store.web_token(kind, target).await? {
+        return Ok(t);
+    }
+    let token = new_token()?;
+    Ok(club
+        .store
+        .insert_web_token(kind, target, &token, club.clock.now())
+        .await?)
+}
+
+/// The token of league `league`'s web page, made now if it has none.
+pub(super) async fn league_link(club: &Club, league: i64) -> Result<String, ClubError> {
+    if club.store.league(league).await?.is_none() {
+        return Err(ClubError::Refused(format!("there is no league #{league}")));
+    }
+    web_link_of(club, LEAGUE, league).await
+}
+
+/// The token of community `community`'s leaderboard page, made now if it has none.
+pub(super) async fn leaderboard_link(club: &Club, community: i64) -> Result<String, ClubError> {
+    web_link_of(club, LEADERBOARD, community).await
+}
+
+/// The token of the page `page` names.
+pub(super) async fn web_page_link(club: &Club, page: WebPage) -> Result<String, ClubError> {
+    match page {
+        WebPage::League(id) => league_link(club, id).await,
+        WebPage::Leaderboard(c) => leaderboard_link(club, c).await,
+    }
+}
+
+/// The league whose page's token is `token`, if any.
+async fn league_of_link(club: &Club, token: &str) -> Result<Option<League>, ClubError> {
+    if !is_token(token) {
+        return Ok(None);
+    }
+    let Some(id) = club.store.web_target(LEAGUE, token).await? else {
+        return Ok(None);
+    };
+    match club.store.league(id).await? {
+        Some(row) => Ok(Some(League::read(row)?)),
+        None => Ok(None),
+    }
+}
+
+/// The league page whose token is `token`, if any.
+pub(super) async fn resolve_league_link(
+    club: &Club,
+    token: &str,
+) -> Result<Option<LeaguePage>, ClubError> {
+    match league_of_link(club, token).await? {
+        Some(l) => Ok(Some(league_page(club, &l).await?)),
+        None => Ok(None),
+    }
+}
+
+/// The stamp of the league page whose token is `token` (`None`: the token finds
+/// nothing): read cheaply, it changes whenever the page would (the web page cache).
+pub(super) async fn league_link_stamp(
+    club: &Club,
+    token: &str,
+) -> Result<Option<PageStamp>, ClubError> {
+    if !is_token(token) {
+        return Ok(None);
+    }
+    match club.store.web_target(LEAGUE, token).await? {
+        Some(id) => Ok(club.store.league_page_stamp(id).await?),
+        None => Ok(None),
+    }
+}
+
+/// [`Club::league_link_stamp`] of league `league` under the public key `key`.
+pub(super) async fn public_league_stamp(
+    club: &Club,
+    key: &str,
+    league: i64,
+) -> Result<Option<PageStamp>, ClubError> {
+    let Some(c) = public_community(club, key).await? else {
+        return Ok(None);
+    };
+    match club.store.league(league).await? {
+        Some(row) if row.community_id == c => Ok(club.store.league_page_stamp(league).await?),
+        _ => Ok(None),
+    }
+}
+
+/// The bracket of season `season` of the knockout whose page's token is `token`, for
+/// the renderer; `None` for no such league, season or knockout.
+pub(super) async fn league_link_bracket(
+    club: &Club,
+    token: &str,
+    season: i64,
+) -> Result<Option<render::Bracket>, ClubError> {
+    match league_of_link(club, token).await? {
+        Some(l) => season_bracket(club, l, season).await,
+        None => Ok(None),
+    }
+}
+
+/// The leaderboard page whose token is `token`, if any.
+pub(super) async fn resolve_leaderboard_link(
+    club: &Club,
+    token: &str,
+) -> Result<Option<LeaderboardPage>, ClubError> {
+    if !is_token(token) {
+        return Ok(None);
+    }
+    match club.store.web_target(LEADERBOARD, token).await? {
+        Some(c) => Ok(Some(leaderboard_page(club, c).await?)),
+        None => Ok(None),
+    }
+}
+
+/// The stamp of the leaderboard page whose token is `token` (`None`: the token finds
+/// nothing), as [`Club::league_link_stamp`].
+pub(super) async fn leaderboard_link_stamp(
+    club: &Club,
+    token: &str,
+) -> Result<Option<PageStamp>, ClubError> {
+    if !is_token(token) {
+        return Ok(None);
+    }
+    match club.store.web_target(LEADERBOARD, token).await? {
+        Some(c) => Ok(Some(club.store.leaderboard_page_stamp(c).await?)),
+        None => Ok(None),
+    }
+}
+
+/// The stamp of the leaderboard under the public key `key`, as
+/// [`Club::league_link_stamp`].
+pub(super) async fn public_leaderboard_stamp(
+    club: &Club,
+    key: &str,
+) -> Result<Option<PageStamp>, ClubError> {
+    match public_community(club, key).await? {
+        Some(c) => Ok(Some(club.store.leaderboard_page_stamp(c).await?)),
+        None => Ok(None),
+    }
+}
+
+/// Turns the public address of `actor`'s server on (its key: the one it had, or a new
+/// one) or off (`None`; its addresses then find nothing). Who may is the adapter's
+/// to check (Discord: Manage Server), as for the server's other settings.
+pub(super) async fn set_web_public(
+    club: &Club,
+    actor: &Actor,
+    on: bool,
+) -> Result<Option<String>, ClubError> {
+    let (_, community) = club.me(actor).await?;
+    if on {
+        let key = web_link_of(club, PUBLIC, community).await?;
+        tracing::info!(community, "web pages public");
+        Ok(Some(key))
+    } else {
+        if club.store.delete_web_token(PUBLIC, community).await? {
+            tracing::info!(community, "web pages no longer public");
         }
-        let token = new_token()?;
-        Ok(self
+        Ok(None)
+    }
+}
+
+/// The public key of `actor`'s server, when its pages are public.
+pub(super) async fn web_public(club: &Club, actor: &Actor) -> Result<Option<String>, ClubError> {
+    let (_, community) = club.me(actor).await?;
+    Ok(club.store.web_token(PUBLIC, community).await?)
+}
+
+/// The community whose public key is `key`, if its pages are public.
+async fn public_community(club: &Club, key: &str) -> Result<Option<i64>, ClubError> {
+    if !is_token(key) {
+        return Ok(None);
+    }
+    Ok(club.store.web_target(PUBLIC, key).await?)
+}
+
+/// The index of the public pages under `key`: the server's leagues.
+pub(super) async fn public_index(club: &Club, key: &str) -> Result<Option<PublicIndex>, ClubError> {
+    let Some(c) = public_community(club, key).await? else {
+        return Ok(None);
+    };
+    let leagues = club
+        .store
+        .leagues_in(c)
+        .await?
+        .into_iter()
+        .map(|l| (l.id, l.name))
+        .collect();
+    Ok(Some(PublicIndex { leagues }))
+}
+
+/// League `league` of the server whose public key is `key`, if there is one.
+async fn public_league_of(
+    club: &Club,
+    key: &str,
+    league: i64,
+) -> Result<Option<League>, ClubError> {
+    let Some(c) = public_community(club, key).await? else {
+        return Ok(None);
+    };
+    match club.store.league(league).await? {
+        Some(row) if row.community_id == c => Ok(Some(League::read(row)?)),
+        _ => Ok(None),
+    }
+}
+
+/// The page of league `league` under the public key `key` (`None` when the key finds
+/// nothing or the league is another server's).
+pub(super) async fn public_league(
+    club: &Club,
+    key: &str,
+    league: i64,
+) -> Result<Option<LeaguePage>, ClubError> {
+    match public_league_of(club, key, league).await? {
+        Some(l) => Ok(Some(league_page(club, &l).await?)),
+        None => Ok(None),
+    }
+}
+
+/// [`Club::league_link_bracket`] under a public key.
+pub(super) async fn public_league_bracket(
+    club: &Club,
+    key: &str,
+    league: i64,
+    season: i64,
+) -> Result<Option<render::Bracket>, ClubError> {
+    match public_league_of(club, key, league).await? {
+        Some(l) => season_bracket(club, l, season).await,
+        None => Ok(None),
+    }
+}
+
+/// The leaderboard under the public key `key`.
+pub(super) async fn public_leaderboard(
+    club: &Club,
+    key: &str,
+) -> Result<Option<LeaderboardPage>, ClubError> {
+    match public_community(club, key).await? {
+        Some(c) => Ok(Some(leaderboard_page(club, c).await?)),
+        None => Ok(None),
+    }
+}
+
+/// The bracket picture of season `season` of knockout `league`.
+async fn season_bracket(
+    club: &Club,
+    mut league: League,
+    season: i64,
+) -> Result<Option<render::Bracket>, ClubError> {
+    if league.format != crate::Format::Knockout || season < 1 || season > league.row.season {
+        return Ok(None);
+    }
+    league.row.season = season;
+    Ok(Some(club.bracket_picture(&league).await?))
+}
+
+/// What the page of `league` shows.
+async fn league_page(club: &Club, league: &League) -> Result<LeaguePage, ClubError> {
+    let id = league.row.id;
+    let entrants = club.store.league_entrants(id).await?;
+    let names: HashMap<i64, String> = entrants
+        .iter()
+        .map(|e| (e.player.id, e.player.display_name.clone()))
+        .collect();
+    let withdrawn: HashSet<i64> = entrants
+        .iter()
+        .filter(|e| e.status == "withdrawn")
+        .map(|e| e.player.id)
+        .collect();
+    let points = Points {
+        win: league.settings.win_points,
+        loss: league.settings.loss_points,
+    };
+    let knockout = league.format == crate::Format::Knockout;
+    let mut seasons = Vec::new();
+    for season in (1..=league.row.season).rev() {
+        let status = club
             .store
-            .insert_web_token(kind, target, &token, self.clock.now())
-            .await?)
-    }
-
-    /// The token of league `league`'s web page, made now if it has none.
-    ///
-    /// # Errors
-    /// No such league, or a database error.
-    pub async fn league_link(&self, league: i64) -> Result<String, ClubError> {
-        if self.store.league(league).await?.is_none() {
-            return Err(ClubError::Refused(format!("there is no league #{league}")));
-        }
-        self.web_link_of(LEAGUE, league).await
-    }
-
-    /// The token of community `community`'s leaderboard page, made now if it has none.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn leaderboard_link(&self, community: i64) -> Result<String, ClubError> {
-        self.web_link_of(LEADERBOARD, community).await
-    }
-
-    /// The token of the page `page` names.
-    ///
-    /// # Errors
-    /// No such league, or a database error.
-    pub async fn web_page_link(&self, page: WebPage) -> Result<String, ClubError> {
-        match page {
-            WebPage::League(id) => self.league_link(id).await,
-            WebPage::Leaderboard(c) => self.leaderboard_link(c).await,
-        }
-    }
-
-    /// The league whose page's token is `token`, if any.
-    async fn league_of_link(&self, token: &str) -> Result<Option<League>, ClubError> {
-        if !is_token(token) {
-            return Ok(None);
-        }
-        let Some(id) = self.store.web_target(LEAGUE, token).await? else {
-            return Ok(None);
-        };
-        match self.store.league(id).await? {
-            Some(row) => Ok(Some(League::read(row)?)),
-            None => Ok(None),
-        }
-    }
-
-    /// The league page whose token is `token`, if any.
-    ///
-    /// # Errors
-    /// A database error, or a league that cannot be read.
-    pub async fn resolve_league_link(&self, token: &str) -> Result<Option<LeaguePage>, ClubError> {
-        match self.league_of_link(token).await? {
-            Some(l) => Ok(Some(self.league_page(&l).await?)),
-            None => Ok(None),
-        }
-    }
-
-    /// The stamp of the league page whose token is `token` (`None`: the token finds
-    /// nothing): read cheaply, it changes whenever the page would (the web page cache).
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn league_link_stamp(&self, token: &str) -> Result<Option<PageStamp>, ClubError> {
-        if !is_token(token) {
-            return Ok(None);
-        }
-        match self.store.web_target(LEAGUE, token).await? {
-            Some(id) => Ok(self.store.league_page_stamp(id).await?),
-            None => Ok(None),
-        }
-    }
-
-    /// [`Club::league_link_stamp`] of league `league` under the public key `key`.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn public_league_stamp(
-        &self,
-        key: &str,
-        league: i64,
-    ) -> Result<Option<PageStamp>, ClubError> {
-        let Some(c) = self.public_community(key).await? else {
-            return Ok(None);
-        };
-        match self.store.league(league).await? {
-            Some(row) if row.community_id == c => Ok(self.store.league_page_stamp(league).await?),
-            _ => Ok(None),
-        }
-    }
-
-    /// The bracket of season `season` of the knockout whose page's token is `token`, for
-    /// the renderer; `None` for no such league, season or knockout.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn league_link_bracket(
-        &self,
-        token: &str,
-        season: i64,
-    ) -> Result<Option<render::Bracket>, ClubError> {
-        match self.league_of_link(token).await? {
-            Some(l) => self.season_bracket(l, season).await,
-            None => Ok(None),
-        }
-    }
-
-    /// The leaderboard page whose token is `token`, if any.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn resolve_leaderboard_link(
-        &self,
-        token: &str,
-    ) -> Result<Option<LeaderboardPage>, ClubError> {
-        if !is_token(token) {
-            return Ok(None);
-        }
-        match self.store.web_target(LEADERBOARD, token).await? {
-            Some(c) => Ok(Some(self.leaderboard_page(c).await?)),
-            None => Ok(None),
-        }
-    }
-
-    /// The stamp of the leaderboard page whose token is `token` (`None`: the token finds
-    /// nothing), as [`Club::league_link_stamp`].
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn leaderboard_link_stamp(
-        &self,
-        token: &str,
-    ) -> Result<Option<PageStamp>, ClubError> {
-        if !is_token(token) {
-            return Ok(None);
-        }
-        match self.store.web_target(LEADERBOARD, token).await? {
-            Some(c) => Ok(Some(self.store.leaderboard_page_stamp(c).await?)),
-            None => Ok(None),
-        }
-    }
-
-    /// The stamp of the leaderboard under the public key `key`, as
-    /// [`Club::league_link_stamp`].
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn public_leaderboard_stamp(
-        &self,
-        key: &str,
-    ) -> Result<Option<PageStamp>, ClubError> {
-        match self.public_community(key).await? {
-            Some(c) => Ok(Some(self.store.leaderboard_page_stamp(c).await?)),
-            None => Ok(None),
-        }
-    }
-
-    /// Turns the public address of `actor`'s server on (its key: the one it had, or a new
-    /// one) or off (`None`; its addresses then find nothing). Who may is the adapter's
-    /// to check (Discord: Manage Server), as for the server's other settings.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn set_web_public(
-        &self,
-        actor: &Actor,
-        on: bool,
-    ) -> Result<Option<String>, ClubError> {
-        let (_, community) = self.me(actor).await?;
-        if on {
-            let key = self.web_link_of(PUBLIC, community).await?;
-            tracing::info!(community, "web pages public");
-            Ok(Some(key))
-        } else {
-            if self.store.delete_web_token(PUBLIC, community).await? {
-                tracing::info!(community, "web pages no longer public");
-            }
-            Ok(None)
-        }
-    }
-
-    /// The public key of `actor`'s server, when its pages are public.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn web_public(&self, actor: &Actor) -> Result<Option<String>, ClubError> {
-        let (_, community) = self.me(actor).await?;
-        Ok(self.store.web_token(PUBLIC, community).await?)
-    }
-
-    /// The community whose public key is `key`, if its pages are public.
-    async fn public_community(&self, key: &str) -> Result<Option<i64>, ClubError> {
-        if !is_token(key) {
-            return Ok(None);
-        }
-        Ok(self.store.web_target(PUBLIC, key).await?)
-    }
-
-    /// The index of the public pages under `key`: the server's leagues.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn public_index(&self, key: &str) -> Result<Option<PublicIndex>, ClubError> {
-        let Some(c) = self.public_community(key).await? else {
-            return Ok(None);
-        };
-        let leagues = self
-            .store
-            .leagues_in(c)
+            .league_season(id, season)
             .await?
-            .into_iter()
-            .map(|l| (l.id, l.name))
-            .collect();
-        Ok(Some(PublicIndex { leagues }))
-    }
-
-    /// League `league` of the server whose public key is `key`, if there is one.
-    async fn public_league_of(&self, key: &str, league: i64) -> Result<Option<League>, ClubError> {
-        let Some(c) = self.public_community(key).await? else {
-            return Ok(None);
-        };
-        match self.store.league(league).await? {
-            Some(row) if row.community_id == c => Ok(Some(League::read(row)?)),
-            _ => Ok(None),
-        }
-    }
-
-    /// The page of league `league` under the public key `key` (`None` when the key finds
-    /// nothing or the league is another server's).
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn public_league(
-        &self,
-        key: &str,
-        league: i64,
-    ) -> Result<Option<LeaguePage>, ClubError> {
-        match self.public_league_of(key, league).await? {
-            Some(l) => Ok(Some(self.league_page(&l).await?)),
-            None => Ok(None),
-        }
-    }
-
-    /// [`Club::league_link_bracket`] under a public key.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn public_league_bracket(
-        &self,
-        key: &str,
-        league: i64,
-        season: i64,
-    ) -> Result<Option<render::Bracket>, ClubError> {
-        match self.public_league_of(key, league).await? {
-            Some(l) => self.season_bracket(l, season).await,
-            None => Ok(None),
-        }
-    }
-
-    /// The leaderboard under the public key `key`.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn public_leaderboard(
-        &self,
-        key: &str,
-    ) -> Result<Option<LeaderboardPage>, ClubError> {
-        match self.public_community(key).await? {
-            Some(c) => Ok(Some(self.leaderboard_page(c).await?)),
-            None => Ok(None),
-        }
-    }
-
-    /// The bracket picture of season `season` of knockout `league`.
-    async fn season_bracket(
-        &self,
-        mut league: League,
-        season: i64,
-    ) -> Result<Option<render::Bracket>, ClubError> {
-        if league.format != crate::Format::Knockout || season < 1 || season > league.row.season {
-            return Ok(None);
-        }
-        league.row.season = season;
-        Ok(Some(self.bracket_picture(&league).await?))
-    }
-
-    /// What the page of `league` shows.
-    async fn league_page(&self, league: &League) -> Result<LeaguePage, ClubError> {
-        let id = league.row.id;
-        let entrants = self.store.league_entrants(id).await?;
-        let names: HashMap<i64, String> = entrants
-            .iter()
-            .map(|e| (e.player.id, e.player.display_name.clone()))
-            .collect();
-        let withdrawn: HashSet<i64> = entrants
-            .iter()
-            .filter(|e| e.status == "withdrawn")
-            .map(|e| e.player.id)
-            .collect();
-        let points = Points {
-            win: league.settings.win_points,
-            loss: league.settings.loss_points,
-        };
-        let knockout = league.format == crate::Format::Knockout;
-        let mut seasons = Vec::new();
-        for season in (1..=league.row.season).rev() {
-            let status = self
-                .store
-                .league_season(id, season)
-                .await?
-                .map(|s| s.status)
-                .unwrap_or_default();
-            let fixtures = self.store.league_fixtures(id, season).await?;
-            let mut divisions = Vec::new();
-            if !knockout {
-                let places = self.store.league_places(id, season).await?;
-                let count = places.iter().map(|p| p.division).max().unwrap_or(1);
-                for d in 1..=count {
-                    let rows = division_table(&places, d, &fixtures, &withdrawn, points);
-                    divisions.push(
-                        rows.into_iter()
-                            .map(|row| TableLine {
-                                name: names.get(&row.player).cloned().unwrap_or_default(),
-                                row,
-                            })
-                            .collect(),
-                    );
-                }
+            .map(|s| s.status)
+            .unwrap_or_default();
+        let fixtures = club.store.league_fixtures(id, season).await?;
+        let mut divisions = Vec::new();
+        if !knockout {
+            let places = club.store.league_places(id, season).await?;
+            let count = places.iter().map(|p| p.division).max().unwrap_or(1);
+            for d in 1..=count {
+                let rows = division_table(&places, d, &fixtures, &withdrawn, points);
+                divisions.push(
+                    rows.into_iter()
+                        .map(|row| TableLine {
+                            name: names.get(&row.player).cloned().unwrap_or_default(),
+                            row,
+                        })
+                        .collect(),
+                );
             }
-            let fixtures = self
-                .fixture_links(league, season, &fixtures, &names)
-                .await?;
-            seasons.push(SeasonPage {
-                season,
-                status,
-                divisions,
-                fixtures,
-            });
         }
-        let difference = match league.spec.ruleset {
-            Ruleset::Welsh => "games",
-            Ruleset::Standard => "points",
-        };
-        Ok(LeaguePage {
-            name: league.row.name.clone(),
-            format: league.format.words().to_string(),
-            terms: spec_words(&league.spec),
-            status: league.row.status.clone(),
-            knockout,
-            entrants: entrants.len(),
-            rules: format!(
-                "A win scores {}, a loss {}. Ties: points, head to head (H2H), Sonneborn-Berger (SB), {difference} difference (Diff), then the order of entry.",
-                plural(points.win, "point"),
-                plural(points.loss, "point")
-            ),
-            seasons,
-        })
+        let fixtures = fixture_links(club, league, season, &fixtures, &names).await?;
+        seasons.push(SeasonPage {
+            season,
+            status,
+            divisions,
+            fixtures,
+        });
     }
+    let difference = match league.spec.ruleset {
+        Ruleset::Welsh => "games",
+        Ruleset::Standard => "points",
+    };
+    Ok(LeaguePage {
+        name: league.row.name.clone(),
+        format: league.format.words().to_string(),
+        terms: spec_words(&league.spec),
+        status: league.row.status.clone(),
+        knockout,
+        entrants: entrants.len(),
+        rules: format!(
+            "A win scores {}, a loss {}. Ties: points, head to head (H2H), Sonneborn-Berger (SB), {difference} difference (Diff), then the order of entry.",
+            plural(points.win, "point"),
+            plural(points.loss, "point")
+        ),
+        seasons,
+    })
+}
 
-    /// A season's fixtures in words with their match pages' tokens (made for the
-    /// matches that have none).
-    async fn fixture_links(
-        &self,
-        league: &League,
-        season: i64,
-        fixtures: &[FixtureRow],
-        names: &HashMap<i64, String>,
-    ) -> Result<Vec<FixtureLink>, ClubError> {
-        let causes = self
+/// A season's fixtures in words with their match pages' tokens (made for the
+/// matches that have none).
+async fn fixture_links(
+    club: &Club,
+    league: &League,
+    season: i64,
+    fixtures: &[FixtureRow],
+    names: &HashMap<i64, String>,
+) -> Result<Vec<FixtureLink>, ClubError> {
+    let causes = club
+        .store
+        .league_match_causes(league.row.id, season)
+        .await?;
+    let ids: Vec<i64> = fixtures.iter().filter_map(|f| f.match_id).collect();
+    let mut tokens = super::links::links_for(club, MATCH, &ids).await?;
+    let mut season_league = league.clone();
+    season_league.row.season = season;
+    let name = |p: Option<i64>| {
+        p.and_then(|p| names.get(&p).cloned())
+            .unwrap_or_else(|| "(to come)".into())
+    };
+    let mut out = Vec::with_capacity(fixtures.len());
+    for f in fixtures {
+        let token = f.match_id.and_then(|m| tokens.remove(&m));
+        let cause = f.match_id.and_then(|m| causes.get(&m));
+        out.push(FixtureLink {
+            text: fixture_line(&season_league, f, fixtures, &name, cause),
+            token,
+        });
+    }
+    Ok(out)
+}
+
+/// What the leaderboard page of community `community` shows.
+async fn leaderboard_page(club: &Club, community: i64) -> Result<LeaderboardPage, ClubError> {
+    let kind = player_kind(community);
+    let mut boards = Vec::new();
+    for ruleset in RULESETS {
+        let rows = club
             .store
-            .league_match_causes(league.row.id, season)
-            .await?;
-        let ids: Vec<i64> = fixtures.iter().filter_map(|f| f.match_id).collect();
-        let mut tokens = self.links_for(MATCH, &ids).await?;
-        let mut season_league = league.clone();
-        season_league.row.season = season;
-        let name = |p: Option<i64>| {
-            p.and_then(|p| names.get(&p).cloned())
-                .unwrap_or_else(|| "(to come)".into())
-        };
-        let mut out = Vec::with_capacity(fixtures.len());
-        for f in fixtures {
-            let token = f.match_id.and_then(|m| tokens.remove(&m));
-            let cause = f.match_id.and_then(|m| causes.get(&m));
-            out.push(FixtureLink {
-                text: fixture_line(&season_league, f, fixtures, &name, cause),
-                token,
-            });
-        }
-        Ok(out)
-    }
-
-    /// What the leaderboard page of community `community` shows.
-    async fn leaderboard_page(&self, community: i64) -> Result<LeaderboardPage, ClubError> {
-        let kind = player_kind(community);
-        let mut boards = Vec::new();
-        for ruleset in RULESETS {
-            let rows = self
-                .store
-                .leaderboard(
-                    community,
-                    ruleset,
-                    self.leaderboard_min_experience,
-                    LEADERBOARD_PAGE_ROWS,
-                )
-                .await?;
-            let ids: Vec<i64> = rows.iter().map(|r| r.player_id).collect();
-            let mut tokens = self.links_for(&kind, &ids).await?;
-            let mut lines = Vec::with_capacity(rows.len());
-            for (r, rank) in rows.into_iter().zip(1u32..) {
-                let player = tokens.remove(&r.player_id).ok_or_else(|| {
-                    ClubError::Refused(format!("no web link for player {}", r.player_id))
-                })?;
-                lines.push(LeaderLine {
-                    rank,
-                    name: r.name,
-                    rating: format_rating(r.rating.value),
-                    experience: r.rating.experience,
-                    won: r.won,
-                    lost: r.lost,
-                    player,
-                });
-            }
-            boards.push(RulesetBoard {
+            .leaderboard(
+                community,
                 ruleset,
-                rows: lines,
+                club.leaderboard_min_experience,
+                LEADERBOARD_PAGE_ROWS,
+            )
+            .await?;
+        let ids: Vec<i64> = rows.iter().map(|r| r.player_id).collect();
+        let mut tokens = super::links::links_for(club, &kind, &ids).await?;
+        let mut lines = Vec::with_capacity(rows.len());
+        for (r, rank) in rows.into_iter().zip(1u32..) {
+            let player = tokens.remove(&r.player_id).ok_or_else(|| {
+                ClubError::Refused(format!("no web link for player {}", r.player_id))
+            })?;
+            lines.push(LeaderLine {
+                rank,
+                name: r.name,
+                rating: format_rating(r.rating.value),
+                experience: r.rating.experience,
+                won: r.won,
+                lost: r.lost,
+                player,
             });
         }
-        Ok(LeaderboardPage {
-            min_experience: self.leaderboard_min_experience,
-            boards,
-        })
+        boards.push(RulesetBoard {
+            ruleset,
+            rows: lines,
+        });
     }
+    Ok(LeaderboardPage {
+        min_experience: club.leaderboard_min_experience,
+        boards,
+    })
 }
 
 /// `n` with the noun, in the plural unless it is one ("1 point", "0 points").

@@ -62,133 +62,120 @@ fn cause_words(cause: Option<&EndCause>, loser: Option<&str>) -> Option<String> 
     })
 }
 
-impl Club {
-    /// The page of match `id`.
-    ///
-    /// # Errors
-    /// No such match, a log that does not replay, or a database error.
-    pub async fn match_page(&self, id: i64) -> Result<MatchPage, ClubError> {
-        let l = self.load(id).await?;
-        let (preamble, frames) = self.replay(&l).await?;
-        let loser = l.row.winner.and_then(|w| {
-            Side::BOTH
-                .into_iter()
-                .find(|s| l.players[s.index()].id != w)
-                .map(|s| l.names[s.index()].as_str())
-        });
-        let has_dice = self.fair_record(FairId::Match(id)).await?.is_some();
-        Ok(MatchPage {
-            names: l.names.clone(),
-            ruleset: l.spec.ruleset,
-            terms: spec_words(&l.spec),
-            status: l.row.status.to_string(),
-            version: l.row.version,
-            result: l.row.result.clone(),
-            cause: cause_words(l.row.cause.as_ref(), loser),
-            preamble,
-            frames,
-            has_dice,
-        })
-    }
+/// The page of match `id`.
+pub(super) async fn match_page(club: &Club, id: i64) -> Result<MatchPage, ClubError> {
+    let l = club.load(id).await?;
+    let (preamble, frames) = replay(club, &l).await?;
+    let loser = l.row.winner.and_then(|w| {
+        Side::BOTH
+            .into_iter()
+            .find(|s| l.players[s.index()].id != w)
+            .map(|s| l.names[s.index()].as_str())
+    });
+    let has_dice = club.fair_record(FairId::Match(id)).await?.is_some();
+    Ok(MatchPage {
+        names: l.names.clone(),
+        ruleset: l.spec.ruleset,
+        terms: spec_words(&l.spec),
+        status: l.row.status.to_string(),
+        version: l.row.version,
+        result: l.row.result.clone(),
+        cause: cause_words(l.row.cause.as_ref(), loser),
+        preamble,
+        frames,
+        has_dice,
+    })
+}
 
-    /// The board of match `id` at step `n` of its replay, if there is one.
-    ///
-    /// # Errors
-    /// As for [`Club::match_page`].
-    pub async fn match_frame(&self, id: i64, n: usize) -> Result<Option<Scene>, ClubError> {
-        let l = self.load(id).await?;
-        let (_, mut frames) = self.replay(&l).await?;
-        Ok((n < frames.len()).then(|| frames.swap_remove(n).scene))
-    }
+/// The board of match `id` at step `n` of its replay, if there is one.
+pub(super) async fn match_frame(
+    club: &Club,
+    id: i64,
+    n: usize,
+) -> Result<Option<Scene>, ClubError> {
+    let l = club.load(id).await?;
+    let (_, mut frames) = replay(club, &l).await?;
+    Ok((n < frames.len()).then(|| frames.swap_remove(n).scene))
+}
 
-    /// The stamp of match `id`'s page (its version and players' names), if the match
-    /// exists: read cheaply, it changes whenever the page would (the web page cache).
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn match_page_stamp(&self, id: i64) -> Result<Option<store::PageStamp>, ClubError> {
-        Ok(self.store.match_page_stamp(id).await?)
-    }
+/// The stamp of match `id`'s page (its version and players' names), if the match
+/// exists: read cheaply, it changes whenever the page would (the web page cache).
+pub(super) async fn match_page_stamp(
+    club: &Club,
+    id: i64,
+) -> Result<Option<store::PageStamp>, ClubError> {
+    Ok(club.store.match_page_stamp(id).await?)
+}
 
-    /// Match `id`'s version (bumped by every change), if the match exists.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn match_version(&self, id: i64) -> Result<Option<i64>, ClubError> {
-        Ok(self.store.load_match(id).await?.map(|r| r.version))
-    }
+/// Match `id`'s version (bumped by every change), if the match exists.
+pub(super) async fn match_version(club: &Club, id: i64) -> Result<Option<i64>, ClubError> {
+    Ok(club.store.load_match(id).await?.map(|r| r.version))
+}
 
-    /// Match `id` as a file: a standard match's `.mat`, a Welsh match's record; `None`
-    /// before it is accepted.
-    ///
-    /// # Errors
-    /// No such match, a log that does not replay, or a database error.
-    pub async fn match_file(&self, id: i64) -> Result<Option<Attachment>, ClubError> {
-        let l = self.load(id).await?;
-        if l.snap.is_none() {
-            return Ok(None);
-        }
-        Ok(self.export_loaded(&l).await?.attachment)
+/// Match `id` as a file: a standard match's `.mat`, a Welsh match's record; `None`
+/// before it is accepted.
+pub(super) async fn match_file(club: &Club, id: i64) -> Result<Option<Attachment>, ClubError> {
+    let l = club.load(id).await?;
+    if l.snap.is_none() {
+        return Ok(None);
     }
+    Ok(club.export_loaded(&l).await?.attachment)
+}
 
-    /// Match `id`'s fair-dice export (as `/fair export` gives it), if it has a record.
-    ///
-    /// # Errors
-    /// No such match, a log that does not replay, or a database error.
-    pub async fn match_dice_export(&self, id: i64) -> Result<Option<String>, ClubError> {
-        let Some(fair) = self.fair_record(FairId::Match(id)).await? else {
-            return Ok(None);
-        };
-        let l = self.load(id).await?;
-        let throws = self
-            .store
-            .fair_throws(&FairId::Match(id).to_string())
-            .await?;
-        let entries = crate::matches::log::read_log(&self.store, id).await?;
-        let played =
-            match_played(&l.spec, &entries, &l.names).map_err(|e| ClubError::Corrupt(id, e))?;
-        Ok(Some(export_json(
-            &fair,
-            fair.chains(),
-            &throws,
-            GameRecord {
-                played: Some(&played),
-                line: None,
-            },
-        )))
-    }
+/// Match `id`'s fair-dice export (as `/fair export` gives it), if it has a record.
+pub(super) async fn match_dice_export(club: &Club, id: i64) -> Result<Option<String>, ClubError> {
+    let Some(fair) = club.fair_record(FairId::Match(id)).await? else {
+        return Ok(None);
+    };
+    let l = club.load(id).await?;
+    let throws = club
+        .store
+        .fair_throws(&FairId::Match(id).to_string())
+        .await?;
+    let entries = crate::matches::log::read_log(&club.store, id).await?;
+    let played =
+        match_played(&l.spec, &entries, &l.names).map_err(|e| ClubError::Corrupt(id, e))?;
+    Ok(Some(export_json(
+        &fair,
+        fair.chains(),
+        &throws,
+        GameRecord {
+            played: Some(&played),
+            line: None,
+        },
+    )))
+}
 
-    /// The anchor of match `id`'s fair dice as posted before its first throw (its first
-    /// chain's), if it has a record.
-    ///
-    /// # Errors
-    /// A database error, or a record that does not read.
-    pub async fn match_dice_anchor(&self, id: i64) -> Result<Option<String>, ClubError> {
-        Ok(self
-            .fair_record(FairId::Match(id))
-            .await?
-            .and_then(|f| f.chains().first().map(|c| c.anchor.clone())))
-    }
+/// The anchor of match `id`'s fair dice as posted before its first throw (its first
+/// chain's), if it has a record.
+pub(super) async fn match_dice_anchor(club: &Club, id: i64) -> Result<Option<String>, ClubError> {
+    Ok(club
+        .fair_record(FairId::Match(id))
+        .await?
+        .and_then(|f| f.chains().first().map(|c| c.anchor.clone())))
+}
 
-    /// The words before the match started, and a frame for its start and for every
-    /// entry after it.
-    async fn replay(&self, l: &Loaded) -> Result<(Vec<String>, Vec<Frame>), ClubError> {
-        let entries = crate::matches::log::read_log(&self.store, l.row.id).await?;
-        let stake = if l.spec.length.is_none() {
-            l.spec.stake
-        } else {
-            0
-        };
-        let scene = |s: &Snapshot| s.scene(&l.names, Some(Side::X), stake);
-        let mut preamble = Vec::new();
-        let mut frames: Vec<Frame> = Vec::new();
-        crate::matches::views::tell_log(l, &entries, |snap, lines| match snap {
-            Some(s) => frames.push(Frame {
-                scene: scene(s),
-                lines,
-            }),
-            None => preamble.extend(lines),
-        })?;
-        Ok((preamble, frames))
-    }
+/// The words before the match started, and a frame for its start and for every
+/// entry after it.
+pub(super) async fn replay(
+    club: &Club,
+    l: &Loaded,
+) -> Result<(Vec<String>, Vec<Frame>), ClubError> {
+    let entries = crate::matches::log::read_log(&club.store, l.row.id).await?;
+    let stake = if l.spec.length.is_none() {
+        l.spec.stake
+    } else {
+        0
+    };
+    let scene = |s: &Snapshot| s.scene(&l.names, Some(Side::X), stake);
+    let mut preamble = Vec::new();
+    let mut frames: Vec<Frame> = Vec::new();
+    crate::matches::views::tell_log(l, &entries, |snap, lines| match snap {
+        Some(s) => frames.push(Frame {
+            scene: scene(s),
+            lines,
+        }),
+        None => preamble.extend(lines),
+    })?;
+    Ok((preamble, frames))
 }

@@ -18,3 +18,422 @@ pub use player::{
     HeadToHead, PlayerAnalysis, PlayerMatch, PlayerPage, PlayerRating, RECENT_MATCHES,
 };
 pub use revoke::{RevokeTarget, Revoked, Rights};
+
+use crate::Actor;
+use crate::Attachment;
+use crate::Club;
+use crate::ClubError;
+use crate::Outcome;
+use engine::Ruleset;
+use render::RatingHistory;
+use render::Scene;
+use std::collections::HashMap;
+
+impl Club {
+    // chouette
+    /// The page of chouette session `id`.
+    ///
+    /// # Errors
+    /// No such session, a log that does not replay, or a database error.
+    pub async fn chouette_page(&self, id: i64) -> Result<ChouettePage, ClubError> {
+        chouette::chouette_page(self, id).await
+    }
+
+    /// The board of chouette session `id` at step `n` of its replay, if there is one.
+    ///
+    /// # Errors
+    /// As for [`Club::chouette_page`].
+    pub async fn chouette_frame(&self, id: i64, n: usize) -> Result<Option<Scene>, ClubError> {
+        chouette::chouette_frame(self, id, n).await
+    }
+
+    /// Session `id`'s version (bumped by every change), if it exists.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn chouette_version(&self, id: i64) -> Result<Option<i64>, ClubError> {
+        chouette::chouette_version(self, id).await
+    }
+
+    // league
+    /// The token of league `league`'s web page, made now if it has none.
+    ///
+    /// # Errors
+    /// No such league, or a database error.
+    pub async fn league_link(&self, league: i64) -> Result<String, ClubError> {
+        league::league_link(self, league).await
+    }
+
+    /// The token of community `community`'s leaderboard page, made now if it has none.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn leaderboard_link(&self, community: i64) -> Result<String, ClubError> {
+        league::leaderboard_link(self, community).await
+    }
+
+    /// The token of the page `page` names.
+    ///
+    /// # Errors
+    /// No such league, or a database error.
+    pub async fn web_page_link(&self, page: WebPage) -> Result<String, ClubError> {
+        league::web_page_link(self, page).await
+    }
+
+    /// The league page whose token is `token`, if any.
+    ///
+    /// # Errors
+    /// A database error, or a league that cannot be read.
+    pub async fn resolve_league_link(&self, token: &str) -> Result<Option<LeaguePage>, ClubError> {
+        league::resolve_league_link(self, token).await
+    }
+
+    /// The stamp of the league page whose token is `token` (`None`: the token finds
+    /// nothing): read cheaply, it changes whenever the page would (the web page cache).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn league_link_stamp(&self, token: &str) -> Result<Option<PageStamp>, ClubError> {
+        league::league_link_stamp(self, token).await
+    }
+
+    /// [`Club::league_link_stamp`] of league `league` under the public key `key`.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn public_league_stamp(
+        &self,
+        key: &str,
+        league: i64,
+    ) -> Result<Option<PageStamp>, ClubError> {
+        league::public_league_stamp(self, key, league).await
+    }
+
+    /// The bracket of season `season` of the knockout whose page's token is `token`, for
+    /// the renderer; `None` for no such league, season or knockout.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn league_link_bracket(
+        &self,
+        token: &str,
+        season: i64,
+    ) -> Result<Option<render::Bracket>, ClubError> {
+        league::league_link_bracket(self, token, season).await
+    }
+
+    /// The leaderboard page whose token is `token`, if any.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn resolve_leaderboard_link(
+        &self,
+        token: &str,
+    ) -> Result<Option<LeaderboardPage>, ClubError> {
+        league::resolve_leaderboard_link(self, token).await
+    }
+
+    /// The stamp of the leaderboard page whose token is `token` (`None`: the token finds
+    /// nothing), as [`Club::league_link_stamp`].
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn leaderboard_link_stamp(
+        &self,
+        token: &str,
+    ) -> Result<Option<PageStamp>, ClubError> {
+        league::leaderboard_link_stamp(self, token).await
+    }
+
+    /// The stamp of the leaderboard under the public key `key`, as
+    /// [`Club::league_link_stamp`].
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn public_leaderboard_stamp(
+        &self,
+        key: &str,
+    ) -> Result<Option<PageStamp>, ClubError> {
+        league::public_leaderboard_stamp(self, key).await
+    }
+
+    /// Turns the public address of `actor`'s server on (its key: the one it had, or a new
+    /// one) or off (`None`; its addresses then find nothing). Who may is the adapter's
+    /// to check (Discord: Manage Server), as for the server's other settings.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn set_web_public(
+        &self,
+        actor: &Actor,
+        on: bool,
+    ) -> Result<Option<String>, ClubError> {
+        league::set_web_public(self, actor, on).await
+    }
+
+    /// The public key of `actor`'s server, when its pages are public.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn web_public(&self, actor: &Actor) -> Result<Option<String>, ClubError> {
+        league::web_public(self, actor).await
+    }
+
+    /// The index of the public pages under `key`: the server's leagues.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn public_index(&self, key: &str) -> Result<Option<PublicIndex>, ClubError> {
+        league::public_index(self, key).await
+    }
+
+    /// The page of league `league` under the public key `key` (`None` when the key finds
+    /// nothing or the league is another server's).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn public_league(
+        &self,
+        key: &str,
+        league: i64,
+    ) -> Result<Option<LeaguePage>, ClubError> {
+        league::public_league(self, key, league).await
+    }
+
+    /// [`Club::league_link_bracket`] under a public key.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn public_league_bracket(
+        &self,
+        key: &str,
+        league: i64,
+        season: i64,
+    ) -> Result<Option<render::Bracket>, ClubError> {
+        league::public_league_bracket(self, key, league, season).await
+    }
+
+    /// The leaderboard under the public key `key`.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn public_leaderboard(
+        &self,
+        key: &str,
+    ) -> Result<Option<LeaderboardPage>, ClubError> {
+        league::public_leaderboard(self, key).await
+    }
+
+    // links
+    /// The tokens of `kind`'s `targets` (ids the store has, as a league's matches or a
+    /// leaderboard's players), made now for those that have none, in one transaction.
+    ///
+    /// # Errors
+    /// No randomness, or a database error.
+    pub(crate) async fn links_for(
+        &self,
+        kind: &str,
+        targets: &[i64],
+    ) -> Result<HashMap<i64, String>, ClubError> {
+        links::links_for(self, kind, targets).await
+    }
+
+    /// The token of match `match_id`'s web page, made now if it has none.
+    ///
+    /// # Errors
+    /// No such match, or a database error.
+    pub async fn match_link(&self, match_id: i64) -> Result<String, ClubError> {
+        links::match_link(self, match_id).await
+    }
+
+    /// Revokes match `match_id`'s web link: a new token replaces it (answered), and the
+    /// old one finds nothing from now on.
+    ///
+    /// # Errors
+    /// No such match, or a database error.
+    pub async fn revoke_match_link(&self, match_id: i64) -> Result<String, ClubError> {
+        links::revoke_match_link(self, match_id).await
+    }
+
+    /// Revokes match `match_id`'s web link for `actor`, who must be one of its players (on
+    /// the server where it is played), or a manager of that server (`manager`: Discord's
+    /// Manage Server): a new token replaces it (answered), and the old one finds nothing
+    /// from now on. A refusal changes nothing.
+    ///
+    /// # Errors
+    /// No such match (or one of another server the actor does not play), the actor is no
+    /// player of it (and no manager here), or a database error.
+    pub async fn revoke_match_link_by(
+        &self,
+        actor: &Actor,
+        match_id: i64,
+        manager: bool,
+    ) -> Result<String, ClubError> {
+        links::revoke_match_link_by(self, actor, match_id, manager).await
+    }
+
+    /// The link of the page an outcome is about: the match or chouette whose board it
+    /// shows, else the one player it is about (`/rating`, `/stats`); `None` when it is
+    /// about none, or about several players ([`Club::outcome_player_links`]).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn outcome_link(&self, out: &Outcome) -> Result<Option<PageLink>, ClubError> {
+        links::outcome_link(self, out).await
+    }
+
+    /// The pages of the players an outcome is about when it is about several (`/h2h`:
+    /// both), each with the player's display name, in the outcome's order; empty for one
+    /// or none ([`Club::outcome_link`] gives the one).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn outcome_player_links(
+        &self,
+        out: &Outcome,
+    ) -> Result<Vec<(String, PageLink)>, ClubError> {
+        links::outcome_player_links(self, out).await
+    }
+
+    /// The token of chouette session `id`'s web page, made now if it has none.
+    ///
+    /// # Errors
+    /// No such session, or a database error.
+    pub async fn chouette_link(&self, id: i64) -> Result<String, ClubError> {
+        links::chouette_link(self, id).await
+    }
+
+    /// The chouette session whose web token is `token`, if any.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn resolve_chouette_link(&self, token: &str) -> Result<Option<i64>, ClubError> {
+        links::resolve_chouette_link(self, token).await
+    }
+
+    /// The match whose web token is `token`, if any.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn resolve_match_link(&self, token: &str) -> Result<Option<i64>, ClubError> {
+        links::resolve_match_link(self, token).await
+    }
+
+    // match_page
+    /// The page of match `id`.
+    ///
+    /// # Errors
+    /// No such match, a log that does not replay, or a database error.
+    pub async fn match_page(&self, id: i64) -> Result<MatchPage, ClubError> {
+        match_page::match_page(self, id).await
+    }
+
+    /// The board of match `id` at step `n` of its replay, if there is one.
+    ///
+    /// # Errors
+    /// As for [`Club::match_page`].
+    pub async fn match_frame(&self, id: i64, n: usize) -> Result<Option<Scene>, ClubError> {
+        match_page::match_frame(self, id, n).await
+    }
+
+    /// The stamp of match `id`'s page (its version and players' names), if the match
+    /// exists: read cheaply, it changes whenever the page would (the web page cache).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn match_page_stamp(&self, id: i64) -> Result<Option<store::PageStamp>, ClubError> {
+        match_page::match_page_stamp(self, id).await
+    }
+
+    /// Match `id`'s version (bumped by every change), if the match exists.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn match_version(&self, id: i64) -> Result<Option<i64>, ClubError> {
+        match_page::match_version(self, id).await
+    }
+
+    /// Match `id` as a file: a standard match's `.mat`, a Welsh match's record; `None`
+    /// before it is accepted.
+    ///
+    /// # Errors
+    /// No such match, a log that does not replay, or a database error.
+    pub async fn match_file(&self, id: i64) -> Result<Option<Attachment>, ClubError> {
+        match_page::match_file(self, id).await
+    }
+
+    /// Match `id`'s fair-dice export (as `/fair export` gives it), if it has a record.
+    ///
+    /// # Errors
+    /// No such match, a log that does not replay, or a database error.
+    pub async fn match_dice_export(&self, id: i64) -> Result<Option<String>, ClubError> {
+        match_page::match_dice_export(self, id).await
+    }
+
+    /// The anchor of match `id`'s fair dice as posted before its first throw (its first
+    /// chain's), if it has a record.
+    ///
+    /// # Errors
+    /// A database error, or a record that does not read.
+    pub async fn match_dice_anchor(&self, id: i64) -> Result<Option<String>, ClubError> {
+        match_page::match_dice_anchor(self, id).await
+    }
+
+    // player
+    /// The token of the web page of player `user` in community `community`, made now if
+    /// there is none.
+    ///
+    /// # Errors
+    /// No such player, or a database error.
+    pub async fn player_link(&self, community: i64, user: i64) -> Result<String, ClubError> {
+        links::player_link(self, community, user).await
+    }
+
+    /// Revokes the link of `actor`'s own player page on their server: a new token replaces
+    /// it (answered), and the old one finds nothing from now on.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn revoke_player_link_by(&self, actor: &Actor) -> Result<String, ClubError> {
+        player::revoke_player_link_by(self, actor).await
+    }
+
+    /// The player page whose token is `token`, if any.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn resolve_player_link(&self, token: &str) -> Result<Option<PlayerPage>, ClubError> {
+        player::resolve_player_link(self, token).await
+    }
+
+    /// The rating history in `ruleset` of the player whose page's token is `token`, for
+    /// the page's chart; `None` for a token that finds no player, or a player without a
+    /// rated match in `ruleset`.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn player_rating_chart(
+        &self,
+        token: &str,
+        ruleset: Ruleset,
+    ) -> Result<Option<RatingHistory>, ClubError> {
+        player::player_rating_chart(self, token, ruleset).await
+    }
+
+    // revoke
+    /// Revokes the link of `target`'s page for `actor`, whose rights on the server are
+    /// `rights`: a new token replaces it (answered), and the old one finds nothing from
+    /// now on. A refusal changes nothing.
+    ///
+    /// # Errors
+    /// No such page on the actor's server, the actor may not revoke its link, or a
+    /// database error.
+    pub async fn revoke_link_by(
+        &self,
+        actor: &Actor,
+        target: RevokeTarget,
+        rights: &Rights,
+    ) -> Result<Revoked, ClubError> {
+        revoke::revoke_link_by(self, actor, target, rights).await
+    }
+}

@@ -6,29 +6,26 @@
 //! (each finished match counted as `/h2h` counts it) and the analysed matches' average
 //! error rate per ruleset (`/stats`'s figures). No server or Discord id appears.
 
-use std::collections::HashMap;
-
-use engine::Ruleset;
-use engine::rating::{Rating, format_rating};
-
-use render::RatingHistory;
-
-use crate::analysis::review::{Review, rating_band};
+use crate::Actor;
+use crate::Club;
+use crate::ClubError;
+use crate::analysis::review::Review;
+use crate::analysis::review::rating_band;
 use crate::analysis::welsh::WelshReview;
 use crate::players::h2h::finished_result;
-use crate::web::links::{is_token, new_token};
-use crate::{Actor, Club, ClubError};
+use crate::web::links::is_token;
+use crate::web::links::player_kind;
+use engine::Ruleset;
+use engine::rating::Rating;
+use engine::rating::format_rating;
+use render::RatingHistory;
+use std::collections::HashMap;
 
 /// How many of the player's matches the page lists.
 pub const RECENT_MATCHES: usize = 10;
 
 /// The rulesets a player page shows a rating for, in order.
 const RULESETS: [Ruleset; 2] = [Ruleset::Standard, Ruleset::Welsh];
-
-/// The store's kind for player links in community `community`.
-pub(crate) fn player_kind(community: i64) -> String {
-    format!("player:{community}")
-}
 
 /// A player's rating in one ruleset, as `/rating` reads it.
 #[derive(Clone, Debug, PartialEq)]
@@ -146,186 +143,158 @@ fn analysis_averages(results: &[String], user: i64) -> Vec<PlayerAnalysis> {
     out
 }
 
-impl Club {
-    /// The token of the web page of player `user` in community `community`, made now if
-    /// there is none.
-    ///
-    /// # Errors
-    /// No such player, or a database error.
-    pub async fn player_link(&self, community: i64, user: i64) -> Result<String, ClubError> {
-        let kind = player_kind(community);
-        if let Some(t) = self.store.web_token(&kind, user).await? {
-            return Ok(t);
-        }
-        self.store.player_by_id(user).await?;
-        let token = new_token()?;
-        Ok(self
-            .store
-            .insert_web_token(&kind, user, &token, self.clock.now())
-            .await?)
-    }
+/// Revokes the link of `actor`'s own player page on their server: a new token replaces
+/// it (answered), and the old one finds nothing from now on.
+pub(super) async fn revoke_player_link_by(club: &Club, actor: &Actor) -> Result<String, ClubError> {
+    let (me, community) = club.me(actor).await?;
+    let token = super::links::replace_web_link(club, &player_kind(community), me.id).await?;
+    tracing::info!(player = me.id, "a player revoked their page's link");
+    Ok(token)
+}
 
-    /// Revokes the link of `actor`'s own player page on their server: a new token replaces
-    /// it (answered), and the old one finds nothing from now on.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn revoke_player_link_by(&self, actor: &Actor) -> Result<String, ClubError> {
-        let (me, community) = self.me(actor).await?;
-        let token = self
-            .replace_web_link(&player_kind(community), me.id)
-            .await?;
-        tracing::info!(player = me.id, "a player revoked their page's link");
-        Ok(token)
+/// The player page whose token is `token`, if any.
+pub(super) async fn resolve_player_link(
+    club: &Club,
+    token: &str,
+) -> Result<Option<PlayerPage>, ClubError> {
+    match player_target(club, token).await? {
+        Some((community, user)) => Ok(Some(player_page(club, community, user).await?)),
+        None => Ok(None),
     }
+}
 
-    /// The player page whose token is `token`, if any.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn resolve_player_link(&self, token: &str) -> Result<Option<PlayerPage>, ClubError> {
-        match self.player_target(token).await? {
-            Some((community, user)) => Ok(Some(self.player_page(community, user).await?)),
-            None => Ok(None),
-        }
+/// The rating history in `ruleset` of the player whose page's token is `token`, for
+/// the page's chart; `None` for a token that finds no player, or a player without a
+/// rated match in `ruleset`.
+pub(super) async fn player_rating_chart(
+    club: &Club,
+    token: &str,
+    ruleset: Ruleset,
+) -> Result<Option<RatingHistory>, ClubError> {
+    let Some((community, user)) = player_target(club, token).await? else {
+        return Ok(None);
+    };
+    let ratings = club.store.rating_history(community, ruleset, user).await?;
+    if ratings.is_empty() {
+        return Ok(None);
     }
+    let name = club.store.player_by_id(user).await?.display_name;
+    Ok(Some(RatingHistory {
+        name,
+        ruleset,
+        ratings,
+    }))
+}
 
-    /// The rating history in `ruleset` of the player whose page's token is `token`, for
-    /// the page's chart; `None` for a token that finds no player, or a player without a
-    /// rated match in `ruleset`.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn player_rating_chart(
-        &self,
-        token: &str,
-        ruleset: Ruleset,
-    ) -> Result<Option<RatingHistory>, ClubError> {
-        let Some((community, user)) = self.player_target(token).await? else {
-            return Ok(None);
+/// The community and player of player page token `token`, if it is one.
+async fn player_target(club: &Club, token: &str) -> Result<Option<(i64, i64)>, ClubError> {
+    if !is_token(token) {
+        return Ok(None);
+    }
+    let Some((kind, user)) = club.store.web_link(token).await? else {
+        return Ok(None);
+    };
+    Ok(kind
+        .strip_prefix("player:")
+        .and_then(|c| c.parse::<i64>().ok())
+        .map(|community| (community, user)))
+}
+
+/// What the page of player `user` in community `community` shows.
+async fn player_page(club: &Club, community: i64, user: i64) -> Result<PlayerPage, ClubError> {
+    let me = club.store.player_by_id(user).await?;
+    let mut ratings = Vec::new();
+    for ruleset in RULESETS {
+        let standing = club.store.rating(community, ruleset, user).await?;
+        ratings.push(match standing {
+            Some(s) => PlayerRating {
+                ruleset,
+                rating: format_rating(s.row.rating.value),
+                experience: s.row.rating.experience,
+                rank: Some((s.rank, s.of)),
+                won: s.row.won,
+                lost: s.row.lost,
+            },
+            None => PlayerRating {
+                ruleset,
+                rating: format_rating(Rating::NEW.value),
+                experience: 0,
+                rank: None,
+                won: 0,
+                lost: 0,
+            },
+        });
+    }
+    let rows = club.store.matches_of(user, community, false).await?;
+    let mut names: HashMap<i64, String> = HashMap::new();
+    let mut h2h: Vec<(i64, HeadToHead)> = Vec::new();
+    let (mut won, mut lost) = (0, 0);
+    let mut recent = Vec::new();
+    for row in &rows {
+        let other = if row.players[0] == user {
+            row.players[1]
+        } else {
+            row.players[0]
         };
-        let ratings = self.store.rating_history(community, ruleset, user).await?;
-        if ratings.is_empty() {
-            return Ok(None);
-        }
-        let name = self.store.player_by_id(user).await?.display_name;
-        Ok(Some(RatingHistory {
-            name,
-            ruleset,
-            ratings,
-        }))
-    }
-
-    /// The community and player of player page token `token`, if it is one.
-    async fn player_target(&self, token: &str) -> Result<Option<(i64, i64)>, ClubError> {
-        if !is_token(token) {
-            return Ok(None);
-        }
-        let Some((kind, user)) = self.store.web_link(token).await? else {
-            return Ok(None);
+        let opponent = match names.get(&other) {
+            Some(n) => n.clone(),
+            None => {
+                let n = club.store.player_by_id(other).await?.display_name;
+                names.insert(other, n.clone());
+                n
+            }
         };
-        Ok(kind
-            .strip_prefix("player:")
-            .and_then(|c| c.parse::<i64>().ok())
-            .map(|community| (community, user)))
-    }
-
-    /// What the page of player `user` in community `community` shows.
-    async fn player_page(&self, community: i64, user: i64) -> Result<PlayerPage, ClubError> {
-        let me = self.store.player_by_id(user).await?;
-        let mut ratings = Vec::new();
-        for ruleset in RULESETS {
-            let standing = self.store.rating(community, ruleset, user).await?;
-            ratings.push(match standing {
-                Some(s) => PlayerRating {
-                    ruleset,
-                    rating: format_rating(s.row.rating.value),
-                    experience: s.row.rating.experience,
-                    rank: Some((s.rank, s.of)),
-                    won: s.row.won,
-                    lost: s.row.lost,
-                },
-                None => PlayerRating {
-                    ruleset,
-                    rating: format_rating(Rating::NEW.value),
-                    experience: 0,
-                    rank: None,
-                    won: 0,
-                    lost: 0,
-                },
+        let result = row.winner.map(|w| w == user);
+        if let Some((_, w)) = finished_result(row, user) {
+            if w {
+                won += 1;
+            } else {
+                lost += 1;
+            }
+            let at = match h2h.iter().position(|(id, _)| *id == other) {
+                Some(i) => i,
+                None => {
+                    h2h.push((
+                        other,
+                        HeadToHead {
+                            opponent: opponent.clone(),
+                            matches: 0,
+                            wins: 0,
+                        },
+                    ));
+                    h2h.len() - 1
+                }
+            };
+            h2h[at].1.matches += 1;
+            h2h[at].1.wins += u32::from(w);
+        }
+        if recent.len() < RECENT_MATCHES {
+            recent.push(PlayerMatch {
+                token: super::links::match_link(club, row.id).await?,
+                opponent,
+                ruleset: row.ruleset,
+                status: row.status.to_string(),
+                won: result,
+                result: row.result.clone(),
             });
         }
-        let rows = self.store.matches_of(user, community, false).await?;
-        let mut names: HashMap<i64, String> = HashMap::new();
-        let mut h2h: Vec<(i64, HeadToHead)> = Vec::new();
-        let (mut won, mut lost) = (0, 0);
-        let mut recent = Vec::new();
-        for row in &rows {
-            let other = if row.players[0] == user {
-                row.players[1]
-            } else {
-                row.players[0]
-            };
-            let opponent = match names.get(&other) {
-                Some(n) => n.clone(),
-                None => {
-                    let n = self.store.player_by_id(other).await?.display_name;
-                    names.insert(other, n.clone());
-                    n
-                }
-            };
-            let result = row.winner.map(|w| w == user);
-            if let Some((_, w)) = finished_result(row, user) {
-                if w {
-                    won += 1;
-                } else {
-                    lost += 1;
-                }
-                let at = match h2h.iter().position(|(id, _)| *id == other) {
-                    Some(i) => i,
-                    None => {
-                        h2h.push((
-                            other,
-                            HeadToHead {
-                                opponent: opponent.clone(),
-                                matches: 0,
-                                wins: 0,
-                            },
-                        ));
-                        h2h.len() - 1
-                    }
-                };
-                h2h[at].1.matches += 1;
-                h2h[at].1.wins += u32::from(w);
-            }
-            if recent.len() < RECENT_MATCHES {
-                recent.push(PlayerMatch {
-                    token: self.match_link(row.id).await?,
-                    opponent,
-                    ruleset: row.ruleset,
-                    status: row.status.to_string(),
-                    won: result,
-                    result: row.result.clone(),
-                });
-            }
-        }
-        let mut head_to_head: Vec<HeadToHead> = h2h.into_iter().map(|(_, h)| h).collect();
-        head_to_head.sort_by_key(|h| std::cmp::Reverse(h.matches));
-        let results: Vec<String> = self
-            .store
-            .analyses_done_in(community)
-            .await?
-            .into_iter()
-            .filter_map(|row| row.result)
-            .collect();
-        Ok(PlayerPage {
-            name: me.display_name,
-            ratings,
-            won,
-            lost,
-            recent,
-            head_to_head,
-            analyses: analysis_averages(&results, user),
-        })
     }
+    let mut head_to_head: Vec<HeadToHead> = h2h.into_iter().map(|(_, h)| h).collect();
+    head_to_head.sort_by_key(|h| std::cmp::Reverse(h.matches));
+    let results: Vec<String> = club
+        .store
+        .analyses_done_in(community)
+        .await?
+        .into_iter()
+        .filter_map(|row| row.result)
+        .collect();
+    Ok(PlayerPage {
+        name: me.display_name,
+        ratings,
+        won,
+        lost,
+        recent,
+        head_to_head,
+        analyses: analysis_averages(&results, user),
+    })
 }

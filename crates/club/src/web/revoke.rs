@@ -49,148 +49,139 @@ pub struct Revoked {
     pub page: String,
 }
 
-impl Club {
-    /// Revokes the link of `target`'s page for `actor`, whose rights on the server are
-    /// `rights`: a new token replaces it (answered), and the old one finds nothing from
-    /// now on. A refusal changes nothing.
-    ///
-    /// # Errors
-    /// No such page on the actor's server, the actor may not revoke its link, or a
-    /// database error.
-    pub async fn revoke_link_by(
-        &self,
-        actor: &Actor,
-        target: RevokeTarget,
-        rights: &Rights,
-    ) -> Result<Revoked, ClubError> {
-        let (kind, token, page) = match target {
-            RevokeTarget::Match(id) => (
-                PageKind::Match,
-                self.revoke_match_link_by(actor, id, rights.manager).await?,
-                format!("match #{id}'s page"),
-            ),
-            RevokeTarget::Player => (
-                PageKind::Player,
-                self.revoke_player_link_by(actor).await?,
-                "your player page".to_string(),
-            ),
-            RevokeTarget::Chouette(id) => (
-                PageKind::Chouette,
-                self.revoke_chouette_link_by(actor, id, rights.manager)
-                    .await?,
-                format!("chouette #{id}'s page"),
-            ),
-            RevokeTarget::League(name) => {
-                let (league, token) = self
-                    .revoke_league_link_by(actor, name.as_deref(), rights)
-                    .await?;
-                (
-                    PageKind::League,
-                    token,
-                    format!("the page of league {league}"),
-                )
-            }
-            RevokeTarget::Leaderboard => (
-                PageKind::Leaderboard,
-                self.revoke_leaderboard_link_by(actor, rights.manager)
-                    .await?,
-                "the leaderboard's page".to_string(),
-            ),
-        };
-        Ok(Revoked {
-            link: PageLink { kind, token },
-            page,
-        })
-    }
-
-    /// Revokes chouette session `id`'s link for `actor`: a player who sat in it (anyone
-    /// in its log), or a manager of its server (`manager`).
-    async fn revoke_chouette_link_by(
-        &self,
-        actor: &Actor,
-        id: i64,
-        manager: bool,
-    ) -> Result<String, ClubError> {
-        let (me, community) = self.me(actor).await?;
-        // A session of another server stays unknown.
-        self.store
-            .load_chouette(id)
-            .await?
-            .filter(|row| row.community_id == community)
-            .ok_or(ClubError::UnknownChouette(id))?;
-        if !manager {
-            let sat = self
-                .store
-                .chouette_actions(id)
-                .await?
-                .iter()
-                .any(|(p, _)| *p == Some(me.id));
-            if !sat {
-                return Err(ClubError::Refused(format!(
-                    "only a player who sat in chouette #{id} (or a manager of this server) can revoke its page's link"
-                )));
-            }
+/// Revokes the link of `target`'s page for `actor`, whose rights on the server are
+/// `rights`: a new token replaces it (answered), and the old one finds nothing from
+/// now on. A refusal changes nothing.
+pub(super) async fn revoke_link_by(
+    club: &Club,
+    actor: &Actor,
+    target: RevokeTarget,
+    rights: &Rights,
+) -> Result<Revoked, ClubError> {
+    let (kind, token, page) = match target {
+        RevokeTarget::Match(id) => (
+            PageKind::Match,
+            super::links::revoke_match_link_by(club, actor, id, rights.manager).await?,
+            format!("match #{id}'s page"),
+        ),
+        RevokeTarget::Player => (
+            PageKind::Player,
+            super::player::revoke_player_link_by(club, actor).await?,
+            "your player page".to_string(),
+        ),
+        RevokeTarget::Chouette(id) => (
+            PageKind::Chouette,
+            revoke_chouette_link_by(club, actor, id, rights.manager).await?,
+            format!("chouette #{id}'s page"),
+        ),
+        RevokeTarget::League(name) => {
+            let (league, token) =
+                revoke_league_link_by(club, actor, name.as_deref(), rights).await?;
+            (
+                PageKind::League,
+                token,
+                format!("the page of league {league}"),
+            )
         }
-        let token = self.replace_web_link(CHOUETTE, id).await?;
-        tracing::info!(
-            chouette = id,
-            by = me.id,
-            manager,
-            "a chouette page's link revoked"
-        );
-        Ok(token)
-    }
+        RevokeTarget::Leaderboard => (
+            PageKind::Leaderboard,
+            revoke_leaderboard_link_by(club, actor, rights.manager).await?,
+            "the leaderboard's page".to_string(),
+        ),
+    };
+    Ok(Revoked {
+        link: PageLink { kind, token },
+        page,
+    })
+}
 
-    /// Revokes the link of the league named `name` (or the only one here) for `actor`:
-    /// its organiser, a manager of the server, or a holder of its organiser role. Answers
-    /// the league's name and the new token.
-    async fn revoke_league_link_by(
-        &self,
-        actor: &Actor,
-        name: Option<&str>,
-        rights: &Rights,
-    ) -> Result<(String, String), ClubError> {
-        let (me, community) = self.me(actor).await?;
-        let league: League = self.find_league(community, name).await?;
-        // The rights are the platform's word (the local chat gives none).
-        let organiser = league.row.organiser == me.id
-            || rights.manager
-            || league
-                .settings
-                .organiser_role
-                .as_ref()
-                .is_some_and(|r| rights.roles.contains(r));
-        if !organiser {
+/// Revokes chouette session `id`'s link for `actor`: a player who sat in it (anyone
+/// in its log), or a manager of its server (`manager`).
+async fn revoke_chouette_link_by(
+    club: &Club,
+    actor: &Actor,
+    id: i64,
+    manager: bool,
+) -> Result<String, ClubError> {
+    let (me, community) = club.me(actor).await?;
+    // A session of another server stays unknown.
+    club.store
+        .load_chouette(id)
+        .await?
+        .filter(|row| row.community_id == community)
+        .ok_or(ClubError::UnknownChouette(id))?;
+    if !manager {
+        let sat = club
+            .store
+            .chouette_actions(id)
+            .await?
+            .iter()
+            .any(|(p, _)| *p == Some(me.id));
+        if !sat {
             return Err(ClubError::Refused(format!(
-                "only the organiser of {} can revoke its page's link (or a manager of this server, or a holder of the league's organiser role)",
-                league.row.name
+                "only a player who sat in chouette #{id} (or a manager of this server) can revoke its page's link"
             )));
         }
-        let token = self.replace_web_link(LEAGUE, league.row.id).await?;
-        tracing::info!(
-            league = league.row.id,
-            by = me.id,
-            "a league page's link revoked"
-        );
-        Ok((league.row.name, token))
     }
+    let token = super::links::replace_web_link(club, CHOUETTE, id).await?;
+    tracing::info!(
+        chouette = id,
+        by = me.id,
+        manager,
+        "a chouette page's link revoked"
+    );
+    Ok(token)
+}
 
-    /// Revokes the link of `actor`'s server's leaderboard page: a manager of the server
-    /// (`manager`) only.
-    async fn revoke_leaderboard_link_by(
-        &self,
-        actor: &Actor,
-        manager: bool,
-    ) -> Result<String, ClubError> {
-        if !manager {
-            return Err(ClubError::Refused(
-                "only a manager of this server (Manage Server) can revoke the leaderboard page's link"
-                    .into(),
-            ));
-        }
-        let (me, community) = self.me(actor).await?;
-        let token = self.replace_web_link(LEADERBOARD, community).await?;
-        tracing::info!(community, by = me.id, "a leaderboard page's link revoked");
-        Ok(token)
+/// Revokes the link of the league named `name` (or the only one here) for `actor`:
+/// its organiser, a manager of the server, or a holder of its organiser role. Answers
+/// the league's name and the new token.
+async fn revoke_league_link_by(
+    club: &Club,
+    actor: &Actor,
+    name: Option<&str>,
+    rights: &Rights,
+) -> Result<(String, String), ClubError> {
+    let (me, community) = club.me(actor).await?;
+    let league: League = club.find_league(community, name).await?;
+    // The rights are the platform's word (the local chat gives none).
+    let organiser = league.row.organiser == me.id
+        || rights.manager
+        || league
+            .settings
+            .organiser_role
+            .as_ref()
+            .is_some_and(|r| rights.roles.contains(r));
+    if !organiser {
+        return Err(ClubError::Refused(format!(
+            "only the organiser of {} can revoke its page's link (or a manager of this server, or a holder of the league's organiser role)",
+            league.row.name
+        )));
     }
+    let token = super::links::replace_web_link(club, LEAGUE, league.row.id).await?;
+    tracing::info!(
+        league = league.row.id,
+        by = me.id,
+        "a league page's link revoked"
+    );
+    Ok((league.row.name, token))
+}
+
+/// Revokes the link of `actor`'s server's leaderboard page: a manager of the server
+/// (`manager`) only.
+async fn revoke_leaderboard_link_by(
+    club: &Club,
+    actor: &Actor,
+    manager: bool,
+) -> Result<String, ClubError> {
+    if !manager {
+        return Err(ClubError::Refused(
+            "only a manager of this server (Manage Server) can revoke the leaderboard page's link"
+                .into(),
+        ));
+    }
+    let (me, community) = club.me(actor).await?;
+    let token = super::links::replace_web_link(club, LEADERBOARD, community).await?;
+    tracing::info!(community, by = me.id, "a leaderboard page's link revoked");
+    Ok(token)
 }
