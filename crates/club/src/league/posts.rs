@@ -107,7 +107,7 @@ async fn posts_of(club: &Club, league: &League) -> Result<Vec<LeaguePost>, ClubE
 /// thread each, which the platform makes ([`Club::take_league_posts_owed`]), as
 /// `/league start` has the adapter do at once. The players are then told in the
 /// match's thread, not each in the league's channel.
-pub(super) async fn owe_posts(club: &Club, league: &League) -> Result<bool, ClubError> {
+async fn owe_posts(club: &Club, league: &League) -> Result<bool, ClubError> {
     if !club.store.match_threads(league.row.community_id).await? {
         return Ok(false);
     }
