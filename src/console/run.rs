@@ -87,7 +87,7 @@ pub async fn run_line_linked(
         return (text, refused);
     };
     if let Some(base) = web
-        && let Ok(Some(link)) = club.outcome_link(&out).await
+        && let Ok(Some(link)) = club.web().outcome_link(&out).await
     {
         let what = if link.kind == club::PageKind::Player {
             "player page"
@@ -98,7 +98,7 @@ pub async fn run_line_linked(
     }
     // An answer about two players (`/h2h`): each one's page.
     if let Some(base) = web
-        && let Ok(links) = club.outcome_player_links(&out).await
+        && let Ok(links) = club.web().outcome_player_links(&out).await
     {
         for (name, link) in links {
             let _ = writeln!(
@@ -109,7 +109,7 @@ pub async fn run_line_linked(
         }
     }
     if let (Some(base), Some(page)) = (web, out.web) {
-        if let Ok(token) = club.web_page_link(page).await {
+        if let Ok(token) = club.web().web_page_link(page).await {
             let what = match page {
                 WebPage::League(_) => "league page",
                 WebPage::Leaderboard(_) => "leaderboard page",

@@ -73,6 +73,7 @@ pub(super) async fn run_web_line(
         roles: Vec::new(),
     };
     match club
+        .web()
         .revoke_link_by(&Actor::local(&name), target, &rights)
         .await
     {

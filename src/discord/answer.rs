@@ -170,7 +170,7 @@ async fn player_buttons(
     let Some(base) = web else {
         return Vec::new();
     };
-    match club.outcome_player_links(out).await {
+    match club.web().outcome_player_links(out).await {
         Ok(links) => links
             .into_iter()
             .map(|(name, link)| {
@@ -197,7 +197,7 @@ async fn page_button(
     web: Option<&str>,
 ) -> Option<serenity::CreateButton> {
     let base = web?;
-    match club.outcome_link(out).await {
+    match club.web().outcome_link(out).await {
         Ok(Some(link)) => {
             let label = match link.kind {
                 PageKind::Match => PAGE_LABEL,

@@ -22,7 +22,7 @@ pub(super) async fn page_link(
     web: Option<&str>,
 ) -> Option<serenity::CreateButton> {
     let (base, page) = (web?, out.web?);
-    match club.web_page_link(page).await {
+    match club.web().web_page_link(page).await {
         Ok(token) => {
             let label = match page {
                 WebPage::League(_) => LEAGUE_LABEL,
@@ -60,7 +60,7 @@ pub(crate) async fn set_visibility(ctx: Context<'_>, to: WebVisibility) -> Strin
     };
     match data
         .club
-        .set_web_public(&actor(ctx), matches!(to, WebVisibility::Public))
+        .web().set_web_public(&actor(ctx), matches!(to, WebVisibility::Public))
         .await
     {
         Ok(Some(key)) => format!(

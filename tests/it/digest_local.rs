@@ -28,7 +28,7 @@ async fn games_waiting_in_the_local_chat_links_each_match_to_its_web_page() {
     let (text, refused) = run_line(&f.club, "alice: /games waiting", None).await;
     // Then it names the match, its opponent, what is awaited, the time left and the page
     assert!(!refused, "{text}");
-    let token = f.club.match_link(id).await.unwrap();
+    let token = f.club.web().match_link(id).await.unwrap();
     assert!(
         text.contains(&format!("#{id} against bob: answer the challenge")),
         "{text}"

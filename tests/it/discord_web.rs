@@ -110,7 +110,7 @@ async fn board_messages_link_to_the_match_page_and_only_a_player_revokes_the_lin
     assert_eq!(l.len(), 1, "{l:?}");
     assert_eq!(l[0].0, "Match page");
     let old = token_of(&l[0].1);
-    assert_eq!(club.resolve_match_link(&old).await.unwrap(), Some(1));
+    assert_eq!(club.web().resolve_match_link(&old).await.unwrap(), Some(1));
     // (the opener has a play to type: no other button)
     assert_eq!(buttons(&r), Vec::<String>::new());
 
@@ -151,7 +151,7 @@ async fn board_messages_link_to_the_match_page_and_only_a_player_revokes_the_lin
     assert!(ephemeral(&r), "{}", content(&r));
     assert!(content(&r).starts_with('\u{26A0}'), "{}", content(&r));
     assert!(content(&r).contains("#1"), "{}", content(&r));
-    assert_eq!(club.resolve_match_link(&old).await.unwrap(), Some(1));
+    assert_eq!(club.web().resolve_match_link(&old).await.unwrap(), Some(1));
     // (a match that does not exist: refused too)
     let r = revoke(&fake, "w-none", ALICE, 99).await;
     assert!(
@@ -159,7 +159,7 @@ async fn board_messages_link_to_the_match_page_and_only_a_player_revokes_the_lin
         "{}",
         content(&r)
     );
-    assert_eq!(club.resolve_match_link(&old).await.unwrap(), Some(1));
+    assert_eq!(club.web().resolve_match_link(&old).await.unwrap(), Some(1));
 
     // When alice, a player, revokes it: a new link, told privately
     let r = revoke(&fake, "w-alice", ALICE, 1).await;
@@ -172,8 +172,8 @@ async fn board_messages_link_to_the_match_page_and_only_a_player_revokes_the_lin
     let new = token_of(url);
     assert_ne!(new, old);
     // Then the old link finds nothing, the new one the match
-    assert_eq!(club.resolve_match_link(&old).await.unwrap(), None);
-    assert_eq!(club.resolve_match_link(&new).await.unwrap(), Some(1));
+    assert_eq!(club.web().resolve_match_link(&old).await.unwrap(), None);
+    assert_eq!(club.web().resolve_match_link(&new).await.unwrap(), Some(1));
     // and the next board carries the new link
     let r = interact(
         &fake,
@@ -260,7 +260,7 @@ async fn a_rating_answer_links_to_the_players_page_and_its_player_revokes_the_li
         .strip_prefix(&format!("{PUBLIC_URL}/p/"))
         .unwrap_or_else(|| panic!("{l:?}"))
         .to_string();
-    let page = club.resolve_player_link(&old).await.unwrap().unwrap();
+    let page = club.web().resolve_player_link(&old).await.unwrap().unwrap();
     assert_eq!(page.name, "bob");
 
     // When bob revokes his player page's link: a new one, privately; the old finds nothing
@@ -279,9 +279,20 @@ async fn a_rating_answer_links_to_the_players_page_and_its_player_revokes_the_li
     assert!(ephemeral(&r), "{}", content(&r));
     let new = link_token(&content(&r), "/p/");
     assert_ne!(new, old);
-    assert!(club.resolve_player_link(&old).await.unwrap().is_none());
+    assert!(
+        club.web()
+            .resolve_player_link(&old)
+            .await
+            .unwrap()
+            .is_none()
+    );
     assert_eq!(
-        club.resolve_player_link(&new).await.unwrap().unwrap().name,
+        club.web()
+            .resolve_player_link(&new)
+            .await
+            .unwrap()
+            .unwrap()
+            .name,
         "bob"
     );
 
@@ -316,7 +327,7 @@ async fn a_rating_answer_links_to_the_players_page_and_its_player_revokes_the_li
 #[tokio::test]
 async fn a_server_manager_revokes_any_match_link_of_the_server_and_others_are_refused() {
     let (fake, club) = bot_with_a_match("discord-web-manager").await;
-    let old = club.match_link(1).await.unwrap();
+    let old = club.web().match_link(1).await.unwrap();
     // (carol is known here)
     interact(
         &fake,
@@ -360,8 +371,8 @@ async fn a_server_manager_revokes_any_match_link_of_the_server_and_others_are_re
     assert!(ephemeral(&r), "{}", content(&r));
     let new = link_token(&content(&r), "/m/");
     assert_ne!(new, old);
-    assert_eq!(club.resolve_match_link(&old).await.unwrap(), None);
-    assert_eq!(club.resolve_match_link(&new).await.unwrap(), Some(1));
+    assert_eq!(club.web().resolve_match_link(&old).await.unwrap(), None);
+    assert_eq!(club.web().resolve_match_link(&new).await.unwrap(), Some(1));
     fake.finish().await;
 }
 
@@ -407,7 +418,10 @@ async fn a_chouettes_board_message_links_to_the_chouette_page() {
         .1
         .strip_prefix(&format!("{PUBLIC_URL}/c/"))
         .unwrap_or_else(|| panic!("{l:?}"));
-    assert_eq!(club.resolve_chouette_link(token).await.unwrap(), Some(1));
+    assert_eq!(
+        club.web().resolve_chouette_link(token).await.unwrap(),
+        Some(1)
+    );
     fake.finish().await;
 }
 
@@ -472,7 +486,12 @@ async fn league_and_rating_answers_link_their_pages_and_only_a_manager_makes_the
         .1
         .strip_prefix(&format!("{PUBLIC_URL}/l/"))
         .unwrap_or_else(|| panic!("not a league page: {}", l[0].1));
-    let page = club.resolve_league_link(token).await.unwrap().unwrap();
+    let page = club
+        .web()
+        .resolve_league_link(token)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(page.name, "Autumn Cup");
     // (the fixtures link to the same page)
     let r = interact(&fake, league("wl-fixtures", BOB, "fixtures", json!([]))).await;
@@ -489,7 +508,8 @@ async fn league_and_rating_answers_link_their_pages_and_only_a_manager_makes_the
     assert_eq!(l[0].0, "Leaderboard");
     let token = l[0].1.strip_prefix(&format!("{PUBLIC_URL}/r/")).unwrap();
     assert!(
-        club.resolve_leaderboard_link(token)
+        club.web()
+            .resolve_leaderboard_link(token)
             .await
             .unwrap()
             .is_some()
@@ -504,25 +524,30 @@ async fn league_and_rating_answers_link_their_pages_and_only_a_manager_makes_the
     assert!(content(&r).contains("Manage Server"), "{}", content(&r));
     assert_eq!(store.fingerprint().await.unwrap(), before);
     let me = crate::discord_e2e::actor(ALICE);
-    assert_eq!(club.web_public(&me).await.unwrap(), None);
+    assert_eq!(club.web().web_public(&me).await.unwrap(), None);
 
     // When alice, a manager, does: told privately the public address
     let r = interact(&fake, server("wl-alice", ALICE, public, true)).await;
     assert!(ephemeral(&r), "{}", content(&r));
-    let key = club.web_public(&me).await.unwrap().expect("public now");
+    let key = club
+        .web()
+        .web_public(&me)
+        .await
+        .unwrap()
+        .expect("public now");
     assert!(
         content(&r).contains(&format!("{PUBLIC_URL}/s/{key}")),
         "{}",
         content(&r)
     );
     assert!(!content(&r).contains(&guild), "{}", content(&r));
-    assert!(club.public_index(&key).await.unwrap().is_some());
+    assert!(club.web().public_index(&key).await.unwrap().is_some());
     // And web:private closes it
     let private = json!([{"name": "web", "type": 4, "value": 1}]);
     let r = interact(&fake, server("wl-close", ALICE, private, true)).await;
     assert!(content(&r).contains("no public address"), "{}", content(&r));
-    assert_eq!(club.web_public(&me).await.unwrap(), None);
-    assert!(club.public_index(&key).await.unwrap().is_none());
+    assert_eq!(club.web().web_public(&me).await.unwrap(), None);
+    assert!(club.web().public_index(&key).await.unwrap().is_none());
     fake.finish().await;
 }
 
@@ -562,9 +587,9 @@ async fn web_revoke_replaces_a_chouettes_a_leagues_and_the_leaderboards_link_for
         slash("r-games", CAROL, "games", json!([]), json!({})),
     )
     .await;
-    let chouette = club.chouette_link(1).await.unwrap();
-    let cup = club.league_link(1).await.unwrap();
-    let board = club.leaderboard_link(1).await.unwrap();
+    let chouette = club.web().chouette_link(1).await.unwrap();
+    let cup = club.web().league_link(1).await.unwrap();
+    let board = club.web().leaderboard_link(1).await.unwrap();
     let page = |kind: &str, value: Value| json!([{"name": kind, "type": 4, "value": value}]);
     let named = |kind: &str, value: Value| json!([{"name": kind, "type": 3, "value": value}]);
     let flag = |kind: &str| json!([{"name": kind, "type": 5, "value": true}]);
@@ -599,7 +624,7 @@ async fn web_revoke_replaces_a_chouettes_a_leagues_and_the_leaderboards_link_for
     );
     assert_eq!(club.store().fingerprint().await.unwrap(), before);
     assert_eq!(
-        club.resolve_chouette_link(&chouette).await.unwrap(),
+        club.web().resolve_chouette_link(&chouette).await.unwrap(),
         Some(1)
     );
 
@@ -612,8 +637,14 @@ async fn web_revoke_replaces_a_chouettes_a_leagues_and_the_leaderboards_link_for
     assert!(ephemeral(&r), "{}", content(&r));
     assert!(content(&r).starts_with("The old link of chouette #1's page no longer works"));
     let new = link_token(&content(&r), "/c/");
-    assert_eq!(club.resolve_chouette_link(&chouette).await.unwrap(), None);
-    assert_eq!(club.resolve_chouette_link(&new).await.unwrap(), Some(1));
+    assert_eq!(
+        club.web().resolve_chouette_link(&chouette).await.unwrap(),
+        None
+    );
+    assert_eq!(
+        club.web().resolve_chouette_link(&new).await.unwrap(),
+        Some(1)
+    );
     // alice, the organiser, the league's
     let r = interact(
         &fake,
@@ -626,8 +657,20 @@ async fn web_revoke_replaces_a_chouettes_a_leagues_and_the_leaderboards_link_for
     )
     .await;
     let new = link_token(&content(&r), "/l/");
-    assert!(club.resolve_league_link(&cup).await.unwrap().is_none());
-    assert!(club.resolve_league_link(&new).await.unwrap().is_some());
+    assert!(
+        club.web()
+            .resolve_league_link(&cup)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        club.web()
+            .resolve_league_link(&new)
+            .await
+            .unwrap()
+            .is_some()
+    );
     // carol as a manager, the leaderboard's
     let r = interact(
         &fake,
@@ -637,12 +680,19 @@ async fn web_revoke_replaces_a_chouettes_a_leagues_and_the_leaderboards_link_for
     assert!(ephemeral(&r), "{}", content(&r));
     let new = link_token(&content(&r), "/r/");
     assert!(
-        club.resolve_leaderboard_link(&board)
+        club.web()
+            .resolve_leaderboard_link(&board)
             .await
             .unwrap()
             .is_none()
     );
-    assert!(club.resolve_leaderboard_link(&new).await.unwrap().is_some());
+    assert!(
+        club.web()
+            .resolve_leaderboard_link(&new)
+            .await
+            .unwrap()
+            .is_some()
+    );
     fake.finish().await;
 }
 
@@ -674,7 +724,12 @@ async fn an_h2h_answer_links_both_players_pages_and_stats_the_players_page() {
     );
     for ((_, url), name) in h2h.iter().zip(["bob", "alice"]) {
         let token = link_token(url, "/p/");
-        let page = club.resolve_player_link(&token).await.unwrap().unwrap();
+        let page = club
+            .web()
+            .resolve_player_link(&token)
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(page.name, name);
     }
     let r = interact(

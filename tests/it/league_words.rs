@@ -361,7 +361,12 @@ async fn league_and_leaderboard_answers_in_the_local_chat_print_their_pages_link
         tokens.push(link.trim_end_matches(')').to_string());
     }
     assert_eq!(tokens[0], tokens[1], "one link a league");
-    let page = club.resolve_league_link(&tokens[0]).await.unwrap().unwrap();
+    let page = club
+        .web()
+        .resolve_league_link(&tokens[0])
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(page.name, "Spring");
     let (text, _) = gammonbot::console::run_line_linked(
         &club,

@@ -49,7 +49,12 @@ async fn a_rating_answer_prints_the_players_page_link() {
     say(&club, "bob: /accept", false).await;
     let out = say(&club, "carl: /rating alice", false).await;
     let token = link_in(&out, "player page", "/p/");
-    let page = club.resolve_player_link(&token).await.unwrap().unwrap();
+    let page = club
+        .web()
+        .resolve_player_link(&token)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(page.name, "alice");
     // The same link each time; bob's own rating links to bob's page.
     let again = say(&club, "bob: /rating alice", false).await;
@@ -57,7 +62,12 @@ async fn a_rating_answer_prints_the_players_page_link() {
     let own = say(&club, "bob: /rating", false).await;
     let bob = link_in(&own, "player page", "/p/");
     assert_eq!(
-        club.resolve_player_link(&bob).await.unwrap().unwrap().name,
+        club.web()
+            .resolve_player_link(&bob)
+            .await
+            .unwrap()
+            .unwrap()
+            .name,
         "bob"
     );
 }
@@ -71,8 +81,11 @@ async fn a_chouettes_board_prints_the_sessions_page_link() {
     say(&club, "cat: /chouette join", false).await;
     let out = say(&club, "ann: /chouette start", false).await;
     let token = link_in(&out, "web page", "/c/");
-    assert_eq!(club.resolve_chouette_link(&token).await.unwrap(), Some(1));
-    let page = club.chouette_page(1).await.unwrap();
+    assert_eq!(
+        club.web().resolve_chouette_link(&token).await.unwrap(),
+        Some(1)
+    );
+    let page = club.web().chouette_page(1).await.unwrap();
     assert_eq!((page.games, page.status.as_str()), (0, "game 1 under way"));
     assert!(page.box_player.is_some() && page.captain.is_some());
 }
@@ -83,7 +96,7 @@ async fn web_revoke_gives_a_player_a_new_link_and_refuses_anyone_else() {
     say(&club, "alice: /challenge bob length:3", false).await;
     let out = say(&club, "bob: /accept", false).await;
     let old = link_in(&out, "web page", "/m/");
-    assert_eq!(club.resolve_match_link(&old).await.unwrap(), Some(1));
+    assert_eq!(club.web().resolve_match_link(&old).await.unwrap(), Some(1));
 
     // Refused, nothing changed: a stranger, a match that is not there, a malformed line,
     // a chat without pages.
@@ -105,7 +118,7 @@ async fn web_revoke_gives_a_player_a_new_link_and_refuses_anyone_else() {
         "!! this chat serves no web pages, so there is no link to revoke\n"
     );
     assert_eq!(store.fingerprint().await.unwrap(), before);
-    assert_eq!(club.resolve_match_link(&old).await.unwrap(), Some(1));
+    assert_eq!(club.web().resolve_match_link(&old).await.unwrap(), Some(1));
 
     // A player of the match: a new link, the old one finds nothing.
     let out = say(&club, "bob: /web revoke #1", false).await;
@@ -116,8 +129,8 @@ async fn web_revoke_gives_a_player_a_new_link_and_refuses_anyone_else() {
         .and_then(|t| t.strip_suffix('\n'))
         .unwrap_or_else(|| panic!("{out}"));
     assert_ne!(new, old);
-    assert_eq!(club.resolve_match_link(new).await.unwrap(), Some(1));
-    assert_eq!(club.resolve_match_link(&old).await.unwrap(), None);
+    assert_eq!(club.web().resolve_match_link(new).await.unwrap(), Some(1));
+    assert_eq!(club.web().resolve_match_link(&old).await.unwrap(), None);
 }
 
 /// The token of the new link in a `/web revoke` answer about `page`, under `{BASE}{path}`.
@@ -143,9 +156,9 @@ async fn web_revoke_replaces_a_chouettes_a_leagues_the_leaderboards_and_a_player
     )
     .await;
     say(&club, "dan: /games", false).await;
-    let chouette = club.chouette_link(1).await.unwrap();
-    let league = club.league_link(1).await.unwrap();
-    let board = club.leaderboard_link(1).await.unwrap();
+    let chouette = club.web().chouette_link(1).await.unwrap();
+    let league = club.web().league_link(1).await.unwrap();
+    let board = club.web().leaderboard_link(1).await.unwrap();
 
     // Refused, nothing changed: dan never sat in c1, is no organiser, names no league here
     let before = store.fingerprint().await.unwrap();
@@ -168,26 +181,57 @@ async fn web_revoke_replaces_a_chouettes_a_leagues_the_leaderboards_and_a_player
     // A player of the chouette, the organiser, anyone for the leaderboard, dan for his own
     let out = say(&club, "ben: /web revoke c1", false).await;
     let new = revoked(&out, "chouette #1's page", "/c/");
-    assert_eq!(club.resolve_chouette_link(&chouette).await.unwrap(), None);
-    assert_eq!(club.resolve_chouette_link(&new).await.unwrap(), Some(1));
+    assert_eq!(
+        club.web().resolve_chouette_link(&chouette).await.unwrap(),
+        None
+    );
+    assert_eq!(
+        club.web().resolve_chouette_link(&new).await.unwrap(),
+        Some(1)
+    );
     let out = say(&club, "org: /web revoke league", false).await;
     let new = revoked(&out, "the page of league Autumn Cup", "/l/");
-    assert!(club.resolve_league_link(&league).await.unwrap().is_none());
-    assert!(club.resolve_league_link(&new).await.unwrap().is_some());
-    let out = say(&club, "dan: /web revoke leaderboard", false).await;
-    let new = revoked(&out, "the leaderboard's page", "/r/");
     assert!(
-        club.resolve_leaderboard_link(&board)
+        club.web()
+            .resolve_league_link(&league)
             .await
             .unwrap()
             .is_none()
     );
-    assert!(club.resolve_leaderboard_link(&new).await.unwrap().is_some());
-    let old = club.player_link(1, 4).await.unwrap();
+    assert!(
+        club.web()
+            .resolve_league_link(&new)
+            .await
+            .unwrap()
+            .is_some()
+    );
+    let out = say(&club, "dan: /web revoke leaderboard", false).await;
+    let new = revoked(&out, "the leaderboard's page", "/r/");
+    assert!(
+        club.web()
+            .resolve_leaderboard_link(&board)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        club.web()
+            .resolve_leaderboard_link(&new)
+            .await
+            .unwrap()
+            .is_some()
+    );
+    let old = club.web().player_link(1, 4).await.unwrap();
     let out = say(&club, "dan: /web revoke player", false).await;
     let new = revoked(&out, "your player page", "/p/");
-    assert!(club.resolve_player_link(&old).await.unwrap().is_none());
-    let page = club.resolve_player_link(&new).await.unwrap().unwrap();
+    assert!(
+        club.web()
+            .resolve_player_link(&old)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let page = club.web().resolve_player_link(&new).await.unwrap().unwrap();
     assert_eq!(page.name, "dan");
 }
 
@@ -199,10 +243,10 @@ async fn h2h_prints_both_players_pages_and_stats_the_players_page() {
     let out = say(&club, "carol: /h2h bob alice", false).await;
     for (name, id) in [("bob", 2), ("alice", 1)] {
         let token = link_in(&out, &format!("player page of {name}"), "/p/");
-        assert_eq!(token, club.player_link(1, id).await.unwrap(), "{out}");
+        assert_eq!(token, club.web().player_link(1, id).await.unwrap(), "{out}");
     }
     assert!(!out.contains("(player page: "), "{out}");
     let out = say(&club, "carol: /stats alice", false).await;
     let token = link_in(&out, "player page", "/p/");
-    assert_eq!(token, club.player_link(1, 1).await.unwrap());
+    assert_eq!(token, club.web().player_link(1, 1).await.unwrap());
 }

@@ -61,5 +61,5 @@ pub use web::{
     ChouettePage, FixtureLink, Frame, HeadToHead, LEADERBOARD_PAGE_ROWS, LeaderLine,
     LeaderboardPage, LeaguePage, MatchPage, PageKind, PageLink, PageStamp, PlayerAnalysis,
     PlayerMatch, PlayerPage, PlayerRating, PublicIndex, RECENT_MATCHES, RevokeTarget, Revoked,
-    Rights, RulesetBoard, SeasonPage, WebPage, is_token,
+    Rights, RulesetBoard, SeasonPage, Web, WebPage, is_token,
 };

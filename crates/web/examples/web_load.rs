@@ -235,7 +235,7 @@ fn main() {
             )
             .await
             .unwrap();
-        let league_token = club.web_page_link(out.web.unwrap()).await.unwrap();
+        let league_token = club.web().web_page_link(out.web.unwrap()).await.unwrap();
         println!(
             "league: {players} players, {} fixtures, {done} decided, in {:.1} s",
             bracket.len(),
@@ -254,7 +254,7 @@ fn main() {
         let ids: Vec<i64> = next.keys().copied().collect();
         let mut pages = Vec::new();
         for id in ids.iter().take(1000).chain(&finished) {
-            pages.push(format!("/m/{}", club.match_link(*id).await.unwrap()));
+            pages.push(format!("/m/{}", club.web().match_link(*id).await.unwrap()));
         }
         let league_path = format!("/l/{league_token}");
         // Sizes over the wire (headers and body), plain and gzipped.
@@ -263,7 +263,7 @@ fn main() {
             let (status, size) = get_plain(addr, path).await;
             assert_eq!(status, 200);
             let (_, zipped) = get(addr, path).await;
-            let steps = club.match_page(*id).await.unwrap().frames.len();
+            let steps = club.web().match_page(*id).await.unwrap().frames.len();
             if size > biggest.0 {
                 biggest = (size, zipped, format!("{path} ({steps} steps)"));
             }

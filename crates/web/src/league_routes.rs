@@ -64,9 +64,9 @@ async fn league(
     headers: HeaderMap,
 ) -> Response {
     let base = format!("/l/{token}");
-    let stamp = web.club.league_link_stamp(&token).await;
+    let stamp = web.club.web().league_link_stamp(&token).await;
     let render = async {
-        let found = web.club.resolve_league_link(&token).await?;
+        let found = web.club.web().resolve_league_link(&token).await?;
         Ok(found.map(|p| league_html(&p, &base)))
     };
     web.pages
@@ -81,7 +81,7 @@ async fn league_bracket(
     let Some(season) = png_name::<i64>(&file) else {
         return not_found();
     };
-    bracket_answer(web.club.league_link_bracket(&token, season).await).await
+    bracket_answer(web.club.web().league_link_bracket(&token, season).await).await
 }
 
 async fn leaderboard(
@@ -89,9 +89,9 @@ async fn leaderboard(
     Path(token): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    let stamp = web.club.leaderboard_link_stamp(&token).await;
+    let stamp = web.club.web().leaderboard_link_stamp(&token).await;
     let render = async {
-        let found = web.club.resolve_leaderboard_link(&token).await?;
+        let found = web.club.web().resolve_leaderboard_link(&token).await?;
         Ok(found.as_ref().map(leaderboard_html))
     };
     web.pages
@@ -100,7 +100,9 @@ async fn leaderboard(
 }
 
 async fn public_index(State(web): State<Arc<Web>>, Path(key): Path<String>) -> Response {
-    page(web.club.public_index(&key).await, |i| public_html(i, &key))
+    page(web.club.web().public_index(&key).await, |i| {
+        public_html(i, &key)
+    })
 }
 
 async fn public_league(
@@ -112,9 +114,9 @@ async fn public_league(
         return not_found();
     };
     let base = format!("/s/{key}/l/{id}");
-    let stamp = web.club.public_league_stamp(&key, id).await;
+    let stamp = web.club.web().public_league_stamp(&key, id).await;
     let render = async {
-        let found = web.club.public_league(&key, id).await?;
+        let found = web.club.web().public_league(&key, id).await?;
         Ok(found.map(|p| league_html(&p, &base)))
     };
     web.pages
@@ -129,7 +131,7 @@ async fn public_bracket(
     let (Ok(id), Some(season)) = (id.parse::<i64>(), png_name::<i64>(&file)) else {
         return not_found();
     };
-    bracket_answer(web.club.public_league_bracket(&key, id, season).await).await
+    bracket_answer(web.club.web().public_league_bracket(&key, id, season).await).await
 }
 
 async fn public_leaderboard(
@@ -137,9 +139,9 @@ async fn public_leaderboard(
     Path(key): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    let stamp = web.club.public_leaderboard_stamp(&key).await;
+    let stamp = web.club.web().public_leaderboard_stamp(&key).await;
     let render = async {
-        let found = web.club.public_leaderboard(&key).await?;
+        let found = web.club.web().public_leaderboard(&key).await?;
         Ok(found.as_ref().map(leaderboard_html))
     };
     web.pages

@@ -135,7 +135,7 @@ pub(crate) fn failed(e: &club::ClubError) -> Response {
 
 /// The match of `token`, or the answer that it finds nothing.
 async fn resolve(web: &Web, token: &str) -> Result<i64, Response> {
-    match web.club.resolve_match_link(token).await {
+    match web.club.web().resolve_match_link(token).await {
         Ok(Some(id)) => Ok(id),
         Ok(None) => Err(not_found()),
         Err(e) => Err(failed(&e)),
@@ -162,10 +162,10 @@ async fn match_page(
     };
     let step = step_asked(&uri);
     let key = format!("/m/{token}?n={step:?}");
-    let stamp = web.club.match_page_stamp(id).await;
+    let stamp = web.club.web().match_page_stamp(id).await;
     let render = async {
-        let page = web.club.match_page(id).await?;
-        let file = web.club.match_file(id).await?.map(|a| a.name);
+        let page = web.club.web().match_page(id).await?;
+        let file = web.club.web().match_file(id).await?.map(|a| a.name);
         Ok(Some(match_html(&token, &page, step, file.as_deref())))
     };
     web.pages
@@ -184,7 +184,7 @@ async fn board(
         Ok(id) => id,
         Err(r) => return r,
     };
-    board_answer(&web, (id, n), web.club.match_frame(id, n)).await
+    board_answer(&web, (id, n), web.club.web().match_frame(id, n)).await
 }
 
 /// What a picture's file name names (`12.png`: step 12; `welsh.png`: the ruleset).
@@ -245,7 +245,7 @@ async fn version(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Resp
         Ok(id) => id,
         Err(r) => return r,
     };
-    version_answer(web.club.match_version(id).await)
+    version_answer(web.club.web().match_version(id).await)
 }
 
 async fn file(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
@@ -253,7 +253,7 @@ async fn file(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Respons
         Ok(id) => id,
         Err(r) => return r,
     };
-    match web.club.match_file(id).await {
+    match web.club.web().match_file(id).await {
         Ok(Some(a)) => {
             let mut r = answer(
                 StatusCode::OK,
@@ -277,7 +277,7 @@ async fn dice_json(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Re
         Ok(id) => id,
         Err(r) => return r,
     };
-    match web.club.match_dice_export(id).await {
+    match web.club.web().match_dice_export(id).await {
         Ok(Some(text)) => answer(StatusCode::OK, "application/json", "no-cache", text),
         Ok(None) => not_found(),
         Err(e) => failed(&e),
@@ -289,11 +289,11 @@ async fn dice_page(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Re
         Ok(id) => id,
         Err(r) => return r,
     };
-    let page = match web.club.match_page(id).await {
+    let page = match web.club.web().match_page(id).await {
         Ok(p) => p,
         Err(e) => return failed(&e),
     };
-    match web.club.match_dice_anchor(id).await {
+    match web.club.web().match_dice_anchor(id).await {
         Ok(Some(anchor)) => html(dice_html(&token, &page, &anchor)),
         Ok(None) => not_found(),
         Err(e) => failed(&e),
@@ -301,7 +301,7 @@ async fn dice_page(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Re
 }
 
 async fn player(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
-    match web.club.resolve_player_link(&token).await {
+    match web.club.web().resolve_player_link(&token).await {
         Ok(Some(page)) => html(player_html(&token, &page)),
         Ok(None) => not_found(),
         Err(e) => failed(&e),
@@ -335,7 +335,7 @@ async fn rating_chart(
     let Some(ruleset) = png_name::<engine::Ruleset>(&file) else {
         return not_found();
     };
-    let history = match web.club.player_rating_chart(&token, ruleset).await {
+    let history = match web.club.web().player_rating_chart(&token, ruleset).await {
         Ok(Some(h)) => h,
         Ok(None) => return not_found(),
         Err(e) => return failed(&e),
@@ -348,7 +348,7 @@ async fn rating_chart(
 
 /// The chouette session of `token`, or the answer that it finds nothing.
 async fn resolve_chouette(web: &Web, token: &str) -> Result<i64, Response> {
-    match web.club.resolve_chouette_link(token).await {
+    match web.club.web().resolve_chouette_link(token).await {
         Ok(Some(id)) => Ok(id),
         Ok(None) => Err(not_found()),
         Err(e) => Err(failed(&e)),
@@ -364,7 +364,7 @@ async fn chouette_page(
         Ok(id) => id,
         Err(r) => return r,
     };
-    match web.club.chouette_page(id).await {
+    match web.club.web().chouette_page(id).await {
         Ok(p) => html(chouette_html(&token, &p, step_asked(&uri))),
         Err(e) => failed(&e),
     }
@@ -384,7 +384,7 @@ async fn chouette_board(
         Err(r) => return r,
     };
     // Kept beside the matches' boards under a negative id.
-    board_answer(&web, (-id, n), web.club.chouette_frame(id, n)).await
+    board_answer(&web, (-id, n), web.club.web().chouette_frame(id, n)).await
 }
 
 async fn chouette_version(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
@@ -392,5 +392,5 @@ async fn chouette_version(State(web): State<Arc<Web>>, Path(token): Path<String>
         Ok(id) => id,
         Err(r) => return r,
     };
-    version_answer(web.club.chouette_version(id).await)
+    version_answer(web.club.web().chouette_version(id).await)
 }

@@ -84,6 +84,7 @@ pub async fn web_revoke(
     let (manager, roles) = rights(ctx);
     let text = match data
         .club
+        .web()
         .revoke_link_by(&actor(ctx), target, &Rights { manager, roles })
         .await
     {

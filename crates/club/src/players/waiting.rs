@@ -273,7 +273,7 @@ pub(super) async fn waiting_tokens<'a>(
         return Ok(HashMap::new());
     }
     let ids: Vec<i64> = lists.flatten().map(|w| w.match_id).collect();
-    club.links_for(MATCH, &ids).await
+    club.web().links_for(MATCH, &ids).await
 }
 
 /// The lines of a waiting list: each match with its time left and links.

@@ -29,14 +29,29 @@ use render::RatingHistory;
 use render::Scene;
 use std::collections::HashMap;
 
+/// The read side of the web pages, reached through [`Club::web`]: link tokens (made,
+/// resolved, revoked) and what each page shows.
+#[derive(Clone, Copy)]
+pub struct Web<'c> {
+    club: &'c Club,
+}
+
 impl Club {
+    /// The web pages' reads and links.
+    #[must_use]
+    pub fn web(&self) -> Web<'_> {
+        Web { club: self }
+    }
+}
+
+impl Web<'_> {
     // chouette
     /// The page of chouette session `id`.
     ///
     /// # Errors
     /// No such session, a log that does not replay, or a database error.
     pub async fn chouette_page(&self, id: i64) -> Result<ChouettePage, ClubError> {
-        chouette::chouette_page(self, id).await
+        chouette::chouette_page(self.club, id).await
     }
 
     /// The board of chouette session `id` at step `n` of its replay, if there is one.
@@ -44,7 +59,7 @@ impl Club {
     /// # Errors
     /// As for [`Club::chouette_page`].
     pub async fn chouette_frame(&self, id: i64, n: usize) -> Result<Option<Scene>, ClubError> {
-        chouette::chouette_frame(self, id, n).await
+        chouette::chouette_frame(self.club, id, n).await
     }
 
     /// Session `id`'s version (bumped by every change), if it exists.
@@ -52,7 +67,7 @@ impl Club {
     /// # Errors
     /// A database error.
     pub async fn chouette_version(&self, id: i64) -> Result<Option<i64>, ClubError> {
-        chouette::chouette_version(self, id).await
+        chouette::chouette_version(self.club, id).await
     }
 
     // league
@@ -61,7 +76,7 @@ impl Club {
     /// # Errors
     /// No such league, or a database error.
     pub async fn league_link(&self, league: i64) -> Result<String, ClubError> {
-        league::league_link(self, league).await
+        league::league_link(self.club, league).await
     }
 
     /// The token of community `community`'s leaderboard page, made now if it has none.
@@ -69,7 +84,7 @@ impl Club {
     /// # Errors
     /// A database error.
     pub async fn leaderboard_link(&self, community: i64) -> Result<String, ClubError> {
-        league::leaderboard_link(self, community).await
+        league::leaderboard_link(self.club, community).await
     }
 
     /// The token of the page `page` names.
@@ -77,7 +92,7 @@ impl Club {
     /// # Errors
     /// No such league, or a database error.
     pub async fn web_page_link(&self, page: WebPage) -> Result<String, ClubError> {
-        league::web_page_link(self, page).await
+        league::web_page_link(self.club, page).await
     }
 
     /// The league page whose token is `token`, if any.
@@ -85,7 +100,7 @@ impl Club {
     /// # Errors
     /// A database error, or a league that cannot be read.
     pub async fn resolve_league_link(&self, token: &str) -> Result<Option<LeaguePage>, ClubError> {
-        league::resolve_league_link(self, token).await
+        league::resolve_league_link(self.club, token).await
     }
 
     /// The stamp of the league page whose token is `token` (`None`: the token finds
@@ -94,7 +109,7 @@ impl Club {
     /// # Errors
     /// A database error.
     pub async fn league_link_stamp(&self, token: &str) -> Result<Option<PageStamp>, ClubError> {
-        league::league_link_stamp(self, token).await
+        league::league_link_stamp(self.club, token).await
     }
 
     /// [`Club::league_link_stamp`] of league `league` under the public key `key`.
@@ -106,7 +121,7 @@ impl Club {
         key: &str,
         league: i64,
     ) -> Result<Option<PageStamp>, ClubError> {
-        league::public_league_stamp(self, key, league).await
+        league::public_league_stamp(self.club, key, league).await
     }
 
     /// The bracket of season `season` of the knockout whose page's token is `token`, for
@@ -119,7 +134,7 @@ impl Club {
         token: &str,
         season: i64,
     ) -> Result<Option<render::Bracket>, ClubError> {
-        league::league_link_bracket(self, token, season).await
+        league::league_link_bracket(self.club, token, season).await
     }
 
     /// The leaderboard page whose token is `token`, if any.
@@ -130,7 +145,7 @@ impl Club {
         &self,
         token: &str,
     ) -> Result<Option<LeaderboardPage>, ClubError> {
-        league::resolve_leaderboard_link(self, token).await
+        league::resolve_leaderboard_link(self.club, token).await
     }
 
     /// The stamp of the leaderboard page whose token is `token` (`None`: the token finds
@@ -142,7 +157,7 @@ impl Club {
         &self,
         token: &str,
     ) -> Result<Option<PageStamp>, ClubError> {
-        league::leaderboard_link_stamp(self, token).await
+        league::leaderboard_link_stamp(self.club, token).await
     }
 
     /// The stamp of the leaderboard under the public key `key`, as
@@ -154,7 +169,7 @@ impl Club {
         &self,
         key: &str,
     ) -> Result<Option<PageStamp>, ClubError> {
-        league::public_leaderboard_stamp(self, key).await
+        league::public_leaderboard_stamp(self.club, key).await
     }
 
     /// Turns the public address of `actor`'s server on (its key: the one it had, or a new
@@ -168,7 +183,7 @@ impl Club {
         actor: &Actor,
         on: bool,
     ) -> Result<Option<String>, ClubError> {
-        league::set_web_public(self, actor, on).await
+        league::set_web_public(self.club, actor, on).await
     }
 
     /// The public key of `actor`'s server, when its pages are public.
@@ -176,7 +191,7 @@ impl Club {
     /// # Errors
     /// A database error.
     pub async fn web_public(&self, actor: &Actor) -> Result<Option<String>, ClubError> {
-        league::web_public(self, actor).await
+        league::web_public(self.club, actor).await
     }
 
     /// The index of the public pages under `key`: the server's leagues.
@@ -184,7 +199,7 @@ impl Club {
     /// # Errors
     /// A database error.
     pub async fn public_index(&self, key: &str) -> Result<Option<PublicIndex>, ClubError> {
-        league::public_index(self, key).await
+        league::public_index(self.club, key).await
     }
 
     /// The page of league `league` under the public key `key` (`None` when the key finds
@@ -197,7 +212,7 @@ impl Club {
         key: &str,
         league: i64,
     ) -> Result<Option<LeaguePage>, ClubError> {
-        league::public_league(self, key, league).await
+        league::public_league(self.club, key, league).await
     }
 
     /// [`Club::league_link_bracket`] under a public key.
@@ -210,7 +225,7 @@ impl Club {
         league: i64,
         season: i64,
     ) -> Result<Option<render::Bracket>, ClubError> {
-        league::public_league_bracket(self, key, league, season).await
+        league::public_league_bracket(self.club, key, league, season).await
     }
 
     /// The leaderboard under the public key `key`.
@@ -221,7 +236,7 @@ impl Club {
         &self,
         key: &str,
     ) -> Result<Option<LeaderboardPage>, ClubError> {
-        league::public_leaderboard(self, key).await
+        league::public_leaderboard(self.club, key).await
     }
 
     // links
@@ -235,7 +250,7 @@ impl Club {
         kind: &str,
         targets: &[i64],
     ) -> Result<HashMap<i64, String>, ClubError> {
-        links::links_for(self, kind, targets).await
+        links::links_for(self.club, kind, targets).await
     }
 
     /// The token of match `match_id`'s web page, made now if it has none.
@@ -243,7 +258,7 @@ impl Club {
     /// # Errors
     /// No such match, or a database error.
     pub async fn match_link(&self, match_id: i64) -> Result<String, ClubError> {
-        links::match_link(self, match_id).await
+        links::match_link(self.club, match_id).await
     }
 
     /// Revokes match `match_id`'s web link: a new token replaces it (answered), and the
@@ -252,7 +267,7 @@ impl Club {
     /// # Errors
     /// No such match, or a database error.
     pub async fn revoke_match_link(&self, match_id: i64) -> Result<String, ClubError> {
-        links::revoke_match_link(self, match_id).await
+        links::revoke_match_link(self.club, match_id).await
     }
 
     /// Revokes match `match_id`'s web link for `actor`, who must be one of its players (on
@@ -269,7 +284,7 @@ impl Club {
         match_id: i64,
         manager: bool,
     ) -> Result<String, ClubError> {
-        links::revoke_match_link_by(self, actor, match_id, manager).await
+        links::revoke_match_link_by(self.club, actor, match_id, manager).await
     }
 
     /// The link of the page an outcome is about: the match or chouette whose board it
@@ -279,7 +294,7 @@ impl Club {
     /// # Errors
     /// A database error.
     pub async fn outcome_link(&self, out: &Outcome) -> Result<Option<PageLink>, ClubError> {
-        links::outcome_link(self, out).await
+        links::outcome_link(self.club, out).await
     }
 
     /// The pages of the players an outcome is about when it is about several (`/h2h`:
@@ -292,7 +307,7 @@ impl Club {
         &self,
         out: &Outcome,
     ) -> Result<Vec<(String, PageLink)>, ClubError> {
-        links::outcome_player_links(self, out).await
+        links::outcome_player_links(self.club, out).await
     }
 
     /// The token of chouette session `id`'s web page, made now if it has none.
@@ -300,7 +315,7 @@ impl Club {
     /// # Errors
     /// No such session, or a database error.
     pub async fn chouette_link(&self, id: i64) -> Result<String, ClubError> {
-        links::chouette_link(self, id).await
+        links::chouette_link(self.club, id).await
     }
 
     /// The chouette session whose web token is `token`, if any.
@@ -308,7 +323,7 @@ impl Club {
     /// # Errors
     /// A database error.
     pub async fn resolve_chouette_link(&self, token: &str) -> Result<Option<i64>, ClubError> {
-        links::resolve_chouette_link(self, token).await
+        links::resolve_chouette_link(self.club, token).await
     }
 
     /// The match whose web token is `token`, if any.
@@ -316,7 +331,7 @@ impl Club {
     /// # Errors
     /// A database error.
     pub async fn resolve_match_link(&self, token: &str) -> Result<Option<i64>, ClubError> {
-        links::resolve_match_link(self, token).await
+        links::resolve_match_link(self.club, token).await
     }
 
     // match_page
@@ -325,7 +340,7 @@ impl Club {
     /// # Errors
     /// No such match, a log that does not replay, or a database error.
     pub async fn match_page(&self, id: i64) -> Result<MatchPage, ClubError> {
-        match_page::match_page(self, id).await
+        match_page::match_page(self.club, id).await
     }
 
     /// The board of match `id` at step `n` of its replay, if there is one.
@@ -333,7 +348,7 @@ impl Club {
     /// # Errors
     /// As for [`Club::match_page`].
     pub async fn match_frame(&self, id: i64, n: usize) -> Result<Option<Scene>, ClubError> {
-        match_page::match_frame(self, id, n).await
+        match_page::match_frame(self.club, id, n).await
     }
 
     /// The stamp of match `id`'s page (its version and players' names), if the match
@@ -342,7 +357,7 @@ impl Club {
     /// # Errors
     /// A database error.
     pub async fn match_page_stamp(&self, id: i64) -> Result<Option<store::PageStamp>, ClubError> {
-        match_page::match_page_stamp(self, id).await
+        match_page::match_page_stamp(self.club, id).await
     }
 
     /// Match `id`'s version (bumped by every change), if the match exists.
@@ -350,7 +365,7 @@ impl Club {
     /// # Errors
     /// A database error.
     pub async fn match_version(&self, id: i64) -> Result<Option<i64>, ClubError> {
-        match_page::match_version(self, id).await
+        match_page::match_version(self.club, id).await
     }
 
     /// Match `id` as a file: a standard match's `.mat`, a Welsh match's record; `None`
@@ -359,7 +374,7 @@ impl Club {
     /// # Errors
     /// No such match, a log that does not replay, or a database error.
     pub async fn match_file(&self, id: i64) -> Result<Option<Attachment>, ClubError> {
-        match_page::match_file(self, id).await
+        match_page::match_file(self.club, id).await
     }
 
     /// Match `id`'s fair-dice export (as `/fair export` gives it), if it has a record.
@@ -367,7 +382,7 @@ impl Club {
     /// # Errors
     /// No such match, a log that does not replay, or a database error.
     pub async fn match_dice_export(&self, id: i64) -> Result<Option<String>, ClubError> {
-        match_page::match_dice_export(self, id).await
+        match_page::match_dice_export(self.club, id).await
     }
 
     /// The anchor of match `id`'s fair dice as posted before its first throw (its first
@@ -376,7 +391,7 @@ impl Club {
     /// # Errors
     /// A database error, or a record that does not read.
     pub async fn match_dice_anchor(&self, id: i64) -> Result<Option<String>, ClubError> {
-        match_page::match_dice_anchor(self, id).await
+        match_page::match_dice_anchor(self.club, id).await
     }
 
     // player
@@ -386,7 +401,7 @@ impl Club {
     /// # Errors
     /// No such player, or a database error.
     pub async fn player_link(&self, community: i64, user: i64) -> Result<String, ClubError> {
-        links::player_link(self, community, user).await
+        links::player_link(self.club, community, user).await
     }
 
     /// Revokes the link of `actor`'s own player page on their server: a new token replaces
@@ -395,7 +410,7 @@ impl Club {
     /// # Errors
     /// A database error.
     pub async fn revoke_player_link_by(&self, actor: &Actor) -> Result<String, ClubError> {
-        player::revoke_player_link_by(self, actor).await
+        player::revoke_player_link_by(self.club, actor).await
     }
 
     /// The player page whose token is `token`, if any.
@@ -403,7 +418,7 @@ impl Club {
     /// # Errors
     /// A database error.
     pub async fn resolve_player_link(&self, token: &str) -> Result<Option<PlayerPage>, ClubError> {
-        player::resolve_player_link(self, token).await
+        player::resolve_player_link(self.club, token).await
     }
 
     /// The rating history in `ruleset` of the player whose page's token is `token`, for
@@ -417,7 +432,7 @@ impl Club {
         token: &str,
         ruleset: Ruleset,
     ) -> Result<Option<RatingHistory>, ClubError> {
-        player::player_rating_chart(self, token, ruleset).await
+        player::player_rating_chart(self.club, token, ruleset).await
     }
 
     // revoke
@@ -434,6 +449,6 @@ impl Club {
         target: RevokeTarget,
         rights: &Rights,
     ) -> Result<Revoked, ClubError> {
-        revoke::revoke_link_by(self, actor, target, rights).await
+        revoke::revoke_link_by(self.club, actor, target, rights).await
     }
 }

@@ -103,7 +103,7 @@ async fn games_waiting_lists_what_waits_on_the_player_nearest_deadline_first_wit
             line.starts_with(&format!("#{id} against {who}: ")),
             "#{id}: {line}"
         );
-        let token = f.club.match_link(id).await.unwrap();
+        let token = f.club.web().match_link(id).await.unwrap();
         assert!(
             line.contains(&format!("(web page: https://pages.test/m/{token})")),
             "{line}"

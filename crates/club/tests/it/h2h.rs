@@ -210,19 +210,31 @@ async fn an_h2h_answer_links_both_players_pages_and_stats_the_players_own() {
     // carol asks for bob against alice: both pages, in that order, with their names
     let out = run(&at, "carol", h2h(Some("bob"), "alice")).await;
     assert_eq!(out.players.len(), 2);
-    assert_eq!(at.club.outcome_link(&out).await.unwrap(), None);
-    let links = at.club.outcome_player_links(&out).await.unwrap();
+    assert_eq!(at.club.web().outcome_link(&out).await.unwrap(), None);
+    let links = at.club.web().outcome_player_links(&out).await.unwrap();
     let names: Vec<&str> = links.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(names, ["bob", "alice"]);
     for (name, link) in &links {
         assert_eq!(link.kind, club::PageKind::Player);
-        let page = at.club.resolve_player_link(&link.token).await.unwrap();
+        let page = at
+            .club
+            .web()
+            .resolve_player_link(&link.token)
+            .await
+            .unwrap();
         assert_eq!(&page.unwrap().name, name);
     }
     // /stats (with or without an analysed match): the one player's page
     let out = run(&at, "carol", Command::Stats(Some("alice".into()))).await;
-    let link = at.club.outcome_link(&out).await.unwrap().unwrap();
+    let link = at.club.web().outcome_link(&out).await.unwrap().unwrap();
     assert_eq!(link.kind, club::PageKind::Player);
     assert_eq!(link.token, links[1].1.token);
-    assert!(at.club.outcome_player_links(&out).await.unwrap().is_empty());
+    assert!(
+        at.club
+            .web()
+            .outcome_player_links(&out)
+            .await
+            .unwrap()
+            .is_empty()
+    );
 }

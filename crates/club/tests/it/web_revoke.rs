@@ -48,6 +48,7 @@ async fn refused(f: &Fixture, who: &Actor, target: RevokeTarget, rights: &Rights
     let before = f.store.fingerprint().await.unwrap();
     let e = f
         .club
+        .web()
         .revoke_link_by(who, target.clone(), rights)
         .await
         .expect_err(&format!("{}: {target:?} accepted", who.display_name));
@@ -62,6 +63,7 @@ async fn refused(f: &Fixture, who: &Actor, target: RevokeTarget, rights: &Rights
 /// Revokes `target` as `who` with `rights`: the new token.
 async fn revoked(f: &Fixture, who: &Actor, target: RevokeTarget, rights: &Rights) -> String {
     f.club
+        .web()
         .revoke_link_by(who, target.clone(), rights)
         .await
         .unwrap_or_else(|e| panic!("{}: {target:?}: {e}", who.display_name))
@@ -89,7 +91,7 @@ async fn a_chouettes_link_is_revoked_by_a_player_who_sat_in_it_or_a_manager_only
     .await;
     exec(&f, &ben, chouette(ChouetteOp::Join)).await;
     exec(&f, &dan, Command::Games).await;
-    let old = f.club.chouette_link(1).await.unwrap();
+    let old = f.club.web().chouette_link(1).await.unwrap();
     // (ben leaves: he sat in it all the same)
     exec(&f, &ben, chouette(ChouetteOp::Leave)).await;
 
@@ -105,11 +107,15 @@ async fn a_chouettes_link_is_revoked_by_a_player_who_sat_in_it_or_a_manager_only
     assert_eq!(e.to_string(), "there is no chouette #1");
     let e = refused(&f, &ann, RevokeTarget::Chouette(9), &PLAYER).await;
     assert_eq!(e.to_string(), "there is no chouette #9");
-    assert_eq!(f.club.resolve_chouette_link(&old).await.unwrap(), Some(1));
+    assert_eq!(
+        f.club.web().resolve_chouette_link(&old).await.unwrap(),
+        Some(1)
+    );
 
     // ben, who sat in it and left: a new token, the old one finds nothing
     let r = f
         .club
+        .web()
         .revoke_link_by(&ben, RevokeTarget::Chouette(1), &PLAYER)
         .await
         .unwrap();
@@ -118,17 +124,31 @@ async fn a_chouettes_link_is_revoked_by_a_player_who_sat_in_it_or_a_manager_only
         (PageKind::Chouette, "chouette #1's page")
     );
     assert_ne!(r.link.token, old);
-    assert_eq!(f.club.resolve_chouette_link(&old).await.unwrap(), None);
     assert_eq!(
-        f.club.resolve_chouette_link(&r.link.token).await.unwrap(),
+        f.club.web().resolve_chouette_link(&old).await.unwrap(),
+        None
+    );
+    assert_eq!(
+        f.club
+            .web()
+            .resolve_chouette_link(&r.link.token)
+            .await
+            .unwrap(),
         Some(1)
     );
-    assert_eq!(f.club.chouette_link(1).await.unwrap(), r.link.token);
+    assert_eq!(f.club.web().chouette_link(1).await.unwrap(), r.link.token);
     // dan as a manager of the server: may
     let new = revoked(&f, &dan, RevokeTarget::Chouette(1), &manager()).await;
-    assert_eq!(f.club.resolve_chouette_link(&new).await.unwrap(), Some(1));
     assert_eq!(
-        f.club.resolve_chouette_link(&r.link.token).await.unwrap(),
+        f.club.web().resolve_chouette_link(&new).await.unwrap(),
+        Some(1)
+    );
+    assert_eq!(
+        f.club
+            .web()
+            .resolve_chouette_link(&r.link.token)
+            .await
+            .unwrap(),
         None
     );
 }
@@ -165,7 +185,7 @@ async fn a_leagues_link_is_revoked_by_its_organiser_a_manager_or_its_organiser_r
         .unwrap()
         .unwrap()
         .id;
-    let old = f.club.league_link(id).await.unwrap();
+    let old = f.club.web().league_link(id).await.unwrap();
     let cup = || RevokeTarget::League(Some("Autumn Cup".into()));
 
     // bob, an entrant without rights; another server's manager; a league not here
@@ -187,11 +207,19 @@ async fn a_leagues_link_is_revoked_by_its_organiser_a_manager_or_its_organiser_r
     )
     .await;
     assert!(e.to_string().contains("no league called `Spring`"), "{e}");
-    assert!(f.club.resolve_league_link(&old).await.unwrap().is_some());
+    assert!(
+        f.club
+            .web()
+            .resolve_league_link(&old)
+            .await
+            .unwrap()
+            .is_some()
+    );
 
     // the organiser (no name: the only league here): a new token, the old finds nothing
     let r = f
         .club
+        .web()
         .revoke_link_by(&org, RevokeTarget::League(None), &PLAYER)
         .await
         .unwrap();
@@ -199,14 +227,27 @@ async fn a_leagues_link_is_revoked_by_its_organiser_a_manager_or_its_organiser_r
         (r.link.kind, r.page.as_str()),
         (PageKind::League, "the page of league Autumn Cup")
     );
-    assert!(f.club.resolve_league_link(&old).await.unwrap().is_none());
-    let page = f.club.resolve_league_link(&r.link.token).await.unwrap();
+    assert!(
+        f.club
+            .web()
+            .resolve_league_link(&old)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let page = f
+        .club
+        .web()
+        .resolve_league_link(&r.link.token)
+        .await
+        .unwrap();
     assert_eq!(page.unwrap().name, "Autumn Cup");
 
     // a manager; then a holder of the organiser role once it is set
     let by_manager = revoked(&f, &bob, cup(), &manager()).await;
     assert!(
         f.club
+            .web()
             .resolve_league_link(&r.link.token)
             .await
             .unwrap()
@@ -225,6 +266,7 @@ async fn a_leagues_link_is_revoked_by_its_organiser_a_manager_or_its_organiser_r
     assert_ne!(by_role, by_manager);
     assert!(
         f.club
+            .web()
             .resolve_league_link(&by_role)
             .await
             .unwrap()
@@ -239,8 +281,8 @@ async fn the_leaderboards_link_is_revoked_by_a_manager_only() {
     exec(&f, &ann, Command::Games).await;
     exec(&f, &eve, Command::Games).await;
     let (g1, g2) = (
-        f.club.leaderboard_link(1).await.unwrap(),
-        f.club.leaderboard_link(2).await.unwrap(),
+        f.club.web().leaderboard_link(1).await.unwrap(),
+        f.club.web().leaderboard_link(2).await.unwrap(),
     );
     let e = refused(&f, &ann, RevokeTarget::Leaderboard, &PLAYER).await;
     assert_eq!(
@@ -249,6 +291,7 @@ async fn the_leaderboards_link_is_revoked_by_a_manager_only() {
     );
     let r = f
         .club
+        .web()
         .revoke_link_by(&ann, RevokeTarget::Leaderboard, &manager())
         .await
         .unwrap();
@@ -258,6 +301,7 @@ async fn the_leaderboards_link_is_revoked_by_a_manager_only() {
     );
     assert!(
         f.club
+            .web()
             .resolve_leaderboard_link(&g1)
             .await
             .unwrap()
@@ -265,12 +309,16 @@ async fn the_leaderboards_link_is_revoked_by_a_manager_only() {
     );
     assert!(
         f.club
+            .web()
             .resolve_leaderboard_link(&r.link.token)
             .await
             .unwrap()
             .is_some()
     );
-    assert_eq!(f.club.leaderboard_link(1).await.unwrap(), r.link.token);
+    assert_eq!(
+        f.club.web().leaderboard_link(1).await.unwrap(),
+        r.link.token
+    );
     // the other server's leaderboard keeps its link
-    assert_eq!(f.club.leaderboard_link(2).await.unwrap(), g2);
+    assert_eq!(f.club.web().leaderboard_link(2).await.unwrap(), g2);
 }

@@ -82,9 +82,9 @@ async fn a_chouette_link_serves_the_line_the_standings_and_every_board() {
     let club = s.club();
     let [ann, ben, cat] = ["ann", "ben", "cat"].map(Actor::local);
     let id = one_game(club, [&ann, &ben, &cat]).await;
-    let token = club.chouette_link(id).await.unwrap();
+    let token = club.web().chouette_link(id).await.unwrap();
     assert_eq!(token.len(), 32, "128 bits in hex: {token}");
-    assert_eq!(club.chouette_link(id).await.unwrap(), token);
+    assert_eq!(club.web().chouette_link(id).await.unwrap(), token);
     let page = get(s.addr, &format!("/c/{token}")).await;
     assert_eq!(page.status, 200);
     assert_eq!(page.header("content-security-policy"), Some(web::CSP));
@@ -101,7 +101,7 @@ async fn a_chouette_link_serves_the_line_the_standings_and_every_board() {
         "{html}"
     );
     assert!(html.contains("Standings after 1 game"), "{html}");
-    let c = club.chouette_page(id).await.unwrap();
+    let c = club.web().chouette_page(id).await.unwrap();
     assert_eq!(c.games, 1);
     assert_eq!(c.standings.len(), 3, "{:?}", c.standings);
     assert_eq!(c.standings.iter().map(|s| s.1).sum::<i64>(), 0, "zero-sum");
@@ -146,7 +146,7 @@ async fn a_chouette_link_serves_the_line_the_standings_and_every_board() {
     // the chouette's token under /m/ and /p/.
     let guessed = format!("{:032x}", u128::from_str_radix(&token, 16).unwrap() ^ 1);
     let m = accepted(club, "ann", "ben", 1).await;
-    let match_token = club.match_link(m).await.unwrap();
+    let match_token = club.web().match_link(m).await.unwrap();
     for path in [
         format!("/c/{token}/board/{count}.png"),
         format!("/c/{guessed}"),
@@ -172,7 +172,7 @@ async fn payload_names_are_escaped_on_the_chouette_page() {
     let club = s.club();
     let [a, b, c] = [SCRIPT_NAME, IMG_NAME, "cat"].map(Actor::local);
     let id = one_game(club, [&a, &b, &c]).await;
-    let token = club.chouette_link(id).await.unwrap();
+    let token = club.web().chouette_link(id).await.unwrap();
     let html = get(s.addr, &format!("/c/{token}")).await.text();
     assert!(!html.contains(SCRIPT_NAME), "{html}");
     assert!(!html.contains("<img src=x"), "{html}");
@@ -197,7 +197,7 @@ async fn a_discord_chouettes_page_shows_no_discord_id() {
         discord("812345678901234563", "Finn"),
     ];
     let id = one_game(club, [&players[0], &players[1], &players[2]]).await;
-    let token = club.chouette_link(id).await.unwrap();
+    let token = club.web().chouette_link(id).await.unwrap();
     let html = get(s.addr, &format!("/c/{token}")).await.text();
     assert!(
         html.contains("Dora") && html.contains("Eve") && html.contains("Finn"),

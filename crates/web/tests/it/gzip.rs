@@ -21,7 +21,7 @@ async fn a_client_that_accepts_gzip_gets_the_same_page_gzipped_with_the_security
     for _ in 0..6 {
         step(club, id, "alice").await;
     }
-    let token = club.match_link(id).await.unwrap();
+    let token = club.web().match_link(id).await.unwrap();
     for path in [
         format!("/m/{token}"),
         "/static/match.js".to_string(),

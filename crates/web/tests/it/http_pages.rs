@@ -31,10 +31,10 @@ async fn a_link_serves_its_match_and_a_guessed_or_revoked_link_finds_nothing() {
     for _ in 0..3 {
         assert!(step(club, id, "alice").await);
     }
-    let token = club.match_link(id).await.unwrap();
+    let token = club.web().match_link(id).await.unwrap();
     assert_eq!(token.len(), 32, "128 bits in hex: {token}");
     assert_eq!(
-        club.match_link(id).await.unwrap(),
+        club.web().match_link(id).await.unwrap(),
         token,
         "one token per match"
     );
@@ -70,7 +70,7 @@ async fn a_link_serves_its_match_and_a_guessed_or_revoked_link_finds_nothing() {
         assert_secure(&a, &path);
     }
     // Revoked: the old token finds nothing anywhere; the new one serves the page.
-    let new = club.revoke_match_link(id).await.unwrap();
+    let new = club.web().revoke_match_link(id).await.unwrap();
     assert_ne!(new, token);
     for tail in [
         "",
@@ -86,8 +86,8 @@ async fn a_link_serves_its_match_and_a_guessed_or_revoked_link_finds_nothing() {
         assert_eq!(a.status, 200, "new {tail}");
         assert_secure(&a, tail);
     }
-    assert_eq!(club.resolve_match_link(&token).await.unwrap(), None);
-    assert_eq!(club.resolve_match_link(&new).await.unwrap(), Some(id));
+    assert_eq!(club.web().resolve_match_link(&token).await.unwrap(), None);
+    assert_eq!(club.web().resolve_match_link(&new).await.unwrap(), Some(id));
 }
 
 #[tokio::test]
@@ -96,7 +96,7 @@ async fn boards_files_and_the_version_are_served() {
     let club = s.club();
     let id = accepted(club, "alice", "bob", 3).await;
     assert!(step(club, id, "alice").await);
-    let token = club.match_link(id).await.unwrap();
+    let token = club.web().match_link(id).await.unwrap();
     let png = get(s.addr, &format!("/m/{token}/board/1.png")).await;
     assert_eq!(png.status, 200);
     assert_eq!(&png.body[..8], b"\x89PNG\r\n\x1a\n");
@@ -116,7 +116,7 @@ async fn boards_files_and_the_version_are_served() {
     let v = get(s.addr, &format!("/m/{token}/version.json"))
         .await
         .text();
-    let version = club.match_version(id).await.unwrap().unwrap();
+    let version = club.web().match_version(id).await.unwrap().unwrap();
     assert_eq!(v, format!("{{\"version\":{version}}}"));
     let mat = get(s.addr, &format!("/m/{token}/file")).await;
     assert_eq!(
@@ -156,7 +156,7 @@ async fn a_welsh_match_shows_its_boards_and_moves() {
     let id = clubkit::accepted(club, "alice", "bob", ChallengeSpec::welsh(3))
         .await
         .0;
-    let token = club.match_link(id).await.unwrap();
+    let token = club.web().match_link(id).await.unwrap();
     let page = get(s.addr, &format!("/m/{token}")).await.text();
     assert!(page.contains("Welsh backgammon to 3 games"), "{page}");
     assert!(page.contains("bob accepts"), "{page}");
@@ -177,7 +177,7 @@ async fn what_players_typed_is_escaped_and_no_discord_id_appears() {
     run(club, IMG_NAME, Command::Games).await;
     let id = accepted(club, SCRIPT_NAME, IMG_NAME, 3).await;
     assert!(step(club, id, "alice").await);
-    let token = club.match_link(id).await.unwrap();
+    let token = club.web().match_link(id).await.unwrap();
     for path in [format!("/m/{token}"), format!("/m/{token}/dice")] {
         let html = get(s.addr, &path).await.text();
         assert!(!html.contains(SCRIPT_NAME), "{path}: {html}");
@@ -193,7 +193,7 @@ async fn what_players_typed_is_escaped_and_no_discord_id_appears() {
     }
     // Discord players: their ids are on no page.
     let m = discord_match(club).await;
-    let token = club.match_link(m).await.unwrap();
+    let token = club.web().match_link(m).await.unwrap();
     for path in [
         format!("/m/{token}"),
         format!("/m/{token}/dice"),

@@ -48,7 +48,8 @@ pub(crate) async fn adjudge(club: &Club, l: &str, winner: &str, loser: &str) -> 
 
 /// The token of the page an outcome is about.
 async fn page_token(club: &Club, page: Option<WebPage>) -> String {
-    club.web_page_link(page.expect("the answer names its web page"))
+    club.web()
+        .web_page_link(page.expect("the answer names its web page"))
         .await
         .unwrap()
 }
@@ -124,7 +125,7 @@ async fn a_league_link_serves_the_standings_in_the_club_order_and_links_every_ma
     let fixtures = html.split("id=\"fixtures-1\"").nth(1).unwrap();
     assert_eq!(fixtures.matches("<li><a href=\"/m/").count(), 6, "{html}");
     for m in [m1, m2, m3, match_of(club, LEAGUE, "alice", "dave").await] {
-        let t = club.match_link(m).await.unwrap();
+        let t = club.web().match_link(m).await.unwrap();
         assert!(
             fixtures.contains(&format!("<a href=\"/m/{t}\">")),
             "#{m}: {html}"
@@ -166,7 +167,7 @@ async fn a_guessed_token_or_one_of_another_kind_finds_no_league_or_leaderboard()
     let league_token = page_token(club, out.web).await;
     let out = run(club, "ann", Command::Leaderboard { ruleset: None }).await;
     let board_token = page_token(club, out.web).await;
-    let match_token = club.match_link(m).await.unwrap();
+    let match_token = club.web().match_link(m).await.unwrap();
     for path in [
         "/l/0123456789abcdef0123456789abcdef".to_string(),
         "/l/not-a-token".to_string(),
@@ -215,9 +216,9 @@ async fn a_revoked_league_leaderboard_or_chouette_link_gives_404_once_served_and
         (&ann, club::RevokeTarget::Chouette(1), "c"),
     ];
     let old = [
-        club.league_link(1).await.unwrap(),
-        club.leaderboard_link(1).await.unwrap(),
-        club.chouette_link(1).await.unwrap(),
+        club.web().league_link(1).await.unwrap(),
+        club.web().leaderboard_link(1).await.unwrap(),
+        club.web().chouette_link(1).await.unwrap(),
     ];
     for ((who, target, path), old) in pages.into_iter().zip(old) {
         // served (and kept in the page cache), then revoked
@@ -226,7 +227,11 @@ async fn a_revoked_league_leaderboard_or_chouette_link_gives_404_once_served_and
             manager: target == club::RevokeTarget::Leaderboard,
             roles: Vec::new(),
         };
-        let new = club.revoke_link_by(who, target, &rights).await.unwrap();
+        let new = club
+            .web()
+            .revoke_link_by(who, target, &rights)
+            .await
+            .unwrap();
         let a = get(s.addr, &format!("/{path}/{old}")).await;
         assert_eq!(a.status, 404, "/{path}/ after revoking");
         assert_eq!(a.header("content-security-policy"), Some(web::CSP));
@@ -312,7 +317,7 @@ async fn the_leaderboard_link_lists_the_ratings_with_links_to_player_pages() {
             .unwrap()
             .unwrap()
             .community_id;
-        let p = club.player_link(community, row.id).await.unwrap();
+        let p = club.web().player_link(community, row.id).await.unwrap();
         let link = format!("<a href=\"/p/{p}\">{}</a>", web::escape(name));
         let pos = board
             .find(&link)
@@ -410,11 +415,20 @@ async fn public_pages_answer_while_the_server_opts_in_and_show_no_discord_id() {
         panic!("the fixtures name their league");
     };
 
-    assert_eq!(club.web_public(&org).await.unwrap(), None, "off by default");
-    let key = club.set_web_public(&org, true).await.unwrap().unwrap();
+    assert_eq!(
+        club.web().web_public(&org).await.unwrap(),
+        None,
+        "off by default"
+    );
+    let key = club
+        .web()
+        .set_web_public(&org, true)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(key.len(), 32);
     assert_eq!(
-        club.set_web_public(&org, true).await.unwrap(),
+        club.web().set_web_public(&org, true).await.unwrap(),
         Some(key.clone())
     );
     let pages = [
@@ -468,12 +482,17 @@ async fn public_pages_answer_while_the_server_opts_in_and_show_no_discord_id() {
         assert_eq!(get(s.addr, &path).await.status, 404, "{path}");
     }
     // Off: every public address finds nothing; on again: a new key.
-    assert_eq!(club.set_web_public(&org, false).await.unwrap(), None);
-    assert_eq!(club.web_public(&org).await.unwrap(), None);
+    assert_eq!(club.web().set_web_public(&org, false).await.unwrap(), None);
+    assert_eq!(club.web().web_public(&org).await.unwrap(), None);
     for path in &pages {
         assert_eq!(get(s.addr, path).await.status, 404, "off: {path}");
     }
-    let again = club.set_web_public(&org, true).await.unwrap().unwrap();
+    let again = club
+        .web()
+        .set_web_public(&org, true)
+        .await
+        .unwrap()
+        .unwrap();
     assert_ne!(again, key, "a new key");
     assert_eq!(get(s.addr, &pages[0]).await.status, 404, "the old key");
     assert_eq!(get(s.addr, &format!("/s/{again}")).await.status, 200);

@@ -23,7 +23,7 @@ async fn a_cached_league_page_is_served_again_and_shows_a_result_reported_after(
         )),
     )
     .await;
-    let token = club.web_page_link(out.web.unwrap()).await.unwrap();
+    let token = club.web().web_page_link(out.web.unwrap()).await.unwrap();
     let path = format!("/l/{token}");
     let first = get(s.addr, &path).await.text();
     assert!(!first.contains("adjudication"), "{first}");
@@ -46,7 +46,7 @@ async fn a_cached_match_page_shows_the_move_made_after() {
     let s = served("web-cache-match").await;
     let club = s.club();
     let id = accepted(club, "alice", "bob", 3).await;
-    let token = club.match_link(id).await.unwrap();
+    let token = club.web().match_link(id).await.unwrap();
     let path = format!("/m/{token}");
     let first = get(s.addr, &path).await.text();
     assert_eq!(
@@ -56,7 +56,7 @@ async fn a_cached_match_page_shows_the_move_made_after() {
     );
 
     assert!(step(club, id, "alice").await);
-    let version = club.match_version(id).await.unwrap().unwrap();
+    let version = club.web().match_version(id).await.unwrap().unwrap();
     let after = get(s.addr, &path).await.text();
     let stamp = format!("data-version=\"{version}\"");
     assert!(!first.contains(&stamp), "{first}");
@@ -69,7 +69,7 @@ async fn a_cached_leaderboard_shows_the_match_rated_after() {
     let club = s.club();
     beat(club, "alice", "bob").await;
     let out = run(club, "bob", club::Command::Leaderboard { ruleset: None }).await;
-    let token = club.web_page_link(out.web.unwrap()).await.unwrap();
+    let token = club.web().web_page_link(out.web.unwrap()).await.unwrap();
     let path = format!("/r/{token}");
     let first = get(s.addr, &path).await.text();
     assert!(
@@ -103,7 +103,10 @@ async fn cup_page(club: &club::Club) -> String {
         )),
     )
     .await;
-    format!("/l/{}", club.web_page_link(out.web.unwrap()).await.unwrap())
+    format!(
+        "/l/{}",
+        club.web().web_page_link(out.web.unwrap()).await.unwrap()
+    )
 }
 
 #[tokio::test]
@@ -130,12 +133,12 @@ async fn a_cached_league_page_links_a_fixture_s_new_token_once_its_link_is_revok
     let club = s.club();
     let path = cup_page(club).await;
     let id = clubkit::match_of(club, "Cup", "alice", "bob").await;
-    let old = club.match_link(id).await.unwrap();
+    let old = club.web().match_link(id).await.unwrap();
     let first = get(s.addr, &path).await.text();
     assert!(first.contains(&old), "{first}");
     assert_eq!(get(s.addr, &path).await.text(), first, "served again");
 
-    let new = club.revoke_match_link(id).await.unwrap();
+    let new = club.web().revoke_match_link(id).await.unwrap();
     let after = get(s.addr, &path).await.text();
     assert!(
         after.contains(&new) && !after.contains(&old),

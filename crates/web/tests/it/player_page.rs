@@ -54,9 +54,12 @@ async fn a_player_link_serves_the_record_and_links_to_the_match_pages() {
     let third = beat(club, "alice", "carol").await;
     let open = accepted(club, "alice", "bob", 3).await;
     let (community, alice) = player_of(club, first, true).await;
-    let token = club.player_link(community, alice).await.unwrap();
+    let token = club.web().player_link(community, alice).await.unwrap();
     assert_eq!(token.len(), 32, "128 bits in hex: {token}");
-    assert_eq!(club.player_link(community, alice).await.unwrap(), token);
+    assert_eq!(
+        club.web().player_link(community, alice).await.unwrap(),
+        token
+    );
     let page = get(s.addr, &format!("/p/{token}")).await;
     assert_eq!(page.status, 200);
     assert_eq!(page.header("content-security-policy"), Some(web::CSP));
@@ -86,7 +89,7 @@ async fn a_player_link_serves_the_record_and_links_to_the_match_pages() {
     let recent = html.split("id=\"recent\"").nth(1).unwrap();
     let mut at = 0;
     for id in [open, third, second, first] {
-        let m = club.match_link(id).await.unwrap();
+        let m = club.web().match_link(id).await.unwrap();
         let link = format!("<a href=\"/m/{m}\">");
         let pos = recent
             .find(&link)
@@ -108,7 +111,7 @@ async fn a_player_link_serves_the_record_and_links_to_the_match_pages() {
     // A guessed token, a match's token and a short one find nothing; the player's token
     // is no match page.
     let guessed = format!("{:032x}", u128::from_str_radix(&token, 16).unwrap() ^ 1);
-    let match_token = club.match_link(first).await.unwrap();
+    let match_token = club.web().match_link(first).await.unwrap();
     for path in [
         format!("/p/{guessed}"),
         format!("/p/{match_token}"),
@@ -133,7 +136,7 @@ async fn a_payload_name_is_escaped_on_the_player_page() {
     let id = beat(club, SCRIPT_NAME, IMG_NAME).await;
     for x in [true, false] {
         let (community, player) = player_of(club, id, x).await;
-        let token = club.player_link(community, player).await.unwrap();
+        let token = club.web().player_link(community, player).await.unwrap();
         let html = get(s.addr, &format!("/p/{token}")).await.text();
         assert!(!html.contains(SCRIPT_NAME), "{html}");
         assert!(!html.contains("<img src=x"), "{html}");
@@ -156,7 +159,7 @@ async fn a_discord_players_page_shows_no_discord_id() {
     let m = discord_match(club).await;
     for x in [true, false] {
         let (community, player) = player_of(club, m, x).await;
-        let token = club.player_link(community, player).await.unwrap();
+        let token = club.web().player_link(community, player).await.unwrap();
         let html = get(s.addr, &format!("/p/{token}")).await.text();
         assert!(html.contains("Dora") && html.contains("Eve"), "{html}");
         for secret in [
@@ -177,7 +180,7 @@ async fn the_rating_chart_is_a_png_under_the_players_token_for_each_rated_rulese
     let first = beat(club, "alice", "bob").await;
     beat(club, "bob", "alice").await;
     let (community, alice) = player_of(club, first, true).await;
-    let token = club.player_link(community, alice).await.unwrap();
+    let token = club.web().player_link(community, alice).await.unwrap();
     let html = get(s.addr, &format!("/p/{token}")).await.text();
     // Standard has rated matches: its chart; Welsh has none: no chart.
     let src = format!("src=\"/p/{token}/rating/standard.png\"");
@@ -190,6 +193,7 @@ async fn the_rating_chart_is_a_png_under_the_players_token_for_each_rated_rulese
     assert!(chart.body.starts_with(b"\x89PNG\r\n\x1a\n"), "a PNG");
     // The renderer's own chart of the rating history, as /rating draws it.
     let history = club
+        .web()
         .player_rating_chart(&token, engine::Ruleset::Standard)
         .await
         .unwrap()
@@ -200,7 +204,7 @@ async fn the_rating_chart_is_a_png_under_the_players_token_for_each_rated_rulese
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("player-chart.png"), &chart.body).unwrap();
     // No rated Welsh match, an unknown ruleset, a match's token: nothing.
-    let match_token = club.match_link(first).await.unwrap();
+    let match_token = club.web().match_link(first).await.unwrap();
     for path in [
         format!("/p/{token}/rating/welsh.png"),
         format!("/p/{token}/rating/chess.png"),
@@ -217,7 +221,7 @@ async fn the_player_page_shows_the_average_error_rate_of_the_analysed_matches() 
     let club = s.club();
     let id = beat(club, "alice", "bob").await;
     let (community, alice) = player_of(club, id, true).await;
-    let token = club.player_link(community, alice).await.unwrap();
+    let token = club.web().player_link(community, alice).await.unwrap();
     let before = get(s.addr, &format!("/p/{token}")).await.text();
     assert!(before.contains("No analysed match yet."), "{before}");
     // gnubg analyses the match (the stored result the page reads, as /stats does).

@@ -179,6 +179,7 @@ async fn rated_player_page(club: &club::Club) -> (String, &'static str) {
     clubkit::run(club, "pat", club::Command::AcceptResign(m)).await;
     let row = club.store().load_match(id).await.unwrap().unwrap();
     let token = club
+        .web()
         .player_link(row.community_id, row.players[0])
         .await
         .unwrap();
@@ -246,7 +247,7 @@ async fn league_pages_on_a_phone(c: &Client, club: &club::Club, addr: SocketAddr
     .await;
     let link = |name: &'static str| async move {
         let row = club.store().find_league(1, name).await.unwrap().unwrap();
-        club.league_link(row.id).await.unwrap()
+        club.web().league_link(row.id).await.unwrap()
     };
     let (rr_token, ko_token) = (link(rr).await, link(ko).await);
 
@@ -294,7 +295,7 @@ async fn league_pages_on_a_phone(c: &Client, club: &club::Club, addr: SocketAddr
     scroll_to(c, ".bracket").await;
     shot(c, "league-phone-bracket").await;
 
-    let board = club.leaderboard_link(1).await.unwrap();
+    let board = club.web().leaderboard_link(1).await.unwrap();
     c.goto(&format!("http://{addr}/r/{board}")).await.unwrap();
     fits(c, "leaderboard", "table.standings").await;
     shot(c, "leaderboard-phone").await;
@@ -327,7 +328,7 @@ async fn the_pages_work_in_a_real_browser() {
     for _ in 0..6 {
         assert!(step(club, id, "watcher").await);
     }
-    let token = club.match_link(id).await.unwrap();
+    let token = club.web().match_link(id).await.unwrap();
     let page = format!("http://{}/m/{token}", s.addr);
     eprintln!("web_browser: starting chromedriver");
     let d = driver().await;
@@ -540,7 +541,7 @@ async fn the_pages_work_in_a_real_browser() {
     let long_page = format!(
         "http://{}/m/{}",
         s.addr,
-        club.match_link(long).await.unwrap()
+        club.web().match_link(long).await.unwrap()
     );
     c.goto(&long_page).await.unwrap();
     let timing = "var n = performance.getEntriesByType('navigation')[0];
@@ -580,7 +581,7 @@ async fn the_pages_work_in_a_real_browser() {
         .await
         .unwrap();
     assert_eq!(c.title().await.unwrap(), "Not found · gammonbot");
-    club.revoke_match_link(id).await.unwrap();
+    club.web().revoke_match_link(id).await.unwrap();
     c.goto(&page).await.unwrap();
     assert_eq!(c.title().await.unwrap(), "Not found · gammonbot");
     shot(&c, "not-found").await;

@@ -17,22 +17,14 @@ pub(super) const TRIES: usize = 3;
 
 /// The reminder of a turn with this deadline: `remind_before` ahead, but not before
 /// `not_before` (the end of the vacation), and only if still to come.
-fn reminder(
-    deadline: i64,
-    remind_before: i64,
-    not_before: i64,
-    now: i64,
-) -> Option<i64> {
+fn reminder(deadline: i64, remind_before: i64, not_before: i64, now: i64) -> Option<i64> {
     let r = (deadline - remind_before).max(not_before);
     (r > now && r < deadline).then_some(r)
 }
 
 /// Whether a vacation stops this match's clock: always, unless it is a league match
 /// whose league set `vacation:off`.
-pub(crate) async fn vacation_applies(
-    club: &Club,
-    match_id: i64,
-) -> Result<bool, ClubError> {
+pub(crate) async fn vacation_applies(club: &Club, match_id: i64) -> Result<bool, ClubError> {
     let Some((league, _)) = club.store.fixture_of_match(match_id).await? else {
         return Ok(true);
     };
@@ -133,11 +125,7 @@ pub(crate) async fn defer_for_vacation(
 /// The sweep's safety net: a due match waiting on a player on vacation is not timed
 /// out nor reminded; its turn starts when the vacation ends instead. Whether it was
 /// (so the sweep leaves it).
-pub(crate) async fn sweep_spares(
-    club: &Club,
-    l: &Loaded,
-    player: i64,
-) -> Result<bool, ClubError> {
+pub(crate) async fn sweep_spares(club: &Club, l: &Loaded, player: i64) -> Result<bool, ClubError> {
     let Some(v) = club
         .store
         .running_vacation(player, l.row.community_id)
