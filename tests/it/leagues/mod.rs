@@ -8,6 +8,5 @@
 
 mod fixtures;
 mod refusals_and_restarts;
-mod seasons_chat;
-mod size_and_local_chat;
+mod size;
 mod whole_seasons;

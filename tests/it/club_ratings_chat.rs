@@ -1,7 +1,9 @@
-//! Ratings rebuilt from the finished matches; bad rating input refused with nothing changed.
+//! Ratings rebuilt from the finished matches, and by the operator's `gammonbot ratings
+//! --rebuild`; bad rating input, as the local chat reads it, refused with nothing changed.
+//! The program's part of the ratings suite; the rest (`club_ratings`) drives the club alone.
 
-use super::fixtures::{open, rating_tables, resign, run, start};
 use club::{Actor, ChallengeSpec, Chart, ClubError, Command, DAY, TimeControl};
+use clubkit::ratings::{open, rating_tables, resign, run, start};
 use engine::ResignLevel;
 use gammonbot::console::parse_line;
 use testkit::{Rng, scratch};
