@@ -1,5 +1,10 @@
-//! The end-to-end tests: the club through the local chat, Discord (against a fake
-//! Discord), the command-line tools, the program itself, and the layer rules.
+//! The program's end-to-end tests: the club through the local chat (its parser and its
+//! words, and the chat binary on scripts), the Discord bot against a fake Discord, the
+//! command-line tools (backups, the ratings' rebuild, render, legal), the operator's
+//! endpoint and logs, the program stopped, killed or cut off under load, and the layer
+//! rules. Suites that drive the club alone are the club's (`crates/club/tests/it`); the
+//! tests of a club suite that go through the local chat or the binary are here, in
+//! `<suite>_chat` (`club_chat`, `club_ratings_chat`, `fair_dice_chat`, `leagues_chat`).
 //!
 //! One test binary for the crate (one module per suite): it links once.
 
