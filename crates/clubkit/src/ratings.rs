@@ -1,13 +1,15 @@
 //! The ratings suites' set-ups (the club's `club_ratings`, the program's
 //! `club_ratings_chat`): a club on a store whose address is kept, players of a community,
-//! matches started and resigned, and the rating tables read back as stored.
+//! matches started and resigned, and the rating tables read back as stored. The suites
+//! name their stores with `testkit::store_url` themselves: `scripts/test.sh` runs the
+//! suites that call it again on PostgreSQL.
 
 use std::sync::Arc;
 
 use club::{Actor, ChallengeSpec, Club, Command, ManualClock, MatchRef, Outcome, RngDice};
 use engine::ResignLevel;
 use store::Store;
-use testkit::{raw_pool, store_url};
+use testkit::raw_pool;
 
 use crate::START;
 
@@ -23,22 +25,24 @@ pub struct Fixture {
     pub path: String,
 }
 
-/// A club on the test's store `name` (`testkit::store_url`) with dice seeded by `seed`,
-/// its clock at [`START`].
-pub async fn open(name: &str, seed: u64) -> Fixture {
-    let path = store_url(name).await;
-    let store = Store::open(&path).await.unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let club = Arc::new(Club::new(
-        store.clone(),
-        Arc::new(RngDice::seeded(seed)),
-        clock.clone(),
-    ));
-    Fixture {
-        club,
-        clock,
-        store,
-        path,
+impl Fixture {
+    /// A club on the store at `url` (as `testkit::store_url` gives it) with dice seeded by
+    /// `seed`, its clock at [`START`].
+    pub async fn open(url: &str, seed: u64) -> Fixture {
+        let path = url.to_string();
+        let store = Store::open(&path).await.unwrap();
+        let clock = Arc::new(ManualClock::new(START));
+        let club = Arc::new(Club::new(
+            store.clone(),
+            Arc::new(RngDice::seeded(seed)),
+            clock.clone(),
+        ));
+        Fixture {
+            club,
+            clock,
+            store,
+            path,
+        }
     }
 }
 

@@ -4,8 +4,13 @@
 
 use club::{Actor, Command, MatchRef, Outcome};
 pub(super) use clubkit::START;
-pub(super) use clubkit::ratings::{Fixture, at, open, resign, run, run_at, start};
-use testkit::raw_pool;
+pub(super) use clubkit::ratings::{Fixture, at, resign, run, run_at, start};
+use testkit::{raw_pool, store_url};
+
+/// A club on the test's store `name` (`store_url`) with dice seeded by `seed`.
+pub(super) async fn open(name: &str, seed: u64) -> Fixture {
+    Fixture::open(&store_url(name).await, seed).await
+}
 
 /// Plays on (first legal play, doubling whenever allowed, always taking) until the cube
 /// has been turned twice and taken (it stands at 4).
