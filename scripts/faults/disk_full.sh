@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The disk-full fault, run for real: a tmpfs of a few megabytes is mounted (root only), the
-# test `disk_full` of the program's suite puts its SQLite file there, fills the rest with a
+# test `disk_full` of the club's suite puts its SQLite file there, fills the rest with a
 # ballast file, checks that commands are refused plainly and nothing acknowledged is lost,
 # removes the ballast and checks the bot saves again by itself. The tmpfs is unmounted at
 # the end, whatever happens. Prints the test's figures.
@@ -30,5 +30,5 @@ if [ -z "${CARGO_TARGET_DIR:-}" ] && [ -d /work/main/target ]; then
   export CARGO_TARGET_DIR=/work/main/target
 fi
 GAMMONBOT_SMALL_FS=$mnt flock /tmp/cargo.lock \
-  cargo test -p gammonbot --test it disk_full -- --ignored --nocapture
+  cargo test -p gammonbot-club --test it disk_full -- --ignored --nocapture
 df -h "$mnt" >&2

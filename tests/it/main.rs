@@ -1,5 +1,10 @@
-//! The end-to-end tests: the club through the local chat, Discord (against a fake
-//! Discord), the command-line tools, the program itself, and the layer rules.
+//! The program's end-to-end tests: the club through the local chat (its parser and its
+//! words, and the chat binary on scripts), the Discord bot against a fake Discord, the
+//! command-line tools (backups, the ratings' rebuild, render, legal), the operator's
+//! endpoint and logs, the program stopped, killed or cut off under load, and the layer
+//! rules. Suites that drive the club alone are the club's (`crates/club/tests/it`); the
+//! tests of a club suite that go through the local chat or the binary are here, in
+//! `<suite>_chat` (`club_chat`, `club_ratings_chat`, `fair_dice_chat`, `leagues_chat`).
 //!
 //! One test binary for the crate (one module per suite): it links once.
 
@@ -10,9 +15,8 @@ mod challenge_expiry;
 mod chouette_views;
 mod cli_legal;
 mod cli_render;
-mod club;
-mod club_ratings;
-mod db_restart;
+mod club_chat;
+mod club_ratings_chat;
 mod digest_local;
 mod discord_analysis;
 mod discord_authorization;
@@ -31,15 +35,14 @@ mod discord_vacation;
 mod discord_web;
 mod discord_welsh_analysis;
 mod discord_welsh_bot;
-mod disk_full;
 mod echo_excerpts;
-mod fair_dice;
+mod fair_dice_chat;
 mod fake_discord;
 mod gateway_drop;
 mod graceful_stop;
 mod layers;
 mod league_words;
-mod leagues;
+mod leagues_chat;
 mod load_and_kill;
 mod local_chat;
 mod local_player_tools;

@@ -1,7 +1,8 @@
 //! Helpers shared by the integration tests of the club and of the program: a club on a
 //! test's store, scripted dice, a command run (or refused) as a local player, the action
-//! log of a match read back, the check that a match rebuilds from its log alone, and a
-//! Welsh match played through the club by gammonbot's Welsh players.
+//! log of a match read back, the check that a match rebuilds from its log alone, a Welsh
+//! match played through the club by gammonbot's Welsh players, a Welsh match brought to a
+//! break, and the ratings suites' set-ups (`ratings`).
 //!
 //! They are apart from `testkit` (the helpers of every crate's tests) because they name
 //! the club: the engine's and the store's tests depend on `testkit` only, so an edit of the
@@ -9,6 +10,7 @@
 //! test binary uses what it needs without dead-code warnings.
 
 pub mod load;
+pub mod ratings;
 mod welsh_play;
 
 pub use welsh_play::{play_welsh_to_end, stored_welsh, welsh_command};
@@ -18,8 +20,9 @@ use std::sync::{Arc, Mutex};
 
 use club::{
     Actor, ChallengeSpec, Club, ClubError, Command, DiceSource, ManualClock, MatchRef, Outcome,
-    RngDice,
+    RngDice, Starter,
 };
+use engine::welsh::Parity;
 use store::Store;
 
 /// The moment the tests' clocks start at (2027-01-15).
@@ -189,4 +192,37 @@ pub async fn accepted(
     };
     let id = run(at, a, challenge).await.match_id.unwrap();
     (id, run(at, b, Command::Accept(MatchRef::id(id))).await)
+}
+
+/// A live-clock Welsh match of alice's against bob brought to a break due: bob (who calls)
+/// uses 69 of his 70 minutes, alice 36, and the first game is a wash by snakes, the first
+/// time both clocks are under 35 minutes. The fixture's dice must throw the concealed 1-2
+/// (odds: bob chooses), then 1-1 for alice and 1-1 for bob (`ScriptDice`). Returns the
+/// match id; bob must call next, with 60 seconds left.
+pub async fn welsh_break_due(f: &Fixture) -> i64 {
+    let mut spec = ChallengeSpec::welsh(25);
+    spec.time = club::TimeControl::welsh_live();
+    let (id, _) = accepted(f, "alice", "bob", spec).await;
+    let m = MatchRef::id(id);
+    // No break is due at the start
+    let e = refused(f, "alice", Command::Break(m)).await;
+    assert!(e.to_string().contains("no break is due"), "{e}");
+    f.clock.advance(69 * 60);
+    run(f, "bob", Command::Call(m, Parity::Odd)).await;
+    run(f, "bob", Command::Choose(m, Starter::Opponent)).await;
+    f.clock.advance(36 * 60);
+    run(f, "alice", Command::Roll(m)).await;
+    let moves = f.club.legal_moves(&who("alice"), m).await.unwrap();
+    run(f, "alice", Command::Move(m, moves[0].clone())).await;
+    let out = run(f, "bob", Command::Roll(m)).await;
+    assert!(
+        out.lines.iter().any(|l| l.contains("wash by snakes"))
+            && out.lines.iter().any(|l| l.contains("ten-minute break")),
+        "{:?}",
+        out.lines
+    );
+    let row = f.store.load_match(id).await.unwrap().unwrap();
+    assert_eq!(row.bank, [70 * 60 - 36 * 60, 60]);
+    assert_eq!(out.next.unwrap().name, "bob");
+    id
 }

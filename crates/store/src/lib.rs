@@ -40,7 +40,7 @@
 //!
 //! The club and the adapters reach the database only through [`Store`]'s public methods
 //! and the row types re-exported here; a PostgreSQL store provides the same methods with
-//! the same guarantees, and the same contract tests (`tests/it/club.rs`,
+//! the same guarantees, and the same contract tests (`crates/club/tests/it/club/`,
 //! `crates/club/tests/it/chouette_club.rs`) run on both. The operations the club needs:
 //!
 //! - **Opening**: `open` (create if missing, run the migrations), `close`.

@@ -1,7 +1,11 @@
-//! The club's integration tests: the bot player, chouettes, leagues' matches and
-//! pictures, spectators, which match a command is for, what the Welsh prompt says, what a
-//! money game's end says, the club on PostgreSQL, practice (hints, the tutor, undo), Welsh
-//! hints and the Welsh review, the bot in Welsh, vacations, the matches waiting on a player
+//! The club's integration tests, each driving the club alone (`club::Club`, `clubkit`; what
+//! goes through the local chat, Discord or the binary is the program's `tests/it`): whole
+//! matches of both rulesets on a real store (`club`), ratings (`club_ratings`), provably
+//! fair dice (`fair_dice`), leagues end to end (`leagues`), the bot player, chouettes,
+//! leagues' matches and pictures, spectators, which match a command is for, what the Welsh
+//! prompt says, what a money game's end says, the club on PostgreSQL, the database
+//! restarted and the disk filled under load, practice (hints, the tutor, undo), Welsh hints
+//! and the Welsh review, the bot in Welsh, vacations, the matches waiting on a player
 //! (`/games waiting`, the daily digest, low time), head-to-head, dice statistics,
 //! blocking, and revoking web pages' links.
 //!
@@ -11,8 +15,13 @@ mod block;
 mod bot_player;
 mod bot_tutor;
 mod chouette_club;
+mod club;
 mod club_on_postgres;
+mod club_ratings;
+mod db_restart;
 mod digest;
+mod disk_full;
+mod fair_dice;
 mod fair_stats;
 mod h2h;
 mod league_formats;
@@ -20,6 +29,7 @@ mod league_matches;
 mod league_pictures;
 mod league_seasons;
 mod league_withdrawals;
+mod leagues;
 mod money_game_words;
 mod practice;
 mod spectators;

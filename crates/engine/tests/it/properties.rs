@@ -224,7 +224,7 @@ proptest! {
     /// it is refused with the engine's reason unless it leaves the board of a play in the
     /// set; and the match still takes the legal play it was made from. (`Match::apply`
     /// takes `&self`, so a refusal cannot change the match; the club's refusals are checked
-    /// against the database in tests/it/club.rs.)
+    /// against the database in crates/club/tests/it/club/.)
     #[test]
     fn a_near_miss_of_a_legal_play_is_refused_unless_its_board_is_in_the_set(
         seed: u64, a in 1u8..=6, b in 1u8..=6, pick in any::<usize>(), kind in 0u8..5, which in any::<usize>(),

@@ -16,7 +16,8 @@ use std::sync::Arc;
 use store::Store;
 use testkit::scratch;
 
-pub(super) const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/verify_dice.py");
+pub(super) const SCRIPT: &str =
+    concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/verify_dice.py");
 
 /// Runs the verifier on an export; (passed, its output).
 pub(super) fn verify(json: &str, name: &str) -> (bool, String) {

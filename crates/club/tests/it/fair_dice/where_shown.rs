@@ -1,9 +1,10 @@
-//! Where the proof is shown: a league match's anchor, the local chat's export, Discord.
+//! Where the proof is shown: a league match's anchor, and on Discord (the club's words for
+//! it; the local chat's export is the program's `fair_dice_chat`).
 
-use super::fixtures::{assert_export_verifies, discord, league, open, play_on, verify_path};
+use super::fixtures::{assert_export_verifies, discord, league, open, play_on};
 use club::{ChallengeSpec, Command, FairOp, FairRef, Format, LeagueOp, MatchRef};
 use clubkit::{refused, run};
-use testkit::{scratch, store_url};
+use testkit::store_url;
 
 #[tokio::test]
 async fn a_league_match_posts_its_anchor_before_any_throw_takes_seeds_and_verifies_to_its_end() {
@@ -83,43 +84,6 @@ async fn a_league_match_posts_its_anchor_before_any_throw_takes_seeds_and_verifi
 }
 
 // ---- Where the proof is shown ----
-
-#[tokio::test]
-async fn the_local_chat_writes_the_export_beside_the_boards_and_takes_the_session_either_side() {
-    use gammonbot::console::run_line;
-    // Given a chouette of three started in the local chat on fair dice
-    let (club, _store) = open(&store_url("fair-chat").await, 31).await;
-    for l in [
-        "ann: /chouette create",
-        "ben: /chouette join",
-        "cat: /chouette join",
-        "ann: /chouette start",
-    ] {
-        let (text, refused) = run_line(&club, l, None).await;
-        assert!(!refused, "{l}: {text}");
-    }
-    // When ben asks for `/fair export c1`, as /help shows it, with a pictures folder
-    let dir = scratch("fair-chat-boards");
-    let (text, refused) = run_line(&club, "ben: /fair export c1", Some(&dir)).await;
-    // Then it is accepted, the file is written there and the chat says where
-    assert!(!refused, "{text}");
-    let path = dir.join("fair-c1.json");
-    assert!(
-        text.contains(&format!("(file: {})", path.display())),
-        "{text}"
-    );
-    let (ok, out) = verify_path(&path);
-    assert!(ok, "{out}");
-    // And `/fair c1 export` gives the same file
-    let first = std::fs::read_to_string(&path).unwrap();
-    std::fs::remove_file(&path).unwrap();
-    let (again, refused) = run_line(&club, "ben: /fair c1 export", Some(&dir)).await;
-    assert!(!refused, "{again}");
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), first);
-    // And without a folder the chat says the file was not written
-    let (text, refused) = run_line(&club, "ben: /fair export c1", None).await;
-    assert!(!refused && text.contains("not written"), "{text}");
-}
 
 #[tokio::test]
 async fn on_discord_fair_says_how_many_throws_it_leaves_out_and_points_to_the_export() {

@@ -1,10 +1,17 @@
-//! Ratings rebuilt from the finished matches; bad rating input refused with nothing changed.
+//! Ratings rebuilt from the finished matches, and by the operator's `gammonbot ratings
+//! --rebuild`; bad rating input, as the local chat reads it, refused with nothing changed.
+//! The program's part of the ratings suite; the rest (`club_ratings`) drives the club alone.
 
-use super::fixtures::{open, rating_tables, resign, run, start};
 use club::{Actor, ChallengeSpec, Chart, ClubError, Command, DAY, TimeControl};
+use clubkit::ratings::{Fixture, rating_tables, resign, run, start};
 use engine::ResignLevel;
 use gammonbot::console::parse_line;
-use testkit::{Rng, scratch};
+use testkit::{Rng, scratch, store_url};
+
+/// A club on the test's store `name` (`store_url`) with dice seeded by `seed`.
+async fn open(name: &str, seed: u64) -> Fixture {
+    Fixture::open(&store_url(name).await, seed).await
+}
 
 #[tokio::test]
 async fn rebuilding_from_the_finished_matches_gives_the_stored_ratings_after_300_matches() {

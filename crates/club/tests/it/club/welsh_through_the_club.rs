@@ -3,7 +3,7 @@
 
 use super::fixtures::{challenge, open, open_scripted, plant_welsh, who};
 use club::{ChallengeSpec, Command, MatchRef, Starter};
-use clubkit::{assert_match_rebuilds, refused, run};
+use clubkit::{refused, run};
 use engine::Side;
 use engine::welsh::{NominateFor, Parity};
 use testkit::store_url;
@@ -163,82 +163,6 @@ async fn rule_23_a_loser_whose_only_games_came_from_washes_pays_the_pony() {
     assert_eq!(ledger.len(), 1, "{ledger:?}");
     assert_eq!(ledger[0].amount, 1000 + 25 + 2500, "{ledger:?}");
     assert_eq!(ledger[0].payer, "bob");
-}
-
-#[tokio::test]
-async fn rule_24_i_the_challenged_guest_chooses_to_shake_or_call_in_the_first_game() {
-    let f = open(&store_url("guest_shakes").await, 3).await;
-    let challenge_bob = |spec| Command::Challenge {
-        opponent: "bob".into(),
-        spec,
-    };
-    // Given alice challenges bob (the guest) to a Welsh match
-    let id = run(&f, "alice", challenge_bob(ChallengeSpec::welsh(5)))
-        .await
-        .match_id
-        .unwrap();
-    // When bob accepts as the shaker
-    let out = run(
-        &f,
-        "bob",
-        Command::AcceptShaking(MatchRef::id(id), Starter::Me),
-    )
-    .await;
-    // Then alice calls odds or evens on his concealed throw
-    let next = out.next.unwrap();
-    assert_eq!(next.name, "alice");
-    assert!(next.what.starts_with("call"), "{}", next.what);
-    assert!(
-        out.lines.iter().any(|l| l.contains("bob shakes")),
-        "{:?}",
-        out.lines
-    );
-    assert_match_rebuilds(&f.store, id).await;
-    // And choosing to call, or saying nothing, bob calls (the challenger shakes)
-    for cmd in [
-        Command::AcceptShaking as fn(MatchRef, Starter) -> Command,
-        |m, _| Command::Accept(m),
-    ] {
-        let id = run(&f, "alice", challenge_bob(ChallengeSpec::welsh(5)))
-            .await
-            .match_id
-            .unwrap();
-        let out = run(&f, "bob", cmd(MatchRef::id(id), Starter::Opponent)).await;
-        let next = out.next.unwrap();
-        assert_eq!(
-            (next.name.as_str(), next.what.starts_with("call")),
-            ("bob", true)
-        );
-        assert_match_rebuilds(&f.store, id).await;
-    }
-    // The choice belongs to Welsh matches only
-    let id = run(&f, "alice", challenge_bob(ChallengeSpec::standard(Some(3))))
-        .await
-        .match_id
-        .unwrap();
-    let e = refused(
-        &f,
-        "bob",
-        Command::AcceptShaking(MatchRef::id(id), Starter::Me),
-    )
-    .await;
-    assert!(e.to_string().contains("Welsh"), "{e}");
-    // The local chat reads the choice
-    use gammonbot::console::parse_line;
-    for (line, who) in [
-        ("bob: /accept shaker:me", Starter::Me),
-        ("bob: /accept role:shake", Starter::Me),
-        ("bob: /accept shaker:opponent", Starter::Opponent),
-        ("bob: /accept role:call", Starter::Opponent),
-    ] {
-        let (_, cmd) = parse_line(line).unwrap().unwrap();
-        assert_eq!(
-            cmd,
-            Command::AcceptShaking(MatchRef::default(), who),
-            "{line}"
-        );
-    }
-    assert!(parse_line("bob: /accept shaker:maybe").is_err());
 }
 
 #[tokio::test]

@@ -2,8 +2,8 @@
 //! planted, boards read.
 
 use club::{ChallengeSpec, Command, Entry, MatchRef, Outcome, Snapshot, Starter};
-pub(super) use clubkit::who;
-use clubkit::{Fixture, ScriptDice, refused, run};
+use clubkit::{Fixture, ScriptDice, run};
+pub(super) use clubkit::{welsh_break_due, who};
 use engine::welsh::{GameEnd, MatchEnd, Parity, WelshEvent};
 use engine::{AnyMatch, Event, GameResult, Side};
 use std::sync::Arc;
@@ -231,37 +231,6 @@ pub(super) async fn plant_welsh(url: &str, id: i64, game: engine::welsh::WelshMa
     pool.close().await;
 }
 
-/// A live-clock Welsh match brought to a break due: bob (who calls) uses 69 of his 70
-/// minutes, alice 36, and the first game is a wash by snakes, the first time both clocks
-/// are under 35 minutes. Returns the match id; bob must call next, with 60 seconds left.
-pub(super) async fn welsh_break_due(f: &Fixture) -> i64 {
-    let mut spec = ChallengeSpec::welsh(25);
-    spec.time = club::TimeControl::welsh_live();
-    let (id, _) = challenge(f, spec).await;
-    let m = MatchRef::id(id);
-    // No break is due at the start
-    let e = refused(f, "alice", Command::Break(m)).await;
-    assert!(e.to_string().contains("no break is due"), "{e}");
-    f.clock.advance(69 * 60);
-    run(f, "bob", Command::Call(m, Parity::Odd)).await;
-    run(f, "bob", Command::Choose(m, Starter::Opponent)).await;
-    f.clock.advance(36 * 60);
-    run(f, "alice", Command::Roll(m)).await;
-    let moves = f.club.legal_moves(&who("alice"), m).await.unwrap();
-    run(f, "alice", Command::Move(m, moves[0].clone())).await;
-    let out = run(f, "bob", Command::Roll(m)).await;
-    assert!(
-        out.lines.iter().any(|l| l.contains("wash by snakes"))
-            && out.lines.iter().any(|l| l.contains("ten-minute break")),
-        "{:?}",
-        out.lines
-    );
-    let row = f.store.load_match(id).await.unwrap().unwrap();
-    assert_eq!(row.bank, [70 * 60 - 36 * 60, 60]);
-    assert_eq!(out.next.unwrap().name, "bob");
-    id
-}
-
 /// The Welsh game of match `id` as stored.
 pub(super) async fn welsh_game(f: &Fixture, id: i64) -> engine::welsh::WelshMatch {
     let row = f.store.load_match(id).await.unwrap().unwrap();
@@ -327,9 +296,4 @@ pub(super) async fn assert_new_game_shows_no_last_play(
     )
     .unwrap();
     assert_eq!(snap.last, None);
-}
-
-/// The match's version now.
-pub(super) async fn version_of(f: &Fixture, id: i64) -> i64 {
-    f.store.load_match(id).await.unwrap().unwrap().version
 }

@@ -2,7 +2,7 @@
 //! the database unchanged; the Holland rule as a challenge option.
 
 use super::fixtures::{challenge, open, play_on};
-use club::{Actor, ChallengeSpec, ClubError, Command, Entry, MatchRef};
+use club::{ChallengeSpec, ClubError, Command, Entry, MatchRef};
 use clubkit::{match_log, refused, run};
 use engine::welsh::{NominateFor, Parity};
 use engine::{ResignLevel, Side};
@@ -235,45 +235,4 @@ async fn bad_input_catalogue_each_refused_clearly_with_the_database_unchanged() 
             "{cmd:?} changed the database"
         );
     }
-}
-
-#[tokio::test]
-async fn holland_rule_is_a_challenge_option_of_match_play_only() {
-    // The option reaches the engine's rules, and the terms say so
-    let Some((_, Command::Challenge { spec, .. })) =
-        gammonbot::console::parse_line("ann: /challenge bob length:5 holland:on").unwrap()
-    else {
-        panic!("a challenge")
-    };
-    assert!(spec.holland);
-    assert!(club::standard_rules(&spec).holland);
-    assert!(
-        club::spec_words(&spec).contains("Holland"),
-        "{}",
-        club::spec_words(&spec)
-    );
-    assert!(
-        !ChallengeSpec::standard(Some(5)).holland,
-        "off unless asked"
-    );
-    // Money play refuses it, saying why
-    let f = open(&store_url("holland-money").await, 1).await;
-    let spec = ChallengeSpec {
-        holland: true,
-        ..ChallengeSpec::standard(None)
-    };
-    let e = f
-        .club
-        .execute(
-            &Actor::local("ann"),
-            Command::Challenge {
-                opponent: "bob".into(),
-                spec,
-            },
-        )
-        .await
-        .expect_err("money play has no Crawford game");
-    assert!(matches!(e, ClubError::BadOption(_)), "{e}");
-    assert!(e.to_string().contains("Holland"), "{e}");
-    assert!(e.to_string().contains("match"), "{e}");
 }

@@ -1,49 +1,65 @@
-//! Sixty-four players, and a league run from the local chat.
+//! Leagues run from the local chat: a knockout's check-in and an organiser's suggestion, a
+//! league with spaces in its name, a double elimination and a bad reset refused. The rest
+//! of the leagues suite (`leagues`) drives the club alone.
 
-use super::fixtures::{START, league, one_point, open, open_with, who};
-use club::{Format, LeagueOp, RngDice};
-use clubkit::run;
+use std::sync::Arc;
+
+use club::{DAY, RngDice};
+use clubkit::{Fixture, START};
+use gammonbot::console::run_line;
 use testkit::store_url;
 
+async fn open(url: &str, seed: u64, at: i64) -> Fixture {
+    Fixture::open(url, Arc::new(RngDice::seeded(seed)), at).await
+}
+
 #[tokio::test]
-async fn sixty_four_players_start_and_standings_timed() {
-    // Fair dice as in production: each match's chain is made when it starts.
-    let f = open_with(
-        &store_url("league_64").await,
-        RngDice::fair_seeded(1),
-        START,
-    )
-    .await;
-    let l = "Big";
-    run(
-        &f,
-        "org",
-        league(
-            l,
-            LeagueOp::Create {
-                name: l.into(),
-                format: Format::RoundRobin,
-                spec: one_point(),
-            },
-        ),
-    )
-    .await;
-    for i in 0..64 {
-        run(&f, &format!("p{i}"), league(l, LeagueOp::Join)).await;
+async fn the_local_chat_opens_a_check_in_and_draws_from_those_who_checked_in() {
+    let f = open(&store_url("league_checkin_chat").await, 6, START).await;
+    for l in [
+        "alice: /league create name:Night Cup format:knockout length:1",
+        "alice: /league settings checkin:12h",
+        "bob: /league join",
+        "carol: /league join",
+        "dave: /league join",
+        "erin: /league join",
+    ] {
+        let (text, refused) = run_line(&f.club, l, None).await;
+        assert!(!refused, "{l}: {text}");
     }
-    let t0 = std::time::Instant::now();
-    let out = run(&f, "org", league(l, LeagueOp::Start { order: None })).await;
-    let start = t0.elapsed();
+    let (text, refused) = run_line(&f.club, "alice: /league start", None).await;
     assert!(
-        out.lines[0].contains("64 players, 2016 matches"),
-        "{:?}",
-        out.lines
+        !refused && text.contains("the check-in is open for 12 hours"),
+        "{text}"
     );
-    let t0 = std::time::Instant::now();
-    let t = f.club.league_table(&who("org"), Some(l), 1).await.unwrap();
-    let table = t0.elapsed();
-    assert_eq!(t.len(), 64);
-    eprintln!("64-player round robin: start {start:?}, standings {table:?} (this build)");
+    for p in ["bob", "carol", "dave"] {
+        let (text, refused) = run_line(&f.club, &format!("{p}: /league checkin"), None).await;
+        assert!(
+            !refused && text.contains(&format!("{p} checks in to Night Cup")),
+            "{text}"
+        );
+    }
+    let (text, refused) = run_line(&f.club, "zoe: /league checkin", None).await;
+    assert!(
+        refused && text.contains("you have not joined Night Cup"),
+        "{text}"
+    );
+    let (text, refused) = run_line(&f.club, "alice: /league suggest match:1", None).await;
+    assert!(
+        refused && text.contains("not a match of league Night Cup"),
+        "{text}"
+    );
+    f.clock.advance(DAY / 2);
+    let notices = f.club.sweep().await.unwrap();
+    let all: Vec<&str> = notices.iter().map(|n| n.text.as_str()).collect();
+    assert!(
+        all.iter()
+            .any(|t| t.contains("Night Cup season 1 starts: 3 players")
+                && t.contains("Dropped for not checking in: erin")),
+        "{all:?}"
+    );
+    let (text, _) = run_line(&f.club, "bob: /league bracket", None).await;
+    assert!(!text.contains("erin"), "{text}");
 }
 
 #[tokio::test]

@@ -1,9 +1,9 @@
 //! Welsh breaks (regulation D): entitled, paused clocks, actions waiting, reminders.
 
-use super::fixtures::{open_scripted, version_of, welsh_break_due, who};
-use club::{Club, Command, Entry, MatchRef, RngDice, Starter};
+use super::fixtures::{open_scripted, welsh_break_due, who};
+use club::{Club, Command, Entry, MatchRef, RngDice};
 use clubkit::{assert_match_rebuilds, match_log, refused, run};
-use engine::welsh::{NominateFor, Parity};
+use engine::welsh::Parity;
 use std::sync::Arc;
 use store::Store;
 use testkit::store_url;
@@ -96,85 +96,6 @@ async fn regulation_d_a_break_ends_by_itself_after_ten_minutes() {
     );
     let row = f.store.load_match(id).await.unwrap().unwrap();
     assert_eq!(row.status, "finished");
-}
-
-#[tokio::test]
-async fn regulation_d_during_a_break_game_actions_wait_for_its_end_or_resume() {
-    let path = store_url("break_waits").await;
-    // Concealed throw 1-2 (odds: bob chooses), alice 1-1, bob 1-1; then the next call's
-    // concealed throw 3-1.
-    let f = open_scripted(&path, &[1, 2, 1, 1, 1, 1, 3, 1]).await;
-    let id = welsh_break_due(&f).await;
-    let m = MatchRef::id(id);
-    // Given alice takes the break at 09:45:20 UTC (bob is to call)
-    f.clock.advance(20);
-    let out = run(&f, "alice", Command::Break(m)).await;
-    let until = "until 2027-01-15 09:55 UTC";
-    assert!(
-        out.lines
-            .iter()
-            .any(|l| l.contains("both clocks stop until 2027-01-15 09:55 UTC")),
-        "{:?}",
-        out.lines
-    );
-    // Then the prompt says the break runs, until when, and how to end it sooner
-    let next = out.next.clone().expect("who acts after the break");
-    assert_eq!(next.name, "bob");
-    assert!(
-        next.what.contains("break") && next.what.contains(until) && next.what.contains("/resume"),
-        "{}",
-        next.what
-    );
-    assert_eq!(
-        next.choices,
-        [club::Choice::Resume],
-        "no call is offered during the break, only its end"
-    );
-    let hint = gammonbot::console::outcome_text(&out, f.club.now());
-    assert!(hint.contains(until), "{hint}");
-    let prompt = out
-        .board
-        .as_ref()
-        .unwrap()
-        .prompt
-        .clone()
-        .unwrap_or_default();
-    assert!(
-        prompt.contains("break") && prompt.contains("2027-01-15 09:55 UTC"),
-        "{prompt}"
-    );
-    // And every game action, by either player, is refused naming the break; nothing changes
-    let version = version_of(&f, id).await;
-    for (who, cmd) in [
-        ("bob", Command::Call(m, Parity::Odd)),
-        ("alice", Command::Call(m, Parity::Even)),
-        ("bob", Command::Choose(m, Starter::Me)),
-        ("bob", Command::Roll(m)),
-        ("alice", Command::Roll(m)),
-        ("bob", Command::Double(m)),
-        ("bob", Command::Nominate(m, NominateFor::Me, (6, 6))),
-        ("alice", Command::Concede(m, 1, false)),
-    ] {
-        let e = refused(&f, who, cmd.clone()).await;
-        let e = e.to_string();
-        assert!(
-            e.contains("break") && e.contains(until) && e.contains("/resume"),
-            "{who}: {cmd:?}: {e}"
-        );
-    }
-    assert_eq!(version_of(&f, id).await, version);
-    // And the board asked for says it too
-    let board = run(&f, "bob", Command::Board(m)).await;
-    assert!(board.next.unwrap().what.contains(until));
-    // When bob resumes, the call is his again
-    run(&f, "bob", Command::Resume(m)).await;
-    let out = run(&f, "bob", Command::Call(m, Parity::Odd)).await;
-    assert!(
-        out.lines.iter().any(|l| l.contains("bob calls odds")),
-        "{:?}",
-        out.lines
-    );
-    assert_match_rebuilds(&f.store, id).await;
 }
 
 #[tokio::test]
