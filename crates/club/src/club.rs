@@ -172,63 +172,68 @@ impl Club {
                     .await
             }
             Command::Roll(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::Roll)
+                self.act(&me, community, m, crate::matches::op::MatchOp::Roll)
                     .await
             }
             Command::Move(m, text) => {
                 if text.chars().count() > MAX_TEXT {
                     return Err(ClubError::TooLong("move", text.chars().count(), MAX_TEXT));
                 }
-                self.act(&me, community, m, crate::matches::op::Op::Move(text))
+                self.act(&me, community, m, crate::matches::op::MatchOp::Move(text))
                     .await
             }
             Command::Double(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::Double)
+                self.act(&me, community, m, crate::matches::op::MatchOp::Double)
                     .await
             }
             Command::Take(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::Take)
+                self.act(&me, community, m, crate::matches::op::MatchOp::Take)
                     .await
             }
             Command::Drop(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::Drop)
+                self.act(&me, community, m, crate::matches::op::MatchOp::Drop)
                     .await
             }
             Command::Beaver(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::Beaver)
+                self.act(&me, community, m, crate::matches::op::MatchOp::Beaver)
                     .await
             }
             Command::Raccoon(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::Raccoon)
+                self.act(&me, community, m, crate::matches::op::MatchOp::Raccoon)
                     .await
             }
             Command::Resign(m, level) => {
-                self.act(&me, community, m, crate::matches::op::Op::Resign(level))
-                    .await
+                self.act(
+                    &me,
+                    community,
+                    m,
+                    crate::matches::op::MatchOp::Resign(level),
+                )
+                .await
             }
             Command::Stop(m) => self.stop_session(&me, community, m).await,
             Command::AcceptResign(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::AcceptResign)
+                self.act(&me, community, m, crate::matches::op::MatchOp::AcceptResign)
                     .await
             }
             Command::RejectResign(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::RejectResign)
+                self.act(&me, community, m, crate::matches::op::MatchOp::RejectResign)
                     .await
             }
             Command::Call(m, p) => {
-                self.act(&me, community, m, crate::matches::op::Op::Call(p))
+                self.act(&me, community, m, crate::matches::op::MatchOp::Call(p))
                     .await
             }
             Command::Choose(m, who) => {
-                self.act(&me, community, m, crate::matches::op::Op::Choose(who))
+                self.act(&me, community, m, crate::matches::op::MatchOp::Choose(who))
                     .await
             }
             Command::Reroll(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::Reroll)
+                self.act(&me, community, m, crate::matches::op::MatchOp::Reroll)
                     .await
             }
             Command::RollOne(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::RollOne)
+                self.act(&me, community, m, crate::matches::op::MatchOp::RollOne)
                     .await
             }
             Command::Nominate(m, whose, dice) => {
@@ -236,7 +241,7 @@ impl Club {
                     &me,
                     community,
                     m,
-                    crate::matches::op::Op::Nominate(whose, dice),
+                    crate::matches::op::MatchOp::Nominate(whose, dice),
                 )
                 .await
             }
@@ -245,24 +250,34 @@ impl Club {
                     &me,
                     community,
                     m,
-                    crate::matches::op::Op::Concede(games, pay),
+                    crate::matches::op::MatchOp::Concede(games, pay),
                 )
                 .await
             }
             Command::AcceptConcede(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::AcceptConcede)
-                    .await
+                self.act(
+                    &me,
+                    community,
+                    m,
+                    crate::matches::op::MatchOp::AcceptConcede,
+                )
+                .await
             }
             Command::RejectConcede(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::RejectConcede)
-                    .await
+                self.act(
+                    &me,
+                    community,
+                    m,
+                    crate::matches::op::MatchOp::RejectConcede,
+                )
+                .await
             }
             Command::Break(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::Break)
+                self.act(&me, community, m, crate::matches::op::MatchOp::Break)
                     .await
             }
             Command::Resume(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::Resume)
+                self.act(&me, community, m, crate::matches::op::MatchOp::Resume)
                     .await
             }
             Command::Board(m) => self.board(&me, community, m).await,

@@ -1,4 +1,4 @@
-//! What a command asks of the engine in a match: the [`Op`] the dispatch hands to
+//! What a command asks of the engine in a match: the [`MatchOp`] the dispatch hands to
 //! `play`, and the deadline sweep's time-out. A leaf: it names no other part of the club.
 
 use crate::Starter;
@@ -7,7 +7,7 @@ use engine::welsh::{NominateFor, Parity};
 
 /// What a command asks of the engine.
 #[derive(Clone, Debug)]
-pub(crate) enum Op {
+pub(crate) enum MatchOp {
     Roll,
     Move(String),
     Double,
@@ -31,31 +31,31 @@ pub(crate) enum Op {
     Resume,
 }
 
-impl Op {
+impl MatchOp {
     /// The command's name, as refusals say it.
     pub(crate) fn name(&self) -> &'static str {
         match self {
-            Op::Roll => "roll",
-            Op::Move(_) => "move",
-            Op::Double => "double",
-            Op::Take => "take",
-            Op::Drop => "drop",
-            Op::Beaver => "beaver",
-            Op::Raccoon => "raccoon",
-            Op::Resign(_) => "resign",
-            Op::AcceptResign => "accept",
-            Op::RejectResign => "reject",
-            Op::Call(_) => "call",
-            Op::Choose(_) => "choose",
-            Op::Reroll => "reroll",
-            Op::RollOne => "roll-one",
-            Op::Nominate(..) => "nominate",
-            Op::Concede(..) => "concede",
-            Op::AcceptConcede => "accept",
-            Op::RejectConcede => "reject",
-            Op::TimeOut => "time-out",
-            Op::Break => "break",
-            Op::Resume => "resume",
+            MatchOp::Roll => "roll",
+            MatchOp::Move(_) => "move",
+            MatchOp::Double => "double",
+            MatchOp::Take => "take",
+            MatchOp::Drop => "drop",
+            MatchOp::Beaver => "beaver",
+            MatchOp::Raccoon => "raccoon",
+            MatchOp::Resign(_) => "resign",
+            MatchOp::AcceptResign => "accept",
+            MatchOp::RejectResign => "reject",
+            MatchOp::Call(_) => "call",
+            MatchOp::Choose(_) => "choose",
+            MatchOp::Reroll => "reroll",
+            MatchOp::RollOne => "roll-one",
+            MatchOp::Nominate(..) => "nominate",
+            MatchOp::Concede(..) => "concede",
+            MatchOp::AcceptConcede => "accept",
+            MatchOp::RejectConcede => "reject",
+            MatchOp::TimeOut => "time-out",
+            MatchOp::Break => "break",
+            MatchOp::Resume => "resume",
         }
     }
 }
