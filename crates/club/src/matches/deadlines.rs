@@ -7,7 +7,6 @@ use std::time::Duration;
 
 use crate::kernel::phrases::duration_words;
 use crate::matches::loaded::Loaded;
-use crate::matches::op::MatchOp;
 use crate::matches::prompts::{acting_side, break_end, next_words};
 use crate::matches::work::Work;
 use crate::{Club, ClubError, Entry, Notice};
@@ -117,7 +116,7 @@ impl Club {
                     tracing::warn!(match_id = l.row.id, error = %e, "cannot load the fair dice");
                     continue;
                 }
-                let work = match self.plan(&l, side, None, &MatchOp::TimeOut) {
+                let work = match self.plan_time_out(&l, side) {
                     Ok(w) => w,
                     Err(e) => {
                         tracing::warn!(match_id = l.row.id, error = %e, "time-out refused");

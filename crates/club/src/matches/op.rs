@@ -1,5 +1,6 @@
 //! What a command asks of the engine in a match: the [`MatchOp`] the dispatch hands to
-//! `play`, and the deadline sweep's time-out. A leaf: it names no other part of the club.
+//! `play` (the deadline sweep's time-out, no player's, has its own path:
+//! `plan_time_out`). A leaf: it names no other part of the club.
 
 use crate::Starter;
 use engine::ResignLevel;
@@ -26,7 +27,6 @@ pub(crate) enum MatchOp {
     Concede(u32, bool),
     AcceptConcede,
     RejectConcede,
-    TimeOut,
     Break,
     Resume,
 }
@@ -53,7 +53,6 @@ impl MatchOp {
             MatchOp::Concede(..) => "concede",
             MatchOp::AcceptConcede => "accept",
             MatchOp::RejectConcede => "reject",
-            MatchOp::TimeOut => "time-out",
             MatchOp::Break => "break",
             MatchOp::Resume => "resume",
         }

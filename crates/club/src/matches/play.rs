@@ -129,7 +129,7 @@ impl Club {
         // player, waits for its end or a /resume.
         let now = self.clock.now();
         if let Some(until) = snap.break_running(now) {
-            if !matches!(op, MatchOp::Break | MatchOp::Resume | MatchOp::TimeOut) {
+            if !matches!(op, MatchOp::Break | MatchOp::Resume) {
                 return Err(ClubError::Refused(break_refusal(until, now)));
             }
         }
@@ -166,6 +166,35 @@ impl Club {
         Ok(work)
     }
 
+    /// Works out the deadline sweep's time-out of `side`, without writing anything: a
+    /// standard match is forfeited, a Welsh one timed out. No player's command, so no
+    /// ruleset, break or turn to check and no clocks to tell.
+    pub(crate) fn plan_time_out(&self, l: &Loaded, side: Side) -> Result<Work, ClubError> {
+        let snap = playable(l)?;
+        let mut work = Work {
+            snap,
+            entries: Vec::new(),
+            lines: Vec::new(),
+            settle: Vec::new(),
+            fair: l.fair.clone(),
+        };
+        let names = &l.names;
+        if let AnyMatch::Welsh(_) = &work.snap.game {
+            work.lines
+                .push(format!("{} ran out of time", names[side.index()]));
+            let entry = Entry::Welsh {
+                side,
+                action: WelshAction::TimedOut,
+                auto: false,
+            };
+            work.push(None, entry, names)?;
+        } else {
+            work.push(None, Entry::Forfeit { side }, names)?;
+        }
+        self.autopilot(l, &mut work)?;
+        Ok(work)
+    }
+
     /// Live Welsh clocks (nothing a move): the engine is told both clocks before each
     /// action, for ten-for-two (rule 12b) and the breaks of regulation D.
     fn tell_welsh_clocks(
@@ -178,9 +207,7 @@ impl Club {
     ) -> Result<(), ClubError> {
         let names = &l.names;
         if let AnyMatch::Welsh(_) = &work.snap.game {
-            if l.spec.time.per_move == 0
-                && !matches!(op, MatchOp::TimeOut | MatchOp::Break | MatchOp::Resume)
-            {
+            if l.spec.time.per_move == 0 && !matches!(op, MatchOp::Break | MatchOp::Resume) {
                 let left = self.banks_now(l);
                 let clocks = [
                     u32::try_from(left[0]).unwrap_or(0),
@@ -227,9 +254,6 @@ impl Club {
             )));
         }
         match op {
-            MatchOp::TimeOut => {
-                work.push(by, Entry::Forfeit { side }, names)?;
-            }
             MatchOp::Roll => {
                 let action = if m.phase() == Phase::Opening {
                     let (x, o) = self.roll2(work)?;
@@ -284,11 +308,6 @@ impl Club {
             auto: false,
         };
         match op {
-            MatchOp::TimeOut => {
-                work.lines
-                    .push(format!("{} ran out of time", names[side.index()]));
-                work.push(by, welsh_entry(WelshAction::TimedOut), names)?;
-            }
             MatchOp::Roll => {
                 self.welsh_throw(work, m, side, by, names, ThrowKind::Two)?;
             }
@@ -780,11 +799,7 @@ fn check_ruleset(l: &Loaded, ruleset: Ruleset, op: &MatchOp) -> Result<(), ClubE
 fn check_turn(l: &Loaded, snap: &Snapshot, side: Side, op: &MatchOp) -> Result<(), ClubError> {
     let free = matches!(
         op,
-        MatchOp::Resign(_)
-            | MatchOp::Concede(..)
-            | MatchOp::TimeOut
-            | MatchOp::Break
-            | MatchOp::Resume
+        MatchOp::Resign(_) | MatchOp::Concede(..) | MatchOp::Break | MatchOp::Resume
     );
     if let Some(s) = snap.game.to_act() {
         if s != side && !free {
