@@ -17,8 +17,8 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
 use club::{
-    Actor, ChallengeSpec, Club, ClubError, Command, DiceSource, ManualClock, MatchRef, Outcome,
-    RngDice,
+    Actor, ChallengeOp, ChallengeSpec, Club, ClubError, Command, DiceSource, ManualClock, MatchRef,
+    Outcome, RngDice,
 };
 use store::Store;
 
@@ -183,10 +183,18 @@ pub async fn accepted(
     b: &str,
     spec: ChallengeSpec,
 ) -> (i64, Outcome) {
-    let challenge = Command::Challenge {
+    let challenge = Command::Challenge(ChallengeOp::New {
         opponent: b.into(),
         spec,
-    };
+    });
     let id = run(at, a, challenge).await.match_id.unwrap();
-    (id, run(at, b, Command::Accept(MatchRef::id(id))).await)
+    (
+        id,
+        run(
+            at,
+            b,
+            Command::Challenge(ChallengeOp::Accept(MatchRef::id(id))),
+        )
+        .await,
+    )
 }

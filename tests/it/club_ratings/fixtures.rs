@@ -1,7 +1,10 @@
 //! The ratings suite's shared set-ups: a club on a store, matches started, resigned and
 //! doubled, ratings planted and read.
 
-use club::{Actor, ChallengeSpec, Club, Command, ManualClock, MatchRef, Outcome, RngDice};
+use club::{
+    Actor, ChallengeOp, ChallengeSpec, Club, Command, Look, ManualClock, MatchOp, MatchRef,
+    Outcome, RngDice,
+};
 use engine::ResignLevel;
 use std::sync::Arc;
 use store::Store;
@@ -66,17 +69,17 @@ pub(super) async fn start(
     let out = run_at(
         f,
         &at(challenger, community),
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: opponent.into(),
             spec,
-        },
+        }),
     )
     .await;
     let id = out.match_id.unwrap();
     let out = run_at(
         f,
         &at(opponent, community),
-        Command::Accept(MatchRef::id(id)),
+        Command::Challenge(ChallengeOp::Accept(MatchRef::id(id))),
     )
     .await;
     (id, out)
@@ -92,8 +95,18 @@ pub(super) async fn resign(
     level: ResignLevel,
 ) -> Outcome {
     let m = MatchRef::id(id);
-    run_at(f, &at(loser, community), Command::Resign(m, level)).await;
-    run_at(f, &at(winner, community), Command::AcceptResign(m)).await
+    run_at(
+        f,
+        &at(loser, community),
+        Command::Match(m, MatchOp::Resign(level)),
+    )
+    .await;
+    run_at(
+        f,
+        &at(winner, community),
+        Command::Match(m, MatchOp::AcceptResign),
+    )
+    .await
 }
 
 /// Plays on (first legal play, doubling whenever allowed, always taking) until the cube
@@ -113,14 +126,14 @@ pub(super) async fn double_twice(f: &Fixture, id: i64, mut out: Outcome) {
                 .legal_moves(&Actor::local(&next.name), m)
                 .await
                 .unwrap();
-            Command::Move(m, moves[0].clone())
+            Command::Match(m, MatchOp::Move(moves[0].clone()))
         } else if what == "roll or double" {
-            Command::Double(m)
+            Command::Match(m, MatchOp::Double)
         } else if what.starts_with("take") {
             takes += 1;
-            Command::Take(m)
+            Command::Match(m, MatchOp::Take)
         } else if what.starts_with("roll") {
-            Command::Roll(m)
+            Command::Match(m, MatchOp::Roll)
         } else {
             panic!("unexpected decision `{what}`");
         };
@@ -179,7 +192,7 @@ pub(super) async fn rating_lines(
     run_at(
         f,
         who,
-        Command::Rating {
+        Command::Look(Look::Rating {
             player: player.map(str::to_string),
             ruleset: Some(if welsh {
                 engine::Ruleset::Welsh
@@ -187,7 +200,7 @@ pub(super) async fn rating_lines(
                 engine::Ruleset::Standard
             }),
             vs: None,
-        },
+        }),
     )
     .await
     .lines

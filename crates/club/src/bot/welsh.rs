@@ -60,7 +60,10 @@ pub(crate) fn welsh_next(
     if open == Some(bot) {
         if let Some(most) = m.concede_most(bot).filter(|n| *n > 0) {
             if let Some(games) = player.offer_concede(m, bot, most) {
-                return WelshNext::Act(MatchOp::Concede(games.min(most), false));
+                return WelshNext::Act(MatchOp::Concede {
+                    games: games.min(most),
+                    payment: false,
+                });
             }
         }
     }
@@ -97,7 +100,7 @@ fn of_decision(m: &WelshMatch, bot: Side, d: Decision) -> WelshNext {
             } else {
                 format_welsh_play(&m.position().view(bot), &play)
             }),
-            WelshAction::OfferConcede { games, payment } => MatchOp::Concede(games, payment),
+            WelshAction::OfferConcede { games, payment } => MatchOp::Concede { games, payment },
             WelshAction::AcceptConcede => MatchOp::AcceptConcede,
             WelshAction::RejectConcede => MatchOp::RejectConcede,
             // The player is never asked for the others (the club throws the dice and
@@ -194,8 +197,10 @@ mod tests {
         assert_eq!(m.concede().0, Some(Side::O));
         let most = m.concede_most(Side::O).unwrap();
         // When the bot is asked, then it offers fewer games than the game would cost it
-        let WelshNext::Act(MatchOp::Concede(games, false)) =
-            welsh_next(&m, Side::O, welsh_player::Level::Medium, 1, true)
+        let WelshNext::Act(MatchOp::Concede {
+            games,
+            payment: false,
+        }) = welsh_next(&m, Side::O, welsh_player::Level::Medium, 1, true)
         else {
             panic!("the bot, about to lose a gammon, offers to concede")
         };

@@ -19,5 +19,6 @@ pub(crate) mod work;
 pub use choices::{Choice, Subject, choices_words};
 pub use log::{Entry, LastMove, Ruling, Settlement, standard_rules};
 pub use low_time::DEFAULT_LOW_TIME;
+pub use op::MatchOp;
 pub use prompts::{next_choices, next_words};
 pub use snapshot::{Snapshot, rebuild};

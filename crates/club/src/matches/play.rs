@@ -283,11 +283,12 @@ impl Club {
             | MatchOp::Reroll
             | MatchOp::RollOne
             | MatchOp::Nominate(..)
-            | MatchOp::Concede(..)
+            | MatchOp::Concede { .. }
             | MatchOp::AcceptConcede
             | MatchOp::RejectConcede
             | MatchOp::Break
             | MatchOp::Resume => unreachable!("checked above"),
+            MatchOp::Stop => unreachable!("the dispatch sends /stop to stop_session"),
         }
         Ok(())
     }
@@ -362,7 +363,7 @@ impl Club {
                     names,
                 )?;
             }
-            MatchOp::Concede(games, payment) => {
+            MatchOp::Concede { games, payment } => {
                 work.push(
                     by,
                     welsh_entry(WelshAction::OfferConcede {
@@ -385,6 +386,7 @@ impl Club {
             | MatchOp::Resign(_)
             | MatchOp::AcceptResign
             | MatchOp::RejectResign => unreachable!("checked above"),
+            MatchOp::Stop => unreachable!("the dispatch sends /stop to stop_session"),
         }
         Ok(())
     }
@@ -766,7 +768,7 @@ fn check_ruleset(l: &Loaded, ruleset: Ruleset, op: &MatchOp) -> Result<(), ClubE
             | MatchOp::Reroll
             | MatchOp::RollOne
             | MatchOp::Nominate(..)
-            | MatchOp::Concede(..)
+            | MatchOp::Concede { .. }
             | MatchOp::AcceptConcede
             | MatchOp::RejectConcede
             | MatchOp::Break
@@ -799,7 +801,7 @@ fn check_ruleset(l: &Loaded, ruleset: Ruleset, op: &MatchOp) -> Result<(), ClubE
 fn check_turn(l: &Loaded, snap: &Snapshot, side: Side, op: &MatchOp) -> Result<(), ClubError> {
     let free = matches!(
         op,
-        MatchOp::Resign(_) | MatchOp::Concede(..) | MatchOp::Break | MatchOp::Resume
+        MatchOp::Resign(_) | MatchOp::Concede { .. } | MatchOp::Break | MatchOp::Resume
     );
     if let Some(s) = snap.game.to_act() {
         if s != side && !free {
