@@ -509,3 +509,125 @@ pub enum Chart {
     /// The worst decisions of an analysed match, one picture each.
     Blunders(Vec<render::BlunderBoard>),
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{
+        ChouetteOp, ChouetteRef, DigestOptions, FairOp, FairRef, LeagueCommand, LeagueOp, MatchOp,
+        VacationOp,
+    };
+    use engine::ResignLevel;
+    use engine::welsh::{NominateFor, Parity};
+
+    /// Every command's metric label: the operator's dashboards read these, so none may
+    /// change.
+    #[test]
+    fn each_command_has_its_metric_label() {
+        let m = MatchRef::default();
+        let play = |op| Command::Match(m, op);
+        let looks = Command::Look;
+        let me = Command::Player;
+        let challenge = ChallengeOp::New {
+            opponent: "bob".into(),
+            spec: ChallengeSpec::standard(Some(1)),
+        };
+        let cases = [
+            (Command::Challenge(challenge), "challenge"),
+            (Command::Challenge(ChallengeOp::Accept(m)), "accept"),
+            (
+                Command::Challenge(ChallengeOp::AcceptShaking(m, Starter::Me)),
+                "accept",
+            ),
+            (Command::Challenge(ChallengeOp::Decline(m)), "decline"),
+            (Command::Challenge(ChallengeOp::Cancel(m)), "cancel"),
+            (play(MatchOp::Roll), "roll"),
+            (play(MatchOp::Move("13/7".into())), "move"),
+            (play(MatchOp::Double), "double"),
+            (play(MatchOp::Take), "take"),
+            (play(MatchOp::Drop), "drop"),
+            (play(MatchOp::Beaver), "beaver"),
+            (play(MatchOp::Raccoon), "raccoon"),
+            (play(MatchOp::Resign(ResignLevel::Single)), "resign"),
+            (play(MatchOp::Stop), "stop"),
+            (play(MatchOp::AcceptResign), "accept_resign"),
+            (play(MatchOp::RejectResign), "reject_resign"),
+            (play(MatchOp::Call(Parity::Odd)), "call"),
+            (play(MatchOp::Choose(Starter::Me)), "choose"),
+            (play(MatchOp::Reroll), "reroll"),
+            (play(MatchOp::RollOne), "roll_one"),
+            (play(MatchOp::Nominate(NominateFor::Me, (6, 5))), "nominate"),
+            (
+                play(MatchOp::Concede {
+                    games: 2,
+                    payment: false,
+                }),
+                "concede",
+            ),
+            (play(MatchOp::AcceptConcede), "accept_concede"),
+            (play(MatchOp::RejectConcede), "reject_concede"),
+            (play(MatchOp::Break), "break"),
+            (play(MatchOp::Resume), "resume"),
+            (looks(Look::Board(m)), "board"),
+            (looks(Look::Moves(m)), "moves"),
+            (looks(Look::Games), "games"),
+            (looks(Look::Waiting), "games_waiting"),
+            (looks(Look::History(m)), "history"),
+            (looks(Look::Export(m)), "export"),
+            (looks(Look::Ledger), "ledger"),
+            (looks(Look::Pot("bob".into())), "pot"),
+            (
+                looks(Look::Rating {
+                    player: None,
+                    ruleset: None,
+                    vs: None,
+                }),
+                "rating",
+            ),
+            (looks(Look::Leaderboard { ruleset: None }), "leaderboard"),
+            (looks(Look::Stats(None)), "stats"),
+            (
+                looks(Look::HeadToHead {
+                    player: None,
+                    opponent: "bob".into(),
+                }),
+                "h2h",
+            ),
+            (
+                looks(Look::FairStats {
+                    player: None,
+                    ruleset: None,
+                }),
+                "fair_stats",
+            ),
+            (
+                me(PlayerOp::Settings {
+                    auto_roll: None,
+                    notify_dm: None,
+                    digest: DigestOptions::default(),
+                }),
+                "settings",
+            ),
+            (me(PlayerOp::Rename("Bob".into())), "rename"),
+            (me(PlayerOp::Block(None)), "block"),
+            (me(PlayerOp::Unblock("bob".into())), "unblock"),
+            (me(PlayerOp::Vacation(VacationOp::Show)), "vacation"),
+            (Command::Practice(m, PracticeOp::Hint), "hint"),
+            (Command::Practice(m, PracticeOp::Undo), "undo"),
+            (Command::Practice(m, PracticeOp::Keep), "keep"),
+            (
+                Command::Chouette(ChouetteRef::default(), ChouetteOp::Join),
+                "chouette",
+            ),
+            (
+                Command::League(LeagueCommand::local(None, LeagueOp::Join)),
+                "league",
+            ),
+            (Command::Fair(FairRef::Match(m), FairOp::Show), "fair"),
+            (Command::Analyse(m), "analyse"),
+        ];
+        for (cmd, label) in cases {
+            assert_eq!(cmd.kind(), label, "{cmd:?}");
+        }
+    }
+}
