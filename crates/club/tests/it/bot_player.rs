@@ -372,6 +372,33 @@ async fn the_bot_refuses_terms_it_does_not_play_and_the_seats_it_does_not_take()
     assert_eq!(Ruleset::Standard, spec.ruleset);
 }
 
+/// Sent as the bot (the local chat lets anyone type as `bot`), what only reads is
+/// answered, the ledger and the pot among them; what acts is refused.
+#[tokio::test]
+async fn what_only_reads_is_answered_when_sent_as_the_bot() {
+    let url = store_url("bot-looks").await;
+    let (club, _) = club_on(&url, 3, None).await;
+    for look in [
+        Look::Games,
+        Look::Waiting,
+        Look::Ledger,
+        Look::Pot("alice".into()),
+        Look::Leaderboard { ruleset: None },
+    ] {
+        run(&club, "bot", Command::Look(look)).await;
+    }
+    let out = run(&club, "bot", Command::Look(Look::Ledger)).await;
+    assert!(out.lines[0].starts_with("Balance for "), "{:?}", out.lines);
+    let e = refused(
+        &club,
+        "bot",
+        Command::Match(MatchRef::default(), MatchOp::Roll),
+    )
+    .await
+    .to_string();
+    assert!(e.contains("makes its own decisions"), "{e}");
+}
+
 /// Plays match `id` until the bot is to act (run_bot_once not called).
 async fn until_bots_turn(club: &Club, id: i64) {
     for _ in 0..10 {
