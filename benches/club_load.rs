@@ -15,8 +15,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use club::{
-    Actor, AnalysisEvent, AnalysisSettings, ChallengeSpec, Club, Command, MatchRef, NextUp,
-    RngDice, SystemClock,
+    Actor, AnalysisEvent, AnalysisSettings, ChallengeOp, ChallengeSpec, Club, Command, MatchRef,
+    NextUp, RngDice, SystemClock,
 };
 use clubkit::load::{answer, env, percentile, play_out};
 use render::render_png;
@@ -72,16 +72,16 @@ fn main() {
             let out = club
                 .execute(
                     &Actor::local(&a),
-                    Command::Challenge {
+                    Command::Challenge(ChallengeOp::New {
                         opponent: b.clone(),
                         spec,
-                    },
+                    }),
                 )
                 .await
                 .unwrap();
             let id = out.match_id.unwrap();
             let out = club
-                .execute(&Actor::local(&b), Command::Accept(MatchRef::id(id)))
+                .execute(&Actor::local(&b), Command::Challenge(ChallengeOp::Accept(MatchRef::id(id))))
                 .await
                 .unwrap();
             if let Some(n) = out.next {

@@ -14,7 +14,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use club::{
-    Actor, ChallengeSpec, Club, Command, MatchRef, NextUp, RngDice, SystemClock, WaitingLinks,
+    Actor, ChallengeOp, ChallengeSpec, Club, Command, MatchRef, NextUp, RngDice, SystemClock,
+    WaitingLinks,
 };
 use clubkit::load::{env, ms, percentile, steady_commands};
 use store::{DigestRow, DigestWrite, Store};
@@ -74,16 +75,16 @@ fn main() {
                     let out = club
                         .execute(
                             &Actor::local(&a),
-                            Command::Challenge {
+                            Command::Challenge(ChallengeOp::New {
                                 opponent: b.clone(),
                                 spec: ChallengeSpec::standard(Some(7)),
-                            },
+                            }),
                         )
                         .await
                         .unwrap();
                     let id = out.match_id.unwrap();
                     let out = club
-                        .execute(&Actor::local(&b), Command::Accept(MatchRef::id(id)))
+                        .execute(&Actor::local(&b), Command::Challenge(ChallengeOp::Accept(MatchRef::id(id))))
                         .await
                         .unwrap();
                     if let Some(n) = out.next {

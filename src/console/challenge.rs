@@ -2,7 +2,7 @@
 //! converted into the club's [`ChallengeOptions`], which the club checks, and a refusal of
 //! an option put back in the words the player typed. No rules here.
 
-use club::{ChallengeOption, ChallengeOptions, Command, TermsError};
+use club::{ChallengeOp, ChallengeOption, ChallengeOptions, Command, TermsError};
 use engine::excerpt;
 
 use super::parse::{ParseError, amount, err, on_off, rules_option, span};
@@ -172,10 +172,10 @@ pub(super) fn challenge(args: &[&str]) -> Result<Command, ParseError> {
         given.push((option, word));
     }
     let spec = o.terms().map_err(|e| refused(&e, &given))?;
-    Ok(Command::Challenge {
+    Ok(Command::Challenge(ChallengeOp::New {
         opponent: (*opponent).to_string(),
         spec,
-    })
+    }))
 }
 
 /// The club's refusal of an option, after the word that gave it.

@@ -1,7 +1,7 @@
 //! `/league ...`: a league command's words read into a club [`Command`]; a league's
 //! terms are a challenge's, read as `/challenge` reads them.
 
-use club::{Command, Format, LeagueCommand, LeagueOp, MatchRef};
+use club::{ChallengeOp, Command, Format, LeagueCommand, LeagueOp, MatchRef};
 
 use super::challenge::challenge;
 use super::parse::{ParseError, err, seconds};
@@ -117,7 +117,7 @@ pub(super) fn league(args: &[&str], m: MatchRef) -> Result<Command, ParseError> 
                 .collect();
             let mut words = vec!["league"];
             words.extend(opts.iter().map(String::as_str));
-            let Command::Challenge { spec, .. } = challenge(&words)? else {
+            let Command::Challenge(ChallengeOp::New { spec, .. }) = challenge(&words)? else {
                 return err("the league's terms are a challenge's: rules:, length:, move:, ...");
             };
             name = Some(title.clone());

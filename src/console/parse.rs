@@ -2,7 +2,10 @@
 //! the words every command shares (on/off, durations, amounts, rules). The commands with
 //! options of their own read them in `challenge`, `chouette` and `league`.
 
-use club::{ChouetteRef, Command, FairOp, FairRef, MatchRef, Span, Starter};
+use club::{
+    ChallengeOp, ChouetteRef, Command, FairOp, FairRef, Look, MatchOp, MatchRef, PlayerOp,
+    PracticeOp, Span, Starter,
+};
 use engine::welsh::{NominateFor, Parity};
 use engine::{Amount, ResignLevel, Ruleset, excerpt};
 
@@ -65,24 +68,24 @@ fn rating(args: &[&str]) -> Result<Command, ParseError> {
             _ => return err("/rating [player] [rules:standard|welsh] [vs:<player>]"),
         }
     }
-    Ok(Command::Rating {
+    Ok(Command::Look(Look::Rating {
         player,
         ruleset,
         vs,
-    })
+    }))
 }
 
 /// `/h2h [player] <opponent>`: one player named is against me.
 fn h2h(args: &[&str]) -> Result<Command, ParseError> {
     match args {
-        [b] => Ok(Command::HeadToHead {
+        [b] => Ok(Command::Look(Look::HeadToHead {
             player: None,
             opponent: (*b).to_string(),
-        }),
-        [a, b] => Ok(Command::HeadToHead {
+        })),
+        [a, b] => Ok(Command::Look(Look::HeadToHead {
             player: Some((*a).to_string()),
             opponent: (*b).to_string(),
-        }),
+        })),
         _ => err("/h2h <player> (you against that player) or /h2h <player> <player>"),
     }
 }
@@ -97,7 +100,7 @@ fn fair_stats(args: &[&str]) -> Result<Command, ParseError> {
             _ => return err("/fair stats [player] [rules:standard|welsh]"),
         }
     }
-    Ok(Command::FairStats { player, ruleset })
+    Ok(Command::Look(Look::FairStats { player, ruleset }))
 }
 
 /// A stake: `10`, `10.5`, `10.50` (the engine's [`Amount`]).
@@ -224,10 +227,12 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
     let cmd = match verb.as_str() {
         "challenge" => challenge(&args)?,
         "accept" => match args.as_slice() {
-            [] => Command::Accept(m),
-            ["shaker:me" | "role:shake"] => Command::AcceptShaking(m, Starter::Me),
+            [] => Command::Challenge(ChallengeOp::Accept(m)),
+            ["shaker:me" | "role:shake"] => {
+                Command::Challenge(ChallengeOp::AcceptShaking(m, Starter::Me))
+            }
             ["shaker:opponent" | "shaker:them" | "role:call"] => {
-                Command::AcceptShaking(m, Starter::Opponent)
+                Command::Challenge(ChallengeOp::AcceptShaking(m, Starter::Opponent))
             }
             _ => {
                 return err(
@@ -235,29 +240,29 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
                 );
             }
         },
-        "decline" => no_args(Command::Decline(m))?,
-        "cancel" => no_args(Command::Cancel(m))?,
+        "decline" => no_args(Command::Challenge(ChallengeOp::Decline(m)))?,
+        "cancel" => no_args(Command::Challenge(ChallengeOp::Cancel(m)))?,
         // Welsh players throw: the prompts say so.
-        "roll" | "throw" => no_args(Command::Roll(m))?,
+        "roll" | "throw" => no_args(Command::Match(m, MatchOp::Roll))?,
         "move" => {
             if args.is_empty() {
                 return err("which play? e.g. /move 13/7 8/7 (/moves lists them)");
             }
-            Command::Move(m, args.join(" "))
+            Command::Match(m, MatchOp::Move(args.join(" ")))
         }
-        "moves" => no_args(Command::Moves(m))?,
-        "double" => no_args(Command::Double(m))?,
-        "take" => no_args(Command::Take(m))?,
-        "drop" | "pass" => no_args(Command::Drop(m))?,
-        "beaver" => no_args(Command::Beaver(m))?,
-        "raccoon" => no_args(Command::Raccoon(m))?,
+        "moves" => no_args(Command::Look(Look::Moves(m)))?,
+        "double" => no_args(Command::Match(m, MatchOp::Double))?,
+        "take" => no_args(Command::Match(m, MatchOp::Take))?,
+        "drop" | "pass" => no_args(Command::Match(m, MatchOp::Drop))?,
+        "beaver" => no_args(Command::Match(m, MatchOp::Beaver))?,
+        "raccoon" => no_args(Command::Match(m, MatchOp::Raccoon))?,
         "resign" => match args.as_slice() {
-            [] | ["single"] => Command::Resign(m, ResignLevel::Single),
-            ["gammon"] => Command::Resign(m, ResignLevel::Gammon),
-            ["backgammon"] => Command::Resign(m, ResignLevel::Backgammon),
-            ["accept"] => Command::AcceptResign(m),
-            ["session"] => Command::Stop(m),
-            ["reject"] => Command::RejectResign(m),
+            [] | ["single"] => Command::Match(m, MatchOp::Resign(ResignLevel::Single)),
+            ["gammon"] => Command::Match(m, MatchOp::Resign(ResignLevel::Gammon)),
+            ["backgammon"] => Command::Match(m, MatchOp::Resign(ResignLevel::Backgammon)),
+            ["accept"] => Command::Match(m, MatchOp::AcceptResign),
+            ["session"] => Command::Match(m, MatchOp::Stop),
+            ["reject"] => Command::Match(m, MatchOp::RejectResign),
             _ => {
                 return err(
                     "/resign [single|gammon|backgammon], /resign accept|reject, or /resign session (money play)",
@@ -265,56 +270,60 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
             }
         },
         "call" => match args.as_slice() {
-            ["odds" | "odd"] => Command::Call(m, Parity::Odd),
-            ["evens" | "even"] => Command::Call(m, Parity::Even),
+            ["odds" | "odd"] => Command::Match(m, MatchOp::Call(Parity::Odd)),
+            ["evens" | "even"] => Command::Match(m, MatchOp::Call(Parity::Even)),
             _ => return err("/call odds or /call evens"),
         },
         "choose" => match args.as_slice() {
-            ["me"] => Command::Choose(m, Starter::Me),
-            ["opponent" | "them"] => Command::Choose(m, Starter::Opponent),
+            ["me"] => Command::Match(m, MatchOp::Choose(Starter::Me)),
+            ["opponent" | "them"] => Command::Match(m, MatchOp::Choose(Starter::Opponent)),
             _ => return err("/choose me or /choose opponent (who starts)"),
         },
-        "reroll" => no_args(Command::Reroll(m))?,
-        "break" => no_args(Command::Break(m))?,
-        "resume" => no_args(Command::Resume(m))?,
+        "reroll" => no_args(Command::Match(m, MatchOp::Reroll))?,
+        "break" => no_args(Command::Match(m, MatchOp::Break))?,
+        "resume" => no_args(Command::Match(m, MatchOp::Resume))?,
         // `/onedie` as on Discord and in the README; `/one` as before.
-        "onedie" | "one" => no_args(Command::RollOne(m))?,
+        "onedie" | "one" => no_args(Command::Match(m, MatchOp::RollOne))?,
         "nominate" => match args.as_slice() {
-            ["me", d] => Command::Nominate(m, NominateFor::Me, dice(d)?),
-            ["opponent" | "them", d] => Command::Nominate(m, NominateFor::Opponent, dice(d)?),
+            ["me", d] => Command::Match(m, MatchOp::Nominate(NominateFor::Me, dice(d)?)),
+            ["opponent" | "them", d] => {
+                Command::Match(m, MatchOp::Nominate(NominateFor::Opponent, dice(d)?))
+            }
             _ => return err("/nominate me 6-5 or /nominate opponent 2-1"),
         },
         "concede" => match args.as_slice() {
-            ["accept"] => Command::AcceptConcede(m),
-            ["reject"] => Command::RejectConcede(m),
-            [n] | [n, "payment"] => Command::Concede(
+            ["accept"] => Command::Match(m, MatchOp::AcceptConcede),
+            ["reject"] => Command::Match(m, MatchOp::RejectConcede),
+            [n] | [n, "payment"] => Command::Match(
                 m,
-                n.parse().map_err(|_| {
-                    ParseError(format!(
-                        "/concede N: a number of games, not `{}`",
-                        excerpt(n)
-                    ))
-                })?,
-                args.len() == 2,
+                MatchOp::Concede {
+                    games: n.parse().map_err(|_| {
+                        ParseError(format!(
+                            "/concede N: a number of games, not `{}`",
+                            excerpt(n)
+                        ))
+                    })?,
+                    payment: args.len() == 2,
+                },
             ),
             _ => return err("/concede N [payment], or /concede accept|reject"),
         },
-        "board" => no_args(Command::Board(m))?,
-        "stop" => no_args(Command::Stop(m))?,
+        "board" => no_args(Command::Look(Look::Board(m)))?,
+        "stop" => no_args(Command::Match(m, MatchOp::Stop))?,
         "games" => match args.as_slice() {
-            [] => Command::Games,
-            ["waiting"] => Command::Waiting,
+            [] => Command::Look(Look::Games),
+            ["waiting"] => Command::Look(Look::Waiting),
             _ => return err("/games, or /games waiting (the matches waiting on you)"),
         },
-        "history" => no_args(Command::History(m))?,
-        "export" => no_args(Command::Export(m))?,
-        "ledger" => no_args(Command::Ledger)?,
+        "history" => no_args(Command::Look(Look::History(m)))?,
+        "export" => no_args(Command::Look(Look::Export(m)))?,
+        "ledger" => no_args(Command::Look(Look::Ledger))?,
         "name" => match args.as_slice() {
-            [n] => Command::Rename((*n).to_string()),
+            [n] => Command::Player(PlayerOp::Rename((*n).to_string())),
             _ => return err("/name Alice: how your name is written (its case only)"),
         },
         "pot" => match args.as_slice() {
-            [who] => Command::Pot((*who).to_string()),
+            [who] => Command::Look(Look::Pot((*who).to_string())),
             _ => return err("/pot <player>"),
         },
         "settings" => {
@@ -334,42 +343,42 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
                     _ => return err(SETTINGS_USAGE),
                 }
             }
-            Command::Settings {
+            Command::Player(PlayerOp::Settings {
                 auto_roll,
                 notify_dm,
                 digest,
-            }
+            })
         }
         "chouette" => chouette(&args, m)?,
         "league" => league(&args, m)?,
         "rating" => rating(&args)?,
         "leaderboard" => match args.as_slice() {
-            [] => Command::Leaderboard { ruleset: None },
-            [a] if a.starts_with("rules:") => Command::Leaderboard {
+            [] => Command::Look(Look::Leaderboard { ruleset: None }),
+            [a] if a.starts_with("rules:") => Command::Look(Look::Leaderboard {
                 ruleset: Some(rules_option(&a["rules:".len()..])?),
-            },
+            }),
             _ => return err("/leaderboard [rules:standard|welsh]"),
         },
         "fair" => fair(&args, m)?,
         "analyse" | "analyze" => no_args(Command::Analyse(m))?,
-        "hint" => no_args(Command::Hint(m))?,
-        "undo" => no_args(Command::Undo(m))?,
-        "keep" => no_args(Command::Keep(m))?,
+        "hint" => no_args(Command::Practice(m, PracticeOp::Hint))?,
+        "undo" => no_args(Command::Practice(m, PracticeOp::Undo))?,
+        "keep" => no_args(Command::Practice(m, PracticeOp::Keep))?,
         "vacation" => vacation(&args)?,
         "server" => server(&args)?,
         "h2h" => h2h(&args)?,
         "block" => match args.as_slice() {
-            [] => Command::Block(None),
-            [who] => Command::Block(Some((*who).to_string())),
+            [] => Command::Player(PlayerOp::Block(None)),
+            [who] => Command::Player(PlayerOp::Block(Some((*who).to_string()))),
             _ => return err("/block <player>, or /block alone to list whom you block"),
         },
         "unblock" => match args.as_slice() {
-            [who] => Command::Unblock((*who).to_string()),
+            [who] => Command::Player(PlayerOp::Unblock((*who).to_string())),
             _ => return err("/unblock <player>"),
         },
         "stats" => match args.as_slice() {
-            [] => Command::Stats(None),
-            [who] => Command::Stats(Some((*who).to_string())),
+            [] => Command::Look(Look::Stats(None)),
+            [who] => Command::Look(Look::Stats(Some((*who).to_string()))),
             _ => return err("/stats [player]"),
         },
         other => {

@@ -2,7 +2,7 @@
 //! a club [`Command`] (docs/vacation.md). The local chat has no server rights: anyone may
 //! set the allowance.
 
-use club::{Command, VacationOp};
+use club::{Command, PlayerOp, VacationOp};
 use engine::excerpt;
 
 use super::parse::{ParseError, err};
@@ -10,7 +10,7 @@ use super::parse::{ParseError, err};
 /// `/vacation`, `/vacation 5d`, `/vacation end`, `/vacation from:2027-07-01 to:2027-07-05`.
 pub(super) fn vacation(args: &[&str]) -> Result<Command, ParseError> {
     VacationOp::parse(&args.join(" "))
-        .map(Command::Vacation)
+        .map(|op| Command::Player(PlayerOp::Vacation(op)))
         .map_err(|e| ParseError(e.to_string()))
 }
 
@@ -29,8 +29,8 @@ pub(super) fn server(args: &[&str]) -> Result<Command, ParseError> {
         },
         _ => return err("/server vacation-days:N (the yearly vacation allowance)"),
     };
-    Ok(Command::Vacation(VacationOp::Allowance {
+    Ok(Command::Player(PlayerOp::Vacation(VacationOp::Allowance {
         days,
         manager: true,
-    }))
+    })))
 }

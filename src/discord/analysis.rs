@@ -9,7 +9,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use super::{Context, Error, actor, run};
-use club::{AnalysisEvent, AnalysisReport, Chart, Club, Command, MatchRef};
+use club::{AnalysisEvent, AnalysisReport, Chart, Club, Command, Look, MatchRef};
 use render::{BlunderBoard, blunder_alt_text, blunder_png};
 
 /// How long `/analyse` keeps editing its answer (an interaction token lasts 15 minutes).
@@ -163,7 +163,7 @@ pub async fn stats(
         }
         None => None,
     };
-    run(ctx, Command::Stats(player)).await
+    run(ctx, Command::Look(Look::Stats(player))).await
 }
 
 /// Starts the analysis workers and posts each finished job in its match's channel. The

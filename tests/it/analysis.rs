@@ -11,8 +11,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use club::{
-    Actor, AnalysisEvent, AnalysisSettings, ChallengeSpec, Chart, Club, ClubError, Command, Entry,
-    MAX_ATTEMPTS, MatchRef, Review, RngDice, SystemClock,
+    Actor, AnalysisEvent, AnalysisSettings, ChallengeOp, ChallengeSpec, Chart, Club, ClubError,
+    Command, Entry, Look, MAX_ATTEMPTS, MatchOp, MatchRef, Review, RngDice, SystemClock,
 };
 use engine::{Event, Match, MatchRules, Side, format_play, position_id};
 use gammonbot::console::parse_line;
@@ -50,15 +50,15 @@ async fn play_match(club: &Club, length: u32, seed: u64) -> i64 {
     let out = run(
         club,
         "ann",
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "bob".into(),
             spec: ChallengeSpec::standard(Some(length)),
-        },
+        }),
     )
     .await;
     let id = out.match_id.unwrap();
     let m = MatchRef::id(id);
-    let mut out = run(club, "bob", Command::Accept(m)).await;
+    let mut out = run(club, "bob", Command::Challenge(ChallengeOp::Accept(m))).await;
     let mut rng = Rng::new(seed);
     let mut doubles = 0;
     for _ in 0..5000 {
@@ -71,26 +71,28 @@ async fn play_match(club: &Club, length: u32, seed: u64) -> i64 {
                 .legal_moves(&Actor::local(&next.name), m)
                 .await
                 .unwrap();
-            Command::Move(m, moves[rng.below(moves.len())].clone())
+            Command::Match(m, MatchOp::Move(moves[rng.below(moves.len())].clone()))
         } else if what == "roll or double" && doubles < 2 && rng.chance(6) {
             // A live cube or two (gnubg itself fails on a cube turned eight times).
             doubles += 1;
-            Command::Double(m)
+            Command::Match(m, MatchOp::Double)
         } else if what.starts_with("take") {
             if rng.chance(75) {
-                Command::Take(m)
+                Command::Match(m, MatchOp::Take)
             } else {
-                Command::Drop(m)
+                Command::Match(m, MatchOp::Drop)
             }
         } else if what.starts_with("roll") {
-            Command::Roll(m)
+            Command::Match(m, MatchOp::Roll)
         } else {
             panic!("unexpected decision `{what}`");
         };
         out = match club.execute(&Actor::local(&next.name), cmd.clone()).await {
             Ok(o) => o,
             // A match may not end on a dropped cube: take instead.
-            Err(_) if cmd == Command::Drop(m) => run(club, &next.name, Command::Take(m)).await,
+            Err(_) if cmd == Command::Match(m, MatchOp::Drop) => {
+                run(club, &next.name, Command::Match(m, MatchOp::Take)).await
+            }
             Err(e) => panic!("{cmd:?} refused: {e}"),
         };
     }
@@ -211,7 +213,7 @@ async fn a_finished_3_point_match_gets_the_figures_gnubg_prints_for_its_mat() {
     let review = review_of(&store, id).await;
 
     // Then each player's figures are those gnubg prints for the same .mat analysed by hand
-    let export = run(&club, "ann", Command::Export(MatchRef::id(id))).await;
+    let export = run(&club, "ann", Command::Look(Look::Export(MatchRef::id(id)))).await;
     let mat = export.attachment.unwrap().text;
     let rows = gnubg_by_hand(&scratch("analysis_diff_hand"), &mat);
     // The .mat file's left column is O (gnubg's player 0): bob accepted, so bob is O.
@@ -364,15 +366,15 @@ async fn a_money_session_is_analysed_over_its_finished_games_and_only_by_its_pla
     let out = run(
         &club,
         "ann",
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "bob".into(),
             spec: ChallengeSpec::standard(None),
-        },
+        }),
     )
     .await;
     let id = out.match_id.unwrap();
     let m = MatchRef::id(id);
-    let mut out = run(&club, "bob", Command::Accept(m)).await;
+    let mut out = run(&club, "bob", Command::Challenge(ChallengeOp::Accept(m))).await;
     let mut rng = Rng::new(17);
     let mut ended = 0;
     while ended < 2 {
@@ -382,9 +384,9 @@ async fn a_money_session_is_analysed_over_its_finished_games_and_only_by_its_pla
                 .legal_moves(&Actor::local(&next.name), m)
                 .await
                 .unwrap();
-            Command::Move(m, moves[rng.below(moves.len())].clone())
+            Command::Match(m, MatchOp::Move(moves[rng.below(moves.len())].clone()))
         } else {
-            Command::Roll(m)
+            Command::Match(m, MatchOp::Roll)
         };
         out = run(&club, &next.name, cmd).await;
         ended += out.lines.iter().filter(|l| l.contains(" wins ")).count();
@@ -571,7 +573,7 @@ async fn without_gnubg_the_command_says_how_to_install_it_and_queues_nothing() {
     );
     assert!(store.analysis_of(id, 1).await.unwrap().is_none());
     // And the bot keeps answering
-    run(&club, "ann", Command::Games).await;
+    run(&club, "ann", Command::Look(Look::Games)).await;
 }
 
 #[tokio::test]
@@ -593,14 +595,19 @@ async fn chouettes_and_a_welsh_match_still_being_played_are_refused_with_the_rea
     let out = run(
         &club,
         "ann",
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "bob".into(),
             spec: ChallengeSpec::welsh(3),
-        },
+        }),
     )
     .await;
     let id = out.match_id.unwrap();
-    run(&club, "bob", Command::Accept(MatchRef::id(id))).await;
+    run(
+        &club,
+        "bob",
+        Command::Challenge(ChallengeOp::Accept(MatchRef::id(id))),
+    )
+    .await;
     let e = club
         .execute(&Actor::local("ann"), Command::Analyse(MatchRef::id(id)))
         .await
@@ -612,14 +619,19 @@ async fn chouettes_and_a_welsh_match_still_being_played_are_refused_with_the_rea
     let out = run(
         &club,
         "ann",
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "bob".into(),
             spec: ChallengeSpec::standard(Some(3)),
-        },
+        }),
     )
     .await;
     let id = out.match_id.unwrap();
-    run(&club, "bob", Command::Accept(MatchRef::id(id))).await;
+    run(
+        &club,
+        "bob",
+        Command::Challenge(ChallengeOp::Accept(MatchRef::id(id))),
+    )
+    .await;
     let e = club
         .execute(&Actor::local("bob"), Command::Analyse(MatchRef::id(id)))
         .await

@@ -15,7 +15,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 
-use club::{Actor, ChallengeSpec, Club, Command, MatchRef, NextUp, RngDice, SystemClock};
+use club::{
+    Actor, ChallengeOp, ChallengeSpec, Club, Command, Look, MatchOp, MatchRef, NextUp, RngDice,
+    SystemClock,
+};
 use gammonbot::cli::backup::{
     backup_file_name, is_backup_file_name, rotate, scheduled_backup, until_next,
 };
@@ -37,15 +40,15 @@ async fn answer(club: &Club, next: &NextUp, rng: &mut Rng) -> Command {
             .await
             .unwrap_or_default();
         if moves.is_empty() {
-            return Command::Board(m);
+            return Command::Look(Look::Board(m));
         }
-        Command::Move(m, moves[rng.below(moves.len())].clone())
+        Command::Match(m, MatchOp::Move(moves[rng.below(moves.len())].clone()))
     } else if what.starts_with("take") {
-        Command::Take(m)
+        Command::Match(m, MatchOp::Take)
     } else if what.starts_with("accept or reject the offer") {
-        Command::AcceptConcede(m)
+        Command::Match(m, MatchOp::AcceptConcede)
     } else {
-        Command::Roll(m)
+        Command::Match(m, MatchOp::Roll)
     }
 }
 
@@ -54,16 +57,19 @@ async fn new_match(club: &Club, a: &str, b: &str) -> (i64, NextUp) {
     let out = club
         .execute(
             &Actor::local(a),
-            Command::Challenge {
+            Command::Challenge(ChallengeOp::New {
                 opponent: b.into(),
                 spec: ChallengeSpec::standard(Some(7)),
-            },
+            }),
         )
         .await
         .unwrap();
     let id = out.match_id.unwrap();
     let out = club
-        .execute(&Actor::local(b), Command::Accept(MatchRef::id(id)))
+        .execute(
+            &Actor::local(b),
+            Command::Challenge(ChallengeOp::Accept(MatchRef::id(id))),
+        )
         .await
         .unwrap();
     (id, out.next.unwrap())
@@ -245,7 +251,7 @@ pub(crate) async fn assert_holds_and_plays_on(
         let out = club
             .execute(
                 &Actor::local(&x.display_name),
-                Command::Board(MatchRef::id(id)),
+                Command::Look(Look::Board(MatchRef::id(id))),
             )
             .await
             .unwrap();

@@ -5,7 +5,8 @@
 use std::sync::Arc;
 
 use club::{
-    Actor, ChallengeSpec, Club, ClubError, Command, DAY, Entry, ManualClock, MatchRef, RngDice,
+    Actor, ChallengeOp, ChallengeSpec, Club, ClubError, Command, DAY, Entry, Look, ManualClock,
+    MatchRef, RngDice,
 };
 use gammonbot::console::parse_line;
 use store::{MatchStatus, Store};
@@ -29,10 +30,10 @@ async fn challenge(f: &Fixture, spec: ChallengeSpec) -> i64 {
     run(
         f,
         "alice",
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "bob".into(),
             spec,
-        },
+        }),
     )
     .await
     .match_id
@@ -71,7 +72,7 @@ async fn an_unanswered_challenge_expires_after_seven_days_and_both_players_are_t
     // Told once
     assert!(f.club.sweep().await.unwrap().is_empty());
     // The history says so
-    let h = run(&f, "bob", Command::History(MatchRef::id(id))).await;
+    let h = run(&f, "bob", Command::Look(Look::History(MatchRef::id(id)))).await;
     assert!(
         h.lines.iter().any(|l| l.contains("expired")),
         "{:?}",
@@ -103,10 +104,10 @@ async fn the_clubs_setting_gives_the_default_expiry() {
         .with_challenge_expiry(2 * DAY);
     club.execute(
         &Actor::local("alice"),
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "bob".into(),
             spec: ChallengeSpec::standard(Some(3)),
-        },
+        }),
     )
     .await
     .unwrap();
@@ -122,7 +123,10 @@ async fn an_expired_challenge_cannot_be_accepted_and_can_be_issued_again() {
     at(&f.clock, START + 8 * DAY);
     let e = f
         .club
-        .execute(&Actor::local("bob"), Command::Accept(MatchRef::id(id)))
+        .execute(
+            &Actor::local("bob"),
+            Command::Challenge(ChallengeOp::Accept(MatchRef::id(id))),
+        )
         .await
         .expect_err("expired");
     assert!(e.to_string().contains("expired"), "{e}");
@@ -133,7 +137,12 @@ async fn an_expired_challenge_cannot_be_accepted_and_can_be_issued_again() {
     // alice challenges again on the same terms; bob accepts this one
     let again = challenge(&f, ChallengeSpec::standard(Some(5))).await;
     assert_ne!(again, id);
-    run(&f, "bob", Command::Accept(MatchRef::id(again))).await;
+    run(
+        &f,
+        "bob",
+        Command::Challenge(ChallengeOp::Accept(MatchRef::id(again))),
+    )
+    .await;
     let row = f.store.load_match(again).await.unwrap().unwrap();
     assert_eq!(row.status, MatchStatus::Active);
     // An accepted challenge never expires (the turn clock governs it)
@@ -151,7 +160,12 @@ async fn an_expired_challenge_cannot_be_accepted_and_can_be_issued_again() {
 async fn an_answered_challenge_does_not_expire() {
     let f = open("expiry-answered").await;
     let id = challenge(&f, ChallengeSpec::standard(Some(5))).await;
-    run(&f, "bob", Command::Decline(MatchRef::id(id))).await;
+    run(
+        &f,
+        "bob",
+        Command::Challenge(ChallengeOp::Decline(MatchRef::id(id))),
+    )
+    .await;
     at(&f.clock, START + 30 * DAY);
     assert!(f.club.sweep().await.unwrap().is_empty());
     let row = f.store.load_match(id).await.unwrap().unwrap();
@@ -160,13 +174,14 @@ async fn an_answered_challenge_does_not_expire() {
 
 #[test]
 fn the_local_chat_reads_expires_and_refuses_a_zero_expiry() {
-    let Some((_, Command::Challenge { spec, .. })) =
+    let Some((_, Command::Challenge(ChallengeOp::New { spec, .. }))) =
         parse_line("alice: /challenge bob expires:3d").unwrap()
     else {
         panic!("a challenge");
     };
     assert_eq!(spec.expires, Some(3 * DAY));
-    let Some((_, Command::Challenge { spec, .. })) = parse_line("alice: /challenge bob").unwrap()
+    let Some((_, Command::Challenge(ChallengeOp::New { spec, .. }))) =
+        parse_line("alice: /challenge bob").unwrap()
     else {
         panic!("a challenge");
     };
@@ -183,10 +198,10 @@ async fn an_expiry_out_of_range_is_refused() {
             .club
             .execute(
                 &Actor::local("alice"),
-                Command::Challenge {
+                Command::Challenge(ChallengeOp::New {
                     opponent: "bob".into(),
                     spec,
-                },
+                }),
             )
             .await
             .expect_err("out of range");

@@ -4,7 +4,9 @@
 
 use std::sync::Arc;
 
-use club::{Actor, ChallengeSpec, ClubError, Command, MatchRef, Starter};
+use club::{
+    Actor, ChallengeOp, ChallengeSpec, ClubError, Command, Look, MatchOp, MatchRef, Starter,
+};
 use clubkit::{Fixture, START, ScriptDice, assert_match_rebuilds, refused, run, welsh_break_due};
 use engine::welsh::{NominateFor, Parity};
 use testkit::store_url;
@@ -25,7 +27,7 @@ async fn version_of(f: &Fixture, id: i64) -> i64 {
 #[tokio::test]
 async fn holland_rule_is_a_challenge_option_of_match_play_only() {
     // The option reaches the engine's rules, and the terms say so
-    let Some((_, Command::Challenge { spec, .. })) =
+    let Some((_, Command::Challenge(ChallengeOp::New { spec, .. }))) =
         gammonbot::console::parse_line("ann: /challenge bob length:5 holland:on").unwrap()
     else {
         panic!("a challenge")
@@ -51,10 +53,10 @@ async fn holland_rule_is_a_challenge_option_of_match_play_only() {
         .club
         .execute(
             &Actor::local("ann"),
-            Command::Challenge {
+            Command::Challenge(ChallengeOp::New {
                 opponent: "bob".into(),
                 spec,
-            },
+            }),
         )
         .await
         .expect_err("money play has no Crawford game");
@@ -73,7 +75,7 @@ async fn regulation_d_during_a_break_game_actions_wait_for_its_end_or_resume() {
     let m = MatchRef::id(id);
     // Given alice takes the break at 09:45:20 UTC (bob is to call)
     f.clock.advance(20);
-    let out = run(&f, "alice", Command::Break(m)).await;
+    let out = run(&f, "alice", Command::Match(m, MatchOp::Break)).await;
     let until = "until 2027-01-15 09:55 UTC";
     assert!(
         out.lines
@@ -111,14 +113,26 @@ async fn regulation_d_during_a_break_game_actions_wait_for_its_end_or_resume() {
     // And every game action, by either player, is refused naming the break; nothing changes
     let version = version_of(&f, id).await;
     for (who, cmd) in [
-        ("bob", Command::Call(m, Parity::Odd)),
-        ("alice", Command::Call(m, Parity::Even)),
-        ("bob", Command::Choose(m, Starter::Me)),
-        ("bob", Command::Roll(m)),
-        ("alice", Command::Roll(m)),
-        ("bob", Command::Double(m)),
-        ("bob", Command::Nominate(m, NominateFor::Me, (6, 6))),
-        ("alice", Command::Concede(m, 1, false)),
+        ("bob", Command::Match(m, MatchOp::Call(Parity::Odd))),
+        ("alice", Command::Match(m, MatchOp::Call(Parity::Even))),
+        ("bob", Command::Match(m, MatchOp::Choose(Starter::Me))),
+        ("bob", Command::Match(m, MatchOp::Roll)),
+        ("alice", Command::Match(m, MatchOp::Roll)),
+        ("bob", Command::Match(m, MatchOp::Double)),
+        (
+            "bob",
+            Command::Match(m, MatchOp::Nominate(NominateFor::Me, (6, 6))),
+        ),
+        (
+            "alice",
+            Command::Match(
+                m,
+                MatchOp::Concede {
+                    games: 1,
+                    payment: false,
+                },
+            ),
+        ),
     ] {
         let e = refused(&f, who, cmd.clone()).await;
         let e = e.to_string();
@@ -129,11 +143,11 @@ async fn regulation_d_during_a_break_game_actions_wait_for_its_end_or_resume() {
     }
     assert_eq!(version_of(&f, id).await, version);
     // And the board asked for says it too
-    let board = run(&f, "bob", Command::Board(m)).await;
+    let board = run(&f, "bob", Command::Look(Look::Board(m))).await;
     assert!(board.next.unwrap().what.contains(until));
     // When bob resumes, the call is his again
-    run(&f, "bob", Command::Resume(m)).await;
-    let out = run(&f, "bob", Command::Call(m, Parity::Odd)).await;
+    run(&f, "bob", Command::Match(m, MatchOp::Resume)).await;
+    let out = run(&f, "bob", Command::Match(m, MatchOp::Call(Parity::Odd))).await;
     assert!(
         out.lines.iter().any(|l| l.contains("bob calls odds")),
         "{:?}",
@@ -145,9 +159,11 @@ async fn regulation_d_during_a_break_game_actions_wait_for_its_end_or_resume() {
 #[tokio::test]
 async fn rule_24_i_the_challenged_guest_chooses_to_shake_or_call_in_the_first_game() {
     let f = open(&store_url("guest_shakes").await, 3).await;
-    let challenge_bob = |spec| Command::Challenge {
-        opponent: "bob".into(),
-        spec,
+    let challenge_bob = |spec| {
+        Command::Challenge(ChallengeOp::New {
+            opponent: "bob".into(),
+            spec,
+        })
     };
     // Given alice challenges bob (the guest) to a Welsh match
     let id = run(&f, "alice", challenge_bob(ChallengeSpec::welsh(5)))
@@ -158,7 +174,7 @@ async fn rule_24_i_the_challenged_guest_chooses_to_shake_or_call_in_the_first_ga
     let out = run(
         &f,
         "bob",
-        Command::AcceptShaking(MatchRef::id(id), Starter::Me),
+        Command::Challenge(ChallengeOp::AcceptShaking(MatchRef::id(id), Starter::Me)),
     )
     .await;
     // Then alice calls odds or evens on his concealed throw
@@ -173,8 +189,9 @@ async fn rule_24_i_the_challenged_guest_chooses_to_shake_or_call_in_the_first_ga
     assert_match_rebuilds(&f.store, id).await;
     // And choosing to call, or saying nothing, bob calls (the challenger shakes)
     for cmd in [
-        Command::AcceptShaking as fn(MatchRef, Starter) -> Command,
-        |m, _| Command::Accept(m),
+        (|m, s| Command::Challenge(ChallengeOp::AcceptShaking(m, s)))
+            as fn(MatchRef, Starter) -> Command,
+        |m, _| Command::Challenge(ChallengeOp::Accept(m)),
     ] {
         let id = run(&f, "alice", challenge_bob(ChallengeSpec::welsh(5)))
             .await
@@ -196,7 +213,7 @@ async fn rule_24_i_the_challenged_guest_chooses_to_shake_or_call_in_the_first_ga
     let e = refused(
         &f,
         "bob",
-        Command::AcceptShaking(MatchRef::id(id), Starter::Me),
+        Command::Challenge(ChallengeOp::AcceptShaking(MatchRef::id(id), Starter::Me)),
     )
     .await;
     assert!(e.to_string().contains("Welsh"), "{e}");
@@ -211,7 +228,7 @@ async fn rule_24_i_the_challenged_guest_chooses_to_shake_or_call_in_the_first_ga
         let (_, cmd) = parse_line(line).unwrap().unwrap();
         assert_eq!(
             cmd,
-            Command::AcceptShaking(MatchRef::default(), who),
+            Command::Challenge(ChallengeOp::AcceptShaking(MatchRef::default(), who)),
             "{line}"
         );
     }

@@ -2,7 +2,7 @@
 //! --rebuild`; bad rating input, as the local chat reads it, refused with nothing changed.
 //! The program's part of the ratings suite; the rest (`club_ratings`) drives the club alone.
 
-use club::{Actor, ChallengeSpec, Chart, ClubError, Command, DAY, TimeControl};
+use club::{Actor, ChallengeOp, ChallengeSpec, Chart, ClubError, Command, DAY, Look, TimeControl};
 use clubkit::ratings::{Fixture, rating_tables, resign, run, start};
 use engine::ResignLevel;
 use gammonbot::console::parse_line;
@@ -93,11 +93,11 @@ async fn rebuilding_from_the_finished_matches_gives_the_stored_ratings_after_300
     let out = run(
         &f,
         "ann",
-        Command::Rating {
+        Command::Look(Look::Rating {
             player: None,
             ruleset: None,
             vs: None,
-        },
+        }),
     )
     .await;
     let Some(Chart::History(history)) = &out.chart else {
@@ -107,7 +107,12 @@ async fn rebuilding_from_the_finished_matches_gives_the_stored_ratings_after_300
     let png = render::history_png(history).unwrap();
     let pictures = scratch("rating-pictures");
     std::fs::write(pictures.join("rating-history.png"), &png).unwrap();
-    let board = run(&f, "ann", Command::Leaderboard { ruleset: None }).await;
+    let board = run(
+        &f,
+        "ann",
+        Command::Look(Look::Leaderboard { ruleset: None }),
+    )
+    .await;
     let Some(Chart::Leaderboard(table)) = &board.chart else {
         panic!("no leaderboard");
     };
@@ -134,11 +139,11 @@ async fn bad_input_is_refused_clearly_and_changes_nothing() {
         .club
         .execute(
             &Actor::local("alice"),
-            Command::Rating {
+            Command::Look(Look::Rating {
                 player: Some("zed".into()),
                 ruleset: None,
                 vs: None,
-            },
+            }),
         )
         .await
         .unwrap_err();
@@ -170,24 +175,24 @@ async fn bad_input_is_refused_clearly_and_changes_nothing() {
             .unwrap()
             .unwrap()
             .1,
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "bob".into(),
             spec: ChallengeSpec {
                 rated: false,
                 ..ChallengeSpec::standard(Some(5))
             },
-        }
+        })
     );
     assert_eq!(
         parse_line("carl: /rating alice rules:welsh")
             .unwrap()
             .unwrap()
             .1,
-        Command::Rating {
+        Command::Look(Look::Rating {
             player: Some("alice".into()),
             ruleset: Some(engine::Ruleset::Welsh),
             vs: None,
-        }
+        })
     );
     assert_eq!(f.store.fingerprint().await.unwrap(), before);
 }

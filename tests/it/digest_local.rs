@@ -2,7 +2,7 @@
 //! waiting` lists them with each match's web page, and `/settings digest:` is read, a bad
 //! time refused with nothing changed.
 
-use club::Command;
+use club::{ChallengeOp, Command};
 use clubkit::{Fixture, run};
 use gammonbot::console::{run_line, waiting_links};
 use testkit::store_url;
@@ -16,10 +16,10 @@ async fn games_waiting_in_the_local_chat_links_each_match_to_its_web_page() {
     let id = run(
         &f,
         "bob",
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "alice".into(),
             spec: club::ChallengeSpec::standard(Some(3)),
-        },
+        }),
     )
     .await
     .match_id

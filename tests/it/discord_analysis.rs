@@ -6,7 +6,10 @@ use std::sync::Arc;
 
 use crate::discord_e2e::{actor, connect};
 use crate::fake_discord::{CHANNEL, FakeDiscord, TOKEN, slash};
-use club::{AnalysisSettings, ChallengeSpec, Club, Command, MatchRef, RngDice, SystemClock};
+use club::{
+    AnalysisSettings, ChallengeOp, ChallengeSpec, Club, Command, MatchOp, MatchRef, RngDice,
+    SystemClock,
+};
 use serde_json::json;
 use store::Store;
 use testkit::{Rng, scratch, store_url};
@@ -19,24 +22,26 @@ async fn play_match(club: &Club) -> i64 {
     let run = async |who, cmd: Command| club.execute(&actor(who), cmd).await;
     let out = run(
         ALICE,
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: BOB.0.to_string(),
             spec: ChallengeSpec::standard(Some(1)),
-        },
+        }),
     )
     .await
     .unwrap();
     let id = out.match_id.unwrap();
     let m = MatchRef::id(id);
-    let mut out = run(BOB, Command::Accept(m)).await.unwrap();
+    let mut out = run(BOB, Command::Challenge(ChallengeOp::Accept(m)))
+        .await
+        .unwrap();
     let mut rng = Rng::new(3);
     while let Some(next) = out.next.clone() {
         let who = if next.name == "alice" { ALICE } else { BOB };
         let cmd = if next.what.starts_with("move") {
             let moves = club.legal_moves(&actor(who), m).await.unwrap();
-            Command::Move(m, moves[rng.below(moves.len())].clone())
+            Command::Match(m, MatchOp::Move(moves[rng.below(moves.len())].clone()))
         } else {
-            Command::Roll(m)
+            Command::Match(m, MatchOp::Roll)
         };
         out = run(who, cmd).await.unwrap();
     }

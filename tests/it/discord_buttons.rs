@@ -7,8 +7,8 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use club::{
-    Actor, ChallengeSpec, Choice, ChouetteOp, ChouetteRef, ChouetteSpec, Club, Command,
-    ManualClock, MatchRef, Outcome, RngDice, Subject,
+    Actor, ChallengeOp, ChallengeSpec, Choice, ChouetteOp, ChouetteRef, ChouetteSpec, Club,
+    Command, ManualClock, MatchOp, MatchRef, Outcome, RngDice, Subject,
 };
 use engine::ResignLevel;
 use engine::chouette::{Chouette, ChouettePhase};
@@ -174,9 +174,15 @@ async fn walk_match(
         let who = next.name.as_str();
         if rng.chance(4) {
             let offer = if next.what.starts_with("throw") {
-                Command::Concede(m, 1, false)
+                Command::Match(
+                    m,
+                    MatchOp::Concede {
+                        games: 1,
+                        payment: false,
+                    },
+                )
             } else {
-                Command::Resign(m, ResignLevel::Single)
+                Command::Match(m, MatchOp::Resign(ResignLevel::Single))
             };
             if let Ok(o) = club.execute(&Actor::local(who), offer).await {
                 out = o;
@@ -192,7 +198,7 @@ async fn walk_match(
             run(
                 club,
                 who,
-                Command::Move(m, moves[rng.below(moves.len())].clone()),
+                Command::Match(m, MatchOp::Move(moves[rng.below(moves.len())].clone())),
             )
             .await
         } else {
@@ -213,14 +219,19 @@ async fn every_choice_the_club_offers_in_a_money_session_has_a_button() {
     let challenge = run(
         &club,
         "alice",
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "bob".into(),
             spec,
-        },
+        }),
     )
     .await;
     check_buttons(&challenge, Subject::Match(MatchRef::id(1)));
-    let first = run(&club, "bob", Command::Accept(MatchRef::id(1))).await;
+    let first = run(
+        &club,
+        "bob",
+        Command::Challenge(ChallengeOp::Accept(MatchRef::id(1))),
+    )
+    .await;
     let mut rng = Rng::new(11);
     let seen = walk_match(&club, 1, first, 400, &mut rng).await;
     for c in [
@@ -243,13 +254,18 @@ async fn every_choice_the_club_offers_in_a_welsh_match_has_a_button() {
     run(
         &club,
         "alice",
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "bob".into(),
             spec: ChallengeSpec::welsh(5),
-        },
+        }),
     )
     .await;
-    let first = run(&club, "bob", Command::Accept(MatchRef::id(1))).await;
+    let first = run(
+        &club,
+        "bob",
+        Command::Challenge(ChallengeOp::Accept(MatchRef::id(1))),
+    )
+    .await;
     let mut rng = Rng::new(13);
     let seen = walk_match(&club, 1, first, 400, &mut rng).await;
     for c in ["CallOdds", "StartMyself", "Throw", "Double", "Move"] {

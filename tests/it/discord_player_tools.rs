@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use crate::discord_e2e::{actor, connect, content, ephemeral, interact};
 use crate::fake_discord::{FakeDiscord, TOKEN, slash, user};
-use club::{ChallengeSpec, Club, Command, ManualClock, MatchRef, RngDice};
+use club::{ChallengeOp, ChallengeSpec, Club, Command, ManualClock, MatchOp, MatchRef, RngDice};
 use engine::ResignLevel;
 use serde_json::json;
 use store::Store;
@@ -26,16 +26,16 @@ async fn alice_beats_bob(club: &Club) {
     }
     let id = run(
         ALICE,
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: BOB.0.to_string(),
             spec: ChallengeSpec::standard(Some(1)),
-        },
+        }),
     )
     .await
     .match_id
     .unwrap();
     let m = MatchRef::id(id);
-    let mut out = run(BOB, Command::Accept(m)).await;
+    let mut out = run(BOB, Command::Challenge(ChallengeOp::Accept(m))).await;
     let mut plays = 0;
     for _ in 0..200 {
         let next = out.next.clone().unwrap();
@@ -48,14 +48,14 @@ async fn alice_beats_bob(club: &Club) {
         let cmd = if next.what.starts_with("move") {
             plays += usize::from(next.name == "alice");
             let legal = club.legal_moves(&actor(who), m).await.unwrap();
-            Command::Move(m, legal[0].clone())
+            Command::Match(m, MatchOp::Move(legal[0].clone()))
         } else {
-            Command::Roll(m)
+            Command::Match(m, MatchOp::Roll)
         };
         out = run(who, cmd).await;
     }
-    run(BOB, Command::Resign(m, ResignLevel::Single)).await;
-    run(ALICE, Command::AcceptResign(m)).await;
+    run(BOB, Command::Match(m, MatchOp::Resign(ResignLevel::Single))).await;
+    run(ALICE, Command::Match(m, MatchOp::AcceptResign)).await;
 }
 
 fn names() -> serde_json::Value {

@@ -121,15 +121,23 @@ async fn a_flagged_play_against_the_bot_has_undo_and_keep_buttons_and_keep_lets_
 
 #[tokio::test]
 async fn the_undo_and_keep_buttons_stand_for_undo_and_keep_at_their_version() {
-    use club::{Choice, Command, MatchRef};
+    use club::{Choice, Command, MatchRef, PracticeOp};
     use gammonbot::discord::{button_command, button_of};
     let at = MatchRef {
         id: Some(7),
         version: Some(12),
     };
     for (choice, verb, cmd) in [
-        (Choice::Undo, "undo", Command::Undo(at)),
-        (Choice::Keep, "keep", Command::Keep(at)),
+        (
+            Choice::Undo,
+            "undo",
+            Command::Practice(at, PracticeOp::Undo),
+        ),
+        (
+            Choice::Keep,
+            "keep",
+            Command::Practice(at, PracticeOp::Keep),
+        ),
     ] {
         let (v, label, _) = button_of(choice).expect("a button");
         assert_eq!(v, verb);

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use crate::discord_e2e::{actor, connect, content, ephemeral, interact};
 use crate::fake_discord::{CHANNEL, FakeDiscord, TOKEN, slash};
-use club::{ChallengeSpec, Club, Command, ManualClock, MatchRef, RngDice};
+use club::{ChallengeOp, ChallengeSpec, Club, Command, ManualClock, MatchRef, RngDice};
 use serde_json::json;
 use store::Store;
 use testkit::store_url;
@@ -32,18 +32,21 @@ async fn vacation_on_discord_tells_the_opponent_and_refuses_privately() {
     let id = club
         .execute(
             &actor(ALICE),
-            Command::Challenge {
+            Command::Challenge(ChallengeOp::New {
                 opponent: BOB.0.to_string(),
                 spec: ChallengeSpec::standard(Some(3)),
-            },
+            }),
         )
         .await
         .unwrap()
         .match_id
         .unwrap();
-    club.execute(&actor(BOB), Command::Accept(MatchRef::id(id)))
-        .await
-        .unwrap();
+    club.execute(
+        &actor(BOB),
+        Command::Challenge(ChallengeOp::Accept(MatchRef::id(id))),
+    )
+    .await
+    .unwrap();
     connect(&fake, Arc::clone(&club), std::time::Duration::from_secs(60)).await;
     // A malformed length: refused to alice only, nothing changed
     let kept = store.fingerprint().await.unwrap();
@@ -165,18 +168,21 @@ async fn vacation_by_dates_on_discord_is_planned_refused_privately_and_begun_by_
     let id = club
         .execute(
             &actor(ALICE),
-            Command::Challenge {
+            Command::Challenge(ChallengeOp::New {
                 opponent: BOB.0.to_string(),
                 spec: ChallengeSpec::standard(Some(3)),
-            },
+            }),
         )
         .await
         .unwrap()
         .match_id
         .unwrap();
-    club.execute(&actor(BOB), Command::Accept(MatchRef::id(id)))
-        .await
-        .unwrap();
+    club.execute(
+        &actor(BOB),
+        Command::Challenge(ChallengeOp::Accept(MatchRef::id(id))),
+    )
+    .await
+    .unwrap();
     connect(&fake, Arc::clone(&club), std::time::Duration::from_secs(60)).await;
     let dates = |from: &str, to: &str| {
         json!([

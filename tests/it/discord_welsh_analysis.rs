@@ -7,7 +7,9 @@ use std::sync::Arc;
 
 use crate::discord_e2e::{actor, connect, content, ephemeral, interact};
 use crate::fake_discord::{CHANNEL, FakeDiscord, TOKEN, slash};
-use club::{AnalysisSettings, ChallengeSpec, Club, Command, MatchRef, RngDice, SystemClock};
+use club::{
+    AnalysisSettings, ChallengeOp, ChallengeSpec, Club, Command, MatchRef, RngDice, SystemClock,
+};
 use clubkit::play_welsh_to_end;
 use engine::Side;
 use serde_json::json;
@@ -20,19 +22,22 @@ const BOB: (u64, &str) = (222_222_222_222_222_222, "bob");
 
 /// A Welsh match of alice (X) and bob (O) on `spec`, accepted in the fake's channel.
 async fn welsh_match(club: &Club, spec: ChallengeSpec) -> i64 {
-    let challenge = Command::Challenge {
+    let challenge = Command::Challenge(ChallengeOp::New {
         opponent: BOB.0.to_string(),
         spec,
-    };
+    });
     let id = club
         .execute(&actor(ALICE), challenge)
         .await
         .unwrap()
         .match_id
         .unwrap();
-    club.execute(&actor(BOB), Command::Accept(MatchRef::id(id)))
-        .await
-        .unwrap();
+    club.execute(
+        &actor(BOB),
+        Command::Challenge(ChallengeOp::Accept(MatchRef::id(id))),
+    )
+    .await
+    .unwrap();
     id
 }
 

@@ -30,7 +30,10 @@ use crate::discord_e2e::actor;
 use crate::fake_discord::{
     BOT_ID, CHANNEL, FakeDiscord, GUILD, Request, TOKEN, click, slash, user,
 };
-use club::{ChallengeSpec, Club, Command as ClubCommand, MatchRef, RngDice, SystemClock};
+use club::{
+    ChallengeOp, ChallengeSpec, Club, Command as ClubCommand, MatchOp, MatchRef, RngDice,
+    SystemClock,
+};
 use clubkit::assert_match_rebuilds;
 use gammonbot::discord::STOPPING_WORDS;
 use serde_json::json;
@@ -55,21 +58,23 @@ async fn finished_match_queued_for_analysis(db: &str) {
             .await
             .unwrap();
     }
-    let challenge = ClubCommand::Challenge {
+    let challenge = ClubCommand::Challenge(ChallengeOp::New {
         opponent: BOB.0.to_string(),
         spec: ChallengeSpec::standard(Some(1)),
-    };
+    });
     let id = run(ALICE, challenge).await.unwrap().match_id.unwrap();
     let m = MatchRef::id(id);
-    let mut out = run(BOB, ClubCommand::Accept(m)).await.unwrap();
+    let mut out = run(BOB, ClubCommand::Challenge(ChallengeOp::Accept(m)))
+        .await
+        .unwrap();
     let mut rng = Rng::new(3);
     while let Some(next) = out.next.clone() {
         let who = if next.name == "alice" { ALICE } else { BOB };
         let cmd = if next.what.starts_with("move") {
             let moves = club.legal_moves(&actor(who), m).await.unwrap();
-            ClubCommand::Move(m, moves[rng.below(moves.len())].clone())
+            ClubCommand::Match(m, MatchOp::Move(moves[rng.below(moves.len())].clone()))
         } else {
-            ClubCommand::Roll(m)
+            ClubCommand::Match(m, MatchOp::Roll)
         };
         out = run(who, cmd).await.unwrap();
     }

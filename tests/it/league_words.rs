@@ -131,7 +131,7 @@ async fn league_standings_pictures_are_named_by_league_in_the_local_chat() {
 
 #[tokio::test]
 async fn league_match_result_is_announced_in_the_league_channel_with_the_standings() {
-    use club::{Actor, Command, MatchRef};
+    use club::{Actor, Command, Look, MatchOp, MatchRef};
     use engine::ResignLevel;
     let club = open("league-words-announce").await;
     two_leagues(&club, None).await;
@@ -141,7 +141,7 @@ async fn league_match_result_is_announced_in_the_league_channel_with_the_standin
         .unwrap();
     let m = MatchRef::id(1);
     let board = club
-        .execute(&Actor::local("alice"), Command::Board(m))
+        .execute(&Actor::local("alice"), Command::Look(Look::Board(m)))
         .await
         .unwrap();
     let names = board.board.unwrap().names;
@@ -149,12 +149,15 @@ async fn league_match_result_is_announced_in_the_league_channel_with_the_standin
     let winner = names.iter().find(|n| **n != resigner).unwrap().clone();
     club.execute(
         &Actor::local(&resigner),
-        Command::Resign(m, ResignLevel::Single),
+        Command::Match(m, MatchOp::Resign(ResignLevel::Single)),
     )
     .await
     .unwrap();
     let out = club
-        .execute(&Actor::local(&winner), Command::AcceptResign(m))
+        .execute(
+            &Actor::local(&winner),
+            Command::Match(m, MatchOp::AcceptResign),
+        )
         .await
         .unwrap();
     let want = format!(
@@ -173,9 +176,12 @@ async fn league_match_result_is_announced_in_the_league_channel_with_the_standin
 
 /// The players of Spring's match `id` (as its board names them, X first).
 async fn players_of(club: &Club, id: i64) -> [String; 2] {
-    use club::{Actor, Command, MatchRef};
+    use club::{Actor, Command, Look, MatchRef};
     let board = club
-        .execute(&Actor::local("alice"), Command::Board(MatchRef::id(id)))
+        .execute(
+            &Actor::local("alice"),
+            Command::Look(Look::Board(MatchRef::id(id))),
+        )
         .await
         .unwrap();
     board.board.unwrap().names

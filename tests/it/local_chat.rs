@@ -2,7 +2,7 @@
 
 use std::process::Command as Process;
 
-use club::{Command, MatchRef, Starter};
+use club::{ChallengeOp, Command, MatchOp, MatchRef, PracticeOp, Starter};
 use clubkit::assert_match_rebuilds;
 use engine::welsh::{NominateFor, Parity};
 use engine::{ResignLevel, Ruleset};
@@ -17,7 +17,7 @@ fn parsed(line: &str) -> (String, Command) {
 fn chat_lines_become_club_commands() {
     let (name, cmd) = parsed("alice: /challenge bob rules:welsh length:11 clock:live");
     assert_eq!(name, "alice");
-    let Command::Challenge { opponent, spec } = cmd else {
+    let Command::Challenge(ChallengeOp::New { opponent, spec }) = cmd else {
         panic!()
     };
     assert_eq!(opponent, "bob");
@@ -25,41 +25,53 @@ fn chat_lines_become_club_commands() {
     assert_eq!(spec.time.bank, 70 * 60);
     let (_, cmd) =
         parsed("bob: /challenge alice length:money beavers:on stake:2.50 move:1d bank:3d");
-    let Command::Challenge { spec, .. } = cmd else {
+    let Command::Challenge(ChallengeOp::New { spec, .. }) = cmd else {
         panic!()
     };
     assert_eq!((spec.length, spec.beavers, spec.stake), (None, true, 250));
     assert_eq!((spec.time.per_move, spec.time.bank), (86_400, 3 * 86_400));
     assert_eq!(
         parsed("bob: /move #12 13/7 8/7").1,
-        Command::Move(MatchRef::id(12), "13/7 8/7".into())
+        Command::Match(MatchRef::id(12), MatchOp::Move("13/7 8/7".into()))
     );
     assert_eq!(
         parsed("bob: /roll #3@17").1,
-        Command::Roll(MatchRef {
-            id: Some(3),
-            version: Some(17)
-        })
+        Command::Match(
+            MatchRef {
+                id: Some(3),
+                version: Some(17)
+            },
+            MatchOp::Roll
+        )
     );
     assert_eq!(
         parsed("carol: /nominate opponent 2-1").1,
-        Command::Nominate(MatchRef::default(), NominateFor::Opponent, (2, 1))
+        Command::Match(
+            MatchRef::default(),
+            MatchOp::Nominate(NominateFor::Opponent, (2, 1))
+        )
     );
     assert_eq!(
         parsed("carol: /call evens").1,
-        Command::Call(MatchRef::default(), Parity::Even)
+        Command::Match(MatchRef::default(), MatchOp::Call(Parity::Even))
     );
     assert_eq!(
         parsed("carol: /choose me").1,
-        Command::Choose(MatchRef::default(), Starter::Me)
+        Command::Match(MatchRef::default(), MatchOp::Choose(Starter::Me))
     );
     assert_eq!(
         parsed("carol: /resign gammon").1,
-        Command::Resign(MatchRef::default(), ResignLevel::Gammon)
+        Command::Match(MatchRef::default(), MatchOp::Resign(ResignLevel::Gammon))
     );
     assert_eq!(
         parsed("carol: /concede 3 payment").1,
-        Command::Concede(MatchRef::default(), 3, true)
+        Command::Match(
+            MatchRef::default(),
+            MatchOp::Concede {
+                games: 3,
+                payment: true
+            }
+        )
     );
     assert_eq!(parse_line("   "), Ok(None));
     assert_eq!(parse_line("# a comment"), Ok(None));
@@ -110,7 +122,7 @@ async fn the_welsh_bot_is_challenged_in_the_local_chat_at_its_levels() {
         ("alice: /challenge bot rules:welsh", None),
     ] {
         // When the chat reads the challenge, then the level is in the terms
-        let Command::Challenge { opponent, spec } = parsed(line).1 else {
+        let Command::Challenge(ChallengeOp::New { opponent, spec }) = parsed(line).1 else {
             panic!("{line}")
         };
         assert_eq!(
@@ -178,7 +190,7 @@ fn the_bot_is_challenged_with_a_level_and_practice_commands_are_read() {
         ),
     ] {
         // When the chat reads the challenge, then the bot's level is in the terms
-        let Command::Challenge { opponent, spec } = parsed(line).1 else {
+        let Command::Challenge(ChallengeOp::New { opponent, spec }) = parsed(line).1 else {
             panic!("{line}")
         };
         assert_eq!(
@@ -187,15 +199,24 @@ fn the_bot_is_challenged_with_a_level_and_practice_commands_are_read() {
             "{line}"
         );
     }
-    let Command::Challenge { spec, .. } =
+    let Command::Challenge(ChallengeOp::New { spec, .. }) =
         parsed("alice: /challenge bob practice:on tutor:on rated:off").1
     else {
         panic!()
     };
     assert!(spec.practice && spec.tutor && spec.bot.is_none());
-    assert_eq!(parsed("bob: /hint #4").1, Command::Hint(MatchRef::id(4)));
-    assert_eq!(parsed("bob: /undo").1, Command::Undo(MatchRef::default()));
-    assert_eq!(parsed("bob: /keep #2").1, Command::Keep(MatchRef::id(2)));
+    assert_eq!(
+        parsed("bob: /hint #4").1,
+        Command::Practice(MatchRef::id(4), PracticeOp::Hint)
+    );
+    assert_eq!(
+        parsed("bob: /undo").1,
+        Command::Practice(MatchRef::default(), PracticeOp::Undo)
+    );
+    assert_eq!(
+        parsed("bob: /keep #2").1,
+        Command::Practice(MatchRef::id(2), PracticeOp::Keep)
+    );
     // And a level gnubg does not have, or a bad switch, is refused naming the choices
     for (line, phrase) in [
         (
@@ -523,7 +544,7 @@ fn stake_amounts_are_read_with_the_one_strict_rule() {
         assert!(e.0.contains("not an amount"), "`{stake}`: {}", e.0);
     }
     let (_, cmd) = parsed("alice: /challenge bob length:money stake:1.5");
-    let Command::Challenge { spec, .. } = cmd else {
+    let Command::Challenge(ChallengeOp::New { spec, .. }) = cmd else {
         panic!()
     };
     assert_eq!(spec.stake, 150);

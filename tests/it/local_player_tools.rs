@@ -3,7 +3,9 @@
 
 use std::sync::Arc;
 
-use club::{Actor, ChallengeSpec, Club, Command, ManualClock, MatchRef, RngDice};
+use club::{
+    Actor, ChallengeOp, ChallengeSpec, Club, Command, ManualClock, MatchOp, MatchRef, RngDice,
+};
 use engine::ResignLevel;
 use gammonbot::console::run_line;
 use store::Store;
@@ -14,16 +16,16 @@ async fn alice_beats_bob(club: &Club) {
     let run = async |who: &str, cmd: Command| club.execute(&Actor::local(who), cmd).await.unwrap();
     let id = run(
         "alice",
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "bob".into(),
             spec: ChallengeSpec::standard(Some(1)),
-        },
+        }),
     )
     .await
     .match_id
     .unwrap();
     let m = MatchRef::id(id);
-    let mut out = run("bob", Command::Accept(m)).await;
+    let mut out = run("bob", Command::Challenge(ChallengeOp::Accept(m))).await;
     let mut plays = 0;
     for _ in 0..200 {
         let next = out.next.clone().unwrap();
@@ -38,14 +40,18 @@ async fn alice_beats_bob(club: &Club) {
                 .legal_moves(&Actor::local(&next.name), m)
                 .await
                 .unwrap();
-            Command::Move(m, legal[0].clone())
+            Command::Match(m, MatchOp::Move(legal[0].clone()))
         } else {
-            Command::Roll(m)
+            Command::Match(m, MatchOp::Roll)
         };
         out = run(&next.name, cmd).await;
     }
-    run("bob", Command::Resign(m, ResignLevel::Single)).await;
-    run("alice", Command::AcceptResign(m)).await;
+    run(
+        "bob",
+        Command::Match(m, MatchOp::Resign(ResignLevel::Single)),
+    )
+    .await;
+    run("alice", Command::Match(m, MatchOp::AcceptResign)).await;
 }
 
 #[tokio::test]

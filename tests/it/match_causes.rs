@@ -4,7 +4,9 @@
 //! cause; the league log reads as sentences with names and times, its JSON kept for
 //! `/league log export`.
 
-use club::{ChallengeSpec, Command, DAY, Format, LeagueCommand, LeagueOp, MatchRef, Outcome};
+use club::{
+    ChallengeSpec, Command, DAY, Format, LeagueCommand, LeagueOp, Look, MatchOp, MatchRef, Outcome,
+};
 use engine::ResignLevel;
 use store::EndCause;
 
@@ -22,7 +24,7 @@ fn league(op: LeagueOp) -> Command {
 /// Plays on in match `m` until `name` must act.
 async fn until_to_act(f: &Fixture, m: i64, name: &str) {
     for _ in 0..20 {
-        let out = run(f, name, Command::Board(MatchRef::id(m))).await;
+        let out = run(f, name, Command::Look(Look::Board(MatchRef::id(m)))).await;
         let next = out.next.expect("someone must act");
         if next.name == name {
             return;
@@ -33,9 +35,9 @@ async fn until_to_act(f: &Fixture, m: i64, name: &str) {
                 .legal_moves(&who(&next.name), MatchRef::id(m))
                 .await
                 .unwrap();
-            Command::Move(MatchRef::id(m), moves[0].clone())
+            Command::Match(MatchRef::id(m), MatchOp::Move(moves[0].clone()))
         } else {
-            Command::Roll(MatchRef::id(m))
+            Command::Match(MatchRef::id(m), MatchOp::Roll)
         };
         run(f, &next.name, cmd).await;
     }
@@ -67,10 +69,15 @@ async fn season_of_every_cause(f: &Fixture) {
     run(
         f,
         "bob",
-        Command::Resign(MatchRef::id(m), ResignLevel::Single),
+        Command::Match(MatchRef::id(m), MatchOp::Resign(ResignLevel::Single)),
     )
     .await;
-    run(f, "alice", Command::AcceptResign(MatchRef::id(m))).await;
+    run(
+        f,
+        "alice",
+        Command::Match(MatchRef::id(m), MatchOp::AcceptResign),
+    )
+    .await;
     let m = match_of(f, "Autumn", "carol", "dave").await;
     run(
         f,
@@ -88,11 +95,11 @@ async fn season_of_every_cause(f: &Fixture) {
 }
 
 fn rating(player: &str) -> Command {
-    Command::Rating {
+    Command::Look(Look::Rating {
         player: Some(player.into()),
         ruleset: None,
         vs: None,
-    }
+    })
 }
 
 /// The `/rating` line of match `m`.
@@ -190,7 +197,10 @@ async fn item9_games_fixtures_standings_and_board_say_the_cause() {
     let cd = match_of(&f, "Autumn", "carol", "dave").await;
     let be = match_of(&f, "Autumn", "bob", "erin").await;
     // When dave lists his games and anyone reads the fixtures and the final boards
-    let games = run(&f, "dave", Command::Games).await.lines.join("\n");
+    let games = run(&f, "dave", Command::Look(Look::Games))
+        .await
+        .lines
+        .join("\n");
     let fixtures = run(&f, "bob", league(LeagueOp::Fixtures))
         .await
         .lines
@@ -199,8 +209,8 @@ async fn item9_games_fixtures_standings_and_board_say_the_cause() {
         .await
         .lines
         .join("\n");
-    let board = run(&f, "carol", Command::Board(MatchRef::id(cd))).await;
-    let board_be = run(&f, "bob", Command::Board(MatchRef::id(be))).await;
+    let board = run(&f, "carol", Command::Look(Look::Board(MatchRef::id(cd)))).await;
+    let board_be = run(&f, "bob", Command::Look(Look::Board(MatchRef::id(be)))).await;
     // Then each says the organiser's ruling with its reason, or the withdrawal
     assert!(
         games.contains("carol won by forfeit by the organiser's ruling: no reply for a week"),

@@ -2,7 +2,7 @@
 //! `/resign session`); every game is already in the ledger at the stake, and the session's
 //! net is said; mid-game the stop is refused with the reason, and match play has no stop.
 
-use club::{Actor, ChallengeSpec, ClubError, Command, MatchRef, Outcome};
+use club::{Actor, ChallengeOp, ChallengeSpec, ClubError, Command, MatchOp, MatchRef, Outcome};
 use engine::ResignLevel;
 use gammonbot::console::parse_line;
 use store::MatchStatus;
@@ -18,14 +18,19 @@ async fn session(f: &Fixture, spec: ChallengeSpec) -> (i64, Outcome) {
     let out = run(
         f,
         "alice",
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "bob".into(),
             spec,
-        },
+        }),
     )
     .await;
     let id = out.match_id.unwrap();
-    let out = run(f, "bob", Command::Accept(MatchRef::id(id))).await;
+    let out = run(
+        f,
+        "bob",
+        Command::Challenge(ChallengeOp::Accept(MatchRef::id(id))),
+    )
+    .await;
     (id, out)
 }
 
@@ -41,14 +46,19 @@ async fn either_player_stops_a_money_session_between_games_and_the_net_is_settle
     let (id, _) = session(&f, spec).await;
     let m = MatchRef::id(id);
     // Game 1: the opening throw, then the player on turn plays, so the game is under way
-    let out = run(&f, "alice", Command::Roll(m)).await;
+    let out = run(&f, "alice", Command::Match(m, MatchOp::Roll)).await;
     let mover = out.next.clone().unwrap().name;
     let plays = f.club.legal_moves(&Actor::local(&mover), m).await.unwrap();
-    run(&f, &mover, Command::Move(m, plays[0].clone())).await;
+    run(
+        &f,
+        &mover,
+        Command::Match(m, MatchOp::Move(plays[0].clone())),
+    )
+    .await;
     let version = f.store.load_match(id).await.unwrap().unwrap().version;
     // Mid-game: refused, saying why, nothing changed
     for who in ["alice", "bob"] {
-        let e = refused(&f, who, Command::Stop(m)).await;
+        let e = refused(&f, who, Command::Match(m, MatchOp::Stop)).await;
         let text = e.to_string();
         assert!(text.contains("between games"), "{text}");
         assert!(text.contains("game 1"), "{text}");
@@ -59,11 +69,21 @@ async fn either_player_stops_a_money_session_between_games_and_the_net_is_settle
     );
     // Game 1 ends by a resignation: 1 point at 1.00 in the ledger
     let resigner = "bob";
-    run(&f, resigner, Command::Resign(m, ResignLevel::Single)).await;
-    run(&f, other(resigner), Command::AcceptResign(m)).await;
+    run(
+        &f,
+        resigner,
+        Command::Match(m, MatchOp::Resign(ResignLevel::Single)),
+    )
+    .await;
+    run(
+        &f,
+        other(resigner),
+        Command::Match(m, MatchOp::AcceptResign),
+    )
+    .await;
     assert_eq!(f.store.ledger(1, 1).await.unwrap().len(), 1);
     // Game 2 waits for its opening throw: bob stops
-    let out = run(&f, "bob", Command::Stop(m)).await;
+    let out = run(&f, "bob", Command::Match(m, MatchOp::Stop)).await;
     let text = out.lines.join("\n");
     assert!(text.contains("ends the money session"), "{text}");
     assert!(text.contains("after 1 game"), "{text}");
@@ -78,7 +98,7 @@ async fn either_player_stops_a_money_session_between_games_and_the_net_is_settle
     assert_eq!(f.store.balance(1, 2).await.unwrap(), -100);
     assert_match_rebuilds(&f.store, id).await;
     // Over: no more play
-    let e = refused(&f, "alice", Command::Roll(m)).await;
+    let e = refused(&f, "alice", Command::Match(m, MatchOp::Roll)).await;
     assert!(matches!(e, ClubError::NotActive(..)), "{e}");
 }
 
@@ -86,7 +106,7 @@ async fn either_player_stops_a_money_session_between_games_and_the_net_is_settle
 async fn a_session_may_be_stopped_before_its_first_play() {
     let f = open("money-stop-at-once").await;
     let (id, _) = session(&f, ChallengeSpec::standard(None)).await;
-    let out = run(&f, "alice", Command::Stop(MatchRef::id(id))).await;
+    let out = run(&f, "alice", Command::Match(MatchRef::id(id), MatchOp::Stop)).await;
     assert!(
         out.lines.join("\n").contains("after 0 games"),
         "{:?}",
@@ -107,9 +127,14 @@ async fn a_game_begins_with_its_opening_throw_after_which_the_session_is_not_sto
     // Given a money session: each game waits for a player's opening throw
     let next = out.next.clone().expect("someone to act");
     assert!(next.what.contains("opening throw"), "{next:?}");
-    run(&f, "bob", Command::Roll(m)).await;
-    run(&f, "bob", Command::Resign(m, ResignLevel::Single)).await;
-    let out = run(&f, "alice", Command::AcceptResign(m)).await;
+    run(&f, "bob", Command::Match(m, MatchOp::Roll)).await;
+    run(
+        &f,
+        "bob",
+        Command::Match(m, MatchOp::Resign(ResignLevel::Single)),
+    )
+    .await;
+    let out = run(&f, "alice", Command::Match(m, MatchOp::AcceptResign)).await;
     let next = out.next.clone().expect("someone to act");
     assert!(
         next.what.contains("opening throw"),
@@ -123,11 +148,11 @@ async fn a_game_begins_with_its_opening_throw_after_which_the_session_is_not_sto
         out.lines
     );
     // When the loser of game 1 makes game 2's opening throw (and sees the dice)
-    run(&f, "bob", Command::Roll(m)).await;
+    run(&f, "bob", Command::Match(m, MatchOp::Roll)).await;
     let version = f.store.load_match(id).await.unwrap().unwrap().version;
     // Then neither player may stop the session: game 2 has begun
     for who in ["alice", "bob"] {
-        let e = refused(&f, who, Command::Stop(m)).await;
+        let e = refused(&f, who, Command::Match(m, MatchOp::Stop)).await;
         let text = e.to_string();
         assert!(
             text.contains("the opening throw of game 2 was made")
@@ -148,9 +173,9 @@ async fn a_game_begins_with_its_opening_throw_after_which_the_session_is_not_sto
 async fn match_play_has_no_session_to_stop() {
     let f = open("money-stop-match").await;
     let (id, _) = session(&f, ChallengeSpec::standard(Some(5))).await;
-    let e = refused(&f, "alice", Command::Stop(MatchRef::id(id))).await;
+    let e = refused(&f, "alice", Command::Match(MatchRef::id(id), MatchOp::Stop)).await;
     assert!(e.to_string().contains("money"), "{e}");
-    let e = refused(&f, "carol", Command::Stop(MatchRef::id(id))).await;
+    let e = refused(&f, "carol", Command::Match(MatchRef::id(id), MatchOp::Stop)).await;
     assert!(matches!(e, ClubError::NotAParticipant(..)), "{e}");
 }
 
@@ -158,6 +183,9 @@ async fn match_play_has_no_session_to_stop() {
 fn the_local_chat_reads_stop_and_resign_session() {
     for line in ["alice: /stop", "alice: /resign session", "alice: /stop #4"] {
         let (_, cmd) = parse_line(line).unwrap().unwrap();
-        assert!(matches!(cmd, Command::Stop(_)), "{line}: {cmd:?}");
+        assert!(
+            matches!(cmd, Command::Match(_, MatchOp::Stop)),
+            "{line}: {cmd:?}"
+        );
     }
 }

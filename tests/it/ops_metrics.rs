@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use club::{ChallengeSpec, ClubError, Command, MatchRef};
+use club::{ChallengeOp, ChallengeSpec, ClubError, Command, MatchOp, MatchRef};
 use clubkit::{Fixture, refused, run};
 use sqlx::Connection as _;
 use testkit::scratch_db;
@@ -58,10 +58,10 @@ async fn scrape(addr: SocketAddr) -> BTreeMap<String, f64> {
 }
 
 fn challenge(opponent: &str) -> Command {
-    Command::Challenge {
+    Command::Challenge(ChallengeOp::New {
         opponent: opponent.into(),
         spec: ChallengeSpec::standard(Some(1)),
-    }
+    })
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -86,10 +86,25 @@ async fn commands_through_the_club_are_counted_by_kind_and_outcome_with_their_re
 
     // Two commands accepted, three refused.
     let id = run(&f, "alice", challenge("bob")).await.match_id.unwrap();
-    run(&f, "bob", Command::Accept(MatchRef::id(id))).await;
-    let e = refused(&f, "carol", Command::Roll(MatchRef::default())).await;
+    run(
+        &f,
+        "bob",
+        Command::Challenge(ChallengeOp::Accept(MatchRef::id(id))),
+    )
+    .await;
+    let e = refused(
+        &f,
+        "carol",
+        Command::Match(MatchRef::default(), MatchOp::Roll),
+    )
+    .await;
     assert!(matches!(e, ClubError::NoMatch), "{e}");
-    let e = refused(&f, "carol", Command::Double(MatchRef::id(id))).await;
+    let e = refused(
+        &f,
+        "carol",
+        Command::Match(MatchRef::id(id), MatchOp::Double),
+    )
+    .await;
     assert!(matches!(e, ClubError::NotAParticipant(..)), "{e}");
     let e = refused(&f, "alice", challenge("alice")).await;
     assert!(matches!(e, ClubError::SelfChallenge), "{e}");

@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use club::{
-    Actor, ChallengeSpec, ClubError, Command, DiceSource, MatchRef, Outcome, RngDice, TimeControl,
-    duration_words, next_words,
+    Actor, ChallengeOp, ChallengeSpec, ClubError, Command, DiceSource, Look, MatchOp, MatchRef,
+    Outcome, RngDice, TimeControl, duration_words, next_words,
 };
 use engine::welsh::{
     BreakReason, Parity, Throw, WelshAction, WelshMatch, WelshRules, resolve_welsh_play,
@@ -69,7 +69,10 @@ async fn started(f: &Fixture, spec: ChallengeSpec) -> (i64, Outcome) {
         .as_ref()
         .is_some_and(|n| n.what.contains("opening throw"))
     {
-        return (id, run(f, "alice", Command::Roll(MatchRef::id(id))).await);
+        return (
+            id,
+            run(f, "alice", Command::Match(MatchRef::id(id), MatchOp::Roll)).await,
+        );
     }
     (id, out)
 }
@@ -84,7 +87,12 @@ async fn play_first(f: &Fixture, id: i64, out: &Outcome) -> Outcome {
         .legal_moves(&Actor::local(&next.name), m)
         .await
         .unwrap();
-    run(f, &next.name, Command::Move(m, moves[0].clone())).await
+    run(
+        f,
+        &next.name,
+        Command::Match(m, MatchOp::Move(moves[0].clone())),
+    )
+    .await
 }
 
 // Item 4 -------------------------------------------------------------------------------
@@ -179,10 +187,10 @@ async fn item_05_length_0_names_money_play_and_the_club_refuses_terms_that_do_no
         (crawford, "Crawford"),
         (no_time, "time a move"),
     ] {
-        let cmd = Command::Challenge {
+        let cmd = Command::Challenge(ChallengeOp::New {
             opponent: "bob".into(),
             spec,
-        };
+        });
         let e = refused(&f, "alice", cmd).await;
         assert!(e.to_string().contains(phrase), "{e}");
     }
@@ -197,13 +205,16 @@ async fn item_06_take_with_no_double_offered_says_no_double_is_waiting() {
     let m = MatchRef::id(id);
     // The mover has dice to play: he has no double to take
     let mover = out.next.clone().unwrap().name;
-    let e = refused(&f, &mover, Command::Take(m)).await;
+    let e = refused(&f, &mover, Command::Match(m, MatchOp::Take)).await;
     assert!(e.to_string().contains("no double is waiting"), "{e}");
     // After his play, his opponent is to roll or double: no double to take either
     let out = play_first(&f, id, &out).await;
     let next = out.next.unwrap();
     assert_eq!(next.what, "roll or double");
-    for cmd in [Command::Take(m), Command::Drop(m)] {
+    for cmd in [
+        Command::Match(m, MatchOp::Take),
+        Command::Match(m, MatchOp::Drop),
+    ] {
         let e = refused(&f, &next.name, cmd).await;
         assert!(e.to_string().contains("no double is waiting"), "{e}");
         assert!(!e.to_string().contains("roll first"), "{e}");
@@ -252,10 +263,10 @@ async fn item_11_a_version_from_the_future_is_said_not_to_exist_yet() {
     let e = refused(
         &f,
         &mover,
-        Command::Board(MatchRef {
+        Command::Look(Look::Board(MatchRef {
             id: Some(id),
             version: Some(999),
-        }),
+        })),
     )
     .await
     .to_string();
@@ -273,16 +284,19 @@ async fn item_11_the_board_footer_and_games_show_the_version_to_use() {
     let at = format!("#{id}@{}", out.version.unwrap());
     let board = render_text(out.board.as_ref().unwrap());
     assert!(board.contains(&at), "{board}");
-    let games = run(&f, "alice", Command::Games).await.lines.join("\n");
+    let games = run(&f, "alice", Command::Look(Look::Games))
+        .await
+        .lines
+        .join("\n");
     assert!(games.contains(&at), "{games}");
     // And that version is one a command takes
     run(
         &f,
         "alice",
-        Command::Board(MatchRef {
+        Command::Look(Look::Board(MatchRef {
             id: Some(id),
             version: out.version,
-        }),
+        })),
     )
     .await;
 }
@@ -334,7 +348,12 @@ async fn item_13_dice_are_written_high_die_dash_low_die_in_refusals_too() {
     let next = out.next.unwrap();
     let dice = next.what.strip_prefix("move ").unwrap().to_string();
     assert!(dice.len() == 3 && dice.as_bytes()[1] == b'-', "{dice}");
-    let e = refused(&f, &next.name, Command::Roll(MatchRef::id(id))).await;
+    let e = refused(
+        &f,
+        &next.name,
+        Command::Match(MatchRef::id(id), MatchOp::Roll),
+    )
+    .await;
     assert!(e.to_string().contains(&format!("rolled {dice}")), "{e}");
 }
 
@@ -364,8 +383,8 @@ async fn item_13_after_a_beaver_the_lines_and_the_board_say_beavers_to_4() {
     let out = play_first(&f, id, &out).await;
     let doubler = out.next.unwrap().name;
     let other = if doubler == "alice" { "bob" } else { "alice" };
-    run(&f, &doubler, Command::Double(m)).await;
-    let out = run(&f, other, Command::Beaver(m)).await;
+    run(&f, &doubler, Command::Match(m, MatchOp::Double)).await;
+    let out = run(&f, other, Command::Match(m, MatchOp::Beaver)).await;
     assert!(
         out.lines.contains(&format!("{other} beavers to 4")),
         "{:?}",
@@ -388,8 +407,13 @@ async fn item_13_the_final_board_says_who_won() {
     let f = open("msg_final", 1).await;
     let (id, _) = started(&f, ChallengeSpec::standard(Some(1))).await;
     let m = MatchRef::id(id);
-    run(&f, "alice", Command::Resign(m, ResignLevel::Single)).await;
-    let out = run(&f, "bob", Command::AcceptResign(m)).await;
+    run(
+        &f,
+        "alice",
+        Command::Match(m, MatchOp::Resign(ResignLevel::Single)),
+    )
+    .await;
+    let out = run(&f, "bob", Command::Match(m, MatchOp::AcceptResign)).await;
     let text = render_text(out.board.as_ref().unwrap());
     assert!(text.contains("bob won the match 1-0"), "{text}");
 }
@@ -399,9 +423,9 @@ async fn item_13_the_final_board_says_who_won() {
 #[test]
 fn item_14_throw_works_as_well_as_roll_and_onedie_is_the_one_die_throw() {
     let (_, cmd) = parse_line("alice: /throw #2").unwrap().unwrap();
-    assert_eq!(cmd, Command::Roll(MatchRef::id(2)));
+    assert_eq!(cmd, Command::Match(MatchRef::id(2), MatchOp::Roll));
     let (_, cmd) = parse_line("alice: /onedie").unwrap().unwrap();
-    assert_eq!(cmd, Command::RollOne(MatchRef::default()));
+    assert_eq!(cmd, Command::Match(MatchRef::default(), MatchOp::RollOne));
     assert!(
         HELP.contains("/throw") && HELP.contains("/onedie"),
         "{HELP}"
@@ -436,8 +460,8 @@ async fn item_14_export_of_a_welsh_match_is_a_documented_text_record() {
     let f = open("msg_welsh_export", 1).await;
     let (id, _) = started(&f, ChallengeSpec::welsh(5)).await;
     let m = MatchRef::id(id);
-    run(&f, "bob", Command::Call(m, Parity::Odd)).await;
-    let out = run(&f, "alice", Command::Export(m)).await;
+    run(&f, "bob", Command::Match(m, MatchOp::Call(Parity::Odd))).await;
+    let out = run(&f, "alice", Command::Look(Look::Export(m))).await;
     let a = out.attachment.expect("a file");
     assert_eq!(a.name, format!("match-{id}.txt"));
     assert!(a.text.contains("gnubg cannot read"), "{}", a.text);
@@ -462,16 +486,21 @@ async fn item_16_accept_with_one_challenge_waiting_and_an_active_match_accepts_t
     let second = run(
         &f,
         "alice",
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "bob".into(),
             spec: ChallengeSpec::welsh(5),
-        },
+        }),
     )
     .await
     .match_id
     .unwrap();
     // When bob accepts without naming the match, the challenge is accepted
-    let out = run(&f, "bob", Command::Accept(MatchRef::default())).await;
+    let out = run(
+        &f,
+        "bob",
+        Command::Challenge(ChallengeOp::Accept(MatchRef::default())),
+    )
+    .await;
     assert_eq!(out.match_id, Some(second));
 }
 

@@ -28,7 +28,10 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use club::{Actor, BotLevel, ChallengeSpec, Choice, Club, Command, MatchRef, RngDice, SystemClock};
+use club::{
+    Actor, BotLevel, ChallengeOp, ChallengeSpec, Choice, Club, Command, MatchOp, MatchRef, RngDice,
+    SystemClock,
+};
 use engine::welsh::Parity;
 use store::Store;
 
@@ -44,21 +47,21 @@ fn arg(args: &[String], flag: &str, default: &str) -> String {
 async fn alices_command(club: &Club, m: MatchRef, choices: &[Choice]) -> Command {
     let has = |c: &Choice| choices.contains(c);
     if has(&Choice::AcceptConcession) {
-        Command::AcceptConcede(m)
+        Command::Match(m, MatchOp::AcceptConcede)
     } else if has(&Choice::CallOdds) {
-        Command::Call(m, Parity::Odd)
+        Command::Match(m, MatchOp::Call(Parity::Odd))
     } else if has(&Choice::StartMyself) {
-        Command::Choose(m, club::Starter::Me)
+        Command::Match(m, MatchOp::Choose(club::Starter::Me))
     } else if choices.iter().any(|c| matches!(c, Choice::Throw(_))) {
-        Command::Roll(m)
+        Command::Match(m, MatchOp::Roll)
     } else if has(&Choice::Reroll) {
-        Command::Reroll(m)
+        Command::Match(m, MatchOp::Reroll)
     } else {
         let plays = club
             .legal_moves(&Actor::local("alice"), m)
             .await
             .unwrap_or_default();
-        Command::Move(m, plays.first().cloned().unwrap_or_default())
+        Command::Match(m, MatchOp::Move(plays.first().cloned().unwrap_or_default()))
     }
 }
 
@@ -109,13 +112,13 @@ fn main() {
             let out = club
                 .execute(
                     &alice,
-                    Command::Challenge {
+                    Command::Challenge(ChallengeOp::New {
                         opponent: "bot".into(),
                         spec: ChallengeSpec {
                             bot: Some(BotLevel::Welsh(level)),
                             ..ChallengeSpec::welsh(games)
                         },
-                    },
+                    }),
                 )
                 .await
                 .unwrap();
@@ -128,7 +131,13 @@ fn main() {
                 if up.user_id == "alice" {
                     let cmd = if offer {
                         offer = false;
-                        Command::Concede(m, 1, false)
+                        Command::Match(
+                            m,
+                            MatchOp::Concede {
+                                games: 1,
+                                payment: false,
+                            },
+                        )
                     } else {
                         alices_command(&club, m, &up.choices).await
                     };

@@ -4,12 +4,12 @@
 use std::sync::Arc;
 
 use crate::{
-    Actor, AnalysisSettings, Clock, ClubError, ClubMetrics, Command, DiceSource, Entry, Gauges,
-    Outcome,
+    Actor, AnalysisSettings, ChallengeOp, Clock, ClubError, ClubMetrics, Command, DiceSource,
+    Entry, Gauges, Look, MatchOp, MatchRef, Outcome, PlayerOp, PracticeOp,
 };
 use engine::Side;
 use engine::welsh::Rates;
-use store::Store;
+use store::{PlayerRow, Store};
 
 /// The longest move text, option or name the club reads.
 const MAX_TEXT: usize = 200;
@@ -121,7 +121,7 @@ impl Club {
     /// # Errors
     /// A [`ClubError`] saying why it was refused and what to do; nothing is changed then.
     pub async fn execute(&self, actor: &Actor, cmd: Command) -> Result<Outcome, ClubError> {
-        let kind = crate::kernel::metrics::kind(&cmd);
+        let kind = cmd.kind();
         let started = std::time::Instant::now();
         let result = self.execute_uncounted(actor, cmd).await;
         self.metrics.record(kind, &result, started.elapsed());
@@ -150,173 +150,130 @@ impl Club {
     async fn dispatch(&self, actor: &Actor, cmd: Command) -> Result<Outcome, ClubError> {
         let (me, community) = self.me(actor).await?;
         match cmd {
-            Command::Challenge { opponent, spec } => {
-                self.challenge(actor, &me, community, &opponent, spec).await
+            Command::Challenge(op) => self.challenge_op(actor, &me, community, op).await,
+            Command::Match(m, op) => self.match_op(&me, community, m, op).await,
+            Command::Practice(m, op) => match op {
+                PracticeOp::Hint => self.hint(&me, community, m).await,
+                PracticeOp::Undo => self.undo_or_keep(&me, community, m, false).await,
+                PracticeOp::Keep => self.undo_or_keep(&me, community, m, true).await,
+            },
+            Command::Look(look) => self.look(actor, &me, community, look).await,
+            Command::Chouette(r, op) => self.chouette(actor, &me, community, r, op).await,
+            Command::League(c) => self.league(actor, &me, community, c).await,
+            Command::Fair(target, op) => self.fair(actor, &me, community, target, op).await,
+            Command::Player(op) => self.player_op(actor, &me, community, op).await,
+            Command::Analyse(m) => self.analyse(actor, &me, community, m).await,
+        }
+    }
+
+    /// A challenge made, answered or withdrawn.
+    async fn challenge_op(
+        &self,
+        actor: &Actor,
+        me: &PlayerRow,
+        community: i64,
+        op: ChallengeOp,
+    ) -> Result<Outcome, ClubError> {
+        match op {
+            ChallengeOp::New { opponent, spec } => {
+                self.challenge(actor, me, community, &opponent, spec).await
             }
-            Command::Accept(m) => {
-                self.answer_challenge(&me, community, m, Entry::Accept)
-                    .await
-            }
-            Command::AcceptShaking(m, who) => {
+            ChallengeOp::Accept(m) => self.answer_challenge(me, community, m, Entry::Accept).await,
+            ChallengeOp::AcceptShaking(m, who) => {
                 // The challenged player (O) is the guest: `Me` is O.
                 let shaker = crate::matches::log::starter_side(Side::O, who);
-                self.answer_challenge(&me, community, m, Entry::AcceptWelsh { shaker })
+                self.answer_challenge(me, community, m, Entry::AcceptWelsh { shaker })
                     .await
             }
-            Command::Decline(m) => {
-                self.answer_challenge(&me, community, m, Entry::Decline)
+            ChallengeOp::Decline(m) => {
+                self.answer_challenge(me, community, m, Entry::Decline)
                     .await
             }
-            Command::Cancel(m) => {
-                self.answer_challenge(&me, community, m, Entry::Cancel)
-                    .await
+            ChallengeOp::Cancel(m) => self.answer_challenge(me, community, m, Entry::Cancel).await,
+        }
+    }
+
+    /// A decision in a match: a money session's stop ends it, the rest are played.
+    async fn match_op(
+        &self,
+        me: &PlayerRow,
+        community: i64,
+        m: MatchRef,
+        op: MatchOp,
+    ) -> Result<Outcome, ClubError> {
+        match op {
+            MatchOp::Stop => self.stop_session(me, community, m).await,
+            MatchOp::Move(text) if text.chars().count() > MAX_TEXT => {
+                Err(ClubError::TooLong("move", text.chars().count(), MAX_TEXT))
             }
-            Command::Roll(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::Roll)
-                    .await
-            }
-            Command::Move(m, text) => {
-                if text.chars().count() > MAX_TEXT {
-                    return Err(ClubError::TooLong("move", text.chars().count(), MAX_TEXT));
-                }
-                self.act(&me, community, m, crate::matches::op::Op::Move(text))
-                    .await
-            }
-            Command::Double(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::Double)
-                    .await
-            }
-            Command::Take(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::Take)
-                    .await
-            }
-            Command::Drop(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::Drop)
-                    .await
-            }
-            Command::Beaver(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::Beaver)
-                    .await
-            }
-            Command::Raccoon(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::Raccoon)
-                    .await
-            }
-            Command::Resign(m, level) => {
-                self.act(&me, community, m, crate::matches::op::Op::Resign(level))
-                    .await
-            }
-            Command::Stop(m) => self.stop_session(&me, community, m).await,
-            Command::AcceptResign(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::AcceptResign)
-                    .await
-            }
-            Command::RejectResign(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::RejectResign)
-                    .await
-            }
-            Command::Call(m, p) => {
-                self.act(&me, community, m, crate::matches::op::Op::Call(p))
-                    .await
-            }
-            Command::Choose(m, who) => {
-                self.act(&me, community, m, crate::matches::op::Op::Choose(who))
-                    .await
-            }
-            Command::Reroll(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::Reroll)
-                    .await
-            }
-            Command::RollOne(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::RollOne)
-                    .await
-            }
-            Command::Nominate(m, whose, dice) => {
-                self.act(
-                    &me,
-                    community,
-                    m,
-                    crate::matches::op::Op::Nominate(whose, dice),
-                )
-                .await
-            }
-            Command::Concede(m, games, pay) => {
-                self.act(
-                    &me,
-                    community,
-                    m,
-                    crate::matches::op::Op::Concede(games, pay),
-                )
-                .await
-            }
-            Command::AcceptConcede(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::AcceptConcede)
-                    .await
-            }
-            Command::RejectConcede(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::RejectConcede)
-                    .await
-            }
-            Command::Break(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::Break)
-                    .await
-            }
-            Command::Resume(m) => {
-                self.act(&me, community, m, crate::matches::op::Op::Resume)
-                    .await
-            }
-            Command::Board(m) => self.board(&me, community, m).await,
-            Command::Moves(m) => self.moves(&me, community, m).await,
-            Command::Games => self.games(&me, community).await,
-            Command::Waiting => self.games_waiting(&me, community, actor.reply_chars).await,
-            Command::History(m) => self.history(&me, community, m).await,
-            Command::Export(m) => self.export(&me, community, m).await,
-            Command::Settings {
-                auto_roll,
-                notify_dm,
-                digest,
-            } => self.settings(&me, auto_roll, notify_dm, &digest).await,
-            Command::Ledger => self.ledger(&me, community).await,
-            Command::Chouette(r, op) => self.chouette(actor, &me, community, r, op).await,
-            Command::Pot(opponent) => self.pot(actor, &me, community, &opponent).await,
-            Command::Rating {
+            op => self.act(me, community, m, op).await,
+        }
+    }
+
+    /// What only reads.
+    async fn look(
+        &self,
+        actor: &Actor,
+        me: &PlayerRow,
+        community: i64,
+        look: Look,
+    ) -> Result<Outcome, ClubError> {
+        match look {
+            Look::Board(m) => self.board(me, community, m).await,
+            Look::Moves(m) => self.moves(me, community, m).await,
+            Look::Games => self.games(me, community).await,
+            Look::Waiting => self.games_waiting(me, community, actor.reply_chars).await,
+            Look::History(m) => self.history(me, community, m).await,
+            Look::Export(m) => self.export(me, community, m).await,
+            Look::Ledger => self.ledger(me, community).await,
+            Look::Pot(opponent) => self.pot(actor, me, community, &opponent).await,
+            Look::Rating {
                 player,
                 ruleset,
                 vs,
             } => {
                 let mut out = self
-                    .rating_view(actor, &me, community, player.as_deref(), ruleset)
+                    .rating_view(actor, me, community, player.as_deref(), ruleset)
                     .await?;
                 if let Some(vs) = vs {
                     let h2h = self
-                        .head_to_head_view(actor, &me, community, player.as_deref(), &vs)
+                        .head_to_head_view(actor, me, community, player.as_deref(), &vs)
                         .await?;
                     out.lines.extend(h2h.lines);
                 }
                 Ok(out)
             }
-            Command::Leaderboard { ruleset } => {
-                self.leaderboard_view(actor, community, ruleset).await
-            }
-            Command::Fair(target, op) => self.fair(actor, &me, community, target, op).await,
-            Command::Rename(name) => self.rename(actor, &me, &name).await,
-            Command::League(c) => self.league(actor, &me, community, c).await,
-            Command::Analyse(m) => self.analyse(actor, &me, community, m).await,
-            Command::Stats(player) => self.stats(actor, &me, community, player.as_deref()).await,
-            Command::Hint(m) => self.hint(&me, community, m).await,
-            Command::Undo(m) => self.undo_or_keep(&me, community, m, false).await,
-            Command::Keep(m) => self.undo_or_keep(&me, community, m, true).await,
-            Command::Vacation(op) => self.vacation(&me, community, op).await,
-            Command::HeadToHead { player, opponent } => {
-                self.head_to_head_view(actor, &me, community, player.as_deref(), &opponent)
+            Look::Leaderboard { ruleset } => self.leaderboard_view(actor, community, ruleset).await,
+            Look::Stats(player) => self.stats(actor, me, community, player.as_deref()).await,
+            Look::HeadToHead { player, opponent } => {
+                self.head_to_head_view(actor, me, community, player.as_deref(), &opponent)
                     .await
             }
-            Command::FairStats { player, ruleset } => {
-                self.fair_stats(actor, &me, community, player.as_deref(), ruleset)
+            Look::FairStats { player, ruleset } => {
+                self.fair_stats(actor, me, community, player.as_deref(), ruleset)
                     .await
             }
-            Command::Block(who) => self.block(actor, &me, who.as_deref()).await,
-            Command::Unblock(who) => self.unblock(actor, &me, &who).await,
+        }
+    }
+
+    /// Me as a player: settings, name, blocks, vacation.
+    async fn player_op(
+        &self,
+        actor: &Actor,
+        me: &PlayerRow,
+        community: i64,
+        op: PlayerOp,
+    ) -> Result<Outcome, ClubError> {
+        match op {
+            PlayerOp::Settings {
+                auto_roll,
+                notify_dm,
+                digest,
+            } => self.settings(me, auto_roll, notify_dm, &digest).await,
+            PlayerOp::Rename(name) => self.rename(actor, me, &name).await,
+            PlayerOp::Block(who) => self.block(actor, me, who.as_deref()).await,
+            PlayerOp::Unblock(who) => self.unblock(actor, me, &who).await,
+            PlayerOp::Vacation(op) => self.vacation(me, community, op).await,
         }
     }
 }

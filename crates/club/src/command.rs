@@ -3,8 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use engine::welsh::{NominateFor, Parity};
-use engine::{ResignLevel, Ruleset};
+use engine::Ruleset;
 use render::Scene;
 
 /// Who sends a command, and from where.
@@ -209,51 +208,108 @@ pub enum Starter {
     Opponent,
 }
 
-/// Every command of the club.
+/// Every command of the club, by concern.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
+    /// A challenge: made, answered or withdrawn.
+    Challenge(ChallengeOp),
+    /// A decision in a match (or money session) I play.
+    Match(MatchRef, crate::MatchOp),
+    /// Practice: GNU Backgammon's hint, the tutor's take-back.
+    Practice(MatchRef, PracticeOp),
+    /// What only reads: a board, my games, a log, a ledger, ratings, statistics. Anyone
+    /// may send these, the bot's identity included.
+    Look(Look),
+    /// A chouette command.
+    Chouette(crate::ChouetteRef, crate::ChouetteOp),
+    /// A league command.
+    League(crate::LeagueCommand),
+    /// Provably fair dice of a match or chouette: show, export, set my seed.
+    Fair(crate::FairRef, crate::FairOp),
+    /// Me as a player here: my settings, my name, whom I block, my vacation.
+    Player(PlayerOp),
+    /// GNU Backgammon's review of a finished standard match (a money session: its
+    /// finished games): the stored one, or a job queued.
+    Analyse(MatchRef),
+}
+
+impl Command {
+    /// The command's kind, as the operator's metrics label it: its slash command's name.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Command::Challenge(op) => op.kind(),
+            Command::Match(_, op) => op.kind(),
+            Command::Practice(_, op) => op.kind(),
+            Command::Look(look) => look.kind(),
+            Command::Chouette(..) => "chouette",
+            Command::League(_) => "league",
+            Command::Fair(..) => "fair",
+            Command::Player(op) => op.kind(),
+            Command::Analyse(_) => "analyse",
+        }
+    }
+}
+
+/// A challenge: made, answered or withdrawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChallengeOp {
     /// Challenge a player (by platform id) to a match.
-    Challenge {
+    New {
         opponent: String,
         spec: ChallengeSpec,
     },
+    /// Accept a challenge made to me.
     Accept(MatchRef),
     /// Accept a Welsh challenge choosing who shakes for the first call (rule 24(i): the
     /// challenged player is the guest): `Me` shakes, `Opponent` (the challenger) shakes.
     AcceptShaking(MatchRef, Starter),
+    /// Decline a challenge made to me.
     Decline(MatchRef),
+    /// Withdraw a challenge I made.
     Cancel(MatchRef),
-    Roll(MatchRef),
-    /// A play in move text (`13/7 8/7`, Welsh `13/9/4`).
-    Move(MatchRef, String),
-    Double(MatchRef),
-    Take(MatchRef),
-    Drop(MatchRef),
-    Beaver(MatchRef),
-    Raccoon(MatchRef),
-    Resign(MatchRef, ResignLevel),
-    /// Money play: end the session between games (either player).
-    Stop(MatchRef),
-    AcceptResign(MatchRef),
-    RejectResign(MatchRef),
-    /// Welsh: odds or evens on the shaker's concealed throw.
-    Call(MatchRef, Parity),
-    /// Welsh: the call's winner says who starts.
-    Choose(MatchRef, Starter),
-    /// Welsh: throw a 1-2 again (rule 13).
-    Reroll(MatchRef),
-    /// Welsh: throw one die beside a full spread (rule 11).
-    RollOne(MatchRef),
-    /// Welsh: set a throw for me (before throwing) or for my opponent (rule 21).
-    Nominate(MatchRef, NominateFor, (u8, u8)),
-    /// Welsh: offer to concede `games` (rule 18), with the payment.
-    Concede(MatchRef, u32, bool),
-    AcceptConcede(MatchRef),
-    RejectConcede(MatchRef),
-    /// Welsh: take the ten-minute break regulation D allows between games (both clocks stop).
-    Break(MatchRef),
-    /// Welsh: end the break under way.
-    Resume(MatchRef),
+}
+
+impl ChallengeOp {
+    /// The command's kind, as the operator's metrics label it.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ChallengeOp::New { .. } => "challenge",
+            ChallengeOp::Accept(_) | ChallengeOp::AcceptShaking(..) => "accept",
+            ChallengeOp::Decline(_) => "decline",
+            ChallengeOp::Cancel(_) => "cancel",
+        }
+    }
+}
+
+/// Practice: GNU Backgammon's hint and the tutor's take-back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PracticeOp {
+    /// GNU Backgammon's best plays for the roll in hand (or its cube decision).
+    Hint,
+    /// The tutor: take back my last play or cube action, once, before the opponent acts.
+    Undo,
+    /// The tutor: keep my last play or cube action the tutor flagged, so that the
+    /// opponent (the bot, the club's automatic roll) goes on.
+    Keep,
+}
+
+impl PracticeOp {
+    /// The command's kind, as the operator's metrics label it.
+    #[must_use]
+    pub fn kind(self) -> &'static str {
+        match self {
+            PracticeOp::Hint => "hint",
+            PracticeOp::Undo => "undo",
+            PracticeOp::Keep => "keep",
+        }
+    }
+}
+
+/// What only reads: it changes nothing, so anyone may send it (the bot's identity too).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Look {
     /// The board as it stands.
     Board(MatchRef),
     /// The legal plays of the roll in hand.
@@ -266,19 +322,10 @@ pub enum Command {
     History(MatchRef),
     /// A standard match as a `.mat` file.
     Export(MatchRef),
-    /// Change my settings (`None`: leave as is).
-    Settings {
-        auto_roll: Option<bool>,
-        notify_dm: Option<bool>,
-        /// The daily digest (`digest:`, `at:`, `tz:`).
-        digest: crate::DigestOptions,
-    },
     /// My ledger and balance here.
     Ledger,
     /// The scoop-pot tally with an opponent (platform id).
     Pot(String),
-    /// A chouette command.
-    Chouette(crate::ChouetteRef, crate::ChouetteOp),
     /// A player's rating here (default: mine; `player` is a platform id) in a ruleset's
     /// pool (default: standard), his rank, record and last changes, with the chart.
     Rating {
@@ -288,24 +335,10 @@ pub enum Command {
         vs: Option<String>,
     },
     /// The best ratings here in a ruleset's pool (default: standard), with the table.
-    Leaderboard {
-        ruleset: Option<Ruleset>,
-    },
-    /// Provably fair dice of a match or chouette: show, export, set my seed.
-    Fair(crate::FairRef, crate::FairOp),
-    /// Write my name otherwise (the local chat: its case only; Discord names come from
-    /// Discord).
-    Rename(String),
-    /// A league command.
-    League(crate::LeagueCommand),
-    /// GNU Backgammon's review of a finished standard match (a money session: its
-    /// finished games): the stored one, or a job queued.
-    Analyse(MatchRef),
+    Leaderboard { ruleset: Option<Ruleset> },
     /// A player's average error rate and PR over his analysed matches here (default: mine;
     /// `player` is a platform id).
     Stats(Option<String>),
-    /// Practice: GNU Backgammon's best plays for the roll in hand (or its cube decision).
-    Hint(MatchRef),
     /// Head-to-head here of `player` (default: me) against `opponent` (platform ids):
     /// matches, wins and points per ruleset, the last five results.
     HeadToHead {
@@ -319,19 +352,65 @@ pub enum Command {
         player: Option<String>,
         ruleset: Option<Ruleset>,
     },
+}
+
+impl Look {
+    /// The command's kind, as the operator's metrics label it.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Look::Board(_) => "board",
+            Look::Moves(_) => "moves",
+            Look::Games => "games",
+            Look::Waiting => "games_waiting",
+            Look::History(_) => "history",
+            Look::Export(_) => "export",
+            Look::Ledger => "ledger",
+            Look::Pot(_) => "pot",
+            Look::Rating { .. } => "rating",
+            Look::Leaderboard { .. } => "leaderboard",
+            Look::Stats(_) => "stats",
+            Look::HeadToHead { .. } => "h2h",
+            Look::FairStats { .. } => "fair_stats",
+        }
+    }
+}
+
+/// Me as a player here: my settings, my name, whom I block, my vacation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerOp {
+    /// Change my settings (`None`: leave as is).
+    Settings {
+        auto_roll: Option<bool>,
+        notify_dm: Option<bool>,
+        /// The daily digest (`digest:`, `at:`, `tz:`).
+        digest: crate::DigestOptions,
+    },
+    /// Write my name otherwise (the local chat: its case only; Discord names come from
+    /// Discord).
+    Rename(String),
     /// Block a player (a platform id): he cannot challenge me nor join my chouettes.
     /// `None`: list whom I block.
     Block(Option<String>),
     /// Lift my block of a player (a platform id).
     Unblock(String),
-    /// The tutor: take back my last play or cube action, once, before the opponent acts.
-    Undo(MatchRef),
-    /// The tutor: keep my last play or cube action the tutor flagged, so that the
-    /// opponent (the bot, the club's automatic roll) goes on.
-    Keep(MatchRef),
     /// Vacation: go away (the clocks of my matches here stop), come back, see the days
     /// used and left; the server's allowance.
     Vacation(crate::VacationOp),
+}
+
+impl PlayerOp {
+    /// The command's kind, as the operator's metrics label it.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            PlayerOp::Settings { .. } => "settings",
+            PlayerOp::Rename(_) => "rename",
+            PlayerOp::Block(_) => "block",
+            PlayerOp::Unblock(_) => "unblock",
+            PlayerOp::Vacation(_) => "vacation",
+        }
+    }
 }
 
 /// A player who must act, and what he must do.
@@ -429,4 +508,126 @@ pub enum Chart {
     Bracket(render::Bracket),
     /// The worst decisions of an analysed match, one picture each.
     Blunders(Vec<render::BlunderBoard>),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{
+        ChouetteOp, ChouetteRef, DigestOptions, FairOp, FairRef, LeagueCommand, LeagueOp, MatchOp,
+        VacationOp,
+    };
+    use engine::ResignLevel;
+    use engine::welsh::{NominateFor, Parity};
+
+    /// Every command's metric label: the operator's dashboards read these, so none may
+    /// change.
+    #[test]
+    fn each_command_has_its_metric_label() {
+        let m = MatchRef::default();
+        let play = |op| Command::Match(m, op);
+        let looks = Command::Look;
+        let me = Command::Player;
+        let challenge = ChallengeOp::New {
+            opponent: "bob".into(),
+            spec: ChallengeSpec::standard(Some(1)),
+        };
+        let cases = [
+            (Command::Challenge(challenge), "challenge"),
+            (Command::Challenge(ChallengeOp::Accept(m)), "accept"),
+            (
+                Command::Challenge(ChallengeOp::AcceptShaking(m, Starter::Me)),
+                "accept",
+            ),
+            (Command::Challenge(ChallengeOp::Decline(m)), "decline"),
+            (Command::Challenge(ChallengeOp::Cancel(m)), "cancel"),
+            (play(MatchOp::Roll), "roll"),
+            (play(MatchOp::Move("13/7".into())), "move"),
+            (play(MatchOp::Double), "double"),
+            (play(MatchOp::Take), "take"),
+            (play(MatchOp::Drop), "drop"),
+            (play(MatchOp::Beaver), "beaver"),
+            (play(MatchOp::Raccoon), "raccoon"),
+            (play(MatchOp::Resign(ResignLevel::Single)), "resign"),
+            (play(MatchOp::Stop), "stop"),
+            (play(MatchOp::AcceptResign), "accept_resign"),
+            (play(MatchOp::RejectResign), "reject_resign"),
+            (play(MatchOp::Call(Parity::Odd)), "call"),
+            (play(MatchOp::Choose(Starter::Me)), "choose"),
+            (play(MatchOp::Reroll), "reroll"),
+            (play(MatchOp::RollOne), "roll_one"),
+            (play(MatchOp::Nominate(NominateFor::Me, (6, 5))), "nominate"),
+            (
+                play(MatchOp::Concede {
+                    games: 2,
+                    payment: false,
+                }),
+                "concede",
+            ),
+            (play(MatchOp::AcceptConcede), "accept_concede"),
+            (play(MatchOp::RejectConcede), "reject_concede"),
+            (play(MatchOp::Break), "break"),
+            (play(MatchOp::Resume), "resume"),
+            (looks(Look::Board(m)), "board"),
+            (looks(Look::Moves(m)), "moves"),
+            (looks(Look::Games), "games"),
+            (looks(Look::Waiting), "games_waiting"),
+            (looks(Look::History(m)), "history"),
+            (looks(Look::Export(m)), "export"),
+            (looks(Look::Ledger), "ledger"),
+            (looks(Look::Pot("bob".into())), "pot"),
+            (
+                looks(Look::Rating {
+                    player: None,
+                    ruleset: None,
+                    vs: None,
+                }),
+                "rating",
+            ),
+            (looks(Look::Leaderboard { ruleset: None }), "leaderboard"),
+            (looks(Look::Stats(None)), "stats"),
+            (
+                looks(Look::HeadToHead {
+                    player: None,
+                    opponent: "bob".into(),
+                }),
+                "h2h",
+            ),
+            (
+                looks(Look::FairStats {
+                    player: None,
+                    ruleset: None,
+                }),
+                "fair_stats",
+            ),
+            (
+                me(PlayerOp::Settings {
+                    auto_roll: None,
+                    notify_dm: None,
+                    digest: DigestOptions::default(),
+                }),
+                "settings",
+            ),
+            (me(PlayerOp::Rename("Bob".into())), "rename"),
+            (me(PlayerOp::Block(None)), "block"),
+            (me(PlayerOp::Unblock("bob".into())), "unblock"),
+            (me(PlayerOp::Vacation(VacationOp::Show)), "vacation"),
+            (Command::Practice(m, PracticeOp::Hint), "hint"),
+            (Command::Practice(m, PracticeOp::Undo), "undo"),
+            (Command::Practice(m, PracticeOp::Keep), "keep"),
+            (
+                Command::Chouette(ChouetteRef::default(), ChouetteOp::Join),
+                "chouette",
+            ),
+            (
+                Command::League(LeagueCommand::local(None, LeagueOp::Join)),
+                "league",
+            ),
+            (Command::Fair(FairRef::Match(m), FairOp::Show), "fair"),
+            (Command::Analyse(m), "analyse"),
+        ];
+        for (cmd, label) in cases {
+            assert_eq!(cmd.kind(), label, "{cmd:?}");
+        }
+    }
 }

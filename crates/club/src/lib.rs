@@ -32,8 +32,8 @@ pub use chouette::{
 pub use club::Club;
 pub use command::Chart;
 pub use command::{
-    Actor, Attachment, ChallengeSpec, Command, DAY, Identity, MatchRef, NextUp, Notice, Outcome,
-    Starter, TimeControl,
+    Actor, Attachment, ChallengeOp, ChallengeSpec, Command, DAY, Identity, Look, MatchRef, NextUp,
+    Notice, Outcome, PlayerOp, PracticeOp, Starter, TimeControl,
 };
 pub use fair::{
     COUNTED, FairDice, FairOp, FairRef, GameRecord, LineDraw, LineMember, MIN_THROWS, Played,
@@ -49,7 +49,7 @@ pub use league::{
     BracketLine, Format, LeagueCommand, LeagueEntry, LeagueOp, LeagueSettings, TableLine,
 };
 pub use matches::{
-    Choice, DEFAULT_LOW_TIME, Entry, LastMove, Ruling, Settlement, Snapshot, Subject,
+    Choice, DEFAULT_LOW_TIME, Entry, LastMove, MatchOp, Ruling, Settlement, Snapshot, Subject,
     choices_words, next_choices, next_words, rebuild, standard_rules,
 };
 pub use players::{

@@ -6,7 +6,9 @@
 
 use std::sync::{Arc, Mutex, OnceLock};
 
-use club::{Actor, ChallengeSpec, Club, Command, ManualClock, MatchRef, RngDice};
+use club::{
+    Actor, ChallengeOp, ChallengeSpec, Club, Command, ManualClock, MatchOp, MatchRef, RngDice,
+};
 use store::Store;
 use tracing::field::{Field, Visit};
 use tracing_subscriber::layer::{Context, Layer, SubscriberExt};
@@ -97,13 +99,15 @@ async fn a_roll_and_a_move_each_read_once_and_write_once() {
         Arc::new(RngDice::seeded(5)),
         Arc::new(ManualClock::new(1_800_000_000)),
     );
-    let challenge = Command::Challenge {
+    let challenge = Command::Challenge(ChallengeOp::New {
         opponent: "bob".into(),
         spec: ChallengeSpec::standard(Some(3)),
-    };
+    });
     let id = counted(&club, "alice", challenge).await.1.match_id.unwrap();
     let m = MatchRef::id(id);
-    let mut out = counted(&club, "bob", Command::Accept(m)).await.1;
+    let mut out = counted(&club, "bob", Command::Challenge(ChallengeOp::Accept(m)))
+        .await
+        .1;
     let (mut roll, mut play) = (None, None);
     // When the players roll and move until one of each has been seen after the opening
     for _ in 0..40 {
@@ -111,17 +115,22 @@ async fn a_roll_and_a_move_each_read_once_and_write_once() {
         let name = next.name.clone();
         let (cmd, is_roll) = if next.what.starts_with("move") {
             let moves = club.legal_moves(&Actor::local(&name), m).await.unwrap();
-            (Command::Move(m, moves[0].clone()), false)
+            (Command::Match(m, MatchOp::Move(moves[0].clone())), false)
         } else if next.what.starts_with("roll") || next.what.starts_with("throw") {
-            (Command::Roll(m), !next.what.starts_with("throw"))
+            (
+                Command::Match(m, MatchOp::Roll),
+                !next.what.starts_with("throw"),
+            )
         } else {
             panic!("unexpected decision `{}`", next.what);
         };
         let (seen, o) = counted(&club, &name, cmd.clone()).await;
         out = o;
         match cmd {
-            Command::Roll(_) if is_roll && roll.is_none() => roll = Some(seen),
-            Command::Move(..) if roll.is_some() && play.is_none() => play = Some(seen),
+            Command::Match(_, MatchOp::Roll) if is_roll && roll.is_none() => roll = Some(seen),
+            Command::Match(_, MatchOp::Move(..)) if roll.is_some() && play.is_none() => {
+                play = Some(seen)
+            }
             _ => {}
         }
         if roll.is_some() && play.is_some() {

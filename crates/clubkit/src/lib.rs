@@ -19,8 +19,8 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
 use club::{
-    Actor, ChallengeSpec, Club, ClubError, Command, DiceSource, ManualClock, MatchRef, Outcome,
-    RngDice, Starter,
+    Actor, ChallengeOp, ChallengeSpec, Club, ClubError, Command, DiceSource, ManualClock, MatchOp,
+    MatchRef, Outcome, RngDice, Starter,
 };
 use engine::welsh::Parity;
 use store::Store;
@@ -186,12 +186,20 @@ pub async fn accepted(
     b: &str,
     spec: ChallengeSpec,
 ) -> (i64, Outcome) {
-    let challenge = Command::Challenge {
+    let challenge = Command::Challenge(ChallengeOp::New {
         opponent: b.into(),
         spec,
-    };
+    });
     let id = run(at, a, challenge).await.match_id.unwrap();
-    (id, run(at, b, Command::Accept(MatchRef::id(id))).await)
+    (
+        id,
+        run(
+            at,
+            b,
+            Command::Challenge(ChallengeOp::Accept(MatchRef::id(id))),
+        )
+        .await,
+    )
 }
 
 /// A live-clock Welsh match of alice's against bob brought to a break due: bob (who calls)
@@ -205,16 +213,26 @@ pub async fn welsh_break_due(f: &Fixture) -> i64 {
     let (id, _) = accepted(f, "alice", "bob", spec).await;
     let m = MatchRef::id(id);
     // No break is due at the start
-    let e = refused(f, "alice", Command::Break(m)).await;
+    let e = refused(f, "alice", Command::Match(m, MatchOp::Break)).await;
     assert!(e.to_string().contains("no break is due"), "{e}");
     f.clock.advance(69 * 60);
-    run(f, "bob", Command::Call(m, Parity::Odd)).await;
-    run(f, "bob", Command::Choose(m, Starter::Opponent)).await;
+    run(f, "bob", Command::Match(m, MatchOp::Call(Parity::Odd))).await;
+    run(
+        f,
+        "bob",
+        Command::Match(m, MatchOp::Choose(Starter::Opponent)),
+    )
+    .await;
     f.clock.advance(36 * 60);
-    run(f, "alice", Command::Roll(m)).await;
+    run(f, "alice", Command::Match(m, MatchOp::Roll)).await;
     let moves = f.club.legal_moves(&who("alice"), m).await.unwrap();
-    run(f, "alice", Command::Move(m, moves[0].clone())).await;
-    let out = run(f, "bob", Command::Roll(m)).await;
+    run(
+        f,
+        "alice",
+        Command::Match(m, MatchOp::Move(moves[0].clone())),
+    )
+    .await;
+    let out = run(f, "bob", Command::Match(m, MatchOp::Roll)).await;
     assert!(
         out.lines.iter().any(|l| l.contains("wash by snakes"))
             && out.lines.iter().any(|l| l.contains("ten-minute break")),

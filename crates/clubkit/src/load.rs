@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use club::{Actor, ChallengeSpec, Club, Command, MatchRef, NextUp};
+use club::{Actor, ChallengeOp, ChallengeSpec, Club, Command, Look, MatchOp, MatchRef, NextUp};
 use render::render_png;
 use testkit::Rng;
 use tokio::sync::Mutex;
@@ -48,19 +48,19 @@ pub async fn answer(club: &Club, next: &NextUp, pick: usize) -> Command {
             .await
             .unwrap_or_default();
         if moves.is_empty() {
-            return Command::Board(m);
+            return Command::Look(Look::Board(m));
         }
-        Command::Move(m, moves[pick % moves.len()].clone())
+        Command::Match(m, MatchOp::Move(moves[pick % moves.len()].clone()))
     } else if what.starts_with("take") {
-        Command::Take(m)
+        Command::Match(m, MatchOp::Take)
     } else if what.starts_with("call") {
-        Command::Call(m, engine::welsh::Parity::Odd)
+        Command::Match(m, MatchOp::Call(engine::welsh::Parity::Odd))
     } else if what.starts_with("choose") {
-        Command::Choose(m, club::Starter::Me)
+        Command::Match(m, MatchOp::Choose(club::Starter::Me))
     } else if what.starts_with("accept or reject the offer") {
-        Command::AcceptConcede(m)
+        Command::Match(m, MatchOp::AcceptConcede)
     } else {
-        Command::Roll(m)
+        Command::Match(m, MatchOp::Roll)
     }
 }
 
@@ -70,10 +70,10 @@ pub async fn answer(club: &Club, next: &NextUp, pick: usize) -> Command {
 /// # Panics
 /// When the club refuses a command (a bug the benchmark should show).
 pub async fn play_out(club: &Club, a: &str, b: &str, seed: u64) -> i64 {
-    let challenge = Command::Challenge {
+    let challenge = Command::Challenge(ChallengeOp::New {
         opponent: b.to_string(),
         spec: ChallengeSpec::standard(Some(7)),
-    };
+    });
     let id = club
         .execute(&Actor::local(a), challenge)
         .await
@@ -82,7 +82,7 @@ pub async fn play_out(club: &Club, a: &str, b: &str, seed: u64) -> i64 {
         .unwrap();
     let m = MatchRef::id(id);
     let mut out = club
-        .execute(&Actor::local(b), Command::Accept(m))
+        .execute(&Actor::local(b), Command::Challenge(ChallengeOp::Accept(m)))
         .await
         .unwrap();
     let mut rng = Rng::new(seed);

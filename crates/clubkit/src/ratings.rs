@@ -6,7 +6,10 @@
 
 use std::sync::Arc;
 
-use club::{Actor, ChallengeSpec, Club, Command, ManualClock, MatchRef, Outcome, RngDice};
+use club::{
+    Actor, ChallengeOp, ChallengeSpec, Club, Command, ManualClock, MatchOp, MatchRef, Outcome,
+    RngDice,
+};
 use engine::ResignLevel;
 use store::Store;
 use testkit::raw_pool;
@@ -80,17 +83,17 @@ pub async fn start(
     let out = run_at(
         f,
         &at(challenger, community),
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: opponent.into(),
             spec,
-        },
+        }),
     )
     .await;
     let id = out.match_id.unwrap();
     let out = run_at(
         f,
         &at(opponent, community),
-        Command::Accept(MatchRef::id(id)),
+        Command::Challenge(ChallengeOp::Accept(MatchRef::id(id))),
     )
     .await;
     (id, out)
@@ -106,8 +109,18 @@ pub async fn resign(
     level: ResignLevel,
 ) -> Outcome {
     let m = MatchRef::id(id);
-    run_at(f, &at(loser, community), Command::Resign(m, level)).await;
-    run_at(f, &at(winner, community), Command::AcceptResign(m)).await
+    run_at(
+        f,
+        &at(loser, community),
+        Command::Match(m, MatchOp::Resign(level)),
+    )
+    .await;
+    run_at(
+        f,
+        &at(winner, community),
+        Command::Match(m, MatchOp::AcceptResign),
+    )
+    .await
 }
 
 /// Every row of the rating tables, with the values as stored (full precision).

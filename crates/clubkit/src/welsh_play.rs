@@ -1,7 +1,7 @@
 //! A Welsh match played through the club by two of gammonbot's Welsh players: each
 //! decision the player makes, sent as the command a person would type.
 
-use club::{Command, MatchRef, Snapshot, Starter};
+use club::{Command, MatchOp, MatchRef, Snapshot, Starter};
 use engine::welsh::{WelshAction, WelshMatch, format_welsh_play};
 use engine::{AnyMatch, Side};
 use store::Store;
@@ -26,21 +26,26 @@ pub fn welsh_command(
     r: MatchRef,
 ) -> Option<Command> {
     Some(match decide(p, m, side)? {
-        Decision::Call(c) => Command::Call(r, c),
-        Decision::Throw => Command::Roll(r),
-        Decision::ThrowOne => Command::RollOne(r),
-        Decision::ThrowAgain => Command::Reroll(r),
+        Decision::Call(c) => Command::Match(r, MatchOp::Call(c)),
+        Decision::Throw => Command::Match(r, MatchOp::Roll),
+        Decision::ThrowOne => Command::Match(r, MatchOp::RollOne),
+        Decision::ThrowAgain => Command::Match(r, MatchOp::Reroll),
         Decision::Act(a) => match a {
-            WelshAction::Choose(s) if s == side => Command::Choose(r, Starter::Me),
-            WelshAction::Choose(_) => Command::Choose(r, Starter::Opponent),
-            WelshAction::Double => Command::Double(r),
-            WelshAction::Nominate { whose, dice } => Command::Nominate(r, whose, dice),
+            WelshAction::Choose(s) if s == side => Command::Match(r, MatchOp::Choose(Starter::Me)),
+            WelshAction::Choose(_) => Command::Match(r, MatchOp::Choose(Starter::Opponent)),
+            WelshAction::Double => Command::Match(r, MatchOp::Double),
+            WelshAction::Nominate { whose, dice } => {
+                Command::Match(r, MatchOp::Nominate(whose, dice))
+            }
             WelshAction::Play(play) => {
                 let text = format_welsh_play(&m.position().view(side), &play);
-                Command::Move(r, if text.is_empty() { "pass".into() } else { text })
+                Command::Match(
+                    r,
+                    MatchOp::Move(if text.is_empty() { "pass".into() } else { text }),
+                )
             }
-            WelshAction::AcceptConcede => Command::AcceptConcede(r),
-            WelshAction::RejectConcede => Command::RejectConcede(r),
+            WelshAction::AcceptConcede => Command::Match(r, MatchOp::AcceptConcede),
+            WelshAction::RejectConcede => Command::Match(r, MatchOp::RejectConcede),
             other => panic!("no command for {other:?}"),
         },
     })

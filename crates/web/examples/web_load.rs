@@ -17,8 +17,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use club::{
-    Actor, ChallengeSpec, Club, Command, Format, LeagueCommand, LeagueOp, MatchRef, NextUp,
-    RngDice, SystemClock,
+    Actor, ChallengeOp, ChallengeSpec, Club, Command, Format, LeagueCommand, LeagueOp, MatchRef,
+    NextUp, RngDice, SystemClock,
 };
 use clubkit::load::{env, ms, percentile, play_out, steady_commands};
 use store::Store;
@@ -163,10 +163,10 @@ fn main() {
             } else {
                 ChallengeSpec::standard(Some(7))
             };
-            let challenge = Command::Challenge {
+            let challenge = Command::Challenge(ChallengeOp::New {
                 opponent: b.clone(),
                 spec,
-            };
+            });
             let id = club
                 .execute(&Actor::local(&a), challenge)
                 .await
@@ -174,7 +174,7 @@ fn main() {
                 .match_id
                 .unwrap();
             let out = club
-                .execute(&Actor::local(&b), Command::Accept(MatchRef::id(id)))
+                .execute(&Actor::local(&b), Command::Challenge(ChallengeOp::Accept(MatchRef::id(id))))
                 .await
                 .unwrap();
             if let Some(n) = out.next {

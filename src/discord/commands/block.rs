@@ -4,7 +4,7 @@
 use poise::serenity_prelude as serenity;
 
 use crate::discord::{Context, Error, execute, execute_introducing, tell};
-use club::{ClubError, Command, Outcome};
+use club::{ClubError, Command, Outcome, PlayerOp};
 
 async fn answer(ctx: Context<'_>, result: Result<Outcome, ClubError>) -> Result<(), Error> {
     let text = match result {
@@ -24,8 +24,15 @@ pub async fn block(
     >,
 ) -> Result<(), Error> {
     let result = match player {
-        Some(u) => execute_introducing(ctx, &u, Command::Block(Some(u.id.to_string()))).await,
-        None => execute(ctx, Command::Block(None)).await,
+        Some(u) => {
+            execute_introducing(
+                ctx,
+                &u,
+                Command::Player(PlayerOp::Block(Some(u.id.to_string()))),
+            )
+            .await
+        }
+        None => execute(ctx, Command::Player(PlayerOp::Block(None))).await,
     };
     answer(ctx, result).await
 }
@@ -36,6 +43,11 @@ pub async fn unblock(
     ctx: Context<'_>,
     #[description = "The player to unblock"] player: serenity::User,
 ) -> Result<(), Error> {
-    let result = execute_introducing(ctx, &player, Command::Unblock(player.id.to_string())).await;
+    let result = execute_introducing(
+        ctx,
+        &player,
+        Command::Player(PlayerOp::Unblock(player.id.to_string())),
+    )
+    .await;
     answer(ctx, result).await
 }

@@ -12,7 +12,10 @@ use super::choices::{
     LevelChoice, Rules, WelshLevelChoice, Who, bot_level_of, m, parse_amount, ruleset_of,
 };
 use crate::discord::{Context, Error, actor, reply, run, tell};
-use club::{ChallengeOption, ChallengeOptions, ClubError, Command, DAY, Span, Starter, TermsError};
+use club::{
+    ChallengeOp, ChallengeOption, ChallengeOptions, ClubError, Command, DAY, Span, Starter,
+    TermsError,
+};
 
 /// Challenge a player to a backgammon match (standard or Welsh).
 #[allow(clippy::too_many_arguments)]
@@ -113,10 +116,10 @@ pub async fn challenge(
     let result = crate::discord::execute_introducing(
         ctx,
         &opponent,
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: opponent.id.to_string(),
             spec,
-        },
+        }),
     )
     .await;
     post_challenge(ctx, result).await
@@ -187,10 +190,10 @@ pub async fn play_bot(
     };
     let result = crate::discord::execute(
         ctx,
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: bot,
             spec,
-        },
+        }),
     )
     .await;
     post_challenge(ctx, result).await
@@ -256,14 +259,16 @@ pub async fn accept(
     id: Option<i64>,
 ) -> Result<(), Error> {
     let cmd = match shaker {
-        None => Command::Accept(m(id)),
-        Some(Who::Me) => Command::AcceptShaking(m(id), Starter::Me),
-        Some(Who::Opponent) => Command::AcceptShaking(m(id), Starter::Opponent),
+        None => Command::Challenge(ChallengeOp::Accept(m(id))),
+        Some(Who::Me) => Command::Challenge(ChallengeOp::AcceptShaking(m(id), Starter::Me)),
+        Some(Who::Opponent) => {
+            Command::Challenge(ChallengeOp::AcceptShaking(m(id), Starter::Opponent))
+        }
     };
     run(ctx, cmd).await
 }
-simple!(decline, "Decline a challenge.", Decline);
-simple!(cancel, "Withdraw a challenge you made.", Cancel);
+simple!(decline, "Decline a challenge.", Challenge(Decline));
+simple!(cancel, "Withdraw a challenge you made.", Challenge(Cancel));
 
 /// The club's refusal of an option, named as `/challenge` names it.
 fn refused(e: TermsError) -> ClubError {

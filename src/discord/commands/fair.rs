@@ -7,7 +7,7 @@ use poise::serenity_prelude as serenity;
 use super::choices::{Rules, cr, m, ruleset_of};
 use super::h2h::introduced;
 use crate::discord::{Context, Error, reply, run};
-use club::Command;
+use club::{Command, Look};
 
 /// Provably fair dice: anchor, seeds and throws of a match or chouette; export; your seed.
 #[poise::command(
@@ -86,5 +86,5 @@ pub async fn fair_stats(
         None => None,
     };
     let ruleset = rules.map(ruleset_of);
-    run(ctx, Command::FairStats { player, ruleset }).await
+    run(ctx, Command::Look(Look::FairStats { player, ruleset })).await
 }

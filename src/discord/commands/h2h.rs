@@ -4,7 +4,7 @@
 use poise::serenity_prelude as serenity;
 
 use crate::discord::{Context, Error, reply, run};
-use club::{ClubError, Command};
+use club::{ClubError, Command, Look};
 
 /// Makes `u`, named in an option, known to the club; answers his platform id.
 pub(super) async fn introduced(ctx: Context<'_>, u: &serenity::User) -> Result<String, ClubError> {
@@ -29,16 +29,16 @@ pub async fn h2h(
     };
     let cmd = match other {
         Some(u) => match introduced(ctx, &u).await {
-            Ok(b) => Command::HeadToHead {
+            Ok(b) => Command::Look(Look::HeadToHead {
                 player: Some(a),
                 opponent: b,
-            },
+            }),
             Err(e) => return reply(ctx, Err(e)).await.map(|_| ()),
         },
-        None => Command::HeadToHead {
+        None => Command::Look(Look::HeadToHead {
             player: None,
             opponent: a,
-        },
+        }),
     };
     run(ctx, cmd).await
 }

@@ -4,9 +4,23 @@
 //! `/keep`), `web` (`/web revoke`), `vacation` (`/vacation`), `h2h` (`/h2h`), `block` (`/block`,
 //! `/unblock`); `challenge` has `/play-bot` too; `choices` and `autocomplete` serve them all.
 
-/// A command with only the match option.
+/// A command with only the match option, made into the club command of that match:
+/// `Match(Roll)` is `Command::Match(match, MatchOp::Roll)`, `Look(Board)` is
+/// `Command::Look(Look::Board(match))`, and so for `Challenge` and `Practice`.
 macro_rules! simple {
-    ($name:ident, $doc:literal, $cmd:ident) => {
+    ($name:ident, $doc:literal, Match($op:ident)) => {
+        simple!(@ $name, $doc, r => club::Command::Match(r, club::MatchOp::$op));
+    };
+    ($name:ident, $doc:literal, Look($look:ident)) => {
+        simple!(@ $name, $doc, r => club::Command::Look(club::Look::$look(r)));
+    };
+    ($name:ident, $doc:literal, Challenge($op:ident)) => {
+        simple!(@ $name, $doc, r => club::Command::Challenge(club::ChallengeOp::$op(r)));
+    };
+    ($name:ident, $doc:literal, Practice($op:ident)) => {
+        simple!(@ $name, $doc, r => club::Command::Practice(r, club::PracticeOp::$op));
+    };
+    (@ $name:ident, $doc:literal, $r:ident => $cmd:expr) => {
         #[doc = $doc]
         #[poise::command(slash_command)]
         pub async fn $name(
@@ -16,7 +30,8 @@ macro_rules! simple {
             #[rename = "match"]
             id: Option<i64>,
         ) -> Result<(), Error> {
-            run(ctx, Command::$cmd(m(id))).await
+            let $r = m(id);
+            run(ctx, $cmd).await
         }
     };
 }

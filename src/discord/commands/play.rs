@@ -4,13 +4,17 @@
 use super::autocomplete::{autocomplete_match, autocomplete_play};
 use super::choices::{Answer, OddEven, ResignChoice, Who, m};
 use crate::discord::{Context, Error, reply, run};
-use club::{Command, Starter};
+use club::{Command, MatchOp, Starter};
 use engine::ResignLevel;
 use engine::welsh::{NominateFor, Parity};
 
-simple!(roll, "Roll the dice (Welsh: throw).", Roll);
-simple!(throw, "Welsh: throw the dice (the same as /roll).", Roll);
-simple!(moves, "List the legal plays of your roll.", Moves);
+simple!(roll, "Roll the dice (Welsh: throw).", Match(Roll));
+simple!(
+    throw,
+    "Welsh: throw the dice (the same as /roll).",
+    Match(Roll)
+);
+simple!(moves, "List the legal plays of your roll.", Look(Moves));
 
 /// Play your roll, e.g. 13/7 8/7 (the list shows the legal plays).
 #[poise::command(slash_command, rename = "move")]
@@ -25,39 +29,39 @@ pub async fn play(
     #[rename = "match"]
     id: Option<i64>,
 ) -> Result<(), Error> {
-    run(ctx, Command::Move(m(id), play)).await
+    run(ctx, Command::Match(m(id), MatchOp::Move(play))).await
 }
 
 simple!(
     double,
     "Offer a double (Welsh: turn the doubling die).",
-    Double
+    Match(Double)
 );
-simple!(take, "Take the double.", Take);
+simple!(take, "Take the double.", Match(Take));
 simple!(
     drop,
     "Drop (pass) the double: the game is lost at the cube's value.",
-    Drop
+    Match(Drop)
 );
 simple!(
     beaver,
     "Take and turn the cube once more, keeping it (money play).",
-    Beaver
+    Match(Beaver)
 );
 simple!(
     raccoon,
     "Answer a beaver by turning the cube once more (money play).",
-    Raccoon
+    Match(Raccoon)
 );
 simple!(
     reroll,
     "Welsh: throw a 1-2 again instead of playing it (rule 13).",
-    Reroll
+    Match(Reroll)
 );
 simple!(
     onedie,
     "Welsh: throw one die beside your full spread (rule 11).",
-    RollOne
+    Match(RollOne)
 );
 /// Welsh: take the ten-minute break due between games; both clocks stop.
 #[poise::command(slash_command, rename = "break")]
@@ -68,25 +72,29 @@ pub async fn take_break(
     #[rename = "match"]
     id: Option<i64>,
 ) -> Result<(), Error> {
-    run(ctx, Command::Break(m(id))).await
+    run(ctx, Command::Match(m(id), MatchOp::Break)).await
 }
 
 simple!(
     resume,
     "Welsh: end the break under way; the clocks run again.",
-    Resume
+    Match(Resume)
 );
 simple!(
     board,
     "Show the board of a match (anyone here may look; default: yours).",
-    Board
+    Look(Board)
 );
-simple!(history, "Show every action of a match.", History);
-simple!(export, "Download a standard match as a .mat file.", Export);
+simple!(history, "Show every action of a match.", Look(History));
+simple!(
+    export,
+    "Download a standard match as a .mat file.",
+    Look(Export)
+);
 simple!(
     stop,
     "Money play: end the session between games (either player).",
-    Stop
+    Match(Stop)
 );
 
 /// Resign a game (single, gammon, backgammon), or answer your opponent's resignation.
@@ -101,11 +109,11 @@ pub async fn resign(
 ) -> Result<(), Error> {
     let id = m(id);
     let cmd = match what {
-        ResignChoice::Single => Command::Resign(id, ResignLevel::Single),
-        ResignChoice::Gammon => Command::Resign(id, ResignLevel::Gammon),
-        ResignChoice::Backgammon => Command::Resign(id, ResignLevel::Backgammon),
-        ResignChoice::Accept => Command::AcceptResign(id),
-        ResignChoice::Reject => Command::RejectResign(id),
+        ResignChoice::Single => Command::Match(id, MatchOp::Resign(ResignLevel::Single)),
+        ResignChoice::Gammon => Command::Match(id, MatchOp::Resign(ResignLevel::Gammon)),
+        ResignChoice::Backgammon => Command::Match(id, MatchOp::Resign(ResignLevel::Backgammon)),
+        ResignChoice::Accept => Command::Match(id, MatchOp::AcceptResign),
+        ResignChoice::Reject => Command::Match(id, MatchOp::RejectResign),
     };
     run(ctx, cmd).await
 }
@@ -124,7 +132,7 @@ pub async fn call(
         OddEven::Odds => Parity::Odd,
         OddEven::Evens => Parity::Even,
     };
-    run(ctx, Command::Call(m(id), p)).await
+    run(ctx, Command::Match(m(id), MatchOp::Call(p))).await
 }
 
 /// Welsh: having won the call, say who starts.
@@ -141,7 +149,7 @@ pub async fn choose(
         Who::Me => Starter::Me,
         Who::Opponent => Starter::Opponent,
     };
-    run(ctx, Command::Choose(m(id), s)).await
+    run(ctx, Command::Match(m(id), MatchOp::Choose(s))).await
 }
 
 /// Welsh: set a throw, once a match, for yourself (before throwing) or your opponent.
@@ -166,7 +174,11 @@ pub async fn nominate(
         Who::Me => NominateFor::Me,
         Who::Opponent => NominateFor::Opponent,
     };
-    run(ctx, Command::Nominate(m(id), w, (die1, die2))).await
+    run(
+        ctx,
+        Command::Match(m(id), MatchOp::Nominate(w, (die1, die2))),
+    )
+    .await
 }
 
 /// Welsh: offer to concede a number of games (rule 18), or answer such an offer.
@@ -186,9 +198,15 @@ pub async fn concede(
 ) -> Result<(), Error> {
     let id = m(id);
     let cmd = match (games, answer) {
-        (_, Some(Answer::Accept)) => Command::AcceptConcede(id),
-        (_, Some(Answer::Reject)) => Command::RejectConcede(id),
-        (Some(g), None) => Command::Concede(id, g, payment.unwrap_or(false)),
+        (_, Some(Answer::Accept)) => Command::Match(id, MatchOp::AcceptConcede),
+        (_, Some(Answer::Reject)) => Command::Match(id, MatchOp::RejectConcede),
+        (Some(g), None) => Command::Match(
+            id,
+            MatchOp::Concede {
+                games: g,
+                payment: payment.unwrap_or(false),
+            },
+        ),
         (None, None) => {
             return reply(
                 ctx,

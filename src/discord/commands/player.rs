@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 use super::choices::{Rules, ruleset_of};
 use super::h2h::introduced;
 use crate::discord::{Context, Error, actor, reply, run, tell};
-use club::Command;
+use club::{Command, Look, PlayerOp};
 
 /// Your open matches here, then the ones recently finished (or those waiting on you).
 #[poise::command(slash_command)]
@@ -19,9 +19,9 @@ pub async fn games(
     run(
         ctx,
         if waiting == Some(true) {
-            Command::Waiting
+            Command::Look(Look::Waiting)
         } else {
-            Command::Games
+            Command::Look(Look::Games)
         },
     )
     .await
@@ -54,7 +54,7 @@ pub async fn settings(
 ) -> Result<(), Error> {
     run(
         ctx,
-        Command::Settings {
+        Command::Player(PlayerOp::Settings {
             auto_roll,
             notify_dm: dm,
             digest: club::DigestOptions {
@@ -62,7 +62,7 @@ pub async fn settings(
                 at,
                 tz,
             },
-        },
+        }),
     )
     .await
 }
@@ -70,7 +70,7 @@ pub async fn settings(
 /// Your money ledger here (match prizes, scoop-pots, money games) and balance.
 #[poise::command(slash_command)]
 pub async fn ledger(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Ledger).await
+    run(ctx, Command::Look(Look::Ledger)).await
 }
 
 /// The Welsh scoop-pot tally between you and another player.
@@ -79,9 +79,12 @@ pub async fn pot(
     ctx: Context<'_>,
     #[description = "The other player"] opponent: serenity::User,
 ) -> Result<(), Error> {
-    let result =
-        crate::discord::execute_introducing(ctx, &opponent, Command::Pot(opponent.id.to_string()))
-            .await;
+    let result = crate::discord::execute_introducing(
+        ctx,
+        &opponent,
+        Command::Look(Look::Pot(opponent.id.to_string())),
+    )
+    .await;
     reply(ctx, result).await.map(|_| ())
 }
 
@@ -105,11 +108,11 @@ pub async fn rating(
     let [player, vs] = named;
     run(
         ctx,
-        Command::Rating {
+        Command::Look(Look::Rating {
             player,
             ruleset: rules.map(ruleset_of),
             vs,
-        },
+        }),
     )
     .await
 }
@@ -122,9 +125,9 @@ pub async fn leaderboard(
 ) -> Result<(), Error> {
     run(
         ctx,
-        Command::Leaderboard {
+        Command::Look(Look::Leaderboard {
             ruleset: rules.map(ruleset_of),
-        },
+        }),
     )
     .await
 }
@@ -183,7 +186,7 @@ pub async fn server(
             match ctx
                 .data()
                 .club
-                .execute(&actor(ctx), Command::Vacation(allowance))
+                .execute(&actor(ctx), Command::Player(PlayerOp::Vacation(allowance)))
                 .await
             {
                 Ok(out) => out.lines.join("\n"),

@@ -5,7 +5,7 @@
 use super::autocomplete::autocomplete_match;
 use super::choices::m;
 use crate::discord::{Context, Error, execute, outcome_content, run, tell};
-use club::Command;
+use club::{Command, PracticeOp};
 
 /// Practice: best plays for your roll or the cube decision (Welsh: our own player); only
 /// you see it.
@@ -19,7 +19,7 @@ pub async fn hint(
 ) -> Result<(), Error> {
     // Advice for one player: shown to the caller only, like a refusal (the answer is
     // deferred privately should gnubg be slow).
-    let text = match execute(ctx, Command::Hint(m(id))).await {
+    let text = match execute(ctx, Command::Practice(m(id), PracticeOp::Hint)).await {
         Ok(out) => outcome_content(&out),
         Err(e) => format!("\u{26A0} {e}"),
     };
@@ -29,10 +29,10 @@ pub async fn hint(
 simple!(
     undo,
     "Practice with the tutor: take back your last play or cube action, once.",
-    Undo
+    Practice(Undo)
 );
 simple!(
     keep,
     "Practice with the tutor: keep the play it flagged, and play on.",
-    Keep
+    Practice(Keep)
 );

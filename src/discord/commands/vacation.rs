@@ -5,7 +5,7 @@
 //! vacation_days:` (Manage Server, `player.rs`).
 
 use crate::discord::{Context, Error, execute, outcome_content, run, tell};
-use club::{Command, VacationOp};
+use club::{Command, PlayerOp, VacationOp};
 
 /// Vacation: stop the clocks of your matches here for some days, come back early, or see
 /// your days.
@@ -58,12 +58,12 @@ pub async fn vacation(
     };
     if op == VacationOp::Show {
         // Your own days: shown to you only.
-        let text = match execute(ctx, Command::Vacation(op)).await {
+        let text = match execute(ctx, Command::Player(PlayerOp::Vacation(op))).await {
             Ok(out) => outcome_content(&out),
             Err(e) => format!("\u{26A0} {e}"),
         };
         tell(ctx, text).await?;
         return Ok(());
     }
-    run(ctx, Command::Vacation(op)).await
+    run(ctx, Command::Player(PlayerOp::Vacation(op))).await
 }

@@ -77,17 +77,7 @@ pub(super) fn refuse_as_bot(club: &Club, actor: &Actor, cmd: &Command) -> Result
         return Ok(());
     }
     let why = match cmd {
-        Command::Board(_)
-        | Command::Moves(_)
-        | Command::Games
-        | Command::Waiting
-        | Command::History(_)
-        | Command::Export(_)
-        | Command::Rating { .. }
-        | Command::Leaderboard { .. }
-        | Command::Stats(_)
-        | Command::HeadToHead { .. }
-        | Command::FairStats { .. } => return Ok(()),
+        Command::Look(_) => return Ok(()),
         Command::Chouette(_, ChouetteOp::Create(_) | ChouetteOp::Join) => {
             "the bot (GNU Backgammon) does not sit in chouettes: they are for three or \
              more people"

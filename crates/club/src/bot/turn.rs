@@ -1,4 +1,4 @@
-//! The bot's decisions in one match: what GNU Backgammon decides (an [`Op`], as a person's
+//! The bot's decisions in one match: what GNU Backgammon decides (a [`MatchOp`], as a person's
 //! command would give it), made through the same path as a person's command (one
 //! transaction, logged, version-checked), in a batch until the match waits on the human;
 //! the batch is one [`BotEvent`]. A failure of gnubg is told once and the match waits.
@@ -20,7 +20,7 @@ use store::MatchStatus;
 
 use crate::bot::welsh::{WelshNext, welsh_next};
 use crate::matches::loaded::Loaded;
-use crate::matches::op::Op;
+use crate::matches::op::MatchOp;
 use crate::{BotEvent, BotLevel, Club, ClubError, Entry, MatchRef, Outcome};
 
 /// How long the Welsh bot, about to throw, leaves the human their occasion to offer to
@@ -36,7 +36,7 @@ enum Next {
     /// Accept the challenge.
     Accept,
     /// A command, as a person would give it.
-    Act(Op),
+    Act(MatchOp),
     /// Nothing: the match waits on the human (or is over).
     Wait,
     /// Nothing until Unix second `.0`: the human may offer to concede until then (Welsh).
@@ -104,7 +104,7 @@ pub(super) async fn bot_decides(club: &Club, id: i64) -> Vec<BotEvent> {
                     .await
             }
             Next::Act(op) => {
-                rolled_itself = matches!(op, Op::Roll);
+                rolled_itself = matches!(op, MatchOp::Roll);
                 club.act(&bot, l.row.community_id, at, op).await
             }
         };
@@ -247,32 +247,32 @@ async fn bot_next(
             .run(move |p| p.accepts_resignation(&s, level))
             .await?;
         return Ok(Next::Act(if accept {
-            Op::AcceptResign
+            MatchOp::AcceptResign
         } else {
-            Op::RejectResign
+            MatchOp::RejectResign
         }));
     }
     Ok(Next::Act(match m.phase() {
         Phase::CubeOffered(o) if o.responder == bot => {
             match club.gnubg.run(move |p| p.answer_double(&s, level)).await? {
-                Answer::Take => Op::Take,
-                Answer::Drop => Op::Drop,
-                Answer::Beaver => Op::Beaver,
+                Answer::Take => MatchOp::Take,
+                Answer::Drop => MatchOp::Drop,
+                Answer::Beaver => MatchOp::Beaver,
             }
         }
         Phase::ToRoll(side) if side == bot => {
             if let Some(r) = bot_resigns(club, l, m, s).await? {
-                return Ok(Next::Act(Op::Resign(r)));
+                return Ok(Next::Act(MatchOp::Resign(r)));
             }
             if m.may_double(bot).is_ok() {
                 let verdict = club.gnubg.run(move |p| p.cube_action(&s, level)).await?;
                 if verdict.action == CubeAction::Double {
-                    Op::Double
+                    MatchOp::Double
                 } else {
-                    Op::Roll
+                    MatchOp::Roll
                 }
             } else {
-                Op::Roll
+                MatchOp::Roll
             }
         }
         Phase::ToPlay { side, dice } if side == bot => {
@@ -280,11 +280,11 @@ async fn bot_next(
             // playing, as it would have before rolling.
             if !rolled_itself {
                 if let Some(r) = bot_resigns(club, l, m, s).await? {
-                    return Ok(Next::Act(Op::Resign(r)));
+                    return Ok(Next::Act(MatchOp::Resign(r)));
                 }
             }
             let play = club.gnubg.run(move |p| p.play(&s, dice, level)).await?;
-            Op::Move(format_play(&m.position().view(bot), &play))
+            MatchOp::Move(format_play(&m.position().view(bot), &play))
         }
         _ => return Ok(Next::Wait),
     }))

@@ -1,6 +1,6 @@
 //! The bot's decisions in a Welsh match: gammonbot's own Welsh player
 //! (`welsh_player::EvalPlayer` on the shipped network, `docs/welsh-bot.md`) answers the
-//! question the engine's state holds for the bot, and the answer is put as the [`Op`] a
+//! question the engine's state holds for the bot, and the answer is put as the [`MatchOp`] a
 //! person's command would give. Pure (no store, no runtime): `bot_turn` runs it off the
 //! async runtime and makes the op through the same path as a person's command.
 //!
@@ -15,7 +15,7 @@
 //!   nominating for itself, one die beside a full spread, throwing, an acey-deucey throw
 //!   again, nominating for the opponent before its play, the play.
 //!
-//! The dice are never the player's: a throw is [`Op::Roll`] (or one die, or again), and
+//! The dice are never the player's: a throw is [`MatchOp::Roll`] (or one die, or again), and
 //! the club throws as for a person. Forced plays are made by the club's autopilot.
 
 use engine::Side;
@@ -23,13 +23,13 @@ use engine::welsh::{WelshAction, WelshMatch, WelshPhase, format_welsh_play};
 use welsh_player::{Decision, EvalPlayer, WelshPlayer, decide};
 
 use crate::Starter;
-use crate::matches::op::Op;
+use crate::matches::op::MatchOp;
 
 /// What the Welsh bot does next in a match.
 #[derive(Clone, Debug)]
 pub(crate) enum WelshNext {
     /// A command, as a person would give it.
-    Act(Op),
+    Act(MatchOp),
     /// The bot is to throw, but the human holds the occasion to offer to concede (rule
     /// 18), which the throw would close: the bot gives them time first.
     HumanMayOffer,
@@ -60,7 +60,10 @@ pub(crate) fn welsh_next(
     if open == Some(bot) {
         if let Some(most) = m.concede_most(bot).filter(|n| *n > 0) {
             if let Some(games) = player.offer_concede(m, bot, most) {
-                return WelshNext::Act(Op::Concede(games.min(most), false));
+                return WelshNext::Act(MatchOp::Concede {
+                    games: games.min(most),
+                    payment: false,
+                });
             }
         }
     }
@@ -80,26 +83,26 @@ pub(crate) fn welsh_next(
 /// The player's decision as the op a person's command gives.
 fn of_decision(m: &WelshMatch, bot: Side, d: Decision) -> WelshNext {
     WelshNext::Act(match d {
-        Decision::Call(p) => Op::Call(p),
-        Decision::Throw => Op::Roll,
-        Decision::ThrowOne => Op::RollOne,
-        Decision::ThrowAgain => Op::Reroll,
+        Decision::Call(p) => MatchOp::Call(p),
+        Decision::Throw => MatchOp::Roll,
+        Decision::ThrowOne => MatchOp::RollOne,
+        Decision::ThrowAgain => MatchOp::Reroll,
         Decision::Act(a) => match a {
-            WelshAction::Choose(side) => Op::Choose(if side == bot {
+            WelshAction::Choose(side) => MatchOp::Choose(if side == bot {
                 Starter::Me
             } else {
                 Starter::Opponent
             }),
-            WelshAction::Double => Op::Double,
-            WelshAction::Nominate { whose, dice } => Op::Nominate(whose, dice),
-            WelshAction::Play(play) => Op::Move(if play.is_empty() {
+            WelshAction::Double => MatchOp::Double,
+            WelshAction::Nominate { whose, dice } => MatchOp::Nominate(whose, dice),
+            WelshAction::Play(play) => MatchOp::Move(if play.is_empty() {
                 "pass".to_string()
             } else {
                 format_welsh_play(&m.position().view(bot), &play)
             }),
-            WelshAction::OfferConcede { games, payment } => Op::Concede(games, payment),
-            WelshAction::AcceptConcede => Op::AcceptConcede,
-            WelshAction::RejectConcede => Op::RejectConcede,
+            WelshAction::OfferConcede { games, payment } => MatchOp::Concede { games, payment },
+            WelshAction::AcceptConcede => MatchOp::AcceptConcede,
+            WelshAction::RejectConcede => MatchOp::RejectConcede,
             // The player is never asked for the others (the club throws the dice and
             // keeps the clocks).
             _ => return WelshNext::Wait,
@@ -110,7 +113,7 @@ fn of_decision(m: &WelshMatch, bot: Side, d: Decision) -> WelshNext {
 #[cfg(test)]
 mod tests {
     use super::{WelshNext, welsh_next};
-    use crate::matches::op::Op;
+    use crate::matches::op::MatchOp;
     use engine::welsh::{Parity, WelshAction, WelshMatch, WelshRules};
     use engine::{Position, Side};
 
@@ -127,7 +130,7 @@ mod tests {
         let m = fresh();
         assert!(matches!(
             welsh_next(&m, Side::O, welsh_player::Level::Strong, 1, true),
-            WelshNext::Act(Op::Call(_))
+            WelshNext::Act(MatchOp::Call(_))
         ));
         assert!(matches!(
             welsh_next(&m, Side::X, welsh_player::Level::Strong, 1, true),
@@ -180,7 +183,7 @@ mod tests {
         // And once the time given has passed, it goes on (doubles or throws)
         assert!(matches!(
             welsh_next(&m, Side::O, welsh_player::Level::Strong, 1, false),
-            WelshNext::Act(Op::Roll | Op::Double)
+            WelshNext::Act(MatchOp::Roll | MatchOp::Double)
         ));
     }
 
@@ -194,8 +197,10 @@ mod tests {
         assert_eq!(m.concede().0, Some(Side::O));
         let most = m.concede_most(Side::O).unwrap();
         // When the bot is asked, then it offers fewer games than the game would cost it
-        let WelshNext::Act(Op::Concede(games, false)) =
-            welsh_next(&m, Side::O, welsh_player::Level::Medium, 1, true)
+        let WelshNext::Act(MatchOp::Concede {
+            games,
+            payment: false,
+        }) = welsh_next(&m, Side::O, welsh_player::Level::Medium, 1, true)
         else {
             panic!("the bot, about to lose a gammon, offers to concede")
         };
@@ -217,6 +222,6 @@ mod tests {
         else {
             panic!("the bot won the call and must choose")
         };
-        assert!(matches!(op, Op::Choose(_)), "{op:?}");
+        assert!(matches!(op, MatchOp::Choose(_)), "{op:?}");
     }
 }

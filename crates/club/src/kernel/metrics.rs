@@ -14,7 +14,7 @@ use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 use prometheus_client::registry::Registry;
 
-use crate::{ClubError, Command};
+use crate::ClubError;
 use store::StoreError;
 
 /// A command's kind and outcome.
@@ -130,62 +130,6 @@ fn reason(e: &ClubError) -> &'static str {
         ClubError::Corrupt(..) => "corrupt",
         ClubError::MatchLength(_) => "match_length",
         ClubError::Encode(_) => "encode",
-    }
-}
-
-/// A command's kind, as a label: its slash command's name.
-pub(crate) fn kind(cmd: &Command) -> &'static str {
-    match cmd {
-        Command::Challenge { .. } => "challenge",
-        Command::Accept(_) | Command::AcceptShaking(..) => "accept",
-        Command::Decline(_) => "decline",
-        Command::Cancel(_) => "cancel",
-        Command::Roll(_) => "roll",
-        Command::Move(..) => "move",
-        Command::Double(_) => "double",
-        Command::Take(_) => "take",
-        Command::Drop(_) => "drop",
-        Command::Beaver(_) => "beaver",
-        Command::Raccoon(_) => "raccoon",
-        Command::Resign(..) => "resign",
-        Command::Stop(_) => "stop",
-        Command::AcceptResign(_) => "accept_resign",
-        Command::RejectResign(_) => "reject_resign",
-        Command::Call(..) => "call",
-        Command::Choose(..) => "choose",
-        Command::Reroll(_) => "reroll",
-        Command::RollOne(_) => "roll_one",
-        Command::Nominate(..) => "nominate",
-        Command::Concede(..) => "concede",
-        Command::AcceptConcede(_) => "accept_concede",
-        Command::RejectConcede(_) => "reject_concede",
-        Command::Break(_) => "break",
-        Command::Resume(_) => "resume",
-        Command::Board(_) => "board",
-        Command::Moves(_) => "moves",
-        Command::Games => "games",
-        Command::Waiting => "games_waiting",
-        Command::History(_) => "history",
-        Command::Export(_) => "export",
-        Command::Settings { .. } => "settings",
-        Command::Ledger => "ledger",
-        Command::Pot(_) => "pot",
-        Command::Chouette(..) => "chouette",
-        Command::Rating { .. } => "rating",
-        Command::Leaderboard { .. } => "leaderboard",
-        Command::Fair(..) => "fair",
-        Command::Rename(_) => "rename",
-        Command::League(_) => "league",
-        Command::Analyse(_) => "analyse",
-        Command::Stats(_) => "stats",
-        Command::Hint(_) => "hint",
-        Command::Undo(_) => "undo",
-        Command::Keep(_) => "keep",
-        Command::Vacation(_) => "vacation",
-        Command::HeadToHead { .. } => "h2h",
-        Command::FairStats { .. } => "fair_stats",
-        Command::Block(_) => "block",
-        Command::Unblock(_) => "unblock",
     }
 }
 

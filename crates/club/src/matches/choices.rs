@@ -2,7 +2,9 @@
 //! prompt ("roll or double"), the Discord buttons and the local chat's hint are all made
 //! from these, never the other way round: rewording a prompt cannot lose a button.
 
-use crate::{ChouetteOp, ChouetteRef, Command, MatchRef, Starter};
+use crate::{
+    ChallengeOp, ChouetteOp, ChouetteRef, Command, MatchOp, MatchRef, PracticeOp, Starter,
+};
 use engine::welsh::Parity;
 
 /// One thing a player may do now.
@@ -82,28 +84,28 @@ impl Choice {
         use Choice as C;
         match on {
             Subject::Match(m) => Some(match self {
-                C::OpeningRoll | C::Roll | C::Throw(_) => Command::Roll(m),
-                C::Double => Command::Double(m),
-                C::OneDie => Command::RollOne(m),
-                C::Take => Command::Take(m),
-                C::Drop => Command::Drop(m),
-                C::Beaver => Command::Beaver(m),
-                C::Raccoon => Command::Raccoon(m),
-                C::AcceptResignation => Command::AcceptResign(m),
-                C::RejectResignation => Command::RejectResign(m),
-                C::AcceptConcession => Command::AcceptConcede(m),
-                C::RejectConcession => Command::RejectConcede(m),
-                C::AcceptChallenge => Command::Accept(m),
-                C::DeclineChallenge => Command::Decline(m),
-                C::CallOdds => Command::Call(m, Parity::Odd),
-                C::CallEvens => Command::Call(m, Parity::Even),
-                C::StartMyself => Command::Choose(m, Starter::Me),
-                C::StartOpponent => Command::Choose(m, Starter::Opponent),
-                C::Reroll => Command::Reroll(m),
-                C::Pass => Command::Move(m, "pass".into()),
-                C::Resume => Command::Resume(m),
-                C::Undo => Command::Undo(m),
-                C::Keep => Command::Keep(m),
+                C::OpeningRoll | C::Roll | C::Throw(_) => Command::Match(m, MatchOp::Roll),
+                C::Double => Command::Match(m, MatchOp::Double),
+                C::OneDie => Command::Match(m, MatchOp::RollOne),
+                C::Take => Command::Match(m, MatchOp::Take),
+                C::Drop => Command::Match(m, MatchOp::Drop),
+                C::Beaver => Command::Match(m, MatchOp::Beaver),
+                C::Raccoon => Command::Match(m, MatchOp::Raccoon),
+                C::AcceptResignation => Command::Match(m, MatchOp::AcceptResign),
+                C::RejectResignation => Command::Match(m, MatchOp::RejectResign),
+                C::AcceptConcession => Command::Match(m, MatchOp::AcceptConcede),
+                C::RejectConcession => Command::Match(m, MatchOp::RejectConcede),
+                C::AcceptChallenge => Command::Challenge(ChallengeOp::Accept(m)),
+                C::DeclineChallenge => Command::Challenge(ChallengeOp::Decline(m)),
+                C::CallOdds => Command::Match(m, MatchOp::Call(Parity::Odd)),
+                C::CallEvens => Command::Match(m, MatchOp::Call(Parity::Even)),
+                C::StartMyself => Command::Match(m, MatchOp::Choose(Starter::Me)),
+                C::StartOpponent => Command::Match(m, MatchOp::Choose(Starter::Opponent)),
+                C::Reroll => Command::Match(m, MatchOp::Reroll),
+                C::Pass => Command::Match(m, MatchOp::Move("pass".into())),
+                C::Resume => Command::Match(m, MatchOp::Resume),
+                C::Undo => Command::Practice(m, PracticeOp::Undo),
+                C::Keep => Command::Practice(m, PracticeOp::Keep),
                 C::Nominate | C::Move { .. } | C::StartGame | C::OfferConcession { .. } => {
                     return None;
                 }

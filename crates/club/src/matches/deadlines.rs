@@ -5,7 +5,6 @@ use crate::Club;
 use crate::ClubError;
 use crate::Notice;
 use crate::kernel::phrases::duration_words;
-use crate::matches::op::Op;
 use crate::matches::prompts::acting_side;
 use crate::matches::prompts::break_end;
 use crate::matches::prompts::next_words;
@@ -52,7 +51,7 @@ pub(super) async fn due(club: &Club, row: MatchRow, now: i64) -> Result<Vec<Noti
             tracing::warn!(match_id = l.row.id, error = %e, "cannot load the fair dice");
             return Ok(notices);
         }
-        let work = match super::play::plan(club, &l, side, None, &Op::TimeOut) {
+        let work = match super::play::plan_time_out(club, &l, side) {
             Ok(w) => w,
             Err(e) => {
                 tracing::warn!(match_id = l.row.id, error = %e, "time-out refused");

@@ -20,6 +20,7 @@ pub(crate) mod work;
 pub use choices::{Choice, Subject, choices_words};
 pub use log::{Entry, LastMove, Ruling, Settlement, standard_rules};
 pub use low_time::DEFAULT_LOW_TIME;
+pub use op::MatchOp;
 pub use prompts::{next_choices, next_words};
 pub use snapshot::{Snapshot, rebuild};
 
@@ -30,7 +31,6 @@ use crate::MatchRef;
 use crate::Notice;
 use crate::Outcome;
 use crate::matches::loaded::Loaded;
-use crate::matches::op::Op;
 use crate::matches::work::Work;
 use engine::Side;
 use store::MatchChange;
@@ -93,7 +93,7 @@ impl Club {
         me: &PlayerRow,
         community: i64,
         m: MatchRef,
-        op: Op,
+        op: MatchOp,
     ) -> Result<Outcome, ClubError> {
         play::act(self, me, community, m, op).await
     }
@@ -104,7 +104,7 @@ impl Club {
         l: &Loaded,
         side: Side,
         by: Option<i64>,
-        op: &Op,
+        op: &MatchOp,
     ) -> Result<Work, ClubError> {
         play::plan(self, l, side, by, op)
     }

@@ -5,7 +5,7 @@ use crate::fair::chain::FairDice;
 use crate::kernel::phrases::ruleset_word;
 use crate::matches::loaded::Loaded;
 use crate::matches::log::starter_side;
-use crate::matches::op::Op;
+use crate::matches::op::MatchOp;
 use crate::matches::prompts::{
     break_end, break_refusal, next_words, next_words_refusal, welsh_may_double,
 };
@@ -93,7 +93,7 @@ pub(super) async fn act(
     me: &PlayerRow,
     community: i64,
     m: MatchRef,
-    op: Op,
+    op: MatchOp,
 ) -> Result<Outcome, ClubError> {
     let mut l = super::which_match::find(club, me, community, m, op.name()).await?;
     with_fair(club, &mut l).await?;
@@ -118,7 +118,7 @@ pub(super) fn plan(
     l: &Loaded,
     side: Side,
     by: Option<i64>,
-    op: &Op,
+    op: &MatchOp,
 ) -> Result<Work, ClubError> {
     let snap = playable(l)?;
     check_ruleset(l, snap.game.ruleset(), op)?;
@@ -126,7 +126,7 @@ pub(super) fn plan(
     // player, waits for its end or a /resume.
     let now = club.clock.now();
     if let Some(until) = snap.break_running(now) {
-        if !matches!(op, Op::Break | Op::Resume | Op::TimeOut) {
+        if !matches!(op, MatchOp::Break | MatchOp::Resume) {
             return Err(ClubError::Refused(break_refusal(until, now)));
         }
     }
@@ -144,7 +144,7 @@ pub(super) fn plan(
         AnyMatch::Standard(m) => {
             plan_standard(club, &mut work, &m, side, by, names, op)?;
             // A resignation offer in a money session with a stake: what it pays.
-            if let (Op::Resign(level), AnyMatch::Standard(after)) = (op, &work.snap.game) {
+            if let (MatchOp::Resign(level), AnyMatch::Standard(after)) = (op, &work.snap.game) {
                 if l.spec.length.is_none() && l.spec.stake > 0 {
                     let points = after.resign_value(*level);
                     work.lines.push(format!(
@@ -163,6 +163,35 @@ pub(super) fn plan(
     Ok(work)
 }
 
+/// Works out the deadline sweep's time-out of `side`, without writing anything: a
+/// standard match is forfeited, a Welsh one timed out. No player's command, so no
+/// ruleset, break or turn to check and no clocks to tell.
+pub(super) fn plan_time_out(club: &Club, l: &Loaded, side: Side) -> Result<Work, ClubError> {
+    let snap = playable(l)?;
+    let mut work = Work {
+        snap,
+        entries: Vec::new(),
+        lines: Vec::new(),
+        settle: Vec::new(),
+        fair: l.fair.clone(),
+    };
+    let names = &l.names;
+    if let AnyMatch::Welsh(_) = &work.snap.game {
+        work.lines
+            .push(format!("{} ran out of time", names[side.index()]));
+        let entry = Entry::Welsh {
+            side,
+            action: WelshAction::TimedOut,
+            auto: false,
+        };
+        work.push(None, entry, names)?;
+    } else {
+        work.push(None, Entry::Forfeit { side }, names)?;
+    }
+    autopilot(club, l, &mut work)?;
+    Ok(work)
+}
+
 /// Live Welsh clocks (nothing a move): the engine is told both clocks before each
 /// action, for ten-for-two (rule 12b) and the breaks of regulation D.
 fn tell_welsh_clocks(
@@ -171,11 +200,11 @@ fn tell_welsh_clocks(
     work: &mut Work,
     side: Side,
     by: Option<i64>,
-    op: &Op,
+    op: &MatchOp,
 ) -> Result<(), ClubError> {
     let names = &l.names;
     if let AnyMatch::Welsh(_) = &work.snap.game {
-        if l.spec.time.per_move == 0 && !matches!(op, Op::TimeOut | Op::Break | Op::Resume) {
+        if l.spec.time.per_move == 0 && !matches!(op, MatchOp::Break | MatchOp::Resume) {
             let left = super::time_bank::banks_now(club, l);
             let clocks = [
                 u32::try_from(left[0]).unwrap_or(0),
@@ -203,14 +232,17 @@ fn plan_standard(
     side: Side,
     by: Option<i64>,
     names: &[String; 2],
-    op: &Op,
+    op: &MatchOp,
 ) -> Result<(), ClubError> {
     let std_entry = |action: Action| Entry::Standard {
         side,
         action,
         auto: false,
     };
-    let answers_a_double = matches!(op, Op::Take | Op::Drop | Op::Beaver | Op::Raccoon);
+    let answers_a_double = matches!(
+        op,
+        MatchOp::Take | MatchOp::Drop | MatchOp::Beaver | MatchOp::Raccoon
+    );
     if answers_a_double && !matches!(m.phase(), Phase::CubeOffered(_)) {
         return Err(ClubError::Refused(format!(
             "no double is waiting: there is nothing to {}; you must {}",
@@ -219,10 +251,7 @@ fn plan_standard(
         )));
     }
     match op {
-        Op::TimeOut => {
-            work.push(by, Entry::Forfeit { side }, names)?;
-        }
-        Op::Roll => {
+        MatchOp::Roll => {
             let action = if m.phase() == Phase::Opening {
                 let (x, o) = roll2(club, work)?;
                 Action::OpeningRoll { x, o }
@@ -232,30 +261,31 @@ fn plan_standard(
             };
             work.push(by, std_entry(action), names)?;
         }
-        Op::Move(text) => {
+        MatchOp::Move(text) => {
             let play = m
                 .resolve_play(side, text)
                 .map_err(|e| ClubError::Refused(e.to_string()))?;
             work.push(by, std_entry(Action::Play(play)), names)?;
         }
-        Op::Double => work.push(by, std_entry(Action::Double), names)?,
-        Op::Take => work.push(by, std_entry(Action::Take), names)?,
-        Op::Drop => work.push(by, std_entry(Action::Drop), names)?,
-        Op::Beaver => work.push(by, std_entry(Action::Beaver), names)?,
-        Op::Raccoon => work.push(by, std_entry(Action::Raccoon), names)?,
-        Op::Resign(level) => work.push(by, std_entry(Action::Resign(*level)), names)?,
-        Op::AcceptResign => work.push(by, std_entry(Action::AcceptResign), names)?,
-        Op::RejectResign => work.push(by, std_entry(Action::RejectResign), names)?,
-        Op::Call(_)
-        | Op::Choose(_)
-        | Op::Reroll
-        | Op::RollOne
-        | Op::Nominate(..)
-        | Op::Concede(..)
-        | Op::AcceptConcede
-        | Op::RejectConcede
-        | Op::Break
-        | Op::Resume => unreachable!("checked above"),
+        MatchOp::Double => work.push(by, std_entry(Action::Double), names)?,
+        MatchOp::Take => work.push(by, std_entry(Action::Take), names)?,
+        MatchOp::Drop => work.push(by, std_entry(Action::Drop), names)?,
+        MatchOp::Beaver => work.push(by, std_entry(Action::Beaver), names)?,
+        MatchOp::Raccoon => work.push(by, std_entry(Action::Raccoon), names)?,
+        MatchOp::Resign(level) => work.push(by, std_entry(Action::Resign(*level)), names)?,
+        MatchOp::AcceptResign => work.push(by, std_entry(Action::AcceptResign), names)?,
+        MatchOp::RejectResign => work.push(by, std_entry(Action::RejectResign), names)?,
+        MatchOp::Call(_)
+        | MatchOp::Choose(_)
+        | MatchOp::Reroll
+        | MatchOp::RollOne
+        | MatchOp::Nominate(..)
+        | MatchOp::Concede { .. }
+        | MatchOp::AcceptConcede
+        | MatchOp::RejectConcede
+        | MatchOp::Break
+        | MatchOp::Resume => unreachable!("checked above"),
+        MatchOp::Stop => unreachable!("the dispatch sends /stop to stop_session"),
     }
     Ok(())
 }
@@ -268,7 +298,7 @@ fn plan_welsh(
     side: Side,
     by: Option<i64>,
     names: &[String; 2],
-    op: &Op,
+    op: &MatchOp,
 ) -> Result<(), ClubError> {
     let welsh_entry = |action: WelshAction| Entry::Welsh {
         side,
@@ -276,15 +306,10 @@ fn plan_welsh(
         auto: false,
     };
     match op {
-        Op::TimeOut => {
-            work.lines
-                .push(format!("{} ran out of time", names[side.index()]));
-            work.push(by, welsh_entry(WelshAction::TimedOut), names)?;
-        }
-        Op::Roll => {
+        MatchOp::Roll => {
             welsh_throw(club, work, m, side, by, names, ThrowKind::Two)?;
         }
-        Op::Move(text) => {
+        MatchOp::Move(text) => {
             let WelshPhase::ToPlay { throw, .. } = m.phase() else {
                 return Err(ClubError::Refused(next_words_refusal(&work.snap.game)));
             };
@@ -292,8 +317,8 @@ fn plan_welsh(
                 .map_err(ClubError::Refused)?;
             work.push(by, welsh_entry(WelshAction::Play(legal.play)), names)?;
         }
-        Op::Double => work.push(by, welsh_entry(WelshAction::Double), names)?,
-        Op::Call(p) => {
+        MatchOp::Double => work.push(by, welsh_entry(WelshAction::Double), names)?,
+        MatchOp::Call(p) => {
             let shaker_dice = roll2(club, work)?;
             work.lines.push(format!(
                 "{} calls {}; the concealed throw is {}-{}",
@@ -311,21 +336,21 @@ fn plan_welsh(
                 names,
             )?;
         }
-        Op::Choose(who) => {
+        MatchOp::Choose(who) => {
             work.push(
                 by,
                 welsh_entry(WelshAction::Choose(starter_side(side, *who))),
                 names,
             )?;
         }
-        Op::Reroll => {
+        MatchOp::Reroll => {
             welsh_throw(club, work, m, side, by, names, ThrowKind::Again)?;
         }
-        Op::RollOne => {
+        MatchOp::RollOne => {
             welsh_throw(club, work, m, side, by, names, ThrowKind::One)?;
         }
-        Op::Break | Op::Resume => plan_break(club, work, side, by, names, op)?,
-        Op::Nominate(whose, dice) => {
+        MatchOp::Break | MatchOp::Resume => plan_break(club, work, side, by, names, op)?,
+        MatchOp::Nominate(whose, dice) => {
             work.push(
                 by,
                 welsh_entry(WelshAction::Nominate {
@@ -335,7 +360,7 @@ fn plan_welsh(
                 names,
             )?;
         }
-        Op::Concede(games, payment) => {
+        MatchOp::Concede { games, payment } => {
             work.push(
                 by,
                 welsh_entry(WelshAction::OfferConcede {
@@ -345,15 +370,16 @@ fn plan_welsh(
                 names,
             )?;
         }
-        Op::AcceptConcede => work.push(by, welsh_entry(WelshAction::AcceptConcede), names)?,
-        Op::RejectConcede => work.push(by, welsh_entry(WelshAction::RejectConcede), names)?,
-        Op::Take
-        | Op::Drop
-        | Op::Beaver
-        | Op::Raccoon
-        | Op::Resign(_)
-        | Op::AcceptResign
-        | Op::RejectResign => unreachable!("checked above"),
+        MatchOp::AcceptConcede => work.push(by, welsh_entry(WelshAction::AcceptConcede), names)?,
+        MatchOp::RejectConcede => work.push(by, welsh_entry(WelshAction::RejectConcede), names)?,
+        MatchOp::Take
+        | MatchOp::Drop
+        | MatchOp::Beaver
+        | MatchOp::Raccoon
+        | MatchOp::Resign(_)
+        | MatchOp::AcceptResign
+        | MatchOp::RejectResign => unreachable!("checked above"),
+        MatchOp::Stop => unreachable!("the dispatch sends /stop to stop_session"),
     }
     Ok(())
 }
@@ -365,10 +391,10 @@ fn plan_break(
     side: Side,
     by: Option<i64>,
     names: &[String; 2],
-    op: &Op,
+    op: &MatchOp,
 ) -> Result<(), ClubError> {
     let now = club.clock.now();
-    if let Op::Break = op {
+    if let MatchOp::Break = op {
         if let Some(until) = work.snap.break_running(now) {
             return Err(ClubError::Refused(format!(
                 "a break is under way {}; /resume ends it sooner",
@@ -730,29 +756,29 @@ fn playable(l: &Loaded) -> Result<Snapshot, ClubError> {
 }
 
 /// Refuses a command of the other ruleset.
-fn check_ruleset(l: &Loaded, ruleset: Ruleset, op: &Op) -> Result<(), ClubError> {
+fn check_ruleset(l: &Loaded, ruleset: Ruleset, op: &MatchOp) -> Result<(), ClubError> {
     let welsh_only = matches!(
         op,
-        Op::Call(_)
-            | Op::Choose(_)
-            | Op::Reroll
-            | Op::RollOne
-            | Op::Nominate(..)
-            | Op::Concede(..)
-            | Op::AcceptConcede
-            | Op::RejectConcede
-            | Op::Break
-            | Op::Resume
+        MatchOp::Call(_)
+            | MatchOp::Choose(_)
+            | MatchOp::Reroll
+            | MatchOp::RollOne
+            | MatchOp::Nominate(..)
+            | MatchOp::Concede { .. }
+            | MatchOp::AcceptConcede
+            | MatchOp::RejectConcede
+            | MatchOp::Break
+            | MatchOp::Resume
     );
     let standard_only = matches!(
         op,
-        Op::Take
-            | Op::Drop
-            | Op::Beaver
-            | Op::Raccoon
-            | Op::Resign(_)
-            | Op::AcceptResign
-            | Op::RejectResign
+        MatchOp::Take
+            | MatchOp::Drop
+            | MatchOp::Beaver
+            | MatchOp::Raccoon
+            | MatchOp::Resign(_)
+            | MatchOp::AcceptResign
+            | MatchOp::RejectResign
     );
     if (welsh_only && ruleset != Ruleset::Welsh) || (standard_only && ruleset != Ruleset::Standard)
     {
@@ -768,10 +794,10 @@ fn check_ruleset(l: &Loaded, ruleset: Ruleset, op: &Op) -> Result<(), ClubError>
 
 /// Only the one whose decision it is (resigning and conceding may come at other
 /// moments; the engine decides those).
-fn check_turn(l: &Loaded, snap: &Snapshot, side: Side, op: &Op) -> Result<(), ClubError> {
+fn check_turn(l: &Loaded, snap: &Snapshot, side: Side, op: &MatchOp) -> Result<(), ClubError> {
     let free = matches!(
         op,
-        Op::Resign(_) | Op::Concede(..) | Op::TimeOut | Op::Break | Op::Resume
+        MatchOp::Resign(_) | MatchOp::Concede { .. } | MatchOp::Break | MatchOp::Resume
     );
     if let Some(s) = snap.game.to_act() {
         if s != side && !free {

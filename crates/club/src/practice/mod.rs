@@ -13,7 +13,7 @@ use crate::ClubError;
 use crate::MatchRef;
 use crate::Outcome;
 use crate::matches::loaded::Loaded;
-use crate::matches::op::Op;
+use crate::matches::op::MatchOp;
 use engine::Side;
 use store::PlayerRow;
 
@@ -37,7 +37,7 @@ impl Club {
         l: Loaded,
         me: &PlayerRow,
         side: Side,
-        op: Op,
+        op: MatchOp,
     ) -> Result<Outcome, ClubError> {
         tutor::act_tutored(self, l, me, side, op).await
     }

@@ -11,7 +11,7 @@
 //! the player is told the tutor could not judge it.
 
 use crate::matches::loaded::Loaded;
-use crate::matches::op::Op;
+use crate::matches::op::MatchOp;
 use crate::practice::undo::{TutorNote, held_words};
 use crate::{Club, ClubError, Entry, Outcome};
 use engine::{AnyMatch, Dice, Match, Phase, Play, Side, format_play, legal_plays};
@@ -49,7 +49,12 @@ enum Judge {
 impl Judge {
     /// What the tutor should judge when `side` does `op` in `game` (None: nothing to
     /// judge, or the command will be refused anyway), and what to do with a flag.
-    fn of(game: &Match, side: Side, op: &Op, note: Option<&TutorNote>) -> Option<(Judge, Mode)> {
+    fn of(
+        game: &Match,
+        side: Side,
+        op: &MatchOp,
+        note: Option<&TutorNote>,
+    ) -> Option<(Judge, Mode)> {
         if game.to_act() != Some(side) || game.resign_offer().is_some() {
             return None;
         }
@@ -61,7 +66,7 @@ impl Judge {
         };
         let s = Situation::of(game, side);
         match (op, game.phase()) {
-            (Op::Move(text), Phase::ToPlay { dice, .. }) => {
+            (MatchOp::Move(text), Phase::ToPlay { dice, .. }) => {
                 let play = game.resolve_play(side, text).ok()?;
                 let board = game.position().view(side);
                 let legal = legal_plays(&board, dice);
@@ -72,15 +77,17 @@ impl Judge {
                 }
                 Some((Judge::Play(s, dice, play), made))
             }
-            (Op::Double, Phase::ToRoll(_)) if game.may_double(side).is_ok() => {
+            (MatchOp::Double, Phase::ToRoll(_)) if game.may_double(side).is_ok() => {
                 Some((Judge::Double(s), made))
             }
-            (Op::Roll, Phase::ToRoll(_)) if game.may_double(side).is_ok() => {
+            (MatchOp::Roll, Phase::ToRoll(_)) if game.may_double(side).is_ok() => {
                 let warned = matches!(note, Some(TutorNote::Warned { side: w }) if *w == side);
                 (!warned && !retaken).then_some((Judge::Roll(s), Mode::Warn))
             }
-            (Op::Take, Phase::CubeOffered(o)) if o.notches == 0 => Some((Judge::Take(s), made)),
-            (Op::Drop, Phase::CubeOffered(o)) if o.notches == 0 && game.drop_allowed() => {
+            (MatchOp::Take, Phase::CubeOffered(o)) if o.notches == 0 => {
+                Some((Judge::Take(s), made))
+            }
+            (MatchOp::Drop, Phase::CubeOffered(o)) if o.notches == 0 && game.drop_allowed() => {
                 let ends = match game.rules().length {
                     None => true,
                     Some(n) => {
@@ -181,7 +188,7 @@ pub(super) async fn act_tutored(
     mut l: Loaded,
     me: &PlayerRow,
     side: Side,
-    op: Op,
+    op: MatchOp,
 ) -> Result<Outcome, ClubError> {
     let judged = match &l.snap {
         Some(snap) if l.row.status == MatchStatus::Active && !snap.is_over() => match &snap.game {
@@ -250,7 +257,7 @@ async fn make_saying(
     l: &Loaded,
     me: &PlayerRow,
     side: Side,
-    op: &Op,
+    op: &MatchOp,
     line: Option<String>,
 ) -> Result<Outcome, ClubError> {
     let mut work = club.plan(l, side, Some(me.id), op)?;
@@ -276,7 +283,7 @@ fn plan_nothing(_club: &Club, l: &Loaded) -> Result<crate::matches::work::Work, 
 #[cfg(test)]
 mod tests {
     use super::{Judge, Mode};
-    use crate::matches::op::Op;
+    use crate::matches::op::MatchOp;
     use engine::{Action, Match, MatchRules, Setup, Side};
     use gnubg::{BotSettings, Pool};
 
@@ -290,7 +297,7 @@ mod tests {
         Match::from_setup(Setup::new(MatchRules::money(), position, Side::X)).unwrap()
     }
 
-    fn verdict(pool: &Pool, m: &Match, side: Side, op: &Op) -> (Option<String>, Mode) {
+    fn verdict(pool: &Pool, m: &Match, side: Side, op: &MatchOp) -> (Option<String>, Mode) {
         let (judge, mode) = Judge::of(m, side, op, None).expect("a decision to judge");
         (judge.verdict(pool).unwrap(), mode)
     }
@@ -300,28 +307,28 @@ mod tests {
         let pool = Pool::new(BotSettings::default());
         let m = race();
         // Rolling without doubling is said before the roll; doubling is right
-        let (words, mode) = verdict(&pool, &m, Side::X, &Op::Roll);
+        let (words, mode) = verdict(&pool, &m, Side::X, &MatchOp::Roll);
         assert!(mode == Mode::Warn);
         let words = words.expect("rolling on is a cube error here");
         assert!(
             words.starts_with("doubling is right here: rolling without doubling loses 0."),
             "{words}"
         );
-        assert_eq!(verdict(&pool, &m, Side::X, &Op::Double).0, None);
+        assert_eq!(verdict(&pool, &m, Side::X, &MatchOp::Double).0, None);
         // Facing the double: taking is flagged, passing is right (and a money drop,
         // which ends the game, is told but never held)
         let (doubled, _) = m.apply(Side::X, &Action::Double).unwrap();
-        let (words, mode) = verdict(&pool, &doubled, Side::O, &Op::Take);
+        let (words, mode) = verdict(&pool, &doubled, Side::O, &MatchOp::Take);
         assert!(mode == Mode::Hold);
         let words = words.expect("taking is a cube error here");
         assert!(
             words.starts_with("passing was right: taking loses "),
             "{words}"
         );
-        let (words, mode) = verdict(&pool, &doubled, Side::O, &Op::Drop);
+        let (words, mode) = verdict(&pool, &doubled, Side::O, &MatchOp::Drop);
         assert_eq!(words, None);
         assert!(matches!(mode, Mode::Tell(_)));
         // Nothing to judge for the player whose decision it is not
-        assert!(Judge::of(&doubled, Side::X, &Op::Take, None).is_none());
+        assert!(Judge::of(&doubled, Side::X, &MatchOp::Take, None).is_none());
     }
 }

@@ -6,25 +6,28 @@
 
 use std::sync::Arc;
 
-use club::{ChallengeSpec, ChouetteOp, ChouetteRef, ChouetteSpec, Club, Command, RngDice};
+use club::{
+    ChallengeOp, ChallengeSpec, ChouetteOp, ChouetteRef, ChouetteSpec, Club, Command, Look,
+    PlayerOp, RngDice,
+};
 use clubkit::{Fixture, refused, run};
 use testkit::store_url;
 
 fn challenge(opponent: &str) -> Command {
-    Command::Challenge {
+    Command::Challenge(ChallengeOp::New {
         opponent: opponent.into(),
         spec: ChallengeSpec::standard(Some(3)),
-    }
+    })
 }
 
 fn block(who: &str) -> Command {
-    Command::Block(Some(who.into()))
+    Command::Player(PlayerOp::Block(Some(who.into())))
 }
 
 /// Makes `names` known to the club.
 async fn known(at: &Fixture, names: &[&str]) {
     for n in names {
-        run(at, n, Command::Games).await;
+        run(at, n, Command::Look(Look::Games)).await;
     }
 }
 
@@ -49,7 +52,12 @@ async fn a_blocked_player_is_told_only_that_his_challenge_was_refused() {
     // And bob may still challenge carol
     run(&at, "bob", challenge("carol")).await;
     // When alice unblocks bob, his challenge goes through
-    let out = run(&at, "alice", Command::Unblock("bob".into())).await;
+    let out = run(
+        &at,
+        "alice",
+        Command::Player(PlayerOp::Unblock("bob".into())),
+    )
+    .await;
     assert_eq!(
         out.lines,
         ["You no longer block bob: that player may challenge you again."]
@@ -80,7 +88,9 @@ async fn block_alone_lists_whom_you_block_and_blocks_survive_a_restart() {
     let url = store_url("block-list").await;
     let at = Fixture::seeded(&url, 3).await;
     known(&at, &["alice", "bob", "carol"]).await;
-    let listed = run(&at, "alice", Command::Block(None)).await.lines;
+    let listed = run(&at, "alice", Command::Player(PlayerOp::Block(None)))
+        .await
+        .lines;
     assert!(listed[0].starts_with("You block nobody."), "{listed:?}");
     run(&at, "alice", block("carol")).await;
     at.clock.advance(60);
@@ -94,7 +104,9 @@ async fn block_alone_lists_whom_you_block_and_blocks_survive_a_restart() {
         Arc::new(club::ManualClock::new(clubkit::START)),
     );
     // Then alice's blocks are there, in the order she made them, and still hold
-    let listed = run(&club, "alice", Command::Block(None)).await.lines;
+    let listed = run(&club, "alice", Command::Player(PlayerOp::Block(None)))
+        .await
+        .lines;
     assert_eq!(
         listed,
         ["You block: carol, bob. /unblock <player> lifts it."]
@@ -113,15 +125,23 @@ async fn blocking_yourself_twice_or_unblocking_nobody_is_refused_with_nothing_ch
         (block("alice"), "you cannot block yourself"),
         (block("bob"), "you already block bob"),
         (
-            Command::Unblock("alice".into()),
+            Command::Player(PlayerOp::Unblock("alice".into())),
             "you cannot block or unblock yourself",
         ),
-        (Command::Block(Some("zed".into())), "no player called `zed`"),
+        (
+            Command::Player(PlayerOp::Block(Some("zed".into()))),
+            "no player called `zed`",
+        ),
     ] {
         let e = refused(&at, "alice", cmd).await;
         assert!(e.to_string().contains(words), "{e}");
     }
-    let e = refused(&at, "bob", Command::Unblock("alice".into())).await;
+    let e = refused(
+        &at,
+        "bob",
+        Command::Player(PlayerOp::Unblock("alice".into())),
+    )
+    .await;
     assert_eq!(
         e.to_string(),
         "you do not block alice; /block lists whom you block"

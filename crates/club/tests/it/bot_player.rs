@@ -7,8 +7,9 @@ use std::path::Path;
 use std::sync::Arc;
 
 use club::{
-    Actor, AnalysisSettings, BotEvent, ChallengeSpec, Choice, ChouetteOp, ChouetteRef, Club,
-    Command, Entry, LeagueCommand, LeagueOp, ManualClock, MatchRef, RngDice,
+    Actor, AnalysisSettings, BotEvent, ChallengeOp, ChallengeSpec, Choice, ChouetteOp, ChouetteRef,
+    Club, Command, Entry, LeagueCommand, LeagueOp, Look, ManualClock, MatchOp, MatchRef,
+    PracticeOp, RngDice,
 };
 use clubkit::{START, assert_match_rebuilds, match_log, refused, run};
 use engine::{Action, Ruleset, Side};
@@ -43,10 +44,10 @@ async fn club_on(
 }
 
 fn against_bot(spec: ChallengeSpec) -> Command {
-    Command::Challenge {
+    Command::Challenge(ChallengeOp::New {
         opponent: "bot".into(),
         spec,
-    }
+    })
 }
 
 /// alice challenges the bot to `spec`: the match's id (the bot accepted in the same
@@ -63,24 +64,24 @@ async fn challenge_bot(club: &Club, spec: ChallengeSpec) -> i64 {
 /// resignation. Whether she acted.
 async fn alice_acts(club: &Club, id: i64, doubles: bool) -> bool {
     let m = MatchRef::id(id);
-    let board = run(club, "alice", Command::Board(m)).await;
+    let board = run(club, "alice", Command::Look(Look::Board(m))).await;
     let Some(next) = board.next.filter(|n| n.user_id == "alice") else {
         return false;
     };
     let has = |c: &Choice| next.choices.contains(c);
     let cmd = if has(&Choice::AcceptResignation) {
-        Command::AcceptResign(m)
+        Command::Match(m, MatchOp::AcceptResign)
     } else if has(&Choice::Beaver) {
-        Command::Beaver(m)
+        Command::Match(m, MatchOp::Beaver)
     } else if has(&Choice::Take) {
-        Command::Take(m)
+        Command::Match(m, MatchOp::Take)
     } else if doubles && has(&Choice::Double) {
-        Command::Double(m)
+        Command::Match(m, MatchOp::Double)
     } else if has(&Choice::Roll) || has(&Choice::OpeningRoll) {
-        Command::Roll(m)
+        Command::Match(m, MatchOp::Roll)
     } else {
         let plays = club.legal_moves(&Actor::local("alice"), m).await.unwrap();
-        Command::Move(m, plays[0].clone())
+        Command::Match(m, MatchOp::Move(plays[0].clone()))
     };
     run(club, "alice", cmd).await;
     true
@@ -189,11 +190,11 @@ async fn a_one_point_match_against_the_bot_is_played_to_its_end_unrated_and_reco
     let rating = run(
         &club,
         "alice",
-        Command::Rating {
+        Command::Look(Look::Rating {
             player: None,
             ruleset: None,
             vs: None,
-        },
+        }),
     )
     .await;
     let text = rating.lines.join("\n");
@@ -204,7 +205,12 @@ async fn a_one_point_match_against_the_bot_is_played_to_its_end_unrated_and_reco
         "{text}"
     );
     // And the match exports (for /analyse as any match) with the bot's name
-    let export = run(&club, "alice", Command::Export(MatchRef::id(id))).await;
+    let export = run(
+        &club,
+        "alice",
+        Command::Look(Look::Export(MatchRef::id(id))),
+    )
+    .await;
     let mat = export.attachment.unwrap().text;
     assert!(mat.contains("GNU Backgammon"), "{mat}");
     // And /analyse reviews it as any match
@@ -243,17 +249,22 @@ async fn money_play_with_beavers_the_bot_answers_the_cube_and_never_stops_the_se
     assert!(events.iter().all(|e| e.match_id != id), "{events:?}");
     assert_eq!(store.load_match(id).await.unwrap().unwrap().version, before);
     assert_eq!(status(&store, id).await, MatchStatus::Active);
-    run(&club, "alice", Command::Stop(MatchRef::id(id))).await;
+    run(
+        &club,
+        "alice",
+        Command::Match(MatchRef::id(id), MatchOp::Stop),
+    )
+    .await;
     assert_eq!(status(&store, id).await, MatchStatus::Finished);
     // And the session counts in alice's record against the beginner bot
     let rating = run(
         &club,
         "alice",
-        Command::Rating {
+        Command::Look(Look::Rating {
             player: None,
             ruleset: None,
             vs: None,
-        },
+        }),
     )
     .await;
     let text = rating.lines.join("\n");
@@ -265,13 +276,13 @@ async fn money_play_with_beavers_the_bot_answers_the_cube_and_never_stops_the_se
 async fn the_bot_refuses_terms_it_does_not_play_and_the_seats_it_does_not_take() {
     let url = store_url("bot-refusals").await;
     let (club, _) = club_on(&url, 3, None).await;
-    let level_vs_person = Command::Challenge {
+    let level_vs_person = Command::Challenge(ChallengeOp::New {
         opponent: "bob".into(),
         spec: ChallengeSpec {
             bot: Some(Level::Expert.into()),
             ..ChallengeSpec::standard(Some(3))
         },
-    };
+    });
     // (Welsh is played since issue 33, by the bot's Welsh player: a GNU Backgammon level
     // with Welsh rules is what is refused now.)
     let welsh = against_bot(ChallengeSpec {
@@ -350,17 +361,48 @@ async fn the_bot_refuses_terms_it_does_not_play_and_the_seats_it_does_not_take()
     .to_string();
     assert!(e.contains("does not join leagues"), "{e}");
     // And nobody moves for it
-    let e = refused(&club, "bot", Command::Roll(MatchRef::default()))
-        .await
-        .to_string();
+    let e = refused(
+        &club,
+        "bot",
+        Command::Match(MatchRef::default(), MatchOp::Roll),
+    )
+    .await
+    .to_string();
     assert!(e.contains("makes its own decisions"), "{e}");
     assert_eq!(Ruleset::Standard, spec.ruleset);
+}
+
+/// Sent as the bot (the local chat lets anyone type as `bot`), what only reads is
+/// answered, the ledger and the pot among them; what acts is refused.
+#[tokio::test]
+async fn what_only_reads_is_answered_when_sent_as_the_bot() {
+    let url = store_url("bot-looks").await;
+    let (club, _) = club_on(&url, 3, None).await;
+    for look in [
+        Look::Games,
+        Look::Waiting,
+        Look::Ledger,
+        Look::Pot("alice".into()),
+        Look::Leaderboard { ruleset: None },
+    ] {
+        run(&club, "bot", Command::Look(look)).await;
+    }
+    let out = run(&club, "bot", Command::Look(Look::Ledger)).await;
+    assert!(out.lines[0].starts_with("Balance for "), "{:?}", out.lines);
+    let e = refused(
+        &club,
+        "bot",
+        Command::Match(MatchRef::default(), MatchOp::Roll),
+    )
+    .await
+    .to_string();
+    assert!(e.contains("makes its own decisions"), "{e}");
 }
 
 /// Plays match `id` until the bot is to act (run_bot_once not called).
 async fn until_bots_turn(club: &Club, id: i64) {
     for _ in 0..10 {
-        let board = run(club, "alice", Command::Board(MatchRef::id(id))).await;
+        let board = run(club, "alice", Command::Look(Look::Board(MatchRef::id(id)))).await;
         if board.next.as_ref().is_some_and(|n| n.user_id == "bot") {
             return;
         }
@@ -436,7 +478,10 @@ async fn the_bot_answers_a_resignation_and_says_when_it_is_too_slow() {
     run(
         &club,
         "alice",
-        Command::Resign(MatchRef::id(id), engine::ResignLevel::Single),
+        Command::Match(
+            MatchRef::id(id),
+            MatchOp::Resign(engine::ResignLevel::Single),
+        ),
     )
     .await;
     let version = store.load_match(id).await.unwrap().unwrap().version;
@@ -611,7 +656,12 @@ async fn a_hopeless_bot_offers_to_resign_once_a_game() {
         vec![Action::Resign(engine::ResignLevel::Gammon)]
     );
     // When alice rejects it, the bot plays on without offering again in this game
-    run(&club, "alice", Command::RejectResign(MatchRef::id(id))).await;
+    run(
+        &club,
+        "alice",
+        Command::Match(MatchRef::id(id), MatchOp::RejectResign),
+    )
+    .await;
     let events = club.run_bot_once().await.unwrap();
     check_events(&events, id);
     let log = match_log(&store, id).await;
@@ -649,7 +699,12 @@ async fn the_bot_waits_while_the_tutor_holds_the_humans_flagged_play() {
     let id = challenge_bot(&club, spec).await;
     let m = MatchRef::id(id);
     // When alice plays her opening 6-1 as 8/2 6/5 and the tutor flags it
-    let out = run(&club, "alice", Command::Move(m, "8/2 6/5".into())).await;
+    let out = run(
+        &club,
+        "alice",
+        Command::Match(m, MatchOp::Move("8/2 6/5".into())),
+    )
+    .await;
     let text = out.lines.join("\n");
     assert!(text.contains("The tutor to alice"), "{text}");
     // Then the bot does not act while the play is held for /undo or /keep
@@ -657,7 +712,7 @@ async fn the_bot_waits_while_the_tutor_holds_the_humans_flagged_play() {
     assert!(events.is_empty(), "{events:?}");
     assert!(bot_actions(&match_log(&store, id).await).is_empty());
     // When alice keeps it, the bot answers at once
-    run(&club, "alice", Command::Keep(m)).await;
+    run(&club, "alice", Command::Practice(m, PracticeOp::Keep)).await;
     let events = club.run_bot_once().await.unwrap();
     check_events(&events, id);
     assert!(!events.is_empty());

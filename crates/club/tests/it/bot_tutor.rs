@@ -5,7 +5,10 @@
 
 use std::sync::Arc;
 
-use club::{ChallengeSpec, Choice, Club, Command, ManualClock, MatchRef, Outcome};
+use club::{
+    ChallengeOp, ChallengeSpec, Choice, Club, Command, Look, ManualClock, MatchOp, MatchRef,
+    Outcome, PracticeOp,
+};
 use clubkit::{START, ScriptDice, assert_match_rebuilds, run};
 use engine::Side;
 use gnubg::BotSettings;
@@ -37,10 +40,10 @@ async fn bot_match_with_tutor(name: &str) -> (Club, MatchRef) {
     let out = run(
         &club,
         "alice",
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "bot".into(),
             spec,
-        },
+        }),
     )
     .await;
     let text = out.lines.join("\n");
@@ -65,20 +68,28 @@ fn asks_alice_to_undo_or_keep(out: &Outcome) {
 async fn against_the_bot_the_held_human_is_next_with_undo_and_keep_and_after_keep_the_bot_moves() {
     let (club, m) = bot_match_with_tutor("bot-tutor-next").await;
     // When alice plays her opening 6-1 as 8/2 6/5 and the tutor flags it
-    let out = run(&club, "alice", Command::Move(m, "8/2 6/5".into())).await;
+    let out = run(
+        &club,
+        "alice",
+        Command::Match(m, MatchOp::Move("8/2 6/5".into())),
+    )
+    .await;
     let text = out.lines.join("\n");
     assert!(text.contains("The tutor to alice"), "{text}");
     // Then she is the one to act, with undo and keep, and the bot is not named as next
     asks_alice_to_undo_or_keep(&out);
     assert!(!text.contains("GNU Backgammon to"), "{text}");
     // And /board and /games say the same while the tutor holds
-    asks_alice_to_undo_or_keep(&run(&club, "alice", Command::Board(m)).await);
-    let games = run(&club, "alice", Command::Games).await.lines.join("\n");
+    asks_alice_to_undo_or_keep(&run(&club, "alice", Command::Look(Look::Board(m))).await);
+    let games = run(&club, "alice", Command::Look(Look::Games))
+        .await
+        .lines
+        .join("\n");
     assert!(games.contains(&format!("alice to {HELD_WORDS}")), "{games}");
     // And the bot waits
     assert!(club.run_bot_once().await.unwrap().is_empty());
     // When she keeps it
-    let out = run(&club, "alice", Command::Keep(m)).await;
+    let out = run(&club, "alice", Command::Practice(m, PracticeOp::Keep)).await;
     // Then the bot is next, and decides at once; then it is alice's turn again
     let next = out.next.expect("the bot to act");
     assert_eq!(next.name, "GNU Backgammon", "{next:?}");
@@ -90,7 +101,7 @@ async fn against_the_bot_the_held_human_is_next_with_undo_and_keep_and_after_kee
         assert_eq!(next.user_id, "alice", "{:?}", e.outcome.lines);
         assert!(!next.choices.contains(&Choice::Undo), "{next:?}");
     }
-    let board = run(&club, "alice", Command::Board(m)).await;
+    let board = run(&club, "alice", Command::Look(Look::Board(m))).await;
     let next = board.next.expect("alice to act");
     assert_eq!(next.user_id, "alice");
     assert!(!next.choices.contains(&Choice::Keep), "{next:?}");
@@ -101,8 +112,13 @@ async fn against_the_bot_the_held_human_is_next_with_undo_and_keep_and_after_kee
 #[tokio::test]
 async fn against_the_bot_an_undo_gives_the_human_their_dice_again() {
     let (club, m) = bot_match_with_tutor("bot-tutor-undo").await;
-    run(&club, "alice", Command::Move(m, "8/2 6/5".into())).await;
-    let out = run(&club, "alice", Command::Undo(m)).await;
+    run(
+        &club,
+        "alice",
+        Command::Match(m, MatchOp::Move("8/2 6/5".into())),
+    )
+    .await;
+    let out = run(&club, "alice", Command::Practice(m, PracticeOp::Undo)).await;
     let next = out.next.expect("alice to act");
     assert_eq!(next.user_id, "alice");
     assert_eq!(

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use club::{
-    Actor, ChouetteEntry, ChouetteOp, ChouetteRef, ChouetteSpec, Club, Command, ManualClock,
+    Actor, ChouetteEntry, ChouetteOp, ChouetteRef, ChouetteSpec, Club, Command, Look, ManualClock,
     Outcome, RngDice, rebuild_chouette,
 };
 use engine::chouette::{Chouette, ChouetteEvent, ChouettePhase, Consultation};
@@ -292,7 +292,7 @@ async fn two_sessions(club: &Club, second: [&str; 3]) {
     run(club, "cat", ChouetteOp::Join).await;
     // dan, eve and fay use the bot before #2 is created (ids 4, 5, 6).
     for p in ["dan", "eve", "fay"] {
-        club.execute(&Actor::local(p), Command::Games)
+        club.execute(&Actor::local(p), Command::Look(Look::Games))
             .await
             .unwrap();
     }

@@ -9,7 +9,8 @@ use std::process::{Child, ChildStdin, ChildStdout, Command as Process, Stdio};
 use std::sync::Arc;
 
 use club::{
-    Actor, ChallengeSpec, Club, Command, ManualClock, MatchRef, NextUp, RngDice, SystemClock,
+    Actor, ChallengeOp, ChallengeSpec, Club, Command, Look, ManualClock, MatchOp, MatchRef, NextUp,
+    RngDice, SystemClock,
 };
 use engine::ResignLevel;
 use store::{MatchStatus, Store};
@@ -32,13 +33,13 @@ async fn decide(
             .legal_moves(&Actor::local(&next.name), m)
             .await
             .unwrap();
-        Command::Move(m, moves[rng.below(moves.len())].clone())
+        Command::Match(m, MatchOp::Move(moves[rng.below(moves.len())].clone()))
     } else if double_percent > 0 && what == "roll or double" && rng.chance(double_percent) {
-        Command::Double(m)
+        Command::Match(m, MatchOp::Double)
     } else if what.starts_with("take") {
-        Command::Take(m)
+        Command::Match(m, MatchOp::Take)
     } else if what.starts_with("roll") {
-        Command::Roll(m)
+        Command::Match(m, MatchOp::Roll)
     } else {
         panic!("unexpected decision `{what}`");
     }
@@ -59,15 +60,15 @@ async fn a_rated_match_is_played_to_its_end_through_the_club_on_postgresql() {
     let out = run(
         &club,
         "ann",
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "bob".into(),
             spec: ChallengeSpec::standard(Some(3)),
-        },
+        }),
     )
     .await;
     let id = out.match_id.unwrap();
     let m = MatchRef::id(id);
-    let mut out = run(&club, "bob", Command::Accept(m)).await;
+    let mut out = run(&club, "bob", Command::Challenge(ChallengeOp::Accept(m))).await;
     let mut rng = Rng::new(11);
     let mut commands = 2;
     while let Some(next) = out.next.clone() {
@@ -84,11 +85,11 @@ async fn a_rated_match_is_played_to_its_end_through_the_club_on_postgresql() {
         let rating = run(
             &club,
             name,
-            Command::Rating {
+            Command::Look(Look::Rating {
                 player: None,
                 ruleset: None,
                 vs: None,
-            },
+            }),
         )
         .await;
         assert!(
@@ -103,10 +104,10 @@ async fn a_rated_match_is_played_to_its_end_through_the_club_on_postgresql() {
     let stale = club
         .execute(
             &Actor::local("ann"),
-            Command::Board(MatchRef {
+            Command::Look(Look::Board(MatchRef {
                 id: Some(id),
                 version: Some(version + 5),
-            }),
+            })),
         )
         .await;
     assert!(stale.is_err());
@@ -125,13 +126,13 @@ async fn a_money_session_settles_its_games_in_the_ledger_on_postgresql() {
     );
     let mut spec = ChallengeSpec::standard(None);
     spec.stake = 150;
-    let challenge = Command::Challenge {
+    let challenge = Command::Challenge(ChallengeOp::New {
         opponent: "bob".into(),
         spec,
-    };
+    });
     let id = run(&club, "ann", challenge).await.match_id.unwrap();
     let m = MatchRef::id(id);
-    let mut out = run(&club, "bob", Command::Accept(m)).await;
+    let mut out = run(&club, "bob", Command::Challenge(ChallengeOp::Accept(m))).await;
     // When they play until the first game is settled, then stop the session
     let community = store
         .community("local", "local", "local chat")
@@ -147,7 +148,7 @@ async fn a_money_session_settles_its_games_in_the_ledger_on_postgresql() {
         let cmd = decide(&club, m, &next, &mut rng, 0).await;
         out = run(&club, &next.name, cmd).await;
     }
-    let stopped = run(&club, "bob", Command::Stop(m)).await;
+    let stopped = run(&club, "bob", Command::Match(m, MatchOp::Stop)).await;
     // Then the balances are opposite, a whole number of points at the stake, and the
     // session rebuilds from its log
     let bob = store.find_player("local", "bob").await.unwrap().unwrap().id;
@@ -290,7 +291,9 @@ fn club_process_serving_stdin() {
                     id: Some(id.parse().unwrap()),
                     version: Some(version.parse().unwrap()),
                 };
-                match rt.block_on(club.execute(&Actor::local(name), Command::Roll(at))) {
+                match rt
+                    .block_on(club.execute(&Actor::local(name), Command::Match(at, MatchOp::Roll)))
+                {
                     Ok(o) => println!("{MARK}applied {}", o.version.unwrap()),
                     Err(e) => println!("{MARK}refused {e}"),
                 }
@@ -305,7 +308,10 @@ fn club_process_serving_stdin() {
                 for item in list {
                     let (id, name) = item.split_once(':').unwrap();
                     let m = MatchRef::id(id.parse().unwrap());
-                    match rt.block_on(club.execute(&Actor::local(name), Command::AcceptResign(m))) {
+                    match rt.block_on(club.execute(
+                        &Actor::local(name),
+                        Command::Match(m, MatchOp::AcceptResign),
+                    )) {
                         Ok(_) => println!("{MARK}ended {id}"),
                         Err(e) => println!("{MARK}refused {id} {e}"),
                     }
@@ -344,16 +350,19 @@ async fn the_same_roll_sent_to_two_processes_on_one_database_applies_exactly_onc
     for round in 0..500 {
         // Bring a match to a moment where a player must roll (a new match when one ends)
         let (m, mut out) = match current.take() {
-            Some(m) => (m, run(&club, "ann", Command::Board(m)).await),
+            Some(m) => (m, run(&club, "ann", Command::Look(Look::Board(m))).await),
             None => {
-                let challenge = Command::Challenge {
+                let challenge = Command::Challenge(ChallengeOp::New {
                     opponent: "bob".into(),
                     spec: ChallengeSpec::standard(Some(3)),
-                };
+                });
                 let id = run(&club, "ann", challenge).await.match_id.unwrap();
                 matches.insert(id);
                 let m = MatchRef::id(id);
-                (m, run(&club, "bob", Command::Accept(m)).await)
+                (
+                    m,
+                    run(&club, "bob", Command::Challenge(ChallengeOp::Accept(m))).await,
+                )
             }
         };
         let mut ended = false;
@@ -416,15 +425,20 @@ async fn two_processes_sweeping_one_database_remind_and_forfeit_each_match_exact
     );
     let mut ids = Vec::new();
     for i in 0..20 {
-        let challenge = Command::Challenge {
+        let challenge = Command::Challenge(ChallengeOp::New {
             opponent: format!("o{i}"),
             spec: ChallengeSpec::standard(Some(5)),
-        };
+        });
         let id = run(&club, &format!("p{i}"), challenge)
             .await
             .match_id
             .unwrap();
-        run(&club, &format!("o{i}"), Command::Accept(MatchRef::id(id))).await;
+        run(
+            &club,
+            &format!("o{i}"),
+            Command::Challenge(ChallengeOp::Accept(MatchRef::id(id))),
+        )
+        .await;
         ids.push(id);
     }
     let mut processes = [
@@ -477,14 +491,19 @@ async fn matches_ending_at_once_in_two_processes_rate_as_a_rebuild_does() {
             .filter(|n| *n != a)
             .nth(rng.below(3))
             .unwrap();
-        let challenge = Command::Challenge {
+        let challenge = Command::Challenge(ChallengeOp::New {
             opponent: b.into(),
             spec: ChallengeSpec::standard(Some(1)),
-        };
+        });
         let id = run(&club, a, challenge).await.match_id.unwrap();
         let m = MatchRef::id(id);
-        run(&club, b, Command::Accept(m)).await;
-        run(&club, a, Command::Resign(m, ResignLevel::Single)).await;
+        run(&club, b, Command::Challenge(ChallengeOp::Accept(m))).await;
+        run(
+            &club,
+            a,
+            Command::Match(m, MatchOp::Resign(ResignLevel::Single)),
+        )
+        .await;
         halves[i % 2].push(format!("{id}:{b}"));
     }
     // When one process accepts the odd resignations and the other the even ones, at once
@@ -533,10 +552,10 @@ async fn two_processes_claiming_analysis_jobs_from_one_queue_never_claim_one_twi
         .await
         .unwrap();
     for i in 0..30 {
-        let challenge = Command::Challenge {
+        let challenge = Command::Challenge(ChallengeOp::New {
             opponent: format!("o{i}"),
             spec: ChallengeSpec::standard(Some(1)),
-        };
+        });
         let id = run(&club, "ann", challenge).await.match_id.unwrap();
         let ann = store.find_player("local", "ann").await.unwrap().unwrap();
         store

@@ -17,7 +17,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use club::{Actor, ChallengeSpec, Club, ClubError, Command, MatchRef, RngDice, SystemClock};
+use club::{
+    Actor, ChallengeOp, ChallengeSpec, Club, ClubError, Command, MatchRef, RngDice, SystemClock,
+};
 use clubkit::assert_match_rebuilds;
 use store::{Fault, Store};
 use testkit::{PgCluster, raw_pool};
@@ -81,10 +83,10 @@ async fn load(club: Arc<Club>, k: u64, over: Arc<AtomicBool>) -> Seen {
                 .push((Instant::now(), fault(&e), e.to_string()));
             continue;
         }
-        let challenge = Command::Challenge {
+        let challenge = Command::Challenge(ChallengeOp::New {
             opponent: b.user_id.clone(),
             spec: ChallengeSpec::standard(Some(1)),
-        };
+        });
         let id = match club.execute(&a, challenge).await {
             Ok(out) => out.match_id.unwrap(),
             Err(e) => {
@@ -102,7 +104,10 @@ async fn load(club: Arc<Club>, k: u64, over: Arc<AtomicBool>) -> Seen {
         };
         let mut retried = false;
         loop {
-            match club.execute(&b, Command::Accept(accept)).await {
+            match club
+                .execute(&b, Command::Challenge(ChallengeOp::Accept(accept)))
+                .await
+            {
                 Ok(_) => {
                     seen.answered.push(Instant::now());
                     break;

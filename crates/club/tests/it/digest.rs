@@ -7,8 +7,8 @@
 use std::sync::Arc;
 
 use club::{
-    Actor, ChallengeSpec, Club, ClubError, Command, DAY, DigestOptions, MatchRef, Notice, RngDice,
-    WaitingLinks,
+    Actor, ChallengeOp, ChallengeSpec, Club, ClubError, Command, DAY, DigestOptions, Look, MatchOp,
+    MatchRef, Notice, PlayerOp, RngDice, WaitingLinks,
 };
 use clubkit::{Fixture, START, refused, run};
 use testkit::store_url;
@@ -29,7 +29,12 @@ async fn waiting_on(club: &Club, x: &str, y: &str, per_move: i64, who: &str) -> 
     while next != who {
         let m = MatchRef::id(id);
         let plays = club.legal_moves(&Actor::local(&next), m).await.unwrap();
-        let out = run(club, &next, Command::Move(m, plays[0].clone())).await;
+        let out = run(
+            club,
+            &next,
+            Command::Match(m, MatchOp::Move(plays[0].clone())),
+        )
+        .await;
         next = out.next.unwrap().name;
     }
     id
@@ -41,7 +46,7 @@ fn at(f: &Fixture, t: i64) {
 }
 
 fn settings(daily: Option<bool>, at: Option<&str>, tz: Option<&str>) -> Command {
-    Command::Settings {
+    Command::Player(PlayerOp::Settings {
         auto_roll: None,
         notify_dm: None,
         digest: DigestOptions {
@@ -49,7 +54,7 @@ fn settings(daily: Option<bool>, at: Option<&str>, tz: Option<&str>) -> Command 
             at: at.map(Into::into),
             tz: tz.map(Into::into),
         },
-    }
+    })
 }
 
 /// The digests among a sweep's notices.
@@ -81,16 +86,16 @@ async fn games_waiting_lists_what_waits_on_the_player_nearest_deadline_first_wit
     let challenge = run(
         &f,
         "erin",
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "alice".into(),
             spec: ChallengeSpec::standard(Some(3)),
-        },
+        }),
     )
     .await
     .match_id
     .unwrap();
     // When alice asks what waits on her
-    let lines = run(&f, "alice", Command::Waiting).await.lines;
+    let lines = run(&f, "alice", Command::Look(Look::Waiting)).await.lines;
     // Then the head, then the three in deadline order: 6 days, 7 days, 8 days
     assert_eq!(lines.len(), 4, "{lines:#?}");
     assert!(lines[0].contains("alice (3 matches"), "{}", lines[0]);
@@ -131,7 +136,7 @@ async fn nothing_is_sent_when_nothing_waits() {
     let notices = f.club.sweep().await.unwrap();
     // Then bob is sent nothing, and /games waiting tells him nothing waits
     assert!(digests(&notices).is_empty(), "{notices:#?}");
-    let lines = run(&f, "bob", Command::Waiting).await.lines;
+    let lines = run(&f, "bob", Command::Look(Look::Waiting)).await.lines;
     assert!(
         lines[0].starts_with("Nothing waits for you here, bob"),
         "{lines:?}"
@@ -320,9 +325,14 @@ async fn low_time_is_said_once_per_match_when_the_bank_falls_below_a_day() {
     let m = MatchRef::id(id);
     let plays = again.legal_moves(&Actor::local(&who), m).await.unwrap();
     if plays.is_empty() {
-        run(&again, &who, Command::Roll(m)).await;
+        run(&again, &who, Command::Match(m, MatchOp::Roll)).await;
     } else {
-        run(&again, &who, Command::Move(m, plays[0].clone())).await;
+        run(
+            &again,
+            &who,
+            Command::Match(m, MatchOp::Move(plays[0].clone())),
+        )
+        .await;
     }
     at(&f, START + 2 * DAY + 180);
     assert!(low_time(&again.sweep().await.unwrap()).is_empty());
@@ -355,11 +365,13 @@ async fn bad_times_and_zones_are_refused_and_change_nothing() {
     ] {
         // The auto-roll asked for in the same command is not set either
         let cmd = match cmd {
-            Command::Settings { digest, .. } => Command::Settings {
-                auto_roll: Some(true),
-                notify_dm: None,
-                digest,
-            },
+            Command::Player(PlayerOp::Settings { digest, .. }) => {
+                Command::Player(PlayerOp::Settings {
+                    auto_roll: Some(true),
+                    notify_dm: None,
+                    digest,
+                })
+            }
             other => other,
         };
         let e = refused(&f, "alice", cmd).await;

@@ -15,7 +15,9 @@ use std::io::Write;
 use std::sync::Arc;
 use std::time::Instant;
 
-use club::{Actor, ChallengeSpec, Club, ClubError, Command, MatchRef, RngDice, SystemClock};
+use club::{
+    Actor, ChallengeOp, ChallengeSpec, Club, ClubError, Command, MatchRef, RngDice, SystemClock,
+};
 use clubkit::assert_match_rebuilds;
 use store::{Fault, Store};
 use testkit::raw_pool;
@@ -48,10 +50,10 @@ async fn challenge_and_accept(
         (f, e.to_string())
     };
     let mut said = Vec::new();
-    let challenge = Command::Challenge {
+    let challenge = Command::Challenge(ChallengeOp::New {
         opponent: b.user_id.clone(),
         spec: ChallengeSpec::standard(Some(1)),
-    };
+    });
     let id = match club.execute(&a, challenge).await {
         Ok(out) => out.match_id.unwrap(),
         Err(e) => {
@@ -65,7 +67,7 @@ async fn challenge_and_accept(
         version: Some(1),
     };
     said.push(
-        club.execute(&b, Command::Accept(accept))
+        club.execute(&b, Command::Challenge(ChallengeOp::Accept(accept)))
             .await
             .map(|_| ())
             .map_err(refused),
@@ -131,10 +133,10 @@ async fn the_disk_full_refuses_commands_plainly_loses_nothing_and_recovers_by_it
     assert!(refusals.is_empty(), "{refusals:?}");
     let mut waiting = Vec::new();
     for n in 500..510u64 {
-        let challenge = Command::Challenge {
+        let challenge = Command::Challenge(ChallengeOp::New {
             opponent: actor(2 * n + 1).user_id,
             spec: ChallengeSpec::standard(Some(1)),
-        };
+        });
         let id = club
             .execute(&actor(2 * n), challenge)
             .await
@@ -149,7 +151,11 @@ async fn the_disk_full_refuses_commands_plainly_loses_nothing_and_recovers_by_it
             id: Some(id),
             version: Some(1),
         };
-        club.execute(&actor(2 * n + 1), Command::Accept(m)).await
+        club.execute(
+            &actor(2 * n + 1),
+            Command::Challenge(ChallengeOp::Accept(m)),
+        )
+        .await
     };
     // When the disk fills up
     let ballast = fill(&dir);

@@ -6,7 +6,10 @@
 
 use std::sync::Arc;
 
-use club::{Actor, ChallengeSpec, Command, FairOp, FairRef, MIN_THROWS, MatchRef, RngDice, Tally};
+use club::{
+    Actor, ChallengeSpec, Command, FairOp, FairRef, Look, MIN_THROWS, MatchOp, MatchRef, RngDice,
+    Tally,
+};
 use clubkit::{Fixture, accepted, refused, run};
 use engine::Side;
 use testkit::store_url;
@@ -39,12 +42,12 @@ async fn play_standard(at: &Fixture, throws: usize) -> Vec<i64> {
                     .legal_moves(&Actor::local(&next.name), m)
                     .await
                     .unwrap();
-                Command::Move(m, plays[0].clone())
+                Command::Match(m, MatchOp::Move(plays[0].clone()))
             } else {
                 if next.name == "alice" {
                     alice += 1;
                 }
-                Command::Roll(m)
+                Command::Match(m, MatchOp::Roll)
             };
             out = run(at, &next.name, cmd).await;
         }
@@ -118,10 +121,10 @@ fn faces_line(t: &Tally) -> String {
 }
 
 fn stats(player: Option<&str>, ruleset: Option<engine::Ruleset>) -> Command {
-    Command::FairStats {
+    Command::Look(Look::FairStats {
         player: player.map(str::to_string),
         ruleset,
-    }
+    })
 }
 
 #[tokio::test]
@@ -221,7 +224,7 @@ async fn with_enough_throws_each_test_has_a_p_value_and_a_plain_verdict() {
 async fn a_player_without_fair_throws_is_told_so_and_an_unknown_player_is_refused() {
     let at = fair_fixture("fair-stats-none", 43).await;
     play_standard(&at, 5).await;
-    run(&at, "carol", Command::Games).await;
+    run(&at, "carol", Command::Look(Look::Games)).await;
     let text = run(&at, "alice", stats(Some("carol"), None)).await.lines;
     assert!(text[0].contains(": 0 throws"), "{}", text[0]);
     assert_eq!(

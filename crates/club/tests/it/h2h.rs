@@ -4,7 +4,7 @@
 //! a head-to-head of one player with himself is refused with nothing changed; the answer
 //! links both players' web pages (and `/stats` its player's).
 
-use club::{Actor, ChallengeSpec, Club, Command, DAY, MatchRef};
+use club::{Actor, ChallengeSpec, Club, Command, DAY, Look, MatchOp, MatchRef};
 use clubkit::{Fixture, accepted, refused, run};
 use engine::{ResignLevel, Side};
 use testkit::store_url;
@@ -22,22 +22,22 @@ async fn beat(at: &Fixture, winner: &str, loser: &str, length: u32, level: Resig
         }
         let cmd = if next.what.starts_with("move") {
             let moves = at.club.legal_moves(&Actor::local(winner), m).await.unwrap();
-            Command::Move(m, moves[0].clone())
+            Command::Match(m, MatchOp::Move(moves[0].clone()))
         } else {
-            Command::Roll(m)
+            Command::Match(m, MatchOp::Roll)
         };
         out = run(at, winner, cmd).await;
     }
-    run(at, loser, Command::Resign(m, level)).await;
-    run(at, winner, Command::AcceptResign(m)).await;
+    run(at, loser, Command::Match(m, MatchOp::Resign(level))).await;
+    run(at, winner, Command::Match(m, MatchOp::AcceptResign)).await;
     id
 }
 
 fn h2h(player: Option<&str>, opponent: &str) -> Command {
-    Command::HeadToHead {
+    Command::Look(Look::HeadToHead {
         player: player.map(str::to_string),
         opponent: opponent.into(),
-    }
+    })
 }
 
 async fn lines(club: &Club, who: &str, cmd: Command) -> Vec<String> {
@@ -159,11 +159,11 @@ async fn rating_with_a_second_player_adds_the_head_to_head_after_the_rating() {
     let text = lines(
         &at.club,
         "carol",
-        Command::Rating {
+        Command::Look(Look::Rating {
             player: Some("alice".into()),
             ruleset: None,
             vs: Some("bob".into()),
-        },
+        }),
     )
     .await;
     assert!(
@@ -184,7 +184,7 @@ async fn rating_with_a_second_player_adds_the_head_to_head_after_the_rating() {
 async fn players_who_never_met_are_told_so_and_a_player_against_himself_is_refused() {
     let at = Fixture::seeded(&store_url("h2h-refusals").await, 6).await;
     beat(&at, "alice", "bob", 1, ResignLevel::Single).await;
-    run(&at, "carol", Command::Games).await;
+    run(&at, "carol", Command::Look(Look::Games)).await;
     // Two players who never finished a match together
     let text = lines(&at.club, "carol", h2h(None, "alice")).await;
     assert_eq!(
@@ -225,7 +225,12 @@ async fn an_h2h_answer_links_both_players_pages_and_stats_the_players_own() {
         assert_eq!(&page.unwrap().name, name);
     }
     // /stats (with or without an analysed match): the one player's page
-    let out = run(&at, "carol", Command::Stats(Some("alice".into()))).await;
+    let out = run(
+        &at,
+        "carol",
+        Command::Look(Look::Stats(Some("alice".into()))),
+    )
+    .await;
     let link = at.club.web().outcome_link(&out).await.unwrap().unwrap();
     assert_eq!(link.kind, club::PageKind::Player);
     assert_eq!(link.token, links[1].1.token);

@@ -7,8 +7,8 @@ use std::process::Command as Process;
 use std::sync::Arc;
 
 use club::{
-    Actor, ChallengeSpec, Club, Command, FairOp, FairRef, Format, LeagueCommand, LeagueOp,
-    ManualClock, MatchRef, Outcome, RngDice,
+    Actor, ChallengeOp, ChallengeSpec, Club, Command, FairOp, FairRef, Format, LeagueCommand,
+    LeagueOp, Look, ManualClock, MatchOp, MatchRef, Outcome, RngDice,
 };
 use store::{MatchStatus, Store};
 
@@ -136,7 +136,7 @@ async fn a_league_match_gets_fair_dice_whose_throws_verify() {
         )
         .await;
         // And /fair shows its anchor and, once a player rolls, the opening throw with its s_k
-        run(&club, &x, Command::Roll(m)).await;
+        run(&club, &x, Command::Match(m, MatchOp::Roll)).await;
         let shown = run(&club, &x, Command::Fair(FairRef::Match(m), FairOp::Show))
             .await
             .lines
@@ -148,16 +148,16 @@ async fn a_league_match_gets_fair_dice_whose_throws_verify() {
         assert!(shown.contains(&throws[0].s), "{shown}");
         // And after a few moves its export verifies with the independent checker
         for _ in 0..6 {
-            let out = run(&club, &x, Command::Board(m)).await;
+            let out = run(&club, &x, Command::Look(Look::Board(m))).await;
             let Some(next) = out.next else { break };
             let cmd = if next.what.starts_with("move") {
                 let moves = club
                     .legal_moves(&Actor::local(&next.name), m)
                     .await
                     .unwrap();
-                Command::Move(m, moves[0].clone())
+                Command::Match(m, MatchOp::Move(moves[0].clone()))
             } else if next.what.starts_with("roll") {
-                Command::Roll(m)
+                Command::Match(m, MatchOp::Roll)
             } else {
                 break;
             };
@@ -299,14 +299,14 @@ async fn beat(club: &Club, winner: &str, loser: &str) {
     let out = run(
         club,
         winner,
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: loser.into(),
             spec: ChallengeSpec::standard(Some(1)),
-        },
+        }),
     )
     .await;
     let m = MatchRef::id(out.match_id.unwrap());
-    let mut out = run(club, loser, Command::Accept(m)).await;
+    let mut out = run(club, loser, Command::Challenge(ChallengeOp::Accept(m))).await;
     // The loser resigns when it is his turn (the winner plays on until it is).
     for _ in 0..20 {
         let next = out.next.clone().expect("someone acts");
@@ -315,14 +315,19 @@ async fn beat(club: &Club, winner: &str, loser: &str) {
         }
         let cmd = if next.what.starts_with("move") {
             let moves = club.legal_moves(&Actor::local(winner), m).await.unwrap();
-            Command::Move(m, moves[0].clone())
+            Command::Match(m, MatchOp::Move(moves[0].clone()))
         } else {
-            Command::Roll(m)
+            Command::Match(m, MatchOp::Roll)
         };
         out = run(club, winner, cmd).await;
     }
-    run(club, loser, Command::Resign(m, ResignLevel::Single)).await;
-    run(club, winner, Command::AcceptResign(m)).await;
+    run(
+        club,
+        loser,
+        Command::Match(m, MatchOp::Resign(ResignLevel::Single)),
+    )
+    .await;
+    run(club, winner, Command::Match(m, MatchOp::AcceptResign)).await;
 }
 
 #[tokio::test]

@@ -7,7 +7,9 @@
 use std::process::Command as Process;
 use std::sync::Arc;
 
-use club::{ChallengeSpec, Command, DAY, Format, LeagueCommand, LeagueOp, MatchRef, Snapshot};
+use club::{
+    ChallengeSpec, Command, DAY, Format, LeagueCommand, LeagueOp, Look, MatchOp, MatchRef, Snapshot,
+};
 use clubkit::{Fixture, START, ScriptDice, match_of, refused, run, who};
 use engine::{AnyMatch, Phase, ResignLevel, Side};
 use testkit::store_url;
@@ -95,8 +97,13 @@ async fn first_season_played(f: &Fixture) -> club::Outcome {
         ("e", "d"),
     ] {
         let m = match_of(f, "Ladder", w, lo).await;
-        run(f, lo, Command::Resign(MatchRef::id(m), ResignLevel::Single)).await;
-        last = Some(run(f, w, Command::AcceptResign(MatchRef::id(m))).await);
+        run(
+            f,
+            lo,
+            Command::Match(MatchRef::id(m), MatchOp::Resign(ResignLevel::Single)),
+        )
+        .await;
+        last = Some(run(f, w, Command::Match(MatchRef::id(m), MatchOp::AcceptResign)).await);
     }
     last.unwrap()
 }
@@ -408,7 +415,7 @@ async fn until_on_roll(f: &Fixture, m: i64, plays: usize) -> engine::Match {
         if made >= plays && matches!(game.phase(), Phase::ToRoll(_)) {
             return game;
         }
-        let next = run(f, "org", Command::Board(MatchRef::id(m)))
+        let next = run(f, "org", Command::Look(Look::Board(MatchRef::id(m))))
             .await
             .next
             .expect("someone must act");
@@ -419,9 +426,9 @@ async fn until_on_roll(f: &Fixture, m: i64, plays: usize) -> engine::Match {
                 .await
                 .unwrap();
             made += 1;
-            Command::Move(MatchRef::id(m), moves[0].clone())
+            Command::Match(MatchRef::id(m), MatchOp::Move(moves[0].clone()))
         } else {
-            Command::Roll(MatchRef::id(m))
+            Command::Match(MatchRef::id(m), MatchOp::Roll)
         };
         run(f, &next.name, cmd).await;
     }
@@ -500,10 +507,15 @@ async fn suggest_gives_gnubgs_match_winning_chances_and_refuses_what_it_cannot_j
     run(
         &f,
         &l,
-        Command::Resign(MatchRef::id(m), ResignLevel::Gammon),
+        Command::Match(MatchRef::id(m), MatchOp::Resign(ResignLevel::Gammon)),
     )
     .await;
-    run(&f, &w, Command::AcceptResign(MatchRef::id(m))).await;
+    run(
+        &f,
+        &w,
+        Command::Match(MatchRef::id(m), MatchOp::AcceptResign),
+    )
+    .await;
     let game = until_on_roll(&f, m, 7).await;
     assert_eq!(game.score()[loser.opponent().index()], 2);
     let suggest = || league("Open", LeagueOp::Suggest { match_id: m });
@@ -715,8 +727,18 @@ async fn suggest_between_games_gives_gnubgs_match_equity_at_the_score_before_in_
         let (loser, winner) = if loser == x { (&x, &o) } else { (&o, &x) };
         let f = &f;
         async move {
-            run(f, loser, Command::Resign(MatchRef::id(m), level)).await;
-            run(f, winner, Command::AcceptResign(MatchRef::id(m))).await;
+            run(
+                f,
+                loser,
+                Command::Match(MatchRef::id(m), MatchOp::Resign(level)),
+            )
+            .await;
+            run(
+                f,
+                winner,
+                Command::Match(MatchRef::id(m), MatchOp::AcceptResign),
+            )
+            .await;
         }
     };
     // Each state: X's score, O's score, whether after the Crawford game, the game to come
@@ -772,11 +794,16 @@ async fn suggest_between_games_gives_gnubgs_match_equity_at_the_score_before_in_
         );
         // The next game's opening throw, by a player's /roll.
         if i < 2 {
-            let next = run(&f, "org", Command::Board(MatchRef::id(m)))
+            let next = run(&f, "org", Command::Look(Look::Board(MatchRef::id(m))))
                 .await
                 .next
                 .expect("someone to roll");
-            run(&f, &next.name, Command::Roll(MatchRef::id(m))).await;
+            run(
+                &f,
+                &next.name,
+                Command::Match(MatchRef::id(m), MatchOp::Roll),
+            )
+            .await;
         }
     }
 }

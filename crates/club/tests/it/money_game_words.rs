@@ -1,7 +1,7 @@
 //! What the players read when a money game ends: the game's result and payment come
 //! before the next game, which then waits for its opening throw.
 
-use club::{ChallengeSpec, Command, MatchRef};
+use club::{ChallengeSpec, Command, MatchOp, MatchRef};
 use engine::ResignLevel;
 
 use clubkit::{Fixture, run};
@@ -15,10 +15,15 @@ async fn a_money_game_s_payment_is_said_before_the_next_game_which_waits_for_its
     spec.stake = 100;
     let (id, _) = clubkit::accepted(&f, "alice", "bob", spec).await;
     let m = MatchRef::id(id);
-    run(&f, "alice", Command::Roll(m)).await;
+    run(&f, "alice", Command::Match(m, MatchOp::Roll)).await;
     // When bob resigns it and alice accepts
-    run(&f, "bob", Command::Resign(m, ResignLevel::Single)).await;
-    let out = run(&f, "alice", Command::AcceptResign(m)).await;
+    run(
+        &f,
+        "bob",
+        Command::Match(m, MatchOp::Resign(ResignLevel::Single)),
+    )
+    .await;
+    let out = run(&f, "alice", Command::Match(m, MatchOp::AcceptResign)).await;
     // Then the lines say game 1's payment, then game 2, waiting for its opening throw
     let at = |prefix: &str| {
         out.lines

@@ -7,8 +7,8 @@
 use std::sync::Arc;
 
 use club::{
-    ChallengeOption, ChallengeOptions, ChallengeSpec, Club, ClubError, Command, Entry, MatchRef,
-    Snapshot,
+    ChallengeOp, ChallengeOption, ChallengeOptions, ChallengeSpec, Club, ClubError, Command, Entry,
+    Look, MatchOp, MatchRef, PracticeOp, Snapshot,
 };
 use clubkit::{Fixture, START, ScriptDice, accepted, assert_match_rebuilds, refused, run};
 use engine::{AnyMatch, Dice, Phase, Side, format_play};
@@ -82,7 +82,7 @@ async fn a_hint_names_gnubgs_best_play_first_for_the_player_on_turn_only() {
         .unwrap();
     let best = format_play(&game.position().view(Side::X), &best);
     // When alice asks for a hint
-    let out = run(&at, "alice", Command::Hint(m)).await;
+    let out = run(&at, "alice", Command::Practice(m, PracticeOp::Hint)).await;
     // Then it names gnubg's best play first, and two more with what they lose
     let line = &out.lines[0];
     assert!(line.contains(&format!(": {best} is best; ")), "{line}");
@@ -90,7 +90,9 @@ async fn a_hint_names_gnubgs_best_play_first_for_the_player_on_turn_only() {
     // And nothing changed in the match
     assert_eq!(snapshot(&at, m).await, snap);
     // When bob, whose decision it is not, asks
-    let text = refused(&at, "bob", Command::Hint(m)).await.to_string();
+    let text = refused(&at, "bob", Command::Practice(m, PracticeOp::Hint))
+        .await
+        .to_string();
     // Then he is told plainly
     assert!(
         text.contains("it is not your decision: alice must"),
@@ -102,26 +104,38 @@ async fn a_hint_names_gnubgs_best_play_first_for_the_player_on_turn_only() {
 async fn a_hint_is_refused_in_a_rated_match_and_in_a_match_not_opened_for_practice() {
     let at = open("practice-hint-refused").await;
     let (rated, _) = accepted(&at, "alice", "bob", ChallengeSpec::standard(Some(3))).await;
-    let text = refused(&at, "alice", Command::Hint(MatchRef::id(rated)))
-        .await
-        .to_string();
+    let text = refused(
+        &at,
+        "alice",
+        Command::Practice(MatchRef::id(rated), PracticeOp::Hint),
+    )
+    .await
+    .to_string();
     assert!(text.contains(&format!("match #{rated} is rated")), "{text}");
     let friendly = ChallengeSpec {
         rated: false,
         ..ChallengeSpec::standard(Some(3))
     };
     let (id, _) = accepted(&at, "carol", "dave", friendly).await;
-    let text = refused(&at, "carol", Command::Hint(MatchRef::id(id)))
-        .await
-        .to_string();
+    let text = refused(
+        &at,
+        "carol",
+        Command::Practice(MatchRef::id(id), PracticeOp::Hint),
+    )
+    .await
+    .to_string();
     assert!(
         text.contains(&format!("match #{id} is not a practice match")),
         "{text}"
     );
     // Nor may a flagged action be undone where there is no tutor
-    let text = refused(&at, "carol", Command::Undo(MatchRef::id(id)))
-        .await
-        .to_string();
+    let text = refused(
+        &at,
+        "carol",
+        Command::Practice(MatchRef::id(id), PracticeOp::Undo),
+    )
+    .await
+    .to_string();
     assert!(text.contains("is not a practice match"), "{text}");
 }
 
@@ -150,9 +164,11 @@ fn practice_is_unrated_and_the_tutor_needs_practice() {
 #[tokio::test]
 async fn the_tutor_without_practice_practice_in_rated_terms_and_the_welsh_tutor_are_refused() {
     let at = open("practice-terms").await;
-    let challenge = |spec| Command::Challenge {
-        opponent: "bob".into(),
-        spec,
+    let challenge = |spec| {
+        Command::Challenge(ChallengeOp::New {
+            opponent: "bob".into(),
+            spec,
+        })
     };
     let tutor_only = ChallengeSpec {
         tutor: true,
@@ -187,7 +203,12 @@ async fn the_tutor_flags_a_blunder_which_may_be_undone_once_and_not_the_best_pla
     let m = tutor_match(&at).await;
     let before = snapshot(&at, m).await;
     // When alice plays 6-1 as 8/2 6/5 (gnubg's 13/7 8/7 is far better)
-    let out = run(&at, "alice", Command::Move(m, "8/2 6/5".into())).await;
+    let out = run(
+        &at,
+        "alice",
+        Command::Match(m, MatchOp::Move("8/2 6/5".into())),
+    )
+    .await;
     // Then the play is made, and the tutor says what was better and by how much
     assert!(
         said(
@@ -202,10 +223,12 @@ async fn the_tutor_flags_a_blunder_which_may_be_undone_once_and_not_the_best_pla
     assert!(held.tutor_holds());
     assert!(matches!(phase(&held), Phase::ToRoll(Side::O)));
     // And bob cannot undo alice's play
-    let text = refused(&at, "bob", Command::Undo(m)).await.to_string();
+    let text = refused(&at, "bob", Command::Practice(m, PracticeOp::Undo))
+        .await
+        .to_string();
     assert!(text.contains("only they can undo it"), "{text}");
     // When alice undoes it
-    let out = run(&at, "alice", Command::Undo(m)).await;
+    let out = run(&at, "alice", Command::Practice(m, PracticeOp::Undo)).await;
     // Then the position and the dice in hand are as before the play
     let after = snapshot(&at, m).await;
     assert_eq!(after.game, before.game);
@@ -216,12 +239,21 @@ async fn the_tutor_flags_a_blunder_which_may_be_undone_once_and_not_the_best_pla
         out.lines
     );
     // And it works once only
-    let text = refused(&at, "alice", Command::Undo(m)).await.to_string();
+    let text = refused(&at, "alice", Command::Practice(m, PracticeOp::Undo))
+        .await
+        .to_string();
     assert!(text.contains("once already"), "{text}");
     // When she plays gnubg's best play: the tutor says nothing
-    let out = run(&at, "alice", Command::Move(m, "13/7 8/7".into())).await;
+    let out = run(
+        &at,
+        "alice",
+        Command::Match(m, MatchOp::Move("13/7 8/7".into())),
+    )
+    .await;
     assert!(!said(&out.lines, "The tutor"), "{:?}", out.lines);
-    let text = refused(&at, "alice", Command::Undo(m)).await.to_string();
+    let text = refused(&at, "alice", Command::Practice(m, PracticeOp::Undo))
+        .await
+        .to_string();
     assert!(text.contains("there is nothing to undo"), "{text}");
     // And the log, with its undo, rebuilds to the same state (the 8/2 6/5 play out of
     // the match's actions)
@@ -245,11 +277,18 @@ async fn the_tutor_flags_a_blunder_which_may_be_undone_once_and_not_the_best_pla
 async fn an_undo_is_refused_once_the_opponent_has_acted_and_kept_play_goes_on() {
     let at = open("practice-undo-late").await;
     let m = tutor_match(&at).await;
-    run(&at, "alice", Command::Move(m, "8/2 6/5".into())).await;
+    run(
+        &at,
+        "alice",
+        Command::Match(m, MatchOp::Move("8/2 6/5".into())),
+    )
+    .await;
     // When bob rolls (the tutor lets him: his roll was no cube error)
-    run(&at, "bob", Command::Roll(m)).await;
+    run(&at, "bob", Command::Match(m, MatchOp::Roll)).await;
     // Then alice's undo comes too late
-    let text = refused(&at, "alice", Command::Undo(m)).await.to_string();
+    let text = refused(&at, "alice", Command::Practice(m, PracticeOp::Undo))
+        .await
+        .to_string();
     assert!(text.contains("too late to undo: bob has acted"), "{text}");
     assert_match_rebuilds(&at.store, m.id.unwrap()).await;
 }
@@ -258,12 +297,19 @@ async fn an_undo_is_refused_once_the_opponent_has_acted_and_kept_play_goes_on() 
 async fn a_flagged_play_may_be_kept_which_ends_the_hold() {
     let at = open("practice-keep").await;
     let m = tutor_match(&at).await;
-    run(&at, "alice", Command::Move(m, "8/2 6/5".into())).await;
+    run(
+        &at,
+        "alice",
+        Command::Match(m, MatchOp::Move("8/2 6/5".into())),
+    )
+    .await;
     assert!(snapshot(&at, m).await.tutor_holds());
-    let out = run(&at, "alice", Command::Keep(m)).await;
+    let out = run(&at, "alice", Command::Practice(m, PracticeOp::Keep)).await;
     assert!(said(&out.lines, "alice keeps"), "{:?}", out.lines);
     assert!(!snapshot(&at, m).await.tutor_holds());
-    let text = refused(&at, "alice", Command::Undo(m)).await.to_string();
+    let text = refused(&at, "alice", Command::Practice(m, PracticeOp::Undo))
+        .await
+        .to_string();
     assert!(text.contains("you kept"), "{text}");
     assert_match_rebuilds(&at.store, m.id.unwrap()).await;
 }
@@ -292,13 +338,20 @@ async fn with_gnubg_missing_the_play_is_made_and_the_tutor_says_it_could_not_jud
     .unwrap();
     let (id, _) = accepted(&club, "alice", "bob", spec).await;
     let m = MatchRef::id(id);
-    let out = run(&club, "alice", Command::Move(m, "8/2 6/5".into())).await;
+    let out = run(
+        &club,
+        "alice",
+        Command::Match(m, MatchOp::Move("8/2 6/5".into())),
+    )
+    .await;
     assert!(
         said(&out.lines, "The tutor could not judge alice's move"),
         "{:?}",
         out.lines
     );
-    let text = refused(&club, "bob", Command::Hint(m)).await.to_string();
+    let text = refused(&club, "bob", Command::Practice(m, PracticeOp::Hint))
+        .await
+        .to_string();
     assert!(
         text.contains("GNU Backgammon could not give a hint"),
         "{text}"
@@ -346,9 +399,13 @@ async fn a_league_carries_no_practice_and_a_hint_in_its_match_is_refused_saying_
         .unwrap();
     let row = at.store.load_match(id).await.unwrap().unwrap();
     let player = at.store.player_by_id(row.players[0]).await.unwrap();
-    let text = refused(&at, &player.display_name, Command::Hint(MatchRef::id(id)))
-        .await
-        .to_string();
+    let text = refused(
+        &at,
+        &player.display_name,
+        Command::Practice(MatchRef::id(id), PracticeOp::Hint),
+    )
+    .await
+    .to_string();
     assert!(
         text.contains(&format!("match #{id} is a league match")),
         "{text}"
@@ -360,7 +417,12 @@ async fn in_a_match_of_two_people_the_opponent_stays_next_while_the_tutor_holds(
     let at = open("practice-hold-next").await;
     let m = tutor_match(&at).await;
     // When alice's play is flagged and held
-    let out = run(&at, "alice", Command::Move(m, "8/2 6/5".into())).await;
+    let out = run(
+        &at,
+        "alice",
+        Command::Match(m, MatchOp::Move("8/2 6/5".into())),
+    )
+    .await;
     // Then she is told she may take it back, and bob may act (which ends the hold): he
     // is next, with his own choices only
     assert!(
@@ -371,7 +433,7 @@ async fn in_a_match_of_two_people_the_opponent_stays_next_while_the_tutor_holds(
         "{:?}",
         out.lines
     );
-    for out in [out, run(&at, "alice", Command::Board(m)).await] {
+    for out in [out, run(&at, "alice", Command::Look(Look::Board(m))).await] {
         let next = out.next.expect("bob to act");
         assert_eq!(next.name, "bob");
         assert!(

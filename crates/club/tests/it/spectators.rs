@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use club::{Actor, ChallengeSpec, Club, ClubError, Command, MatchRef};
+use club::{Actor, ChallengeSpec, Club, ClubError, Command, Look, MatchOp, MatchRef};
 use engine::ResignLevel;
 
 use clubkit::{Fixture, run};
@@ -30,16 +30,21 @@ async fn accepted(club: &Club, length: u32) -> i64 {
 
 /// Ends a 1-point match at once: whoever must act resigns, the other accepts.
 async fn finish(club: &Club, id: i64) {
-    let out = run(club, "alice", Command::Board(MatchRef::id(id))).await;
+    let out = run(club, "alice", Command::Look(Look::Board(MatchRef::id(id)))).await;
     let mover = out.next.unwrap().name;
     let other = if mover == "alice" { "bob" } else { "alice" };
     run(
         club,
         &mover,
-        Command::Resign(MatchRef::id(id), ResignLevel::Single),
+        Command::Match(MatchRef::id(id), MatchOp::Resign(ResignLevel::Single)),
     )
     .await;
-    let out = run(club, other, Command::AcceptResign(MatchRef::id(id))).await;
+    let out = run(
+        club,
+        other,
+        Command::Match(MatchRef::id(id), MatchOp::AcceptResign),
+    )
+    .await;
     assert!(out.next.is_none(), "the match is over: {:?}", out.lines);
 }
 
@@ -51,18 +56,18 @@ async fn a_spectator_of_the_same_server_may_look_at_a_match() {
     // Given carol, who is not in match #1 but in the same server
     // When she asks for its board, history, export and legal plays
     // Then each is shown
-    let board = run(&club, "carol", Command::Board(m)).await;
+    let board = run(&club, "carol", Command::Look(Look::Board(m))).await;
     assert_eq!(board.match_id, Some(id));
     assert!(board.board.is_some(), "the board is drawn");
-    let history = run(&club, "carol", Command::History(m)).await;
+    let history = run(&club, "carol", Command::Look(Look::History(m))).await;
     assert!(
         history.lines.iter().any(|l| l.contains("bob accepts")),
         "{:?}",
         history.lines
     );
-    let export = run(&club, "carol", Command::Export(m)).await;
+    let export = run(&club, "carol", Command::Look(Look::Export(m))).await;
     assert!(export.attachment.is_some(), "the .mat file comes with it");
-    let moves = run(&club, "carol", Command::Moves(m)).await;
+    let moves = run(&club, "carol", Command::Look(Look::Moves(m))).await;
     assert!(
         moves.lines.iter().any(|l| l.starts_with("Legal plays:")),
         "{:?}",
@@ -76,10 +81,10 @@ async fn a_spectator_may_not_act_on_a_match() {
     let id = accepted(&club, 5).await;
     let m = MatchRef::id(id);
     for cmd in [
-        Command::Roll(m),
-        Command::Double(m),
-        Command::Move(m, "13/7".into()),
-        Command::Resign(m, ResignLevel::Single),
+        Command::Match(m, MatchOp::Roll),
+        Command::Match(m, MatchOp::Double),
+        Command::Match(m, MatchOp::Move("13/7".into())),
+        Command::Match(m, MatchOp::Resign(ResignLevel::Single)),
     ] {
         let e = refused_as(&club, &Actor::local("carol"), cmd).await;
         assert!(
@@ -101,10 +106,10 @@ async fn a_match_of_another_server_stays_closed_to_non_players() {
         ..Actor::local("dave")
     };
     for cmd in [
-        Command::Board(m),
-        Command::History(m),
-        Command::Export(m),
-        Command::Moves(m),
+        Command::Look(Look::Board(m)),
+        Command::Look(Look::History(m)),
+        Command::Look(Look::Export(m)),
+        Command::Look(Look::Moves(m)),
     ] {
         let e = refused_as(&club, &stranger, cmd).await;
         assert!(
@@ -123,20 +128,25 @@ async fn a_finished_match_is_reached_without_its_number() {
     // When she asks for the board, history and export without a number
     // Then they are the finished match's
     let none = MatchRef::default();
-    let board = run(&club, "alice", Command::Board(none)).await;
+    let board = run(&club, "alice", Command::Look(Look::Board(none))).await;
     assert_eq!(board.match_id, Some(id));
     assert!(board.board.is_some());
-    let history = run(&club, "alice", Command::History(none)).await;
+    let history = run(&club, "alice", Command::Look(Look::History(none))).await;
     assert_eq!(history.match_id, Some(id));
     assert!(
         history.lines.iter().any(|l| l.contains("wins the match")),
         "{:?}",
         history.lines
     );
-    let export = run(&club, "bob", Command::Export(none)).await;
+    let export = run(&club, "bob", Command::Look(Look::Export(none))).await;
     assert_eq!(export.match_id, Some(id));
     // Acting still needs an open match
-    let e = refused_as(&club, &Actor::local("alice"), Command::Roll(none)).await;
+    let e = refused_as(
+        &club,
+        &Actor::local("alice"),
+        Command::Match(none, MatchOp::Roll),
+    )
+    .await;
     assert!(matches!(e, ClubError::NoMatch), "{e}");
 }
 
@@ -148,11 +158,21 @@ async fn an_open_match_comes_before_the_most_recently_finished_one() {
     let second = accepted(&club, 1).await;
     finish(&club, second).await;
     // The most recently finished when none is open
-    let board = run(&club, "alice", Command::Board(MatchRef::default())).await;
+    let board = run(
+        &club,
+        "alice",
+        Command::Look(Look::Board(MatchRef::default())),
+    )
+    .await;
     assert_eq!(board.match_id, Some(second));
     // An open one first
     let third = accepted(&club, 3).await;
-    let board = run(&club, "alice", Command::Board(MatchRef::default())).await;
+    let board = run(
+        &club,
+        "alice",
+        Command::Look(Look::Board(MatchRef::default())),
+    )
+    .await;
     assert_eq!(board.match_id, Some(third));
 }
 
@@ -162,7 +182,7 @@ async fn games_lists_recent_finished_matches_with_their_result_after_the_open_on
     let done = accepted(&club, 1).await;
     finish(&club, done).await;
     let open_id = accepted(&club, 3).await;
-    let out = run(&club, "alice", Command::Games).await;
+    let out = run(&club, "alice", Command::Look(Look::Games)).await;
     let open_at = out
         .lines
         .iter()
@@ -183,7 +203,7 @@ async fn games_lists_recent_finished_matches_with_their_result_after_the_open_on
     let club = open("games-finished-only").await;
     let done = accepted(&club, 1).await;
     finish(&club, done).await;
-    let out = run(&club, "bob", Command::Games).await;
+    let out = run(&club, "bob", Command::Look(Look::Games)).await;
     assert!(
         out.lines.iter().any(|l| l.contains(&format!("#{done} "))),
         "{:?}",

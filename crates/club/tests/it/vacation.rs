@@ -3,14 +3,17 @@
 //! back early, a league that allows no vacation, a vacation kept across a restart, and
 //! the refusals that change nothing.
 
-use club::{ChallengeSpec, Command, DAY, Format, LeagueCommand, LeagueOp, Notice, VacationOp};
+use club::{
+    ChallengeSpec, Command, DAY, Format, LeagueCommand, LeagueOp, Look, MatchOp, Notice, PlayerOp,
+    VacationOp,
+};
 use store::MatchStatus;
 
 use clubkit::{Fixture, START, accepted, refused, run};
 use testkit::store_url;
 
 fn vacation(op: VacationOp) -> Command {
-    Command::Vacation(op)
+    Command::Player(PlayerOp::Vacation(op))
 }
 
 /// A 3-point match between alice and bob, accepted: its id and (lower-case) who is to
@@ -303,7 +306,7 @@ async fn a_turn_that_comes_to_him_while_away_starts_when_the_vacation_ends() {
         .await
         .unwrap()
         .remove(0);
-    let out = run(&f, &me, Command::Move(m, play)).await;
+    let out = run(&f, &me, Command::Match(m, MatchOp::Move(play))).await;
     assert_eq!(
         out.next.as_ref().map(|n| n.user_id.as_str()),
         Some(other.as_str())
@@ -451,7 +454,7 @@ async fn the_dates_are_read_in_the_time_zone_of_his_digest_settings() {
     run(
         &f,
         &me,
-        Command::Settings {
+        Command::Player(PlayerOp::Settings {
             auto_roll: None,
             notify_dm: None,
             digest: club::DigestOptions {
@@ -459,7 +462,7 @@ async fn the_dates_are_read_in_the_time_zone_of_his_digest_settings() {
                 at: None,
                 tz: Some("+05:00".into()),
             },
-        },
+        }),
     )
     .await;
     // The 17th at +05:00 begins at 19:00 UTC the day before
@@ -571,7 +574,7 @@ async fn league_begun_while_away(f: &Fixture) -> (Vec<store::MatchRow>, i64) {
     for &id in &ids {
         before.push(f.store.load_match(id).await.unwrap().unwrap());
     }
-    let lines = run(f, "al", Command::Waiting).await.lines;
+    let lines = run(f, "al", Command::Look(Look::Waiting)).await.lines;
     let waiting = lines
         .iter()
         .find_map(|l| l.strip_prefix('#')?.split(' ').next()?.parse::<i64>().ok())

@@ -5,7 +5,9 @@
 //! lists the same read from the columns as decoded from the snapshot (as for a row
 //! written before the migration, whose columns are NULL).
 
-use club::{Actor, ChallengeSpec, Choice, Command, DAY, MatchRef, NextUp};
+use club::{
+    Actor, ChallengeOp, ChallengeSpec, Choice, Command, DAY, Look, MatchOp, MatchRef, NextUp,
+};
 use clubkit::{Fixture, accepted, run};
 use engine::{ResignLevel, Side};
 use store::{MatchStatus, WaitingMark};
@@ -44,7 +46,7 @@ async fn id_of(f: &Fixture, name: &str) -> i64 {
 /// made unknown as a row written before migration 0020 has them: the two must be the
 /// same. The lines.
 async fn waiting_both_ways(f: &Fixture, name: &str, id: i64, url: &str) -> Vec<String> {
-    let known = run(f, name, Command::Waiting).await.lines;
+    let known = run(f, name, Command::Look(Look::Waiting)).await.lines;
     let pool = testkit::raw_pool(url).await;
     sqlx::query(
         "UPDATE matches SET waiting_on = NULL, waiting_for = NULL, break_until = NULL WHERE id = $1",
@@ -54,7 +56,7 @@ async fn waiting_both_ways(f: &Fixture, name: &str, id: i64, url: &str) -> Vec<S
     .await
     .unwrap();
     pool.close().await;
-    let decoded = run(f, name, Command::Waiting).await.lines;
+    let decoded = run(f, name, Command::Look(Look::Waiting)).await.lines;
     assert_eq!(known, decoded, "{name}, match #{id}");
     known
 }
@@ -103,29 +105,29 @@ async fn pick(f: &Fixture, up: &NextUp, rng: &mut Lcg) -> Command {
             .legal_moves(&Actor::local(&up.name), m)
             .await
             .unwrap();
-        return Command::Move(m, plays[rng.below(plays.len())].clone());
+        return Command::Match(m, MatchOp::Move(plays[rng.below(plays.len())].clone()));
     }
     if has(&Choice::AcceptResignation) {
         return if rng.below(2) == 0 {
-            Command::AcceptResign(m)
+            Command::Match(m, MatchOp::AcceptResign)
         } else {
-            Command::RejectResign(m)
+            Command::Match(m, MatchOp::RejectResign)
         };
     }
     if has(&Choice::Take) {
         return if has(&Choice::Drop) && rng.below(3) == 0 {
-            Command::Drop(m)
+            Command::Match(m, MatchOp::Drop)
         } else {
-            Command::Take(m)
+            Command::Match(m, MatchOp::Take)
         };
     }
     if has(&Choice::Roll) && rng.below(12) == 0 {
-        return Command::Resign(m, ResignLevel::Single);
+        return Command::Match(m, MatchOp::Resign(ResignLevel::Single));
     }
     if has(&Choice::Double) && rng.below(5) == 0 {
-        return Command::Double(m);
+        return Command::Match(m, MatchOp::Double);
     }
-    Command::Roll(m)
+    Command::Match(m, MatchOp::Roll)
 }
 
 #[tokio::test]
@@ -138,16 +140,21 @@ async fn the_waiting_columns_follow_a_game_played_at_random_and_list_as_decoded(
     let out = run(
         &f,
         "alice",
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "bob".into(),
             spec: ChallengeSpec::standard(Some(3)),
-        },
+        }),
     )
     .await;
     let id = out.match_id.unwrap();
     check(&f, &url, id, out.next.as_ref(), names).await;
     // When it is accepted and played at random, command after command
-    let mut out = run(&f, "bob", Command::Accept(MatchRef::id(id))).await;
+    let mut out = run(
+        &f,
+        "bob",
+        Command::Challenge(ChallengeOp::Accept(MatchRef::id(id))),
+    )
+    .await;
     let mut commands = 0;
     while let Some(up) = out.next.clone() {
         // Then after each the columns name whom the club names next, and the list is the

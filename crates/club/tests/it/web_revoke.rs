@@ -5,7 +5,7 @@
 
 use club::{
     Actor, ChouetteOp, ChouetteRef, ChouetteSpec, ClubError, Command, Identity, LeagueCommand,
-    LeagueOp, PageKind, RevokeTarget, Rights,
+    LeagueOp, Look, PageKind, RevokeTarget, Rights,
 };
 use clubkit::Fixture;
 use testkit::store_url;
@@ -90,7 +90,7 @@ async fn a_chouettes_link_is_revoked_by_a_player_who_sat_in_it_or_a_manager_only
     )
     .await;
     exec(&f, &ben, chouette(ChouetteOp::Join)).await;
-    exec(&f, &dan, Command::Games).await;
+    exec(&f, &dan, Command::Look(Look::Games)).await;
     let old = f.club.web().chouette_link(1).await.unwrap();
     // (ben leaves: he sat in it all the same)
     exec(&f, &ben, chouette(ChouetteOp::Leave)).await;
@@ -102,7 +102,7 @@ async fn a_chouettes_link_is_revoked_by_a_player_who_sat_in_it_or_a_manager_only
         "only a player who sat in chouette #1 (or a manager of this server) can revoke its page's link"
     );
     let eve = member("eve", "g2");
-    exec(&f, &eve, Command::Games).await;
+    exec(&f, &eve, Command::Look(Look::Games)).await;
     let e = refused(&f, &eve, RevokeTarget::Chouette(1), &manager()).await;
     assert_eq!(e.to_string(), "there is no chouette #1");
     let e = refused(&f, &ann, RevokeTarget::Chouette(9), &PLAYER).await;
@@ -177,7 +177,7 @@ async fn a_leagues_link_is_revoked_by_its_organiser_a_manager_or_its_organiser_r
     };
     exec(&f, &org, league("Autumn Cup", create, &manager())).await;
     exec(&f, &bob, league("Autumn Cup", LeagueOp::Join, &PLAYER)).await;
-    exec(&f, &eve, Command::Games).await;
+    exec(&f, &eve, Command::Look(Look::Games)).await;
     let id = f
         .store
         .find_league(1, "Autumn Cup")
@@ -278,8 +278,8 @@ async fn a_leagues_link_is_revoked_by_its_organiser_a_manager_or_its_organiser_r
 async fn the_leaderboards_link_is_revoked_by_a_manager_only() {
     let f = Fixture::seeded(&store_url("club-revoke-leaderboard").await, 3).await;
     let (ann, eve) = (member("ann", "g1"), member("eve", "g2"));
-    exec(&f, &ann, Command::Games).await;
-    exec(&f, &eve, Command::Games).await;
+    exec(&f, &ann, Command::Look(Look::Games)).await;
+    exec(&f, &eve, Command::Look(Look::Games)).await;
     let (g1, g2) = (
         f.club.web().leaderboard_link(1).await.unwrap(),
         f.club.web().leaderboard_link(2).await.unwrap(),

@@ -7,8 +7,8 @@
 use std::sync::Arc;
 
 use club::{
-    Actor, BotEvent, BotLevel, ChallengeSpec, Choice, Club, Command, Entry, ManualClock, MatchRef,
-    RngDice,
+    Actor, BotEvent, BotLevel, ChallengeOp, ChallengeSpec, Choice, Club, Command, Entry, Look,
+    ManualClock, MatchOp, MatchRef, RngDice,
 };
 use clubkit::{START, assert_match_rebuilds, match_log, refused, run};
 use engine::Side;
@@ -30,13 +30,13 @@ async fn club_on(url: &str, seed: u64, now: i64) -> (Arc<Club>, Arc<ManualClock>
 }
 
 fn welsh_against_bot(target: u32, level: Option<BotLevel>) -> Command {
-    Command::Challenge {
+    Command::Challenge(ChallengeOp::New {
         opponent: "bot".into(),
         spec: ChallengeSpec {
             bot: level,
             ..ChallengeSpec::welsh(target)
         },
-    }
+    })
 }
 
 /// alice's decision in match `id` if it is hers, by a plain policy: call odds, start
@@ -44,7 +44,7 @@ fn welsh_against_bot(target: u32, level: Option<BotLevel>) -> Command {
 /// concede, and offer to concede one game whenever she may. Whether she acted.
 async fn alice_acts(club: &Club, id: i64) -> bool {
     let m = MatchRef::id(id);
-    let board = run(club, "alice", Command::Board(m)).await;
+    let board = run(club, "alice", Command::Look(Look::Board(m))).await;
     let Some(next) = board.next.filter(|n| n.user_id == "alice") else {
         return false;
     };
@@ -54,22 +54,28 @@ async fn alice_acts(club: &Club, id: i64) -> bool {
         .iter()
         .any(|c| matches!(c, Choice::OfferConcession { most } if *most > 0));
     let cmd = if has(&Choice::AcceptConcession) {
-        Command::AcceptConcede(m)
+        Command::Match(m, MatchOp::AcceptConcede)
     } else if has(&Choice::CallOdds) {
-        Command::Call(m, Parity::Odd)
+        Command::Match(m, MatchOp::Call(Parity::Odd))
     } else if has(&Choice::StartMyself) {
-        Command::Choose(m, club::Starter::Me)
+        Command::Match(m, MatchOp::Choose(club::Starter::Me))
     } else if offer {
-        Command::Concede(m, 1, false)
+        Command::Match(
+            m,
+            MatchOp::Concede {
+                games: 1,
+                payment: false,
+            },
+        )
     } else if next.choices.iter().any(|c| matches!(c, Choice::Throw(_))) {
-        Command::Roll(m)
+        Command::Match(m, MatchOp::Roll)
     } else if has(&Choice::Reroll) {
-        Command::Reroll(m)
+        Command::Match(m, MatchOp::Reroll)
     } else {
         let plays = club.legal_moves(&Actor::local("alice"), m).await.unwrap();
         // A play of no moves is offered as "pass", never as an empty choice.
         assert!(plays.iter().all(|p| !p.is_empty()), "{plays:?}");
-        Command::Move(m, plays.first().cloned().unwrap_or_default())
+        Command::Match(m, MatchOp::Move(plays.first().cloned().unwrap_or_default()))
     };
     run(club, "alice", cmd).await;
     true
@@ -137,7 +143,18 @@ async fn play_on(club: &Club, clock: &ManualClock, id: i64, steps: usize) -> (Ve
                 clock.advance(61);
                 continue;
             }
-            run(club, "alice", Command::Concede(MatchRef::id(id), 1, false)).await;
+            run(
+                club,
+                "alice",
+                Command::Match(
+                    MatchRef::id(id),
+                    MatchOp::Concede {
+                        games: 1,
+                        payment: false,
+                    },
+                ),
+            )
+            .await;
             continue;
         }
         assert!(
@@ -188,11 +205,11 @@ async fn a_welsh_match_against_the_bot_is_played_to_its_end_unrated_and_recorded
     let rating = run(
         &club,
         "alice",
-        Command::Rating {
+        Command::Look(Look::Rating {
             player: None,
             ruleset: None,
             vs: None,
-        },
+        }),
     )
     .await;
     let text = rating.lines.join("\n");
@@ -305,20 +322,20 @@ async fn a_restart_in_the_middle_of_a_welsh_match_against_the_bot_loses_nothing(
 async fn the_welsh_bot_refuses_a_gnubg_level_a_stake_and_its_levels_for_standard_rules() {
     let url = store_url("welsh-bot-refusals").await;
     let (club, _) = club_on(&url, 3, START).await;
-    let stake = Command::Challenge {
+    let stake = Command::Challenge(ChallengeOp::New {
         opponent: "bot".into(),
         spec: ChallengeSpec {
             stake: 100,
             ..ChallengeSpec::welsh(5)
         },
-    };
-    let welsh_level_standard = Command::Challenge {
+    });
+    let welsh_level_standard = Command::Challenge(ChallengeOp::New {
         opponent: "bot".into(),
         spec: ChallengeSpec {
             bot: Some(BotLevel::Welsh(welsh_player::Level::Medium)),
             ..ChallengeSpec::standard(Some(3))
         },
-    };
+    });
     // Given challenges to the bot it does not play: a GNU Backgammon level with Welsh
     // rules, a stake, a Welsh level with standard rules
     for (cmd, words) in [

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use club::{ChallengeSpec, Command, MatchRef, Snapshot, Starter};
+use club::{ChallengeOp, ChallengeSpec, Command, MatchOp, MatchRef, PracticeOp, Snapshot, Starter};
 use clubkit::{Fixture, START, ScriptDice, accepted, refused, run};
 use engine::welsh::{Parity, WelshMatch, format_welsh_play};
 use engine::{AnyMatch, Side};
@@ -36,8 +36,13 @@ async fn welsh_practice(name: &str) -> (Fixture, MatchRef) {
         out.lines
     );
     let m = MatchRef::id(id);
-    run(&at, "bob", Command::Call(m, Parity::Odd)).await;
-    run(&at, "bob", Command::Choose(m, Starter::Opponent)).await;
+    run(&at, "bob", Command::Match(m, MatchOp::Call(Parity::Odd))).await;
+    run(
+        &at,
+        "bob",
+        Command::Match(m, MatchOp::Choose(Starter::Opponent)),
+    )
+    .await;
     (at, m)
 }
 
@@ -55,7 +60,7 @@ async fn a_welsh_hint_names_three_plays_best_first_with_equities_the_first_the_p
     // Given a Welsh practice match where alice is about to throw for the first game
     let (at, m) = welsh_practice("welsh-hint").await;
     // When she asks for a hint before throwing
-    let out = run(&at, "alice", Command::Hint(m)).await;
+    let out = run(&at, "alice", Command::Practice(m, PracticeOp::Hint)).await;
     // Then she is told the doubling and nominate decisions with what decides them
     let line = &out.lines[0];
     assert!(
@@ -71,9 +76,9 @@ async fn a_welsh_hint_names_three_plays_best_first_with_equities_the_first_the_p
         "{line}"
     );
     // When she has thrown 6-4 and asks again
-    run(&at, "alice", Command::Roll(m)).await;
+    run(&at, "alice", Command::Match(m, MatchOp::Roll)).await;
     let (snap, w) = welsh_game(&at, m).await;
-    let out = run(&at, "alice", Command::Hint(m)).await;
+    let out = run(&at, "alice", Command::Practice(m, PracticeOp::Hint)).await;
     // Then the first play is the strong level's own choice, in Welsh notation, with its
     // equity, and two more with what they lose
     let plays = w.legal_plays();
@@ -99,7 +104,9 @@ async fn a_welsh_hint_names_three_plays_best_first_with_equities_the_first_the_p
     // And nothing changed in the match
     assert_eq!(welsh_game(&at, m).await.0, snap);
     // When bob, whose decision it is not, asks
-    let text = refused(&at, "bob", Command::Hint(m)).await.to_string();
+    let text = refused(&at, "bob", Command::Practice(m, PracticeOp::Hint))
+        .await
+        .to_string();
     assert!(
         text.contains("it is not your decision: alice must"),
         "{text}"
@@ -112,9 +119,13 @@ async fn a_welsh_hint_is_refused_in_a_rated_welsh_match_and_the_tutor_stays_stan
     // Given a rated Welsh match
     let (id, _) = accepted(&at, "alice", "bob", ChallengeSpec::welsh(5)).await;
     // When bob, who calls first, asks for a hint
-    let text = refused(&at, "bob", Command::Hint(MatchRef::id(id)))
-        .await
-        .to_string();
+    let text = refused(
+        &at,
+        "bob",
+        Command::Practice(MatchRef::id(id), PracticeOp::Hint),
+    )
+    .await
+    .to_string();
     // Then he is told why not
     assert!(text.contains(&format!("match #{id} is rated")), "{text}");
     // And a Welsh challenge with the tutor is refused (the tutor is GNU Backgammon's)
@@ -124,10 +135,10 @@ async fn a_welsh_hint_is_refused_in_a_rated_welsh_match_and_the_tutor_stays_stan
         rated: false,
         ..ChallengeSpec::welsh(5)
     };
-    let challenge = Command::Challenge {
+    let challenge = Command::Challenge(ChallengeOp::New {
         opponent: "dave".into(),
         spec: tutor,
-    };
+    });
     let text = refused(&at, "carol", challenge).await.to_string();
     assert!(text.contains("not Welsh"), "{text}");
 }

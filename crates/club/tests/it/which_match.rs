@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use club::{Actor, ChallengeSpec, Club, ClubError, Command, MatchRef};
+use club::{Actor, ChallengeOp, ChallengeSpec, Club, ClubError, Command, MatchOp, MatchRef};
 
 use clubkit::{Fixture, refused, run};
 use testkit::store_url;
@@ -24,7 +24,12 @@ async fn started(club: &Club, a: &str, b: &str) -> (i64, String) {
 async fn play_first(club: &Club, who: &str, id: i64) -> String {
     let m = MatchRef::id(id);
     let plays = club.legal_moves(&Actor::local(who), m).await.unwrap();
-    let out = run(club, who, Command::Move(m, plays[0].clone())).await;
+    let out = run(
+        club,
+        who,
+        Command::Match(m, MatchOp::Move(plays[0].clone())),
+    )
+    .await;
     out.next.unwrap().name
 }
 
@@ -42,7 +47,12 @@ async fn item_03_an_unnamed_match_is_suggested_only_where_the_player_has_somethi
         turn.push(id);
     }
     // When alice rolls without naming a match
-    let e = refused(&club, "alice", Command::Roll(MatchRef::default())).await;
+    let e = refused(
+        &club,
+        "alice",
+        Command::Match(MatchRef::default(), MatchOp::Roll),
+    )
+    .await;
     let text = e.to_string();
     // Then the refusal suggests #1 and #3, where she is to act, and not #2
     assert!(
@@ -66,15 +76,20 @@ async fn item_03_with_nothing_to_do_anywhere_no_match_is_suggested() {
         run(
             &club,
             "eve",
-            Command::Challenge {
+            Command::Challenge(ChallengeOp::New {
                 opponent: opponent.into(),
                 spec: ChallengeSpec::standard(Some(3)),
-            },
+            }),
         )
         .await;
     }
     // When eve rolls without naming a match
-    let e = refused(&club, "eve", Command::Roll(MatchRef::default())).await;
+    let e = refused(
+        &club,
+        "eve",
+        Command::Match(MatchRef::default(), MatchOp::Roll),
+    )
+    .await;
     let text = e.to_string();
     // Then nothing is suggested to roll in; she is told whom each match waits for
     assert!(!text.contains("e.g."), "{text}");
@@ -83,6 +98,11 @@ async fn item_03_with_nothing_to_do_anywhere_no_match_is_suggested() {
         "{text}"
     );
     // And a withdrawal, which is hers to make in both, asks which
-    let e = refused(&club, "eve", Command::Cancel(MatchRef::default())).await;
+    let e = refused(
+        &club,
+        "eve",
+        Command::Challenge(ChallengeOp::Cancel(MatchRef::default())),
+    )
+    .await;
     assert!(matches!(e, ClubError::WhichMatch(..)), "{e}");
 }

@@ -4,7 +4,9 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use club::{Actor, ChallengeSpec, Choice, Club, Command, MatchRef, RngDice};
+use club::{
+    Actor, ChallengeOp, ChallengeSpec, Choice, Club, Command, Look, MatchOp, MatchRef, RngDice,
+};
 use clubkit::{Fixture, START, run};
 use testkit::store_url;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -173,7 +175,7 @@ pub async fn accepted(club: &Club, a: &str, b: &str, length: u32) -> i64 {
 /// play. Answers whether there was one.
 pub async fn step(club: &Club, id: i64, watcher: &str) -> bool {
     let m = MatchRef::id(id);
-    let Some(next) = run(club, watcher, Command::Board(m)).await.next else {
+    let Some(next) = run(club, watcher, Command::Look(Look::Board(m))).await.next else {
         return false;
     };
     let who = Actor::local(&next.name);
@@ -182,13 +184,13 @@ pub async fn step(club: &Club, id: i64, watcher: &str) -> bool {
         .iter()
         .any(|c| matches!(c, Choice::OpeningRoll | Choice::Roll))
     {
-        Command::Roll(m)
+        Command::Match(m, MatchOp::Roll)
     } else {
         let plays = club.legal_moves(&who, m).await.unwrap();
         let Some(first) = plays.first() else {
             return false;
         };
-        Command::Move(m, first.clone())
+        Command::Match(m, MatchOp::Move(first.clone()))
     };
     club.execute(&who, cmd).await.unwrap();
     true
@@ -220,20 +222,25 @@ pub async fn discord_match(club: &Club) -> i64 {
     };
     let dora = discord("812345678901234567", "Dora");
     let eve = discord("812345678901234568", "Eve");
-    club.execute(&eve, Command::Games).await.unwrap();
+    club.execute(&eve, Command::Look(Look::Games))
+        .await
+        .unwrap();
     let out = club
         .execute(
             &dora,
-            Command::Challenge {
+            Command::Challenge(ChallengeOp::New {
                 opponent: "812345678901234568".into(),
                 spec: ChallengeSpec::standard(Some(1)),
-            },
+            }),
         )
         .await
         .unwrap();
     let m = out.match_id.unwrap();
-    club.execute(&eve, Command::Accept(MatchRef::id(m)))
-        .await
-        .unwrap();
+    club.execute(
+        &eve,
+        Command::Challenge(ChallengeOp::Accept(MatchRef::id(m))),
+    )
+    .await
+    .unwrap();
     m
 }

@@ -2,7 +2,7 @@
 //! a guessed or revoked link finds nothing; every answer carries the security headers;
 //! what players typed is escaped and no Discord id appears.
 
-use club::{ChallengeSpec, Command};
+use club::{ChallengeSpec, Command, Look};
 use clubkit::run;
 
 use crate::common::{IMG_NAME, SCRIPT_NAME, accepted, discord_match, get, served, step};
@@ -174,7 +174,7 @@ async fn what_players_typed_is_escaped_and_no_discord_id_appears() {
     let s = served("web-escaping").await;
     let club = s.club();
     // A name is registered by the player's first command.
-    run(club, IMG_NAME, Command::Games).await;
+    run(club, IMG_NAME, Command::Look(Look::Games)).await;
     let id = accepted(club, SCRIPT_NAME, IMG_NAME, 3).await;
     assert!(step(club, id, "alice").await);
     let token = club.web().match_link(id).await.unwrap();

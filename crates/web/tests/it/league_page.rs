@@ -6,7 +6,7 @@
 //! and league names are escaped; a server's public address
 //! answers only while it is on; no Discord id appears.
 
-use club::{Actor, ChallengeSpec, Club, Command, Format, LeagueCommand, LeagueOp, WebPage};
+use club::{Actor, ChallengeSpec, Club, Command, Format, LeagueCommand, LeagueOp, Look, WebPage};
 use clubkit::{match_of, run};
 
 use crate::common::{IMG_NAME, SCRIPT_NAME, get, served};
@@ -165,7 +165,12 @@ async fn a_guessed_token_or_one_of_another_kind_finds_no_league_or_leaderboard()
     )
     .await;
     let league_token = page_token(club, out.web).await;
-    let out = run(club, "ann", Command::Leaderboard { ruleset: None }).await;
+    let out = run(
+        club,
+        "ann",
+        Command::Look(Look::Leaderboard { ruleset: None }),
+    )
+    .await;
     let board_token = page_token(club, out.web).await;
     let match_token = club.web().match_link(m).await.unwrap();
     for path in [
@@ -276,16 +281,21 @@ async fn the_leaderboard_link_lists_the_ratings_with_links_to_player_pages() {
     let club = s.club();
     beat(club, "alice", SCRIPT_NAME).await;
     beat(club, "alice", "bob").await;
-    let out = run(club, "bob", Command::Leaderboard { ruleset: None }).await;
+    let out = run(
+        club,
+        "bob",
+        Command::Look(Look::Leaderboard { ruleset: None }),
+    )
+    .await;
     let token = page_token(club, out.web).await;
     let rating = run(
         club,
         "bob",
-        Command::Rating {
+        Command::Look(Look::Rating {
             player: None,
             ruleset: None,
             vs: None,
-        },
+        }),
     )
     .await;
     assert_eq!(

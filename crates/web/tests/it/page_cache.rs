@@ -68,7 +68,12 @@ async fn a_cached_leaderboard_shows_the_match_rated_after() {
     let s = served("web-cache-leaderboard").await;
     let club = s.club();
     beat(club, "alice", "bob").await;
-    let out = run(club, "bob", club::Command::Leaderboard { ruleset: None }).await;
+    let out = run(
+        club,
+        "bob",
+        club::Command::Look(club::Look::Leaderboard { ruleset: None }),
+    )
+    .await;
     let token = club.web().web_page_link(out.web.unwrap()).await.unwrap();
     let path = format!("/r/{token}");
     let first = get(s.addr, &path).await.text();

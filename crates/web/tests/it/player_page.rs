@@ -4,7 +4,7 @@
 //! `/stats`'s; a guessed token (or a match's token) finds nothing; a payload display name
 //! is escaped; no Discord id appears.
 
-use club::{ChallengeSpec, Club, Command, MatchRef};
+use club::{ChallengeSpec, Club, Command, Look, MatchOp, MatchRef};
 use clubkit::run;
 use engine::ResignLevel;
 
@@ -28,14 +28,19 @@ pub async fn beat(club: &Club, winner: &str, loser: &str) -> i64 {
                 .legal_moves(&club::Actor::local(winner), m)
                 .await
                 .unwrap();
-            Command::Move(m, moves[0].clone())
+            Command::Match(m, MatchOp::Move(moves[0].clone()))
         } else {
-            Command::Roll(m)
+            Command::Match(m, MatchOp::Roll)
         };
         out = run(club, winner, cmd).await;
     }
-    run(club, loser, Command::Resign(m, ResignLevel::Single)).await;
-    run(club, winner, Command::AcceptResign(m)).await;
+    run(
+        club,
+        loser,
+        Command::Match(m, MatchOp::Resign(ResignLevel::Single)),
+    )
+    .await;
+    run(club, winner, Command::Match(m, MatchOp::AcceptResign)).await;
     id
 }
 
@@ -132,7 +137,7 @@ async fn a_player_link_serves_the_record_and_links_to_the_match_pages() {
 async fn a_payload_name_is_escaped_on_the_player_page() {
     let s = served_at(&store_url("web-player-escaping").await).await;
     let club = s.club();
-    run(club, IMG_NAME, Command::Games).await;
+    run(club, IMG_NAME, Command::Look(Look::Games)).await;
     let id = beat(club, SCRIPT_NAME, IMG_NAME).await;
     for x in [true, false] {
         let (community, player) = player_of(club, id, x).await;
@@ -227,7 +232,7 @@ async fn the_player_page_shows_the_average_error_rate_of_the_analysed_matches() 
     // gnubg analyses the match (the stored result the page reads, as /stats does).
     run(club, "alice", Command::Analyse(MatchRef::id(id))).await;
     club.run_next_analysis().await.unwrap().expect("a job ran");
-    let stats = run(club, "alice", Command::Stats(None)).await;
+    let stats = run(club, "alice", Command::Look(Look::Stats(None))).await;
     let average = stats.lines[1]
         .strip_prefix("Average error rate ")
         .and_then(|l| l.split(';').next())

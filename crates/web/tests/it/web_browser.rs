@@ -163,7 +163,7 @@ async fn text_of(c: &Client, id: &str) -> String {
 async fn rated_player_page(club: &club::Club) -> (String, &'static str) {
     let id = accepted(club, "pat", "quin", 1).await;
     let m = club::MatchRef::id(id);
-    while clubkit::run(club, "watcher", club::Command::Board(m))
+    while clubkit::run(club, "watcher", club::Command::Look(club::Look::Board(m)))
         .await
         .next
         .is_some_and(|n| n.name != "quin")
@@ -173,10 +173,15 @@ async fn rated_player_page(club: &club::Club) -> (String, &'static str) {
     clubkit::run(
         club,
         "quin",
-        club::Command::Resign(m, engine::ResignLevel::Single),
+        club::Command::Match(m, club::MatchOp::Resign(engine::ResignLevel::Single)),
     )
     .await;
-    clubkit::run(club, "pat", club::Command::AcceptResign(m)).await;
+    clubkit::run(
+        club,
+        "pat",
+        club::Command::Match(m, club::MatchOp::AcceptResign),
+    )
+    .await;
     let row = club.store().load_match(id).await.unwrap().unwrap();
     let token = club
         .web()
@@ -323,7 +328,7 @@ async fn played_out(club: &club::Club, a: &str, b: &str) -> i64 {
 async fn the_pages_work_in_a_real_browser() {
     let s = served("web-browser").await;
     let club = s.club();
-    clubkit::run(club, IMG_NAME, club::Command::Games).await;
+    clubkit::run(club, IMG_NAME, club::Command::Look(club::Look::Games)).await;
     let id = accepted(club, SCRIPT_NAME, IMG_NAME, 3).await;
     for _ in 0..6 {
         assert!(step(club, id, "watcher").await);

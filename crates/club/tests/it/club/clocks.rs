@@ -1,7 +1,7 @@
 //! The correspondence clock, the bank of time, and the live Welsh clocks (rule 12).
 
 use super::fixtures::{START, challenge, open, who};
-use club::{ChallengeSpec, Command, DAY, Entry, MatchRef, Snapshot, Starter};
+use club::{ChallengeSpec, Command, DAY, Entry, MatchOp, MatchRef, Snapshot, Starter};
 use clubkit::{assert_match_rebuilds, match_log, run};
 use engine::AnyMatch;
 use engine::welsh::Parity;
@@ -56,7 +56,12 @@ async fn time_beyond_the_move_allowance_comes_out_of_the_bank() {
     f.clock.advance(3 * DAY);
     let m = MatchRef::id(id);
     let moves = f.club.legal_moves(&who(&first.name), m).await.unwrap();
-    run(&f, &first.name, Command::Move(m, moves[0].clone())).await;
+    run(
+        &f,
+        &first.name,
+        Command::Match(m, MatchOp::Move(moves[0].clone())),
+    )
+    .await;
     let row = f.store.load_match(id).await.unwrap().unwrap();
     assert_eq!(
         row.bank[side],
@@ -99,7 +104,12 @@ async fn rule_12b_live_welsh_clocks_are_reported_to_the_engine_before_each_actio
     let (id, _) = challenge(&f, spec).await;
     // When bob (O) takes 30 minutes over his call
     f.clock.advance(30 * 60);
-    run(&f, "bob", Command::Call(MatchRef::id(id), Parity::Odd)).await;
+    run(
+        &f,
+        "bob",
+        Command::Match(MatchRef::id(id), MatchOp::Call(Parity::Odd)),
+    )
+    .await;
     // Then the engine was told alice's 70 minutes and bob's 40 before the call
     let log = match_log(&f.store, id).await;
     assert!(
@@ -126,7 +136,12 @@ async fn regulation_12b_ten_for_two_in_the_first_game_with_live_clocks_of_9_minu
     spec.time.bank = 9 * 60;
     let (id, _) = challenge(&f, spec).await;
     // When bob calls and the winner of the call chooses who starts
-    let out = run(&f, "bob", Command::Call(MatchRef::id(id), Parity::Odd)).await;
+    let out = run(
+        &f,
+        "bob",
+        Command::Match(MatchRef::id(id), MatchOp::Call(Parity::Odd)),
+    )
+    .await;
     assert!(
         out.lines
             .iter()
@@ -135,7 +150,12 @@ async fn regulation_12b_ten_for_two_in_the_first_game_with_live_clocks_of_9_minu
         out.lines
     );
     let chooser = out.next.unwrap().name;
-    run(&f, &chooser, Command::Choose(MatchRef::id(id), Starter::Me)).await;
+    run(
+        &f,
+        &chooser,
+        Command::Match(MatchRef::id(id), MatchOp::Choose(Starter::Me)),
+    )
+    .await;
     // Then the first game is played with the doubling die at 2, centred
     let row = f.store.load_match(id).await.unwrap().unwrap();
     let snap: Snapshot = serde_json::from_str(row.state.as_deref().unwrap()).unwrap();

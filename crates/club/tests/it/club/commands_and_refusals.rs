@@ -2,7 +2,9 @@
 //! the database unchanged; the Holland rule as a challenge option.
 
 use super::fixtures::{challenge, open, play_on};
-use club::{ChallengeSpec, ClubError, Command, Entry, MatchRef};
+use club::{
+    ChallengeOp, ChallengeSpec, ClubError, Command, Entry, Look, MatchOp, MatchRef, PlayerOp,
+};
 use clubkit::{match_log, refused, run};
 use engine::welsh::{NominateFor, Parity};
 use engine::{ResignLevel, Side};
@@ -14,11 +16,11 @@ async fn auto_roll_and_forced_plays_are_announced() {
     run(
         &f,
         "bob",
-        Command::Settings {
+        Command::Player(PlayerOp::Settings {
             auto_roll: Some(true),
             notify_dm: None,
             digest: club::DigestOptions::default(),
-        },
+        }),
     )
     .await;
     let (id, out) = challenge(&f, ChallengeSpec::standard(Some(3))).await;
@@ -71,7 +73,7 @@ async fn auto_roll_and_forced_plays_are_announced() {
         })
         .count();
     assert!(forced > 0, "no forced play in {} entries", log.len());
-    let hist = run(&f, "alice", Command::History(MatchRef::id(id))).await;
+    let hist = run(&f, "alice", Command::Look(Look::History(MatchRef::id(id)))).await;
     assert!(
         hist.lines.iter().any(|l| l.contains("bob rolls")),
         "{:?}",
@@ -94,77 +96,127 @@ async fn bad_input_catalogue_each_refused_clearly_with_the_database_unchanged() 
     let cases: Vec<(&str, Command, &str)> = vec![
         (
             "alice",
-            Command::Roll(MatchRef::id(999)),
+            Command::Match(MatchRef::id(999), MatchOp::Roll),
             "there is no match #999",
         ),
-        ("carol", Command::Roll(m), "only they can act on it"),
-        (other, Command::Move(m, "13/7".into()), "turn"),
-        (&on_turn, Command::Double(m), "make your move"),
+        (
+            "carol",
+            Command::Match(m, MatchOp::Roll),
+            "only they can act on it",
+        ),
+        (
+            other,
+            Command::Match(m, MatchOp::Move("13/7".into())),
+            "turn",
+        ),
         (
             &on_turn,
-            Command::Move(m, "24/30".into()),
+            Command::Match(m, MatchOp::Double),
+            "make your move",
+        ),
+        (
+            &on_turn,
+            Command::Match(m, MatchOp::Move("24/30".into())),
             "cannot read `24/30`",
         ),
         (
             &on_turn,
-            Command::Move(m, "banana".into()),
+            Command::Match(m, MatchOp::Move("banana".into())),
             "cannot read `banana`",
         ),
-        (&on_turn, Command::Move(m, long.clone()), "too long"),
         (
             &on_turn,
-            Command::Move(m, "13/7 \u{1F3B2}\u{0301}".into()),
+            Command::Match(m, MatchOp::Move(long.clone())),
+            "too long",
+        ),
+        (
+            &on_turn,
+            Command::Match(m, MatchOp::Move("13/7 \u{1F3B2}\u{0301}".into())),
             "cannot read `\u{1F3B2}\u{0301}`",
         ),
-        (&on_turn, Command::Take(m), "no double is waiting"),
-        (&on_turn, Command::Reroll(m), "is a Welsh command"),
         (
             &on_turn,
-            Command::Call(m, Parity::Odd),
+            Command::Match(m, MatchOp::Take),
+            "no double is waiting",
+        ),
+        (
+            &on_turn,
+            Command::Match(m, MatchOp::Reroll),
             "is a Welsh command",
         ),
-        ("bob", Command::Take(w), "is a standard command"),
+        (
+            &on_turn,
+            Command::Match(m, MatchOp::Call(Parity::Odd)),
+            "is a Welsh command",
+        ),
         (
             "bob",
-            Command::Resign(w, ResignLevel::Single),
+            Command::Match(w, MatchOp::Take),
             "is a standard command",
         ),
-        ("alice", Command::Call(w, Parity::Odd), "bob's turn"),
-        ("bob", Command::Roll(w), "call odds or evens"),
-        ("alice", Command::Accept(m), "only a challenge waiting"),
+        (
+            "bob",
+            Command::Match(w, MatchOp::Resign(ResignLevel::Single)),
+            "is a standard command",
+        ),
         (
             "alice",
-            Command::Challenge {
+            Command::Match(w, MatchOp::Call(Parity::Odd)),
+            "bob's turn",
+        ),
+        (
+            "bob",
+            Command::Match(w, MatchOp::Roll),
+            "call odds or evens",
+        ),
+        (
+            "alice",
+            Command::Challenge(ChallengeOp::Accept(m)),
+            "only a challenge waiting",
+        ),
+        (
+            "alice",
+            Command::Challenge(ChallengeOp::New {
                 opponent: "alice".into(),
                 spec: ChallengeSpec::standard(Some(3)),
-            },
+            }),
             "yourself",
         ),
         (
             "alice",
-            Command::Challenge {
+            Command::Challenge(ChallengeOp::New {
                 opponent: "bob".into(),
                 spec: bad_spec,
-            },
+            }),
             "1 to 64 points",
         ),
         (
             "alice",
-            Command::Challenge {
+            Command::Challenge(ChallengeOp::New {
                 opponent: long.clone(),
                 spec: ChallengeSpec::standard(Some(3)),
-            },
+            }),
             "too long",
         ),
-        ("dave", Command::Roll(MatchRef::default()), "no open match"),
+        (
+            "dave",
+            Command::Match(MatchRef::default(), MatchOp::Roll),
+            "no open match",
+        ),
         (
             "alice",
-            Command::Nominate(w, NominateFor::Me, (7, 1)),
+            Command::Match(w, MatchOp::Nominate(NominateFor::Me, (7, 1))),
             "bob must call odds or evens",
         ),
         (
             "bob",
-            Command::Concede(w, 3, false),
+            Command::Match(
+                w,
+                MatchOp::Concede {
+                    games: 3,
+                    payment: false,
+                },
+            ),
             "no offer-to-concede occasion",
         ),
     ];
@@ -172,52 +224,52 @@ async fn bad_input_catalogue_each_refused_clearly_with_the_database_unchanged() 
     let cases = cases.into_iter().chain([
         (
             "alice",
-            Command::Challenge {
+            Command::Challenge(ChallengeOp::New {
                 opponent: "bob".into(),
                 spec: bad_spec,
-            },
+            }),
             "1 to 64 points",
         ),
         (
             "alice",
-            Command::Challenge {
+            Command::Challenge(ChallengeOp::New {
                 opponent: "bob".into(),
                 spec: {
                     let mut s = ChallengeSpec::welsh(5);
                     s.beavers = true;
                     s
                 },
-            },
+            }),
             "Welsh backgammon has its own rules",
         ),
         (
             "alice",
-            Command::Challenge {
+            Command::Challenge(ChallengeOp::New {
                 opponent: "bob".into(),
                 spec: {
                     let mut s = ChallengeSpec::standard(None);
                     s.raccoons = true;
                     s
                 },
-            },
+            }),
             "raccoons need beavers",
         ),
         (
             "alice",
-            Command::Challenge {
+            Command::Challenge(ChallengeOp::New {
                 opponent: "bob".into(),
                 spec: {
                     let mut s = ChallengeSpec::standard(Some(5));
                     s.time.bank = -5;
                     s
                 },
-            },
+            }),
             "time bank",
         ),
     ]);
     // A player is recorded when he first speaks: let every speaker speak once first.
     for name in ["alice", "bob", "carol", "dave"] {
-        run(&f, name, Command::Games).await;
+        run(&f, name, Command::Look(Look::Games)).await;
     }
     let before = f.store.fingerprint().await.unwrap();
     for (name, cmd, phrase) in cases {

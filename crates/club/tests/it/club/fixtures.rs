@@ -1,7 +1,9 @@
 //! The club suite's shared set-ups: a club on a store, matches played on, Welsh positions
 //! planted, boards read.
 
-use club::{ChallengeSpec, Command, Entry, MatchRef, Outcome, Snapshot, Starter};
+use club::{
+    ChallengeOp, ChallengeSpec, Command, Entry, Look, MatchOp, MatchRef, Outcome, Snapshot, Starter,
+};
 use clubkit::{Fixture, ScriptDice, run};
 pub(super) use clubkit::{welsh_break_due, who};
 use engine::welsh::{GameEnd, MatchEnd, Parity, WelshEvent};
@@ -35,32 +37,32 @@ pub(super) async fn play_on(
         let cmd = if what.starts_with("move") {
             let moves = f.club.legal_moves(&who(name), m).await.unwrap();
             assert!(!moves.is_empty(), "no legal play listed for `{what}`");
-            Command::Move(m, moves[p.below(moves.len())].clone())
+            Command::Match(m, MatchOp::Move(moves[p.below(moves.len())].clone()))
         } else if what.contains("double") && p.below(6) == 0 {
-            Command::Double(m)
+            Command::Match(m, MatchOp::Double)
         } else if what.starts_with("take") {
             if p.below(4) == 0 {
-                Command::Drop(m)
+                Command::Match(m, MatchOp::Drop)
             } else {
-                Command::Take(m)
+                Command::Match(m, MatchOp::Take)
             }
         } else if what.starts_with("call") {
-            Command::Call(
+            Command::Match(
                 m,
-                if p.below(2) == 0 {
+                MatchOp::Call(if p.below(2) == 0 {
                     Parity::Odd
                 } else {
                     Parity::Even
-                },
+                }),
             )
         } else if what.starts_with("choose") {
-            Command::Choose(m, Starter::Me)
+            Command::Match(m, MatchOp::Choose(Starter::Me))
         } else if what.starts_with("accept or reject the offer") {
-            Command::AcceptConcede(m)
+            Command::Match(m, MatchOp::AcceptConcede)
         } else if what.starts_with("accept or reject the resign") {
-            Command::AcceptResign(m)
+            Command::Match(m, MatchOp::AcceptResign)
         } else if what.starts_with("throw") || what.starts_with("roll") {
-            Command::Roll(m)
+            Command::Match(m, MatchOp::Roll)
         } else {
             panic!("unexpected decision `{what}`");
         };
@@ -73,14 +75,19 @@ pub(super) async fn challenge(f: &Fixture, spec: ChallengeSpec) -> (i64, Outcome
     let out = run(
         f,
         "alice",
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "bob".into(),
             spec,
-        },
+        }),
     )
     .await;
     let id = out.match_id.unwrap();
-    let out = run(f, "bob", Command::Accept(MatchRef::id(id))).await;
+    let out = run(
+        f,
+        "bob",
+        Command::Challenge(ChallengeOp::Accept(MatchRef::id(id))),
+    )
+    .await;
     (id, out)
 }
 
@@ -257,7 +264,12 @@ pub(super) async fn welsh_play_where(
         .find(|l| want(&l.board))
         .expect("a play of that kind");
     let text = engine::welsh::format_welsh_play(&m.position().view(side), &l.play);
-    run(f, name, Command::Move(MatchRef::id(id), text)).await
+    run(
+        f,
+        name,
+        Command::Match(MatchRef::id(id), MatchOp::Move(text)),
+    )
+    .await
 }
 
 /// Issue 30 item 10: the first board of a new game shows nothing of the game before: the
@@ -275,7 +287,7 @@ pub(super) async fn assert_new_game_shows_no_last_play(
         "{:?}",
         out.lines
     );
-    let board = run(f, "alice", Command::Board(MatchRef::id(id))).await;
+    let board = run(f, "alice", Command::Look(Look::Board(MatchRef::id(id)))).await;
     for scene in [out.board.as_ref(), board.board.as_ref()] {
         let scene = scene.expect("a board");
         assert_eq!(scene.last_play, None, "the old game's last play is drawn");

@@ -4,7 +4,7 @@ use super::fixtures::{
     assert_new_game_shows_no_last_play, challenge, open_scripted, plant_welsh, snapshot_step,
     welsh_play_where,
 };
-use club::{ChallengeSpec, Command, MatchRef, Snapshot, Starter};
+use club::{ChallengeSpec, Command, MatchOp, MatchRef, Snapshot, Starter};
 use clubkit::{assert_match_rebuilds, run};
 use engine::welsh::Parity;
 use engine::{AnyMatch, Side};
@@ -16,14 +16,19 @@ async fn issue_30_10_after_a_welsh_wash_by_snakes_game_2_shows_no_last_play() {
     let f = open_scripted(&store_url("wash_fresh_board").await, &[1, 2, 1, 1, 1, 1]).await;
     let (id, _) = challenge(&f, ChallengeSpec::welsh(25)).await;
     let m = MatchRef::id(id);
-    run(&f, "bob", Command::Call(m, Parity::Odd)).await;
-    run(&f, "bob", Command::Choose(m, Starter::Opponent)).await;
+    run(&f, "bob", Command::Match(m, MatchOp::Call(Parity::Odd))).await;
+    run(
+        &f,
+        "bob",
+        Command::Match(m, MatchOp::Choose(Starter::Opponent)),
+    )
+    .await;
     // Given alice has thrown 1-1 and played it
-    run(&f, "alice", Command::Roll(m)).await;
+    run(&f, "alice", Command::Match(m, MatchOp::Roll)).await;
     let out = welsh_play_where(&f, id, "alice", Side::X, |_| true).await;
     assert!(out.board.unwrap().last_play.is_some());
     // When bob's 1-1 washes the game (snakes)
-    let out = run(&f, "bob", Command::Roll(m)).await;
+    let out = run(&f, "bob", Command::Match(m, MatchOp::Roll)).await;
     assert!(
         out.lines.iter().any(|l| l.contains("wash by snakes")),
         "{:?}",
@@ -63,10 +68,10 @@ async fn issue_30_10_a_wash_by_snakes_after_a_throw_thrown_again_under_rule_6_sh
         (game, _) = next.apply(side, &WelshAction::Play(play)).unwrap();
     }
     plant_welsh(&path, id, game).await;
-    run(&f, "alice", Command::Roll(m)).await;
+    run(&f, "alice", Command::Match(m, MatchOp::Roll)).await;
     welsh_play_where(&f, id, "alice", Side::X, |_| true).await;
     // When bob's 6-5 is thrown again (rule 6) and comes 1-1: a wash by snakes
-    let out = run(&f, "bob", Command::Roll(m)).await;
+    let out = run(&f, "bob", Command::Match(m, MatchOp::Roll)).await;
     assert!(
         out.lines
             .iter()
@@ -95,7 +100,7 @@ async fn issue_30_10_after_a_wash_by_sticks_the_next_game_shows_no_last_play() {
     );
     plant_welsh(&path, id, game).await;
     // When alice throws 1-2 and makes her full spike: a wash by sticks
-    run(&f, "alice", Command::Roll(MatchRef::id(id))).await;
+    run(&f, "alice", Command::Match(MatchRef::id(id), MatchOp::Roll)).await;
     let out = welsh_play_where(&f, id, "alice", Side::X, |b| b.points()[7] == 6).await;
     assert!(
         out.lines.iter().any(|l| l.contains("wash by sticks")),
@@ -122,7 +127,7 @@ async fn issue_30_10_after_a_welsh_game_won_the_next_game_shows_no_last_play() {
     );
     plant_welsh(&path, id, game).await;
     // When she throws and checks out: she wins game 1, bob (mugs away) starts game 2
-    run(&f, "alice", Command::Roll(MatchRef::id(id))).await;
+    run(&f, "alice", Command::Match(MatchRef::id(id), MatchOp::Roll)).await;
     let out = welsh_play_where(&f, id, "alice", Side::X, |b| b.mine_off() == 15).await;
     assert_eq!(out.next.as_ref().unwrap().name, "bob");
     // Then game 2's board has no last play of game 1
@@ -145,14 +150,25 @@ async fn issue_30_10_after_an_accepted_offer_to_concede_the_next_game_shows_no_l
         [0, 0],
     );
     plant_welsh(&path, id, game).await;
-    run(&f, "alice", Command::Roll(m)).await;
+    run(&f, "alice", Command::Match(m, MatchOp::Roll)).await;
     welsh_play_where(&f, id, "alice", Side::X, |b| {
         (7..=25).all(|p| b.mine(p) == 0)
     })
     .await;
     // When bob offers to concede 1 game and alice accepts
-    run(&f, "bob", Command::Concede(m, 1, false)).await;
-    let out = run(&f, "alice", Command::AcceptConcede(m)).await;
+    run(
+        &f,
+        "bob",
+        Command::Match(
+            m,
+            MatchOp::Concede {
+                games: 1,
+                payment: false,
+            },
+        ),
+    )
+    .await;
+    let out = run(&f, "alice", Command::Match(m, MatchOp::AcceptConcede)).await;
     // Then game 2's board has no last play of game 1
     assert_new_game_shows_no_last_play(&f, id, &out, 2).await;
 }

@@ -2,7 +2,7 @@
 //! the first game's start, a 1-2 with no legal play.
 
 use super::fixtures::{challenge, open, open_scripted, plant_welsh, who};
-use club::{ChallengeSpec, Command, MatchRef, Starter};
+use club::{ChallengeSpec, Command, Look, MatchOp, MatchRef, Starter};
 use clubkit::{refused, run};
 use engine::Side;
 use engine::welsh::{NominateFor, Parity};
@@ -13,35 +13,45 @@ async fn rule_21_nominate_through_the_club_sets_the_opponents_next_throw() {
     let f = open(&store_url("nominate").await, 30).await;
     let (id, _) = challenge(&f, ChallengeSpec::welsh(5)).await;
     let m = MatchRef::id(id);
-    run(&f, "bob", Command::Call(m, Parity::Odd)).await;
+    run(&f, "bob", Command::Match(m, MatchOp::Call(Parity::Odd))).await;
     // Whoever won the call starts himself.
-    let board = run(&f, "alice", Command::Board(m)).await;
+    let board = run(&f, "alice", Command::Look(Look::Board(m))).await;
     let chooser = board.next.unwrap().name;
-    let out = run(&f, &chooser, Command::Choose(m, Starter::Me)).await;
+    let out = run(
+        &f,
+        &chooser,
+        Command::Match(m, MatchOp::Choose(Starter::Me)),
+    )
+    .await;
     assert_eq!(out.next.as_ref().unwrap().name, chooser);
-    let out = run(&f, &chooser, Command::Roll(m)).await;
+    let out = run(&f, &chooser, Command::Match(m, MatchOp::Roll)).await;
     let next = out.next.unwrap();
     assert_eq!(next.name, chooser, "he must play his throw: {}", next.what);
     // During his own turn he nominates 2-1 for his opponent; once only.
     run(
         &f,
         &chooser,
-        Command::Nominate(m, NominateFor::Opponent, (2, 1)),
+        Command::Match(m, MatchOp::Nominate(NominateFor::Opponent, (2, 1))),
     )
     .await;
     let e = refused(
         &f,
         &chooser,
-        Command::Nominate(m, NominateFor::Opponent, (6, 6)),
+        Command::Match(m, MatchOp::Nominate(NominateFor::Opponent, (6, 6))),
     )
     .await;
     assert!(e.to_string().contains("used your nominate"), "{e}");
     // He plays; his opponent's next throw is the 2-1.
     let moves = f.club.legal_moves(&who(&chooser), m).await.unwrap();
-    let out = run(&f, &chooser, Command::Move(m, moves[0].clone())).await;
+    let out = run(
+        &f,
+        &chooser,
+        Command::Match(m, MatchOp::Move(moves[0].clone())),
+    )
+    .await;
     let other = out.next.unwrap().name;
     assert_ne!(other, chooser);
-    let out = run(&f, &other, Command::Roll(m)).await;
+    let out = run(&f, &other, Command::Match(m, MatchOp::Roll)).await;
     assert!(
         out.lines
             .iter()
@@ -96,10 +106,21 @@ async fn rule_18_the_payment_with_an_offer_to_24_reaches_the_ledger_on_acceptanc
     let (game, _) = game.apply(Side::X, &WelshAction::Play(home.play)).unwrap();
     plant_welsh(&path, id, game).await;
     // When bob offers 2 games (to 24) with the payment, and alice accepts (she must)
-    run(&f, "bob", Command::Concede(m, 2, true)).await;
-    let e = refused(&f, "alice", Command::RejectConcede(m)).await;
+    run(
+        &f,
+        "bob",
+        Command::Match(
+            m,
+            MatchOp::Concede {
+                games: 2,
+                payment: true,
+            },
+        ),
+    )
+    .await;
+    let e = refused(&f, "alice", Command::Match(m, MatchOp::RejectConcede)).await;
     assert!(e.to_string().contains("must be accepted"), "{e}");
-    let out = run(&f, "alice", Command::AcceptConcede(m)).await;
+    let out = run(&f, "alice", Command::Match(m, MatchOp::AcceptConcede)).await;
     // Then bob pays alice the 5.00 in the same transaction
     let ledger = f.store.ledger(1, 1).await.unwrap();
     assert_eq!(ledger.len(), 1, "{ledger:?}");
@@ -140,19 +161,29 @@ async fn rule_23_a_loser_whose_only_games_came_from_washes_pays_the_pony() {
         [0, 0],
     );
     plant_welsh(&path, id, game).await;
-    run(&f, "alice", Command::Roll(m)).await;
+    run(&f, "alice", Command::Match(m, MatchOp::Roll)).await;
     let moves = f.club.legal_moves(&who("alice"), m).await.unwrap();
-    let out = run(&f, "alice", Command::Move(m, moves[0].clone())).await;
+    let out = run(
+        &f,
+        "alice",
+        Command::Match(m, MatchOp::Move(moves[0].clone())),
+    )
+    .await;
     assert!(
         out.lines.iter().any(|l| l.contains("score 1-0")),
         "{:?}",
         out.lines
     );
     // When the second game is a wash by snakes: 2-1, bob's game only from the wash
-    run(&f, "bob", Command::Roll(m)).await;
+    run(&f, "bob", Command::Match(m, MatchOp::Roll)).await;
     let moves = f.club.legal_moves(&who("bob"), m).await.unwrap();
-    run(&f, "bob", Command::Move(m, moves[0].clone())).await;
-    let out = run(&f, "alice", Command::Roll(m)).await;
+    run(
+        &f,
+        "bob",
+        Command::Match(m, MatchOp::Move(moves[0].clone())),
+    )
+    .await;
+    let out = run(&f, "alice", Command::Match(m, MatchOp::Roll)).await;
     assert!(
         out.lines.iter().any(|l| l.contains("won the match 2-1")),
         "{:?}",
@@ -182,7 +213,7 @@ async fn rule_13_the_club_waits_for_the_choice_to_throw_a_1_2_with_no_legal_play
     );
     plant_welsh(&path, id, game).await;
     // When alice throws 2-1, which cannot enter
-    let out = run(&f, "alice", Command::Roll(m)).await;
+    let out = run(&f, "alice", Command::Match(m, MatchOp::Roll)).await;
     // Then her turn is not passed for her: no dance, and she is asked to choose
     assert!(
         !out.lines.iter().any(|l| l.contains("dances")),
@@ -197,7 +228,7 @@ async fn rule_13_the_club_waits_for_the_choice_to_throw_a_1_2_with_no_legal_play
         next.what
     );
     // And /reroll throws again: 5-3 enters both men
-    let out = run(&f, "alice", Command::Reroll(m)).await;
+    let out = run(&f, "alice", Command::Match(m, MatchOp::Reroll)).await;
     assert!(
         out.lines.iter().any(|l| l.contains("throws the 1-2 again")),
         "{:?}",
@@ -205,7 +236,12 @@ async fn rule_13_the_club_waits_for_the_choice_to_throw_a_1_2_with_no_legal_play
     );
     let moves = f.club.legal_moves(&who("alice"), m).await.unwrap();
     assert!(moves.iter().all(|t| t.starts_with("roof/")), "{moves:?}");
-    run(&f, "alice", Command::Move(m, moves[0].clone())).await;
+    run(
+        &f,
+        "alice",
+        Command::Match(m, MatchOp::Move(moves[0].clone())),
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -225,9 +261,14 @@ async fn rule_18_at_one_game_the_occasion_and_the_prompt_say_no_offer_is_possibl
         [23, 3],
     );
     plant_welsh(&path, id, game).await;
-    run(&f, "alice", Command::Roll(m)).await;
+    run(&f, "alice", Command::Match(m, MatchOp::Roll)).await;
     let moves = f.club.legal_moves(&who("alice"), m).await.unwrap();
-    let out = run(&f, "alice", Command::Move(m, moves[0].clone())).await;
+    let out = run(
+        &f,
+        "alice",
+        Command::Match(m, MatchOp::Move(moves[0].clone())),
+    )
+    .await;
     // Then the occasion line and bob's prompt say that no offer is possible, and why
     assert!(
         out.lines
@@ -240,6 +281,17 @@ async fn rule_18_at_one_game_the_occasion_and_the_prompt_say_no_offer_is_possibl
     assert_eq!(next.name, "bob");
     assert!(next.what.contains("no offer to concede"), "{}", next.what);
     // And an offer to 24 with the payment is refused with that reason
-    let e = refused(&f, "bob", Command::Concede(m, 1, true)).await;
+    let e = refused(
+        &f,
+        "bob",
+        Command::Match(
+            m,
+            MatchOp::Concede {
+                games: 1,
+                payment: true,
+            },
+        ),
+    )
+    .await;
     assert!(e.to_string().contains("only 1 game"), "{e}");
 }

@@ -2,7 +2,7 @@
 //! mid-match; the same action sent twice at once; a stale button.
 
 use super::fixtures::{challenge, open, play_on, standard_results, welsh_replay, who};
-use club::{ChallengeSpec, ClubError, Command, Entry, MatchRef, Snapshot};
+use club::{ChallengeSpec, ClubError, Command, Entry, Look, MatchOp, MatchRef, Snapshot};
 use clubkit::{assert_match_rebuilds, match_log, refused, run};
 use engine::welsh::MatchEnd;
 use testkit::{Rng, store_url};
@@ -27,11 +27,11 @@ async fn a_seeded_standard_match_is_played_to_its_end_and_rebuilds_from_its_log(
     assert!(row.winner.is_some() && row.deadline_at.is_none());
     assert_match_rebuilds(&f.store, id).await;
     // And the .mat export reads the log
-    let exp = run(&f, "alice", Command::Export(MatchRef::id(id))).await;
+    let exp = run(&f, "alice", Command::Look(Look::Export(MatchRef::id(id)))).await;
     let mat = exp.attachment.unwrap().text;
     assert!(mat.contains("3 point match"), "{mat}");
     // Nothing more can be played
-    let e = refused(&f, "alice", Command::Roll(MatchRef::id(id))).await;
+    let e = refused(&f, "alice", Command::Match(MatchRef::id(id), MatchOp::Roll)).await;
     assert!(e.to_string().contains("finished"), "{e}");
 }
 
@@ -74,7 +74,7 @@ async fn a_money_session_settles_every_game_in_the_ledger_at_the_stake() {
     let bob = f.store.balance(1, 2).await.unwrap();
     assert_eq!(alice, alice_expected);
     assert_eq!(alice, -bob);
-    let shown = run(&f, "alice", Command::Ledger).await;
+    let shown = run(&f, "alice", Command::Look(Look::Ledger)).await;
     assert!(
         shown.lines[0].starts_with("Balance for alice:"),
         "{:?}",
@@ -166,7 +166,7 @@ async fn a_restart_mid_match_loses_nothing_and_play_continues() {
     let after = g.store.load_match(id).await.unwrap().unwrap();
     assert_eq!(before, after);
     assert_eq!(log_before, match_log(&g.store, id).await);
-    let board = run(&g, "alice", Command::Board(MatchRef::id(id))).await;
+    let board = run(&g, "alice", Command::Look(Look::Board(MatchRef::id(id)))).await;
     assert_eq!(
         board.next.as_ref().map(|n| &n.what),
         mid.next.as_ref().map(|n| &n.what)
@@ -200,12 +200,18 @@ async fn two_tasks_sending_the_same_action_at_once_apply_it_exactly_once() {
             tokio::spawn({
                 let club = f.club.clone();
                 let name = name.clone();
-                async move { club.execute(&who(&name), Command::Roll(m)).await }
+                async move {
+                    club.execute(&who(&name), Command::Match(m, MatchOp::Roll))
+                        .await
+                }
             }),
             tokio::spawn({
                 let club = f.club.clone();
                 let name = name.clone();
-                async move { club.execute(&who(&name), Command::Roll(m)).await }
+                async move {
+                    club.execute(&who(&name), Command::Match(m, MatchOp::Roll))
+                        .await
+                }
             }),
         );
         let results = [a.unwrap(), b.unwrap()];
@@ -250,10 +256,13 @@ async fn a_stale_button_is_refused_politely_and_changes_nothing() {
     let e = refused(
         &f,
         "alice",
-        Command::Roll(MatchRef {
-            id: Some(id),
-            version: Some(old),
-        }),
+        Command::Match(
+            MatchRef {
+                id: Some(id),
+                version: Some(old),
+            },
+            MatchOp::Roll,
+        ),
     )
     .await;
     assert!(e.to_string().starts_with("the board moved on"), "{e}");

@@ -2,7 +2,7 @@
 //! doubled (the set-ups the program's `club_ratings_chat` shares are `clubkit::ratings`),
 //! ratings planted and read.
 
-use club::{Actor, Command, MatchRef, Outcome};
+use club::{Actor, Command, Look, MatchOp, MatchRef, Outcome};
 pub(super) use clubkit::START;
 pub(super) use clubkit::ratings::{Fixture, at, resign, run, run_at, start};
 use testkit::{raw_pool, store_url};
@@ -29,14 +29,14 @@ pub(super) async fn double_twice(f: &Fixture, id: i64, mut out: Outcome) {
                 .legal_moves(&Actor::local(&next.name), m)
                 .await
                 .unwrap();
-            Command::Move(m, moves[0].clone())
+            Command::Match(m, MatchOp::Move(moves[0].clone()))
         } else if what == "roll or double" {
-            Command::Double(m)
+            Command::Match(m, MatchOp::Double)
         } else if what.starts_with("take") {
             takes += 1;
-            Command::Take(m)
+            Command::Match(m, MatchOp::Take)
         } else if what.starts_with("roll") {
-            Command::Roll(m)
+            Command::Match(m, MatchOp::Roll)
         } else {
             panic!("unexpected decision `{what}`");
         };
@@ -95,7 +95,7 @@ pub(super) async fn rating_lines(
     run_at(
         f,
         who,
-        Command::Rating {
+        Command::Look(Look::Rating {
             player: player.map(str::to_string),
             ruleset: Some(if welsh {
                 engine::Ruleset::Welsh
@@ -103,7 +103,7 @@ pub(super) async fn rating_lines(
                 engine::Ruleset::Standard
             }),
             vs: None,
-        },
+        }),
     )
     .await
     .lines

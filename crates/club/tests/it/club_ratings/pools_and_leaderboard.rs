@@ -3,7 +3,7 @@
 use super::fixtures::{
     Fixture, START, at, has_line, open, rating_lines, resign, run, run_at, start,
 };
-use club::{ChallengeSpec, Chart, Club, Command, ManualClock, RngDice};
+use club::{ChallengeSpec, Chart, Club, Command, Look, ManualClock, RngDice};
 use engine::ResignLevel;
 use std::sync::Arc;
 use store::Store;
@@ -41,7 +41,7 @@ async fn two_servers_keep_their_ratings_apart() {
     let board = run_at(
         &f,
         &at("carl", "two"),
-        Command::Leaderboard { ruleset: None },
+        Command::Look(Look::Leaderboard { ruleset: None }),
     )
     .await;
     assert_eq!(board.lines[0], "server two: Standard ratings");
@@ -87,7 +87,12 @@ async fn the_leaderboard_leaves_out_players_below_the_minimum_experience() {
     )
     .await;
     resign(&f, "local", id, "carl", "alice", ResignLevel::Single).await;
-    let board = run(&f, "bob", Command::Leaderboard { ruleset: None }).await;
+    let board = run(
+        &f,
+        "bob",
+        Command::Look(Look::Leaderboard { ruleset: None }),
+    )
+    .await;
     let Some(Chart::Leaderboard(table)) = &board.chart else {
         panic!("no leaderboard table");
     };

@@ -5,7 +5,7 @@ use super::fixtures::{
     community_id, double_twice, has_line, open, plant_rating, player_id, rating_lines, resign, run,
     start,
 };
-use club::{Actor, ChallengeSpec, Command, DAY, MatchRef, TimeControl};
+use club::{Actor, ChallengeOp, ChallengeSpec, Command, DAY, Look, MatchRef, TimeControl};
 use engine::ResignLevel;
 use engine::rating::{format_change, upset_probability};
 
@@ -16,16 +16,21 @@ async fn worked_example_two_veterans_at_1500_in_a_7_point_match_move_5_29_each_w
     let out = run(
         &f,
         "alice",
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "bob".into(),
             spec: ChallengeSpec::standard(Some(7)),
-        },
+        }),
     )
     .await;
     let id = out.match_id.unwrap();
     plant_rating(&f, "alice", 1500.0, 400).await;
     plant_rating(&f, "bob", 1500.0, 1000).await;
-    let out = run(&f, "bob", Command::Accept(MatchRef::id(id))).await;
+    let out = run(
+        &f,
+        "bob",
+        Command::Challenge(ChallengeOp::Accept(MatchRef::id(id))),
+    )
+    .await;
     // When the cube reaches 4 and bob resigns a gammon (8 points: the match)
     double_twice(&f, id, out).await;
     let out = resign(&f, "local", id, "bob", "alice", ResignLevel::Gammon).await;
@@ -70,16 +75,21 @@ async fn an_upset_moves_the_underdog_more_than_a_favourites_win_would() {
     let out = run(
         &f,
         "alice",
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "bob".into(),
             spec: ChallengeSpec::standard(Some(3)),
-        },
+        }),
     )
     .await;
     let id = out.match_id.unwrap();
     plant_rating(&f, "alice", 1400.0, 500).await;
     plant_rating(&f, "bob", 1600.0, 500).await;
-    run(&f, "bob", Command::Accept(MatchRef::id(id))).await;
+    run(
+        &f,
+        "bob",
+        Command::Challenge(ChallengeOp::Accept(MatchRef::id(id))),
+    )
+    .await;
     // When the underdog wins the 3-point match (bob resigns a backgammon: 3 points)
     let out = resign(&f, "local", id, "bob", "alice", ResignLevel::Backgammon).await;
     // Then the change is 4 * sqrt(3) * (1 - P_upset), P_upset = 1 / (10^(200 sqrt 3 / 2000) + 1)
@@ -108,15 +118,20 @@ async fn a_newcomer_with_k_5_gains_five_times_what_a_veteran_with_k_1_loses() {
     let out = run(
         &f,
         "alice",
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "bob".into(),
             spec: ChallengeSpec::standard(Some(3)),
-        },
+        }),
     )
     .await;
     let id = out.match_id.unwrap();
     plant_rating(&f, "bob", 1500.0, 400).await;
-    run(&f, "bob", Command::Accept(MatchRef::id(id))).await;
+    run(
+        &f,
+        "bob",
+        Command::Challenge(ChallengeOp::Accept(MatchRef::id(id))),
+    )
+    .await;
     // When alice wins the 3-point match
     let out = resign(&f, "local", id, "bob", "alice", ResignLevel::Backgammon).await;
     // Then she gains 4 * 5 * sqrt(3) / 2 = 17.32 and he loses 4 * 1 * sqrt(3) / 2 = 3.46
@@ -247,15 +262,20 @@ async fn a_rated_off_challenge_leaves_the_ratings_alone() {
     let out = run(
         &f,
         "alice",
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "bob".into(),
             spec,
-        },
+        }),
     )
     .await;
     assert!(out.lines[0].ends_with(", unrated"), "{:?}", out.lines);
     let id = out.match_id.unwrap();
-    run(&f, "bob", Command::Accept(MatchRef::id(id))).await;
+    run(
+        &f,
+        "bob",
+        Command::Challenge(ChallengeOp::Accept(MatchRef::id(id))),
+    )
+    .await;
     let out = resign(&f, "local", id, "bob", "alice", ResignLevel::Single).await;
     assert!(
         out.lines.iter().any(|l| l.contains("won the match")),
@@ -301,7 +321,12 @@ async fn a_money_session_is_never_rated() {
     let row = f.store.load_match(id).await.unwrap().unwrap();
     assert_eq!(row.status, "finished");
     assert!(!notices[0].text.contains(" -> "), "{}", notices[0].text);
-    let board = run(&f, "alice", Command::Leaderboard { ruleset: None }).await;
+    let board = run(
+        &f,
+        "alice",
+        Command::Look(Look::Leaderboard { ruleset: None }),
+    )
+    .await;
     assert!(
         board.lines.iter().any(|l| l == "No rated matches yet."),
         "{:?}",

@@ -2,9 +2,9 @@
 //! fair dice, matches played on.
 
 use club::{
-    Actor, ChallengeSpec, Club, Command, Entry, FairDice, FairOp, FairRef, GameRecord,
-    LeagueCommand, LeagueOp, ManualClock, MatchRef, Outcome, Played, RngDice, Starter, export_json,
-    new_chain,
+    Actor, ChallengeOp, ChallengeSpec, Club, Command, Entry, FairDice, FairOp, FairRef, GameRecord,
+    LeagueCommand, LeagueOp, ManualClock, MatchOp, MatchRef, Outcome, Played, RngDice, Starter,
+    export_json, new_chain,
 };
 use clubkit::{match_log, run};
 use engine::fair::{FairId, hex, sha256};
@@ -176,15 +176,15 @@ pub(super) async fn play_on(club: &Club, id: i64, mut last: Outcome, limit: usiz
         let name = next.name.as_str();
         let cmd = if next.what.starts_with("move") {
             let moves = club.legal_moves(&Actor::local(name), m).await.unwrap();
-            Command::Move(m, moves[moves.len() / 2].clone())
+            Command::Match(m, MatchOp::Move(moves[moves.len() / 2].clone()))
         } else if next.what.starts_with("take") {
-            Command::Take(m)
+            Command::Match(m, MatchOp::Take)
         } else if next.what.starts_with("call") {
-            Command::Call(m, Parity::Odd)
+            Command::Match(m, MatchOp::Call(Parity::Odd))
         } else if next.what.starts_with("choose") {
-            Command::Choose(m, Starter::Me)
+            Command::Match(m, MatchOp::Choose(Starter::Me))
         } else if next.what.starts_with("throw") || next.what.starts_with("roll") {
-            Command::Roll(m)
+            Command::Match(m, MatchOp::Roll)
         } else {
             return last;
         };
@@ -282,10 +282,10 @@ pub(super) async fn accepted(club: &Club, spec: ChallengeSpec) -> (i64, Outcome)
     let out = run(
         club,
         "alice",
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "bob".into(),
             spec,
-        },
+        }),
     )
     .await;
     let id = out.match_id.unwrap();
@@ -294,11 +294,18 @@ pub(super) async fn accepted(club: &Club, spec: ChallengeSpec) -> (i64, Outcome)
             run(
                 club,
                 "bob",
-                Command::AcceptShaking(MatchRef::id(id), Starter::Me),
+                Command::Challenge(ChallengeOp::AcceptShaking(MatchRef::id(id), Starter::Me)),
             )
             .await
         }
-        engine::Ruleset::Standard => run(club, "bob", Command::Accept(MatchRef::id(id))).await,
+        engine::Ruleset::Standard => {
+            run(
+                club,
+                "bob",
+                Command::Challenge(ChallengeOp::Accept(MatchRef::id(id))),
+            )
+            .await
+        }
     };
     (id, out)
 }

@@ -2,7 +2,8 @@
 
 use super::fixtures::{accepted, assert_export_verifies, open, play_on, verify};
 use club::{
-    Actor, ChallengeSpec, ChouetteOp, ChouetteRef, ChouetteSpec, Command, FairOp, FairRef, MatchRef,
+    Actor, ChallengeSpec, ChouetteOp, ChouetteRef, ChouetteSpec, Command, FairOp, FairRef, MatchOp,
+    MatchRef,
 };
 use clubkit::{assert_match_rebuilds, run};
 use testkit::store_url;
@@ -17,7 +18,10 @@ async fn a_money_session_on_fair_dice_is_played_and_stopped_and_verifies() {
     for i in 0..4000 {
         out = play_on(&club, id, out, 1).await;
         if i > 40 {
-            if let Ok(o) = club.execute(&Actor::local("alice"), Command::Stop(m)).await {
+            if let Ok(o) = club
+                .execute(&Actor::local("alice"), Command::Match(m, MatchOp::Stop))
+                .await
+            {
                 out = o;
                 stopped = true;
                 break;

@@ -6,8 +6,8 @@ use super::fixtures::{
     verify, verify_path,
 };
 use club::{
-    ChallengeSpec, ChouetteOp, ChouetteRef, ChouetteSpec, Command, Entry, FairOp, FairRef,
-    MatchRef, Starter,
+    ChallengeOp, ChallengeSpec, ChouetteOp, ChouetteRef, ChouetteSpec, Command, Entry, FairOp,
+    FairRef, Look, MatchOp, MatchRef, Starter,
 };
 use clubkit::{assert_match_rebuilds, match_log, refused, run};
 use engine::fair::{CHAIN_LEN, FairId, anchor, chain, line_order, secret_from_hex, sha256};
@@ -21,10 +21,10 @@ async fn a_standard_match_through_the_club_exports_throws_that_verify() {
     let out = run(
         &club,
         "alice",
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "bob".into(),
             spec: ChallengeSpec::standard(Some(3)),
-        },
+        }),
     )
     .await;
     let id = out.match_id.unwrap();
@@ -44,7 +44,12 @@ async fn a_standard_match_through_the_club_exports_throws_that_verify() {
     let e = refused(&club, "bob", fair(id, FairOp::Seed("x".repeat(65)))).await;
     assert!(e.to_string().contains("at most 64"), "{e}");
     // When bob accepts: no throw is made yet, and the acceptor may still set a seed
-    let out = run(&club, "bob", Command::Accept(MatchRef::id(id))).await;
+    let out = run(
+        &club,
+        "bob",
+        Command::Challenge(ChallengeOp::Accept(MatchRef::id(id))),
+    )
+    .await;
     assert!(
         out.lines
             .iter()
@@ -62,7 +67,12 @@ async fn a_standard_match_through_the_club_exports_throws_that_verify() {
     )
     .await;
     // And bob (either player may) rolls the opening throw: both seeds are said with it
-    let out = run(&club, "bob", Command::Roll(MatchRef::id(id))).await;
+    let out = run(
+        &club,
+        "bob",
+        Command::Match(MatchRef::id(id), MatchOp::Roll),
+    )
+    .await;
     assert!(
         out.lines
             .iter()
@@ -132,15 +142,20 @@ async fn the_welsh_concealed_throw_is_a_throw_and_a_nominated_throw_is_not() {
     let out = run(
         &club,
         "alice",
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "bob".into(),
             spec: ChallengeSpec::welsh(5),
-        },
+        }),
     )
     .await;
     let id = out.match_id.unwrap();
     let m = MatchRef::id(id);
-    run(&club, "bob", Command::AcceptShaking(m, Starter::Me)).await;
+    run(
+        &club,
+        "bob",
+        Command::Challenge(ChallengeOp::AcceptShaking(m, Starter::Me)),
+    )
+    .await;
     // Seeds may still be set after acceptance, before the first throw
     run(&club, "bob", fair(id, FairOp::Seed("bob's".into()))).await;
     let (json, _) = export(&club, "alice", id, "fair-welsh-0").await;
@@ -150,17 +165,22 @@ async fn the_welsh_concealed_throw_is_a_throw_and_a_nominated_throw_is_not() {
         "no throw before the call"
     );
     // When alice calls: the concealed throw is throw 1, revealed with the call
-    run(&club, "alice", Command::Call(m, Parity::Odd)).await;
+    run(
+        &club,
+        "alice",
+        Command::Match(m, MatchOp::Call(Parity::Odd)),
+    )
+    .await;
     let (json, _) = export(&club, "alice", id, "fair-welsh-1").await;
     let log = match_log(&store, id).await;
     assert_eq!(export_throws(&json), logged_throws(&log));
     assert_eq!(json["throws"].as_array().unwrap().len(), 1);
     assert_eq!(json["seed_o"], "bob's");
     // Whoever won the call chooses; the starter nominates his own throw and throws it
-    let mut out = run(&club, "alice", Command::Board(m)).await;
+    let mut out = run(&club, "alice", Command::Look(Look::Board(m))).await;
     if out.next.as_ref().unwrap().what.starts_with("choose") {
         let who = out.next.unwrap().name.to_lowercase();
-        out = run(&club, &who, Command::Choose(m, Starter::Me)).await;
+        out = run(&club, &who, Command::Match(m, MatchOp::Choose(Starter::Me))).await;
     }
     let starter = out.next.clone().unwrap().name.to_lowercase();
     let other = if starter == "alice" { "bob" } else { "alice" };
@@ -170,7 +190,7 @@ async fn the_welsh_concealed_throw_is_a_throw_and_a_nominated_throw_is_not() {
     let mut out = run(
         &club,
         &starter,
-        Command::Nominate(m, NominateFor::Me, (6, 5)),
+        Command::Match(m, MatchOp::Nominate(NominateFor::Me, (6, 5))),
     )
     .await;
     assert_eq!(
@@ -188,10 +208,10 @@ async fn the_welsh_concealed_throw_is_a_throw_and_a_nominated_throw_is_not() {
     run(
         &club,
         other,
-        Command::Nominate(m, NominateFor::Opponent, (3, 1)),
+        Command::Match(m, MatchOp::Nominate(NominateFor::Opponent, (3, 1))),
     )
     .await;
-    let out = run(&club, other, Command::Roll(m)).await;
+    let out = run(&club, other, Command::Match(m, MatchOp::Roll)).await;
     assert_eq!(
         count(&export(&club, "alice", id, "fair-welsh-4").await.0),
         before + 1
@@ -227,14 +247,19 @@ async fn a_restart_mid_match_continues_the_chain() {
     let out = run(
         &club,
         "alice",
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "bob".into(),
             spec: ChallengeSpec::standard(Some(5)),
-        },
+        }),
     )
     .await;
     let id = out.match_id.unwrap();
-    let out = run(&club, "bob", Command::Accept(MatchRef::id(id))).await;
+    let out = run(
+        &club,
+        "bob",
+        Command::Challenge(ChallengeOp::Accept(MatchRef::id(id))),
+    )
+    .await;
     let out = play_on(&club, id, out, 40).await;
     let (before, _) = export(&club, "alice", id, "fair-restart-1").await;
     drop(club);

@@ -2,7 +2,9 @@
 //! it; the local chat's export is the program's `fair_dice_chat`).
 
 use super::fixtures::{assert_export_verifies, discord, league, open, play_on};
-use club::{ChallengeSpec, Command, FairOp, FairRef, Format, LeagueOp, MatchRef};
+use club::{
+    ChallengeOp, ChallengeSpec, Command, FairOp, FairRef, Format, LeagueOp, Look, MatchOp, MatchRef,
+};
 use clubkit::{refused, run};
 use testkit::store_url;
 
@@ -65,7 +67,7 @@ async fn a_league_match_posts_its_anchor_before_any_throw_takes_seeds_and_verifi
     )
     .await;
     // When a player rolls the opening throw and they play to the end
-    let out = run(&club, &x, Command::Roll(m)).await;
+    let out = run(&club, &x, Command::Match(m, MatchOp::Roll)).await;
     let e = refused(
         &club,
         &x,
@@ -90,28 +92,33 @@ async fn on_discord_fair_says_how_many_throws_it_leaves_out_and_points_to_the_ex
     // Given a match on Discord with many throws made
     let (club, _store) = open(&store_url("fair-discord-cut").await, 32).await;
     let bob = discord("222");
-    club.execute(&bob, Command::Games).await.unwrap();
+    club.execute(&bob, Command::Look(Look::Games))
+        .await
+        .unwrap();
     let out = club
         .execute(
             &discord("111"),
-            Command::Challenge {
+            Command::Challenge(ChallengeOp::New {
                 opponent: "222".into(),
                 spec: ChallengeSpec::standard(Some(5)),
-            },
+            }),
         )
         .await
         .unwrap();
     let id = out.match_id.unwrap();
     let m = MatchRef::id(id);
-    let mut out = club.execute(&bob, Command::Accept(m)).await.unwrap();
+    let mut out = club
+        .execute(&bob, Command::Challenge(ChallengeOp::Accept(m)))
+        .await
+        .unwrap();
     for _ in 0..400 {
         let Some(next) = out.next.clone() else { break };
         let who = discord(&next.user_id);
         let cmd = if next.what.starts_with("move") {
             let moves = club.legal_moves(&who, m).await.unwrap();
-            Command::Move(m, moves[0].clone())
+            Command::Match(m, MatchOp::Move(moves[0].clone()))
         } else {
-            Command::Roll(m)
+            Command::Match(m, MatchOp::Roll)
         };
         out = club.execute(&who, cmd).await.unwrap();
     }

@@ -1,7 +1,9 @@
 //! The leagues suite's shared set-ups: a club on a store, league commands, matches found
 //! and ended.
 
-use club::{ChallengeSpec, Command, LeagueCommand, LeagueOp, MatchRef, Outcome, RngDice};
+use club::{
+    ChallengeSpec, Command, LeagueCommand, LeagueOp, Look, MatchOp, MatchRef, Outcome, RngDice,
+};
 use clubkit::{Fixture, run};
 pub(super) use clubkit::{match_of, who};
 use engine::ResignLevel;
@@ -30,16 +32,21 @@ pub(super) async fn resign(f: &Fixture, m: i64, winner: &str, loser: &str) -> Ou
     run(
         f,
         loser,
-        Command::Resign(MatchRef::id(m), ResignLevel::Single),
+        Command::Match(MatchRef::id(m), MatchOp::Resign(ResignLevel::Single)),
     )
     .await;
-    run(f, winner, Command::AcceptResign(MatchRef::id(m))).await
+    run(
+        f,
+        winner,
+        Command::Match(MatchRef::id(m), MatchOp::AcceptResign),
+    )
+    .await
 }
 
 /// Plays on in match `m` until `name` must act (the other plays his first legal play).
 pub(super) async fn until_to_act(f: &Fixture, m: i64, name: &str) {
     for _ in 0..20 {
-        let out = run(f, name, Command::Board(MatchRef::id(m))).await;
+        let out = run(f, name, Command::Look(Look::Board(MatchRef::id(m)))).await;
         let next = out.next.expect("someone must act");
         if next.name == name {
             return;
@@ -50,9 +57,9 @@ pub(super) async fn until_to_act(f: &Fixture, m: i64, name: &str) {
                 .legal_moves(&who(&next.name), MatchRef::id(m))
                 .await
                 .unwrap();
-            Command::Move(MatchRef::id(m), moves[0].clone())
+            Command::Match(MatchRef::id(m), MatchOp::Move(moves[0].clone()))
         } else {
-            Command::Roll(MatchRef::id(m))
+            Command::Match(MatchRef::id(m), MatchOp::Roll)
         };
         run(f, &next.name, cmd).await;
     }

@@ -2,7 +2,7 @@
 //! a result and the next round.
 
 use super::fixtures::{START, league, match_of, one_point, open, resign, who};
-use club::{ChallengeSpec, Command, Format, LeagueOp};
+use club::{ChallengeOp, ChallengeSpec, Command, Format, LeagueOp, Look};
 use clubkit::{refused, run};
 use store::{LeagueReport, MatchChange, MatchStatus};
 use testkit::store_url;
@@ -30,10 +30,10 @@ async fn bad_input_is_refused_and_changes_nothing() {
     let out = run(
         &f,
         "alice",
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "bob".into(),
             spec: one_point(),
-        },
+        }),
     )
     .await;
     let outside = out.match_id.unwrap();
@@ -49,7 +49,7 @@ async fn bad_input_is_refused_and_changes_nothing() {
     };
     let ten_kb = "x".repeat(10_000);
     // Carol has spoken before (a first command records her; that is not a league change).
-    run(&f, "carol", Command::Games).await;
+    run(&f, "carol", Command::Look(Look::Games)).await;
     let cases: Vec<(&str, Command, &str)> = vec![
         ("bob", league(l, LeagueOp::Join), "already joined"),
         (
@@ -281,10 +281,10 @@ async fn club_refusals_name_no_chat_platform_syntax() {
     // When bob does what only an organiser may, and challenges to a 65-point match
     for cmd in [
         league(l, LeagueOp::Start { order: None }),
-        Command::Challenge {
+        Command::Challenge(ChallengeOp::New {
             opponent: "alice".into(),
             spec: long,
-        },
+        }),
     ] {
         // Then the refusal speaks of no chat platform's own syntax
         let e = refused(&f, "bob", cmd).await.to_string();

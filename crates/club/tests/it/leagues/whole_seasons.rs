@@ -4,7 +4,7 @@
 use super::fixtures::{
     START, TableRow, league, match_of, one_point, open, resign, until_to_act, who,
 };
-use club::{ChallengeSpec, Command, DAY, Format, LeagueOp, MatchRef};
+use club::{ChallengeOp, ChallengeSpec, Command, DAY, Format, LeagueOp, Look, MatchRef};
 use clubkit::{assert_match_rebuilds, refused, run};
 use store::MatchStatus;
 use testkit::store_url;
@@ -93,7 +93,12 @@ async fn round_robin_of_five_to_its_end_with_clock_forfeit_ruling_and_withdrawal
     }
     // A player cannot change a league match's terms: there is no challenge to answer.
     let m = match_of(&f, l, "bob", "dave").await;
-    let e = refused(&f, "dave", Command::Decline(MatchRef::id(m))).await;
+    let e = refused(
+        &f,
+        "dave",
+        Command::Challenge(ChallengeOp::Decline(MatchRef::id(m))),
+    )
+    .await;
     assert!(e.to_string().contains("only a challenge waiting"), "{e}");
     // Erin withdraws: her three unplayed matches are forfeited to her opponents.
     let out = run(&f, "erin", league(l, LeagueOp::Withdraw)).await;
@@ -318,7 +323,7 @@ async fn welsh_knockout_of_six_with_byes_to_the_grand_final_and_the_jack_pot() {
     }
     // The grand final, s1 v s6, ends on the clock.
     let fin = match_of(&f, l, "s1", "s6").await;
-    let board = run(&f, "s1", Command::Board(MatchRef::id(fin))).await;
+    let board = run(&f, "s1", Command::Look(Look::Board(MatchRef::id(fin)))).await;
     let loser = board.next.unwrap().name;
     let winner = if loser == "s1" { "s6" } else { "s1" };
     f.clock.advance(8 * DAY);
