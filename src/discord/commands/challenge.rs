@@ -11,7 +11,8 @@ use super::autocomplete::autocomplete_match;
 use super::choices::{
     LevelChoice, Rules, WelshLevelChoice, Who, bot_level_of, m, parse_amount, ruleset_of,
 };
-use crate::discord::{Context, Error, actor, reply, run, tell};
+use crate::discord::context::{Context, Error, actor};
+use crate::discord::reply::{reply, run, tell};
 use club::{ChallengeOption, ChallengeOptions, ClubError, Command, DAY, Span, Starter, TermsError};
 
 /// Challenge a player to a backgammon match (standard or Welsh).
@@ -110,7 +111,7 @@ pub async fn challenge(
         Err(e) => return reply(ctx, Err(refused(e))).await.map(|_| ()),
     };
     // The opponent is made known in the same (possibly deferred) work as the challenge.
-    let result = crate::discord::execute_introducing(
+    let result = crate::discord::reply::execute_introducing(
         ctx,
         &opponent,
         Command::Challenge {
@@ -185,7 +186,7 @@ pub async fn play_bot(
         Ok(spec) => spec,
         Err(e) => return reply(ctx, Err(refused(e))).await.map(|_| ()),
     };
-    let result = crate::discord::execute(
+    let result = crate::discord::reply::execute(
         ctx,
         Command::Challenge {
             opponent: bot,
@@ -224,9 +225,9 @@ async fn post_challenge(
                 .id
                 .send_message(
                     ctx,
-                    crate::discord::Answer::linked(
+                    crate::discord::answer::Answer::linked(
                         &out,
-                        crate::discord::outcome_files(&out).await,
+                        crate::discord::answer::outcome_files(&out).await,
                         &ctx.data().club,
                         ctx.data().web.as_deref(),
                     )
@@ -234,10 +235,18 @@ async fn post_challenge(
                     .message(),
                 )
                 .await?;
-            crate::discord::say_public(ctx, format!("Match #{id} is played in <#{}>", thread.id))
-                .await?;
-            crate::discord::direct_message(ctx.http(), &ctx.data().dm_refused, thread.id, &out)
-                .await;
+            crate::discord::reply::say_public(
+                ctx,
+                format!("Match #{id} is played in <#{}>", thread.id),
+            )
+            .await?;
+            crate::discord::reply::direct_message(
+                ctx.http(),
+                &ctx.data().dm_refused,
+                thread.id,
+                &out,
+            )
+            .await;
             Ok(())
         }
         (result, _) => reply(ctx, result).await.map(|_| ()),
