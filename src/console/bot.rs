@@ -8,7 +8,7 @@ use std::path::Path;
 
 use club::{BotEvent, Club};
 
-use super::run::shown;
+use super::output::shown;
 
 /// The most rounds of decisions after one line: the bot may act several times in a row
 /// (its roll, then its play; a new game it opens), never endlessly.

@@ -5,7 +5,7 @@
 use club::{ChallengeOp, ChallengeOption, ChallengeOptions, Command, TermsError};
 use engine::excerpt;
 
-use super::parse::{ParseError, amount, err, on_off, rules_option, span};
+use super::parse_words::{ParseError, amount, err, on_off, rules_option, span};
 
 /// `rated:on` (the default) or `rated:off`.
 fn rated_option(v: &str) -> Result<bool, ParseError> {

@@ -4,7 +4,7 @@ use club::{ChouetteOp, ChouetteRef, ChouetteSpec, Command, MatchRef};
 use engine::chouette::Consultation;
 use engine::excerpt;
 
-use super::parse::{ParseError, amount, err, on_off};
+use super::parse_words::{ParseError, amount, err, on_off};
 
 pub(super) fn chouette(args: &[&str], m: MatchRef) -> Result<Command, ParseError> {
     let r = ChouetteRef {

@@ -4,7 +4,7 @@
 use club::{ChallengeOp, Command, Format, LeagueCommand, LeagueOp, MatchRef};
 
 use super::challenge::challenge;
-use super::parse::{ParseError, err, seconds};
+use super::parse_words::{ParseError, err, seconds};
 
 /// The words after `/league <verb>` as key:value pairs; a value runs on over the words
 /// that follow it until the next known key (names and reasons have spaces).

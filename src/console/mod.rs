@@ -3,7 +3,7 @@
 //! text and who must act next. No rules here: parsing and printing only.
 //!
 //! `parse` reads a line (with `challenge`, `chouette`, `league` for the commands with
-//! options of their own), `output` prints an outcome and writes pictures, `run` drives a
+//! options of their own, and `parse_words` for the words they all share), `output` prints an outcome and writes pictures, `run` drives a
 //! script or the terminal, `help` is `/help`, `analysis` the side of `/analyse`, `bot`
 //! the bot player's moves, `vacation` `/vacation` and `/server`, `web_revoke` the `/web
 //! revoke` of a match page's link.
@@ -16,11 +16,13 @@ mod help;
 mod league;
 mod output;
 mod parse;
+mod parse_words;
 mod run;
 mod vacation;
 mod web_revoke;
 
 pub use help::HELP;
 pub use output::outcome_text;
-pub use parse::{ParseError, parse_line};
+pub use parse::parse_line;
+pub use parse_words::ParseError;
 pub use run::{Options, run, run_line, run_line_linked, run_until, waiting_links};

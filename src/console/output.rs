@@ -1,11 +1,14 @@
-//! What the local chat prints and writes: an outcome as text, a refusal, a notice, and
-//! the pictures and files written to the `--png` folder.
+//! What the local chat prints and writes: an outcome as text (and as shown, a reply or a
+//! move of the bot, with its pictures), a refusal, a notice, and the pictures and files
+//! written to the `--png` folder.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
 use club::{Chart, Notice, Outcome, duration_words};
-use render::{bracket_png, history_png, leaderboard_png, render_text, standings_png};
+use render::{bracket_png, history_png, leaderboard_png, render_png, render_text, standings_png};
+
+use super::analysis;
 
 /// The outcome as chat text: what happened, the board, who must act next.
 #[must_use]
@@ -132,4 +135,48 @@ pub(super) fn notice_text(n: &Notice) -> String {
         return format!("[in {} for match #{}] {}\n", n.channel, n.match_id, n.text);
     }
     format!("[to {} in match #{}] {}\n", n.user_id, n.match_id, n.text)
+}
+
+/// An outcome as the chat prints it (a reply, or a move of the bot), with its board, chart
+/// and files written into `png_dir` when there is one.
+pub(super) async fn shown(out: &Outcome, now: i64, png_dir: Option<&Path>) -> String {
+    let mut text = outcome_text(out, now);
+    let file = match (out.match_id, out.chouette) {
+        (Some(id), _) => Some(format!("match-{id}.png")),
+        (None, Some(id)) => Some(format!("chouette-{id}.png")),
+        _ => None,
+    };
+    if let (Some(dir), Some(Chart::Blunders(b))) = (png_dir, out.chart.clone()) {
+        let id = out.match_id.unwrap_or(0);
+        let _ = writeln!(text, "{}", analysis::write_blunders(dir, id, b).await);
+    } else if let (Some(dir), Some(chart)) = (png_dir, out.chart.clone()) {
+        let _ = writeln!(text, "{}", write_chart(dir, chart).await);
+    }
+    if let Some(a) = &out.attachment {
+        // The file itself, beside the board pictures (`/fair export`'s JSON for
+        // the checker, a match's .mat).
+        let _ = writeln!(text, "{}", write_attachment(png_dir, a));
+    }
+    if let (Some(dir), Some(scene), Some(file)) = (png_dir, &out.board, file) {
+        let scene = scene.clone();
+        let path = dir.join(file);
+        let written = tokio::task::spawn_blocking(move || {
+            let png = render_png(&scene).map_err(|e| e.to_string())?;
+            std::fs::write(&path, png).map_err(|e| e.to_string())?;
+            Ok::<_, String>(path)
+        })
+        .await;
+        match written {
+            Ok(Ok(p)) => {
+                let _ = writeln!(text, "(board: {})", p.display());
+            }
+            Ok(Err(e)) => {
+                let _ = writeln!(text, "(board not written: {e})");
+            }
+            Err(e) => {
+                let _ = writeln!(text, "(board not written: {e})");
+            }
+        }
+    }
+    text
 }

@@ -1,59 +1,23 @@
-//! A chat line read into a club [`Command`]: `name: /command args`, `#N` naming a match;
-//! the words every command shares (on/off, durations, amounts, rules). The commands with
-//! options of their own read them in `challenge`, `chouette` and `league`.
+//! A chat line read into a club [`Command`]: `name: /command args`, `#N` naming a match.
+//! The words every command shares (on/off, durations, amounts, rules) are in
+//! `parse_words`; the commands with options of their own read them in `challenge`,
+//! `chouette` and `league`.
 
 use club::{
     ChallengeOp, ChouetteRef, Command, FairOp, FairRef, Look, MatchOp, MatchRef, PlayerOp,
-    PracticeOp, Span, Starter,
+    PracticeOp, Starter,
 };
 use engine::welsh::{NominateFor, Parity};
-use engine::{Amount, ResignLevel, Ruleset, excerpt};
+use engine::{ResignLevel, excerpt};
 
 use super::challenge::challenge;
 use super::chouette::chouette;
 use super::league::league;
+use super::parse_words::{ParseError, err, on_off, rules_option};
 use super::vacation::{server, vacation};
-
-/// A line that could not be read as a command.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseError(pub String);
-
-impl std::fmt::Display for ParseError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-pub(super) fn err<T>(m: impl Into<String>) -> Result<T, ParseError> {
-    Err(ParseError(m.into()))
-}
-
-/// `2d`, `12h`, `30m`, `90s` or plain seconds (the club's [`Span`]).
-pub(super) fn span(text: &str) -> Result<Span, ParseError> {
-    text.parse::<Span>().map_err(|e| ParseError(e.to_string()))
-}
-
-/// A [`span`] in seconds.
-pub(super) fn seconds(text: &str) -> Result<i64, ParseError> {
-    span(text).map(Span::seconds)
-}
 
 /// How `/settings` is written.
 const SETTINGS_USAGE: &str = "/settings [auto-roll:on|off] [dm:on|off] [digest:daily|off] [at:HH:MM] [tz:Europe/London|+02:00]";
-
-pub(super) fn on_off(key: &str, v: &str) -> Result<bool, ParseError> {
-    match v {
-        "on" | "yes" | "true" => Ok(true),
-        "off" | "no" | "false" => Ok(false),
-        _ => err(format!("{key}: say on or off, not `{}`", excerpt(v))),
-    }
-}
-
-/// `rules:standard` or `rules:welsh`.
-pub(super) fn rules_option(v: &str) -> Result<Ruleset, ParseError> {
-    v.parse()
-        .map_err(|_| ParseError(format!("rules: standard or welsh, not `{}`", excerpt(v))))
-}
 
 /// `/rating [player] [rules:standard|welsh] [vs:<player>]` (or a second player: the
 /// head-to-head of the two follows the rating).
@@ -101,12 +65,6 @@ fn fair_stats(args: &[&str]) -> Result<Command, ParseError> {
         }
     }
     Ok(Command::Look(Look::FairStats { player, ruleset }))
-}
-
-/// A stake: `10`, `10.5`, `10.50` (the engine's [`Amount`]).
-pub(super) fn amount(v: &str) -> Result<Amount, ParseError> {
-    v.parse::<Amount>()
-        .map_err(|e| ParseError(format!("stake: {e}")))
 }
 
 /// `/fair [cN] [export | seed text:<seed>]`: a match by `#N`, a chouette session by `cN`.

@@ -9,14 +9,13 @@ use std::time::Duration;
 
 use tokio::io::{AsyncBufReadExt, BufReader};
 
-use club::{Actor, Chart, Club, Outcome, WebPage};
+use club::{Actor, Club, Outcome, WebPage};
 use engine::excerpt;
-use render::render_png;
 
 use super::analysis;
 use super::bot;
 use super::help::HELP;
-use super::output::{notice_text, outcome_text, refusal_text, write_attachment, write_chart};
+use super::output::{notice_text, refusal_text, shown};
 use super::parse::parse_line;
 use super::web_revoke::{run_web_line, web_line};
 
@@ -128,50 +127,6 @@ pub fn waiting_links(base: &str) -> club::WaitingLinks {
         page: Some(Arc::new(move |token: &str| web::match_url(&base, token))),
         ..club::WaitingLinks::default()
     }
-}
-
-/// An outcome as the chat prints it (a reply, or a move of the bot), with its board, chart
-/// and files written into `png_dir` when there is one.
-pub(super) async fn shown(out: &Outcome, now: i64, png_dir: Option<&Path>) -> String {
-    let mut text = outcome_text(out, now);
-    let file = match (out.match_id, out.chouette) {
-        (Some(id), _) => Some(format!("match-{id}.png")),
-        (None, Some(id)) => Some(format!("chouette-{id}.png")),
-        _ => None,
-    };
-    if let (Some(dir), Some(Chart::Blunders(b))) = (png_dir, out.chart.clone()) {
-        let id = out.match_id.unwrap_or(0);
-        let _ = writeln!(text, "{}", analysis::write_blunders(dir, id, b).await);
-    } else if let (Some(dir), Some(chart)) = (png_dir, out.chart.clone()) {
-        let _ = writeln!(text, "{}", write_chart(dir, chart).await);
-    }
-    if let Some(a) = &out.attachment {
-        // The file itself, beside the board pictures (`/fair export`'s JSON for
-        // the checker, a match's .mat).
-        let _ = writeln!(text, "{}", write_attachment(png_dir, a));
-    }
-    if let (Some(dir), Some(scene), Some(file)) = (png_dir, &out.board, file) {
-        let scene = scene.clone();
-        let path = dir.join(file);
-        let written = tokio::task::spawn_blocking(move || {
-            let png = render_png(&scene).map_err(|e| e.to_string())?;
-            std::fs::write(&path, png).map_err(|e| e.to_string())?;
-            Ok::<_, String>(path)
-        })
-        .await;
-        match written {
-            Ok(Ok(p)) => {
-                let _ = writeln!(text, "(board: {})", p.display());
-            }
-            Ok(Err(e)) => {
-                let _ = writeln!(text, "(board not written: {e})");
-            }
-            Err(e) => {
-                let _ = writeln!(text, "(board not written: {e})");
-            }
-        }
-    }
-    text
 }
 
 /// Runs the local chat: a script (stops at the first refused line not marked with a

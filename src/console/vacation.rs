@@ -5,7 +5,7 @@
 use club::{Command, PlayerOp, VacationOp};
 use engine::excerpt;
 
-use super::parse::{ParseError, err};
+use super::parse_words::{ParseError, err};
 
 /// `/vacation`, `/vacation 5d`, `/vacation end`, `/vacation from:2027-07-01 to:2027-07-05`.
 pub(super) fn vacation(args: &[&str]) -> Result<Command, ParseError> {

@@ -8,7 +8,7 @@
 use club::{Actor, Club, RevokeTarget, Rights};
 
 use super::output::refusal_text;
-use super::parse::ParseError;
+use super::parse_words::ParseError;
 
 /// What `/web revoke` names.
 const USAGE: &str = "write `/web revoke #N` (match N's page), `/web revoke cN` (chouette N's), `/web revoke league [name]`, `/web revoke leaderboard` or `/web revoke player` (your own page)";

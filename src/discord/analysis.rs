@@ -8,7 +8,8 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use super::{Context, Error, actor, run};
+use super::context::{Context, Error, actor};
+use super::reply::run;
 use club::{AnalysisEvent, AnalysisReport, Chart, Club, Command, Look, MatchRef};
 use render::{BlunderBoard, blunder_alt_text, blunder_png};
 
@@ -96,7 +97,7 @@ pub async fn analyse(
     };
     let edit = async |text: String| {
         app.interaction
-            .edit_response(ctx.http(), super::Answer::text(text).edit())
+            .edit_response(ctx.http(), super::answer::Answer::text(text).edit())
             .await
     };
     edit(content(&out.lines)).await?;

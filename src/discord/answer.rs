@@ -3,10 +3,16 @@
 //! in the channel (after a private deferral, or in a match's thread), a button's response
 //! or followup, an edit of a deferred response. No path can drop a part of it.
 
-use poise::serenity_prelude as serenity;
+use std::fmt::Write as _;
 
-use super::{board_file, buttons, chart_file, mentions, outcome_content};
-use club::{Club, Outcome, PageKind};
+use poise::serenity_prelude as serenity;
+use render::{
+    alt_text, history_alt_text, history_png, leaderboard_alt_text, leaderboard_png, render_png,
+};
+use render::{bracket_alt_text, bracket_png, standings_alt_text, standings_png};
+
+use super::buttons::buttons;
+use club::{Chart, Club, Outcome, PageKind};
 
 /// What everyone is shown.
 #[derive(Clone, Debug, Default)]
@@ -214,4 +220,77 @@ async fn page_button(
             None
         }
     }
+}
+
+/// The text of an outcome: what happened, then who must act (mentioned) and by when.
+#[must_use]
+pub fn outcome_content(out: &Outcome) -> String {
+    let mut s = String::new();
+    for l in &out.lines {
+        if s.len() + l.len() > 1700 {
+            s.push_str("...\n");
+            break;
+        }
+        let _ = writeln!(s, "{l}");
+    }
+    if let Some(next) = &out.next {
+        let _ = write!(s, "<@{}> to {}", next.user_id, next.what);
+        if let Some(d) = next.deadline {
+            let _ = write!(s, " (deadline <t:{d}:R>)");
+        }
+    }
+    if s.is_empty() {
+        s.push_str("Done.");
+    }
+    s
+}
+
+/// The PNG and alt text of an outcome's board, drawn off the async runtime.
+async fn board_file(out: &Outcome) -> Option<serenity::CreateAttachment> {
+    let scene = out.board.clone()?;
+    let alt = alt_text(&scene);
+    let png = tokio::task::spawn_blocking(move || render_png(&scene))
+        .await
+        .ok()?
+        .ok()?;
+    let name = format!(
+        "match-{}-{}.png",
+        out.match_id.unwrap_or(0),
+        out.version.unwrap_or(0)
+    );
+    Some(serenity::CreateAttachment::bytes(png, name).description(alt))
+}
+
+/// The PNG and alt text of an outcome's chart (leaderboard, rating history), drawn off
+/// the async runtime.
+async fn chart_file(out: &Outcome) -> Option<serenity::CreateAttachment> {
+    let chart = out.chart.clone()?;
+    let (alt, name) = match &chart {
+        Chart::Leaderboard(b) => (leaderboard_alt_text(b), "leaderboard.png"),
+        Chart::History(h) => (history_alt_text(h), "rating.png"),
+        Chart::Standings(t) => (standings_alt_text(t), "standings.png"),
+        Chart::Bracket(b) => (bracket_alt_text(b), "bracket.png"),
+        Chart::Blunders(b) => (b.first().map(render::blunder_alt_text)?, "analysis.png"),
+    };
+    let png = tokio::task::spawn_blocking(move || match &chart {
+        Chart::Leaderboard(b) => leaderboard_png(b),
+        Chart::History(h) => history_png(h),
+        Chart::Standings(t) => standings_png(t),
+        Chart::Bracket(b) => bracket_png(b),
+        Chart::Blunders(b) => render::blunder_png(&b[0]),
+    })
+    .await
+    .ok()?
+    .ok()?;
+    let alt: String = alt.chars().take(1000).collect();
+    Some(serenity::CreateAttachment::bytes(png, name).description(alt))
+}
+
+fn mentions(out: &Outcome) -> serenity::CreateAllowedMentions {
+    let users = out
+        .next
+        .iter()
+        .filter_map(|n| n.user_id.parse::<u64>().ok())
+        .map(serenity::UserId::new);
+    serenity::CreateAllowedMentions::new().users(users)
 }

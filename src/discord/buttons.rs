@@ -6,7 +6,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::ButtonStyle::{Danger, Primary, Secondary, Success};
 
-use club::{Choice, ChouetteRef, Command, MatchRef, Outcome, Subject};
+use club::{Choice, ChouetteRef, Command, LeagueCommand, LeagueOp, MatchRef, Outcome, Subject};
 
 /// Every choice that may stand on a button, one for each verb, in the order a verb is
 /// looked up in (the first with a verb gives its command).
@@ -108,7 +108,7 @@ pub fn buttons(out: &Outcome) -> Vec<serenity::CreateActionRow> {
 /// The command a button stands for.
 #[must_use]
 pub fn button_command(custom_id: &str) -> Option<Command> {
-    if let Some(cmd) = super::league::league_button(custom_id) {
+    if let Some(cmd) = league_button(custom_id) {
         return Some(cmd);
     }
     let mut it = custom_id.split(':');
@@ -127,4 +127,28 @@ pub fn button_command(custom_id: &str) -> Option<Command> {
         .iter()
         .find(|&&c| button_of(c).is_some_and(|(v, _, _)| v == verb))?
         .command(on)
+}
+
+/// The custom id of a league's Join button.
+const JOIN_PREFIX: &str = "gbl:join:";
+
+/// The Join button of a league's announcement.
+pub(super) fn join_button(name: &str) -> serenity::CreateActionRow {
+    serenity::CreateActionRow::Buttons(vec![
+        serenity::CreateButton::new(format!("{JOIN_PREFIX}{}", name.trim()))
+            .label("Join")
+            .style(serenity::ButtonStyle::Success),
+    ])
+}
+
+/// The command a league button stands for: Join signs the clicker up.
+#[must_use]
+pub fn league_button(custom_id: &str) -> Option<Command> {
+    let name = custom_id.strip_prefix(JOIN_PREFIX)?;
+    Some(Command::League(LeagueCommand {
+        league: Some(name.to_string()),
+        op: LeagueOp::Join,
+        manage_server: false,
+        roles: Vec::new(),
+    }))
 }

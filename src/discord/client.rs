@@ -7,11 +7,14 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
+use super::commands::commands;
+use super::context::{Context, Data, DmRefused, Error, MESSAGE_CHARS};
+use super::gate::Gate;
+use super::limit::{Limiter, RateLimit};
+use super::reply::{on_component, post_notice, tell};
+use super::shards::Shards;
 use super::stopping::{Door, Stopping};
-use super::{
-    Data, DmRefused, Error, Limiter, RateLimit, Shards, analysis, bot, commands, limit, on_error,
-    on_event, post_notice,
-};
+use super::{analysis, bot};
 use club::Club;
 
 /// Where the bot talks to: Discord itself, or an address at `api` (`http://...`) that
@@ -99,7 +102,7 @@ pub async fn client_stoppable(
     let registers = shards.has_shard_zero();
     let options = poise::FrameworkOptions {
         commands: commands(),
-        command_check: Some(|ctx| Box::pin(limit::check(ctx))),
+        command_check: Some(|ctx| Box::pin(check(ctx))),
         event_handler: |fw, event| Box::pin(on_event(fw, event)),
         on_error: |e| Box::pin(on_error(e)),
         ..Default::default()
@@ -134,7 +137,7 @@ pub async fn client_stoppable(
                 club.set_bot_identity("discord", &ready.user.id.to_string(), &ready.user.name);
                 // `/games waiting` and the daily digest link each match's channel or
                 // thread, and its web page when the pages are on.
-                club.set_waiting_links(super::waiting_links(web.as_deref()));
+                club.set_waiting_links(waiting_links(web.as_deref()));
                 // Reminders and time-outs from the club's deadlines.
                 let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
                 Arc::clone(&club).spawn_deadlines(sweep_every, tx);
@@ -143,7 +146,7 @@ pub async fn client_stoppable(
                 posters.poster(analysis::spawn_reports(&club, Arc::clone(&http)));
                 let dm_refused = DmRefused::default();
                 // The bot player: its worker, and each decision posted in its channel.
-                let answering = Arc::new(bot::Gate::default());
+                let answering = Arc::new(Gate::default());
                 posters.poster(bot::spawn_moves(
                     &club,
                     Arc::clone(&http),
@@ -221,4 +224,154 @@ pub async fn run_shards(
     let mut client = client_with(conn, club, shards, limit).await?;
     shards.start(&mut client).await?;
     Ok(())
+}
+
+/// Runs `shards` of the bot until they stop or `signal` comes; then stops gracefully
+/// within `timeout` (see [`super::stopping`]). Returns whether everything under way finished
+/// in time (`false`: something was cut, and logged).
+///
+/// # Errors
+/// The client cannot be built, or the connection fails for good.
+pub async fn run_until(
+    conn: Connection,
+    club: Arc<club::Club>,
+    shards: Shards,
+    limit: Option<RateLimit>,
+    signal: impl Future<Output = ()>,
+    timeout: std::time::Duration,
+) -> Result<bool, Error> {
+    tracing::info!(%shards, "starting");
+    let stopping = Arc::new(Stopping::default());
+    let mut client = client_stoppable(
+        conn,
+        Arc::clone(&club),
+        shards,
+        limit,
+        Arc::clone(&stopping),
+    )
+    .await?;
+    let manager = Arc::clone(&client.shard_manager);
+    let mut running = tokio::spawn(async move { shards.start(&mut client).await });
+    tokio::select! {
+        ended = &mut running => {
+            ended??;
+            return Ok(true);
+        }
+        () = signal => {}
+    }
+    let began = tokio::time::Instant::now();
+    let deadline = began + timeout;
+    tracing::info!(
+        timeout_s = timeout.as_secs_f64(),
+        "stopping: no new commands; finishing those under way"
+    );
+    stopping.begin();
+    club.stop();
+    let finished = tokio::time::timeout_at(deadline, async {
+        stopping.commands_done().await;
+        stopping.posted().await;
+    })
+    .await
+    .is_ok();
+    if !finished {
+        tracing::warn!(
+            commands = stopping.in_flight(),
+            "stopping: the time is up; what is still under way is cut"
+        );
+    }
+    manager.shutdown_all().await;
+    // The shards' tasks end with the connections (a second at most past the deadline).
+    let closed = tokio::time::timeout_at(
+        deadline.max(tokio::time::Instant::now()) + std::time::Duration::from_secs(1),
+        &mut running,
+    )
+    .await
+    .is_ok();
+    if !closed {
+        running.abort();
+    }
+    tracing::info!(seconds = began.elapsed().as_secs_f64(), finished, "stopped");
+    Ok(finished)
+}
+
+/// poise's check before every command (and autocomplete, which passes uncounted).
+async fn check(ctx: Context<'_>) -> Result<bool, Error> {
+    let poise::Context::Application(a) = ctx else {
+        return Ok(true);
+    };
+    if matches!(
+        a.interaction_type,
+        poise::CommandInteractionType::Autocomplete
+    ) {
+        return Ok(true);
+    }
+    let data = ctx.data();
+    data.limiter
+        .admit(ctx.author().id.get(), a.interaction.id.get(), || {
+            data.club.now()
+        })?;
+    Ok(true)
+}
+
+async fn on_event(
+    fw: poise::FrameworkContext<'_, Data, Error>,
+    event: &serenity::FullEvent,
+) -> Result<(), Error> {
+    if let serenity::FullEvent::InteractionCreate {
+        interaction: serenity::Interaction::Component(c),
+    } = event
+    {
+        on_component(fw.serenity_context, fw.user_data, c).await?;
+    }
+    Ok(())
+}
+
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::warn!(command = %ctx.command().name, error = %error, "command failed");
+            let _ = tell(
+                ctx,
+                "\u{26A0} something went wrong on our side; nothing was changed, try again",
+            )
+            .await;
+        }
+        // Past the rate limit (`limit::check`): said privately, nothing ran.
+        poise::FrameworkError::CommandCheckFailed {
+            error: Some(error),
+            ctx,
+            ..
+        } => {
+            let _ = tell(ctx, format!("\u{26A0} {error}")).await;
+        }
+        poise::FrameworkError::MissingUserPermissions { ctx, .. } => {
+            let _ = tell(ctx, "\u{26A0} this needs the Manage Server permission").await;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::warn!(error = %e, "error while handling an error");
+            }
+        }
+    }
+}
+
+/// How `/games waiting` and the daily digest link a match on Discord: a jump link to its
+/// channel or thread (its server's id and the channel's), and its web page when `web`
+/// (the pages' public address) is set; in `<>` so that Discord shows no preview of each.
+#[must_use]
+pub fn waiting_links(web: Option<&str>) -> club::WaitingLinks {
+    let page: Option<club::WebAddress> = web.map(|base| {
+        let base = base.to_string();
+        Arc::new(move |token: &str| format!("<{}>", ::web::match_url(&base, token)))
+            as club::WebAddress
+    });
+    let place: club::PlaceLink = Arc::new(|guild: &str, channel: &str| {
+        let (g, c) = (guild.parse::<u64>().ok()?, channel.parse::<u64>().ok()?);
+        Some(format!("<https://discord.com/channels/{g}/{c}>"))
+    });
+    club::WaitingLinks {
+        page,
+        place: Some(place),
+        message_chars: Some(MESSAGE_CHARS),
+    }
 }

@@ -4,7 +4,9 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{Context, Error, actor, run};
+use super::buttons::join_button;
+use super::context::{Context, Error, actor};
+use super::reply::run;
 use club::{ChallengeOptions, Command, DAY, Format, LeagueCommand, LeagueOp, Span};
 use engine::Ruleset;
 
@@ -146,7 +148,7 @@ pub async fn lg_create(
     let spec = match options.terms() {
         Ok(spec) => spec,
         Err(e) => {
-            super::tell(ctx, format!("\u{26A0} {e}")).await?;
+            super::reply::tell(ctx, format!("\u{26A0} {e}")).await?;
             return Ok(());
         }
     };
@@ -160,7 +162,7 @@ pub async fn lg_create(
     };
     let (manage_server, roles) = rights(ctx);
     let button = join_button(&name);
-    let result = super::execute(
+    let result = super::reply::execute(
         ctx,
         Command::League(LeagueCommand {
             league: None,
@@ -173,41 +175,17 @@ pub async fn lg_create(
     match result {
         Ok(out) => {
             // The announcement carries the sign-up: a Join button.
-            let answer = super::Answer {
+            let answer = super::answer::Answer {
                 components: vec![button],
-                ..super::Answer::text(super::outcome_content(&out))
+                ..super::answer::Answer::text(super::answer::outcome_content(&out))
             };
-            super::answer_everyone(ctx, &answer).await
+            super::reply::answer_everyone(ctx, &answer).await
         }
         Err(e) => {
-            super::tell(ctx, format!("\u{26A0} {e}")).await?;
+            super::reply::tell(ctx, format!("\u{26A0} {e}")).await?;
             Ok(())
         }
     }
-}
-
-/// The custom id of a league's Join button.
-const JOIN_PREFIX: &str = "gbl:join:";
-
-/// The Join button of a league's announcement.
-fn join_button(name: &str) -> serenity::CreateActionRow {
-    serenity::CreateActionRow::Buttons(vec![
-        serenity::CreateButton::new(format!("{JOIN_PREFIX}{}", name.trim()))
-            .label("Join")
-            .style(serenity::ButtonStyle::Success),
-    ])
-}
-
-/// The command a league button stands for: Join signs the clicker up.
-#[must_use]
-pub fn league_button(custom_id: &str) -> Option<Command> {
-    let name = custom_id.strip_prefix(JOIN_PREFIX)?;
-    Some(Command::League(LeagueCommand {
-        league: Some(name.to_string()),
-        op: LeagueOp::Join,
-        manage_server: false,
-        roles: Vec::new(),
-    }))
 }
 
 /// Posts each match of the season under way with its two players mentioned: in a thread
@@ -335,7 +313,7 @@ pub async fn lg_start(
             .collect()
     });
     let (manage_server, roles) = rights(ctx);
-    let result = super::execute(
+    let result = super::reply::execute(
         ctx,
         Command::League(LeagueCommand {
             league: league.clone(),
@@ -345,7 +323,7 @@ pub async fn lg_start(
         }),
     )
     .await;
-    if super::reply(ctx, result).await?.is_some() {
+    if super::reply::reply(ctx, result).await?.is_some() {
         post_matches(ctx, league.as_deref()).await;
     }
     Ok(())
@@ -479,7 +457,7 @@ pub async fn lg_settings(
         }
         (None, Some(k), Some(v)) => (k, v),
         _ => {
-            super::tell(
+            super::reply::tell(
                 ctx,
                 "\u{26A0} name a setting and its value, or an organiser-role",
             )

@@ -9,8 +9,6 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use super::{Context, Error};
-
 /// How many commands a player may send in how long.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RateLimit {
@@ -140,23 +138,4 @@ impl Limiter {
         q.push_back((now, interaction));
         Ok(())
     }
-}
-
-/// poise's check before every command (and autocomplete, which passes uncounted).
-pub(super) async fn check(ctx: Context<'_>) -> Result<bool, Error> {
-    let poise::Context::Application(a) = ctx else {
-        return Ok(true);
-    };
-    if matches!(
-        a.interaction_type,
-        poise::CommandInteractionType::Autocomplete
-    ) {
-        return Ok(true);
-    }
-    let data = ctx.data();
-    data.limiter
-        .admit(ctx.author().id.get(), a.interaction.id.get(), || {
-            data.club.now()
-        })?;
-    Ok(true)
 }

@@ -6,7 +6,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{Context, actor};
+use super::context::{Context, actor};
 use club::{Club, Outcome, WebPage};
 
 /// The label of the link button to a league's page.

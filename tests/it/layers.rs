@@ -253,29 +253,51 @@ fn the_lower_crates_and_their_tests_link_no_club() {
     assert!(linked_by_tests("gammonbot").contains("club"));
 }
 
+/// The lines of `text` that name a forbidden word, by number (from 1), with the word. What
+/// comments say is not read (a `//` in a string, as in `"http://127.0.0.1/x"`, starts no
+/// comment); what literals say is.
+fn text_offences<'a>(text: &str, forbidden: &[&'a str]) -> Vec<(usize, &'a str)> {
+    let mut found = Vec::new();
+    for (n, code) in testkit::source::without_comments(text).lines().enumerate() {
+        for word in forbidden {
+            let hit = code.match_indices(word).any(|(i, _)| {
+                let before = code[..i].chars().next_back();
+                let after = code[i + word.len()..].chars().next();
+                let boundary =
+                    |c: Option<char>| c.is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+                boundary(before) && (word.ends_with("::") || boundary(after))
+            });
+            if hit {
+                found.push((n + 1, *word));
+            }
+        }
+    }
+    found
+}
+
 /// The lines under `dir` that name a forbidden word, and how many files were read.
 fn offences(dir: &Path, forbidden: &[&str]) -> (Vec<String>, usize) {
     let mut offences = Vec::new();
     let files = rust_files(dir);
     for path in &files {
         let text = std::fs::read_to_string(path).unwrap();
-        for (n, line) in text.lines().enumerate() {
-            let code = line.split("//").next().unwrap_or("");
-            for word in forbidden {
-                let hit = code.match_indices(word).any(|(i, _)| {
-                    let before = code[..i].chars().next_back();
-                    let after = code[i + word.len()..].chars().next();
-                    let boundary =
-                        |c: Option<char>| c.is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
-                    boundary(before) && (word.ends_with("::") || boundary(after))
-                });
-                if hit {
-                    offences.push(format!("{}:{}: `{word}`: {line}", path.display(), n + 1));
-                }
-            }
+        let lines: Vec<&str> = text.lines().collect();
+        for (n, word) in text_offences(&text, forbidden) {
+            let line = lines[n - 1];
+            offences.push(format!("{}:{n}: `{word}`: {line}", path.display()));
         }
     }
     (offences, files.len())
+}
+
+#[test]
+fn the_word_finder_reads_a_line_past_a_url_and_skips_comments() {
+    let text = "let home = \"http://127.0.0.1/x\"; crate::discord::post(home);\n\
+                // crate::discord::post\n/* sqlx\n */ let sqlx_x = \"sqlx\";\n";
+    assert_eq!(
+        text_offences(text, &["crate::discord", "sqlx"]),
+        [(1, "crate::discord"), (4, "sqlx")]
+    );
 }
 
 /// Fails with every offending line when `dir` (at least `min_files` files) names a
@@ -319,19 +341,21 @@ fn discord_code_is_thin_over_the_club() {
 // --- No import cycles inside a crate ---------------------------------------------------
 //
 // A plain-text scan (no parser): each module of a crate's `src/` and the modules it names
-// in paths (`use crate::x`, `crate::x::`, `super::x`, `self::x`, a child `x::`), then the
-// strongly connected components of that graph. The crate root (`lib.rs`) is the crate's
+// in paths (`use crate::x`, `crate::x::`, `super::x`, `self::x`, a child `x::`, a name a
+// `use` brought in, under its own name or an alias: `use super::x as y;` then `y::z::`),
+// then the strongly connected components of that graph. The crate root (`lib.rs`) is the crate's
 // face, not a node: it declares the modules and holds the type the club's modules all
 // add methods to, so a name taken through it (`super::Club`) is no edge. An inline
 // module (`mod tests { .. }`) counts as part of its file's module. The scan relies on
-// rustfmt's layout (an inline module ends at a `}` at its own indentation).
+// rustfmt's layout (an inline module ends at a `}` at its own indentation). A package with
+// a library and a program (`src/lib.rs`, `src/main.rs`) has two roots, neither a node.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The modules of the crate whose sources are under `src`, by path (`league/advance`; the
 /// root is `""`), with their text.
 fn crate_modules(src: &Path) -> BTreeMap<String, String> {
-    let mut modules = BTreeMap::new();
+    let mut modules: BTreeMap<String, String> = BTreeMap::new();
     for path in rust_files(src) {
         let rel = path.strip_prefix(src).unwrap().with_extension("");
         let rel = rel.to_string_lossy().replace('\\', "/");
@@ -339,7 +363,8 @@ fn crate_modules(src: &Path) -> BTreeMap<String, String> {
             "lib" | "main" => String::new(),
             r => r.strip_suffix("/mod").unwrap_or(r).to_string(),
         };
-        modules.insert(name, std::fs::read_to_string(&path).unwrap());
+        let text = std::fs::read_to_string(&path).unwrap();
+        modules.entry(name).or_default().push_str(&text);
     }
     modules
 }
@@ -368,8 +393,10 @@ fn use_paths(tree: &str) -> Vec<String> {
     let mut out = Vec::new();
     for p in parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()) {
         for e in use_paths(p) {
-            out.push(if e == "self" {
-                prefix.trim_end_matches("::").to_string()
+            // `self`, or `self as y`: the prefix itself.
+            let own = e == "self" || e.starts_with("self as ");
+            out.push(if own {
+                format!("{}{}", prefix.trim_end_matches("::"), &e["self".len()..])
             } else {
                 format!("{prefix}{e}")
             });
@@ -379,10 +406,14 @@ fn use_paths(tree: &str) -> Vec<String> {
 }
 
 /// The paths of two or more segments in `code` (`a::b`, `super::x::y`), `use` trees
-/// expanded; comments dropped.
+/// expanded; comments and literals dropped. A path that starts with a name a `use` brought
+/// in starts with that name's path instead: after `use super::x as y;` (or `use super::y;`)
+/// `y::z::f` reads `super::x::z::f` (`super::y::z::f`).
 fn code_paths(code: &str) -> Vec<Vec<String>> {
     let text = testkit::source::code_only(code);
     let mut paths = Vec::new();
+    // The names `use` brings in (an alias, or the path's last segment), with their paths.
+    let mut names: BTreeMap<String, Vec<String>> = BTreeMap::new();
     // `use` statements, braces and all.
     let mut rest = text.as_str();
     let mut outside = String::new();
@@ -396,22 +427,27 @@ fn code_paths(code: &str) -> Vec<Vec<String>> {
             break;
         };
         if boundary {
-            // `x as y`: the name `x`, the alias dropped.
+            // `x as y`: the path `x`, which the name `y` stands for.
             let mut tree = String::new();
-            let mut alias = false;
             for token in rest[i + 4..i + end].split_whitespace() {
                 if token == "as" {
-                    alias = true;
-                } else if alias {
-                    tree.push_str(
-                        token.trim_start_matches(|c: char| c.is_alphanumeric() || c == '_'),
-                    );
-                    alias = false;
+                    tree.push_str(" as ");
                 } else {
                     tree.push_str(token);
                 }
             }
-            paths.extend(use_paths(&tree));
+            for entry in use_paths(&tree) {
+                let (path, alias) = match entry.split_once(" as ") {
+                    Some((path, alias)) => (path.to_string(), Some(alias.trim())),
+                    None => (entry, None),
+                };
+                let segments: Vec<String> = path.split("::").map(str::to_string).collect();
+                let name = alias.unwrap_or(segments.last().unwrap());
+                if !["_", "*", "self", "super", "crate"].contains(&name) && segments[0] != name {
+                    names.insert(name.to_string(), segments);
+                }
+                paths.push(path);
+            }
             rest = &rest[i + end + 1..];
         } else {
             outside.push_str("use ");
@@ -443,9 +479,19 @@ fn code_paths(code: &str) -> Vec<Vec<String>> {
         }
         i += 1;
     }
+    // A name brought in by `use` reads as its path (through a few renamings at most).
     paths
         .into_iter()
-        .map(|p| p.split("::").map(str::to_string).collect())
+        .map(|p| {
+            let mut segments: Vec<String> = p.split("::").map(str::to_string).collect();
+            for _ in 0..8 {
+                let Some(path) = names.get(&segments[0]) else {
+                    break;
+                };
+                segments.splice(0..1, path.iter().cloned());
+            }
+            segments
+        })
         .collect()
 }
 
@@ -601,21 +647,13 @@ fn cycles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
     t.found
 }
 
-/// Fails with each cycle among the modules of `crates/<name>/src` and the names that
-/// close it.
-fn assert_no_import_cycles(name: &str, min_modules: usize) {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("crates")
-        .join(name)
-        .join("src");
+/// The modules of the member in `dir` (its `src/`), how many, and each cycle among them
+/// with the names that close it.
+fn member_cycles(dir: &str) -> (usize, Vec<String>) {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir).join("src");
     let modules = crate_modules(&src);
-    assert!(
-        modules.len() >= min_modules,
-        "the modules of {name} were found"
-    );
     let graph = module_graph(&modules);
-    let found = cycles(&graph);
-    let shown: Vec<String> = found
+    let shown = cycles(&graph)
         .iter()
         .map(|c| {
             let within: Vec<String> = c
@@ -627,14 +665,21 @@ fn assert_no_import_cycles(name: &str, min_modules: usize) {
                         .map(move |t| format!("{m} -> {t}"))
                 })
                 .collect();
-            format!("{name}/{{{}}}: {}", c.join(", "), within.join("; "))
+            format!("{dir}/src/{{{}}}: {}", c.join(", "), within.join("; "))
         })
         .collect();
-    assert!(
-        found.is_empty(),
-        "modules that name each other (move what both need to a leaf module named for it):\n{}",
-        shown.join("\n")
-    );
+    (modules.len(), shown)
+}
+
+const CYCLE_ADVICE: &str =
+    "modules that name each other (move what both need to a leaf module named for it)";
+
+/// Fails with each cycle among the modules of `crates/<name>/src` and the names that
+/// close it.
+fn assert_no_import_cycles(name: &str, min_modules: usize) {
+    let (modules, found) = member_cycles(&format!("crates/{name}"));
+    assert!(modules >= min_modules, "the modules of {name} were found");
+    assert!(found.is_empty(), "{CYCLE_ADVICE}:\n{}", found.join("\n"));
 }
 
 #[test]
@@ -642,29 +687,68 @@ fn the_club_has_no_import_cycles() {
     assert_no_import_cycles("club", 40);
 }
 
+/// The workspace's members by directory, as the root manifest's `[workspace] members`
+/// lists them, and `.` (the root package: the program, `src/lib.rs` and `src/main.rs`).
+fn workspace_members() -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let workspace = &manifest[manifest.find("[workspace]\n").expect("a [workspace]")..];
+    let list = &workspace[workspace.find("\nmembers").expect("its members")..];
+    let list = &list[list.find('[').unwrap() + 1..list.find(']').unwrap()];
+    let mut members: Vec<String> = list
+        .split(',')
+        .map(|m| m.trim().trim_matches('"').to_string())
+        .filter(|m| !m.is_empty())
+        .collect();
+    if manifest.lines().any(|l| l.trim() == "[package]") {
+        members.push(".".to_string());
+    }
+    members
+}
+
+/// The fewest modules (the root counted) each member is known to have, so that a wrong
+/// path fails rather than finds nothing; a member not named here needs a root at least.
+const MODULE_FLOORS: &[(&str, usize)] = &[
+    ("crates/engine", 10),
+    ("crates/render", 5),
+    ("crates/store", 5),
+    ("crates/gnubg", 3),
+    ("crates/welsh-player", 8),
+    ("crates/web", 8),
+    (".", 40),
+];
+
+/// Every member of the workspace, the web crate and the program included, read from the
+/// manifest so that a new member is checked too. The club has its own test above.
 #[test]
-fn the_store_has_no_import_cycles() {
-    assert_no_import_cycles("store", 5);
+fn no_workspace_member_has_import_cycles() {
+    let members = workspace_members();
+    assert!(
+        members.len() >= 11 && members.iter().any(|m| m == "crates/club"),
+        "the workspace's members were found: {members:?}"
+    );
+    for (dir, _) in MODULE_FLOORS {
+        assert!(members.iter().any(|m| m == dir), "{dir} is a member");
+    }
+    let mut found = Vec::new();
+    for dir in members.iter().filter(|m| *m != "crates/club") {
+        let floor = MODULE_FLOORS
+            .iter()
+            .find(|(d, _)| d == dir)
+            .map_or(1, |(_, n)| *n);
+        let (modules, cycles) = member_cycles(dir);
+        assert!(modules >= floor, "the modules of {dir} were found");
+        found.extend(cycles);
+    }
+    assert!(found.is_empty(), "{CYCLE_ADVICE}:\n{}", found.join("\n"));
 }
 
 #[test]
-fn the_renderer_has_no_import_cycles() {
-    assert_no_import_cycles("render", 5);
-}
-
-#[test]
-fn the_engine_has_no_import_cycles() {
-    assert_no_import_cycles("engine", 10);
-}
-
-#[test]
-fn the_gnubg_player_has_no_import_cycles() {
-    assert_no_import_cycles("gnubg", 3);
-}
-
-#[test]
-fn the_welsh_player_has_no_import_cycles() {
-    assert_no_import_cycles("welsh-player", 8);
+fn the_members_are_read_from_the_manifest() {
+    let members = workspace_members();
+    for m in ["crates/engine", "crates/web", "crates/club", "fuzz", "."] {
+        assert!(members.iter().any(|x| x == m), "{m} in {members:?}");
+    }
 }
 
 #[test]
@@ -700,4 +784,69 @@ fn the_cycle_finder_sees_a_cycle_through_a_parent_and_through_a_leaf() {
         use_paths("crate::{a, b::{c, d}, self}"),
         ["crate::a", "crate::b::c", "crate::b::d", "crate"]
     );
+}
+
+/// A module brought in under another name (`use super::p as parent;`, or through a name
+/// another `use` brought in) is still that module: `parent::kid::g()` names `p/kid`.
+#[test]
+fn the_cycle_finder_sees_through_a_use_as() {
+    let modules: BTreeMap<String, String> = [
+        ("", "mod a;\nmod b;\nmod p;\nmod r;\n"),
+        (
+            "a",
+            "use super::p as parent;\nfn f() { parent::kid::g(); }\n",
+        ),
+        ("p", "pub mod kid;\n"),
+        ("p/kid", "pub fn g() { crate::a::f(); }\n"),
+        (
+            "b",
+            "use crate::r as q;\nuse q::kid as k;\nuse poise::serenity_prelude as serenity;\n\
+             fn h(_: serenity::Context) { k::g(); }\n",
+        ),
+        ("r", "pub mod kid;\n"),
+        ("r/kid", "pub fn g() { super::super::b::h(); }\n"),
+    ]
+    .into_iter()
+    .map(|(n, t)| (n.to_string(), t.to_string()))
+    .collect();
+    let graph = module_graph(&modules);
+    assert_eq!(
+        cycles(&graph),
+        [
+            vec!["a".to_string(), "p/kid".into()],
+            vec!["b".into(), "r/kid".into()]
+        ]
+    );
+    assert_eq!(graph["b"], ["r".to_string(), "r/kid".into()].into());
+    assert_eq!(
+        code_paths("use a::{self as x, b as y};\nfn f() { x::c(); y::d(); }"),
+        [
+            vec!["a".to_string()],
+            vec!["a".into(), "b".into()],
+            vec!["a".into(), "c".into()],
+            vec!["a".into(), "b".into(), "d".into()]
+        ]
+    );
+}
+
+/// A line holding a URL is read to its end: `//` in a string (plain or raw, with quotes
+/// in it) starts no comment.
+#[test]
+fn the_cycle_finder_reads_a_line_past_a_url() {
+    let modules: BTreeMap<String, String> = [
+        ("", "mod a;\nmod b;\n"),
+        (
+            "a",
+            "fn f() { let _ = (r#\"<a href=\"http://127.0.0.1/x\">\"#, super::b::g()); }\n",
+        ),
+        (
+            "b",
+            "pub fn g() { let _ = (\"http://127.0.0.1/\", crate::a::f()); } // crate::c\n",
+        ),
+    ]
+    .into_iter()
+    .map(|(n, t)| (n.to_string(), t.to_string()))
+    .collect();
+    let graph = module_graph(&modules);
+    assert_eq!(cycles(&graph), [vec!["a".to_string(), "b".into()]]);
 }

@@ -13,8 +13,7 @@ use axum::routing::get;
 
 use crate::Web;
 use crate::league_page::{leaderboard_html, league_html, public_html};
-use crate::page_cache::accepts_gzip;
-use crate::routes::{answer, failed, html, not_found, png_name};
+use crate::respond::{accepts_gzip, answer, failed, html, not_found, png_name};
 
 /// The league, leaderboard and public routes.
 pub(crate) fn routes() -> Router<Arc<Web>> {

@@ -19,6 +19,7 @@
 //! | `league_page.rs`, `league_routes.rs` | the league, leaderboard and public pages and their handlers |
 //! | `chouette_page.rs` | the chouette page |
 //! | `page_cache.rs` | pages already rendered, kept while their stamp in the database is the same |
+//! | `respond.rs` | what every handler shares: the answers (a page, not found, failed), a picture's name, gzip accepted |
 //! | `static/` | the stylesheet and the two scripts (replay and live poll; dice check) |
 
 mod chouette_page;
@@ -28,6 +29,7 @@ mod league_routes;
 mod match_page;
 mod page_cache;
 mod player_page;
+mod respond;
 mod routes;
 
 use std::net::SocketAddr;

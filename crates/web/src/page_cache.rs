@@ -12,11 +12,11 @@ use std::io::{Read, Write};
 use std::sync::{Arc, Mutex};
 
 use axum::body::Bytes;
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderValue, header};
 use axum::response::Response;
 use club::{ClubError, PageStamp};
 
-use crate::routes::{failed, html, not_found};
+use crate::respond::{failed, html, not_found};
 
 /// A page as rendered, gzipped.
 pub(crate) struct Page {
@@ -49,23 +49,6 @@ impl Page {
             Err(e) => failed(&ClubError::Refused(format!("a kept page: {e}"))),
         }
     }
-}
-
-/// Whether the request's `Accept-Encoding` accepts gzip (not with `q=0`).
-pub(crate) fn accepts_gzip(headers: &HeaderMap) -> bool {
-    headers
-        .get_all(header::ACCEPT_ENCODING)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .any(|coding| {
-            let mut parts = coding.split(';').map(str::trim);
-            parts.next().is_some_and(|c| c.eq_ignore_ascii_case("gzip"))
-                && parts.all(|p| {
-                    !p.strip_prefix("q=")
-                        .is_some_and(|q| q.parse::<f32>().is_ok_and(|q| q <= 0.0))
-                })
-        })
 }
 
 /// How many bytes of gzipped pages are kept (a 7-point match's page of 1 500 steps is

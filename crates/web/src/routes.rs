@@ -6,7 +6,6 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use axum::Router;
-use axum::body::Body;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::response::Response;
@@ -14,9 +13,9 @@ use axum::routing::get;
 
 use crate::Web;
 use crate::chouette_page::chouette_html;
-use crate::match_page::{dice_html, match_html, not_found_html};
-use crate::page_cache::accepts_gzip;
+use crate::match_page::{dice_html, match_html};
 use crate::player_page::player_html;
+use crate::respond::{accepts_gzip, answer, failed, html, not_found, png_name};
 
 /// The stylesheet and the scripts, served as files (the CSP allows no inline ones).
 const CSS: &str = include_str!("../static/web.css");
@@ -86,51 +85,10 @@ pub(crate) fn routes() -> Router<Arc<Web>> {
         .fallback(|| async { not_found() })
 }
 
-/// An answer with this status, type, caching and body.
-pub(crate) fn answer(
-    status: StatusCode,
-    kind: &str,
-    cache: &str,
-    body: impl Into<Body>,
-) -> Response {
-    Response::builder()
-        .status(status)
-        .header(header::CONTENT_TYPE, kind)
-        .header(header::CACHE_CONTROL, cache)
-        .body(body.into())
-        .unwrap_or_default()
-}
-
-/// A page (never cached: a live match changes).
-pub(crate) fn html(body: String) -> Response {
-    answer(StatusCode::OK, "text/html; charset=utf-8", "no-cache", body)
-}
-
 /// A file of this server.
 fn asset(text: &'static str, kind: &str) -> Response {
     let kind = format!("{kind}; charset=utf-8");
     answer(StatusCode::OK, &kind, "public, max-age=300", text)
-}
-
-/// The answer to an address or token that finds nothing.
-pub(crate) fn not_found() -> Response {
-    answer(
-        StatusCode::NOT_FOUND,
-        "text/html; charset=utf-8",
-        "no-store",
-        not_found_html(),
-    )
-}
-
-/// The answer when the club fails (logged; the page says no more).
-pub(crate) fn failed(e: &club::ClubError) -> Response {
-    tracing::error!(error = %e, "a web page failed");
-    answer(
-        StatusCode::INTERNAL_SERVER_ERROR,
-        "text/plain; charset=utf-8",
-        "no-store",
-        "This page cannot be shown now.",
-    )
 }
 
 /// The match of `token`, or the answer that it finds nothing.
@@ -185,11 +143,6 @@ async fn board(
         Err(r) => return r,
     };
     board_answer(&web, (id, n), web.club.web().match_frame(id, n)).await
-}
-
-/// What a picture's file name names (`12.png`: step 12; `welsh.png`: the ruleset).
-pub(crate) fn png_name<T: std::str::FromStr>(file: &str) -> Option<T> {
-    file.strip_suffix(".png")?.parse().ok()
 }
 
 /// Board `key` from the cache, else drawn from `frame` (a match's or a chouette's step)

@@ -4,7 +4,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::choices::{cr, m};
-use crate::discord::{Context, actor};
+use crate::discord::context::{Context, actor};
 
 /// The value of another option of the interaction being autocompleted.
 pub(super) fn option_int(ctx: Context<'_>, name: &str) -> Option<i64> {

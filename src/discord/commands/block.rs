@@ -3,7 +3,8 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::discord::{Context, Error, execute, execute_introducing, tell};
+use crate::discord::context::{Context, Error};
+use crate::discord::reply::{execute, execute_introducing, tell};
 use club::{ClubError, Command, Outcome, PlayerOp};
 
 async fn answer(ctx: Context<'_>, result: Result<Outcome, ClubError>) -> Result<(), Error> {

@@ -11,7 +11,8 @@ use super::autocomplete::autocomplete_match;
 use super::choices::{
     LevelChoice, Rules, WelshLevelChoice, Who, bot_level_of, m, parse_amount, ruleset_of,
 };
-use crate::discord::{Context, Error, actor, reply, run, tell};
+use crate::discord::context::{Context, Error, actor};
+use crate::discord::reply::{reply, run, tell};
 use club::{
     ChallengeOp, ChallengeOption, ChallengeOptions, ClubError, Command, DAY, Span, Starter,
     TermsError,
@@ -113,7 +114,7 @@ pub async fn challenge(
         Err(e) => return reply(ctx, Err(refused(e))).await.map(|_| ()),
     };
     // The opponent is made known in the same (possibly deferred) work as the challenge.
-    let result = crate::discord::execute_introducing(
+    let result = crate::discord::reply::execute_introducing(
         ctx,
         &opponent,
         Command::Challenge(ChallengeOp::New {
@@ -188,7 +189,7 @@ pub async fn play_bot(
         Ok(spec) => spec,
         Err(e) => return reply(ctx, Err(refused(e))).await.map(|_| ()),
     };
-    let result = crate::discord::execute(
+    let result = crate::discord::reply::execute(
         ctx,
         Command::Challenge(ChallengeOp::New {
             opponent: bot,
@@ -227,9 +228,9 @@ async fn post_challenge(
                 .id
                 .send_message(
                     ctx,
-                    crate::discord::Answer::linked(
+                    crate::discord::answer::Answer::linked(
                         &out,
-                        crate::discord::outcome_files(&out).await,
+                        crate::discord::answer::outcome_files(&out).await,
                         &ctx.data().club,
                         ctx.data().web.as_deref(),
                     )
@@ -237,10 +238,18 @@ async fn post_challenge(
                     .message(),
                 )
                 .await?;
-            crate::discord::say_public(ctx, format!("Match #{id} is played in <#{}>", thread.id))
-                .await?;
-            crate::discord::direct_message(ctx.http(), &ctx.data().dm_refused, thread.id, &out)
-                .await;
+            crate::discord::reply::say_public(
+                ctx,
+                format!("Match #{id} is played in <#{}>", thread.id),
+            )
+            .await?;
+            crate::discord::reply::direct_message(
+                ctx.http(),
+                &ctx.data().dm_refused,
+                thread.id,
+                &out,
+            )
+            .await;
             Ok(())
         }
         (result, _) => reply(ctx, result).await.map(|_| ()),

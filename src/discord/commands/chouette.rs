@@ -4,7 +4,8 @@ use poise::serenity_prelude as serenity;
 
 use super::autocomplete::autocomplete_chouette_play;
 use super::choices::{cr, parse_amount};
-use crate::discord::{Context, Error, reply, run};
+use crate::discord::context::{Context, Error};
+use crate::discord::reply::{reply, run};
 use club::{ChouetteOp, ChouetteSpec, Command};
 use engine::chouette::Consultation;
 

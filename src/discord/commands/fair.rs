@@ -6,7 +6,8 @@ use poise::serenity_prelude as serenity;
 
 use super::choices::{Rules, cr, m, ruleset_of};
 use super::h2h::introduced;
-use crate::discord::{Context, Error, reply, run};
+use crate::discord::context::{Context, Error};
+use crate::discord::reply::{reply, run};
 use club::{Command, Look};
 
 /// Provably fair dice: anchor, seeds and throws of a match or chouette; export; your seed.

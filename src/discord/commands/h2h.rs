@@ -3,7 +3,8 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::discord::{Context, Error, reply, run};
+use crate::discord::context::{Context, Error};
+use crate::discord::reply::{reply, run};
 use club::{ClubError, Command, Look};
 
 /// Makes `u`, named in an option, known to the club; answers his platform id.

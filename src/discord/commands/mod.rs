@@ -63,7 +63,7 @@ use practice::{hint, keep, undo};
 use vacation::vacation;
 use web::web;
 
-use super::{Data, Error};
+use crate::discord::context::{Data, Error};
 
 /// Every command, for the framework and for registration.
 #[must_use]

@@ -3,7 +3,8 @@
 
 use super::autocomplete::{autocomplete_match, autocomplete_play};
 use super::choices::{Answer, OddEven, ResignChoice, Who, m};
-use crate::discord::{Context, Error, reply, run};
+use crate::discord::context::{Context, Error};
+use crate::discord::reply::{reply, run};
 use club::{Command, MatchOp, Starter};
 use engine::ResignLevel;
 use engine::welsh::{NominateFor, Parity};

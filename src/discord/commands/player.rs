@@ -5,7 +5,8 @@ use poise::serenity_prelude as serenity;
 
 use super::choices::{Rules, ruleset_of};
 use super::h2h::introduced;
-use crate::discord::{Context, Error, actor, reply, run, tell};
+use crate::discord::context::{Context, Error, actor};
+use crate::discord::reply::{reply, run, tell};
 use club::{Command, Look, PlayerOp};
 
 /// Your open matches here, then the ones recently finished (or those waiting on you).
@@ -79,7 +80,7 @@ pub async fn pot(
     ctx: Context<'_>,
     #[description = "The other player"] opponent: serenity::User,
 ) -> Result<(), Error> {
-    let result = crate::discord::execute_introducing(
+    let result = crate::discord::reply::execute_introducing(
         ctx,
         &opponent,
         Command::Look(Look::Pot(opponent.id.to_string())),
@@ -138,7 +139,7 @@ pub async fn server(
     ctx: Context<'_>,
     #[description = "One thread per match"] threads: Option<bool>,
     #[description = "League and leaderboard pages at a public address, or not"] web: Option<
-        crate::discord::WebVisibility,
+        crate::discord::web_page::WebVisibility,
     >,
     #[description = "Each player's vacation days a year (default 15)"]
     #[min = 0]
@@ -164,7 +165,7 @@ pub async fn server(
     }
     let mut lines = Vec::new();
     if let Some(to) = web {
-        lines.push(crate::discord::web_visibility(ctx, to).await);
+        lines.push(crate::discord::web_page::set_visibility(ctx, to).await);
     }
     if threads.is_some() || web.is_none() {
         let on = ctx.data().club.match_threads(&actor(ctx), threads).await?;

@@ -4,7 +4,9 @@
 
 use super::autocomplete::autocomplete_match;
 use super::choices::m;
-use crate::discord::{Context, Error, execute, outcome_content, run, tell};
+use crate::discord::answer::outcome_content;
+use crate::discord::context::{Context, Error};
+use crate::discord::reply::{execute, run, tell};
 use club::{Command, PracticeOp};
 
 /// Practice: best plays for your roll or the cube decision (Welsh: our own player); only

@@ -4,7 +4,9 @@
 //! you only). The server's allowance is `/server
 //! vacation_days:` (Manage Server, `player.rs`).
 
-use crate::discord::{Context, Error, execute, outcome_content, run, tell};
+use crate::discord::answer::outcome_content;
+use crate::discord::context::{Context, Error};
+use crate::discord::reply::{execute, run, tell};
 use club::{Command, PlayerOp, VacationOp};
 
 /// Vacation: stop the clocks of your matches here for some days, come back early, or see

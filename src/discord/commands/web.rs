@@ -7,8 +7,9 @@
 use club::{RevokeTarget, Rights};
 
 use super::autocomplete::autocomplete_match;
+use crate::discord::context::{Context, Error, actor};
 use crate::discord::league::{autocomplete_league, rights};
-use crate::discord::{Context, Error, actor, tell};
+use crate::discord::reply::tell;
 
 /// The web pages' links.
 #[poise::command(slash_command, subcommands("web_revoke"), subcommand_required)]

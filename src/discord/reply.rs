@@ -1,0 +1,437 @@
+//! Answering a slash command or a button click: the club's work, deferred when the club
+//! is slow; the outcome for everyone, a refusal for the caller only; then the
+//! announcements for other channels, the direct messages and the notices.
+//!
+//! # Refusals stay private, even when the club is slow
+//!
+//! Discord wants an answer to an interaction within 3 seconds, and whether that answer is
+//! seen by everyone or by the caller only is fixed by the first response: after a
+//! deferred response (type 5, "thinking..."), the first followup *edits* that placeholder
+//! and keeps its visibility, whatever flags the followup carries. We cannot know before
+//! the club has answered whether the answer is an outcome (for everyone) or a refusal
+//! (for the caller only), so:
+//!
+//! * A slash command whose club work (or board drawing) takes longer than
+//!   `DEFER_AFTER` (1.5 s; or `RENDER_WAIT` for the board) is deferred **ephemerally**: only the caller sees
+//!   the placeholder. A refusal then goes into that placeholder (private). An outcome is
+//!   posted in the channel as an ordinary message (for everyone, board, buttons and
+//!   mentions as usual) and the private placeholder is deleted. Should the channel refuse
+//!   the post, the caller is shown the outcome privately, with a line saying why.
+//! * A button click that takes long is deferred with type 6 (deferred update: nothing is
+//!   shown to anyone); every followup is then a new message with its own flags, so a
+//!   refusal is an ephemeral followup and an outcome a public one.
+//! * Nothing is ever deferred publicly.
+//!
+//! A direct message Discord refuses (403: the player does not accept them) is reported
+//! once per player in the channel where the match is played; the bot carries on.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+
+use club::{Actor, Club, ClubError, Command, Notice, Outcome};
+
+use super::answer::{Answer, outcome_files};
+use super::buttons::button_command;
+use super::context::{Context, Data, DmRefused, Error, MESSAGE_CHARS, actor, actor_of};
+use super::rest_count;
+
+/// Discord answers an interaction only within 3 seconds; past this, defer first.
+const DEFER_AFTER: Duration = Duration::from_millis(1500);
+/// How long to wait for a board to be drawn before deferring.
+const RENDER_WAIT: Duration = Duration::from_millis(1000);
+
+/// Runs a club command for a slash command and answers: the outcome (board attached,
+/// buttons) for everyone, a refusal only to the caller. Defers when the club is slow.
+pub(super) async fn run(ctx: Context<'_>, cmd: Command) -> Result<(), Error> {
+    let _answering = ctx.data().answering.enter(ctx.channel_id());
+    let result = execute(ctx, cmd).await;
+    reply(ctx, result).await.map(|_| ())
+}
+
+pub(super) async fn execute(ctx: Context<'_>, cmd: Command) -> Result<Outcome, ClubError> {
+    let work = club_task(Arc::clone(&ctx.data().club), actor(ctx), cmd);
+    // Privately: the answer may be a refusal (see the module doc).
+    or_defer(work, DEFER_AFTER, async || {
+        rest_count::count(&ctx.defer_ephemeral().await);
+    })
+    .await
+    .0
+}
+
+/// As `execute`, first making `user` (named in an option) known to the club, in the same
+/// work: a slow club defers both.
+pub(super) async fn execute_introducing(
+    ctx: Context<'_>,
+    user: &serenity::User,
+    cmd: Command,
+) -> Result<Outcome, ClubError> {
+    let club = Arc::clone(&ctx.data().club);
+    let who = actor(ctx);
+    let id = user.id.to_string();
+    let name = user
+        .global_name
+        .clone()
+        .unwrap_or_else(|| user.name.clone());
+    let work = async move {
+        tokio::spawn(async move {
+            club.introduce("discord", &id, &name).await?;
+            club.execute(&who, cmd).await
+        })
+        .await
+        .unwrap_or_else(|e| {
+            Err(ClubError::Refused(format!(
+                "the command failed ({e}); try again"
+            )))
+        })
+    };
+    or_defer(work, DEFER_AFTER, async || {
+        rest_count::count(&ctx.defer_ephemeral().await);
+    })
+    .await
+    .0
+}
+
+/// Whether this slash command was already answered with a (private) deferral, so that a
+/// public answer must go to the channel instead of into the placeholder.
+fn deferred(ctx: Context<'_>) -> bool {
+    match ctx {
+        poise::Context::Application(a) => a
+            .has_sent_initial_response
+            .load(std::sync::atomic::Ordering::SeqCst),
+        poise::Context::Prefix(_) => false,
+    }
+}
+
+/// Answers everyone: as the interaction's reply, or, once it was deferred privately, as
+/// a message in the channel (the private placeholder is then deleted). If the channel
+/// refuses the post, the caller is shown the content privately with the reason.
+pub(super) async fn answer_everyone(ctx: Context<'_>, answer: &Answer) -> Result<(), Error> {
+    if !deferred(ctx) {
+        rest_count::counted(ctx.send(answer.reply()).await)?;
+        return Ok(());
+    }
+    let channel = ctx.channel_id();
+    match retry_429!(channel.send_message(ctx, answer.message()).await) {
+        Ok(_) => {
+            if let poise::Context::Application(a) = ctx {
+                if let Err(e) = rest_count::counted(a.interaction.delete_response(ctx).await) {
+                    tracing::warn!(error = %e, "deferred placeholder not deleted");
+                }
+            }
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "public answer not posted in the channel");
+            tell(
+                ctx,
+                clip(&format!(
+                    "{}\n(I may not post in this channel, so only you see this.)",
+                    answer.content
+                )),
+            )
+            .await?;
+        }
+    }
+    Ok(())
+}
+
+/// Public text for the interaction (or, after a private deferral, for the channel).
+pub(super) async fn say_public(ctx: Context<'_>, text: String) -> Result<(), Error> {
+    answer_everyone(ctx, &Answer::text(text)).await
+}
+
+/// At most Discord's 2,000 characters.
+fn clip(text: &str) -> String {
+    if text.chars().count() <= MESSAGE_CHARS {
+        return text.to_string();
+    }
+    let mut s: String = text.chars().take(1990).collect();
+    s.push_str("...");
+    s
+}
+
+/// The club runs a command in its own task (so that a slow one can be waited on while
+/// the answer is deferred).
+async fn club_task(club: Arc<Club>, who: Actor, cmd: Command) -> Result<Outcome, ClubError> {
+    tokio::spawn(async move { club.execute(&who, cmd).await })
+        .await
+        .unwrap_or_else(|e| {
+            Err(ClubError::Refused(format!(
+                "the command failed ({e}); try again"
+            )))
+        })
+}
+
+/// Awaits `work`; if it is not done within `wait`, runs `defer` (answering Discord that
+/// the reply will come) and then waits on. Gives what `defer` returned, if it ran.
+async fn or_defer<T, R>(
+    work: impl Future<Output = T>,
+    wait: Duration,
+    defer: impl AsyncFnOnce() -> R,
+) -> (T, Option<R>) {
+    tokio::pin!(work);
+    match tokio::time::timeout(wait, &mut work).await {
+        Ok(v) => (v, None),
+        Err(_) => {
+            let d = defer().await;
+            (work.await, Some(d))
+        }
+    }
+}
+
+/// Answers only the caller (an ephemeral reply, or the private deferred placeholder).
+pub(super) async fn tell(ctx: Context<'_>, text: impl Into<String>) -> Result<(), serenity::Error> {
+    let text = clip(&text.into());
+    rest_count::counted(
+        ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
+            .await,
+    )
+    .map(|_| ())
+}
+
+/// Answers with an outcome or a refusal; returns the outcome when there was one.
+pub(super) async fn reply(
+    ctx: Context<'_>,
+    result: Result<Outcome, ClubError>,
+) -> Result<Option<Outcome>, Error> {
+    match result {
+        Err(ClubError::MatchLength(n)) => {
+            let e = ClubError::MatchLength(n);
+            tell(ctx, format!("\u{26A0} {e}; for money play set money:true")).await?;
+            Ok(None)
+        }
+        Err(e) => {
+            tell(ctx, format!("\u{26A0} {e}")).await?;
+            Ok(None)
+        }
+        Ok(out) => {
+            // Drawing takes milliseconds; should it ever take long, defer (privately).
+            let files = or_defer(outcome_files(&out), RENDER_WAIT, async || {
+                rest_count::count(&ctx.defer_ephemeral().await);
+            })
+            .await
+            .0;
+            let data = ctx.data();
+            let answer = Answer::linked(&out, files, &data.club, data.web.as_deref()).await;
+            answer_everyone(ctx, &answer).await?;
+            announce(ctx.http(), ctx.channel_id(), &out).await;
+            direct_message(ctx.http(), &ctx.data().dm_refused, ctx.channel_id(), &out).await;
+            // What other players are told (a vacation's start or end), as the sweep's
+            // notices are.
+            for n in &out.notices {
+                post_notice(ctx.http(), &ctx.data().dm_refused, n).await;
+            }
+            Ok(Some(out))
+        }
+    }
+}
+
+/// Posts an outcome's announcements for other channels (a league match's result in the
+/// league's channel) there, unless that is where the answer went.
+pub(super) async fn announce(http: &serenity::Http, here: serenity::ChannelId, out: &Outcome) {
+    for (channel, text) in &out.announce {
+        let Ok(id) = channel.parse::<u64>() else {
+            continue;
+        };
+        let to = serenity::ChannelId::new(id);
+        if to == here {
+            continue;
+        }
+        let msg = Answer::text(clip(text)).message();
+        if let Err(e) = retry_429!(to.send_message(http, msg.clone()).await) {
+            tracing::warn!(channel = id, error = %e, "announcement not posted");
+        }
+    }
+}
+
+/// Tells the next player by direct message when he asked for it.
+pub(super) async fn direct_message(
+    http: &serenity::Http,
+    refused: &DmRefused,
+    channel: serenity::ChannelId,
+    out: &Outcome,
+) {
+    let Some(next) = out.next.as_ref().filter(|n| n.dm) else {
+        return;
+    };
+    let Ok(user) = next.user_id.parse::<u64>() else {
+        return;
+    };
+    let text = format!("Match #{}: your turn to {}", next.match_id, next.what);
+    send_dm(http, refused, channel, user, text).await;
+}
+
+/// Sends a direct message. If Discord refuses it (403: the player does not take direct
+/// messages from the bot), says so once in `channel`, mentioning him, and carries on.
+async fn send_dm(
+    http: &serenity::Http,
+    refused: &DmRefused,
+    channel: serenity::ChannelId,
+    user: u64,
+    text: String,
+) {
+    let to = serenity::UserId::new(user);
+    let sent = match retry_429!(to.create_dm_channel(http).await) {
+        Ok(dm) => retry_429!(dm.id.say(http, &text).await).map(|_| ()),
+        Err(e) => Err(e),
+    };
+    let Err(e) = sent else { return };
+    tracing::warn!(error = %e, "direct message not sent");
+    let forbidden = matches!(
+        &e,
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))
+            if r.status_code.as_u16() == 403
+    );
+    let first = forbidden
+        && refused
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(user);
+    if !first {
+        return;
+    }
+    let msg = serenity::CreateMessage::new()
+        .content(format!(
+            "<@{user}> I cannot send you direct messages (Discord refuses them). Allow direct \
+             messages from this server's members, or turn them off with `/settings dm:false`; \
+             you will be told here."
+        ))
+        .allowed_mentions(serenity::CreateAllowedMentions::new().users([to]));
+    if let Err(e) = retry_429!(channel.send_message(http, msg.clone()).await) {
+        tracing::warn!(error = %e, "direct-message refusal not reported");
+    }
+}
+
+/// A button click: the club command it names, answered like a slash command.
+pub(super) async fn on_component(
+    ctx: &serenity::Context,
+    data: &Data,
+    c: &serenity::ComponentInteraction,
+) -> Result<(), Error> {
+    let Some(cmd) = button_command(&c.data.custom_id) else {
+        return Ok(());
+    };
+    if let Err(e) = data
+        .limiter
+        .admit(c.user.id.get(), c.id.get(), || data.club.now())
+    {
+        rest_count::counted(
+            c.create_response(
+                ctx,
+                serenity::CreateInteractionResponse::Message(
+                    serenity::CreateInteractionResponseMessage::new()
+                        .content(format!("\u{26A0} {e}"))
+                        .ephemeral(true),
+                ),
+            )
+            .await,
+        )?;
+        return Ok(());
+    }
+    let _answering = data.answering.enter(c.channel_id);
+    let who = actor_of(&c.user, c.guild_id, c.channel_id);
+    let work = club_task(Arc::clone(&data.club), who, cmd);
+    let (result, defer) = or_defer(work, DEFER_AFTER, async || {
+        rest_count::counted(c.defer(ctx).await)
+    })
+    .await;
+    let mut deferred = defer.transpose()?.is_some();
+    match result {
+        Err(e) => {
+            let text = format!("\u{26A0} {e}");
+            if deferred {
+                rest_count::counted(
+                    c.create_followup(
+                        ctx,
+                        serenity::CreateInteractionResponseFollowup::new()
+                            .content(text)
+                            .ephemeral(true),
+                    )
+                    .await,
+                )?;
+            } else {
+                rest_count::counted(
+                    c.create_response(
+                        ctx,
+                        serenity::CreateInteractionResponse::Message(
+                            serenity::CreateInteractionResponseMessage::new()
+                                .content(text)
+                                .ephemeral(true),
+                        ),
+                    )
+                    .await,
+                )?;
+            }
+        }
+        Ok(out) => {
+            let files = if deferred {
+                outcome_files(&out).await
+            } else {
+                let (files, defer) = or_defer(outcome_files(&out), RENDER_WAIT, async || {
+                    rest_count::counted(c.defer(ctx).await)
+                })
+                .await;
+                deferred = defer.transpose()?.is_some();
+                files
+            };
+            let answer = Answer::linked(&out, files, &data.club, data.web.as_deref()).await;
+            if deferred {
+                rest_count::counted(c.create_followup(ctx, answer.followup()).await)?;
+            } else {
+                rest_count::counted(
+                    c.create_response(
+                        ctx,
+                        serenity::CreateInteractionResponse::Message(answer.response()),
+                    )
+                    .await,
+                )?;
+            }
+            announce(&ctx.http, c.channel_id, &out).await;
+            direct_message(&ctx.http, &data.dm_refused, c.channel_id, &out).await;
+        }
+    }
+    Ok(())
+}
+
+/// Posts a reminder or time-out in the match's channel, mentioning the player, and by
+/// direct message when he asked for it.
+pub(super) async fn post_notice(http: &serenity::Http, refused: &DmRefused, n: &Notice) {
+    // An announcement for everyone in a channel (a league match's result): no mention.
+    if n.user_id.is_empty() {
+        if let Ok(id) = n.channel.parse::<u64>() {
+            let msg = Answer::text(clip(&n.text)).message();
+            if let Err(e) = retry_429!(
+                serenity::ChannelId::new(id)
+                    .send_message(http, msg.clone())
+                    .await
+            ) {
+                tracing::warn!(match_id = n.match_id, error = %e, "announcement not posted");
+            }
+        }
+        return;
+    }
+    let Ok(user_id) = n.user_id.parse::<u64>() else {
+        return;
+    };
+    let user = serenity::UserId::new(user_id);
+    let channel = n.channel.parse::<u64>().ok().map(serenity::ChannelId::new);
+    if let Some(channel) = channel {
+        let msg = serenity::CreateMessage::new()
+            .content(format!("<@{user}> {}", n.text))
+            .allowed_mentions(serenity::CreateAllowedMentions::new().users([user]));
+        if let Err(e) = retry_429!(channel.send_message(http, msg.clone()).await) {
+            tracing::warn!(match_id = n.match_id, error = %e, "notice not posted");
+        }
+    }
+    if n.dm {
+        match channel {
+            Some(channel) => send_dm(http, refused, channel, user_id, n.text.clone()).await,
+            None => {
+                if let Ok(dm) = user.create_dm_channel(http).await {
+                    let _ = dm.id.say(http, n.text.clone()).await;
+                }
+            }
+        }
+    }
+}
