@@ -1,15 +1,28 @@
 //! The [`Club`]: its construction, [`Club::execute`] and the dispatch of a [`Command`] to
 //! the room that runs it.
 
-use std::sync::Arc;
-
-use crate::{
-    Actor, AnalysisSettings, ChallengeOp, Clock, ClubError, ClubMetrics, Command, DiceSource,
-    Entry, Gauges, Look, MatchOp, MatchRef, Outcome, PlayerOp, PracticeOp,
-};
+use crate::Actor;
+use crate::AnalysisSettings;
+use crate::ChallengeOp;
+use crate::Clock;
+use crate::ClubError;
+use crate::ClubMetrics;
+use crate::Command;
+use crate::DiceSource;
+use crate::Entry;
+use crate::Gauges;
+use crate::Look;
+use crate::MatchOp;
+use crate::MatchRef;
+use crate::Outcome;
+use crate::PlayerOp;
+use crate::PracticeOp;
 use engine::Side;
 use engine::welsh::Rates;
-use store::{PlayerRow, Store};
+use std::sync::Arc;
+use std::time::Duration;
+use store::PlayerRow;
+use store::Store;
 
 /// The longest move text, option or name the club reads.
 const MAX_TEXT: usize = 200;
@@ -83,6 +96,31 @@ impl Club {
     #[must_use]
     pub fn with_challenge_expiry(mut self, seconds: i64) -> Club {
         self.challenge_expiry = seconds;
+        self
+    }
+
+    /// The club telling players once per match when their time bank falls below
+    /// `seconds` (0: never).
+    #[must_use]
+    pub fn with_low_time(mut self, seconds: i64) -> Club {
+        self.low_time = seconds.max(0);
+        self
+    }
+
+    /// The smallest experience a player needs to appear on `/leaderboard` (default 0).
+    #[must_use]
+    pub fn with_leaderboard_min_experience(mut self, experience: u32) -> Club {
+        self.leaderboard_min_experience = experience;
+        self
+    }
+
+    /// The club with the bot trying a failed decision again after `every` (default a
+    /// minute).
+    #[must_use]
+    pub fn with_bot_retry(mut self, every: Duration) -> Club {
+        if let Some(b) = Arc::get_mut(&mut self.bot_player) {
+            b.retry = every;
+        }
         self
     }
 

@@ -1,6 +1,35 @@
 //! The application: commands in, outcomes out. Who may do what, one transaction per
 //! command with an optimistic version check, the dice and the clock, deadlines and
 //! reminders, the scoop-pot and the ledger. No chat-platform types.
+//!
+//! A [`Command`] from an [`Actor`] goes to [`Club::execute`] (`club.rs`), which sends it
+//! by its group to the room that runs it and gives back an [`Outcome`] or a
+//! [`ClubError`]. The club is a house of rooms, one folder per concern:
+//!
+//! | room | holds |
+//! |---|---|
+//! | `club.rs` | [`Club`]: its parts, its construction, `execute` and the dispatch by group |
+//! | `command.rs` | [`Command`] grouped by concern, [`Outcome`], [`Actor`], [`MatchRef`], [`NextUp`], [`Notice`]; `Command::kind` for the metrics |
+//! | `kernel/` | what every room uses: the clock, the dice, spans of time and their words, a match's cause of ending, the errors, the metrics, stopping, the low-priority thread |
+//! | `matches/` | a match: its log and the snapshot it folds into, loading one (`which_match`), the commands played on it (`play`), its time banks, boards and views, prompts and choices, a deadline come, low time, money play's ledger and sessions |
+//! | `challenges/` | challenges: the terms checked, making and answering one, expiry, blocking |
+//! | `practice/` | practice: hints (standard and Welsh), the tutor, `/undo` and `/keep` |
+//! | `chouette/` | chouettes: the log, the operations, sessions, views, the commands |
+//! | `fair/` | provably fair dice: the chain, seeds and throws, `/fair`, the records of play, dice statistics |
+//! | `bot/` | the bot player: levels, identities, events, its decisions in a match (GNU Backgammon's and the Welsh player's), the terms it takes, the record against it |
+//! | `analysis/` | `/analyse` and `/stats`: the queue, gnubg's run, the review and its words, the Welsh review |
+//! | `players/` | players: who sends a command, names, settings, ratings, head-to-head, the Welsh record, vacations, the daily digest, the matches waiting on a player |
+//! | `league/` | leagues and tournaments: the formats, fixtures, standings, seasons, the director's rulings |
+//! | `web/` | the read side of the web pages, reached through [`Club::web`]: link tokens, revoking them, one view per page |
+//! | `workers/` | the tasks beside the commands: the deadline sweep, the analysis runner, the bot's worker |
+//!
+//! Each room's `mod.rs` holds its entry points: the one `impl Club` block of the room,
+//! what other rooms and the adapters call, listed in its doc. The rest of a room are
+//! free functions taking the club (`club: &Club`), called by path, so a `use` line or a
+//! path names every file a command passes through. A few leaf modules are open to the
+//! other rooms (`pub(crate) mod`): the vocabulary many share (a match loaded, a
+//! command's work on it, the log's entries, a player's key, the phrases). No two modules
+//! name each other, directly or round a loop (`tests/it/layers.rs` checks every crate).
 
 mod analysis;
 mod bot;

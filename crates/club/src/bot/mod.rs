@@ -17,7 +17,6 @@ use crate::ClubError;
 use crate::Command;
 use crate::Outcome;
 pub(crate) use player::SCAN_LIMIT;
-use std::time::Duration;
 use store::PlayerRow;
 use tokio::sync::broadcast;
 
@@ -41,13 +40,6 @@ impl Club {
     #[must_use]
     pub fn bot_events(&self) -> broadcast::Receiver<BotEvent> {
         player::bot_events(self)
-    }
-
-    /// The club with the bot trying a failed decision again after `every` (default a
-    /// minute).
-    #[must_use]
-    pub fn with_bot_retry(self, every: Duration) -> Club {
-        player::with_bot_retry(self, every)
     }
 
     /// Whether `user_id` on `platform` is the bot.

@@ -173,16 +173,6 @@ pub(super) fn bot_events(club: &Club) -> broadcast::Receiver<BotEvent> {
     club.bot_player.events.subscribe()
 }
 
-/// The club with the bot trying a failed decision again after `every` (default a
-/// minute).
-#[must_use]
-pub(super) fn with_bot_retry(mut club: Club, every: Duration) -> Club {
-    if let Some(b) = Arc::get_mut(&mut club.bot_player) {
-        b.retry = every;
-    }
-    club
-}
-
 /// Whether `user_id` on `platform` is the bot.
 pub(super) fn is_bot_user(club: &Club, platform: &str, user_id: &str) -> bool {
     club.bot_player

@@ -36,14 +36,6 @@ fn bank_left(l: &Loaded, now: i64) -> Option<(usize, i64)> {
     Some((i, (l.row.bank[i] - over).max(0)))
 }
 
-/// The club telling players once per match when their time bank falls below
-/// `seconds` (0: never).
-#[must_use]
-pub(super) fn with_low_time(mut club: Club, seconds: i64) -> Club {
-    club.low_time = seconds.max(0);
-    club
-}
-
 /// Tells each player to act whose time bank has fallen below the threshold, once per
 /// match. Returns the notices.
 ///

@@ -53,14 +53,6 @@ impl Club {
         low_time::low_time_sweep(self, now).await
     }
 
-    // low_time
-    /// The club telling players once per match when their time bank falls below
-    /// `seconds` (0: never).
-    #[must_use]
-    pub fn with_low_time(self, seconds: i64) -> Club {
-        low_time::with_low_time(self, seconds)
-    }
-
     // money
     /// The player's balance here and the payments behind it.
     pub(crate) async fn ledger(

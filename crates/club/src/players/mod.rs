@@ -83,13 +83,6 @@ impl Club {
         names::rename(self, actor, me, name).await
     }
 
-    // rating
-    /// The smallest experience a player needs to appear on `/leaderboard` (default 0).
-    #[must_use]
-    pub fn with_leaderboard_min_experience(self, experience: u32) -> Club {
-        rating::with_leaderboard_min_experience(self, experience)
-    }
-
     /// A player named in `/rating`: known on this platform, never created by asking.
     pub(crate) async fn rated_player(
         &self,

@@ -41,13 +41,6 @@ pub(crate) fn change_lines(r: &RatedMatch, l: &Loaded) -> Vec<String> {
         .collect()
 }
 
-/// The smallest experience a player needs to appear on `/leaderboard` (default 0).
-#[must_use]
-pub(super) fn with_leaderboard_min_experience(mut club: Club, experience: u32) -> Club {
-    club.leaderboard_min_experience = experience;
-    club
-}
-
 /// A player named in `/rating`: known on this platform, never created by asking.
 pub(super) async fn rated_player(
     club: &Club,
