@@ -1,4 +1,8 @@
-//! `/analyse` and `/stats`: the analysis queue, gnubg's run, the review and its words, the Welsh review.
+//! `/analyse` and `/stats`: the analysis queue, gnubg's run, the review and its words, the
+//! Welsh review.
+//!
+//! Entry points, on [`Club`](crate::Club): `analysis_events`, `analysis_settings`,
+//! `analyse`, `stats`, `requeue_analyses`, `run_next_analysis` (`queue.rs`).
 
 pub(crate) mod gnubg_run;
 pub(crate) mod queue;

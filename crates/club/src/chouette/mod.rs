@@ -1,4 +1,8 @@
 //! Chouettes: their log, operations, sessions, views and commands.
+//!
+//! Entry points, on [`Club`](crate::Club): `chouette`, `chouette_moves`
+//! (`commands.rs`); `load_chouette`, `find_chouette` (`session.rs`); `chouette_outcome`
+//! (`view.rs`).
 
 pub(crate) mod commands;
 pub(crate) mod log;

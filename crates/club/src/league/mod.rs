@@ -18,6 +18,12 @@
 //! and `entries` (the log); `commands` runs the commands; `tables` makes a division's
 //! table and its text. This file only declares the parts and re-exports what the club
 //! and the adapters use of them.
+//!
+//! Entry points, on [`Club`](crate::Club): `after_match_end` (`advance.rs`);
+//! `league_result` (`announce.rs`); `league`, `find_league`, `league_names`
+//! (`commands.rs`);  (`director.rs`); `league_posts`, `take_league_posts_owed`,
+//! `move_owed_league_match`, `move_league_match` (`posts.rs`); `league_sweep`
+//! (`reminders.rs`); `league_table`, `league_bracket`, `bracket_picture` (`views.rs`).
 
 mod advance;
 mod announce;

@@ -6,6 +6,9 @@
 //!
 //! Entry points (on [`Club`]): `sweep`, `spawn_deadlines`, `spawn_analysis`,
 //! `spawn_bot`.
+//!
+//! Entry points, on [`Club`](crate::Club): `sweep`, `spawn_deadlines`,
+//! `spawn_analysis`, `spawn_bot`.
 
 mod analysis;
 mod bot;
