@@ -2,7 +2,7 @@
 //! Welsh review.
 //!
 //! Entry points, on [`Club`](crate::Club): `analysis_events`, `analysis_settings`,
-//! `analyse`, `stats`, `requeue_analyses`, `run_next_analysis` (`queue.rs`).
+//! `analyse`, `stats`, `requeue_analyses`, `run_next_analysis` (`queue`).
 
 pub(crate) mod gnubg_run;
 pub(crate) mod queue;

@@ -1,8 +1,8 @@
 //! Challenges: making one, its terms checked, answering it, expiry, blocking.
 //!
 //! Entry points, on [`Club`](crate::Club): `block`, `unblock`, `check_blocks_join`
-//! (`block.rs`); `opponent`, `challenge`, `answer_challenge` (`challenge.rs`); `expire`
-//! (`expiry.rs`).
+//! (`block`); `opponent`, `challenge`, `answer_challenge` (`challenge`); `expire`
+//! (`expiry`).
 
 pub(crate) mod block;
 pub(crate) mod challenge;

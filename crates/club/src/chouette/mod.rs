@@ -1,8 +1,7 @@
 //! Chouettes: their log, operations, sessions, views and commands.
 //!
-//! Entry points, on [`Club`](crate::Club): `chouette`, `chouette_moves`
-//! (`commands.rs`); `load_chouette`, `find_chouette` (`session.rs`); `chouette_outcome`
-//! (`view.rs`).
+//! Entry points, on [`Club`](crate::Club): `chouette`, `chouette_moves` (`commands`);
+//! `load_chouette`, `find_chouette` (`session`); `chouette_outcome` (`view`).
 
 pub(crate) mod commands;
 pub(crate) mod log;

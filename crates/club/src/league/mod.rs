@@ -8,22 +8,24 @@
 //! restart loses nothing.
 //!
 //! The scheduler (`fixtures`, `double_elim`, `swiss`) and the table (`standings`) are
-//! pure; `swiss_rounds` pairs a Swiss season's next round in the store; `start` draws and
-//! starts a season, `advance` follows results (next knockout round, end of season),
-//! `director` holds the organiser's rulings and extensions, `withdrawal` a player leaving
-//! mid-season, `reminders` the sweep's part, `recur` seasons that start by themselves,
-//! `checkin` a knockout's check-in, `suggest` gnubg's chances for an unfinished match;
-//! `views` and `pictures` show them.
-//! The types are in `terms` (format, settings, a league as read), `ops` (the commands)
-//! and `entries` (the log); `commands` runs the commands; `tables` makes a division's
-//! table and its text. This file only declares the parts and re-exports what the club
-//! and the adapters use of them.
+//! pure; `swiss_rounds` pairs a Swiss season's next round in the store; `record` finds a
+//! league, writes its changes and starts its matches; `draw` draws a season (seeding,
+//! fixtures, entry fees) and `start` starts one; `advance` follows results (next
+//! knockout round, end of season), `director` holds the organiser's rulings and
+//! extensions, `withdrawal` a player leaving mid-season, `reminders` the sweep's part,
+//! `recur` seasons that start by themselves, `checkin` a knockout's check-in, `posts`
+//! what a chat platform posts of a season, `suggest` gnubg's chances for an unfinished
+//! match; `views` and `pictures` show them. The types are in `terms` (format, settings, a
+//! league as read), `ops` (the commands) and `entries` (the log); `commands` runs the
+//! commands; `tables` makes a division's table and its text. This file declares the parts,
+//! re-exports what the club and the adapters use of them, and holds the room's entry
+//! points.
 //!
-//! Entry points, on [`Club`](crate::Club): `after_match_end` (`advance.rs`);
-//! `league_result` (`announce.rs`); `league`, `find_league`, `league_names`
-//! (`commands.rs`);  (`director.rs`); `league_posts`, `take_league_posts_owed`,
-//! `move_owed_league_match`, `move_league_match` (`posts.rs`); `league_sweep`
-//! (`reminders.rs`); `league_table`, `league_bracket`, `bracket_picture` (`views.rs`).
+//! Entry points, on [`Club`](crate::Club): `after_match_end` (`advance`); `league_result`
+//! (`announce`); `league` (`commands`); `find_league`, `league_names` (`record`);
+//! `league_posts`, `take_league_posts_owed`, `move_owed_league_match`, `move_league_match`
+//! (`posts`); `league_sweep` (`reminders`); `league_table`, `league_bracket`,
+//! `bracket_picture` (`views`).
 
 mod advance;
 mod announce;

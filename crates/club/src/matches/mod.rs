@@ -2,12 +2,11 @@
 //! it, the boards and views, prompts and choices, deadlines and the sweep's time-outs,
 //! money play's ledger and sessions.
 //!
-//! Entry points, on [`Club`](crate::Club): `match_due` (`deadlines.rs`); `low_time_sweep`
-//! (`low_time.rs`); `ledger`,
-//! `pot` (`money.rs`); `with_fair`, `act`, `plan`, `autopilot`, `planned_change`,
-//! `save`, `commit` (`play.rs`); `stop_session` (`session.rs`); `board`, `games`,
-//! `history`, `export`, `export_loaded`, `moves`, `legal_moves` (`views.rs`); `load`,
-//! `find`, `find_view`, `waiting_on`, `open_matches` (`which_match.rs`).
+//! Entry points, on [`Club`](crate::Club): `match_due` (`deadlines`); `low_time_sweep`
+//! (`low_time`); `ledger`, `pot` (`money`); `with_fair`, `act`, `plan`, `autopilot`,
+//! `planned_change`, `save`, `commit` (`play`); `stop_session` (`session`); `board`,
+//! `games`, `history`, `export`, `export_loaded`, `moves`, `legal_moves` (`views`); `load`,
+//! `find`, `find_view`, `waiting_on`, `open_matches` (`which_match`).
 
 pub(crate) mod choices;
 pub(crate) mod deadlines;

@@ -1,13 +1,12 @@
 //! Players: who sends a command, names, settings, ratings, head-to-head, the Welsh record,
 //! vacations, the daily digest, the matches waiting on a player.
 //!
-//! Entry points, on [`Club`](crate::Club): `me` (`acting_player.rs`); `digest_sweep`,
-//! `compose_digests`, `head_to_head_view` (`digest.rs`); `rename`, `rated_player`,
-//! `rating_view`, `leaderboard_view` (`names.rs`); `settings`, `introduce`,
-//! `match_threads`, `move_to_channel` (`settings.rs`); `vacation`, `vacation_starts`,
-//! `defer_for_vacation`, `sweep_spares`, `vacation_sweep` (`vacation.rs`);
-//! `set_waiting_links`, `games_waiting` (`waiting.rs`); `welsh_record`
-//! (`welsh_record.rs`).
+//! Entry points, on [`Club`](crate::Club): `me` (`acting_player`); `digest_sweep`,
+//! `compose_digests` (`digest`); `head_to_head_view`; `rename` (`names`); `rated_player`,
+//! `rating_view`, `leaderboard_view` (`rating`); `settings`, `introduce`, `match_threads`,
+//! `move_to_channel` (`settings`); `vacation`, `vacation_starts`, `defer_for_vacation`,
+//! `sweep_spares`, `vacation_sweep` (`vacation`); `set_waiting_links`, `games_waiting`
+//! (`waiting`); `welsh_record` (`welsh_record`).
 
 pub(crate) mod acting_player;
 pub(crate) mod digest;

@@ -1,7 +1,7 @@
 //! Practice: hints (standard and Welsh), the tutor and `/undo`.
 //!
-//! Entry points, on [`Club`](crate::Club): `hint` (`hint.rs`); `act_tutored`
-//! (`tutor.rs`); `undo_or_keep` (`undo.rs`).
+//! Entry points, on [`Club`](crate::Club): `hint` (`hint`); `act_tutored` (`tutor`);
+//! `undo_or_keep` (`undo`).
 
 pub(crate) mod hint;
 pub(crate) mod tutor;

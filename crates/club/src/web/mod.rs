@@ -1,18 +1,17 @@
 //! The read side of the web pages: link tokens, revoking them, and what each page shows.
 //!
 //! Entry points, on [`Web`] (through [`Club::web`](crate::Club::web)): `chouette_page`,
-//! `chouette_frame`, `chouette_version` (`chouette.rs`); `league_link`,
-//! `leaderboard_link`, `web_page_link`, `resolve_league_link`, `league_link_stamp`,
-//! `public_league_stamp`, `league_link_bracket`, `resolve_leaderboard_link`,
-//! `leaderboard_link_stamp`, `public_leaderboard_stamp`, `set_web_public`,
-//! `web_public`, `public_index`, `public_league`, `public_league_bracket`,
-//! `public_leaderboard` (`league.rs`); `links_for`, `match_link`, `revoke_match_link`,
-//! `revoke_match_link_by`, `outcome_link`, `outcome_player_links`, `chouette_link`,
-//! `resolve_chouette_link`, `resolve_match_link` (`links.rs`); `match_page`,
-//! `match_frame`, `match_page_stamp`, `match_version`, `match_file`,
-//! `match_dice_export`, `match_dice_anchor` (`match_page.rs`); `player_link`,
-//! `revoke_player_link_by`, `resolve_player_link`, `player_rating_chart` (`player.rs`);
-//! `revoke_link_by` (`revoke.rs`).
+//! `chouette_frame`, `chouette_version` (`chouette`); `league_link`, `leaderboard_link`,
+//! `web_page_link`, `resolve_league_link`, `league_link_stamp`, `public_league_stamp`,
+//! `league_link_bracket`, `resolve_leaderboard_link`, `leaderboard_link_stamp`,
+//! `public_leaderboard_stamp`, `set_web_public`, `web_public`, `public_index`,
+//! `public_league`, `public_league_bracket`, `public_leaderboard` (`league`); `links_for`,
+//! `match_link`, `revoke_match_link`, `revoke_match_link_by`, `outcome_link`,
+//! `outcome_player_links`, `chouette_link`, `resolve_chouette_link`, `resolve_match_link`,
+//! `player_link` (`links`); `match_page`, `match_frame`, `match_page_stamp`,
+//! `match_version`, `match_file`, `match_dice_export`, `match_dice_anchor` (`match_page`);
+//! `revoke_player_link_by`, `resolve_player_link`, `player_rating_chart` (`player`);
+//! `revoke_link_by` (`revoke`).
 
 pub(crate) mod chouette;
 pub(crate) mod league;
