@@ -32,7 +32,7 @@ pub use analyse::{
     MatchAnalysis, MoveStats, PlayerStats, analyse_match,
 };
 pub use decide::{Answer, CubeAction, CubeEquities, CubeVerdict};
-pub use error::{BotError, INSTALL_GNUBG};
+pub use error::{ANALYSIS_NEEDS_GNUBG, BotError, INSTALL_GNUBG};
 pub use hint::{HINT_LEVEL, HintPlay, PlayJudgement, answer_words, cube_words, plays_words};
 pub use level::{EvalContext, Level, UnknownLevel};
 pub use pool::{Bot, BotSettings, Pool};

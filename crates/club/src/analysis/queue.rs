@@ -45,10 +45,8 @@ fn welsh_job(l: &Loaded, entries: Vec<Entry>) -> WelshJob {
 /// row (gnubg taking the machine down with it, say) fails instead of looping.
 pub const MAX_ATTEMPTS: i64 = 3;
 
-/// What the refusal says when GNU Backgammon is not installed.
-pub const INSTALL_GNUBG: &str = "GNU Backgammon (gnubg) is not installed on the bot's \
-     machine, so matches cannot be analysed: the bot's admin can install it with \
-     `apt-get install gnubg` (Debian/Ubuntu) or from https://www.gnu.org/software/gnubg/";
+/// What the refusal says when GNU Backgammon is not installed (the gnubg crate's text).
+pub use gnubg::ANALYSIS_NEEDS_GNUBG as INSTALL_GNUBG;
 
 /// How analyses run: handed to the club by whoever starts it (the bot reads them from its
 /// configuration: `ANALYSIS_*`).

@@ -1,5 +1,6 @@
 //! The one-shot review of a match (`analyse_match`): gnubg's own figures for a short
-//! match and its progress, a run told to stop or past its limit, an answer it cannot read.
+//! match and its progress, a run told to stop or past its limit, an answer it cannot read,
+//! and what it says when gnubg is not installed.
 
 use std::time::Duration;
 
@@ -145,4 +146,16 @@ fn an_answer_without_a_players_figures_cannot_be_read() {
         e.to_string(),
         "GNU Backgammon's answer could not be read (no figures for player O)"
     );
+}
+
+#[test]
+fn the_analysis_says_gnubg_is_missing_in_the_bots_words() {
+    // The analysis's text and the bot's open and end alike (`failures.rs` has the bot's)
+    assert_eq!(
+        gnubg::ANALYSIS_NEEDS_GNUBG,
+        "GNU Backgammon (gnubg) is not installed on the bot's machine, so matches cannot be \
+         analysed: the bot's admin can install it with `apt-get install gnubg` \
+         (Debian/Ubuntu) or from https://www.gnu.org/software/gnubg/"
+    );
+    assert!(gnubg::ANALYSIS_NEEDS_GNUBG.ends_with(gnubg::INSTALL_GNUBG));
 }
