@@ -9,8 +9,13 @@
 //! time limit, the answer is a [`BotError`] saying so; no play is ever made up, and a
 //! play gnubg names is made only if the engine finds it among the legal plays.
 //!
+//! It also reviews whole matches: [`analyse_match`] runs one gnubg subprocess on a `.mat`
+//! file (the script `analyse.py` embedded) and answers with gnubg's own figures, a
+//! [`MatchAnalysis`].
+//!
 //! This crate sits beside the store: it depends on the engine only, and the club uses it.
 
+mod analyse;
 mod decide;
 mod error;
 mod hint;
@@ -22,8 +27,12 @@ mod winning;
 
 use std::path::{Path, PathBuf};
 
+pub use analyse::{
+    AnalysedPlayer, AnalysisError, AnalysisRun, CostlyDecision, CubeStats, DiceStats,
+    MatchAnalysis, MoveStats, PlayerStats, analyse_match,
+};
 pub use decide::{Answer, CubeAction, CubeEquities, CubeVerdict};
-pub use error::{BotError, INSTALL_GNUBG};
+pub use error::{ANALYSIS_NEEDS_GNUBG, BotError, INSTALL_GNUBG};
 pub use hint::{HINT_LEVEL, HintPlay, PlayJudgement, answer_words, cube_words, plays_words};
 pub use level::{EvalContext, Level, UnknownLevel};
 pub use pool::{Bot, BotSettings, Pool};

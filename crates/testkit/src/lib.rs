@@ -2,8 +2,9 @@
 //! them: seeded randomness, self-play, running gnubg, scratch directories and stores
 //! (SQLite, or PostgreSQL when `GAMMONBOT_TEST_PG` is set), throwaway PostgreSQL servers.
 //!
-//! It depends on no crate above the store, so that an edit of the club relinks none of the
-//! lower crates' tests; the club's helpers are in `clubkit`.
+//! It depends on no crate above the store (the gnubg crate, beside it, finds gnubg), so
+//! that an edit of the club relinks none of the lower crates' tests; the club's helpers
+//! are in `clubkit`.
 //!
 //! A test binary now holds many suites, so the scratch names carry a number unique in the
 //! process as well as the process id: two suites that pick the same name do not share a
@@ -114,22 +115,16 @@ pub fn result_boards(board: &Board, dice: Dice) -> Vec<[i8; 26]> {
     v
 }
 
-/// The gnubg binary: on PATH, or where Debian puts it.
+/// The gnubg binary: on PATH, or where Debian puts it (found as the bot finds it,
+/// [`gnubg::find_gnubg`]).
 pub fn gnubg() -> PathBuf {
-    for dir in std::env::var("PATH")
-        .unwrap_or_default()
-        .split(':')
-        .chain(["/usr/games"])
-    {
-        let p = Path::new(dir).join("gnubg");
-        if p.is_file() {
-            return p;
-        }
-    }
-    panic!(
-        "GNU Backgammon is needed for this test and was not found: install it with \
-         `apt-get install -y gnubg` (scripts/test.sh does so)"
-    );
+    let path = std::env::var("PATH").unwrap_or_default();
+    gnubg::find_gnubg(&format!("{path}:/usr/games")).unwrap_or_else(|| {
+        panic!(
+            "GNU Backgammon is needed for this test and was not found: install it with \
+             `apt-get install -y gnubg` (scripts/test.sh does so)"
+        )
+    })
 }
 
 /// Runs a gnubg Python script with environment variables; panics with its output on failure.

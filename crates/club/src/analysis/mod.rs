@@ -4,13 +4,13 @@
 //! Entry points, on [`Club`](crate::Club): `analysis_events`, `analysis_settings`,
 //! `analyse`, `stats`, `requeue_analyses`, `run_next_analysis` (`queue`).
 
-pub(crate) mod gnubg_run;
+pub(crate) mod gnubg_review;
 pub(crate) mod queue;
 pub(crate) mod review;
 pub(crate) mod review_words;
 pub(crate) mod welsh;
 
-pub use gnubg_run::find_gnubg;
+pub use gnubg::find_gnubg;
 pub use queue::{AnalysisEvent, AnalysisReport, AnalysisSettings, INSTALL_GNUBG, MAX_ATTEMPTS};
 pub use review::{Decision, PlayerFigures, Review, rating_band};
 pub use review_words::{blunder_boards, review_lines};

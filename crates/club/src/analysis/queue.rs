@@ -2,9 +2,9 @@
 //! of a money session) and the bot posts the verdict; a finished Welsh match is judged by
 //! gammonbot's own Welsh player instead (`welsh_analysis`), through the same queue.
 //!
-//! gnubg runs as a subprocess (`gnubg -t -q -r -p analyse.py`, the script embedded from
-//! `scripts/analyse.py`) on a blocking thread, never on the async runtime's workers; it is
-//! fed the `.mat` export of the match and answers with JSON built from `gnubg.match()`.
+//! gnubg runs as a subprocess (the gnubg crate's [`analyse_match`], its script embedded)
+//! on a blocking thread, never on the async runtime's workers; it is fed the `.mat` export
+//! of the match and answers with its figures (JSON built from `gnubg.match()`, read).
 //! The jobs are rows of the store's `analyses` table: restart-safe, one worker by default.
 //! What a job found is stored as a [`Review`]; asking again answers from it at once.
 
@@ -20,14 +20,14 @@ use engine::{Action, Event, Match, Ruleset, Side, export_mat};
 use render::BlunderBoard;
 use store::{AnalysisRow, AnalysisStatus, MatchStatus, NewAnalysis, PlayerRow};
 
-use crate::analysis::gnubg_run;
-use crate::analysis::gnubg_run::{GnubgError, find_gnubg};
+use crate::analysis::gnubg_review;
 use crate::analysis::review::{Review, rating_band};
 use crate::analysis::review_words::{blunder_boards, review_lines};
 use crate::analysis::welsh::{
     WelshJob, WelshReview, review_welsh, welsh_blunder_boards, welsh_games, welsh_review_lines,
 };
 use crate::practice::undo::standard_actions;
+use gnubg::{AnalysisError, AnalysisRun, analyse_match, find_gnubg};
 
 /// What a Welsh analysis reads of match `l` with its log.
 fn welsh_job(l: &Loaded, entries: Vec<Entry>) -> WelshJob {
@@ -45,10 +45,8 @@ fn welsh_job(l: &Loaded, entries: Vec<Entry>) -> WelshJob {
 /// row (gnubg taking the machine down with it, say) fails instead of looping.
 pub const MAX_ATTEMPTS: i64 = 3;
 
-/// What the refusal says when GNU Backgammon is not installed.
-pub const INSTALL_GNUBG: &str = "GNU Backgammon (gnubg) is not installed on the bot's \
-     machine, so matches cannot be analysed: the bot's admin can install it with \
-     `apt-get install gnubg` (Debian/Ubuntu) or from https://www.gnu.org/software/gnubg/";
+/// What the refusal says when GNU Backgammon is not installed (the gnubg crate's text).
+pub use gnubg::ANALYSIS_NEEDS_GNUBG as INSTALL_GNUBG;
 
 /// How analyses run: handed to the club by whoever starts it (the bot reads them from its
 /// configuration: `ANALYSIS_*`).
@@ -577,18 +575,16 @@ async fn analyse_job(club: &Club, job: &AnalysisRow, l: &Loaded) -> Result<Revie
     let stop = Arc::clone(&club.stop);
     let work = tokio::task::spawn_blocking(move || {
         let stopped = || stop.asked();
-        let run = gnubg_run::Run {
+        let run = AnalysisRun {
             plies,
             threads,
             limit,
             stopped: &stopped,
         };
-        let out = gnubg_run::run_gnubg(&gnubg, &dir, &mat, &run, &ptx);
-        if out.is_ok() {
-            // Kept when gnubg failed, for the admin to look at.
-            let _ = std::fs::remove_dir_all(&dir);
-        }
-        out
+        // `dir` is removed once gnubg answers (kept when it failed, for the admin).
+        analyse_match(&gnubg, &dir, &mat, &run, &mut |game, games| {
+            let _ = ptx.send((game, games));
+        })
     });
     while let Some((game, games)) = prx.recv().await {
         if game == 0 {
@@ -607,7 +603,7 @@ async fn analyse_job(club: &Club, job: &AnalysisRow, l: &Loaded) -> Result<Revie
     }
     let raw = match work.await {
         Ok(Ok(raw)) => raw,
-        Ok(Err(GnubgError::TimedOut)) => {
+        Ok(Err(AnalysisError::TimedOut)) => {
             return Err(format!(
                 "GNU Backgammon took longer than {} and was stopped; ask again later, or \
                  the bot's admin can lower ANALYSIS_PLIES or raise ANALYSIS_TIME_LIMIT",
@@ -617,8 +613,7 @@ async fn analyse_job(club: &Club, job: &AnalysisRow, l: &Loaded) -> Result<Revie
         Ok(Err(e)) => return Err(e.to_string()),
         Err(e) => return Err(format!("the analysis stopped unexpectedly ({e})")),
     };
-    let mut review = gnubg_run::review(&raw, l.row.id, [l.players[0].id, l.players[1].id])
-        .map_err(|e| format!("GNU Backgammon's answer could not be read ({e})"))?;
+    let mut review = gnubg_review::review(&raw, l.row.id, [l.players[0].id, l.players[1].id]);
     review.seconds = started.elapsed().as_secs_f64();
     Ok(review)
 }

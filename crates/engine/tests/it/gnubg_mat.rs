@@ -206,7 +206,7 @@ fn analysis_after_a_beaver_values_decisions_at_the_beavered_cube_owned_by_the_be
     )
     .unwrap();
     // When the analysis script reviews it at 0 plies
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/analyse.py");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../gnubg/src/analyse.py");
     run_gnubg(
         &script,
         &[

@@ -1,6 +1,7 @@
 //! The gnubg crate's integration tests: one binary, one module per suite. They run the
 //! real GNU Backgammon (`/usr/games/gnubg`), with few requests each.
 
+mod analyse;
 mod decisions;
 mod failures;
 mod levels;

@@ -1,6 +1,6 @@
 # GNU Backgammon's review of one match, for gammonbot's /analyse.
 #
-# Run as `gnubg -t -q -r -p scripts/analyse.py` with:
+# Run as `gnubg -t -q -r -p analyse.py` (by `analyse_match`, crates/gnubg/src/analyse.rs) with:
 #   GAMMONBOT_MAT      the .mat file to read (written by the engine's export)
 #   GAMMONBOT_OUT      where to write the result (JSON)
 #   GAMMONBOT_PLIES    the evaluation depth for chequer plays and cube decisions (0, 1, 2...)
