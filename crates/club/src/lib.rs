@@ -17,7 +17,7 @@
 //! | `chouette/` | chouettes: the log, the operations, sessions, views, the commands |
 //! | `fair/` | provably fair dice: the chain, seeds and throws, `/fair`, the records of play, dice statistics |
 //! | `bot/` | the bot player: levels, identities, events, its decisions in a match (GNU Backgammon's and the Welsh player's), the terms it takes, the record against it |
-//! | `analysis/` | `/analyse` and `/stats`: the queue, gnubg's run, the review and its words, the Welsh review |
+//! | `analysis/` | `/analyse` and `/stats`: the queue, gnubg's report made a review (`gnubg_review`), the review and its words, the Welsh review |
 //! | `players/` | players: who sends a command, names, settings, ratings, head-to-head, the Welsh record, vacations, the daily digest, the matches waiting on a player |
 //! | `league/` | leagues and tournaments: the formats, fixtures, standings, seasons, the director's rulings |
 //! | `web/` | the read side of the web pages, reached through [`Club::web`]: link tokens, revoking them, one view per page |

@@ -1,4 +1,5 @@
-//! `/analyse` and `/stats`: the analysis queue, gnubg's run, the review and its words, the
+//! `/analyse` and `/stats`: the analysis queue, gnubg's report made a review (the run is
+//! `gnubg::analyse_match`), the review and its words, the
 //! Welsh review.
 //!
 //! Entry points, on [`Club`](crate::Club): `analysis_events`, `analysis_settings`,
