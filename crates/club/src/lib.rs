@@ -44,6 +44,7 @@ pub use kernel::{
     Clock, ClubError, ClubMetrics, DiceSource, Gauges, ManualClock, RngDice, Span, SpanError,
     SystemClock, duration_words,
 };
+pub use kernel::{CommunityId, MatchNo, PlayerId};
 pub use league::LeaguePost;
 pub use league::{
     BracketLine, Format, LeagueCommand, LeagueEntry, LeagueOp, LeagueSettings, TableLine,
