@@ -31,6 +31,7 @@ pub use chouette::{
 };
 pub use club::Club;
 pub use command::Chart;
+pub use command::PlayerRef;
 pub use command::{
     Actor, Attachment, ChallengeOp, ChallengeSpec, Command, DAY, Identity, Look, MatchRef, NextUp,
     Notice, Outcome, PlayerOp, PracticeOp, Starter, TimeControl,

@@ -4,6 +4,8 @@
 
 use std::cmp::Ordering;
 use std::fmt;
+use std::num::ParseIntError;
+use std::str::FromStr;
 
 /// A match's number, as the players see it (`#12`): the store's row id of the match.
 /// Displayed as the bare number (`12`); the words put the `#` before it.
@@ -69,6 +71,15 @@ impl fmt::Display for MatchNo {
     }
 }
 
+impl FromStr for MatchNo {
+    type Err = ParseIntError;
+
+    /// The bare number a player types (`12`; the `#` is his words', taken off before).
+    fn from_str(s: &str) -> Result<MatchNo, ParseIntError> {
+        s.parse().map(MatchNo)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -79,6 +90,10 @@ mod tests {
         assert_eq!(id.get(), 12);
         assert_eq!(format!("#{id}"), "#12");
         assert_eq!(format!("{id:>4}"), "  12");
-        assert!(id == 12 && 12 == id && id > 0);
+        assert!(id == 12, "a number compares with its i64");
+        assert!(12 == id, "and the other way round");
+        assert!(id > 0 && id < 13);
+        assert_eq!("12".parse::<MatchNo>(), Ok(id));
+        assert!("#12".parse::<MatchNo>().is_err());
     }
 }
