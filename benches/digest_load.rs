@@ -82,7 +82,7 @@ fn main() {
                         )
                         .await
                         .unwrap();
-                    let id = out.match_id.unwrap();
+                    let id = out.match_id.unwrap().get();
                     let out = club
                         .execute(&Actor::local(&b), Command::Challenge(ChallengeOp::Accept(MatchRef::id(id))))
                         .await

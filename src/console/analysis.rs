@@ -49,7 +49,7 @@ async fn report_text(r: AnalysisReport, png_dir: Option<&Path>) -> String {
         let _ = writeln!(s, "[match #{}] {l}", r.match_id);
     }
     if let Some(dir) = png_dir {
-        let w = write_blunders(dir, r.match_id, r.boards).await;
+        let w = write_blunders(dir, r.match_id.get(), r.boards).await;
         if !w.is_empty() {
             let _ = writeln!(s, "{w}");
         }

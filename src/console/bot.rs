@@ -37,9 +37,9 @@ pub(super) async fn drain(club: &Club, png_dir: Option<&Path>) -> String {
         for e in &events {
             text.push_str(&event_text(e, club.now(), png_dir).await);
             if let Some(v) = e.outcome.version
-                && !seen.contains(&(e.match_id, v))
+                && !seen.contains(&(e.match_id.get(), v))
             {
-                seen.push((e.match_id, v));
+                seen.push((e.match_id.get(), v));
                 progress = true;
             }
         }

@@ -8,7 +8,7 @@ use super::parse_words::{ParseError, amount, err, on_off};
 
 pub(super) fn chouette(args: &[&str], m: MatchRef) -> Result<Command, ParseError> {
     let r = ChouetteRef {
-        id: m.id,
+        id: m.id.map(club::MatchNo::get),
         version: m.version,
     };
     let Some((verb, rest)) = args.split_first() else {

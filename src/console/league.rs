@@ -94,7 +94,7 @@ pub(super) fn league(args: &[&str], m: MatchRef) -> Result<Command, ParseError> 
     };
     let typed_match = take(&pairs, "match");
     let need_match = || match (m.id, typed_match.as_deref()) {
-        (Some(id), _) => Ok(id),
+        (Some(id), _) => Ok(id.get()),
         (None, Some(v)) => v.trim().trim_start_matches('#').parse().map_err(|_| {
             ParseError(format!(
                 "match: a match number like 12, not `{}`",

@@ -147,7 +147,7 @@ pub(super) async fn shown(out: &Outcome, now: i64, png_dir: Option<&Path>) -> St
         _ => None,
     };
     if let (Some(dir), Some(Chart::Blunders(b))) = (png_dir, out.chart.clone()) {
-        let id = out.match_id.unwrap_or(0);
+        let id = out.match_id.map_or(0, club::MatchNo::get);
         let _ = writeln!(text, "{}", analysis::write_blunders(dir, id, b).await);
     } else if let (Some(dir), Some(chart)) = (png_dir, out.chart.clone()) {
         let _ = writeln!(text, "{}", write_chart(dir, chart).await);

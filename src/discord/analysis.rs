@@ -10,7 +10,7 @@ use poise::serenity_prelude as serenity;
 
 use super::context::{Context, Error, actor};
 use super::reply::run;
-use club::{AnalysisEvent, AnalysisReport, Chart, Club, Command, Look, MatchRef};
+use club::{AnalysisEvent, AnalysisReport, Chart, Club, Command, Look, MatchNo, MatchRef};
 use render::{BlunderBoard, blunder_alt_text, blunder_png};
 
 /// How long `/analyse` keeps editing its answer (an interaction token lasts 15 minutes).
@@ -18,7 +18,7 @@ const FOLLOW_FOR: Duration = Duration::from_secs(14 * 60);
 
 /// The pictures of the worst decisions, drawn off the async runtime.
 async fn blunder_files(
-    match_id: i64,
+    match_id: MatchNo,
     boards: Vec<BlunderBoard>,
 ) -> Vec<serenity::CreateAttachment> {
     tokio::task::spawn_blocking(move || {
@@ -68,7 +68,7 @@ pub async fn analyse(
     // Listening before asking, so that no progress is missed.
     let mut events = club.analysis_events();
     let cmd = Command::Analyse(MatchRef {
-        id: r#match,
+        id: r#match.map(MatchNo::from),
         version: None,
     });
     let out = match club.execute(&actor(ctx), cmd).await {
@@ -85,7 +85,7 @@ pub async fn analyse(
     if let Some(Chart::Blunders(boards)) = out.chart.clone() {
         // The stored analysis, at once.
         let mut reply = poise::CreateReply::default().content(content(&out.lines));
-        for f in blunder_files(id.unwrap_or(0), boards).await {
+        for f in blunder_files(id.unwrap_or(MatchNo::from(0)), boards).await {
             reply = reply.attachment(f);
         }
         super::rest_count::counted(ctx.send(reply).await)?;
@@ -106,7 +106,7 @@ pub async fn analyse(
         let next = tokio::select! {
             e = tokio::time::timeout_at(deadline, events.recv()) => e,
             () = club.stopping() => {
-                let m = id.unwrap_or(0);
+                let m = id.unwrap_or(MatchNo::from(0));
                 edit(format!(
                     "The bot is restarting: the analysis of match #{m} is queued again, and its \
                      result will be posted in <#{}> when it is done.",
@@ -222,7 +222,7 @@ async fn post_report(http: &serenity::Http, r: AnalysisReport) {
         .send_message(http, msg)
         .await
     {
-        tracing::warn!(match_id = r.match_id, error = %e, "analysis not posted");
+        tracing::warn!(match_id = r.match_id.get(), error = %e, "analysis not posted");
     }
 }
 

@@ -216,7 +216,7 @@ async fn page_button(
         }
         Ok(None) => None,
         Err(e) => {
-            tracing::warn!(match_id = ?out.match_id, chouette = ?out.chouette, error = %e, "no web link for the answer");
+            tracing::warn!(match_id = ?out.match_id.map(club::MatchNo::get), chouette = ?out.chouette, error = %e, "no web link for the answer");
             None
         }
     }
@@ -255,7 +255,7 @@ async fn board_file(out: &Outcome) -> Option<serenity::CreateAttachment> {
         .ok()?;
     let name = format!(
         "match-{}-{}.png",
-        out.match_id.unwrap_or(0),
+        out.match_id.map_or(0, club::MatchNo::get),
         out.version.unwrap_or(0)
     );
     Some(serenity::CreateAttachment::bytes(png, name).description(alt))

@@ -84,12 +84,12 @@ async fn post_event(
     e: BotEvent,
 ) {
     let Ok(id) = e.channel.parse::<u64>() else {
-        tracing::warn!(match_id = e.match_id, channel = %e.channel, "the bot's channel is no Discord channel");
+        tracing::warn!(match_id = e.match_id.get(), channel = %e.channel, "the bot's channel is no Discord channel");
         return;
     };
     let channel = serenity::ChannelId::new(id);
     gate.idle(channel, WAIT_FOR_ANSWERS).await;
-    let channel = gate.channel_of(e.match_id, channel);
+    let channel = gate.channel_of(e.match_id.get(), channel);
     let out = &e.outcome;
     let answer = Answer::linked(
         out,
@@ -100,7 +100,7 @@ async fn post_event(
     .await;
     let msg = answer.message();
     if let Err(err) = retry_429!(channel.send_message(http, msg.clone()).await) {
-        tracing::warn!(match_id = e.match_id, error = %err, "the bot's decision not posted");
+        tracing::warn!(match_id = e.match_id.get(), error = %err, "the bot's decision not posted");
         return;
     }
     announce(http, channel, out).await;

@@ -77,7 +77,7 @@ pub fn buttons(out: &Outcome) -> Vec<serenity::CreateActionRow> {
         return Vec::new();
     };
     let (prefix, id, on) = match (out.match_id, out.chouette) {
-        (Some(id), _) => ("gb", id, Subject::Match(MatchRef::id(id))),
+        (Some(id), _) => ("gb", id.get(), Subject::Match(MatchRef::id(id))),
         (None, Some(id)) => (
             "gc",
             id,
@@ -117,9 +117,12 @@ pub fn button_command(custom_id: &str) -> Option<Command> {
     else {
         return None;
     };
-    let (id, version) = (Some(id.parse().ok()?), Some(v.parse().ok()?));
+    let (id, version) = (Some(id.parse::<i64>().ok()?), Some(v.parse().ok()?));
     let on = match prefix {
-        "gb" => Subject::Match(MatchRef { id, version }),
+        "gb" => Subject::Match(MatchRef {
+            id: id.map(Into::into),
+            version,
+        }),
         "gc" => Subject::Chouette(ChouetteRef { id, version }),
         _ => return None,
     };

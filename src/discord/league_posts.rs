@@ -80,7 +80,7 @@ pub(super) async fn post_league_matches(
             }
         }
         if let Err(e) = super::rest_count::counted(target.send_message(http, msg).await) {
-            tracing::warn!(match_id = p.match_id, error = %e, "league match not posted");
+            tracing::warn!(match_id = p.match_id.get(), error = %e, "league match not posted");
         }
     }
     if posts.len() > MAX_POSTS {

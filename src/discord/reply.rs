@@ -406,7 +406,7 @@ pub(super) async fn post_notice(http: &serenity::Http, refused: &DmRefused, n: &
                     .send_message(http, msg.clone())
                     .await
             ) {
-                tracing::warn!(match_id = n.match_id, error = %e, "announcement not posted");
+                tracing::warn!(match_id = n.match_id.get(), error = %e, "announcement not posted");
             }
         }
         return;
@@ -421,7 +421,7 @@ pub(super) async fn post_notice(http: &serenity::Http, refused: &DmRefused, n: &
             .content(format!("<@{user}> {}", n.text))
             .allowed_mentions(serenity::CreateAllowedMentions::new().users([user]));
         if let Err(e) = retry_429!(channel.send_message(http, msg.clone()).await) {
-            tracing::warn!(match_id = n.match_id, error = %e, "notice not posted");
+            tracing::warn!(match_id = n.match_id.get(), error = %e, "notice not posted");
         }
     }
     if n.dm {

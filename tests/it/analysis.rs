@@ -56,7 +56,7 @@ async fn play_match(club: &Club, length: u32, seed: u64) -> i64 {
         }),
     )
     .await;
-    let id = out.match_id.unwrap();
+    let id = out.match_id.unwrap().get();
     let m = MatchRef::id(id);
     let mut out = run(club, "bob", Command::Challenge(ChallengeOp::Accept(m))).await;
     let mut rng = Rng::new(seed);
@@ -372,7 +372,7 @@ async fn a_money_session_is_analysed_over_its_finished_games_and_only_by_its_pla
         }),
     )
     .await;
-    let id = out.match_id.unwrap();
+    let id = out.match_id.unwrap().get();
     let m = MatchRef::id(id);
     let mut out = run(&club, "bob", Command::Challenge(ChallengeOp::Accept(m))).await;
     let mut rng = Rng::new(17);

@@ -64,7 +64,7 @@ async fn new_match(club: &Club, a: &str, b: &str) -> (i64, NextUp) {
         )
         .await
         .unwrap();
-    let id = out.match_id.unwrap();
+    let id = out.match_id.unwrap().get();
     let out = club
         .execute(
             &Actor::local(b),
@@ -118,7 +118,7 @@ impl Load {
                             .await
                             .unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
                         if let Some(v) = out.version {
-                            acked.lock().unwrap().insert(next.match_id, v);
+                            acked.lock().unwrap().insert(next.match_id.get(), v);
                         }
                         count.fetch_add(1, Ordering::Relaxed);
                         *next = match out.next {

@@ -38,6 +38,7 @@ async fn challenge(f: &Fixture, spec: ChallengeSpec) -> i64 {
     .await
     .match_id
     .unwrap()
+    .get()
 }
 
 #[tokio::test]

@@ -71,7 +71,7 @@ async fn regulation_d_during_a_break_game_actions_wait_for_its_end_or_resume() {
     // Concealed throw 1-2 (odds: bob chooses), alice 1-1, bob 1-1; then the next call's
     // concealed throw 3-1.
     let f = open_scripted(&path, &[1, 2, 1, 1, 1, 1, 3, 1]).await;
-    let id = welsh_break_due(&f).await;
+    let id = welsh_break_due(&f).await.get();
     let m = MatchRef::id(id);
     // Given alice takes the break at 09:45:20 UTC (bob is to call)
     f.clock.advance(20);

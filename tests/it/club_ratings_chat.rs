@@ -60,7 +60,7 @@ async fn rebuilding_from_the_finished_matches_gives_the_stored_ratings_after_300
     f.clock.advance(8 * DAY);
     f.club.sweep().await.unwrap();
     for id in &timed {
-        let row = f.store.load_match(*id).await.unwrap().unwrap();
+        let row = f.store.load_match(id.get()).await.unwrap().unwrap();
         assert_eq!(row.status, "finished", "match #{id} timed out");
     }
     let stored = rating_tables(&f.path).await;

@@ -45,7 +45,7 @@ async fn play_match(club: &Club) -> i64 {
         };
         out = run(who, cmd).await.unwrap();
     }
-    id
+    id.get()
 }
 
 #[tokio::test]

@@ -86,7 +86,7 @@ fn check_buttons(out: &Outcome, on: Subject) -> Vec<(Choice, Command)> {
 #[test]
 fn every_clickable_choice_has_a_button_whose_id_gives_back_its_command() {
     let m = MatchRef {
-        id: Some(4),
+        id: Some(4.into()),
         version: Some(9),
     };
     let c = ChouetteRef {

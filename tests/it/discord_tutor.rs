@@ -124,7 +124,7 @@ async fn the_undo_and_keep_buttons_stand_for_undo_and_keep_at_their_version() {
     use club::{Choice, Command, MatchRef, PracticeOp};
     use gammonbot::discord::{button_command, button_of};
     let at = MatchRef {
-        id: Some(7),
+        id: Some(7.into()),
         version: Some(12),
     };
     for (choice, verb, cmd) in [
@@ -147,7 +147,7 @@ async fn the_undo_and_keep_buttons_stand_for_undo_and_keep_at_their_version() {
     // And the local chat says the same choice in words
     let out = club::Outcome {
         next: Some(club::NextUp::new(
-            7,
+            7.into(),
             "alice",
             "alice",
             vec![Choice::Undo, Choice::Keep],

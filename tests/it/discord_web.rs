@@ -327,7 +327,7 @@ async fn a_rating_answer_links_to_the_players_page_and_its_player_revokes_the_li
 #[tokio::test]
 async fn a_server_manager_revokes_any_match_link_of_the_server_and_others_are_refused() {
     let (fake, club) = bot_with_a_match("discord-web-manager").await;
-    let old = club.web().match_link(1).await.unwrap();
+    let old = club.web().match_link(1.into()).await.unwrap();
     // (carol is known here)
     interact(
         &fake,

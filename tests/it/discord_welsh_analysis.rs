@@ -38,7 +38,7 @@ async fn welsh_match(club: &Club, spec: ChallengeSpec) -> i64 {
     )
     .await
     .unwrap();
-    id
+    id.get()
 }
 
 #[tokio::test]

@@ -136,7 +136,7 @@ async fn league_match_result_is_announced_in_the_league_channel_with_the_standin
     let club = open("league-words-announce").await;
     two_leagues(&club, None).await;
     // Match #1 of Spring is played in a thread of its own.
-    club.move_league_match(&Actor::local("alice"), Some("Spring"), 1, "thread-1")
+    club.move_league_match(&Actor::local("alice"), Some("Spring"), 1.into(), "thread-1")
         .await
         .unwrap();
     let m = MatchRef::id(1);
@@ -208,7 +208,7 @@ async fn league_result_line_follows_an_organisers_forfeit_and_adjudication() {
     let club = open("league-words-rulings").await;
     two_leagues(&club, None).await;
     // Spring's match #1 is played in a thread of its own
-    club.move_league_match(&Actor::local("alice"), Some("Spring"), 1, "thread-1")
+    club.move_league_match(&Actor::local("alice"), Some("Spring"), 1.into(), "thread-1")
         .await
         .unwrap();
     let [x, o] = players_of(&club, 1).await;
@@ -285,7 +285,7 @@ async fn league_result_line_follows_a_time_out_by_the_sweep() {
         Arc::clone(&clock) as Arc<dyn club::Clock>,
     ));
     two_leagues(&club, None).await;
-    club.move_league_match(&Actor::local("alice"), Some("Spring"), 1, "thread-1")
+    club.move_league_match(&Actor::local("alice"), Some("Spring"), 1.into(), "thread-1")
         .await
         .unwrap();
     let [x, o] = players_of(&club, 1).await;

@@ -38,7 +38,7 @@ fn chat_lines_become_club_commands() {
         parsed("bob: /roll #3@17").1,
         Command::Match(
             MatchRef {
-                id: Some(3),
+                id: Some(3.into()),
                 version: Some(17)
             },
             MatchOp::Roll

@@ -24,7 +24,7 @@ async fn session(f: &Fixture, spec: ChallengeSpec) -> (i64, Outcome) {
         }),
     )
     .await;
-    let id = out.match_id.unwrap();
+    let id = out.match_id.unwrap().get();
     let out = run(
         f,
         "bob",

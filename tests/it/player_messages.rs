@@ -61,7 +61,7 @@ async fn refused(f: &Fixture, name: &str, cmd: Command) -> ClubError {
 }
 
 /// alice challenges bob on `spec` and bob accepts: (match id, the outcome of the accept).
-async fn started(f: &Fixture, spec: ChallengeSpec) -> (i64, Outcome) {
+async fn started(f: &Fixture, spec: ChallengeSpec) -> (club::MatchNo, Outcome) {
     let (id, out) = clubkit::accepted(f, "alice", "bob", spec).await;
     // A money session's game waits for a player's opening throw.
     if out
@@ -78,7 +78,7 @@ async fn started(f: &Fixture, spec: ChallengeSpec) -> (i64, Outcome) {
 }
 
 /// The player to act plays the first legal play listed.
-async fn play_first(f: &Fixture, id: i64, out: &Outcome) -> Outcome {
+async fn play_first(f: &Fixture, id: club::MatchNo, out: &Outcome) -> Outcome {
     let next = out.next.clone().expect("someone to act");
     assert!(next.what.starts_with("move"), "{}", next.what);
     let m = MatchRef::id(id);

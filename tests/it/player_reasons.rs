@@ -131,10 +131,10 @@ fn item_02_a_double_that_may_not_be_dropped_offers_only_take_and_says_why() {
     }
     // The buttons: Take, no Drop (made from the same choices as the words)
     let out = Outcome {
-        match_id: Some(1),
+        match_id: Some(1.into()),
         version: Some(3),
         next: Some(NextUp::new(
-            1,
+            1.into(),
             "bob",
             "bob",
             club::next_choices(&AnyMatch::Standard(m.clone())),

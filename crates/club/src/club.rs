@@ -179,7 +179,7 @@ impl Club {
         // A command that leaves the bot to act wakes its worker.
         if let (Some(id), Some(next)) = (out.match_id, &out.next) {
             if self.is_bot_user(&actor.platform, &next.user_id) {
-                self.bot_player.ring(id);
+                self.bot_player.ring(id.get());
             }
         }
         Ok(out)

@@ -6,6 +6,8 @@ use serde::{Deserialize, Serialize};
 use engine::Ruleset;
 use render::Scene;
 
+use crate::{CommunityId, MatchNo, PlayerId};
+
 /// Who sends a command, and from where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Actor {
@@ -61,15 +63,16 @@ impl Actor {
 /// is refused.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MatchRef {
-    pub id: Option<i64>,
+    pub id: Option<MatchNo>,
     pub version: Option<i64>,
 }
 
 impl MatchRef {
+    /// Match `id` (a [`MatchNo`], or the store's `i64` row id), no version.
     #[must_use]
-    pub fn id(id: i64) -> MatchRef {
+    pub fn id(id: impl Into<MatchNo>) -> MatchRef {
         MatchRef {
-            id: Some(id),
+            id: Some(id.into()),
             version: None,
         }
     }
@@ -416,7 +419,8 @@ impl PlayerOp {
 /// A player who must act, and what he must do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NextUp {
-    pub match_id: i64,
+    /// The match (a chouette's: its session's number).
+    pub match_id: MatchNo,
     pub user_id: String,
     pub name: String,
     /// What he may do: the words, the buttons and the local chat's hint come from these.
@@ -433,7 +437,12 @@ impl NextUp {
     /// `name` (platform id `user_id`) must choose among `choices` in match (or chouette)
     /// `match_id`; the words are made from the choices. No deadline, no direct message.
     #[must_use]
-    pub fn new(match_id: i64, user_id: &str, name: &str, choices: Vec<crate::Choice>) -> NextUp {
+    pub fn new(
+        match_id: MatchNo,
+        user_id: &str,
+        name: &str,
+        choices: Vec<crate::Choice>,
+    ) -> NextUp {
         NextUp {
             match_id,
             user_id: user_id.to_string(),
@@ -450,7 +459,8 @@ impl NextUp {
 /// time-outs, your turn).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
-    pub match_id: i64,
+    /// The match it is about (`0`: none, as a league's announcement).
+    pub match_id: MatchNo,
     /// Where to post it; empty: by direct message only (when `dm`).
     pub channel: String,
     /// The player it is for; empty: an announcement in `channel` for everyone there.
@@ -469,7 +479,7 @@ pub struct Attachment {
 /// What a command did.
 #[derive(Clone, Debug, Default)]
 pub struct Outcome {
-    pub match_id: Option<i64>,
+    pub match_id: Option<MatchNo>,
     /// The chouette session the outcome is about.
     pub chouette: Option<i64>,
     /// The match's version after the command (for buttons).
@@ -492,9 +502,28 @@ pub struct Outcome {
     /// The web page the answer is about beside its match's (a league's, a leaderboard):
     /// the adapters link to it when the web pages are on.
     pub web: Option<crate::WebPage>,
-    /// The players the answer is about, as (community, player): one for `/rating` and
-    /// `/stats`, both for `/h2h`; the adapters link to their web pages.
-    pub players: Vec<(i64, i64)>,
+    /// The players the answer is about: one for `/rating` and `/stats`, both for `/h2h`;
+    /// the adapters link to their web pages.
+    pub players: Vec<PlayerRef>,
+}
+
+/// A player of a community, as an outcome names him (its web page is his there).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayerRef {
+    /// The community (server) whose player he is.
+    pub community: CommunityId,
+    /// The club's player there (not the platform's user id).
+    pub player: PlayerId,
+}
+
+impl PlayerRef {
+    /// Player `player` of community `community` (the store's row ids).
+    pub(crate) fn new(community: i64, player: i64) -> PlayerRef {
+        PlayerRef {
+            community: community.into(),
+            player: player.into(),
+        }
+    }
 }
 
 /// A picture for an outcome, as plain data for the renderer.

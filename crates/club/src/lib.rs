@@ -60,6 +60,7 @@ pub use chouette::{
 };
 pub use club::Club;
 pub use command::Chart;
+pub use command::PlayerRef;
 pub use command::{
     Actor, Attachment, ChallengeOp, ChallengeSpec, Command, DAY, Identity, Look, MatchRef, NextUp,
     Notice, Outcome, PlayerOp, PracticeOp, Starter, TimeControl,
@@ -73,6 +74,7 @@ pub use kernel::{
     Clock, ClubError, ClubMetrics, DiceSource, Gauges, ManualClock, RngDice, Span, SpanError,
     SystemClock, duration_words,
 };
+pub use kernel::{CommunityId, MatchNo, PlayerId};
 pub use league::LeaguePost;
 pub use league::{
     BracketLine, Format, LeagueCommand, LeagueEntry, LeagueOp, LeagueSettings, TableLine,

@@ -19,8 +19,8 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
 use club::{
-    Actor, ChallengeOp, ChallengeSpec, Club, ClubError, Command, DiceSource, ManualClock, MatchOp,
-    MatchRef, Outcome, RngDice, Starter,
+    Actor, ChallengeOp, ChallengeSpec, Club, ClubError, Command, DiceSource, ManualClock, MatchNo,
+    MatchOp, MatchRef, Outcome, RngDice, Starter,
 };
 use engine::welsh::Parity;
 use store::Store;
@@ -123,9 +123,9 @@ pub async fn refused(at: &impl HoldsClub, name: &str, cmd: Command) -> ClubError
 }
 
 /// The action log of match `id`, read back.
-pub async fn match_log(store: &Store, id: i64) -> Vec<club::Entry> {
+pub async fn match_log(store: &Store, id: impl Into<MatchNo>) -> Vec<club::Entry> {
     store
-        .actions(id)
+        .actions(id.into().get())
         .await
         .unwrap()
         .iter()
@@ -134,8 +134,9 @@ pub async fn match_log(store: &Store, id: i64) -> Vec<club::Entry> {
 }
 
 /// The stored status and snapshot of match `id` equal those folded from its log alone.
-pub async fn assert_match_rebuilds(store: &Store, id: i64) {
-    let row = store.load_match(id).await.unwrap().unwrap();
+pub async fn assert_match_rebuilds(store: &Store, id: impl Into<MatchNo>) {
+    let id = id.into();
+    let row = store.load_match(id.get()).await.unwrap().unwrap();
     let names = [
         store
             .player_by_id(row.players[0])
@@ -185,7 +186,7 @@ pub async fn accepted(
     a: &str,
     b: &str,
     spec: ChallengeSpec,
-) -> (i64, Outcome) {
+) -> (MatchNo, Outcome) {
     let challenge = Command::Challenge(ChallengeOp::New {
         opponent: b.into(),
         spec,
@@ -207,7 +208,7 @@ pub async fn accepted(
 /// time both clocks are under 35 minutes. The fixture's dice must throw the concealed 1-2
 /// (odds: bob chooses), then 1-1 for alice and 1-1 for bob (`ScriptDice`). Returns the
 /// match id; bob must call next, with 60 seconds left.
-pub async fn welsh_break_due(f: &Fixture) -> i64 {
+pub async fn welsh_break_due(f: &Fixture) -> MatchNo {
     let mut spec = ChallengeSpec::welsh(25);
     spec.time = club::TimeControl::welsh_live();
     let (id, _) = accepted(f, "alice", "bob", spec).await;
@@ -239,7 +240,7 @@ pub async fn welsh_break_due(f: &Fixture) -> i64 {
         "{:?}",
         out.lines
     );
-    let row = f.store.load_match(id).await.unwrap().unwrap();
+    let row = f.store.load_match(id.get()).await.unwrap().unwrap();
     assert_eq!(row.bank, [70 * 60 - 36 * 60, 60]);
     assert_eq!(out.next.unwrap().name, "bob");
     id

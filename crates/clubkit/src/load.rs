@@ -7,7 +7,9 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use club::{Actor, ChallengeOp, ChallengeSpec, Club, Command, Look, MatchOp, MatchRef, NextUp};
+use club::{
+    Actor, ChallengeOp, ChallengeSpec, Club, Command, Look, MatchNo, MatchOp, MatchRef, NextUp,
+};
 use render::render_png;
 use testkit::Rng;
 use tokio::sync::Mutex;
@@ -69,7 +71,7 @@ pub async fn answer(club: &Club, next: &NextUp, pick: usize) -> Command {
 ///
 /// # Panics
 /// When the club refuses a command (a bug the benchmark should show).
-pub async fn play_out(club: &Club, a: &str, b: &str, seed: u64) -> i64 {
+pub async fn play_out(club: &Club, a: &str, b: &str, seed: u64) -> MatchNo {
     let challenge = Command::Challenge(ChallengeOp::New {
         opponent: b.to_string(),
         spec: ChallengeSpec::standard(Some(7)),

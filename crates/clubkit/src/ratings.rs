@@ -7,8 +7,8 @@
 use std::sync::Arc;
 
 use club::{
-    Actor, ChallengeOp, ChallengeSpec, Club, Command, ManualClock, MatchOp, MatchRef, Outcome,
-    RngDice,
+    Actor, ChallengeOp, ChallengeSpec, Club, Command, ManualClock, MatchNo, MatchOp, MatchRef,
+    Outcome, RngDice,
 };
 use engine::ResignLevel;
 use store::Store;
@@ -79,7 +79,7 @@ pub async fn start(
     challenger: &str,
     opponent: &str,
     spec: ChallengeSpec,
-) -> (i64, Outcome) {
+) -> (MatchNo, Outcome) {
     let out = run_at(
         f,
         &at(challenger, community),
@@ -103,7 +103,7 @@ pub async fn start(
 pub async fn resign(
     f: &Fixture,
     community: &str,
-    id: i64,
+    id: impl Into<MatchNo>,
     loser: &str,
     winner: &str,
     level: ResignLevel,

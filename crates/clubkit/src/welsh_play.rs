@@ -1,15 +1,16 @@
 //! A Welsh match played through the club by two of gammonbot's Welsh players: each
 //! decision the player makes, sent as the command a person would type.
 
-use club::{Command, MatchOp, MatchRef, Snapshot, Starter};
+use club::{Command, MatchNo, MatchOp, MatchRef, Snapshot, Starter};
 use engine::welsh::{WelshAction, WelshMatch, format_welsh_play};
 use engine::{AnyMatch, Side};
 use store::Store;
 use welsh_player::{Decision, WelshPlayer, decide};
 
 /// The Welsh game of match `id` as stored.
-pub async fn stored_welsh(store: &Store, id: i64) -> WelshMatch {
-    let row = store.load_match(id).await.unwrap().unwrap();
+pub async fn stored_welsh(store: &Store, id: impl Into<MatchNo>) -> WelshMatch {
+    let id = id.into();
+    let row = store.load_match(id.get()).await.unwrap().unwrap();
     let snap: Snapshot = serde_json::from_str(row.state.as_deref().unwrap()).unwrap();
     let AnyMatch::Welsh(m) = snap.game else {
         panic!("match #{id} is not Welsh")
@@ -55,10 +56,11 @@ pub fn welsh_command(
 /// through `act(side, command)`.
 pub async fn play_welsh_to_end(
     store: &Store,
-    id: i64,
+    id: impl Into<MatchNo>,
     players: [&mut dyn WelshPlayer; 2],
     mut act: impl AsyncFnMut(Side, Command),
 ) {
+    let id = id.into();
     let [x, o] = players;
     let players: [&mut dyn WelshPlayer; 2] = [x, o];
     for _ in 0..5000 {

@@ -178,7 +178,7 @@ fn main() {
                 .await
                 .unwrap();
             if let Some(n) = out.next {
-                next.insert(id, n);
+                next.insert(id.get(), n);
             }
         }
         println!(
@@ -244,7 +244,7 @@ fn main() {
         // Finished 7-point matches, for the size of a long match's page.
         let mut finished = Vec::new();
         for j in 0..10 {
-            finished.push(play_out(&club, &format!("an{j}"), &format!("bn{j}"), j).await);
+            finished.push(play_out(&club, &format!("an{j}"), &format!("bn{j}"), j).await.get());
         }
         let running = web::start(Arc::clone(&club), "127.0.0.1:0".parse().unwrap())
             .await
@@ -254,7 +254,7 @@ fn main() {
         let ids: Vec<i64> = next.keys().copied().collect();
         let mut pages = Vec::new();
         for id in ids.iter().take(1000).chain(&finished) {
-            pages.push(format!("/m/{}", club.web().match_link(*id).await.unwrap()));
+            pages.push(format!("/m/{}", club.web().match_link((*id).into()).await.unwrap()));
         }
         let league_path = format!("/l/{league_token}");
         // Sizes over the wire (headers and body), plain and gzipped.
@@ -263,7 +263,7 @@ fn main() {
             let (status, size) = get_plain(addr, path).await;
             assert_eq!(status, 200);
             let (_, zipped) = get(addr, path).await;
-            let steps = club.web().match_page(*id).await.unwrap().frames.len();
+            let steps = club.web().match_page((*id).into()).await.unwrap().frames.len();
             if size > biggest.0 {
                 biggest = (size, zipped, format!("{path} ({steps} steps)"));
             }

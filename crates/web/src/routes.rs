@@ -92,9 +92,9 @@ fn asset(text: &'static str, kind: &str) -> Response {
 }
 
 /// The match of `token`, or the answer that it finds nothing.
-async fn resolve(web: &Web, token: &str) -> Result<i64, Response> {
+async fn resolve(web: &Web, token: &str) -> Result<club::MatchNo, Response> {
     match web.club.web().resolve_match_link(token).await {
-        Ok(Some(id)) => Ok(id),
+        Ok(Some(id)) => Ok(id.into()),
         Ok(None) => Err(not_found()),
         Err(e) => Err(failed(&e)),
     }
@@ -142,7 +142,7 @@ async fn board(
         Ok(id) => id,
         Err(r) => return r,
     };
-    board_answer(&web, (id, n), web.club.web().match_frame(id, n)).await
+    board_answer(&web, (id.get(), n), web.club.web().match_frame(id, n)).await
 }
 
 /// Board `key` from the cache, else drawn from `frame` (a match's or a chouette's step)

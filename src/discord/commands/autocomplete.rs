@@ -64,7 +64,7 @@ pub(super) async fn autocomplete_match(
         .take(25)
         .map(|(id, label)| {
             let label: String = label.chars().take(100).collect();
-            serenity::AutocompleteChoice::new(label, id)
+            serenity::AutocompleteChoice::new(label, id.get())
         })
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)

@@ -211,7 +211,7 @@ async fn post_challenge(
     match (result, ctx.guild_id()) {
         (Ok(out), Some(_)) if threads => {
             // The match gets its own thread; the challenge is posted there.
-            let id = out.match_id.unwrap_or(0);
+            let id = out.match_id.unwrap_or(club::MatchNo::from(0));
             let name = format!("Match #{id}");
             let thread = ctx
                 .channel_id()
@@ -223,7 +223,7 @@ async fn post_challenge(
             club.move_to_channel(&actor(ctx), id, &thread.id.to_string())
                 .await?;
             // The bot's move, should it come meanwhile, goes to the thread too.
-            ctx.data().answering.moved(id, thread.id);
+            ctx.data().answering.moved(id.get(), thread.id);
             thread
                 .id
                 .send_message(

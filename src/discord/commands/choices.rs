@@ -116,7 +116,10 @@ pub(super) fn level_of(l: LevelChoice) -> gnubg::Level {
 
 /// The match option: named, or inferred.
 pub(super) fn m(id: Option<i64>) -> MatchRef {
-    MatchRef { id, version: None }
+    MatchRef {
+        id: id.map(Into::into),
+        version: None,
+    }
 }
 
 pub(super) fn ruleset_of(r: Rules) -> Ruleset {

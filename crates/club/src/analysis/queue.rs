@@ -105,7 +105,7 @@ pub enum AnalysisEvent {
     /// gnubg has analysed `game` games of `games`.
     Progress {
         job: i64,
-        match_id: i64,
+        match_id: crate::MatchNo,
         game: u32,
         games: u32,
     },
@@ -117,7 +117,7 @@ pub enum AnalysisEvent {
 #[derive(Clone, Debug)]
 pub struct AnalysisReport {
     pub job: i64,
-    pub match_id: i64,
+    pub match_id: crate::MatchNo,
     /// The match's channel.
     pub channel: String,
     /// Both players' platform ids, to mention.
@@ -303,7 +303,7 @@ pub(super) async fn analyse(
         }
     };
     Ok(Outcome {
-        match_id: Some(id),
+        match_id: Some(id.into()),
         lines: vec![line],
         ..Outcome::default()
     })
@@ -315,7 +315,7 @@ fn stored_outcome(_club: &Club, row: &AnalysisRow, welsh: bool) -> Result<Outcom
         let review: WelshReview = serde_json::from_str(row.result.as_deref().unwrap_or(""))
             .map_err(|e| ClubError::Corrupt(row.match_id, e.to_string()))?;
         return Ok(Outcome {
-            match_id: Some(row.match_id),
+            match_id: Some(row.match_id.into()),
             lines: welsh_review_lines(&review),
             chart: Some(Chart::Blunders(welsh_blunder_boards(&review))),
             ..Outcome::default()
@@ -324,7 +324,7 @@ fn stored_outcome(_club: &Club, row: &AnalysisRow, welsh: bool) -> Result<Outcom
     let review: Review = serde_json::from_str(row.result.as_deref().unwrap_or(""))
         .map_err(|e| ClubError::Corrupt(row.match_id, e.to_string()))?;
     Ok(Outcome {
-        match_id: Some(row.match_id),
+        match_id: Some(row.match_id.into()),
         lines: review_lines(&review),
         chart: Some(Chart::Blunders(blunder_boards(&review))),
         ..Outcome::default()
@@ -369,7 +369,7 @@ pub(super) async fn stats(
                 "{} has no analysed match in {} yet: /analyse a finished match first",
                 who.display_name, actor.community_name
             )],
-            players: vec![(community, who.id)],
+            players: vec![crate::PlayerRef::new(community, who.id)],
             ..Outcome::default()
         });
     }
@@ -391,7 +391,7 @@ pub(super) async fn stats(
                 rating_band(rate / 1000.0)
             ),
         ],
-        players: vec![(community, who.id)],
+        players: vec![crate::PlayerRef::new(community, who.id)],
         ..Outcome::default()
     })
 }
@@ -442,7 +442,7 @@ pub(super) async fn run_next_analysis(club: &Club) -> Result<Option<AnalysisRepo
             lines.extend(review_lines);
             AnalysisReport {
                 job: job.id,
-                match_id: job.match_id,
+                match_id: job.match_id.into(),
                 channel: job.channel.clone(),
                 mentions,
                 names,
@@ -457,7 +457,7 @@ pub(super) async fn run_next_analysis(club: &Club) -> Result<Option<AnalysisRepo
                 .await?;
             AnalysisReport {
                 job: job.id,
-                match_id: job.match_id,
+                match_id: job.match_id.into(),
                 channel: job.channel.clone(),
                 mentions,
                 names,
@@ -502,7 +502,7 @@ async fn welsh_analyse_job(
             .await;
         let _ = club.analyst.events.send(AnalysisEvent::Progress {
             job: job.id,
-            match_id: job.match_id,
+            match_id: job.match_id.into(),
             game,
             games,
         });
@@ -596,7 +596,7 @@ async fn analyse_job(club: &Club, job: &AnalysisRow, l: &Loaded) -> Result<Revie
             .await;
         let _ = club.analyst.events.send(AnalysisEvent::Progress {
             job: job.id,
-            match_id: job.match_id,
+            match_id: job.match_id.into(),
             game,
             games,
         });

@@ -7,7 +7,7 @@ use crate::Outcome;
 /// (its lines, the board, the notice for the player who acts next).
 #[derive(Clone, Debug)]
 pub struct BotEvent {
-    pub match_id: i64,
+    pub match_id: crate::MatchNo,
     /// The match's channel.
     pub channel: String,
     pub outcome: Outcome,

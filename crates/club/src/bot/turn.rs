@@ -89,7 +89,7 @@ pub(super) async fn bot_decides(club: &Club, id: i64) -> Vec<BotEvent> {
         };
         let bot = l.players[Side::O.index()].clone();
         let at = MatchRef {
-            id: Some(id),
+            id: Some(id.into()),
             version: Some(l.row.version),
         };
         let done = match next {
@@ -135,16 +135,16 @@ pub(super) async fn bot_decides(club: &Club, id: i64) -> Vec<BotEvent> {
         lines.extend(notice);
         out.lines = lines;
         events.push(BotEvent {
-            match_id: id,
+            match_id: id.into(),
             channel: channel.clone(),
             outcome: out,
         });
     } else if let Some(text) = notice {
         events.push(BotEvent {
-            match_id: id,
+            match_id: id.into(),
             channel: channel.clone(),
             outcome: Outcome {
-                match_id: Some(id),
+                match_id: Some(id.into()),
                 lines: vec![text],
                 ..Outcome::default()
             },
@@ -153,10 +153,10 @@ pub(super) async fn bot_decides(club: &Club, id: i64) -> Vec<BotEvent> {
     if let Some(text) = failure {
         if club.bot_player.first_telling(id, &text) {
             events.push(BotEvent {
-                match_id: id,
+                match_id: id.into(),
                 channel,
                 outcome: Outcome {
-                    match_id: Some(id),
+                    match_id: Some(id.into()),
                     lines: vec![text],
                     ..Outcome::default()
                 },
@@ -181,7 +181,7 @@ pub(super) async fn bot_accepts(
     mut lines: Vec<String>,
 ) -> Outcome {
     let at = MatchRef {
-        id: Some(id),
+        id: Some(id.into()),
         version: Some(1),
     };
     match club
@@ -196,11 +196,11 @@ pub(super) async fn bot_accepts(
         Err(e) => {
             tracing::warn!(match_id = id, error = %e, "the bot could not accept at once");
             Outcome {
-                match_id: Some(id),
+                match_id: Some(id.into()),
                 version: Some(1),
                 lines,
                 next: Some(crate::NextUp::new(
-                    id,
+                    id.into(),
                     &bot.platform_id,
                     &bot.display_name,
                     vec![crate::Choice::AcceptChallenge],

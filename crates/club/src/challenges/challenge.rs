@@ -177,7 +177,7 @@ pub(super) async fn challenge(
         return Ok(club.bot_accepts(&other, community, id, lines).await);
     }
     Ok(Outcome {
-        match_id: Some(id),
+        match_id: Some(id.into()),
         version: Some(1),
         lines,
         chouette: None,
@@ -185,7 +185,7 @@ pub(super) async fn challenge(
         next: Some(NextUp {
             dm: other.notify_dm,
             ..NextUp::new(
-                id,
+                id.into(),
                 &other.platform_id,
                 &other.display_name,
                 vec![Choice::AcceptChallenge, Choice::DeclineChallenge],
@@ -223,7 +223,7 @@ async fn only_challenge(
         .collect();
     Ok(match waiting.as_slice() {
         [one] => MatchRef {
-            id: Some(*one),
+            id: Some((*one).into()),
             ..m
         },
         _ => m,
@@ -342,7 +342,7 @@ pub(super) async fn answer_challenge(
             };
             let version = club.commit(&l, &change).await?;
             Ok(Outcome {
-                match_id: Some(l.row.id),
+                match_id: Some(l.row.id.into()),
                 version: Some(version),
                 lines,
                 ..Outcome::default()

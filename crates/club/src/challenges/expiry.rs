@@ -59,7 +59,7 @@ pub(super) async fn expire(club: &Club, l: &Loaded, now: i64) -> Result<Vec<Noti
     Ok(l.players
         .iter()
         .map(|p| Notice {
-            match_id: l.row.id,
+            match_id: l.row.id.into(),
             channel: l.row.channel.clone(),
             user_id: p.platform_id.clone(),
             dm: p.notify_dm,

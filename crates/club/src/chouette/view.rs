@@ -84,7 +84,7 @@ pub(super) fn chouette_outcome(
     if let Some(&first) = to_act.first() {
         let (name, user_id) = s.names.get(&first).cloned().unwrap_or_default();
         out.next = Some(crate::NextUp::new(
-            s.id,
+            s.id.into(),
             &user_id,
             &name,
             chouette_choices(c),
@@ -202,7 +202,7 @@ pub(crate) fn chouette_choices(c: &Chouette) -> Vec<crate::Choice> {
 
 /// What the players who must act have to do, in words.
 pub(crate) fn chouette_next_words(c: &Chouette) -> String {
-    crate::choices_words(0, &chouette_choices(c))
+    crate::choices_words(crate::MatchNo::from(0), &chouette_choices(c))
 }
 
 /// The legal plays of the roll in hand, as move text.

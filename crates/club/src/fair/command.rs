@@ -95,7 +95,7 @@ async fn fair_target(
                 side: l.side_of(me.id),
                 open: l.row.status.is_open(),
                 out: Outcome {
-                    match_id: Some(l.row.id),
+                    match_id: Some(l.row.id.into()),
                     version: Some(l.row.version),
                     ..Outcome::default()
                 },

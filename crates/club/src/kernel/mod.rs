@@ -8,6 +8,7 @@ pub(crate) mod clock;
 pub(crate) mod dice;
 pub(crate) mod duration;
 pub(crate) mod error;
+pub(crate) mod ids;
 pub(crate) mod low_priority;
 pub(crate) mod metrics;
 pub(crate) mod phrases;
@@ -17,6 +18,7 @@ pub use clock::{Clock, ManualClock, SystemClock};
 pub use dice::{DiceSource, RngDice};
 pub use duration::{Span, SpanError};
 pub use error::ClubError;
+pub use ids::{CommunityId, MatchNo, PlayerId};
 pub use metrics::{ClubMetrics, Gauges};
 pub use phrases::duration_words;
 

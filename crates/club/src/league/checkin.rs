@@ -128,7 +128,7 @@ pub(super) async fn close_checkin(club: &Club, league: &League) -> Result<Vec<No
         entered.iter().partition(|e| e.checked_in);
     let channel = league.row.channel.clone();
     let announce = |text: String| Notice {
-        match_id: 0,
+        match_id: crate::MatchNo::from(0),
         channel: channel.clone(),
         user_id: String::new(),
         dm: false,
@@ -168,7 +168,7 @@ pub(super) async fn close_checkin(club: &Club, league: &League) -> Result<Vec<No
     let mut notices = vec![announce(out.lines.join("\n"))];
     for e in absent {
         notices.push(Notice {
-            match_id: 0,
+            match_id: crate::MatchNo::from(0),
             channel: league.row.channel.clone(),
             user_id: e.player.platform_id.clone(),
             dm: e.player.notify_dm,

@@ -157,7 +157,7 @@ pub(super) async fn ruling(
     ));
     super::record::commit_league(club, league, &change).await?;
     let mut out = Outcome {
-        match_id: Some(match_id),
+        match_id: Some(match_id.into()),
         lines: vec![format!(
             "League {}, match #{match_id}: {text}",
             league.row.name
@@ -266,7 +266,7 @@ pub(super) async fn extend(
     ));
     super::record::commit_league(club, league, &change).await?;
     Ok(Outcome {
-        match_id: Some(match_id),
+        match_id: Some(match_id.into()),
         lines: vec![format!(
             "League {}, match #{match_id}: {} has {} more (the organiser's extension)",
             league.row.name,

@@ -70,6 +70,7 @@ pub(crate) use views::fixture_line;
 use crate::Actor;
 use crate::Club;
 use crate::ClubError;
+use crate::MatchNo;
 use crate::Notice;
 use crate::Outcome;
 use store::PlayerRow;
@@ -157,10 +158,10 @@ impl Club {
     /// database error.
     pub async fn move_owed_league_match(
         &self,
-        match_id: i64,
+        match_id: MatchNo,
         channel: &str,
     ) -> Result<(), ClubError> {
-        posts::move_owed_league_match(self, match_id, channel).await
+        posts::move_owed_league_match(self, match_id.get(), channel).await
     }
 
     /// Moves a match of the league into its own thread (`channel`): the league's
@@ -172,10 +173,10 @@ impl Club {
         &self,
         actor: &Actor,
         league: Option<&str>,
-        match_id: i64,
+        match_id: MatchNo,
         channel: &str,
     ) -> Result<(), ClubError> {
-        posts::move_league_match(self, actor, league, match_id, channel).await
+        posts::move_league_match(self, actor, league, match_id.get(), channel).await
     }
 
     // reminders

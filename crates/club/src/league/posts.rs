@@ -41,7 +41,7 @@ impl PostsOwed {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LeaguePost {
     pub league: String,
-    pub match_id: i64,
+    pub match_id: crate::MatchNo,
     /// The players' ids on the platform, X then O (for mentions).
     pub user_ids: [String; 2],
     pub names: [String; 2],
@@ -92,7 +92,7 @@ async fn posts_of(club: &Club, league: &League) -> Result<Vec<LeaguePost>, ClubE
             .unwrap_or_default();
         out.push(LeaguePost {
             league: league.row.name.clone(),
-            match_id: id,
+            match_id: id.into(),
             user_ids: [px.0.clone(), po.0.clone()],
             names: [px.1.clone(), po.1.clone()],
             round: round_name(league.format, f.round, &fixtures),
@@ -214,7 +214,7 @@ pub(super) async fn match_notices(club: &Club, league: &League) -> Result<Vec<No
                 continue;
             }
             notices.push(Notice {
-                match_id: m,
+                match_id: m.into(),
                 channel: if threads {
                     String::new()
                 } else {

@@ -75,7 +75,7 @@ pub(super) async fn start_due(club: &Club) -> Result<Vec<Notice>, ClubError> {
 async fn start_recurring(club: &Club, league: &League) -> Result<Vec<Notice>, ClubError> {
     let now = club.clock.now();
     let announce = |text: String| Notice {
-        match_id: 0,
+        match_id: crate::MatchNo::from(0),
         channel: league.row.channel.clone(),
         user_id: String::new(),
         dm: false,

@@ -30,7 +30,7 @@ pub(super) async fn league_sweep(club: &Club) -> Result<Vec<Notice>, ClubError> 
         if !lines.is_empty() {
             if let Some(o) = by_id.get(&row.organiser) {
                 notices.push(Notice {
-                    match_id: 0,
+                    match_id: crate::MatchNo::from(0),
                     channel: row.channel.clone(),
                     user_id: o.platform_id.clone(),
                     dm: false,
@@ -82,7 +82,7 @@ pub(super) async fn league_sweep(club: &Club) -> Result<Vec<Notice>, ClubError> 
                 .collect();
             if let (Some(o), false) = (by_id.get(&league.row.organiser), ids.is_empty()) {
                 notices.push(Notice {
-                    match_id: 0,
+                    match_id: crate::MatchNo::from(0),
                     channel: league.row.channel.clone(),
                     user_id: o.platform_id.clone(),
                     dm: o.notify_dm,
@@ -101,7 +101,7 @@ pub(super) async fn league_sweep(club: &Club) -> Result<Vec<Notice>, ClubError> 
             for p in f.players.iter().flatten() {
                 let Some(player) = by_id.get(p) else { continue };
                 notices.push(Notice {
-                    match_id: f.match_id.unwrap_or(0),
+                    match_id: f.match_id.unwrap_or(0).into(),
                     channel: league.row.channel.clone(),
                     user_id: player.platform_id.clone(),
                     dm: player.notify_dm,

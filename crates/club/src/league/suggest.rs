@@ -99,7 +99,7 @@ pub(super) async fn suggest(
         ),
     ];
     Ok(Outcome {
-        match_id: Some(match_id),
+        match_id: Some(match_id.into()),
         lines,
         ..Outcome::default()
     })

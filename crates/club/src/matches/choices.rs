@@ -173,7 +173,7 @@ pub const MUST_TAKE: &str = "take (a drop would end the match, which the rules d
 /// their decision's frame (`accept or reject the resignation`, `call odds or evens`).
 /// `id` is the match, for the challenge's `/accept #id`.
 #[must_use]
-pub fn choices_words(id: i64, choices: &[Choice]) -> String {
+pub fn choices_words(id: crate::MatchNo, choices: &[Choice]) -> String {
     use Choice as C;
     let (reroll, rest): (Vec<Choice>, Vec<Choice>) = choices.iter().partition(|c| **c == C::Reroll);
     // Rule 18: an occasion with no offer possible is said after the choices, not offered.

@@ -69,7 +69,7 @@ pub(super) async fn due(club: &Club, row: MatchRow, now: i64) -> Result<Vec<Noti
                         continue;
                     }
                     notices.push(Notice {
-                        match_id: l.row.id,
+                        match_id: l.row.id.into(),
                         channel,
                         user_id: who.platform_id.clone(),
                         dm: who.notify_dm,
@@ -80,7 +80,7 @@ pub(super) async fn due(club: &Club, row: MatchRow, now: i64) -> Result<Vec<Noti
                 // is another (addressed to nobody in particular).
                 for (channel, text) in out.announce {
                     notices.push(Notice {
-                        match_id: l.row.id,
+                        match_id: l.row.id.into(),
                         channel,
                         user_id: String::new(),
                         dm: false,
@@ -103,7 +103,7 @@ pub(super) async fn due(club: &Club, row: MatchRow, now: i64) -> Result<Vec<Noti
             );
         }
         notices.push(Notice {
-            match_id: l.row.id,
+            match_id: l.row.id.into(),
             channel: l.row.channel.clone(),
             user_id: p.platform_id.clone(),
             dm: p.notify_dm,

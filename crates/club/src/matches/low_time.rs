@@ -77,7 +77,7 @@ pub(super) async fn low_time_sweep(club: &Club, now: i64) -> Result<Vec<Notice>,
             let p = &l.players[side];
             let to_deadline = l.row.deadline_at.map_or(0, |d| d - now);
             notices.push(Notice {
-                match_id: id,
+                match_id: id.into(),
                 channel: l.row.channel.clone(),
                 user_id: p.platform_id.clone(),
                 dm: p.notify_dm,

@@ -35,6 +35,7 @@ pub use snapshot::{Snapshot, rebuild};
 use crate::Actor;
 use crate::Club;
 use crate::ClubError;
+use crate::MatchNo;
 use crate::MatchRef;
 use crate::Notice;
 use crate::Outcome;
@@ -251,7 +252,7 @@ impl Club {
     ///
     /// # Errors
     /// A database error.
-    pub async fn open_matches(&self, actor: &Actor) -> Result<Vec<(i64, String)>, ClubError> {
+    pub async fn open_matches(&self, actor: &Actor) -> Result<Vec<(MatchNo, String)>, ClubError> {
         which_match::open_matches(self, actor).await
     }
 }

@@ -20,7 +20,7 @@ pub(crate) fn acting_side(game: &AnyMatch) -> Option<Side> {
 /// his [`next_choices`] in words.
 #[must_use]
 pub fn next_words(game: &AnyMatch) -> String {
-    choices_words(0, &next_choices(game))
+    choices_words(crate::MatchNo::from(0), &next_choices(game))
 }
 
 /// What the player who must act may do (none: the match is over).

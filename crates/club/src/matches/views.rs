@@ -110,7 +110,7 @@ pub(crate) fn legal_texts(l: &Loaded) -> Vec<String> {
 /// The board and who must act next.
 pub(super) fn outcome(club: &Club, l: &Loaded, viewer: Option<Side>) -> Outcome {
     let mut out = Outcome {
-        match_id: Some(l.row.id),
+        match_id: Some(l.row.id.into()),
         version: Some(l.row.version),
         ..Outcome::default()
     };
@@ -145,7 +145,7 @@ pub(super) fn outcome(club: &Club, l: &Loaded, viewer: Option<Side>) -> Outcome 
     if let Some(s) = held {
         scene.to_act = Some(s);
         scene.viewer = viewer.unwrap_or(s);
-        scene.prompt = Some(choices_words(l.row.id, &HELD));
+        scene.prompt = Some(choices_words(l.row.id.into(), &HELD));
     }
     out.board = Some(scene);
     if !snap.is_over() {
@@ -159,7 +159,7 @@ pub(super) fn outcome(club: &Club, l: &Loaded, viewer: Option<Side>) -> Outcome 
             let mut next = NextUp {
                 deadline: l.row.deadline_at,
                 dm: p.notify_dm,
-                ..NextUp::new(l.row.id, &p.platform_id, &p.display_name, choices)
+                ..NextUp::new(l.row.id.into(), &p.platform_id, &p.display_name, choices)
             };
             if let (Some(until), None) = (paused, held) {
                 next.choices = vec![Choice::Resume];
@@ -203,7 +203,7 @@ pub(super) async fn games(
                 if let Some(who) = held.or_else(|| acting_side(&s.game)) {
                     let now = club.clock.now();
                     let what = match s.break_running(now) {
-                        _ if held.is_some() => choices_words(l.row.id, &HELD),
+                        _ if held.is_some() => choices_words(l.row.id.into(), &HELD),
                         Some(until) => break_prompt(until, now, &s.game),
                         None => next_words(&s.game),
                     };
@@ -247,7 +247,7 @@ pub(super) async fn history(
     let mut lines = vec![format!("Match #{}: {}", l.row.id, spec_words(&l.spec))];
     tell_log(&l, &entries, |_, said| lines.extend(said))?;
     Ok(Outcome {
-        match_id: Some(l.row.id),
+        match_id: Some(l.row.id.into()),
         version: Some(l.row.version),
         lines,
         ..Outcome::default()
@@ -299,7 +299,7 @@ pub(super) async fn export_loaded(club: &Club, l: &Loaded) -> Result<Outcome, Cl
     )
     .map_err(|e| ClubError::Corrupt(l.row.id, e.to_string()))?;
     Ok(Outcome {
-        match_id: Some(l.row.id),
+        match_id: Some(l.row.id.into()),
         version: Some(l.row.version),
         lines: vec![format!(
             "Match #{} as a .mat file ({} bytes)",

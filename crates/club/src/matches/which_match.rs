@@ -35,7 +35,7 @@ pub(super) async fn find(
     m: MatchRef,
     verb: &'static str,
 ) -> Result<Loaded, ClubError> {
-    let l = match m.id {
+    let l = match m.id.map(crate::MatchNo::get) {
         Some(id) => load(club, id).await?,
         None => {
             let mut open = Vec::new();
@@ -106,7 +106,7 @@ pub(super) async fn find_view(
     m: MatchRef,
     verb: &'static str,
 ) -> Result<Loaded, ClubError> {
-    let l = match m.id {
+    let l = match m.id.map(crate::MatchNo::get) {
         Some(id) => {
             let l = load(club, id).await?;
             if l.side_of(me.id).is_none() && l.row.community_id != community {
@@ -223,12 +223,12 @@ pub(super) fn waiting_on(_club: &Club, l: &Loaded) -> Option<i64> {
 pub(super) async fn open_matches(
     club: &Club,
     actor: &Actor,
-) -> Result<Vec<(i64, String)>, ClubError> {
+) -> Result<Vec<(crate::MatchNo, String)>, ClubError> {
     let (me, community) = club.me(actor).await?;
     let mut out = Vec::new();
     for r in club.store.matches_of(me.id, community, true).await? {
         let l = loaded(club, r).await?;
-        out.push((l.row.id, match_label(&l)));
+        out.push((l.row.id.into(), match_label(&l)));
     }
     Ok(out)
 }

@@ -306,7 +306,7 @@ pub(super) async fn compose_digests(
             };
             let lines = super::waiting::waiting_lines(list, now, &links, &tokens);
             notices.push(Notice {
-                match_id: list[0].match_id,
+                match_id: list[0].match_id.into(),
                 channel: String::new(),
                 user_id: p.platform_id.clone(),
                 dm: true,

@@ -105,7 +105,10 @@ pub(super) async fn head_to_head_view(
     }
     Ok(Outcome {
         lines: head_to_head_lines(club, &a, &b, community).await?,
-        players: vec![(community, a.id), (community, b.id)],
+        players: vec![
+            crate::PlayerRef::new(community, a.id),
+            crate::PlayerRef::new(community, b.id),
+        ],
         ..Outcome::default()
     })
 }

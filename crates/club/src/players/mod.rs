@@ -27,6 +27,7 @@ pub use waiting::{PlaceLink, WaitingLinks, WebAddress};
 use crate::Actor;
 use crate::Club;
 use crate::ClubError;
+use crate::MatchNo;
 use crate::Notice;
 use crate::Outcome;
 use crate::Snapshot;
@@ -167,10 +168,10 @@ impl Club {
     pub async fn move_to_channel(
         &self,
         actor: &Actor,
-        id: i64,
+        id: MatchNo,
         channel: &str,
     ) -> Result<(), ClubError> {
-        settings::move_to_channel(self, actor, id, channel).await
+        settings::move_to_channel(self, actor, id.get(), channel).await
     }
 
     // vacation

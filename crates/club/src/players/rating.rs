@@ -104,7 +104,7 @@ pub(super) async fn rating_view(
         lines.extend(against_bot);
         return Ok(Outcome {
             lines,
-            players: vec![(community, who.id)],
+            players: vec![crate::PlayerRef::new(community, who.id)],
             ..Outcome::default()
         });
     };
@@ -152,8 +152,8 @@ pub(super) async fn rating_view(
             ruleset,
             ratings,
         })),
-        web: Some(crate::WebPage::Leaderboard(community)),
-        players: vec![(community, who.id)],
+        web: Some(crate::WebPage::Leaderboard(community.into())),
+        players: vec![crate::PlayerRef::new(community, who.id)],
         ..Outcome::default()
     })
 }
@@ -200,7 +200,7 @@ pub(super) async fn leaderboard_view(
     Ok(Outcome {
         lines,
         chart: Some(Chart::Leaderboard(board)),
-        web: Some(crate::WebPage::Leaderboard(community)),
+        web: Some(crate::WebPage::Leaderboard(community.into())),
         ..Outcome::default()
     })
 }

@@ -17,7 +17,7 @@ pub(super) async fn welsh_record(club: &Club, l: &Loaded) -> Result<Outcome, Clu
     let entries = crate::matches::log::read_log(&club.store, l.row.id).await?;
     let text = record_text(l, &entries).map_err(|why| ClubError::Corrupt(l.row.id, why))?;
     Ok(Outcome {
-        match_id: Some(l.row.id),
+        match_id: Some(l.row.id.into()),
         version: Some(l.row.version),
         lines: vec![format!(
             "Match #{} as a Welsh backgammon record ({} bytes); gnubg cannot read Welsh backgammon, so it is gammonbot's own text form ({RECORD_DOC})",

@@ -101,7 +101,7 @@ pub(super) async fn hint(
         }
     };
     Ok(Outcome {
-        match_id: Some(l.row.id),
+        match_id: Some(l.row.id.into()),
         version: Some(l.row.version),
         lines: vec![format!(
             "Hint for {} (match #{}, {by}): {words}",

@@ -46,7 +46,7 @@ pub enum WebPage {
     /// The page of league `id`.
     League(i64),
     /// The leaderboard of community `id`.
-    Leaderboard(i64),
+    Leaderboard(crate::CommunityId),
 }
 
 /// A league as its page shows it.
@@ -156,7 +156,7 @@ pub(super) async fn leaderboard_link(club: &Club, community: i64) -> Result<Stri
 pub(super) async fn web_page_link(club: &Club, page: WebPage) -> Result<String, ClubError> {
     match page {
         WebPage::League(id) => league_link(club, id).await,
-        WebPage::Leaderboard(c) => leaderboard_link(club, c).await,
+        WebPage::Leaderboard(c) => leaderboard_link(club, c.get()).await,
     }
 }
 

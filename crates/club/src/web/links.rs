@@ -164,15 +164,15 @@ pub(super) async fn outcome_link(
 ) -> Result<Option<PageLink>, ClubError> {
     let (kind, token) = match (
         out.board.is_some(),
-        out.match_id,
+        out.match_id.map(crate::MatchNo::get),
         out.chouette,
         out.players.as_slice(),
     ) {
         (true, Some(id), _, _) => (PageKind::Match, match_link(club, id).await?),
         (true, None, Some(id), _) => (PageKind::Chouette, chouette_link(club, id).await?),
-        (_, _, _, &[(community, player)]) => (
+        (_, _, _, &[crate::PlayerRef { community, player }]) => (
             PageKind::Player,
-            player_link(club, community, player).await?,
+            player_link(club, community.get(), player.get()).await?,
         ),
         _ => return Ok(None),
     };
@@ -190,9 +190,9 @@ pub(super) async fn outcome_player_links(
         return Ok(Vec::new());
     }
     let mut links = Vec::with_capacity(out.players.len());
-    for &(community, player) in &out.players {
-        let name = club.store.player_by_id(player).await?.display_name;
-        let token = player_link(club, community, player).await?;
+    for &crate::PlayerRef { community, player } in &out.players {
+        let name = club.store.player_by_id(player.get()).await?.display_name;
+        let token = player_link(club, community.get(), player.get()).await?;
         links.push((
             name,
             PageLink {

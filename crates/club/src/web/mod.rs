@@ -36,7 +36,10 @@ use crate::Actor;
 use crate::Attachment;
 use crate::Club;
 use crate::ClubError;
+use crate::CommunityId;
+use crate::MatchNo;
 use crate::Outcome;
+use crate::PlayerId;
 use engine::Ruleset;
 use render::RatingHistory;
 use render::Scene;
@@ -92,12 +95,16 @@ impl Web<'_> {
         league::league_link(self.club, league).await
     }
 
-    /// The token of community `community`'s leaderboard page, made now if it has none.
+    /// The token of community `community`'s leaderboard page, made now if it has none
+    /// (the id typed, or the store's row id).
     ///
     /// # Errors
     /// A database error.
-    pub async fn leaderboard_link(&self, community: i64) -> Result<String, ClubError> {
-        league::leaderboard_link(self.club, community).await
+    pub async fn leaderboard_link(
+        &self,
+        community: impl Into<CommunityId>,
+    ) -> Result<String, ClubError> {
+        league::leaderboard_link(self.club, community.into().get()).await
     }
 
     /// The token of the page `page` names.
@@ -270,8 +277,8 @@ impl Web<'_> {
     ///
     /// # Errors
     /// No such match, or a database error.
-    pub async fn match_link(&self, match_id: i64) -> Result<String, ClubError> {
-        links::match_link(self.club, match_id).await
+    pub async fn match_link(&self, match_id: MatchNo) -> Result<String, ClubError> {
+        links::match_link(self.club, match_id.get()).await
     }
 
     /// Revokes match `match_id`'s web link: a new token replaces it (answered), and the
@@ -279,8 +286,8 @@ impl Web<'_> {
     ///
     /// # Errors
     /// No such match, or a database error.
-    pub async fn revoke_match_link(&self, match_id: i64) -> Result<String, ClubError> {
-        links::revoke_match_link(self.club, match_id).await
+    pub async fn revoke_match_link(&self, match_id: MatchNo) -> Result<String, ClubError> {
+        links::revoke_match_link(self.club, match_id.get()).await
     }
 
     /// Revokes match `match_id`'s web link for `actor`, who must be one of its players (on
@@ -294,10 +301,10 @@ impl Web<'_> {
     pub async fn revoke_match_link_by(
         &self,
         actor: &Actor,
-        match_id: i64,
+        match_id: MatchNo,
         manager: bool,
     ) -> Result<String, ClubError> {
-        links::revoke_match_link_by(self.club, actor, match_id, manager).await
+        links::revoke_match_link_by(self.club, actor, match_id.get(), manager).await
     }
 
     /// The link of the page an outcome is about: the match or chouette whose board it
@@ -339,7 +346,8 @@ impl Web<'_> {
         links::resolve_chouette_link(self.club, token).await
     }
 
-    /// The match whose web token is `token`, if any.
+    /// The match whose web token is `token`, if any: its number as the store keeps it
+    /// (`MatchNo::from` it for the other reads).
     ///
     /// # Errors
     /// A database error.
@@ -352,16 +360,16 @@ impl Web<'_> {
     ///
     /// # Errors
     /// No such match, a log that does not replay, or a database error.
-    pub async fn match_page(&self, id: i64) -> Result<MatchPage, ClubError> {
-        match_page::match_page(self.club, id).await
+    pub async fn match_page(&self, id: MatchNo) -> Result<MatchPage, ClubError> {
+        match_page::match_page(self.club, id.get()).await
     }
 
     /// The board of match `id` at step `n` of its replay, if there is one.
     ///
     /// # Errors
     /// As for [`Club::match_page`].
-    pub async fn match_frame(&self, id: i64, n: usize) -> Result<Option<Scene>, ClubError> {
-        match_page::match_frame(self.club, id, n).await
+    pub async fn match_frame(&self, id: MatchNo, n: usize) -> Result<Option<Scene>, ClubError> {
+        match_page::match_frame(self.club, id.get(), n).await
     }
 
     /// The stamp of match `id`'s page (its version and players' names), if the match
@@ -369,16 +377,19 @@ impl Web<'_> {
     ///
     /// # Errors
     /// A database error.
-    pub async fn match_page_stamp(&self, id: i64) -> Result<Option<store::PageStamp>, ClubError> {
-        match_page::match_page_stamp(self.club, id).await
+    pub async fn match_page_stamp(
+        &self,
+        id: MatchNo,
+    ) -> Result<Option<store::PageStamp>, ClubError> {
+        match_page::match_page_stamp(self.club, id.get()).await
     }
 
     /// Match `id`'s version (bumped by every change), if the match exists.
     ///
     /// # Errors
     /// A database error.
-    pub async fn match_version(&self, id: i64) -> Result<Option<i64>, ClubError> {
-        match_page::match_version(self.club, id).await
+    pub async fn match_version(&self, id: MatchNo) -> Result<Option<i64>, ClubError> {
+        match_page::match_version(self.club, id.get()).await
     }
 
     /// Match `id` as a file: a standard match's `.mat`, a Welsh match's record; `None`
@@ -386,16 +397,16 @@ impl Web<'_> {
     ///
     /// # Errors
     /// No such match, a log that does not replay, or a database error.
-    pub async fn match_file(&self, id: i64) -> Result<Option<Attachment>, ClubError> {
-        match_page::match_file(self.club, id).await
+    pub async fn match_file(&self, id: MatchNo) -> Result<Option<Attachment>, ClubError> {
+        match_page::match_file(self.club, id.get()).await
     }
 
     /// Match `id`'s fair-dice export (as `/fair export` gives it), if it has a record.
     ///
     /// # Errors
     /// No such match, a log that does not replay, or a database error.
-    pub async fn match_dice_export(&self, id: i64) -> Result<Option<String>, ClubError> {
-        match_page::match_dice_export(self.club, id).await
+    pub async fn match_dice_export(&self, id: MatchNo) -> Result<Option<String>, ClubError> {
+        match_page::match_dice_export(self.club, id.get()).await
     }
 
     /// The anchor of match `id`'s fair dice as posted before its first throw (its first
@@ -403,18 +414,23 @@ impl Web<'_> {
     ///
     /// # Errors
     /// A database error, or a record that does not read.
-    pub async fn match_dice_anchor(&self, id: i64) -> Result<Option<String>, ClubError> {
-        match_page::match_dice_anchor(self.club, id).await
+    pub async fn match_dice_anchor(&self, id: MatchNo) -> Result<Option<String>, ClubError> {
+        match_page::match_dice_anchor(self.club, id.get()).await
     }
 
     // player
     /// The token of the web page of player `user` in community `community`, made now if
-    /// there is none.
+    /// there is none (either id typed, or the store's row id).
     ///
     /// # Errors
     /// No such player, or a database error.
-    pub async fn player_link(&self, community: i64, user: i64) -> Result<String, ClubError> {
-        links::player_link(self.club, community, user).await
+    pub async fn player_link(
+        &self,
+        community: impl Into<CommunityId>,
+        user: impl Into<PlayerId>,
+    ) -> Result<String, ClubError> {
+        let (community, user) = (community.into(), user.into());
+        links::player_link(self.club, community.get(), user.get()).await
     }
 
     /// Revokes the link of `actor`'s own player page on their server: a new token replaces

@@ -56,7 +56,7 @@ async fn challenge_bot(club: &Club, spec: ChallengeSpec) -> i64 {
     let out = run(club, "alice", against_bot(spec)).await;
     let text = out.lines.join("\n");
     assert!(text.contains("GNU Backgammon accepts match"), "{text}");
-    out.match_id.unwrap()
+    out.match_id.unwrap().get()
 }
 
 /// alice's decision in match `id` if it is hers, by a plain policy: roll, play the first
@@ -325,7 +325,7 @@ async fn the_bot_refuses_terms_it_does_not_play_and_the_seats_it_does_not_take()
     let spec: ChallengeSpec = serde_json::from_str(
         &club
             .store()
-            .load_match(out.match_id.unwrap())
+            .load_match(out.match_id.unwrap().get())
             .await
             .unwrap()
             .unwrap()

@@ -66,7 +66,7 @@ async fn a_rated_match_is_played_to_its_end_through_the_club_on_postgresql() {
         }),
     )
     .await;
-    let id = out.match_id.unwrap();
+    let id = out.match_id.unwrap().get();
     let m = MatchRef::id(id);
     let mut out = run(&club, "bob", Command::Challenge(ChallengeOp::Accept(m))).await;
     let mut rng = Rng::new(11);
@@ -105,7 +105,7 @@ async fn a_rated_match_is_played_to_its_end_through_the_club_on_postgresql() {
         .execute(
             &Actor::local("ann"),
             Command::Look(Look::Board(MatchRef {
-                id: Some(id),
+                id: Some(id.into()),
                 version: Some(version + 5),
             })),
         )
@@ -130,7 +130,7 @@ async fn a_money_session_settles_its_games_in_the_ledger_on_postgresql() {
         opponent: "bob".into(),
         spec,
     });
-    let id = run(&club, "ann", challenge).await.match_id.unwrap();
+    let id = run(&club, "ann", challenge).await.match_id.unwrap().get();
     let m = MatchRef::id(id);
     let mut out = run(&club, "bob", Command::Challenge(ChallengeOp::Accept(m))).await;
     // When they play until the first game is settled, then stop the session
@@ -288,7 +288,7 @@ fn club_process_serving_stdin() {
         match words.as_slice() {
             ["roll", id, version, name] => {
                 let at = MatchRef {
-                    id: Some(id.parse().unwrap()),
+                    id: Some(id.parse::<i64>().unwrap().into()),
                     version: Some(version.parse().unwrap()),
                 };
                 match rt
@@ -307,7 +307,7 @@ fn club_process_serving_stdin() {
             ["accept_resigns", list @ ..] => {
                 for item in list {
                     let (id, name) = item.split_once(':').unwrap();
-                    let m = MatchRef::id(id.parse().unwrap());
+                    let m = MatchRef::id(id.parse::<i64>().unwrap());
                     match rt.block_on(club.execute(
                         &Actor::local(name),
                         Command::Match(m, MatchOp::AcceptResign),
@@ -356,7 +356,7 @@ async fn the_same_roll_sent_to_two_processes_on_one_database_applies_exactly_onc
                     opponent: "bob".into(),
                     spec: ChallengeSpec::standard(Some(3)),
                 });
-                let id = run(&club, "ann", challenge).await.match_id.unwrap();
+                let id = run(&club, "ann", challenge).await.match_id.unwrap().get();
                 matches.insert(id);
                 let m = MatchRef::id(id);
                 (
@@ -382,7 +382,7 @@ async fn the_same_roll_sent_to_two_processes_on_one_database_applies_exactly_onc
         }
         // When the player's roll at the version he saw goes to both processes at once
         let name = out.next.as_ref().unwrap().name.clone();
-        let id = m.id.unwrap();
+        let id = m.id.unwrap().get();
         let version = out.version.unwrap();
         let log_before = store.actions(id).await.unwrap().len();
         let answers = to_both(&mut processes, &format!("roll {id} {version} {name}"));
@@ -432,7 +432,8 @@ async fn two_processes_sweeping_one_database_remind_and_forfeit_each_match_exact
         let id = run(&club, &format!("p{i}"), challenge)
             .await
             .match_id
-            .unwrap();
+            .unwrap()
+            .get();
         run(
             &club,
             &format!("o{i}"),
@@ -495,7 +496,7 @@ async fn matches_ending_at_once_in_two_processes_rate_as_a_rebuild_does() {
             opponent: b.into(),
             spec: ChallengeSpec::standard(Some(1)),
         });
-        let id = run(&club, a, challenge).await.match_id.unwrap();
+        let id = run(&club, a, challenge).await.match_id.unwrap().get();
         let m = MatchRef::id(id);
         run(&club, b, Command::Challenge(ChallengeOp::Accept(m))).await;
         run(
@@ -556,7 +557,7 @@ async fn two_processes_claiming_analysis_jobs_from_one_queue_never_claim_one_twi
             opponent: format!("o{i}"),
             spec: ChallengeSpec::standard(Some(1)),
         });
-        let id = run(&club, "ann", challenge).await.match_id.unwrap();
+        let id = run(&club, "ann", challenge).await.match_id.unwrap().get();
         let ann = store.find_player("local", "ann").await.unwrap().unwrap();
         store
             .request_analysis(&store::NewAnalysis {

@@ -88,7 +88,7 @@ async fn load(club: Arc<Club>, k: u64, over: Arc<AtomicBool>) -> Seen {
             spec: ChallengeSpec::standard(Some(1)),
         });
         let id = match club.execute(&a, challenge).await {
-            Ok(out) => out.match_id.unwrap(),
+            Ok(out) => out.match_id.unwrap().get(),
             Err(e) => {
                 let f = fault(&e);
                 seen.maybe_saved += usize::from(f == Fault::Interrupted);
@@ -99,7 +99,7 @@ async fn load(club: Arc<Club>, k: u64, over: Arc<AtomicBool>) -> Seen {
         seen.answered.push(Instant::now());
         seen.challenged.push(id);
         let accept = MatchRef {
-            id: Some(id),
+            id: Some(id.into()),
             version: Some(1),
         };
         let mut retried = false;

@@ -21,7 +21,7 @@ async fn open(name: &str) -> Fixture {
 
 /// A 3-point match of `x` against `y` with `per_move` seconds a decision, accepted and
 /// played on until `who` must act: its id.
-async fn waiting_on(club: &Club, x: &str, y: &str, per_move: i64, who: &str) -> i64 {
+async fn waiting_on(club: &Club, x: &str, y: &str, per_move: i64, who: &str) -> club::MatchNo {
     let mut spec = ChallengeSpec::standard(Some(3));
     spec.time.per_move = per_move;
     let (id, out) = clubkit::accepted(club, x, y, spec).await;

@@ -55,7 +55,7 @@ async fn challenge_and_accept(
         spec: ChallengeSpec::standard(Some(1)),
     });
     let id = match club.execute(&a, challenge).await {
-        Ok(out) => out.match_id.unwrap(),
+        Ok(out) => out.match_id.unwrap().get(),
         Err(e) => {
             said.push(Err(refused(e)));
             return (None, said);
@@ -63,7 +63,7 @@ async fn challenge_and_accept(
     };
     said.push(Ok(()));
     let accept = MatchRef {
-        id: Some(id),
+        id: Some(id.into()),
         version: Some(1),
     };
     said.push(
@@ -142,13 +142,14 @@ async fn the_disk_full_refuses_commands_plainly_loses_nothing_and_recovers_by_it
             .await
             .unwrap()
             .match_id
-            .unwrap();
+            .unwrap()
+            .get();
         acked.push((id, 1));
         waiting.push((n, id));
     }
     let accept = async |n: u64, id: i64| {
         let m = MatchRef {
-            id: Some(id),
+            id: Some(id.into()),
             version: Some(1),
         };
         club.execute(

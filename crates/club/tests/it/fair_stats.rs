@@ -32,7 +32,7 @@ async fn play_standard(at: &Fixture, throws: usize) -> Vec<i64> {
     let mut alice = 0;
     while alice < throws {
         let (id, mut out) = accepted(at, "alice", "bob", ChallengeSpec::standard(Some(25))).await;
-        ids.push(id);
+        ids.push(id.get());
         let m = MatchRef::id(id);
         while alice < throws {
             let Some(next) = out.next.clone() else { break };
@@ -67,7 +67,7 @@ async fn play_welsh(at: &Fixture) -> i64 {
         run(at, if side == Side::X { "alice" } else { "bob" }, cmd).await;
     })
     .await;
-    id
+    id.get()
 }
 
 /// The export of match `id`, as bob, one of its players, downloads it.

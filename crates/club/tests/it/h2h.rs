@@ -30,7 +30,7 @@ async fn beat(at: &Fixture, winner: &str, loser: &str, length: u32, level: Resig
     }
     run(at, loser, Command::Match(m, MatchOp::Resign(level))).await;
     run(at, winner, Command::Match(m, MatchOp::AcceptResign)).await;
-    id
+    id.get()
 }
 
 fn h2h(player: Option<&str>, opponent: &str) -> Command {
@@ -64,7 +64,7 @@ async fn head_to_head_counts_matches_wins_and_points_per_ruleset_and_lists_the_l
         run(&at, if side == Side::X { "alice" } else { "bob" }, cmd).await;
     })
     .await;
-    let row = at.store.load_match(welsh).await.unwrap().unwrap();
+    let row = at.store.load_match(welsh.get()).await.unwrap().unwrap();
     let alice = row.players[0];
     let snap: club::Snapshot = serde_json::from_str(row.state.as_deref().unwrap()).unwrap();
     let games = snap.match_score();

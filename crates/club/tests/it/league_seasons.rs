@@ -382,8 +382,11 @@ async fn a_season_the_sweep_starts_where_matches_get_threads_owes_each_match_a_t
     assert!(f.club.take_league_posts_owed().await.unwrap().is_empty());
     // A match moved into its thread; moved again (no longer in the league's channel):
     // refused, nothing changed
-    let m = owed[0].match_id;
-    f.club.move_owed_league_match(m, "thread-1").await.unwrap();
+    let m = owed[0].match_id.get();
+    f.club
+        .move_owed_league_match(m.into(), "thread-1")
+        .await
+        .unwrap();
     assert_eq!(
         f.store.load_match(m).await.unwrap().unwrap().channel,
         "thread-1"
@@ -391,7 +394,7 @@ async fn a_season_the_sweep_starts_where_matches_get_threads_owes_each_match_a_t
     let before = f.store.fingerprint().await.unwrap();
     let e = f
         .club
-        .move_owed_league_match(m, "thread-2")
+        .move_owed_league_match(m.into(), "thread-2")
         .await
         .unwrap_err();
     assert!(e.to_string().contains("no league match waiting"), "{e}");

@@ -46,7 +46,12 @@ async fn tutor_match(at: &Fixture) -> MatchRef {
 }
 
 async fn snapshot(at: &Fixture, m: MatchRef) -> Snapshot {
-    let row = at.store.load_match(m.id.unwrap()).await.unwrap().unwrap();
+    let row = at
+        .store
+        .load_match(m.id.unwrap().get())
+        .await
+        .unwrap()
+        .unwrap();
     serde_json::from_str(row.state.as_deref().unwrap()).unwrap()
 }
 

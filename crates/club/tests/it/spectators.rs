@@ -23,13 +23,13 @@ async fn refused_as(club: &Club, actor: &Actor, cmd: Command) -> ClubError {
 }
 
 /// alice challenges bob to a `length`-point match and bob accepts: the match id.
-async fn accepted(club: &Club, length: u32) -> i64 {
+async fn accepted(club: &Club, length: u32) -> club::MatchNo {
     let spec = ChallengeSpec::standard(Some(length));
     clubkit::accepted(club, "alice", "bob", spec).await.0
 }
 
 /// Ends a 1-point match at once: whoever must act resigns, the other accepts.
-async fn finish(club: &Club, id: i64) {
+async fn finish(club: &Club, id: club::MatchNo) {
     let out = run(club, "alice", Command::Look(Look::Board(MatchRef::id(id)))).await;
     let mover = out.next.unwrap().name;
     let other = if mover == "alice" { "bob" } else { "alice" };

@@ -22,7 +22,7 @@ async fn a_match(f: &Fixture) -> (i64, String, String) {
     let (id, out) = accepted(f, "alice", "bob", ChallengeSpec::standard(Some(3))).await;
     let waiting = out.next.expect("someone is to act").user_id;
     let other = if waiting == "alice" { "bob" } else { "alice" };
-    (id, waiting, other.to_string())
+    (id.get(), waiting, other.to_string())
 }
 
 async fn deadline(f: &Fixture, id: i64) -> i64 {

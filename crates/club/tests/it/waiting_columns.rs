@@ -146,7 +146,7 @@ async fn the_waiting_columns_follow_a_game_played_at_random_and_list_as_decoded(
         }),
     )
     .await;
-    let id = out.match_id.unwrap();
+    let id = out.match_id.unwrap().get();
     check(&f, &url, id, out.next.as_ref(), names).await;
     // When it is accepted and played at random, command after command
     let mut out = run(
@@ -172,6 +172,7 @@ async fn the_waiting_columns_follow_a_game_played_at_random_and_list_as_decoded(
     // And in a second match, a player who lets his time run out forfeits: it waits on
     // nobody
     let (id, out) = accepted(&f, "alice", "bob", ChallengeSpec::standard(Some(3))).await;
+    let id = id.get();
     check(&f, &url, id, out.next.as_ref(), names).await;
     f.clock.advance(30 * DAY);
     f.club.sweep().await.unwrap();
@@ -184,6 +185,7 @@ async fn the_waiting_columns_follow_a_welsh_match() {
     let url = store_url("waiting-columns-welsh").await;
     let f = Fixture::seeded(&url, 31).await;
     let (id, out) = accepted(&f, "alice", "bob", ChallengeSpec::welsh(1)).await;
+    let id = id.get();
     check(&f, &url, id, out.next.as_ref(), ["alice", "bob"]).await;
     let net = welsh_player::shipped();
     let (mut x, mut o) = (

@@ -22,7 +22,7 @@ async fn finished_welsh_match(at: &Fixture) -> i64 {
         run(at, if side == Side::X { "alice" } else { "bob" }, cmd).await;
     })
     .await;
-    id
+    id.get()
 }
 
 #[tokio::test]

@@ -177,7 +177,7 @@ async fn a_welsh_match_against_the_bot_is_played_to_its_end_unrated_and_recorded
     assert!(text.contains("GNU Backgammon accepts match"), "{text}");
     assert!(text.contains("Welsh player at strong level"), "{text}");
     assert!(text.contains("unrated"), "{text}");
-    let id = out.match_id.unwrap();
+    let id = out.match_id.unwrap().get();
     let row = store.load_match(id).await.unwrap().unwrap();
     let spec: ChallengeSpec = serde_json::from_str(&row.terms).unwrap();
     assert_eq!(spec.bot, Some(BotLevel::Welsh(welsh_player::Level::Strong)));
@@ -234,7 +234,8 @@ async fn the_welsh_bot_calls_chooses_nominates_and_answers_as_the_engine_asks() 
     )
     .await
     .match_id
-    .unwrap();
+    .unwrap()
+    .get();
     let (_, _) = play_on(&club, &clock, id, 400).await;
     // Then the bot made the call (alice shook: the challenged player calls), and its
     // decisions are the engine's own kinds only: never one of the club's (clocks, time)
@@ -281,7 +282,8 @@ async fn a_restart_in_the_middle_of_a_welsh_match_against_the_bot_loses_nothing(
     )
     .await
     .match_id
-    .unwrap();
+    .unwrap()
+    .get();
     let (_, finished) = play_on(&club, &clock, id, 30).await;
     assert!(!finished);
     // And alice acts until the bot is to act, the bot's worker not running

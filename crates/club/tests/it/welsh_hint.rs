@@ -47,7 +47,12 @@ async fn welsh_practice(name: &str) -> (Fixture, MatchRef) {
 }
 
 async fn welsh_game(at: &Fixture, m: MatchRef) -> (Snapshot, WelshMatch) {
-    let row = at.store.load_match(m.id.unwrap()).await.unwrap().unwrap();
+    let row = at
+        .store
+        .load_match(m.id.unwrap().get())
+        .await
+        .unwrap()
+        .unwrap();
     let snap: Snapshot = serde_json::from_str(row.state.as_deref().unwrap()).unwrap();
     let AnyMatch::Welsh(w) = snap.game.clone() else {
         panic!("a Welsh match")

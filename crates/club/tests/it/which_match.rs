@@ -17,7 +17,7 @@ async fn open(name: &str) -> Arc<Club> {
 /// acts.
 async fn started(club: &Club, a: &str, b: &str) -> (i64, String) {
     let (id, out) = clubkit::accepted(club, a, b, ChallengeSpec::standard(Some(3))).await;
-    (id, out.next.unwrap().name)
+    (id.get(), out.next.unwrap().name)
 }
 
 /// Plays the first legal play of `who` in match `id`: who acts then.

@@ -5,7 +5,8 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use club::{
-    Actor, ChallengeOp, ChallengeSpec, Choice, Club, Command, Look, MatchOp, MatchRef, RngDice,
+    Actor, ChallengeOp, ChallengeSpec, Choice, Club, Command, Look, MatchNo, MatchOp, MatchRef,
+    RngDice,
 };
 use clubkit::{Fixture, START, run};
 use testkit::store_url;
@@ -165,7 +166,7 @@ fn unchunk(mut raw: &[u8]) -> Vec<u8> {
 }
 
 /// `a` challenges `b` to a `length`-point match and `b` accepts: its id.
-pub async fn accepted(club: &Club, a: &str, b: &str, length: u32) -> i64 {
+pub async fn accepted(club: &Club, a: &str, b: &str, length: u32) -> MatchNo {
     clubkit::accepted(club, a, b, ChallengeSpec::standard(Some(length)))
         .await
         .0
@@ -173,7 +174,7 @@ pub async fn accepted(club: &Club, a: &str, b: &str, length: u32) -> i64 {
 
 /// Makes the next decision of match `id` through the club: a roll, or the first legal
 /// play. Answers whether there was one.
-pub async fn step(club: &Club, id: i64, watcher: &str) -> bool {
+pub async fn step(club: &Club, id: MatchNo, watcher: &str) -> bool {
     let m = MatchRef::id(id);
     let Some(next) = run(club, watcher, Command::Look(Look::Board(m))).await.next else {
         return false;
@@ -209,7 +210,7 @@ pub async fn post_json(addr: SocketAddr, path: &str, body: &str) -> Answer {
 
 /// A 1-point match accepted between two Discord players, Dora and Eve (ids
 /// 812345678901234567 and ...568, on server 900000000000000001): its id.
-pub async fn discord_match(club: &Club) -> i64 {
+pub async fn discord_match(club: &Club) -> MatchNo {
     let discord = |id: &str, name: &str| Actor {
         platform: "discord".into(),
         user_id: id.into(),

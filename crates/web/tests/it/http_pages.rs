@@ -86,6 +86,8 @@ async fn a_link_serves_its_match_and_a_guessed_or_revoked_link_finds_nothing() {
         assert_eq!(a.status, 200, "new {tail}");
         assert_secure(&a, tail);
     }
+    // (A link resolves to the store's number of the match.)
+    let id = id.get();
     assert_eq!(club.web().resolve_match_link(&token).await.unwrap(), None);
     assert_eq!(club.web().resolve_match_link(&new).await.unwrap(), Some(id));
 }

@@ -125,7 +125,7 @@ async fn a_league_link_serves_the_standings_in_the_club_order_and_links_every_ma
     let fixtures = html.split("id=\"fixtures-1\"").nth(1).unwrap();
     assert_eq!(fixtures.matches("<li><a href=\"/m/").count(), 6, "{html}");
     for m in [m1, m2, m3, match_of(club, LEAGUE, "alice", "dave").await] {
-        let t = club.web().match_link(m).await.unwrap();
+        let t = club.web().match_link(m.into()).await.unwrap();
         assert!(
             fixtures.contains(&format!("<a href=\"/m/{t}\">")),
             "#{m}: {html}"
@@ -172,7 +172,7 @@ async fn a_guessed_token_or_one_of_another_kind_finds_no_league_or_leaderboard()
     )
     .await;
     let board_token = page_token(club, out.web).await;
-    let match_token = club.web().match_link(m).await.unwrap();
+    let match_token = club.web().match_link(m.into()).await.unwrap();
     for path in [
         "/l/0123456789abcdef0123456789abcdef".to_string(),
         "/l/not-a-token".to_string(),

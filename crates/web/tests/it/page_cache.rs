@@ -124,7 +124,7 @@ async fn a_cached_league_page_shows_a_fixture_played_to_its_end_after() {
     assert!(fixture(&first, id).ends_with(": playing"), "{first}");
     assert_eq!(get(s.addr, &path).await.text(), first, "served again");
 
-    while step(club, id, "alice").await {}
+    while step(club, id.into(), "alice").await {}
     let after = get(s.addr, &path).await.text();
     assert!(
         fixture(&after, id).ends_with(" won 1-0"),
@@ -138,12 +138,12 @@ async fn a_cached_league_page_links_a_fixture_s_new_token_once_its_link_is_revok
     let club = s.club();
     let path = cup_page(club).await;
     let id = clubkit::match_of(club, "Cup", "alice", "bob").await;
-    let old = club.web().match_link(id).await.unwrap();
+    let old = club.web().match_link(id.into()).await.unwrap();
     let first = get(s.addr, &path).await.text();
     assert!(first.contains(&old), "{first}");
     assert_eq!(get(s.addr, &path).await.text(), first, "served again");
 
-    let new = club.web().revoke_match_link(id).await.unwrap();
+    let new = club.web().revoke_match_link(id.into()).await.unwrap();
     let after = get(s.addr, &path).await.text();
     assert!(
         after.contains(&new) && !after.contains(&old),

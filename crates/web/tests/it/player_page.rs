@@ -4,7 +4,7 @@
 //! `/stats`'s; a guessed token (or a match's token) finds nothing; a payload display name
 //! is escaped; no Discord id appears.
 
-use club::{ChallengeSpec, Club, Command, Look, MatchOp, MatchRef};
+use club::{ChallengeSpec, Club, Command, Look, MatchNo, MatchOp, MatchRef};
 use clubkit::run;
 use engine::ResignLevel;
 
@@ -13,7 +13,7 @@ use testkit::store_url;
 use crate::common::{IMG_NAME, SCRIPT_NAME, accepted, discord_match, get, served_at};
 
 /// A rated 1-point match that `winner` wins by `loser`'s resignation: its id.
-pub async fn beat(club: &Club, winner: &str, loser: &str) -> i64 {
+pub async fn beat(club: &Club, winner: &str, loser: &str) -> MatchNo {
     let (id, mut out) =
         clubkit::accepted(club, winner, loser, ChallengeSpec::standard(Some(1))).await;
     let m = MatchRef::id(id);
@@ -45,8 +45,8 @@ pub async fn beat(club: &Club, winner: &str, loser: &str) -> i64 {
 }
 
 /// The community and player id of `name` (the challenger X or O) in match `id`.
-async fn player_of(club: &Club, id: i64, x: bool) -> (i64, i64) {
-    let row = club.store().load_match(id).await.unwrap().unwrap();
+async fn player_of(club: &Club, id: MatchNo, x: bool) -> (i64, i64) {
+    let row = club.store().load_match(id.get()).await.unwrap().unwrap();
     (row.community_id, row.players[usize::from(!x)])
 }
 

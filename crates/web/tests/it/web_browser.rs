@@ -182,7 +182,7 @@ async fn rated_player_page(club: &club::Club) -> (String, &'static str) {
         club::Command::Match(m, club::MatchOp::AcceptResign),
     )
     .await;
-    let row = club.store().load_match(id).await.unwrap().unwrap();
+    let row = club.store().load_match(id.get()).await.unwrap().unwrap();
     let token = club
         .web()
         .player_link(row.community_id, row.players[0])
@@ -318,7 +318,7 @@ async fn league_pages_on_a_phone(c: &Client, club: &club::Club, addr: SocketAddr
 
 /// A 7-point match between `a` and `b` played to its end through the club (the first
 /// roll or legal play at each step): its id.
-async fn played_out(club: &club::Club, a: &str, b: &str) -> i64 {
+async fn played_out(club: &club::Club, a: &str, b: &str) -> club::MatchNo {
     let id = accepted(club, a, b, 7).await;
     while step(club, id, "watcher").await {}
     id

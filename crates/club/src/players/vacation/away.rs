@@ -47,7 +47,7 @@ pub(super) fn tell_opponents(
         }
         let p = &l.players[other.index()];
         out.push(Notice {
-            match_id: l.row.id,
+            match_id: l.row.id.into(),
             channel: l.row.channel.clone(),
             user_id: p.platform_id.clone(),
             dm: p.notify_dm,

@@ -79,7 +79,7 @@ fn vacation_begun_notices(
     });
     if let Some(first) = paused.first() {
         notices.push(Notice {
-            match_id: first.row.id,
+            match_id: first.row.id.into(),
             channel: first.row.channel.clone(),
             user_id: me.platform_id.clone(),
             dm: me.notify_dm,
@@ -134,7 +134,7 @@ async fn vacation_over_notices(
         .collect();
     if let Some(first) = waiting.first() {
         notices.push(Notice {
-            match_id: first.row.id,
+            match_id: first.row.id.into(),
             channel: first.row.channel.clone(),
             user_id: me.platform_id.clone(),
             dm: me.notify_dm,

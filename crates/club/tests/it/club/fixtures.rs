@@ -81,7 +81,7 @@ pub(super) async fn challenge(f: &Fixture, spec: ChallengeSpec) -> (i64, Outcome
         }),
     )
     .await;
-    let id = out.match_id.unwrap();
+    let id = out.match_id.unwrap().get();
     let out = run(
         f,
         "bob",

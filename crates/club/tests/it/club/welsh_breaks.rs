@@ -13,7 +13,7 @@ async fn regulation_d_an_entitled_break_pauses_both_clocks_until_resume() {
     // Concealed throw 1-2 (odds: bob chooses), alice 1-1, bob 1-1.
     let path = store_url("break_resume").await;
     let f = open_scripted(&path, &[1, 2, 1, 1, 1, 1]).await;
-    let id = welsh_break_due(&f).await;
+    let id = welsh_break_due(&f).await.get();
     let m = MatchRef::id(id);
     // When alice takes the break (bob is to act, with 60 seconds left)
     f.clock.advance(20);
@@ -79,7 +79,7 @@ async fn regulation_d_an_entitled_break_pauses_both_clocks_until_resume() {
 async fn regulation_d_a_break_ends_by_itself_after_ten_minutes() {
     let path = store_url("break_lapses").await;
     let f = open_scripted(&path, &[1, 2, 1, 1, 1, 1]).await;
-    let id = welsh_break_due(&f).await;
+    let id = welsh_break_due(&f).await.get();
     let m = MatchRef::id(id);
     // Given bob takes the break himself, with his 60 seconds left
     run(&f, "bob", Command::Match(m, MatchOp::Break)).await;
@@ -105,7 +105,7 @@ async fn regulation_d_a_break_ends_by_itself_after_ten_minutes() {
 async fn regulation_d_after_a_break_runs_out_game_actions_are_accepted_again() {
     let path = store_url("break_runs_out").await;
     let f = open_scripted(&path, &[1, 2, 1, 1, 1, 1, 3, 1]).await;
-    let id = welsh_break_due(&f).await;
+    let id = welsh_break_due(&f).await.get();
     let m = MatchRef::id(id);
     // Given bob takes the break at 09:45 UTC
     run(&f, "bob", Command::Match(m, MatchOp::Break)).await;
@@ -135,7 +135,7 @@ async fn regulation_d_after_a_break_runs_out_game_actions_are_accepted_again() {
 async fn regulation_d_a_reminder_during_a_break_says_the_turn_waits_for_its_end() {
     let path = store_url("break_reminder").await;
     let f = open_scripted(&path, &[1, 2, 1, 1, 1, 1]).await;
-    let id = welsh_break_due(&f).await;
+    let id = welsh_break_due(&f).await.get();
     // Given alice takes the break at 09:45 UTC while bob, to call, has 60 seconds left
     run(
         &f,

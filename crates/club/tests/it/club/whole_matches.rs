@@ -193,7 +193,7 @@ async fn two_tasks_sending_the_same_action_at_once_apply_it_exactly_once() {
         let version = out.version;
         let log_len = f.store.actions(id).await.unwrap().len();
         let m = MatchRef {
-            id: Some(id),
+            id: Some(id.into()),
             version,
         };
         let (a, b) = tokio::join!(
@@ -258,7 +258,7 @@ async fn a_stale_button_is_refused_politely_and_changes_nothing() {
         "alice",
         Command::Match(
             MatchRef {
-                id: Some(id),
+                id: Some(id.into()),
                 version: Some(old),
             },
             MatchOp::Roll,

@@ -22,7 +22,7 @@ async fn worked_example_two_veterans_at_1500_in_a_7_point_match_move_5_29_each_w
         }),
     )
     .await;
-    let id = out.match_id.unwrap();
+    let id = out.match_id.unwrap().get();
     plant_rating(&f, "alice", 1500.0, 400).await;
     plant_rating(&f, "bob", 1500.0, 1000).await;
     let out = run(
@@ -318,7 +318,7 @@ async fn a_money_session_is_never_rated() {
     f.clock.advance(7 * DAY + 1);
     let notices = f.club.sweep().await.unwrap();
     assert!(notices[0].text.contains("ran out of time"), "{notices:?}");
-    let row = f.store.load_match(id).await.unwrap().unwrap();
+    let row = f.store.load_match(id.get()).await.unwrap().unwrap();
     assert_eq!(row.status, "finished");
     assert!(!notices[0].text.contains(" -> "), "{}", notices[0].text);
     let board = run(

@@ -288,7 +288,7 @@ pub(super) async fn accepted(club: &Club, spec: ChallengeSpec) -> (i64, Outcome)
         }),
     )
     .await;
-    let id = out.match_id.unwrap();
+    let id = out.match_id.unwrap().get();
     let out = match spec.ruleset {
         engine::Ruleset::Welsh => {
             run(

@@ -27,7 +27,7 @@ async fn a_standard_match_through_the_club_exports_throws_that_verify() {
         }),
     )
     .await;
-    let id = out.match_id.unwrap();
+    let id = out.match_id.unwrap().get();
     let anchor_line = out
         .lines
         .iter()
@@ -148,7 +148,7 @@ async fn the_welsh_concealed_throw_is_a_throw_and_a_nominated_throw_is_not() {
         }),
     )
     .await;
-    let id = out.match_id.unwrap();
+    let id = out.match_id.unwrap().get();
     let m = MatchRef::id(id);
     run(
         &club,
@@ -253,7 +253,7 @@ async fn a_restart_mid_match_continues_the_chain() {
         }),
     )
     .await;
-    let id = out.match_id.unwrap();
+    let id = out.match_id.unwrap().get();
     let out = run(
         &club,
         "bob",

@@ -36,7 +36,7 @@ async fn bad_input_is_refused_and_changes_nothing() {
         }),
     )
     .await;
-    let outside = out.match_id.unwrap();
+    let outside = out.match_id.unwrap().get();
     let create = |name: &str| {
         league(
             name,
