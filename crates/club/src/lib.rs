@@ -29,7 +29,7 @@
 //! path names every file a command passes through. A few leaf modules are open to the
 //! other rooms (`pub(crate) mod`): the vocabulary many share (a match loaded, a
 //! command's work on it, the log's entries, a player's key, the phrases). No two modules
-//! name each other, directly or round a loop (`tests/it/layers.rs` checks every crate).
+//! name each other, directly or round a loop (`tests/it/layers/` checks every crate).
 
 mod analysis;
 mod bot;

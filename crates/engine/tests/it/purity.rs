@@ -1,6 +1,6 @@
 //! The engine is pure: no I/O, printing, clock or randomness. Cargo keeps every other
 //! crate away from it (its manifest names no runtime, database, image or chat crate:
-//! `tests/it/layers.rs` of the program checks the manifests), but the standard library is
+//! `tests/it/layers/` of the program checks the manifests), but the standard library is
 //! always there: this reads the engine's source for the parts of `std` it may not reach.
 
 use std::path::Path;
