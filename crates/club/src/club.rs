@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use crate::Refusal;
 use crate::{
     Actor, AnalysisSettings, ChallengeOp, Clock, ClubError, ClubMetrics, Command, DiceSource,
     Entry, Gauges, Look, MatchOp, MatchRef, Outcome, PlayerOp, PracticeOp,
@@ -204,7 +205,7 @@ impl Club {
         match op {
             MatchOp::Stop => self.stop_session(me, community, m).await,
             MatchOp::Move(text) if text.chars().count() > MAX_TEXT => {
-                Err(ClubError::TooLong("move", text.chars().count(), MAX_TEXT))
+                Err(Refusal::TooLong("move", text.chars().count(), MAX_TEXT).into())
             }
             op => self.act(me, community, m, op).await,
         }

@@ -2,12 +2,14 @@
 
 pub(crate) mod gnubg_run;
 pub(crate) mod queue;
+pub(crate) mod refusal;
 pub(crate) mod review;
 pub(crate) mod review_words;
 pub(crate) mod welsh;
 
 pub use gnubg_run::find_gnubg;
 pub use queue::{AnalysisEvent, AnalysisReport, AnalysisSettings, INSTALL_GNUBG, MAX_ATTEMPTS};
+pub use refusal::AnalysisRefusal;
 pub use review::{Decision, PlayerFigures, Review, rating_band};
 pub use review_words::{blunder_boards, review_lines};
 pub use welsh::{

@@ -105,30 +105,14 @@ fn is_failure(e: &ClubError) -> bool {
     )
 }
 
-/// A refusal's reason, as a label.
+/// A refusal's reason, as a label ([`Refusal::reason`](crate::Refusal::reason)); the
+/// database having moved on meanwhile is a stale board too.
 fn reason(e: &ClubError) -> &'static str {
     match e {
-        ClubError::UnknownMatch(_) => "unknown_match",
-        ClubError::UnknownChouette(_) => "unknown_chouette",
-        ClubError::NoChouette => "no_chouette",
-        ClubError::NoMatch => "no_match",
-        ClubError::WhichMatch(..) => "which_match",
-        ClubError::WhichChouette(..) => "which_chouette",
-        ClubError::NotAParticipant(..) => "not_a_participant",
-        ClubError::NotYourTurn(..) => "not_your_turn",
-        ClubError::NotActive(..) => "not_active",
-        ClubError::NotYourChallenge(..) => "not_your_challenge",
-        ClubError::Refused(_) => "refused",
-        ClubError::WrongRuleset(..) => "wrong_ruleset",
-        ClubError::BadOption(_) => "bad_option",
-        ClubError::SelfChallenge => "self_challenge",
-        ClubError::UnknownPlayer(_) => "unknown_player",
-        ClubError::TooLong(..) => "too_long",
-        ClubError::Stale(..) | ClubError::Store(StoreError::Stale) => "stale",
-        ClubError::FutureVersion(..) => "future_version",
+        ClubError::Refused(r) => r.reason(),
+        ClubError::Store(StoreError::Stale) => "stale",
         ClubError::Store(_) => "store",
         ClubError::Corrupt(..) => "corrupt",
-        ClubError::MatchLength(_) => "match_length",
         ClubError::Encode(_) => "encode",
     }
 }

@@ -1,6 +1,7 @@
 //! The words of `/vacation`: a number of days, `end`, nothing (show), or
 //! `from:YYYY-MM-DD to:YYYY-MM-DD`.
 
+use super::refusal::VacationRefusal;
 use crate::ClubError;
 use crate::DAY;
 use jiff::civil::Date;
@@ -49,22 +50,22 @@ impl VacationOp {
             .trim();
         match number.parse::<i64>() {
             Ok(n) => Ok(VacationOp::Take(n)),
-            Err(_) => Err(ClubError::BadOption(format!(
-                "vacation: a number of days like 5d, or end; not `{}`",
-                engine::excerpt(text)
-            ))),
+            Err(_) => Err(VacationRefusal::NotADayCount {
+                text: text.to_string(),
+            }
+            .into()),
         }
     }
 }
 
 /// `from:YYYY-MM-DD to:YYYY-MM-DD` (either order).
 fn parse_range(t: &str) -> Result<VacationOp, ClubError> {
-    let date = |key: &str, d: &str| -> Result<Date, ClubError> {
+    let date = |key: &'static str, d: &str| -> Result<Date, ClubError> {
         let bad = || {
-            ClubError::BadOption(format!(
-                "vacation: {key}:{} is not a date; write it as YYYY-MM-DD, e.g. {key}:2027-07-01",
-                engine::excerpt(d)
-            ))
+            ClubError::from(VacationRefusal::NotADate {
+                key,
+                text: d.to_string(),
+            })
         };
         if d.len() != 10 {
             return Err(bad());
@@ -78,18 +79,15 @@ fn parse_range(t: &str) -> Result<VacationOp, ClubError> {
         } else if let Some(d) = w.strip_prefix("to:") {
             to = Some(date("to", d)?);
         } else {
-            return Err(ClubError::BadOption(format!(
-                "vacation: dates as from:YYYY-MM-DD to:YYYY-MM-DD (the first and the last day away), not `{}`",
-                engine::excerpt(w)
-            )));
+            return Err(VacationRefusal::NotFromTo {
+                text: w.to_string(),
+            }
+            .into());
         }
     }
     match (from, to) {
         (Some(from), Some(to)) => Ok(VacationOp::Plan { from, to }),
-        _ => Err(ClubError::BadOption(
-            "vacation: give both from:YYYY-MM-DD and to:YYYY-MM-DD (the first and the last day away)"
-                .into(),
-        )),
+        _ => Err(VacationRefusal::BothDates.into()),
     }
 }
 
