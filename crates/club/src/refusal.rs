@@ -370,3 +370,154 @@ refused!(
     PlayerRefusal,
     WebRefusal
 );
+
+#[cfg(test)]
+mod tests {
+    use super::{Refusal, WaitsOn};
+    use crate::{
+        BlockRefusal, ChallengeOption, ClubError, LeagueRefusal, PracticeRefusal, TermsRefusal,
+        VacationRefusal,
+    };
+    use jiff::civil::Date;
+
+    /// 2027-01-15 09:55 UTC.
+    const AT: i64 = 1_800_006_900;
+
+    #[test]
+    fn a_refusal_says_the_words_players_read_before_refusals_were_typed() {
+        let said = |r: Refusal| ClubError::from(r).to_string();
+        // Each as a test saw it before (the words stay byte for byte)
+        assert_eq!(
+            said(Refusal::NotYourTurn(
+                "alice".into(),
+                "roll or double".into()
+            )),
+            "it is alice's turn: alice must roll or double"
+        );
+        assert_eq!(
+            said(Refusal::OnBreak {
+                until: AT,
+                now: AT - 600
+            }),
+            "a break (regulation D) runs until 2027-01-15 09:55 UTC (10 minutes left): play \
+             waits for its end, or for /resume to end it sooner"
+        );
+        assert_eq!(
+            said(Refusal::NothingToDo {
+                command: "roll",
+                waits: vec![
+                    WaitsOn {
+                        id: 2,
+                        who: Some("gina".into()),
+                        challenge: true
+                    },
+                    WaitsOn {
+                        id: 1,
+                        who: Some("frank".into()),
+                        challenge: true
+                    },
+                ],
+            }),
+            "none of your open matches here has a /roll for you now: #2 waits for gina to \
+             answer the challenge; #1 waits for frank to answer the challenge"
+        );
+        assert_eq!(
+            said(Refusal::StopMidGame {
+                game: 2,
+                played: false,
+                to_act: "bob".into(),
+                next: "move 6-5".into(),
+            }),
+            "the opening throw of game 2 was made; the session stops only between games: play \
+             the game out (or /resign it), then /stop. Now: bob must move 6-5"
+        );
+        assert_eq!(
+            said(
+                TermsRefusal::MoneyOnly {
+                    option: ChallengeOption::Jacoby,
+                    length: 5
+                }
+                .into()
+            ),
+            "the Jacoby rule is for money play; a 5-point match has none"
+        );
+        assert_eq!(
+            said(
+                LeagueRefusal::TooFewPlayers {
+                    least: 3,
+                    joined: 2,
+                    league: "Autumn".into()
+                }
+                .into()
+            ),
+            "a season needs at least 3 players; 2 have joined Autumn"
+        );
+        assert_eq!(
+            said(LeagueRefusal::NameChar('\u{200b}').into()),
+            "a league name is letters, digits, spaces and - _ ' . & # + ( ); not '\\u{200b}' \
+             (U+200B)"
+        );
+        assert_eq!(
+            said(
+                LeagueRefusal::CheckinOpen {
+                    league: "Cup".into(),
+                    until: AT + 22 * 3600 + 5 * 60,
+                    now: AT - 2 * 3600 + 5 * 60,
+                }
+                .into()
+            ),
+            "the check-in of Cup is already open; the draw is made when it closes, in 1 day \
+             (2027-01-16 08:00 UTC)"
+        );
+        assert_eq!(
+            said(
+                VacationRefusal::FromPassed {
+                    from: Date::constant(2027, 1, 10),
+                    today: Date::constant(2027, 1, 15),
+                    zone: "UTC".into(),
+                }
+                .into()
+            ),
+            "vacation: from:2027-01-10 has passed (today is 2027-01-15, dates in UTC; /settings \
+             tz: sets your time zone); a vacation begins today or later"
+        );
+        assert_eq!(
+            said(BlockRefusal::AlreadyBlocking { name: "bob".into() }.into()),
+            "you already block bob; /unblock bob lifts it"
+        );
+        assert_eq!(
+            said(
+                PracticeRefusal::FlaggedForOther {
+                    name: "alice".into(),
+                    verb: "undo"
+                }
+                .into()
+            ),
+            "the action the tutor flagged is alice's: only they can undo it"
+        );
+    }
+
+    #[test]
+    fn the_former_refusals_keep_their_metrics_labels_and_a_bad_option_stays_one() {
+        assert_eq!(Refusal::NoMatch.reason(), "no_match");
+        assert_eq!(Refusal::Stale(1, 2).reason(), "stale");
+        assert_eq!(Refusal::MatchLength(65).reason(), "match_length");
+        assert_eq!(
+            Refusal::NotYourTurn(String::new(), String::new()).reason(),
+            "not_your_turn"
+        );
+        // What was a bad option (free text) is one still, whichever room refuses it
+        assert_eq!(
+            Refusal::from(TermsRefusal::StakeTooHigh).reason(),
+            "bad_option"
+        );
+        assert_eq!(Refusal::from(LeagueRefusal::NoName).reason(), "bad_option");
+        assert_eq!(
+            Refusal::from(VacationRefusal::TooFewDays { days: 0 }).reason(),
+            "bad_option"
+        );
+        // What was refused in free text has a reason of its own
+        assert_eq!(Refusal::OnBreak { until: AT, now: AT }.reason(), "on_break");
+        assert_eq!(Refusal::from(VacationRefusal::NotAway).reason(), "not_away");
+    }
+}

@@ -77,3 +77,63 @@ pub(super) fn refuse_as_bot(club: &Club, actor: &Actor, cmd: &Command) -> Result
     };
     Err(why.into())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::bot_terms;
+    use crate::{BotLevel, BotRefusal, ChallengeSpec, ClubError, Refusal};
+    use engine::Ruleset;
+
+    fn refused(against_bot: bool, spec: ChallengeSpec) -> ClubError {
+        bot_terms(against_bot, spec).expect_err("refused")
+    }
+
+    #[test]
+    fn a_level_is_for_the_bot_of_the_same_rules_and_the_bot_plays_for_no_stake() {
+        let level = |r| Some(BotLevel::default_for(r));
+        let e = refused(
+            false,
+            ChallengeSpec {
+                bot: level(Ruleset::Standard),
+                ..ChallengeSpec::standard(Some(3))
+            },
+        );
+        assert!(
+            matches!(
+                e,
+                ClubError::Refused(Refusal::Bot(BotRefusal::LevelAgainstPerson))
+            ),
+            "{e}"
+        );
+        let e = refused(
+            true,
+            ChallengeSpec {
+                bot: level(Ruleset::Welsh),
+                ..ChallengeSpec::standard(Some(3))
+            },
+        );
+        assert!(
+            matches!(
+                e,
+                ClubError::Refused(Refusal::Bot(BotRefusal::LevelOfOtherRules(
+                    BotLevel::Welsh(_)
+                )))
+            ),
+            "{e}"
+        );
+        let e = refused(
+            true,
+            ChallengeSpec {
+                stake: 100,
+                ..ChallengeSpec::standard(None)
+            },
+        );
+        assert!(
+            matches!(
+                e,
+                ClubError::Refused(Refusal::Bot(BotRefusal::StakeAgainstBot))
+            ),
+            "{e}"
+        );
+    }
+}

@@ -127,3 +127,27 @@ pub struct Gauges {
     /// Matches where the bot player has a decision waiting or under way.
     pub bot_queue: i64,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{is_failure, reason};
+    use crate::{ClubError, LeagueRefusal, Refusal};
+    use store::StoreError;
+
+    #[test]
+    fn a_refusal_is_counted_by_its_own_reason_and_a_database_that_moved_on_as_stale() {
+        let refused = |r: Refusal| ClubError::Refused(r);
+        assert_eq!(reason(&refused(Refusal::NoMatch)), "no_match");
+        assert_eq!(reason(&refused(Refusal::SelfChallenge)), "self_challenge");
+        assert_eq!(reason(&ClubError::Store(StoreError::Stale)), "stale");
+        assert_eq!(reason(&refused(Refusal::Stale(3, 7))), "stale");
+        assert_eq!(
+            reason(&ClubError::from(LeagueRefusal::NoLeagueHere)),
+            "unknown_league"
+        );
+        // A refusal is not a failure of the club's; a stale store neither
+        assert!(!is_failure(&refused(Refusal::NoMatch)));
+        assert!(!is_failure(&ClubError::Store(StoreError::Stale)));
+        assert!(is_failure(&ClubError::Encode("x".into())));
+    }
+}

@@ -483,3 +483,71 @@ pub fn rebuild(
     }
     Ok((status, snap))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Snapshot;
+    use crate::{ChallengeSpec, Entry, Refusal};
+    use engine::welsh::{WelshAction, WelshError};
+    use engine::{Action, RuleError, Side};
+
+    /// What `entry` does to a new match on `spec`: the refusal, if any.
+    fn applied(spec: &ChallengeSpec, entry: &Entry) -> Result<(), Refusal> {
+        let mut snap = Snapshot::start(spec).unwrap();
+        let names = ["ann".to_string(), "bob".to_string()];
+        snap.apply(entry, &names, &mut Vec::new(), &mut Vec::new())
+    }
+
+    #[test]
+    fn the_engines_refusal_comes_back_as_its_own_error_value() {
+        // A standard double before the opening throw: the engine's RuleError, kept
+        let e = applied(
+            &ChallengeSpec::standard(Some(3)),
+            &Entry::Standard {
+                side: Side::X,
+                action: Action::Double,
+                auto: false,
+            },
+        );
+        assert!(
+            matches!(e, Err(Refusal::Rule(RuleError::WrongMoment(_)))),
+            "{e:?}"
+        );
+        // A Welsh double by the side that does not call first: the engine's WelshError, kept
+        let e = applied(
+            &ChallengeSpec::welsh(25),
+            &Entry::Welsh {
+                side: Side::X,
+                action: WelshAction::Double,
+                auto: false,
+            },
+        );
+        assert!(
+            matches!(e, Err(Refusal::Welsh(WelshError::NotYourTurn(_)))),
+            "{e:?}"
+        );
+    }
+
+    #[test]
+    fn a_break_not_due_a_resume_with_no_break_and_a_stop_of_match_play_are_refused() {
+        let welsh = ChallengeSpec::welsh(25);
+        let e = applied(
+            &welsh,
+            &Entry::Break {
+                side: Side::X,
+                until: 600,
+            },
+        );
+        assert!(matches!(e, Err(Refusal::NoBreakDue)), "{e:?}");
+        let e = applied(&welsh, &Entry::Resume { side: Side::O });
+        assert!(matches!(e, Err(Refusal::NoBreak)), "{e:?}");
+        let e = applied(
+            &ChallengeSpec::standard(Some(3)),
+            &Entry::StopSession { side: Side::X },
+        );
+        assert!(matches!(e, Err(Refusal::OnlyMoneyStops)), "{e:?}");
+        // And an entry of the other rules does not belong to the match
+        let e = applied(&welsh, &Entry::StopSession { side: Side::X });
+        assert!(matches!(e, Err(Refusal::NotThisMatchEntry)), "{e:?}");
+    }
+}

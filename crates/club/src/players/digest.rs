@@ -332,6 +332,25 @@ mod tests {
     }
 
     #[test]
+    fn a_time_or_zone_that_is_none_is_refused_as_a_bad_option_with_the_text_given() {
+        use crate::{PlayerRefusal as P, Refusal};
+        let e = parse_at("25:00").unwrap_err();
+        assert!(
+            matches!(&e, ClubError::Refused(Refusal::Player(P::NotATime { text })) if text == "25:00"),
+            "{e}"
+        );
+        let e = parse_zone("Mars/Olympus_Mons").unwrap_err();
+        assert!(
+            matches!(&e, ClubError::Refused(Refusal::Player(P::NotAZone { text })) if text == "Mars/Olympus_Mons"),
+            "{e}"
+        );
+        assert_eq!(
+            e.to_string().split(' ').next(),
+            Some("tz:Mars/Olympus_Mons")
+        );
+    }
+
+    #[test]
     fn offsets_read_with_or_without_utc_and_are_stored_one_way() {
         assert_eq!(parse_offset("+02:00"), Some(7200));
         assert_eq!(parse_offset("UTC-5"), Some(-18_000));

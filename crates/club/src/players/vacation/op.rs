@@ -135,4 +135,23 @@ mod tests {
             assert!(VacationOp::parse(bad).is_err(), "{bad}");
         }
     }
+
+    #[test]
+    fn what_is_no_number_of_days_nor_dates_is_refused_with_the_text_given() {
+        use crate::{Refusal, VacationRefusal as V};
+        let refusal = |t: &str| match VacationOp::parse(t) {
+            Err(ClubError::Refused(Refusal::Vacation(v))) => v,
+            other => panic!("{t}: {other:?}"),
+        };
+        assert!(matches!(refusal("soon"), V::NotADayCount { text } if text == "soon"));
+        assert!(matches!(
+            refusal("from:2027-7-1 to:2027-07-05"),
+            V::NotADate { key: "from", text } if text == "2027-7-1"
+        ));
+        assert!(matches!(
+            refusal("from:2027-07-01 to:2027-07-05 soon"),
+            V::NotFromTo { text } if text == "soon"
+        ));
+        assert!(matches!(refusal("from:2027-07-01"), V::BothDates));
+    }
 }
