@@ -244,6 +244,7 @@ fn first_line(
     let drawn = match fair.as_mut() {
         Some(f) if s.state.line().is_empty() => {
             let players: Vec<i64> = s.state.players().iter().map(|&p| db_id(p)).collect();
+            // Free text: the fair dice say in words why they cannot draw (no chain).
             f.draw_line(&players, &*club.dice)
                 .map_err(FairRefusal::Chain)?
         }

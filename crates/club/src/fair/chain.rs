@@ -472,6 +472,8 @@ pub(super) fn fair_throw(
 ) -> Result<(u8, u8), ClubError> {
     match fair {
         Some(f) => {
+            // Free text: the fair dice say in words why they cannot throw (no chain, no
+            // secret for the next one).
             let d = f.throw(count, &*club.dice).map_err(FairRefusal::Chain)?;
             lines.extend(f.take_lines());
             Ok((d[0], d.get(1).copied().unwrap_or(0)))

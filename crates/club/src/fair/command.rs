@@ -148,6 +148,7 @@ async fn fair_seed(
         ..
     } = target;
     if let Some(why) = seed_problem(&text) {
+        // Free text: the engine says in words what is wrong with a seed.
         return Err(FairRefusal::Seed(why).into());
     }
     if fair.next_k() > 1 || !open {

@@ -313,6 +313,8 @@ fn plan_welsh(
                 }
                 .into());
             };
+            // Free text: the engine reads a written Welsh play and says why not in words
+            // (it has no error type for it); they are carried as they are.
             let legal = resolve_welsh_play(&m.position().view(side), throw, text)
                 .map_err(Refusal::WelshPlay)?;
             work.push(by, welsh_entry(WelshAction::Play(legal.play)), names)?;
