@@ -41,7 +41,9 @@ pub fn outcome_text(out: &Outcome, now: i64) -> String {
 /// A refusal in words, with the chat's own syntax where the club leaves it to the chat.
 pub(super) fn refusal_text(e: &club::ClubError) -> String {
     match e {
-        club::ClubError::MatchLength(_) => format!("{e}; for money play say length:money"),
+        club::ClubError::Refused(club::Refusal::MatchLength(_)) => {
+            format!("{e}; for money play say length:money")
+        }
         _ => e.to_string(),
     }
 }

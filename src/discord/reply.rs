@@ -80,11 +80,7 @@ pub(super) async fn execute_introducing(
             club.execute(&who, cmd).await
         })
         .await
-        .unwrap_or_else(|e| {
-            Err(ClubError::Refused(format!(
-                "the command failed ({e}); try again"
-            )))
-        })
+        .unwrap_or_else(|e| Err(club::Refusal::TaskFailed(e).into()))
     };
     or_defer(work, DEFER_AFTER, async || {
         rest_count::count(&ctx.defer_ephemeral().await);
@@ -156,11 +152,7 @@ fn clip(text: &str) -> String {
 async fn club_task(club: Arc<Club>, who: Actor, cmd: Command) -> Result<Outcome, ClubError> {
     tokio::spawn(async move { club.execute(&who, cmd).await })
         .await
-        .unwrap_or_else(|e| {
-            Err(ClubError::Refused(format!(
-                "the command failed ({e}); try again"
-            )))
-        })
+        .unwrap_or_else(|e| Err(club::Refusal::TaskFailed(e).into()))
 }
 
 /// Awaits `work`; if it is not done within `wait`, runs `defer` (answering Discord that
@@ -196,8 +188,8 @@ pub(super) async fn reply(
     result: Result<Outcome, ClubError>,
 ) -> Result<Option<Outcome>, Error> {
     match result {
-        Err(ClubError::MatchLength(n)) => {
-            let e = ClubError::MatchLength(n);
+        Err(ClubError::Refused(club::Refusal::MatchLength(n))) => {
+            let e = club::Refusal::MatchLength(n);
             tell(ctx, format!("\u{26A0} {e}; for money play set money:true")).await?;
             Ok(None)
         }

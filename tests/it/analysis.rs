@@ -10,6 +10,8 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
+use club::AnalysisRefusal;
+use club::Refusal;
 use club::{
     Actor, AnalysisEvent, AnalysisSettings, ChallengeOp, ChallengeSpec, Chart, Club, ClubError,
     Command, Entry, Look, MAX_ATTEMPTS, MatchOp, MatchRef, Review, RngDice, SystemClock,
@@ -396,7 +398,10 @@ async fn a_money_session_is_analysed_over_its_finished_games_and_only_by_its_pla
         .execute(&Actor::local("carl"), Command::Analyse(m))
         .await
         .unwrap_err();
-    assert!(matches!(e, ClubError::NotAParticipant(..)), "{e}");
+    assert!(
+        matches!(e, ClubError::Refused(Refusal::NotAParticipant(..))),
+        "{e}"
+    );
     assert!(store.analysis_of(id, 1).await.unwrap().is_none());
     run(&club, "bob", Command::Analyse(m)).await;
     let report = club.run_next_analysis().await.unwrap().expect("a job");
@@ -589,7 +594,10 @@ async fn chouettes_and_a_welsh_match_still_being_played_are_refused_with_the_rea
         .execute(&Actor::local("ann"), Command::Analyse(MatchRef::id(1)))
         .await
         .unwrap_err();
-    assert!(matches!(e, ClubError::Refused(_)));
+    assert!(matches!(
+        e,
+        ClubError::Refused(Refusal::Analysis(AnalysisRefusal::Chouette { .. }))
+    ));
     assert!(e.to_string().contains("chouette"), "{e}");
     // A Welsh match under way
     let out = run(

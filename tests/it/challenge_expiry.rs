@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use club::Refusal;
 use club::{
     Actor, ChallengeOp, ChallengeSpec, Club, ClubError, Command, DAY, Entry, Look, ManualClock,
     MatchRef, RngDice,
@@ -131,7 +132,10 @@ async fn an_expired_challenge_cannot_be_accepted_and_can_be_issued_again() {
         .await
         .expect_err("expired");
     assert!(e.to_string().contains("expired"), "{e}");
-    assert!(matches!(e, ClubError::NotActive(..)), "{e:?}");
+    assert!(
+        matches!(e, ClubError::Refused(Refusal::NotActive(..))),
+        "{e:?}"
+    );
     let row = f.store.load_match(id).await.unwrap().unwrap();
     assert_eq!((row.status, row.version), (MatchStatus::Challenged, 1));
     f.club.sweep().await.unwrap();

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use club::Refusal;
 use club::{
     Actor, ChallengeOp, ChallengeSpec, ClubError, Command, Look, MatchOp, MatchRef, Starter,
 };
@@ -60,7 +61,7 @@ async fn holland_rule_is_a_challenge_option_of_match_play_only() {
         )
         .await
         .expect_err("money play has no Crawford game");
-    assert!(matches!(e, ClubError::BadOption(_)), "{e}");
+    assert!(matches!(e, ClubError::Refused(Refusal::Terms(_))), "{e}");
     assert!(e.to_string().contains("Holland"), "{e}");
     assert!(e.to_string().contains("match"), "{e}");
 }

@@ -2,6 +2,8 @@
 //! --rebuild`; bad rating input, as the local chat reads it, refused with nothing changed.
 //! The program's part of the ratings suite; the rest (`club_ratings`) drives the club alone.
 
+use club::PlayerRefusal;
+use club::Refusal;
 use club::{Actor, ChallengeOp, ChallengeSpec, Chart, ClubError, Command, DAY, Look, TimeControl};
 use clubkit::ratings::{Fixture, rating_tables, resign, run, start};
 use engine::ResignLevel;
@@ -147,7 +149,13 @@ async fn bad_input_is_refused_clearly_and_changes_nothing() {
         )
         .await
         .unwrap_err();
-    assert!(matches!(e, ClubError::Refused(_)), "{e}");
+    assert!(
+        matches!(
+            e,
+            ClubError::Refused(Refusal::Player(PlayerRefusal::NotRated { .. }))
+        ),
+        "{e}"
+    );
     assert!(e.to_string().contains("no player called `zed`"), "{e}");
     assert!(e.to_string().contains("/leaderboard"), "{e}");
     assert_eq!(f.store.fingerprint().await.unwrap(), before);

@@ -2,6 +2,7 @@
 //! `/resign session`); every game is already in the ledger at the stake, and the session's
 //! net is said; mid-game the stop is refused with the reason, and match play has no stop.
 
+use club::Refusal;
 use club::{Actor, ChallengeOp, ChallengeSpec, ClubError, Command, MatchOp, MatchRef, Outcome};
 use engine::ResignLevel;
 use gammonbot::console::parse_line;
@@ -99,7 +100,10 @@ async fn either_player_stops_a_money_session_between_games_and_the_net_is_settle
     assert_match_rebuilds(&f.store, id).await;
     // Over: no more play
     let e = refused(&f, "alice", Command::Match(m, MatchOp::Roll)).await;
-    assert!(matches!(e, ClubError::NotActive(..)), "{e}");
+    assert!(
+        matches!(e, ClubError::Refused(Refusal::NotActive(..))),
+        "{e}"
+    );
 }
 
 #[tokio::test]
@@ -176,7 +180,10 @@ async fn match_play_has_no_session_to_stop() {
     let e = refused(&f, "alice", Command::Match(MatchRef::id(id), MatchOp::Stop)).await;
     assert!(e.to_string().contains("money"), "{e}");
     let e = refused(&f, "carol", Command::Match(MatchRef::id(id), MatchOp::Stop)).await;
-    assert!(matches!(e, ClubError::NotAParticipant(..)), "{e}");
+    assert!(
+        matches!(e, ClubError::Refused(Refusal::NotAParticipant(..))),
+        "{e}"
+    );
 }
 
 #[test]

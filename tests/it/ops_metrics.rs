@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
+use club::Refusal;
 use club::{ChallengeOp, ChallengeSpec, ClubError, Command, MatchOp, MatchRef};
 use clubkit::{Fixture, refused, run};
 use sqlx::Connection as _;
@@ -98,16 +99,22 @@ async fn commands_through_the_club_are_counted_by_kind_and_outcome_with_their_re
         Command::Match(MatchRef::default(), MatchOp::Roll),
     )
     .await;
-    assert!(matches!(e, ClubError::NoMatch), "{e}");
+    assert!(matches!(e, ClubError::Refused(Refusal::NoMatch)), "{e}");
     let e = refused(
         &f,
         "carol",
         Command::Match(MatchRef::id(id), MatchOp::Double),
     )
     .await;
-    assert!(matches!(e, ClubError::NotAParticipant(..)), "{e}");
+    assert!(
+        matches!(e, ClubError::Refused(Refusal::NotAParticipant(..))),
+        "{e}"
+    );
     let e = refused(&f, "alice", challenge("alice")).await;
-    assert!(matches!(e, ClubError::SelfChallenge), "{e}");
+    assert!(
+        matches!(e, ClubError::Refused(Refusal::SelfChallenge)),
+        "{e}"
+    );
 
     let s = scrape(addr).await;
     let commands: BTreeMap<&str, f64> = s

@@ -17,6 +17,7 @@ use crate::MatchRef;
 use crate::Outcome;
 use crate::PlayerOp;
 use crate::PracticeOp;
+use crate::Refusal;
 use engine::Side;
 use engine::welsh::Rates;
 use std::sync::Arc;
@@ -242,7 +243,7 @@ impl Club {
         match op {
             MatchOp::Stop => self.stop_session(me, community, m).await,
             MatchOp::Move(text) if text.chars().count() > MAX_TEXT => {
-                Err(ClubError::TooLong("move", text.chars().count(), MAX_TEXT))
+                Err(Refusal::TooLong("move", text.chars().count(), MAX_TEXT).into())
             }
             op => self.act(me, community, m, op).await,
         }

@@ -43,18 +43,22 @@ pub mod league;
 mod matches;
 mod players;
 mod practice;
+mod refusal;
 mod web;
 mod workers;
 
+pub use analysis::AnalysisRefusal;
 pub use analysis::{
     AnalysisEvent, AnalysisReport, AnalysisSettings, Decision, INSTALL_GNUBG, MAX_ATTEMPTS,
     PlayerFigures, Review, WelshDecision, WelshFigures, WelshReview, WelshWorst, blunder_boards,
     find_gnubg, rating_band, review_lines, welsh_blunder_boards, welsh_review_lines,
 };
-pub use bot::{BotEvent, BotLevel, UnknownBotLevel, WELSH_LEVELS};
+pub use bot::{BotEvent, BotLevel, BotRefusal, UnknownBotLevel, WELSH_LEVELS};
+pub use challenges::{BlockRefusal, TermsRefusal};
 pub use challenges::{
     ChallengeOption, ChallengeOptions, TermsError, challenge_refused, join_refused, spec_words,
 };
+pub use chouette::ChouetteRefusal;
 pub use chouette::{
     ChouetteEntry, ChouetteOp, ChouetteRef, ChouetteSpec, chouette_words, rebuild_chouette,
 };
@@ -65,6 +69,7 @@ pub use command::{
     Actor, Attachment, ChallengeOp, ChallengeSpec, Command, DAY, Identity, Look, MatchRef, NextUp,
     Notice, Outcome, PlayerOp, PracticeOp, Starter, TimeControl,
 };
+pub use fair::FairRefusal;
 pub use fair::{
     COUNTED, FairDice, FairOp, FairRef, GameRecord, LineDraw, LineMember, MIN_THROWS, Played,
     Tally, chi_square_sf, chouette_played, export_json, match_played, new_chain,
@@ -76,6 +81,7 @@ pub use kernel::{
 };
 pub use kernel::{CommunityId, MatchNo, PlayerId};
 pub use league::LeaguePost;
+pub use league::LeagueRefusal;
 pub use league::{
     BracketLine, Format, LeagueCommand, LeagueEntry, LeagueOp, LeagueSettings, TableLine,
 };
@@ -87,7 +93,11 @@ pub use players::{
     DEFAULT_VACATION_DAYS, DigestOptions, PlaceLink, RATING_CHANGES_SHOWN, VacationOp,
     WaitingLinks, WebAddress, change_line, days_taken,
 };
+pub use players::{PlayerRefusal, VacationRefusal};
+pub use practice::PracticeRefusal;
 pub use practice::{Before, TUTOR_THRESHOLD, TutorNote};
+pub use refusal::{Refusal, WaitsOn};
+pub use web::WebRefusal;
 pub use web::{
     ChouettePage, FixtureLink, Frame, HeadToHead, LEADERBOARD_PAGE_ROWS, LeaderLine,
     LeaderboardPage, LeaguePage, MatchPage, PageKind, PageLink, PageStamp, PlayerAnalysis,

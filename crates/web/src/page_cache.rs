@@ -46,7 +46,7 @@ impl Page {
         let mut plain = String::new();
         match flate2::read::GzDecoder::new(&self.gzipped[..]).read_to_string(&mut plain) {
             Ok(_) => html(plain),
-            Err(e) => failed(&ClubError::Refused(format!("a kept page: {e}"))),
+            Err(e) => failed(&format!("a kept page: {e}")),
         }
     }
 }

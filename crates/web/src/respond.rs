@@ -38,8 +38,8 @@ pub(crate) fn not_found() -> Response {
     )
 }
 
-/// The answer when the club fails (logged; the page says no more).
-pub(crate) fn failed(e: &club::ClubError) -> Response {
+/// The answer when the club (or a kept page) fails (logged; the page says no more).
+pub(crate) fn failed(e: &dyn std::fmt::Display) -> Response {
     tracing::error!(error = %e, "a web page failed");
     answer(
         StatusCode::INTERNAL_SERVER_ERROR,

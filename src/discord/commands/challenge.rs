@@ -77,10 +77,12 @@ pub async fn challenge(
         Err(s) => {
             return reply(
                 ctx,
-                Err(club::ClubError::BadOption(format!(
+                // Free text: the option as this command spells it.
+                Err(club::Refusal::Other(format!(
                     "stake: `{}` is not an amount like 1.50",
                     engine::excerpt(&s)
-                ))),
+                ))
+                .into()),
             )
             .await
             .map(|_| ());
@@ -305,7 +307,9 @@ fn refused(e: TermsError) -> ClubError {
         O::Remind => return e.error,
     };
     match e.error {
-        ClubError::BadOption(why) => ClubError::BadOption(format!("{name}: {why}")),
+        ClubError::Refused(club::Refusal::Terms(why)) => {
+            club::Refusal::NamedOption { option: name, why }.into()
+        }
         other => other,
     }
 }

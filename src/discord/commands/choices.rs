@@ -88,10 +88,12 @@ pub(super) fn bot_level_of(
     welsh: Option<WelshLevelChoice>,
 ) -> Result<Option<club::BotLevel>, club::ClubError> {
     match (level, welsh) {
-        (Some(_), Some(_)) => Err(club::ClubError::BadOption(
+        // Free text: the two options as this command spells them.
+        (Some(_), Some(_)) => Err(club::Refusal::Other(
             "give level (GNU Backgammon, standard) or welsh_level (the Welsh player), not both"
                 .into(),
-        )),
+        )
+        .into()),
         (Some(l), None) => Ok(Some(club::BotLevel::Standard(level_of(l)))),
         (None, Some(w)) => Ok(Some(club::BotLevel::Welsh(match w {
             WelshLevelChoice::Weak => welsh_player::Level::Weak,

@@ -94,10 +94,12 @@ pub async fn ch_create(
             None => {
                 return reply(
                     ctx,
-                    Err(club::ClubError::BadOption(format!(
+                    // Free text: the option as this command spells it.
+                    Err(club::Refusal::Other(format!(
                         "stake: `{}` is not an amount like 1.00",
                         engine::excerpt(&s)
-                    ))),
+                    ))
+                    .into()),
                 )
                 .await
                 .map(|_| ());

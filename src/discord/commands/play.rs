@@ -211,10 +211,12 @@ pub async fn concede(
         (None, None) => {
             return reply(
                 ctx,
-                Err(club::ClubError::BadOption(
+                // Free text: the options as this command spells them.
+                Err(club::Refusal::Other(
                     "say how many games you offer (games:N), or answer an offer (answer:accept)"
                         .into(),
-                )),
+                )
+                .into()),
             )
             .await
             .map(|_| ());

@@ -7,12 +7,14 @@
 
 pub(crate) mod gnubg_review;
 pub(crate) mod queue;
+pub(crate) mod refusal;
 pub(crate) mod review;
 pub(crate) mod review_words;
 pub(crate) mod welsh;
 
 pub use gnubg::find_gnubg;
 pub use queue::{AnalysisEvent, AnalysisReport, AnalysisSettings, INSTALL_GNUBG, MAX_ATTEMPTS};
+pub use refusal::AnalysisRefusal;
 pub use review::{Decision, PlayerFigures, Review, rating_band};
 pub use review_words::{blunder_boards, review_lines};
 pub use welsh::{

@@ -12,6 +12,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::Refusal;
+use crate::analysis::refusal::AnalysisRefusal;
 use crate::matches::loaded::Loaded;
 use crate::matches::log::{Entry, standard_rules};
 use crate::players::player_key::player_key;
@@ -172,43 +174,43 @@ async fn analysable(
     m: MatchRef,
 ) -> Result<(Loaded, Vec<(Side, Action)>, u32), ClubError> {
     let l = match club.find_view(me, community, m, "analyse").await {
-        Err(ClubError::UnknownMatch(id)) => {
+        Err(ClubError::Refused(Refusal::UnknownMatch(id))) => {
             // Only a chouette of this server is named: one elsewhere stays unknown.
-            let here = club.store.load_chouette(id).await?;
+            let here = club.store.load_chouette(id.get()).await?;
             if here.is_some_and(|c| c.community_id == community) {
-                return Err(ClubError::Refused(format!(
-                    "#{id} is a chouette: GNU Backgammon analyses two-player matches \
-                     only, so chouettes cannot be analysed"
-                )));
+                return Err(AnalysisRefusal::Chouette { id: id.get() }.into());
             }
-            return Err(ClubError::UnknownMatch(id));
+            return Err(Refusal::UnknownMatch(id).into());
         }
         found => found?,
     };
     if l.side_of(me.id).is_none() {
-        return Err(ClubError::NotAParticipant(
-            l.row.id,
+        return Err(Refusal::NotAParticipant(
+            crate::MatchNo::from(l.row.id),
             l.names[0].clone(),
             l.names[1].clone(),
-        ));
+        )
+        .into());
     }
     let money = l.spec.length.is_none();
     match l.row.status {
         MatchStatus::Finished => {}
         MatchStatus::Active if money => {}
         MatchStatus::Active => {
-            return Err(ClubError::NotActive(
-                l.row.id,
+            return Err(Refusal::NotActive(
+                crate::MatchNo::from(l.row.id),
                 "still being played".into(),
                 "a match is analysed once it is over (a money session: its finished games)",
-            ));
+            )
+            .into());
         }
         other => {
-            return Err(ClubError::NotActive(
-                l.row.id,
+            return Err(Refusal::NotActive(
+                crate::MatchNo::from(l.row.id),
                 other.to_string(),
                 "only a match that was played can be analysed",
-            ));
+            )
+            .into());
         }
     }
     let entries = crate::matches::log::read_log(&club.store, l.row.id).await?;
@@ -217,19 +219,13 @@ async fn analysable(
         let games = welsh_games(&welsh_job(&l, entries))
             .map_err(|why| ClubError::Corrupt(l.row.id, why))?;
         if games == 0 {
-            return Err(ClubError::Refused(format!(
-                "match #{} has no game played to its end: there is nothing to analyse",
-                l.row.id
-            )));
+            return Err(AnalysisRefusal::NoWelshGame { id: l.row.id }.into());
         }
         return Ok((l, Vec::new(), games));
     }
     let (actions, games) = finished_games(&l, &standard_actions(&entries));
     if games == 0 {
-        return Err(ClubError::Refused(format!(
-            "match #{} has no finished game yet: ask again once a game is over",
-            l.row.id
-        )));
+        return Err(AnalysisRefusal::NoFinishedGame { id: l.row.id }.into());
     }
     Ok((l, actions, games))
 }
@@ -252,7 +248,7 @@ pub(super) async fn analyse(
     }
     // A Welsh match needs no gnubg: gammonbot's own Welsh player judges it.
     if !welsh && find_gnubg(&club.analyst.settings.search_path).is_none() {
-        return Err(ClubError::Refused(INSTALL_GNUBG.into()));
+        return Err(AnalysisRefusal::NoGnubg.into());
     }
     let channel = if l.row.channel.is_empty() {
         actor.channel.clone()
@@ -343,14 +339,14 @@ pub(super) async fn stats(
         Some(p) => {
             let key = player_key(actor, p);
             if key.chars().count() > 100 {
-                return Err(ClubError::TooLong("name", key.chars().count(), 100));
+                return Err(Refusal::TooLong("name", key.chars().count(), 100).into());
             }
             let found = if key.is_empty() {
                 None
             } else {
                 club.store.find_player(&actor.platform, &key).await?
             };
-            found.ok_or_else(|| ClubError::UnknownPlayer(p.trim().to_string()))?
+            found.ok_or_else(|| Refusal::UnknownPlayer(p.trim().to_string()))?
         }
         None => me.clone(),
     };

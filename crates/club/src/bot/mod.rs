@@ -9,12 +9,14 @@ pub(crate) mod event;
 pub(crate) mod level;
 pub(crate) mod player;
 pub(crate) mod record;
+pub(crate) mod refusal;
 pub(crate) mod terms;
 pub(crate) mod turn;
 pub(crate) mod welsh;
 
 pub use event::BotEvent;
 pub use level::{BotLevel, UnknownBotLevel, WELSH_LEVELS};
+pub use refusal::BotRefusal;
 
 use crate::Actor;
 use crate::Club;

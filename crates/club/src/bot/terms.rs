@@ -5,6 +5,7 @@
 //! makes its own moves).
 
 use crate::bot::player::BOT_NAME;
+use crate::bot::refusal::BotRefusal;
 use crate::players::player_key::player_key;
 use crate::{Actor, BotLevel, ChallengeSpec, ChouetteOp, Club, ClubError, Command, LeagueOp};
 use store::PlayerRow;
@@ -19,9 +20,7 @@ pub(super) fn names_bot(club: &Club, actor: &Actor, opponent: &str) -> bool {
 /// as needed.
 pub(super) async fn bot_row(club: &Club, actor: &Actor) -> Result<PlayerRow, ClubError> {
     let Some((id, name)) = club.bot_player.identity(&actor.platform) else {
-        return Err(ClubError::Refused(
-            "the bot does not play here yet; try again in a moment".into(),
-        ));
+        return Err(BotRefusal::NotHereYet.into());
     };
     let name = if name.is_empty() { BOT_NAME } else { &name };
     Ok(club
@@ -43,23 +42,15 @@ pub(crate) fn bot_terms(
 ) -> Result<ChallengeSpec, ClubError> {
     if !against_bot {
         if spec.bot.is_some() {
-            return Err(ClubError::BadOption(
-                "a level applies to a match against the bot (GNU Backgammon); \
-                 a match between two people has none"
-                    .into(),
-            ));
+            return Err(BotRefusal::LevelAgainstPerson.into());
         }
         return Ok(spec);
     }
     if let Some(level) = spec.bot.filter(|l| l.ruleset() != spec.ruleset) {
-        return Err(ClubError::BadOption(level_of_other_rules(level)));
+        return Err(BotRefusal::LevelOfOtherRules(level).into());
     }
     if spec.stake > 0 {
-        return Err(ClubError::BadOption(
-            "money play against the bot is for points only: it has no money to pay \
-             or receive, so the stake must be zero"
-                .into(),
-        ));
+        return Err(BotRefusal::StakeAgainstBot.into());
     }
     // Matches against the bot never move a person's rating (the bot is a program at
     // a chosen strength, not a member of the pool): `/rating` keeps a record against
@@ -78,35 +69,71 @@ pub(super) fn refuse_as_bot(club: &Club, actor: &Actor, cmd: &Command) -> Result
     }
     let why = match cmd {
         Command::Look(_) => return Ok(()),
-        Command::Chouette(_, ChouetteOp::Create(_) | ChouetteOp::Join) => {
-            "the bot (GNU Backgammon) does not sit in chouettes: they are for three or \
-             more people"
-        }
+        Command::Chouette(_, ChouetteOp::Create(_) | ChouetteOp::Join) => BotRefusal::NoChouettes,
         Command::League(c) if matches!(c.op, LeagueOp::Join | LeagueOp::Create { .. }) => {
-            "the bot (GNU Backgammon) does not join leagues: their matches are for \
-             people; challenge the bot to a match instead"
+            BotRefusal::NoLeagues
         }
-        _ => {
-            "the bot (GNU Backgammon) makes its own decisions; nobody can send commands \
-             as the bot"
-        }
+        _ => BotRefusal::NotAsTheBot,
     };
-    Err(ClubError::Refused(why.into()))
+    Err(why.into())
 }
 
-/// Why `level` is refused for a match of the other rules.
-fn level_of_other_rules(level: BotLevel) -> String {
-    match level {
-        BotLevel::Standard(l) => format!(
-            "{l} is a level of GNU Backgammon, which plays standard backgammon only; \
-             against the bot in Welsh backgammon its own Welsh player plays weak, medium or \
-             strong (strong if no level is given)"
-        ),
-        BotLevel::Welsh(l) => format!(
-            "{} is a level of the bot's Welsh player, for Welsh backgammon; in standard \
-             backgammon GNU Backgammon plays beginner, casual, intermediate, advanced, \
-             expert or world class (expert if no level is given)",
-            l.name()
-        ),
+#[cfg(test)]
+mod tests {
+    use super::bot_terms;
+    use crate::{BotLevel, BotRefusal, ChallengeSpec, ClubError, Refusal};
+    use engine::Ruleset;
+
+    fn refused(against_bot: bool, spec: ChallengeSpec) -> ClubError {
+        bot_terms(against_bot, spec).expect_err("refused")
+    }
+
+    #[test]
+    fn a_level_is_for_the_bot_of_the_same_rules_and_the_bot_plays_for_no_stake() {
+        let level = |r| Some(BotLevel::default_for(r));
+        let e = refused(
+            false,
+            ChallengeSpec {
+                bot: level(Ruleset::Standard),
+                ..ChallengeSpec::standard(Some(3))
+            },
+        );
+        assert!(
+            matches!(
+                e,
+                ClubError::Refused(Refusal::Bot(BotRefusal::LevelAgainstPerson))
+            ),
+            "{e}"
+        );
+        let e = refused(
+            true,
+            ChallengeSpec {
+                bot: level(Ruleset::Welsh),
+                ..ChallengeSpec::standard(Some(3))
+            },
+        );
+        assert!(
+            matches!(
+                e,
+                ClubError::Refused(Refusal::Bot(BotRefusal::LevelOfOtherRules(
+                    BotLevel::Welsh(_)
+                )))
+            ),
+            "{e}"
+        );
+        let e = refused(
+            true,
+            ChallengeSpec {
+                stake: 100,
+                ..ChallengeSpec::standard(None)
+            },
+        );
+        assert!(
+            matches!(
+                e,
+                ClubError::Refused(Refusal::Bot(BotRefusal::StakeAgainstBot))
+            ),
+            "{e}"
+        );
     }
 }

@@ -18,6 +18,7 @@ use engine::{Action, AnyMatch, Match, Phase, ResignLevel, Side, format_play};
 use gnubg::{Answer, BotError, CubeAction, Level, Situation};
 use store::MatchStatus;
 
+use crate::Refusal;
 use crate::bot::welsh::{WelshNext, welsh_next};
 use crate::matches::loaded::Loaded;
 use crate::matches::op::MatchOp;
@@ -115,7 +116,7 @@ pub(super) async fn bot_decides(club: &Club, id: i64) -> Vec<BotEvent> {
                 last = Some(out);
             }
             // The human acted meanwhile (a resignation): look again.
-            Err(ClubError::Stale(..)) => {}
+            Err(ClubError::Refused(Refusal::Stale(..))) => {}
             Err(e) => {
                 tracing::warn!(match_id = id, error = %e, "the bot's decision was refused");
                 failure = Some(format!(

@@ -5,40 +5,40 @@
 //! Each block and unblock is one write, its own transaction; a block already there, an
 //! unblock of someone not blocked and a block of oneself are refused with nothing changed.
 
+use super::refusal::BlockRefusal;
 use crate::players::player_key::player_key;
-use crate::{Actor, Club, ClubError, Outcome};
+use crate::{Actor, Club, ClubError, Outcome, Refusal};
 use store::PlayerRow;
 
 /// The refusal of a challenge on the opponent's side: the same words whatever the reason,
 /// so that they tell the challenger nothing more than that it was refused.
 #[must_use]
 pub fn challenge_refused(opponent: &str) -> ClubError {
-    ClubError::Refused(format!(
-        "your challenge to {opponent} was refused; nothing was sent"
-    ))
+    BlockRefusal::ChallengeRefused {
+        opponent: opponent.to_string(),
+    }
+    .into()
 }
 
 /// The refusal of joining a chouette on its members' side, in the same words whatever
 /// the reason.
 #[must_use]
 pub fn join_refused(session: i64) -> ClubError {
-    ClubError::Refused(format!(
-        "joining chouette #{session} was refused; you are not in it"
-    ))
+    BlockRefusal::JoinRefused { session }.into()
 }
 
 /// A player named in `/block` or `/unblock`: known here, never made by naming him.
 async fn known_player(club: &Club, actor: &Actor, who: &str) -> Result<PlayerRow, ClubError> {
     let key = player_key(actor, who);
     if key.chars().count() > 100 {
-        return Err(ClubError::TooLong("name", key.chars().count(), 100));
+        return Err(Refusal::TooLong("name", key.chars().count(), 100).into());
     }
     let found = if key.is_empty() {
         None
     } else {
         club.store.find_player(&actor.platform, &key).await?
     };
-    found.ok_or_else(|| ClubError::UnknownPlayer(engine::excerpt(who)))
+    found.ok_or_else(|| Refusal::UnknownPlayer(engine::excerpt(who)).into())
 }
 
 /// `/block [player]`: block him, or (no one named) list whom I block.
@@ -67,15 +67,13 @@ pub(super) async fn block(
     };
     let other = known_player(club, actor, who).await?;
     if other.id == me.id {
-        return Err(ClubError::Refused(
-            "you cannot block yourself; name another player".into(),
-        ));
+        return Err(BlockRefusal::BlockSelf.into());
     }
     if !club.store.block(me.id, other.id, club.clock.now()).await? {
-        return Err(ClubError::Refused(format!(
-            "you already block {}; /unblock {0} lifts it",
-            other.display_name
-        )));
+        return Err(BlockRefusal::AlreadyBlocking {
+            name: other.display_name,
+        }
+        .into());
     }
     tracing::info!(blocker = me.id, blocked = other.id, "block");
     Ok(Outcome {
@@ -97,15 +95,13 @@ pub(super) async fn unblock(
 ) -> Result<Outcome, ClubError> {
     let other = known_player(club, actor, who).await?;
     if other.id == me.id {
-        return Err(ClubError::Refused(
-            "you cannot block or unblock yourself; name another player".into(),
-        ));
+        return Err(BlockRefusal::UnblockSelf.into());
     }
     if !club.store.unblock(me.id, other.id).await? {
-        return Err(ClubError::Refused(format!(
-            "you do not block {}; /block lists whom you block",
-            other.display_name
-        )));
+        return Err(BlockRefusal::NotBlocking {
+            name: other.display_name,
+        }
+        .into());
     }
     tracing::info!(blocker = me.id, blocked = other.id, "unblock");
     Ok(Outcome {
@@ -128,10 +124,10 @@ pub(super) async fn check_blocks_challenge(
         return Err(challenge_refused(&other.display_name));
     }
     if club.store.blocks(me.id, other.id).await? {
-        return Err(ClubError::Refused(format!(
-            "you block {}; /unblock {0} first to challenge them",
-            other.display_name
-        )));
+        return Err(BlockRefusal::YouBlock {
+            name: other.display_name.clone(),
+        }
+        .into());
     }
     Ok(())
 }

@@ -3,6 +3,7 @@
 
 use std::fmt::Write as _;
 
+use crate::Refusal;
 use crate::challenges::terms::check_spec;
 use crate::fair::words::{fair_anchor_words, fair_seed_window_words};
 use crate::kernel::phrases::{duration_words, ruleset_word};
@@ -79,10 +80,10 @@ pub(super) async fn opponent(
 ) -> Result<PlayerRow, ClubError> {
     let key = player_key(actor, who);
     if key.chars().count() > 100 {
-        return Err(ClubError::TooLong("name", key.chars().count(), 100));
+        return Err(Refusal::TooLong("name", key.chars().count(), 100).into());
     }
     if key.is_empty() {
-        return Err(ClubError::UnknownPlayer(engine::excerpt(who)));
+        return Err(Refusal::UnknownPlayer(engine::excerpt(who)).into());
     }
     if actor.identity == Identity::Name {
         // Where a name is the identity: a new name is a new player, and a known one
@@ -99,7 +100,7 @@ pub(super) async fn opponent(
     club.store
         .find_player(&actor.platform, &key)
         .await?
-        .ok_or_else(|| ClubError::UnknownPlayer(engine::excerpt(who)))
+        .ok_or_else(|| Refusal::UnknownPlayer(engine::excerpt(who)).into())
 }
 
 pub(super) async fn challenge(
@@ -120,7 +121,7 @@ pub(super) async fn challenge(
         self::opponent(club, actor, opponent).await?
     };
     if other.id == me.id {
-        return Err(ClubError::SelfChallenge);
+        return Err(Refusal::SelfChallenge.into());
     }
     super::block::check_blocks_challenge(club, me, &other).await?;
     let now = club.clock.now();
@@ -246,29 +247,32 @@ pub(super) async fn answer_challenge(
     let m = only_challenge(club, me, community, m, allowed).await?;
     let mut l = club.find(me, community, m, verb).await?;
     if l.row.status != MatchStatus::Challenged {
-        return Err(ClubError::NotActive(
-            l.row.id,
+        return Err(Refusal::NotActive(
+            crate::MatchNo::from(l.row.id),
             l.row.status.to_string(),
             "only a challenge waiting for an answer can be accepted, declined or cancelled",
-        ));
+        )
+        .into());
     }
     if !matches!(entry, Entry::Cancel) && crate::challenges::expiry::expired(&l, club.clock.now()) {
-        return Err(ClubError::NotActive(
-            l.row.id,
+        return Err(Refusal::NotActive(
+            crate::MatchNo::from(l.row.id),
             "an expired challenge".into(),
             "the challenger may challenge again with /challenge",
-        ));
+        )
+        .into());
     }
     if l.players[allowed].id != me.id {
-        return Err(ClubError::NotYourChallenge(l.names[allowed].clone(), verb));
+        return Err(Refusal::NotYourChallenge(l.names[allowed].clone(), verb).into());
     }
     if matches!(entry, Entry::AcceptWelsh { .. }) && l.spec.ruleset != Ruleset::Welsh {
-        return Err(ClubError::WrongRuleset(
+        return Err(Refusal::WrongRuleset(
             "accept shaker:",
             "Welsh",
-            l.row.id,
+            crate::MatchNo::from(l.row.id),
             ruleset_word(l.spec.ruleset),
-        ));
+        )
+        .into());
     }
     let mut lines = Vec::new();
     let (status, work) = match entry {
@@ -277,8 +281,7 @@ pub(super) async fn answer_challenge(
                 Entry::AcceptWelsh { shaker } => shaker,
                 _ => Side::X,
             };
-            let snap =
-                Snapshot::start_with_shaker(&l.spec, shaker).map_err(ClubError::BadOption)?;
+            let snap = Snapshot::start_with_shaker(&l.spec, shaker)?;
             lines.push(format!(
                 "{} accepts match #{}: {}",
                 me.display_name,

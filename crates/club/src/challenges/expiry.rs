@@ -3,6 +3,7 @@
 //! logged and versioned change each, and tells both players; the challenger may then
 //! challenge again.
 
+use crate::Refusal;
 use crate::kernel::phrases::duration_words;
 use crate::matches::loaded::Loaded;
 use crate::matches::work::entry_json;
@@ -49,7 +50,7 @@ pub(super) async fn expire(club: &Club, l: &Loaded, now: i64) -> Result<Vec<Noti
     };
     match club.commit(l, &change).await {
         Ok(_) => {}
-        Err(ClubError::Stale(..)) => return Ok(Vec::new()),
+        Err(ClubError::Refused(Refusal::Stale(..))) => return Ok(Vec::new()),
         Err(e) => return Err(e),
     }
     let text = format!(

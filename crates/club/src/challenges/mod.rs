@@ -7,11 +7,13 @@
 pub(crate) mod block;
 pub(crate) mod challenge;
 pub(crate) mod expiry;
+pub(crate) mod refusal;
 pub(crate) mod terms;
 
 pub use block::{challenge_refused, join_refused};
 pub use challenge::spec_words;
-pub use terms::{ChallengeOption, ChallengeOptions, TermsError};
+pub use refusal::BlockRefusal;
+pub use terms::{ChallengeOption, ChallengeOptions, TermsError, TermsRefusal};
 
 use crate::Actor;
 use crate::ChallengeSpec;

@@ -11,7 +11,8 @@ use engine::{Amount, Ruleset};
 
 use crate::kernel::duration::Span;
 use crate::kernel::phrases::duration_words;
-use crate::{ChallengeSpec, ClubError, DAY, TimeControl, standard_rules};
+use crate::{ChallengeSpec, ClubError, DAY, Refusal, TimeControl, standard_rules};
+use engine::RulesError;
 
 /// One option of a challenge, so that an adapter can name it in its own syntax when the
 /// club refuses it.
@@ -127,11 +128,88 @@ impl From<TermsError> for ClubError {
     }
 }
 
-fn refuse<T>(option: ChallengeOption, why: impl Into<String>) -> Result<T, TermsError> {
+fn refuse<T>(option: ChallengeOption, why: TermsRefusal) -> Result<T, TermsError> {
     Err(TermsError {
         option,
-        error: ClubError::BadOption(why.into()),
+        error: ClubError::Refused(Refusal::Terms(why)),
     })
+}
+
+/// Terms the club refuses, whatever made them (a challenge's options, a league's stored
+/// terms): the option's facts; `Display` gives the club's words, which name no adapter's
+/// syntax.
+#[derive(Debug, thiserror::Error)]
+pub enum TermsRefusal {
+    /// Money play asked for in Welsh backgammon.
+    #[error(
+        "money play is standard backgammon; a Welsh match is played to a number of games (25 by the rules)"
+    )]
+    MoneyInWelsh,
+    /// Money play and a length, both.
+    #[error("money play has no length; give a length or money play, not both")]
+    MoneyWithLength,
+    /// An option of standard backgammon for a Welsh match.
+    #[error("{}", WELSH_OWN_RULES)]
+    WelshOwnRules,
+    /// A match-play option (Crawford, Holland) for money play.
+    #[error("{}", match_only_words(*.0))]
+    MatchOnly(ChallengeOption),
+    /// A money-play option for a match to a length.
+    #[error("{}", money_only_words(*.option, *.length))]
+    MoneyOnly {
+        /// The option.
+        option: ChallengeOption,
+        /// The match's length.
+        length: u32,
+    },
+    /// Welsh backgammon's live play clock for standard play.
+    #[error(
+        "the live 70-minute play clock is Welsh backgammon's (regulation 12a); standard play has a time a move and a bank"
+    )]
+    LiveClockStandard,
+    /// No time a move in standard play.
+    #[error("{}", NO_TIME_A_MOVE)]
+    NoTimeAMove,
+    /// Practice (or the tutor) and rated play, both.
+    #[error("{}", PRACTICE_UNRATED)]
+    PracticeRated,
+    /// The tutor in Welsh backgammon.
+    #[error(
+        "the tutor is GNU Backgammon's, which plays standard backgammon only: not Welsh (a Welsh match with practice on has /hint, from gammonbot's own Welsh player)"
+    )]
+    TutorWelsh,
+    /// The tutor in a match of two people without practice.
+    #[error(
+        "the tutor is for practice: against the bot, or in a match with practice on (both players agree by accepting)"
+    )]
+    TutorWithoutPractice,
+    /// A Welsh match's length out of range.
+    #[error("a Welsh match is to 1 to 99 games (25 by the rules), not {0}")]
+    WelshLength(u32),
+    /// Standard options the engine refuses together.
+    #[error("{0}")]
+    Rules(RulesError),
+    /// Too many automatic doubles.
+    #[error("at most 8 automatic doubles, not {0}")]
+    AutoDoubles(u8),
+    /// A stake over the most.
+    #[error("a stake is at most 10000.00 a point")]
+    StakeTooHigh,
+    /// The time a move out of range.
+    #[error("the time allowed for a move is 0 to 30 days")]
+    MoveTime,
+    /// The time bank out of range.
+    #[error("the time bank is 0 to 60 days, and a move plus the bank at least a minute")]
+    Bank,
+    /// The reminder out of range.
+    #[error("a reminder comes 0 to 30 days before the deadline")]
+    Remind,
+    /// A challenge's expiry out of range (seconds).
+    #[error(
+        "a challenge expires a minute to 60 days after it is made, not {}",
+        duration_words(*.0)
+    )]
+    Expiry(i64),
 }
 
 impl ChallengeOptions {
@@ -188,7 +266,7 @@ impl ChallengeOptions {
         if spec.practice {
             // Practice is unrated: asked for together with rated play, it is refused.
             if self.rated == Some(true) {
-                return refuse(ChallengeOption::Practice, PRACTICE_UNRATED);
+                return refuse(ChallengeOption::Practice, TermsRefusal::PracticeRated);
             }
             spec.rated = false;
         }
@@ -201,16 +279,10 @@ impl ChallengeOptions {
         use ChallengeOption as O;
         if self.money == Some(true) {
             if spec.ruleset == Ruleset::Welsh {
-                return refuse(
-                    O::Money,
-                    "money play is standard backgammon; a Welsh match is played to a number of games (25 by the rules)",
-                );
+                return refuse(O::Money, TermsRefusal::MoneyInWelsh);
             }
             if self.length.is_some() {
-                return refuse(
-                    O::Money,
-                    "money play has no length; give a length or money play, not both",
-                );
+                return refuse(O::Money, TermsRefusal::MoneyWithLength);
             }
         }
         let match_only = [(O::Crawford, self.crawford), (O::Holland, self.holland)];
@@ -228,28 +300,31 @@ impl ChallengeOptions {
         match (spec.ruleset, spec.length) {
             (Ruleset::Welsh, _) => {
                 if let Some(o) = match_given.or(given(&money_only)) {
-                    return refuse(o, WELSH_OWN_RULES);
+                    return refuse(o, TermsRefusal::WelshOwnRules);
                 }
             }
             (Ruleset::Standard, None) => {
                 if let Some(o) = match_given {
-                    return refuse(o, match_only_words(o));
+                    return refuse(o, TermsRefusal::MatchOnly(o));
                 }
             }
             (Ruleset::Standard, Some(n)) => {
                 if let Some(o) = given(&money_only) {
-                    return refuse(o, money_only_words(o, n));
+                    return refuse(
+                        o,
+                        TermsRefusal::MoneyOnly {
+                            option: o,
+                            length: n,
+                        },
+                    );
                 }
             }
         }
         if spec.ruleset == Ruleset::Standard && self.live_clock == Some(true) {
-            return refuse(
-                O::LiveClock,
-                "the live 70-minute play clock is Welsh backgammon's (regulation 12a); standard play has a time a move and a bank",
-            );
+            return refuse(O::LiveClock, TermsRefusal::LiveClockStandard);
         }
         if self.per_move.is_some_and(|s| s.seconds() == 0) {
-            return refuse(O::MoveTime, NO_TIME_A_MOVE);
+            return refuse(O::MoveTime, TermsRefusal::NoTimeAMove);
         }
         Ok(())
     }
@@ -263,22 +338,18 @@ const PRACTICE_UNRATED: &str =
 /// backgammon (GNU Backgammon, who judges for the tutor, plays standard backgammon only;
 /// Welsh hints come from gammonbot's own Welsh player).
 fn check_practice(spec: &ChallengeSpec) -> Result<(), ClubError> {
-    let bad = |m: &str| Err(ClubError::BadOption(m.into()));
+    let bad = |why: TermsRefusal| Err(ClubError::from(why));
     if !(spec.practice || spec.tutor) {
         return Ok(());
     }
     if spec.ruleset == Ruleset::Welsh && spec.tutor {
-        return bad(
-            "the tutor is GNU Backgammon's, which plays standard backgammon only: not Welsh (a Welsh match with practice on has /hint, from gammonbot's own Welsh player)",
-        );
+        return bad(TermsRefusal::TutorWelsh);
     }
     if spec.tutor && !spec.practice && spec.bot.is_none() {
-        return bad(
-            "the tutor is for practice: against the bot, or in a match with practice on (both players agree by accepting)",
-        );
+        return bad(TermsRefusal::TutorWithoutPractice);
     }
     if spec.rated && spec.bot.is_none() && spec.length.is_some() {
-        return bad(PRACTICE_UNRATED);
+        return bad(TermsRefusal::PracticeRated);
     }
     Ok(())
 }
@@ -312,17 +383,15 @@ fn money_only_words(o: ChallengeOption, n: u32) -> String {
 /// Refuses terms that cannot be played or make no sense, whatever made them (options
 /// given in a command, a league's stored terms).
 pub(crate) fn check_spec(spec: &ChallengeSpec) -> Result<(), ClubError> {
-    let bad = |m: String| Err(ClubError::BadOption(m));
+    let bad = |why: TermsRefusal| Err(ClubError::from(why));
     check_expiry(spec)?;
     check_practice(spec)?;
     match (spec.ruleset, spec.length) {
         (Ruleset::Standard, Some(n)) if !(1..=64).contains(&n) => {
-            return Err(ClubError::MatchLength(n));
+            return Err(Refusal::MatchLength(n).into());
         }
         (Ruleset::Welsh, Some(n)) if !(1..=99).contains(&n) => {
-            return bad(format!(
-                "a Welsh match is to 1 to 99 games (25 by the rules), not {n}"
-            ));
+            return bad(TermsRefusal::WelshLength(n));
         }
         _ => {}
     }
@@ -334,7 +403,7 @@ pub(crate) fn check_spec(spec: &ChallengeSpec) -> Result<(), ClubError> {
                 (spec.crawford, ChallengeOption::Crawford),
             ] {
                 if on {
-                    return bad(match_only_words(o).into());
+                    return bad(TermsRefusal::MatchOnly(o));
                 }
             }
         }
@@ -346,20 +415,26 @@ pub(crate) fn check_spec(spec: &ChallengeSpec) -> Result<(), ClubError> {
                 (spec.auto_doubles > 0, ChallengeOption::AutoDoubles),
             ] {
                 if on {
-                    return bad(money_only_words(o, n));
+                    return bad(TermsRefusal::MoneyOnly {
+                        option: o,
+                        length: n,
+                    });
                 }
             }
         }
         if spec.time.per_move == 0 {
-            return bad(NO_TIME_A_MOVE.into());
+            return bad(TermsRefusal::NoTimeAMove);
         }
         standard_rules(spec)
             .validate()
-            .map_err(|e| ClubError::BadOption(e.to_string()))?;
+            .map_err(TermsRefusal::Rules)?;
         if let Some(n) = spec.length
             && spec.stake > 0
         {
-            return bad(money_only_words(ChallengeOption::Stake, n));
+            return bad(TermsRefusal::MoneyOnly {
+                option: ChallengeOption::Stake,
+                length: n,
+            });
         }
     } else if spec.beavers
         || spec.crawford
@@ -369,28 +444,23 @@ pub(crate) fn check_spec(spec: &ChallengeSpec) -> Result<(), ClubError> {
         || spec.auto_doubles > 0
         || spec.stake > 0
     {
-        return bad(WELSH_OWN_RULES.into());
+        return bad(TermsRefusal::WelshOwnRules);
     }
     if spec.auto_doubles > 8 {
-        return bad(format!(
-            "at most 8 automatic doubles, not {}",
-            spec.auto_doubles
-        ));
+        return bad(TermsRefusal::AutoDoubles(spec.auto_doubles));
     }
     if spec.stake > 1_000_000 {
-        return bad("a stake is at most 10000.00 a point".into());
+        return bad(TermsRefusal::StakeTooHigh);
     }
     let tc = spec.time;
     if !(0..=30 * DAY).contains(&tc.per_move) {
-        return bad("the time allowed for a move is 0 to 30 days".into());
+        return bad(TermsRefusal::MoveTime);
     }
     if !(0..=60 * DAY).contains(&tc.bank) || tc.per_move + tc.bank < 60 {
-        return bad(
-            "the time bank is 0 to 60 days, and a move plus the bank at least a minute".into(),
-        );
+        return bad(TermsRefusal::Bank);
     }
     if !(0..=30 * DAY).contains(&tc.remind_before) {
-        return bad("a reminder comes 0 to 30 days before the deadline".into());
+        return bad(TermsRefusal::Remind);
     }
     Ok(())
 }
@@ -398,10 +468,7 @@ pub(crate) fn check_spec(spec: &ChallengeSpec) -> Result<(), ClubError> {
 /// Refuses an expiry the club does not keep: a minute to sixty days.
 fn check_expiry(spec: &ChallengeSpec) -> Result<(), ClubError> {
     match spec.expires {
-        Some(secs) if !(60..=60 * DAY).contains(&secs) => Err(ClubError::BadOption(format!(
-            "a challenge expires a minute to 60 days after it is made, not {}",
-            duration_words(secs)
-        ))),
+        Some(secs) if !(60..=60 * DAY).contains(&secs) => Err(TermsRefusal::Expiry(secs).into()),
         _ => Ok(()),
     }
 }
@@ -409,7 +476,7 @@ fn check_expiry(spec: &ChallengeSpec) -> Result<(), ClubError> {
 #[cfg(test)]
 mod tests {
     use super::{ChallengeOption as O, ChallengeOptions, check_spec};
-    use crate::{ChallengeSpec, ClubError, DAY, Span, TimeControl};
+    use crate::{ChallengeSpec, ClubError, DAY, Refusal, Span, TimeControl};
     use engine::{Amount, Ruleset};
 
     fn standard(length: u32) -> ChallengeOptions {
@@ -572,7 +639,10 @@ mod tests {
             let text = e.to_string();
             assert_eq!(e.option, option, "{text}");
             assert!(text.contains(words), "{text}");
-            assert!(matches!(e.error, ClubError::BadOption(_)), "{text}");
+            assert!(
+                matches!(e.error, ClubError::Refused(Refusal::Terms(_))),
+                "{text}"
+            );
             for syntax in ADAPTER_SYNTAX {
                 assert!(!text.contains(syntax), "{text}");
             }
@@ -726,7 +796,10 @@ mod tests {
         }
         // A standard match's length: the adapter adds how its money play is asked for
         let spec = standard(65).terms().unwrap();
-        assert!(matches!(check_spec(&spec), Err(ClubError::MatchLength(65))));
+        assert!(matches!(
+            check_spec(&spec),
+            Err(ClubError::Refused(Refusal::MatchLength(65)))
+        ));
         // Terms made elsewhere than options (a test's, a league's) meet the same rules
         let mut no_time = ChallengeSpec::standard(Some(5));
         no_time.time.per_move = 0;

@@ -6,12 +6,14 @@
 
 use crate::chouette::log::{ChouetteEntry, ChouetteSpec, chouette_words, db_id, id_of};
 use crate::chouette::ops::{ChouetteOp, ChouetteRef};
+use crate::chouette::refusal::ChouetteRefusal;
 use crate::chouette::session::{Session, member, names_of, refusal};
 use crate::chouette::view::{
     chouette_next_words, event_words, finish_words, legal_play_texts, standings,
 };
 use crate::fair::chain::FairDice;
 use crate::{Actor, Club, ClubError, Outcome};
+use crate::{FairRefusal, Refusal, TermsRefusal};
 use engine::chouette::PlayerId;
 use engine::chouette::{Chouette, ChouetteAction, ChouetteEvent, ChouettePhase};
 use engine::fair::FairId;
@@ -37,7 +39,7 @@ pub(super) async fn chouette(
     let s = super::session::find_chouette(club, actor, community, me.id, r, &op).await?;
     if let Some(v) = r.version {
         if v != s.version {
-            return Err(ClubError::Stale(s.id, s.version));
+            return Err(Refusal::Stale(crate::MatchNo::from(s.id), s.version).into());
         }
     }
     if let Some(out) = chouette_look(club, &s, &op).await {
@@ -102,9 +104,7 @@ async fn create_chouette(
     now: i64,
 ) -> Result<Outcome, ClubError> {
     if spec.stake > 1_000_000 {
-        return Err(ClubError::BadOption(
-            "a stake is at most 10000.00 a point".into(),
-        ));
+        return Err(TermsRefusal::StakeTooHigh.into());
     }
     let state = Chouette::new(spec.rules, id_of(me.id));
     let entry = ChouetteEntry::Create {
@@ -203,13 +203,9 @@ fn chouette_action(
         ChouetteOp::Roll => chouette_roll(club, s, &s.state, fair, lines)?,
         ChouetteOp::Move(text) => {
             if text.chars().count() > 200 {
-                return Err(ClubError::TooLong("move", text.chars().count(), 200));
+                return Err(Refusal::TooLong("move", text.chars().count(), 200).into());
             }
-            ChouetteAction::Play(
-                s.state
-                    .resolve_play(&text)
-                    .map_err(|e| ClubError::Refused(e.to_string()))?,
-            )
+            ChouetteAction::Play(s.state.resolve_play(&text).map_err(ChouetteRefusal::Rule)?)
         }
         ChouetteOp::Double(names) => {
             let mut members = Vec::new();
@@ -229,7 +225,7 @@ fn chouette_action(
         },
         ChouetteOp::Suggest(text) => {
             if text.chars().count() > 200 {
-                return Err(ClubError::TooLong("suggestion", text.chars().count(), 200));
+                return Err(Refusal::TooLong("suggestion", text.chars().count(), 200).into());
             }
             ChouetteAction::Suggest(text)
         }
@@ -248,8 +244,9 @@ fn first_line(
     let drawn = match fair.as_mut() {
         Some(f) if s.state.line().is_empty() => {
             let players: Vec<i64> = s.state.players().iter().map(|&p| db_id(p)).collect();
+            // Free text: the fair dice say in words why they cannot draw (no chain).
             f.draw_line(&players, &*club.dice)
-                .map_err(ClubError::Refused)?
+                .map_err(FairRefusal::Chain)?
         }
         _ => None,
     };
@@ -314,9 +311,7 @@ fn chouette_autopilot(
         let Some(&who) = state.to_act().first() else {
             break;
         };
-        let (next, ev) = state
-            .apply(who, &action)
-            .map_err(|e| ClubError::Refused(e.to_string()))?;
+        let (next, ev) = state.apply(who, &action).map_err(ChouetteRefusal::Rule)?;
         run.events.push((state, ev, said));
         run.entries.push(ChouetteEntry::Act {
             by: db_id(who),
@@ -367,7 +362,9 @@ async fn commit_chouette(
         .await
     {
         Ok(v) => Ok(v),
-        Err(StoreError::Stale) => Err(ClubError::Stale(after.id, after.version + 1)),
+        Err(StoreError::Stale) => {
+            Err(Refusal::Stale(crate::MatchNo::from(after.id), after.version + 1).into())
+        }
         Err(e) => Err(e.into()),
     }
 }
@@ -460,7 +457,7 @@ fn chouette_roll(
             box_die: a,
             team_die: b,
         },
-        _ => ChouetteAction::Roll(Dice::new(a, b).map_err(|e| ClubError::Refused(e.to_string()))?),
+        _ => ChouetteAction::Roll(Dice::new(a, b).map_err(Refusal::Dice)?),
     })
 }
 

@@ -6,11 +6,13 @@
 pub(crate) mod commands;
 pub(crate) mod log;
 pub(crate) mod ops;
+pub(crate) mod refusal;
 pub(crate) mod session;
 pub(crate) mod view;
 
 pub use log::{ChouetteEntry, ChouetteSpec, chouette_words, rebuild_chouette};
 pub use ops::{ChouetteOp, ChouetteRef};
+pub use refusal::ChouetteRefusal;
 
 use crate::Actor;
 use crate::Club;

@@ -4,8 +4,10 @@
 
 use std::collections::HashMap;
 
+use crate::Refusal;
 use crate::chouette::log::{ChouetteSpec, db_id, id_of};
 use crate::chouette::ops::{ChouetteOp, ChouetteRef, op_word, waits_on};
+use crate::chouette::refusal::ChouetteRefusal;
 use crate::{Actor, Club, ClubError};
 use engine::chouette::{Chouette, ChouetteError, PlayerId};
 
@@ -35,7 +37,7 @@ pub(super) async fn load_chouette(club: &Club, id: i64) -> Result<Session, ClubE
         .store
         .load_chouette(id)
         .await?
-        .ok_or(ClubError::UnknownChouette(id))?;
+        .ok_or(Refusal::UnknownChouette(id))?;
     let spec: ChouetteSpec =
         serde_json::from_str(&row.terms).map_err(|e| ClubError::Corrupt(id, e.to_string()))?;
     let state: Chouette =
@@ -80,11 +82,9 @@ pub(super) async fn find_chouette(
             .is_some_and(|row| row.community_id == community);
         if !here {
             return Err(if s.state.players().contains(&id_of(me)) {
-                ClubError::Refused(format!(
-                    "chouette #{id} is played on another server; act on it there"
-                ))
+                ChouetteRefusal::OnAnotherServer { id }.into()
             } else {
-                ClubError::UnknownChouette(id)
+                Refusal::UnknownChouette(id).into()
             });
         }
         return Ok(s);
@@ -104,7 +104,10 @@ pub(super) async fn find_chouette(
         // Newest first: the newest session he is not in (else the newest, to refuse).
         return match others.into_iter().next() {
             Some(s) => Ok(s),
-            None => mine.into_iter().next().ok_or(ClubError::NoChouette),
+            None => mine
+                .into_iter()
+                .next()
+                .ok_or(ClubError::Refused(Refusal::NoChouette)),
         };
     }
     if mine.len() == 1 {
@@ -119,11 +122,7 @@ pub(super) async fn find_chouette(
     let mut ids: Vec<i64> = mine.iter().map(|s| s.id).collect();
     ids.sort_unstable();
     let list: Vec<String> = ids.iter().map(|id| format!("#{id}")).collect();
-    Err(ClubError::WhichChouette(
-        list.join(", "),
-        op_word(op),
-        ids[0],
-    ))
+    Err(Refusal::WhichChouette(list.join(", "), op_word(op), ids[0]).into())
 }
 
 /// The session player a command names (by platform id; the local chat: the name).
@@ -134,26 +133,22 @@ pub(crate) fn member(actor: &Actor, s: &Session, name: &str) -> Result<PlayerId,
         .find(|(_, (_, pid))| *pid == key)
         .map(|(id, _)| *id)
         .ok_or_else(|| {
-            ClubError::Refused(format!(
-                "`{}` is not a player of chouette #{}; name one of its players",
-                engine::excerpt(name),
-                s.id
-            ))
+            ChouetteRefusal::NotAPlayer {
+                name: name.to_string(),
+                id: s.id,
+            }
+            .into()
         })
 }
 
-/// A chouette rule's refusal in words, members named by name.
+/// A chouette rule's refusal, members named by name.
 pub(crate) fn refusal(s: &Session, e: &ChouetteError) -> ClubError {
-    ClubError::Refused(match e {
-        ChouetteError::NotDoubledBy(p) => format!("{} has not doubled you", s.name(*p)),
-        ChouetteError::CannotDoubleMember(p) => {
-            let n = s.name(*p);
-            format!(
-                "you cannot double {n}: that cube is out of the game, already offered, or held by {n}"
-            )
-        }
-        e => e.to_string(),
-    })
+    match e {
+        ChouetteError::NotDoubledBy(p) => ChouetteRefusal::NotDoubledBy { name: s.name(*p) },
+        ChouetteError::CannotDoubleMember(p) => ChouetteRefusal::CannotDouble { name: s.name(*p) },
+        e => ChouetteRefusal::Rule(e.clone()),
+    }
+    .into()
 }
 
 pub(crate) fn names_of(names: &HashMap<PlayerId, (String, String)>, p: PlayerId) -> String {

@@ -15,6 +15,7 @@ use engine::fair::{
 use store::{FairChainRow, FairChange, FairRow, FairThrowRow};
 
 use crate::fair::record::{LineDraw, Played};
+use crate::fair::refusal::FairRefusal;
 
 /// Which match or session a `/fair` command is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -471,7 +472,9 @@ pub(super) fn fair_throw(
 ) -> Result<(u8, u8), ClubError> {
     match fair {
         Some(f) => {
-            let d = f.throw(count, &*club.dice).map_err(ClubError::Refused)?;
+            // Free text: the fair dice say in words why they cannot throw (no chain, no
+            // secret for the next one).
+            let d = f.throw(count, &*club.dice).map_err(FairRefusal::Chain)?;
             lines.extend(f.take_lines());
             Ok((d[0], d.get(1).copied().unwrap_or(0)))
         }

@@ -6,6 +6,7 @@ use engine::fair::{FairId, Scheme, seed_problem};
 use store::PlayerRow;
 
 use super::chain::{FairDice, FairOp, FairRef, GameRecord, export_json};
+use super::refusal::FairRefusal;
 use crate::fair::record::{LineDraw, Played, chouette_played, match_played};
 use crate::{Attachment, Club, ClubError, Outcome};
 
@@ -64,10 +65,10 @@ pub(super) async fn fair(
 ) -> Result<Outcome, ClubError> {
     let target = fair_target(club, actor, me, community, target).await?;
     let Some(fair) = super::chain::fair_record(club, target.id).await? else {
-        return Err(ClubError::Refused(format!(
-            "{} has no provably fair dice record (its dice come from a seeded test source, or it was created before fair dice)",
-            target.label
-        )));
+        return Err(FairRefusal::NoRecord {
+            label: target.label,
+        }
+        .into());
     };
     match op {
         FairOp::Seed(text) => fair_seed(club, me, target, fair, text).await,
@@ -111,10 +112,7 @@ async fn fair_target(
                 .players()
                 .contains(&u64::try_from(me.id).unwrap_or(0));
             if !member {
-                return Err(ClubError::Refused(format!(
-                    "you are not a player of chouette #{}; join it first (/chouette join #{})",
-                    s.id, s.id
-                )));
+                return Err(FairRefusal::NotInChouette { id: s.id }.into());
             }
             FairTarget {
                 id: FairId::Chouette(s.id),
@@ -150,12 +148,11 @@ async fn fair_seed(
         ..
     } = target;
     if let Some(why) = seed_problem(&text) {
-        return Err(ClubError::BadOption(why));
+        // Free text: the engine says in words what is wrong with a seed.
+        return Err(FairRefusal::Seed(why).into());
     }
     if fair.next_k() > 1 || !open {
-        return Err(ClubError::Refused(format!(
-            "the seeds of {label} are fixed: a seed is set before the first throw"
-        )));
+        return Err(FairRefusal::SeedsFixed { label }.into());
     }
     match (id, side) {
         (FairId::Match(_), Some(side)) => fair.set_seed(side, text.clone()),
@@ -164,15 +161,11 @@ async fn fair_seed(
             fair.changed = true;
         }
     }
-    let change = fair
-        .change()?
-        .ok_or(ClubError::Refused("nothing to do".into()))?;
+    let change = fair.change()?.ok_or(FairRefusal::NothingToDo)?;
     match club.store.commit_fair(&change).await {
         Ok(()) => {}
         Err(store::StoreError::Stale) => {
-            return Err(ClubError::Refused(format!(
-                "{label} moved on while your seed was set; look at /fair and try again"
-            )));
+            return Err(FairRefusal::MovedOn { label }.into());
         }
         Err(e) => return Err(e.into()),
     }

@@ -8,6 +8,7 @@ pub(crate) mod chain;
 pub(crate) mod chi_square;
 pub(crate) mod command;
 pub(crate) mod record;
+pub(crate) mod refusal;
 pub(crate) mod stats;
 pub(crate) mod words;
 
@@ -16,6 +17,7 @@ pub use chain::{
 };
 pub use chi_square::{MIN_THROWS, Tally, chi_square_sf};
 pub use record::{LineDraw, LineMember, Played, chouette_played, match_played};
+pub use refusal::FairRefusal;
 pub use stats::COUNTED;
 
 use crate::Actor;

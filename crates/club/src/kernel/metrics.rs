@@ -105,30 +105,14 @@ fn is_failure(e: &ClubError) -> bool {
     )
 }
 
-/// A refusal's reason, as a label.
+/// A refusal's reason, as a label ([`Refusal::reason`](crate::Refusal::reason)); the
+/// database having moved on meanwhile is a stale board too.
 fn reason(e: &ClubError) -> &'static str {
     match e {
-        ClubError::UnknownMatch(_) => "unknown_match",
-        ClubError::UnknownChouette(_) => "unknown_chouette",
-        ClubError::NoChouette => "no_chouette",
-        ClubError::NoMatch => "no_match",
-        ClubError::WhichMatch(..) => "which_match",
-        ClubError::WhichChouette(..) => "which_chouette",
-        ClubError::NotAParticipant(..) => "not_a_participant",
-        ClubError::NotYourTurn(..) => "not_your_turn",
-        ClubError::NotActive(..) => "not_active",
-        ClubError::NotYourChallenge(..) => "not_your_challenge",
-        ClubError::Refused(_) => "refused",
-        ClubError::WrongRuleset(..) => "wrong_ruleset",
-        ClubError::BadOption(_) => "bad_option",
-        ClubError::SelfChallenge => "self_challenge",
-        ClubError::UnknownPlayer(_) => "unknown_player",
-        ClubError::TooLong(..) => "too_long",
-        ClubError::Stale(..) | ClubError::Store(StoreError::Stale) => "stale",
-        ClubError::FutureVersion(..) => "future_version",
+        ClubError::Refused(r) => r.reason(),
+        ClubError::Store(StoreError::Stale) => "stale",
         ClubError::Store(_) => "store",
         ClubError::Corrupt(..) => "corrupt",
-        ClubError::MatchLength(_) => "match_length",
         ClubError::Encode(_) => "encode",
     }
 }
@@ -142,4 +126,28 @@ pub struct Gauges {
     pub analysis_queue: i64,
     /// Matches where the bot player has a decision waiting or under way.
     pub bot_queue: i64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{is_failure, reason};
+    use crate::{ClubError, LeagueRefusal, Refusal};
+    use store::StoreError;
+
+    #[test]
+    fn a_refusal_is_counted_by_its_own_reason_and_a_database_that_moved_on_as_stale() {
+        let refused = |r: Refusal| ClubError::Refused(r);
+        assert_eq!(reason(&refused(Refusal::NoMatch)), "no_match");
+        assert_eq!(reason(&refused(Refusal::SelfChallenge)), "self_challenge");
+        assert_eq!(reason(&ClubError::Store(StoreError::Stale)), "stale");
+        assert_eq!(reason(&refused(Refusal::Stale(3.into(), 7))), "stale");
+        assert_eq!(
+            reason(&ClubError::from(LeagueRefusal::NoLeagueHere)),
+            "unknown_league"
+        );
+        // A refusal is not a failure of the club's; a stale store neither
+        assert!(!is_failure(&refused(Refusal::NoMatch)));
+        assert!(!is_failure(&ClubError::Store(StoreError::Stale)));
+        assert!(is_failure(&ClubError::Encode("x".into())));
+    }
 }

@@ -5,6 +5,7 @@
 
 use super::entries::{LeagueEntry, entry_text};
 use super::terms::{League, MIN_PLAYERS};
+use crate::LeagueRefusal;
 use crate::kernel::phrases::{duration_words, utc_words};
 use crate::{Club, ClubError, Notice, Outcome};
 use store::PlayerRow;
@@ -20,20 +21,20 @@ pub(super) async fn open_checkin(
 ) -> Result<Outcome, ClubError> {
     let now = club.clock.now();
     if let (Some(until), "signup") = (league.row.start_at, league.row.status.as_str()) {
-        return Err(ClubError::Refused(format!(
-            "the check-in of {} is already open; the draw is made when it closes, in {} ({})",
-            league.row.name,
-            duration_words((until - now).max(0)),
-            utc_words(until)
-        )));
+        return Err(LeagueRefusal::CheckinOpen {
+            league: league.row.name.clone(),
+            until,
+            now,
+        }
+        .into());
     }
     // Refused unless waiting for its start with enough entrants.
     super::draw::season_entrants(club, league).await?;
     if ordered {
-        return Err(ClubError::Refused(format!(
-            "{} has a check-in: the draw is made from those who check in, seeded by the league's seeding setting; start it without an order",
-            league.row.name
-        )));
+        return Err(LeagueRefusal::CheckinOrdered {
+            league: league.row.name.clone(),
+        }
+        .into());
     }
     let until = now + hours * 3600;
     let mut change = league.change(now);
@@ -66,35 +67,35 @@ pub(super) async fn check_in(
     let until = match (league.row.status.as_str(), league.row.start_at) {
         ("signup", Some(until)) if league.checkin().is_some() => until,
         _ => {
-            return Err(ClubError::Refused(format!(
-                "{} has no check-in open; there is nothing to confirm",
-                league.row.name
-            )));
+            return Err(LeagueRefusal::NoCheckin {
+                league: league.row.name.clone(),
+            }
+            .into());
         }
     };
     if now >= until {
-        return Err(ClubError::Refused(format!(
-            "the check-in of {} closed at {}; the draw is being made",
-            league.row.name,
-            utc_words(until)
-        )));
+        return Err(LeagueRefusal::CheckinClosed {
+            league: league.row.name.clone(),
+            at: until,
+        }
+        .into());
     }
     let entrants = club.store.league_entrants(league.row.id).await?;
     let Some(mine) = entrants
         .iter()
         .find(|e| e.player.id == me.id && e.status == "entered")
     else {
-        return Err(ClubError::Refused(format!(
-            "you have not joined {}; only its entrants check in",
-            league.row.name
-        )));
+        return Err(LeagueRefusal::CheckinNotJoined {
+            league: league.row.name.clone(),
+        }
+        .into());
     };
     if mine.checked_in {
-        return Err(ClubError::Refused(format!(
-            "you have already checked in to {}; the draw is made at {}",
-            league.row.name,
-            utc_words(until)
-        )));
+        return Err(LeagueRefusal::CheckedIn {
+            league: league.row.name.clone(),
+            draw_at: until,
+        }
+        .into());
     }
     let mut change = league.change(now);
     change.checkins.push(me.id);

@@ -8,6 +8,7 @@ use super::ops::LeagueCommand;
 use super::ops::LeagueOp;
 use super::record::commit_league;
 use super::record::find_league;
+use super::refusal::LeagueRefusal;
 use super::terms::Format;
 use super::terms::League;
 use super::terms::LeagueSettings;
@@ -21,6 +22,7 @@ use crate::ChallengeSpec;
 use crate::Club;
 use crate::ClubError;
 use crate::Outcome;
+use crate::Refusal;
 use crate::challenges::challenge::spec_words;
 use crate::challenges::terms::check_spec;
 use crate::players::player_key::player_key;
@@ -70,14 +72,15 @@ pub(super) async fn league(
                             .organiser_role
                             .as_ref()
                             .is_some_and(|r| cmd.roles.contains(r))));
-            let need = |what: &str| -> Result<(), ClubError> {
+            let need = |what: &'static str| -> Result<(), ClubError> {
                 if organiser {
                     Ok(())
                 } else {
-                    Err(ClubError::Refused(format!(
-                        "only the organiser of {} can {what} (or a manager of this server, or a holder of the league's organiser role)",
-                        league.row.name
-                    )))
+                    Err(LeagueRefusal::NotOrganiser {
+                        league: league.row.name.clone(),
+                        what,
+                    }
+                    .into())
                 }
             };
             match op {
@@ -137,12 +140,12 @@ pub(super) async fn league(
 async fn league_player(club: &Club, actor: &Actor, who: &str) -> Result<PlayerRow, ClubError> {
     let key = player_key(actor, who);
     if key.is_empty() || key.chars().count() > 100 {
-        return Err(ClubError::UnknownPlayer(who.chars().take(100).collect()));
+        return Err(Refusal::UnknownPlayer(who.chars().take(100).collect()).into());
     }
     club.store
         .find_player(&actor.platform, &key)
         .await?
-        .ok_or_else(|| ClubError::UnknownPlayer(who.to_string()))
+        .ok_or_else(|| Refusal::UnknownPlayer(who.to_string()).into())
 }
 
 /// The league here a player is entered in (none named): the only open one, or else
@@ -170,15 +173,10 @@ async fn find_my_league(club: &Club, community: i64, me: &PlayerRow) -> Result<L
     }
     match mine.len() {
         1 => League::read(mine.remove(0)),
-        0 => Err(ClubError::Refused(
-            "you are in none of the leagues here; /league list shows them".into(),
-        )),
+        0 => Err(LeagueRefusal::InNoLeague.into()),
         _ => {
             let names: Vec<String> = mine.iter().map(|l| l.name.clone()).collect();
-            Err(ClubError::Refused(format!(
-                "you are in several leagues here ({}); say which with league:<name>",
-                names.join(", ")
-            )))
+            Err(LeagueRefusal::InSeveralLeagues { names }.into())
         }
     }
 }
@@ -196,25 +194,17 @@ async fn create_league(
 ) -> Result<Outcome, ClubError> {
     let name = check_name(name)?;
     if actor.identity == crate::Identity::Account && !manage_server {
-        return Err(ClubError::Refused(
-            "creating a league needs the right to manage this server; ask a moderator".into(),
-        ));
+        return Err(LeagueRefusal::CreateNeedsManager.into());
     }
     check_spec(&spec)?;
     if spec.practice || spec.tutor {
-        return Err(ClubError::BadOption(
-            "a league's matches count in its table: no practice or tutor in a league".into(),
-        ));
+        return Err(LeagueRefusal::NoPractice.into());
     }
     if spec.ruleset == Ruleset::Standard && spec.length.is_none() {
-        return Err(ClubError::BadOption(
-            "a league plays matches to a length; money play has no winner".into(),
-        ));
+        return Err(LeagueRefusal::NoMoneyPlay.into());
     }
     if club.store.find_league(community, &name).await?.is_some() {
-        return Err(ClubError::Refused(format!(
-            "there is already a league called {name} here; pick another name"
-        )));
+        return Err(LeagueRefusal::NameTaken { name }.into());
     }
     // A format the store's column predates is kept in the settings.
     let settings = LeagueSettings {
@@ -297,20 +287,25 @@ async fn set_league(
     value: &str,
 ) -> Result<Outcome, ClubError> {
     let mut s = league.settings.clone();
-    let bad = |m: String| Err(ClubError::BadOption(m));
+    let bad = |why: LeagueRefusal| Err(ClubError::from(why));
     let number = |v: &str, lo: i64, hi: i64| -> Result<i64, ClubError> {
         match v.trim().parse::<i64>() {
             Ok(n) if (lo..=hi).contains(&n) => Ok(n),
-            _ => Err(ClubError::BadOption(format!(
-                "{key}: a whole number from {lo} to {hi}, not `{v}`"
-            ))),
+            _ => Err(LeagueRefusal::NotInRange {
+                key: key.to_string(),
+                lo,
+                hi,
+                value: v.to_string(),
+            }
+            .into()),
         }
     };
     let fixed_once_running = !matches!(key, "organiser-role" | "remind" | "season-days" | "recur");
     if league.row.status == "running" && fixed_once_running {
-        return Err(ClubError::Refused(format!(
-            "{key} cannot change while a season is under way; change it between seasons"
-        )));
+        return Err(LeagueRefusal::FixedWhileRunning {
+            key: key.to_string(),
+        }
+        .into());
     }
     match key {
         "win-points" => s.win_points = number(value, 0, 100)?,
@@ -323,7 +318,7 @@ async fn set_league(
         "remind" => {
             let parts: Vec<&str> = value.split(',').collect();
             let [a, b] = parts.as_slice() else {
-                return bad("remind: two numbers of days before the deadline, e.g. 3,1".into());
+                return bad(LeagueRefusal::RemindTwo);
             };
             s.remind_days = [number(a, 0, 60)?, number(b, 0, 60)?];
         }
@@ -331,7 +326,11 @@ async fn set_league(
             s.withdrawal = match value {
                 "forfeit" => Withdrawal::Forfeit,
                 "void" => Withdrawal::Void,
-                _ => return bad(format!("withdrawal: forfeit or void, not `{value}`")),
+                _ => {
+                    return bad(LeagueRefusal::Withdrawal {
+                        value: value.to_string(),
+                    });
+                }
             }
         }
         "seeding" => {
@@ -340,7 +339,9 @@ async fn set_league(
                 "entry" => Seeding::Entry,
                 "rating" => Seeding::Rating,
                 _ => {
-                    return bad(format!("seeding: random, entry or rating, not `{value}`"));
+                    return bad(LeagueRefusal::Seeding {
+                        value: value.to_string(),
+                    });
                 }
             }
         }
@@ -348,14 +349,22 @@ async fn set_league(
             s.vacation = match value.trim() {
                 "on" | "true" | "yes" => true,
                 "off" | "false" | "no" => false,
-                _ => return bad(format!("vacation: on or off, not `{value}`")),
+                _ => {
+                    return bad(LeagueRefusal::Vacation {
+                        value: value.to_string(),
+                    });
+                }
             }
         }
         "reset" => {
             s.reset = match value {
                 "on" => true,
                 "off" => false,
-                _ => return bad(format!("reset: on or off, not `{value}`")),
+                _ => {
+                    return bad(LeagueRefusal::Reset {
+                        value: value.to_string(),
+                    });
+                }
             }
         }
         "rounds" => {
@@ -369,35 +378,35 @@ async fn set_league(
         }
         "recur" => {
             if league.format != Format::Divisions {
-                return bad(format!(
-                    "recur is for a divisions league, whose seasons follow one another; {} is a {}",
-                    league.row.name,
-                    league.format.words()
-                ));
+                return bad(LeagueRefusal::RecurNotDivisions {
+                    league: league.row.name.clone(),
+                    format: league.format.words(),
+                });
             }
             s.recur_days = span_setting(key, value, 'd', "days", 90)?;
         }
         "checkin" => {
             if league.format != Format::Knockout {
-                return bad(format!(
-                    "checkin is for a knockout; {} is a {}",
-                    league.row.name,
-                    league.format.words()
-                ));
+                return bad(LeagueRefusal::CheckinNotKnockout {
+                    league: league.row.name.clone(),
+                    format: league.format.words(),
+                });
             }
             s.checkin_hours = span_setting(key, value, 'h', "hours", 168)?;
         }
         "organiser-role" => {
             let v = value.trim();
             if v.chars().count() > 40 || v.chars().any(|c| !c.is_ascii_alphanumeric()) {
-                return bad(format!("organiser-role: a role, not `{value}`"));
+                return bad(LeagueRefusal::OrganiserRole {
+                    value: value.to_string(),
+                });
             }
             s.organiser_role = (!v.is_empty() && v != "none").then(|| v.to_string());
         }
         _ => {
-            return bad(format!(
-                "there is no league setting `{key}`; settings: win-points, loss-points, withdrawal, seeding, season-days, remind, entry-fee, division-size, movers, reset, rounds, organiser-role, vacation, recur, checkin"
-            ));
+            return bad(LeagueRefusal::NoSuchSetting {
+                key: key.to_string(),
+            });
         }
     }
     let now = club.clock.now();
@@ -430,20 +439,21 @@ async fn set_league(
 
 async fn join_league(club: &Club, league: &League, me: &PlayerRow) -> Result<Outcome, ClubError> {
     if league.row.status != "signup" {
-        return Err(ClubError::Refused(format!(
-            "league {} is {}; players join before a season starts",
-            league.row.name, league.row.status
-        )));
+        return Err(LeagueRefusal::JoinNotSignup {
+            league: league.row.name.clone(),
+            status: league.row.status.clone(),
+        }
+        .into());
     }
     let entrants = club.store.league_entrants(league.row.id).await?;
     if entrants
         .iter()
         .any(|e| e.player.id == me.id && e.status == "entered")
     {
-        return Err(ClubError::Refused(format!(
-            "you have already joined {}; /league leave takes you out",
-            league.row.name
-        )));
+        return Err(LeagueRefusal::AlreadyJoined {
+            league: league.row.name.clone(),
+        }
+        .into());
     }
     let mut change = league.change(club.clock.now());
     change.entries.push((me.id, "entered".into()));
@@ -466,24 +476,21 @@ async fn join_league(club: &Club, league: &League, me: &PlayerRow) -> Result<Out
 
 async fn leave_league(club: &Club, league: &League, me: &PlayerRow) -> Result<Outcome, ClubError> {
     if league.row.status != "signup" {
-        return Err(ClubError::Refused(format!(
-            "league {} is under way; /league withdraw leaves it (your remaining matches are {})",
-            league.row.name,
-            match league.settings.withdrawal {
-                Withdrawal::Forfeit => "forfeited",
-                Withdrawal::Void => "void",
-            }
-        )));
+        return Err(LeagueRefusal::LeaveUnderWay {
+            league: league.row.name.clone(),
+            void: league.settings.withdrawal == Withdrawal::Void,
+        }
+        .into());
     }
     let entrants = club.store.league_entrants(league.row.id).await?;
     if !entrants
         .iter()
         .any(|e| e.player.id == me.id && e.status == "entered")
     {
-        return Err(ClubError::Refused(format!(
-            "you have not joined {}",
-            league.row.name
-        )));
+        return Err(LeagueRefusal::NotJoined {
+            league: league.row.name.clone(),
+        }
+        .into());
     }
     let mut change = league.change(club.clock.now());
     change.removed.push(me.id);
@@ -503,7 +510,7 @@ fn span_setting(
     key: &str,
     value: &str,
     unit: char,
-    words: &str,
+    words: &'static str,
     most: i64,
 ) -> Result<Option<i64>, ClubError> {
     let v = value.trim().to_lowercase();
@@ -512,9 +519,13 @@ fn span_setting(
     }
     match v.strip_suffix(unit).unwrap_or(&v).parse::<i64>() {
         Ok(n) if (1..=most).contains(&n) => Ok(Some(n)),
-        _ => Err(ClubError::BadOption(format!(
-            "{key}: a number of {words} from 1 to {most} (e.g. 7{unit}), or off; not `{}`",
-            engine::excerpt(value)
-        ))),
+        _ => Err(LeagueRefusal::NotASpan {
+            key: key.to_string(),
+            words,
+            unit,
+            most,
+            value: value.to_string(),
+        }
+        .into()),
     }
 }

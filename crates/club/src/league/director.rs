@@ -5,6 +5,8 @@
 use super::advance::score_of;
 use super::entries::{LeagueEntry, entry_text};
 use super::terms::{League, days};
+use crate::LeagueRefusal;
+use crate::Refusal;
 use crate::kernel::phrases::duration_words;
 use crate::matches::loaded::Loaded;
 use crate::matches::work::Work;
@@ -36,7 +38,10 @@ pub(super) fn ruled_change(
     reason: &str,
     now: i64,
 ) -> Result<MatchChange, ClubError> {
-    let snap = l.snap.clone().ok_or(ClubError::UnknownMatch(l.row.id))?;
+    let snap = l
+        .snap
+        .clone()
+        .ok_or(Refusal::UnknownMatch(crate::MatchNo::from(l.row.id)))?;
     let side = if l.row.players[0] == winner {
         Side::X
     } else {
@@ -72,10 +77,10 @@ pub(super) async fn open_fixture(
     match_id: i64,
 ) -> Result<(FixtureRow, MatchRow), ClubError> {
     let not_ours = || {
-        ClubError::Refused(format!(
-            "match #{match_id} is not a match of league {}; /league fixtures lists them",
-            league.row.name
-        ))
+        ClubError::from(LeagueRefusal::NotItsMatch {
+            id: match_id,
+            league: league.row.name.clone(),
+        })
     };
     let (lid, f) = club
         .store
@@ -89,13 +94,14 @@ pub(super) async fn open_fixture(
         .store
         .load_match(match_id)
         .await?
-        .ok_or(ClubError::UnknownMatch(match_id))?;
+        .ok_or(Refusal::UnknownMatch(crate::MatchNo::from(match_id)))?;
     if f.status != "playing" || m.status != MatchStatus::Active {
-        return Err(ClubError::Refused(format!(
-            "match #{match_id} of {} is already decided ({}); nothing to rule",
-            league.row.name,
-            m.result.clone().unwrap_or_else(|| f.status.clone())
-        )));
+        return Err(LeagueRefusal::AlreadyDecided {
+            id: match_id,
+            league: league.row.name.clone(),
+            result: m.result.clone().unwrap_or_else(|| f.status.clone()),
+        }
+        .into());
     }
     Ok((f, m))
 }
@@ -113,12 +119,10 @@ pub(super) async fn ruling(
 ) -> Result<Outcome, ClubError> {
     let reason = reason.trim();
     if reason.is_empty() {
-        return Err(ClubError::BadOption(
-            "a ruling needs its reason, e.g. reason:\"no reply for a week\"".into(),
-        ));
+        return Err(LeagueRefusal::NoReason.into());
     }
     if reason.chars().count() > 200 {
-        return Err(ClubError::TooLong("reason", reason.chars().count(), 200));
+        return Err(Refusal::TooLong("reason", reason.chars().count(), 200).into());
     }
     let (mut f, _) = open_fixture(club, league, match_id).await?;
     let l = club.load(match_id).await?;
@@ -199,16 +203,19 @@ pub(super) async fn forfeit_ruling(
 
 /// The refusal of a ruling that names a player who is not in the match: who, and
 /// whom the match is between.
-async fn not_in_match(club: &Club, l: &Loaded, player: i64, name_whom: &str) -> ClubError {
+async fn not_in_match(club: &Club, l: &Loaded, player: i64, name_whom: &'static str) -> ClubError {
     let who = club
         .store
         .player_by_id(player)
         .await
         .map_or_else(|_| "that player".to_string(), |p| p.display_name);
-    ClubError::Refused(format!(
-        "{who} is not in match #{} ({} v {}); name {name_whom}",
-        l.row.id, l.names[0], l.names[1]
-    ))
+    LeagueRefusal::NotInMatch {
+        who,
+        id: l.row.id,
+        players: l.names.clone(),
+        whom: name_whom,
+    }
+    .into()
 }
 
 /// More time for the player to act in a league match: his bank and deadline move on.
@@ -220,16 +227,12 @@ pub(super) async fn extend(
     seconds: i64,
 ) -> Result<Outcome, ClubError> {
     if !(60..=days(30)).contains(&seconds) {
-        return Err(ClubError::BadOption(
-            "an extension is a minute to 30 days, e.g. by:2d".into(),
-        ));
+        return Err(LeagueRefusal::Extension.into());
     }
     let (_, m) = open_fixture(club, league, match_id).await?;
     let l = club.load(match_id).await?;
     let Some(who) = club.waiting_on(&l) else {
-        return Err(ClubError::Refused(format!(
-            "match #{match_id} waits on nobody now"
-        )));
+        return Err(LeagueRefusal::WaitsOnNobody { id: match_id }.into());
     };
     let i = usize::from(m.players[1] == who);
     let mut bank = m.bank;

@@ -27,6 +27,7 @@ use super::terms::days;
 use crate::Actor;
 use crate::Club;
 use crate::ClubError;
+use crate::LeagueRefusal;
 use crate::Outcome;
 use crate::fair::words::anchor_words;
 use crate::kernel::phrases::duration_words;
@@ -64,26 +65,26 @@ pub(super) async fn seeded(
         for n in &names {
             let key = player_key(actor, n);
             let Some(p) = entrants.iter().find(|p| p.platform_id == key) else {
-                return Err(ClubError::Refused(format!(
-                    "`{}` has not joined {}; the order names the entrants, top seed first",
-                    n.chars().take(40).collect::<String>(),
-                    league.row.name
-                )));
+                return Err(LeagueRefusal::NotAnEntrant {
+                    name: n.clone(),
+                    league: league.row.name.clone(),
+                }
+                .into());
             };
             if out.iter().any(|q| q.id == p.id) {
-                return Err(ClubError::Refused(format!(
-                    "{} is named twice in the order",
-                    p.display_name
-                )));
+                return Err(LeagueRefusal::NamedTwice {
+                    name: p.display_name.clone(),
+                }
+                .into());
             }
             out.push(p.clone());
         }
         if out.len() != entrants.len() {
-            return Err(ClubError::Refused(format!(
-                "the order names {} of the {} entrants; name them all, top seed first",
-                out.len(),
-                entrants.len()
-            )));
+            return Err(LeagueRefusal::OrderIncomplete {
+                named: out.len(),
+                entrants: entrants.len(),
+            }
+            .into());
         }
         return Ok(out);
     }
@@ -217,10 +218,11 @@ pub(super) async fn season_entrants(
     league: &League,
 ) -> Result<Vec<PlayerRow>, ClubError> {
     if league.row.status != "signup" {
-        return Err(ClubError::Refused(format!(
-            "league {} is {}; only a league waiting for its season can start",
-            league.row.name, league.row.status
-        )));
+        return Err(LeagueRefusal::NotWaiting {
+            league: league.row.name.clone(),
+            status: league.row.status.clone(),
+        }
+        .into());
     }
     let all = club.store.league_entrants(league.row.id).await?;
     let entrants: Vec<PlayerRow> = all
@@ -229,12 +231,12 @@ pub(super) async fn season_entrants(
         .map(|e| e.player.clone())
         .collect();
     if entrants.len() < MIN_PLAYERS {
-        return Err(ClubError::Refused(format!(
-            "a season needs at least {MIN_PLAYERS} players; {} {} joined {}",
-            entrants.len(),
-            if entrants.len() == 1 { "has" } else { "have" },
-            league.row.name
-        )));
+        return Err(LeagueRefusal::TooFewPlayers {
+            least: MIN_PLAYERS,
+            joined: entrants.len(),
+            league: league.row.name.clone(),
+        }
+        .into());
     }
     Ok(entrants)
 }

@@ -7,6 +7,7 @@ use super::terms::League;
 use crate::Actor;
 use crate::Club;
 use crate::ClubError;
+use crate::LeagueRefusal;
 use crate::Notice;
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -155,9 +156,7 @@ pub(super) async fn move_owed_league_match(
             club.store.set_channel(match_id, channel).await?;
             Ok(())
         }
-        _ => Err(ClubError::Refused(format!(
-            "match #{match_id} is no league match waiting in its league's channel"
-        ))),
+        _ => Err(LeagueRefusal::NotWaitingInChannel { id: match_id }.into()),
     }
 }
 
@@ -177,10 +176,11 @@ pub(super) async fn move_league_match(
             club.store.set_channel(match_id, channel).await?;
             Ok(())
         }
-        _ => Err(ClubError::Refused(format!(
-            "match #{match_id} is not a match of league {}",
-            league.row.name
-        ))),
+        _ => Err(LeagueRefusal::NotOfLeague {
+            id: match_id,
+            league: league.row.name.clone(),
+        }
+        .into()),
     }
 }
 

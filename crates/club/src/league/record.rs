@@ -8,6 +8,8 @@ use crate::Club;
 use crate::ClubError;
 use crate::Entry;
 use crate::FairDice;
+use crate::LeagueRefusal;
+use crate::Refusal;
 use crate::Snapshot;
 use crate::matches::loaded::Loaded;
 use crate::matches::work::Work;
@@ -36,16 +38,14 @@ pub(super) async fn find_league(
     let row = match name.map(str::trim).filter(|n| !n.is_empty()) {
         Some(n) => {
             if n.chars().count() > MAX_LEAGUE_NAME {
-                return Err(ClubError::TooLong(
-                    "league name",
-                    n.chars().count(),
-                    MAX_LEAGUE_NAME,
-                ));
+                return Err(
+                    Refusal::TooLong("league name", n.chars().count(), MAX_LEAGUE_NAME).into(),
+                );
             }
             club.store.find_league(community, n).await?.ok_or_else(|| {
-                ClubError::Refused(format!(
-                    "there is no league called `{n}` here; /league list shows them"
-                ))
+                LeagueRefusal::NoLeagueCalled {
+                    name: n.to_string(),
+                }
             })?
         }
         None => {
@@ -59,17 +59,11 @@ pub(super) async fn find_league(
                 (1, _) => open.into_iter().next().unwrap_or_else(|| all.remove(0)),
                 (0, 1) => all.remove(0),
                 (0, 0) => {
-                    return Err(ClubError::Refused(
-                        "there is no league here yet; an organiser creates one with /league create"
-                            .into(),
-                    ));
+                    return Err(LeagueRefusal::NoLeagueHere.into());
                 }
                 _ => {
                     let names: Vec<String> = open.iter().map(|l| l.name.clone()).collect();
-                    return Err(ClubError::Refused(format!(
-                        "there are several leagues here ({}); say which with league:<name>",
-                        names.join(", ")
-                    )));
+                    return Err(LeagueRefusal::SeveralLeagues { names }.into());
                 }
             }
         }
@@ -104,10 +98,10 @@ pub(super) async fn commit_league(
 ) -> Result<(i64, Vec<i64>), ClubError> {
     match super::record::write_league(club, change).await {
         Ok(v) => Ok(v),
-        Err(StoreError::Stale) => Err(ClubError::Refused(format!(
-            "league {} changed meanwhile (a result came in); nothing was changed, try again",
-            league.row.name
-        ))),
+        Err(StoreError::Stale) => Err(LeagueRefusal::ChangedMeanwhile {
+            league: league.row.name.clone(),
+        }
+        .into()),
         Err(e) => Err(e.into()),
     }
 }
@@ -151,7 +145,7 @@ fn accept_league_match(club: &Club, id: i64, s: &StartedMatch) -> Result<MatchCh
     let abort = |e: String| StoreError::Aborted(format!("league match #{id} not started: {e}"));
     let spec: ChallengeSpec =
         serde_json::from_str(&s.new.terms).map_err(|e| abort(e.to_string()))?;
-    let snap = Snapshot::start(&spec).map_err(abort)?;
+    let snap = Snapshot::start(&spec).map_err(|e| abort(e.to_string()))?;
     let [x, o] = s.players.clone();
     let row = MatchRow {
         id,

@@ -5,7 +5,8 @@
 //! resolution of abandoned matches did). It reads only: nothing is written.
 
 use super::terms::League;
-use crate::kernel::phrases::duration_words;
+use crate::LeagueRefusal;
+use crate::Refusal;
 use crate::{Club, ClubError, Outcome};
 use engine::{AnyMatch, Phase, Side};
 use gnubg::HINT_LEVEL;
@@ -22,11 +23,9 @@ pub(super) async fn suggest(
     let game = match l.snap.as_ref().map(|s| &s.game) {
         Some(AnyMatch::Standard(m)) => m.clone(),
         Some(AnyMatch::Welsh(_)) => {
-            return Err(ClubError::Refused(format!(
-                "match #{match_id} is a Welsh match: GNU Backgammon does not play Welsh, so there are no chances to suggest; rule with /league result as you judge the position"
-            )));
+            return Err(LeagueRefusal::SuggestWelsh { id: match_id }.into());
         }
-        None => return Err(ClubError::UnknownMatch(match_id)),
+        None => return Err(Refusal::UnknownMatch(crate::MatchNo::from(match_id)).into()),
     };
     let now = club.clock.now();
     let deadline = club
@@ -35,21 +34,20 @@ pub(super) async fn suggest(
         .await?
         .map_or(i64::MAX, |s| s.deadline_at);
     if now < deadline {
-        return Err(ClubError::Refused(format!(
-            "the season deadline of {} is in {}; a suggestion is for a match still unfinished at the deadline",
-            league.row.name,
-            duration_words(deadline - now)
-        )));
+        return Err(LeagueRefusal::BeforeDeadline {
+            league: league.row.name.clone(),
+            left: deadline - now,
+        }
+        .into());
     }
     let g = game.clone();
     let chances = club
         .gnubg
         .run(move |pool| pool.winning_chances(&g))
         .await
-        .map_err(|e| {
-            ClubError::Refused(format!(
-                "GNU Backgammon could not evaluate match #{match_id}: {e}"
-            ))
+        .map_err(|error| LeagueRefusal::NoChances {
+            id: match_id,
+            error,
         })?;
     let names = &l.names;
     let [x, o] = [Side::X, Side::O].map(|s| chances.chances[s.index()]);

@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::LeagueRefusal;
+use crate::Refusal;
 use crate::{ChallengeSpec, ClubError, DAY};
 use engine::Ruleset;
 use store::{LeagueChange, LeagueRow};
@@ -79,9 +81,10 @@ impl Format {
             "double_elimination" | "double_elim" | "de" => Format::DoubleElimination,
             "swiss" => Format::Swiss,
             _ => {
-                return Err(ClubError::BadOption(format!(
-                    "format: round-robin, double, knockout, divisions, double-elimination or swiss, not `{s}`"
-                )));
+                return Err(LeagueRefusal::Format {
+                    text: s.to_string(),
+                }
+                .into());
             }
         })
     }
@@ -210,10 +213,10 @@ pub(crate) struct League {
 impl League {
     pub(crate) fn read(row: LeagueRow) -> Result<League, ClubError> {
         let corrupt = |e: String| {
-            ClubError::Refused(format!(
-                "league {} cannot be read ({e}); tell the bot's admin",
-                row.name
-            ))
+            ClubError::from(LeagueRefusal::Unreadable {
+                league: row.name.clone(),
+                why: e,
+            })
         };
         let spec = serde_json::from_str(&row.terms).map_err(|e| corrupt(e.to_string()))?;
         let settings: LeagueSettings =
@@ -263,26 +266,19 @@ pub(crate) fn check_name(name: &str) -> Result<String, ClubError> {
     let n = name.trim();
     let count = n.chars().count();
     if count == 0 {
-        return Err(ClubError::BadOption(
-            "a league needs a name, e.g. /league create name:Autumn Cup".into(),
-        ));
+        return Err(LeagueRefusal::NoName.into());
     }
     if count > MAX_LEAGUE_NAME {
-        return Err(ClubError::TooLong("league name", count, MAX_LEAGUE_NAME));
+        return Err(Refusal::TooLong("league name", count, MAX_LEAGUE_NAME).into());
     }
     if let Some(c) = n
         .chars()
         .find(|&c| !(c.is_alphanumeric() || " -_'.&#+()".contains(c)))
     {
-        return Err(ClubError::BadOption(format!(
-            "a league name is letters, digits, spaces and - _ ' . & # + ( ); not {:?} (U+{:04X})",
-            c, c as u32
-        )));
+        return Err(LeagueRefusal::NameChar(c).into());
     }
     if n.contains("  ") {
-        return Err(ClubError::BadOption(
-            "a league name has single spaces between words".into(),
-        ));
+        return Err(LeagueRefusal::NameSpaces.into());
     }
     Ok(n.to_string())
 }
@@ -292,10 +288,10 @@ pub fn parse_amount(v: &str) -> Result<u64, ClubError> {
     v.parse::<engine::Amount>()
         .map(engine::Amount::minor)
         .map_err(|_| {
-            ClubError::BadOption(format!(
-                "entry-fee: an amount like 10.00, not `{}`",
-                engine::excerpt(v)
-            ))
+            LeagueRefusal::EntryFee {
+                text: v.to_string(),
+            }
+            .into()
         })
 }
 

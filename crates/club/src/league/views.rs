@@ -6,6 +6,7 @@ use std::collections::{HashMap, HashSet};
 use super::standings::{Points, Row};
 use super::tables::{BracketLine, TableLine, division_table, round_name, table_text};
 use super::terms::{Format, League};
+use crate::LeagueRefusal;
 use crate::kernel::cause::fixture_cause_words;
 use crate::{Actor, Chart, Club, ClubError, Outcome, WebPage, spec_words};
 use store::{EndCause, FixtureRow};
@@ -172,10 +173,12 @@ pub(super) async fn standings_view(
     let divisions: Vec<i64> = match division {
         Some(d) if (1..=count).contains(&d) => vec![d],
         Some(d) => {
-            return Err(ClubError::BadOption(format!(
-                "division {d}? {} has divisions 1 to {count}",
-                league.row.name
-            )));
+            return Err(LeagueRefusal::NoDivision {
+                division: d,
+                league: league.row.name.clone(),
+                count,
+            }
+            .into());
         }
         None => (1..=count).collect(),
     };
@@ -259,11 +262,11 @@ pub(super) async fn fixtures_view(club: &Club, league: &League) -> Result<Outcom
 
 pub(super) async fn bracket_view(club: &Club, league: &League) -> Result<Outcome, ClubError> {
     if !league.format.is_bracket() {
-        return Err(ClubError::Refused(format!(
-            "league {} is a {}: /league standings shows its table",
-            league.row.name,
-            league.format.words()
-        )));
+        return Err(LeagueRefusal::NotBracket {
+            league: league.row.name.clone(),
+            format: league.format.words(),
+        }
+        .into());
     }
     let bracket = bracket_of(club, league).await?;
     let causes = club

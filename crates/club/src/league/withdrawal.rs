@@ -4,6 +4,7 @@
 use super::director::Decision;
 use super::entries::{LeagueEntry, entry_text};
 use super::terms::{League, Withdrawal};
+use crate::LeagueRefusal;
 use crate::matches::work::entry_json;
 use crate::{Club, ClubError, Entry, Outcome};
 use store::{FixtureWrite, MatchChange, MatchStatus, PlayerRow};
@@ -16,20 +17,20 @@ pub(super) async fn withdraw(
     me: &PlayerRow,
 ) -> Result<Outcome, ClubError> {
     if league.row.status != "running" {
-        return Err(ClubError::Refused(format!(
-            "league {} has no season under way; /league leave takes you out before the start",
-            league.row.name
-        )));
+        return Err(LeagueRefusal::NoSeason {
+            league: league.row.name.clone(),
+        }
+        .into());
     }
     let entrants = club.store.league_entrants(league.row.id).await?;
     if !entrants
         .iter()
         .any(|e| e.player.id == me.id && e.status == "entered")
     {
-        return Err(ClubError::Refused(format!(
-            "you are not playing in {}",
-            league.row.name
-        )));
+        return Err(LeagueRefusal::NotPlaying {
+            league: league.row.name.clone(),
+        }
+        .into());
     }
     let void = league.settings.withdrawal == Withdrawal::Void && !league.format.is_bracket();
     let now = club.clock.now();

@@ -4,6 +4,7 @@
 use crate::Club;
 use crate::ClubError;
 use crate::Notice;
+use crate::Refusal;
 use crate::kernel::phrases::duration_words;
 use crate::matches::prompts::acting_side;
 use crate::matches::prompts::break_end;
@@ -88,7 +89,7 @@ pub(super) async fn due(club: &Club, row: MatchRow, now: i64) -> Result<Vec<Noti
                     });
                 }
             }
-            Err(ClubError::Stale(..)) => {}
+            Err(ClubError::Refused(Refusal::Stale(..))) => {}
             Err(e) => return Err(e),
         }
     } else if club.store.mark_reminded(l.row.id, l.row.version).await? {

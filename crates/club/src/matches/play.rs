@@ -1,14 +1,13 @@
 //! Playing a match: a command worked out against the engine (`plan`), the club's own
 //! throws and forced plays (`autopilot`), and the write of the result (`save`).
 
+use crate::Refusal;
 use crate::fair::chain::FairDice;
 use crate::kernel::phrases::ruleset_word;
 use crate::matches::loaded::Loaded;
 use crate::matches::log::starter_side;
 use crate::matches::op::MatchOp;
-use crate::matches::prompts::{
-    break_end, break_refusal, next_words, next_words_refusal, welsh_may_double,
-};
+use crate::matches::prompts::{next_words, welsh_may_double};
 use crate::matches::time_bank::TurnClock;
 use crate::matches::work::{Work, entry_json};
 use crate::{Club, ClubError, Entry, MatchRef, Outcome, Snapshot};
@@ -127,7 +126,7 @@ pub(super) fn plan(
     let now = club.clock.now();
     if let Some(until) = snap.break_running(now) {
         if !matches!(op, MatchOp::Break | MatchOp::Resume) {
-            return Err(ClubError::Refused(break_refusal(until, now)));
+            return Err(Refusal::OnBreak { until, now }.into());
         }
     }
     check_turn(l, &snap, side, op)?;
@@ -244,11 +243,11 @@ fn plan_standard(
         MatchOp::Take | MatchOp::Drop | MatchOp::Beaver | MatchOp::Raccoon
     );
     if answers_a_double && !matches!(m.phase(), Phase::CubeOffered(_)) {
-        return Err(ClubError::Refused(format!(
-            "no double is waiting: there is nothing to {}; you must {}",
-            op.name(),
-            next_words(&work.snap.game)
-        )));
+        return Err(Refusal::NoDoubleWaiting {
+            command: op.name(),
+            next: next_words(&work.snap.game),
+        }
+        .into());
     }
     match op {
         MatchOp::Roll => {
@@ -257,14 +256,12 @@ fn plan_standard(
                 Action::OpeningRoll { x, o }
             } else {
                 let (a, b) = roll2(club, work)?;
-                Action::Roll(Dice::new(a, b).map_err(|e| ClubError::Refused(e.to_string()))?)
+                Action::Roll(Dice::new(a, b).map_err(Refusal::Dice)?)
             };
             work.push(by, std_entry(action), names)?;
         }
         MatchOp::Move(text) => {
-            let play = m
-                .resolve_play(side, text)
-                .map_err(|e| ClubError::Refused(e.to_string()))?;
+            let play = m.resolve_play(side, text).map_err(Refusal::Rule)?;
             work.push(by, std_entry(Action::Play(play)), names)?;
         }
         MatchOp::Double => work.push(by, std_entry(Action::Double), names)?,
@@ -311,10 +308,15 @@ fn plan_welsh(
         }
         MatchOp::Move(text) => {
             let WelshPhase::ToPlay { throw, .. } = m.phase() else {
-                return Err(ClubError::Refused(next_words_refusal(&work.snap.game)));
+                return Err(Refusal::NoRollToPlay {
+                    next: next_words(&work.snap.game),
+                }
+                .into());
             };
+            // Free text: the engine reads a written Welsh play and says why not in words
+            // (it has no error type for it); they are carried as they are.
             let legal = resolve_welsh_play(&m.position().view(side), throw, text)
-                .map_err(ClubError::Refused)?;
+                .map_err(Refusal::WelshPlay)?;
             work.push(by, welsh_entry(WelshAction::Play(legal.play)), names)?;
         }
         MatchOp::Double => work.push(by, welsh_entry(WelshAction::Double), names)?,
@@ -396,10 +398,7 @@ fn plan_break(
     let now = club.clock.now();
     if let MatchOp::Break = op {
         if let Some(until) = work.snap.break_running(now) {
-            return Err(ClubError::Refused(format!(
-                "a break is under way {}; /resume ends it sooner",
-                break_end(until, now)
-            )));
+            return Err(Refusal::BreakUnderWay { until, now }.into());
         }
         work.push(
             by,
@@ -411,9 +410,7 @@ fn plan_break(
         )?;
     } else {
         if work.snap.break_running(now).is_none() {
-            return Err(ClubError::Refused(
-                "there is no break under way: the clocks are running".into(),
-            ));
+            return Err(Refusal::NoBreak.into());
         }
         work.push(by, Entry::Resume { side }, names)?;
     }
@@ -463,9 +460,7 @@ fn welsh_throw(
             }
         }
     }
-    Err(ClubError::Refused(
-        "the dice kept repeating; throw again".into(),
-    ))
+    Err(Refusal::DiceKeptRepeating.into())
 }
 
 /// Rolls for a player with nothing to decide before rolling (or who asked for it) and
@@ -507,8 +502,7 @@ pub(super) fn autopilot(club: &Club, l: &Loaded, work: &mut Work) -> Result<(), 
                             || l.players[s.index()].auto_roll =>
                     {
                         let (a, b) = roll2(club, work)?;
-                        let dice =
-                            Dice::new(a, b).map_err(|e| ClubError::Refused(e.to_string()))?;
+                        let dice = Dice::new(a, b).map_err(Refusal::Dice)?;
                         work.lines
                             .push(format!("(rolled for {})", l.names[s.index()]));
                         work.push(None, auto_std(s, Action::Roll(dice)), &l.names)?;
@@ -720,10 +714,11 @@ async fn commit_end(
         Ok(v) => Ok(v),
         Err(StoreError::Stale) => {
             let now = club.store.load_match(l.row.id).await?;
-            Err(ClubError::Stale(
-                l.row.id,
+            Err(Refusal::Stale(
+                crate::MatchNo::from(l.row.id),
                 now.map_or(l.row.version + 1, |r| r.version),
-            ))
+            )
+            .into())
         }
         Err(e) => Err(e.into()),
     }
@@ -734,22 +729,24 @@ fn playable(l: &Loaded) -> Result<Snapshot, ClubError> {
     let snap = match (l.row.status, &l.snap) {
         (MatchStatus::Active, Some(s)) if !s.is_over() => s.clone(),
         (MatchStatus::Challenged, _) => {
-            return Err(ClubError::NotActive(
-                l.row.id,
+            return Err(Refusal::NotActive(
+                crate::MatchNo::from(l.row.id),
                 "a challenge".into(),
                 "it starts once it is accepted (/accept)",
-            ));
+            )
+            .into());
         }
         (status, _) => {
-            return Err(ClubError::NotActive(
-                l.row.id,
+            return Err(Refusal::NotActive(
+                crate::MatchNo::from(l.row.id),
                 if status == MatchStatus::Active {
                     "finished".into()
                 } else {
                     status.to_string()
                 },
                 "nothing more can be played in it",
-            ));
+            )
+            .into());
         }
     };
     Ok(snap)
@@ -782,12 +779,13 @@ fn check_ruleset(l: &Loaded, ruleset: Ruleset, op: &MatchOp) -> Result<(), ClubE
     );
     if (welsh_only && ruleset != Ruleset::Welsh) || (standard_only && ruleset != Ruleset::Standard)
     {
-        return Err(ClubError::WrongRuleset(
+        return Err(Refusal::WrongRuleset(
             op.name(),
             if welsh_only { "Welsh" } else { "standard" },
-            l.row.id,
+            crate::MatchNo::from(l.row.id),
             ruleset_word(ruleset),
-        ));
+        )
+        .into());
     }
     Ok(())
 }
@@ -801,10 +799,9 @@ fn check_turn(l: &Loaded, snap: &Snapshot, side: Side, op: &MatchOp) -> Result<(
     );
     if let Some(s) = snap.game.to_act() {
         if s != side && !free {
-            return Err(ClubError::NotYourTurn(
-                l.names[s.index()].clone(),
-                next_words(&snap.game),
-            ));
+            return Err(
+                Refusal::NotYourTurn(l.names[s.index()].clone(), next_words(&snap.game)).into(),
+            );
         }
     }
     Ok(())

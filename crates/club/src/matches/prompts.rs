@@ -1,5 +1,5 @@
-//! What the player who must act is told: who acts, their choices, the prompt and the
-//! refusal when there is nothing to play, and a break under way (regulation D).
+//! What the player who must act is told: who acts, their choices, the prompt, and a break
+//! under way (regulation D).
 //! (Was `words`: the name now says which words.)
 
 use crate::kernel::phrases::{duration_words, utc_words};
@@ -151,16 +151,4 @@ pub(crate) fn break_prompt_then(until: i64, now: i64, then: &str) -> String {
 /// until 2027-01-15 09:55 UTC (or /resume)".
 pub(crate) fn break_board_prompt(until: i64) -> String {
     format!("break until {} (or /resume)", utc_words(until))
-}
-
-/// Why nothing can be played during a break (regulation D): its end, and `/resume`.
-pub(crate) fn break_refusal(until: i64, now: i64) -> String {
-    format!(
-        "a break (regulation D) runs {}: play waits for its end, or for /resume to end it sooner",
-        break_end(until, now)
-    )
-}
-
-pub(crate) fn next_words_refusal(game: &AnyMatch) -> String {
-    format!("there is no roll to play: you must {}", next_words(game))
 }

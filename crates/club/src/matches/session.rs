@@ -3,6 +3,7 @@
 //! it). Each game was paid into the ledger when it ended, so nothing more is paid; the
 //! session's net is said and the match is finished, in one logged, versioned change.
 
+use crate::Refusal;
 use crate::matches::loaded::Loaded;
 use crate::matches::prompts::next_words;
 use crate::matches::work::{Work, entry_json};
@@ -65,46 +66,39 @@ pub(super) async fn stop_session(
     let snap = match (&l.snap, l.row.status) {
         (Some(s), MatchStatus::Active) if !s.is_over() => s.clone(),
         _ => {
-            return Err(ClubError::NotActive(
-                l.row.id,
+            return Err(Refusal::NotActive(
+                crate::MatchNo::from(l.row.id),
                 l.row.status.to_string(),
                 "only a money session being played can be stopped",
-            ));
+            )
+            .into());
         }
     };
     let AnyMatch::Standard(game) = snap.game.clone() else {
-        return Err(ClubError::Refused(format!(
-            "/stop ends a money session; match #{} is Welsh backgammon, played to its end (or /concede)",
-            l.row.id
-        )));
+        return Err(Refusal::StopWelsh {
+            id: crate::MatchNo::from(l.row.id),
+        }
+        .into());
     };
     if game.rules().length.is_some() {
-        return Err(ClubError::Refused(format!(
-            "/stop ends a money session; match #{} is match play: it ends when a player reaches its length (or /resign)",
-            l.row.id
-        )));
+        return Err(Refusal::StopMatchPlay {
+            id: crate::MatchNo::from(l.row.id),
+        }
+        .into());
     }
     if let Some(played) = game_under_way(&game) {
-        let now = format!(
-            "Now: {} must {}",
-            snap.game
-                .to_act()
-                .map_or_else(String::new, |s| l.names[s.index()].clone()),
-            next_words(&snap.game)
-        );
         // A game begins with its opening throw: once it is made (even with no play
         // yet) the session stops only after the game.
-        return Err(ClubError::Refused(if played {
-            format!(
-                "a money session ends between games: game {} is under way; finish it (or /resign it), then /stop. {now}",
-                game.game_number(),
-            )
-        } else {
-            format!(
-                "the opening throw of game {} was made; the session stops only between games: play the game out (or /resign it), then /stop. {now}",
-                game.game_number(),
-            )
-        }));
+        return Err(Refusal::StopMidGame {
+            game: game.game_number(),
+            played,
+            to_act: snap
+                .game
+                .to_act()
+                .map_or_else(String::new, |s| l.names[s.index()].clone()),
+            next: next_words(&snap.game),
+        }
+        .into());
     }
     let net = net_words(&l, &game);
     let mut work = Work {

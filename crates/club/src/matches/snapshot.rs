@@ -4,9 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::Refusal;
 use crate::command::ChallengeSpec;
 use crate::kernel::phrases::utc_words;
-use crate::matches::event_words::{NO_BREAK_DUE, describe_standard, describe_welsh};
+use crate::matches::event_words::{describe_standard, describe_welsh};
 use crate::matches::log::{Entry, LastMove, Ruling, Settlement, standard_rules};
 use crate::practice::undo::TutorNote;
 use engine::welsh::{
@@ -47,7 +48,7 @@ impl Snapshot {
     ///
     /// # Errors
     /// Terms the engine refuses (checked again here; the club checks them at challenge).
-    pub fn start(spec: &ChallengeSpec) -> Result<Snapshot, String> {
+    pub fn start(spec: &ChallengeSpec) -> Result<Snapshot, Refusal> {
         Snapshot::start_with_shaker(spec, Side::X)
     }
 
@@ -55,10 +56,10 @@ impl Snapshot {
     ///
     /// # Errors
     /// Terms the engine refuses.
-    pub fn start_with_shaker(spec: &ChallengeSpec, shaker: Side) -> Result<Snapshot, String> {
+    pub fn start_with_shaker(spec: &ChallengeSpec, shaker: Side) -> Result<Snapshot, Refusal> {
         let game = match spec.ruleset {
             Ruleset::Standard => {
-                AnyMatch::Standard(Match::new(standard_rules(spec)).map_err(|e| e.to_string())?)
+                AnyMatch::Standard(Match::new(standard_rules(spec)).map_err(Refusal::Rule)?)
             }
             Ruleset::Welsh => AnyMatch::Welsh(WelshMatch::new(WelshRules {
                 target: spec.length.unwrap_or(25),
@@ -178,19 +179,19 @@ impl Snapshot {
     /// and collecting what moves money in `settle`.
     ///
     /// # Errors
-    /// The engine's refusal, in words; `self` is untouched.
+    /// The engine's refusal (or the club's: a break, the tutor); `self` is untouched.
     pub fn apply(
         &mut self,
         entry: &Entry,
         names: &[String; 2],
         lines: &mut Vec<String>,
         settle: &mut Vec<Settlement>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Refusal> {
         match (entry, &self.game) {
             (Entry::Standard { side, action, auto }, AnyMatch::Standard(m)) => {
                 let before = *m.position();
                 let point = self.undo_point();
-                let (next, events) = m.apply(*side, action).map_err(|e| e.to_string())?;
+                let (next, events) = m.apply(*side, action).map_err(Refusal::Rule)?;
                 self.record_standard(&before, &next, &events, names, lines, settle);
                 self.game = AnyMatch::Standard(next);
                 self.note_action(*side, *auto, point, names, lines);
@@ -202,7 +203,7 @@ impl Snapshot {
             ) => self.apply_tutor(entry, names, lines),
             (Entry::Welsh { side, action, .. }, AnyMatch::Welsh(m)) => {
                 let before = *m.position();
-                let (next, events) = m.apply(*side, action).map_err(|e| e.to_string())?;
+                let (next, events) = m.apply(*side, action).map_err(Refusal::Welsh)?;
                 self.record_welsh(&before, &next, &events, names, lines, settle);
                 self.game = AnyMatch::Welsh(next);
                 Ok(())
@@ -222,7 +223,7 @@ impl Snapshot {
             }
             (Entry::StopSession { side }, AnyMatch::Standard(m)) => {
                 if m.rules().length.is_some() {
-                    return Err("only a money session can be stopped".into());
+                    return Err(Refusal::OnlyMoneyStops);
                 }
                 self.stopped = Some(*side);
                 let games = m.game_number().saturating_sub(1);
@@ -266,7 +267,7 @@ impl Snapshot {
                 };
                 self.rule(ruling, names, lines)
             }
-            _ => Err("this entry does not belong to this match".into()),
+            _ => Err(Refusal::NotThisMatchEntry),
         }
     }
 
@@ -361,9 +362,9 @@ impl Snapshot {
         until: i64,
         names: &[String; 2],
         lines: &mut Vec<String>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Refusal> {
         if self.break_due.is_none() {
-            return Err(NO_BREAK_DUE.into());
+            return Err(Refusal::NoBreakDue);
         }
         self.break_due = None;
         self.break_until = Some(until);
@@ -381,9 +382,9 @@ impl Snapshot {
         side: Side,
         names: &[String; 2],
         lines: &mut Vec<String>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Refusal> {
         if self.break_until.take().is_none() {
-            return Err("there is no break under way: the clocks are running".into());
+            return Err(Refusal::NoBreak);
         }
         lines.push(format!(
             "{} resumes play: the clocks run again",
@@ -398,9 +399,9 @@ impl Snapshot {
         ruling: Ruling,
         names: &[String; 2],
         lines: &mut Vec<String>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Refusal> {
         if self.is_over() {
-            return Err("the match is already over".into());
+            return Err(Refusal::AlreadyOver);
         }
         self.ruling = Some(ruling);
         if let Some((_, text)) = self.result(names) {
@@ -481,4 +482,72 @@ pub fn rebuild(
         }
     }
     Ok((status, snap))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Snapshot;
+    use crate::{ChallengeSpec, Entry, Refusal};
+    use engine::welsh::{WelshAction, WelshError};
+    use engine::{Action, RuleError, Side};
+
+    /// What `entry` does to a new match on `spec`: the refusal, if any.
+    fn applied(spec: &ChallengeSpec, entry: &Entry) -> Result<(), Refusal> {
+        let mut snap = Snapshot::start(spec).unwrap();
+        let names = ["ann".to_string(), "bob".to_string()];
+        snap.apply(entry, &names, &mut Vec::new(), &mut Vec::new())
+    }
+
+    #[test]
+    fn the_engines_refusal_comes_back_as_its_own_error_value() {
+        // A standard double before the opening throw: the engine's RuleError, kept
+        let e = applied(
+            &ChallengeSpec::standard(Some(3)),
+            &Entry::Standard {
+                side: Side::X,
+                action: Action::Double,
+                auto: false,
+            },
+        );
+        assert!(
+            matches!(e, Err(Refusal::Rule(RuleError::WrongMoment(_)))),
+            "{e:?}"
+        );
+        // A Welsh double by the side that does not call first: the engine's WelshError, kept
+        let e = applied(
+            &ChallengeSpec::welsh(25),
+            &Entry::Welsh {
+                side: Side::X,
+                action: WelshAction::Double,
+                auto: false,
+            },
+        );
+        assert!(
+            matches!(e, Err(Refusal::Welsh(WelshError::NotYourTurn(_)))),
+            "{e:?}"
+        );
+    }
+
+    #[test]
+    fn a_break_not_due_a_resume_with_no_break_and_a_stop_of_match_play_are_refused() {
+        let welsh = ChallengeSpec::welsh(25);
+        let e = applied(
+            &welsh,
+            &Entry::Break {
+                side: Side::X,
+                until: 600,
+            },
+        );
+        assert!(matches!(e, Err(Refusal::NoBreakDue)), "{e:?}");
+        let e = applied(&welsh, &Entry::Resume { side: Side::O });
+        assert!(matches!(e, Err(Refusal::NoBreak)), "{e:?}");
+        let e = applied(
+            &ChallengeSpec::standard(Some(3)),
+            &Entry::StopSession { side: Side::X },
+        );
+        assert!(matches!(e, Err(Refusal::OnlyMoneyStops)), "{e:?}");
+        // And an entry of the other rules does not belong to the match
+        let e = applied(&welsh, &Entry::StopSession { side: Side::X });
+        assert!(matches!(e, Err(Refusal::NotThisMatchEntry)), "{e:?}");
+    }
 }

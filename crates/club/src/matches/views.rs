@@ -4,6 +4,7 @@
 
 use std::fmt::Write as _;
 
+use crate::Refusal;
 use crate::matches::loaded::Loaded;
 use crate::matches::prompts::{
     acting_side, break_board_prompt, break_prompt, next_choices, next_words,
@@ -63,7 +64,7 @@ pub(crate) fn tell_log(
             _ => {
                 if let Some(s) = snap.as_mut() {
                     s.apply(e, &l.names, &mut lines, &mut settle)
-                        .map_err(|why| ClubError::Corrupt(l.row.id, why))?;
+                        .map_err(|why| ClubError::Corrupt(l.row.id, why.to_string()))?;
                 }
             }
         }
@@ -268,11 +269,12 @@ pub(super) async fn export(
 /// (`/export`, and the web companion's download).
 pub(super) async fn export_loaded(club: &Club, l: &Loaded) -> Result<Outcome, ClubError> {
     if l.snap.is_none() {
-        return Err(ClubError::NotActive(
-            l.row.id,
+        return Err(Refusal::NotActive(
+            crate::MatchNo::from(l.row.id),
             l.row.status.to_string(),
             "a match is exported once it has been accepted",
-        ));
+        )
+        .into());
     }
     if l.spec.ruleset == Ruleset::Welsh {
         // gnubg cannot read Welsh backgammon: gammonbot's own text record instead.

@@ -2,8 +2,10 @@
 //! player's only open match here, else the only one waiting on them; for a look, a
 //! spectator's match or the last finished one. Also whom a match waits on and the
 //! player's open matches, each in one line. (Named for the question it answers, which
-//! is also the name of its refusal, [`ClubError::WhichMatch`].)
+//! is also the name of its refusal, [`Refusal::WhichMatch`](crate::Refusal::WhichMatch).)
 
+use crate::Refusal;
+use crate::WaitsOn;
 use crate::challenges::challenge::spec_words;
 use crate::matches::loaded::Loaded;
 use crate::{Actor, Club, ClubError, MatchRef};
@@ -14,7 +16,7 @@ pub(super) async fn load(club: &Club, id: i64) -> Result<Loaded, ClubError> {
         .store
         .load_match_with_players(id)
         .await?
-        .ok_or(ClubError::UnknownMatch(id))?;
+        .ok_or(Refusal::UnknownMatch(crate::MatchNo::from(id)))?;
     let mut l = Loaded::read(row, players)?;
     l.away = Some(away);
     Ok(l)
@@ -54,7 +56,12 @@ pub(super) async fn find(
                     _ if VIEWS.contains(&verb) => {
                         let ids: Vec<String> =
                             open.iter().map(|l| format!("#{}", l.row.id)).collect();
-                        return Err(ClubError::WhichMatch(ids.join(", "), verb, open[0].row.id));
+                        return Err(Refusal::WhichMatch(
+                            ids.join(", "),
+                            verb,
+                            crate::MatchNo::from(open[0].row.id),
+                        )
+                        .into());
                     }
                     [] => return Err(nothing_to_do(club, &open, verb)),
                     many => {
@@ -62,15 +69,16 @@ pub(super) async fn find(
                             .iter()
                             .map(|&i| format!("#{}", open[i].row.id))
                             .collect();
-                        return Err(ClubError::WhichMatch(
+                        return Err(Refusal::WhichMatch(
                             ids.join(", "),
                             verb,
-                            open[many[0]].row.id,
-                        ));
+                            crate::MatchNo::from(open[many[0]].row.id),
+                        )
+                        .into());
                     }
                 }
             } else {
-                open.pop().ok_or(ClubError::NoMatch)?
+                open.pop().ok_or(Refusal::NoMatch)?
             }
         }
     };
@@ -78,19 +86,20 @@ pub(super) async fn find(
     // messages) stays unknown to a stranger there, and a player is sent back to it.
     if l.row.community_id != community {
         return Err(match l.side_of(me.id) {
-            None => ClubError::UnknownMatch(l.row.id),
-            Some(_) => ClubError::Refused(format!(
-                "match #{} is played on another server; act on it there",
-                l.row.id
-            )),
-        });
+            None => Refusal::UnknownMatch(crate::MatchNo::from(l.row.id)),
+            Some(_) => Refusal::OnAnotherServer {
+                id: crate::MatchNo::from(l.row.id),
+            },
+        }
+        .into());
     }
     if l.side_of(me.id).is_none() {
-        return Err(ClubError::NotAParticipant(
-            l.row.id,
+        return Err(Refusal::NotAParticipant(
+            crate::MatchNo::from(l.row.id),
             l.names[0].clone(),
             l.names[1].clone(),
-        ));
+        )
+        .into());
     }
     at_version(l, m.version)
 }
@@ -110,14 +119,14 @@ pub(super) async fn find_view(
         Some(id) => {
             let l = load(club, id).await?;
             if l.side_of(me.id).is_none() && l.row.community_id != community {
-                return Err(ClubError::UnknownMatch(id));
+                return Err(Refusal::UnknownMatch(crate::MatchNo::from(id)).into());
             }
             l
         }
         None => match find(club, me, community, m, verb).await {
-            Err(ClubError::NoMatch) => last_finished(club, me, community)
+            Err(ClubError::Refused(Refusal::NoMatch)) => last_finished(club, me, community)
                 .await?
-                .ok_or(ClubError::NoMatch)?,
+                .ok_or(Refusal::NoMatch)?,
             found => return found,
         },
     };
@@ -183,26 +192,25 @@ fn has_to_do(club: &Club, l: &Loaded, player: i64, verb: &str) -> bool {
 
 /// The refusal when none of the player's open matches has anything for them to do
 /// with `verb`: whom each waits on, and no match suggested.
-fn nothing_to_do(club: &Club, open: &[Loaded], verb: &str) -> ClubError {
-    let waits: Vec<String> = open
+fn nothing_to_do(club: &Club, open: &[Loaded], verb: &'static str) -> ClubError {
+    let waits: Vec<WaitsOn> = open
         .iter()
         .map(|l| {
             let who = waiting_on(club, l)
                 .and_then(|p| l.players.iter().find(|r| r.id == p))
                 .map(|r| r.display_name.clone());
-            match (l.row.status, who) {
-                (MatchStatus::Challenged, Some(w)) => {
-                    format!("#{} waits for {w} to answer the challenge", l.row.id)
-                }
-                (_, Some(w)) => format!("#{} waits on {w}", l.row.id),
-                (_, None) => format!("#{} waits on nobody", l.row.id),
+            WaitsOn {
+                id: crate::MatchNo::from(l.row.id),
+                who,
+                challenge: l.row.status == MatchStatus::Challenged,
             }
         })
         .collect();
-    ClubError::Refused(format!(
-        "none of your open matches here has a /{verb} for you now: {}",
-        waits.join("; ")
-    ))
+    Refusal::NothingToDo {
+        command: verb,
+        waits,
+    }
+    .into()
 }
 
 /// The player id whose decision the match waits on.
@@ -249,8 +257,12 @@ fn opening(l: &Loaded) -> bool {
 /// not exist yet; an older one means the board moved on.
 fn at_version(l: Loaded, version: Option<i64>) -> Result<Loaded, ClubError> {
     match version {
-        Some(v) if v > l.row.version => Err(ClubError::FutureVersion(l.row.id, v, l.row.version)),
-        Some(v) if v != l.row.version => Err(ClubError::Stale(l.row.id, l.row.version)),
+        Some(v) if v > l.row.version => {
+            Err(Refusal::FutureVersion(crate::MatchNo::from(l.row.id), v, l.row.version).into())
+        }
+        Some(v) if v != l.row.version => {
+            Err(Refusal::Stale(crate::MatchNo::from(l.row.id), l.row.version).into())
+        }
         _ => Ok(l),
     }
 }

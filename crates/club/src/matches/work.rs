@@ -25,8 +25,7 @@ impl Work {
         names: &[String; 2],
     ) -> Result<(), ClubError> {
         self.snap
-            .apply(&entry, names, &mut self.lines, &mut self.settle)
-            .map_err(ClubError::Refused)?;
+            .apply(&entry, names, &mut self.lines, &mut self.settle)?;
         self.entries.push((by, entry));
         Ok(())
     }

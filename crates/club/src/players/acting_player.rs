@@ -1,6 +1,7 @@
 //! The acting player: the player and community a command comes from, found or made
 //! from the [`Actor`] the platform sends.
 
+use crate::Refusal;
 use crate::{Actor, Club, ClubError};
 use store::PlayerRow;
 
@@ -13,7 +14,7 @@ pub(super) async fn me(club: &Club, actor: &Actor) -> Result<(PlayerRow, i64), C
         ("channel", &actor.channel),
     ] {
         if text.chars().count() > 100 {
-            return Err(ClubError::TooLong(what, text.chars().count(), 100));
+            return Err(Refusal::TooLong(what, text.chars().count(), 100).into());
         }
     }
     // Read first: most commands come from known players in known communities, and a

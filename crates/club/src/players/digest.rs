@@ -10,6 +10,8 @@ use jiff::Timestamp;
 use jiff::civil::Date;
 use jiff::tz::{Offset, TimeZone};
 
+use crate::PlayerRefusal;
+use crate::Refusal;
 use crate::players::waiting::digest_lines;
 use crate::{Club, ClubError, Notice};
 use store::{DigestRow, DigestWrite, PlayerRow};
@@ -51,10 +53,9 @@ impl DigestOptions {
 /// `HH:MM` as minutes after midnight.
 fn parse_at(text: &str) -> Result<i64, ClubError> {
     let bad = || {
-        ClubError::BadOption(format!(
-            "at:{} is not a time of day: write it as HH:MM, from 00:00 to 23:59 (at:08:30)",
-            engine::excerpt(text)
-        ))
+        ClubError::from(PlayerRefusal::NotATime {
+            text: text.to_string(),
+        })
     };
     let (h, m) = text.trim().split_once(':').ok_or_else(bad)?;
     if h.is_empty() || h.len() > 2 || m.len() != 2 {
@@ -113,10 +114,10 @@ fn offset_name(secs: i32) -> String {
 fn parse_zone(text: &str) -> Result<(String, TimeZone), ClubError> {
     let text = text.trim();
     if text.chars().count() > 64 {
-        return Err(ClubError::TooLong("time zone", text.chars().count(), 64));
+        return Err(Refusal::TooLong("time zone", text.chars().count(), 64).into());
     }
     if let Some(secs) = parse_offset(text) {
-        let offset = Offset::from_seconds(secs).map_err(|e| ClubError::BadOption(e.to_string()))?;
+        let offset = Offset::from_seconds(secs).map_err(PlayerRefusal::Offset)?;
         return Ok((offset_name(secs), TimeZone::fixed(offset)));
     }
     // An IANA name is letters, digits and `/_-+`; anything else is not looked up.
@@ -127,10 +128,10 @@ fn parse_zone(text: &str) -> Result<(String, TimeZone), ClubError> {
     let found = plausible.then(|| TimeZone::get(text).ok()).flatten();
     match found {
         Some(tz) => Ok((tz.iana_name().unwrap_or(text).to_string(), tz)),
-        None => Err(ClubError::BadOption(format!(
-            "tz:{} is not a time zone: give an IANA name like tz:Europe/London or tz:America/New_York, or an offset from UTC like tz:+02:00",
-            engine::excerpt(text)
-        ))),
+        None => Err(PlayerRefusal::NotAZone {
+            text: text.to_string(),
+        }
+        .into()),
     }
 }
 
@@ -190,9 +191,7 @@ pub(super) async fn digest_change(
     let current = club.store.digest_of(me.id).await?;
     if o.daily == Some(false) {
         if o.at.is_some() || o.tz.is_some() {
-            return Err(ClubError::BadOption(
-                "digest:off takes no at: or tz: (they set the time of the daily digest)".into(),
-            ));
+            return Err(PlayerRefusal::DigestOffWithTime.into());
         }
         return Ok((DigestWrite::Off, None));
     }
@@ -200,9 +199,7 @@ pub(super) async fn digest_change(
         return Ok((DigestWrite::Keep, current));
     }
     if o.daily.is_none() && current.is_none() {
-        return Err(ClubError::BadOption(
-            "at: and tz: set the time of the daily digest, which is off: add digest:daily".into(),
-        ));
+        return Err(PlayerRefusal::DigestIsOff.into());
     }
     let minute = match &o.at {
         Some(t) => parse_at(t)?,
@@ -332,6 +329,25 @@ mod tests {
         ] {
             assert!(parse_at(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_time_or_zone_that_is_none_is_refused_as_a_bad_option_with_the_text_given() {
+        use crate::{PlayerRefusal as P, Refusal};
+        let e = parse_at("25:00").unwrap_err();
+        assert!(
+            matches!(&e, ClubError::Refused(Refusal::Player(P::NotATime { text })) if text == "25:00"),
+            "{e}"
+        );
+        let e = parse_zone("Mars/Olympus_Mons").unwrap_err();
+        assert!(
+            matches!(&e, ClubError::Refused(Refusal::Player(P::NotAZone { text })) if text == "Mars/Olympus_Mons"),
+            "{e}"
+        );
+        assert_eq!(
+            e.to_string().split(' ').next(),
+            Some("tz:Mars/Olympus_Mons")
+        );
     }
 
     #[test]

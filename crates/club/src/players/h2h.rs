@@ -5,6 +5,7 @@
 
 use std::fmt::Write as _;
 
+use crate::PlayerRefusal;
 use crate::kernel::phrases::utc_words;
 use crate::{Actor, ChallengeSpec, Club, ClubError, Outcome, Snapshot};
 use engine::Ruleset;
@@ -97,11 +98,10 @@ pub(super) async fn head_to_head_view(
     };
     let b = super::rating::rated_player(club, actor, opponent).await?;
     if a.id == b.id {
-        return Err(ClubError::Refused(format!(
-            "a head-to-head takes two players; {} was named twice (e.g. /h2h alice bob, \
-             or /h2h bob for you against bob)",
-            a.display_name
-        )));
+        return Err(PlayerRefusal::SamePlayerTwice {
+            name: a.display_name,
+        }
+        .into());
     }
     Ok(Outcome {
         lines: head_to_head_lines(club, &a, &b, community).await?,

@@ -14,6 +14,7 @@ pub(crate) mod h2h;
 pub(crate) mod names;
 pub(crate) mod player_key;
 pub(crate) mod rating;
+pub(crate) mod refusal;
 pub(crate) mod settings;
 pub(crate) mod vacation;
 pub(crate) mod waiting;
@@ -21,7 +22,8 @@ pub(crate) mod welsh_record;
 
 pub use digest::DigestOptions;
 pub use rating::{RATING_CHANGES_SHOWN, change_line};
-pub use vacation::{DEFAULT_VACATION_DAYS, VacationOp, days_taken};
+pub use refusal::PlayerRefusal;
+pub use vacation::{DEFAULT_VACATION_DAYS, VacationOp, VacationRefusal, days_taken};
 pub use waiting::{PlaceLink, WaitingLinks, WebAddress};
 
 use crate::Actor;

@@ -1,6 +1,8 @@
 //! A player's display name changed at his request. Otherwise a name changes only when the
 //! platform says so (Discord sends the current one with each command).
 
+use crate::PlayerRefusal;
+use crate::Refusal;
 use crate::{Actor, Club, ClubError, Outcome};
 use store::PlayerRow;
 
@@ -14,18 +16,16 @@ pub(super) async fn rename(
 ) -> Result<Outcome, ClubError> {
     let name = name.trim();
     if name.chars().count() > 100 {
-        return Err(ClubError::TooLong("name", name.chars().count(), 100));
+        return Err(Refusal::TooLong("name", name.chars().count(), 100).into());
     }
     if name.is_empty() || name.chars().any(char::is_control) {
-        return Err(ClubError::BadOption(
-            "a name is written with letters, e.g. /name Alice".into(),
-        ));
+        return Err(PlayerRefusal::NameLetters.into());
     }
     if actor.identity == crate::Identity::Name && name.to_lowercase() != actor.user_id {
-        return Err(ClubError::BadOption(format!(
-            "here your name is who you are: you may change only its case (e.g. /name {}); a new name is a new player",
-            capitalised(&actor.user_id)
-        )));
+        return Err(PlayerRefusal::NameIsIdentity {
+            name: capitalised(&actor.user_id),
+        }
+        .into());
     }
     let now = club.clock.now();
     club.store

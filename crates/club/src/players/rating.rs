@@ -3,6 +3,8 @@
 //! store's commit that finishes the match (`store::record_match_end`), so a rating never
 //! disagrees with the finished matches.
 
+use crate::PlayerRefusal;
+use crate::Refusal;
 use crate::kernel::cause::rating_cause_words;
 use crate::matches::loaded::Loaded;
 use crate::players::player_key::player_key;
@@ -49,7 +51,7 @@ pub(super) async fn rated_player(
 ) -> Result<PlayerRow, ClubError> {
     let key = player_key(actor, who);
     if key.chars().count() > 100 {
-        return Err(ClubError::TooLong("name", key.chars().count(), 100));
+        return Err(Refusal::TooLong("name", key.chars().count(), 100).into());
     }
     let found = if key.is_empty() {
         None
@@ -57,10 +59,10 @@ pub(super) async fn rated_player(
         club.store.find_player(&actor.platform, &key).await?
     };
     found.ok_or_else(|| {
-        ClubError::Refused(format!(
-            "no player called `{}` has played here; /leaderboard lists the rated players",
-            who.trim()
-        ))
+        PlayerRefusal::NotRated {
+            name: who.trim().to_string(),
+        }
+        .into()
     })
 }
 

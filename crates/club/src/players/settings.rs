@@ -2,6 +2,7 @@
 //! (checked by `digest`), match threads,
 //! introducing players, moving a match to another channel.
 
+use crate::Refusal;
 use crate::{Actor, Club, ClubError, DigestOptions, MatchRef, Outcome};
 use store::PlayerRow;
 
@@ -41,7 +42,7 @@ pub(super) async fn introduce(
     name: &str,
 ) -> Result<(), ClubError> {
     if user_id.chars().count() > 100 || name.chars().count() > 100 {
-        return Err(ClubError::TooLong("name", name.chars().count(), 100));
+        return Err(Refusal::TooLong("name", name.chars().count(), 100).into());
     }
     club.store
         .player(platform, user_id, name, club.clock.now())

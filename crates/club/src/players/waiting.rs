@@ -14,6 +14,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::{Arc, RwLock};
 
+use crate::PlayerRefusal;
 use crate::kernel::low_priority;
 use crate::kernel::phrases::duration_words;
 use crate::matches::loaded::Loaded;
@@ -259,7 +260,7 @@ pub(super) async fn waiting_of(
     let ids = players.to_vec();
     low_priority::run(move || waiting_in(known, unknown, &ids, now))
         .await
-        .ok_or_else(|| ClubError::Refused("the digest could not be composed".into()))
+        .ok_or_else(|| PlayerRefusal::DigestNotComposed.into())
 }
 
 /// The web tokens of the matches in `lists` when the pages are on, made now for those

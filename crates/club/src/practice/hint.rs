@@ -4,7 +4,9 @@
 //! Welsh match: gammonbot's own Welsh player's, `welsh_hint`).
 //! A hint changes nothing in the match and writes nothing.
 
+use crate::Refusal;
 use crate::matches::loaded::Loaded;
+use crate::practice::refusal::PracticeRefusal;
 use crate::practice::welsh_hint::{welsh_adviser, welsh_hint_words};
 use crate::{Club, ClubError, MatchRef, Outcome, next_words};
 use engine::{AnyMatch, Match, Phase, Ruleset, Side};
@@ -16,26 +18,24 @@ pub(crate) const HINT_PLAYS: usize = 3;
 
 /// Refuses `/verb` (hint, undo, keep) where practice is not allowed, saying why: a
 /// league match, a rated match, a match of two people not opened for practice.
-pub(super) async fn practice_allowed(club: &Club, l: &Loaded, verb: &str) -> Result<(), ClubError> {
+pub(super) async fn practice_allowed(
+    club: &Club,
+    l: &Loaded,
+    verb: &'static str,
+) -> Result<(), ClubError> {
     let id = l.row.id;
     if club.store.fixture_of_match(id).await?.is_some() {
-        return Err(ClubError::Refused(format!(
-            "match #{id} is a league match: /{verb} is for practice, and a league's matches count in its table"
-        )));
+        return Err(PracticeRefusal::LeagueMatch { id, verb }.into());
     }
     if l.spec.bot.is_some() {
         return Ok(());
     }
     // Money play is never rated.
     if l.spec.rated && (l.spec.ruleset == Ruleset::Welsh || l.spec.length.is_some()) {
-        return Err(ClubError::Refused(format!(
-            "match #{id} is rated: /{verb} is for practice matches, which are unrated (a challenge with practice on, which both players agree to by accepting)"
-        )));
+        return Err(PracticeRefusal::Rated { id, verb }.into());
     }
     if !l.spec.practice {
-        return Err(ClubError::Refused(format!(
-            "match #{id} is not a practice match: /{verb} is allowed against the bot, or in a match whose challenge asked for practice (both players agree to it by accepting)"
-        )));
+        return Err(PracticeRefusal::NotPractice { id, verb }.into());
     }
     Ok(())
 }
@@ -52,27 +52,26 @@ pub(super) async fn hint(
     let snap = match &l.snap {
         Some(s) if l.row.status == MatchStatus::Active && !s.is_over() => s,
         _ => {
-            return Err(ClubError::NotActive(
-                l.row.id,
+            return Err(Refusal::NotActive(
+                crate::MatchNo::from(l.row.id),
                 l.row.status.to_string(),
                 "there is no decision to give a hint for",
-            ));
+            )
+            .into());
         }
     };
     let side = l.side_of(me.id).unwrap_or(Side::X);
     match snap.game.to_act() {
         Some(s) if s == side => {}
         Some(s) => {
-            return Err(ClubError::Refused(format!(
-                "it is not your decision: {} must {}; /hint helps the player whose decision it is",
-                l.names[s.index()],
-                next_words(&snap.game)
-            )));
+            return Err(PracticeRefusal::NotYourDecision {
+                name: l.names[s.index()].clone(),
+                next: next_words(&snap.game),
+            }
+            .into());
         }
         None => {
-            return Err(ClubError::Refused(
-                "nobody has a decision to make in this match now".into(),
-            ));
+            return Err(PracticeRefusal::NobodyToDecide.into());
         }
     }
     let (by, words) = match &snap.game {
@@ -81,9 +80,7 @@ pub(super) async fn hint(
             // A 1-ply look: off the async runtime's workers.
             let words = tokio::task::spawn_blocking(move || welsh_hint_words(&w, side, &names))
                 .await
-                .map_err(|e| {
-                    ClubError::Refused(format!("the Welsh player could not give a hint: {e}"))
-                })?;
+                .map_err(PracticeRefusal::WelshHintFailed)?;
             (welsh_adviser(), words)
         }
         AnyMatch::Standard(game) => {
@@ -92,9 +89,7 @@ pub(super) async fn hint(
                     .gnubg
                     .run(move |pool| q.answer(pool))
                     .await
-                    .map_err(|e| {
-                        ClubError::Refused(format!("GNU Backgammon could not give a hint: {e}"))
-                    })?,
+                    .map_err(PracticeRefusal::GnubgHintFailed)?,
                 Err(words) => words,
             };
             (format!("GNU Backgammon at {HINT_LEVEL}"), words)

@@ -4,10 +4,12 @@
 //! `undo_or_keep` (`undo`).
 
 pub(crate) mod hint;
+pub(crate) mod refusal;
 pub(crate) mod tutor;
 pub(crate) mod undo;
 pub(crate) mod welsh_hint;
 
+pub use refusal::PracticeRefusal;
 pub use tutor::TUTOR_THRESHOLD;
 pub use undo::{Before, TutorNote};
 

@@ -12,6 +12,7 @@
 
 use crate::matches::loaded::Loaded;
 use crate::matches::op::MatchOp;
+use crate::practice::refusal::PracticeRefusal;
 use crate::practice::undo::{TutorNote, held_words};
 use crate::{Club, ClubError, Entry, Outcome};
 use engine::{AnyMatch, Dice, Match, Phase, Play, Side, format_play, legal_plays};
@@ -267,10 +268,7 @@ async fn make_saying(
 
 /// A work on the match as it stands, for an entry that is no game action.
 fn plan_nothing(_club: &Club, l: &Loaded) -> Result<crate::matches::work::Work, ClubError> {
-    let snap = l
-        .snap
-        .clone()
-        .ok_or_else(|| ClubError::Refused("the match has not started".into()))?;
+    let snap = l.snap.clone().ok_or(PracticeRefusal::NotStarted)?;
     Ok(crate::matches::work::Work {
         snap,
         entries: Vec::new(),

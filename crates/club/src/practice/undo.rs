@@ -9,8 +9,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::Refusal;
 use crate::matches::loaded::Loaded;
 use crate::matches::work::Work;
+use crate::practice::refusal::PracticeRefusal;
 use crate::{Club, ClubError, Entry, LastMove, MatchRef, Outcome, Snapshot};
 use engine::{Action, AnyMatch, Side};
 use store::{MatchStatus, PlayerRow};
@@ -121,7 +123,7 @@ impl Snapshot {
         entry: &Entry,
         names: &[String; 2],
         lines: &mut Vec<String>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Refusal> {
         let name = |s: &Side| names[s.index()].clone();
         match entry {
             Entry::Tutor {
@@ -143,7 +145,7 @@ impl Snapshot {
                     side: s, before, ..
                 }) = self.tutor.take_if(|n| held_by(n, *side))
                 else {
-                    return Err(cannot_undo(self.tutor.as_ref(), *side, names, "undo"));
+                    return Err(cannot_undo(self.tutor.as_ref(), *side, names, "undo").into());
                 };
                 self.game = before.game;
                 self.last = before.last;
@@ -155,12 +157,12 @@ impl Snapshot {
             }
             Entry::Keep { side } => {
                 if self.tutor.take_if(|n| held_by(n, *side)).is_none() {
-                    return Err(cannot_undo(self.tutor.as_ref(), *side, names, "keep"));
+                    return Err(cannot_undo(self.tutor.as_ref(), *side, names, "keep").into());
                 }
                 self.tutor = Some(TutorNote::Kept { side: *side });
                 lines.push(format!("{} keeps the action the tutor flagged", name(side)));
             }
-            _ => return Err("this entry is not the tutor's".into()),
+            _ => return Err(PracticeRefusal::NotTutorEntry.into()),
         }
         Ok(())
     }
@@ -170,27 +172,26 @@ fn held_by(n: &TutorNote, side: Side) -> bool {
     matches!(n, TutorNote::Held { side: s, .. } if *s == side)
 }
 
-/// Why `side` cannot undo (or keep) now, in words.
-fn cannot_undo(note: Option<&TutorNote>, side: Side, names: &[String; 2], verb: &str) -> String {
+/// Why `side` cannot undo (or keep) now.
+fn cannot_undo(
+    note: Option<&TutorNote>,
+    side: Side,
+    names: &[String; 2],
+    verb: &'static str,
+) -> PracticeRefusal {
     let other = &names[side.opponent().index()];
     match note {
-        Some(TutorNote::Held { side: s, .. }) => format!(
-            "the action the tutor flagged is {}'s: only they can {verb} it",
-            names[s.index()]
-        ),
-        Some(TutorNote::Passed { side: s }) if *s == side => {
-            format!("too late to {verb}: {other} has acted since the action the tutor flagged")
-        }
-        Some(TutorNote::Kept { side: s }) if *s == side => {
-            "you kept the action the tutor flagged: it stands".into()
-        }
-        Some(TutorNote::Undone { side: s }) if *s == side => format!(
-            "you have taken that decision back once already: the tutor allows one {verb} a decision"
-        ),
-        _ => format!(
-            "there is nothing to {verb}: the tutor flagged no action of yours (only a play or \
-             cube action it flags can be taken back, before the opponent acts)"
-        ),
+        Some(TutorNote::Held { side: s, .. }) => PracticeRefusal::FlaggedForOther {
+            name: names[s.index()].clone(),
+            verb,
+        },
+        Some(TutorNote::Passed { side: s }) if *s == side => PracticeRefusal::TooLate {
+            other: other.clone(),
+            verb,
+        },
+        Some(TutorNote::Kept { side: s }) if *s == side => PracticeRefusal::Kept,
+        Some(TutorNote::Undone { side: s }) if *s == side => PracticeRefusal::UndoneOnce { verb },
+        _ => PracticeRefusal::NothingFlagged { verb },
     }
 }
 
@@ -223,19 +224,17 @@ pub(super) async fn undo_or_keep(
     let mut l = club.find(me, community, m, verb).await?;
     super::hint::practice_allowed(club, &l, verb).await?;
     if !l.spec.tutor {
-        return Err(ClubError::Refused(format!(
-            "match #{} has no tutor: /{verb} takes back (or keeps) an action the tutor flagged, in a match opened with the tutor on",
-            l.row.id
-        )));
+        return Err(PracticeRefusal::NoTutor { id: l.row.id, verb }.into());
     }
     let snap = match &l.snap {
         Some(s) if l.row.status == MatchStatus::Active && !s.is_over() => s.clone(),
         _ => {
-            return Err(ClubError::NotActive(
-                l.row.id,
+            return Err(Refusal::NotActive(
+                crate::MatchNo::from(l.row.id),
                 l.row.status.to_string(),
                 "nothing can be taken back in it",
-            ));
+            )
+            .into());
         }
     };
     let side = l.side_of(me.id).unwrap_or(Side::X);

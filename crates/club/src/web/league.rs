@@ -24,6 +24,7 @@ use crate::league::standings::Points;
 use crate::league::{League, TableLine, division_table, fixture_line};
 use crate::web::links::player_kind;
 use crate::web::links::{MATCH, is_token, new_token};
+use crate::web::refusal::WebRefusal;
 use crate::{Actor, Club, ClubError, spec_words};
 
 /// The store's kind for league links (target: the league's id).
@@ -142,7 +143,7 @@ async fn web_link_of(club: &Club, kind: &str, target: i64) -> Result<String, Clu
 /// The token of league `league`'s web page, made now if it has none.
 pub(super) async fn league_link(club: &Club, league: i64) -> Result<String, ClubError> {
     if club.store.league(league).await?.is_none() {
-        return Err(ClubError::Refused(format!("there is no league #{league}")));
+        return Err(WebRefusal::NoLeague { league }.into());
     }
     web_link_of(club, LEAGUE, league).await
 }
@@ -506,9 +507,11 @@ async fn leaderboard_page(club: &Club, community: i64) -> Result<LeaderboardPage
         let mut tokens = super::links::links_for(club, &kind, &ids).await?;
         let mut lines = Vec::with_capacity(rows.len());
         for (r, rank) in rows.into_iter().zip(1u32..) {
-            let player = tokens.remove(&r.player_id).ok_or_else(|| {
-                ClubError::Refused(format!("no web link for player {}", r.player_id))
-            })?;
+            let player = tokens
+                .remove(&r.player_id)
+                .ok_or(WebRefusal::NoPlayerLink {
+                    player: r.player_id,
+                })?;
             lines.push(LeaderLine {
                 rank,
                 name: r.name,

@@ -9,6 +9,8 @@ use std::collections::HashMap;
 use rand::TryRng;
 use rand::rngs::SysRng;
 
+use crate::Refusal;
+use crate::web::refusal::WebRefusal;
 use crate::{Actor, Club, ClubError, MatchRef, Outcome};
 
 /// The kind of target a match link names in the store.
@@ -42,7 +44,7 @@ pub(crate) fn new_token() -> Result<String, ClubError> {
     let mut bytes = [0u8; TOKEN_BYTES];
     SysRng
         .try_fill_bytes(&mut bytes)
-        .map_err(|e| ClubError::Refused(format!("no randomness for a web link: {e}")))?;
+        .map_err(WebRefusal::NoRandomness)?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
@@ -86,7 +88,7 @@ pub(super) async fn match_link(club: &Club, match_id: i64) -> Result<String, Clu
     club.store
         .load_match(match_id)
         .await?
-        .ok_or(ClubError::UnknownMatch(match_id))?;
+        .ok_or(Refusal::UnknownMatch(crate::MatchNo::from(match_id)))?;
     let token = new_token()?;
     Ok(club
         .store
@@ -100,7 +102,7 @@ pub(super) async fn revoke_match_link(club: &Club, match_id: i64) -> Result<Stri
     club.store
         .load_match(match_id)
         .await?
-        .ok_or(ClubError::UnknownMatch(match_id))?;
+        .ok_or(Refusal::UnknownMatch(crate::MatchNo::from(match_id)))?;
     replace_web_link(club, MATCH, match_id).await
 }
 
@@ -212,7 +214,7 @@ pub(super) async fn chouette_link(club: &Club, id: i64) -> Result<String, ClubEr
     club.store
         .load_chouette(id)
         .await?
-        .ok_or(ClubError::UnknownChouette(id))?;
+        .ok_or(Refusal::UnknownChouette(id))?;
     let token = new_token()?;
     Ok(club
         .store

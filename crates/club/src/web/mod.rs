@@ -18,6 +18,7 @@ pub(crate) mod league;
 pub(crate) mod links;
 pub(crate) mod match_page;
 pub(crate) mod player;
+pub(crate) mod refusal;
 pub(crate) mod revoke;
 
 pub use chouette::ChouettePage;
@@ -30,6 +31,7 @@ pub use match_page::{Frame, MatchPage};
 pub use player::{
     HeadToHead, PlayerAnalysis, PlayerMatch, PlayerPage, PlayerRating, RECENT_MATCHES,
 };
+pub use refusal::WebRefusal;
 pub use revoke::{RevokeTarget, Revoked, Rights};
 
 use crate::Actor;

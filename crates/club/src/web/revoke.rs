@@ -12,9 +12,11 @@
 //!
 //! A refusal says why and changes nothing; a page of another server is not found.
 
+use crate::Refusal;
 use crate::league::League;
 use crate::web::league::{LEADERBOARD, LEAGUE};
 use crate::web::links::{CHOUETTE, PageKind, PageLink};
+use crate::web::refusal::WebRefusal;
 use crate::{Actor, Club, ClubError};
 
 /// The page whose link to revoke.
@@ -109,7 +111,7 @@ async fn revoke_chouette_link_by(
         .load_chouette(id)
         .await?
         .filter(|row| row.community_id == community)
-        .ok_or(ClubError::UnknownChouette(id))?;
+        .ok_or(Refusal::UnknownChouette(id))?;
     if !manager {
         let sat = club
             .store
@@ -118,9 +120,7 @@ async fn revoke_chouette_link_by(
             .iter()
             .any(|(p, _)| *p == Some(me.id));
         if !sat {
-            return Err(ClubError::Refused(format!(
-                "only a player who sat in chouette #{id} (or a manager of this server) can revoke its page's link"
-            )));
+            return Err(WebRefusal::RevokeChouette { id }.into());
         }
     }
     let token = super::links::replace_web_link(club, CHOUETTE, id).await?;
@@ -153,10 +153,10 @@ async fn revoke_league_link_by(
             .as_ref()
             .is_some_and(|r| rights.roles.contains(r));
     if !organiser {
-        return Err(ClubError::Refused(format!(
-            "only the organiser of {} can revoke its page's link (or a manager of this server, or a holder of the league's organiser role)",
-            league.row.name
-        )));
+        return Err(WebRefusal::RevokeLeague {
+            league: league.row.name,
+        }
+        .into());
     }
     let token = super::links::replace_web_link(club, LEAGUE, league.row.id).await?;
     tracing::info!(
@@ -175,10 +175,7 @@ async fn revoke_leaderboard_link_by(
     manager: bool,
 ) -> Result<String, ClubError> {
     if !manager {
-        return Err(ClubError::Refused(
-            "only a manager of this server (Manage Server) can revoke the leaderboard page's link"
-                .into(),
-        ));
+        return Err(WebRefusal::RevokeLeaderboard.into());
     }
     let (me, community) = club.me(actor).await?;
     let token = super::links::replace_web_link(club, LEADERBOARD, community).await?;

@@ -558,7 +558,13 @@ async fn consultation_a_suggestion_that_is_not_a_legal_play_is_refused() {
         )
         .await
         .expect_err("not a legal play");
-    assert!(matches!(e, club::ClubError::Refused(_)), "{e}");
+    assert!(
+        matches!(
+            e,
+            club::ClubError::Refused(club::Refusal::Chouette(club::ChouetteRefusal::Rule(_)))
+        ),
+        "{e}"
+    );
     // A legal play is shown to the team
     let view = c.position().view(engine::chouette::TEAM);
     let text = format_play(&view, &c.legal_plays()[0].play);

@@ -17,6 +17,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use club::Refusal;
 use club::{
     Actor, ChallengeOp, ChallengeSpec, Club, ClubError, Command, MatchRef, RngDice, SystemClock,
 };
@@ -112,7 +113,7 @@ async fn load(club: Arc<Club>, k: u64, over: Arc<AtomicBool>) -> Seen {
                     seen.answered.push(Instant::now());
                     break;
                 }
-                Err(ClubError::Stale(..) | ClubError::NotActive(..)) if retried => {
+                Err(ClubError::Refused(Refusal::Stale(..) | Refusal::NotActive(..))) if retried => {
                     seen.applied_before += 1;
                     break;
                 }

@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 
+use club::Refusal;
 use club::{
     Actor, ChallengeOp, ChallengeSpec, Club, ClubError, Command, DAY, DigestOptions, Look, MatchOp,
     MatchRef, Notice, PlayerOp, RngDice, WaitingLinks,
@@ -375,7 +376,7 @@ async fn bad_times_and_zones_are_refused_and_change_nothing() {
             other => other,
         };
         let e = refused(&f, "alice", cmd).await;
-        assert!(matches!(e, ClubError::BadOption(_)), "{e:?}");
+        assert!(matches!(e, ClubError::Refused(Refusal::Player(_))), "{e:?}");
         assert!(e.to_string().contains(says), "{e}");
         assert_eq!(f.store.fingerprint().await.unwrap(), before, "{says}");
     }

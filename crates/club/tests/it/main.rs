@@ -7,7 +7,7 @@
 //! restarted and the disk filled under load, practice (hints, the tutor, undo), Welsh hints
 //! and the Welsh review, the bot in Welsh, vacations, the matches waiting on a player
 //! (`/games waiting`, the daily digest, low time), head-to-head, dice statistics,
-//! blocking, and revoking web pages' links.
+//! blocking, revoking web pages' links, and the refusals as typed values (`refusals`).
 //!
 //! One test binary for the crate (one module per suite): it links once.
 
@@ -33,6 +33,7 @@ mod league_withdrawals;
 mod leagues;
 mod money_game_words;
 mod practice;
+mod refusals;
 mod spectators;
 mod vacation;
 mod waiting_columns;

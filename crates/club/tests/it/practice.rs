@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 
+use club::Refusal;
 use club::{
     ChallengeOp, ChallengeOption, ChallengeOptions, ChallengeSpec, Club, ClubError, Command, Entry,
     Look, MatchOp, MatchRef, PracticeOp, Snapshot,
@@ -189,7 +190,7 @@ async fn the_tutor_without_practice_practice_in_rated_terms_and_the_welsh_tutor_
         ..ChallengeSpec::standard(Some(3))
     };
     let e = refused(&at, "alice", challenge(rated_practice)).await;
-    assert!(matches!(e, ClubError::BadOption(_)), "{e}");
+    assert!(matches!(e, ClubError::Refused(Refusal::Terms(_))), "{e}");
     // Welsh practice is allowed (gammonbot's own Welsh player gives the hints), the
     // tutor is not: it is GNU Backgammon's
     let welsh = ChallengeSpec {

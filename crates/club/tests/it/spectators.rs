@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 
+use club::Refusal;
 use club::{Actor, ChallengeSpec, Club, ClubError, Command, Look, MatchOp, MatchRef};
 use engine::ResignLevel;
 
@@ -88,7 +89,7 @@ async fn a_spectator_may_not_act_on_a_match() {
     ] {
         let e = refused_as(&club, &Actor::local("carol"), cmd).await;
         assert!(
-            matches!(e, ClubError::NotAParticipant(..)),
+            matches!(e, ClubError::Refused(Refusal::NotAParticipant(..))),
             "acting stays with the players: {e}"
         );
         assert!(e.to_string().contains("only they can act"), "{e}");
@@ -113,7 +114,7 @@ async fn a_match_of_another_server_stays_closed_to_non_players() {
     ] {
         let e = refused_as(&club, &stranger, cmd).await;
         assert!(
-            matches!(e, ClubError::UnknownMatch(n) if n == id),
+            matches!(e, ClubError::Refused(Refusal::UnknownMatch(n)) if n == id),
             "not shown in another server: {e}"
         );
     }
@@ -147,7 +148,7 @@ async fn a_finished_match_is_reached_without_its_number() {
         Command::Match(none, MatchOp::Roll),
     )
     .await;
-    assert!(matches!(e, ClubError::NoMatch), "{e}");
+    assert!(matches!(e, ClubError::Refused(Refusal::NoMatch)), "{e}");
 }
 
 #[tokio::test]

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use club::Refusal;
 use club::{Actor, ChallengeOp, ChallengeSpec, Club, ClubError, Command, MatchOp, MatchRef};
 
 use clubkit::{Fixture, refused, run};
@@ -56,7 +57,7 @@ async fn item_03_an_unnamed_match_is_suggested_only_where_the_player_has_somethi
     let text = e.to_string();
     // Then the refusal suggests #1 and #3, where she is to act, and not #2
     assert!(
-        matches!(e, ClubError::WhichMatch(..)),
+        matches!(e, ClubError::Refused(Refusal::WhichMatch(..))),
         "a question which match: {text}"
     );
     assert!(
@@ -104,5 +105,8 @@ async fn item_03_with_nothing_to_do_anywhere_no_match_is_suggested() {
         Command::Challenge(ChallengeOp::Cancel(MatchRef::default())),
     )
     .await;
-    assert!(matches!(e, ClubError::WhichMatch(..)), "{e}");
+    assert!(
+        matches!(e, ClubError::Refused(Refusal::WhichMatch(..))),
+        "{e}"
+    );
 }

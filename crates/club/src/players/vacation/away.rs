@@ -13,6 +13,7 @@ use super::days::plural;
 use super::days::year_of;
 use super::op::day_number;
 use super::op::day_start;
+use super::refusal::{VacationRefusal, in_zone_words};
 use crate::Club;
 use crate::ClubError;
 use crate::DAY;
@@ -64,9 +65,7 @@ pub(super) async fn vacation_take(
     days: i64,
 ) -> Result<Outcome, ClubError> {
     if days <= 0 {
-        return Err(ClubError::BadOption(format!(
-            "vacation: at least one day, e.g. /vacation 5d; not {days}"
-        )));
+        return Err(VacationRefusal::TooFewDays { days }.into());
     }
     let now = club.clock.now();
     vacation_begin_now(
@@ -93,22 +92,19 @@ pub(super) async fn vacation_plan(
         Some(d) => (d.tz.clone(), zone(&d.tz)),
         None => ("UTC".to_string(), TimeZone::UTC),
     };
-    let in_zone = if zone_name == "UTC" {
-        "dates in UTC; /settings tz: sets your time zone".to_string()
-    } else {
-        format!("dates in {zone_name}, your time zone")
-    };
+    let in_zone = in_zone_words(&zone_name);
     if to < from {
-        return Err(ClubError::BadOption(format!(
-            "vacation: to:{to} is before from:{from}; the last day away comes on or after the first"
-        )));
+        return Err(VacationRefusal::ToBeforeFrom { from, to }.into());
     }
     let now = club.clock.now();
     let today = local_day(&tz, now);
     if from < today {
-        return Err(ClubError::Refused(format!(
-            "vacation: from:{from} has passed (today is {today}, {in_zone}); a vacation begins today or later"
-        )));
+        return Err(VacationRefusal::FromPassed {
+            from,
+            today,
+            zone: zone_name,
+        }
+        .into());
     }
     let days = day_number(to) - day_number(from) + 1;
     let year = i64::from(from.year());
@@ -132,9 +128,7 @@ pub(super) async fn vacation_plan(
         Ok(id) => id,
         Err(store::StoreError::Stale) => {
             check_no_overlap(club, me, community, start, until).await?;
-            return Err(ClubError::Refused(
-                "your vacations changed while this one was planned; try again".into(),
-            ));
+            return Err(VacationRefusal::ChangedWhilePlanned.into());
         }
         Err(e) => return Err(e.into()),
     };
@@ -176,10 +170,7 @@ async fn vacation_begin_now(
 ) -> Result<Outcome, ClubError> {
     for attempt in 1..=TRIES {
         if let Some(v) = club.store.running_vacation(me.id, community).await? {
-            return Err(ClubError::Refused(format!(
-                "you are already on vacation until {}; /vacation end comes back early",
-                utc_words(v.ends_at)
-            )));
+            return Err(VacationRefusal::AlreadyAway { until: v.ends_at }.into());
         }
         let now = club.clock.now();
         check_days_left(club, me, community, days, year).await?;
@@ -243,9 +234,7 @@ async fn vacation_begin_now(
             }
             Err(store::StoreError::Stale) if attempt < TRIES => {}
             Err(store::StoreError::Stale) => {
-                return Err(ClubError::Refused(
-                    "your matches moved on while the vacation was set; try again".into(),
-                ));
+                return Err(VacationRefusal::MovedOnWhileSet.into());
             }
             Err(e) => return Err(e.into()),
         }
@@ -268,9 +257,7 @@ pub(super) async fn vacation_end(
             {
                 return vacation_cancel(club, me, community, p).await;
             }
-            return Err(ClubError::Refused(
-                "you are not on vacation; /vacation 5d starts one".into(),
-            ));
+            return Err(VacationRefusal::NotAway.into());
         };
         let now = club.clock.now();
         let days = days_taken(v.started_at, now, v.days);
@@ -329,13 +316,11 @@ pub(super) async fn vacation_end(
                 });
             }
             Ok(false) => {
-                return Err(ClubError::Refused("your vacation has already ended".into()));
+                return Err(VacationRefusal::AlreadyEnded.into());
             }
             Err(store::StoreError::Stale) if attempt < TRIES => {}
             Err(store::StoreError::Stale) => {
-                return Err(ClubError::Refused(
-                    "your matches moved on while the vacation was ended; try again".into(),
-                ));
+                return Err(VacationRefusal::MovedOnWhileEnded.into());
             }
             Err(e) => return Err(e.into()),
         }
@@ -352,9 +337,7 @@ async fn vacation_cancel(
     v: &VacationRow,
 ) -> Result<Outcome, ClubError> {
     if !club.store.cancel_vacation(v.id, club.clock.now()).await? {
-        return Err(ClubError::Refused(
-            "your planned vacation began or was cancelled meanwhile; see /vacation".into(),
-        ));
+        return Err(VacationRefusal::PlannedChanged.into());
     }
     tracing::info!(
         vacation = v.id,

@@ -2,10 +2,10 @@
 //! days used and left this year, and the checks a new vacation passes (days left, no
 //! overlap).
 
+use super::refusal::VacationRefusal;
 use crate::Club;
 use crate::ClubError;
 use crate::DAY;
-use crate::kernel::phrases::utc_words;
 use engine::utc_date;
 use store::PlayerRow;
 
@@ -74,10 +74,12 @@ pub(super) async fn check_days_left(
         .await?;
     let left = (allowance - used).max(0);
     if days > left {
-        return Err(ClubError::Refused(format!(
-            "you have {left} vacation day{} left in {year} (of {allowance}); ask for {left} or fewer",
-            plural(left)
-        )));
+        return Err(VacationRefusal::DaysLeft {
+            left,
+            year,
+            allowance,
+        }
+        .into());
     }
     Ok(())
 }
@@ -97,17 +99,12 @@ pub(super) async fn check_no_overlap(
         .await?;
     match found.first() {
         None => Ok(()),
-        Some(v) => Err(ClubError::Refused(format!(
-            "you have a vacation {}from {} to {}; a new one may not overlap it{}",
-            if v.planned { "planned " } else { "" },
-            utc_words(v.started_at),
-            utc_words(v.ended_at.unwrap_or(v.ends_at)),
-            if v.planned {
-                " (/vacation end cancels it)"
-            } else {
-                ""
-            }
-        ))),
+        Some(v) => Err(VacationRefusal::Overlap {
+            planned: v.planned,
+            from: v.started_at,
+            to: v.ended_at.unwrap_or(v.ends_at),
+        }
+        .into()),
     }
 }
 

@@ -35,11 +35,13 @@ mod away;
 mod clocks;
 mod days;
 mod op;
+mod refusal;
 mod sweep;
 
 pub(super) use clocks::{defer_for_vacation, sweep_spares};
 pub use days::{DEFAULT_VACATION_DAYS, days_taken};
 pub use op::VacationOp;
+pub use refusal::VacationRefusal;
 pub(super) use sweep::{vacation_starts, vacation_sweep};
 
 /// A vacation command of `me` in `community`.
@@ -99,14 +101,14 @@ async fn vacation_allowance(
 ) -> Result<Outcome, ClubError> {
     if let Some(d) = days {
         if !manager {
-            return Err(ClubError::Refused(
-                "the vacation allowance is a server setting: it needs the right to manage this server".into(),
-            ));
+            return Err(VacationRefusal::NotManager.into());
         }
         if !(0..=MAX_VACATION_DAYS).contains(&d) {
-            return Err(ClubError::BadOption(format!(
-                "vacation-days: a whole number of days from 0 to {MAX_VACATION_DAYS}, not {d}"
-            )));
+            return Err(VacationRefusal::AllowanceDays {
+                days: d,
+                most: MAX_VACATION_DAYS,
+            }
+            .into());
         }
         club.store.set_vacation_allowance(community, d).await?;
         tracing::info!(

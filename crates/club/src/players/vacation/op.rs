@@ -1,6 +1,7 @@
 //! The words of `/vacation`: a number of days, `end`, nothing (show), or
 //! `from:YYYY-MM-DD to:YYYY-MM-DD`.
 
+use super::refusal::VacationRefusal;
 use crate::ClubError;
 use crate::DAY;
 use jiff::civil::Date;
@@ -49,22 +50,22 @@ impl VacationOp {
             .trim();
         match number.parse::<i64>() {
             Ok(n) => Ok(VacationOp::Take(n)),
-            Err(_) => Err(ClubError::BadOption(format!(
-                "vacation: a number of days like 5d, or end; not `{}`",
-                engine::excerpt(text)
-            ))),
+            Err(_) => Err(VacationRefusal::NotADayCount {
+                text: text.to_string(),
+            }
+            .into()),
         }
     }
 }
 
 /// `from:YYYY-MM-DD to:YYYY-MM-DD` (either order).
 fn parse_range(t: &str) -> Result<VacationOp, ClubError> {
-    let date = |key: &str, d: &str| -> Result<Date, ClubError> {
+    let date = |key: &'static str, d: &str| -> Result<Date, ClubError> {
         let bad = || {
-            ClubError::BadOption(format!(
-                "vacation: {key}:{} is not a date; write it as YYYY-MM-DD, e.g. {key}:2027-07-01",
-                engine::excerpt(d)
-            ))
+            ClubError::from(VacationRefusal::NotADate {
+                key,
+                text: d.to_string(),
+            })
         };
         if d.len() != 10 {
             return Err(bad());
@@ -78,18 +79,15 @@ fn parse_range(t: &str) -> Result<VacationOp, ClubError> {
         } else if let Some(d) = w.strip_prefix("to:") {
             to = Some(date("to", d)?);
         } else {
-            return Err(ClubError::BadOption(format!(
-                "vacation: dates as from:YYYY-MM-DD to:YYYY-MM-DD (the first and the last day away), not `{}`",
-                engine::excerpt(w)
-            )));
+            return Err(VacationRefusal::NotFromTo {
+                text: w.to_string(),
+            }
+            .into());
         }
     }
     match (from, to) {
         (Some(from), Some(to)) => Ok(VacationOp::Plan { from, to }),
-        _ => Err(ClubError::BadOption(
-            "vacation: give both from:YYYY-MM-DD and to:YYYY-MM-DD (the first and the last day away)"
-                .into(),
-        )),
+        _ => Err(VacationRefusal::BothDates.into()),
     }
 }
 
@@ -136,5 +134,24 @@ mod tests {
         ] {
             assert!(VacationOp::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn what_is_no_number_of_days_nor_dates_is_refused_with_the_text_given() {
+        use crate::{Refusal, VacationRefusal as V};
+        let refusal = |t: &str| match VacationOp::parse(t) {
+            Err(ClubError::Refused(Refusal::Vacation(v))) => v,
+            other => panic!("{t}: {other:?}"),
+        };
+        assert!(matches!(refusal("soon"), V::NotADayCount { text } if text == "soon"));
+        assert!(matches!(
+            refusal("from:2027-7-1 to:2027-07-05"),
+            V::NotADate { key: "from", text } if text == "2027-7-1"
+        ));
+        assert!(matches!(
+            refusal("from:2027-07-01 to:2027-07-05 soon"),
+            V::NotFromTo { text } if text == "soon"
+        ));
+        assert!(matches!(refusal("from:2027-07-01"), V::BothDates));
     }
 }

@@ -2,6 +2,7 @@
 //! mid-match; the same action sent twice at once; a stale button.
 
 use super::fixtures::{challenge, open, play_on, standard_results, welsh_replay, who};
+use club::Refusal;
 use club::{ChallengeSpec, ClubError, Command, Entry, Look, MatchOp, MatchRef, Snapshot};
 use clubkit::{assert_match_rebuilds, match_log, refused, run};
 use engine::welsh::MatchEnd;
@@ -218,7 +219,10 @@ async fn two_tasks_sending_the_same_action_at_once_apply_it_exactly_once() {
         let ok = results.iter().filter(|r| r.is_ok()).count();
         assert_eq!(ok, 1, "round {round}: exactly one roll applies");
         let loser = results.iter().find_map(|r| r.as_ref().err()).unwrap();
-        assert!(matches!(loser, ClubError::Stale(..)), "{loser}");
+        assert!(
+            matches!(loser, ClubError::Refused(Refusal::Stale(..))),
+            "{loser}"
+        );
         assert!(loser.to_string().contains("the board moved on"));
         let row = f.store.load_match(id).await.unwrap().unwrap();
         assert_eq!(

@@ -1,0 +1,132 @@
+//! The refusals of practice: where hints, undo and keep are not allowed, a hint that
+//! could not be given, and an undo or keep the tutor does not allow.
+
+/// Practice refused.
+#[derive(Debug, thiserror::Error)]
+pub enum PracticeRefusal {
+    /// `/verb` in a league match.
+    #[error(
+        "match #{id} is a league match: /{verb} is for practice, and a league's matches count in its table"
+    )]
+    LeagueMatch {
+        /// The match.
+        id: i64,
+        /// The command (`hint`, `undo`, `keep`).
+        verb: &'static str,
+    },
+    /// `/verb` in a rated match.
+    #[error(
+        "match #{id} is rated: /{verb} is for practice matches, which are unrated (a challenge with practice on, which both players agree to by accepting)"
+    )]
+    Rated {
+        /// The match.
+        id: i64,
+        /// The command.
+        verb: &'static str,
+    },
+    /// `/verb` in a match of two people not opened for practice.
+    #[error(
+        "match #{id} is not a practice match: /{verb} is allowed against the bot, or in a match whose challenge asked for practice (both players agree to it by accepting)"
+    )]
+    NotPractice {
+        /// The match.
+        id: i64,
+        /// The command.
+        verb: &'static str,
+    },
+    /// `/hint` when the other player must decide: their name and what they must do.
+    #[error(
+        "it is not your decision: {name} must {next}; /hint helps the player whose decision it is"
+    )]
+    NotYourDecision {
+        /// Who must decide.
+        name: String,
+        /// What they must do, in words.
+        next: String,
+    },
+    /// `/hint` when nobody has a decision to make.
+    #[error("nobody has a decision to make in this match now")]
+    NobodyToDecide,
+    /// The Welsh player's hint did not come back (its task failed).
+    #[error("the Welsh player could not give a hint: {0}")]
+    WelshHintFailed(tokio::task::JoinError),
+    /// GNU Backgammon gave no hint.
+    #[error("GNU Backgammon could not give a hint: {0}")]
+    GnubgHintFailed(gnubg::BotError),
+    /// `/undo` or `/keep` in a match without the tutor.
+    #[error(
+        "match #{id} has no tutor: /{verb} takes back (or keeps) an action the tutor flagged, in a match opened with the tutor on"
+    )]
+    NoTutor {
+        /// The match.
+        id: i64,
+        /// The command (`undo`, `keep`).
+        verb: &'static str,
+    },
+    /// The flagged action is the other player's.
+    #[error("the action the tutor flagged is {name}'s: only they can {verb} it")]
+    FlaggedForOther {
+        /// Whose it is.
+        name: String,
+        /// The command.
+        verb: &'static str,
+    },
+    /// The other player acted since the flagged action.
+    #[error("too late to {verb}: {other} has acted since the action the tutor flagged")]
+    TooLate {
+        /// The other player.
+        other: String,
+        /// The command.
+        verb: &'static str,
+    },
+    /// The flagged action was kept.
+    #[error("you kept the action the tutor flagged: it stands")]
+    Kept,
+    /// The decision was taken back once already.
+    #[error(
+        "you have taken that decision back once already: the tutor allows one {verb} a decision"
+    )]
+    UndoneOnce {
+        /// The command.
+        verb: &'static str,
+    },
+    /// No flagged action of the player's.
+    #[error(
+        "there is nothing to {verb}: the tutor flagged no action of yours (only a play or cube action it flags can be taken back, before the opponent acts)"
+    )]
+    NothingFlagged {
+        /// The command.
+        verb: &'static str,
+    },
+    /// An entry other than the tutor's where the tutor's was expected (a log the club did
+    /// not write).
+    #[error("this entry is not the tutor's")]
+    NotTutorEntry,
+    /// The tutor's word on a match that has not started.
+    #[error("the match has not started")]
+    NotStarted,
+}
+
+impl PracticeRefusal {
+    /// The refusal's reason, as a metrics label.
+    pub(crate) fn reason(&self) -> &'static str {
+        match self {
+            PracticeRefusal::LeagueMatch { .. }
+            | PracticeRefusal::Rated { .. }
+            | PracticeRefusal::NotPractice { .. } => "not_practice",
+            PracticeRefusal::NotYourDecision { .. } | PracticeRefusal::NobodyToDecide => {
+                "not_your_decision"
+            }
+            PracticeRefusal::WelshHintFailed(_) | PracticeRefusal::GnubgHintFailed(_) => {
+                "hint_failed"
+            }
+            PracticeRefusal::NoTutor { .. } => "no_tutor",
+            PracticeRefusal::FlaggedForOther { .. }
+            | PracticeRefusal::TooLate { .. }
+            | PracticeRefusal::Kept
+            | PracticeRefusal::UndoneOnce { .. }
+            | PracticeRefusal::NothingFlagged { .. } => "cannot_undo",
+            PracticeRefusal::NotTutorEntry | PracticeRefusal::NotStarted => "not_this_match_entry",
+        }
+    }
+}
