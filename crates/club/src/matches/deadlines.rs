@@ -52,7 +52,7 @@ pub(super) async fn due(club: &Club, row: MatchRow, now: i64) -> Result<Vec<Noti
             tracing::warn!(match_id = l.row.id, error = %e, "cannot load the fair dice");
             return Ok(notices);
         }
-        let work = match super::play::plan_time_out(club, &l, side) {
+        let work = match super::plan::plan_time_out(club, &l, side) {
             Ok(w) => w,
             Err(e) => {
                 tracing::warn!(match_id = l.row.id, error = %e, "time-out refused");

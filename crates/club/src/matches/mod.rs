@@ -16,6 +16,7 @@ pub(crate) mod log;
 pub(crate) mod low_time;
 pub(crate) mod money;
 pub(crate) mod op;
+pub(crate) mod plan;
 pub(crate) mod play;
 pub(crate) mod prompts;
 pub(crate) mod session;
@@ -107,13 +108,13 @@ impl Club {
         by: Option<i64>,
         op: &MatchOp,
     ) -> Result<Work, ClubError> {
-        play::plan(self, l, side, by, op)
+        plan::plan(self, l, side, by, op)
     }
 
     /// Rolls for a player with nothing to decide before rolling (or who asked for it) and
     /// plays forced plays, announcing both.
     pub(crate) fn autopilot(&self, l: &Loaded, work: &mut Work) -> Result<(), ClubError> {
-        play::autopilot(self, l, work)
+        plan::autopilot(self, l, work)
     }
 
     /// The change a planned command makes (the new snapshot, the log entries, the clock,
