@@ -39,17 +39,17 @@ pub struct Club {
     /// Seconds an unanswered challenge stands unless it says otherwise (`expires:`).
     pub(crate) challenge_expiry: i64,
     /// `/analyse`: the settings, the workers' bell, the events.
-    pub(crate) analyst: Arc<crate::analysis::queue::Analyst>,
+    pub(crate) analyst: Arc<crate::analysis::Analyst>,
     /// GNU Backgammon as a player and for hints: its pool of gnubg processes.
     pub(crate) gnubg: gnubg::Bot,
     /// The bot player: its identities, events and worker's bell.
-    pub(crate) bot_player: Arc<crate::bot::player::BotPlayer>,
+    pub(crate) bot_player: Arc<crate::bot::BotPlayer>,
     /// What [`Club::execute`] counts (`metrics`).
     pub(crate) metrics: ClubMetrics,
     /// Whether the workers were asked to stop (`stopping`).
-    pub(crate) stop: Arc<crate::kernel::stopping::Stop>,
+    pub(crate) stop: Arc<crate::kernel::Stop>,
     /// How `/games waiting` and the digest link a match (`waiting`), as the adapter sets it.
-    pub(crate) links: crate::players::waiting::LinksCell,
+    pub(crate) links: crate::players::LinksCell,
     /// The low-time notice's threshold in seconds (`low_time`; 0: none).
     pub(crate) low_time: i64,
     /// Seasons the sweep started whose matches are owed a thread each (`league::posts`).
@@ -65,13 +65,13 @@ impl Club {
             clock,
             rates: Rates::default(),
             leaderboard_min_experience: 0,
-            challenge_expiry: crate::challenges::expiry::DEFAULT_CHALLENGE_EXPIRY,
-            analyst: crate::analysis::queue::Analyst::new(AnalysisSettings::default()),
+            challenge_expiry: crate::challenges::DEFAULT_CHALLENGE_EXPIRY,
+            analyst: crate::analysis::Analyst::new(AnalysisSettings::default()),
             gnubg: gnubg::Bot::new(gnubg::BotSettings::default()),
-            bot_player: Arc::new(crate::bot::player::BotPlayer::new()),
+            bot_player: Arc::new(crate::bot::BotPlayer::new()),
             metrics: ClubMetrics::default(),
-            stop: Arc::new(crate::kernel::stopping::Stop::new()),
-            links: crate::players::waiting::LinksCell::default(),
+            stop: Arc::new(crate::kernel::Stop::new()),
+            links: crate::players::LinksCell::default(),
             low_time: 0,
             posts_owed: crate::league::PostsOwed::default(),
         }
@@ -88,7 +88,7 @@ impl Club {
     /// The club with these analysis settings (default: [`AnalysisSettings::default`]).
     #[must_use]
     pub fn with_analysis(mut self, settings: AnalysisSettings) -> Club {
-        self.analyst = crate::analysis::queue::Analyst::new(settings);
+        self.analyst = crate::analysis::Analyst::new(settings);
         self
     }
 

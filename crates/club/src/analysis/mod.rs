@@ -5,12 +5,14 @@
 //! Entry points, on [`Club`](crate::Club): `analysis_events`, `analysis_settings`,
 //! `analyse`, `stats`, `requeue_analyses`, `run_next_analysis` (`queue`).
 
-pub(crate) mod gnubg_review;
-pub(crate) mod queue;
-pub(crate) mod refusal;
-pub(crate) mod review;
-pub(crate) mod review_words;
-pub(crate) mod welsh;
+mod gnubg_review;
+mod queue;
+mod refusal;
+mod review;
+mod review_words;
+mod welsh;
+
+pub(crate) use queue::Analyst;
 
 pub use gnubg::find_gnubg;
 pub use queue::{AnalysisEvent, AnalysisReport, AnalysisSettings, INSTALL_GNUBG, MAX_ATTEMPTS};

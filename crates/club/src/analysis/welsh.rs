@@ -24,9 +24,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::Entry;
+use crate::Snapshot;
 use crate::command::ChallengeSpec;
-use crate::matches::log::Entry;
-use crate::matches::snapshot::Snapshot;
 use crate::practice::welsh_hint::{throw_words, welsh_adviser};
 use engine::welsh::{
     NominateFor, Throw, WelshAction, WelshEvent, WelshMatch, WelshPhase, format_welsh_play,

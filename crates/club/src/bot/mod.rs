@@ -5,14 +5,16 @@
 //! `is_bot_user`, `run_bot_once` (`player`); `bot_record_lines` (`record`); `names_bot`,
 //! `bot_row`, `refuse_as_bot` (`terms`); `bot_decides`, `bot_accepts` (`turn`).
 
-pub(crate) mod event;
-pub(crate) mod level;
-pub(crate) mod player;
-pub(crate) mod record;
-pub(crate) mod refusal;
+mod event;
+mod level;
+mod player;
+mod record;
+mod refusal;
 pub(crate) mod terms;
-pub(crate) mod turn;
-pub(crate) mod welsh;
+mod turn;
+mod welsh;
+
+pub(crate) use player::BotPlayer;
 
 pub use event::BotEvent;
 pub use level::{BotLevel, UnknownBotLevel, WELSH_LEVELS};

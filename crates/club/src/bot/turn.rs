@@ -18,10 +18,10 @@ use engine::{Action, AnyMatch, Match, Phase, ResignLevel, Side, format_play};
 use gnubg::{Answer, BotError, CubeAction, Level, Situation};
 use store::MatchStatus;
 
+use crate::MatchOp;
 use crate::Refusal;
 use crate::bot::welsh::{WelshNext, welsh_next};
 use crate::matches::loaded::Loaded;
-use crate::matches::op::MatchOp;
 use crate::{BotEvent, BotLevel, Club, ClubError, Entry, MatchRef, Outcome};
 
 /// How long the Welsh bot, about to throw, leaves the human their occasion to offer to
@@ -384,15 +384,14 @@ fn hold_words(l: &Loaded) -> String {
         l.row.id,
         l.names[Side::X.index()],
         l.names[Side::O.index()],
-        crate::kernel::phrases::duration_words(OFFER_GRACE)
+        crate::duration_words(OFFER_GRACE)
     )
 }
 
 /// Why the bot did not move, for the human: the player's reason, that the match waits,
 /// when the bot tries again.
 fn failure_words(l: &Loaded, e: &str, retry: std::time::Duration) -> String {
-    let again =
-        crate::kernel::phrases::duration_words(i64::try_from(retry.as_secs()).unwrap_or(60).max(1));
+    let again = crate::duration_words(i64::try_from(retry.as_secs()).unwrap_or(60).max(1));
     format!(
         "Match #{}: {} cannot make its move now: {e}. The match waits (no clock runs); \
          the bot tries again within {again}.",

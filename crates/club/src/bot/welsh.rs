@@ -22,8 +22,8 @@ use engine::Side;
 use engine::welsh::{WelshAction, WelshMatch, WelshPhase, format_welsh_play};
 use welsh_player::{Decision, EvalPlayer, WelshPlayer, decide};
 
+use crate::MatchOp;
 use crate::Starter;
-use crate::matches::op::MatchOp;
 
 /// What the Welsh bot does next in a match.
 #[derive(Clone, Debug)]
@@ -113,7 +113,7 @@ fn of_decision(m: &WelshMatch, bot: Side, d: Decision) -> WelshNext {
 #[cfg(test)]
 mod tests {
     use super::{WelshNext, welsh_next};
-    use crate::matches::op::MatchOp;
+    use crate::MatchOp;
     use engine::welsh::{Parity, WelshAction, WelshMatch, WelshRules};
     use engine::{Position, Side};
 

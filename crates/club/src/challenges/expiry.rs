@@ -4,7 +4,7 @@
 //! challenge again.
 
 use crate::Refusal;
-use crate::kernel::phrases::duration_words;
+use crate::duration_words;
 use crate::matches::loaded::Loaded;
 use crate::matches::work::entry_json;
 use crate::{ChallengeSpec, Club, ClubError, DAY, Entry, Notice};

@@ -4,11 +4,13 @@
 //! (`block`); `opponent`, `challenge`, `answer_challenge` (`challenge`); `expire`
 //! (`expiry`).
 
-pub(crate) mod block;
-pub(crate) mod challenge;
+mod block;
+mod challenge;
 pub(crate) mod expiry;
-pub(crate) mod refusal;
+mod refusal;
 pub(crate) mod terms;
+
+pub(crate) use expiry::DEFAULT_CHALLENGE_EXPIRY;
 
 pub use block::{challenge_refused, join_refused};
 pub use challenge::spec_words;

@@ -9,8 +9,8 @@
 
 use engine::{Amount, Ruleset};
 
-use crate::kernel::duration::Span;
-use crate::kernel::phrases::duration_words;
+use crate::Span;
+use crate::duration_words;
 use crate::{ChallengeSpec, ClubError, DAY, Refusal, TimeControl, standard_rules};
 use engine::RulesError;
 

@@ -4,6 +4,7 @@
 //! `chouette_ops`, the loaded session `chouette_session`, the board and words
 //! `chouette_view`.
 
+use crate::FairDice;
 use crate::chouette::log::{ChouetteEntry, ChouetteSpec, chouette_words, db_id, id_of};
 use crate::chouette::ops::{ChouetteOp, ChouetteRef};
 use crate::chouette::refusal::ChouetteRefusal;
@@ -11,7 +12,6 @@ use crate::chouette::session::{Session, member, names_of, refusal};
 use crate::chouette::view::{
     chouette_next_words, event_words, finish_words, legal_play_texts, standings,
 };
-use crate::fair::chain::FairDice;
 use crate::{Actor, Club, ClubError, Outcome};
 use crate::{FairRefusal, Refusal, TermsRefusal};
 use engine::chouette::PlayerId;

@@ -3,10 +3,10 @@
 //! Entry points, on [`Club`](crate::Club): `chouette`, `chouette_moves` (`commands`);
 //! `load_chouette`, `find_chouette` (`session`); `chouette_outcome` (`view`).
 
-pub(crate) mod commands;
+mod commands;
 pub(crate) mod log;
-pub(crate) mod ops;
-pub(crate) mod refusal;
+mod ops;
+mod refusal;
 pub(crate) mod session;
 pub(crate) mod view;
 

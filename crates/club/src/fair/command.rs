@@ -44,7 +44,7 @@ async fn game_record(
                 .chouette_actions(n)
                 .await?
                 .iter()
-                .map(|(_, e)| serde_json::from_str::<crate::chouette::log::ChouetteEntry>(e))
+                .map(|(_, e)| serde_json::from_str::<crate::ChouetteEntry>(e))
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|e| corrupt(e.to_string()))?;
             let seeds = (fair.scheme() == Scheme::V2).then_some(&fair.member_seeds);

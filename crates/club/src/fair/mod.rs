@@ -4,12 +4,12 @@
 //! Entry points, on [`Club`](crate::Club): `fair_record`, `fair_throw` (`chain`); `fair`
 //! (`command`); `fair_stats` (`stats`).
 
-pub(crate) mod chain;
-pub(crate) mod chi_square;
-pub(crate) mod command;
-pub(crate) mod record;
-pub(crate) mod refusal;
-pub(crate) mod stats;
+mod chain;
+mod chi_square;
+mod command;
+mod record;
+mod refusal;
+mod stats;
 pub(crate) mod words;
 
 pub use chain::{

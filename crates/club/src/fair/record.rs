@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::Serialize;
 
-use crate::chouette::log::ChouetteEntry;
+use crate::ChouetteEntry;
 use crate::{ChallengeSpec, Entry, Snapshot};
 use engine::chouette::{Chouette, ChouetteAction, ChouetteEvent, PlayerId};
 use engine::welsh::{NominateFor, WelshAction, format_welsh_play};

@@ -150,7 +150,7 @@ async fn chouette_tally(
     let ids = club.store.fair_chouettes_of(player, community).await?;
     for &id in &ids {
         for (_, e) in club.store.chouette_actions(id).await? {
-            let entry: crate::chouette::log::ChouetteEntry =
+            let entry: crate::ChouetteEntry =
                 serde_json::from_str(&e).map_err(|e| ClubError::Corrupt(id, e.to_string()))?;
             if let crate::chouette::log::ChouetteEntry::Act {
                 by,

@@ -4,15 +4,17 @@
 //! Entry points, on [`Club`](crate::Club): `stop`, `is_stopping`, `stopping` (`stopping`).
 
 pub(crate) mod cause;
-pub(crate) mod clock;
-pub(crate) mod dice;
-pub(crate) mod duration;
+mod clock;
+mod dice;
+mod duration;
 pub(crate) mod error;
-pub(crate) mod ids;
+mod ids;
 pub(crate) mod low_priority;
-pub(crate) mod metrics;
+mod metrics;
 pub(crate) mod phrases;
-pub(crate) mod stopping;
+mod stopping;
+
+pub(crate) use stopping::Stop;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use dice::{DiceSource, RngDice};

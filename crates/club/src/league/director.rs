@@ -7,7 +7,7 @@ use super::entries::{LeagueEntry, entry_text};
 use super::terms::{League, days};
 use crate::LeagueRefusal;
 use crate::Refusal;
-use crate::kernel::phrases::duration_words;
+use crate::duration_words;
 use crate::matches::loaded::Loaded;
 use crate::matches::work::Work;
 use crate::{Club, ClubError, Entry, Outcome};

@@ -136,7 +136,7 @@ pub(crate) fn bracket(
         subtitle: format!(
             "Season {} \u{b7} knockout \u{b7} {}",
             league.row.season,
-            crate::challenges::challenge::spec_words(&league.spec)
+            crate::spec_words(&league.spec)
         ),
         rounds,
         losers: Vec::new(),
@@ -220,7 +220,7 @@ fn double_bracket(
             } else {
                 ""
             },
-            crate::challenges::challenge::spec_words(&league.spec)
+            crate::spec_words(&league.spec)
         ),
         rounds: upper.into_iter().map(column).collect(),
         losers: losers.into_iter().map(column).collect(),

@@ -15,7 +15,7 @@ use super::terms::days;
 use crate::Club;
 use crate::ClubError;
 use crate::Notice;
-use crate::kernel::phrases::duration_words;
+use crate::duration_words;
 use crate::kernel::phrases::utc_words;
 
 /// The end of a recurring season: the next one's sign-up opens until `now` + the

@@ -3,7 +3,7 @@
 //! fixtures, the organiser told once it has passed.
 
 use super::terms::{League, days};
-use crate::kernel::phrases::duration_words;
+use crate::duration_words;
 use crate::{Club, ClubError, Notice};
 use std::collections::HashMap;
 use store::{FixtureRow, PlayerRow};

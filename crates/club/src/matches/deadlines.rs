@@ -5,7 +5,7 @@ use crate::Club;
 use crate::ClubError;
 use crate::Notice;
 use crate::Refusal;
-use crate::kernel::phrases::duration_words;
+use crate::duration_words;
 use crate::matches::prompts::acting_side;
 use crate::matches::prompts::break_end;
 use crate::matches::prompts::next_words;

@@ -5,8 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::ClubError;
 use crate::command::{ChallengeSpec, Starter};
-use crate::kernel::error::ClubError;
 use engine::welsh::{MatchEnd, WelshAction};
 use engine::{Action, MatchRules, Play, Position, Side};
 

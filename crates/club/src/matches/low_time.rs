@@ -5,7 +5,7 @@
 //! began at or below the threshold (a live clock) never gets it. The store marks who was
 //! told, so it is said once across restarts and processes. Run by the deadline sweep.
 
-use crate::kernel::phrases::duration_words;
+use crate::duration_words;
 use crate::matches::loaded::Loaded;
 use crate::matches::prompts::acting_side;
 use crate::{Club, ClubError, DAY, Notice};

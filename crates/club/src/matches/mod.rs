@@ -8,22 +8,22 @@
 //! `games`, `history`, `export`, `export_loaded`, `moves`, `legal_moves` (`views`); `load`,
 //! `find`, `find_view`, `waiting_on`, `open_matches` (`which_match`).
 
-pub(crate) mod choices;
-pub(crate) mod deadlines;
+mod choices;
+mod deadlines;
 pub(crate) mod event_words;
 pub(crate) mod loaded;
 pub(crate) mod log;
-pub(crate) mod low_time;
-pub(crate) mod money;
-pub(crate) mod op;
-pub(crate) mod plan;
-pub(crate) mod play;
+mod low_time;
+mod money;
+mod op;
+mod plan;
+mod play;
 pub(crate) mod prompts;
-pub(crate) mod session;
-pub(crate) mod snapshot;
-pub(crate) mod time_bank;
+mod session;
+mod snapshot;
+mod time_bank;
 pub(crate) mod views;
-pub(crate) mod which_match;
+mod which_match;
 pub(crate) mod work;
 
 pub use choices::{Choice, Subject, choices_words};

@@ -4,10 +4,10 @@
 use super::plan::plan;
 use crate::Club;
 use crate::ClubError;
+use crate::FairDice;
 use crate::MatchRef;
 use crate::Outcome;
 use crate::Refusal;
-use crate::fair::chain::FairDice;
 use crate::matches::loaded::Loaded;
 use crate::matches::op::MatchOp;
 use crate::matches::time_bank::TurnClock;

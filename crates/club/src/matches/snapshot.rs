@@ -5,11 +5,11 @@
 use serde::{Deserialize, Serialize};
 
 use crate::Refusal;
+use crate::TutorNote;
 use crate::command::ChallengeSpec;
 use crate::kernel::phrases::utc_words;
 use crate::matches::event_words::{describe_standard, describe_welsh};
 use crate::matches::log::{Entry, LastMove, Ruling, Settlement, standard_rules};
-use crate::practice::undo::TutorNote;
 use engine::welsh::{
     BreakReason, MatchEnd, WelshEvent, WelshMatch, WelshPhase, WelshRules, format_amount,
     format_welsh_play,

@@ -6,8 +6,8 @@
 
 use crate::Refusal;
 use crate::WaitsOn;
-use crate::challenges::challenge::spec_words;
 use crate::matches::loaded::Loaded;
+use crate::spec_words;
 use crate::{Actor, Club, ClubError, MatchRef};
 use store::{MatchRow, MatchStatus, PlayerRow};
 

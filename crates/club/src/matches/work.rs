@@ -3,7 +3,7 @@
 //! ([`Work`]); and a log entry as the JSON stored ([`entry_json`]). A leaf every part
 //! that changes a match uses.
 
-use crate::fair::chain::FairDice;
+use crate::FairDice;
 use crate::kernel::error::json;
 use crate::{ClubError, Entry, Settlement, Snapshot};
 

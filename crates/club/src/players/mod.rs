@@ -8,17 +8,19 @@
 //! `sweep_spares`, `vacation_sweep` (`vacation`); `set_waiting_links`, `games_waiting`
 //! (`waiting`); `welsh_record` (`welsh_record`).
 
-pub(crate) mod acting_player;
-pub(crate) mod digest;
+mod acting_player;
+mod digest;
 pub(crate) mod h2h;
-pub(crate) mod names;
+mod names;
 pub(crate) mod player_key;
 pub(crate) mod rating;
-pub(crate) mod refusal;
-pub(crate) mod settings;
-pub(crate) mod vacation;
+mod refusal;
+mod settings;
+mod vacation;
 pub(crate) mod waiting;
-pub(crate) mod welsh_record;
+mod welsh_record;
+
+pub(crate) use waiting::LinksCell;
 
 pub use digest::DigestOptions;
 pub use rating::{RATING_CHANGES_SHOWN, change_line};

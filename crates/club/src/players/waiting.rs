@@ -15,8 +15,8 @@ use std::fmt::Write as _;
 use std::sync::{Arc, RwLock};
 
 use crate::PlayerRefusal;
+use crate::duration_words;
 use crate::kernel::low_priority;
-use crate::kernel::phrases::duration_words;
 use crate::matches::loaded::Loaded;
 use crate::matches::prompts::{acting_side, break_prompt_then, next_words};
 use crate::web::links::MATCH;

@@ -3,9 +3,9 @@
 //! Entry points, on [`Club`](crate::Club): `hint` (`hint`); `act_tutored` (`tutor`);
 //! `undo_or_keep` (`undo`).
 
-pub(crate) mod hint;
-pub(crate) mod refusal;
-pub(crate) mod tutor;
+mod hint;
+mod refusal;
+mod tutor;
 pub(crate) mod undo;
 pub(crate) mod welsh_hint;
 
@@ -15,10 +15,10 @@ pub use undo::{Before, TutorNote};
 
 use crate::Club;
 use crate::ClubError;
+use crate::MatchOp;
 use crate::MatchRef;
 use crate::Outcome;
 use crate::matches::loaded::Loaded;
-use crate::matches::op::MatchOp;
 use engine::Side;
 use store::PlayerRow;
 

@@ -10,8 +10,8 @@
 //! undone (the result is written). If gnubg is missing or fails, the action is made and
 //! the player is told the tutor could not judge it.
 
+use crate::MatchOp;
 use crate::matches::loaded::Loaded;
-use crate::matches::op::MatchOp;
 use crate::practice::refusal::PracticeRefusal;
 use crate::practice::undo::{TutorNote, held_words};
 use crate::{Club, ClubError, Entry, Outcome};
@@ -281,7 +281,7 @@ fn plan_nothing(_club: &Club, l: &Loaded) -> Result<crate::matches::work::Work, 
 #[cfg(test)]
 mod tests {
     use super::{Judge, Mode};
-    use crate::matches::op::MatchOp;
+    use crate::MatchOp;
     use engine::{Action, Match, MatchRules, Setup, Side};
     use gnubg::{BotSettings, Pool};
 

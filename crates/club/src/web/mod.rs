@@ -13,13 +13,13 @@
 //! `revoke_player_link_by`, `resolve_player_link`, `player_rating_chart` (`player`);
 //! `revoke_link_by` (`revoke`).
 
-pub(crate) mod chouette;
-pub(crate) mod league;
+mod chouette;
+mod league;
 pub(crate) mod links;
-pub(crate) mod match_page;
-pub(crate) mod player;
-pub(crate) mod refusal;
-pub(crate) mod revoke;
+mod match_page;
+mod player;
+mod refusal;
+mod revoke;
 
 pub use chouette::ChouettePage;
 pub use league::{

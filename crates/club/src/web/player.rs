@@ -9,10 +9,10 @@
 use crate::Actor;
 use crate::Club;
 use crate::ClubError;
-use crate::analysis::review::Review;
-use crate::analysis::review::rating_band;
-use crate::analysis::welsh::WelshReview;
+use crate::Review;
+use crate::WelshReview;
 use crate::players::h2h::finished_result;
+use crate::rating_band;
 use crate::web::links::is_token;
 use crate::web::links::player_kind;
 use engine::Ruleset;

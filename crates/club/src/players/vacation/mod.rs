@@ -19,7 +19,7 @@
 use crate::Club;
 use crate::ClubError;
 use crate::Outcome;
-use crate::kernel::phrases::duration_words;
+use crate::duration_words;
 use crate::kernel::phrases::utc_words;
 use away::vacation_end;
 use away::vacation_plan;
