@@ -10,8 +10,9 @@
 //! |---|---|
 //! | `club.rs` | [`Club`]: its parts, its construction, `execute` and the dispatch by group |
 //! | `command.rs` | [`Command`] grouped by concern, [`Outcome`], [`Actor`], [`MatchRef`], [`NextUp`], [`Notice`]; `Command::kind` for the metrics |
-//! | `kernel/` | what every room uses: the clock, the dice, spans of time and their words, a match's cause of ending, the errors, the metrics, stopping, the low-priority thread |
-//! | `matches/` | a match: its log and the snapshot it folds into, loading one (`which_match`), the commands played on it (`play`), its time banks, boards and views, prompts and choices, a deadline come, low time, money play's ledger and sessions |
+//! | `refusal.rs` | [`Refusal`]: every refusal a player can cause, with its facts; `Display` gives the words players read (each room's own refusals in its `refusal.rs`) |
+//! | `kernel/` | what every room uses: the ids (`MatchNo`, `PlayerId`, `CommunityId`), the clock, the dice, spans of time and their words, a match's cause of ending, the errors, the metrics, stopping, the low-priority thread |
+//! | `matches/` | a match: its log and the snapshot it folds into, loading one (`which_match`), the commands played on it (`plan` works one out against the engine, `play` writes it), its time banks, boards and views, prompts and choices, a deadline come, low time, money play's ledger and sessions |
 //! | `challenges/` | challenges: the terms checked, making and answering one, expiry, blocking |
 //! | `practice/` | practice: hints (standard and Welsh), the tutor, `/undo` and `/keep` |
 //! | `chouette/` | chouettes: the log, the operations, sessions, views, the commands |
@@ -26,9 +27,12 @@
 //! Each room's `mod.rs` holds its entry points: the one `impl Club` block of the room,
 //! what other rooms and the adapters call, listed in its doc. The rest of a room are
 //! free functions taking the club (`club: &Club`), called by path, so a `use` line or a
-//! path names every file a command passes through. A few leaf modules are open to the
-//! other rooms (`pub(crate) mod`): the vocabulary many share (a match loaded, a
-//! command's work on it, the log's entries, a player's key, the phrases). No two modules
+//! path names every file a command passes through. A room's files are private to it
+//! (`mod`), but for the leaf modules other rooms share (`pub(crate) mod`): a match loaded
+//! (`matches::loaded`), a command's work on it (`matches::work`), its log, prompts and
+//! event words, a player's key, the phrases, the causes of an ending, and a few more, each
+//! named in its room's `mod.rs`. The public types are re-exported here and other rooms
+//! name them through the crate root (`crate::ClubError`). No two modules
 //! name each other, directly or round a loop (`tests/it/layers/` checks every crate).
 
 mod analysis;

@@ -2,8 +2,8 @@
 //! `gnubg::analyse_match`), the review and its words, the
 //! Welsh review.
 //!
-//! Entry points, on [`Club`](crate::Club): `analysis_events`, `analysis_settings`,
-//! `analyse`, `stats`, `requeue_analyses`, `run_next_analysis` (`queue`).
+//! Entry points, on [`Club`]: `analysis_events`, `analysis_settings`, `analyse`, `stats`,
+//! `requeue_analyses`, `run_next_analysis` (`queue`).
 
 mod gnubg_review;
 mod queue;

@@ -1,7 +1,7 @@
 //! The bot player: its levels, identities, events, worker, decisions in a match (GNU
 //! Backgammon's and the Welsh player's), the terms it accepts and the record against it.
 //!
-//! Entry points, on [`Club`](crate::Club): `set_bot_identity`, `bot_user_id`, `bot_events`,
+//! Entry points, on [`Club`]: `set_bot_identity`, `bot_user_id`, `bot_events`,
 //! `is_bot_user`, `run_bot_once` (`player`); `bot_record_lines` (`record`); `names_bot`,
 //! `bot_row`, `refuse_as_bot` (`terms`); `bot_decides`, `bot_accepts` (`turn`).
 

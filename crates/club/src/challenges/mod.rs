@@ -1,8 +1,7 @@
 //! Challenges: making one, its terms checked, answering it, expiry, blocking.
 //!
-//! Entry points, on [`Club`](crate::Club): `block`, `unblock`, `check_blocks_join`
-//! (`block`); `opponent`, `challenge`, `answer_challenge` (`challenge`); `expire`
-//! (`expiry`).
+//! Entry points, on [`Club`]: `block`, `unblock`, `check_blocks_join` (`block`);
+//! `opponent`, `challenge`, `answer_challenge` (`challenge`); `expire` (`expiry`).
 
 mod block;
 mod challenge;

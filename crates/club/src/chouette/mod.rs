@@ -1,7 +1,7 @@
 //! Chouettes: their log, operations, sessions, views and commands.
 //!
-//! Entry points, on [`Club`](crate::Club): `chouette`, `chouette_moves` (`commands`);
-//! `load_chouette`, `find_chouette` (`session`); `chouette_outcome` (`view`).
+//! Entry points, on [`Club`]: `chouette`, `chouette_moves` (`commands`); `load_chouette`,
+//! `find_chouette` (`session`); `chouette_outcome` (`view`).
 
 mod commands;
 pub(crate) mod log;

@@ -1,8 +1,8 @@
 //! Provably fair dice: the chain, seeds and throws, `/fair`, the records of play, dice
 //! statistics.
 //!
-//! Entry points, on [`Club`](crate::Club): `fair_record`, `fair_throw` (`chain`); `fair`
-//! (`command`); `fair_stats` (`stats`).
+//! Entry points, on [`Club`]: `fair_record`, `fair_throw` (`chain`); `fair` (`command`);
+//! `fair_stats` (`stats`).
 
 mod chain;
 mod chi_square;

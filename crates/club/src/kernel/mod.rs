@@ -1,7 +1,7 @@
 //! What every room uses: the clock and the dice, spans of time and their words, a match's
 //! cause of ending, the club's errors, the metrics, stopping, the low-priority thread.
 //!
-//! Entry points, on [`Club`](crate::Club): `stop`, `is_stopping`, `stopping` (`stopping`).
+//! Entry points, on [`Club`]: `stop`, `is_stopping`, `stopping` (`stopping`).
 
 pub(crate) mod cause;
 mod clock;

@@ -21,11 +21,11 @@
 //! re-exports what the club and the adapters use of them, and holds the room's entry
 //! points.
 //!
-//! Entry points, on [`Club`](crate::Club): `after_match_end` (`advance`); `league_result`
-//! (`announce`); `league` (`commands`); `find_league`, `league_names` (`record`);
-//! `league_posts`, `take_league_posts_owed`, `move_owed_league_match`, `move_league_match`
-//! (`posts`); `league_sweep` (`reminders`); `league_table`, `league_bracket`,
-//! `bracket_picture` (`views`).
+//! Entry points, on [`Club`]: `after_match_end` (`advance`); `league_result` (`announce`);
+//! `league` (`commands`); `find_league`, `league_names` (`record`); `league_posts`,
+//! `take_league_posts_owed`, `move_owed_league_match`, `move_league_match` (`posts`);
+//! `league_sweep` (`reminders`); `league_table`, `league_bracket`, `bracket_picture`
+//! (`views`).
 
 mod advance;
 mod announce;

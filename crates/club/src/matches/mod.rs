@@ -2,11 +2,11 @@
 //! it, the boards and views, prompts and choices, deadlines and the sweep's time-outs,
 //! money play's ledger and sessions.
 //!
-//! Entry points, on [`Club`](crate::Club): `match_due` (`deadlines`); `low_time_sweep`
-//! (`low_time`); `ledger`, `pot` (`money`); `with_fair`, `act`, `plan`, `autopilot`,
-//! `planned_change`, `save`, `commit` (`play`); `stop_session` (`session`); `board`,
-//! `games`, `history`, `export`, `export_loaded`, `moves`, `legal_moves` (`views`); `load`,
-//! `find`, `find_view`, `waiting_on`, `open_matches` (`which_match`).
+//! Entry points, on [`Club`]: `match_due` (`deadlines`); `low_time_sweep` (`low_time`);
+//! `ledger`, `pot` (`money`); `with_fair`, `act`, `planned_change`, `save`, `commit`
+//! (`play`); `plan`, `autopilot` (`plan`); `stop_session` (`session`); `board`, `games`,
+//! `history`, `export`, `export_loaded`, `moves`, `legal_moves` (`views`); `load`, `find`,
+//! `find_view`, `waiting_on`, `open_matches` (`which_match`).
 
 mod choices;
 mod deadlines;

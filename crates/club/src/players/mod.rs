@@ -1,8 +1,8 @@
 //! Players: who sends a command, names, settings, ratings, head-to-head, the Welsh record,
 //! vacations, the daily digest, the matches waiting on a player.
 //!
-//! Entry points, on [`Club`](crate::Club): `me` (`acting_player`); `digest_sweep`,
-//! `compose_digests` (`digest`); `head_to_head_view`; `rename` (`names`); `rated_player`,
+//! Entry points, on [`Club`]: `me` (`acting_player`); `digest_sweep`, `compose_digests`
+//! (`digest`); `head_to_head_view` (`h2h`); `rename` (`names`); `rated_player`,
 //! `rating_view`, `leaderboard_view` (`rating`); `settings`, `introduce`, `match_threads`,
 //! `move_to_channel` (`settings`); `vacation`, `vacation_starts`, `defer_for_vacation`,
 //! `sweep_spares`, `vacation_sweep` (`vacation`); `set_waiting_links`, `games_waiting`

@@ -1,7 +1,7 @@
 //! Practice: hints (standard and Welsh), the tutor and `/undo`.
 //!
-//! Entry points, on [`Club`](crate::Club): `hint` (`hint`); `act_tutored` (`tutor`);
-//! `undo_or_keep` (`undo`).
+//! Entry points, on [`Club`]: `hint` (`hint`); `act_tutored` (`tutor`); `undo_or_keep`
+//! (`undo`).
 
 mod hint;
 mod refusal;

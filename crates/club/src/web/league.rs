@@ -201,7 +201,7 @@ pub(super) async fn league_link_stamp(
     }
 }
 
-/// [`Club::league_link_stamp`] of league `league` under the public key `key`.
+/// [`Web::league_link_stamp`](crate::Web::league_link_stamp) of league `league` under the public key `key`.
 pub(super) async fn public_league_stamp(
     club: &Club,
     key: &str,
@@ -244,7 +244,7 @@ pub(super) async fn resolve_leaderboard_link(
 }
 
 /// The stamp of the leaderboard page whose token is `token` (`None`: the token finds
-/// nothing), as [`Club::league_link_stamp`].
+/// nothing), as [`Web::league_link_stamp`](crate::Web::league_link_stamp).
 pub(super) async fn leaderboard_link_stamp(
     club: &Club,
     token: &str,
@@ -259,7 +259,7 @@ pub(super) async fn leaderboard_link_stamp(
 }
 
 /// The stamp of the leaderboard under the public key `key`, as
-/// [`Club::league_link_stamp`].
+/// [`Web::league_link_stamp`](crate::Web::league_link_stamp).
 pub(super) async fn public_leaderboard_stamp(
     club: &Club,
     key: &str,
@@ -348,7 +348,7 @@ pub(super) async fn public_league(
     }
 }
 
-/// [`Club::league_link_bracket`] under a public key.
+/// [`Web::league_link_bracket`](crate::Web::league_link_bracket) under a public key.
 pub(super) async fn public_league_bracket(
     club: &Club,
     key: &str,

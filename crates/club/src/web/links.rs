@@ -159,7 +159,7 @@ pub(super) async fn revoke_match_link_by(
 
 /// The link of the page an outcome is about: the match or chouette whose board it
 /// shows, else the one player it is about (`/rating`, `/stats`); `None` when it is
-/// about none, or about several players ([`Club::outcome_player_links`]).
+/// about none, or about several players ([`Web::outcome_player_links`](crate::Web::outcome_player_links)).
 pub(super) async fn outcome_link(
     club: &Club,
     out: &Outcome,
@@ -183,7 +183,7 @@ pub(super) async fn outcome_link(
 
 /// The pages of the players an outcome is about when it is about several (`/h2h`:
 /// both), each with the player's display name, in the outcome's order; empty for one
-/// or none ([`Club::outcome_link`] gives the one).
+/// or none ([`Web::outcome_link`](crate::Web::outcome_link) gives the one).
 pub(super) async fn outcome_player_links(
     club: &Club,
     out: &Outcome,

@@ -75,7 +75,7 @@ impl Web<'_> {
     /// The board of chouette session `id` at step `n` of its replay, if there is one.
     ///
     /// # Errors
-    /// As for [`Club::chouette_page`].
+    /// As for [`Web::chouette_page`](crate::Web::chouette_page).
     pub async fn chouette_frame(&self, id: i64, n: usize) -> Result<Option<Scene>, ClubError> {
         chouette::chouette_frame(self.club, id, n).await
     }
@@ -134,7 +134,7 @@ impl Web<'_> {
         league::league_link_stamp(self.club, token).await
     }
 
-    /// [`Club::league_link_stamp`] of league `league` under the public key `key`.
+    /// [`Web::league_link_stamp`](crate::Web::league_link_stamp) of league `league` under the public key `key`.
     ///
     /// # Errors
     /// A database error.
@@ -171,7 +171,7 @@ impl Web<'_> {
     }
 
     /// The stamp of the leaderboard page whose token is `token` (`None`: the token finds
-    /// nothing), as [`Club::league_link_stamp`].
+    /// nothing), as [`Web::league_link_stamp`](crate::Web::league_link_stamp).
     ///
     /// # Errors
     /// A database error.
@@ -183,7 +183,7 @@ impl Web<'_> {
     }
 
     /// The stamp of the leaderboard under the public key `key`, as
-    /// [`Club::league_link_stamp`].
+    /// [`Web::league_link_stamp`](crate::Web::league_link_stamp).
     ///
     /// # Errors
     /// A database error.
@@ -237,7 +237,7 @@ impl Web<'_> {
         league::public_league(self.club, key, league).await
     }
 
-    /// [`Club::league_link_bracket`] under a public key.
+    /// [`Web::league_link_bracket`](crate::Web::league_link_bracket) under a public key.
     ///
     /// # Errors
     /// A database error.
@@ -311,7 +311,7 @@ impl Web<'_> {
 
     /// The link of the page an outcome is about: the match or chouette whose board it
     /// shows, else the one player it is about (`/rating`, `/stats`); `None` when it is
-    /// about none, or about several players ([`Club::outcome_player_links`]).
+    /// about none, or about several players ([`Web::outcome_player_links`](crate::Web::outcome_player_links)).
     ///
     /// # Errors
     /// A database error.
@@ -321,7 +321,7 @@ impl Web<'_> {
 
     /// The pages of the players an outcome is about when it is about several (`/h2h`:
     /// both), each with the player's display name, in the outcome's order; empty for one
-    /// or none ([`Club::outcome_link`] gives the one).
+    /// or none ([`Web::outcome_link`](crate::Web::outcome_link) gives the one).
     ///
     /// # Errors
     /// A database error.
@@ -369,7 +369,7 @@ impl Web<'_> {
     /// The board of match `id` at step `n` of its replay, if there is one.
     ///
     /// # Errors
-    /// As for [`Club::match_page`].
+    /// As for [`Web::match_page`](crate::Web::match_page).
     pub async fn match_frame(&self, id: MatchNo, n: usize) -> Result<Option<Scene>, ClubError> {
         match_page::match_frame(self.club, id.get(), n).await
     }

@@ -2,7 +2,7 @@
 //! A revoked link gets a new token in one write, and the old token finds nothing from
 //! then on (its pages answer 404).
 //!
-//! - a match: one of its players, or a manager of its server ([`Club::revoke_match_link_by`]);
+//! - a match: one of its players, or a manager of its server ([`Web::revoke_match_link_by`](crate::Web::revoke_match_link_by));
 //! - a chouette session: a player who sat in it (anyone in its log), or a manager of its
 //!   server;
 //! - a league: its organiser, a manager of its server, or a holder of the league's

@@ -4,8 +4,8 @@
 //! and the bot player's worker (`bot`). Each ends when the club is stopped
 //! ([`Club::stop`]).
 //!
-//! Entry points, on [`Club`](crate::Club): `sweep`, `spawn_deadlines` (`sweep`);
-//! `spawn_analysis` (`analysis`); `spawn_bot` (`bot`).
+//! Entry points, on [`Club`]: `sweep`, `spawn_deadlines` (`sweep`); `spawn_analysis`
+//! (`analysis`); `spawn_bot` (`bot`).
 
 mod analysis;
 mod bot;
