@@ -1,7 +1,8 @@
 //! The local chat (`gammonbot local` on a SQLite file, or on a PostgreSQL database with
 //! `GAMMONBOT_TEST_PG`) under a scripted load, killed with
-//! SIGKILL at random moments (a seeded generator picks them) and restarted, at least 20
-//! times. Several pairs of players challenge, accept, roll and move through stdin, four
+//! SIGKILL at random moments and restarted, at least 20 times: a seeded generator picks
+//! how many commands each run answers (so a slow machine plays the same load) and how
+//! long into the next one the kill comes. Several pairs of players challenge, accept, roll and move through stdin, four
 //! matches at a time. After each kill:
 //!
 //! * every acknowledged command is in the log: whatever the chat printed before the kill
@@ -194,8 +195,10 @@ fn load_and_kill_every_acknowledged_command_survives_sigkill() {
         for g in &mut games {
             g.next = None;
         }
-        let run_for = Duration::from_millis(30 + rng.below(400) as u64);
-        let began = Instant::now();
+        // How many commands this run answers before the kill: counted, not timed, so that
+        // a slow or busy machine plays the same load (a timed run made fewer matches there).
+        let run_commands = rng.below(80);
+        let mut answered = 0usize;
         let mut turn = 0usize;
         let in_flight: Option<String> = loop {
             games.retain(|g| g.id != 0);
@@ -214,13 +217,14 @@ fn load_and_kill_every_acknowledged_command_survives_sigkill() {
                     }
                 }
             };
-            if began.elapsed() >= run_for {
+            if answered >= run_commands {
                 // The kill comes while this command runs (or just before, or just after).
                 chat.send(&line);
                 std::thread::sleep(Duration::from_micros(rng.below(4000) as u64));
                 break Some(line);
             }
             sent += 1;
+            answered += 1;
             let out = chat.ask(&line);
             acks(&out, &mut acked);
             if line.contains("/challenge") {
