@@ -28,7 +28,6 @@ mod league_formats;
 mod league_matches;
 mod league_pictures;
 mod league_seasons;
-mod league_suggest;
 mod league_withdrawals;
 mod leagues;
 mod money_game_words;

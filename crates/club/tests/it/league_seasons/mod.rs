@@ -1,18 +1,20 @@
 //! Seasons that start by themselves: a recurring divisions league's next season after its
 //! sign-up window (a restart during the window loses nothing), a knockout's check-in (the
 //! absent dropped, the draw from the rest), and the threads a season the sweep starts owes
-//! its matches. (`/league suggest` is `league_suggest`.)
+//! its matches. (`/league suggest` is in `suggest`.)
+
+mod suggest;
 
 use club::{ChallengeSpec, Command, DAY, Format, LeagueCommand, LeagueOp, MatchOp, MatchRef};
 use clubkit::{Fixture, START, match_of, refused, run, who};
 use engine::ResignLevel;
 use testkit::store_url;
 
-fn league(name: &str, op: LeagueOp) -> Command {
+pub(super) fn league(name: &str, op: LeagueOp) -> Command {
     Command::League(LeagueCommand::local(Some(name), op))
 }
 
-fn set(name: &str, key: &str, value: &str) -> Command {
+pub(super) fn set(name: &str, key: &str, value: &str) -> Command {
     league(
         name,
         LeagueOp::Set {
@@ -22,7 +24,13 @@ fn set(name: &str, key: &str, value: &str) -> Command {
     )
 }
 
-async fn create(f: &Fixture, name: &str, format: Format, spec: ChallengeSpec, players: &[&str]) {
+pub(super) async fn create(
+    f: &Fixture,
+    name: &str,
+    format: Format,
+    spec: ChallengeSpec,
+    players: &[&str],
+) {
     run(
         f,
         "org",

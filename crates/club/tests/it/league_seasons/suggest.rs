@@ -6,45 +6,12 @@
 use std::process::Command as Process;
 use std::sync::Arc;
 
-use club::{
-    ChallengeSpec, Command, DAY, Format, LeagueCommand, LeagueOp, Look, MatchOp, MatchRef, Snapshot,
-};
+use club::{ChallengeSpec, Command, DAY, Format, LeagueOp, Look, MatchOp, MatchRef, Snapshot};
 use clubkit::{Fixture, START, ScriptDice, match_of, refused, run, who};
 use engine::{AnyMatch, Phase, ResignLevel, Side};
 use testkit::store_url;
 
-fn league(name: &str, op: LeagueOp) -> Command {
-    Command::League(LeagueCommand::local(Some(name), op))
-}
-
-fn set(name: &str, key: &str, value: &str) -> Command {
-    league(
-        name,
-        LeagueOp::Set {
-            key: key.into(),
-            value: value.into(),
-        },
-    )
-}
-
-async fn create(f: &Fixture, name: &str, format: Format, spec: ChallengeSpec, players: &[&str]) {
-    run(
-        f,
-        "org",
-        league(
-            name,
-            LeagueOp::Create {
-                name: name.into(),
-                format,
-                spec,
-            },
-        ),
-    )
-    .await;
-    for p in players {
-        run(f, p, league(name, LeagueOp::Join)).await;
-    }
-}
+use super::{create, league, set};
 
 /// The snapshot of match `m` as stored.
 async fn snapshot(f: &Fixture, m: i64) -> Snapshot {
