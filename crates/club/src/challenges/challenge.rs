@@ -125,6 +125,13 @@ pub(super) async fn challenge(
     }
     super::block::check_blocks_challenge(club, me, &other).await?;
     let now = club.clock.now();
+    let terms = crate::kernel::error::json(&spec)?;
+    if let Some(row) =
+        super::retry::same_challenge(club, me, &other, community, &actor.channel, &terms, now)
+            .await?
+    {
+        return Ok(super::retry::answer_again(&row, &other, now));
+    }
     let entry = Entry::Challenge { spec };
     let fair = crate::new_chain(&*club.dice, 1);
     let id = club
@@ -134,7 +141,7 @@ pub(super) async fn challenge(
                 community_id: community,
                 channel: actor.channel.clone(),
                 ruleset: spec.ruleset,
-                terms: crate::kernel::error::json(&spec)?,
+                terms,
                 players: [me.id, other.id],
                 bank: spec.time.bank,
                 now,

@@ -1,4 +1,5 @@
-//! Challenges: making one, its terms checked, answering it, expiry, blocking.
+//! Challenges: making one (one only when it is sent again, `retry`), its terms checked,
+//! answering it, expiry, blocking.
 //!
 //! Entry points, on [`Club`]: `block`, `unblock`, `check_blocks_join` (`block`);
 //! `opponent`, `challenge`, `answer_challenge` (`challenge`); `expire` (`expiry`).
@@ -7,6 +8,7 @@ mod block;
 mod challenge;
 pub(crate) mod expiry;
 mod refusal;
+mod retry;
 pub(crate) mod terms;
 
 pub(crate) use expiry::DEFAULT_CHALLENGE_EXPIRY;

@@ -14,6 +14,7 @@
 mod block;
 mod bot_player;
 mod bot_tutor;
+mod challenge_again;
 mod chouette_club;
 mod club;
 mod club_on_postgres;
