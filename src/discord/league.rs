@@ -179,7 +179,12 @@ pub async fn lg_create(
                 components: vec![button],
                 ..super::answer::Answer::text(super::answer::outcome_content(&out))
             };
-            super::reply::answer_everyone(ctx, &answer).await
+            // The league is made: an answer Discord did not take goes to the channel.
+            if let Err(e) = super::reply::answer_everyone(ctx, &answer).await {
+                tracing::warn!(error = %e, "the answer to /league create was not shown");
+                super::reply::carried_out_anyway(ctx.http(), ctx.channel_id(), &answer).await;
+            }
+            Ok(())
         }
         Err(e) => {
             super::reply::tell(ctx, format!("\u{26A0} {e}")).await?;

@@ -74,6 +74,40 @@ macro_rules! retry_429 {
     }};
 }
 
+/// Sends with `$send` again after a transient failure: a 429 (rate limit), a 5xx (Discord
+/// failing) or a request that did not complete (a timeout, a dropped connection), waiting
+/// [`RETRIES_429`] in turn; anything else (a 403, a 404: a permanent refusal) at once.
+macro_rules! retry_transient {
+    ($send:expr) => {{
+        let mut waits = $crate::discord::RETRIES_429.iter();
+        loop {
+            match $crate::discord::rest_count::counted($send) {
+                Err(e) if $crate::discord::transient(&e) => match waits.next() {
+                    Some(wait) => {
+                        tracing::warn!(error = %e, "Discord failed (transient); trying again");
+                        tokio::time::sleep(*wait).await;
+                    }
+                    None => break Err(e),
+                },
+                other => break other,
+            }
+        }
+    }};
+}
+
+/// Whether `e` is worth trying again: a 429, a 5xx, or a request that did not complete.
+pub(crate) fn transient(e: &poise::serenity_prelude::Error) -> bool {
+    use poise::serenity_prelude as serenity;
+    match e {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
+            let code = r.status_code.as_u16();
+            code == 429 || code >= 500
+        }
+        serenity::Error::Http(serenity::HttpError::Request(_)) => true,
+        _ => false,
+    }
+}
+
 /// How often, and after how long, a post refused with 429 is tried again.
 const RETRIES_429: [Duration; 3] = [
     Duration::from_secs(1),

@@ -198,15 +198,27 @@ pub(super) async fn reply(
             Ok(None)
         }
         Ok(out) => {
-            // Drawing takes milliseconds; should it ever take long, defer (privately).
-            let files = or_defer(outcome_files(&out), RENDER_WAIT, async || {
-                rest_count::count(&ctx.defer_ephemeral().await);
-            })
+            // Drawing takes milliseconds, the pages' links a read or two; should it ever
+            // take long, defer (privately).
+            let data = ctx.data();
+            let answer = or_defer(
+                async {
+                    let files = outcome_files(&out).await;
+                    Answer::linked(&out, files, &data.club, data.web.as_deref()).await
+                },
+                RENDER_WAIT,
+                async || {
+                    rest_count::count(&ctx.defer_ephemeral().await);
+                },
+            )
             .await
             .0;
-            let data = ctx.data();
-            let answer = Answer::linked(&out, files, &data.club, data.web.as_deref()).await;
-            answer_everyone(ctx, &answer).await?;
+            // The club has done what it said: from here on nothing may tell the player
+            // that nothing changed. An answer Discord did not take goes to the channel.
+            if let Err(e) = answer_everyone(ctx, &answer).await {
+                tracing::warn!(error = %e, "the answer to a command carried out was not shown");
+                carried_out_anyway(ctx.http(), ctx.channel_id(), &answer).await;
+            }
             announce(ctx.http(), ctx.channel_id(), &out).await;
             direct_message(ctx.http(), &ctx.data().dm_refused, ctx.channel_id(), &out).await;
             // What other players are told (a vacation's start or end), as the sweep's
@@ -216,6 +228,24 @@ pub(super) async fn reply(
             }
             Ok(Some(out))
         }
+    }
+}
+
+/// After a command was carried out but its answer could not be given (the interaction's
+/// reply failed), the answer is posted in the channel, tried again on Discord's transient
+/// failures, saying so; the player is never told that nothing changed.
+pub(super) async fn carried_out_anyway(
+    http: &serenity::Http,
+    channel: serenity::ChannelId,
+    answer: &Answer,
+) {
+    let mut message = answer.message();
+    message = message.content(clip(&format!(
+        "{}\n(done: the answer to the command could not be shown, so it is posted here)",
+        answer.content
+    )));
+    if let Err(e) = retry_transient!(channel.send_message(http, message.clone()).await) {
+        tracing::warn!(error = %e, "the answer to a command carried out was not posted either");
     }
 }
 
@@ -328,7 +358,9 @@ pub(super) async fn on_component(
         rest_count::counted(c.defer(ctx).await)
     })
     .await;
-    let mut deferred = defer.transpose()?.is_some();
+    // A deferral Discord refused does not undo the club's work: go on and answer (or,
+    // that failing, post in the channel).
+    let mut deferred = deferral_made(defer);
     match result {
         Err(e) => {
             let text = format!("\u{26A0} {e}");
@@ -364,12 +396,12 @@ pub(super) async fn on_component(
                     rest_count::counted(c.defer(ctx).await)
                 })
                 .await;
-                deferred = defer.transpose()?.is_some();
+                deferred = deferral_made(defer);
                 files
             };
             let answer = Answer::linked(&out, files, &data.club, data.web.as_deref()).await;
-            if deferred {
-                rest_count::counted(c.create_followup(ctx, answer.followup()).await)?;
+            let shown = if deferred {
+                rest_count::counted(c.create_followup(ctx, answer.followup()).await).map(|_| ())
             } else {
                 rest_count::counted(
                     c.create_response(
@@ -377,13 +409,29 @@ pub(super) async fn on_component(
                         serenity::CreateInteractionResponse::Message(answer.response()),
                     )
                     .await,
-                )?;
+                )
+            };
+            if let Err(e) = shown {
+                tracing::warn!(error = %e, "the answer to a click carried out was not shown");
+                carried_out_anyway(&ctx.http, c.channel_id, &answer).await;
             }
             announce(&ctx.http, c.channel_id, &out).await;
             direct_message(&ctx.http, &data.dm_refused, c.channel_id, &out).await;
         }
     }
     Ok(())
+}
+
+/// Whether a deferral was made; one Discord refused is logged and counts as not made.
+fn deferral_made<T>(defer: Option<Result<T, serenity::Error>>) -> bool {
+    match defer {
+        Some(Ok(_)) => true,
+        Some(Err(e)) => {
+            tracing::warn!(error = %e, "deferral refused; answering without it");
+            false
+        }
+        None => false,
+    }
 }
 
 /// Posts a reminder or time-out in the match's channel, mentioning the player, and by

@@ -587,3 +587,45 @@ async fn a_money_play_option_given_for_a_match_is_refused_privately_not_dropped(
     assert!(public(&fake).iter().all(|t| !t.contains("challenges")));
     fake.finish().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reply_that_fails_after_a_commit_reaches_the_channel_and_a_retry_makes_no_second_match() {
+    let Bot { fake, .. } = start("reply-fails", Some(GUILD), Duration::from_secs(3600)).await;
+    // Given Discord fails (500) the next interaction reply
+    fake.fail("POST", "/callback", 500, 1);
+    // When alice challenges bob (the club saves the challenge, then the reply fails)
+    let from = fake.requests().len();
+    fake.dispatch(challenge_cmd("t-fail", ALICE, BOB, json!([])));
+    let failed = fake
+        .wait_for(from, |r| r.route().ends_with("/callback"))
+        .await;
+    assert_eq!(failed.status, 500);
+    // Then the outcome reaches the channel, and nobody reads that nothing was changed
+    let posted = fake
+        .wait_for(from, |r| {
+            r.route() == format!("/api/v10/channels/{CHANNEL}/messages")
+                && content(r).contains("Match #1: alice challenges bob")
+        })
+        .await;
+    assert_eq!(posted.status, 200);
+    assert!(
+        content(&posted).contains("the answer to the command could not be shown"),
+        "{}",
+        content(&posted)
+    );
+    // When alice, who saw no answer, challenges again
+    let again = interact(&fake, challenge_cmd("t-again", ALICE, BOB, json!([]))).await;
+    // Then she is answered with the match already made, not a second one
+    assert!(
+        content(&again).contains("Match #1: this challenge to bob was already made"),
+        "{}",
+        content(&again)
+    );
+    let all: Vec<String> = fake.requests().iter().map(content).collect();
+    assert!(
+        !all.iter().any(|c| c.contains("nothing was changed")),
+        "{all:?}"
+    );
+    assert!(!all.iter().any(|c| c.contains("Match #2")), "{all:?}");
+    fake.finish().await;
+}

@@ -212,50 +212,57 @@ async fn post_challenge(
     let threads = club.match_threads(&actor(ctx), None).await.unwrap_or(false);
     match (result, ctx.guild_id()) {
         (Ok(out), Some(_)) if threads => {
-            // The match gets its own thread; the challenge is posted there.
-            let id = out.match_id.unwrap_or(club::MatchNo::from(0));
-            let name = format!("Match #{id}");
-            let thread = ctx
-                .channel_id()
-                .create_thread(
-                    ctx,
-                    serenity::CreateThread::new(name).kind(serenity::ChannelType::PublicThread),
-                )
-                .await?;
-            club.move_to_channel(&actor(ctx), id, &thread.id.to_string())
-                .await?;
-            // The bot's move, should it come meanwhile, goes to the thread too.
-            ctx.data().answering.moved(id.get(), thread.id);
-            thread
-                .id
-                .send_message(
-                    ctx,
-                    crate::discord::answer::Answer::linked(
-                        &out,
-                        crate::discord::answer::outcome_files(&out).await,
-                        &ctx.data().club,
-                        ctx.data().web.as_deref(),
-                    )
-                    .await
-                    .message(),
-                )
-                .await?;
-            crate::discord::reply::say_public(
-                ctx,
-                format!("Match #{id} is played in <#{}>", thread.id),
-            )
-            .await?;
-            crate::discord::reply::direct_message(
-                ctx.http(),
-                &ctx.data().dm_refused,
-                thread.id,
-                &out,
-            )
-            .await;
+            // The challenge is saved: a thread Discord would not make (or post in) does
+            // not undo it, and nobody is told that nothing changed; the answer goes here.
+            if let Err(e) = in_thread(ctx, &club, &out).await {
+                tracing::warn!(error = %e, "the challenge's thread failed; answering here");
+                return reply(ctx, Ok(out)).await.map(|_| ());
+            }
             Ok(())
         }
         (result, _) => reply(ctx, result).await.map(|_| ()),
     }
+}
+
+/// Posts a saved challenge in a thread of its own: the thread made, the match moved to
+/// it, the challenge posted there, a pointer to it here, the direct message.
+async fn in_thread(
+    ctx: Context<'_>,
+    club: &Arc<club::Club>,
+    out: &club::Outcome,
+) -> Result<(), Error> {
+    // The match gets its own thread; the challenge is posted there.
+    let id = out.match_id.unwrap_or(club::MatchNo::from(0));
+    let name = format!("Match #{id}");
+    let thread = ctx
+        .channel_id()
+        .create_thread(
+            ctx,
+            serenity::CreateThread::new(name).kind(serenity::ChannelType::PublicThread),
+        )
+        .await?;
+    club.move_to_channel(&actor(ctx), id, &thread.id.to_string())
+        .await?;
+    // The bot's move, should it come meanwhile, goes to the thread too.
+    ctx.data().answering.moved(id.get(), thread.id);
+    thread
+        .id
+        .send_message(
+            ctx,
+            crate::discord::answer::Answer::linked(
+                out,
+                crate::discord::answer::outcome_files(out).await,
+                &ctx.data().club,
+                ctx.data().web.as_deref(),
+            )
+            .await
+            .message(),
+        )
+        .await?;
+    crate::discord::reply::say_public(ctx, format!("Match #{id} is played in <#{}>", thread.id))
+        .await?;
+    crate::discord::reply::direct_message(ctx.http(), &ctx.data().dm_refused, thread.id, out).await;
+    Ok(())
 }
 
 /// Accept a challenge (Welsh: you are the guest and may choose who shakes first).

@@ -239,6 +239,8 @@ struct State {
     rate_limits: Vec<(String, String, f64, usize)>,
     /// Staged slow answers: (method, route suffix, how long before the answer).
     slow: Vec<(String, String, Duration)>,
+    /// Staged failures: (method, route suffix, status, times left).
+    failures: Vec<(String, String, u16, usize)>,
 }
 
 struct Shared {
@@ -346,10 +348,17 @@ impl FakeDiscord {
                                          x-ratelimit-scope: user\r\n"
                                     ),
                                 ),
-                                None => {
-                                    let (status, body) = st.answer(&s, &req, base + n);
-                                    (status, body, String::new())
-                                }
+                                None => match st.take_failure(&req) {
+                                    Some(status) => (
+                                        status,
+                                        json!({"message": "Internal Server Error", "code": 0}),
+                                        String::new(),
+                                    ),
+                                    None => {
+                                        let (status, body) = st.answer(&s, &req, base + n);
+                                        (status, body, String::new())
+                                    }
+                                },
                             };
                             req.status = status;
                             req.response = body.clone();
@@ -524,6 +533,17 @@ impl FakeDiscord {
         ));
     }
 
+    /// The next `times` requests `method` to a route ending in `suffix` fail with
+    /// `status` (a 500: Discord failing), as Discord answers when it is in trouble.
+    pub fn fail(&self, method: &str, suffix: &str, status: u16, times: usize) {
+        self.shared.state.lock().unwrap().failures.push((
+            method.to_string(),
+            suffix.to_string(),
+            status,
+            times,
+        ));
+    }
+
     /// The DM channel the bot opened with `user`, if it did.
     pub fn dm_channel(&self, user: u64) -> Option<u64> {
         self.shared.state.lock().unwrap().dms.get(&user).copied()
@@ -549,10 +569,18 @@ impl FakeDiscord {
         self.finished.store(true, Ordering::SeqCst);
         let st = self.shared.state.lock().unwrap();
         let mut problems = st.violations.clone();
+        // An interaction whose reply Discord itself failed (a staged 5xx) was never
+        // acknowledged through no fault of the bot's.
+        let failed_by_discord: HashSet<String> = st
+            .requests
+            .iter()
+            .filter(|r| r.status >= 500 && r.route().ends_with("/callback"))
+            .filter_map(|r| r.route().split('/').nth(4).map(str::to_string))
+            .collect();
         let mut late: Vec<String> = st
             .interactions
             .iter()
-            .filter(|(_, s)| !s.acknowledged)
+            .filter(|(id, s)| !s.acknowledged && !failed_by_discord.contains(*id))
             .map(|(id, s)| {
                 format!(
                     "interaction {id} (token {}) was never acknowledged",

@@ -240,6 +240,15 @@ impl State {
         None
     }
 
+    /// A staged failure for this request, if one is left: its status.
+    pub(super) fn take_failure(&mut self, req: &Request) -> Option<u16> {
+        let at = self.failures.iter().position(|(m, suffix, _, left)| {
+            *left > 0 && *m == req.method && req.route().ends_with(suffix.as_str())
+        })?;
+        self.failures[at].3 -= 1;
+        Some(self.failures[at].2)
+    }
+
     /// A staged 429 for this request, if one is left: the seconds to wait.
     pub(super) fn take_rate_limit(&mut self, req: &Request) -> Option<f64> {
         let at = self.rate_limits.iter().position(|(m, suffix, _, left)| {
