@@ -243,8 +243,21 @@ pub(super) fn digest_words(club: &Club, d: Option<&DigestRow>) -> String {
 /// Sends the digests that are due: each claimed for its local day (one process sends
 /// it, once), then its player's waiting matches composed; nothing when nothing waits.
 pub(super) async fn digest_sweep(club: &Club) -> Result<Vec<Notice>, ClubError> {
-    let now = club.clock.now();
     let mut notices = Vec::new();
+    match digest_batches(club, &mut notices).await {
+        // The digests of the batches done before the error are still sent.
+        Err(e) if !notices.is_empty() => {
+            tracing::warn!(error = %e, sent = notices.len(), "a batch of digests failed");
+            Ok(notices)
+        }
+        Err(e) => Err(e),
+        Ok(()) => Ok(notices),
+    }
+}
+
+/// The digests due, batch by batch, each batch claimed then composed into `notices`.
+async fn digest_batches(club: &Club, notices: &mut Vec<Notice>) -> Result<(), ClubError> {
+    let now = club.clock.now();
     loop {
         let started = std::time::Instant::now();
         let due = club.store.digests_due(now, BATCH).await?;
@@ -278,7 +291,7 @@ pub(super) async fn digest_sweep(club: &Club) -> Result<Vec<Notice>, ClubError> 
         // and the commands answered meanwhile keep their pace.
         tokio::time::sleep(started.elapsed() * PACE).await;
     }
-    Ok(notices)
+    Ok(())
 }
 
 /// The digests of `players` at `now`: one direct message each for those some match

@@ -8,19 +8,52 @@ use std::time::Duration;
 use crate::{Club, ClubError, Notice};
 
 /// Acts on every deadline and reminder that has come: a player out of time forfeits
-/// (Welsh: timed out, with its prize); a reminder is sent once. Returns the notices.
+/// (Welsh: timed out, with its prize); a reminder is sent once. Returns the notices; on a
+/// database error, the first one (every step was still tried, and the notices of what was
+/// done are lost to this caller: the worker uses [`sweep_into`], which sends them).
 pub(super) async fn sweep(club: &Club) -> Result<Vec<Notice>, ClubError> {
-    let now = club.clock.now();
-    // Planned vacations whose start has come begin first: no time-out for them.
-    let mut notices = club.vacation_starts().await?;
-    for row in club.store.due(now, 500).await? {
-        notices.extend(club.match_due(row, now).await?);
+    let mut notices = Vec::new();
+    match sweep_into(club, &mut |n| notices.push(n)).await {
+        Some(e) => Err(e),
+        None => Ok(notices),
     }
-    notices.extend(club.league_sweep().await?);
-    notices.extend(club.vacation_sweep().await?);
-    notices.extend(club.low_time_sweep(now).await?);
-    notices.extend(club.digest_sweep().await?);
-    Ok(notices)
+}
+
+/// The sweep, each notice handed to `send` as soon as the change it tells of is done. A
+/// step (or one match) that meets an error does not stop the others: whatever was done is
+/// told, and the error is logged and given back (the first one).
+pub(super) async fn sweep_into(
+    club: &Club,
+    send: &mut (dyn FnMut(Notice) + Send),
+) -> Option<ClubError> {
+    let now = club.clock.now();
+    let mut first: Option<ClubError> = None;
+    let mut keep = |step: &str,
+                    result: Result<Vec<Notice>, ClubError>,
+                    send: &mut (dyn FnMut(Notice) + Send)| {
+        match result {
+            Ok(notices) => notices.into_iter().for_each(&mut *send),
+            Err(e) => {
+                tracing::warn!(step, error = %e, "a step of the deadline sweep failed; the rest goes on");
+                first.get_or_insert(e);
+            }
+        }
+    };
+    // Planned vacations whose start has come begin first: no time-out for them.
+    keep("vacation starts", club.vacation_starts().await, send);
+    match club.store.due(now, 500).await {
+        Ok(rows) => {
+            for row in rows {
+                keep("a match due", club.match_due(row, now).await, send);
+            }
+        }
+        Err(e) => keep("matches due", Err(e.into()), send),
+    }
+    keep("leagues", club.league_sweep().await, send);
+    keep("vacations", club.vacation_sweep().await, send);
+    keep("low time", club.low_time_sweep(now).await, send);
+    keep("digests", club.digest_sweep().await, send);
+    first
 }
 
 /// Runs [`Club::sweep`] now and then every `every`, sending notices to `tx`, until
@@ -37,15 +70,14 @@ pub(super) fn spawn_deadlines(
             if stop.asked() {
                 return;
             }
-            match sweep(&club).await {
-                Ok(notices) => {
-                    for n in notices {
-                        if tx.send(n).is_err() {
-                            return;
-                        }
-                    }
-                }
-                Err(e) => tracing::warn!(error = %e, "deadline sweep failed"),
+            // Each notice goes out as soon as its change is done: an error later in the
+            // pass loses none of those before it.
+            if let Some(e) = sweep_into(&club, &mut |n| {
+                let _ = tx.send(n);
+            })
+            .await
+            {
+                tracing::warn!(error = %e, "deadline sweep met an error");
             }
             if tx.is_closed() {
                 return;

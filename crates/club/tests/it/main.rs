@@ -35,6 +35,7 @@ mod money_game_words;
 mod practice;
 mod refusals;
 mod spectators;
+mod sweep_errors;
 mod vacation;
 mod waiting_columns;
 mod web_revoke;
