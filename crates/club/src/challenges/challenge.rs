@@ -126,9 +126,16 @@ pub(super) async fn challenge(
     super::block::check_blocks_challenge(club, me, &other).await?;
     let now = club.clock.now();
     let terms = crate::kernel::error::json(&spec)?;
-    if let Some(row) =
-        super::retry::same_challenge(club, me, &other, community, &actor.channel, &terms, now)
-            .await?
+    if let Some(row) = super::retry::same_challenge(
+        club,
+        me,
+        &other,
+        community,
+        &actor.channel,
+        &terms,
+        against_bot,
+    )
+    .await?
     {
         return Ok(super::retry::answer_again(&row, &other, now));
     }

@@ -8,8 +8,9 @@ use store::{MatchRow, MatchStatus, PlayerRow};
 /// How long a challenge sent again counts as the same one.
 pub(crate) const RETRY_WINDOW: i64 = 5 * 60;
 
-/// The match made by the same challenge within [`RETRY_WINDOW`] before `now`: still
-/// waiting for its answer, or, against the bot (which accepts at once), under way.
+/// The match made by the same challenge within [`RETRY_WINDOW`] before now: still
+/// waiting for its answer, or, against the bot (which accepts at once), under way. (A
+/// person's challenge already accepted is not the same one: a new challenge is meant.)
 pub(super) async fn same_challenge(
     club: &Club,
     me: &PlayerRow,
@@ -17,15 +18,17 @@ pub(super) async fn same_challenge(
     community: i64,
     channel: &str,
     terms: &str,
-    now: i64,
+    against_bot: bool,
 ) -> Result<Option<MatchRow>, ClubError> {
+    let now = club.clock.now();
     let open = club.store.matches_of(me.id, community, true).await?;
     Ok(open.into_iter().find(|r| {
         r.players == [me.id, other.id]
             && r.terms == terms
             && r.channel == channel
             && now - r.created_at <= RETRY_WINDOW
-            && (r.status == MatchStatus::Challenged || r.version <= 2)
+            && (r.status == MatchStatus::Challenged
+                || (against_bot && r.status == MatchStatus::Active))
     }))
 }
 
