@@ -99,7 +99,7 @@ async fn post_event(
     )
     .await;
     let msg = answer.message();
-    if let Err(err) = retry_429!(channel.send_message(http, msg.clone()).await) {
+    if let Err(err) = retry_transient!(channel.send_message(http, msg.clone()).await) {
         tracing::warn!(match_id = e.match_id.get(), error = %err, "the bot's decision not posted");
         return;
     }

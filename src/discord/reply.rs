@@ -109,7 +109,7 @@ pub(super) async fn answer_everyone(ctx: Context<'_>, answer: &Answer) -> Result
         return Ok(());
     }
     let channel = ctx.channel_id();
-    match retry_429!(channel.send_message(ctx, answer.message()).await) {
+    match retry_transient!(channel.send_message(ctx, answer.message()).await) {
         Ok(_) => {
             if let poise::Context::Application(a) = ctx {
                 if let Err(e) = rest_count::counted(a.interaction.delete_response(ctx).await) {
@@ -261,7 +261,7 @@ pub(super) async fn announce(http: &serenity::Http, here: serenity::ChannelId, o
             continue;
         }
         let msg = Answer::text(clip(text)).message();
-        if let Err(e) = retry_429!(to.send_message(http, msg.clone()).await) {
+        if let Err(e) = retry_transient!(to.send_message(http, msg.clone()).await) {
             tracing::warn!(channel = id, error = %e, "announcement not posted");
         }
     }
@@ -294,8 +294,8 @@ async fn send_dm(
     text: String,
 ) {
     let to = serenity::UserId::new(user);
-    let sent = match retry_429!(to.create_dm_channel(http).await) {
-        Ok(dm) => retry_429!(dm.id.say(http, &text).await).map(|_| ()),
+    let sent = match retry_transient!(to.create_dm_channel(http).await) {
+        Ok(dm) => retry_transient!(dm.id.say(http, &text).await).map(|_| ()),
         Err(e) => Err(e),
     };
     let Err(e) = sent else { return };
@@ -320,7 +320,7 @@ async fn send_dm(
              you will be told here."
         ))
         .allowed_mentions(serenity::CreateAllowedMentions::new().users([to]));
-    if let Err(e) = retry_429!(channel.send_message(http, msg.clone()).await) {
+    if let Err(e) = retry_transient!(channel.send_message(http, msg.clone()).await) {
         tracing::warn!(error = %e, "direct-message refusal not reported");
     }
 }
@@ -441,7 +441,7 @@ pub(super) async fn post_notice(http: &serenity::Http, refused: &DmRefused, n: &
     if n.user_id.is_empty() {
         if let Ok(id) = n.channel.parse::<u64>() {
             let msg = Answer::text(clip(&n.text)).message();
-            if let Err(e) = retry_429!(
+            if let Err(e) = retry_transient!(
                 serenity::ChannelId::new(id)
                     .send_message(http, msg.clone())
                     .await
@@ -460,7 +460,7 @@ pub(super) async fn post_notice(http: &serenity::Http, refused: &DmRefused, n: &
         let msg = serenity::CreateMessage::new()
             .content(format!("<@{user}> {}", n.text))
             .allowed_mentions(serenity::CreateAllowedMentions::new().users([user]));
-        if let Err(e) = retry_429!(channel.send_message(http, msg.clone()).await) {
+        if let Err(e) = retry_transient!(channel.send_message(http, msg.clone()).await) {
             tracing::warn!(match_id = n.match_id.get(), error = %e, "notice not posted");
         }
     }

@@ -373,6 +373,33 @@ async fn on_a_server_with_a_thread_per_match_the_bots_moves_are_posted_in_the_th
     fake.finish().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_post_discord_fails_with_a_500_is_tried_again_and_the_bots_move_still_reaches_the_channel()
+ {
+    let fake = start("bot-5xx", 11).await;
+    // Given Discord fails the next two posts in the channel (a 500, then another)
+    fake.fail("POST", &format!("/channels/{CHANNEL}/messages"), 500, 2);
+    // When alice challenges the bot and plays until it is to act
+    let mut k = 0;
+    until_the_bot_acts(&fake, &mut k).await;
+    // Then the bot's play reaches the channel all the same, after the failures
+    let post = fake
+        .wait_for(0, |r| {
+            posted_in_channel(r)
+                && r.status == 200
+                && r.json()["content"].as_str().is_some_and(bot_played)
+        })
+        .await;
+    check_bot_post(&post);
+    let failed = fake
+        .requests()
+        .iter()
+        .filter(|r| posted_in_channel(r) && r.status == 500)
+        .count();
+    assert_eq!(failed, 2);
+    fake.finish().await;
+}
+
 /// alice's challenge to the bot itself to a 1-point match (no level: expert).
 fn challenge_the_bot(token: &str) -> Value {
     slash(
