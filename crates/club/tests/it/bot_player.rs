@@ -55,7 +55,7 @@ fn against_bot(spec: ChallengeSpec) -> Command {
 async fn challenge_bot(club: &Club, spec: ChallengeSpec) -> i64 {
     let out = run(club, "alice", against_bot(spec)).await;
     let text = out.lines.join("\n");
-    assert!(text.contains("GNU Backgammon accepts match"), "{text}");
+    assert!(text.contains("gammonbot accepts match"), "{text}");
     out.match_id.unwrap().get()
 }
 
@@ -212,12 +212,12 @@ async fn a_one_point_match_against_the_bot_is_played_to_its_end_unrated_and_reco
     )
     .await;
     let mat = export.attachment.unwrap().text;
-    assert!(mat.contains("GNU Backgammon"), "{mat}");
+    assert!(mat.contains("gammonbot"), "{mat}");
     // And /analyse reviews it as any match
     run(&club, "alice", Command::Analyse(MatchRef::id(id))).await;
     let report = club.run_next_analysis().await.unwrap().unwrap();
     assert!(!report.failed, "{:?}", report.lines);
-    assert!(report.names.contains(&"GNU Backgammon".to_string()));
+    assert!(report.names.contains(&"gammonbot".to_string()));
 }
 
 #[tokio::test]
