@@ -100,7 +100,10 @@ async fn a_welsh_hint_names_three_plays_best_first_with_equities_the_first_the_p
     );
     let best = format_welsh_play(&before, &plays[best].play);
     let line = &out.lines[0];
-    assert!(line.contains(&format!(": {best} is best at 1-ply (")), "{line}");
+    assert!(
+        line.contains(&format!(": {best} is best at 1-ply (")),
+        "{line}"
+    );
     assert_eq!(line.matches(" loses ").count(), 2, "{line}");
     // equities are signed numbers with three decimals, and the losses come in order
     let losses: Vec<f64> = line
@@ -163,6 +166,9 @@ async fn a_welsh_hint_with_a_1_2_names_the_ply_of_each_figure() {
     let line = &out.lines[0];
     // Then the throw-again figures (0-ply, what the player decides by) and the plays'
     // (1-ply) each say which they are, so that no sentence mixes the two unnamed
-    assert!(line.contains(": at 0-ply the 1-2's best play is "), "{line}");
+    assert!(
+        line.contains(": at 0-ply the 1-2's best play is "),
+        "{line}"
+    );
     assert!(line.contains(" is best at 1-ply ("), "{line}");
 }
