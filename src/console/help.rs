@@ -76,4 +76,46 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
           /league result #12 winner:bob reason:...   /league forfeit #12 loser:dave reason:...
           /league extend #12 by:2d                    (organiser: the tournament director)
           /league suggest #12                         (organiser, at the deadline: gnubg's chances)
-  /help";
+  /help [command]                     this list, or the lines of one command (/help league)";
+
+/// `/help <word>`: the entries of [`HELP`] that name the command `/<word>` (an entry is a
+/// line indented by two spaces with the lines indented further below it); a word no entry
+/// names gets the whole list, saying so.
+#[must_use]
+pub fn help_on(word: &str) -> String {
+    let word = word.trim().trim_start_matches('/').to_lowercase();
+    let command = format!("/{word}");
+    let names = |entry: &str| {
+        entry.match_indices(&command).any(|(i, _)| {
+            !entry[i + command.len()..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '-')
+        })
+    };
+    let mut entries: Vec<String> = Vec::new();
+    for line in HELP.lines().skip(1) {
+        let starts_entry = line.starts_with("  ") && !line[2..].starts_with(' ');
+        match entries.last_mut() {
+            Some(e) if !starts_entry => {
+                e.push('\n');
+                e.push_str(line);
+            }
+            _ => entries.push(line.to_string()),
+        }
+    }
+    let found: Vec<&String> = entries
+        .iter()
+        .filter(|e| !word.is_empty() && names(e))
+        .collect();
+    if found.is_empty() {
+        return format!("No command /{word}: every command follows.\n{HELP}\n");
+    }
+    let mut out = found
+        .iter()
+        .map(|e| e.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
+    out.push('\n');
+    out
+}

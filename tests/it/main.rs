@@ -12,6 +12,7 @@ mod analysis;
 mod backup;
 mod backup_postgres;
 mod challenge_expiry;
+mod chat_options;
 mod chouette_views;
 mod cli_legal;
 mod cli_render;
