@@ -16,6 +16,7 @@ use super::terms::Seeding;
 use super::terms::Withdrawal;
 use super::terms::check_name;
 use super::terms::days;
+use super::terms::not_for_format;
 use super::terms::parse_amount;
 use crate::Actor;
 use crate::ChallengeSpec;
@@ -233,9 +234,9 @@ async fn create_league(
         .await?;
     let fee = settings.fee(spec.ruleset);
     let mut lines = vec![format!(
-        "League {name} (#{id}) created by {}: a {}, {}; join with /league join league:{name}",
+        "League {name} (#{id}) created by {}: {}, {}; join with /league join league:{name}",
         me.display_name,
-        format.words(),
+        format.a_words(),
         spec_words(&spec)
     )];
     if fee > 0 {
@@ -300,6 +301,19 @@ async fn set_league(
             .into()),
         }
     };
+    if let Some((formats, note)) = not_for_format(key, value, league.format) {
+        return bad(LeagueRefusal::NotForFormat {
+            key: if key == "withdrawal" {
+                format!("{key}:{}", value.trim())
+            } else {
+                key.to_string()
+            },
+            formats,
+            league: league.row.name.clone(),
+            format: league.format.a_words(),
+            note,
+        });
+    }
     let fixed_once_running = !matches!(key, "organiser-role" | "remind" | "season-days" | "recur");
     if league.row.status == "running" && fixed_once_running {
         return Err(LeagueRefusal::FixedWhileRunning {
@@ -376,24 +390,8 @@ async fn set_league(
         "entry-fee" => {
             s.entry_fee = Some(parse_amount(value)?);
         }
-        "recur" => {
-            if league.format != Format::Divisions {
-                return bad(LeagueRefusal::RecurNotDivisions {
-                    league: league.row.name.clone(),
-                    format: league.format.words(),
-                });
-            }
-            s.recur_days = span_setting(key, value, 'd', "days", 90)?;
-        }
-        "checkin" => {
-            if league.format != Format::Knockout {
-                return bad(LeagueRefusal::CheckinNotKnockout {
-                    league: league.row.name.clone(),
-                    format: league.format.words(),
-                });
-            }
-            s.checkin_hours = span_setting(key, value, 'h', "hours", 168)?;
-        }
+        "recur" => s.recur_days = span_setting(key, value, 'd', "days", 90)?,
+        "checkin" => s.checkin_hours = span_setting(key, value, 'h', "hours", 168)?,
         "organiser-role" => {
             let v = value.trim();
             if v.chars().count() > 40 || v.chars().any(|c| !c.is_ascii_alphanumeric()) {

@@ -30,8 +30,8 @@ fn sentence(e: &LeagueEntry, by: &str, name: &dyn Fn(i64) -> String) -> String {
             format,
             spec,
         } => format!(
-            "{by} created league {n}: a {}, {}",
-            format.words(),
+            "{by} created league {n}: {}, {}",
+            format.a_words(),
             spec_words(spec)
         ),
         LeagueEntry::Set { key, value } => format!("{by} set {key} to {value}"),

@@ -264,7 +264,7 @@ pub(super) async fn bracket_view(club: &Club, league: &League) -> Result<Outcome
     if !league.format.is_bracket() {
         return Err(LeagueRefusal::NotBracket {
             league: league.row.name.clone(),
-            format: league.format.words(),
+            format: league.format.a_words(),
         }
         .into());
     }

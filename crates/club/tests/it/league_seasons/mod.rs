@@ -240,8 +240,8 @@ async fn recur_and_checkin_belong_to_their_formats_and_bad_values_change_nothing
     run(&f, "a", league("Ladder", LeagueOp::List)).await;
     let before = f.store.fingerprint().await.unwrap();
     for (l, k, v, says) in [
-        ("Cup", "recur", "7d", "recur is for a divisions league"),
-        ("Ladder", "checkin", "24h", "checkin is for a knockout"),
+        ("Cup", "recur", "7d", "recur applies to divisions leagues only"),
+        ("Ladder", "checkin", "24h", "checkin applies to knockouts only"),
         ("Ladder", "recur", "200d", "a number of days from 1 to 90"),
         ("Cup", "checkin", "soon", "a number of hours from 1 to 168"),
     ] {

@@ -1,0 +1,137 @@
+//! League settings that belong to their formats, tables that count matches, and what a
+//! league says (issue 51, items 3, 5 and 6): a setting a format does not use is refused
+//! with the reason, the same way for every format; a bye in a bracket is no match played;
+//! joining during a check-in checks the player in; the start counts what its log counts;
+//! a league's words are the club's, in no chat platform's syntax.
+
+use club::{ChallengeSpec, Command, Format, LeagueCommand, LeagueOp, Outcome};
+use clubkit::{Fixture, refused, run};
+use testkit::store_url;
+
+fn league(name: &str, op: LeagueOp) -> Command {
+    Command::League(LeagueCommand::local(Some(name), op))
+}
+
+fn set(name: &str, key: &str, value: &str) -> Command {
+    league(
+        name,
+        LeagueOp::Set {
+            key: key.into(),
+            value: value.into(),
+        },
+    )
+}
+
+/// League `name` of `format` created by `org`, `players` joined.
+async fn create(f: &Fixture, name: &str, format: Format, players: &[&str]) -> Outcome {
+    let out = run(
+        f,
+        "org",
+        league(
+            name,
+            LeagueOp::Create {
+                name: name.into(),
+                format,
+                spec: ChallengeSpec::standard(Some(1)),
+            },
+        ),
+    )
+    .await;
+    for p in players {
+        run(f, p, league(name, LeagueOp::Join)).await;
+    }
+    out
+}
+
+#[tokio::test]
+async fn a_setting_a_format_does_not_use_is_refused_with_the_reason_for_every_format() {
+    let f = Fixture::seeded(&store_url("league_settings_per_format").await, 3).await;
+    for (name, format) in [
+        ("Robin", Format::RoundRobin),
+        ("Twice", Format::DoubleRoundRobin),
+        ("Cup", Format::Knockout),
+        ("Ladder", Format::Divisions),
+        ("Dub", Format::DoubleElimination),
+        ("Open", Format::Swiss),
+    ] {
+        create(&f, name, format, &[]).await;
+    }
+    let before = f.store.fingerprint().await.unwrap();
+    for (l, k, v, says) in [
+        (
+            "Open",
+            "reset",
+            "off",
+            "reset applies to double-elimination leagues only; Open is a Swiss system",
+        ),
+        (
+            "Robin",
+            "rounds",
+            "3",
+            "rounds applies to Swiss leagues only; Robin is a round robin",
+        ),
+        (
+            "Robin",
+            "movers",
+            "9",
+            "movers applies to divisions leagues only; Robin is a round robin",
+        ),
+        (
+            "Dub",
+            "division-size",
+            "4",
+            "division-size applies to divisions leagues only; Dub is a double elimination",
+        ),
+        (
+            "Ladder",
+            "checkin",
+            "2h",
+            "checkin applies to knockouts only; Ladder is a divisions league",
+        ),
+        (
+            "Cup",
+            "recur",
+            "7d",
+            "recur applies to divisions leagues only; Cup is a knockout",
+        ),
+        (
+            "Twice",
+            "reset",
+            "on",
+            "reset applies to double-elimination leagues only; Twice is a double round robin",
+        ),
+        (
+            "Cup",
+            "withdrawal",
+            "void",
+            "withdrawal:void applies to leagues with a table only",
+        ),
+    ] {
+        let e = refused(&f, "org", set(l, k, v)).await;
+        assert!(e.to_string().contains(says), "{l} {k}:{v}: {e}");
+    }
+    assert_eq!(f.store.fingerprint().await.unwrap(), before);
+    // Each where it applies is taken.
+    for (l, k, v) in [
+        ("Open", "rounds", "3"),
+        ("Dub", "reset", "off"),
+        ("Ladder", "movers", "1"),
+        ("Ladder", "division-size", "4"),
+        ("Cup", "checkin", "2h"),
+        ("Robin", "withdrawal", "void"),
+        ("Cup", "withdrawal", "forfeit"),
+    ] {
+        run(&f, "org", set(l, k, v)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_divisions_league_is_called_a_divisions_league() {
+    let f = Fixture::seeded(&store_url("league_divisions_words").await, 3).await;
+    let out = create(&f, "Ladder", Format::Divisions, &[]).await;
+    let text = out.lines.join("\n");
+    assert!(
+        text.contains("created by org: a divisions league,"),
+        "{text}"
+    );
+}
