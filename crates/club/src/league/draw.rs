@@ -403,11 +403,18 @@ async fn next_season(
     let count = places.iter().map(|p| p.division).max().unwrap_or(0);
     let tables: Vec<Vec<i64>> = (1..=count)
         .map(|d| {
-            division_table(&places, d, &fixtures, &HashSet::new(), points)
-                .into_iter()
-                .map(|r| r.player)
-                .filter(|p| by_id.contains_key(p))
-                .collect()
+            division_table(
+                league.format,
+                &places,
+                d,
+                &fixtures,
+                &HashSet::new(),
+                points,
+            )
+            .into_iter()
+            .map(|r| r.player)
+            .filter(|p| by_id.contains_key(p))
+            .collect()
         })
         .collect();
     let before: HashSet<i64> = places.iter().map(|p| p.player).collect();

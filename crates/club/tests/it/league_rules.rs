@@ -5,7 +5,7 @@
 //! a league's words are the club's, in no chat platform's syntax.
 
 use club::{ChallengeSpec, Command, Format, LeagueCommand, LeagueOp, Outcome};
-use clubkit::{Fixture, refused, run};
+use clubkit::{Fixture, refused, run, who};
 use testkit::store_url;
 
 fn league(name: &str, op: LeagueOp) -> Command {
@@ -41,6 +41,47 @@ async fn create(f: &Fixture, name: &str, format: Format, players: &[&str]) -> Ou
         run(f, p, league(name, LeagueOp::Join)).await;
     }
     out
+}
+
+async fn start(f: &Fixture, name: &str, players: &[&str]) -> Outcome {
+    let order = players.iter().map(|s| s.to_string()).collect();
+    run(
+        f,
+        "org",
+        league(name, LeagueOp::Start { order: Some(order) }),
+    )
+    .await
+}
+
+/// Decides every match now playing in the league, the first named player winning; the
+/// lines said.
+async fn decide_playing(f: &Fixture, name: &str) -> Vec<String> {
+    let mut said = Vec::new();
+    for b in f
+        .club
+        .league_bracket(&who("org"), Some(name))
+        .await
+        .unwrap()
+    {
+        if b.status != "playing" {
+            continue;
+        }
+        let out = run(
+            f,
+            "org",
+            league(
+                name,
+                LeagueOp::Result {
+                    match_id: b.match_id.unwrap(),
+                    winner: b.names[0].clone().unwrap(),
+                    reason: "test".into(),
+                },
+            ),
+        )
+        .await;
+        said.extend(out.lines);
+    }
+    said
 }
 
 #[tokio::test]
@@ -134,4 +175,42 @@ async fn a_divisions_league_is_called_a_divisions_league() {
         text.contains("created by org: a divisions league,"),
         "{text}"
     );
+}
+
+#[tokio::test]
+async fn double_elimination_standings_count_no_bye_as_a_match() {
+    let f = Fixture::seeded(&store_url("league_double_byes").await, 3).await;
+    // Five entrants: a bracket of eight, byes in both brackets.
+    let players = ["p1", "p2", "p3", "p4", "p5"];
+    create(&f, "Dub", Format::DoubleElimination, &players).await;
+    start(&f, "Dub", &players).await;
+    while !decide_playing(&f, "Dub").await.is_empty() {}
+    let bracket = f
+        .club
+        .league_bracket(&who("org"), Some("Dub"))
+        .await
+        .unwrap();
+    assert!(bracket.iter().any(|b| b.status == "bye"), "{bracket:?}");
+    let table = f
+        .club
+        .league_table(&who("org"), Some("Dub"), 1)
+        .await
+        .unwrap();
+    for t in &table {
+        let played: Vec<_> = bracket
+            .iter()
+            .filter(|b| b.status == "done" && b.names.contains(&Some(t.name.clone())))
+            .collect();
+        let won = played
+            .iter()
+            .filter(|b| b.winner.as_ref() == Some(&t.name))
+            .count();
+        assert_eq!(
+            (t.row.played as usize, t.row.won as usize),
+            (played.len(), won),
+            "{}: {:?}",
+            t.name,
+            t.row
+        );
+    }
 }
