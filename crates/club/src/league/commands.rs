@@ -15,7 +15,6 @@ use super::terms::LeagueSettings;
 use super::terms::Seeding;
 use super::terms::Withdrawal;
 use super::terms::check_name;
-use super::terms::days;
 use super::terms::not_for_format;
 use super::terms::parse_amount;
 use crate::Actor;
@@ -25,6 +24,7 @@ use crate::ClubError;
 use crate::Outcome;
 use crate::Refusal;
 use crate::challenges::terms::check_spec;
+use crate::duration_words;
 use crate::players::player_key::player_key;
 use crate::spec_words;
 use engine::Ruleset;
@@ -415,7 +415,7 @@ async fn set_league(
     if league.row.status == "signup" {
         match (key, s.recur_days, s.checkin_hours) {
             ("recur", Some(n), _) if league.row.season > 0 => {
-                change.start_at = Some(league.row.start_at.unwrap_or(now + days(n)));
+                change.start_at = Some(super::recur::moved_start(league, n, now));
             }
             ("recur", None, _) | ("checkin", _, None) => change.start_at = None,
             _ => {}
@@ -429,8 +429,17 @@ async fn set_league(
         })?,
     ));
     commit_league(club, league, &change).await?;
+    let mut line = format!("League {}: {key} is now {value}", league.row.name);
+    if key == "recur" {
+        line.push_str(&super::recur::recur_words(
+            league,
+            s.recur_days,
+            change.start_at,
+            now,
+        ));
+    }
     Ok(Outcome {
-        lines: vec![format!("League {}: {key} is now {value}", league.row.name)],
+        lines: vec![line],
         ..Outcome::default()
     })
 }
@@ -453,21 +462,49 @@ async fn join_league(club: &Club, league: &League, me: &PlayerRow) -> Result<Out
         }
         .into());
     }
-    let mut change = league.change(club.clock.now());
+    let now = club.clock.now();
+    // Joining while the check-in is open is checking in: the player is here now, which
+    // is all a check-in asks, and a second command would only be forgotten.
+    let checkin = match (league.checkin(), league.row.start_at) {
+        (Some(_), Some(until)) if now >= until => {
+            return Err(LeagueRefusal::CheckinClosed {
+                league: league.row.name.clone(),
+                at: until,
+            }
+            .into());
+        }
+        (Some(_), Some(until)) => Some(until),
+        _ => None,
+    };
+    let mut change = league.change(now);
     change.entries.push((me.id, "entered".into()));
     change.log.push((
         Some(me.id),
         entry_text(&LeagueEntry::Join { player: me.id })?,
     ));
+    if checkin.is_some() {
+        change.checkins.push(me.id);
+        change.log.push((
+            Some(me.id),
+            entry_text(&LeagueEntry::Checkin { player: me.id })?,
+        ));
+    }
     commit_league(club, league, &change).await?;
     let n = entrants.iter().filter(|e| e.status == "entered").count() + 1;
+    let mut line = format!(
+        "{} joins {} ({n} entrant{})",
+        me.display_name,
+        league.row.name,
+        if n == 1 { "" } else { "s" }
+    );
+    if let Some(until) = checkin {
+        line.push_str(&format!(
+            " and is checked in, the check-in being open; the draw is made in {}",
+            duration_words(until - now)
+        ));
+    }
     Ok(Outcome {
-        lines: vec![format!(
-            "{} joins {} ({n} entrant{})",
-            me.display_name,
-            league.row.name,
-            if n == 1 { "" } else { "s" }
-        )],
+        lines: vec![line],
         ..Outcome::default()
     })
 }

@@ -214,3 +214,36 @@ async fn double_elimination_standings_count_no_bye_as_a_match() {
         );
     }
 }
+
+#[tokio::test]
+async fn joining_during_a_check_in_checks_the_player_in() {
+    let f = Fixture::seeded(&store_url("league_join_checkin").await, 5).await;
+    create(&f, "Cup", Format::Knockout, &["a", "b", "c"]).await;
+    run(&f, "org", set("Cup", "checkin", "24h")).await;
+    run(&f, "org", league("Cup", LeagueOp::Start { order: None })).await;
+    for p in ["a", "b"] {
+        run(&f, p, league("Cup", LeagueOp::Checkin)).await;
+    }
+    // A newcomer joins while the check-in is open: told that it counts.
+    let out = run(&f, "late", league("Cup", LeagueOp::Join)).await;
+    let text = out.lines.join("\n");
+    assert!(
+        text.contains("late joins Cup") && text.contains("checked in"),
+        "{text}"
+    );
+    f.clock.advance(club::DAY);
+    let notices = f.club.sweep().await.unwrap();
+    assert!(
+        !notices
+            .iter()
+            .any(|n| n.user_id == "late" && n.text.contains("did not check in")),
+        "{notices:?}"
+    );
+    let bracket = f.club.league_bracket(&who("a"), Some("Cup")).await.unwrap();
+    assert!(
+        bracket
+            .iter()
+            .any(|b| b.names.iter().flatten().any(|n| n == "late")),
+        "{bracket:?}"
+    );
+}
