@@ -3,8 +3,9 @@
 //! before it nor dropped; what the chat prints of league notices is in its own syntax;
 //! `/help` lists every format and setting.
 
-use clubkit::Fixture;
-use gammonbot::console::run_line;
+use club::DAY;
+use clubkit::{Fixture, START};
+use gammonbot::console::{outcome_text, run_line};
 use testkit::store_url;
 
 async fn open(name: &str) -> Fixture {
@@ -108,4 +109,67 @@ async fn league_join_refuses_an_unknown_option_by_name() {
     )
     .await;
     assert!(text.contains("not a match of league T1"), "{text}");
+}
+
+/// A knockout with a 12-hour check-in, three of its four entrants checked in, the
+/// check-in closed by the sweep: what the sweep told, as the local chat prints it.
+async fn check_in_closed(f: &Fixture) -> String {
+    ok(
+        f,
+        &[
+            "alice: /league create name:Night Cup format:knockout length:1",
+            "alice: /league settings checkin:12h",
+            "bob: /league join",
+            "carol: /league join",
+            "dave: /league join",
+            "erin: /league join",
+            "alice: /league start",
+            "bob: /league checkin",
+            "carol: /league checkin",
+            "dave: /league checkin",
+        ],
+    )
+    .await;
+    f.clock.advance(DAY / 2);
+    let notices = f.club.sweep().await.unwrap();
+    let out = club::Outcome {
+        notices,
+        ..club::Outcome::default()
+    };
+    outcome_text(&out, START + DAY / 2)
+}
+
+#[tokio::test]
+async fn a_league_notice_about_no_match_names_no_match_number() {
+    let f = open("league_notice_no_match").await;
+    let text = check_in_closed(&f).await;
+    assert!(text.contains("erin, you did not check in"), "{text}");
+    assert!(!text.contains("match #0"), "{text}");
+}
+
+#[tokio::test]
+async fn league_notices_in_the_local_chat_use_its_own_syntax() {
+    let f = open("league_notice_syntax").await;
+    let text = check_in_closed(&f).await;
+    assert!(text.contains("starts now"), "{text}");
+    for discord in ["match:", "@"] {
+        assert!(!text.contains(discord), "{discord}: {text}");
+    }
+    // The board of a match is asked for as the chat names a match.
+    assert!(text.contains("/board #"), "{text}");
+}
+
+#[tokio::test]
+async fn help_lists_every_league_format_and_setting() {
+    let f = open("league_help").await;
+    let text = ok(&f, &["alice: /help"]).await;
+    for word in [
+        "double-elimination",
+        "swiss",
+        "reset:on|off",
+        "rounds:",
+        "seeding:random|entry|rating",
+    ] {
+        assert!(text.contains(word), "{word}: {text}");
+    }
 }

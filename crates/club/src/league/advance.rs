@@ -199,7 +199,7 @@ pub(super) async fn advance_league(club: &Club, league_id: i64) -> Result<Vec<St
                     .zip(&started_pairs)
                     .map(|(id, (x, o, r, anchor))| {
                         format!(
-                            "League {}: match #{id}, @{x} v @{o} ({}), starts now{}",
+                            "League {}: match #{id}, {x} v {o} ({}), starts now{}",
                             league.row.name,
                             round_name(league.format, *r, &fixtures),
                             anchor_words(anchor.as_deref())

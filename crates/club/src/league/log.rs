@@ -45,7 +45,7 @@ fn sentence(e: &LeagueEntry, by: &str, name: &dyn Fn(i64) -> String) -> String {
             ..
         } => {
             let mut s =
-                format!("{by} started season {season}: {entrants} players, {fixtures} matches");
+                format!("{by} started season {season}: {entrants} players, {fixtures} fixtures");
             if *pot > 0 {
                 let _ = write!(s, ", a jack-pot of {}", format_amount(*pot));
             }

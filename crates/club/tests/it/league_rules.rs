@@ -216,6 +216,37 @@ async fn double_elimination_standings_count_no_bye_as_a_match() {
 }
 
 #[tokio::test]
+async fn a_double_elimination_start_counts_its_matches_as_its_log_does() {
+    let f = Fixture::seeded(&store_url("league_double_start_count").await, 3).await;
+    let players = ["p1", "p2", "p3", "p4", "p5"];
+    create(&f, "Dub", Format::DoubleElimination, &players).await;
+    let out = start(&f, "Dub", &players).await;
+    let log = run(&f, "org", league("Dub", LeagueOp::Log)).await.lines;
+    let started = log
+        .iter()
+        .find(|l| l.contains("started season 1"))
+        .expect("the start in the log");
+    // The log's count of fixtures is the start's.
+    let count = started
+        .split(", ")
+        .find(|p| p.ends_with(" fixtures"))
+        .unwrap_or_else(|| panic!("a count of fixtures in {started}"));
+    assert!(out.lines[0].contains(count), "{} / {started}", out.lines[0]);
+    // And the matches that start now are said as such.
+    let now = out
+        .lines
+        .iter()
+        .filter(|l| l.starts_with("Match #"))
+        .count();
+    let said = if now == 1 {
+        "1 match now".to_string()
+    } else {
+        format!("{now} matches now")
+    };
+    assert!(out.lines[0].contains(&said), "{}", out.lines[0]);
+}
+
+#[tokio::test]
 async fn joining_during_a_check_in_checks_the_player_in() {
     let f = Fixture::seeded(&store_url("league_join_checkin").await, 5).await;
     create(&f, "Cup", Format::Knockout, &["a", "b", "c"]).await;
@@ -245,5 +276,29 @@ async fn joining_during_a_check_in_checks_the_player_in() {
             .iter()
             .any(|b| b.names.iter().flatten().any(|n| n == "late")),
         "{bracket:?}"
+    );
+}
+
+#[tokio::test]
+async fn league_match_lines_name_the_players_without_chat_syntax() {
+    let f = Fixture::seeded(&store_url("league_match_lines").await, 3).await;
+    let players = ["a", "b", "c", "d"];
+    create(&f, "Cup", Format::Knockout, &players).await;
+    let out = start(&f, "Cup", &players).await;
+    let said = decide_playing(&f, "Cup").await;
+    let all: Vec<&String> = out.lines.iter().chain(&said).collect();
+    assert!(
+        all.iter().any(|l| l.contains("starts now")),
+        "the final starts: {all:?}"
+    );
+    for l in &all {
+        assert!(!l.contains('@') && !l.contains("match:"), "{l}");
+    }
+    assert!(
+        out.lines
+            .iter()
+            .any(|l| l.starts_with("Match #") && l.contains(": a v d")),
+        "{:?}",
+        out.lines
     );
 }
