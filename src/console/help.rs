@@ -66,13 +66,17 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
             /fair stats [player] [rules:standard|welsh]   a player's throws against fair dice
             (a match by #N; a chouette session by cN)
   League: /league create name:Autumn Cup format:round-robin|double|knockout|divisions
-                 [rules:welsh] [length:7] [move:2d] ...(the terms a challenge takes)
+                 |double-elimination|swiss [rules:welsh] [length:7] [move:2d] ...(the terms a
+                 challenge takes); each /league command refuses an option it does not take
           /league join|leave|withdraw|standings [division:N]|fixtures|bracket|log|log export|list [league:Name]
-          /league start [order:alice,bob,...]          (organiser; else random seeding)
-          /league settings win-points:1|loss-points:0|withdrawal:forfeit|void|seeding:random|entry
-                 |season-days:28|remind:3,1|entry-fee:10.00|division-size:8|movers:2|vacation:on|off
-                 |recur:7d (divisions: next season by itself)|checkin:24h (knockout)
-          /league checkin                             (confirm during a knockout's check-in)
+          /league start [order:alice,bob,...]          (organiser; else by the seeding setting)
+          /league settings win-points:1|loss-points:0|withdrawal:forfeit|void (void: not in a
+                 bracket)|seeding:random|entry|rating|season-days:28|remind:3,1|entry-fee:10.00
+                 |vacation:on|off|division-size:8|movers:2 (divisions)|recur:7d (divisions: the
+                 next season by itself)|checkin:24h (knockout)|reset:on|off (double-elimination:
+                 the bracket reset)|rounds:N|auto (swiss)
+          /league checkin                             (confirm during a knockout's check-in;
+                                                      joining during it checks you in)
           /league result #12 winner:bob reason:...   /league forfeit #12 loser:dave reason:...
           /league extend #12 by:2d                    (organiser: the tournament director)
           /league suggest #12                         (organiser, at the deadline: gnubg's chances)

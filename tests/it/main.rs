@@ -42,6 +42,7 @@ mod fake_discord;
 mod gateway_drop;
 mod graceful_stop;
 mod layers;
+mod league_options;
 mod league_words;
 mod leagues_chat;
 mod load_and_kill;
