@@ -1,6 +1,6 @@
 # The bot's cube decisions at each level against GNU Backgammon's own player at that level
 # and against the noiseless world-class verdict (docs/bot.md, "Levels"). Not a test: a
-# measurement, a few minutes long. From the repository's root:
+# measurement, about 25 minutes long. From the repository's root:
 #
 #   gnubg -t -q -r -p scripts/cube_levels.py
 #
