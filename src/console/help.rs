@@ -66,14 +66,60 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
             /fair stats [player] [rules:standard|welsh]   a player's throws against fair dice
             (a match by #N; a chouette session by cN)
   League: /league create name:Autumn Cup format:round-robin|double|knockout|divisions
-                 [rules:welsh] [length:7] [move:2d] ...(the terms a challenge takes)
+                 |double-elimination|swiss [rules:welsh] [length:7] [move:2d] ...(the terms a
+                 challenge takes); each /league command refuses an option it does not take
           /league join|leave|withdraw|standings [division:N]|fixtures|bracket|log|log export|list [league:Name]
-          /league start [order:alice,bob,...]          (organiser; else random seeding)
-          /league settings win-points:1|loss-points:0|withdrawal:forfeit|void|seeding:random|entry
-                 |season-days:28|remind:3,1|entry-fee:10.00|division-size:8|movers:2|vacation:on|off
-                 |recur:7d (divisions: next season by itself)|checkin:24h (knockout)
-          /league checkin                             (confirm during a knockout's check-in)
+          /league start [order:alice,bob,...]          (organiser; else by the seeding setting)
+          /league settings win-points:1|loss-points:0|withdrawal:forfeit|void (void: not in a
+                 bracket)|seeding:random|entry|rating|season-days:28|remind:3,1|entry-fee:10.00
+                 |vacation:on|off|division-size:8|movers:2 (divisions)|recur:7d (divisions: the
+                 next season by itself)|checkin:24h (knockout)|reset:on|off (double-elimination:
+                 the bracket reset)|rounds:N|auto (swiss)
+          /league checkin                             (confirm during a knockout's check-in;
+                                                      joining during it checks you in)
           /league result #12 winner:bob reason:...   /league forfeit #12 loser:dave reason:...
           /league extend #12 by:2d                    (organiser: the tournament director)
           /league suggest #12                         (organiser, at the deadline: gnubg's chances)
-  /help";
+  /help [command]                     this list, or the lines of one command (/help league)";
+
+/// `/help <word>`: the entries of [`HELP`] that name the command `/<word>` (an entry is a
+/// line indented by two spaces with the lines indented further below it); a word no entry
+/// names gets the whole list, saying so.
+#[must_use]
+pub fn help_on(word: &str) -> String {
+    let word = word.trim().trim_start_matches('/').to_lowercase();
+    let command = format!("/{word}");
+    let names = |entry: &str| {
+        entry.match_indices(&command).any(|(i, _)| {
+            !entry[i + command.len()..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '-')
+        })
+    };
+    let mut entries: Vec<String> = Vec::new();
+    for line in HELP.lines().skip(1) {
+        let starts_entry = line.starts_with("  ") && !line[2..].starts_with(' ');
+        match entries.last_mut() {
+            Some(e) if !starts_entry => {
+                e.push('\n');
+                e.push_str(line);
+            }
+            _ => entries.push(line.to_string()),
+        }
+    }
+    let found: Vec<&String> = entries
+        .iter()
+        .filter(|e| !word.is_empty() && names(e))
+        .collect();
+    if found.is_empty() {
+        return format!("No command /{word}: every command follows.\n{HELP}\n");
+    }
+    let mut out = found
+        .iter()
+        .map(|e| e.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
+    out.push('\n');
+    out
+}

@@ -5,53 +5,115 @@ use club::{ChallengeOp, Command, Format, LeagueCommand, LeagueOp, MatchRef};
 
 use super::challenge::challenge;
 use super::parse_words::{ParseError, err, seconds};
+use engine::excerpt;
 
-/// The words after `/league <verb>` as key:value pairs; a value runs on over the words
-/// that follow it until the next known key (names and reasons have spaces).
-fn league_pairs(rest: &[&str]) -> Result<Vec<(String, String)>, ParseError> {
-    const KEYS: &[&str] = &[
-        "league",
-        "name",
-        "format",
-        "rules",
-        "length",
-        "crawford",
-        "holland",
-        "jacoby",
-        "beavers",
-        "raccoons",
-        "autodoubles",
-        "stake",
-        "move",
-        "bank",
-        "remind",
-        "clock",
-        "order",
-        "winner",
-        "loser",
-        "reason",
-        "by",
-        "division",
-        "win-points",
-        "loss-points",
-        "withdrawal",
-        "seeding",
-        "season-days",
-        "entry-fee",
-        "division-size",
-        "movers",
-        "reset",
-        "rounds",
-        "organiser-role",
-        "vacation",
-        "recur",
-        "checkin",
-        "match",
-    ];
+/// A league's terms at `/league create`: a challenge's, as `/challenge` reads them (the
+/// club refuses those a league cannot have, practice and the tutor, with its reason).
+const TERMS: &[&str] = &[
+    "name",
+    "format",
+    "rules",
+    "length",
+    "crawford",
+    "holland",
+    "jacoby",
+    "beavers",
+    "raccoons",
+    "autodoubles",
+    "stake",
+    "move",
+    "bank",
+    "remind",
+    "clock",
+    "practice",
+    "tutor",
+];
+
+/// The league's settings (`/league settings key:value`), as the club knows them.
+const SETTINGS: &[&str] = &[
+    "win-points",
+    "loss-points",
+    "withdrawal",
+    "seeding",
+    "season-days",
+    "remind",
+    "entry-fee",
+    "division-size",
+    "movers",
+    "reset",
+    "rounds",
+    "organiser-role",
+    "vacation",
+    "recur",
+    "checkin",
+];
+
+/// The options `/league <verb>` takes besides `league:`; `None`: no such verb. Settings
+/// take any `key:value` (the club names a setting it does not know).
+fn takes(verb: &str) -> Option<&'static [&'static str]> {
+    Some(match verb {
+        "create" => TERMS,
+        "start" => &["order"],
+        "standings" | "table" => &["division"],
+        "suggest" => &["match"],
+        "result" => &["match", "winner", "reason"],
+        "forfeit" => &["match", "loser", "reason"],
+        "extend" => &["match", "by"],
+        "settings" | "set" => SETTINGS,
+        "join" | "signup" | "leave" | "withdraw" | "checkin" | "check-in" | "fixtures"
+        | "bracket" | "list" | "log" => &[],
+        _ => return None,
+    })
+}
+
+/// Whether a word is written as an option (`key:value`, the key a word of letters,
+/// digits and dashes): its key.
+fn option_key(word: &str) -> Option<&str> {
+    let (k, _) = word.split_once(':')?;
+    (!k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')).then_some(k)
+}
+
+/// An option `/league <verb>` does not take, refused by name with what it takes (and,
+/// for a setting, the command that sets it).
+fn not_taken(verb: &str, word: &str, key: &str, taken: &[&str]) -> ParseError {
+    let options: Vec<String> = std::iter::once("league")
+        .chain(taken.iter().copied())
+        .map(|k| format!("{k}:"))
+        .collect();
+    let mut text = format!(
+        "`{}`: /league {verb} takes no option {}; it takes {}",
+        excerpt(word),
+        excerpt(key),
+        options.join(", ")
+    );
+    if SETTINGS.contains(&key) {
+        text.push_str(&format!(
+            "; {key} is a league setting, set by the organiser with /league settings {}",
+            excerpt(word)
+        ));
+    }
+    ParseError(text)
+}
+
+/// The words after `/league <verb>` as key:value pairs, each key one the verb takes, given
+/// once; a value runs on over the words that follow it that are not options (names and
+/// reasons have spaces; a reason's words may have colons).
+fn league_pairs(verb: &str, rest: &[&str]) -> Result<Vec<(String, String)>, ParseError> {
+    let Some(taken) = takes(verb) else {
+        return err(format!("unknown /league {verb}; /help lists them"));
+    };
+    let any = matches!(verb, "settings" | "set");
     let mut out: Vec<(String, String)> = Vec::new();
     for w in rest {
-        match w.split_once(':') {
-            Some((k, v)) if KEYS.contains(&k) => out.push((k.to_string(), v.to_string())),
+        let free = out.last().is_some_and(|(k, _)| k == "reason");
+        match (option_key(w), w.split_once(':')) {
+            (Some(k), Some((_, v))) if k == "league" || any || taken.contains(&k) => {
+                if out.iter().any(|(seen, _)| seen == k) {
+                    return err(format!("`{k}` is given twice; give each option once"));
+                }
+                out.push((k.to_string(), v.to_string()));
+            }
+            (Some(k), _) if !free => return Err(not_taken(verb, w, k, taken)),
             _ => match out.last_mut() {
                 Some((_, v)) => {
                     v.push(' ');
@@ -59,7 +121,8 @@ fn league_pairs(rest: &[&str]) -> Result<Vec<(String, String)>, ParseError> {
                 }
                 None => {
                     return err(format!(
-                        "`{w}`: league options are written key:value, e.g. league:Autumn Cup"
+                        "`{}`: league options are written key:value, e.g. league:Autumn Cup",
+                        excerpt(w)
                     ));
                 }
             },
@@ -79,7 +142,7 @@ pub(super) fn league(args: &[&str], m: MatchRef) -> Result<Command, ParseError> 
         ("log", Some((&"export", more))) => (true, more),
         _ => (false, rest),
     };
-    let mut pairs = league_pairs(rest)?;
+    let mut pairs = league_pairs(verb, rest)?;
     let mut name = None;
     pairs.retain(|(k, v)| {
         if k == "league" {
@@ -98,7 +161,7 @@ pub(super) fn league(args: &[&str], m: MatchRef) -> Result<Command, ParseError> 
         (None, Some(v)) => v.trim().trim_start_matches('#').parse().map_err(|_| {
             ParseError(format!(
                 "match: a match number like 12, not `{}`",
-                engine::excerpt(v)
+                excerpt(v)
             ))
         }),
         (None, None) => Err(ParseError(format!("/league {verb}: which match? e.g. #12"))),

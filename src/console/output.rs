@@ -132,11 +132,20 @@ fn file_slug(title: &str, subtitle: &str) -> String {
     }
 }
 
+/// A notice as the chat prints it: where it goes or to whom, and the match it is about
+/// (none for a notice about no match, as a league's announcement: match 0).
 pub(super) fn notice_text(n: &Notice) -> String {
+    let about = |word: &str| {
+        if n.match_id.get() == 0 {
+            String::new()
+        } else {
+            format!(" {word} match #{}", n.match_id)
+        }
+    };
     if n.user_id.is_empty() {
-        return format!("[in {} for match #{}] {}\n", n.channel, n.match_id, n.text);
+        return format!("[in {}{}] {}\n", n.channel, about("for"), n.text);
     }
-    format!("[to {} in match #{}] {}\n", n.user_id, n.match_id, n.text)
+    format!("[to {}{}] {}\n", n.user_id, about("in"), n.text)
 }
 
 /// An outcome as the chat prints it (a reply, or a move of the bot), with its board, chart

@@ -39,8 +39,17 @@ fn rating(args: &[&str]) -> Result<Command, ParseError> {
     }))
 }
 
-/// `/h2h [player] <opponent>`: one player named is against me.
+/// `/h2h [player] <opponent>`: one player named is against me. It takes no options: an
+/// option is refused by name rather than read as a player.
 fn h2h(args: &[&str]) -> Result<Command, ParseError> {
+    if let Some(option) = args.iter().find(|a| a.contains(':')) {
+        let key = option.split_once(':').map_or(*option, |(k, _)| k);
+        return err(format!(
+            "/h2h takes no option `{}:`: it names players only, and shows each ruleset apart \
+             (/h2h <player> or /h2h <player> <player>)",
+            excerpt(key)
+        ));
+    }
     match args {
         [b] => Ok(Command::Look(Look::HeadToHead {
             player: None,
@@ -287,7 +296,19 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
         "settings" => {
             let (mut auto_roll, mut notify_dm) = (None, None);
             let mut digest = club::DigestOptions::default();
+            let mut seen: Vec<&str> = Vec::new();
             for a in &args {
+                // A repeated option is refused, not silently overridden by the last one,
+                // as /challenge refuses it.
+                if let Some((k, _)) = a.split_once(':') {
+                    if seen.contains(&k) {
+                        return err(format!(
+                            "`{}` is given twice; give each option once",
+                            excerpt(k)
+                        ));
+                    }
+                    seen.push(k);
+                }
                 match a.split_once(':') {
                     Some(("auto-roll", v)) => auto_roll = Some(on_off("auto-roll", v)?),
                     Some(("dm", v)) => notify_dm = Some(on_off("dm", v)?),

@@ -14,7 +14,7 @@ use engine::excerpt;
 
 use super::analysis;
 use super::bot;
-use super::help::HELP;
+use super::help::{HELP, help_on};
 use super::output::{notice_text, refusal_text, shown};
 use super::parse::parse_line;
 use super::web_revoke::{run_web_line, web_line};
@@ -30,12 +30,24 @@ pub struct Options {
     pub web: Option<String>,
 }
 
-/// Whether the line asks for the help: `/help`, alone or after a name (`alice: /help`);
-/// a line that only ends in `/help` (`alice: /move 13/help`) is some other command.
-fn is_help(line: &str) -> bool {
+/// The help a line asks for: `/help [word]`, alone or after a name (`alice: /help`,
+/// `alice: /help league`); `None` for any other line (`alice: /move 13/help` is some other
+/// command).
+fn help_asked(line: &str) -> Option<String> {
     let line = line.trim();
-    let command = line.split_once(':').map_or(line, |(_, rest)| rest).trim();
-    command.eq_ignore_ascii_case("/help") || line.eq_ignore_ascii_case("/help")
+    let command = match line.split_once(':') {
+        Some((_, rest)) if !line.starts_with('/') => rest.trim(),
+        _ => line,
+    };
+    let mut words = command.split_whitespace();
+    if !words.next()?.eq_ignore_ascii_case("/help") {
+        return None;
+    }
+    let rest: Vec<&str> = words.collect();
+    Some(match rest.as_slice() {
+        [] => format!("{HELP}\n"),
+        words => help_on(&words.join(" ")),
+    })
 }
 
 /// One line through the club; the text to print and whether it was refused.
@@ -53,8 +65,8 @@ async fn run_line_board(
     line: &str,
     png_dir: Option<&Path>,
 ) -> (String, bool, Option<Outcome>) {
-    if is_help(line) {
-        return (format!("{HELP}\n"), false, None);
+    if let Some(help) = help_asked(line) {
+        return (help, false, None);
     }
     let parsed = match parse_line(line) {
         Ok(None) => return (String::new(), false, None),

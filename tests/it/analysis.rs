@@ -49,12 +49,17 @@ fn line(text: &str) -> (String, Command) {
 /// A seeded match of `length` points between ann and bob, played to its end: random legal
 /// plays, a double now and then, mostly taken.
 async fn play_match(club: &Club, length: u32, seed: u64) -> i64 {
+    play_match_on(club, ChallengeSpec::standard(Some(length)), seed).await
+}
+
+/// [`play_match`] on the terms `spec`.
+async fn play_match_on(club: &Club, spec: ChallengeSpec, seed: u64) -> i64 {
     let out = run(
         club,
         "ann",
         Command::Challenge(ChallengeOp::New {
             opponent: "bob".into(),
-            spec: ChallengeSpec::standard(Some(length)),
+            spec,
         }),
     )
     .await;
@@ -413,6 +418,45 @@ async fn a_money_session_is_analysed_over_its_finished_games_and_only_by_its_pla
         report.lines[1].contains(&format!("money session #{id} (2 games)")),
         "{:?}",
         report.lines
+    );
+}
+
+#[tokio::test]
+async fn stats_leave_out_the_matches_where_hints_were_allowed() {
+    // Given two finished 1-point matches of ann and bob, analysed: one rated, one opened
+    // for practice (where /hint gives gnubg's own plays)
+    let store = Store::open(&store_url("analysis_stats_practice").await)
+        .await
+        .unwrap();
+    let club = club_on(&store, settings("analysis_stats_practice")).await;
+    let practice = ChallengeSpec {
+        practice: true,
+        rated: false,
+        ..ChallengeSpec::standard(Some(1))
+    };
+    for id in [
+        play_match(&club, 1, 5).await,
+        play_match_on(&club, practice, 6).await,
+    ] {
+        run(&club, "ann", Command::Analyse(MatchRef::id(id))).await;
+        let report = club.run_next_analysis().await.unwrap().expect("a job ran");
+        assert!(!report.failed, "{:?}", report.lines);
+    }
+    // When bob asks for his stats
+    let stats = run(&club, "bob", line("bob: /stats").1).await;
+    // Then the average is over the rated match only, and the practice match is told
+    // apart, not counted
+    assert_eq!(
+        stats.lines[0], "Analysis stats for bob in local chat: 1 analysed match",
+        "{:?}",
+        stats.lines
+    );
+    assert!(
+        stats.lines[2].starts_with(
+            "Not counted: 1 analysed match where /hint was allowed (against the bot or practice)"
+        ),
+        "{:?}",
+        stats.lines
     );
 }
 

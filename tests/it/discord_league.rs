@@ -304,7 +304,7 @@ async fn a_swiss_league_is_created_from_the_format_choice_and_starts_with_a_bye(
     let r = interact(&fake, league("s-start", ALICE, "start", json!([]), true)).await;
     // Then round 1 is one match and a bye (a win)
     let text = content(&r);
-    assert!(text.contains("3 players, 1 matches"), "{text}");
+    assert!(text.contains("3 players, 1 match now"), "{text}");
     assert!(text.contains("has a bye in round 1 (a win)"), "{text}");
     fake.finish().await;
 }

@@ -85,7 +85,7 @@ async fn the_local_chat_runs_a_league_with_spaces_in_its_name() {
         all.contains("League Autumn Cup (#1) created by alice: a knockout"),
         "{all}"
     );
-    assert!(all.contains("3 players, 1 matches"), "{all}");
+    assert!(all.contains("3 players, 1 match now"), "{all}");
     assert!(all.contains("carol (bye)"), "{all}");
     let (text, refused) = run_line(&f.club, "bob: /league start", None).await;
     assert!(refused && text.contains("only the organiser"), "{text}");
@@ -136,7 +136,7 @@ async fn the_local_chat_runs_a_double_elimination_and_refuses_a_bad_reset() {
         .await;
     }
     let text = run_ok("alice: /league start order:bob,carol,dave").await;
-    assert!(text.contains("3 players, 1 matches"), "{text}");
+    assert!(text.contains("3 players, 1 match now"), "{text}");
     assert!(text.contains("(winners' round 1)"), "{text}");
     let text = run_ok("carol: /league bracket").await;
     for part in [

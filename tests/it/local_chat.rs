@@ -149,7 +149,7 @@ async fn the_welsh_bot_is_challenged_in_the_local_chat_at_its_levels() {
     .await;
     // Then the bot accepts at once, its Welsh player at the medium level
     assert!(!refused, "{text}");
-    assert!(text.contains("GNU Backgammon accepts match #1"), "{text}");
+    assert!(text.contains("gammonbot accepts match #1"), "{text}");
     assert!(text.contains("Welsh player at medium level"), "{text}");
     // And a GNU Backgammon level with Welsh rules is refused, saying whose levels apply
     let (text, refused) = gammonbot::console::run_line(
@@ -356,7 +356,7 @@ fn a_match_against_the_bot_begun_with_challenge_bot_where_the_bot_answers_each_t
         assert!(ok, "{o}\n{err}");
         (out, png) = (o, p);
         let after_her_move = out.rsplit_once("> alice: /move ").map(|(_, rest)| rest);
-        if after_her_move.is_some_and(|r| r.contains("GNU Backgammon plays ")) {
+        if after_her_move.is_some_and(|r| r.contains("gammonbot plays ")) {
             break;
         }
         let next = out
@@ -388,7 +388,7 @@ fn a_match_against_the_bot_begun_with_challenge_bot_where_the_bot_answers_each_t
     // any other line, with the board as text and as a picture, and alice to act next
     for expected in [
         "> alice: /challenge bot length:1 level:expert",
-        "GNU Backgammon accepts match #1",
+        "gammonbot accepts match #1",
         "wins the opening throw with",
     ] {
         assert!(out.contains(expected), "missing `{expected}` in:\n{out}");
@@ -398,7 +398,7 @@ fn a_match_against_the_bot_begun_with_challenge_bot_where_the_bot_answers_each_t
         !after.contains("\n> "),
         "another line ran before the bot:\n{after}"
     );
-    let bot = &after[after.find("GNU Backgammon plays ").unwrap()..];
+    let bot = &after[after.find("gammonbot plays ").unwrap()..];
     assert!(
         bot.contains(" +13-14-15-16-17-18------19-20-21-22-23-24-+"),
         "no board after the bot's play:\n{bot}"
@@ -421,7 +421,7 @@ fn a_match_against_the_bot_begun_with_challenge_bot_where_the_bot_answers_each_t
     // practice whatever its level)
     let (ok, o, err, _) = run_script_png("bot-tutor", "alice: /challenge bot length:3 tutor:on\n");
     assert!(ok, "{o}\n{err}");
-    assert!(o.contains("GNU Backgammon accepts match #1"), "{o}");
+    assert!(o.contains("gammonbot accepts match #1"), "{o}");
     // And with the tutor, a play it flags holds the bot until alice keeps it (or takes
     // it back): the bot plays only after her /keep (seed 42: the bot opens; 13/9 6/4 is
     // flagged, 8/4 6/4 being better)
@@ -438,19 +438,16 @@ fn a_match_against_the_bot_begun_with_challenge_bot_where_the_bot_answers_each_t
         flagged.contains("-> alice to undo or keep the action the tutor flagged"),
         "{flagged}"
     );
-    assert!(!flagged.contains("-> GNU Backgammon to"), "{flagged}");
+    assert!(!flagged.contains("-> gammonbot to"), "{flagged}");
     assert!(
-        !flagged.contains("GNU Backgammon plays "),
+        !flagged.contains("gammonbot plays "),
         "the bot played past the tutor:\n{flagged}"
     );
-    assert!(after_keep.contains("GNU Backgammon plays "), "{after_keep}");
+    assert!(after_keep.contains("gammonbot plays "), "{after_keep}");
     // And nobody speaks for the bot
     let (ok, o, err, _) = run_script_png("bot-speaks", &format!("{script}! bot: /roll\n"));
     assert!(ok, "{o}\n{err}");
-    assert!(
-        o.contains("!! the bot (GNU Backgammon) makes its own decisions"),
-        "{o}"
-    );
+    assert!(o.contains("!! the bot makes its own decisions"), "{o}");
 }
 
 #[test]

@@ -21,7 +21,9 @@
 //!   or that much worse for the opponent), so keeping it is valued at the average throw
 //!   plus that.
 //! - **Acey-deucey** ([`Advisor::throw_again`], rule 13): the 1-2's best play against the
-//!   average throw.
+//!   average throw, both at 0-ply (the figures the player decides by).
+//! - **Concessions** ([`Advisor::concession`], rule 18): the games offered against the
+//!   games expected by playing on, the figure the player's own answer uses.
 
 use engine::welsh::{Throw, WelshMatch, WelshPhase};
 use engine::{Board, LegalPlay, Side};
@@ -111,6 +113,19 @@ impl NominateAdvice {
     pub fn loss(&self, made: Option<(u8, u8)>) -> f32 {
         (self.value(self.choice) - self.value(made)).max(0.0)
     }
+}
+
+/// The answer to an offer to concede (rule 18): accept the games offered or play on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ConcessionAdvice {
+    /// The player would accept.
+    pub accept: bool,
+    /// The games the side offered them expects by playing on: its cubeless equity now
+    /// (from the view of the side on turn) times the doubling die; the player accepts
+    /// an offer of at least this many.
+    pub expected: f32,
+    /// The offer is to 24 with the payment, which must be accepted (rule 18).
+    pub compulsory: bool,
 }
 
 /// The acey-deucey decision (rule 13): play the 1-2 or throw again.
@@ -291,6 +306,26 @@ impl<'a> Advisor<'a> {
             double: p[0] >= DOUBLE_AT,
             p_win: p[0],
             equity: equity(&p),
+        }
+    }
+
+    /// The answer of `side` to the offer to concede open in `m` (`games` offered, with
+    /// the payment or not): the player's own decision with the figure that decides it, so
+    /// the two cannot disagree.
+    #[must_use]
+    pub fn concession(
+        &self,
+        m: &WelshMatch,
+        side: Side,
+        games: u32,
+        payment: bool,
+    ) -> ConcessionAdvice {
+        let mut p = self.player();
+        let compulsory = payment && m.score()[side.index()] + games == 24;
+        ConcessionAdvice {
+            accept: compulsory || p.accept_concede(m, side, games),
+            expected: p.equity_now(m, side) * m.cube().value as f32,
+            compulsory,
         }
     }
 

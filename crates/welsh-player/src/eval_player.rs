@@ -124,8 +124,10 @@ impl<'a> EvalPlayer<'a> {
         self.eval
     }
 
-    /// `me`'s cubeless equity now, from the view of whichever side is on turn.
-    fn equity_now(&self, m: &WelshMatch, me: Side) -> f32 {
+    /// `me`'s cubeless equity now, from the view of whichever side is on turn: what its
+    /// offers to concede and their answers are judged by (times the doubling die).
+    #[must_use]
+    pub fn equity_now(&self, m: &WelshMatch, me: Side) -> f32 {
         let ctx = Context::of(m, me);
         let b = m.position().view(me);
         let on_turn = match m.phase() {

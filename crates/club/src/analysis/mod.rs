@@ -2,14 +2,15 @@
 //! `gnubg::analyse_match`), the review and its words, the
 //! Welsh review.
 //!
-//! Entry points, on [`Club`]: `analysis_events`, `analysis_settings`, `analyse`, `stats`,
-//! `requeue_analyses`, `run_next_analysis` (`queue`).
+//! Entry points, on [`Club`]: `analysis_events`, `analysis_settings`, `analyse`,
+//! `requeue_analyses`, `run_next_analysis` (`queue`); `stats` (`stats`).
 
 mod gnubg_review;
 mod queue;
 mod refusal;
 mod review;
 mod review_words;
+pub(crate) mod stats;
 mod welsh;
 
 pub(crate) use queue::Analyst;
@@ -63,7 +64,7 @@ impl Club {
         community: i64,
         player: Option<&str>,
     ) -> Result<Outcome, ClubError> {
-        queue::stats(self, actor, me, community, player).await
+        stats::stats(self, actor, me, community, player).await
     }
 
     /// Queues again the jobs left running (at start); how many.

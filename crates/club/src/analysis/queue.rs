@@ -15,7 +15,6 @@ use std::time::Duration;
 use crate::Refusal;
 use crate::analysis::refusal::AnalysisRefusal;
 use crate::matches::loaded::Loaded;
-use crate::players::player_key::player_key;
 use crate::{Actor, Chart, Club, ClubError, MatchRef, Outcome};
 use crate::{Entry, standard_rules};
 use engine::{Action, Event, Match, Ruleset, Side, export_mat};
@@ -23,7 +22,7 @@ use render::BlunderBoard;
 use store::{AnalysisRow, AnalysisStatus, MatchStatus, NewAnalysis, PlayerRow};
 
 use crate::analysis::gnubg_review;
-use crate::analysis::review::{Review, rating_band};
+use crate::analysis::review::Review;
 use crate::analysis::review_words::{blunder_boards, review_lines};
 use crate::analysis::welsh::{
     WelshJob, WelshReview, review_welsh, welsh_blunder_boards, welsh_games, welsh_review_lines,
@@ -323,71 +322,6 @@ fn stored_outcome(_club: &Club, row: &AnalysisRow, welsh: bool) -> Result<Outcom
         match_id: Some(row.match_id.into()),
         lines: review_lines(&review),
         chart: Some(Chart::Blunders(blunder_boards(&review))),
-        ..Outcome::default()
-    })
-}
-
-/// `/stats [player]`: the average error rate and PR over the analysed matches here.
-pub(super) async fn stats(
-    club: &Club,
-    actor: &Actor,
-    me: &PlayerRow,
-    community: i64,
-    player: Option<&str>,
-) -> Result<Outcome, ClubError> {
-    let who = match player {
-        Some(p) => {
-            let key = player_key(actor, p);
-            if key.chars().count() > 100 {
-                return Err(Refusal::TooLong("name", key.chars().count(), 100).into());
-            }
-            let found = if key.is_empty() {
-                None
-            } else {
-                club.store.find_player(&actor.platform, &key).await?
-            };
-            found.ok_or_else(|| Refusal::UnknownPlayer(p.trim().to_string()))?
-        }
-        None => me.clone(),
-    };
-    let mut figures = Vec::new();
-    for row in club.store.analyses_done_in(community).await? {
-        let Ok(r) = serde_json::from_str::<Review>(row.result.as_deref().unwrap_or("")) else {
-            continue;
-        };
-        if let Some(i) = r.player_ids.iter().position(|&p| p == who.id) {
-            figures.push(r.players[i].clone());
-        }
-    }
-    if figures.is_empty() {
-        return Ok(Outcome {
-            lines: vec![format!(
-                "{} has no analysed match in {} yet: /analyse a finished match first",
-                who.display_name, actor.community_name
-            )],
-            players: vec![crate::PlayerRef::new(community, who.id)],
-            ..Outcome::default()
-        });
-    }
-    let n = figures.len() as f64;
-    let rate = figures.iter().map(|f| f.error_rate).sum::<f64>() / n;
-    let pr = figures.iter().map(|f| f.pr).sum::<f64>() / n;
-    let luck = figures.iter().map(|f| f.luck_rate).sum::<f64>() / n;
-    Ok(Outcome {
-        lines: vec![
-            format!(
-                "Analysis stats for {} in {}: {} analysed match{}",
-                who.display_name,
-                actor.community_name,
-                figures.len(),
-                if figures.len() == 1 { "" } else { "es" }
-            ),
-            format!(
-                "Average error rate {rate:.1} mEMG ({}), PR {pr:.1}; luck {luck:+.1} mEMG a move",
-                rating_band(rate / 1000.0)
-            ),
-        ],
-        players: vec![crate::PlayerRef::new(community, who.id)],
         ..Outcome::default()
     })
 }

@@ -60,12 +60,12 @@ impl BotLevel {
         }
     }
 
-    /// Who plays at this level, in words: "GNU Backgammon", "gammonbot's Welsh player".
+    /// Who plays at this level, in words: "GNU Backgammon", "its own Welsh player".
     #[must_use]
     pub fn player_words(self) -> &'static str {
         match self {
             BotLevel::Standard(_) => "GNU Backgammon",
-            BotLevel::Welsh(_) => "gammonbot's own Welsh player",
+            BotLevel::Welsh(_) => "its own Welsh player",
         }
     }
 

@@ -33,7 +33,7 @@ impl Club {
     // player
     /// Who the bot is on `platform`: its own user id and display name there (Discord: set
     /// when the gateway is ready). The local chat's bot needs no call: its user id is
-    /// `bot` (so `/challenge bot` names it) and its name "GNU Backgammon".
+    /// `bot` (so `/challenge bot` names it) and its name "gammonbot".
     pub fn set_bot_identity(&self, platform: &str, user_id: &str, name: &str) {
         player::set_bot_identity(self, platform, user_id, name)
     }

@@ -14,8 +14,10 @@ use crate::{BotEvent, Club, ClubError};
 /// The local chat's bot: `/challenge bot` names it.
 pub(crate) const LOCAL_BOT_ID: &str = "bot";
 
-/// The bot's name where the platform gives none (the local chat).
-pub(crate) const BOT_NAME: &str = "GNU Backgammon";
+/// The bot's name where the platform gives none (the local chat): the program's own,
+/// which fits both of its players (GNU Backgammon in standard backgammon, gammonbot's
+/// own Welsh player in Welsh).
+pub(crate) const BOT_NAME: &str = "gammonbot";
 
 /// How long the bot waits before it tries again a decision that failed (gnubg missing,
 /// failing or too slow), unless the club says otherwise (`Club::with_bot_retry`).
@@ -152,7 +154,7 @@ impl BotPlayer {
 
 /// Who the bot is on `platform`: its own user id and display name there (Discord: set
 /// when the gateway is ready). The local chat's bot needs no call: its user id is
-/// `bot` (so `/challenge bot` names it) and its name "GNU Backgammon".
+/// `bot` (so `/challenge bot` names it) and its name "gammonbot".
 pub(super) fn set_bot_identity(club: &Club, platform: &str, user_id: &str, name: &str) {
     lock(&club.bot_player.identities).insert(
         platform.to_string(),

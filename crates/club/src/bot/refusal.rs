@@ -11,7 +11,7 @@ pub enum BotRefusal {
     NotHereYet,
     /// A level for a match between two people.
     #[error(
-        "a level applies to a match against the bot (GNU Backgammon); \
+        "a level applies to a match against the bot; \
          a match between two people has none"
     )]
     LevelAgainstPerson,
@@ -24,21 +24,27 @@ pub enum BotRefusal {
          or receive, so the stake must be zero"
     )]
     StakeAgainstBot,
+    /// A money question about the bot: it keeps no ledger and no scoop-pot.
+    #[error(
+        "the bot plays for no money: its matches pay no prize and keep no scoop-pot, so \
+         there is no pot with it"
+    )]
+    NoMoney,
     /// Creating or joining a chouette as the bot.
     #[error(
-        "the bot (GNU Backgammon) does not sit in chouettes: they are for three or \
+        "the bot does not sit in chouettes: they are for three or \
          more people"
     )]
     NoChouettes,
     /// Creating or joining a league as the bot.
     #[error(
-        "the bot (GNU Backgammon) does not join leagues: their matches are for \
+        "the bot does not join leagues: their matches are for \
          people; challenge the bot to a match instead"
     )]
     NoLeagues,
     /// Any other command sent as the bot.
     #[error(
-        "the bot (GNU Backgammon) makes its own decisions; nobody can send commands \
+        "the bot makes its own decisions; nobody can send commands \
          as the bot"
     )]
     NotAsTheBot,
@@ -52,6 +58,7 @@ impl BotRefusal {
             BotRefusal::LevelAgainstPerson
             | BotRefusal::LevelOfOtherRules(_)
             | BotRefusal::StakeAgainstBot => "bad_option",
+            BotRefusal::NoMoney => "no_money",
             BotRefusal::NoChouettes | BotRefusal::NoLeagues | BotRefusal::NotAsTheBot => {
                 "as_the_bot"
             }

@@ -65,6 +65,9 @@ pub(super) async fn block(
             ..Outcome::default()
         });
     };
+    if club.names_bot(actor, who) {
+        return Err(BlockRefusal::BlockBot.into());
+    }
     let other = known_player(club, actor, who).await?;
     if other.id == me.id {
         return Err(BlockRefusal::BlockSelf.into());

@@ -21,7 +21,10 @@ use store::{MatchChange, MatchStatus, NewMatch, PlayerRow};
 #[must_use]
 pub fn spec_words(spec: &ChallengeSpec) -> String {
     let mut s = match (spec.ruleset, spec.length) {
-        (Ruleset::Welsh, n) => format!("Welsh backgammon to {} games", n.unwrap_or(25)),
+        (Ruleset::Welsh, n) => match n.unwrap_or(25) {
+            1 => "Welsh backgammon to 1 game".into(),
+            n => format!("Welsh backgammon to {n} games"),
+        },
         // A 1-point match ends with its first game: no Crawford game, no Holland rule.
         (Ruleset::Standard, Some(1)) => "a 1-point match".into(),
         (Ruleset::Standard, Some(n)) => format!(
@@ -179,8 +182,9 @@ pub(super) async fn challenge(
         // does, as an event).
         lines.push(match level {
             crate::BotLevel::Standard(_) => format!(
-                "{} plays at {level} level; matches against the bot are unrated.",
-                other.display_name
+                "{} plays with {} at {level} level; matches against the bot are unrated.",
+                other.display_name,
+                level.player_words()
             ),
             crate::BotLevel::Welsh(_) => format!(
                 "{} plays Welsh with {} at {level} level; matches against the bot are \

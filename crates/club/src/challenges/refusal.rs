@@ -19,6 +19,12 @@ pub enum BlockRefusal {
     /// `/block` of oneself.
     #[error("you cannot block yourself; name another player")]
     BlockSelf,
+    /// `/block` of the bot, which challenges nobody and sits in no chouette.
+    #[error(
+        "the bot challenges nobody and sits in no chouette, so there is nothing to block: it \
+         plays only when you challenge it"
+    )]
+    BlockBot,
     /// `/unblock` of oneself.
     #[error("you cannot block or unblock yourself; name another player")]
     UnblockSelf,
@@ -48,6 +54,7 @@ impl BlockRefusal {
         match self {
             BlockRefusal::ChallengeRefused { .. } | BlockRefusal::JoinRefused { .. } => "blocked",
             BlockRefusal::BlockSelf | BlockRefusal::UnblockSelf => "block_self",
+            BlockRefusal::BlockBot => "block_bot",
             BlockRefusal::AlreadyBlocking { .. } => "already_blocking",
             BlockRefusal::NotBlocking { .. } => "not_blocking",
             BlockRefusal::YouBlock { .. } => "you_block",

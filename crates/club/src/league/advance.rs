@@ -199,7 +199,7 @@ pub(super) async fn advance_league(club: &Club, league_id: i64) -> Result<Vec<St
                     .zip(&started_pairs)
                     .map(|(id, (x, o, r, anchor))| {
                         format!(
-                            "League {}: match #{id}, @{x} v @{o} ({}), starts now{}",
+                            "League {}: match #{id}, {x} v {o} ({}), starts now{}",
                             league.row.name,
                             round_name(league.format, *r, &fixtures),
                             anchor_words(anchor.as_deref())
@@ -252,7 +252,7 @@ async fn end_season(
     } else if league.format == Format::DoubleElimination {
         champion(fixtures)
     } else {
-        division_table(&places, 1, fixtures, withdrawn, points)
+        division_table(league.format, &places, 1, fixtures, withdrawn, points)
             .first()
             .map(|r| r.player)
     };
@@ -296,7 +296,7 @@ async fn end_season(
     if !league.format.is_bracket() {
         let count = places.iter().map(|p| p.division).max().unwrap_or(1);
         for d in 1..=count {
-            let table = division_table(&places, d, fixtures, withdrawn, points);
+            let table = division_table(league.format, &places, d, fixtures, withdrawn, points);
             lines.push(if count > 1 {
                 format!("Final table, division {d}:")
             } else {
@@ -310,7 +310,7 @@ async fn end_season(
         let count = places.iter().map(|p| p.division).max().unwrap_or(1);
         let tables: Vec<Vec<i64>> = (1..=count)
             .map(|d| {
-                division_table(&places, d, fixtures, withdrawn, points)
+                division_table(league.format, &places, d, fixtures, withdrawn, points)
                     .into_iter()
                     .map(|r| r.player)
                     .filter(|p| !withdrawn.contains(p))

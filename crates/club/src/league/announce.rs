@@ -100,7 +100,14 @@ async fn league_result_words(
             win: league.settings.win_points,
             loss: league.settings.loss_points,
         };
-        let table = division_table(&places, fixture.division, &fixtures, &withdrawn, points);
+        let table = division_table(
+            league.format,
+            &places,
+            fixture.division,
+            &fixtures,
+            &withdrawn,
+            points,
+        );
         let rows: Vec<String> = table
             .iter()
             .map(|r| {

@@ -15,7 +15,7 @@ use super::terms::LeagueSettings;
 use super::terms::Seeding;
 use super::terms::Withdrawal;
 use super::terms::check_name;
-use super::terms::days;
+use super::terms::not_for_format;
 use super::terms::parse_amount;
 use crate::Actor;
 use crate::ChallengeSpec;
@@ -24,6 +24,7 @@ use crate::ClubError;
 use crate::Outcome;
 use crate::Refusal;
 use crate::challenges::terms::check_spec;
+use crate::duration_words;
 use crate::players::player_key::player_key;
 use crate::spec_words;
 use engine::Ruleset;
@@ -233,9 +234,9 @@ async fn create_league(
         .await?;
     let fee = settings.fee(spec.ruleset);
     let mut lines = vec![format!(
-        "League {name} (#{id}) created by {}: a {}, {}; join with /league join league:{name}",
+        "League {name} (#{id}) created by {}: {}, {}; join with /league join league:{name}",
         me.display_name,
-        format.words(),
+        format.a_words(),
         spec_words(&spec)
     )];
     if fee > 0 {
@@ -300,6 +301,19 @@ async fn set_league(
             .into()),
         }
     };
+    if let Some((formats, note)) = not_for_format(key, value, league.format) {
+        return bad(LeagueRefusal::NotForFormat {
+            key: if key == "withdrawal" {
+                format!("{key}:{}", value.trim())
+            } else {
+                key.to_string()
+            },
+            formats,
+            league: league.row.name.clone(),
+            format: league.format.a_words(),
+            note,
+        });
+    }
     let fixed_once_running = !matches!(key, "organiser-role" | "remind" | "season-days" | "recur");
     if league.row.status == "running" && fixed_once_running {
         return Err(LeagueRefusal::FixedWhileRunning {
@@ -376,24 +390,8 @@ async fn set_league(
         "entry-fee" => {
             s.entry_fee = Some(parse_amount(value)?);
         }
-        "recur" => {
-            if league.format != Format::Divisions {
-                return bad(LeagueRefusal::RecurNotDivisions {
-                    league: league.row.name.clone(),
-                    format: league.format.words(),
-                });
-            }
-            s.recur_days = span_setting(key, value, 'd', "days", 90)?;
-        }
-        "checkin" => {
-            if league.format != Format::Knockout {
-                return bad(LeagueRefusal::CheckinNotKnockout {
-                    league: league.row.name.clone(),
-                    format: league.format.words(),
-                });
-            }
-            s.checkin_hours = span_setting(key, value, 'h', "hours", 168)?;
-        }
+        "recur" => s.recur_days = span_setting(key, value, 'd', "days", 90)?,
+        "checkin" => s.checkin_hours = span_setting(key, value, 'h', "hours", 168)?,
         "organiser-role" => {
             let v = value.trim();
             if v.chars().count() > 40 || v.chars().any(|c| !c.is_ascii_alphanumeric()) {
@@ -417,7 +415,7 @@ async fn set_league(
     if league.row.status == "signup" {
         match (key, s.recur_days, s.checkin_hours) {
             ("recur", Some(n), _) if league.row.season > 0 => {
-                change.start_at = Some(league.row.start_at.unwrap_or(now + days(n)));
+                change.start_at = Some(super::recur::moved_start(league, n, now));
             }
             ("recur", None, _) | ("checkin", _, None) => change.start_at = None,
             _ => {}
@@ -431,8 +429,17 @@ async fn set_league(
         })?,
     ));
     commit_league(club, league, &change).await?;
+    let mut line = format!("League {}: {key} is now {value}", league.row.name);
+    if key == "recur" {
+        line.push_str(&super::recur::recur_words(
+            league,
+            s.recur_days,
+            change.start_at,
+            now,
+        ));
+    }
     Ok(Outcome {
-        lines: vec![format!("League {}: {key} is now {value}", league.row.name)],
+        lines: vec![line],
         ..Outcome::default()
     })
 }
@@ -455,21 +462,49 @@ async fn join_league(club: &Club, league: &League, me: &PlayerRow) -> Result<Out
         }
         .into());
     }
-    let mut change = league.change(club.clock.now());
+    let now = club.clock.now();
+    // Joining while the check-in is open is checking in: the player is here now, which
+    // is all a check-in asks, and a second command would only be forgotten.
+    let checkin = match (league.checkin(), league.row.start_at) {
+        (Some(_), Some(until)) if now >= until => {
+            return Err(LeagueRefusal::CheckinClosed {
+                league: league.row.name.clone(),
+                at: until,
+            }
+            .into());
+        }
+        (Some(_), Some(until)) => Some(until),
+        _ => None,
+    };
+    let mut change = league.change(now);
     change.entries.push((me.id, "entered".into()));
     change.log.push((
         Some(me.id),
         entry_text(&LeagueEntry::Join { player: me.id })?,
     ));
+    if checkin.is_some() {
+        change.checkins.push(me.id);
+        change.log.push((
+            Some(me.id),
+            entry_text(&LeagueEntry::Checkin { player: me.id })?,
+        ));
+    }
     commit_league(club, league, &change).await?;
     let n = entrants.iter().filter(|e| e.status == "entered").count() + 1;
+    let mut line = format!(
+        "{} joins {} ({n} entrant{})",
+        me.display_name,
+        league.row.name,
+        if n == 1 { "" } else { "s" }
+    );
+    if let Some(until) = checkin {
+        line.push_str(&format!(
+            " and is checked in, the check-in being open; the draw is made in {}",
+            duration_words(until - now)
+        ));
+    }
     Ok(Outcome {
-        lines: vec![format!(
-            "{} joins {} ({n} entrant{})",
-            me.display_name,
-            league.row.name,
-            if n == 1 { "" } else { "s" }
-        )],
+        lines: vec![line],
         ..Outcome::default()
     })
 }

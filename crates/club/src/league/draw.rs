@@ -186,9 +186,9 @@ pub(super) async fn draw_season(
     lines.insert(
         0,
         format!(
-            "League {} season {season} starts: {placed} players, {} matches; the season ends in {}",
+            "League {} season {season} starts: {placed} players, {}; the season ends in {}",
             league.row.name,
-            started.len(),
+            count_words(started.len(), change.fixtures.len()),
             duration_words(deadline - now)
         ),
     );
@@ -209,6 +209,22 @@ pub(super) async fn draw_season(
         attachment,
         ..Outcome::default()
     })
+}
+
+/// The matches a start starts and, when the draw has more fixtures than that (a
+/// bracket's later rounds and byes, a Swiss bye), the fixtures the log counts:
+/// `10 matches`, `2 matches now (14 fixtures in the draw)`.
+fn count_words(started: usize, fixtures: usize) -> String {
+    let matches = if started == 1 {
+        "1 match".to_string()
+    } else {
+        format!("{started} matches")
+    };
+    if fixtures == started {
+        matches
+    } else {
+        format!("{matches} now ({fixtures} fixtures in the draw)")
+    }
 }
 
 /// The players entered for the league's next season, refused unless the league waits
@@ -403,11 +419,18 @@ async fn next_season(
     let count = places.iter().map(|p| p.division).max().unwrap_or(0);
     let tables: Vec<Vec<i64>> = (1..=count)
         .map(|d| {
-            division_table(&places, d, &fixtures, &HashSet::new(), points)
-                .into_iter()
-                .map(|r| r.player)
-                .filter(|p| by_id.contains_key(p))
-                .collect()
+            division_table(
+                league.format,
+                &places,
+                d,
+                &fixtures,
+                &HashSet::new(),
+                points,
+            )
+            .into_iter()
+            .map(|r| r.player)
+            .filter(|p| by_id.contains_key(p))
+            .collect()
         })
         .collect();
     let before: HashSet<i64> = places.iter().map(|p| p.player).collect();
@@ -505,7 +528,7 @@ fn match_lines(
     for (f, id) in with_match.iter().zip(started) {
         let [x, o] = f.fixture.players;
         all.push(format!(
-            "Match #{id}: @{} v @{} ({}{}){}",
+            "Match #{id}: {} v {} ({}{}){}",
             names.get(&x.unwrap_or(0)).unwrap_or(&"?"),
             names.get(&o.unwrap_or(0)).unwrap_or(&"?"),
             if league.format == Format::DoubleElimination {

@@ -30,8 +30,8 @@ fn sentence(e: &LeagueEntry, by: &str, name: &dyn Fn(i64) -> String) -> String {
             format,
             spec,
         } => format!(
-            "{by} created league {n}: a {}, {}",
-            format.words(),
+            "{by} created league {n}: {}, {}",
+            format.a_words(),
             spec_words(spec)
         ),
         LeagueEntry::Set { key, value } => format!("{by} set {key} to {value}"),
@@ -45,7 +45,7 @@ fn sentence(e: &LeagueEntry, by: &str, name: &dyn Fn(i64) -> String) -> String {
             ..
         } => {
             let mut s =
-                format!("{by} started season {season}: {entrants} players, {fixtures} matches");
+                format!("{by} started season {season}: {entrants} players, {fixtures} fixtures");
             if *pot > 0 {
                 let _ = write!(s, ", a jack-pot of {}", format_amount(*pot));
             }

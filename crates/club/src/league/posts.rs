@@ -223,7 +223,7 @@ pub(super) async fn match_notices(club: &Club, league: &League) -> Result<Vec<No
                 user_id: p.platform_id.clone(),
                 dm: p.notify_dm,
                 text: format!(
-                    "League {} season {}: your match #{m} against {} starts now; /board match:{m} shows it",
+                    "League {} season {}: your match #{m} against {} starts now; /board #{m} shows it",
                     row.name, row.season, q.display_name
                 ),
             });

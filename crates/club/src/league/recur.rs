@@ -45,6 +45,48 @@ pub(super) fn open_signup(
     Ok(())
 }
 
+/// The next start of a divisions league in its sign-up window when `recur` becomes `n`
+/// days: `n` days from the window's opening (the start it has, less the old window), or
+/// from now when no window was open; a window already past starts it at the next sweep.
+pub(super) fn moved_start(league: &League, n: i64, now: i64) -> i64 {
+    let opened = match (league.row.start_at, league.settings.recur_days) {
+        (Some(at), Some(old)) => at - days(old),
+        _ => now,
+    };
+    (opened + days(n)).max(now)
+}
+
+/// What a new `recur` does, said after it (`; season 3 starts by itself in 2 days ...`):
+/// when the next season starts, or when the setting takes effect.
+pub(super) fn recur_words(
+    league: &League,
+    recur: Option<i64>,
+    start_at: Option<i64>,
+    now: i64,
+) -> String {
+    let next = league.row.season + 1;
+    match (recur, league.row.status.as_str(), start_at) {
+        (None, _, _) => format!("; the organiser starts season {next} with /league start"),
+        (Some(_), "signup", Some(at)) if at <= now => {
+            format!("; season {next} starts by itself at once (its sign-up window has passed)")
+        }
+        (Some(_), "signup", Some(at)) => format!(
+            "; season {next} starts by itself in {} ({})",
+            duration_words(at - now),
+            utc_words(at)
+        ),
+        (Some(n), "running", _) => format!(
+            "; when season {} ends, sign-up for season {next} is open for {} and it starts by itself",
+            league.row.season,
+            duration_words(days(n))
+        ),
+        (Some(n), _, _) => format!(
+            "; the organiser starts season {next} with /league start, and each season after it starts by itself {} after the one before ends",
+            duration_words(days(n))
+        ),
+    }
+}
+
 /// The sweep's part for leagues whose start has come: a knockout's check-in closed
 /// (the draw from those who checked in), a recurring league's next season started
 /// (or, with too few signed up, the window opened again). A league that fails is

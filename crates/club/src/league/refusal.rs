@@ -152,23 +152,20 @@ pub enum LeagueRefusal {
         /// The value given.
         value: String,
     },
-    /// `recur` for a league that is not of divisions.
-    #[error(
-        "recur is for a divisions league, whose seasons follow one another; {league} is a {format}"
-    )]
-    RecurNotDivisions {
+    /// A setting the league's format does not use (`reset` on a round robin, `rounds`
+    /// outside a Swiss league, ...).
+    #[error("{key} applies to {formats} only; {league} is {format}{note}")]
+    NotForFormat {
+        /// The setting (with its value when only that value does not apply).
+        key: String,
+        /// The formats it applies to, in words.
+        formats: &'static str,
         /// The league's name.
         league: String,
-        /// Its format, in words.
+        /// Its format, in words with the article.
         format: &'static str,
-    },
-    /// `checkin` for a league that is not a knockout.
-    #[error("checkin is for a knockout; {league} is a {format}")]
-    CheckinNotKnockout {
-        /// The league's name.
-        league: String,
-        /// Its format, in words.
-        format: &'static str,
+        /// Why, when it is not plain (empty, or `; ...`).
+        note: &'static str,
     },
     /// `organiser-role` that is no role (as written).
     #[error("organiser-role: a role, not `{value}`")]
@@ -393,11 +390,11 @@ pub enum LeagueRefusal {
         count: i64,
     },
     /// A bracket of a league that has a table.
-    #[error("league {league} is a {format}: /league standings shows its table")]
+    #[error("league {league} is {format}: /league standings shows its table")]
     NotBracket {
         /// The league's name.
         league: String,
-        /// Its format, in words.
+        /// Its format, in words with the article.
         format: &'static str,
     },
     /// A suggestion for a Welsh match.
@@ -467,8 +464,7 @@ impl LeagueRefusal {
             | R::Seeding { .. }
             | R::Vacation { .. }
             | R::Reset { .. }
-            | R::RecurNotDivisions { .. }
-            | R::CheckinNotKnockout { .. }
+            | R::NotForFormat { .. }
             | R::OrganiserRole { .. }
             | R::EntryFee { .. }
             | R::NoReason

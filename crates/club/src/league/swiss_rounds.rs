@@ -119,16 +119,17 @@ pub(super) fn swiss_next(
         loss: league.settings.loss_points,
     };
     let History { met, byes, colour } = history(fixtures);
-    let ranked: Vec<SwissPlayer> = division_table(places, 1, fixtures, withdrawn, points)
-        .into_iter()
-        .filter(|r| !r.withdrawn)
-        .map(|r| SwissPlayer {
-            id: r.player,
-            points: r.points,
-            had_bye: byes.contains(&r.player),
-            colour: colour.get(&r.player).copied().unwrap_or(0),
-        })
-        .collect();
+    let ranked: Vec<SwissPlayer> =
+        division_table(league.format, places, 1, fixtures, withdrawn, points)
+            .into_iter()
+            .filter(|r| !r.withdrawn)
+            .map(|r| SwissPlayer {
+                id: r.player,
+                points: r.points,
+                had_bye: byes.contains(&r.player),
+                colour: colour.get(&r.player).copied().unwrap_or(0),
+            })
+            .collect();
     if ranked.len() < 2 {
         return Ok(None);
     }

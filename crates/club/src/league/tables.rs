@@ -29,8 +29,10 @@ pub struct BracketLine {
     pub status: String,
 }
 
-/// The table of one division from its places (in seed order) and the season's fixtures.
+/// The table of one division of a league of `format` from its places (in seed order)
+/// and the season's fixtures.
 pub(crate) fn division_table(
+    format: Format,
     places: &[PlaceRow],
     division: i64,
     fixtures: &[FixtureRow],
@@ -60,10 +62,11 @@ pub(crate) fn division_table(
             })
         })
         .collect();
-    // A bye (one player, no match) is a win: a Swiss round's odd one out.
+    // A Swiss round's bye (its odd one out) is a win; a bracket's bye is no match, only
+    // a way through to the next round.
     let byes: Vec<i64> = fixtures
         .iter()
-        .filter(|f| f.division == division && f.status == "bye")
+        .filter(|f| format == Format::Swiss && f.division == division && f.status == "bye")
         .filter_map(|f| match f.players {
             [Some(p), None] | [None, Some(p)] if f.winner == Some(p) => Some(p),
             _ => None,

@@ -101,6 +101,43 @@ impl Format {
             Format::Swiss => "Swiss system",
         }
     }
+
+    /// In words with its article, as a sentence says what a league is (`a knockout`,
+    /// `a divisions league`).
+    #[must_use]
+    pub const fn a_words(self) -> &'static str {
+        match self {
+            Format::RoundRobin => "a round robin",
+            Format::DoubleRoundRobin => "a double round robin",
+            Format::Knockout => "a knockout",
+            Format::Divisions => "a divisions league",
+            Format::DoubleElimination => "a double elimination",
+            Format::Swiss => "a Swiss system",
+        }
+    }
+}
+
+/// A setting that a format does not use, set to `value` in a league of `format`: the
+/// formats it applies to and a note on why (empty, or `; ...`); `None` when it applies.
+/// The same rule for every format: a setting is refused where it would change nothing.
+pub(crate) fn not_for_format(
+    key: &str,
+    value: &str,
+    format: Format,
+) -> Option<(&'static str, &'static str)> {
+    match key {
+        "division-size" | "movers" | "recur" if format != Format::Divisions => {
+            Some(("divisions leagues", ""))
+        }
+        "reset" if format != Format::DoubleElimination => Some(("double-elimination leagues", "")),
+        "rounds" if format != Format::Swiss => Some(("Swiss leagues", "")),
+        "checkin" if format != Format::Knockout => Some(("knockouts", "")),
+        "withdrawal" if value.trim() == "void" && format.is_bracket() => Some((
+            "leagues with a table",
+            "; in a bracket a withdrawal forfeits the player's remaining matches",
+        )),
+        _ => None,
+    }
 }
 
 /// What a withdrawal after the start does to the withdrawn player's remaining matches.

@@ -46,15 +46,20 @@ async fn table_of(
         win: league.settings.win_points,
         loss: league.settings.loss_points,
     };
-    Ok(
-        division_table(&places, division, &fixtures, &withdrawn, points)
-            .into_iter()
-            .map(|row| TableLine {
-                name: names.get(&row.player).cloned().unwrap_or_default(),
-                row,
-            })
-            .collect(),
+    Ok(division_table(
+        league.format,
+        &places,
+        division,
+        &fixtures,
+        &withdrawn,
+        points,
     )
+    .into_iter()
+    .map(|row| TableLine {
+        name: names.get(&row.player).cloned().unwrap_or_default(),
+        row,
+    })
+    .collect())
 }
 
 /// The bracket of a knockout's current season.
@@ -264,7 +269,7 @@ pub(super) async fn bracket_view(club: &Club, league: &League) -> Result<Outcome
     if !league.format.is_bracket() {
         return Err(LeagueRefusal::NotBracket {
             league: league.row.name.clone(),
-            format: league.format.words(),
+            format: league.format.a_words(),
         }
         .into());
     }

@@ -47,6 +47,9 @@ pub(super) async fn pot(
     community: i64,
     opponent: &str,
 ) -> Result<Outcome, ClubError> {
+    if club.names_bot(actor, opponent) {
+        return Err(crate::BotRefusal::NoMoney.into());
+    }
     let other = club.opponent(actor, opponent).await?;
     let (games, collected) = club.store.pot(community, me.id, other.id).await?;
     Ok(Outcome {
@@ -63,11 +66,14 @@ pub(super) async fn pot(
 }
 
 /// What the settled games and match pay: the ledger entries and the scoop-pot games,
-/// with the payments announced in `work`.
+/// with the payments announced in `work`. A match against the bot pays nothing and
+/// keeps no scoop-pot (the bot has no money): only a money session's running score is
+/// told.
 pub(super) fn settle(club: &Club, l: &Loaded, work: &mut Work) -> (Vec<LedgerEntry>, Vec<PotGame>) {
     // Money and the scoop-pot.
     let mut ledger = Vec::new();
     let mut pot_games = Vec::new();
+    let against_bot = l.bot_side().is_some();
     let ids = [l.row.players[0], l.row.players[1]];
     // Lines inserted so far before later settlements' places.
     let mut inserted = 0;
@@ -109,10 +115,12 @@ pub(super) fn settle(club: &Club, l: &Loaded, work: &mut Work) -> (Vec<LedgerEnt
                     });
                 }
             }
-            Settlement::WelshGame { winner, backgammon } => pot_games.push(PotGame {
-                backgammon_by: winner.filter(|_| backgammon).map(|w| ids[w.index()]),
-            }),
-            Settlement::ConcedePayment { payer } => {
+            Settlement::WelshGame { winner, backgammon } if !against_bot => {
+                pot_games.push(PotGame {
+                    backgammon_by: winner.filter(|_| backgammon).map(|w| ids[w.index()]),
+                });
+            }
+            Settlement::ConcedePayment { payer } if !against_bot => {
                 let amount = club.rates.concede_to_24;
                 ledger.push(LedgerEntry {
                     payer: ids[payer.index()],
@@ -132,7 +140,7 @@ pub(super) fn settle(club: &Club, l: &Loaded, work: &mut Work) -> (Vec<LedgerEnt
                 how,
                 score,
                 won,
-            } => {
+            } if !against_bot => {
                 let prize = match_prize(
                     &club.rates,
                     score[winner.index()],
@@ -157,6 +165,9 @@ pub(super) fn settle(club: &Club, l: &Loaded, work: &mut Work) -> (Vec<LedgerEnt
                     format_amount(prize)
                 ));
             }
+            Settlement::WelshGame { .. }
+            | Settlement::ConcedePayment { .. }
+            | Settlement::WelshMatch { .. } => {}
         }
     }
     (ledger, pot_games)

@@ -66,6 +66,25 @@ pub(super) async fn rated_player(
     })
 }
 
+/// `/rating bot`: the bot has no rating (its matches are unrated: it plays at the level
+/// chosen); the asker's record against it instead.
+async fn bot_rating(club: &Club, me: &PlayerRow, community: i64) -> Result<Outcome, ClubError> {
+    let mut lines = vec![
+        "The bot has no rating: matches against it are unrated (it plays at the level you \
+         choose). Your record against it:"
+            .to_string(),
+    ];
+    let record = club.bot_record_lines(me, community).await?;
+    if record.is_empty() {
+        lines.push("no finished match against the bot yet".into());
+    }
+    lines.extend(record);
+    Ok(Outcome {
+        lines,
+        ..Outcome::default()
+    })
+}
+
 /// `/rating [player] [rules]`: the first line is exactly `Rating for <name>
 /// (<ruleset>): <rating>, experience <n>`; then rank, record and the last changes; the
 /// history as a chart.
@@ -78,6 +97,11 @@ pub(super) async fn rating_view(
     ruleset: Option<Ruleset>,
 ) -> Result<Outcome, ClubError> {
     let ruleset = ruleset.unwrap_or(Ruleset::Standard);
+    if let Some(p) = player
+        && club.names_bot(actor, p)
+    {
+        return bot_rating(club, me, community).await;
+    }
     let who = match player {
         Some(p) => rated_player(club, actor, p).await?,
         None => me.clone(),

@@ -70,6 +70,22 @@ pub(super) async fn hint(
             }
             .into());
         }
+        // Before a game's opening throw nobody has a decision but the throw itself, which
+        // either player may make.
+        None if matches!(&snap.game, AnyMatch::Standard(g) if g.phase() == Phase::Opening) => {
+            return Ok(Outcome {
+                match_id: Some(l.row.id.into()),
+                version: Some(l.row.version),
+                lines: vec![format!(
+                    "Hint for {} (match #{}): nothing to decide before the opening throw: \
+                     /roll it (either player may; each throws one die, and the higher starts \
+                     with the two dice as the first roll).",
+                    l.names[side.index()],
+                    l.row.id
+                )],
+                ..Outcome::default()
+            });
+        }
         None => {
             return Err(PracticeRefusal::NobodyToDecide.into());
         }

@@ -36,16 +36,13 @@ pub(crate) fn welsh_hint_words(m: &WelshMatch, side: Side, names: &[String; 2]) 
     if let (_, Some((by, games, payment))) = m.concede()
         && by != side
     {
-        let mut p = EvalPlayer::new(net, ADVICE_LEVEL, 0);
-        let gain = adv.doubling(m, side).equity * m.cube().value as f32;
-        let to = m.score()[side.index()] + games;
-        let accept = (payment && to == 24) || p.accept_concede(m, side, games);
+        let c = adv.concession(m, side, games, payment);
         return format!(
             "{}: {opponent} offers {games} game{} against {:.2} expected for you by playing on (cubeless equity times the doubling die){}.",
-            if accept { "Accept" } else { "Refuse" },
+            if c.accept { "Accept" } else { "Refuse" },
             if games == 1 { "" } else { "s" },
-            gain,
-            if payment && to == 24 {
+            c.expected,
+            if c.compulsory {
                 "; an offer to 24 with the payment must be accepted (rule 18)"
             } else {
                 ""
@@ -122,13 +119,13 @@ fn nominate_words(a: &NominateAdvice, whose: NominateFor, after: Option<&str>) -
     );
     match (a.choice, a.best_throw()) {
         (Some(d), _) => format!(
-            "Nominate {} {for_whom}{after}: {} for you against {} on average ({price})",
+            "Nominate {} {for_whom}{after}: {} for you against {} on average at 0-ply ({price})",
             throw_words(d),
             eq(a.value(Some(d))),
             eq(a.average)
         ),
         (None, Some((d, v))) => format!(
-            "Keep the nominate card{after}: {what}, {}, is {} for you against {} on average ({price})",
+            "Keep the nominate card{after}: {what}, {}, is {} for you against {} on average at 0-ply ({price})",
             throw_words(d),
             eq(v),
             eq(a.average)
@@ -152,7 +149,7 @@ fn plays_words(
     let mut parts = Vec::new();
     if let Some(a) = h.throw_again {
         parts.push(format!(
-            "{}: the 1-2's best play is {} against {} for the average throw",
+            "{}: at 0-ply the 1-2's best play is {} against {} for the average throw",
             if a.again {
                 "Throw the 1-2 again (rule 13)"
             } else {
@@ -174,13 +171,13 @@ fn plays_words(
     match ranked.len() {
         0 => parts.push(format!("no legal play with {dice}: pass")),
         1 => parts.push(format!(
-            "{} is the only play with {dice} ({})",
+            "{} is the only play with {dice} ({} at 0-ply)",
             text(ranked[0].index),
             eq(ranked[0].equity)
         )),
         _ => {
             let top = ranked[0].equity;
-            let mut s = format!("{} is best ({})", text(ranked[0].index), eq(top));
+            let mut s = format!("{} is best at 1-ply ({})", text(ranked[0].index), eq(top));
             for r in ranked.iter().skip(1).take(HINT_PLAYS - 1) {
                 let lost = top - r.equity;
                 let diff = if lost >= 0.0 {
@@ -211,4 +208,102 @@ fn plays_words(
     let mut s = parts.join(". ");
     s.push('.');
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use engine::welsh::{WelshAction, WelshError, WelshMatch};
+    use welsh_player::{
+        Decision, EvalPlayer, HeuristicPlayer, Rng, WelshPlayer, decide, fresh_match,
+    };
+
+    use super::{ADVICE_LEVEL, welsh_hint_words};
+
+    /// The moments of seeded matches to 3 games between two heuristic players where the
+    /// occasion to offer to concede is open and no offer is pending (rule 18).
+    fn concede_occasions(matches: usize) -> Vec<WelshMatch> {
+        let mut out = Vec::new();
+        let mut dice = Rng::new(18);
+        let mut players = [HeuristicPlayer, HeuristicPlayer];
+        for _ in 0..matches {
+            let mut m = fresh_match(3);
+            while let Some(side) = m.to_act() {
+                if let (Some(_), None) = m.concede() {
+                    out.push(m.clone());
+                }
+                let action = match decide(&mut players[side.index()], &m, side) {
+                    Some(Decision::Call(call)) => WelshAction::Call {
+                        shaker_dice: dice.dice(),
+                        call,
+                    },
+                    Some(Decision::Throw) => {
+                        let (a, b) = dice.dice();
+                        WelshAction::Roll(a, b)
+                    }
+                    Some(Decision::ThrowOne) => WelshAction::RollOne(dice.die()),
+                    Some(Decision::ThrowAgain) => {
+                        let (a, b) = dice.dice();
+                        WelshAction::Reroll(a, b)
+                    }
+                    Some(Decision::Act(a)) => a,
+                    None => break,
+                };
+                match m.apply(side, &action) {
+                    Ok((next, _)) => m = next,
+                    Err(WelshError::ThirdIdenticalThrow) => {}
+                    Err(e) => panic!("{e}"),
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_welsh_hint_on_an_offer_to_concede_agrees_with_its_own_figure_and_the_players_answer() {
+        // Given every offer to concede open in seeded games (each number of games the
+        // offerer may offer, without the payment)
+        let names = ["alice".to_string(), "bob".to_string()];
+        let net = welsh_player::shipped();
+        let mut checked = 0;
+        for m in concede_occasions(30) {
+            let (Some(offerer), None) = m.concede() else {
+                continue;
+            };
+            for games in 1..=m.concede_most(offerer).unwrap_or(0) {
+                let action = WelshAction::OfferConcede {
+                    games,
+                    payment: false,
+                };
+                let Ok((offered, _)) = m.apply(offerer, &action) else {
+                    continue;
+                };
+                let answerer = offerer.opponent();
+                // When the answerer asks for a hint
+                let words = welsh_hint_words(&offered, answerer, &names);
+                // Then it accepts exactly when the games offered reach the games it says
+                // are expected by playing on, and that is the Welsh player's own answer
+                let expected: f32 = words
+                    .split(" against ")
+                    .nth(1)
+                    .and_then(|s| s.split(' ').next())
+                    .and_then(|s| s.parse().ok())
+                    .unwrap_or_else(|| panic!("no figure in {words}"));
+                let accept = words.starts_with("Accept");
+                assert!(accept || words.starts_with("Refuse"), "{words}");
+                assert_eq!(
+                    accept,
+                    games as f32 >= expected - 0.005,
+                    "{games} game(s) offered: {words}"
+                );
+                let mut p = EvalPlayer::new(net, ADVICE_LEVEL, 0);
+                assert_eq!(
+                    accept,
+                    p.accept_concede(&offered, answerer, games),
+                    "{words}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked >= 50, "only {checked} offers checked");
+    }
 }

@@ -417,7 +417,7 @@ async fn league_page(club: &Club, league: &League) -> Result<LeaguePage, ClubErr
             let places = club.store.league_places(id, season).await?;
             let count = places.iter().map(|p| p.division).max().unwrap_or(1);
             for d in 1..=count {
-                let rows = division_table(&places, d, &fixtures, &withdrawn, points);
+                let rows = division_table(league.format, &places, d, &fixtures, &withdrawn, points);
                 divisions.push(
                     rows.into_iter()
                         .map(|row| TableLine {

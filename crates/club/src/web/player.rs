@@ -281,13 +281,15 @@ async fn player_page(club: &Club, community: i64, user: i64) -> Result<PlayerPag
     }
     let mut head_to_head: Vec<HeadToHead> = h2h.into_iter().map(|(_, h)| h).collect();
     head_to_head.sort_by_key(|h| std::cmp::Reverse(h.matches));
-    let results: Vec<String> = club
-        .store
-        .analyses_done_in(community)
-        .await?
-        .into_iter()
-        .filter_map(|row| row.result)
-        .collect();
+    // As /stats counts them: not the matches where hints were allowed.
+    let mut results: Vec<String> = Vec::new();
+    for row in club.store.analyses_done_in(community).await? {
+        if let Some(result) = row.result
+            && !crate::analysis::stats::match_allowed_hints(club, row.match_id).await?
+        {
+            results.push(result);
+        }
+    }
     Ok(PlayerPage {
         name: me.display_name,
         ratings,

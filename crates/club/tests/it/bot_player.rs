@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use club::{
     Actor, AnalysisSettings, BotEvent, ChallengeOp, ChallengeSpec, Choice, ChouetteOp, ChouetteRef,
-    Club, Command, Entry, LeagueCommand, LeagueOp, Look, ManualClock, MatchOp, MatchRef,
+    Club, Command, Entry, LeagueCommand, LeagueOp, Look, ManualClock, MatchOp, MatchRef, PlayerOp,
     PracticeOp, RngDice,
 };
 use clubkit::{START, assert_match_rebuilds, match_log, refused, run};
@@ -55,7 +55,7 @@ fn against_bot(spec: ChallengeSpec) -> Command {
 async fn challenge_bot(club: &Club, spec: ChallengeSpec) -> i64 {
     let out = run(club, "alice", against_bot(spec)).await;
     let text = out.lines.join("\n");
-    assert!(text.contains("GNU Backgammon accepts match"), "{text}");
+    assert!(text.contains("gammonbot accepts match"), "{text}");
     out.match_id.unwrap().get()
 }
 
@@ -212,12 +212,12 @@ async fn a_one_point_match_against_the_bot_is_played_to_its_end_unrated_and_reco
     )
     .await;
     let mat = export.attachment.unwrap().text;
-    assert!(mat.contains("GNU Backgammon"), "{mat}");
+    assert!(mat.contains("gammonbot"), "{mat}");
     // And /analyse reviews it as any match
     run(&club, "alice", Command::Analyse(MatchRef::id(id))).await;
     let report = club.run_next_analysis().await.unwrap().unwrap();
     assert!(!report.failed, "{:?}", report.lines);
-    assert!(report.names.contains(&"GNU Backgammon".to_string()));
+    assert!(report.names.contains(&"gammonbot".to_string()));
 }
 
 #[tokio::test]
@@ -718,4 +718,46 @@ async fn the_bot_waits_while_the_tutor_holds_the_humans_flagged_play() {
     assert!(!events.is_empty());
     assert!(!bot_actions(&match_log(&store, id).await).is_empty());
     assert_match_rebuilds(&store, id).await;
+}
+
+#[tokio::test]
+async fn the_bot_has_no_rating_and_nothing_to_block() {
+    let url = store_url("bot-no-rating").await;
+    let (club, _) = club_on(&url, 3, None).await;
+    // When alice asks for the bot's rating
+    let out = run(
+        &club,
+        "alice",
+        Command::Look(Look::Rating {
+            player: Some("bot".into()),
+            ruleset: None,
+            vs: None,
+        }),
+    )
+    .await;
+    // Then she is told it has none (its matches are unrated) and her record against it,
+    // not a starting rating it never had
+    let text = out.lines.join("\n");
+    assert!(text.starts_with("The bot has no rating"), "{text}");
+    assert!(
+        text.contains("no finished match against the bot yet"),
+        "{text}"
+    );
+    assert!(!text.contains("1500"), "{text}");
+    // When she blocks the bot, she is told there is nothing to block, and nothing is
+    // written (her block list stays empty)
+    let e = refused(
+        &club,
+        "alice",
+        Command::Player(PlayerOp::Block(Some("bot".into()))),
+    )
+    .await
+    .to_string();
+    assert!(e.contains("nothing to block"), "{e}");
+    let list = run(&club, "alice", Command::Player(PlayerOp::Block(None))).await;
+    assert!(
+        list.lines[0].starts_with("You block nobody"),
+        "{:?}",
+        list.lines
+    );
 }

@@ -47,7 +47,7 @@ async fn bot_match_with_tutor(name: &str) -> (Club, MatchRef) {
     )
     .await;
     let text = out.lines.join("\n");
-    assert!(text.contains("GNU Backgammon accepts match"), "{text}");
+    assert!(text.contains("gammonbot accepts match"), "{text}");
     (club, MatchRef::id(out.match_id.unwrap()))
 }
 
@@ -78,7 +78,7 @@ async fn against_the_bot_the_held_human_is_next_with_undo_and_keep_and_after_kee
     assert!(text.contains("The tutor to alice"), "{text}");
     // Then she is the one to act, with undo and keep, and the bot is not named as next
     asks_alice_to_undo_or_keep(&out);
-    assert!(!text.contains("GNU Backgammon to"), "{text}");
+    assert!(!text.contains("gammonbot to"), "{text}");
     // And /board and /games say the same while the tutor holds
     asks_alice_to_undo_or_keep(&run(&club, "alice", Command::Look(Look::Board(m))).await);
     let games = run(&club, "alice", Command::Look(Look::Games))
@@ -92,7 +92,7 @@ async fn against_the_bot_the_held_human_is_next_with_undo_and_keep_and_after_kee
     let out = run(&club, "alice", Command::Practice(m, PracticeOp::Keep)).await;
     // Then the bot is next, and decides at once; then it is alice's turn again
     let next = out.next.expect("the bot to act");
-    assert_eq!(next.name, "GNU Backgammon", "{next:?}");
+    assert_eq!(next.name, "gammonbot", "{next:?}");
     assert!(!next.choices.contains(&Choice::Keep));
     let events = club.run_bot_once().await.unwrap();
     assert!(!events.is_empty());

@@ -52,7 +52,7 @@ async fn league_of(club: &Club, name: &str, format: Format, spec: ChallengeSpec,
     }
 }
 
-/// The match numbers a start announces ("Match #12: @a v @b ...").
+/// The match numbers a start announces ("Match #12: a v b ...").
 fn started_ids(out: &Outcome) -> Vec<i64> {
     out.lines
         .iter()

@@ -28,6 +28,7 @@ mod h2h;
 mod league_formats;
 mod league_matches;
 mod league_pictures;
+mod league_rules;
 mod league_seasons;
 mod league_withdrawals;
 mod leagues;

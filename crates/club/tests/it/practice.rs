@@ -452,3 +452,48 @@ async fn in_a_match_of_two_people_the_opponent_stays_next_while_the_tutor_holds(
         assert_eq!(out.board.unwrap().to_act, Some(Side::O));
     }
 }
+
+#[tokio::test]
+async fn a_hint_before_a_money_games_opening_throw_says_to_roll_it() {
+    // Given a money practice session of alice and bob whose first game bob has dropped
+    let at = open("practice-hint-opening").await;
+    let spec = ChallengeSpec {
+        practice: true,
+        rated: false,
+        ..ChallengeSpec::standard(None)
+    };
+    let (id, mut out) = accepted(&at, "alice", "bob", spec).await;
+    let m = MatchRef::id(id);
+    for _ in 0..20 {
+        if phase(&snapshot(&at, m).await) == Phase::Opening {
+            break;
+        }
+        let next = out.next.clone().expect("someone is next");
+        let cmd = match next.what.as_str() {
+            w if w.starts_with("move") => {
+                let moves = at
+                    .club
+                    .legal_moves(&club::Actor::local(&next.name), m)
+                    .await
+                    .unwrap();
+                MatchOp::Move(moves[0].clone())
+            }
+            w if w.starts_with("roll or double") => MatchOp::Double,
+            w if w.starts_with("take") => MatchOp::Drop,
+            _ => MatchOp::Roll,
+        };
+        out = run(&at, &next.name, Command::Match(m, cmd)).await;
+    }
+    assert_eq!(phase(&snapshot(&at, m).await), Phase::Opening);
+    // When alice asks for a hint before the next game's opening throw
+    let out = run(&at, "alice", Command::Practice(m, PracticeOp::Hint)).await;
+    // Then she is told that the throw is the only thing to do, and who may make it
+    assert!(
+        said(
+            &out.lines,
+            "nothing to decide before the opening throw: /roll it"
+        ),
+        "{:?}",
+        out.lines
+    );
+}

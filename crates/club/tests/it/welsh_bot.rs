@@ -174,7 +174,7 @@ async fn a_welsh_match_against_the_bot_is_played_to_its_end_unrated_and_recorded
     let out = run(&club, "alice", welsh_against_bot(3, None)).await;
     let text = out.lines.join("\n");
     // Then the bot accepts at once, at the strong level of its Welsh player, unrated
-    assert!(text.contains("GNU Backgammon accepts match"), "{text}");
+    assert!(text.contains("gammonbot accepts match"), "{text}");
     assert!(text.contains("Welsh player at strong level"), "{text}");
     assert!(text.contains("unrated"), "{text}");
     let id = out.match_id.unwrap().get();
@@ -363,5 +363,42 @@ async fn the_welsh_bot_refuses_a_gnubg_level_a_stake_and_its_levels_for_standard
             .await
             .unwrap()
             .is_none()
+    );
+}
+
+#[tokio::test]
+async fn a_welsh_match_against_the_bot_moves_no_money_and_keeps_no_scoop_pot() {
+    // Given alice plays a Welsh match to 1 game against the bot (the bot is a program:
+    // it has no money to pay or receive, docs/bot.md)
+    let url = store_url("welsh-bot-no-money").await;
+    let (club, clock) = club_on(&url, 5, START).await;
+    let out = run(&club, "alice", welsh_against_bot(1, None)).await;
+    let id = out.match_id.unwrap().get();
+    let mut said = out.lines.join("\n");
+    // When she plays it to its end
+    let (events, finished) = play_on(&club, &clock, id, 2_000).await;
+    assert!(finished, "the match did not end");
+    for e in &events {
+        said.push('\n');
+        said.push_str(&e.outcome.lines.join("\n"));
+    }
+    // Then nobody was told of a payment, the ledger holds nothing, and no scoop-pot was
+    // started with the bot
+    assert!(!said.contains(" pays "), "{said}");
+    let ledger = run(&club, "alice", Command::Look(Look::Ledger)).await;
+    assert_eq!(
+        ledger.lines,
+        vec!["Balance for alice: 0.00".to_string()],
+        "{:?}",
+        ledger.lines
+    );
+    let e = refused(&club, "alice", Command::Look(Look::Pot("bot".into()))).await;
+    assert!(e.to_string().contains("plays for no money"), "{e}");
+    // And the bot is introduced by a name that fits both rulesets, not as GNU Backgammon,
+    // and one game is "1 game"
+    assert!(!said.contains("GNU Backgammon"), "{said}");
+    assert!(
+        said.contains("gammonbot accepts match #1: Welsh backgammon to 1 game,"),
+        "{said}"
     );
 }

@@ -16,9 +16,14 @@ use welsh_player::{EvalPlayer, Level};
 /// concealed throw 2-1 (odd: bob, who calls odds, wins the call and lets alice start),
 /// then alice's throw 6-4.
 async fn welsh_practice(name: &str) -> (Fixture, MatchRef) {
+    welsh_practice_throwing(name, &[2, 1, 6, 4]).await
+}
+
+/// The same, with `dice` scripted (the shaker's concealed throw first).
+async fn welsh_practice_throwing(name: &str, dice: &[u8]) -> (Fixture, MatchRef) {
     let at = Fixture::open(
         &store_url(name).await,
-        Arc::new(ScriptDice::new(&[2, 1, 6, 4])),
+        Arc::new(ScriptDice::new(dice)),
         START,
     )
     .await;
@@ -95,7 +100,10 @@ async fn a_welsh_hint_names_three_plays_best_first_with_equities_the_first_the_p
     );
     let best = format_welsh_play(&before, &plays[best].play);
     let line = &out.lines[0];
-    assert!(line.contains(&format!(": {best} is best (")), "{line}");
+    assert!(
+        line.contains(&format!(": {best} is best at 1-ply (")),
+        "{line}"
+    );
     assert_eq!(line.matches(" loses ").count(), 2, "{line}");
     // equities are signed numbers with three decimals, and the losses come in order
     let losses: Vec<f64> = line
@@ -146,4 +154,21 @@ async fn a_welsh_hint_is_refused_in_a_rated_welsh_match_and_the_tutor_stays_stan
     });
     let text = refused(&at, "carol", challenge).await.to_string();
     assert!(text.contains("not Welsh"), "{text}");
+}
+
+#[tokio::test]
+async fn a_welsh_hint_with_a_1_2_names_the_ply_of_each_figure() {
+    // Given alice has thrown a 1-2 (acey-deucey, rule 13) in a Welsh practice match
+    let (at, m) = welsh_practice_throwing("welsh-hint-plies", &[2, 1, 2, 1]).await;
+    run(&at, "alice", Command::Match(m, MatchOp::Roll)).await;
+    // When she asks for a hint
+    let out = run(&at, "alice", Command::Practice(m, PracticeOp::Hint)).await;
+    let line = &out.lines[0];
+    // Then the throw-again figures (0-ply, what the player decides by) and the plays'
+    // (1-ply) each say which they are, so that no sentence mixes the two unnamed
+    assert!(
+        line.contains(": at 0-ply the 1-2's best play is "),
+        "{line}"
+    );
+    assert!(line.contains(" is best at 1-ply ("), "{line}");
 }

@@ -5,6 +5,7 @@ mod analyse;
 mod decisions;
 mod failures;
 mod levels;
+mod noisy_cube;
 mod oracle;
 mod oracle_cube;
 mod oracle_plays;

@@ -240,8 +240,18 @@ async fn recur_and_checkin_belong_to_their_formats_and_bad_values_change_nothing
     run(&f, "a", league("Ladder", LeagueOp::List)).await;
     let before = f.store.fingerprint().await.unwrap();
     for (l, k, v, says) in [
-        ("Cup", "recur", "7d", "recur is for a divisions league"),
-        ("Ladder", "checkin", "24h", "checkin is for a knockout"),
+        (
+            "Cup",
+            "recur",
+            "7d",
+            "recur applies to divisions leagues only",
+        ),
+        (
+            "Ladder",
+            "checkin",
+            "24h",
+            "checkin applies to knockouts only",
+        ),
         ("Ladder", "recur", "200d", "a number of days from 1 to 90"),
         ("Cup", "checkin", "soon", "a number of hours from 1 to 168"),
     ] {
@@ -401,4 +411,35 @@ async fn a_season_the_sweep_starts_where_matches_get_threads_owes_each_match_a_t
         .unwrap_err();
     assert!(e.to_string().contains("no league match waiting"), "{e}");
     assert_eq!(f.store.fingerprint().await.unwrap(), before);
+}
+
+#[tokio::test]
+async fn recur_set_during_a_sign_up_window_moves_the_next_start() {
+    let f = Fixture::seeded(&store_url("recur_moved").await, 3).await;
+    first_season_played(&f).await;
+    // The window opened with the season's end (now), for 7 days.
+    assert_eq!(row(&f, "Ladder").await.start_at, Some(START + 7 * DAY));
+    f.clock.advance(DAY);
+    let out = run(&f, "org", set("Ladder", "recur", "2d")).await;
+    // Two days from the window's opening, said so.
+    assert_eq!(row(&f, "Ladder").await.start_at, Some(START + 2 * DAY));
+    let text = out.lines.join("\n");
+    assert!(
+        text.contains("recur is now 2d") && text.contains("season 2 starts by itself in 1 day"),
+        "{text}"
+    );
+    // A window shortened to before now: the next sweep starts the season.
+    run(&f, "org", set("Ladder", "recur", "7d")).await;
+    assert_eq!(row(&f, "Ladder").await.start_at, Some(START + 7 * DAY));
+    f.clock.advance(2 * DAY);
+    let out = run(&f, "org", set("Ladder", "recur", "1d")).await;
+    assert_eq!(row(&f, "Ladder").await.start_at, Some(START + 3 * DAY));
+    assert!(out.lines.join("\n").contains("starts by itself at once"));
+    let notices = f.club.sweep().await.unwrap();
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.text.contains("League Ladder season 2 starts")),
+        "{notices:?}"
+    );
 }
