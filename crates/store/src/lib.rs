@@ -8,6 +8,7 @@
 //! | `migrate.rs` | opening the file: pragmas, pool, embedded migrations |
 //! | `backup.rs` | SQLite backups (`VACUUM INTO`) and their check and restore |
 //! | `db.rs` | what every statement uses: row and connection types, the backend, flags |
+//! | `db_url.rs` | the database's URL, printed with its password hidden |
 //! | `action_log.rs` | the append-only logs (match, chouette, league): appending entries |
 //! | `players.rs` | players and their settings, communities |
 //! | `matches.rs` | matches: the row, the change a command makes, reads, the sweep's queries |
@@ -109,6 +110,7 @@ mod blocks;
 mod cause;
 mod chouettes;
 mod db;
+mod db_url;
 mod dice_counts;
 mod digest;
 mod fair;
@@ -140,6 +142,7 @@ pub use analysis::{AnalysisRow, AnalysisStatus, NewAnalysis};
 pub use backup::{Backup, BackupError, Checked};
 pub use cause::EndCause;
 pub use chouettes::{ChouetteRow, NewChouette};
+pub use db_url::DbUrl;
 pub use digest::{DigestRow, DigestWrite, WaitingRow};
 pub use fair::{FairChainRow, FairChange, FairRow, FairThrowRow};
 pub use fault::Fault;
