@@ -174,6 +174,13 @@ pub enum StoreError {
     /// The match changed since it was read: nothing was written.
     #[error("the board moved on")]
     Stale,
+    /// A restore into the SQLite database is under way (its copy,
+    /// [`backup::restoring_name`], is beside it): the database was not opened.
+    #[error(
+        "a restore into `{}` is under way: start once it is done (if none runs, one was cut short: delete `{}.restoring`)",
+        .0.display(), .0.display()
+    )]
+    Restoring(std::path::PathBuf),
     /// The caller could not make its part of a change (a league match's accept): nothing
     /// was written.
     #[error("{0}")]
