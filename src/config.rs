@@ -56,7 +56,7 @@ pub struct Config {
     /// `DISCORD_GUILD_ID`: register the slash commands in this guild only.
     pub discord_guild_id: Option<u64>,
     /// `DATABASE_URL` (default [`DEFAULT_DATABASE`]).
-    pub database_url: String,
+    pub database_url: store::DbUrl,
     /// `BACKUP_DIR`, `BACKUP_EVERY`, `BACKUP_KEEP`: scheduled backups of the SQLite
     /// database while the bot runs (none without `BACKUP_DIR`).
     pub backup: Option<BackupSchedule>,
@@ -175,7 +175,9 @@ impl Config {
                     })
                 })
                 .transpose()?,
-            database_url: get("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE.into()),
+            database_url: store::DbUrl::new(
+                get("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE.into()),
+            ),
             backup: backup_schedule(&get)?,
             shards: Shards::parse(get("SHARDS").as_deref(), get("SHARD_RANGE").as_deref())
                 .map_err(ConfigError)?,
@@ -411,7 +413,7 @@ mod tests {
     #[test]
     fn unset_settings_take_their_defaults() {
         let c = with(&[]).unwrap();
-        assert_eq!(c.database_url, "gammonbot.db");
+        assert_eq!(c.database_url.expose(), "gammonbot.db");
         assert_eq!(c.discord_token, None);
         assert_eq!(c.analysis.plies, 2);
         assert_eq!(c.analysis.search_path, "/bin:/usr/games");

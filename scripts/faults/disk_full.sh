@@ -6,10 +6,12 @@
 # the end, whatever happens. Prints the test's figures.
 #
 #   sudo scripts/faults/disk_full.sh            # SIZE=8m by default
-#   SIZE=4m scripts/faults/disk_full.sh         # as root
+#   sudo CARGO_TARGET_DIR=/some/target scripts/faults/disk_full.sh
 #
-# Cargo runs under `flock /tmp/cargo.lock` with CARGO_TARGET_DIR as set (the shared target
-# directory of this machine's worktrees when unset: /work/main/target if it exists).
+# Only the mount needs root. The tmpfs belongs to the owner of the working tree, and cargo
+# builds and runs the test as that user (with the owner's ~/.cargo/bin first on PATH), so
+# no file of the build is left owned by root. The target directory is cargo's own choice:
+# CARGO_TARGET_DIR when it is given, else the working tree's `target/`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -17,6 +19,10 @@ if [ "$(id -u)" != 0 ]; then
   echo "disk_full.sh: mounting a tmpfs needs root; run it with sudo" >&2
   exit 1
 fi
+owner=$(stat -c %U .)
+uid=$(stat -c %u .)
+gid=$(stat -c %g .)
+home=$(getent passwd "$owner" | cut -d: -f6)
 size=${SIZE:-8m}
 mnt=$(mktemp -d "${TMPDIR:-/tmp}/gammonbot-small-fs.XXXXXX")
 cleanup() {
@@ -24,11 +30,20 @@ cleanup() {
   rmdir "$mnt" 2>/dev/null || true
 }
 trap cleanup EXIT
-mount -t tmpfs -o "size=$size,mode=0755" tmpfs "$mnt"
-echo "disk_full.sh: a tmpfs of $size on $mnt" >&2
-if [ -z "${CARGO_TARGET_DIR:-}" ] && [ -d /work/main/target ]; then
-  export CARGO_TARGET_DIR=/work/main/target
+chmod 755 "$mnt"
+mount -t tmpfs -o "size=$size,mode=0755,uid=$uid,gid=$gid" tmpfs "$mnt"
+echo "disk_full.sh: a tmpfs of $size on $mnt, for $owner" >&2
+as_owner() {
+  if [ "$uid" = 0 ]; then
+    "$@"
+  else
+    runuser -u "$owner" -- "$@"
+  fi
+}
+keep=(PATH="$home/.cargo/bin:$PATH" GAMMONBOT_SMALL_FS="$mnt")
+if [ -n "${CARGO_TARGET_DIR:-}" ]; then
+  keep+=(CARGO_TARGET_DIR="$CARGO_TARGET_DIR")
 fi
-GAMMONBOT_SMALL_FS=$mnt flock /tmp/cargo.lock \
+as_owner env "${keep[@]}" \
   cargo test -p gammonbot-club --test it disk_full -- --ignored --nocapture
 df -h "$mnt" >&2

@@ -32,10 +32,10 @@ fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
 /// The database is PostgreSQL or missing, the file exists or cannot be written, or the
 /// copy fails its check.
 pub fn backup(config: &Config, db: Option<String>, to: &Path) -> std::io::Result<bool> {
-    let db = db.unwrap_or_else(|| config.database_url.clone());
+    let db = db.map_or_else(|| config.database_url.clone(), store::DbUrl::from);
     runtime()?.block_on(async {
         let started = Instant::now();
-        let made = backup_database(&db, to)
+        let made = backup_database(db.expose(), to)
             .await
             .map_err(std::io::Error::other)?;
         let took = started.elapsed();
@@ -67,9 +67,9 @@ pub fn restore(
     from: &Path,
     force: bool,
 ) -> std::io::Result<bool> {
-    let db = db.unwrap_or_else(|| config.database_url.clone());
+    let db = db.map_or_else(|| config.database_url.clone(), store::DbUrl::from);
     runtime()?.block_on(async {
-        let checked = restore_database(from, &db, force)
+        let checked = restore_database(from, db.expose(), force)
             .await
             .map_err(std::io::Error::other)?;
         println!(

@@ -473,8 +473,8 @@ async fn open_club(
     dice: club::RngDice,
 ) -> std::io::Result<(store::Store, std::sync::Arc<club::Club>)> {
     use std::sync::Arc;
-    let db = db.unwrap_or_else(|| config.database_url.clone());
-    let store = store::Store::open(&db)
+    let db = db.map_or_else(|| config.database_url.clone(), store::DbUrl::from);
+    let store = store::Store::open(db.expose())
         .await
         .map_err(|e| std::io::Error::other(format!("cannot open the database `{db}`: {e}")))?;
     tracing::info!(database = %db, "database open");

@@ -17,12 +17,12 @@ pub fn ratings(
         );
         return Ok(false);
     }
-    let db = db.unwrap_or_else(|| config.database_url.clone());
+    let db = db.map_or_else(|| config.database_url.clone(), store::DbUrl::from);
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
     runtime.block_on(async move {
-        let store = store::Store::open(&db)
+        let store = store::Store::open(db.expose())
             .await
             .map_err(|e| std::io::Error::other(format!("cannot open the database `{db}`: {e}")))?;
         let done = store

@@ -575,3 +575,129 @@ async fn a_failed_scheduled_backup_is_logged_and_tried_again_while_the_club_serv
     schedule.abort();
     store.close().await;
 }
+
+/// Copies `file` and its `-wal` (its commits not yet folded in, as a bot killed on it left
+/// them; no `-shm`) to `to` and `to-wal`.
+fn copy_with_wal(file: &Path, to: &Path) {
+    let wal = |f: &Path| {
+        let mut name = f.as_os_str().to_os_string();
+        name.push("-wal");
+        std::path::PathBuf::from(name)
+    };
+    std::fs::copy(file, to).unwrap();
+    std::fs::copy(wal(file), wal(to)).unwrap();
+    assert!(
+        std::fs::metadata(wal(to)).unwrap().len() > 0,
+        "an empty -wal"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restore_holds_the_commits_its_file_had_in_its_wal_and_states_the_restored_count() {
+    // Given a database whose matches are still in its `-wal`, as a bot killed on it left it
+    let dir = scratch("backup-restore-wal");
+    let db = dir.join("live.db");
+    let (store, club) = club_on(&db, 4).await;
+    let mut ids = Vec::new();
+    for i in 0..6 {
+        ids.push(new_match(&club, &format!("a{i}"), &format!("b{i}")).await.0);
+    }
+    let killed = dir.join("killed.db");
+    copy_with_wal(&db, &killed);
+    store.close().await;
+    let before = std::fs::read(&killed).unwrap();
+    // When it is restored, by the function and by the binary
+    let restored = dir.join("restored.db");
+    let checked = restore_database(&killed, restored.to_str().unwrap(), false)
+        .await
+        .unwrap();
+    let out = Process::new(env!("CARGO_BIN_EXE_gammonbot"))
+        .args(["restore", "--from", "killed.db", "--db", "by-cli.db"])
+        .current_dir(&dir)
+        .env_remove("DATABASE_URL")
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    // Then each restored file alone (no `-wal` beside it) holds the six matches, and each
+    // restore stated the count its restored file holds
+    assert!(out.status.success(), "{text}");
+    for file in [&restored, &dir.join("by-cli.db")] {
+        let mut wal = file.as_os_str().to_os_string();
+        wal.push("-wal");
+        assert!(!Path::new(&wal).exists(), "{wal:?}");
+        assert_eq!(check_database(file).await.unwrap().matches, 6, "{file:?}");
+    }
+    assert_eq!(checked.matches, 6);
+    assert!(text.contains(": 6 matches"), "{text}");
+    let (store, _club) = club_on(&restored, 5).await;
+    for id in ids {
+        assert!(store.load_match(id).await.unwrap().is_some(), "match {id}");
+    }
+    store.close().await;
+    // And the file restored from is left as it was
+    assert!(
+        std::fs::read(&killed).unwrap() == before,
+        "killed.db was changed"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_started_while_a_restore_is_under_way_is_refused() {
+    // Given a database and a backup of it
+    let dir = scratch("backup-restore-window");
+    let db = dir.join("live.db");
+    let (store, club) = club_on(&db, 6).await;
+    new_match(&club, "ann", "bob").await;
+    store.backup_to(&dir.join("b.db")).await.unwrap();
+    new_match(&club, "cat", "dan").await;
+    store.close().await;
+    let run = |args: &[&str]| {
+        let out = Process::new(env!("CARGO_BIN_EXE_gammonbot"))
+            .args(args)
+            .current_dir(&dir)
+            .env_remove("DATABASE_URL")
+            .output()
+            .unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).to_string()
+                + &String::from_utf8_lossy(&out.stderr),
+        )
+    };
+    // When a restore into it is in its window: its copy is written beside the database
+    // under the name it takes last (the restore made it, empty, before anything else)
+    let restoring = store::backup::restoring_name(&db);
+    std::fs::write(&restoring, b"").unwrap();
+    // Then a bot started on the database is refused, in the store and from the binary,
+    // and so is a second restore
+    let refused = Store::open(db.to_str().unwrap()).await.unwrap_err();
+    assert!(
+        matches!(refused, store::StoreError::Restoring(_)),
+        "{refused}"
+    );
+    let (ok, text) = run(&["local", "--db", "live.db", "--script", "/dev/null"]);
+    assert!(
+        !ok && text.contains("a restore into `live.db` is under way"),
+        "{text}"
+    );
+    let (ok, text) = run(&["restore", "--from", "b.db", "--db", "live.db", "--force"]);
+    assert!(!ok && text.contains("is under way"), "{text}");
+    assert_eq!(check_database(&db).await.unwrap().matches, 2);
+    assert_eq!(
+        std::fs::read(&restoring).unwrap(),
+        b"",
+        "the copy was touched"
+    );
+    // And once it is gone the restore runs, leaves no copy behind, and the bot starts
+    std::fs::remove_file(&restoring).unwrap();
+    let (ok, text) = run(&["restore", "--from", "b.db", "--db", "live.db", "--force"]);
+    assert!(ok && text.contains(": 1 matches"), "{text}");
+    assert!(!restoring.exists());
+    let store = Store::open(db.to_str().unwrap()).await.unwrap();
+    // A restore refused because the bot has the database open leaves no copy either
+    let (ok, text) = run(&["restore", "--from", "b.db", "--db", "live.db", "--force"]);
+    assert!(!ok && text.contains("is open in another process"), "{text}");
+    assert!(!restoring.exists());
+    store.close().await;
+}

@@ -76,7 +76,7 @@ fn person(name: &str, who: Who) -> Value {
 
 /// The bot's answer to an interaction: (seen by the sender only, the text). A deferred
 /// answer is followed to its followup.
-async fn answer(fake: &FakeDiscord, interaction: Value) -> (bool, String) {
+pub(crate) async fn answer(fake: &FakeDiscord, interaction: Value) -> (bool, String) {
     let token = interaction["token"].as_str().unwrap().to_string();
     let id = interaction["id"].as_str().unwrap().to_string();
     let from = fake.requests().len();

@@ -11,9 +11,10 @@
 //!   stopping (none of them applied);
 //! * every match's last committed state is the last board shown: the bot's moves made
 //!   before the stop were posted before the exit;
-//! * the analysis job under way is queued again, its attempt not counted (none is left
-//!   `running`); on SQLite the file passes `integrity_check`, and every match rebuilds
-//!   from its log.
+//! * the bot had posted a move of its own before the stop (the stop waits for one), and
+//!   the analysis job, seen `running` before the stop, is queued again, its attempt not
+//!   counted (none is left `running`); on SQLite the file passes `integrity_check`, and
+//!   every match rebuilds from its log.
 //!
 //! The database is an SQLite file, or PostgreSQL with `GAMMONBOT_TEST_PG`.
 //!
@@ -154,6 +155,14 @@ fn boards_shown(requests: &[Request]) -> BTreeMap<i64, i64> {
     shown
 }
 
+/// A move of the bot posted in the channel.
+fn bot_move_posted(r: &Request) -> bool {
+    r.method == "POST"
+        && r.status / 100 == 2
+        && r.path == format!("/api/v10/channels/{CHANNEL}/messages")
+        && text_of(r).contains("gammonbot plays ")
+}
+
 /// A player of the load: the `n`-th challenger or challenged.
 fn player(kind: u64, n: u64) -> (u64, String) {
     (kind * 100_000_000_000_000_000 + n, format!("p{kind}x{n}"))
@@ -244,21 +253,31 @@ async fn sigterm_under_load_answers_or_refuses_every_command_posts_the_bots_move
         }
     });
 
-    // When the load has run a while (a dozen challenges answered, the bot in play)
-    let deadline = Instant::now() + Duration::from_secs(120);
+    // When the load has run a while: a dozen challenges answered, the bot in play with a
+    // move of its own posted, and the analysis job running (a guard against a load that
+    // never gets going, not a time: 300 s)
+    let watch = raw_pool(&db).await;
+    let deadline = Instant::now() + Duration::from_secs(300);
     loop {
         let requests = fake.requests();
         let acked = acknowledged(&requests);
         let bot_matches = acked.values().filter(|w| w.contains("gammonbot")).count();
-        if acked.len() >= 12 && bot_matches >= 2 {
+        let bot_moved = requests.iter().any(bot_move_posted);
+        let job: Option<String> = sqlx::query_scalar("SELECT status FROM analyses")
+            .fetch_optional(&watch)
+            .await
+            .unwrap();
+        if acked.len() >= 12 && bot_matches >= 2 && bot_moved && job.as_deref() == Some("running") {
             break;
         }
         assert!(
             Instant::now() < deadline,
-            "the load never got going: {acked:?}"
+            "the load never got going: the bot moved: {bot_moved}, the analysis job: {job:?}, \
+             challenges shown: {acked:?}"
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    watch.close().await;
     // And the process gets SIGTERM, the load going on
     let sent = Instant::now();
     let kill = Command::new("kill")
@@ -345,24 +364,18 @@ async fn sigterm_under_load_answers_or_refuses_every_command_posts_the_bots_move
             stored.get(id)
         );
     }
-    let bot_moves = requests
-        .iter()
-        .filter(|r| {
-            r.method == "POST"
-                && r.path == format!("/api/v10/channels/{CHANNEL}/messages")
-                && text_of(r).contains("gammonbot plays ")
-        })
-        .count();
-    // And no analysis is left running: the one under way is queued again, its attempt
-    // not counted
+    let bot_moves = requests.iter().filter(|r| bot_move_posted(r)).count();
+    assert!(bot_moves >= 1, "no move of the bot was posted");
+    // And no analysis is left running: the one under way at the stop is queued again,
+    // its attempt not counted
     let jobs: Vec<(String, i64)> = sqlx::query_as("SELECT status, attempts FROM analyses")
         .fetch_all(&pool)
         .await
         .unwrap();
-    assert_eq!(jobs.len(), 1);
-    assert!(
-        jobs[0] == ("queued".to_string(), 0) || jobs[0].0 == "done",
-        "the analysis job after the stop: {jobs:?}"
+    assert_eq!(
+        jobs,
+        [("queued".to_string(), 0)],
+        "the analysis job after the stop"
     );
     if !db.starts_with("postgres") {
         let ok: String = sqlx::query_scalar("PRAGMA integrity_check")

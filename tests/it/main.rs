@@ -18,6 +18,7 @@ mod cli_legal;
 mod cli_render;
 mod club_chat;
 mod club_ratings_chat;
+mod db_password;
 mod digest_local;
 mod discord_analysis;
 mod discord_authorization;

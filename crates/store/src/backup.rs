@@ -9,8 +9,11 @@
 //!
 //! A restore checks the file first (`PRAGMA integrity_check`, the migrations table, no
 //! migration newer than this program's), refuses while anything has the database open
-//! (it asks SQLite for the exclusive lock a switch out of WAL needs), keeps the database it
-//! replaces beside it as `<file>.before-restore`, and moves the copy in.
+//! (it asks SQLite for the exclusive lock a switch out of WAL needs), copies the file
+//! through SQLite (`VACUUM INTO`: what a `-wal` beside it holds is in the copy) to
+//! `<file>.restoring`, checks the copy (the count it reports is the copy's), keeps the
+//! database it replaces beside it as `<file>.before-restore`, and moves the copy in. While
+//! `<file>.restoring` is there the store refuses to open the database.
 //!
 //! PostgreSQL is backed up with `pg_dump` and restored with `pg_restore`; both functions
 //! refuse it with a message saying so.
@@ -55,6 +58,12 @@ pub enum BackupError {
     /// The backup and the database are the same file.
     #[error("`{}` is the database itself", .0.display())]
     SameFile(PathBuf),
+    /// A restore into the database is under way (or was cut short).
+    #[error(
+        "a restore into `{}` is under way: wait for it (if none runs, one was cut short: delete `{}.restoring`)",
+        .0.display(), .0.display()
+    )]
+    Restoring(PathBuf),
     /// Something has the database open.
     #[error("`{}` is open in another process (is the bot running?): stop it first", .0.display())]
     InUse(PathBuf),
@@ -304,21 +313,33 @@ pub async fn check_database(file: &Path) -> Result<Checked, BackupError> {
     checked
 }
 
+/// The file a restore into the SQLite database `file` writes its copy to before it
+/// takes the database's name: `<file>.restoring`. While it is there a restore is under
+/// way, and [`Store::open`] refuses the database.
+#[must_use]
+pub fn restoring_name(file: &Path) -> PathBuf {
+    let mut name = file.as_os_str().to_os_string();
+    name.push(".restoring");
+    PathBuf::from(name)
+}
+
 /// Replaces the SQLite database at `url` with the backup `from` once it is checked
 /// ([`check_database`]): when a database is there, only with `force` and only while
 /// nothing has it open; it is kept beside as `<file>.before-restore` (replacing an older
 /// one). The database's stale `-wal` and `-shm` files go with it.
 ///
+/// The backup is copied through SQLite (`VACUUM INTO`, on a read-only connection that
+/// leaves it as it is), so that what it holds in a `-wal` of its own (a bot killed on it)
+/// is in the copy; the count returned is read from the copy. The copy is written to
+/// [`restoring_name`], made first: from then until the copy has the database's name, a
+/// bot started on the database is refused ([`Store::open`]), and a second restore too.
+///
 /// # Errors
 /// `url` is PostgreSQL, the backup fails its check, the database exists without `force`
-/// or is in use, or a file cannot be written.
+/// or is in use, a restore into it is under way, or a file cannot be written.
 pub async fn restore_database(from: &Path, url: &str, force: bool) -> Result<Checked, BackupError> {
     let to = sqlite_file(url, true)?;
-    let checked = check_database(from).await?;
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| BackupError::Io { path, source }
-    };
+    check_database(from).await?;
     if to.exists() {
         if std::fs::canonicalize(&to).ok() == std::fs::canonicalize(from).ok() {
             return Err(BackupError::SameFile(to));
@@ -326,21 +347,53 @@ pub async fn restore_database(from: &Path, url: &str, force: bool) -> Result<Che
         if !force {
             return Err(BackupError::WouldReplace(to));
         }
-        release(&to).await?;
     }
+    let restoring = restoring_name(&to);
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&restoring)
+    {
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            return Err(BackupError::Restoring(to));
+        }
+        Err(source) => {
+            return Err(BackupError::Io {
+                path: restoring,
+                source,
+            });
+        }
+    }
+    let done = restore_into(from, &to, &restoring).await;
+    if done.is_err() {
+        let _ = std::fs::remove_file(&restoring);
+    }
+    done
+}
+
+/// The steps of [`restore_database`] once its mark, the empty file `restoring`, is made.
+async fn restore_into(from: &Path, to: &Path, restoring: &Path) -> Result<Checked, BackupError> {
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| BackupError::Io { path, source }
+    };
+    if to.exists() {
+        release(to).await?;
+    }
+    copy_through_sqlite(from, restoring).await?;
+    std::fs::File::open(restoring)
+        .and_then(|f| f.sync_all())
+        .map_err(io(restoring))?;
+    let checked = check_database(restoring).await?;
     let side = |suffix: &str| {
         let mut name = to.as_os_str().to_os_string();
         name.push(suffix);
         PathBuf::from(name)
     };
-    let restoring = side(".restoring");
-    std::fs::copy(from, &restoring).map_err(io(&restoring))?;
-    std::fs::File::open(&restoring)
-        .and_then(|f| f.sync_all())
-        .map_err(io(&restoring))?;
     if to.exists() {
         let kept = side(".before-restore");
-        std::fs::rename(&to, &kept).map_err(io(&kept))?;
+        std::fs::rename(to, &kept).map_err(io(&kept))?;
     }
     for stale in [side("-wal"), side("-shm"), side("-journal")] {
         match std::fs::remove_file(&stale) {
@@ -348,13 +401,34 @@ pub async fn restore_database(from: &Path, url: &str, force: bool) -> Result<Che
             _ => {}
         }
     }
-    std::fs::rename(&restoring, &to).map_err(io(&to))?;
+    std::fs::rename(restoring, to).map_err(io(to))?;
     let dir = match to.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
     sync_dir(&dir).map_err(io(&dir))?;
     Ok(checked)
+}
+
+/// Copies the SQLite database `from`, with what its `-wal` holds, into the empty file
+/// `to` (`VACUUM INTO` on a read-only connection).
+async fn copy_through_sqlite(from: &Path, to: &Path) -> Result<(), BackupError> {
+    let name = to.to_str().ok_or_else(|| BackupError::Io {
+        path: to.to_path_buf(),
+        source: std::io::Error::new(std::io::ErrorKind::InvalidInput, "the path is not UTF-8"),
+    })?;
+    let mut conn = SqliteConnectOptions::new()
+        .filename(from)
+        .read_only(true)
+        .connect()
+        .await?;
+    let copied = sqlx::query("VACUUM INTO $1")
+        .bind(name)
+        .execute(&mut conn)
+        .await;
+    conn.close().await?;
+    copied?;
+    Ok(())
 }
 
 /// Makes sure nothing has the database `file` open, and folds its WAL into it: switching

@@ -8,6 +8,7 @@
 //! | `migrate.rs` | opening the file: pragmas, pool, embedded migrations |
 //! | `backup.rs` | SQLite backups (`VACUUM INTO`) and their check and restore |
 //! | `db.rs` | what every statement uses: row and connection types, the backend, flags |
+//! | `db_url.rs` | the database's URL, printed with its password hidden |
 //! | `action_log.rs` | the append-only logs (match, chouette, league): appending entries |
 //! | `players.rs` | players and their settings, communities |
 //! | `matches.rs` | matches: the row, the change a command makes, reads, the sweep's queries |
@@ -109,6 +110,7 @@ mod blocks;
 mod cause;
 mod chouettes;
 mod db;
+mod db_url;
 mod dice_counts;
 mod digest;
 mod fair;
@@ -140,6 +142,7 @@ pub use analysis::{AnalysisRow, AnalysisStatus, NewAnalysis};
 pub use backup::{Backup, BackupError, Checked};
 pub use cause::EndCause;
 pub use chouettes::{ChouetteRow, NewChouette};
+pub use db_url::DbUrl;
 pub use digest::{DigestRow, DigestWrite, WaitingRow};
 pub use fair::{FairChainRow, FairChange, FairRow, FairThrowRow};
 pub use fault::Fault;
@@ -171,6 +174,13 @@ pub enum StoreError {
     /// The match changed since it was read: nothing was written.
     #[error("the board moved on")]
     Stale,
+    /// A restore into the SQLite database is under way (its copy,
+    /// [`backup::restoring_name`], is beside it): the database was not opened.
+    #[error(
+        "a restore into `{}` is under way: start once it is done (if none runs, one was cut short: delete `{}.restoring`)",
+        .0.display(), .0.display()
+    )]
+    Restoring(std::path::PathBuf),
     /// The caller could not make its part of a change (a league match's accept): nothing
     /// was written.
     #[error("{0}")]

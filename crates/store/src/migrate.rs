@@ -97,9 +97,17 @@ impl Store {
         } else {
             SqliteConnectOptions::new().filename(Path::new(url))
         };
+        // A restore into the file is under way until its copy has the file's name: the
+        // copy is looked for before the file is opened and again once it is, so that a
+        // start in the restore's window is refused, not run on the file moved aside.
+        let restoring = crate::backup::restoring_name(options.get_filename());
+        let refused = || StoreError::Restoring(options.get_filename().to_path_buf());
+        if restoring.exists() {
+            return Err(refused());
+        }
         // The store speaks to its pool through sqlx's `Any` driver: the file's URL (with
         // `mode=rwc`, created if missing), and the settings each new connection applies.
-        let url = options.create_if_missing(true).to_url_lossy();
+        let url = options.clone().create_if_missing(true).to_url_lossy();
         sqlx::any::install_default_drivers();
         let pool = AnyPoolOptions::new()
             .max_connections(4)
@@ -114,6 +122,10 @@ impl Store {
             .after_release(|conn, _meta| Box::pin(released_in_order(conn)))
             .connect_with(AnyConnectOptions::from_url(&url)?)
             .await?;
+        if restoring.exists() {
+            pool.close().await;
+            return Err(refused());
+        }
         Self::migrated(pool, Backend::Sqlite).await
     }
 

@@ -633,9 +633,11 @@ impl FakeDiscord {
         st.interactions.values().filter(|s| !s.acknowledged).count()
     }
 
-    /// Waits (up to 20 s) for a request matching `pred` among those after the first `from`.
+    /// Waits for a request matching `pred` among those after the first `from`; panics with
+    /// what the bot sent when none comes in 120 s (a guard against a hang, not a time the
+    /// bot is held to: on a busy machine a gnubg move can take many seconds).
     pub async fn wait_for(&self, from: usize, pred: impl Fn(&Request) -> bool) -> Request {
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
         loop {
             let notified = self.shared.arrived.notified();
             let found = {

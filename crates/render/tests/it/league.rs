@@ -15,6 +15,7 @@ use render::{
 const BACKGROUND: Rgb<u8> = Rgb([38, 50, 56]);
 const ZEBRA: Rgb<u8> = Rgb([48, 63, 70]);
 const HIGHLIGHT: Rgb<u8> = Rgb([255, 179, 0]);
+const MUTED: Rgb<u8> = Rgb([176, 196, 204]);
 const PROMOTE: Rgb<u8> = Rgb([102, 187, 106]);
 const RELEGATE: Rgb<u8> = Rgb([239, 83, 80]);
 
@@ -493,54 +494,80 @@ fn bracket_png_sizes_from_six_to_sixty_four_entrants() {
     );
 }
 
-/// Only with GAMMONBOT_SAMPLES set: more pictures to look at (no assertions).
+/// The pictures kept for review (`GAMMONBOT_SAMPLES` writes them out to look at, and
+/// prints draw and encode times: run with --release --nocapture for real figures):
+/// brackets of 2, 16 and 64 entrants, an empty standings table and an empty bracket. Each
+/// is drawn at the size its table or bracket is laid out at; a bracket of more entrants
+/// is taller and no narrower; the empty table's one row holds its words ("No players
+/// yet", in the muted colour).
 #[test]
-fn samples_for_review() {
-    if std::env::var("GAMMONBOT_SAMPLES").is_err() {
-        return;
+fn samples_for_review_are_drawn_at_their_laid_out_sizes() {
+    if std::env::var("GAMMONBOT_SAMPLES").is_ok() {
+        let time = |what: &str, f: &dyn Fn() -> Vec<u8>| {
+            let start = std::time::Instant::now();
+            for _ in 0..10 {
+                std::hint::black_box(f());
+            }
+            eprintln!("{what}: {:?} per picture", start.elapsed() / 10);
+        };
+        time("standings, 12 rows", &|| standings_png(&twelve()).unwrap());
+        time("standings, 64 rows", &|| {
+            let mut t = twenty();
+            let rows = t.rows.clone();
+            t.rows = rows.iter().cycle().take(64).cloned().collect();
+            standings_png(&t).unwrap()
+        });
+        time("bracket, 16 entrants", &|| {
+            bracket_png(&full(16, true)).unwrap()
+        });
+        time("bracket, 64 entrants", &|| {
+            bracket_png(&full(64, true)).unwrap()
+        });
     }
-    // Draw and encode times, printed (run with --release --nocapture for real figures).
-    let time = |what: &str, f: &dyn Fn() -> Vec<u8>| {
-        let start = std::time::Instant::now();
-        for _ in 0..10 {
-            std::hint::black_box(f());
-        }
-        eprintln!("{what}: {:?} per picture", start.elapsed() / 10);
+    let bracket = |name: &str, b: &Bracket| {
+        let png = bracket_png(b).unwrap();
+        save(name, &png);
+        let img = decode(&png);
+        assert_eq!(
+            (img.width(), img.height()),
+            (bracket_width(b), bracket_height(b)),
+            "{name}"
+        );
+        (img.width(), img.height())
     };
-    time("standings, 12 rows", &|| standings_png(&twelve()).unwrap());
-    time("standings, 64 rows", &|| {
-        let mut t = twenty();
-        let rows = t.rows.clone();
-        t.rows = rows.iter().cycle().take(64).cloned().collect();
-        standings_png(&t).unwrap()
-    });
-    time("bracket, 16 entrants", &|| {
-        bracket_png(&full(16, true)).unwrap()
-    });
-    time("bracket, 64 entrants", &|| {
-        bracket_png(&full(64, true)).unwrap()
-    });
-    save("bracket_16.png", &bracket_png(&full(16, true)).unwrap());
-    save("bracket_2.png", &bracket_png(&full(2, true)).unwrap());
-    save(
-        "bracket_64_done.png",
-        &bracket_png(&full(64, true)).unwrap(),
-    );
-    save(
-        "standings_empty.png",
-        &standings_png(&StandingsTable {
-            rows: vec![],
-            ..four()
-        })
-        .unwrap(),
-    );
-    save(
+    let sizes = [
+        bracket("bracket_2.png", &full(2, true)),
+        bracket("bracket_16.png", &full(16, true)),
+        bracket("bracket_64_done.png", &full(64, true)),
+    ];
+    for pair in sizes.windows(2) {
+        assert!(pair[0].1 < pair[1].1 && pair[0].0 <= pair[1].0, "{sizes:?}");
+    }
+    bracket(
         "bracket_empty.png",
-        &bracket_png(&Bracket {
+        &Bracket {
             rounds: vec![],
             ..six()
-        })
-        .unwrap(),
+        },
+    );
+    let empty = StandingsTable {
+        rows: vec![],
+        ..four()
+    };
+    let png = standings_png(&empty).unwrap();
+    save("standings_empty.png", &png);
+    let img = decode(&png);
+    assert_eq!(
+        (img.width(), img.height()),
+        (STANDINGS_WIDTH, standings_height(&empty))
+    );
+    let words = (116..152)
+        .flat_map(|y| (0..STANDINGS_WIDTH).map(move |x| (x, y)))
+        .filter(|&(x, y)| *img.get_pixel(x, y) == MUTED)
+        .count();
+    assert!(
+        words > 50,
+        "{words} pixels of words in the empty table's row"
     );
 }
 

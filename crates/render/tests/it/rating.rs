@@ -1,5 +1,5 @@
 //! Rating pictures: the leaderboard (PNG, text, alt text) and a player's rating history
-//! (PNG, alt text). Drawing is slow in debug builds, so there are only two image tests.
+//! (PNG, alt text). Drawing is slow in debug builds, so there are few image tests.
 //!
 //! `GAMMONBOT_SAMPLES=/some/dir cargo test -p gammonbot-render --test it rating::` writes the pictures there
 //! to look at.
@@ -199,23 +199,44 @@ fn alt_texts_read_the_table_and_the_history() {
     );
 }
 
-/// Only with GAMMONBOT_SAMPLES set: more pictures to look at (no assertions).
+/// The pictures kept for review (`GAMMONBOT_SAMPLES` writes them out to look at): a
+/// short leaderboard and an empty one, a long history under a long name, an empty one and
+/// one of a single match. Each is drawn at its size: a leaderboard 600 wide with a row
+/// per player (the empty one a row for its words, "No rated matches yet", in the muted
+/// colour), a history 720 x 440 whatever it holds; the three histories differ.
 #[test]
-fn samples_for_review() {
-    if std::env::var("GAMMONBOT_SAMPLES").is_err() {
-        return;
-    }
-    save(
+fn samples_for_review_are_drawn_at_their_sizes_and_the_empty_ones_say_so() {
+    let sample = |name: &str, png: Vec<u8>| {
+        save(name, &png);
+        decode(&png)
+    };
+    let small = sample(
         "leaderboard_small.png",
-        &leaderboard_png(&small_board()).unwrap(),
+        leaderboard_png(&small_board()).unwrap(),
     );
-    save(
+    assert_eq!(
+        (small.width(), small.height()),
+        (LEADERBOARD_WIDTH, 128 + 36 * 3)
+    );
+    let empty = sample(
         "leaderboard_empty.png",
-        &leaderboard_png(&Leaderboard {
+        leaderboard_png(&Leaderboard {
             rows: vec![],
             ..small_board()
         })
         .unwrap(),
+    );
+    assert_eq!(
+        (empty.width(), empty.height()),
+        (LEADERBOARD_WIDTH, 128 + 36)
+    );
+    let words = (116..152)
+        .flat_map(|y| (0..LEADERBOARD_WIDTH).map(move |x| (x, y)))
+        .filter(|&(x, y)| *empty.get_pixel(x, y) == MUTED)
+        .count();
+    assert!(
+        words > 50,
+        "{words} pixels of words in the empty leaderboard's row"
     );
     let mut ratings = Vec::new();
     let mut r = 1500.0;
@@ -223,29 +244,33 @@ fn samples_for_review() {
         r += f64::from((i * 37 % 23) as i32 - 10) * 1.7 + 0.6;
         ratings.push(r);
     }
-    save(
+    let long = sample(
         "history_long.png",
-        &history_png(&RatingHistory {
+        history_png(&RatingHistory {
             name: "Maximilian Alexander von Longname-Smythe the Third of Wales".into(),
             ruleset: Ruleset::Welsh,
             ratings,
         })
         .unwrap(),
     );
-    save(
+    let none = sample(
         "history_empty.png",
-        &history_png(&RatingHistory {
+        history_png(&RatingHistory {
             ratings: vec![],
             ..history()
         })
         .unwrap(),
     );
-    save(
+    let one = sample(
         "history_one.png",
-        &history_png(&RatingHistory {
+        history_png(&RatingHistory {
             ratings: vec![1517.32],
             ..history()
         })
         .unwrap(),
     );
+    for img in [&long, &none, &one] {
+        assert_eq!((img.width(), img.height()), (HISTORY_WIDTH, HISTORY_HEIGHT));
+    }
+    assert!(long != none && none != one && one != long);
 }
