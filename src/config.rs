@@ -35,6 +35,9 @@ pub const SETTINGS: &[&str] = &[
     "WEB_ADDR",
     "PUBLIC_URL",
     "LOW_TIME",
+    "BOT_MATCHES_PER_PLAYER",
+    "ANALYSES_PER_PLAYER",
+    "HINTS_PER_HOUR",
 ];
 
 /// The database when `DATABASE_URL` is not set.
@@ -91,6 +94,9 @@ pub struct Config {
     /// `LOW_TIME` (default [`club::DEFAULT_LOW_TIME`], one day; `off`: never): a player is
     /// told once per match when his time bank falls below it.
     pub low_time: i64,
+    /// `BOT_MATCHES_PER_PLAYER`, `ANALYSES_PER_PLAYER`, `HINTS_PER_HOUR` (default
+    /// [`club::Quotas::default`]: 3, 2, 30): the per-player limits.
+    pub quotas: club::Quotas,
 }
 
 /// How long a graceful stop may take when `SHUTDOWN_TIMEOUT` is not set.
@@ -225,8 +231,29 @@ impl Config {
                     }
                 },
             },
+            quotas: quotas(&get)?,
         })
     }
+}
+
+/// The per-player limits over the defaults.
+fn quotas(get: &impl Fn(&str) -> Option<String>) -> Result<club::Quotas, ConfigError> {
+    let mut q = club::Quotas::default();
+    if let Some(n) = number(
+        get,
+        "BOT_MATCHES_PER_PLAYER",
+        1..=1000,
+        "a number, 1 to 1000",
+    )? {
+        q.bot_matches = n;
+    }
+    if let Some(n) = number(get, "ANALYSES_PER_PLAYER", 1..=1000, "a number, 1 to 1000")? {
+        q.analyses = n;
+    }
+    if let Some(n) = number(get, "HINTS_PER_HOUR", 1..=10_000, "a number, 1 to 10000")? {
+        q.hints_per_hour = n;
+    }
+    Ok(q)
 }
 
 /// The `KEY=value` lines of a `.env` file (none when there is no file).

@@ -484,6 +484,7 @@ async fn open_club(
     let club = club::Club::new(store.clone(), Arc::new(dice), Arc::new(club::SystemClock))
         .with_analysis(config.analysis.clone())
         .with_bot(config.bot.clone())
+        .with_quotas(config.quotas)
         .with_leaderboard_min_experience(config.leaderboard_min_experience)
         .with_low_time(config.low_time);
     let club = Arc::new(club);

@@ -461,6 +461,43 @@ async fn stats_leave_out_the_matches_where_hints_were_allowed() {
 }
 
 #[tokio::test]
+async fn analyses_past_the_players_limit_are_refused_and_the_queue_takes_players_in_turn() {
+    // Given four finished 1-point matches of ann and bob
+    let store = Store::open(&store_url("analysis_quota").await)
+        .await
+        .unwrap();
+    let club = club_on(&store, settings("analysis_quota")).await;
+    let mut ids = Vec::new();
+    for seed in 11..15 {
+        ids.push(play_match(&club, 1, seed).await);
+    }
+    // When ann asks for three analyses (2 may wait at once)
+    for &id in &ids[..2] {
+        run(&club, "ann", Command::Analyse(MatchRef::id(id))).await;
+    }
+    let e = club
+        .execute(&Actor::local("ann"), Command::Analyse(MatchRef::id(ids[2])))
+        .await
+        .unwrap_err()
+        .to_string();
+    // Then the third is refused, saying the limit, and asking again after a queued one
+    // only says where it stands
+    assert!(
+        e.contains("you have 2 analyses waiting or under way, the most at once (2)"),
+        "{e}"
+    );
+    run(&club, "ann", Command::Analyse(MatchRef::id(ids[0]))).await;
+    // When bob asks for one after hers
+    run(&club, "bob", Command::Analyse(MatchRef::id(ids[3]))).await;
+    // Then the workers take players in turn: ann's first, bob's, then ann's second
+    let mut order = Vec::new();
+    for now in [10, 20, 30] {
+        order.push(store.claim_analysis(now).await.unwrap().unwrap().match_id);
+    }
+    assert_eq!(order, vec![ids[0], ids[3], ids[1]]);
+}
+
+#[tokio::test]
 async fn two_requests_give_one_job_and_a_job_cut_by_a_restart_completes() {
     // Given a finished 1-point match
     let path = store_url("analysis_queue").await;

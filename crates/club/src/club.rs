@@ -54,6 +54,10 @@ pub struct Club {
     pub(crate) low_time: i64,
     /// Seasons the sweep started whose matches are owed a thread each (`league::posts`).
     pub(crate) posts_owed: crate::league::PostsOwed,
+    /// Per-player limits on expensive work (`kernel::quotas`).
+    pub(crate) quotas: crate::Quotas,
+    /// Each player's hints in the last hour.
+    pub(crate) hint_times: crate::kernel::quotas::HintTimes,
 }
 
 impl Club {
@@ -74,7 +78,16 @@ impl Club {
             links: crate::players::LinksCell::default(),
             low_time: 0,
             posts_owed: crate::league::PostsOwed::default(),
+            quotas: crate::Quotas::default(),
+            hint_times: crate::kernel::quotas::HintTimes::default(),
         }
+    }
+
+    /// The club with these per-player limits (default: [`crate::Quotas::default`]).
+    #[must_use]
+    pub fn with_quotas(mut self, quotas: crate::Quotas) -> Club {
+        self.quotas = quotas;
+        self
     }
 
     /// The club with these settings for GNU Backgammon as a player and for hints

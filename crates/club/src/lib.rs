@@ -80,8 +80,8 @@ pub use fair::{
     new_chain_with_first,
 };
 pub use kernel::{
-    Clock, ClubError, ClubMetrics, DiceSource, Gauges, ManualClock, RngDice, Span, SpanError,
-    SystemClock, duration_words,
+    Clock, ClubError, ClubMetrics, DiceSource, Gauges, ManualClock, Quotas, RngDice, Span,
+    SpanError, SystemClock, duration_words,
 };
 pub use kernel::{CommunityId, MatchNo, PlayerId};
 pub use league::LeaguePost;

@@ -48,6 +48,16 @@ impl Fixture {
         Fixture { club, clock, store }
     }
 
+    /// The fixture with its club's per-player limits set (before the club is shared).
+    #[must_use]
+    pub fn with_quotas(mut self, quotas: club::Quotas) -> Fixture {
+        let Ok(club) = Arc::try_unwrap(self.club) else {
+            panic!("with_quotas: the club is already shared")
+        };
+        self.club = Arc::new(club.with_quotas(quotas));
+        self
+    }
+
     /// A club on the store at `url` with dice seeded by `seed`, its clock at [`START`].
     pub async fn seeded(url: &str, seed: u64) -> Fixture {
         Fixture::open(url, Arc::new(RngDice::seeded(seed)), START).await

@@ -127,6 +127,21 @@ impl Store {
         Ok((found, inserted))
     }
 
+    /// How many analyses `player` asked for are waiting or running.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn analyses_waiting_of(&self, player: i64) -> Result<i64, StoreError> {
+        let r = sqlx::query(
+            "SELECT COUNT(*) FROM analyses WHERE requested_by = $1 \
+             AND status IN ('queued', 'running')",
+        )
+        .bind(player)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(r.try_get(0)?)
+    }
+
     /// The jobs queued before `id` and still waiting or running (its place in the queue).
     ///
     /// # Errors
@@ -172,7 +187,8 @@ impl Store {
         Ok(r)
     }
 
-    /// Claims the oldest queued job: it is running from `now`, one attempt more. Claims
+    /// Claims the next queued job, players in turn (the oldest job of the player whose
+    /// last job began longest ago): it is running from `now`, one attempt more. Claims
     /// made at once by several processes on one database take different jobs: the oldest
     /// queued job is read, then taken only while it is still queued (PostgreSQL re-checks
     /// that once another claim's lock on the row is released); a claim that lost its row
@@ -186,12 +202,18 @@ impl Store {
              progress = NULL WHERE id = $2 AND status = 'queued' RETURNING {COLUMNS}"
         );
         loop {
-            let oldest: Option<i64> =
-                sqlx::query("SELECT id FROM analyses WHERE status = 'queued' ORDER BY id LIMIT 1")
-                    .fetch_optional(&self.pool)
-                    .await?
-                    .map(|r| r.try_get(0))
-                    .transpose()?;
+            // Players in turn: the queued job of the player whose last job began
+            // longest ago (never: first), the oldest of that player's.
+            let oldest: Option<i64> = sqlx::query(
+                "SELECT a.id FROM analyses a WHERE a.status = 'queued' \
+                 ORDER BY (SELECT COALESCE(MAX(b.started_at), 0) FROM analyses b \
+                 WHERE b.requested_by = a.requested_by AND b.started_at IS NOT NULL), a.id \
+                 LIMIT 1",
+            )
+            .fetch_optional(&self.pool)
+            .await?
+            .map(|r| r.try_get(0))
+            .transpose()?;
             let Some(id) = oldest else {
                 return Ok(None);
             };

@@ -26,8 +26,8 @@ pub(crate) async fn insert_match_in(
     let row = sqlx::query(
         "INSERT INTO matches (community_id, channel, ruleset, terms, player_x, player_o,
              status, version, bank_x, bank_o, created_at, updated_at, rated, expires_at,
-             waiting_on, waiting_for)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8, $9, $10, $11, $12, $13, $14, '')
+             waiting_on, waiting_for, against_bot)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8, $9, $10, $11, $12, $13, $14, '', $15)
          RETURNING id",
     )
     .bind(m.community_id)
@@ -44,6 +44,7 @@ pub(crate) async fn insert_match_in(
     .bind(rated)
     .bind(m.expires_at)
     .bind(m.waiting_on)
+    .bind(crate::matches::names_bot(&m.terms))
     .fetch_one(&mut *conn)
     .await?;
     let id: i64 = row.try_get(0)?;

@@ -228,6 +228,11 @@ pub(crate) const MATCH_COLUMNS: &str = "id, community_id, channel, ruleset, term
 /// compact JSON: `"bot":"expert"`).
 const BOT_TERMS: &str = "%\"bot\":%";
 
+/// Whether stored terms name a bot level (a match against the bot player).
+pub(crate) fn names_bot(terms: &str) -> bool {
+    terms.contains("\"bot\":")
+}
+
 pub(crate) fn match_row(r: &DbRow) -> Result<MatchRow, sqlx::Error> {
     Ok(MatchRow {
         id: r.try_get("id")?,
@@ -365,23 +370,52 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    /// The open matches (challenged or active) against the bot player: those whose terms
-    /// name a bot level (`"bot":` in the stored terms), oldest first, for the bot to find
-    /// its pending decisions at start-up and on its retries.
+    /// The open matches (challenged or active) against the bot player after match
+    /// `after` (0: from the first), oldest first, at most `limit`: a page, for the bot to
+    /// find its pending decisions at start-up and on its retries (found by the
+    /// `against_bot` flag and its index, migration 0022).
     ///
     /// # Errors
     /// A database error.
-    pub async fn open_bot_matches(&self, limit: i64) -> Result<Vec<MatchRow>, StoreError> {
+    pub async fn open_bot_matches(
+        &self,
+        after: i64,
+        limit: i64,
+    ) -> Result<Vec<MatchRow>, StoreError> {
         let rows = sqlx::query(sql(format!(
             "SELECT {MATCH_COLUMNS} FROM matches
-             WHERE status IN ('challenged', 'active') AND terms LIKE $1
-             ORDER BY id LIMIT $2"
+             WHERE against_bot = $1 AND status IN ('challenged', 'active') AND id > $2
+             ORDER BY id LIMIT $3"
         )))
-        .bind(BOT_TERMS)
+        .bind(true)
+        .bind(after)
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
         Ok(rows.iter().map(match_row).collect::<Result<_, _>>()?)
+    }
+
+    /// How many open matches (challenged or active) `player` has against the bot in
+    /// `community`, as their challenger.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn open_bot_matches_of(
+        &self,
+        player: i64,
+        community: i64,
+    ) -> Result<i64, StoreError> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) FROM matches
+             WHERE against_bot = $1 AND status IN ('challenged', 'active')
+               AND player_x = $2 AND community_id = $3",
+        )
+        .bind(true)
+        .bind(player)
+        .bind(community)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.try_get(0)?)
     }
 
     /// A player's finished matches against the bot in a community, oldest first (their

@@ -240,10 +240,27 @@ pub(super) async fn analyse(
     let (l, _, games) = analysable(club, me, community, m).await?;
     let id = l.row.id;
     let welsh = l.spec.ruleset == Ruleset::Welsh;
-    if let Some(done) = club.store.analysis_of(id, i64::from(games)).await?
+    let existing = club.store.analysis_of(id, i64::from(games)).await?;
+    if let Some(done) = &existing
         && done.status == AnalysisStatus::Done
     {
-        return stored_outcome(club, &done, welsh);
+        return stored_outcome(club, done, welsh);
+    }
+    // A new job counts against the player's analyses waiting; asking after one already
+    // queued or running only says where it stands.
+    let waiting = existing
+        .as_ref()
+        .is_some_and(|j| matches!(j.status, AnalysisStatus::Queued | AnalysisStatus::Running));
+    let limit = club.quotas.analyses;
+    if !waiting {
+        let mine = club.store.analyses_waiting_of(me.id).await?;
+        if mine >= i64::from(limit) {
+            return Err(AnalysisRefusal::TooMany {
+                waiting: mine,
+                limit,
+            }
+            .into());
+        }
     }
     // A Welsh match needs no gnubg: gammonbot's own Welsh player judges it.
     if !welsh && find_gnubg(&club.analyst.settings.search_path).is_none() {

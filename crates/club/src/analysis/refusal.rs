@@ -25,6 +25,17 @@ pub enum AnalysisRefusal {
         /// The match.
         id: i64,
     },
+    /// A new analysis past the player's analyses waiting.
+    #[error(
+        "you have {waiting} analyses waiting or under way, the most at once ({limit}); ask \
+         again once one of them is posted"
+    )]
+    TooMany {
+        /// The player's analyses queued or running.
+        waiting: i64,
+        /// The limit.
+        limit: u32,
+    },
     /// GNU Backgammon is not installed.
     #[error("{}", crate::INSTALL_GNUBG)]
     NoGnubg,
@@ -39,6 +50,7 @@ impl AnalysisRefusal {
                 "no_finished_game"
             }
             AnalysisRefusal::NoGnubg => "no_gnubg",
+            AnalysisRefusal::TooMany { .. } => "quota",
         }
     }
 }

@@ -25,7 +25,7 @@ use crate::Club;
 use crate::ClubError;
 use crate::Command;
 use crate::Outcome;
-pub(crate) use player::SCAN_LIMIT;
+pub(crate) use player::open_bot_match_ids;
 use store::PlayerRow;
 use tokio::sync::broadcast;
 

@@ -23,8 +23,9 @@ pub(crate) const BOT_NAME: &str = "gammonbot";
 /// failing or too slow), unless the club says otherwise (`Club::with_bot_retry`).
 pub(crate) const DEFAULT_RETRY: Duration = Duration::from_secs(60);
 
-/// The most open bot matches one scan looks at.
-pub(crate) const SCAN_LIMIT: i64 = 10_000;
+/// How many open bot matches one read of a scan takes: the scan reads page after page
+/// until it has seen them all.
+pub(crate) const SCAN_PAGE: i64 = 1_000;
 
 /// The bot player's state in the club.
 pub(crate) struct BotPlayer {
@@ -182,15 +183,31 @@ pub(super) fn is_bot_user(club: &Club, platform: &str, user_id: &str) -> bool {
         .is_some_and(|(id, _)| id == user_id)
 }
 
+/// Every open match against the bot, read page by page ([`SCAN_PAGE`]): none is left
+/// out however many there are.
+pub(crate) async fn open_bot_match_ids(club: &Club) -> Result<Vec<i64>, ClubError> {
+    let mut ids = Vec::new();
+    loop {
+        let page = club
+            .store
+            .open_bot_matches(ids.last().copied().unwrap_or(0), SCAN_PAGE)
+            .await?;
+        let full = i64::try_from(page.len()).unwrap_or(i64::MAX) >= SCAN_PAGE;
+        ids.extend(page.into_iter().map(|r| r.id));
+        if !full {
+            return Ok(ids);
+        }
+    }
+}
+
 /// Makes every pending decision of the bot once: the challenges to it not yet
 /// accepted, and every open bot match whose next decision is the bot's. Returns the
 /// events (also sent to [`Club::bot_events`]). A decision that fails is told once and
 /// waits for the next call.
 pub(super) async fn run_bot_once(club: &Club) -> Result<Vec<BotEvent>, ClubError> {
-    let rows = club.store.open_bot_matches(SCAN_LIMIT).await?;
     let mut events = Vec::new();
-    for row in rows {
-        events.extend(super::turn::bot_decides(club, row.id).await);
+    for id in open_bot_match_ids(club).await? {
+        events.extend(super::turn::bot_decides(club, id).await);
     }
     Ok(events)
 }

@@ -30,6 +30,17 @@ pub enum BotRefusal {
          there is no pot with it"
     )]
     NoMoney,
+    /// A challenge to the bot past the player's open bot matches.
+    #[error(
+        "you have {open} open matches against the bot here, the most at once ({limit}): \
+         finish, resign or cancel one (/games lists them) to start another"
+    )]
+    TooManyMatches {
+        /// The player's open bot matches.
+        open: i64,
+        /// The limit.
+        limit: u32,
+    },
     /// Creating or joining a chouette as the bot.
     #[error(
         "the bot does not sit in chouettes: they are for three or \
@@ -58,6 +69,7 @@ impl BotRefusal {
             BotRefusal::LevelAgainstPerson
             | BotRefusal::LevelOfOtherRules(_)
             | BotRefusal::StakeAgainstBot => "bad_option",
+            BotRefusal::TooManyMatches { .. } => "quota",
             BotRefusal::NoMoney => "no_money",
             BotRefusal::NoChouettes | BotRefusal::NoLeagues | BotRefusal::NotAsTheBot => {
                 "as_the_bot"

@@ -126,6 +126,13 @@ pub(super) async fn challenge(
     if other.id == me.id {
         return Err(Refusal::SelfChallenge.into());
     }
+    if against_bot {
+        let open = club.store.open_bot_matches_of(me.id, community).await?;
+        let limit = club.quotas.bot_matches;
+        if open >= i64::from(limit) {
+            return Err(crate::BotRefusal::TooManyMatches { open, limit }.into());
+        }
+    }
     super::block::check_blocks_challenge(club, me, &other).await?;
     let now = club.clock.now();
     let terms = crate::kernel::error::json(&spec)?;

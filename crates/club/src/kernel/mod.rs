@@ -1,5 +1,6 @@
 //! What every room uses: the clock and the dice, spans of time and their words, a match's
-//! cause of ending, the club's errors, the metrics, stopping, the low-priority thread.
+//! cause of ending, the club's errors, the metrics, stopping, the low-priority thread, the
+//! per-player quotas.
 //!
 //! Entry points, on [`Club`]: `stop`, `is_stopping`, `stopping` (`stopping`).
 
@@ -12,6 +13,7 @@ mod ids;
 pub(crate) mod low_priority;
 mod metrics;
 pub(crate) mod phrases;
+pub(crate) mod quotas;
 mod stopping;
 
 pub(crate) use stopping::Stop;
@@ -23,6 +25,7 @@ pub use error::ClubError;
 pub use ids::{CommunityId, MatchNo, PlayerId};
 pub use metrics::{ClubMetrics, Gauges};
 pub use phrases::duration_words;
+pub use quotas::Quotas;
 
 use crate::Club;
 

@@ -90,6 +90,15 @@ pub(super) async fn hint(
             return Err(PracticeRefusal::NobodyToDecide.into());
         }
     }
+    // The hour's hints are counted only for a hint that will be given.
+    let now = club.clock.now();
+    if let Err(next) = club.hint_times.take(me.id, now, club.quotas.hints_per_hour) {
+        return Err(PracticeRefusal::TooManyHints {
+            limit: club.quotas.hints_per_hour,
+            wait: crate::duration_words(next - now),
+        }
+        .into());
+    }
     let (by, words) = match &snap.game {
         AnyMatch::Welsh(w) => {
             let (w, names) = (w.clone(), l.names.clone());

@@ -4,6 +4,17 @@
 /// Practice refused.
 #[derive(Debug, thiserror::Error)]
 pub enum PracticeRefusal {
+    /// `/hint` past the player's hints an hour.
+    #[error(
+        "you have asked for {limit} hints in the past hour, the most an hour; the next one \
+         may be asked for in {wait}"
+    )]
+    TooManyHints {
+        /// The limit.
+        limit: u32,
+        /// How long until the next one, in words.
+        wait: String,
+    },
     /// `/verb` in a league match.
     #[error(
         "match #{id} is a league match: /{verb} is for practice, and a league's matches count in its table"
@@ -111,6 +122,7 @@ impl PracticeRefusal {
     /// The refusal's reason, as a metrics label.
     pub(crate) fn reason(&self) -> &'static str {
         match self {
+            PracticeRefusal::TooManyHints { .. } => "quota",
             PracticeRefusal::LeagueMatch { .. }
             | PracticeRefusal::Rated { .. }
             | PracticeRefusal::NotPractice { .. } => "not_practice",

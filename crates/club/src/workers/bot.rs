@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::Club;
-use crate::bot::SCAN_LIMIT;
+use crate::bot::open_bot_match_ids;
 
 /// The bot's worker: makes every pending decision at start-up, then those a command
 /// leaves to the bot as they come, and every retry interval looks again at all open
@@ -28,8 +28,8 @@ pub(super) fn spawn_bot(club: Arc<Club>) -> tokio::task::JoinHandle<()> {
             }
             let Some(club) = weak.upgrade() else { return };
             let ids = if scan {
-                match club.store.open_bot_matches(SCAN_LIMIT).await {
-                    Ok(rows) => rows.into_iter().map(|r| r.id).collect(),
+                match open_bot_match_ids(&club).await {
+                    Ok(ids) => ids,
                     Err(e) => {
                         tracing::warn!(error = %e, "the bot could not look for its decisions");
                         Vec::new()

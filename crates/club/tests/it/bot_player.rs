@@ -305,7 +305,13 @@ async fn the_bot_refuses_terms_it_does_not_play_and_the_seats_it_does_not_take()
         assert!(e.contains(words), "{e}");
     }
     // Nothing was made, not even the bot's player
-    assert!(club.store().open_bot_matches(10).await.unwrap().is_empty());
+    assert!(
+        club.store()
+            .open_bot_matches(0, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
     assert!(
         club.store()
             .find_player("local", "bot")
@@ -593,7 +599,7 @@ async fn a_match_against_the_bot_on_postgresql_is_found_played_and_recorded() {
     // matches
     let id = challenge_bot(&club, ChallengeSpec::standard(Some(1))).await;
     let open: Vec<i64> = store
-        .open_bot_matches(10)
+        .open_bot_matches(0, 10)
         .await
         .unwrap()
         .iter()
@@ -604,7 +610,7 @@ async fn a_match_against_the_bot_on_postgresql_is_found_played_and_recorded() {
     play_out(&club, &store, id, false, false).await;
     // Then it is finished, rebuilds, and counts in alice's record
     assert_match_rebuilds(&store, id).await;
-    assert!(store.open_bot_matches(10).await.unwrap().is_empty());
+    assert!(store.open_bot_matches(0, 10).await.unwrap().is_empty());
     let row = store.load_match(id).await.unwrap().unwrap();
     let finished = store
         .finished_bot_matches(row.players[0], row.community_id)

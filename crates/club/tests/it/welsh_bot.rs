@@ -356,7 +356,13 @@ async fn the_welsh_bot_refuses_a_gnubg_level_a_stake_and_its_levels_for_standard
         assert!(e.contains(words), "{e}");
     }
     // And nothing was written, not even the bot's player
-    assert!(club.store().open_bot_matches(10).await.unwrap().is_empty());
+    assert!(
+        club.store()
+            .open_bot_matches(0, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
     assert!(
         club.store()
             .find_player("local", "bot")
@@ -401,4 +407,26 @@ async fn a_welsh_match_against_the_bot_moves_no_money_and_keeps_no_scoop_pot() {
         said.contains("gammonbot accepts match #1: Welsh backgammon to 1 game,"),
         "{said}"
     );
+}
+
+#[tokio::test]
+async fn a_challenge_to_the_bot_past_the_open_matches_limit_is_refused_saying_the_limit() {
+    // Given alice has 3 open Welsh matches against the bot (the default limit)
+    let url = store_url("welsh-bot-quota").await;
+    let (club, _) = club_on(&url, 5, START).await;
+    for _ in 0..3 {
+        run(&club, "alice", welsh_against_bot(3, None)).await;
+    }
+    // When she challenges it a fourth time
+    let e = refused(&club, "alice", welsh_against_bot(5, None))
+        .await
+        .to_string();
+    // Then she is told the limit and how to free one, and no match is made
+    assert!(
+        e.contains("you have 3 open matches against the bot here, the most at once (3)"),
+        "{e}"
+    );
+    assert!(club.store().load_match(4).await.unwrap().is_none());
+    // And bob, who has none, may still challenge it
+    run(&club, "bob", welsh_against_bot(3, None)).await;
 }

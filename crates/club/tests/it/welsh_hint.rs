@@ -172,3 +172,29 @@ async fn a_welsh_hint_with_a_1_2_names_the_ply_of_each_figure() {
     );
     assert!(line.contains(" is best at 1-ply ("), "{line}");
 }
+
+#[tokio::test]
+async fn hints_past_the_hourly_limit_are_refused_saying_when_the_next_one_frees() {
+    // Given a Welsh practice match whose club allows 2 hints an hour
+    let (at, m) = welsh_practice("welsh-hint-quota").await;
+    let at = at.with_quotas(club::Quotas {
+        hints_per_hour: 2,
+        ..club::Quotas::default()
+    });
+    // When alice asks for three hints within the hour
+    run(&at, "alice", Command::Practice(m, PracticeOp::Hint)).await;
+    at.clock.advance(600);
+    run(&at, "alice", Command::Practice(m, PracticeOp::Hint)).await;
+    at.clock.advance(600);
+    let e = refused(&at, "alice", Command::Practice(m, PracticeOp::Hint))
+        .await
+        .to_string();
+    // Then the third is refused with the limit and the wait (the first frees at 60 min)
+    assert!(
+        e.contains("you have asked for 2 hints in the past hour") && e.contains("40 minutes"),
+        "{e}"
+    );
+    // And an hour after the first, she may ask again
+    at.clock.advance(2400);
+    run(&at, "alice", Command::Practice(m, PracticeOp::Hint)).await;
+}

@@ -4,5 +4,6 @@
 //! (the club's tests on PostgreSQL are the club's `club_on_postgres`).
 
 mod backup_files;
+mod bot_matches;
 mod group_commit;
 mod postgres;
