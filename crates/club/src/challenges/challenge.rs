@@ -126,13 +126,6 @@ pub(super) async fn challenge(
     if other.id == me.id {
         return Err(Refusal::SelfChallenge.into());
     }
-    if against_bot {
-        let open = club.store.open_bot_matches_of(me.id, community).await?;
-        let limit = club.quotas.bot_matches;
-        if open >= i64::from(limit) {
-            return Err(crate::BotRefusal::TooManyMatches { open, limit }.into());
-        }
-    }
     super::block::check_blocks_challenge(club, me, &other).await?;
     let now = club.clock.now();
     let terms = crate::kernel::error::json(&spec)?;
@@ -148,6 +141,14 @@ pub(super) async fn challenge(
     .await?
     {
         return Ok(super::retry::answer_again(&row, &other, now));
+    }
+    // Past the retry: a challenge sent again is answered even at the limit.
+    if against_bot {
+        let open = club.store.open_bot_matches_of(me.id, community).await?;
+        let limit = club.quotas.bot_matches;
+        if open >= i64::from(limit) {
+            return Err(crate::BotRefusal::TooManyMatches { open, limit }.into());
+        }
     }
     let entry = Entry::Challenge { spec };
     let fair = crate::new_chain(&*club.dice, 1);
