@@ -414,11 +414,11 @@ async fn a_challenge_to_the_bot_past_the_open_matches_limit_is_refused_saying_th
     // Given alice has 3 open Welsh matches against the bot (the default limit)
     let url = store_url("welsh-bot-quota").await;
     let (club, _) = club_on(&url, 5, START).await;
-    for _ in 0..3 {
-        run(&club, "alice", welsh_against_bot(3, None)).await;
+    for target in [3, 5, 7] {
+        run(&club, "alice", welsh_against_bot(target, None)).await;
     }
     // When she challenges it a fourth time
-    let e = refused(&club, "alice", welsh_against_bot(5, None))
+    let e = refused(&club, "alice", welsh_against_bot(9, None))
         .await
         .to_string();
     // Then she is told the limit and how to free one, and no match is made
