@@ -241,9 +241,11 @@ def verify(export, out=print):
     return problems
 
 
-def is_nominated(p):
-    """A game throw set by nomination: marked so, or said to be one."""
-    return bool(p.get("nominated")) or p.get("what") == "nominated"
+def claims_nomination(p):
+    """A game throw said to be set by nomination: marked so (any "nominated" but absent,
+    null or false), or its "what" saying so."""
+    mark = p.get("nominated")
+    return (mark is not None and mark is not False) or p.get("what") == "nominated"
 
 
 def tie(played, slots, ruleset, out):
@@ -264,7 +266,7 @@ def tie(played, slots, ruleset, out):
         if not isinstance(p, dict):
             out("BAD  game throw %d: %r is not a throw" % (n, p))
             problems += 1
-        elif (welsh and p.get("nominated")) or (not welsh and is_nominated(p)):
+        elif (welsh and p.get("nominated") is True) or (not welsh and claims_nomination(p)):
             game.append((n, p, True))
         else:
             game.append((n, p, False))
@@ -434,7 +436,7 @@ def main(argv):
     if played is None:
         tied = "; not tied to the game (the export has no game record)"
     else:
-        nominated = sum(1 for p in played if isinstance(p, dict) and p.get("nominated"))
+        nominated = sum(1 for p in played if isinstance(p, dict) and p.get("nominated") is True)
         tied = "; the game's %d throws as played are these %d, one to one, in order%s" % (
             len(played) - nominated, n,
             " (and %d nominated throw%s, no dice)" % (nominated, "" if nominated == 1 else "s")

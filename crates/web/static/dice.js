@@ -67,7 +67,10 @@
     var game = [], nominations = [];
     played.forEach(function (g, n) {
       if (!g || typeof g !== "object") { bad("game throw " + (n + 1) + ": " + JSON.stringify(g) + " is not a throw"); return; }
-      var nominated = welsh ? !!g.nominated : (!!g.nominated || g.what === "nominated");
+      // Welsh: marked true; elsewhere any mark but absent, null or false, or the "what".
+      var mark = g.nominated;
+      var nominated = welsh ? mark === true
+        : (mark !== undefined && mark !== null && mark !== false) || g.what === "nominated";
       (nominated ? nominations : game).push([n + 1, g]);
     });
     function desc(g) {

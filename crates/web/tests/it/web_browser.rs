@@ -414,6 +414,10 @@ async fn dice_checker_rules(c: &Client, good: &Value) {
         "{verdict}\n{checks}"
     );
     assert!(checks.contains("game throw 2: nominated 3-1"), "{checks}");
+    // Though there only when marked `true`: another mark is a throw no throw proves.
+    w["played"][1]["nominated"] = json!("yes");
+    let (verdict, checks) = paste_check(c, &w).await;
+    assert_eq!(verdict, "FAILED: 1 problem.", "{checks}");
     // A throw added to the game's record (unmarked): one problem, the rest still tied.
     let mut v = good.clone();
     v["played"]

@@ -90,6 +90,25 @@ fn the_export_names_its_ruleset_and_a_nominated_throw_outside_welsh_fails() {
     assert!(out.contains("ruleset welsh"), "{out}");
     assert!(out.contains("game throw 4: nominated 3-1"), "{out}");
     assert!(out.contains("(and 1 nominated throw, no dice)"), "{out}");
+    // Though there only when marked `true`: another mark is a throw no throw proves
+    w["played"][3]["nominated"] = "yes".into();
+    fails_once(
+        &w,
+        "nominated-welsh-other-mark",
+        1,
+        "BAD  game throw 4: 3-1 (o, nominated) was played but is not among the proven throws",
+        1..=30,
+    );
+    // And in a standard match any mark but absent, null or false is a nomination
+    let mut w = v.clone();
+    w["played"][3] = json!({"by": "o", "what": "roll", "dice": [3, 1], "nominated": 0});
+    fails_once(
+        &w,
+        "nominated-standard-mark-0",
+        1,
+        "Welsh only (rule 21)",
+        1..=30,
+    );
 }
 
 #[test]
