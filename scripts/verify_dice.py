@@ -16,7 +16,11 @@ It checks that
 - (v2, and v1 exports that carry it) every throw of the game as played ("played", from
   the game's log) is exactly one proven throw, in order: a throw played but not proven, or
   proven but not played, or with other dice, fails. Throws set by nomination (Welsh rule
-  21) are marked "nominated" and throw no dice;
+  21) are marked "nominated" and throw no dice; only a Welsh match has them: the export's
+  "ruleset" ("standard" or "welsh"; an export without one is checked as standard) must be
+  "welsh" for a nominated throw to pass. One bad throw is one problem: the checker
+  re-synchronises the game's throws with the proven ones (the next 4 pairs agreeing)
+  rather than count every later throw as wrong;
 - (a v2 chouette) the line was drawn from s_1 and every member's seed, and seed_x and
   seed_o are the seeds of the box and the captain it gave.
 It prints one line per throw and a verdict; the exit status is 0 only if all is well.
@@ -34,6 +38,11 @@ import sys
 V1 = "gammonbot-dice-v1"
 V2 = "gammonbot-dice-v2"
 N = 4096
+RULESETS = ("standard", "welsh")
+# Re-synchronising the game's throws with the proven ones after a mismatch: the nearest
+# place, at most RESYNC throws on in either list, from which the next AGREE pairs agree.
+RESYNC = 16
+AGREE = 4
 
 
 def field(text):
@@ -127,6 +136,13 @@ def verify(export, out=print):
         out("BAD  match_id %r" % (match_id,))
         return 1
     seed_x, seed_o = export.get("seed_x"), export.get("seed_o")
+    ruleset = export.get("ruleset")
+    if ruleset is None:
+        out("NOTE the export names no ruleset: checked as standard (no nominated throws)")
+        ruleset = "standard"
+    elif ruleset not in RULESETS:
+        bad("ruleset %s: standard or welsh (checked as standard)" % json.dumps(ruleset))
+        ruleset = "standard"
     # Each chain's anchor by its first throw number.
     anchors = {1: unhex(export.get("anchor"), "anchor")}
     for a in export.get("anchors", []):
@@ -135,8 +151,8 @@ def verify(export, out=print):
             bad("a later chain starts at throw %r, not 4097, 8193, ..." % (first,))
             continue
         anchors[first] = unhex(a.get("anchor"), "anchor of throw %d" % first)
-    out("%s: match %s, seeds X %r, O %r, anchor %s" % (
-        scheme, match_id, seed_x, seed_o, export.get("anchor")))
+    out("%s: match %s, ruleset %s, seeds X %r, O %r, anchor %s" % (
+        scheme, match_id, ruleset, seed_x, seed_o, export.get("anchor")))
     throws = export.get("throws", [])
     if not isinstance(throws, list):
         bad("throws is not a list")
@@ -150,8 +166,10 @@ def verify(export, out=print):
     played = export.get("played")
     if played is None and scheme == V2:
         bad("no game record (\"played\"): the throws cannot be tied to the game")
-    # The proven throws' dice, in order, for the game's throws to be tied to.
-    proven = []
+    # Every throw's place, in order of k, for the game's throws to be tied to: (k, dice,
+    # proven). A throw missing from the numbering or failing its proof keeps its place
+    # (not proven, already counted as a problem), so the throws after it still tie.
+    slots = []
     expected_k = 1
     # The chain value seen last in each chain: (place, value); a later throw must hash to it.
     seen = {}
@@ -168,16 +186,19 @@ def verify(export, out=print):
             bad("throw %d comes where throw %d was due: throw%s %s missing" % (
                 k, expected_k, "" if k - expected_k == 1 else "s",
                 expected_k if k - expected_k == 1 else "%d to %d" % (expected_k, k - 1)))
+            slots.extend((m, None, False) for m in range(expected_k, k))
         expected_k = k + 1
         first = (k - 1) // N * N + 1
         place = k - first + 1
         if first not in anchors:
             bad("throw %d: no anchor for the chain from throw %d" % (k, first))
+            slots.append((k, dice, False))
             continue
         try:
             s = unhex(t.get("s"), "s of throw %d" % k)
         except ValueError as e:
             bad(str(e))
+            slots.append((k, dice, False))
             continue
         # Hash down to the nearest value already checked (or the anchor).
         known_place, known = seen.get(first, (0, anchors[first]))
@@ -188,24 +209,28 @@ def verify(export, out=print):
             bad("throw %d: SHA-256 applied %d times to s does not give the %s" % (
                 k, place - known_place,
                 "anchor" if known_place == 0 else "s of throw %d" % (first + known_place - 1)))
+            slots.append((k, dice, False))
             continue
         seen[first] = (place, s)
         if k == 1:
             first_s = s
         if not isinstance(dice, list) or len(dice) not in (1, 2):
             bad("throw %d: dice %r" % (k, dice))
+            slots.append((k, dice, False))
             continue
         expected = dice_of(s, match_id, k, seed_x, seed_o, len(dice), scheme)
         if expected != dice:
             bad("throw %d: dice %s, but the HMAC gives %s" % (
                 k, "-".join(map(str, dice)), "-".join(map(str, expected))))
+            slots.append((k, dice, False))
             continue
-        proven.append((k, dice))
+        slots.append((k, dice, True))
     if played is not None:
-        problems += tie(played, proven, throws, out)
+        problems += tie(played, slots, ruleset, out)
     else:
-        for k, dice in proven:
-            out("ok   throw %d: %s" % (k, said(dice)))
+        for k, dice, proven in slots:
+            if proven:
+                out("ok   throw %d: %s" % (k, said(dice)))
         if throws:
             out("NOTE this export carries no game record: compare the dice with the game yourself")
     line = export.get("line")
@@ -216,36 +241,126 @@ def verify(export, out=print):
     return problems
 
 
-def tie(played, proven, throws, out):
-    """Ties the game's throws as played to the proven throws, one to one, in order."""
+def claims_nomination(p):
+    """A game throw said to be set by nomination: marked so (any "nominated" but absent,
+    null or false), or its "what" saying so."""
+    mark = p.get("nominated")
+    return (mark is not None and mark is not False) or p.get("what") == "nominated"
+
+
+def tie(played, slots, ruleset, out):
+    """Ties the game's throws as played to the throws' places (slots: (k, dice, proven)),
+    one to one, in order. After a mismatch it re-synchronises: the nearest pair of places
+    (i + a, j + b), a and b at most RESYNC, from which AGREE pairs agree (or both lists
+    end) wins, the fewest skipped first (a == b before a != b); the a game throws and b
+    throws skipped are each one problem (paired while both last: other dice), unless the
+    throw is one not proven (counted already). No such place: the pair is one problem."""
     problems = 0
     if not isinstance(played, list):
         out("BAD  played is not a list")
         return 1
-    i = 0
+    welsh = ruleset == "welsh"
+    # The game's throws to tie (n, entry); nominated ones (Welsh) are listed, not tied.
+    game = []
     for n, p in enumerate(played, 1):
-        dice, what, by = p.get("dice"), p.get("what"), p.get("by")
-        desc = "%s (%s, %s%s)" % (
-            said(dice or [], what), by, what,
+        if not isinstance(p, dict):
+            out("BAD  game throw %d: %r is not a throw" % (n, p))
+            problems += 1
+        elif (welsh and p.get("nominated") is True) or (not welsh and claims_nomination(p)):
+            game.append((n, p, True))
+        else:
+            game.append((n, p, False))
+    nominations = [(n, p) for n, p, nom in game if nom]
+    game = [(n, p) for n, p, nom in game if not nom]
+
+    def desc(p):
+        dice, what = p.get("dice"), p.get("what")
+        return "%s (%s, %s%s)" % (
+            said(dice if isinstance(dice, list) else [], what), p.get("by"), what,
             ", played %s" % p["play"] if p.get("play") else "")
-        if p.get("nominated"):
-            out("     game throw %d: nominated %s: no dice thrown, no throw proves it" % (n, desc))
-            continue
-        if i >= len(proven):
-            out("BAD  game throw %d: %s was played but is not among the proven throws" % (n, desc))
+
+    def agrees(i, j):
+        return slots[j][2] and slots[j][1] == game[i][1].get("dice")
+
+    def fits(i, j):
+        for t in range(AGREE):
+            if i + t >= len(game) or j + t >= len(slots):
+                return i + t >= len(game) and j + t >= len(slots)
+            if not agrees(i + t, j + t):
+                return False
+        return True
+
+    def resync(i, j):
+        for d in range(1, RESYNC + 1):
+            for e in range(d + 1):
+                for a, b in ((d, d - e), (d - e, d)) if e else ((d, d),):
+                    if i + a <= len(game) and j + b <= len(slots) and fits(i + a, j + b):
+                        return a, b
+        return min(1, len(game) - i), min(1, len(slots) - j)
+
+    def nominated_before(n):
+        nonlocal problems
+        while nominations and (n is None or nominations[0][0] < n):
+            m, p = nominations.pop(0)
+            if welsh:
+                out("     game throw %d: nominated %s: no dice thrown, no throw proves it" % (
+                    m, desc(p)))
+            else:
+                out("BAD  game throw %d: nominated %s: a nominated throw is Welsh only "
+                    "(rule 21), and this is a %s match" % (m, desc(p), ruleset))
+                problems += 1
+
+    def game_throw(i, j):
+        """Game throw i tied to place j (other dice, or not proven), or to none."""
+        nonlocal problems
+        n, p = game[i]
+        nominated_before(n)
+        if j is None:
+            out("BAD  game throw %d: %s was played but is not among the proven throws" % (
+                n, desc(p)))
             problems += 1
-            continue
-        k, pdice = proven[i]
-        i += 1
-        if pdice != dice:
+            return
+        k, dice, proven = slots[j]
+        if not proven:
+            out("     game throw %d: %s goes with throw %d, not proven (above)" % (n, desc(p), k))
+        elif dice == p.get("dice"):
+            out("ok   throw %d: %s" % (k, desc(p)))
+        else:
             out("BAD  game throw %d: %s was played, but throw %d is %s" % (
-                n, desc, k, said(pdice, what)))
+                n, desc(p), k, said(dice, p.get("what"))))
             problems += 1
-            continue
-        out("ok   throw %d: %s" % (k, desc))
-    for k, pdice in proven[i:]:
-        out("BAD  throw %d: %s was proven but not played in the game" % (k, said(pdice)))
-        problems += 1
+
+    def unplayed(j):
+        nonlocal problems
+        k, dice, proven = slots[j]
+        if proven:
+            out("BAD  throw %d: %s was proven but not played in the game" % (k, said(dice)))
+            problems += 1
+        else:
+            out("     throw %d: not proven (above), and no game throw is tied to it" % k)
+
+    i = j = 0
+    while i < len(game) or j < len(slots):
+        if i >= len(game):
+            unplayed(j)
+            j += 1
+        elif j >= len(slots):
+            game_throw(i, None)
+            i += 1
+        elif agrees(i, j):
+            game_throw(i, j)
+            i, j = i + 1, j + 1
+        else:
+            a, b = resync(i, j)
+            for t in range(max(a, b)):
+                if t < a and t < b:
+                    game_throw(i + t, j + t)
+                elif t < a:
+                    game_throw(i + t, None)
+                else:
+                    unplayed(j + t)
+            i, j = i + a, j + b
+    nominated_before(None)
     return problems
 
 
@@ -321,7 +436,7 @@ def main(argv):
     if played is None:
         tied = "; not tied to the game (the export has no game record)"
     else:
-        nominated = sum(1 for p in played if p.get("nominated"))
+        nominated = sum(1 for p in played if isinstance(p, dict) and p.get("nominated") is True)
         tied = "; the game's %d throws as played are these %d, one to one, in order%s" % (
             len(played) - nominated, n,
             " (and %d nominated throw%s, no dice)" % (nominated, "" if nominated == 1 else "s")

@@ -6,6 +6,10 @@
   var main = document.getElementById("dice");
   if (!main) return;
   var V1 = "gammonbot-dice-v1", V2 = "gammonbot-dice-v2", N = 4096;
+  // Re-synchronising the game's throws with the proven ones after a mismatch (as
+  // scripts/verify_dice.py): the nearest place, at most RESYNC throws on in either list,
+  // from which the next AGREE pairs agree.
+  var RESYNC = 16, AGREE = 4;
   var enc = new TextEncoder();
   var subtle = window.crypto && window.crypto.subtle;
 
@@ -53,11 +57,94 @@
     return dice.join("-");
   }
 
+  // Ties the game's throws as played to the throws' places (slots: [k, dice, proven]),
+  // one to one, in order, as scripts/verify_dice.py does: after a mismatch, the nearest
+  // pair of places (i + a, j + b), a and b at most RESYNC, from which AGREE pairs agree (or
+  // both lists end), the fewest skipped first (a == b before a != b); each game throw and
+  // throw skipped is one problem (paired while both last: other dice), unless the throw is
+  // one not proven (counted already). A nominated throw outside Welsh is one problem.
+  function tie(played, slots, welsh, ruleset, ok, note, bad) {
+    var game = [], nominations = [];
+    played.forEach(function (g, n) {
+      if (!g || typeof g !== "object") { bad("game throw " + (n + 1) + ": " + JSON.stringify(g) + " is not a throw"); return; }
+      // Welsh: marked true; elsewhere any mark but absent, null or false, or the "what".
+      var mark = g.nominated;
+      var nominated = welsh ? mark === true
+        : (mark !== undefined && mark !== null && mark !== false) || g.what === "nominated";
+      (nominated ? nominations : game).push([n + 1, g]);
+    });
+    function desc(g) {
+      return said(Array.isArray(g.dice) ? g.dice : [], g.what) + " (" + g.by + ", " + g.what + (g.play ? ", played " + g.play : "") + ")";
+    }
+    function agrees(i, j) {
+      var d = game[i][1].dice;
+      return slots[j][2] && Array.isArray(d) && same(slots[j][1], d);
+    }
+    function fits(i, j) {
+      for (var t = 0; t < AGREE; t++) {
+        if (i + t >= game.length || j + t >= slots.length) return i + t >= game.length && j + t >= slots.length;
+        if (!agrees(i + t, j + t)) return false;
+      }
+      return true;
+    }
+    function resync(i, j) {
+      for (var d = 1; d <= RESYNC; d++) {
+        for (var e = 0; e <= d; e++) {
+          var cands = e ? [[d, d - e], [d - e, d]] : [[d, d]];
+          for (var c = 0; c < cands.length; c++) {
+            var a = cands[c][0], b = cands[c][1];
+            if (i + a <= game.length && j + b <= slots.length && fits(i + a, j + b)) return [a, b];
+          }
+        }
+      }
+      return [Math.min(1, game.length - i), Math.min(1, slots.length - j)];
+    }
+    function nominatedBefore(n) {
+      while (nominations.length && (n === null || nominations[0][0] < n)) {
+        var m = nominations.shift();
+        if (welsh) note("game throw " + m[0] + ": nominated " + desc(m[1]) + ": no dice thrown, no throw proves it");
+        else bad("game throw " + m[0] + ": nominated " + desc(m[1]) + ": a nominated throw is Welsh only (rule 21), and this is a " + ruleset + " match");
+      }
+    }
+    function gameThrow(i, j) {
+      var n = game[i][0], g = game[i][1];
+      nominatedBefore(n);
+      if (j === null) { bad("game throw " + n + ": " + desc(g) + " was played but is not among the proven throws"); return; }
+      var sl = slots[j];
+      if (!sl[2]) note("game throw " + n + ": " + desc(g) + " goes with throw " + sl[0] + ", not proven (above)");
+      else if (Array.isArray(g.dice) && same(sl[1], g.dice)) ok("throw " + sl[0] + ": " + desc(g));
+      else bad("game throw " + n + ": " + desc(g) + " was played, but throw " + sl[0] + " is " + said(sl[1], g.what), sl[0]);
+    }
+    function unplayed(j) {
+      var sl = slots[j];
+      if (sl[2]) bad("throw " + sl[0] + ": " + said(sl[1]) + " was proven but not played in the game", sl[0]);
+      else note("throw " + sl[0] + ": not proven (above), and no game throw is tied to it");
+    }
+    var i = 0, j = 0;
+    while (i < game.length || j < slots.length) {
+      if (i >= game.length) { unplayed(j); j++; }
+      else if (j >= slots.length) { gameThrow(i, null); i++; }
+      else if (agrees(i, j)) { gameThrow(i, j); i++; j++; }
+      else {
+        var ab = resync(i, j);
+        for (var t = 0; t < Math.max(ab[0], ab[1]); t++) {
+          if (t < ab[0] && t < ab[1]) gameThrow(i + t, j + t);
+          else if (t < ab[0]) gameThrow(i + t, null);
+          else unplayed(j + t);
+        }
+        i += ab[0]; j += ab[1];
+      }
+    }
+    nominatedBefore(null);
+  }
+
   // Checks an export (an object) against the anchor as posted; answers
-  // { lines: [[ok, text]], problems, firstBad }.
+  // { lines: [[ok, text]], problems, firstBad, count, ruleset } (ok: true, false, or null
+  // for a note: a line that counts no problem).
   async function verify(ex, posted) {
     var lines = [], problems = 0, firstBad = null;
     function ok(t) { lines.push([true, t]); }
+    function note(t) { lines.push([null, t]); }
     function bad(t, k) {
       problems++;
       lines.push([false, t]);
@@ -69,6 +156,16 @@
     var id = ex.match_id;
     if (typeof id !== "number" && typeof id !== "string") { bad("match_id " + JSON.stringify(id)); return { lines: lines, problems: problems, firstBad: firstBad }; }
     if (posted && ex.anchor !== posted) bad("the export's anchor " + ex.anchor + " is not the anchor posted before the first throw");
+    var ruleset = ex.ruleset;
+    if (ruleset === undefined || ruleset === null) {
+      note("the export names no ruleset: checked as standard (no nominated throws)");
+      ruleset = "standard";
+    } else if (ruleset !== "standard" && ruleset !== "welsh") {
+      bad("ruleset " + JSON.stringify(ruleset) + ": standard or welsh (checked as standard)");
+      ruleset = "standard";
+    } else {
+      ok("ruleset " + ruleset);
+    }
     var sx = ex.seed_x, so = ex.seed_o;
     var anchors = {};
     anchors[1] = unhex(ex.anchor, "the anchor");
@@ -82,49 +179,45 @@
     if (ex.count !== undefined && ex.count !== null && ex.count !== throws.length) bad("the export says " + ex.count + " throws but lists " + throws.length);
     var played = ex.played;
     if ((played === undefined || played === null) && scheme === V2) bad("no game record (\"played\"): the throws cannot be tied to the game");
-    var proven = [], expected = 1, seen = {};
+    // Every throw's place, in order of k: [k, dice, proven]. A throw missing from the
+    // numbering or failing its proof keeps its place (a problem counted already), so the
+    // throws after it still tie.
+    var slots = [], expected = 1, seen = {};
     for (var i = 0; i < throws.length; i++) {
       var t = throws[i], k = t.k, dice = t.dice;
       if (typeof k !== "number") { bad("throw " + JSON.stringify(k) + ": k is not a number"); continue; }
       if (k !== expected) {
         if (k < expected) { bad("throw " + k + " again (or out of order) where throw " + expected + " was due", k); continue; }
-        bad("throw " + k + " comes where throw " + expected + " was due: throw " + expected + (k - expected > 1 ? " to " + (k - 1) : "") + " missing", expected);
+        bad("throw " + k + " comes where throw " + expected + " was due: throw" + (k - expected > 1 ? "s " : " ") + expected + (k - expected > 1 ? " to " + (k - 1) : "") + " missing", expected);
+        for (var m = expected; m < k; m++) slots.push([m, null, false]);
       }
       expected = k + 1;
       var first = Math.floor((k - 1) / N) * N + 1, place = k - first + 1;
-      if (!anchors[first]) { bad("throw " + k + ": no anchor for the chain from throw " + first, k); continue; }
+      if (!anchors[first]) { bad("throw " + k + ": no anchor for the chain from throw " + first, k); slots.push([k, dice, false]); continue; }
       var s;
-      try { s = unhex(t.s, "s of throw " + k); } catch (e) { bad("throw " + k + ": " + e.message, k); continue; }
+      try { s = unhex(t.s, "s of throw " + k); } catch (e) { bad("throw " + k + ": " + e.message, k); slots.push([k, dice, false]); continue; }
       var known = seen[first] || [0, anchors[first]];
       var v = s;
       for (var j = 0; j < place - known[0]; j++) v = await sha256(v);
       if (!same(v, known[1])) {
         bad("throw " + k + ": SHA-256 applied " + (place - known[0]) + " times to s does not give the " + (known[0] === 0 ? "anchor" : "s of throw " + (first + known[0] - 1)), k);
+        slots.push([k, dice, false]);
         continue;
       }
       seen[first] = [place, s];
-      if (!Array.isArray(dice) || (dice.length !== 1 && dice.length !== 2)) { bad("throw " + k + ": dice " + JSON.stringify(dice), k); continue; }
+      if (!Array.isArray(dice) || (dice.length !== 1 && dice.length !== 2)) { bad("throw " + k + ": dice " + JSON.stringify(dice), k); slots.push([k, dice, false]); continue; }
       var want = await diceOf(s, id, k, sx, so, dice.length, scheme);
-      if (!same(want, dice)) { bad("throw " + k + ": dice " + dice.join("-") + ", but the HMAC gives " + want.join("-"), k); continue; }
-      proven.push([k, dice]);
+      if (!same(want, dice)) { bad("throw " + k + ": dice " + dice.join("-") + ", but the HMAC gives " + want.join("-"), k); slots.push([k, dice, false]); continue; }
+      slots.push([k, dice, true]);
     }
     if (Array.isArray(played)) {
-      var p = 0;
-      played.forEach(function (g, n) {
-        var desc = said(g.dice || [], g.what) + " (" + g.by + ", " + g.what + (g.play ? ", played " + g.play : "") + ")";
-        if (g.nominated) { ok("game throw " + (n + 1) + ": nominated " + desc + ": no dice thrown, no throw proves it"); return; }
-        if (p >= proven.length) { bad("game throw " + (n + 1) + ": " + desc + " was played but is not among the proven throws"); return; }
-        var pr = proven[p++];
-        if (!same(pr[1], g.dice || [])) { bad("game throw " + (n + 1) + ": " + desc + " was played, but throw " + pr[0] + " is " + said(pr[1], g.what), pr[0]); return; }
-        ok("throw " + pr[0] + ": " + desc);
-      });
-      proven.slice(p).forEach(function (pr) { bad("throw " + pr[0] + ": " + said(pr[1]) + " was proven but not played in the game", pr[0]); });
+      tie(played, slots, ruleset === "welsh", ruleset, ok, note, bad);
     } else if (played !== undefined && played !== null) {
       bad("played is not a list");
     } else {
-      proven.forEach(function (pr) { ok("throw " + pr[0] + ": " + said(pr[1])); });
+      slots.forEach(function (sl) { if (sl[2]) ok("throw " + sl[0] + ": " + said(sl[1])); });
     }
-    return { lines: lines, problems: problems, firstBad: firstBad, count: throws.length };
+    return { lines: lines, problems: problems, firstBad: firstBad, count: throws.length, ruleset: ruleset };
   }
 
   function report(r, verdictId, listId) {
@@ -132,12 +225,12 @@
     list.textContent = "";
     r.lines.forEach(function (l) {
       var li = document.createElement("li");
-      li.textContent = (l[0] ? "ok   " : "BAD  ") + l[1];
-      if (!l[0]) li.className = "bad";
+      li.textContent = (l[0] === null ? "     " : l[0] ? "ok   " : "BAD  ") + l[1];
+      if (l[0] === false) li.className = "bad";
       list.appendChild(li);
     });
     if (r.problems === 0) {
-      verdict.textContent = "OK: all " + r.count + " throws follow from the anchor and the seeds, and the game's throws as played are these, one to one, in order.";
+      verdict.textContent = "OK: all " + r.count + " throws follow from the anchor and the seeds, and the game's throws as played (a " + (r.ruleset === "welsh" ? "Welsh" : "standard") + " match) are these, one to one, in order.";
       verdict.className = "verdict ok";
     } else {
       verdict.textContent = "FAILED: " + r.problems + " problem" + (r.problems === 1 ? "" : "s") +

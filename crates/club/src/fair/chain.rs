@@ -7,11 +7,11 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::{ChouetteRef, Club, ClubError, DiceSource, MatchRef};
-use engine::Side;
 use engine::fair::{
     CHAIN_LEN, FairId, Scheme, Secret, anchor_and_first, chain, chain_place, hex, secret_from_hex,
     throw_dice,
 };
+use engine::{Ruleset, Side};
 use store::{FairChainRow, FairChange, FairRow, FairThrowRow};
 
 use crate::fair::record::{LineDraw, Played};
@@ -370,6 +370,8 @@ struct ExportAnchor {
 #[derive(Serialize)]
 struct Export<'a> {
     scheme: &'static str,
+    /// `standard` or `welsh`: only a Welsh match's game record may hold nominated throws.
+    ruleset: &'static str,
     match_id: serde_json::Value,
     anchor: &'a str,
     seed_x: Option<&'a str>,
@@ -386,15 +388,16 @@ struct Export<'a> {
     line: Option<&'a LineDraw>,
 }
 
-/// What an export holds beside the proof: the game's throws as played and a chouette's
-/// line draw.
+/// What an export holds beside the proof: the ruleset played (a chouette's: standard),
+/// the game's throws as played and a chouette's line draw.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GameRecord<'a> {
+    pub ruleset: Ruleset,
     pub played: Option<&'a [Played]>,
     pub line: Option<&'a LineDraw>,
 }
 
-/// The export of a record and its throws: `{"scheme", "match_id", "anchor", "seed_x",
+/// The export of a record and its throws: `{"scheme", "ruleset", "match_id", "anchor", "seed_x",
 /// "seed_o", "count", "throws": [{"k", "s", "dice"}], "anchors": [{"k", "anchor"}],
 /// "played": [{"by", "what", "dice", "play", "nominated"}], "line": {"members",
 /// "shuffled", "line"}}` (`docs/fair-dice.md`).
@@ -409,6 +412,7 @@ pub fn export_json(
     let seeds = fair.seeds();
     let e = Export {
         scheme: fair.scheme().name(),
+        ruleset: game.ruleset.as_str(),
         match_id: match id {
             FairId::Match(n) => serde_json::Value::from(n),
             FairId::Chouette(_) => serde_json::Value::from(id.to_string()),

@@ -266,11 +266,16 @@ async fn fair_export(
     } = target;
     let throws = club.store.fair_throws(&id.to_string()).await?;
     let (played, line) = game_record(club, fair, &of).await?;
+    let ruleset = match &of {
+        Of::Match(spec, _) => spec.ruleset,
+        Of::Chouette(_) => engine::Ruleset::Standard,
+    };
     let text = export_json(
         fair,
         fair.chains(),
         &throws,
         GameRecord {
+            ruleset,
             played: Some(&played),
             line: line.as_ref(),
         },

@@ -140,6 +140,7 @@ pub(super) async fn match_dice_export(club: &Club, id: i64) -> Result<Option<Str
         fair.chains(),
         &throws,
         GameRecord {
+            ruleset: l.spec.ruleset,
             played: Some(&played),
             line: None,
         },

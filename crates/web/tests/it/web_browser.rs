@@ -316,6 +316,123 @@ async fn league_pages_on_a_phone(c: &Client, club: &club::Club, addr: SocketAddr
     fits(c, "a leaderboard player's page", "#record").await;
 }
 
+/// The dice page's checker on a pasted export: (its verdict, its lines).
+async fn paste_check(c: &Client, export: &Value) -> (String, String) {
+    c.execute(
+        "document.getElementById('paste').value = arguments[0];
+         document.getElementById('paste-verdict').textContent = '';",
+        vec![json!(export.to_string())],
+    )
+    .await
+    .unwrap();
+    c.find(Locator::Id("check"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_until("the pasted export's verdict", || async {
+        !text_of(c, "paste-verdict").await.is_empty()
+    })
+    .await;
+    (
+        text_of(c, "paste-verdict").await,
+        text_of(c, "paste-checks").await,
+    )
+}
+
+/// The dice page's checker on a standard match's export (`good`) as a sceptical player
+/// tampers with it: the export names its ruleset; a nominated throw put into the game's
+/// record fails (it is Welsh only), once; one die changed is one problem, at that throw,
+/// every later throw still tied to its game throw. As `scripts/verify_dice.py`
+/// (`crates/club/tests/it/fair_dice/checker_rules.rs`).
+async fn dice_checker_rules(c: &Client, good: &Value) {
+    eprintln!("web_browser: the dice checker's rules on tampered exports.");
+    assert_eq!(good["ruleset"], "standard", "the export names its ruleset");
+    let ks: Vec<u64> = good["throws"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["k"].as_u64().unwrap())
+        .collect();
+    assert!(ks.len() >= 4, "a few throws to tamper with: {ks:?}");
+    // (The lines as the browser renders them: "ok throw 3: ...", "BAD throw 2: ...".)
+    let tied = |checks: &str, ks: &[u64]| {
+        for k in ks {
+            assert!(
+                checks.contains(&format!("ok throw {k}: ")),
+                "throw {k} is not tied to its game throw:\n{checks}"
+            );
+        }
+    };
+    // One die changed: one problem, at that throw; the throws after it still tied.
+    let mut v = good.clone();
+    let die = v["throws"][1]["dice"][0].as_u64().unwrap();
+    v["throws"][1]["dice"][0] = json!(die % 6 + 1);
+    let (verdict, checks) = paste_check(c, &v).await;
+    assert_eq!(
+        verdict,
+        format!(
+            "FAILED: 1 problem; the first throw that breaks is throw {}.",
+            ks[1]
+        ),
+        "{checks}"
+    );
+    assert!(
+        checks.contains(&format!("BAD throw {}: dice", ks[1])),
+        "{checks}"
+    );
+    tied(&checks, &[&ks[..1], &ks[2..]].concat());
+    // A nominated throw put into the standard match's game record: one problem.
+    let nominated = json!({"by": "o", "what": "nominated", "dice": [3, 1], "nominated": true});
+    let mut v = good.clone();
+    v["played"].as_array_mut().unwrap().insert(1, nominated);
+    let (verdict, checks) = paste_check(c, &v).await;
+    assert_eq!(verdict, "FAILED: 1 problem.", "{checks}");
+    assert!(
+        checks.contains("BAD game throw 2: nominated 3-1 (o, nominated): a nominated throw is Welsh only (rule 21)"),
+        "{checks}"
+    );
+    tied(&checks, &ks);
+    // Without the ruleset it is checked as standard: the same.
+    let mut w = v.clone();
+    w.as_object_mut().unwrap().remove("ruleset");
+    let (verdict, checks) = paste_check(c, &w).await;
+    assert_eq!(verdict, "FAILED: 1 problem.", "{checks}");
+    assert!(checks.contains("names no ruleset"), "{checks}");
+    // Marked only by what it is: the same.
+    let mut w = v.clone();
+    w["played"][1].as_object_mut().unwrap().remove("nominated");
+    let (verdict, checks) = paste_check(c, &w).await;
+    assert_eq!(verdict, "FAILED: 1 problem.", "{checks}");
+    // A Welsh match's record may hold one: OK, the verdict naming the ruleset.
+    let mut w = v.clone();
+    w["ruleset"] = json!("welsh");
+    let (verdict, checks) = paste_check(c, &w).await;
+    assert!(
+        verdict.starts_with("OK") && verdict.contains("a Welsh match"),
+        "{verdict}\n{checks}"
+    );
+    assert!(checks.contains("game throw 2: nominated 3-1"), "{checks}");
+    // Though there only when marked `true`: another mark is a throw no throw proves.
+    w["played"][1]["nominated"] = json!("yes");
+    let (verdict, checks) = paste_check(c, &w).await;
+    assert_eq!(verdict, "FAILED: 1 problem.", "{checks}");
+    // A throw added to the game's record (unmarked): one problem, the rest still tied.
+    let mut v = good.clone();
+    v["played"]
+        .as_array_mut()
+        .unwrap()
+        .insert(1, json!({"by": "x", "what": "roll", "dice": [6, 6]}));
+    let (verdict, checks) = paste_check(c, &v).await;
+    assert_eq!(verdict, "FAILED: 1 problem.", "{checks}");
+    assert!(
+        checks.contains("was played but is not among the proven throws"),
+        "{checks}"
+    );
+    tied(&checks, &ks);
+}
+
 /// A 7-point match between `a` and `b` played to its end through the club (the first
 /// roll or legal play at each step): its id.
 async fn played_out(club: &club::Club, a: &str, b: &str) -> club::MatchNo {
@@ -527,6 +644,7 @@ async fn the_pages_work_in_a_real_browser() {
         .await
         .unwrap();
     shot(&c, "dice-tampered").await;
+    dice_checker_rules(&c, &serde_json::from_slice(&export.body).unwrap()).await;
 
     // No console errors on any of these pages (a CSP violation would be one).
     eprintln!("web_browser: No console errors on any of these pages (a CSP violation wou");

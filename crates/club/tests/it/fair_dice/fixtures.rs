@@ -127,6 +127,7 @@ pub(super) fn export_of(f: &FairDice) -> String {
         f.chains(),
         f.throws(),
         GameRecord {
+            ruleset: engine::Ruleset::Standard,
             played: Some(&played),
             line: None,
         },

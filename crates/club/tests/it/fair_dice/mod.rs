@@ -8,6 +8,7 @@
 //!
 //! A module per group; the set-ups they share are in `fixtures`.
 
+mod checker_rules;
 mod fixtures;
 mod full_games;
 mod through_the_club;

@@ -95,6 +95,7 @@ async fn a_standard_match_through_the_club_exports_throws_that_verify() {
     // And the export holds every throw of the log, in order, from k = 1, and verifies
     let (json, path) = export(&club, "bob", id, "fair-standard-export").await;
     assert_eq!(json["scheme"], "gammonbot-dice-v2");
+    assert_eq!(json["ruleset"], "standard");
     assert_eq!(json["match_id"], id);
     assert_eq!(json["seed_x"], "alice ♞ luck");
     assert_eq!(json["seed_o"], "bob's late seed");
@@ -220,6 +221,7 @@ async fn the_welsh_concealed_throw_is_a_throw_and_a_nominated_throw_is_not() {
     // nominated ones aside, is exported, and the export verifies
     play_on(&club, id, out, 150).await;
     let (json, path) = export(&club, "alice", id, "fair-welsh-5").await;
+    assert_eq!(json["ruleset"], "welsh");
     let log = match_log(&store, id).await;
     let nominated = log
         .iter()
@@ -341,6 +343,7 @@ async fn a_chouette_uses_the_box_and_captain_seeds_and_verifies() {
     // And the line was drawn from throw 1's chain value and all four seeds: the checker
     // recomputes it, and the box's and captain's seeds are the ones the throws use
     assert_eq!(json["line"]["shuffled"], true);
+    assert_eq!(json["ruleset"], "standard");
     assert_eq!(json["line"]["members"].as_array().unwrap().len(), 4);
     assert!(
         text.contains("ok   the line drawn from s_1 and the 4 members' seeds"),
