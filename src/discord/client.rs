@@ -21,7 +21,7 @@ use club::Club;
 /// answers as Discord's REST API does: a proxy that rate-limits the calls of every process
 /// of the bot (the `DISCORD_API_URL` setting), or a stand-in in tests. With `api`,
 /// serenity's own rate limiter is off (in serenity 0.12 it would send to discord.com past
-/// the proxy); the bot's own posts wait out a 429 either way (`retry_429!`).
+/// the proxy); the bot's own posts wait out a 429 either way (`retry_transient!`).
 #[derive(Clone, Debug, Default)]
 pub struct Connection {
     pub token: String,

@@ -44,39 +44,11 @@ pub use limit::{Limited, Limiter, RateLimit};
 pub use shards::Shards;
 pub use stopping::{STOPPING_WORDS, Stopping};
 
-/// Sends again after a 429 (Too Many Requests), waiting [`RETRIES_429`] in turn.
-/// serenity's rate limiter (on against Discord) already waits out a 429 on the routes it
-/// knows, exactly as long as `Retry-After` says; this covers what reaches the bot anyway
-/// (serenity does not hand the bot the `retry_after` value, hence the fixed waits).
-macro_rules! retry_429 {
-    ($send:expr) => {{
-        let mut waits = $crate::discord::RETRIES_429.iter();
-        loop {
-            match $crate::discord::rest_count::counted($send) {
-                Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)))
-                    if r.status_code.as_u16() == 429 =>
-                {
-                    match waits.next() {
-                        Some(wait) => {
-                            tracing::warn!(url = %r.url, "rate limited (429); trying again");
-                            tokio::time::sleep(*wait).await;
-                        }
-                        None => {
-                            break Err(serenity::Error::Http(
-                                serenity::HttpError::UnsuccessfulRequest(r),
-                            ));
-                        }
-                    }
-                }
-                other => break other,
-            }
-        }
-    }};
-}
-
 /// Sends with `$send` again after a transient failure: a 429 (rate limit), a 5xx (Discord
 /// failing) or a request that did not complete (a timeout, a dropped connection), waiting
-/// [`RETRIES_429`] in turn; anything else (a 403, a 404: a permanent refusal) at once.
+/// [`RETRIES_429`] in turn (serenity's rate limiter, on against Discord, already waits out
+/// a 429 on the routes it knows, as long as `Retry-After` says; this covers what reaches
+/// the bot anyway); anything else (a 403, a 404: a permanent refusal) at once.
 macro_rules! retry_transient {
     ($send:expr) => {{
         let mut waits = $crate::discord::RETRIES_429.iter();
@@ -84,7 +56,11 @@ macro_rules! retry_transient {
             match $crate::discord::rest_count::counted($send) {
                 Err(e) if $crate::discord::transient(&e) => match waits.next() {
                     Some(wait) => {
-                        tracing::warn!(error = %e, "Discord failed (transient); trying again");
+                        if $crate::discord::rate_limited(&e) {
+                            tracing::warn!(error = %e, "rate limited (429); trying again");
+                        } else {
+                            tracing::warn!(error = %e, "Discord failed (transient); trying again");
+                        }
                         tokio::time::sleep(*wait).await;
                     }
                     None => break Err(e),
@@ -93,6 +69,16 @@ macro_rules! retry_transient {
             }
         }
     }};
+}
+
+/// Whether `e` is a 429 (Too Many Requests).
+pub(crate) fn rate_limited(e: &poise::serenity_prelude::Error) -> bool {
+    use poise::serenity_prelude as serenity;
+    matches!(
+        e,
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))
+            if r.status_code.as_u16() == 429
+    )
 }
 
 /// Whether `e` is worth trying again: a 429, a 5xx, or a request that did not complete.
@@ -115,6 +101,6 @@ const RETRIES_429: [Duration; 3] = [
     Duration::from_secs(4),
 ];
 
-// After `retry_429!`, which they use.
+// After `retry_transient!`, which they use.
 mod bot;
 mod reply;

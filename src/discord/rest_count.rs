@@ -1,6 +1,6 @@
 //! Discord's REST responses as the bot sees them, for the metrics endpoint: every answer
 //! the bot's own calls get (posts, replies, followups, direct messages; each try of
-//! `retry_429!` on its own, so a 429 that is waited out and tried again counts as a 429
+//! `retry_transient!` on its own, so a 429 that is waited out and tried again counts as a 429
 //! and then as what came next), by status (`2xx` for a success, whose exact code
 //! serenity does not hand back, `none` when no answer came), and each wait serenity's
 //! rate limiter makes (before a call it knows would be refused, or after a 429 it tries

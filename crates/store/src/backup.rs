@@ -29,6 +29,7 @@ use sqlx::{ConnectOptions as _, Connection as _, Row as _};
 use crate::Store;
 use crate::db::{Backend, DbConnection};
 use crate::migrate::MIGRATIONS;
+pub use crate::restoring::restoring_name;
 
 /// Why a backup or a restore was not made.
 #[derive(Debug, thiserror::Error)]
@@ -311,16 +312,6 @@ pub async fn check_database(file: &Path) -> Result<Checked, BackupError> {
     .await;
     conn.close().await?;
     checked
-}
-
-/// The file a restore into the SQLite database `file` writes its copy to before it
-/// takes the database's name: `<file>.restoring`. While it is there a restore is under
-/// way, and [`Store::open`] refuses the database.
-#[must_use]
-pub fn restoring_name(file: &Path) -> PathBuf {
-    let mut name = file.as_os_str().to_os_string();
-    name.push(".restoring");
-    PathBuf::from(name)
 }
 
 /// Replaces the SQLite database at `url` with the backup `from` once it is checked

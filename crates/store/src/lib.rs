@@ -127,6 +127,7 @@ mod migrate;
 mod money;
 mod players;
 pub mod ratings;
+mod restoring;
 mod vacation;
 mod waiting;
 mod waiting_mark;

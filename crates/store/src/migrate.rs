@@ -101,7 +101,7 @@ impl Store {
         // A restore into the file is under way until its copy has the file's name: the
         // copy is looked for before the file is opened and again once it is, so that a
         // start in the restore's window is refused, not run on the file moved aside.
-        let restoring = crate::backup::restoring_name(options.get_filename());
+        let restoring = crate::restoring::restoring_name(options.get_filename());
         let refused = || StoreError::Restoring(options.get_filename().to_path_buf());
         if restoring.exists() {
             return Err(refused());
