@@ -31,7 +31,11 @@ pub fn league_html(page: &LeaguePage, base: &str) -> String {
         .text(&page.status)
         .raw(" · ")
         .num(i64::try_from(page.entrants).unwrap_or(i64::MAX))
-        .raw(" entrant(s)</p>");
+        .raw(if page.entrants == 1 {
+            " entrant</p>"
+        } else {
+            " entrants</p>"
+        });
     if page.seasons.is_empty() {
         h.raw("<p>The league has not started yet.</p>");
     }

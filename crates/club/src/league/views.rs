@@ -160,11 +160,12 @@ pub(super) async fn standings_view(
     division: Option<i64>,
 ) -> Result<Outcome, ClubError> {
     if league.row.season == 0 {
+        let n = club.store.league_entrants(league.row.id).await?.len();
         return Ok(Outcome {
             lines: vec![format!(
-                "League {} has not started; {} entrant(s) so far",
+                "League {} has not started; {n} entrant{} so far",
                 league.row.name,
-                club.store.league_entrants(league.row.id).await?.len()
+                if n == 1 { "" } else { "s" }
             )],
             web: Some(WebPage::League(league.row.id)),
             ..Outcome::default()

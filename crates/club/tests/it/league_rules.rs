@@ -302,3 +302,18 @@ async fn league_match_lines_name_the_players_without_chat_syntax() {
         out.lines
     );
 }
+
+#[tokio::test]
+async fn a_league_not_started_counts_its_entrants_in_english() {
+    let f = Fixture::seeded(&store_url("league_entrants_words").await, 3).await;
+    create(&f, "Cup", Format::RoundRobin, &["ann"]).await;
+    let standings = LeagueOp::Standings { division: None };
+    let one = run(&f, "ann", league("Cup", standings.clone())).await;
+    assert_eq!(one.lines[0], "League Cup has not started; 1 entrant so far");
+    run(&f, "bob", league("Cup", LeagueOp::Join)).await;
+    let two = run(&f, "ann", league("Cup", standings)).await;
+    assert_eq!(
+        two.lines[0],
+        "League Cup has not started; 2 entrants so far"
+    );
+}
