@@ -13,7 +13,7 @@ use axum::routing::get;
 
 use crate::Web;
 use crate::league_page::{leaderboard_html, league_html, public_html};
-use crate::respond::{accepts_gzip, answer, failed, html, not_found, png_name};
+use crate::respond::{PRIVATE, accepts_gzip, answer, failed, html, not_found, png_name};
 
 /// The league, leaderboard and public routes.
 pub(crate) fn routes() -> Router<Arc<Web>> {
@@ -44,7 +44,7 @@ async fn bracket_answer(found: Result<Option<render::Bracket>, club::ClubError>)
         Err(e) => return failed(&e),
     };
     match tokio::task::spawn_blocking(move || render::bracket_png(&bracket)).await {
-        Ok(Ok(png)) => answer(StatusCode::OK, "image/png", "no-cache", png),
+        Ok(Ok(png)) => answer(StatusCode::OK, "image/png", PRIVATE, png),
         _ => {
             tracing::error!("a bracket could not be drawn");
             answer(

@@ -15,7 +15,9 @@ use crate::Web;
 use crate::chouette_page::chouette_html;
 use crate::match_page::{dice_html, match_html};
 use crate::player_page::player_html;
-use crate::respond::{accepts_gzip, answer, failed, html, not_found, png_name};
+use crate::respond::{
+    PRIVATE, PRIVATE_IMMUTABLE, accepts_gzip, answer, failed, html, not_found, png_name,
+};
 
 /// The stylesheet and the scripts, served as files (the CSP allows no inline ones).
 const CSS: &str = include_str!("../static/web.css");
@@ -173,7 +175,7 @@ async fn board_answer(
     answer(
         StatusCode::OK,
         "image/png",
-        "public, max-age=31536000, immutable",
+        PRIVATE_IMMUTABLE,
         png.as_ref().clone(),
     )
 }
@@ -185,7 +187,7 @@ fn version_answer(version: Result<Option<i64>, club::ClubError>) -> Response {
         Ok(Some(v)) => answer(
             StatusCode::OK,
             "application/json",
-            "no-store",
+            PRIVATE,
             format!("{{\"version\":{v}}}"),
         ),
         Ok(None) => not_found(),
@@ -211,7 +213,7 @@ async fn file(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Respons
             let mut r = answer(
                 StatusCode::OK,
                 "text/plain; charset=utf-8",
-                "no-cache",
+                PRIVATE,
                 a.text,
             );
             // The name is the club's own (`match-12.mat`), never a player's words.
@@ -231,7 +233,7 @@ async fn dice_json(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Re
         Err(r) => return r,
     };
     match web.club.web().match_dice_export(id).await {
-        Ok(Some(text)) => answer(StatusCode::OK, "application/json", "no-cache", text),
+        Ok(Some(text)) => answer(StatusCode::OK, "application/json", PRIVATE, text),
         Ok(None) => not_found(),
         Err(e) => failed(&e),
     }
@@ -294,7 +296,7 @@ async fn rating_chart(
         Err(e) => return failed(&e),
     };
     match png_of(move || render::history_png(&history)).await {
-        Ok(png) => answer(StatusCode::OK, "image/png", "no-cache", png),
+        Ok(png) => answer(StatusCode::OK, "image/png", PRIVATE, png),
         Err(r) => r,
     }
 }

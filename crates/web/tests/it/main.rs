@@ -8,4 +8,5 @@ mod http_pages;
 mod league_page;
 mod page_cache;
 mod player_page;
+mod private;
 mod web_browser;
