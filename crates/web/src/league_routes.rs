@@ -69,7 +69,13 @@ async fn league(
         Ok(found.map(|p| league_html(&p, &base)))
     };
     web.pages
-        .page(accepts_gzip(&headers), base.clone(), stamp, render)
+        .page(
+            &web.renders,
+            accepts_gzip(&headers),
+            base.clone(),
+            stamp,
+            render,
+        )
         .await
 }
 
@@ -79,6 +85,10 @@ async fn league_bracket(
 ) -> Response {
     let Some(season) = png_name::<i64>(&file) else {
         return not_found();
+    };
+    let _slot = match web.renders.slot().await {
+        Ok(slot) => slot,
+        Err(busy) => return busy,
     };
     bracket_answer(web.club.web().league_link_bracket(&token, season).await).await
 }
@@ -94,11 +104,21 @@ async fn leaderboard(
         Ok(found.as_ref().map(leaderboard_html))
     };
     web.pages
-        .page(accepts_gzip(&headers), format!("/r/{token}"), stamp, render)
+        .page(
+            &web.renders,
+            accepts_gzip(&headers),
+            format!("/r/{token}"),
+            stamp,
+            render,
+        )
         .await
 }
 
 async fn public_index(State(web): State<Arc<Web>>, Path(key): Path<String>) -> Response {
+    let _slot = match web.renders.slot().await {
+        Ok(slot) => slot,
+        Err(busy) => return busy,
+    };
     page(web.club.web().public_index(&key).await, |i| {
         public_html(i, &key)
     })
@@ -119,7 +139,13 @@ async fn public_league(
         Ok(found.map(|p| league_html(&p, &base)))
     };
     web.pages
-        .page(accepts_gzip(&headers), base.clone(), stamp, render)
+        .page(
+            &web.renders,
+            accepts_gzip(&headers),
+            base.clone(),
+            stamp,
+            render,
+        )
         .await
 }
 
@@ -129,6 +155,10 @@ async fn public_bracket(
 ) -> Response {
     let (Ok(id), Some(season)) = (id.parse::<i64>(), png_name::<i64>(&file)) else {
         return not_found();
+    };
+    let _slot = match web.renders.slot().await {
+        Ok(slot) => slot,
+        Err(busy) => return busy,
     };
     bracket_answer(web.club.web().public_league_bracket(&key, id, season).await).await
 }
@@ -144,6 +174,12 @@ async fn public_leaderboard(
         Ok(found.as_ref().map(leaderboard_html))
     };
     web.pages
-        .page(accepts_gzip(&headers), format!("/s/{key}/r"), stamp, render)
+        .page(
+            &web.renders,
+            accepts_gzip(&headers),
+            format!("/s/{key}/r"),
+            stamp,
+            render,
+        )
         .await
 }

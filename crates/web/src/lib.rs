@@ -12,6 +12,7 @@
 //! | file | holds |
 //! |---|---|
 //! | `lib.rs` | the router, the headers, gzip, starting the server |
+//! | `serve.rs` | the accept loop and what sheds abuse: timeouts, the connection cap, the rate limit, the render slots |
 //! | `routes.rs` | the handlers: pages, boards, files, the version poll |
 //! | `html.rs` | the one way text reaches a page: escaped |
 //! | `match_page.rs` | the match page, the dice page, the page of a link that finds nothing |
@@ -31,6 +32,7 @@ mod page_cache;
 mod player_page;
 mod respond;
 mod routes;
+mod serve;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -42,28 +44,46 @@ use club::Club;
 
 pub use html::escape;
 pub use match_page::score_words;
+pub use serve::Limits;
 
 /// The Content-Security-Policy of every answer: nothing but this server's own scripts,
 /// styles and images, no inline script or style, no frames, no forms, no plugins.
 pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/// The web companion's state: the club, and the boards and pages already drawn.
+/// The web companion's state: the club, the boards and pages already drawn, and the
+/// render slots.
 pub struct Web {
     club: Arc<Club>,
     boards: routes::BoardCache,
     pages: page_cache::PageCache,
+    renders: serve::Renders,
 }
 
-/// The router of every page, with the security headers on every answer, gzipped when
-/// the client accepts it.
+/// The router of every page under the default [`Limits`], with the security headers on
+/// every answer, gzipped when the client accepts it.
 pub fn router(club: Arc<Club>) -> Router {
+    let limits = Limits::default();
+    router_with(club, &limits, &serve::limiter(&limits))
+}
+
+/// The router under `limits`, its rate limit counted by `limiter`.
+fn router_with(club: Arc<Club>, limits: &Limits, limiter: &Arc<serve::Limiter>) -> Router {
     let web = Arc::new(Web {
         club,
         boards: routes::BoardCache::default(),
         pages: page_cache::PageCache::default(),
+        renders: serve::Renders::new(limits),
     });
     routes::routes()
         .with_state(web)
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(limiter),
+            serve::rate_limit,
+        ))
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            limits.request_timeout,
+        ))
         .layer(axum::middleware::map_response(secure))
         // gzip for whoever accepts it: pages, JSON, the stylesheet and the scripts (not
         // the PNGs, already compressed, nor answers under 32 bytes).
@@ -97,19 +117,29 @@ pub struct Running {
     pub task: tokio::task::JoinHandle<()>,
 }
 
-/// Listens on `addr` and serves the pages of `club` on the runtime it is called on.
+/// Listens on `addr` and serves the pages of `club` on the runtime it is called on,
+/// under the default [`Limits`].
 ///
 /// # Errors
 /// The address cannot be listened on (taken, not this machine's, not allowed).
 pub async fn start(club: Arc<Club>, addr: SocketAddr) -> std::io::Result<Running> {
+    start_with(club, addr, Limits::default()).await
+}
+
+/// [`start`] under `limits`.
+///
+/// # Errors
+/// As for [`start`].
+pub async fn start_with(
+    club: Arc<Club>,
+    addr: SocketAddr,
+    limits: Limits,
+) -> std::io::Result<Running> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
     let addr = listener.local_addr()?;
-    let app = router(club);
-    let task = tokio::spawn(async move {
-        if let Err(e) = axum::serve(listener, app).await {
-            tracing::error!(error = %e, "the web server stopped");
-        }
-    });
+    let limiter = serve::limiter(&limits);
+    let app = router_with(club, &limits, &limiter);
+    let task = tokio::spawn(serve::serve(listener, app, limits, limiter));
     Ok(Running { addr, task })
 }
 

@@ -17,6 +17,7 @@ use axum::response::Response;
 use club::{ClubError, PageStamp};
 
 use crate::respond::{failed, html, not_found};
+use crate::serve::Renders;
 
 /// A page as rendered, gzipped.
 pub(crate) struct Page {
@@ -125,10 +126,11 @@ impl PageCache {
 
     /// The page at `key` whose stamp is `stamp` (read before rendering, so a page
     /// kept is never older than its stamp): from memory when kept at that stamp, else
-    /// rendered by `render` and kept; gzipped when `gzip` (the client accepts it).
-    /// `None` from either: 404.
+    /// rendered by `render` in one of `renders`' slots and kept; gzipped when `gzip`
+    /// (the client accepts it). `None` from either: 404.
     pub(crate) async fn page<F>(
         &self,
+        renders: &Renders,
         gzip: bool,
         key: String,
         stamp: Result<Option<PageStamp>, ClubError>,
@@ -145,6 +147,10 @@ impl PageCache {
         if let Some(page) = self.get(&key, &stamp) {
             return page.answer(gzip);
         }
+        let _slot = match renders.slot().await {
+            Ok(slot) => slot,
+            Err(busy) => return busy,
+        };
         match render.await {
             Ok(Some(plain)) => match Page::new(&plain) {
                 Some(page) => {

@@ -129,7 +129,7 @@ async fn match_page(
         Ok(Some(match_html(&token, &page, step, file.as_deref())))
     };
     web.pages
-        .page(accepts_gzip(&headers), key, stamp, render)
+        .page(&web.renders, accepts_gzip(&headers), key, stamp, render)
         .await
 }
 
@@ -157,6 +157,10 @@ async fn board_answer(
     let png = match web.boards.get(key) {
         Some(png) => png,
         None => {
+            let _slot = match web.renders.slot().await {
+                Ok(slot) => slot,
+                Err(busy) => return busy,
+            };
             let scene = match frame.await {
                 Ok(Some(s)) => s,
                 Ok(None) => return not_found(),
@@ -208,14 +212,13 @@ async fn file(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Respons
         Ok(id) => id,
         Err(r) => return r,
     };
+    let _slot = match web.renders.slot().await {
+        Ok(slot) => slot,
+        Err(busy) => return busy,
+    };
     match web.club.web().match_file(id).await {
         Ok(Some(a)) => {
-            let mut r = answer(
-                StatusCode::OK,
-                "text/plain; charset=utf-8",
-                PRIVATE,
-                a.text,
-            );
+            let mut r = answer(StatusCode::OK, "text/plain; charset=utf-8", PRIVATE, a.text);
             // The name is the club's own (`match-12.mat`), never a player's words.
             if let Ok(v) = format!("attachment; filename=\"{}\"", a.name).parse() {
                 r.headers_mut().insert(header::CONTENT_DISPOSITION, v);
@@ -232,6 +235,10 @@ async fn dice_json(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Re
         Ok(id) => id,
         Err(r) => return r,
     };
+    let _slot = match web.renders.slot().await {
+        Ok(slot) => slot,
+        Err(busy) => return busy,
+    };
     match web.club.web().match_dice_export(id).await {
         Ok(Some(text)) => answer(StatusCode::OK, "application/json", PRIVATE, text),
         Ok(None) => not_found(),
@@ -243,6 +250,10 @@ async fn dice_page(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Re
     let id = match resolve(&web, &token).await {
         Ok(id) => id,
         Err(r) => return r,
+    };
+    let _slot = match web.renders.slot().await {
+        Ok(slot) => slot,
+        Err(busy) => return busy,
     };
     let page = match web.club.web().match_page(id).await {
         Ok(p) => p,
@@ -256,6 +267,10 @@ async fn dice_page(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Re
 }
 
 async fn player(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
+    let _slot = match web.renders.slot().await {
+        Ok(slot) => slot,
+        Err(busy) => return busy,
+    };
     match web.club.web().resolve_player_link(&token).await {
         Ok(Some(page)) => html(player_html(&token, &page)),
         Ok(None) => not_found(),
@@ -290,6 +305,10 @@ async fn rating_chart(
     let Some(ruleset) = png_name::<engine::Ruleset>(&file) else {
         return not_found();
     };
+    let _slot = match web.renders.slot().await {
+        Ok(slot) => slot,
+        Err(busy) => return busy,
+    };
     let history = match web.club.web().player_rating_chart(&token, ruleset).await {
         Ok(Some(h)) => h,
         Ok(None) => return not_found(),
@@ -318,6 +337,10 @@ async fn chouette_page(
     let id = match resolve_chouette(&web, &token).await {
         Ok(id) => id,
         Err(r) => return r,
+    };
+    let _slot = match web.renders.slot().await {
+        Ok(slot) => slot,
+        Err(busy) => return busy,
     };
     match web.club.web().chouette_page(id).await {
         Ok(p) => html(chouette_html(&token, &p, step_asked(&uri))),

@@ -9,4 +9,5 @@ mod league_page;
 mod page_cache;
 mod player_page;
 mod private;
+mod shedding;
 mod web_browser;

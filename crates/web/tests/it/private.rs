@@ -20,16 +20,10 @@ async fn pages_are_private_no_store_and_boards_private_immutable() {
         .player_link(row.community_id, row.players[0])
         .await
         .unwrap();
-    let mut paths: Vec<String> = [
-        "",
-        "/version.json",
-        "/file",
-        "/dice.json",
-        "/dice",
-    ]
-    .iter()
-    .map(|tail| format!("/m/{m}{tail}"))
-    .collect();
+    let mut paths: Vec<String> = ["", "/version.json", "/file", "/dice.json", "/dice"]
+        .iter()
+        .map(|tail| format!("/m/{m}{tail}"))
+        .collect();
     paths.push(format!("/p/{p}"));
     paths.push(format!("/p/{p}/rating/standard.png"));
     for path in &paths {
