@@ -19,12 +19,14 @@
 //! | `player_page.rs` | the player page |
 //! | `league_page.rs`, `league_routes.rs` | the league, leaderboard and public pages and their handlers |
 //! | `chouette_page.rs` | the chouette page |
+//! | `kept.rs` | what is kept besides pages: replays by stamp, boards, rating charts by version |
 //! | `page_cache.rs` | pages already rendered, kept while their stamp in the database is the same |
 //! | `respond.rs` | what every handler shares: the answers (a page, not found, failed), a picture's name, gzip accepted |
 //! | `static/` | the stylesheet and the two scripts (replay and live poll; dice check) |
 
 mod chouette_page;
 mod html;
+mod kept;
 mod league_page;
 mod league_routes;
 mod match_page;
@@ -50,29 +52,40 @@ pub use serve::Limits;
 /// styles and images, no inline script or style, no frames, no forms, no plugins.
 pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/// The web companion's state: the club, the boards and pages already drawn, and the
-/// render slots.
+/// The web companion's state: the club, the replays, boards, charts and pages already
+/// read or drawn, and the render slots.
 pub struct Web {
     club: Arc<Club>,
-    boards: routes::BoardCache,
+    boards: kept::BoardCache,
+    replays: kept::Replays,
+    charts: kept::ChartCache,
     pages: page_cache::PageCache,
-    renders: serve::Renders,
+    renders: Arc<serve::Renders>,
 }
 
 /// The router of every page under the default [`Limits`], with the security headers on
 /// every answer, gzipped when the client accepts it.
 pub fn router(club: Arc<Club>) -> Router {
     let limits = Limits::default();
-    router_with(club, &limits, &serve::limiter(&limits))
+    let renders = Arc::new(serve::Renders::new(&limits));
+    router_with(club, &limits, &serve::limiter(&limits), renders)
 }
 
-/// The router under `limits`, its rate limit counted by `limiter`.
-fn router_with(club: Arc<Club>, limits: &Limits, limiter: &Arc<serve::Limiter>) -> Router {
+/// The router under `limits`, its rate limit counted by `limiter`, rendering in
+/// `renders`' slots.
+fn router_with(
+    club: Arc<Club>,
+    limits: &Limits,
+    limiter: &Arc<serve::Limiter>,
+    renders: Arc<serve::Renders>,
+) -> Router {
     let web = Arc::new(Web {
         club,
-        boards: routes::BoardCache::default(),
+        boards: kept::BoardCache::default(),
+        replays: kept::Replays::default(),
+        charts: kept::ChartCache::default(),
         pages: page_cache::PageCache::default(),
-        renders: serve::Renders::new(limits),
+        renders,
     });
     routes::routes()
         .with_state(web)
@@ -115,6 +128,16 @@ pub struct Running {
     pub addr: SocketAddr,
     /// The task serving it; abort it to stop.
     pub task: tokio::task::JoinHandle<()>,
+    renders: Arc<serve::Renders>,
+}
+
+impl Running {
+    /// How many renders it has run (a page's replay or markup, a board's, chart's or
+    /// bracket's drawing, a download or export read): what its caches did not spare.
+    #[must_use]
+    pub fn renders(&self) -> u64 {
+        self.renders.taken()
+    }
 }
 
 /// Listens on `addr` and serves the pages of `club` on the runtime it is called on,
@@ -138,9 +161,14 @@ pub async fn start_with(
     let listener = tokio::net::TcpListener::bind(addr).await?;
     let addr = listener.local_addr()?;
     let limiter = serve::limiter(&limits);
-    let app = router_with(club, &limits, &limiter);
+    let renders = Arc::new(serve::Renders::new(&limits));
+    let app = router_with(club, &limits, &limiter, Arc::clone(&renders));
     let task = tokio::spawn(serve::serve(listener, app, limits, limiter));
-    Ok(Running { addr, task })
+    Ok(Running {
+        addr,
+        task,
+        renders,
+    })
 }
 
 /// The address of player page `token` under `base` (`PUBLIC_URL`, or the local address).

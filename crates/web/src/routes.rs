@@ -2,8 +2,7 @@
 //! (a token that finds nothing: 404, as for any other address), then reads the match;
 //! `/p/{token}` resolves a player's token the same way.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::{Path, State};
@@ -12,6 +11,7 @@ use axum::response::Response;
 use axum::routing::get;
 
 use crate::Web;
+use crate::kept::{ChartCache, Replay};
 use crate::chouette_page::chouette_html;
 use crate::match_page::{dice_html, match_html};
 use crate::player_page::player_html;
@@ -24,37 +24,6 @@ const CSS: &str = include_str!("../static/web.css");
 const MATCH_JS: &str = include_str!("../static/match.js");
 const DICE_JS: &str = include_str!("../static/dice.js");
 const ICON: &str = include_str!("../static/icon.svg");
-
-/// How many drawn boards are kept in memory (a past board never changes).
-const BOARDS_KEPT: usize = 512;
-
-/// A board's key: its match (or chouette: the session's id negated) and step.
-type BoardKey = (i64, usize);
-
-/// Boards already drawn, by match and step.
-#[derive(Default)]
-pub(crate) struct BoardCache(Mutex<HashMap<BoardKey, Arc<Vec<u8>>>>);
-
-impl BoardCache {
-    fn get(&self, key: BoardKey) -> Option<Arc<Vec<u8>>> {
-        self.0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .get(&key)
-            .cloned()
-    }
-
-    fn put(&self, key: BoardKey, png: Arc<Vec<u8>>) {
-        let mut map = self
-            .0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if map.len() >= BOARDS_KEPT {
-            map.clear();
-        }
-        map.insert(key, png);
-    }
-}
 
 /// Every route.
 pub(crate) fn routes() -> Router<Arc<Web>> {
@@ -110,6 +79,35 @@ fn step_asked(uri: &Uri) -> Option<usize> {
         .and_then(|n| n.parse().ok())
 }
 
+/// Match `id`'s replay at its stamp now: kept, else read in a render slot and kept.
+/// `None`: no such match.
+async fn replay(web: &Web, id: club::MatchNo) -> Result<Arc<Replay>, Response> {
+    let stamp = match web.club.web().match_page_stamp(id).await {
+        Ok(Some(s)) => s,
+        Ok(None) => return Err(not_found()),
+        Err(e) => return Err(failed(&e)),
+    };
+    if let Some(r) = web.replays.get(id.get(), &stamp) {
+        return Ok(r);
+    }
+    let _slot = web.renders.slot().await?;
+    let read = async {
+        let page = web.club.web().match_page(id).await?;
+        let file = web.club.web().match_file(id).await?.map(|a| a.name);
+        Ok::<_, club::ClubError>((page, file))
+    };
+    match read.await {
+        Ok((page, file)) => {
+            let r = Arc::new(Replay { stamp, page, file });
+            web.replays.put(id.get(), Arc::clone(&r));
+            Ok(r)
+        }
+        Err(e) => Err(failed(&e)),
+    }
+}
+
+/// The match page at the step asked for, clamped to the last: kept by that step (an
+/// address past the last step is the last step's page, not a new one).
 async fn match_page(
     State(web): State<Arc<Web>>,
     Path(token): Path<String>,
@@ -120,14 +118,24 @@ async fn match_page(
         Ok(id) => id,
         Err(r) => return r,
     };
-    let step = step_asked(&uri);
-    let key = format!("/m/{token}?n={step:?}");
-    let stamp = web.club.web().match_page_stamp(id).await;
-    let render = async {
-        let page = web.club.web().match_page(id).await?;
-        let file = web.club.web().match_file(id).await?.map(|a| a.name);
-        Ok(Some(match_html(&token, &page, step, file.as_deref())))
+    let replay = match replay(&web, id).await {
+        Ok(r) => r,
+        Err(r) => return r,
     };
+    let count = replay.page.frames.len();
+    let at = step_asked(&uri)
+        .unwrap_or(usize::MAX)
+        .min(count.saturating_sub(1));
+    let key = format!("/m/{token}?n={at}");
+    let render = async {
+        Ok(Some(match_html(
+            &token,
+            &replay.page,
+            Some(at),
+            replay.file.as_deref(),
+        )))
+    };
+    let stamp = Ok(Some(replay.stamp.clone()));
     web.pages
         .page(&web.renders, accepts_gzip(&headers), key, stamp, render)
         .await
@@ -144,27 +152,32 @@ async fn board(
         Ok(id) => id,
         Err(r) => return r,
     };
-    board_answer(&web, (id.get(), n), web.club.web().match_frame(id, n)).await
+    let frame = async {
+        let replay: Arc<Replay> = replay(&web, id).await?;
+        Ok(replay.page.frames.get(n).map(|f: &club::Frame| f.scene.clone()))
+    };
+    board_answer(&web, (id.get(), n), frame).await
 }
 
-/// Board `key` from the cache, else drawn from `frame` (a match's or a chouette's step)
-/// and kept. A past board never changes: the browser may keep it.
+/// Board `key` from the cache, else drawn (in a render slot) from `frame` (a match's or a
+/// chouette's step; `None`: no such step) and kept. A past board never changes: the
+/// browser may keep it.
 async fn board_answer(
     web: &Web,
     key: (i64, usize),
-    frame: impl std::future::Future<Output = Result<Option<render::Scene>, club::ClubError>>,
+    frame: impl std::future::Future<Output = Result<Option<render::Scene>, Response>>,
 ) -> Response {
     let png = match web.boards.get(key) {
         Some(png) => png,
         None => {
-            let _slot = match web.renders.slot().await {
-                Ok(slot) => slot,
-                Err(busy) => return busy,
-            };
             let scene = match frame.await {
                 Ok(Some(s)) => s,
                 Ok(None) => return not_found(),
-                Err(e) => return failed(&e),
+                Err(r) => return r,
+            };
+            let _slot = match web.renders.slot().await {
+                Ok(slot) => slot,
+                Err(busy) => return busy,
             };
             match png_of(move || render::render_png(&scene)).await {
                 Ok(png) => {
@@ -230,40 +243,58 @@ async fn file(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Respons
     }
 }
 
-async fn dice_json(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
+/// The fair-dice export, kept by the match's stamp (a throw bumps it).
+async fn dice_json(
+    State(web): State<Arc<Web>>,
+    Path(token): Path<String>,
+    headers: HeaderMap,
+) -> Response {
     let id = match resolve(&web, &token).await {
         Ok(id) => id,
         Err(r) => return r,
     };
-    let _slot = match web.renders.slot().await {
-        Ok(slot) => slot,
-        Err(busy) => return busy,
-    };
-    match web.club.web().match_dice_export(id).await {
-        Ok(Some(text)) => answer(StatusCode::OK, "application/json", PRIVATE, text),
-        Ok(None) => not_found(),
-        Err(e) => failed(&e),
-    }
+    let stamp = web.club.web().match_page_stamp(id).await;
+    let render = async { web.club.web().match_dice_export(id).await };
+    web.pages
+        .page_of(
+            "application/json",
+            &web.renders,
+            accepts_gzip(&headers),
+            format!("/m/{token}/dice.json"),
+            stamp,
+            render,
+        )
+        .await
 }
 
-async fn dice_page(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
+/// The dice page, kept by the match's stamp.
+async fn dice_page(
+    State(web): State<Arc<Web>>,
+    Path(token): Path<String>,
+    headers: HeaderMap,
+) -> Response {
     let id = match resolve(&web, &token).await {
         Ok(id) => id,
         Err(r) => return r,
     };
-    let _slot = match web.renders.slot().await {
-        Ok(slot) => slot,
-        Err(busy) => return busy,
+    let replay = match replay(&web, id).await {
+        Ok(r) => r,
+        Err(r) => return r,
     };
-    let page = match web.club.web().match_page(id).await {
-        Ok(p) => p,
-        Err(e) => return failed(&e),
+    let render = async {
+        let anchor = web.club.web().match_dice_anchor(id).await?;
+        Ok(anchor.map(|anchor| dice_html(&token, &replay.page, &anchor)))
     };
-    match web.club.web().match_dice_anchor(id).await {
-        Ok(Some(anchor)) => html(dice_html(&token, &page, &anchor)),
-        Ok(None) => not_found(),
-        Err(e) => failed(&e),
-    }
+    let stamp = Ok(Some(replay.stamp.clone()));
+    web.pages
+        .page(
+            &web.renders,
+            accepts_gzip(&headers),
+            format!("/m/{token}/dice"),
+            stamp,
+            render,
+        )
+        .await
 }
 
 async fn player(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
@@ -297,7 +328,8 @@ async fn png_of(
 }
 
 /// `/p/{token}/rating/{ruleset}.png`: the player's rating history in the ruleset, the
-/// renderer's chart (as `/rating` posts it); it changes with each rated match.
+/// renderer's chart (as `/rating` posts it); it changes with each rated match, so it is
+/// kept by the version of the history it draws (one cheap read).
 async fn rating_chart(
     State(web): State<Arc<Web>>,
     Path((token, file)): Path<(String, String)>,
@@ -305,17 +337,25 @@ async fn rating_chart(
     let Some(ruleset) = png_name::<engine::Ruleset>(&file) else {
         return not_found();
     };
-    let _slot = match web.renders.slot().await {
-        Ok(slot) => slot,
-        Err(busy) => return busy,
-    };
     let history = match web.club.web().player_rating_chart(&token, ruleset).await {
         Ok(Some(h)) => h,
         Ok(None) => return not_found(),
         Err(e) => return failed(&e),
     };
+    let key = format!("{token}/{}", ruleset.as_str());
+    let version = ChartCache::version(&history);
+    if let Some(png) = web.charts.get(&key, version) {
+        return answer(StatusCode::OK, "image/png", PRIVATE, png.as_ref().clone());
+    }
+    let _slot = match web.renders.slot().await {
+        Ok(slot) => slot,
+        Err(busy) => return busy,
+    };
     match png_of(move || render::history_png(&history)).await {
-        Ok(png) => answer(StatusCode::OK, "image/png", PRIVATE, png),
+        Ok(png) => {
+            web.charts.put(key, version, Arc::new(png.clone()));
+            answer(StatusCode::OK, "image/png", PRIVATE, png)
+        }
         Err(r) => r,
     }
 }
@@ -362,7 +402,15 @@ async fn chouette_board(
         Err(r) => return r,
     };
     // Kept beside the matches' boards under a negative id.
-    board_answer(&web, (-id, n), web.club.web().chouette_frame(id, n)).await
+    let frame = async {
+        let _slot = web.renders.slot().await?;
+        web.club
+            .web()
+            .chouette_frame(id, n)
+            .await
+            .map_err(|e| failed(&e))
+    };
+    board_answer(&web, (-id, n), frame).await
 }
 
 async fn chouette_version(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {

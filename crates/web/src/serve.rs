@@ -21,6 +21,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::num::NonZeroU32;
 use std::pin::pin;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use axum::Router;
@@ -81,6 +82,8 @@ impl Default for Limits {
 pub(crate) struct Renders {
     slots: Semaphore,
     wait: Duration,
+    /// How many slots were taken: the renders the caches did not spare.
+    taken: AtomicU64,
 }
 
 impl Renders {
@@ -88,13 +91,22 @@ impl Renders {
         Renders {
             slots: Semaphore::new(limits.renders),
             wait: limits.render_wait,
+            taken: AtomicU64::new(0),
         }
+    }
+
+    /// How many slots were taken so far.
+    pub(crate) fn taken(&self) -> u64 {
+        self.taken.load(Ordering::Relaxed)
     }
 
     /// A slot, or the answer that none freed in time (503, `Retry-After: 1`).
     pub(crate) async fn slot(&self) -> Result<SemaphorePermit<'_>, Response> {
         match tokio::time::timeout(self.wait, self.slots.acquire()).await {
-            Ok(Ok(permit)) => Ok(permit),
+            Ok(Ok(permit)) => {
+                self.taken.fetch_add(1, Ordering::Relaxed);
+                Ok(permit)
+            }
             _ => {
                 let mut r = answer(
                     StatusCode::SERVICE_UNAVAILABLE,

@@ -21,7 +21,7 @@ pub const IMG_NAME: &str = "\"><img src=x onerror=alert(1)>";
 pub struct Served {
     pub fixture: Fixture,
     pub addr: SocketAddr,
-    pub task: tokio::task::JoinHandle<()>,
+    pub running: web::Running,
 }
 
 impl Served {
@@ -32,7 +32,7 @@ impl Served {
 
 impl Drop for Served {
     fn drop(&mut self) {
-        self.task.abort();
+        self.running.task.abort();
     }
 }
 
@@ -61,7 +61,7 @@ pub async fn served_with(url: &str, limits: web::Limits) -> Served {
     Served {
         fixture,
         addr: running.addr,
-        task: running.task,
+        running,
     }
 }
 
