@@ -1,6 +1,7 @@
 //! The web companion's tests: plain HTTP (`http_pages`: links, 404s, headers, escaping,
 //! downloads) and a real browser (`web_browser`: headless Chromium through chromedriver).
 
+mod bidi;
 mod cache_keys;
 mod chouette_page;
 mod common;
