@@ -83,10 +83,12 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn match_version(&self, id: i64) -> Result<Option<i64>, StoreError> {
-        Ok(sqlx::query_scalar("SELECT version FROM matches WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?)
+        Ok(
+            sqlx::query_scalar("SELECT version FROM matches WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?,
+        )
     }
 
     /// The stamp of match `id`'s page: its version (bumped by every change) and its

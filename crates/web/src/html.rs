@@ -35,8 +35,7 @@ impl Html {
     /// Text, escaped (also fit for a quoted attribute value), without bidirectional
     /// controls (an override in a name would turn the rest of its line around).
     pub fn text(&mut self, text: &str) -> &mut Html {
-        self.0
-            .push_str(&escape(&render::strip_bidi_controls(text)));
+        self.0.push_str(&escape(&render::strip_bidi_controls(text)));
         self
     }
 

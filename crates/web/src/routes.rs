@@ -11,8 +11,8 @@ use axum::response::Response;
 use axum::routing::get;
 
 use crate::Web;
-use crate::kept::{ChartCache, Replay};
 use crate::chouette_page::chouette_html;
+use crate::kept::{ChartCache, Replay};
 use crate::match_page::{dice_html, match_html};
 use crate::player_page::player_html;
 use crate::respond::{
@@ -154,7 +154,11 @@ async fn board(
     };
     let frame = async {
         let replay: Arc<Replay> = replay(&web, id).await?;
-        Ok(replay.page.frames.get(n).map(|f: &club::Frame| f.scene.clone()))
+        Ok(replay
+            .page
+            .frames
+            .get(n)
+            .map(|f: &club::Frame| f.scene.clone()))
     };
     board_answer(&web, (id.get(), n), frame).await
 }

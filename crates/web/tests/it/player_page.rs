@@ -103,8 +103,14 @@ async fn a_player_link_serves_the_record_and_links_to_the_match_pages() {
         at = pos;
         assert_eq!(get(s.addr, &format!("/m/{m}")).await.status, 200);
     }
-    assert!(recent.contains("vs <bdi>carol</bdi></a> · standard · won"), "{html}");
-    assert!(recent.contains("vs <bdi>bob</bdi></a> · standard · active"), "{html}");
+    assert!(
+        recent.contains("vs <bdi>carol</bdi></a> · standard · won"),
+        "{html}"
+    );
+    assert!(
+        recent.contains("vs <bdi>bob</bdi></a> · standard · active"),
+        "{html}"
+    );
     // Head to head: bob twice (one won), carol once.
     assert!(
         html.contains(
