@@ -6,7 +6,8 @@
 //!   header-read timeout: the first request's and each next one's on a kept-alive
 //!   connection, so an idle connection is closed too), a handler answers within
 //!   `request_timeout` (tower-http, else 408), and no connection lives longer than
-//!   `connection_age` (then it is closed gracefully);
+//!   `connection_age` (then it is closed gracefully); a connection buffers at most 16 KB
+//!   of headers (431 past it);
 //! - at most `max_connections` at once: past them a new connection is closed at once (its
 //!   handle is given back, not held);
 //! - each client address (IPv6 by its /64) gets `per_second` requests a second, in bursts
@@ -188,6 +189,11 @@ pub(crate) async fn rate_limit(
     }
 }
 
+/// How many bytes of a request's headers a connection buffers (hyper's default is about
+/// 400 KB): past it, the request is refused (431). A GET of these pages sends well under
+/// a kilobyte; capped connections holding partial headers hold a few megabytes at most.
+const HEADERS_KEPT: usize = 16 * 1024;
+
 /// Serves `app` on `listener` under `limits` until the task is aborted; `limiter` (the
 /// app's) forgets the addresses it no longer needs every minute.
 pub(crate) async fn serve(
@@ -232,7 +238,8 @@ pub(crate) async fn serve(
             let mut builder = hyper::server::conn::http1::Builder::new();
             builder
                 .timer(TokioTimer::new())
-                .header_read_timeout(limits.header_timeout);
+                .header_read_timeout(limits.header_timeout)
+                .max_buf_size(HEADERS_KEPT);
             let mut conn = pin!(builder.serve_connection(TokioIo::new(stream), service));
             tokio::select! {
                 _ = conn.as_mut() => {}

@@ -65,6 +65,23 @@ async fn a_connection_without_its_headers_in_time_is_closed() {
 }
 
 #[tokio::test]
+async fn headers_past_16_kb_are_refused() {
+    let s = served_with(&testkit::store_url("web-header-size").await, limits()).await;
+    let mut c = TcpStream::connect(s.addr).await.unwrap();
+    let big = "a".repeat(32 * 1024);
+    let req = format!("GET /static/web.css HTTP/1.1\r\nHost: x\r\nX-Big: {big}\r\n\r\n");
+    // The server may stop reading (and close) before all is written.
+    let _ = c.write_all(req.as_bytes()).await;
+    let mut raw = Vec::new();
+    let _ = tokio::time::timeout(WITHIN, c.read_to_end(&mut raw)).await;
+    let head = String::from_utf8_lossy(&raw[..raw.len().min(12)]).into_owned();
+    assert!(
+        raw.is_empty() || head.starts_with("HTTP/1.1 431"),
+        "refused: {head:?}"
+    );
+}
+
+#[tokio::test]
 async fn connections_past_the_cap_are_closed_at_once_and_served_again_after() {
     let limits = web::Limits {
         max_connections: 2,
