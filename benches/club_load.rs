@@ -7,10 +7,13 @@
 //!
 //! `WEB=idle|flood|pages` also serves the web pages (`web::start`, its default limits) and
 //! loads their port from a thread of its own while the commands run: `idle` holds
-//! `WEB_IDLE` (2 000) connections open that send nothing (each one closed is opened
+//! `WEB_IDLE` (2 000) connections open that send nothing (in this process: their sockets
+//! count against its handles; each one closed is opened
 //! again); `flood` asks `WEB_RATE` (500) times a second for a match page at ever new steps
 //! (`?n=1000000000001`, `...002`, ...: cache busting); `pages` asks `WEB_RATE` (200) times
-//! a second for one match page. With `WEB_SPREAD=1` (the default for `pages`) each
+//! a second for one match page; `serve` only serves them (on `WEB_PORT`, for a load from
+//! another process: `scripts/idle_connections.py`, idle connections that do not take this
+//! process's handles). With `WEB_SPREAD=1` (the default for `pages`) each
 //! request comes from another client address (`X-Forwarded-For`, as the proxy on the
 //! loopback says it), else all from one. The answers' statuses and times are printed at
 //! the end.
@@ -155,7 +158,8 @@ fn main() {
         let ids: Vec<i64> = next.keys().copied().collect();
         let web_load = match std::env::var("WEB") {
             Ok(kind) if !kind.is_empty() => {
-                let running = web::start(Arc::clone(&club), "127.0.0.1:0".parse().unwrap())
+                let at = format!("127.0.0.1:{}", env("WEB_PORT", 0));
+                let running = web::start(Arc::clone(&club), at.parse().unwrap())
                     .await
                     .unwrap();
                 let token = club.web().match_link(ids[0].into()).await.unwrap();
@@ -300,12 +304,16 @@ impl WebLoad {
                                 } else {
                                     format!("/m/{token}")
                                 };
-                                let client = spread.then(|| format!("10.{}.{}.{}", n >> 16 & 255, n >> 8 & 255, n & 255));
+                                let client = spread.then(|| {
+                                    format!("10.{}.{}.{}", n >> 16 & 255, n >> 8 & 255, n & 255)
+                                });
                                 tokio::spawn(ask(addr, path, client, Arc::clone(&s)));
                             }
                         });
                     }
-                    other => panic!("WEB={other}: idle, flood or pages"),
+                    // Served only: the load comes from another process.
+                    "serve" => {}
+                    other => panic!("WEB={other}: idle, flood, pages or serve"),
                 }
                 st.notified().await;
             });
@@ -367,11 +375,16 @@ async fn ask(addr: SocketAddr, path: String, client: Option<String>, s: Arc<WebS
     let answer = async {
         let mut c = tokio::net::TcpStream::connect(addr).await.ok()?;
         let from = client.map_or(String::new(), |c| format!("X-Forwarded-For: {c}\r\n"));
-        let req = format!("GET {path} HTTP/1.1\r\nHost: x\r\n{from}Accept-Encoding: gzip\r\nConnection: close\r\n\r\n");
+        let req = format!(
+            "GET {path} HTTP/1.1\r\nHost: x\r\n{from}Accept-Encoding: gzip\r\nConnection: close\r\n\r\n"
+        );
         c.write_all(req.as_bytes()).await.ok()?;
         let mut raw = Vec::new();
         c.read_to_end(&mut raw).await.ok()?;
-        std::str::from_utf8(raw.get(9..12)?).ok()?.parse::<u16>().ok()
+        std::str::from_utf8(raw.get(9..12)?)
+            .ok()?
+            .parse::<u16>()
+            .ok()
     };
     match tokio::time::timeout(Duration::from_secs(30), answer).await {
         Ok(Some(status)) => {
