@@ -5,14 +5,31 @@
 //! `cargo bench --bench club_load` (options by environment: `MATCHES`, `RATE`, `SECONDS`;
 //! `LOAD_DATABASE_URL` for another database than a fresh SQLite file).
 //!
+//! `WEB=idle|flood|pages` also serves the web pages (`web::start`, its default limits) and
+//! loads their port from a thread of its own while the commands run: `idle` holds
+//! `WEB_IDLE` (2 000) connections open that send nothing (in this process: their sockets
+//! count against its handles; each one closed is opened
+//! again); `flood` asks `WEB_RATE` (500) times a second for a match page at ever new steps
+//! (`?n=1000000000001`, `...002`, ...: cache busting); `pages` asks `WEB_RATE` (200) times
+//! a second for one match page; `serve` only serves them (on `WEB_PORT`, for a load from
+//! another process: `scripts/idle_connections.py`, idle connections that do not take this
+//! process's handles). With `WEB_SPREAD=1` (the default for `pages`) each
+//! request comes from another client address (`X-Forwarded-For`, as the proxy on the
+//! loopback says it), else all from one. The answers' statuses and times are printed at
+//! the end.
+//!
 //! `ANALYSE=n` also plays n 7-point matches to their ends before the load and queues GNU
 //! Backgammon's analysis of each (`ANALYSIS_PLIES`, default 2, and the other `ANALYSIS_*`
 //! settings), so that the load runs while gnubg works; the time each analysis took is
 //! printed at the end.
 
 use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 use club::{
     Actor, AnalysisEvent, AnalysisSettings, ChallengeOp, ChallengeSpec, Club, Command, MatchRef,
@@ -139,6 +156,20 @@ fn main() {
             }));
         }
         let ids: Vec<i64> = next.keys().copied().collect();
+        let web_load = match std::env::var("WEB") {
+            Ok(kind) if !kind.is_empty() => {
+                let at = format!("127.0.0.1:{}", env("WEB_PORT", 0));
+                let running = web::start(Arc::clone(&club), at.parse().unwrap())
+                    .await
+                    .unwrap();
+                let token = club.web().match_link(ids[0].into()).await.unwrap();
+                let load = WebLoad::start(&kind, running.addr, token);
+                // The idle connections opened before the commands start.
+                tokio::time::sleep(Duration::from_secs(3)).await;
+                Some((running, load))
+            }
+            _ => None,
+        };
         let next = Arc::new(Mutex::new(next));
         let total = rate * seconds;
         let period = Duration::from_secs_f64(1.0 / rate as f64);
@@ -205,6 +236,10 @@ fn main() {
             percentile(&lag, 0.5).as_secs_f64() * 1e3,
             percentile(&lag, 0.99).as_secs_f64() * 1e3
         );
+        if let Some((running, load)) = web_load {
+            load.stop();
+            running.task.abort();
+        }
         if let Some(analyses) = analyses {
             let mut last = 0.0;
             for (id, games, at) in analyses.await.unwrap() {
@@ -218,4 +253,147 @@ fn main() {
         store.close().await;
     });
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A load on the web port from a thread (and runtime) of its own.
+struct WebLoad {
+    kind: String,
+    stats: Arc<WebStats>,
+    thread: std::thread::JoinHandle<()>,
+    stop: Arc<tokio::sync::Notify>,
+}
+
+/// What the web load saw.
+#[derive(Default)]
+struct WebStats {
+    opened: AtomicU64,
+    refused: AtomicU64,
+    statuses: std::sync::Mutex<HashMap<u16, u64>>,
+    times: std::sync::Mutex<Vec<Duration>>,
+}
+
+impl WebLoad {
+    fn start(kind: &str, addr: SocketAddr, token: String) -> WebLoad {
+        let stats = Arc::new(WebStats::default());
+        let stop = Arc::new(tokio::sync::Notify::new());
+        let (kind, s, st) = (kind.to_string(), Arc::clone(&stats), Arc::clone(&stop));
+        let k = kind.clone();
+        let thread = std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
+            rt.block_on(async move {
+                match k.as_str() {
+                    "idle" => {
+                        for _ in 0..env("WEB_IDLE", 2000) {
+                            tokio::spawn(hold(addr, Arc::clone(&s)));
+                        }
+                    }
+                    "flood" | "pages" => {
+                        let rate = env("WEB_RATE", if k == "flood" { 500 } else { 200 });
+                        let spread = env("WEB_SPREAD", u64::from(k == "pages")) == 1;
+                        let s = Arc::clone(&s);
+                        tokio::spawn(async move {
+                            let period = Duration::from_secs_f64(1.0 / rate as f64);
+                            let start = tokio::time::Instant::now();
+                            for n in 1u64.. {
+                                tokio::time::sleep_until(start + period * (n as u32)).await;
+                                let path = if k == "flood" {
+                                    format!("/m/{token}?n={}", 1_000_000_000_000u64 + n)
+                                } else {
+                                    format!("/m/{token}")
+                                };
+                                let client = spread.then(|| {
+                                    format!("10.{}.{}.{}", n >> 16 & 255, n >> 8 & 255, n & 255)
+                                });
+                                tokio::spawn(ask(addr, path, client, Arc::clone(&s)));
+                            }
+                        });
+                    }
+                    // Served only: the load comes from another process.
+                    "serve" => {}
+                    other => panic!("WEB={other}: idle, flood, pages or serve"),
+                }
+                st.notified().await;
+            });
+            rt.shutdown_background();
+        });
+        WebLoad {
+            kind,
+            stats,
+            thread,
+            stop,
+        }
+    }
+
+    fn stop(self) {
+        self.stop.notify_one();
+        self.thread.join().unwrap();
+        let s = &self.stats;
+        let mut times = s.times.lock().unwrap().clone();
+        times.sort();
+        let statuses = s.statuses.lock().unwrap().clone();
+        println!(
+            "web load `{}`: {} connections opened, {} refused or failed; answers by status {statuses:?}",
+            self.kind,
+            s.opened.load(Ordering::Relaxed),
+            s.refused.load(Ordering::Relaxed),
+        );
+        if !times.is_empty() {
+            println!(
+                "web answers: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+                percentile(&times, 0.5).as_secs_f64() * 1e3,
+                percentile(&times, 0.99).as_secs_f64() * 1e3,
+                times.last().unwrap().as_secs_f64() * 1e3
+            );
+        }
+    }
+}
+
+/// Holds a connection open that sends nothing; opens another when it is closed.
+async fn hold(addr: SocketAddr, s: Arc<WebStats>) {
+    loop {
+        match tokio::net::TcpStream::connect(addr).await {
+            Ok(mut c) => {
+                s.opened.fetch_add(1, Ordering::Relaxed);
+                let mut buf = [0u8; 256];
+                while matches!(c.read(&mut buf).await, Ok(n) if n > 0) {}
+            }
+            Err(_) => {
+                s.refused.fetch_add(1, Ordering::Relaxed);
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+    }
+}
+
+/// `GET path` (the connection closed after the answer), from `client` as the proxy says
+/// it: its status and time counted.
+async fn ask(addr: SocketAddr, path: String, client: Option<String>, s: Arc<WebStats>) {
+    let t = Instant::now();
+    let answer = async {
+        let mut c = tokio::net::TcpStream::connect(addr).await.ok()?;
+        let from = client.map_or(String::new(), |c| format!("X-Forwarded-For: {c}\r\n"));
+        let req = format!(
+            "GET {path} HTTP/1.1\r\nHost: x\r\n{from}Accept-Encoding: gzip\r\nConnection: close\r\n\r\n"
+        );
+        c.write_all(req.as_bytes()).await.ok()?;
+        let mut raw = Vec::new();
+        c.read_to_end(&mut raw).await.ok()?;
+        std::str::from_utf8(raw.get(9..12)?)
+            .ok()?
+            .parse::<u16>()
+            .ok()
+    };
+    match tokio::time::timeout(Duration::from_secs(30), answer).await {
+        Ok(Some(status)) => {
+            s.opened.fetch_add(1, Ordering::Relaxed);
+            *s.statuses.lock().unwrap().entry(status).or_default() += 1;
+            s.times.lock().unwrap().push(t.elapsed());
+        }
+        _ => {
+            s.refused.fetch_add(1, Ordering::Relaxed);
+        }
+    }
 }

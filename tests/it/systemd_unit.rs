@@ -70,6 +70,7 @@ fn the_systemd_unit_has_the_settings_the_operating_guide_names() {
         "TimeoutStopSec=30s",
         "ProtectSystem=strict",
         "NoNewPrivileges=yes",
+        "LimitNOFILE=65536",
     ] {
         assert!(settings.contains(&want), "{want}");
     }

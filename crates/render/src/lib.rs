@@ -28,6 +28,7 @@ pub use bracket::{
 };
 pub use kit::encode::{RenderError, encode};
 pub use kit::font::missing_glyphs;
+pub use kit::script::{is_bidi_control, strip_bidi_controls};
 pub use rating::{
     HISTORY_HEIGHT, HISTORY_PLOT, HISTORY_WIDTH, LEADERBOARD_ROWS, LEADERBOARD_WIDTH, Leaderboard,
     LeaderboardRow, PlotArea, RatingHistory, history_alt_text, history_image, history_png,

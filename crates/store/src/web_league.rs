@@ -77,6 +77,20 @@ impl Store {
         Ok(Some(PageStamp { numbers, names }))
     }
 
+    /// Match `id`'s version alone (what a live page polls: one indexed column), if the
+    /// match exists.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn match_version(&self, id: i64) -> Result<Option<i64>, StoreError> {
+        Ok(
+            sqlx::query_scalar("SELECT version FROM matches WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?,
+        )
+    }
+
     /// The stamp of match `id`'s page: its version (bumped by every change) and its
     /// players' names. `None` for no such match.
     ///

@@ -41,12 +41,12 @@ pub fn chouette_html(token: &str, page: &ChouettePage, at: Option<usize>) -> Str
     match (&page.box_player, &page.captain) {
         (Some(b), Some(c)) => {
             h.raw("Box: <b>")
-                .text(b)
+                .name(b)
                 .raw("</b> · Captain: <b>")
-                .text(c)
+                .name(c)
                 .raw("</b>");
-            if !page.crew.is_empty() {
-                h.raw(" · Crew: ").text(&page.crew.join(", "));
+            for (i, member) in page.crew.iter().enumerate() {
+                h.raw(if i == 0 { " · Crew: " } else { ", " }).name(member);
             }
         }
         _ => {
@@ -63,7 +63,7 @@ pub fn chouette_html(token: &str, page: &ChouettePage, at: Option<usize>) -> Str
         h.raw("<table class=\"ratings\" id=\"standings\"><thead><tr><th>Player</th><th>Points</th></tr></thead><tbody>");
         for (name, points) in &page.standings {
             h.raw("<tr><td>")
-                .text(name)
+                .name(name)
                 .raw("</td><td>")
                 .text(&format!("{points:+}"))
                 .raw("</td></tr>");

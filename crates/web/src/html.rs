@@ -1,6 +1,8 @@
 //! HTML built by hand with one rule: text goes in through [`Html::text`], which escapes
-//! it; markup goes in through [`Html::raw`], which takes only `&'static str` (the page's
-//! own words), so nothing a player typed can reach the page unescaped.
+//! it (and drops bidirectional controls); markup goes in through [`Html::raw`], which
+//! takes only `&'static str` (the page's own words), so nothing a player typed can reach
+//! the page unescaped. A name goes in through [`Html::name`], isolated in `<bdi>`: a
+//! right-to-left name cannot turn the words around it.
 
 /// Escapes `&`, `<`, `>`, `"` and `'` (for text and for quoted attribute values).
 #[must_use]
@@ -30,10 +32,17 @@ impl Html {
         self
     }
 
-    /// Text, escaped (also fit for a quoted attribute value).
+    /// Text, escaped (also fit for a quoted attribute value), without bidirectional
+    /// controls (an override in a name would turn the rest of its line around).
     pub fn text(&mut self, text: &str) -> &mut Html {
-        self.0.push_str(&escape(text));
+        self.0.push_str(&escape(&render::strip_bidi_controls(text)));
         self
+    }
+
+    /// A name (a player's, a league's): text as [`Html::text`], isolated in `<bdi>` so
+    /// that its direction does not spill onto the words around it.
+    pub fn name(&mut self, name: &str) -> &mut Html {
+        self.raw("<bdi>").text(name).raw("</bdi>")
     }
 
     /// A number.

@@ -22,7 +22,7 @@ pub fn league_html(page: &LeaguePage, base: &str) -> String {
     let mut h = Html::default();
     h.head_of(&page.name, None);
     h.raw("<main id=\"league\"><h1>")
-        .text(&page.name)
+        .name(&page.name)
         .raw("</h1><p class=\"terms\">")
         .text(&page.format)
         .raw(" · ")
@@ -124,7 +124,7 @@ fn standings_html(h: &mut Html, season: i64, division: i64, table: &[TableLine])
         h.raw("<tr><td>")
             .num(n(r.rank))
             .raw("</td><td class=\"who\">")
-            .text(&t.name);
+            .name(&t.name);
         if r.withdrawn {
             h.raw(" (withdrew)");
         }
@@ -176,7 +176,7 @@ pub fn leaderboard_html(page: &LeaderboardPage) -> String {
                 .raw("</td><td class=\"who\"><a href=\"/p/")
                 .text(&r.player)
                 .raw("\">")
-                .text(&r.name)
+                .name(&r.name)
                 .raw("</a></td><td>")
                 .text(&r.rating)
                 .raw("</td><td>")
@@ -211,7 +211,7 @@ pub fn public_html(index: &PublicIndex, key: &str) -> String {
                 .raw("/l/")
                 .num(*id)
                 .raw("\">")
-                .text(name)
+                .name(name)
                 .raw("</a></li>");
         }
         h.raw("</ul>");

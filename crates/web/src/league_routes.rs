@@ -13,7 +13,7 @@ use axum::routing::get;
 
 use crate::Web;
 use crate::league_page::{leaderboard_html, league_html, public_html};
-use crate::respond::{accepts_gzip, answer, failed, html, not_found, png_name};
+use crate::respond::{PRIVATE, accepts_gzip, answer, failed, html, not_found, png_name};
 
 /// The league, leaderboard and public routes.
 pub(crate) fn routes() -> Router<Arc<Web>> {
@@ -44,7 +44,7 @@ async fn bracket_answer(found: Result<Option<render::Bracket>, club::ClubError>)
         Err(e) => return failed(&e),
     };
     match tokio::task::spawn_blocking(move || render::bracket_png(&bracket)).await {
-        Ok(Ok(png)) => answer(StatusCode::OK, "image/png", "no-cache", png),
+        Ok(Ok(png)) => answer(StatusCode::OK, "image/png", PRIVATE, png),
         _ => {
             tracing::error!("a bracket could not be drawn");
             answer(
@@ -69,7 +69,13 @@ async fn league(
         Ok(found.map(|p| league_html(&p, &base)))
     };
     web.pages
-        .page(accepts_gzip(&headers), base.clone(), stamp, render)
+        .page(
+            &web.renders,
+            accepts_gzip(&headers),
+            base.clone(),
+            stamp,
+            render,
+        )
         .await
 }
 
@@ -79,6 +85,10 @@ async fn league_bracket(
 ) -> Response {
     let Some(season) = png_name::<i64>(&file) else {
         return not_found();
+    };
+    let _slot = match web.renders.slot().await {
+        Ok(slot) => slot,
+        Err(busy) => return busy,
     };
     bracket_answer(web.club.web().league_link_bracket(&token, season).await).await
 }
@@ -94,11 +104,21 @@ async fn leaderboard(
         Ok(found.as_ref().map(leaderboard_html))
     };
     web.pages
-        .page(accepts_gzip(&headers), format!("/r/{token}"), stamp, render)
+        .page(
+            &web.renders,
+            accepts_gzip(&headers),
+            format!("/r/{token}"),
+            stamp,
+            render,
+        )
         .await
 }
 
 async fn public_index(State(web): State<Arc<Web>>, Path(key): Path<String>) -> Response {
+    let _slot = match web.renders.slot().await {
+        Ok(slot) => slot,
+        Err(busy) => return busy,
+    };
     page(web.club.web().public_index(&key).await, |i| {
         public_html(i, &key)
     })
@@ -119,7 +139,13 @@ async fn public_league(
         Ok(found.map(|p| league_html(&p, &base)))
     };
     web.pages
-        .page(accepts_gzip(&headers), base.clone(), stamp, render)
+        .page(
+            &web.renders,
+            accepts_gzip(&headers),
+            base.clone(),
+            stamp,
+            render,
+        )
         .await
 }
 
@@ -129,6 +155,10 @@ async fn public_bracket(
 ) -> Response {
     let (Ok(id), Some(season)) = (id.parse::<i64>(), png_name::<i64>(&file)) else {
         return not_found();
+    };
+    let _slot = match web.renders.slot().await {
+        Ok(slot) => slot,
+        Err(busy) => return busy,
     };
     bracket_answer(web.club.web().public_league_bracket(&key, id, season).await).await
 }
@@ -144,6 +174,12 @@ async fn public_leaderboard(
         Ok(found.as_ref().map(leaderboard_html))
     };
     web.pages
-        .page(accepts_gzip(&headers), format!("/s/{key}/r"), stamp, render)
+        .page(
+            &web.renders,
+            accepts_gzip(&headers),
+            format!("/s/{key}/r"),
+            stamp,
+            render,
+        )
         .await
 }

@@ -12,18 +12,21 @@
 //! | file | holds |
 //! |---|---|
 //! | `lib.rs` | the router, the headers, gzip, starting the server |
+//! | `serve.rs` | the accept loop and what sheds abuse: timeouts, the connection cap, the rate limit, the render slots |
 //! | `routes.rs` | the handlers: pages, boards, files, the version poll |
 //! | `html.rs` | the one way text reaches a page: escaped |
 //! | `match_page.rs` | the match page, the dice page, the page of a link that finds nothing |
 //! | `player_page.rs` | the player page |
 //! | `league_page.rs`, `league_routes.rs` | the league, leaderboard and public pages and their handlers |
 //! | `chouette_page.rs` | the chouette page |
+//! | `kept.rs` | what is kept besides pages: replays by stamp, boards, rating charts by version |
 //! | `page_cache.rs` | pages already rendered, kept while their stamp in the database is the same |
 //! | `respond.rs` | what every handler shares: the answers (a page, not found, failed), a picture's name, gzip accepted |
 //! | `static/` | the stylesheet and the two scripts (replay and live poll; dice check) |
 
 mod chouette_page;
 mod html;
+mod kept;
 mod league_page;
 mod league_routes;
 mod match_page;
@@ -31,6 +34,7 @@ mod page_cache;
 mod player_page;
 mod respond;
 mod routes;
+mod serve;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -42,28 +46,57 @@ use club::Club;
 
 pub use html::escape;
 pub use match_page::score_words;
+pub use serve::Limits;
 
 /// The Content-Security-Policy of every answer: nothing but this server's own scripts,
 /// styles and images, no inline script or style, no frames, no forms, no plugins.
 pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/// The web companion's state: the club, and the boards and pages already drawn.
+/// The web companion's state: the club, the replays, boards, charts and pages already
+/// read or drawn, and the render slots.
 pub struct Web {
     club: Arc<Club>,
-    boards: routes::BoardCache,
+    boards: kept::BoardCache,
+    replays: kept::Replays,
+    charts: kept::ChartCache,
     pages: page_cache::PageCache,
+    renders: Arc<serve::Renders>,
 }
 
-/// The router of every page, with the security headers on every answer, gzipped when
-/// the client accepts it.
+/// The router of every page under the default [`Limits`], with the security headers on
+/// every answer, gzipped when the client accepts it.
 pub fn router(club: Arc<Club>) -> Router {
+    let limits = Limits::default();
+    let renders = Arc::new(serve::Renders::new(&limits));
+    router_with(club, &limits, &serve::limiter(&limits), renders)
+}
+
+/// The router under `limits`, its rate limit counted by `limiter`, rendering in
+/// `renders`' slots.
+fn router_with(
+    club: Arc<Club>,
+    limits: &Limits,
+    limiter: &Arc<serve::Limiter>,
+    renders: Arc<serve::Renders>,
+) -> Router {
     let web = Arc::new(Web {
         club,
-        boards: routes::BoardCache::default(),
+        boards: kept::BoardCache::default(),
+        replays: kept::Replays::default(),
+        charts: kept::ChartCache::default(),
         pages: page_cache::PageCache::default(),
+        renders,
     });
     routes::routes()
         .with_state(web)
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(limiter),
+            serve::rate_limit,
+        ))
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            limits.request_timeout,
+        ))
         .layer(axum::middleware::map_response(secure))
         // gzip for whoever accepts it: pages, JSON, the stylesheet and the scripts (not
         // the PNGs, already compressed, nor answers under 32 bytes).
@@ -95,22 +128,47 @@ pub struct Running {
     pub addr: SocketAddr,
     /// The task serving it; abort it to stop.
     pub task: tokio::task::JoinHandle<()>,
+    renders: Arc<serve::Renders>,
 }
 
-/// Listens on `addr` and serves the pages of `club` on the runtime it is called on.
+impl Running {
+    /// How many renders it has run (a page's replay or markup, a board's, chart's or
+    /// bracket's drawing, a download or export read): what its caches did not spare.
+    #[must_use]
+    pub fn renders(&self) -> u64 {
+        self.renders.taken()
+    }
+}
+
+/// Listens on `addr` and serves the pages of `club` on the runtime it is called on,
+/// under the default [`Limits`].
 ///
 /// # Errors
 /// The address cannot be listened on (taken, not this machine's, not allowed).
 pub async fn start(club: Arc<Club>, addr: SocketAddr) -> std::io::Result<Running> {
+    start_with(club, addr, Limits::default()).await
+}
+
+/// [`start`] under `limits`.
+///
+/// # Errors
+/// As for [`start`].
+pub async fn start_with(
+    club: Arc<Club>,
+    addr: SocketAddr,
+    limits: Limits,
+) -> std::io::Result<Running> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
     let addr = listener.local_addr()?;
-    let app = router(club);
-    let task = tokio::spawn(async move {
-        if let Err(e) = axum::serve(listener, app).await {
-            tracing::error!(error = %e, "the web server stopped");
-        }
-    });
-    Ok(Running { addr, task })
+    let limiter = serve::limiter(&limits);
+    let renders = Arc::new(serve::Renders::new(&limits));
+    let app = router_with(club, &limits, &limiter, Arc::clone(&renders));
+    let task = tokio::spawn(serve::serve(listener, app, limits, limiter));
+    Ok(Running {
+        addr,
+        task,
+        renders,
+    })
 }
 
 /// The address of player page `token` under `base` (`PUBLIC_URL`, or the local address).

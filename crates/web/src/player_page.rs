@@ -19,7 +19,7 @@ pub fn player_html(token: &str, page: &PlayerPage) -> String {
     let mut h = Html::default();
     h.head_of(&page.name, None);
     h.raw("<main id=\"player\"><h1>")
-        .text(&page.name)
+        .name(&page.name)
         .raw("</h1><p class=\"record\" id=\"record\">Record: won ")
         .num(n(page.won))
         .raw(", lost ")
@@ -92,7 +92,7 @@ pub fn player_html(token: &str, page: &PlayerPage) -> String {
             h.raw("<li><a href=\"/m/")
                 .text(&m.token)
                 .raw("\">vs ")
-                .text(&m.opponent)
+                .name(&m.opponent)
                 .raw("</a> · ")
                 .text(m.ruleset.as_str())
                 .raw(" · ");
@@ -117,7 +117,7 @@ pub fn player_html(token: &str, page: &PlayerPage) -> String {
         h.raw("<table class=\"h2h\" id=\"h2h\"><thead><tr><th class=\"who\">Opponent</th><th>Matches</th><th>Won</th></tr></thead><tbody>");
         for o in &page.head_to_head {
             h.raw("<tr><td>")
-                .text(&o.opponent)
+                .name(&o.opponent)
                 .raw("</td><td>")
                 .num(n(o.matches))
                 .raw("</td><td>")

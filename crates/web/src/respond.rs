@@ -23,9 +23,18 @@ pub(crate) fn answer(
         .unwrap_or_default()
 }
 
-/// A page (never cached: a live match changes).
+/// How an answer under a token is cached: by no one. Private (a shared cache, a proxy,
+/// must not keep it) and not stored (a revoked link's page is kept nowhere; a live match
+/// changes).
+pub(crate) const PRIVATE: &str = "private, no-store";
+
+/// How a past board is cached: by the browser only (private), for a year (it never
+/// changes).
+pub(crate) const PRIVATE_IMMUTABLE: &str = "private, max-age=31536000, immutable";
+
+/// A page (private, never stored).
 pub(crate) fn html(body: String) -> Response {
-    answer(StatusCode::OK, "text/html; charset=utf-8", "no-cache", body)
+    answer(StatusCode::OK, "text/html; charset=utf-8", PRIVATE, body)
 }
 
 /// The answer to an address or token that finds nothing.

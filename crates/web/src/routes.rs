@@ -2,8 +2,7 @@
 //! (a token that finds nothing: 404, as for any other address), then reads the match;
 //! `/p/{token}` resolves a player's token the same way.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::{Path, State};
@@ -13,46 +12,18 @@ use axum::routing::get;
 
 use crate::Web;
 use crate::chouette_page::chouette_html;
+use crate::kept::{ChartCache, Replay};
 use crate::match_page::{dice_html, match_html};
 use crate::player_page::player_html;
-use crate::respond::{accepts_gzip, answer, failed, html, not_found, png_name};
+use crate::respond::{
+    PRIVATE, PRIVATE_IMMUTABLE, accepts_gzip, answer, failed, html, not_found, png_name,
+};
 
 /// The stylesheet and the scripts, served as files (the CSP allows no inline ones).
 const CSS: &str = include_str!("../static/web.css");
 const MATCH_JS: &str = include_str!("../static/match.js");
 const DICE_JS: &str = include_str!("../static/dice.js");
 const ICON: &str = include_str!("../static/icon.svg");
-
-/// How many drawn boards are kept in memory (a past board never changes).
-const BOARDS_KEPT: usize = 512;
-
-/// A board's key: its match (or chouette: the session's id negated) and step.
-type BoardKey = (i64, usize);
-
-/// Boards already drawn, by match and step.
-#[derive(Default)]
-pub(crate) struct BoardCache(Mutex<HashMap<BoardKey, Arc<Vec<u8>>>>);
-
-impl BoardCache {
-    fn get(&self, key: BoardKey) -> Option<Arc<Vec<u8>>> {
-        self.0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .get(&key)
-            .cloned()
-    }
-
-    fn put(&self, key: BoardKey, png: Arc<Vec<u8>>) {
-        let mut map = self
-            .0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if map.len() >= BOARDS_KEPT {
-            map.clear();
-        }
-        map.insert(key, png);
-    }
-}
 
 /// Every route.
 pub(crate) fn routes() -> Router<Arc<Web>> {
@@ -108,6 +79,35 @@ fn step_asked(uri: &Uri) -> Option<usize> {
         .and_then(|n| n.parse().ok())
 }
 
+/// Match `id`'s replay at its stamp now: kept, else read in a render slot and kept.
+/// `None`: no such match.
+async fn replay(web: &Web, id: club::MatchNo) -> Result<Arc<Replay>, Response> {
+    let stamp = match web.club.web().match_page_stamp(id).await {
+        Ok(Some(s)) => s,
+        Ok(None) => return Err(not_found()),
+        Err(e) => return Err(failed(&e)),
+    };
+    if let Some(r) = web.replays.get(id.get(), &stamp) {
+        return Ok(r);
+    }
+    let _slot = web.renders.slot().await?;
+    let read = async {
+        let page = web.club.web().match_page(id).await?;
+        let file = web.club.web().match_file(id).await?.map(|a| a.name);
+        Ok::<_, club::ClubError>((page, file))
+    };
+    match read.await {
+        Ok((page, file)) => {
+            let r = Arc::new(Replay { stamp, page, file });
+            web.replays.put(id.get(), Arc::clone(&r));
+            Ok(r)
+        }
+        Err(e) => Err(failed(&e)),
+    }
+}
+
+/// The match page at the step asked for, clamped to the last: kept by that step (an
+/// address past the last step is the last step's page, not a new one).
 async fn match_page(
     State(web): State<Arc<Web>>,
     Path(token): Path<String>,
@@ -118,16 +118,26 @@ async fn match_page(
         Ok(id) => id,
         Err(r) => return r,
     };
-    let step = step_asked(&uri);
-    let key = format!("/m/{token}?n={step:?}");
-    let stamp = web.club.web().match_page_stamp(id).await;
-    let render = async {
-        let page = web.club.web().match_page(id).await?;
-        let file = web.club.web().match_file(id).await?.map(|a| a.name);
-        Ok(Some(match_html(&token, &page, step, file.as_deref())))
+    let replay = match replay(&web, id).await {
+        Ok(r) => r,
+        Err(r) => return r,
     };
+    let count = replay.page.frames.len();
+    let at = step_asked(&uri)
+        .unwrap_or(usize::MAX)
+        .min(count.saturating_sub(1));
+    let key = format!("/m/{token}?n={at}");
+    let render = async {
+        Ok(Some(match_html(
+            &token,
+            &replay.page,
+            Some(at),
+            replay.file.as_deref(),
+        )))
+    };
+    let stamp = Ok(Some(replay.stamp.clone()));
     web.pages
-        .page(accepts_gzip(&headers), key, stamp, render)
+        .page(&web.renders, accepts_gzip(&headers), key, stamp, render)
         .await
 }
 
@@ -142,15 +152,24 @@ async fn board(
         Ok(id) => id,
         Err(r) => return r,
     };
-    board_answer(&web, (id.get(), n), web.club.web().match_frame(id, n)).await
+    let frame = async {
+        let replay: Arc<Replay> = replay(&web, id).await?;
+        Ok(replay
+            .page
+            .frames
+            .get(n)
+            .map(|f: &club::Frame| f.scene.clone()))
+    };
+    board_answer(&web, (id.get(), n), frame).await
 }
 
-/// Board `key` from the cache, else drawn from `frame` (a match's or a chouette's step)
-/// and kept. A past board never changes: the browser may keep it.
+/// Board `key` from the cache, else drawn (in a render slot) from `frame` (a match's or a
+/// chouette's step; `None`: no such step) and kept. A past board never changes: the
+/// browser may keep it.
 async fn board_answer(
     web: &Web,
     key: (i64, usize),
-    frame: impl std::future::Future<Output = Result<Option<render::Scene>, club::ClubError>>,
+    frame: impl std::future::Future<Output = Result<Option<render::Scene>, Response>>,
 ) -> Response {
     let png = match web.boards.get(key) {
         Some(png) => png,
@@ -158,7 +177,11 @@ async fn board_answer(
             let scene = match frame.await {
                 Ok(Some(s)) => s,
                 Ok(None) => return not_found(),
-                Err(e) => return failed(&e),
+                Err(r) => return r,
+            };
+            let _slot = match web.renders.slot().await {
+                Ok(slot) => slot,
+                Err(busy) => return busy,
             };
             match png_of(move || render::render_png(&scene)).await {
                 Ok(png) => {
@@ -173,7 +196,7 @@ async fn board_answer(
     answer(
         StatusCode::OK,
         "image/png",
-        "public, max-age=31536000, immutable",
+        PRIVATE_IMMUTABLE,
         png.as_ref().clone(),
     )
 }
@@ -185,7 +208,7 @@ fn version_answer(version: Result<Option<i64>, club::ClubError>) -> Response {
         Ok(Some(v)) => answer(
             StatusCode::OK,
             "application/json",
-            "no-store",
+            PRIVATE,
             format!("{{\"version\":{v}}}"),
         ),
         Ok(None) => not_found(),
@@ -206,14 +229,13 @@ async fn file(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Respons
         Ok(id) => id,
         Err(r) => return r,
     };
+    let _slot = match web.renders.slot().await {
+        Ok(slot) => slot,
+        Err(busy) => return busy,
+    };
     match web.club.web().match_file(id).await {
         Ok(Some(a)) => {
-            let mut r = answer(
-                StatusCode::OK,
-                "text/plain; charset=utf-8",
-                "no-cache",
-                a.text,
-            );
+            let mut r = answer(StatusCode::OK, "text/plain; charset=utf-8", PRIVATE, a.text);
             // The name is the club's own (`match-12.mat`), never a player's words.
             if let Ok(v) = format!("attachment; filename=\"{}\"", a.name).parse() {
                 r.headers_mut().insert(header::CONTENT_DISPOSITION, v);
@@ -225,35 +247,65 @@ async fn file(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Respons
     }
 }
 
-async fn dice_json(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
+/// The fair-dice export, kept by the match's stamp (a throw bumps it).
+async fn dice_json(
+    State(web): State<Arc<Web>>,
+    Path(token): Path<String>,
+    headers: HeaderMap,
+) -> Response {
     let id = match resolve(&web, &token).await {
         Ok(id) => id,
         Err(r) => return r,
     };
-    match web.club.web().match_dice_export(id).await {
-        Ok(Some(text)) => answer(StatusCode::OK, "application/json", "no-cache", text),
-        Ok(None) => not_found(),
-        Err(e) => failed(&e),
-    }
+    let stamp = web.club.web().match_page_stamp(id).await;
+    let render = async { web.club.web().match_dice_export(id).await };
+    web.pages
+        .page_of(
+            "application/json",
+            &web.renders,
+            accepts_gzip(&headers),
+            format!("/m/{token}/dice.json"),
+            stamp,
+            render,
+        )
+        .await
 }
 
-async fn dice_page(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
+/// The dice page, kept by the match's stamp.
+async fn dice_page(
+    State(web): State<Arc<Web>>,
+    Path(token): Path<String>,
+    headers: HeaderMap,
+) -> Response {
     let id = match resolve(&web, &token).await {
         Ok(id) => id,
         Err(r) => return r,
     };
-    let page = match web.club.web().match_page(id).await {
-        Ok(p) => p,
-        Err(e) => return failed(&e),
+    let replay = match replay(&web, id).await {
+        Ok(r) => r,
+        Err(r) => return r,
     };
-    match web.club.web().match_dice_anchor(id).await {
-        Ok(Some(anchor)) => html(dice_html(&token, &page, &anchor)),
-        Ok(None) => not_found(),
-        Err(e) => failed(&e),
-    }
+    let render = async {
+        let anchor = web.club.web().match_dice_anchor(id).await?;
+        Ok(anchor.map(|anchor| dice_html(&token, &replay.page, &anchor)))
+    };
+    let stamp = Ok(Some(replay.stamp.clone()));
+    web.pages
+        .page(
+            &web.renders,
+            accepts_gzip(&headers),
+            format!("/m/{token}/dice"),
+            stamp,
+            render,
+        )
+        .await
 }
 
 async fn player(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
+    let _slot = match web.renders.slot().await {
+        Ok(slot) => slot,
+        Err(busy) => return busy,
+    };
     match web.club.web().resolve_player_link(&token).await {
         Ok(Some(page)) => html(player_html(&token, &page)),
         Ok(None) => not_found(),
@@ -280,7 +332,8 @@ async fn png_of(
 }
 
 /// `/p/{token}/rating/{ruleset}.png`: the player's rating history in the ruleset, the
-/// renderer's chart (as `/rating` posts it); it changes with each rated match.
+/// renderer's chart (as `/rating` posts it); it changes with each rated match, so it is
+/// kept by the version of the history it draws (one cheap read).
 async fn rating_chart(
     State(web): State<Arc<Web>>,
     Path((token, file)): Path<(String, String)>,
@@ -293,8 +346,20 @@ async fn rating_chart(
         Ok(None) => return not_found(),
         Err(e) => return failed(&e),
     };
+    let key = format!("{token}/{}", ruleset.as_str());
+    let version = ChartCache::version(&history);
+    if let Some(png) = web.charts.get(&key, version) {
+        return answer(StatusCode::OK, "image/png", PRIVATE, png.as_ref().clone());
+    }
+    let _slot = match web.renders.slot().await {
+        Ok(slot) => slot,
+        Err(busy) => return busy,
+    };
     match png_of(move || render::history_png(&history)).await {
-        Ok(png) => answer(StatusCode::OK, "image/png", "no-cache", png),
+        Ok(png) => {
+            web.charts.put(key, version, Arc::new(png.clone()));
+            answer(StatusCode::OK, "image/png", PRIVATE, png)
+        }
         Err(r) => r,
     }
 }
@@ -317,6 +382,10 @@ async fn chouette_page(
         Ok(id) => id,
         Err(r) => return r,
     };
+    let _slot = match web.renders.slot().await {
+        Ok(slot) => slot,
+        Err(busy) => return busy,
+    };
     match web.club.web().chouette_page(id).await {
         Ok(p) => html(chouette_html(&token, &p, step_asked(&uri))),
         Err(e) => failed(&e),
@@ -337,7 +406,15 @@ async fn chouette_board(
         Err(r) => return r,
     };
     // Kept beside the matches' boards under a negative id.
-    board_answer(&web, (-id, n), web.club.web().chouette_frame(id, n)).await
+    let frame = async {
+        let _slot = web.renders.slot().await?;
+        web.club
+            .web()
+            .chouette_frame(id, n)
+            .await
+            .map_err(|e| failed(&e))
+    };
+    board_answer(&web, (-id, n), frame).await
 }
 
 async fn chouette_version(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {

@@ -94,7 +94,8 @@ pub(super) async fn opponent(
         if let Some(p) = club.store.find_player(&actor.platform, &key).await? {
             return Ok(p);
         }
-        let name = who.trim().trim_start_matches('@');
+        let name = render::strip_bidi_controls(who);
+        let name = name.trim().trim_start_matches('@');
         return Ok(club
             .store
             .player(&actor.platform, &key, name, club.clock.now())

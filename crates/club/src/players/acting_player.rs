@@ -26,20 +26,14 @@ pub(super) async fn me(club: &Club, actor: &Actor) -> Result<(PlayerRow, i64), C
     // A display name changes when the platform says so (Discord sends the current
     // one); in the local chat the id is the name in lower case, and typing it in
     // another case does not rename the player.
+    // The name is taken without bidirectional controls (they would turn the words after
+    // it around wherever it is shown).
+    let name = render::strip_bidi_controls(&actor.display_name);
     let me = match found {
-        Some(p)
-            if p.display_name == actor.display_name || actor.identity == crate::Identity::Name =>
-        {
-            p
-        }
+        Some(p) if p.display_name == name || actor.identity == crate::Identity::Name => p,
         _ => {
             club.store
-                .player(
-                    &actor.platform,
-                    &actor.user_id,
-                    &actor.display_name,
-                    club.clock.now(),
-                )
+                .player(&actor.platform, &actor.user_id, &name, club.clock.now())
                 .await?
         }
     };

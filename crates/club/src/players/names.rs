@@ -14,6 +14,9 @@ pub(super) async fn rename(
     me: &PlayerRow,
     name: &str,
 ) -> Result<Outcome, ClubError> {
+    // Taken without bidirectional controls: one would turn the words after the name
+    // around wherever it is shown.
+    let name = render::strip_bidi_controls(name);
     let name = name.trim();
     if name.chars().count() > 100 {
         return Err(Refusal::TooLong("name", name.chars().count(), 100).into());

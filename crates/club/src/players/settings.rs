@@ -44,8 +44,9 @@ pub(super) async fn introduce(
     if user_id.chars().count() > 100 || name.chars().count() > 100 {
         return Err(Refusal::TooLong("name", name.chars().count(), 100).into());
     }
+    let name = render::strip_bidi_controls(name);
     club.store
-        .player(platform, user_id, name, club.clock.now())
+        .player(platform, user_id, &name, club.clock.now())
         .await?;
     Ok(())
 }

@@ -109,7 +109,7 @@ pub(super) async fn match_page_stamp(
 
 /// Match `id`'s version (bumped by every change), if the match exists.
 pub(super) async fn match_version(club: &Club, id: i64) -> Result<Option<i64>, ClubError> {
-    Ok(club.store.load_match(id).await?.map(|r| r.version))
+    Ok(club.store.match_version(id).await?)
 }
 
 /// Match `id` as a file: a standard match's `.mat`, a Welsh match's record; `None`

@@ -386,7 +386,8 @@ impl Web<'_> {
         match_page::match_page_stamp(self.club, id.get()).await
     }
 
-    /// Match `id`'s version (bumped by every change), if the match exists.
+    /// Match `id`'s version (bumped by every change), if the match exists: the version
+    /// alone is read, not the match.
     ///
     /// # Errors
     /// A database error.

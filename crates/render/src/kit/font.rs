@@ -18,7 +18,7 @@ use std::sync::LazyLock;
 
 use ab_glyph::{Font, FontRef, Glyph, GlyphId, PxScale, ScaleFont, point};
 
-use super::script::{is_pre_base, visual_order};
+use super::script::{is_pre_base, strip_bidi_controls, visual_order};
 
 static REGULAR: LazyLock<FontRef<'static>> = LazyLock::new(|| {
     FontRef::try_from_slice(include_bytes!("../../../../fonts/DejaVuSans.ttf"))
@@ -106,7 +106,8 @@ pub(crate) fn place(
     let cell = unifont_em(em);
     let mut caret = 0.0;
     let mut prev: Option<GlyphId> = None;
-    for ch in visual_order(s).chars() {
+    // A bidirectional control draws nothing (the order is `visual_order`'s).
+    for ch in visual_order(&strip_bidi_controls(s)).chars() {
         let (font, id, is_primary) = pick(ch, bold);
         if is_primary {
             if let Some(p) = prev {

@@ -165,6 +165,28 @@ fn pre_base_first(chars: &mut [char]) {
     }
 }
 
+/// Whether `c` is a bidirectional control: an embedding, override or isolate (U+202A to
+/// U+202E, U+2066 to U+2069) or a direction mark (U+200E, U+200F, U+061C). In a name it
+/// would turn the text after it around (`\u{202E}evil won 13-11` reads "11-31 now live"),
+/// so names are taken without them and nothing draws them.
+#[must_use]
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(
+        c,
+        '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}'
+    )
+}
+
+/// `s` without its bidirectional controls ([`is_bidi_control`]).
+#[must_use]
+pub fn strip_bidi_controls(s: &str) -> Cow<'_, str> {
+    if s.chars().any(is_bidi_control) {
+        Cow::Owned(s.chars().filter(|&c| !is_bidi_control(c)).collect())
+    } else {
+        Cow::Borrowed(s)
+    }
+}
+
 /// `s` as it is drawn from left to right: unchanged unless it holds right-to-left letters
 /// or Indic vowel signs written before their consonant.
 pub(crate) fn visual_order(s: &str) -> Cow<'_, str> {
@@ -295,6 +317,15 @@ fn reorder(chars: &[char]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bidi_controls_are_stripped_and_draw_nothing() {
+        let evil = "\u{202E}evil\u{2066}\u{200F}\u{061C}";
+        assert_eq!(strip_bidi_controls(evil), "evil");
+        assert!(matches!(strip_bidi_controls("alice"), Cow::Borrowed(_)));
+        let width = |s: &str| crate::kit::text::text_width(20.0, false, s);
+        assert_eq!(width(evil), width("evil"), "drawn as if absent");
+    }
 
     #[test]
     fn left_to_right_text_is_unchanged() {

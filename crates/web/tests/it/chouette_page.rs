@@ -93,7 +93,9 @@ async fn a_chouette_link_serves_the_line_the_standings_and_every_board() {
     // The first game over: the line has turned (the box, who won, stays; cat is the
     // next captain, ben goes to the end).
     assert!(
-        html.contains("Box: <b>ann</b> · Captain: <b>cat</b> · Crew: ben"),
+        html.contains(
+            "Box: <b><bdi>ann</bdi></b> · Captain: <b><bdi>cat</bdi></b> · Crew: <bdi>ben</bdi>"
+        ),
         "{html}"
     );
     assert!(
@@ -107,7 +109,9 @@ async fn a_chouette_link_serves_the_line_the_standings_and_every_board() {
     assert_eq!(c.standings.iter().map(|s| s.1).sum::<i64>(), 0, "zero-sum");
     for (name, points) in &c.standings {
         assert!(
-            html.contains(&format!("<tr><td>{name}</td><td>{points:+}</td></tr>")),
+            html.contains(&format!(
+                "<tr><td><bdi>{name}</bdi></td><td>{points:+}</td></tr>"
+            )),
             "{html}"
         );
     }

@@ -21,7 +21,7 @@ pub const IMG_NAME: &str = "\"><img src=x onerror=alert(1)>";
 pub struct Served {
     pub fixture: Fixture,
     pub addr: SocketAddr,
-    pub task: tokio::task::JoinHandle<()>,
+    pub running: web::Running,
 }
 
 impl Served {
@@ -32,7 +32,7 @@ impl Served {
 
 impl Drop for Served {
     fn drop(&mut self) {
-        self.task.abort();
+        self.running.task.abort();
     }
 }
 
@@ -45,14 +45,23 @@ pub async fn served(name: &str) -> Served {
 /// [`served`] on the store at `url` (a suite that names the testkit's `store_url` itself
 /// runs again on PostgreSQL in `scripts/test.sh`).
 pub async fn served_at(url: &str) -> Served {
+    served_with(url, web::Limits::default()).await
+}
+
+/// [`served_at`] under `limits`.
+pub async fn served_with(url: &str, limits: web::Limits) -> Served {
     let fixture = Fixture::open(url, Arc::new(RngDice::fair_seeded(7)), START).await;
-    let running = web::start(Arc::clone(&fixture.club), "127.0.0.1:0".parse().unwrap())
-        .await
-        .unwrap();
+    let running = web::start_with(
+        Arc::clone(&fixture.club),
+        "127.0.0.1:0".parse().unwrap(),
+        limits,
+    )
+    .await
+    .unwrap();
     Served {
         fixture,
         addr: running.addr,
-        task: running.task,
+        running,
     }
 }
 
@@ -95,7 +104,7 @@ pub async fn get_gzip(addr: SocketAddr, path: &str) -> Answer {
 }
 
 /// The answer read from `s`: up to its `Content-Length`, else until it closes.
-async fn read_answer(mut s: tokio::net::TcpStream) -> Answer {
+pub async fn read_answer(mut s: tokio::net::TcpStream) -> Answer {
     let mut raw = Vec::new();
     let mut buf = [0u8; 8192];
     let split = loop {

@@ -42,7 +42,10 @@ async fn a_link_serves_its_match_and_a_guessed_or_revoked_link_finds_nothing() {
     assert_eq!(page.status, 200);
     assert_secure(&page, "the match page");
     let html = page.text();
-    assert!(html.contains("<h1>alice vs bob</h1>"), "{html}");
+    assert!(
+        html.contains("<h1><bdi>alice</bdi> vs <bdi>bob</bdi></h1>"),
+        "{html}"
+    );
     // The start and a board after each entry since: the last is shown.
     let count = html.matches("<li data-n=").count();
     assert!(count >= 4, "{html}");

@@ -84,7 +84,7 @@ async fn a_league_link_serves_the_standings_in_the_club_order_and_links_every_ma
     assert_eq!(page.header("x-content-type-options"), Some("nosniff"));
     let html = page.text();
     assert!(
-        html.contains("<h1>Tom &amp; Jerry&#39;s Cup</h1>"),
+        html.contains("<h1><bdi>Tom &amp; Jerry&#39;s Cup</bdi></h1>"),
         "{html}"
     );
     assert!(html.contains("<title>Tom &amp; Jerry&#39;s Cup"), "{html}");
@@ -101,7 +101,7 @@ async fn a_league_link_serves_the_standings_in_the_club_order_and_links_every_ma
     let standings = html.split("id=\"standings-1-1\"").nth(1).unwrap();
     let mut at = 0;
     for t in &table {
-        let cell = format!("<td class=\"who\">{}</td>", web::escape(&t.name));
+        let cell = format!("<td class=\"who\"><bdi>{}</bdi></td>", web::escape(&t.name));
         let pos = standings
             .find(&cell)
             .unwrap_or_else(|| panic!("{cell}: {html}"));
@@ -112,7 +112,7 @@ async fn a_league_link_serves_the_standings_in_the_club_order_and_links_every_ma
     let r = &table[0].row;
     assert!(
         standings.contains(&format!(
-            "<tr><td>1</td><td class=\"who\">alice</td><td>2</td><td>2</td><td>0</td><td>2</td><td>{}</td><td>{}</td><td>{:+}</td></tr>",
+            "<tr><td>1</td><td class=\"who\"><bdi>alice</bdi></td><td>2</td><td>2</td><td>0</td><td>2</td><td>{}</td><td>{}</td><td>{:+}</td></tr>",
             r.head_to_head, r.sonneborn_berger, r.difference
         )),
         "{html}"
@@ -328,7 +328,7 @@ async fn the_leaderboard_link_lists_the_ratings_with_links_to_player_pages() {
             .unwrap()
             .community_id;
         let p = club.web().player_link(community, row.id).await.unwrap();
-        let link = format!("<a href=\"/p/{p}\">{}</a>", web::escape(name));
+        let link = format!("<a href=\"/p/{p}\"><bdi>{}</bdi></a>", web::escape(name));
         let pos = board
             .find(&link)
             .unwrap_or_else(|| panic!("{link}: {html}"));
@@ -455,7 +455,7 @@ async fn public_pages_answer_while_the_server_opts_in_and_show_no_discord_id() {
     );
     assert!(
         html.contains(&format!(
-            "<li><a href=\"/s/{key}/l/{league_id}\">Open</a></li>"
+            "<li><a href=\"/s/{key}/l/{league_id}\"><bdi>Open</bdi></a></li>"
         )),
         "{html}"
     );
@@ -480,7 +480,7 @@ async fn public_pages_answer_while_the_server_opts_in_and_show_no_discord_id() {
     }
     let league_html = get(s.addr, &pages[1]).await.text();
     assert!(
-        league_html.contains("<td class=\"who\">Dora</td>"),
+        league_html.contains("<td class=\"who\"><bdi>Dora</bdi></td>"),
         "{league_html}"
     );
     for path in [

@@ -90,7 +90,7 @@ async fn a_cached_leaderboard_shows_the_match_rated_after() {
     beat(club, "carol", "alice").await;
     let after = get(s.addr, &path).await.text();
     assert!(
-        after.contains(">carol</a>"),
+        after.contains("><bdi>carol</bdi></a>"),
         "the new rating shows: {after}"
     );
 }

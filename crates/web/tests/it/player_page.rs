@@ -69,7 +69,7 @@ async fn a_player_link_serves_the_record_and_links_to_the_match_pages() {
     assert_eq!(page.status, 200);
     assert_eq!(page.header("content-security-policy"), Some(web::CSP));
     let html = page.text();
-    assert!(html.contains("<h1>alice</h1>"), "{html}");
+    assert!(html.contains("<h1><bdi>alice</bdi></h1>"), "{html}");
     assert!(html.contains("Record: won 2, lost 1"), "{html}");
     // Rated as /rating reads it: 2-1 in standard, ranked among the three players.
     let rating = club
@@ -103,12 +103,18 @@ async fn a_player_link_serves_the_record_and_links_to_the_match_pages() {
         at = pos;
         assert_eq!(get(s.addr, &format!("/m/{m}")).await.status, 200);
     }
-    assert!(recent.contains("vs carol</a> · standard · won"), "{html}");
-    assert!(recent.contains("vs bob</a> · standard · active"), "{html}");
+    assert!(
+        recent.contains("vs <bdi>carol</bdi></a> · standard · won"),
+        "{html}"
+    );
+    assert!(
+        recent.contains("vs <bdi>bob</bdi></a> · standard · active"),
+        "{html}"
+    );
     // Head to head: bob twice (one won), carol once.
     assert!(
         html.contains(
-            "<tr><td>bob</td><td>2</td><td>1</td></tr><tr><td>carol</td><td>1</td><td>1</td></tr>"
+            "<tr><td><bdi>bob</bdi></td><td>2</td><td>1</td></tr><tr><td><bdi>carol</bdi></td><td>1</td><td>1</td></tr>"
         ),
         "{html}"
     );
