@@ -44,8 +44,9 @@ use testkit::{Rng, raw_pool, scratch, store_url};
 const ALICE: (u64, &str) = (111_111_111_111_111_111, "alice");
 const BOB: (u64, &str) = (222_222_222_222_222_222, "bob");
 
-/// A 1-point match between alice and bob played to its end, and alice's `/analyse` of it
-/// queued: the job the analysis worker will be running when the bot is stopped.
+/// A 7-point match between alice and bob played to its end, and alice's `/analyse` of it
+/// queued: the job the analysis worker will be running when the bot is stopped (its games
+/// at 4 plies take minutes, so that a slow start of the load still finds it running).
 async fn finished_match_queued_for_analysis(db: &str) {
     let store = Store::open(db).await.unwrap();
     let club = Club::new(
@@ -61,7 +62,7 @@ async fn finished_match_queued_for_analysis(db: &str) {
     }
     let challenge = ClubCommand::Challenge(ChallengeOp::New {
         opponent: BOB.0.to_string(),
-        spec: ChallengeSpec::standard(Some(1)),
+        spec: ChallengeSpec::standard(Some(7)),
     });
     let id = run(ALICE, challenge).await.unwrap().match_id.unwrap();
     let m = MatchRef::id(id);

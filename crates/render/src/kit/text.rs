@@ -168,3 +168,13 @@ pub(crate) fn wrap(s: &str, size: f32, bold: bool, max: i32) -> Vec<String> {
     }
     lines
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn bidi_controls_draw_nothing() {
+        let evil = "\u{202E}evil\u{2066}\u{200F}\u{061C}";
+        let width = |s: &str| super::text_width(20.0, false, s);
+        assert_eq!(width(evil), width("evil"), "drawn as if absent");
+    }
+}
