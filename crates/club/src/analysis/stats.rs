@@ -5,7 +5,7 @@
 
 use crate::Refusal;
 use crate::analysis::review::{PlayerFigures, Review, rating_band};
-use crate::players::player_key::player_key;
+use crate::players::named::known_player;
 use crate::{Actor, ChallengeSpec, Club, ClubError, Outcome};
 use store::PlayerRow;
 
@@ -48,18 +48,9 @@ pub(super) async fn stats(
     player: Option<&str>,
 ) -> Result<Outcome, ClubError> {
     let who = match player {
-        Some(p) => {
-            let key = player_key(actor, p);
-            if key.chars().count() > 100 {
-                return Err(Refusal::TooLong("name", key.chars().count(), 100).into());
-            }
-            let found = if key.is_empty() {
-                None
-            } else {
-                club.store.find_player(&actor.platform, &key).await?
-            };
-            found.ok_or_else(|| Refusal::UnknownPlayer(p.trim().to_string()))?
-        }
+        Some(p) => known_player(club, actor, p)
+            .await?
+            .ok_or_else(|| Refusal::UnknownPlayer(p.trim().to_string()))?,
         None => me.clone(),
     };
     let (mut figures, mut practice) = (Vec::new(), Vec::new());

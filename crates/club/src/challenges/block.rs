@@ -6,7 +6,6 @@
 //! unblock of someone not blocked and a block of oneself are refused with nothing changed.
 
 use super::refusal::BlockRefusal;
-use crate::players::player_key::player_key;
 use crate::{Actor, Club, ClubError, Outcome, Refusal};
 use store::PlayerRow;
 
@@ -29,16 +28,9 @@ pub fn join_refused(session: i64) -> ClubError {
 
 /// A player named in `/block` or `/unblock`: known here, never made by naming him.
 async fn known_player(club: &Club, actor: &Actor, who: &str) -> Result<PlayerRow, ClubError> {
-    let key = player_key(actor, who);
-    if key.chars().count() > 100 {
-        return Err(Refusal::TooLong("name", key.chars().count(), 100).into());
-    }
-    let found = if key.is_empty() {
-        None
-    } else {
-        club.store.find_player(&actor.platform, &key).await?
-    };
-    found.ok_or_else(|| Refusal::UnknownPlayer(engine::excerpt(who)).into())
+    crate::players::named::known_player(club, actor, who)
+        .await?
+        .ok_or_else(|| Refusal::UnknownPlayer(engine::excerpt(who)).into())
 }
 
 /// `/block [player]`: block him, or (no one named) list whom I block.

@@ -11,6 +11,7 @@
 mod acting_player;
 mod digest;
 pub(crate) mod h2h;
+pub(crate) mod named;
 mod names;
 pub(crate) mod player_key;
 pub(crate) mod rating;

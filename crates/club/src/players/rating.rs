@@ -4,10 +4,8 @@
 //! disagrees with the finished matches.
 
 use crate::PlayerRefusal;
-use crate::Refusal;
 use crate::kernel::cause::rating_cause_words;
 use crate::matches::loaded::Loaded;
-use crate::players::player_key::player_key;
 use crate::{Actor, Chart, Club, ClubError, Outcome};
 use engine::Ruleset;
 use engine::rating::{Rating, format_change, format_rating};
@@ -49,15 +47,7 @@ pub(super) async fn rated_player(
     actor: &Actor,
     who: &str,
 ) -> Result<PlayerRow, ClubError> {
-    let key = player_key(actor, who);
-    if key.chars().count() > 100 {
-        return Err(Refusal::TooLong("name", key.chars().count(), 100).into());
-    }
-    let found = if key.is_empty() {
-        None
-    } else {
-        club.store.find_player(&actor.platform, &key).await?
-    };
+    let found = super::named::known_player(club, actor, who).await?;
     found.ok_or_else(|| {
         PlayerRefusal::NotRated {
             name: who.trim().to_string(),
