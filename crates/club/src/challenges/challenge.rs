@@ -76,6 +76,19 @@ pub fn spec_words(spec: &ChallengeSpec) -> String {
     s
 }
 
+/// The challenged player, asked to accept or decline challenge `id`.
+pub(super) fn to_answer(other: &PlayerRow, id: i64) -> NextUp {
+    NextUp {
+        dm: other.notify_dm,
+        ..NextUp::new(
+            id.into(),
+            &other.platform_id,
+            &other.display_name,
+            vec![Choice::AcceptChallenge, Choice::DeclineChallenge],
+        )
+    }
+}
+
 pub(super) async fn opponent(
     club: &Club,
     actor: &Actor,
@@ -210,15 +223,7 @@ pub(super) async fn challenge(
         lines,
         chouette: None,
         board: None,
-        next: Some(NextUp {
-            dm: other.notify_dm,
-            ..NextUp::new(
-                id.into(),
-                &other.platform_id,
-                &other.display_name,
-                vec![Choice::AcceptChallenge, Choice::DeclineChallenge],
-            )
-        }),
+        next: Some(to_answer(&other, id)),
         attachment: None,
         chart: None,
         announce: Vec::new(),

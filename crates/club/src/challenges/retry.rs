@@ -2,7 +2,7 @@
 //! [`RETRY_WINDOW`] of the first (a retried interaction, a command typed twice after an
 //! answer that never came) is answered with the match already made, not a second one.
 
-use crate::{Choice, Club, ClubError, NextUp, Outcome};
+use crate::{Club, ClubError, Outcome};
 use store::{MatchRow, MatchStatus, PlayerRow};
 
 /// How long a challenge sent again counts as the same one.
@@ -47,15 +47,7 @@ pub(super) fn answer_again(row: &MatchRow, other: &PlayerRow, now: i64) -> Outco
         ..Outcome::default()
     };
     if row.status == MatchStatus::Challenged {
-        out.next = Some(NextUp {
-            dm: other.notify_dm,
-            ..NextUp::new(
-                id.into(),
-                &other.platform_id,
-                &other.display_name,
-                vec![Choice::AcceptChallenge, Choice::DeclineChallenge],
-            )
-        });
+        out.next = Some(super::challenge::to_answer(other, id));
     }
     out
 }
