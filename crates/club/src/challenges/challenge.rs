@@ -9,10 +9,7 @@ use crate::fair::words::{fair_anchor_words, fair_seed_window_words};
 use crate::kernel::phrases::{duration_words, ruleset_word};
 use crate::matches::work::{Work, entry_json};
 use crate::players::player_key::player_key;
-use crate::{
-    Actor, ChallengeSpec, Choice, Club, ClubError, Entry, Identity, MatchRef, NextUp, Outcome,
-    Snapshot,
-};
+use crate::{Actor, ChallengeSpec, Club, ClubError, Entry, Identity, MatchRef, Outcome, Snapshot};
 use engine::welsh::format_amount;
 use engine::{Ruleset, Side};
 use store::{MatchChange, MatchStatus, NewMatch, PlayerRow};
@@ -74,19 +71,6 @@ pub fn spec_words(spec: &ChallengeSpec) -> String {
         _ => {}
     }
     s
-}
-
-/// The challenged player, asked to accept or decline challenge `id`.
-pub(super) fn to_answer(other: &PlayerRow, id: i64) -> NextUp {
-    NextUp {
-        dm: other.notify_dm,
-        ..NextUp::new(
-            id.into(),
-            &other.platform_id,
-            &other.display_name,
-            vec![Choice::AcceptChallenge, Choice::DeclineChallenge],
-        )
-    }
 }
 
 pub(super) async fn opponent(
@@ -223,7 +207,7 @@ pub(super) async fn challenge(
         lines,
         chouette: None,
         board: None,
-        next: Some(to_answer(&other, id)),
+        next: Some(super::asked::to_answer(&other, id)),
         attachment: None,
         chart: None,
         announce: Vec::new(),

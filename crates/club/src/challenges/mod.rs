@@ -4,6 +4,7 @@
 //! Entry points, on [`Club`]: `block`, `unblock`, `check_blocks_join` (`block`);
 //! `opponent`, `challenge`, `answer_challenge` (`challenge`); `expire` (`expiry`).
 
+mod asked;
 mod block;
 mod challenge;
 pub(crate) mod expiry;

@@ -47,7 +47,7 @@ pub(super) fn answer_again(row: &MatchRow, other: &PlayerRow, now: i64) -> Outco
         ..Outcome::default()
     };
     if row.status == MatchStatus::Challenged {
-        out.next = Some(super::challenge::to_answer(other, id));
+        out.next = Some(super::asked::to_answer(other, id));
     }
     out
 }
