@@ -1,28 +1,19 @@
 //! The local chat's side of the bot player (GNU Backgammon): its decisions printed as
 //! replies are printed (lines, board, who acts next, the board's picture in the `--png`
-//! folder). The terminal runs the club's bot worker and prints its events as they come; a
-//! script makes the bot's pending decisions itself after each line, so that a transcript
-//! reads the same every time (the bot has answered before the next line is run).
+//! folder), from the outbox (`outbox`). The terminal runs the club's bot worker; a script
+//! makes the bot's pending decisions itself after each line, so that a transcript reads
+//! the same every time (the bot has answered before the next line is run).
 
-use std::path::Path;
-
-use club::{BotEvent, Club};
-
-use super::output::shown;
+use club::Club;
 
 /// The most rounds of decisions after one line: the bot may act several times in a row
 /// (its roll, then its play; a new game it opens), never endlessly.
 const MAX_ROUNDS: usize = 20;
 
-/// A decision of the bot as chat text.
-pub(super) async fn event_text(e: &BotEvent, now: i64, png_dir: Option<&Path>) -> String {
-    shown(&e.outcome, now, png_dir).await
-}
-
 /// Makes every pending decision of the bot, round after round while the bot moves a match
-/// on (a round that only repeats why it cannot act, gnubg missing say, ends it), and gives
-/// them as chat text.
-pub(super) async fn drain(club: &Club, png_dir: Option<&Path>) -> String {
+/// on (a round that only repeats why it cannot act, gnubg missing say, ends it); what it
+/// did is told through the outbox. Gives the chat text of a failure to reach the store.
+pub(super) async fn drain(club: &Club) -> String {
     let mut text = String::new();
     let mut seen: Vec<(i64, i64)> = Vec::new();
     for _ in 0..MAX_ROUNDS {
@@ -35,7 +26,6 @@ pub(super) async fn drain(club: &Club, png_dir: Option<&Path>) -> String {
         };
         let mut progress = false;
         for e in &events {
-            text.push_str(&event_text(e, club.now(), png_dir).await);
             if let Some(v) = e.outcome.version
                 && !seen.contains(&(e.match_id.get(), v))
             {

@@ -14,6 +14,7 @@ mod challenge;
 mod chouette;
 mod help;
 mod league;
+mod outbox;
 mod output;
 mod parse;
 mod parse_words;

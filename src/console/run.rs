@@ -14,8 +14,9 @@ use engine::excerpt;
 
 use super::analysis;
 use super::bot;
+use super::outbox;
 use super::help::{HELP, help_on};
-use super::output::{notice_text, refusal_text, shown};
+use super::output::{refusal_text, shown};
 use super::parse::parse_line;
 use super::web_revoke::{run_web_line, web_line};
 
@@ -75,7 +76,12 @@ async fn run_line_board(
     };
     let (name, cmd) = parsed;
     match club.execute(&Actor::local(&name), cmd).await {
-        Ok(out) => (shown(&out, club.now(), png_dir).await, false, Some(out)),
+        Ok(out) => {
+            // What the command owes other players and channels, printed from the outbox.
+            let mut text = shown(&out, club.now(), png_dir).await;
+            text.push_str(&outbox::owed_text(club, png_dir).await);
+            (text, false, Some(out))
+        }
         Err(e) => (format!("!! {}\n", refusal_text(&e)), true, None),
     }
 }
@@ -178,7 +184,8 @@ pub async fn run_until(
         let mut ok = true;
         // No bot worker: the bot's decisions pending from before are made now, and
         // those a line leaves pending right after it (see `bot`).
-        print!("{}", bot::drain(&club, png).await);
+        print!("{}", bot::drain(&club).await);
+        print!("{}", outbox::owed_text(&club, png).await);
         for (n, raw) in text.lines().enumerate() {
             let (expect_refusal, line) = match raw.trim_start().strip_prefix('!') {
                 Some(rest) => (true, rest),
@@ -198,13 +205,11 @@ pub async fn run_until(
             let (out, refused) = run_line(&club, line, png).await;
             print!("{out}");
             if !refused {
-                print!("{}", bot::drain(&club, png).await);
+                print!("{}", bot::drain(&club).await);
             }
-            while let Ok(n) = rx.try_recv() {
-                if !n.channel.is_empty() {
-                    print!("{}", notice_text(&n));
-                }
-            }
+            // The sweep's notices are in the outbox too.
+            while rx.try_recv().is_ok() {}
+            print!("{}", outbox::owed_text(&club, png).await);
             while let Ok(e) = analyses.try_recv() {
                 print!("{}", analysis::event_text(e, png).await);
             }
@@ -229,7 +234,6 @@ pub async fn run_until(
     println!(
         "gammonbot local chat. Type `alice: /challenge bob` to start; `/help` lists commands; Ctrl-D quits."
     );
-    let mut bot_events = club.bot_events();
     let bot = Arc::clone(&club).spawn_bot();
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
     tokio::pin!(signal);
@@ -240,10 +244,10 @@ pub async fn run_until(
                 let (out, _) = run_line_linked(&club, &line, png, opts.web.as_deref()).await;
                 print!("{out}");
             }
-            // A notice with no channel is a direct message: the terminal has none.
-            Some(n) = rx.recv() => if !n.channel.is_empty() { print!("{}", notice_text(&n)) },
+            // The sweep's notices are printed from the outbox, as everything owed is.
+            Some(_) = rx.recv() => {}
+            () = club.outbox_wait(Duration::from_secs(1)) => print!("{}", outbox::owed_text(&club, png).await),
             Ok(e) = analyses.recv() => print!("{}", analysis::event_text(e, png).await),
-            Ok(e) = bot_events.recv() => print!("{}", bot::event_text(&e, club.now(), png).await),
             () = &mut signal => {
                 println!("The bot is stopping: lines typed from now on are not read.");
                 club.stop();
@@ -263,14 +267,8 @@ pub async fn run_until(
                     }
                 };
                 // What the workers did last.
-                while let Ok(e) = bot_events.try_recv() {
-                    print!("{}", bot::event_text(&e, club.now(), png).await);
-                }
-                while let Ok(n) = rx.try_recv() {
-                    if !n.channel.is_empty() {
-                        print!("{}", notice_text(&n));
-                    }
-                }
+                while rx.try_recv().is_ok() {}
+                print!("{}", outbox::owed_text(&club, png).await);
                 while let Ok(e) = analyses.try_recv() {
                     print!("{}", analysis::event_text(e, png).await);
                 }

@@ -11,10 +11,10 @@ use super::commands::commands;
 use super::context::{Context, Data, DmRefused, Error, MESSAGE_CHARS};
 use super::gate::Gate;
 use super::limit::{Limiter, RateLimit};
-use super::reply::{on_component, post_notice, tell};
+use super::reply::{on_component, tell};
 use super::shards::Shards;
 use super::stopping::{Door, Stopping};
-use super::{analysis, bot};
+use super::{analysis, outbox};
 use club::Club;
 
 /// Where the bot talks to: Discord itself, or an address at `api` (`http://...`) that
@@ -138,28 +138,28 @@ pub async fn client_stoppable(
                 // `/games waiting` and the daily digest link each match's channel or
                 // thread, and its web page when the pages are on.
                 club.set_waiting_links(waiting_links(web.as_deref()));
-                // Reminders and time-outs from the club's deadlines.
+                // Reminders and time-outs from the club's deadlines: written to the
+                // outbox, whose poster posts them.
                 let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
                 Arc::clone(&club).spawn_deadlines(sweep_every, tx);
                 let http = Arc::clone(&ctx.http);
                 // Analyses: the workers, and each result posted in its match's channel.
                 posters.poster(analysis::spawn_reports(&club, Arc::clone(&http)));
                 let dm_refused = DmRefused::default();
-                // The bot player: its worker, and each decision posted in its channel.
+                // The bot player's worker, and the outbox's poster: every message owed
+                // (the bot's decisions, notices, announcements, direct messages).
                 let answering = Arc::new(Gate::default());
-                posters.poster(bot::spawn_moves(
-                    &club,
-                    Arc::clone(&http),
-                    Arc::clone(&dm_refused),
-                    Arc::clone(&answering),
-                    web.clone(),
-                ));
-                let refused = Arc::clone(&dm_refused);
-                // Ends when the sweep does (the club stopped), its notices posted.
+                posters.poster(outbox::spawn_poster(outbox::Poster {
+                    club: Arc::clone(&club),
+                    http: Arc::clone(&http),
+                    refused: Arc::clone(&dm_refused),
+                    gate: Arc::clone(&answering),
+                    web: web.clone(),
+                }));
+                // Ends when the sweep does (the club stopped).
                 let owing = Arc::clone(&club);
                 posters.poster(tokio::spawn(async move {
-                    while let Some(n) = rx.recv().await {
-                        post_notice(&http, &refused, &n).await;
+                    while rx.recv().await.is_some() {
                         // A season the sweep started: its matches in threads, as
                         // `/league start` posts them.
                         super::league_posts::post_owed_league_matches(&http, &owing).await;

@@ -12,7 +12,7 @@
 //! | `client.rs` | building and running the client: the framework, its check and handlers, what starts once ready |
 //! | `commands/` | the slash commands; `league.rs` and `analysis.rs` those with files of their own |
 //! | `league_posts.rs`, `web_page.rs` | a season's matches posted; the league and leaderboard pages' links |
-//! | `gate.rs`, `bot.rs` | the answers under way by channel; the bot player's decisions posted |
+//! | `gate.rs`, `outbox.rs`, `transient.rs` | the answers under way by channel; the outbox's poster (every message owed: notices, direct messages, the bot's decisions), with nonces; which failures are tried again |
 //! | `limit.rs`, `stopping.rs`, `shards.rs`, `rest_count.rs` | the rate limit, the graceful stop, the shards, the REST counts |
 
 mod analysis;
@@ -28,6 +28,7 @@ mod limit;
 pub mod rest_count;
 pub mod shards;
 pub mod stopping;
+mod transient;
 mod web_page;
 
 use std::time::Duration;
@@ -71,28 +72,7 @@ macro_rules! retry_transient {
     }};
 }
 
-/// Whether `e` is a 429 (Too Many Requests).
-pub(crate) fn rate_limited(e: &poise::serenity_prelude::Error) -> bool {
-    use poise::serenity_prelude as serenity;
-    matches!(
-        e,
-        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))
-            if r.status_code.as_u16() == 429
-    )
-}
-
-/// Whether `e` is worth trying again: a 429, a 5xx, or a request that did not complete.
-pub(crate) fn transient(e: &poise::serenity_prelude::Error) -> bool {
-    use poise::serenity_prelude as serenity;
-    match e {
-        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
-            let code = r.status_code.as_u16();
-            code == 429 || code >= 500
-        }
-        serenity::Error::Http(serenity::HttpError::Request(_)) => true,
-        _ => false,
-    }
-}
+pub(crate) use transient::{rate_limited, transient};
 
 /// How often, and after how long, a post refused with 429 is tried again.
 const RETRIES_429: [Duration; 3] = [
@@ -102,5 +82,5 @@ const RETRIES_429: [Duration; 3] = [
 ];
 
 // After `retry_transient!`, which they use.
-mod bot;
+mod outbox;
 mod reply;

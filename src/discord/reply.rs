@@ -138,7 +138,7 @@ pub(super) async fn say_public(ctx: Context<'_>, text: String) -> Result<(), Err
 }
 
 /// At most Discord's 2,000 characters.
-fn clip(text: &str) -> String {
+pub(super) fn clip(text: &str) -> String {
     if text.chars().count() <= MESSAGE_CHARS {
         return text.to_string();
     }
@@ -219,10 +219,9 @@ pub(super) async fn reply(
                 tracing::warn!(error = %e, "the answer to a command carried out was not shown");
                 carried_out_anyway(ctx.http(), ctx.channel_id(), &answer).await;
             }
+            // What other channels and players are owed went to the outbox with the
+            // command; should that write have failed, it is posted from here.
             announce(ctx.http(), ctx.channel_id(), &out).await;
-            direct_message(ctx.http(), &ctx.data().dm_refused, ctx.channel_id(), &out).await;
-            // What other players are told (a vacation's start or end), as the sweep's
-            // notices are.
             for n in &out.notices {
                 post_notice(ctx.http(), &ctx.data().dm_refused, n).await;
             }
@@ -267,23 +266,6 @@ pub(super) async fn announce(http: &serenity::Http, here: serenity::ChannelId, o
     }
 }
 
-/// Tells the next player by direct message when he asked for it.
-pub(super) async fn direct_message(
-    http: &serenity::Http,
-    refused: &DmRefused,
-    channel: serenity::ChannelId,
-    out: &Outcome,
-) {
-    let Some(next) = out.next.as_ref().filter(|n| n.dm) else {
-        return;
-    };
-    let Ok(user) = next.user_id.parse::<u64>() else {
-        return;
-    };
-    let text = format!("Match #{}: your turn to {}", next.match_id, next.what);
-    send_dm(http, refused, channel, user, text).await;
-}
-
 /// Sends a direct message. If Discord refuses it (403: the player does not take direct
 /// messages from the bot), says so once in `channel`, mentioning him, and carries on.
 async fn send_dm(
@@ -305,14 +287,27 @@ async fn send_dm(
         serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))
             if r.status_code.as_u16() == 403
     );
-    let first = forbidden
-        && refused
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .insert(user);
+    if forbidden {
+        direct_message_refused(http, refused, channel, user).await;
+    }
+}
+
+/// Says once per player in `channel`, mentioning him, that Discord refuses the bot's
+/// direct messages to him.
+pub(super) async fn direct_message_refused(
+    http: &serenity::Http,
+    refused: &DmRefused,
+    channel: serenity::ChannelId,
+    user: u64,
+) {
+    let first = refused
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .insert(user);
     if !first {
         return;
     }
+    let to = serenity::UserId::new(user);
     let msg = serenity::CreateMessage::new()
         .content(format!(
             "<@{user}> I cannot send you direct messages (Discord refuses them). Allow direct \
@@ -416,7 +411,9 @@ pub(super) async fn on_component(
                 carried_out_anyway(&ctx.http, c.channel_id, &answer).await;
             }
             announce(&ctx.http, c.channel_id, &out).await;
-            direct_message(&ctx.http, &data.dm_refused, c.channel_id, &out).await;
+            for n in &out.notices {
+                post_notice(&ctx.http, &data.dm_refused, n).await;
+            }
         }
     }
     Ok(())

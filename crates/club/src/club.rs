@@ -58,6 +58,10 @@ pub struct Club {
     pub(crate) quotas: crate::Quotas,
     /// Each player's hints in the last hour.
     pub(crate) hint_times: crate::kernel::quotas::HintTimes,
+    /// Rung when something is written to the outbox (`outbox`).
+    pub(crate) outbox_bell: tokio::sync::Notify,
+    /// How long a poster's claim on an outbox row lasts.
+    pub(crate) outbox_lease: Duration,
 }
 
 impl Club {
@@ -80,6 +84,8 @@ impl Club {
             posts_owed: crate::league::PostsOwed::default(),
             quotas: crate::Quotas::default(),
             hint_times: crate::kernel::quotas::HintTimes::default(),
+            outbox_bell: tokio::sync::Notify::new(),
+            outbox_lease: crate::outbox::DEFAULT_LEASE,
         }
     }
 
@@ -182,7 +188,7 @@ impl Club {
 
     async fn execute_uncounted(&self, actor: &Actor, cmd: Command) -> Result<Outcome, ClubError> {
         self.refuse_as_bot(actor, &cmd)?;
-        let out = self.dispatch(actor, cmd).await.inspect_err(|e| {
+        let mut out = self.dispatch(actor, cmd).await.inspect_err(|e| {
             // The player is told; the admin reads it in the log.
             if let ClubError::Store(s) = e
                 && s.fault() != store::Fault::Other
@@ -196,6 +202,8 @@ impl Club {
                 self.bot_player.ring(id.get());
             }
         }
+        // What other players and channels are owed goes to the outbox.
+        self.owe_outcome(&actor.channel, &mut out).await;
         Ok(out)
     }
 

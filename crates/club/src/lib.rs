@@ -22,6 +22,7 @@
 //! | `players/` | players: who sends a command, names, settings, ratings, head-to-head, the Welsh record, vacations, the daily digest, the matches waiting on a player |
 //! | `league/` | leagues and tournaments: the formats, fixtures, standings, seasons, the director's rulings |
 //! | `web/` | the read side of the web pages, reached through [`Club::web`]: link tokens, revoking them, one view per page |
+//! | `outbox/` | the messages owed (notices, announcements, the bot's decisions): written with or right after their change, claimed and marked by the adapters' posters |
 //! | `workers/` | the tasks beside the commands: the deadline sweep, the analysis runner, the bot's worker |
 //!
 //! Each room's `mod.rs` holds its entry points: the one `impl Club` block of the room,
@@ -45,6 +46,7 @@ mod fair;
 mod kernel;
 pub mod league;
 mod matches;
+mod outbox;
 mod players;
 mod practice;
 mod refusal;
@@ -67,6 +69,7 @@ pub use chouette::{
     ChouetteEntry, ChouetteOp, ChouetteRef, ChouetteSpec, chouette_words, rebuild_chouette,
 };
 pub use club::Club;
+pub use outbox::{Delivery, KEEP_POSTED, MAX_POST_ATTEMPTS, Owed, Posted, backoff};
 pub use command::Chart;
 pub use command::PlayerRef;
 pub use command::{

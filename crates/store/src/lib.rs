@@ -29,6 +29,7 @@
 //! | `digest.rs` | the daily digest's settings and days sent, the open matches of many players in one read, the low-time notice's marks |
 //! | `waiting.rs` | whom an open match waits on (written with each change), a player's waiting matches read by it |
 //! | `blocks.rs` | who blocked whom (`/block`, `/unblock`) |
+//! | `outbox.rs` | the messages changes owe: written with them, claimed by a poster lane by lane, marked posted or failed |
 //! | `head_to_head.rs` | the finished matches between two players (`/h2h`) |
 //! | `dice_counts.rs` | what `/fair stats` counts: a player's matches with fair dice, a community's throws |
 //!
@@ -125,6 +126,7 @@ mod match_writes;
 mod matches;
 mod migrate;
 mod money;
+mod outbox;
 mod players;
 pub mod ratings;
 mod restoring;
@@ -156,6 +158,7 @@ pub use matches::{
     ActionRow, LeagueReport, MatchChange, MatchRow, MatchStatus, NewMatch, ruleset_text,
 };
 pub use money::{LedgerEntry, LedgerRow, PotGame};
+pub use outbox::{Owed, OwedRow};
 pub use players::PlayerRow;
 pub use ratings::{
     RatedMatch, RatedSide, RatingChangeRow, RatingRow, Rebuilt, Standing, record_rating_update,

@@ -121,6 +121,7 @@ pub(crate) async fn write_change(
     if let Some(report) = &c.league {
         record_fixture_result(&mut *conn, c, report).await?;
     }
+    crate::outbox::insert_owed(&mut *conn, &c.owed, c.now).await?;
     Ok(rated)
 }
 

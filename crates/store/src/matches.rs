@@ -198,6 +198,9 @@ pub struct MatchChange {
     /// Whom the match waits on after this change, written in the same `UPDATE`
     /// (`None`: not worked out; readers then decode the snapshot).
     pub waiting: Option<WaitingMark>,
+    /// The messages this change owes (the bot's decision told in its channel), written
+    /// in its transaction (`outbox.rs`).
+    pub owed: Vec<crate::Owed>,
 }
 
 impl MatchChange {

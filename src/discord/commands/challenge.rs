@@ -225,7 +225,7 @@ async fn post_challenge(
 }
 
 /// Posts a saved challenge in a thread of its own: the thread made, the match moved to
-/// it, the challenge posted there, a pointer to it here, the direct message.
+/// it, the challenge posted there, a pointer to it here.
 async fn in_thread(
     ctx: Context<'_>,
     club: &Arc<club::Club>,
@@ -259,9 +259,9 @@ async fn in_thread(
             .message(),
         )
         .await?;
+    // The challenged player's direct message, when he asked for them, is in the outbox.
     crate::discord::reply::say_public(ctx, format!("Match #{id} is played in <#{}>", thread.id))
         .await?;
-    crate::discord::reply::direct_message(ctx.http(), &ctx.data().dm_refused, thread.id, out).await;
     Ok(())
 }
 

@@ -241,6 +241,11 @@ struct State {
     slow: Vec<(String, String, Duration)>,
     /// Staged failures: (method, route suffix, status, times left).
     failures: Vec<(String, String, u16, usize)>,
+    /// The first message made with each nonce sent with `enforce_nonce`.
+    nonces: HashMap<String, Value>,
+    /// The nonce of every message made with one, in order (a nonce sent again with
+    /// `enforce_nonce` makes no new message).
+    created_nonces: Vec<String>,
 }
 
 struct Shared {
@@ -503,6 +508,13 @@ impl FakeDiscord {
     /// Every message players saw so far (deleted ones marked).
     pub fn shown(&self) -> Vec<Shown> {
         self.shared.state.lock().unwrap().shown.clone()
+    }
+
+    /// The nonce of every message made with one, in order (Discord drops a message sent
+    /// again with the same nonce and `enforce_nonce`).
+    #[must_use]
+    pub fn created_nonces(&self) -> Vec<String> {
+        self.shared.state.lock().unwrap().created_nonces.clone()
     }
 
     /// From now on `user` does not take direct messages: posting in his DM channel is

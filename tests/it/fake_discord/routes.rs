@@ -395,9 +395,40 @@ impl State {
                         json!({"message": "Cannot send messages to this user", "code": 50007}),
                     );
                 }
+                // A nonce (at most 25 characters) with `enforce_nonce`: a second message
+                // with the same nonce is not created; the first is answered again.
+                let nonce = match &body["nonce"] {
+                    Value::String(n) => Some(n.clone()),
+                    Value::Number(n) => Some(n.to_string()),
+                    _ => None,
+                };
+                if let Some(n) = &nonce
+                    && n.chars().count() > 25
+                {
+                    return self.invalid_form(
+                        req,
+                        &[problem(
+                            "nonce",
+                            "BASE_TYPE_BAD_LENGTH",
+                            "Must be 25 or fewer in length.",
+                        )],
+                    );
+                }
+                let enforced = body["enforce_nonce"].as_bool() == Some(true);
+                if let (Some(n), true) = (&nonce, enforced)
+                    && let Some(first) = self.nonces.get(n)
+                {
+                    return (200, first.clone());
+                }
                 let answer = self.message(req, &body, false, ch, next_id);
                 if answer.0 < 300 {
                     self.show(dm_to, &body, req, None);
+                    if let Some(n) = nonce {
+                        self.created_nonces.push(n.clone());
+                        if enforced {
+                            self.nonces.insert(n, answer.1.clone());
+                        }
+                    }
                 }
                 answer
             }

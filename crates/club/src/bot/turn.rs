@@ -130,6 +130,32 @@ pub(super) async fn bot_decides(club: &Club, id: i64) -> Vec<BotEvent> {
     }
     let mut events = Vec::new();
     let notice = notice.filter(|text| club.bot_player.first_telling(id, text));
+    // The outbox: the batch's rows (written with each decision) made one and released,
+    // with why the bot now waits; a failure told on its own.
+    let mut owed: Vec<String> = Vec::new();
+    if last.is_some() {
+        if let Some(text) = &notice {
+            owe_bot_lines(club, id, &channel, std::slice::from_ref(text)).await;
+        }
+    } else {
+        owed.extend(notice.iter().cloned());
+    }
+    club.release_bot_rows(Some(id)).await;
+    let failure = failure.filter(|text| club.bot_player.first_telling(id, text));
+    owed.extend(failure.iter().cloned());
+    let notices: Vec<crate::Notice> = owed
+        .into_iter()
+        .map(|text| crate::Notice {
+            match_id: id.into(),
+            channel: channel.clone(),
+            user_id: String::new(),
+            dm: false,
+            text,
+        })
+        .collect();
+    if let Err(e) = club.owe(&notices).await {
+        tracing::warn!(match_id = id, error = %e, "why the bot waits not written to the outbox");
+    }
     if let Some(mut out) = last {
         // A long batch may have stopped at MAX_STEPS: the worker looks again.
         club.bot_player.ring(id);
@@ -152,23 +178,33 @@ pub(super) async fn bot_decides(club: &Club, id: i64) -> Vec<BotEvent> {
         });
     }
     if let Some(text) = failure {
-        if club.bot_player.first_telling(id, &text) {
-            events.push(BotEvent {
-                match_id: id.into(),
-                channel,
-                outcome: Outcome {
-                    match_id: Some(id.into()),
-                    lines: vec![text],
-                    ..Outcome::default()
-                },
-            });
-        }
+        events.push(BotEvent {
+            match_id: id.into(),
+            channel,
+            outcome: Outcome {
+                match_id: Some(id.into()),
+                lines: vec![text],
+                ..Outcome::default()
+            },
+        });
     }
     for e in &events {
         // Nobody listening is no error: the events are also returned.
         let _ = club.bot_player.events.send(e.clone());
     }
     events
+}
+
+/// Adds `lines` to the bot's held rows in match `id` (told with its batch).
+async fn owe_bot_lines(club: &Club, id: i64, channel: &str, lines: &[String]) {
+    let body = crate::outbox::rows::BotBody {
+        lines: lines.to_vec(),
+        ..Default::default()
+    };
+    let row = crate::outbox::rows::bot_row(id, channel, &body);
+    if let Err(e) = club.store.owe(&[row], club.clock.now()).await {
+        tracing::warn!(match_id = id, error = %e, "why the bot waits not written to the outbox");
+    }
 }
 
 /// The bot accepts the challenge `id` it was just sent: the challenge's `lines` and the
@@ -190,6 +226,14 @@ pub(super) async fn bot_accepts(
         .await
     {
         Ok(mut out) => {
+            // The acceptance is told in the challenge's own answer, not by the outbox.
+            if let Err(e) = club
+                .store
+                .outbox_discard_held(id, crate::outbox::rows::BOT)
+                .await
+            {
+                tracing::warn!(match_id = id, error = %e, "the bot's acceptance left in the outbox");
+            }
             lines.append(&mut out.lines);
             out.lines = lines;
             out

@@ -213,6 +213,27 @@ impl Club {
         views::legal_moves(self, actor, m).await
     }
 
+    /// Match `id` as a change left it (its snapshot `state`, `version` and `deadline`;
+    /// as it stands now when `state` is `None`): the board and who acts next (the
+    /// outbox's bot posts).
+    pub(crate) async fn outcome_as_of(
+        &self,
+        id: i64,
+        state: Option<&str>,
+        version: i64,
+        deadline: Option<i64>,
+    ) -> Result<Outcome, ClubError> {
+        let mut l = which_match::load(self, id).await?;
+        if let Some(s) = state {
+            l.snap = Some(
+                serde_json::from_str(s).map_err(|e| ClubError::Corrupt(id, e.to_string()))?,
+            );
+            l.row.version = version;
+            l.row.deadline_at = deadline;
+        }
+        Ok(views::outcome(self, &l, None))
+    }
+
     // which_match
     pub(crate) async fn load(&self, id: i64) -> Result<Loaded, ClubError> {
         which_match::load(self, id).await

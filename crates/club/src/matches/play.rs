@@ -120,6 +120,7 @@ pub(super) fn planned_change(
         } else {
             None
         },
+        owed: Vec::new(),
     })
 }
 
@@ -134,6 +135,21 @@ pub(super) async fn save(
     let now = club.clock.now();
     let mut change = planned_change(club, l, actor, &mut work, status, now)?;
     club.defer_for_vacation(l, &work.snap, &mut change).await?;
+    // A decision of the bot is told in its channel: the row is written with the change
+    // (held until its batch of decisions ends).
+    if let (Some(a), Some(side)) = (actor, l.bot_side())
+        && a == l.row.players[side.index()]
+    {
+        let body = crate::outbox::rows::BotBody {
+            lines: work.lines.clone(),
+            state: change.state.clone(),
+            version: l.row.version + 1,
+            deadline: change.deadline_at,
+        };
+        change
+            .owed
+            .push(crate::outbox::rows::bot_row(l.row.id, &l.row.channel, &body));
+    }
     let over = work.snap.is_over();
     let deadline_at = change.deadline_at;
     let (version, rated) = commit_end(club, l, &change).await?;

@@ -20,6 +20,10 @@ pub(super) fn spawn_bot(club: Arc<Club>) -> tokio::task::JoinHandle<()> {
     let stop = Arc::clone(&club.stop);
     drop(club);
     tokio::spawn(async move {
+        // No batch is under way yet: rows a stopped bot held are told now.
+        if let Some(club) = weak.upgrade() {
+            club.release_bot_rows(None).await;
+        }
         let mut scan = true;
         loop {
             if stop.asked() {

@@ -19,41 +19,64 @@ pub(super) async fn sweep(club: &Club) -> Result<Vec<Notice>, ClubError> {
     }
 }
 
-/// The sweep, each notice handed to `send` as soon as the change it tells of is done. A
-/// step (or one match) that meets an error does not stop the others: whatever was done is
-/// told, and the error is logged and given back (the first one).
+/// The sweep, each step's notices written to the outbox and handed to `send` as soon as
+/// the change they tell of is done. A step (or one match) that meets an error does not
+/// stop the others: whatever was done is told, and the error is logged and given back
+/// (the first one). Posted messages older than a day are pruned from the outbox last.
 pub(super) async fn sweep_into(
     club: &Club,
     send: &mut (dyn FnMut(Notice) + Send),
 ) -> Option<ClubError> {
     let now = club.clock.now();
     let mut first: Option<ClubError> = None;
-    let mut keep = |step: &str,
-                    result: Result<Vec<Notice>, ClubError>,
-                    send: &mut (dyn FnMut(Notice) + Send)| {
-        match result {
-            Ok(notices) => notices.into_iter().for_each(&mut *send),
-            Err(e) => {
-                tracing::warn!(step, error = %e, "a step of the deadline sweep failed; the rest goes on");
-                first.get_or_insert(e);
-            }
-        }
-    };
     // Planned vacations whose start has come begin first: no time-out for them.
-    keep("vacation starts", club.vacation_starts().await, send);
+    let r = club.vacation_starts().await;
+    keep(club, "vacation starts", r, send, &mut first).await;
     match club.store.due(now, 500).await {
         Ok(rows) => {
             for row in rows {
-                keep("a match due", club.match_due(row, now).await, send);
+                let r = club.match_due(row, now).await;
+                keep(club, "a match due", r, send, &mut first).await;
             }
         }
-        Err(e) => keep("matches due", Err(e.into()), send),
+        Err(e) => keep(club, "matches due", Err(e.into()), send, &mut first).await,
     }
-    keep("leagues", club.league_sweep().await, send);
-    keep("vacations", club.vacation_sweep().await, send);
-    keep("low time", club.low_time_sweep(now).await, send);
-    keep("digests", club.digest_sweep().await, send);
+    let r = club.league_sweep().await;
+    keep(club, "leagues", r, send, &mut first).await;
+    let r = club.vacation_sweep().await;
+    keep(club, "vacations", r, send, &mut first).await;
+    let r = club.low_time_sweep(now).await;
+    keep(club, "low time", r, send, &mut first).await;
+    let r = club.digest_sweep().await;
+    keep(club, "digests", r, send, &mut first).await;
+    if let Err(e) = club.outbox_prune().await {
+        tracing::warn!(error = %e, "the outbox was not pruned");
+    }
     first
+}
+
+/// A step's notices written to the outbox and handed on; its error logged and kept (the
+/// first one).
+async fn keep(
+    club: &Club,
+    step: &str,
+    result: Result<Vec<Notice>, ClubError>,
+    send: &mut (dyn FnMut(Notice) + Send),
+    first: &mut Option<ClubError>,
+) {
+    match result {
+        Ok(notices) => {
+            if let Err(e) = club.owe(&notices).await {
+                tracing::error!(step, error = %e, "the sweep's notices not written to the outbox");
+                first.get_or_insert(e);
+            }
+            notices.into_iter().for_each(&mut *send);
+        }
+        Err(e) => {
+            tracing::warn!(step, error = %e, "a step of the deadline sweep failed; the rest goes on");
+            first.get_or_insert(e);
+        }
+    }
 }
 
 /// Runs [`Club::sweep`] now and then every `every`, sending notices to `tx`, until

@@ -1,0 +1,297 @@
+//! The outbox: every message the club owes someone, kept in the store until an adapter
+//! has posted it (migration 0023, `docs/notices.md`).
+//!
+//! - **Written with the change.** The bot's decisions are rows of the match's own commit
+//!   (`matches::play`, held until the batch ends, then one row: `release_bot_rows`).
+//!   The sweep's notices (time-outs, reminders, league news, vacations, low time, digests)
+//!   and a command's notices and announcements for other channels are written by the club
+//!   right after the change commits, before any adapter sees them ([`Club::owe`]).
+//! - **Posted by the adapter.** A poster claims the first row of each lane (a channel, or a
+//!   player's direct messages) with [`Club::outbox_claim`], posts it with its nonce, and
+//!   tells the club how it went ([`Club::outbox_done`]): posted (with the platform's
+//!   message id), failed for now (tried again with backoff, up to [`MAX_POST_ATTEMPTS`]), or
+//!   failed for good (recorded with its reason; a direct message refused falls back to a
+//!   mention in the match's channel, by the adapter).
+//! - **Exactly once as players see it.** A claim is a lease ([`Club::with_outbox_lease`]);
+//!   a poster that died holding it leaves the row to the next claim, which posts it with
+//!   the same nonce: the platform drops the duplicate (Discord: `enforce_nonce`).
+//!
+//! Entry points, on [`Club`]: `owe`, `outbox_claim`, `outbox_done`, `outbox_wait`,
+//! `outbox_prune`, `outbox_size`; for other rooms `release_bot_rows` and the rows
+//! (`rows`).
+
+pub(crate) mod rows;
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use crate::{Club, ClubError, Notice, Outcome};
+use rows::{BOT, DM, NOTICE};
+
+/// A post failed for now is tried again at most this many times in all; then it is
+/// recorded as failed for good.
+pub const MAX_POST_ATTEMPTS: i64 = 12;
+
+/// How long a claimed row is its poster's before another may claim it, unless the club
+/// says otherwise.
+pub(crate) const DEFAULT_LEASE: Duration = Duration::from_secs(10);
+
+/// Posted rows are kept this long (seconds), then pruned by the sweep.
+pub const KEEP_POSTED: i64 = 86_400;
+
+/// A message owed, as a poster takes it.
+#[derive(Clone, Debug)]
+pub struct Delivery {
+    /// Its row in the outbox.
+    pub id: i64,
+    /// The nonce its post carries, the same at every attempt.
+    pub nonce: String,
+    /// The posts tried before.
+    pub attempts: i64,
+    pub what: Owed,
+}
+
+/// What a delivery posts.
+#[derive(Clone, Debug)]
+pub enum Owed {
+    /// A notice in a channel: for the player it mentions (`user_id`), or for everyone
+    /// there (`user_id` empty).
+    Notice(Notice),
+    /// A direct message to `notice.user_id`; `notice.channel` is where to say, should the
+    /// platform refuse it, that it could not be sent.
+    Direct(Notice),
+    /// The bot's decisions in a match, posted as a reply to a command is: their lines,
+    /// the board as it stands now, the player who acts next.
+    Bot {
+        match_id: crate::MatchNo,
+        channel: String,
+        outcome: Box<Outcome>,
+    },
+}
+
+/// How a post went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Posted {
+    /// Posted, as the platform's message `.0`.
+    Done(String),
+    /// Not posted, for now (a rate limit, a server error, a time-out): tried again.
+    Later(String),
+    /// Not posted, for good (the channel gone, direct messages refused): the reason.
+    Never(String),
+}
+
+/// Wall-clock seconds: a lease and a retry are delivery's time, not the games'.
+fn wall_now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+/// The wait before the next attempt after `attempts` failed ones: 5 s, doubling, at
+/// most 5 minutes.
+#[must_use]
+pub fn backoff(attempts: i64) -> i64 {
+    let n = u32::try_from(attempts.clamp(0, 6)).unwrap_or(6);
+    (5 * 2_i64.pow(n)).min(300)
+}
+
+impl Club {
+    /// Writes `notices` into the outbox (the change they tell of is committed) and wakes
+    /// the posters.
+    ///
+    /// # Errors
+    /// A database error (nothing written).
+    pub async fn owe(&self, notices: &[Notice]) -> Result<(), ClubError> {
+        let owed: Vec<store::Owed> = notices.iter().flat_map(rows::notice_rows).collect();
+        self.store.owe(&owed, self.clock.now()).await?;
+        self.outbox_bell.notify_waiters();
+        Ok(())
+    }
+
+    /// Writes the direct message telling `next` it is his turn into the outbox (its lane
+    /// is his direct messages); should the platform refuse it, it is said in `fallback`
+    /// (a channel).
+    ///
+    /// # Errors
+    /// A database error (nothing written).
+    pub async fn owe_turn_message(
+        &self,
+        next: &crate::NextUp,
+        fallback: &str,
+    ) -> Result<(), ClubError> {
+        let text = format!("Match #{}: your turn to {}", next.match_id, next.what);
+        let row = rows::direct_row(next, fallback, &text);
+        self.store.owe(&[row], self.clock.now()).await?;
+        self.outbox_bell.notify_waiters();
+        Ok(())
+    }
+
+    /// A command's notices for other players, its announcements for other channels than
+    /// `here`, and the next player's direct message (when he asked for them; should it
+    /// be refused, that is said in `here`), written into the outbox; on success the
+    /// notices and announcements leave the outcome (the posters post them). Should the
+    /// write fail, they stay in it for the adapter to post at once.
+    pub(crate) async fn owe_outcome(&self, here: &str, out: &mut Outcome) {
+        let mut notices: Vec<Notice> = out.notices.clone();
+        notices.extend(
+            out.announce
+                .iter()
+                .filter(|(channel, _)| channel != here)
+                .map(|(channel, text)| Notice {
+                    match_id: out.match_id.unwrap_or_else(|| 0.into()),
+                    channel: channel.clone(),
+                    user_id: String::new(),
+                    dm: false,
+                    text: text.clone(),
+                }),
+        );
+        let mut owed: Vec<store::Owed> = notices.iter().flat_map(rows::notice_rows).collect();
+        if let Some(next) = out.next.as_ref().filter(|n| n.dm && !n.user_id.is_empty()) {
+            owed.push(rows::direct_row(
+                next,
+                here,
+                &format!("Match #{}: your turn to {}", next.match_id, next.what),
+            ));
+        }
+        if owed.is_empty() {
+            return;
+        }
+        match self.store.owe(&owed, self.clock.now()).await {
+            Ok(()) => {
+                self.outbox_bell.notify_waiters();
+                out.notices.clear();
+                out.announce.clear();
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "a command's notices not written to the outbox; posted directly");
+            }
+        }
+    }
+
+    /// Releases the bot's held rows in match `id` (`None`: every match, at start-up),
+    /// each match's rows made one, and wakes the posters.
+    pub(crate) async fn release_bot_rows(&self, id: Option<i64>) {
+        if let Err(e) = self
+            .store
+            .outbox_release(id, BOT, &rows::join_bot_bodies)
+            .await
+        {
+            tracing::warn!(error = %e, "the bot's decisions not released for posting");
+        }
+        self.outbox_bell.notify_waiters();
+    }
+
+    /// Claims up to `limit` messages to post: the first owed in each lane, leased to the
+    /// caller. A bot's decisions come with the board as the match stands now.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn outbox_claim(&self, limit: i64) -> Result<Vec<Delivery>, ClubError> {
+        let now = wall_now();
+        let lease = i64::try_from(self.outbox_lease.as_secs()).unwrap_or(10);
+        let claimed = self.store.outbox_claim(now, now + lease, limit).await?;
+        let mut out = Vec::with_capacity(claimed.len());
+        for row in claimed {
+            let what = match row.owed.kind.as_str() {
+                BOT => {
+                    let body = rows::bot_body(&row.owed.body);
+                    let lines = body.lines;
+                    let mut outcome = match self
+                        .outcome_as_of(
+                            row.owed.match_id,
+                            body.state.as_deref(),
+                            body.version,
+                            body.deadline,
+                        )
+                        .await
+                    {
+                        Ok(o) => o,
+                        Err(e) => {
+                            tracing::warn!(match_id = row.owed.match_id, error = %e, "the bot's decision posted without its board");
+                            Outcome {
+                                match_id: Some(row.owed.match_id.into()),
+                                ..Outcome::default()
+                            }
+                        }
+                    };
+                    let mut all = lines;
+                    all.append(&mut outcome.lines);
+                    outcome.lines = all;
+                    Owed::Bot {
+                        match_id: row.owed.match_id.into(),
+                        channel: row.owed.channel.clone(),
+                        outcome: Box::new(outcome),
+                    }
+                }
+                DM => Owed::Direct(rows::notice_of(&row.owed, true)),
+                NOTICE | _ => Owed::Notice(rows::notice_of(&row.owed, false)),
+            };
+            out.push(Delivery {
+                nonce: row.nonce(),
+                id: row.id,
+                attempts: row.attempts,
+                what,
+            });
+        }
+        Ok(out)
+    }
+
+    /// Records how the post of `d` went: posted, to be tried again after a backoff (for
+    /// good after [`MAX_POST_ATTEMPTS`]), or failed for good.
+    ///
+    /// # Errors
+    /// A database error (the row is claimed again once its lease ends).
+    pub async fn outbox_done(&self, d: &Delivery, how: Posted) -> Result<(), ClubError> {
+        match how {
+            Posted::Done(message_id) => {
+                self.store
+                    .outbox_posted(d.id, &message_id, self.clock.now())
+                    .await?;
+            }
+            Posted::Never(reason) => self.store.outbox_failed(d.id, &reason).await?,
+            Posted::Later(reason) if d.attempts + 1 >= MAX_POST_ATTEMPTS => {
+                let reason = format!("gave up after {} attempts: {reason}", d.attempts + 1);
+                self.store.outbox_failed(d.id, &reason).await?;
+            }
+            Posted::Later(reason) => {
+                tracing::info!(row = d.id, %reason, "a post failed for now; tried again later");
+                self.store
+                    .outbox_retry(d.id, wall_now() + backoff(d.attempts))
+                    .await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Returns once something was written to the outbox, or after `wait`.
+    pub async fn outbox_wait(&self, wait: Duration) {
+        let _ = tokio::time::timeout(wait, self.outbox_bell.notified()).await;
+    }
+
+    /// Deletes what was posted (or failed for good) more than [`KEEP_POSTED`] ago;
+    /// returns how many rows.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn outbox_prune(&self) -> Result<u64, ClubError> {
+        Ok(self
+            .store
+            .outbox_prune(self.clock.now() - KEEP_POSTED)
+            .await?)
+    }
+
+    /// How many messages wait to be posted, and how many rows the outbox keeps.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn outbox_size(&self) -> Result<(i64, i64), ClubError> {
+        Ok(self.store.outbox_size().await?)
+    }
+
+    /// The club with claims leased for `lease` (default 10 s): how long a post that a
+    /// dead poster held waits before another tries it.
+    #[must_use]
+    pub fn with_outbox_lease(mut self, lease: Duration) -> Club {
+        self.outbox_lease = lease;
+        self
+    }
+}
