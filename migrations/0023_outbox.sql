@@ -5,7 +5,7 @@
 -- a permanent failure is recorded with its reason. A bot's batch of decisions is held
 -- until the batch ends, then merged into one row. Posted rows are pruned after a day.
 CREATE TABLE outbox (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    id INTEGER PRIMARY KEY,
     kind TEXT NOT NULL,
     lane TEXT NOT NULL,
     channel TEXT NOT NULL DEFAULT '',

@@ -32,7 +32,12 @@ pub fn outcome_text(out: &Outcome, now: i64) -> String {
     }
     // What other players are told (a vacation's start or end); a direct message only
     // has no place in the terminal.
-    for n in out.notices.iter().filter(|n| !n.channel.is_empty()) {
+    // (Printed from the outbox when they are there.)
+    for n in out
+        .notices
+        .iter()
+        .filter(|n| !out.owed && !n.channel.is_empty())
+    {
         s.push_str(&notice_text(n));
     }
     s

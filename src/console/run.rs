@@ -14,8 +14,8 @@ use engine::excerpt;
 
 use super::analysis;
 use super::bot;
-use super::outbox;
 use super::help::{HELP, help_on};
+use super::outbox;
 use super::output::{refusal_text, shown};
 use super::parse::parse_line;
 use super::web_revoke::{run_web_line, web_line};

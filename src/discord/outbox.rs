@@ -130,8 +130,7 @@ async fn post(p: &Poster, d: &Delivery) -> Posted {
                 Ok(m) => {
                     // The next player's direct message, owed in its turn.
                     if let Some(next) = outcome.next.as_ref().filter(|n| n.dm) {
-                        if let Err(e) = p.club.owe_turn_message(next, &channel.to_string()).await
-                        {
+                        if let Err(e) = p.club.owe_turn_message(next, &channel.to_string()).await {
                             tracing::warn!(error = %e, "the next player's direct message not owed");
                         }
                     }

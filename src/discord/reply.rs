@@ -221,9 +221,11 @@ pub(super) async fn reply(
             }
             // What other channels and players are owed went to the outbox with the
             // command; should that write have failed, it is posted from here.
-            announce(ctx.http(), ctx.channel_id(), &out).await;
-            for n in &out.notices {
-                post_notice(ctx.http(), &ctx.data().dm_refused, n).await;
+            if !out.owed {
+                announce(ctx.http(), ctx.channel_id(), &out).await;
+                for n in &out.notices {
+                    post_notice(ctx.http(), &ctx.data().dm_refused, n).await;
+                }
             }
             Ok(Some(out))
         }
@@ -410,9 +412,11 @@ pub(super) async fn on_component(
                 tracing::warn!(error = %e, "the answer to a click carried out was not shown");
                 carried_out_anyway(&ctx.http, c.channel_id, &answer).await;
             }
-            announce(&ctx.http, c.channel_id, &out).await;
-            for n in &out.notices {
-                post_notice(&ctx.http, &data.dm_refused, n).await;
+            if !out.owed {
+                announce(&ctx.http, c.channel_id, &out).await;
+                for n in &out.notices {
+                    post_notice(&ctx.http, &data.dm_refused, n).await;
+                }
             }
         }
     }

@@ -22,4 +22,3 @@ pub(crate) fn transient(e: &poise::serenity_prelude::Error) -> bool {
         _ => false,
     }
 }
-

@@ -11,6 +11,7 @@
 
 use std::path::Path;
 use std::sync::Arc;
+use std::time::Duration;
 
 use crate::discord_authorization::answer;
 use crate::discord_e2e::{connect, content, ephemeral, interact};
@@ -758,4 +759,81 @@ async fn the_bot_process_stopped_while_the_bot_is_to_act_makes_its_move_after_a_
     );
     assert!(store.load_match(1).await.unwrap().unwrap().version > row.version);
     assert_match_rebuilds(&store, 1).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_move_whose_post_was_cut_by_a_kill_is_shown_once_after_a_restart() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let db = store_url("discord-bot-nonce").await;
+    let path = std::env::var("PATH").unwrap_or_default();
+    // Given alice's 1-point match against the bot at the bot's turn, gnubg stuck
+    let stuck = format!("{}:{path}", gnubg_never_answering().display());
+    let first = gammonbot(&fake, &db, &stuck, "nonce-first");
+    fake.wait_for(0, |r| r.method == "PUT" && r.path.ends_with("/commands"))
+        .await;
+    let mut k = 0;
+    until_the_bot_acts(&fake, &mut k).await;
+    drop(first);
+    // And Discord slow to answer a post in the channel
+    let messages = format!("/channels/{CHANNEL}/messages");
+    fake.slow("POST", &messages, Duration::from_secs(4));
+    // When the process, gnubg found, has sent the bot's move and is killed before
+    // Discord answers (the message is made, the bot never learns it)
+    fake.wait_shard_free(0).await;
+    let second = gammonbot(&fake, &db, &path, "nonce-second");
+    let store = Store::open(&db).await.unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    let row = loop {
+        let owed = store.outbox_rows().await.unwrap();
+        if let Some((row, ..)) = owed.iter().find(|(r, ..)| r.owed.kind == "bot")
+            && fake.slowed().contains(&row.nonce())
+        {
+            break row.clone();
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the move never sent: {owed:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    drop(second);
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    let owed = store.outbox_rows().await.unwrap();
+    let (_, message, _) = owed.iter().find(|(r, ..)| r.id == row.id).unwrap();
+    assert_eq!(*message, None, "the move was marked posted before the kill");
+    let nonce = row.nonce();
+    // And the process is started again
+    fake.wait_shard_free(0).await;
+    let third = gammonbot(&fake, &db, &path, "nonce-third");
+    // Then the move is sent again with the same nonce, once its claim has lapsed, and
+    // marked posted with the message Discord made the first time
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    let posted = loop {
+        let rows = store.outbox_rows().await.unwrap();
+        if let Some((_, Some(m), _)) = rows.iter().find(|(r, ..)| r.id == row.id) {
+            break m.clone();
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "never marked: {rows:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    drop(third);
+    let sent: Vec<Request> = fake
+        .requests()
+        .into_iter()
+        .filter(|r| posted_in_channel(r) && r.json()["nonce"] == nonce.as_str())
+        .collect();
+    assert_eq!(sent.len(), 2, "sent before the kill and after the restart");
+    assert!(sent.iter().all(|r| r.json()["enforce_nonce"] == true));
+    assert_eq!(sent[0].response["id"].as_str(), Some(posted.as_str()));
+    // And players see it once: no nonce made two messages
+    let made = fake.created_nonces();
+    assert_eq!(made.iter().filter(|n| **n == nonce).count(), 1, "{made:?}");
+    let mut unique = made.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), made.len(), "a message made twice: {made:?}");
+    fake.finish().await;
 }

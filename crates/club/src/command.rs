@@ -499,6 +499,10 @@ pub struct Outcome {
     /// Messages for other players (a vacation's start or end told to the opponents),
     /// posted as the sweep's notices are.
     pub notices: Vec<Notice>,
+    /// `notices`, `announce` and the next player's direct message are in the outbox,
+    /// whose posters post them: the adapter posts none of them itself (`false`: writing
+    /// them there failed, and the adapter posts them at once).
+    pub owed: bool,
     /// The web page the answer is about beside its match's (a league's, a leaderboard):
     /// the adapters link to it when the web pages are on.
     pub web: Option<crate::WebPage>,

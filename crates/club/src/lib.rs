@@ -69,7 +69,6 @@ pub use chouette::{
     ChouetteEntry, ChouetteOp, ChouetteRef, ChouetteSpec, chouette_words, rebuild_chouette,
 };
 pub use club::Club;
-pub use outbox::{Delivery, KEEP_POSTED, MAX_POST_ATTEMPTS, Owed, Posted, backoff};
 pub use command::Chart;
 pub use command::PlayerRef;
 pub use command::{
@@ -96,6 +95,7 @@ pub use matches::{
     Choice, DEFAULT_LOW_TIME, Entry, LastMove, MatchOp, Ruling, Settlement, Snapshot, Subject,
     choices_words, next_choices, next_words, rebuild, standard_rules,
 };
+pub use outbox::{Delivery, KEEP_POSTED, MAX_POST_ATTEMPTS, Owed, Posted, backoff};
 pub use players::{
     DEFAULT_VACATION_DAYS, DigestOptions, PlaceLink, RATING_CHANGES_SHOWN, VacationOp,
     WaitingLinks, WebAddress, change_line, days_taken,

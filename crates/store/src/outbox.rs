@@ -199,13 +199,11 @@ impl Store {
     /// A database error.
     pub async fn outbox_retry(&self, id: i64, retry_at: i64) -> Result<(), StoreError> {
         let (_writing, mut tx) = self.begin_write().await?;
-        sqlx::query(
-            "UPDATE outbox SET claimed_until = $1, attempts = attempts + 1 WHERE id = $2",
-        )
-        .bind(retry_at)
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
+        sqlx::query("UPDATE outbox SET claimed_until = $1, attempts = attempts + 1 WHERE id = $2")
+            .bind(retry_at)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         Ok(())
     }
@@ -234,8 +232,7 @@ impl Store {
         .await?;
         let mut groups: Vec<(i64, Vec<i64>, Vec<String>)> = Vec::new();
         for r in &rows {
-            let (id, m, body): (i64, i64, String) =
-                (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
+            let (id, m, body): (i64, i64, String) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
             match groups.last_mut() {
                 Some((gm, ids, bodies)) if *gm == m => {
                     ids.push(id);
@@ -326,13 +323,7 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         rows.iter()
-            .map(|r| {
-                Ok((
-                    owed_row(r)?,
-                    r.try_get("message_id")?,
-                    r.try_get("failed")?,
-                ))
-            })
+            .map(|r| Ok((owed_row(r)?, r.try_get("message_id")?, r.try_get("failed")?)))
             .collect::<Result<_, sqlx::Error>>()
             .map_err(StoreError::from)
     }

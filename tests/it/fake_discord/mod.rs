@@ -246,6 +246,8 @@ struct State {
     /// The nonce of every message made with one, in order (a nonce sent again with
     /// `enforce_nonce` makes no new message).
     created_nonces: Vec<String>,
+    /// The nonce (or nothing) of each request a staged slowness held, as it arrived.
+    slowed: Vec<String>,
 }
 
 struct Shared {
@@ -337,6 +339,9 @@ impl FakeDiscord {
                                         .then_some(*d)
                                 });
                         if let Some(d) = slow {
+                            let nonce = req.json()["nonce"].as_str().unwrap_or("").to_string();
+                            s.state.lock().unwrap().slowed.push(nonce);
+                            s.arrived.notify_waiters();
                             tokio::time::sleep(d).await;
                         }
                         let (status, body, extra) = {
@@ -515,6 +520,13 @@ impl FakeDiscord {
     #[must_use]
     pub fn created_nonces(&self) -> Vec<String> {
         self.shared.state.lock().unwrap().created_nonces.clone()
+    }
+
+    /// The nonce (empty: none) of each request a staged slowness
+    /// ([`FakeDiscord::slow`]) has held so far, as each arrived (before it is answered).
+    #[must_use]
+    pub fn slowed(&self) -> Vec<String> {
+        self.shared.state.lock().unwrap().slowed.clone()
     }
 
     /// From now on `user` does not take direct messages: posting in his DM channel is

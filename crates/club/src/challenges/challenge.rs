@@ -212,6 +212,7 @@ pub(super) async fn challenge(
         chart: None,
         announce: Vec::new(),
         notices: Vec::new(),
+        owed: false,
         web: None,
         players: Vec::new(),
     })

@@ -225,9 +225,8 @@ impl Club {
     ) -> Result<Outcome, ClubError> {
         let mut l = which_match::load(self, id).await?;
         if let Some(s) = state {
-            l.snap = Some(
-                serde_json::from_str(s).map_err(|e| ClubError::Corrupt(id, e.to_string()))?,
-            );
+            l.snap =
+                Some(serde_json::from_str(s).map_err(|e| ClubError::Corrupt(id, e.to_string()))?);
             l.row.version = version;
             l.row.deadline_at = deadline;
         }

@@ -146,9 +146,11 @@ pub(super) async fn save(
             version: l.row.version + 1,
             deadline: change.deadline_at,
         };
-        change
-            .owed
-            .push(crate::outbox::rows::bot_row(l.row.id, &l.row.channel, &body));
+        change.owed.push(crate::outbox::rows::bot_row(
+            l.row.id,
+            &l.row.channel,
+            &body,
+        ));
     }
     let over = work.snap.is_over();
     let deadline_at = change.deadline_at;

@@ -128,8 +128,8 @@ impl Club {
     /// A command's notices for other players, its announcements for other channels than
     /// `here`, and the next player's direct message (when he asked for them; should it
     /// be refused, that is said in `here`), written into the outbox; on success the
-    /// notices and announcements leave the outcome (the posters post them). Should the
-    /// write fail, they stay in it for the adapter to post at once.
+    /// outcome says so (`owed`: the posters post them). Should the write fail, the
+    /// adapter posts them at once.
     pub(crate) async fn owe_outcome(&self, here: &str, out: &mut Outcome) {
         let mut notices: Vec<Notice> = out.notices.clone();
         notices.extend(
@@ -153,13 +153,13 @@ impl Club {
             ));
         }
         if owed.is_empty() {
+            out.owed = true;
             return;
         }
         match self.store.owe(&owed, self.clock.now()).await {
             Ok(()) => {
                 self.outbox_bell.notify_waiters();
-                out.notices.clear();
-                out.announce.clear();
+                out.owed = true;
             }
             Err(e) => {
                 tracing::error!(error = %e, "a command's notices not written to the outbox; posted directly");

@@ -126,7 +126,10 @@ mod tests {
             text: "your turn".into(),
         };
         let rows = notice_rows(&n);
-        let lanes: Vec<_> = rows.iter().map(|r| (r.kind.as_str(), r.lane.as_str())).collect();
+        let lanes: Vec<_> = rows
+            .iter()
+            .map(|r| (r.kind.as_str(), r.lane.as_str()))
+            .collect();
         assert_eq!(lanes, [(NOTICE, "c1"), (DM, "dm:u9")]);
         assert_eq!(notice_of(&rows[1], true).channel, "c1");
     }

@@ -32,6 +32,13 @@ async fn a_database_error_late_in_the_sweep_loses_no_notice_of_what_was_done_bef
     assert_eq!(notice.match_id, id);
     assert!(notice.text.contains("ran out of time"), "{}", notice.text);
     task.abort();
+    // And it is in the outbox, for a poster to post whatever happens to this process
+    let owed = at.club.outbox_claim(50).await.unwrap();
+    assert!(
+        owed.iter().any(|d| matches!(&d.what, club::Owed::Notice(n)
+            if n.match_id == id && n.text.contains("ran out of time"))),
+        "{owed:?}"
+    );
     sqlx::query("ALTER TABLE digests_gone RENAME TO digests")
         .execute(&pool)
         .await

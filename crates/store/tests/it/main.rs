@@ -6,4 +6,5 @@
 mod backup_files;
 mod bot_matches;
 mod group_commit;
+mod outbox_rows;
 mod postgres;
