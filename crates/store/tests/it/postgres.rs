@@ -16,7 +16,7 @@ use testkit::{PgCluster, scratch_db};
 /// BOOLEAN on PostgreSQL, are `flag` on both.
 type Columns = BTreeSet<(String, String, String, bool)>;
 
-const FLAGS: [(&str, &str); 8] = [
+const FLAGS: [(&str, &str); 9] = [
     ("players", "auto_roll"),
     ("players", "notify_dm"),
     ("communities", "match_threads"),
@@ -25,6 +25,7 @@ const FLAGS: [(&str, &str); 8] = [
     ("matches", "against_bot"),
     ("rating_changes", "won"),
     ("rating_changes", "forfeit"),
+    ("web_links", "hidden"),
 ];
 
 fn normalised(table: &str, column: &str, ty: &str) -> String {
