@@ -40,6 +40,7 @@ mod spectators;
 mod sweep_errors;
 mod vacation;
 mod waiting_columns;
+mod web_privacy;
 mod web_revoke;
 mod welsh_analysis;
 mod welsh_bot;
