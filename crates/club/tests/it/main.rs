@@ -26,6 +26,7 @@ mod disk_full;
 mod fair_dice;
 mod fair_stats;
 mod h2h;
+mod hint_wait;
 mod league_formats;
 mod league_matches;
 mod league_pictures;

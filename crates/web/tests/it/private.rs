@@ -62,7 +62,10 @@ async fn a_revoked_match_shows_on_the_opponents_page_with_no_link() {
         .unwrap();
     let old = club.web().match_link(id).await.unwrap();
     let page = get(s.addr, &format!("/p/{bob}")).await.text();
-    assert!(page.contains(&format!("<a href=\"/m/{old}\">vs ")), "{page}");
+    assert!(
+        page.contains(&format!("<a href=\"/m/{old}\">vs ")),
+        "{page}"
+    );
     // When alice revokes its link
     let r = club
         .web()
@@ -75,6 +78,12 @@ async fn a_revoked_match_shows_on_the_opponents_page_with_no_link() {
         .unwrap();
     // Then bob's page shows the match, linking neither the old page nor the new one
     let page = get(s.addr, &format!("/p/{bob}")).await.text();
-    assert!(page.contains("<li>vs <bdi>alice</bdi> · standard"), "{page}");
-    assert!(!page.contains(&old) && !page.contains(&r.link.token), "{page}");
+    assert!(
+        page.contains("<li>vs <bdi>alice</bdi> · standard"),
+        "{page}"
+    );
+    assert!(
+        !page.contains(&old) && !page.contains(&r.link.token),
+        "{page}"
+    );
 }
