@@ -558,7 +558,11 @@ async fn the_pages_work_in_a_real_browser() {
     assert!(step(club, id, "watcher").await);
     // Two polls' time (every 3 s)
     tokio::time::sleep(Duration::from_secs(7)).await;
-    assert_eq!(board_step(&c).await, now - 2, "the viewer stays in the past");
+    assert_eq!(
+        board_step(&c).await,
+        now - 2,
+        "the viewer stays in the past"
+    );
     body.send_keys(&char::from(Key::End).to_string())
         .await
         .unwrap();
