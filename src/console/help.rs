@@ -55,6 +55,8 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
   /web revoke #N|cN|league [name]|leaderboard|player   a new link for that web page (the
                                       old one stops working): a match's or a chouette's player,
                                       a league's organiser, anyone for the leaderboard, you for yours
+  /web private on|off                 on: your player page is linked from no other page or
+                                      answer (your name shown without a link); off: linked again
                                       anyone here may look at a match (/board #N, /history #N,
                                       /export #N, /moves #N); without #N: your open match, else
                                       your last finished one; /games lists both

@@ -60,12 +60,13 @@ pub async fn run_line(club: &Club, line: &str, png_dir: Option<&Path>) -> (Strin
     (text, refused)
 }
 
-/// [`run_line`], and the outcome when there was one (for its web pages' links).
+/// [`run_line`], and the outcome when there was one with the one it answers (for its web
+/// pages' links).
 async fn run_line_board(
     club: &Club,
     line: &str,
     png_dir: Option<&Path>,
-) -> (String, bool, Option<Outcome>) {
+) -> (String, bool, Option<(Actor, Outcome)>) {
     if let Some(help) = help_asked(line) {
         return (help, false, None);
     }
@@ -75,12 +76,13 @@ async fn run_line_board(
         Err(e) => return (format!("?? {e}\n"), true, None),
     };
     let (name, cmd) = parsed;
-    match club.execute(&Actor::local(&name), cmd).await {
+    let who = Actor::local(&name);
+    match club.execute(&who, cmd).await {
         Ok(out) => {
             // What the command owes other players and channels, printed from the outbox.
             let mut text = shown(&out, club.now(), png_dir).await;
             text.push_str(&outbox::owed_text(club, png_dir).await);
-            (text, false, Some(out))
+            (text, false, Some((who, out)))
         }
         Err(e) => (format!("!! {}\n", refusal_text(&e)), true, None),
     }
@@ -100,11 +102,12 @@ pub async fn run_line_linked(
         return run_web_line(club, parsed, web).await;
     }
     let (mut text, refused, out) = run_line_board(club, line, png_dir).await;
-    let Some(out) = out else {
+    let Some((who, out)) = out else {
         return (text, refused);
     };
+    // A page its owner keeps private is linked in their own answers only.
     if let Some(base) = web
-        && let Ok(Some(link)) = club.web().outcome_link(&out).await
+        && let Ok(Some(link)) = club.web().outcome_link(&out, Some(&who)).await
     {
         let what = if link.kind == club::PageKind::Player {
             "player page"
@@ -115,7 +118,7 @@ pub async fn run_line_linked(
     }
     // An answer about two players (`/h2h`): each one's page.
     if let Some(base) = web
-        && let Ok(links) = club.web().outcome_player_links(&out).await
+        && let Ok(links) = club.web().outcome_player_links(&out, Some(&who)).await
     {
         for (name, link) in links {
             let _ = writeln!(

@@ -3,15 +3,25 @@
 //! (a player who sat in it), `league [name]` a league's (its organiser), `leaderboard` the
 //! leaderboard's, `player` the speaker's own player page. The local chat has no server
 //! rights: anyone may revoke the leaderboard's link, as anyone may set `/server
-//! vacation-days`.
+//! vacation-days`. `/web private on|off`: the speaker's player page kept off every other
+//! page and answer, or linked again.
 
 use club::{Actor, Club, RevokeTarget, Rights};
 
 use super::output::refusal_text;
 use super::parse_words::ParseError;
 
-/// What `/web revoke` names.
-const USAGE: &str = "write `/web revoke #N` (match N's page), `/web revoke cN` (chouette N's), `/web revoke league [name]`, `/web revoke leaderboard` or `/web revoke player` (your own page)";
+/// What `/web` takes.
+const USAGE: &str = "write `/web revoke #N` (match N's page), `/web revoke cN` (chouette N's), `/web revoke league [name]`, `/web revoke leaderboard`, `/web revoke player` (your own page) or `/web private on|off` (your page linked from no other page or answer, or linked again)";
+
+/// What a `/web` line asks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum WebAsk {
+    /// A page's link replaced.
+    Revoke(RevokeTarget),
+    /// The speaker's player page kept private (`true`) or shared again.
+    Private(bool),
+}
 
 /// The page a `/web revoke` line names, from the words after `revoke`.
 fn target(args: &[&str]) -> Option<RevokeTarget> {
@@ -33,8 +43,8 @@ fn target(args: &[&str]) -> Option<RevokeTarget> {
     }
 }
 
-/// A `/web` line: who speaks and the page named; `None` for any other line.
-pub(super) fn web_line(line: &str) -> Option<Result<(String, RevokeTarget), ParseError>> {
+/// A `/web` line: who speaks and what they ask; `None` for any other line.
+pub(super) fn web_line(line: &str) -> Option<Result<(String, WebAsk), ParseError>> {
     let (name, rest) = line.trim().split_once(':')?;
     let rest = rest.trim();
     let verb = rest.split_whitespace().next()?;
@@ -45,8 +55,15 @@ pub(super) fn web_line(line: &str) -> Option<Result<(String, RevokeTarget), Pars
     let args: Vec<&str> = rest.split_whitespace().skip(1).collect();
     Some(match args.split_first() {
         Some((revoke, rest)) if revoke.eq_ignore_ascii_case("revoke") => target(rest)
-            .map(|t| (name.to_string(), t))
+            .map(|t| (name.to_string(), WebAsk::Revoke(t)))
             .ok_or_else(|| ParseError(USAGE.into())),
+        Some((private, [on])) if private.eq_ignore_ascii_case("private") => {
+            match on.to_ascii_lowercase().as_str() {
+                "on" => Ok((name.to_string(), WebAsk::Private(true))),
+                "off" => Ok((name.to_string(), WebAsk::Private(false))),
+                _ => Err(ParseError(USAGE.into())),
+            }
+        }
         _ => Err(ParseError(USAGE.into())),
     })
 }
@@ -55,18 +72,35 @@ pub(super) fn web_line(line: &str) -> Option<Result<(String, RevokeTarget), Pars
 /// was refused.
 pub(super) async fn run_web_line(
     club: &Club,
-    parsed: Result<(String, RevokeTarget), ParseError>,
+    parsed: Result<(String, WebAsk), ParseError>,
     web: Option<&str>,
 ) -> (String, bool) {
-    let (name, target) = match parsed {
+    let (name, ask) = match parsed {
         Ok(p) => p,
         Err(e) => return (format!("?? {e}\n"), true),
     };
     let Some(base) = web else {
+        let what = match ask {
+            WebAsk::Revoke(_) => "there is no link to revoke",
+            WebAsk::Private(_) => "there is no page to keep private",
+        };
         return (
-            "!! this chat serves no web pages, so there is no link to revoke\n".into(),
+            format!("!! this chat serves no web pages, so {what}\n"),
             true,
         );
+    };
+    let target = match ask {
+        WebAsk::Revoke(t) => t,
+        WebAsk::Private(private) => {
+            return match club
+                .web()
+                .set_player_private(&Actor::local(&name), private)
+                .await
+            {
+                Ok(words) => (format!("{words}\n"), false),
+                Err(e) => (format!("!! {}\n", refusal_text(&e)), true),
+            };
+        }
     };
     let rights = Rights {
         manager: target == RevokeTarget::Leaderboard,
@@ -78,11 +112,7 @@ pub(super) async fn run_web_line(
         .await
     {
         Ok(r) => (
-            format!(
-                "The old link of {} no longer works. The new one: {}\n",
-                r.page,
-                web::page_url(base, &r.link)
-            ),
+            format!("{}\n", r.answer(&web::page_url(base, &r.link))),
             false,
         ),
         Err(e) => (format!("!! {}\n", refusal_text(&e)), true),
@@ -95,7 +125,10 @@ mod tests {
 
     #[test]
     fn a_revoke_line_names_one_page() {
-        let t = |s: &str| web_line(s).unwrap().ok().map(|(_, t)| t);
+        let t = |s: &str| match web_line(s).unwrap() {
+            Ok((_, WebAsk::Revoke(t))) => Some(t),
+            _ => None,
+        };
         assert_eq!(t("al: /web revoke #3"), Some(RevokeTarget::Match(3)));
         assert_eq!(t("al: /web revoke c2"), Some(RevokeTarget::Chouette(2)));
         assert_eq!(
@@ -123,5 +156,19 @@ mod tests {
             assert_eq!(t(bad), None, "{bad}");
         }
         assert!(web_line("al: /games").is_none());
+    }
+
+    #[test]
+    fn a_private_line_says_on_or_off() {
+        let t = |s: &str| web_line(s).unwrap().ok().map(|(_, a)| a);
+        assert_eq!(t("al: /web private on"), Some(WebAsk::Private(true)));
+        assert_eq!(t("al: /web private OFF"), Some(WebAsk::Private(false)));
+        for bad in [
+            "al: /web private",
+            "al: /web private maybe",
+            "al: /web private on off",
+        ] {
+            assert_eq!(t(bad), None, "{bad}");
+        }
     }
 }

@@ -12,7 +12,7 @@ use render::{
 use render::{bracket_alt_text, bracket_png, standings_alt_text, standings_png};
 
 use super::buttons::buttons;
-use club::{Chart, Club, Outcome, PageKind};
+use club::{Actor, Chart, Club, Outcome, PageKind};
 
 /// What everyone is shown.
 #[derive(Clone, Debug, Default)]
@@ -48,22 +48,35 @@ impl Answer {
     /// outcome shows a match's or a chouette's board (or is about a player), a link button
     /// to its page beside its other buttons (or in a row of its own when theirs is full);
     /// likewise to the league's or the leaderboard's page when the outcome is about one
-    /// (`web_page`).
+    /// (`web_page`). An answer to no one in particular (the bot's move): a page kept
+    /// private is not linked ([`Answer::linked_for`]).
     pub async fn linked(
         out: &Outcome,
         files: Vec<serenity::CreateAttachment>,
         club: &Club,
         web: Option<&str>,
     ) -> Answer {
+        Answer::linked_for(out, files, club, web, None).await
+    }
+
+    /// [`Answer::linked`] in the answer to `viewer`: their own player page is linked even
+    /// while they keep it private; another's kept private is not, nor a match's revoked.
+    pub async fn linked_for(
+        out: &Outcome,
+        files: Vec<serenity::CreateAttachment>,
+        club: &Club,
+        web: Option<&str>,
+        viewer: Option<&Actor>,
+    ) -> Answer {
         let mut a = Answer::of(out, files);
         let mut links: Vec<serenity::CreateButton> = [
-            page_button(out, club, web).await,
+            page_button(out, club, web, viewer).await,
             crate::discord::web_page::page_link(out, club, web).await,
         ]
         .into_iter()
         .flatten()
         .collect();
-        links.extend(player_buttons(out, club, web).await);
+        links.extend(player_buttons(out, club, web, viewer).await);
         for link in links {
             match a.components.last_mut() {
                 Some(serenity::CreateActionRow::Buttons(b)) if b.len() < 5 => b.push(link),
@@ -167,16 +180,18 @@ const LABEL_CHARS: usize = 80;
 
 /// The link buttons to the pages of the players `out` is about when it is about several
 /// (`/h2h`), labelled with their names, when `web` is set; none when the club cannot give
-/// the links (then logged).
+/// the links (then logged). A page kept private is linked only in its player's answer
+/// (`viewer`).
 async fn player_buttons(
     out: &Outcome,
     club: &Club,
     web: Option<&str>,
+    viewer: Option<&Actor>,
 ) -> Vec<serenity::CreateButton> {
     let Some(base) = web else {
         return Vec::new();
     };
-    match club.web().outcome_player_links(out).await {
+    match club.web().outcome_player_links(out, viewer).await {
         Ok(links) => links
             .into_iter()
             .map(|(name, link)| {
@@ -195,15 +210,17 @@ async fn player_buttons(
 }
 
 /// The link button to the web page of what `out` is about (the match or chouette whose
-/// board it shows, the player of a `/rating` answer), when `web` is set; none when the
-/// club cannot give the link (it is then left out, and logged).
+/// board it shows, the player of a `/rating` answer), when `web` is set and the club
+/// gives it to `viewer` (not a revoked match's, nor another's private page); none when
+/// the club cannot give the link (it is then left out, and logged).
 async fn page_button(
     out: &Outcome,
     club: &Club,
     web: Option<&str>,
+    viewer: Option<&Actor>,
 ) -> Option<serenity::CreateButton> {
     let base = web?;
-    match club.web().outcome_link(out).await {
+    match club.web().outcome_link(out, viewer).await {
         Ok(Some(link)) => {
             let label = match link.kind {
                 PageKind::Match => PAGE_LABEL,

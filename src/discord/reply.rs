@@ -204,7 +204,9 @@ pub(super) async fn reply(
             let answer = or_defer(
                 async {
                     let files = outcome_files(&out).await;
-                    Answer::linked(&out, files, &data.club, data.web.as_deref()).await
+                    let viewer = actor(ctx);
+                    Answer::linked_for(&out, files, &data.club, data.web.as_deref(), Some(&viewer))
+                        .await
                 },
                 RENDER_WAIT,
                 async || {
@@ -350,7 +352,7 @@ pub(super) async fn on_component(
     }
     let _answering = data.answering.enter(c.channel_id);
     let who = actor_of(&c.user, c.guild_id, c.channel_id);
-    let work = club_task(Arc::clone(&data.club), who, cmd);
+    let work = club_task(Arc::clone(&data.club), who.clone(), cmd);
     let (result, defer) = or_defer(work, DEFER_AFTER, async || {
         rest_count::counted(c.defer(ctx).await)
     })
@@ -396,7 +398,8 @@ pub(super) async fn on_component(
                 deferred = deferral_made(defer);
                 files
             };
-            let answer = Answer::linked(&out, files, &data.club, data.web.as_deref()).await;
+            let answer =
+                Answer::linked_for(&out, files, &data.club, data.web.as_deref(), Some(&who)).await;
             let shown = if deferred {
                 rest_count::counted(c.create_followup(ctx, answer.followup()).await).map(|_| ())
             } else {

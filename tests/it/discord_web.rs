@@ -174,7 +174,7 @@ async fn board_messages_link_to_the_match_page_and_only_a_player_revokes_the_lin
     // Then the old link finds nothing, the new one the match
     assert_eq!(club.web().resolve_match_link(&old).await.unwrap(), None);
     assert_eq!(club.web().resolve_match_link(&new).await.unwrap(), Some(1));
-    // and the next board carries the new link
+    // and the next board carries no link: revoking hides, the new link is alice's to give
     let r = interact(
         &fake,
         slash(
@@ -188,8 +188,7 @@ async fn board_messages_link_to_the_match_page_and_only_a_player_revokes_the_lin
     .await;
     let _ = board(&r);
     let l = links(&r);
-    assert_eq!(l.len(), 1, "{l:?}");
-    assert_eq!(token_of(&l[0].1), new);
+    assert!(l.is_empty(), "{l:?}");
     fake.finish().await;
 }
 
@@ -295,6 +294,47 @@ async fn a_rating_answer_links_to_the_players_page_and_its_player_revokes_the_li
             .name,
         "bob"
     );
+    // And his page is private now: carol's /rating of bob has no link, his own has it
+    let rating = |token: &'static str, who: (u64, &'static str)| {
+        slash(
+            token,
+            who,
+            "rating",
+            json!([{"name": "player", "type": 6, "value": BOB.0.to_string()}]),
+            json!({"users": {BOB.0.to_string(): user(BOB.0, "bob")}}),
+        )
+    };
+    let player_page = |r: &Request| -> Option<String> {
+        links(r)
+            .into_iter()
+            .find(|(label, _)| label == "Player page")
+            .map(|(_, url)| url.replace(&format!("{PUBLIC_URL}/p/"), ""))
+    };
+    let r = interact(&fake, rating("p-rating-private", CAROL)).await;
+    assert_eq!(player_page(&r), None);
+    let r = interact(&fake, rating("p-rating-own", BOB)).await;
+    assert_eq!(player_page(&r), Some(new.clone()));
+    // When bob shares it again (/web private off): carol's answer links the new page
+    let private = |token: &'static str, on: u8| {
+        slash(
+            token,
+            BOB,
+            "web",
+            json!([{"name": "private", "type": 1,
+                    "options": [{"name": "state", "type": 4, "value": on}]}]),
+            json!({}),
+        )
+    };
+    let r = interact(&fake, private("p-off", 1)).await;
+    assert!(ephemeral(&r), "{}", content(&r));
+    assert!(content(&r).contains("shared again"), "{}", content(&r));
+    let r = interact(&fake, rating("p-rating-shared", CAROL)).await;
+    assert_eq!(player_page(&r), Some(new.clone()));
+    // And /web private on hides it again
+    let r = interact(&fake, private("p-on", 0)).await;
+    assert!(content(&r).contains("private now"), "{}", content(&r));
+    let r = interact(&fake, rating("p-rating-hidden", CAROL)).await;
+    assert_eq!(player_page(&r), None);
 
     // Naming no page, or both: refused privately, nothing changed
     let before = club.store().fingerprint().await.unwrap();

@@ -2,7 +2,8 @@
 //! player's page, `/h2h` both players', a chouette's board its session's page, and `/web
 //! revoke #N` gives a match's player a new link (the old one then finds nothing) while
 //! anyone else, a malformed line or a chat without pages is refused with nothing changed; `/web revoke cN`, `league [name]`,
-//! `leaderboard` and `player` the same for those pages.
+//! `leaderboard` and `player` the same for those pages. `/web private on` keeps the
+//! speaker's page out of other players' answers (his own still print it) until `off`.
 
 use std::sync::Arc;
 
@@ -109,7 +110,7 @@ async fn web_revoke_gives_a_player_a_new_link_and_refuses_anyone_else() {
     let out = say(&club, "alice: /web revoke", true).await;
     assert_eq!(
         out,
-        "?? write `/web revoke #N` (match N's page), `/web revoke cN` (chouette N's), `/web revoke league [name]`, `/web revoke leaderboard` or `/web revoke player` (your own page)\n"
+        "?? write `/web revoke #N` (match N's page), `/web revoke cN` (chouette N's), `/web revoke league [name]`, `/web revoke leaderboard`, `/web revoke player` (your own page) or `/web private on|off` (your page linked from no other page or answer, or linked again)\n"
     );
     let (out, refused) = run_line_linked(&club, "alice: /web revoke #1", None, None).await;
     assert!(refused);
@@ -122,24 +123,30 @@ async fn web_revoke_gives_a_player_a_new_link_and_refuses_anyone_else() {
 
     // A player of the match: a new link, the old one finds nothing.
     let out = say(&club, "bob: /web revoke #1", false).await;
-    let new = out
-        .strip_prefix(&format!(
-            "The old link of match #1's page no longer works. The new one: {BASE}/m/"
-        ))
-        .and_then(|t| t.strip_suffix('\n'))
-        .unwrap_or_else(|| panic!("{out}"));
+    let new = revoked(&out, "match #1's page", "/m/");
+    let new = new.as_str();
+    assert!(out.contains("given only here"), "{out}");
     assert_ne!(new, old);
+    // And the match's boards link no page any more, not even for the revoker
+    let board = say(&club, "bob: /board #1", false).await;
+    assert!(!board.contains("(web page:"), "{board}");
     assert_eq!(club.web().resolve_match_link(new).await.unwrap(), Some(1));
     assert_eq!(club.web().resolve_match_link(&old).await.unwrap(), None);
 }
 
-/// The token of the new link in a `/web revoke` answer about `page`, under `{BASE}{path}`.
+/// The token of the new link in a `/web revoke` answer about `page`, under `{BASE}{path}`
+/// (the answer's first line; the next says who else is given it, and that copies saved
+/// elsewhere cannot be recalled).
 fn revoked(out: &str, page: &str, path: &str) -> String {
-    let prefix = format!("The old link of {page} no longer works. The new one: {BASE}{path}");
+    let prefix = format!(
+        "The old link of {page} no longer works: whoever opens it finds nothing. The new one: {BASE}{path}"
+    );
     let token = out
         .strip_prefix(&prefix)
-        .and_then(|t| t.strip_suffix('\n'))
+        .and_then(|t| t.split_once('\n'))
+        .map(|(t, _)| t)
         .unwrap_or_else(|| panic!("not `{prefix}`: {out}"));
+    assert!(out.contains("cannot be recalled"), "{out}");
     assert!(club::is_token(token), "{token}");
     token.to_string()
 }
@@ -249,4 +256,43 @@ async fn h2h_prints_both_players_pages_and_stats_the_players_page() {
     let out = say(&club, "carol: /stats alice", false).await;
     let token = link_in(&out, "player page", "/p/");
     assert_eq!(token, club.web().player_link(1, 1).await.unwrap());
+}
+
+#[tokio::test]
+async fn web_private_keeps_a_players_page_out_of_others_answers_until_off() {
+    let (club, store) = club("local-web-private").await;
+    say(&club, "alice: /challenge bob length:3", false).await;
+    say(&club, "bob: /accept", false).await;
+    let out = say(&club, "alice: /rating", false).await;
+    let alice = link_in(&out, "player page", "/p/");
+
+    // Refused, nothing changed: a malformed line, a chat without pages
+    let before = store.fingerprint().await.unwrap();
+    let out = say(&club, "alice: /web private maybe", true).await;
+    assert!(out.starts_with("?? write `/web revoke #N`"), "{out}");
+    let (out, refused) = run_line_linked(&club, "alice: /web private on", None, None).await;
+    assert!(refused);
+    assert_eq!(
+        out,
+        "!! this chat serves no web pages, so there is no page to keep private\n"
+    );
+    assert_eq!(store.fingerprint().await.unwrap(), before);
+
+    // When alice keeps her page private
+    let out = say(&club, "alice: /web private on", false).await;
+    assert!(out.starts_with("Your player page is private now"), "{out}");
+    // Then carl's /rating of her prints no link; her own still prints hers
+    let out = say(&club, "carl: /rating alice", false).await;
+    assert!(!out.contains("(player page: "), "{out}");
+    let out = say(&club, "alice: /rating", false).await;
+    assert_eq!(link_in(&out, "player page", "/p/"), alice);
+    // And /h2h asked by carl prints bob's page only
+    let out = say(&club, "carl: /h2h alice bob", false).await;
+    assert!(!out.contains("(player page of alice: "), "{out}");
+    link_in(&out, "player page of bob", "/p/");
+
+    // When she shares it again: carl's answer links it, the same link
+    say(&club, "alice: /web private off", false).await;
+    let out = say(&club, "carl: /rating alice", false).await;
+    assert_eq!(link_in(&out, "player page", "/p/"), alice);
 }

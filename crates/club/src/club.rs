@@ -40,8 +40,11 @@ pub struct Club {
     pub(crate) challenge_expiry: i64,
     /// `/analyse`: the settings, the workers' bell, the events.
     pub(crate) analyst: Arc<crate::analysis::Analyst>,
-    /// GNU Backgammon as a player and for hints: its pool of gnubg processes.
+    /// GNU Backgammon as a player (and the tutor): its pool of gnubg processes.
     pub(crate) gnubg: gnubg::Bot,
+    /// GNU Backgammon for `/hint`: a pool of its own, so the bot's moves never wait
+    /// behind a hint (`practice::hint_slot`).
+    pub(crate) hints: crate::practice::hint_slot::HintSlot,
     /// The bot player: its identities, events and worker's bell.
     pub(crate) bot_player: Arc<crate::bot::BotPlayer>,
     /// What [`Club::execute`] counts (`metrics`).
@@ -76,6 +79,10 @@ impl Club {
             challenge_expiry: crate::challenges::DEFAULT_CHALLENGE_EXPIRY,
             analyst: crate::analysis::Analyst::new(AnalysisSettings::default()),
             gnubg: gnubg::Bot::new(gnubg::BotSettings::default()),
+            hints: crate::practice::hint_slot::HintSlot::new(
+                &gnubg::BotSettings::default(),
+                crate::practice::DEFAULT_HINT_WAIT,
+            ),
             bot_player: Arc::new(crate::bot::BotPlayer::new()),
             metrics: ClubMetrics::default(),
             stop: Arc::new(crate::kernel::Stop::new()),
@@ -97,10 +104,21 @@ impl Club {
     }
 
     /// The club with these settings for GNU Backgammon as a player and for hints
-    /// (default: [`gnubg::BotSettings::default`]).
+    /// (default: [`gnubg::BotSettings::default`]); hints get a pool of their own of
+    /// [`crate::practice::HINT_PROCESSES`] process, further below the bot's priority.
     #[must_use]
     pub fn with_bot(mut self, settings: gnubg::BotSettings) -> Club {
+        self.hints = crate::practice::hint_slot::HintSlot::new(&settings, self.hints.wait());
         self.gnubg = gnubg::Bot::new(settings);
+        self
+    }
+
+    /// The club with a hint waiting at most `wait` for GNU Backgammon (default
+    /// [`crate::practice::DEFAULT_HINT_WAIT`]); past it the player is told gnubg is busy,
+    /// with nothing counted.
+    #[must_use]
+    pub fn with_hint_wait(mut self, wait: Duration) -> Club {
+        self.hints = self.hints.with_wait(wait);
         self
     }
 

@@ -103,6 +103,7 @@ pub use players::{
 pub use players::{PlayerRefusal, VacationRefusal};
 pub use practice::PracticeRefusal;
 pub use practice::{Before, TUTOR_THRESHOLD, TutorNote};
+pub use practice::{DEFAULT_HINT_WAIT, HINT_PROCESSES};
 pub use refusal::{Refusal, WaitsOn};
 pub use web::WebRefusal;
 pub use web::{

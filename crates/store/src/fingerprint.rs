@@ -60,7 +60,7 @@ impl Store {
                 "id, player_x, player_o, match_id, status, winner, how",
             ),
             ("league_actions", "league_id, seq, entry"),
-            ("web_links", "kind, target, token"),
+            ("web_links", "kind, target, token, hidden"),
             (
                 "vacations",
                 "id, player_id, community_id, year, started_at, ends_at, ended_at, ended_how, days, state",

@@ -24,7 +24,7 @@
 //! | `cause.rs` | why a match ended, as stored |
 //! | `health.rs` | the health check's write, the counts the metrics show, the database errors seen |
 //! | `fault.rs` | what a database error means for the command (disk full, unreachable, interrupted) |
-//! | `web_links.rs` | the web companion's link tokens (one per match; replaced to revoke) |
+//! | `web_links.rs` | the web companion's link tokens (one per page; replaced to revoke; hidden from other pages) |
 //! | `vacation.rs` | vacations: a server's allowance, one row per vacation, the clocks they move |
 //! | `digest.rs` | the daily digest's settings and days sent, the open matches of many players in one read, the low-time notice's marks |
 //! | `waiting.rs` | whom an open match waits on (written with each change), a player's waiting matches read by it |
@@ -136,6 +136,7 @@ mod waiting_mark;
 mod web_league;
 mod web_links;
 pub use web_league::PageStamp;
+pub use web_links::WebToken;
 
 use thiserror::Error;
 

@@ -118,7 +118,8 @@ impl Store {
 impl Store {
     /// The stamp of community `community`'s leaderboard page: its ratings (how many,
     /// the sums of their values, experience and records: a rated match or a rebuild
-    /// changes them), its players' page links, and its rated players' names.
+    /// changes them), its players' page links (made, replaced, hidden or shown again),
+    /// and its rated players' names.
     ///
     /// # Errors
     /// A database error.
@@ -131,15 +132,19 @@ impl Store {
                CAST(COALESCE(SUM(r.lost), 0) AS BIGINT),
                (SELECT COUNT(*) FROM web_links w WHERE w.kind = $2),
                (SELECT CAST(COALESCE(SUM(w.created_at), 0) AS BIGINT)
-                  FROM web_links w WHERE w.kind = $2)
+                  FROM web_links w WHERE w.kind = $2),
+               (SELECT COUNT(*) FROM web_links w WHERE w.kind = $2 AND w.hidden = $3),
+               (SELECT CAST(COALESCE(SUM(w.target), 0) AS BIGINT)
+                  FROM web_links w WHERE w.kind = $2 AND w.hidden = $3)
              FROM ratings r WHERE r.community_id = $1",
         )
         .bind(community)
         .bind(format!("player:{community}"))
+        .bind(true)
         .fetch_one(&self.pool)
         .await?;
-        let mut numbers = Vec::with_capacity(7);
-        for i in 0..7 {
+        let mut numbers = Vec::with_capacity(9);
+        for i in 0..9 {
             numbers.push(r.try_get::<i64, _>(i)?);
         }
         let rows = sqlx::query(

@@ -1,12 +1,13 @@
 //! The web companion's links (migration 0013): one unguessable token per page target (a
-//! match today), made when first asked for, replaced when revoked. The club makes the
-//! tokens (`club::web_links`); the store only keeps them.
+//! match today), made when first asked for, replaced when revoked; a link may be hidden
+//! (migration 0024: kept off every other page and answer, `docs/web.md`). The club makes
+//! the tokens (`club::web_links`); the store only keeps them.
 
 use std::collections::HashMap;
 
 use sqlx::Row;
 
-use crate::db::sql;
+use crate::db::{flag, sql};
 use crate::league_pages::bump_league_pages;
 use crate::{Store, StoreError};
 
@@ -18,8 +19,18 @@ pub(crate) const MATCH_KIND: &str = "match";
 /// values).
 const CHUNK: usize = 500;
 
+/// A target's link as kept: its token, and whether it is hidden (kept off every other page
+/// and answer; the token still opens the page).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WebToken {
+    /// The token.
+    pub token: String,
+    /// Kept off every other page and answer.
+    pub hidden: bool,
+}
+
 impl Store {
-    /// The tokens of those of `targets` of `kind` that have one.
+    /// The links of those of `targets` of `kind` that have one.
     ///
     /// # Errors
     /// A database error.
@@ -27,12 +38,12 @@ impl Store {
         &self,
         kind: &str,
         targets: &[i64],
-    ) -> Result<HashMap<i64, String>, StoreError> {
+    ) -> Result<HashMap<i64, WebToken>, StoreError> {
         let mut out = HashMap::with_capacity(targets.len());
         for chunk in targets.chunks(CHUNK) {
             let marks: Vec<String> = (0..chunk.len()).map(|i| format!("${}", i + 2)).collect();
             let text = format!(
-                "SELECT target, token FROM web_links WHERE kind = $1 AND target IN ({})",
+                "SELECT target, token, hidden FROM web_links WHERE kind = $1 AND target IN ({})",
                 marks.join(", ")
             );
             let mut q = sqlx::query(sql(text)).bind(kind);
@@ -40,7 +51,13 @@ impl Store {
                 q = q.bind(*t);
             }
             for r in q.fetch_all(&self.pool).await? {
-                out.insert(r.try_get::<i64, _>("target")?, r.try_get("token")?);
+                out.insert(
+                    r.try_get::<i64, _>("target")?,
+                    WebToken {
+                        token: r.try_get("token")?,
+                        hidden: flag(&r, "hidden")?,
+                    },
+                );
             }
         }
         Ok(out)
@@ -94,6 +111,66 @@ impl Store {
         Ok(row.map(|r| r.try_get::<String, _>("token")).transpose()?)
     }
 
+    /// The link of `kind`'s `target`, if it has one: its token and whether it is hidden.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn web_token_row(
+        &self,
+        kind: &str,
+        target: i64,
+    ) -> Result<Option<WebToken>, StoreError> {
+        let row =
+            sqlx::query("SELECT token, hidden FROM web_links WHERE kind = $1 AND target = $2")
+                .bind(kind)
+                .bind(target)
+                .fetch_optional(&self.pool)
+                .await?;
+        row.map(|r| {
+            Ok(WebToken {
+                token: r.try_get("token")?,
+                hidden: flag(&r, "hidden")?,
+            })
+        })
+        .transpose()
+        .map_err(|e: sqlx::Error| e.into())
+    }
+
+    /// Hides `kind`'s `target`'s link from every other page and answer, or shows it again
+    /// (`hidden`), in one write; a target with no link yet gets `token`. Answers the token
+    /// it has then (the token itself does not change).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn set_web_hidden(
+        &self,
+        kind: &str,
+        target: i64,
+        token: &str,
+        hidden: bool,
+        now: i64,
+    ) -> Result<String, StoreError> {
+        let (writing, mut tx) = self.begin_write().await?;
+        sqlx::query(
+            "INSERT INTO web_links (kind, target, token, created_at, hidden) \
+             VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (kind, target) DO UPDATE SET hidden = excluded.hidden",
+        )
+        .bind(kind)
+        .bind(target)
+        .bind(token)
+        .bind(now)
+        .bind(hidden)
+        .execute(&mut *tx)
+        .await?;
+        if kind == MATCH_KIND {
+            bump_league_pages(&mut tx, &[target]).await?;
+        }
+        tx.commit().await?;
+        drop(writing);
+        self.web_token(kind, target).await?.ok_or(StoreError::Stale)
+    }
+
     /// Gives `kind`'s `target` the token `token` unless it already has one; answers the
     /// token it has then (the one given, or the one another process gave first).
     ///
@@ -125,8 +202,9 @@ impl Store {
         self.web_token(kind, target).await?.ok_or(StoreError::Stale)
     }
 
-    /// Replaces the token of `kind`'s `target` with `token` (made if it had none): the old
-    /// token finds nothing from now on.
+    /// Replaces the token of `kind`'s `target` with `token` (made if it had none), hidden
+    /// from every other page and answer or not (`hidden`): the old token finds nothing
+    /// from now on.
     ///
     /// # Errors
     /// A database error.
@@ -135,18 +213,21 @@ impl Store {
         kind: &str,
         target: i64,
         token: &str,
+        hidden: bool,
         now: i64,
     ) -> Result<(), StoreError> {
         let (_guard, mut tx) = self.begin_write().await?;
         sqlx::query(
-            "INSERT INTO web_links (kind, target, token, created_at) VALUES ($1, $2, $3, $4) \
+            "INSERT INTO web_links (kind, target, token, created_at, hidden) \
+             VALUES ($1, $2, $3, $4, $5) \
              ON CONFLICT (kind, target) DO UPDATE SET token = excluded.token, \
-             created_at = excluded.created_at",
+             created_at = excluded.created_at, hidden = excluded.hidden",
         )
         .bind(kind)
         .bind(target)
         .bind(token)
         .bind(now)
+        .bind(hidden)
         .execute(&mut *tx)
         .await?;
         if kind == MATCH_KIND {

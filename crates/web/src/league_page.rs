@@ -173,11 +173,21 @@ pub fn leaderboard_html(page: &LeaderboardPage) -> String {
         for r in &b.rows {
             h.raw("<tr><td>")
                 .num(n(r.rank))
-                .raw("</td><td class=\"who\"><a href=\"/p/")
-                .text(&r.player)
-                .raw("\">")
-                .name(&r.name)
-                .raw("</a></td><td>")
+                .raw("</td><td class=\"who\">");
+            // A player keeping their page private: the name with no link.
+            match &r.player {
+                Some(t) => {
+                    h.raw("<a href=\"/p/")
+                        .text(t)
+                        .raw("\">")
+                        .name(&r.name)
+                        .raw("</a>");
+                }
+                None => {
+                    h.name(&r.name);
+                }
+            }
+            h.raw("</td><td>")
                 .text(&r.rating)
                 .raw("</td><td>")
                 .num(n(r.experience))

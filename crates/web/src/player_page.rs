@@ -89,13 +89,20 @@ pub fn player_html(token: &str, page: &PlayerPage) -> String {
     } else {
         h.raw("<ol class=\"recent\" id=\"recent\">");
         for m in &page.recent {
-            h.raw("<li><a href=\"/m/")
-                .text(&m.token)
-                .raw("\">vs ")
-                .name(&m.opponent)
-                .raw("</a> · ")
-                .text(m.ruleset.as_str())
-                .raw(" · ");
+            // A match whose link was revoked is linked nowhere but by its revoker.
+            match &m.token {
+                Some(t) => {
+                    h.raw("<li><a href=\"/m/")
+                        .text(t)
+                        .raw("\">vs ")
+                        .name(&m.opponent)
+                        .raw("</a> · ");
+                }
+                None => {
+                    h.raw("<li>vs ").name(&m.opponent).raw(" · ");
+                }
+            }
+            h.text(m.ruleset.as_str()).raw(" · ");
             match m.won {
                 Some(true) => h.raw("won"),
                 Some(false) => h.raw("lost"),

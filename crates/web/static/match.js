@@ -1,7 +1,8 @@
 // The match and chouette pages' replay (docs/web.md): previous and next, the arrow keys and the move
 // list step through the boards without reloading; a live match's page polls its small
-// version file and reloads itself when the match moves. No inline script: the CSP
-// allows only this server's files.
+// version file and reloads itself when the match moves (a viewer in the past, once they
+// come back to the end); a link that no longer works (revoked) stops the polling and
+// says so. No inline script: the CSP allows only this server's files.
 "use strict";
 (function () {
   var main = document.getElementById("match");
@@ -16,6 +17,9 @@
   var score = document.getElementById("score");
   var items = document.querySelectorAll("#moves li");
   var at = 0;
+  // The match moved while the viewer was stepping through the past: the end they come
+  // back to is the new one.
+  var stale = false;
   items.forEach(function (li) {
     if (li.classList.contains("current")) at = Number(li.dataset.n);
   });
@@ -31,6 +35,7 @@
   }
 
   function show(n) {
+    if (stale && n >= count - 1) { location.replace(path); return; }
     if (!board || n < 0 || n >= count || n === at) return;
     at = n;
     board.src = path + "/board/" + n + ".png";
@@ -75,18 +80,31 @@
   });
 
   // A live match: poll its version every few seconds; when it moves, show the new last
-  // board (a viewer stepping through the past stays where they are).
+  // board (a viewer stepping through the past stays where they are until they come back
+  // to the end). A link that finds nothing any more (revoked): stop, and say so.
   if (main.dataset.live !== "1") return;
   var version = main.dataset.version;
+  function gone() {
+    var note = document.createElement("p");
+    note.id = "gone";
+    note.setAttribute("role", "status");
+    note.textContent = "This page's link no longer works (it was revoked): the page is " +
+      "not updated any more.";
+    main.insertBefore(note, main.firstChild);
+  }
   function poll() {
     fetch(path + "/version.json", { cache: "no-store" })
-      .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (v) {
-        if (v && String(v.version) !== version) {
-          if (count === 0 || at === count - 1) { location.replace(path); return; }
-          version = String(v.version);
-        }
-        setTimeout(poll, 3000);
+      .then(function (r) {
+        if (r.status === 404) { gone(); return; }
+        if (!r.ok) { setTimeout(poll, 10000); return; }
+        return r.json().then(function (v) {
+          if (String(v.version) !== version) {
+            if (count === 0 || at === count - 1) { location.replace(path); return; }
+            version = String(v.version);
+            stale = true;
+          }
+          setTimeout(poll, 3000);
+        });
       })
       .catch(function () { setTimeout(poll, 10000); });
   }

@@ -2,7 +2,9 @@
 //! a match's (its players, or a manager of its server), a chouette's (a player who sat in
 //! it, or a manager), a league's (its organiser, a manager, or a holder of its organiser
 //! role), the server's leaderboard's (a manager) and the sender's own player page's. The
-//! club decides who may; this reads the options and the sender's rights.
+//! club decides who may; this reads the options and the sender's rights. `/web private
+//! on|off`: the sender's player page kept off every other page and answer, or linked
+//! again.
 
 use club::{RevokeTarget, Rights};
 
@@ -12,7 +14,11 @@ use crate::discord::league::{autocomplete_league, rights};
 use crate::discord::reply::tell;
 
 /// The web pages' links.
-#[poise::command(slash_command, subcommands("web_revoke"), subcommand_required)]
+#[poise::command(
+    slash_command,
+    subcommands("web_revoke", "web_private"),
+    subcommand_required
+)]
 pub async fn web(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
@@ -89,11 +95,48 @@ pub async fn web_revoke(
         .revoke_link_by(&actor(ctx), target, &Rights { manager, roles })
         .await
     {
-        Ok(r) => format!(
-            "The old link of {} no longer works. The new one: {}",
-            r.page,
-            ::web::page_url(base, &r.link)
-        ),
+        Ok(r) => r.answer(&::web::page_url(base, &r.link)),
+        Err(e) => format!("\u{26A0} {e}"),
+    };
+    tell(ctx, text).await?;
+    Ok(())
+}
+
+/// On or off.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum OnOff {
+    #[name = "on"]
+    On,
+    #[name = "off"]
+    Off,
+}
+
+/// Keep your player page private: other pages and answers show your name with no link.
+///
+/// Your own answers still give you the link; whoever already has it can still open the
+/// page (`/web revoke player:True` makes a new one).
+#[poise::command(slash_command, rename = "private")]
+pub async fn web_private(
+    ctx: Context<'_>,
+    #[description = "on: linked from no other page or answer; off: linked again"] state: OnOff,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    if data.web.is_none() {
+        tell(
+            ctx,
+            "\u{26A0} this bot has no web pages (its PUBLIC_URL is not set), so there is no page to keep private",
+        )
+        .await?;
+        return Ok(());
+    }
+    let private = matches!(state, OnOff::On);
+    let text = match data
+        .club
+        .web()
+        .set_player_private(&actor(ctx), private)
+        .await
+    {
+        Ok(words) => words,
         Err(e) => format!("\u{26A0} {e}"),
     };
     tell(ctx, text).await?;

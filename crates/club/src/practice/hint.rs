@@ -90,6 +90,24 @@ pub(super) async fn hint(
             return Err(PracticeRefusal::NobodyToDecide.into());
         }
     }
+    // GNU Backgammon's turn first (a standard match's hint): a hint that finds it busy for
+    // the whole wait is refused before anything is counted. The bot's moves have a pool
+    // of their own and never wait for it.
+    let turn = match &snap.game {
+        AnyMatch::Standard(_) => {
+            Some(
+                club.hints
+                    .turn()
+                    .await
+                    .map_err(|wait| PracticeRefusal::GnubgBusy {
+                        wait: crate::duration_words(
+                            i64::try_from(wait.as_secs().max(1)).unwrap_or(i64::MAX),
+                        ),
+                    })?,
+            )
+        }
+        AnyMatch::Welsh(_) => None,
+    };
     // The hour's hints are counted only for a hint that will be given.
     let now = club.clock.now();
     if let Err(next) = club.hint_times.take(me.id, now, club.quotas.hints_per_hour) {
@@ -109,13 +127,14 @@ pub(super) async fn hint(
             (welsh_adviser(), words)
         }
         AnyMatch::Standard(game) => {
-            let words = match Question::of(game, side) {
-                Ok(q) => club
-                    .gnubg
-                    .run(move |pool| q.answer(pool))
+            let words = match (Question::of(game, side), turn) {
+                (Ok(q), Some(turn)) => club
+                    .hints
+                    .run(turn, move |pool| q.answer(pool))
                     .await
                     .map_err(PracticeRefusal::GnubgHintFailed)?,
-                Err(words) => words,
+                (Ok(_), None) => unreachable!("a standard match's hint has gnubg's turn"),
+                (Err(words), _) => words,
             };
             (format!("GNU Backgammon at {HINT_LEVEL}"), words)
         }

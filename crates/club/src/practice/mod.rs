@@ -4,11 +4,13 @@
 //! (`undo`).
 
 mod hint;
+pub(crate) mod hint_slot;
 mod refusal;
 mod tutor;
 pub(crate) mod undo;
 pub(crate) mod welsh_hint;
 
+pub use hint_slot::{DEFAULT_HINT_WAIT, HINT_PROCESSES};
 pub use refusal::PracticeRefusal;
 pub use tutor::TUTOR_THRESHOLD;
 pub use undo::{Before, TutorNote};

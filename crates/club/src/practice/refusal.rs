@@ -61,6 +61,15 @@ pub enum PracticeRefusal {
     /// The Welsh player's hint did not come back (its task failed).
     #[error("the Welsh player could not give a hint: {0}")]
     WelshHintFailed(tokio::task::JoinError),
+    /// Every gnubg process kept for hints stayed busy with other players' hints for the
+    /// whole wait: nothing was counted.
+    #[error(
+        "GNU Backgammon is busy giving other hints (waited {wait} for it): try /hint again in a moment; this one was not counted"
+    )]
+    GnubgBusy {
+        /// How long the hint waited, in words.
+        wait: String,
+    },
     /// GNU Backgammon gave no hint.
     #[error("GNU Backgammon could not give a hint: {0}")]
     GnubgHintFailed(gnubg::BotError),
@@ -132,6 +141,7 @@ impl PracticeRefusal {
             PracticeRefusal::WelshHintFailed(_) | PracticeRefusal::GnubgHintFailed(_) => {
                 "hint_failed"
             }
+            PracticeRefusal::GnubgBusy { .. } => "busy",
             PracticeRefusal::NoTutor { .. } => "no_tutor",
             PracticeRefusal::FlaggedForOther { .. }
             | PracticeRefusal::TooLate { .. }

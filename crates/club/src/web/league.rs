@@ -116,8 +116,9 @@ pub struct LeaderLine {
     pub experience: u32,
     pub won: u32,
     pub lost: u32,
-    /// The token of the player's page.
-    pub player: String,
+    /// The token of the player's page; `None` while the player keeps it private (the name
+    /// is then shown with no link).
+    pub player: Option<String>,
 }
 
 /// The index of a server's public pages (without the server's stored name, made from
@@ -507,11 +508,8 @@ async fn leaderboard_page(club: &Club, community: i64) -> Result<LeaderboardPage
         let mut tokens = super::links::links_for(club, &kind, &ids).await?;
         let mut lines = Vec::with_capacity(rows.len());
         for (r, rank) in rows.into_iter().zip(1u32..) {
-            let player = tokens
-                .remove(&r.player_id)
-                .ok_or(WebRefusal::NoPlayerLink {
-                    player: r.player_id,
-                })?;
+            // A player keeping their page private has no token here.
+            let player = tokens.remove(&r.player_id);
             lines.push(LeaderLine {
                 rank,
                 name: r.name,

@@ -2,7 +2,9 @@
 //! random source, as 32 hex digits), made when first asked for and kept by the store
 //! (migration 0013); revoking a link gives the match a new token, and the old one then
 //! finds nothing. A page is reached only through its token: the token names no
-//! server, player or Discord id (`docs/web.md`).
+//! server, player or Discord id (`docs/web.md`). A hidden link (migration 0024: a match's
+//! once revoked, a player's kept private) is given by no other page or answer: they show
+//! the match or the name with no link.
 
 use std::collections::HashMap;
 
@@ -58,7 +60,8 @@ pub fn is_token(token: &str) -> bool {
 }
 
 /// The tokens of `kind`'s `targets` (ids the store has, as a league's matches or a
-/// leaderboard's players), made now for those that have none, in one transaction.
+/// leaderboard's players), made now for those that have none, in one transaction; a
+/// hidden link is left out (the page shows that target with no link).
 pub(super) async fn links_for(
     club: &Club,
     kind: &str,
@@ -77,7 +80,69 @@ pub(super) async fn links_for(
         let ids: Vec<i64> = missing.iter().map(|m| m.0).collect();
         tokens.extend(club.store.web_tokens(kind, &ids).await?);
     }
-    Ok(tokens)
+    Ok(tokens
+        .into_iter()
+        .filter(|(_, t)| !t.hidden)
+        .map(|(id, t)| (id, t.token))
+        .collect())
+}
+
+/// The token of `kind`'s `target` as another page or answer may give it: `None` when
+/// its link is hidden, else the token (made now by `make` when it has none).
+async fn shown_link(
+    club: &Club,
+    kind: &str,
+    target: i64,
+    make: impl AsyncFnOnce() -> Result<String, ClubError>,
+) -> Result<Option<String>, ClubError> {
+    match club.store.web_token_row(kind, target).await? {
+        Some(t) if t.hidden => Ok(None),
+        Some(t) => Ok(Some(t.token)),
+        None => make().await.map(Some),
+    }
+}
+
+/// The token of match `match_id`'s page as other pages and answers give it: `None` once
+/// its link was revoked (the new one is the revoker's to give).
+pub(super) async fn shown_match_link(
+    club: &Club,
+    match_id: i64,
+) -> Result<Option<String>, ClubError> {
+    shown_link(club, MATCH, match_id, async || {
+        match_link(club, match_id).await
+    })
+    .await
+}
+
+/// The token of the page of player `user` in community `community` as an answer to
+/// `viewer` gives it: `None` while the player keeps it private, unless `viewer` is the
+/// player.
+pub(super) async fn shown_player_link(
+    club: &Club,
+    community: i64,
+    user: i64,
+    viewer: Option<i64>,
+) -> Result<Option<String>, ClubError> {
+    if viewer == Some(user) {
+        return player_link(club, community, user).await.map(Some);
+    }
+    shown_link(club, &player_kind(community), user, async || {
+        player_link(club, community, user).await
+    })
+    .await
+}
+
+/// The store's id of `viewer`, if the club knows them (one it does not know has no page
+/// of their own).
+async fn viewer_id(club: &Club, viewer: Option<&Actor>) -> Result<Option<i64>, ClubError> {
+    let Some(a) = viewer else {
+        return Ok(None);
+    };
+    Ok(club
+        .store
+        .find_player(&a.platform, &a.user_id)
+        .await?
+        .map(|p| p.id))
 }
 
 /// The token of match `match_id`'s web page, made now if it has none.
@@ -96,26 +161,27 @@ pub(super) async fn match_link(club: &Club, match_id: i64) -> Result<String, Clu
         .await?)
 }
 
-/// Revokes match `match_id`'s web link: a new token replaces it (answered), and the
-/// old one finds nothing from now on.
+/// Revokes match `match_id`'s web link: a new token replaces it (answered), hidden from
+/// every other page and answer, and the old one finds nothing from now on.
 pub(super) async fn revoke_match_link(club: &Club, match_id: i64) -> Result<String, ClubError> {
     club.store
         .load_match(match_id)
         .await?
         .ok_or(Refusal::UnknownMatch(crate::MatchNo::from(match_id)))?;
-    replace_web_link(club, MATCH, match_id).await
+    replace_web_link(club, MATCH, match_id, true).await
 }
 
-/// Gives `kind`'s `target` a new token in one write (answered): the old one finds
-/// nothing from now on.
+/// Gives `kind`'s `target` a new token in one write (answered), hidden from every other
+/// page and answer or not (`hidden`): the old one finds nothing from now on.
 pub(super) async fn replace_web_link(
     club: &Club,
     kind: &str,
     target: i64,
+    hidden: bool,
 ) -> Result<String, ClubError> {
     let token = new_token()?;
     club.store
-        .replace_web_token(kind, target, &token, club.clock.now())
+        .replace_web_token(kind, target, &token, hidden, club.clock.now())
         .await?;
     Ok(token)
 }
@@ -159,10 +225,13 @@ pub(super) async fn revoke_match_link_by(
 
 /// The link of the page an outcome is about: the match or chouette whose board it
 /// shows, else the one player it is about (`/rating`, `/stats`); `None` when it is
-/// about none, or about several players ([`Web::outcome_player_links`](crate::Web::outcome_player_links)).
+/// about none, or about several players ([`Web::outcome_player_links`](crate::Web::outcome_player_links)),
+/// or when its link is hidden (a match's revoked; a player's kept private, unless the
+/// answer is to `viewer` and about them).
 pub(super) async fn outcome_link(
     club: &Club,
     out: &Outcome,
+    viewer: Option<&Actor>,
 ) -> Result<Option<PageLink>, ClubError> {
     let (kind, token) = match (
         out.board.is_some(),
@@ -170,31 +239,41 @@ pub(super) async fn outcome_link(
         out.chouette,
         out.players.as_slice(),
     ) {
-        (true, Some(id), _, _) => (PageKind::Match, match_link(club, id).await?),
-        (true, None, Some(id), _) => (PageKind::Chouette, chouette_link(club, id).await?),
-        (_, _, _, &[crate::PlayerRef { community, player }]) => (
-            PageKind::Player,
-            player_link(club, community.get(), player.get()).await?,
-        ),
+        (true, Some(id), _, _) => (PageKind::Match, shown_match_link(club, id).await?),
+        (true, None, Some(id), _) => (PageKind::Chouette, Some(chouette_link(club, id).await?)),
+        (_, _, _, &[crate::PlayerRef { community, player }]) => {
+            let viewer = viewer_id(club, viewer).await?;
+            (
+                PageKind::Player,
+                shown_player_link(club, community.get(), player.get(), viewer).await?,
+            )
+        }
         _ => return Ok(None),
     };
-    Ok(Some(PageLink { kind, token }))
+    Ok(token.map(|token| PageLink { kind, token }))
 }
 
 /// The pages of the players an outcome is about when it is about several (`/h2h`:
 /// both), each with the player's display name, in the outcome's order; empty for one
-/// or none ([`Web::outcome_link`](crate::Web::outcome_link) gives the one).
+/// or none ([`Web::outcome_link`](crate::Web::outcome_link) gives the one). A player
+/// keeping their page private is left out, unless the answer is to `viewer` and they are
+/// the viewer.
 pub(super) async fn outcome_player_links(
     club: &Club,
     out: &Outcome,
+    viewer: Option<&Actor>,
 ) -> Result<Vec<(String, PageLink)>, ClubError> {
     if out.players.len() < 2 {
         return Ok(Vec::new());
     }
+    let viewer = viewer_id(club, viewer).await?;
     let mut links = Vec::with_capacity(out.players.len());
     for &crate::PlayerRef { community, player } in &out.players {
+        let Some(token) = shown_player_link(club, community.get(), player.get(), viewer).await?
+        else {
+            continue;
+        };
         let name = club.store.player_by_id(player.get()).await?.display_name;
-        let token = player_link(club, community.get(), player.get()).await?;
         links.push((
             name,
             PageLink {

@@ -10,7 +10,8 @@
 //! `outcome_player_links`, `chouette_link`, `resolve_chouette_link`, `resolve_match_link`,
 //! `player_link` (`links`); `match_page`, `match_frame`, `match_page_stamp`,
 //! `match_version`, `match_file`, `match_dice_export`, `match_dice_anchor` (`match_page`);
-//! `revoke_player_link_by`, `resolve_player_link`, `player_rating_chart` (`player`);
+//! `revoke_player_link_by`, `set_player_private`, `resolve_player_link`,
+//! `player_rating_chart` (`player`);
 //! `revoke_link_by` (`revoke`).
 
 mod chouette;
@@ -283,8 +284,8 @@ impl Web<'_> {
         links::match_link(self.club, match_id.get()).await
     }
 
-    /// Revokes match `match_id`'s web link: a new token replaces it (answered), and the
-    /// old one finds nothing from now on.
+    /// Revokes match `match_id`'s web link: a new token replaces it (answered), hidden
+    /// from every other page and answer, and the old one finds nothing from now on.
     ///
     /// # Errors
     /// No such match, or a database error.
@@ -309,27 +310,37 @@ impl Web<'_> {
         links::revoke_match_link_by(self.club, actor, match_id.get(), manager).await
     }
 
-    /// The link of the page an outcome is about: the match or chouette whose board it
-    /// shows, else the one player it is about (`/rating`, `/stats`); `None` when it is
-    /// about none, or about several players ([`Web::outcome_player_links`](crate::Web::outcome_player_links)).
+    /// The link of the page an outcome is about, in the answer to `viewer` (`None`: an
+    /// answer to no one in particular, as the bot's own move): the match or chouette whose
+    /// board it shows, else the one player it is about (`/rating`, `/stats`); `None` when
+    /// it is about none, or about several players ([`Web::outcome_player_links`](crate::Web::outcome_player_links)),
+    /// or when the link is hidden: a match's once revoked, a player's while kept private
+    /// (`/web private on`) unless `viewer` is that player.
     ///
     /// # Errors
     /// A database error.
-    pub async fn outcome_link(&self, out: &Outcome) -> Result<Option<PageLink>, ClubError> {
-        links::outcome_link(self.club, out).await
+    pub async fn outcome_link(
+        &self,
+        out: &Outcome,
+        viewer: Option<&Actor>,
+    ) -> Result<Option<PageLink>, ClubError> {
+        links::outcome_link(self.club, out, viewer).await
     }
 
     /// The pages of the players an outcome is about when it is about several (`/h2h`:
-    /// both), each with the player's display name, in the outcome's order; empty for one
-    /// or none ([`Web::outcome_link`](crate::Web::outcome_link) gives the one).
+    /// both), each with the player's display name, in the outcome's order, in the answer
+    /// to `viewer`; empty for one or none ([`Web::outcome_link`](crate::Web::outcome_link)
+    /// gives the one). A player keeping their page private is left out unless they are
+    /// `viewer`.
     ///
     /// # Errors
     /// A database error.
     pub async fn outcome_player_links(
         &self,
         out: &Outcome,
+        viewer: Option<&Actor>,
     ) -> Result<Vec<(String, PageLink)>, ClubError> {
-        links::outcome_player_links(self.club, out).await
+        links::outcome_player_links(self.club, out, viewer).await
     }
 
     /// The token of chouette session `id`'s web page, made now if it has none.
@@ -437,12 +448,29 @@ impl Web<'_> {
     }
 
     /// Revokes the link of `actor`'s own player page on their server: a new token replaces
-    /// it (answered), and the old one finds nothing from now on.
+    /// it (answered), kept private until `/web private off`
+    /// ([`Web::set_player_private`](crate::Web::set_player_private)), and the old one finds
+    /// nothing from now on.
     ///
     /// # Errors
     /// A database error.
     pub async fn revoke_player_link_by(&self, actor: &Actor) -> Result<String, ClubError> {
         player::revoke_player_link_by(self.club, actor).await
+    }
+
+    /// `/web private on|off`: keeps `actor`'s player page on their server off every other
+    /// page and answer (`private`: the leaderboard, other players' pages and answers to
+    /// others show the name with no link; their own answers still give it), or links it
+    /// again. The link itself does not change. Answers the words to say (privately).
+    ///
+    /// # Errors
+    /// A database error, or no randomness for a link the player did not have yet.
+    pub async fn set_player_private(
+        &self,
+        actor: &Actor,
+        private: bool,
+    ) -> Result<String, ClubError> {
+        player::set_player_private(self.club, actor, private).await
     }
 
     /// The player page whose token is `token`, if any.

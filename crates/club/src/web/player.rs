@@ -46,8 +46,9 @@ pub struct PlayerRating {
 /// One of the player's matches.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerMatch {
-    /// The token of the match's page.
-    pub token: String,
+    /// The token of the match's page; `None` once its link was revoked (then linked
+    /// nowhere else).
+    pub token: Option<String>,
     /// The opponent's display name.
     pub opponent: String,
     pub ruleset: Ruleset,
@@ -144,12 +145,46 @@ fn analysis_averages(results: &[String], user: i64) -> Vec<PlayerAnalysis> {
 }
 
 /// Revokes the link of `actor`'s own player page on their server: a new token replaces
-/// it (answered), and the old one finds nothing from now on.
+/// it (answered), kept private (`/web private off` shares it again), and the old one
+/// finds nothing from now on.
 pub(super) async fn revoke_player_link_by(club: &Club, actor: &Actor) -> Result<String, ClubError> {
     let (me, community) = club.me(actor).await?;
-    let token = super::links::replace_web_link(club, &player_kind(community), me.id).await?;
+    let token = super::links::replace_web_link(club, &player_kind(community), me.id, true).await?;
     tracing::info!(player = me.id, "a player revoked their page's link");
     Ok(token)
+}
+
+/// `/web private on|off`: `actor`'s player page on their server kept off every other page
+/// and answer (`private`), or linked again; its link itself does not change. Answers in
+/// words what it now does.
+pub(super) async fn set_player_private(
+    club: &Club,
+    actor: &Actor,
+    private: bool,
+) -> Result<String, ClubError> {
+    let (me, community) = club.me(actor).await?;
+    let token = super::links::new_token()?;
+    club.store
+        .set_web_hidden(
+            &player_kind(community),
+            me.id,
+            &token,
+            private,
+            club.clock.now(),
+        )
+        .await?;
+    tracing::info!(player = me.id, private, "a player set their page's privacy");
+    Ok(if private {
+        "Your player page is private now: other pages and answers (the leaderboard, other \
+         players' pages, the league pages, answers to others) show your name with no link \
+         to it; your own answers still give you the link. Whoever already has the link can \
+         still open the page: `/web revoke player` makes a new one."
+            .into()
+    } else {
+        "Your player page is shared again: the leaderboard, the league pages and answers \
+         about you link it."
+            .into()
+    })
 }
 
 /// The player page whose token is `token`, if any.
@@ -270,7 +305,7 @@ async fn player_page(club: &Club, community: i64, user: i64) -> Result<PlayerPag
         }
         if recent.len() < RECENT_MATCHES {
             recent.push(PlayerMatch {
-                token: super::links::match_link(club, row.id).await?,
+                token: super::links::shown_match_link(club, row.id).await?,
                 opponent,
                 ruleset: row.ruleset,
                 status: row.status.to_string(),

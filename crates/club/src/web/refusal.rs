@@ -10,12 +10,6 @@ pub enum WebRefusal {
         /// The league.
         league: i64,
     },
-    /// A player of a leaderboard with no link to their page.
-    #[error("no web link for player {player}")]
-    NoPlayerLink {
-        /// The player.
-        player: i64,
-    },
     /// The OS's random source failed, so no token could be made.
     #[error("no randomness for a web link: {0}")]
     NoRandomness(rand::rngs::SysError),
@@ -45,7 +39,6 @@ impl WebRefusal {
     pub(crate) fn reason(&self) -> &'static str {
         match self {
             WebRefusal::NoLeague { .. } => "unknown_league",
-            WebRefusal::NoPlayerLink { .. } => "no_web_link",
             WebRefusal::NoRandomness(_) => "no_randomness",
             WebRefusal::RevokeChouette { .. }
             | WebRefusal::RevokeLeague { .. }

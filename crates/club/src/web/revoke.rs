@@ -1,6 +1,8 @@
 //! Revoking a web page's link (`/web revoke`, `docs/web.md`): who may, and the new token.
 //! A revoked link gets a new token in one write, and the old token finds nothing from
-//! then on (its pages answer 404).
+//! then on (its pages answer 404). A match's or a player's new link is hidden: no other
+//! page or answer gives it (the match, the name shown with no link) until its owner
+//! shares it (a player: `/web private off`; a match's: only the revoker has it, to give).
 //!
 //! - a match: one of its players, or a manager of its server ([`Web::revoke_match_link_by`](crate::Web::revoke_match_link_by));
 //! - a chouette session: a player who sat in it (anyone in its log), or a manager of its
@@ -49,6 +51,36 @@ pub struct Rights {
 pub struct Revoked {
     pub link: PageLink,
     pub page: String,
+}
+
+impl Revoked {
+    /// The private answer to the revoker, the new link's address being `url`: what
+    /// revoking did (the old link finds nothing), who is given the new one, and what it
+    /// cannot do (recall copies saved elsewhere).
+    #[must_use]
+    pub fn answer(&self, url: &str) -> String {
+        let who = match self.link.kind {
+            PageKind::Match => {
+                "It is given only here: no other page or answer links the match any more \
+                 (its boards, the players' and the league's pages show it with no link); \
+                 give it to whom you choose."
+            }
+            PageKind::Player => {
+                "Your page is private now: other pages and answers show your name with no \
+                 link (your own answers still give you yours); `/web private off` links it \
+                 again."
+            }
+            PageKind::Chouette | PageKind::League | PageKind::Leaderboard => {
+                "Answers about it give the new link from now on, as they gave the old one."
+            }
+        };
+        format!(
+            "The old link of {} no longer works: whoever opens it finds nothing. The new \
+             one: {url}\n{who} Copies of the page saved before (a saved page, a \
+             screenshot) cannot be recalled.",
+            self.page
+        )
+    }
 }
 
 /// Revokes the link of `target`'s page for `actor`, whose rights on the server are
@@ -123,7 +155,7 @@ async fn revoke_chouette_link_by(
             return Err(WebRefusal::RevokeChouette { id }.into());
         }
     }
-    let token = super::links::replace_web_link(club, CHOUETTE, id).await?;
+    let token = super::links::replace_web_link(club, CHOUETTE, id, false).await?;
     tracing::info!(
         chouette = id,
         by = me.id,
@@ -158,7 +190,7 @@ async fn revoke_league_link_by(
         }
         .into());
     }
-    let token = super::links::replace_web_link(club, LEAGUE, league.row.id).await?;
+    let token = super::links::replace_web_link(club, LEAGUE, league.row.id, false).await?;
     tracing::info!(
         league = league.row.id,
         by = me.id,
@@ -178,7 +210,7 @@ async fn revoke_leaderboard_link_by(
         return Err(WebRefusal::RevokeLeaderboard.into());
     }
     let (me, community) = club.me(actor).await?;
-    let token = super::links::replace_web_link(club, LEADERBOARD, community).await?;
+    let token = super::links::replace_web_link(club, LEADERBOARD, community, false).await?;
     tracing::info!(community, by = me.id, "a leaderboard page's link revoked");
     Ok(token)
 }

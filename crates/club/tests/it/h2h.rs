@@ -12,7 +12,13 @@ use welsh_player::{EvalPlayer, Level};
 
 /// `winner` beats `loser` in a match of `length` points that `winner` challenged:
 /// `loser` resigns at `level` on his first turn.
-async fn beat(at: &Fixture, winner: &str, loser: &str, length: u32, level: ResignLevel) -> i64 {
+pub(crate) async fn beat(
+    at: &Fixture,
+    winner: &str,
+    loser: &str,
+    length: u32,
+    level: ResignLevel,
+) -> i64 {
     let (id, mut out) = accepted(at, winner, loser, ChallengeSpec::standard(Some(length))).await;
     let m = MatchRef::id(id);
     for _ in 0..20 {
@@ -210,8 +216,13 @@ async fn an_h2h_answer_links_both_players_pages_and_stats_the_players_own() {
     // carol asks for bob against alice: both pages, in that order, with their names
     let out = run(&at, "carol", h2h(Some("bob"), "alice")).await;
     assert_eq!(out.players.len(), 2);
-    assert_eq!(at.club.web().outcome_link(&out).await.unwrap(), None);
-    let links = at.club.web().outcome_player_links(&out).await.unwrap();
+    assert_eq!(at.club.web().outcome_link(&out, None).await.unwrap(), None);
+    let links = at
+        .club
+        .web()
+        .outcome_player_links(&out, None)
+        .await
+        .unwrap();
     let names: Vec<&str> = links.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(names, ["bob", "alice"]);
     for (name, link) in &links {
@@ -231,13 +242,19 @@ async fn an_h2h_answer_links_both_players_pages_and_stats_the_players_own() {
         Command::Look(Look::Stats(Some("alice".into()))),
     )
     .await;
-    let link = at.club.web().outcome_link(&out).await.unwrap().unwrap();
+    let link = at
+        .club
+        .web()
+        .outcome_link(&out, None)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(link.kind, club::PageKind::Player);
     assert_eq!(link.token, links[1].1.token);
     assert!(
         at.club
             .web()
-            .outcome_player_links(&out)
+            .outcome_player_links(&out, None)
             .await
             .unwrap()
             .is_empty()

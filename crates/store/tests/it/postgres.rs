@@ -16,7 +16,7 @@ use testkit::{PgCluster, scratch_db};
 /// BOOLEAN on PostgreSQL, are `flag` on both.
 type Columns = BTreeSet<(String, String, String, bool)>;
 
-const FLAGS: [(&str, &str); 9] = [
+const FLAGS: [(&str, &str); 10] = [
     ("players", "auto_roll"),
     ("players", "notify_dm"),
     ("communities", "match_threads"),
@@ -26,6 +26,7 @@ const FLAGS: [(&str, &str); 9] = [
     ("outbox", "held"),
     ("rating_changes", "won"),
     ("rating_changes", "forfeit"),
+    ("web_links", "hidden"),
 ];
 
 fn normalised(table: &str, column: &str, ty: &str) -> String {

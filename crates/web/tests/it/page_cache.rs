@@ -133,7 +133,7 @@ async fn a_cached_league_page_shows_a_fixture_played_to_its_end_after() {
 }
 
 #[tokio::test]
-async fn a_cached_league_page_links_a_fixture_s_new_token_once_its_link_is_revoked() {
+async fn a_cached_league_page_shows_a_fixture_unlinked_once_its_link_is_revoked() {
     let s = served("web-cache-fixture-revoked").await;
     let club = s.club();
     let path = cup_page(club).await;
@@ -143,12 +143,46 @@ async fn a_cached_league_page_links_a_fixture_s_new_token_once_its_link_is_revok
     assert!(first.contains(&old), "{first}");
     assert_eq!(get(s.addr, &path).await.text(), first, "served again");
 
+    // Revoking hides: the new link is the revoker's to give, not the league page's.
     let new = club.web().revoke_match_link(id.into()).await.unwrap();
     let after = get(s.addr, &path).await.text();
     assert!(
-        after.contains(&new) && !after.contains(&old),
-        "the new link shows: {after}"
+        !after.contains(&new) && !after.contains(&old),
+        "neither link shows: {after}"
     );
+    assert!(fixture(&after, id).ends_with(": playing"), "{after}");
+}
+
+#[tokio::test]
+async fn a_cached_leaderboard_shows_a_private_players_name_unlinked_and_linked_again() {
+    let s = served("web-cache-leaderboard-private").await;
+    let club = s.club();
+    beat(club, "alice", "bob").await;
+    let out = run(
+        club,
+        "bob",
+        club::Command::Look(club::Look::Leaderboard { ruleset: None }),
+    )
+    .await;
+    let token = club.web().web_page_link(out.web.unwrap()).await.unwrap();
+    let path = format!("/r/{token}");
+    let linked = "\"><bdi>alice</bdi></a>";
+    let first = get(s.addr, &path).await.text();
+    assert!(first.contains(linked), "{first}");
+    assert_eq!(get(s.addr, &path).await.text(), first, "served again");
+
+    // When alice keeps her page private: her name, no link (the kept page is not served)
+    let alice = clubkit::who("alice");
+    club.web().set_player_private(&alice, true).await.unwrap();
+    let private = get(s.addr, &path).await.text();
+    assert!(
+        private.contains("<td class=\"who\"><bdi>alice</bdi></td>"),
+        "{private}"
+    );
+    assert!(private.contains("><bdi>bob</bdi></a>"), "{private}");
+    // When she shares it again: linked again
+    club.web().set_player_private(&alice, false).await.unwrap();
+    assert_eq!(get(s.addr, &path).await.text(), first);
 }
 
 /// The words of match `id`'s fixture on a league page (up to the next tag).

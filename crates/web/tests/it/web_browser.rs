@@ -547,6 +547,39 @@ async fn the_pages_work_in_a_real_browser() {
     let now = count + 1;
     assert_eq!(board_step(&c).await, now - 1, "the new last board");
 
+    // Stepped back: a move made meanwhile does not move the viewer, and shows once they
+    // come back to the end.
+    eprintln!("web_browser: Stepped back: a new move shows when the viewer returns to the end");
+    let body = c.find(Locator::Css("body")).await.unwrap();
+    body.send_keys(&char::from(Key::Left).to_string())
+        .await
+        .unwrap();
+    assert_eq!(board_step(&c).await, now - 2);
+    assert!(step(club, id, "watcher").await);
+    // Two polls' time (every 3 s)
+    tokio::time::sleep(Duration::from_secs(7)).await;
+    assert_eq!(
+        board_step(&c).await,
+        now - 2,
+        "the viewer stays in the past"
+    );
+    body.send_keys(&char::from(Key::End).to_string())
+        .await
+        .unwrap();
+    wait_until("the new move shows at the end", || async {
+        js(
+            &c,
+            "var m = document.getElementById('match'); return m ? Number(m.dataset.count) : 0;",
+        )
+        .await
+        .as_u64()
+        .unwrap_or(0) as usize
+            > now
+    })
+    .await;
+    let now = now + 1;
+    assert_eq!(board_step(&c).await, now - 1, "the new last board");
+
     // A phone: the board fits the width, nothing scrolls sideways.
     eprintln!("web_browser: A phone: the board fits the width, nothing scrolls sideways.");
     c.set_window_size(390, 844).await.unwrap();
@@ -696,6 +729,23 @@ async fn the_pages_work_in_a_real_browser() {
     assert!(t[6] > 1000.0, "a long match: {t:?}");
     assert!(t[3] < 10_000.0, "first contentful paint within 10 s: {t:?}");
     shot(&c, "match-long").await;
+
+    // A live page whose link is revoked stops polling and says so.
+    eprintln!("web_browser: A revoked live page says its link no longer works.");
+    c.goto(&page).await.unwrap();
+    club.web().revoke_match_link(id).await.unwrap();
+    wait_until("the page says its link no longer works", || async {
+        js(
+            &c,
+            "var g = document.getElementById('gone'); return g ? g.textContent : '';",
+        )
+        .await
+            == json!(
+                "This page's link no longer works (it was revoked): the page is not updated any more."
+            )
+    })
+    .await;
+    shot(&c, "match-revoked").await;
 
     // A guessed link and a revoked one find nothing.
     eprintln!("web_browser: A guessed link and a revoked one find nothing.");
