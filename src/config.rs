@@ -38,6 +38,7 @@ pub const SETTINGS: &[&str] = &[
     "BOT_MATCHES_PER_PLAYER",
     "ANALYSES_PER_PLAYER",
     "HINTS_PER_HOUR",
+    "OUTBOX_LEASE",
 ];
 
 /// The database when `DATABASE_URL` is not set.
@@ -97,6 +98,9 @@ pub struct Config {
     /// `BOT_MATCHES_PER_PLAYER`, `ANALYSES_PER_PLAYER`, `HINTS_PER_HOUR` (default
     /// [`club::Quotas::default`]: 3, 2, 30): the per-player limits.
     pub quotas: club::Quotas,
+    /// `OUTBOX_LEASE` (seconds, default 10): how long a poster's claim on a message owed
+    /// lasts; a message whose poster died is posted again (same nonce) after it.
+    pub outbox_lease: Duration,
 }
 
 /// How long a graceful stop may take when `SHUTDOWN_TIMEOUT` is not set.
@@ -232,6 +236,10 @@ impl Config {
                 },
             },
             quotas: quotas(&get)?,
+            outbox_lease: Duration::from_secs(
+                number(&get, "OUTBOX_LEASE", 1..=3600, "a number of seconds, 1 to 3600")?
+                    .unwrap_or(10),
+            ),
         })
     }
 }

@@ -485,6 +485,7 @@ async fn open_club(
         .with_analysis(config.analysis.clone())
         .with_bot(config.bot.clone())
         .with_quotas(config.quotas)
+        .with_outbox_lease(config.outbox_lease)
         .with_leaderboard_min_experience(config.leaderboard_min_experience)
         .with_low_time(config.low_time);
     let club = Arc::new(club);

@@ -26,6 +26,7 @@ mod discord_bot;
 mod discord_buttons;
 mod discord_commands;
 mod discord_digest;
+mod discord_outbox;
 mod discord_e2e;
 mod discord_league;
 mod discord_paths;
