@@ -48,6 +48,7 @@ impl SlowClock {
 struct Bot {
     fake: FakeDiscord,
     clock: Arc<SlowClock>,
+    store: Store,
 }
 
 /// A bot against a fake Discord; `guild: None` registers the commands globally.
@@ -60,7 +61,7 @@ async fn start(name: &str, guild: Option<u64>, sweep: Duration) -> Bot {
         slow_ms: AtomicU64::new(0),
     });
     let club = Arc::new(Club::new(
-        store,
+        store.clone(),
         Arc::new(RngDice::seeded(7)),
         clock.clone(),
     ));
@@ -81,7 +82,7 @@ async fn start(name: &str, guild: Option<u64>, sweep: Duration) -> Bot {
     });
     fake.wait_for(0, |r| r.method == "PUT" && r.path.ends_with("/commands"))
         .await;
-    Bot { fake, clock }
+    Bot { fake, clock, store }
 }
 
 /// Sends an interaction and waits for the bot's acknowledgement of it (within Discord's
@@ -148,7 +149,7 @@ fn public(fake: &FakeDiscord) -> Vec<String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_refusal_by_a_slow_club_stays_private_and_a_slow_outcome_is_posted_for_everyone() {
-    let Bot { fake, clock } = start("slow-slash", Some(GUILD), Duration::from_secs(3600)).await;
+    let Bot { fake, clock, .. } = start("slow-slash", Some(GUILD), Duration::from_secs(3600)).await;
     // Given a club slower than the defer threshold (1.5 s).
     clock.slow(true);
     // When carol, new here, rolls with no match: a refusal.
@@ -257,7 +258,7 @@ async fn a_refusal_by_a_slow_club_stays_private_and_a_slow_outcome_is_posted_for
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_slow_button_click_is_deferred_as_an_update_and_its_refusal_stays_private() {
-    let Bot { fake, clock } = start("slow-click", Some(GUILD), Duration::from_secs(3600)).await;
+    let Bot { fake, clock, .. } = start("slow-click", Some(GUILD), Duration::from_secs(3600)).await;
     interact(&fake, challenge_cmd("t-ch", ALICE, BOB, json!([]))).await;
     // Given a slow club, carol (new here) clicks bob's Accept button.
     clock.slow(true);
@@ -361,7 +362,7 @@ async fn commands_are_registered_globally_by_default_and_every_text_option_has_a
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_direct_message_refused_with_403_is_said_once_in_the_channel_and_play_goes_on() {
-    let Bot { fake, .. } = start("dm403", Some(GUILD), Duration::from_secs(3600)).await;
+    let Bot { fake, store, .. } = start("dm403", Some(GUILD), Duration::from_secs(3600)).await;
     // Given bob asked for direct messages, but Discord refuses them to him.
     interact(
         &fake,
@@ -426,6 +427,19 @@ async fn a_direct_message_refused_with_403_is_said_once_in_the_channel_and_play_
         .filter(|r| content(r).contains("cannot send you direct messages"))
         .count();
     assert_eq!(told, 1);
+    // And each direct message is recorded in the outbox as failed for good, with why,
+    // never tried again
+    let rows = store.outbox_rows().await.unwrap();
+    let dms: Vec<_> = rows.iter().filter(|(r, ..)| r.owed.kind == "dm").collect();
+    assert_eq!(dms.len(), 2, "{rows:?}");
+    for (r, message, failed) in dms {
+        assert_eq!(*message, None);
+        assert!(
+            failed.as_deref().is_some_and(|f| f.contains("Cannot send messages")),
+            "{failed:?}"
+        );
+        assert_eq!(r.attempts, 1);
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -512,7 +526,7 @@ async fn a_2100_character_stake_is_refused_privately_with_a_short_excerpt() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_deferred_leaderboard_keeps_its_picture_in_the_channel_message() {
-    let Bot { fake, clock } =
+    let Bot { fake, clock, .. } =
         start("slow-leaderboard", Some(GUILD), Duration::from_secs(3600)).await;
     // Quick: the chart goes with the interaction's reply.
     let quick = interact(
@@ -628,4 +642,46 @@ async fn a_reply_that_fails_after_a_commit_reaches_the_channel_and_a_retry_makes
     );
     assert!(!all.iter().any(|c| c.contains("Match #2")), "{all:?}");
     fake.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_direct_message_met_by_500s_is_tried_again_later_and_then_posted_once() {
+    let Bot { fake, store, .. } = start("dm500", Some(GUILD), Duration::from_secs(3600)).await;
+    // Given bob asked for direct messages, and Discord fails the next four posts (500)
+    interact(
+        &fake,
+        slash(
+            "t-set",
+            BOB,
+            "settings",
+            json!([{"name": "dm", "type": 5, "value": true}]),
+            json!({}),
+        ),
+    )
+    .await;
+    fake.fail("POST", "/messages", 500, 4);
+    // When alice challenges him
+    interact(&fake, challenge_cmd("t-ch", ALICE, BOB, json!([]))).await;
+    // Then the poster tries at once a few times, leaves it for later, and then posts it
+    let sent = fake
+        .wait_for(0, |r| {
+            r.method == "POST" && r.route().ends_with("/messages") && r.status == 200
+        })
+        .await;
+    assert!(content(&sent).contains("your turn to accept"), "{}", content(&sent));
+    let nonce = sent.json()["nonce"].as_str().unwrap().to_string();
+    let tries: Vec<u16> = fake
+        .requests()
+        .iter()
+        .filter(|r| r.method == "POST" && r.json()["nonce"] == nonce.as_str())
+        .map(|r| r.status)
+        .collect();
+    assert_eq!(tries, [500, 500, 500, 500, 200]);
+    fake.finish().await;
+    // And the outbox counts the attempt that failed and the one that posted
+    let rows = store.outbox_rows().await.unwrap();
+    let (row, message, failed) = rows.iter().find(|(r, ..)| r.nonce() == nonce).unwrap();
+    assert_eq!(*failed, None);
+    assert_eq!(message.as_deref(), sent.response["id"].as_str());
+    assert_eq!(row.attempts, 2);
 }
