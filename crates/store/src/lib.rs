@@ -20,6 +20,7 @@
 //! | `fair.rs` | provably fair dice: seeds, hash chains, throws |
 //! | `leagues.rs` | leagues, entries, seasons, places, fixtures, the league log and commit |
 //! | `analysis.rs` | the `/analyse` job queue: requests, claims, progress, results |
+//! | `auto_analysis.rs` | every finished match analysed by itself: a server's setting, the matches due, their jobs queued once |
 //! | `fingerprint.rs` | a checksum of every table, for tests |
 //! | `cause.rs` | why a match ended, as stored |
 //! | `health.rs` | the health check's write, the counts the metrics show, the database errors seen |
@@ -105,6 +106,7 @@
 
 mod action_log;
 mod analysis;
+mod auto_analysis;
 pub mod backup;
 mod blocks;
 mod cause;
@@ -139,7 +141,8 @@ use thiserror::Error;
 
 use db::{Backend, DbPool};
 
-pub use analysis::{AnalysisRow, AnalysisStatus, NewAnalysis};
+pub use analysis::{AnalysisOrigin, AnalysisRow, AnalysisStatus, NewAnalysis};
+pub use auto_analysis::{AutoAnalysis, DueMatch};
 pub use backup::{Backup, BackupError, Checked};
 pub use cause::EndCause;
 pub use chouettes::{ChouetteRow, NewChouette};

@@ -53,6 +53,7 @@ pub(crate) const MIGRATIONS: &[(i64, &str, &str, &str)] = migrations![
     (20, "match waiting", "0020_match_waiting.sql"),
     (21, "vacation plans", "0021_vacation_plans.sql"),
     (22, "bot matches", "0022_bot_matches.sql"),
+    (25, "auto analysis", "0025_auto_analysis.sql"),
 ];
 
 /// Set on every SQLite connection as it opens: WAL, an `fsync` at every commit (an

@@ -11,6 +11,7 @@
 //!
 //! One test binary for the crate (one module per suite): it links once.
 
+mod analysis_auto;
 mod bidi_names;
 mod block;
 mod bot_player;

@@ -16,13 +16,15 @@ use testkit::{PgCluster, scratch_db};
 /// BOOLEAN on PostgreSQL, are `flag` on both.
 type Columns = BTreeSet<(String, String, String, bool)>;
 
-const FLAGS: [(&str, &str); 8] = [
+const FLAGS: [(&str, &str); 10] = [
     ("players", "auto_roll"),
     ("players", "notify_dm"),
     ("communities", "match_threads"),
     ("matches", "rated"),
     ("matches", "forfeit"),
     ("matches", "against_bot"),
+    ("matches", "analysis_due"),
+    ("analyses", "automatic"),
     ("rating_changes", "won"),
     ("rating_changes", "forfeit"),
 ];
