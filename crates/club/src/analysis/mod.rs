@@ -8,6 +8,8 @@
 
 mod auto;
 mod gnubg_review;
+pub(crate) mod pr;
+pub(crate) mod pr_history;
 mod queue;
 mod refusal;
 mod review;
@@ -18,6 +20,7 @@ mod welsh;
 pub(crate) use queue::Analyst;
 
 pub use gnubg::find_gnubg;
+pub use pr::{MatchPr, PR_MIN_MATCHES, PR_WINDOW, PrSummary, pr_summary};
 pub use queue::{AnalysisEvent, AnalysisReport, AnalysisSettings, INSTALL_GNUBG, MAX_ATTEMPTS};
 pub use refusal::AnalysisRefusal;
 pub use review::{Decision, PlayerFigures, Review, rating_band};

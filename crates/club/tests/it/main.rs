@@ -35,6 +35,7 @@ mod league_seasons;
 mod league_withdrawals;
 mod leagues;
 mod money_game_words;
+mod pr_figures;
 mod practice;
 mod refusals;
 mod spectators;
