@@ -209,3 +209,82 @@ async fn analyse_makes_a_waiting_automatic_job_the_askers() {
         1
     );
 }
+
+/// Figures, not a check (run by hand: `cargo test -p gammonbot-club --test it
+/// analysis_auto -- --ignored --nocapture`): five 5-point matches played to their end
+/// with pseudo-random legal plays and no cube, analysed one after the other at the
+/// default depth (`ANALYSIS_PLIES` 2, one gnubg thread, one worker) as the worker runs
+/// automatic jobs; the throughput in matches an hour, and the delay of a league's 32
+/// matches ending in one evening worked out from it.
+#[tokio::test]
+#[ignore = "a measurement: minutes of gnubg at 2 plies"]
+async fn throughput_of_automatic_analysis_at_the_default_depth() {
+    let at = Fixture::seeded(&store_url("auto_throughput").await, 17).await;
+    let club = Arc::new(
+        Club::new(
+            at.store.clone(),
+            Arc::new(RngDice::seeded(17)),
+            at.clock.clone(),
+        )
+        .with_analysis(club::AnalysisSettings {
+            work_dir: scratch("auto_throughput-work"),
+            ..club::AnalysisSettings::default()
+        }),
+    );
+    let mut rng = testkit::Rng::new(5);
+    for i in 0..5 {
+        let (a, b) = (format!("p{i}a"), format!("p{i}b"));
+        let spec = ChallengeSpec::standard(Some(5));
+        let challenge = Command::Challenge(club::ChallengeOp::New {
+            opponent: b.clone(),
+            spec,
+        });
+        let id = club
+            .execute(&club::Actor::local(&a), challenge)
+            .await
+            .unwrap()
+            .match_id
+            .unwrap();
+        let mut out = club
+            .execute(
+                &club::Actor::local(&b),
+                Command::Challenge(club::ChallengeOp::Accept(MatchRef::id(id))),
+            )
+            .await
+            .unwrap();
+        while let Some(up) = out.next.clone() {
+            let cmd = clubkit::load::answer(&club, &up, rng.next_u64() as usize).await;
+            out = club
+                .execute(&club::Actor::local(&up.name), cmd)
+                .await
+                .unwrap();
+        }
+    }
+    assert_eq!(club.queue_finished_analyses().await.unwrap(), 5);
+    let started = std::time::Instant::now();
+    let (mut games, mut each) = (0, Vec::new());
+    while let Some(report) = {
+        let t = std::time::Instant::now();
+        let r = club.run_next_analysis().await.unwrap();
+        each.push(t.elapsed().as_secs_f64());
+        r
+    } {
+        assert!(!report.failed, "{:?}", report.lines);
+        let job = at.store.analysis(report.job).await.unwrap().unwrap();
+        games += job.games;
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let per_hour = 5.0 * 3600.0 / seconds;
+    let per_match = seconds / 5.0;
+    println!(
+        "5 matches ({games} games) analysed in {seconds:.1} s at 2 plies: {per_match:.1} s a \
+         match, {:.1} s a game, {per_hour:.1} matches an hour; each: {each:.1?}",
+        seconds / games as f64
+    );
+    println!(
+        "a league's 32 matches ending at once: the last verdict after {:.1} min (one \
+         worker), the median after {:.1} min",
+        32.0 * per_match / 60.0,
+        16.0 * per_match / 60.0
+    );
+}
