@@ -192,11 +192,11 @@ fn summary(history: &PrHistory) -> String {
     if let Some((lo, hi)) = last.band {
         let _ = write!(s, " (95% interval {:.1}-{hi:.1})", lo.max(0.0));
     }
-    let _ = write!(
-        s,
-        " over the last {n} analysed match{}",
-        if n == 1 { "" } else { "es" }
-    );
+    if n == 1 {
+        s.push_str(" over 1 analysed match");
+    } else {
+        let _ = write!(s, " over the last {n} analysed matches");
+    }
     s
 }
 

@@ -95,11 +95,11 @@ pub(super) async fn stats(
             rating_band(rate / 1000.0)
         ),
     ];
+    lines.extend(practice_line);
     // The PR over the last matches, weighted by decisions, with its 95% interval.
     if let Some(s) = pr_summary(&player_prs(club, community, who.id).await?) {
         lines.push(s.words());
     }
-    lines.extend(practice_line);
     Ok(Outcome {
         lines,
         players: vec![crate::PlayerRef::new(community, who.id)],
