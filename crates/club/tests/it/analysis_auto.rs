@@ -288,3 +288,49 @@ async fn throughput_of_automatic_analysis_at_the_default_depth() {
         16.0 * per_match / 60.0
     );
 }
+
+#[tokio::test]
+async fn a_money_session_is_analysed_when_it_stops_over_its_finished_games() {
+    // Given a money session whose first game ended by a resignation
+    let at = Fixture::seeded(&store_url("auto_money").await, 2).await;
+    let (id, out) = accepted(&at, "alice", "bob", ChallengeSpec::standard(None)).await;
+    let m = MatchRef::id(id);
+    let mut next = out.next.expect("someone acts");
+    if next.what.starts_with("roll") {
+        // The opening roll first: a game begins with it
+        let rolled = run(&at, &next.name, Command::Match(m, MatchOp::Roll)).await;
+        next = rolled.next.expect("someone acts");
+    }
+    let loser = next.name;
+    let winner = if loser == "alice" { "bob" } else { "alice" };
+    run(
+        &at,
+        &loser,
+        Command::Match(m, MatchOp::Resign(ResignLevel::Single)),
+    )
+    .await;
+    run(&at, winner, Command::Match(m, MatchOp::AcceptResign)).await;
+    // While it goes on nothing is queued
+    assert_eq!(at.club.queue_finished_analyses().await.unwrap(), 0);
+    // When it stops
+    run(&at, "bob", Command::Match(m, MatchOp::Stop)).await;
+    // Then its one finished game is queued, once
+    assert_eq!(at.club.queue_finished_analyses().await.unwrap(), 1);
+    let job = at
+        .store
+        .analysis_of(id.get(), 1)
+        .await
+        .unwrap()
+        .expect("a job");
+    assert_eq!(job.origin, AnalysisOrigin::Automatic);
+    // And a session stopped before any game has nothing to analyse
+    let (empty, _) = accepted(&at, "carol", "dave", ChallengeSpec::standard(None)).await;
+    run(
+        &at,
+        "carol",
+        Command::Match(MatchRef::id(empty), MatchOp::Stop),
+    )
+    .await;
+    assert_eq!(at.club.queue_finished_analyses().await.unwrap(), 0);
+    assert!(at.store.matches_due_analysis(10).await.unwrap().is_empty());
+}
