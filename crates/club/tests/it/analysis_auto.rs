@@ -334,3 +334,29 @@ async fn a_money_session_is_analysed_when_it_stops_over_its_finished_games() {
     assert_eq!(at.club.queue_finished_analyses().await.unwrap(), 0);
     assert!(at.store.matches_due_analysis(10).await.unwrap().is_empty());
 }
+
+#[tokio::test]
+async fn at_her_quota_analyse_leaves_an_automatic_job_in_its_place_and_says_where() {
+    // Given alice with her two analyses asked for waiting (the server off meanwhile)
+    let at = Fixture::seeded(&store_url("auto_quota").await, 10).await;
+    run(&at, "alice", set(AutoAnalysis::Off)).await;
+    for _ in 0..2 {
+        let id = finished(&at, "alice", "bob", ChallengeSpec::standard(Some(1))).await;
+        run(&at, "alice", Command::Analyse(MatchRef::id(id))).await;
+    }
+    at.club.queue_finished_analyses().await.unwrap();
+    // And a third match, ended with the server back on auto, queued by itself
+    run(&at, "alice", set(AutoAnalysis::Auto)).await;
+    let third = finished(&at, "alice", "bob", ChallengeSpec::standard(Some(1))).await;
+    assert_eq!(at.club.queue_finished_analyses().await.unwrap(), 1);
+    // When alice asks for the third
+    let out = run(&at, "alice", Command::Analyse(MatchRef::id(third))).await;
+    // Then she is told where it stands, not refused, and it stays automatic
+    assert!(
+        out.lines[0].contains("queued by itself (position 3 in the queue)"),
+        "{:?}",
+        out.lines
+    );
+    let job = at.store.analysis_of(third, 1).await.unwrap().unwrap();
+    assert_eq!(job.origin, AnalysisOrigin::Automatic);
+}
