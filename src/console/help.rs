@@ -50,7 +50,10 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
   /leaderboard [rules:standard|welsh]      the best ratings here
   /analyse [#N]                       GNU Backgammon reviews a finished match (money: the
                                       games finished so far; Welsh: gammonbot's Welsh player
-                                      judges it); the result comes when ready
+                                      judges it); the result comes when ready. Finished
+                                      rated, league and bot matches (and money sessions when
+                                      they stop) are analysed by themselves:
+                                      /server analysis:auto|league|off sets which
   /stats [player]                     average error rate and PR over the analysed matches here
   /web revoke #N|cN|league [name]|leaderboard|player   a new link for that web page (the
                                       old one stops working): a match's or a chouette's player,

@@ -230,6 +230,10 @@ pub async fn run_until(
                 break;
             }
         }
+        // The script's end stops the workers as the bot's stop does: a gnubg run under
+        // way (a match the script finished, analysed by itself) is killed, its job
+        // queued again for the next start.
+        club.stop();
         sweeper.abort();
         analysts.iter().for_each(tokio::task::JoinHandle::abort);
         return Ok(ok);

@@ -1,8 +1,8 @@
-//! `/vacation [5d|end|from:YYYY-MM-DD to:YYYY-MM-DD]` and `/server [vacation-days:N]` read into
-//! a club [`Command`] (docs/vacation.md). The local chat has no server rights: anyone may
-//! set the allowance.
+//! `/vacation [5d|end|from:YYYY-MM-DD to:YYYY-MM-DD]` and `/server [vacation-days:N |
+//! analysis:auto|league|off]` read into a club [`Command`] (docs/vacation.md,
+//! docs/analysis.md). The local chat has no server rights: anyone may set them.
 
-use club::{Command, PlayerOp, VacationOp};
+use club::{AutoAnalysis, Command, PlayerOp, VacationOp};
 use engine::excerpt;
 
 use super::parse_words::{ParseError, err};
@@ -14,20 +14,42 @@ pub(super) fn vacation(args: &[&str]) -> Result<Command, ParseError> {
         .map_err(|e| ParseError(e.to_string()))
 }
 
-/// `/server` (the settings shown) or `/server vacation-days:20`.
+/// `/server` (the settings shown), `/server vacation-days:20`, or `/server
+/// analysis:auto|league|off` (which finished matches are analysed by themselves).
 pub(super) fn server(args: &[&str]) -> Result<Command, ParseError> {
+    if let [a] = args
+        && let Some(word) = a.strip_prefix("analysis:")
+    {
+        return match AutoAnalysis::parse(word) {
+            Some(mode) => Ok(Command::ServerAnalysis(Some(mode))),
+            None => err(format!(
+                "/server analysis:auto|league|off (which finished matches are analysed by \
+                 themselves), not `{}`",
+                excerpt(word)
+            )),
+        };
+    }
+    if args == ["analysis"] {
+        return Ok(Command::ServerAnalysis(None));
+    }
     let days = match args {
         [] => None,
         [a] => match a.strip_prefix("vacation-days:").map(str::parse::<i64>) {
             Some(Ok(n)) => Some(n),
             _ => {
                 return err(format!(
-                    "/server vacation-days:N (the yearly vacation allowance), not `{}`",
+                    "/server vacation-days:N (the yearly vacation allowance) or \
+                     analysis:auto|league|off, not `{}`",
                     excerpt(a)
                 ));
             }
         },
-        _ => return err("/server vacation-days:N (the yearly vacation allowance)"),
+        _ => {
+            return err(
+                "/server takes one setting: vacation-days:N (the yearly vacation allowance) \
+                 or analysis:auto|league|off",
+            );
+        }
     };
     Ok(Command::Player(PlayerOp::Vacation(VacationOp::Allowance {
         days,

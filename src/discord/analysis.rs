@@ -1,7 +1,8 @@
 //! `/analyse` and `/stats` on Discord. `/analyse` answers with a private deferral, edited
 //! as the job moves (`analysing game 2 of 5`) until it ends; the result itself is posted
 //! in the match's channel by [`spawn_reports`], mentioning both players, with the
-//! pictures of the worst decisions attached.
+//! pictures of the worst decisions attached; so is the verdict of a match analysed by
+//! itself as it ended (`/server analysis:`, [`AnalysisSetting`]).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -12,6 +13,30 @@ use super::context::{Context, Error, actor};
 use super::reply::run;
 use club::{AnalysisEvent, AnalysisReport, Chart, Club, Command, Look, MatchNo, MatchRef};
 use render::{BlunderBoard, blunder_alt_text, blunder_png};
+
+/// `/server analysis:`: which finished matches are analysed by themselves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum AnalysisSetting {
+    /// Every rated, league or bot match, and money sessions when they stop.
+    #[name = "auto"]
+    Auto,
+    /// League matches only.
+    #[name = "league"]
+    League,
+    /// None: only `/analyse`.
+    #[name = "off"]
+    Off,
+}
+
+impl From<AnalysisSetting> for club::AutoAnalysis {
+    fn from(s: AnalysisSetting) -> club::AutoAnalysis {
+        match s {
+            AnalysisSetting::Auto => club::AutoAnalysis::Auto,
+            AnalysisSetting::League => club::AutoAnalysis::League,
+            AnalysisSetting::Off => club::AutoAnalysis::Off,
+        }
+    }
+}
 
 /// How long `/analyse` keeps editing its answer (an interaction token lasts 15 minutes).
 const FOLLOW_FOR: Duration = Duration::from_secs(14 * 60);

@@ -9,6 +9,7 @@
 //! One test binary for the crate (one module per suite): it links once.
 
 mod analysis;
+mod auto_analysis_chat;
 mod backup;
 mod backup_postgres;
 mod challenge_expiry;

@@ -241,6 +241,7 @@ impl Club {
             Command::Fair(target, op) => self.fair(actor, &me, community, target, op).await,
             Command::Player(op) => self.player_op(actor, &me, community, op).await,
             Command::Analyse(m) => self.analyse(actor, &me, community, m).await,
+            Command::ServerAnalysis(mode) => self.server_analysis(actor, community, mode).await,
         }
     }
 

@@ -234,6 +234,10 @@ pub enum Command {
     /// GNU Backgammon's review of a finished standard match (a money session: its
     /// finished games): the stored one, or a job queued.
     Analyse(MatchRef),
+    /// `/server analysis:auto|league|off`: which finished matches here are analysed
+    /// without anyone asking (`None`: the setting shown). The platform checks who may
+    /// change it (Discord: Manage Server; the local chat: anyone).
+    ServerAnalysis(Option<crate::AutoAnalysis>),
 }
 
 impl Command {
@@ -250,6 +254,7 @@ impl Command {
             Command::Fair(..) => "fair",
             Command::Player(op) => op.kind(),
             Command::Analyse(_) => "analyse",
+            Command::ServerAnalysis(_) => "server_analysis",
         }
     }
 }
@@ -658,6 +663,7 @@ mod tests {
             ),
             (Command::Fair(FairRef::Match(m), FairOp::Show), "fair"),
             (Command::Analyse(m), "analyse"),
+            (Command::ServerAnalysis(None), "server_analysis"),
         ];
         for (cmd, label) in cases {
             assert_eq!(cmd.kind(), label, "{cmd:?}");

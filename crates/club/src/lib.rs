@@ -55,9 +55,10 @@ mod workers;
 
 pub use analysis::AnalysisRefusal;
 pub use analysis::{
-    AnalysisEvent, AnalysisReport, AnalysisSettings, Decision, INSTALL_GNUBG, MAX_ATTEMPTS,
-    PlayerFigures, Review, WelshDecision, WelshFigures, WelshReview, WelshWorst, blunder_boards,
-    find_gnubg, rating_band, review_lines, welsh_blunder_boards, welsh_review_lines,
+    AnalysisEvent, AnalysisReport, AnalysisSettings, AutoAnalysis, Decision, INSTALL_GNUBG,
+    MAX_ATTEMPTS, MatchPr, PR_MIN_MATCHES, PR_WINDOW, PlayerFigures, PrSummary, Review,
+    WelshDecision, WelshFigures, WelshReview, WelshWorst, blunder_boards, find_gnubg, pr_summary,
+    rating_band, review_lines, welsh_blunder_boards, welsh_review_lines,
 };
 pub use bot::{BotEvent, BotLevel, BotRefusal, UnknownBotLevel, WELSH_LEVELS};
 pub use challenges::{BlockRefusal, TermsRefusal};

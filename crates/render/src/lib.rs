@@ -1,6 +1,6 @@
 //! Pictures for people, from plain data: boards (a PNG drawn from one player's side, a
 //! text diagram for the terminal chat, a description for screen readers, the PNG's alt
-//! text), league standings, knockout brackets, leaderboards and rating charts, and the
+//! text), league standings, knockout brackets, leaderboards, rating and PR charts, and the
 //! worst decisions of an analysed match, and the bot's avatar. Reads engine state; knows nothing of storage or
 //! chat platforms.
 //!
@@ -14,6 +14,7 @@ mod avatar;
 mod board;
 mod board_text;
 mod bracket;
+mod pr_history;
 mod rating;
 mod scene;
 mod standings;
@@ -29,10 +30,12 @@ pub use bracket::{
 pub use kit::encode::{RenderError, encode};
 pub use kit::font::missing_glyphs;
 pub use kit::script::{is_bidi_control, strip_bidi_controls};
+pub use pr_history::{PrHistory, PrPoint, pr_history_alt_text, pr_history_image, pr_history_png};
 pub use rating::{
-    HISTORY_HEIGHT, HISTORY_PLOT, HISTORY_WIDTH, LEADERBOARD_ROWS, LEADERBOARD_WIDTH, Leaderboard,
-    LeaderboardRow, PlotArea, RatingHistory, history_alt_text, history_image, history_png,
-    leaderboard_alt_text, leaderboard_image, leaderboard_png, leaderboard_text,
+    HISTORY_HEIGHT, HISTORY_PLOT, HISTORY_WIDTH, LEADERBOARD_PR_WIDTH, LEADERBOARD_ROWS,
+    LEADERBOARD_WIDTH, Leaderboard, LeaderboardRow, PlotArea, RatingHistory, history_alt_text,
+    history_image, history_png, leaderboard_alt_text, leaderboard_image, leaderboard_png,
+    leaderboard_text,
 };
 pub use scene::{CubeView, DiceView, LastPlay, Scene, ScoreView, Target, TeamCubeView, WelshView};
 pub use standings::{

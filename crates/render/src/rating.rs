@@ -28,6 +28,19 @@ pub struct LeaderboardRow {
     /// Rated matches won and lost.
     pub won: u32,
     pub lost: u32,
+    /// PR over the player's last analysed matches and half the width of its 95%
+    /// interval (`None`: too few analysed matches). A board with none has no PR column.
+    pub pr: Option<(f64, f64)>,
+}
+
+/// A PR cell: `6.3 ±3.2`.
+fn pr_cell(pr: Option<(f64, f64)>) -> String {
+    pr.map_or_else(|| "-".into(), |(p, h)| format!("{p:.1} \u{b1}{h:.1}"))
+}
+
+/// Whether any row shown has a PR (the board then has its column).
+fn has_pr(rows: &[LeaderboardRow]) -> bool {
+    rows.iter().any(|r| r.pr.is_some())
 }
 
 /// A community's ratings for one ruleset, best first.
@@ -73,6 +86,10 @@ pub const HISTORY_PLOT: PlotArea = PlotArea {
 
 /// Width of the leaderboard; its height is 128 + 36 per row shown (one row when empty).
 pub const LEADERBOARD_WIDTH: u32 = 600;
+/// Width of a leaderboard with a PR column.
+pub const LEADERBOARD_PR_WIDTH: u32 = 700;
+/// The PR column's right edge (where the record's is without it).
+const PR_RIGHT: i32 = LEADERBOARD_WIDTH as i32 - BOARD_MARGIN - 8;
 const BOARD_MARGIN: i32 = 20;
 const TABLE_TOP: i32 = 116;
 const ROW_H: i32 = 36;
@@ -84,7 +101,6 @@ const RANK_RIGHT: i32 = 52;
 const NAME_LEFT: i32 = 66;
 const RATING_RIGHT: i32 = 386;
 const EXP_RIGHT: i32 = 466;
-const RECORD_RIGHT: i32 = LEADERBOARD_WIDTH as i32 - BOARD_MARGIN - 8;
 /// The widest rating drawn ("9999.99", 86 px) and a gap leave this much for the name.
 const NAME_MAX: i32 = RATING_RIGHT - 112 - NAME_LEFT;
 
@@ -107,14 +123,22 @@ fn shown(board: &Leaderboard) -> &[LeaderboardRow] {
 }
 
 /// The leaderboard as a picture: the server's name, the ruleset, then one row per player
-/// (rank, name, rating with two decimals, experience, won-lost), at most 20.
+/// (rank, name, rating with two decimals, experience, PR with its 95% interval when a
+/// row has one, won-lost), at most 20.
 #[must_use]
 pub fn leaderboard_image(board: &Leaderboard) -> RgbImage {
     let rows = shown(board);
     let lines = rows.len().max(1) as i32;
     let height = (TABLE_TOP + ROW_H * lines + 12) as u32;
-    let mut img = RgbImage::from_pixel(LEADERBOARD_WIDTH, height, BACKGROUND);
-    let inner = LEADERBOARD_WIDTH as i32 - 2 * BOARD_MARGIN;
+    let with_pr = has_pr(rows);
+    let width = if with_pr {
+        LEADERBOARD_PR_WIDTH
+    } else {
+        LEADERBOARD_WIDTH
+    };
+    let record_right = width as i32 - BOARD_MARGIN - 8;
+    let mut img = RgbImage::from_pixel(width, height, BACKGROUND);
+    let inner = width as i32 - 2 * BOARD_MARGIN;
     let title = fit(&board.server, 26.0, true, inner);
     text(&mut img, BOARD_MARGIN, 16, 26.0, true, TEXT, &title);
     let sub = format!("{} ratings", capitalise(game_name(board.ruleset)));
@@ -124,9 +148,20 @@ pub fn leaderboard_image(board: &Leaderboard) -> RgbImage {
     text(&mut img, NAME_LEFT, head_y, 16.0, true, MUTED, "Player");
     text_right(&mut img, RATING_RIGHT, head_y, 16.0, true, MUTED, "Rating");
     text_right(&mut img, EXP_RIGHT, head_y, 16.0, true, MUTED, "Exp");
+    if with_pr {
+        text_right(
+            &mut img,
+            PR_RIGHT,
+            head_y,
+            16.0,
+            true,
+            MUTED,
+            "PR \u{b1}95%",
+        );
+    }
     text_right(
         &mut img,
-        RECORD_RIGHT,
+        record_right,
         head_y,
         16.0,
         true,
@@ -167,8 +202,12 @@ pub fn leaderboard_image(board: &Leaderboard) -> RgbImage {
         text_right(&mut img, RATING_RIGHT, ty, ROW_TEXT, true, TEXT, &rating);
         let exp = row.experience.to_string();
         text_right(&mut img, EXP_RIGHT, ty, ROW_TEXT, false, MUTED, &exp);
+        if with_pr {
+            let pr = pr_cell(row.pr);
+            text_right(&mut img, PR_RIGHT, ty, ROW_TEXT, false, TEXT, &pr);
+        }
         let record = format!("{}\u{2013}{}", row.won, row.lost);
-        text_right(&mut img, RECORD_RIGHT, ty, ROW_TEXT, false, TEXT, &record);
+        text_right(&mut img, record_right, ty, ROW_TEXT, false, TEXT, &record);
     }
     img
 }
@@ -207,16 +246,29 @@ pub fn leaderboard_text(board: &Leaderboard) -> String {
         .map(|r| format!("{}-{}", r.won, r.lost))
         .collect();
     let record_w = records.iter().map(String::len).max().unwrap_or(0).max(3);
+    // The PR column, when a row has one: `6.3 ±3.2` (`-`: too few analysed matches).
+    let prs: Vec<String> = if has_pr(rows) {
+        rows.iter()
+            .map(|r| format!("  {:>9}", pr_cell(r.pr)))
+            .collect()
+    } else {
+        vec![String::new(); rows.len()]
+    };
+    let pr_head = if has_pr(rows) {
+        format!("  {:>9}", "PR \u{b1}95%")
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         s,
-        "{:>2}  {:<name_w$}  {:>7}  {:>5}  {:>record_w$}",
+        "{:>2}  {:<name_w$}  {:>7}  {:>5}{pr_head}  {:>record_w$}",
         "#", "Player", "Rating", "Exp", "W-L"
     );
-    for ((row, name), record) in rows.iter().zip(&names).zip(&records) {
+    for (((row, name), record), pr) in rows.iter().zip(&names).zip(&records).zip(&prs) {
         let pad = name_w - name.chars().count();
         let _ = writeln!(
             s,
-            "{:>2}  {name}{:pad$}  {:>7}  {:>5}  {record:>record_w$}",
+            "{:>2}  {name}{:pad$}  {:>7}  {:>5}{pr}  {record:>record_w$}",
             row.rank,
             "",
             format_rating(row.rating),
@@ -258,6 +310,9 @@ pub fn leaderboard_alt_text(board: &Leaderboard) -> String {
             row.won,
             row.lost
         );
+        if let Some((p, h)) = row.pr {
+            let _ = write!(s, ", PR {p:.1} plus or minus {h:.1}");
+        }
     }
     s.push('.');
     s

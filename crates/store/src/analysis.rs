@@ -46,6 +46,30 @@ impl TryFrom<String> for AnalysisStatus {
     }
 }
 
+/// Who a job is for: a player who typed `/analyse`, or the match's end (migration 0025).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum AnalysisOrigin {
+    /// Asked for with `/analyse`: counts against the asker's quota, runs first.
+    #[default]
+    Asked,
+    /// Queued by the match's end (`/server analysis:auto|league`): counts against no
+    /// one's quota and runs once no job asked for waits.
+    Automatic,
+}
+
+/// The origin read back from its stored flag (1: automatic).
+impl TryFrom<i64> for AnalysisOrigin {
+    type Error = String;
+
+    fn try_from(flag: i64) -> Result<AnalysisOrigin, String> {
+        Ok(if flag == 0 {
+            AnalysisOrigin::Asked
+        } else {
+            AnalysisOrigin::Automatic
+        })
+    }
+}
+
 /// One analysis job.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct AnalysisRow {
@@ -68,6 +92,9 @@ pub struct AnalysisRow {
     /// JSON, once done.
     pub result: Option<String>,
     pub error: Option<String>,
+    /// Asked for, or queued by the match's end.
+    #[sqlx(try_from = "i64")]
+    pub origin: AnalysisOrigin,
 }
 
 /// A new request.
@@ -83,12 +110,15 @@ pub struct NewAnalysis<'a> {
 }
 
 const COLUMNS: &str = "id, match_id, games, community_id, requested_by, channel, status, plies, \
-     requested_at, started_at, finished_at, attempts, progress, result, error";
+     requested_at, started_at, finished_at, attempts, progress, result, error, \
+     CAST(CASE WHEN automatic THEN 1 ELSE 0 END AS BIGINT) AS origin";
 
 impl Store {
     /// Queues an analysis of `match_id` over its first `games` finished games, unless one
     /// is already there (queued, running, done or failed): that one is returned, with
-    /// whether this call created it. A failed job asked for again is queued again.
+    /// whether this call created it. A failed job asked for again is queued again, and an
+    /// automatic job still queued becomes the asker's (it then runs with the jobs asked
+    /// for, and counts against his quota).
     ///
     /// # Errors
     /// A database error.
@@ -104,7 +134,8 @@ impl Store {
              requested_by = excluded.requested_by, channel = excluded.channel, \
              plies = excluded.plies, requested_at = excluded.requested_at, \
              started_at = NULL, finished_at = NULL, progress = NULL, error = NULL, \
-             attempts = 0 WHERE analyses.status = 'failed'",
+             attempts = 0, automatic = $8 WHERE analyses.status = 'failed' \
+             OR (analyses.status = 'queued' AND analyses.automatic = $9)",
         )
         .bind(new.match_id)
         .bind(new.games)
@@ -113,6 +144,8 @@ impl Store {
         .bind(new.channel)
         .bind(new.plies)
         .bind(new.now)
+        .bind(false)
+        .bind(true)
         .execute(&mut *tx)
         .await?
         .rows_affected()
@@ -127,30 +160,39 @@ impl Store {
         Ok((found, inserted))
     }
 
-    /// How many analyses `player` asked for are waiting or running.
+    /// How many analyses `player` asked for are waiting or running (automatic jobs of his
+    /// matches are not his).
     ///
     /// # Errors
     /// A database error.
     pub async fn analyses_waiting_of(&self, player: i64) -> Result<i64, StoreError> {
         let r = sqlx::query(
             "SELECT COUNT(*) FROM analyses WHERE requested_by = $1 \
-             AND status IN ('queued', 'running')",
+             AND status IN ('queued', 'running') AND automatic = $2",
         )
         .bind(player)
+        .bind(false)
         .fetch_one(&self.pool)
         .await?;
         Ok(r.try_get(0)?)
     }
 
-    /// The jobs queued before `id` and still waiting or running (its place in the queue).
+    /// The jobs ahead of `id` (its place in the queue): those running, and those queued
+    /// that run before it (a job asked for: the jobs asked for before it; an automatic
+    /// job: every job asked for, and the automatic ones before it).
     ///
     /// # Errors
     /// A database error.
     pub async fn analyses_ahead(&self, id: i64) -> Result<i64, StoreError> {
         let r = sqlx::query(
-            "SELECT COUNT(*) FROM analyses WHERE id < $1 AND status IN ('queued', 'running')",
+            "SELECT COUNT(*) FROM analyses a, analyses me WHERE me.id = $1 AND a.id <> me.id \
+             AND (a.status = 'running' OR (a.status = 'queued' AND \
+             ((a.automatic = me.automatic AND a.id < me.id) \
+             OR (me.automatic = $2 AND a.automatic = $3))))",
         )
         .bind(id)
+        .bind(true)
+        .bind(false)
         .fetch_one(&self.pool)
         .await?;
         Ok(r.try_get(0)?)
@@ -187,8 +229,9 @@ impl Store {
         Ok(r)
     }
 
-    /// Claims the next queued job, players in turn (the oldest job of the player whose
-    /// last job began longest ago): it is running from `now`, one attempt more. Claims
+    /// Claims the next queued job: the jobs asked for first, players in turn (the oldest
+    /// job of the player whose last job asked for began longest ago), then the automatic
+    /// jobs, oldest first: it is running from `now`, one attempt more. Claims
     /// made at once by several processes on one database take different jobs: the oldest
     /// queued job is read, then taken only while it is still queued (PostgreSQL re-checks
     /// that once another claim's lock on the row is released); a claim that lost its row
@@ -202,14 +245,19 @@ impl Store {
              progress = NULL WHERE id = $2 AND status = 'queued' RETURNING {COLUMNS}"
         );
         loop {
-            // Players in turn: the queued job of the player whose last job began
-            // longest ago (never: first), the oldest of that player's.
+            // The jobs players asked for first, players in turn: the queued job of the
+            // player whose last job asked for began longest ago (never: first), the
+            // oldest of that player's. Then the automatic jobs, oldest first.
             let oldest: Option<i64> = sqlx::query(
                 "SELECT a.id FROM analyses a WHERE a.status = 'queued' \
-                 ORDER BY (SELECT COALESCE(MAX(b.started_at), 0) FROM analyses b \
-                 WHERE b.requested_by = a.requested_by AND b.started_at IS NOT NULL), a.id \
+                 ORDER BY CASE WHEN a.automatic THEN 1 ELSE 0 END, \
+                 CASE WHEN a.automatic THEN 0 ELSE \
+                 (SELECT COALESCE(MAX(b.started_at), 0) FROM analyses b \
+                 WHERE b.requested_by = a.requested_by AND b.automatic = $1 \
+                 AND b.started_at IS NOT NULL) END, a.id \
                  LIMIT 1",
             )
+            .bind(false)
             .fetch_optional(&self.pool)
             .await?
             .map(|r| r.try_get(0))

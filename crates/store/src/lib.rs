@@ -20,6 +20,8 @@
 //! | `fair.rs` | provably fair dice: seeds, hash chains, throws |
 //! | `leagues.rs` | leagues, entries, seasons, places, fixtures, the league log and commit |
 //! | `analysis.rs` | the `/analyse` job queue: requests, claims, progress, results |
+//! | `analysis_history.rs` | the done analyses of standard matches in the order the matches ended (PR over the last matches) |
+//! | `auto_analysis.rs` | every finished match analysed by itself: a server's setting, the matches due, their jobs queued once |
 //! | `fingerprint.rs` | a checksum of every table, for tests |
 //! | `cause.rs` | why a match ended, as stored |
 //! | `health.rs` | the health check's write, the counts the metrics show, the database errors seen |
@@ -106,6 +108,8 @@
 
 mod action_log;
 mod analysis;
+mod analysis_history;
+mod auto_analysis;
 pub mod backup;
 mod blocks;
 mod cause;
@@ -142,7 +146,9 @@ use thiserror::Error;
 
 use db::{Backend, DbPool};
 
-pub use analysis::{AnalysisRow, AnalysisStatus, NewAnalysis};
+pub use analysis::{AnalysisOrigin, AnalysisRow, AnalysisStatus, NewAnalysis};
+pub use analysis_history::AnalysedMatch;
+pub use auto_analysis::{AutoAnalysis, DueMatch};
 pub use backup::{Backup, BackupError, Checked};
 pub use cause::EndCause;
 pub use chouettes::{ChouetteRow, NewChouette};

@@ -1,7 +1,8 @@
 //! Writing a match inside a transaction: the one way a match comes to be (a challenge, or a
 //! league fixture's match) and the one way it changes (a command's commit, a group commit,
 //! a league's commit). A change that ends a match also records the rating update and, for a
-//! league fixture's match, the fixture's result.
+//! league fixture's match, the fixture's result; a change that finishes a match marks it
+//! due for its automatic analysis (`analysis_due`, migration 0025).
 
 use sqlx::Row;
 
@@ -75,7 +76,8 @@ pub(crate) async fn write_change(
         "UPDATE matches SET status = $1, state = $2, version = version + 1,
                  turn_started_at = $3, bank_x = $4, bank_o = $5, deadline_at = $6, reminder_at = $7,
                  winner = $8, result = $9, updated_at = $10, expires_at = NULL,
-                 waiting_on = $11, waiting_for = $12, break_until = $13
+                 waiting_on = $11, waiting_for = $12, break_until = $13,
+                 analysis_due = CASE WHEN status = 'finished' THEN analysis_due ELSE $16 END
              WHERE id = $14 AND version = $15",
     )
     .bind(c.status.as_str())
@@ -93,6 +95,9 @@ pub(crate) async fn write_change(
     .bind(c.waiting.as_ref().and_then(|w| w.break_until))
     .bind(c.id)
     .bind(c.expected_version)
+    // The change that finishes the match makes it due for its automatic analysis
+    // (`crate::auto_analysis`), in this same transaction.
+    .bind(c.status == MatchStatus::Finished)
     .execute(&mut *conn)
     .await?;
     if done.rows_affected() != 1 {

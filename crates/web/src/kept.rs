@@ -110,6 +110,19 @@ impl ChartCache {
         h.finish()
     }
 
+    /// The version of a PR history: a digest of what its chart draws.
+    pub(crate) fn pr_version(history: &render::PrHistory) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        history.name.hash(&mut h);
+        history.window.hash(&mut h);
+        for p in &history.points {
+            p.pr.to_bits().hash(&mut h);
+            p.rolling.to_bits().hash(&mut h);
+            p.band.map(|(a, b)| (a.to_bits(), b.to_bits())).hash(&mut h);
+        }
+        h.finish()
+    }
+
     /// The chart at `key` if kept at `version`.
     pub(crate) fn get(&self, key: &str, version: u64) -> Option<Arc<Vec<u8>>> {
         self.0

@@ -1,6 +1,7 @@
 //! The player page (`/p/{token}`): the player's display name, rating and rank per
 //! ruleset as `/rating` reads them with the rating chart (the renderer's PNG, at
-//! `/p/{token}/rating/{ruleset}.png`), the analysed matches' average error rate, the
+//! `/p/{token}/rating/{ruleset}.png`), the analysed matches' average error rate and the PR
+//! over the last ones with its chart (`/p/{token}/pr.png`), the
 //! record, the last matches (each a link to its match page) and the head-to-head against
 //! each opponent. No script; every name escaped.
 
@@ -64,6 +65,16 @@ pub fn player_html(token: &str, page: &PlayerPage) -> String {
             .raw(" rating after each rated match\"></figure>");
     }
     h.raw("<h2>Analysed matches</h2>");
+    // gnubg's PR over the last analysed matches, and its chart over time.
+    if let Some(pr) = &page.pr {
+        h.raw("<p class=\"pr\" id=\"pr\">")
+            .text(pr)
+            .raw("</p><figure class=\"chart\"><img id=\"chart-pr\" src=\"/p/")
+            .text(token)
+            .raw("/pr.png\" width=\"720\" height=\"440\" alt=\"")
+            .text(&page.name)
+            .raw("'s PR in each analysed match and over the last ones\"></figure>");
+    }
     if page.analyses.is_empty() {
         h.raw("<p>No analysed match yet.</p>");
     } else {

@@ -39,6 +39,7 @@ pub(crate) fn routes() -> Router<Arc<Web>> {
         .route("/c/{token}/version.json", get(chouette_version))
         .route("/p/{token}", get(player))
         .route("/p/{token}/rating/{file}", get(rating_chart))
+        .route("/p/{token}/pr.png", get(pr_chart))
         .route("/static/web.css", get(|| async { asset(CSS, "text/css") }))
         .route(
             "/static/match.js",
@@ -356,6 +357,32 @@ async fn rating_chart(
         Err(busy) => return busy,
     };
     match png_of(move || render::history_png(&history)).await {
+        Ok(png) => {
+            web.charts.put(key, version, Arc::new(png.clone()));
+            answer(StatusCode::OK, "image/png", PRIVATE, png)
+        }
+        Err(r) => r,
+    }
+}
+
+/// `/p/{token}/pr.png`: the player's PR over his analysed matches, the renderer's chart;
+/// kept by a digest of what it draws (it changes with each analysed match).
+async fn pr_chart(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
+    let history = match web.club.web().player_pr_chart(&token).await {
+        Ok(Some(h)) => h,
+        Ok(None) => return not_found(),
+        Err(e) => return failed(&e),
+    };
+    let key = format!("{token}/pr");
+    let version = ChartCache::pr_version(&history);
+    if let Some(png) = web.charts.get(&key, version) {
+        return answer(StatusCode::OK, "image/png", PRIVATE, png.as_ref().clone());
+    }
+    let _slot = match web.renders.slot().await {
+        Ok(slot) => slot,
+        Err(busy) => return busy,
+    };
+    match png_of(move || render::pr_history_png(&history)).await {
         Ok(png) => {
             web.charts.put(key, version, Arc::new(png.clone()));
             answer(StatusCode::OK, "image/png", PRIVATE, png)

@@ -133,7 +133,7 @@ pub async fn leaderboard(
     .await
 }
 
-/// Server settings (Manage Server): match threads, public web pages, vacation days a year.
+/// Server settings (Manage Server): threads, web pages, vacation days, automatic analysis.
 #[poise::command(slash_command, default_member_permissions = "MANAGE_GUILD", guild_only)]
 pub async fn server(
     ctx: Context<'_>,
@@ -145,6 +145,8 @@ pub async fn server(
     #[min = 0]
     #[max = 365]
     vacation_days: Option<i64>,
+    #[description = "Which finished matches are analysed by themselves (default auto)"]
+    analysis: Option<crate::discord::analysis::AnalysisSetting>,
 ) -> Result<(), Error> {
     let allowed = match ctx {
         poise::Context::Application(a) => a
@@ -194,6 +196,13 @@ pub async fn server(
                 Err(e) => format!("\u{26A0} {e}"),
             },
         );
+    }
+    if analysis.is_some() || web.is_none() {
+        let cmd = Command::ServerAnalysis(analysis.map(club::AutoAnalysis::from));
+        lines.push(match ctx.data().club.execute(&actor(ctx), cmd).await {
+            Ok(out) => out.lines.join("\n"),
+            Err(e) => format!("\u{26A0} {e}"),
+        });
     }
     tell(ctx, lines.join("\n")).await?;
     Ok(())

@@ -1,11 +1,15 @@
 //! `/analyse` and `/stats`: the analysis queue, gnubg's report made a review (the run is
 //! `gnubg::analyse_match`), the review and its words, the
-//! Welsh review.
+//! Welsh review, and every finished match analysed by itself (`auto`).
 //!
 //! Entry points, on [`Club`]: `analysis_events`, `analysis_settings`, `analyse`,
-//! `requeue_analyses`, `run_next_analysis` (`queue`); `stats` (`stats`).
+//! `requeue_analyses`, `run_next_analysis` (`queue`); `stats` (`stats`);
+//! `queue_finished_analyses`, `server_analysis` (`auto`).
 
+mod auto;
 mod gnubg_review;
+pub(crate) mod pr;
+pub(crate) mod pr_history;
 mod queue;
 mod refusal;
 mod review;
@@ -16,10 +20,12 @@ mod welsh;
 pub(crate) use queue::Analyst;
 
 pub use gnubg::find_gnubg;
+pub use pr::{MatchPr, PR_MIN_MATCHES, PR_WINDOW, PrSummary, pr_summary};
 pub use queue::{AnalysisEvent, AnalysisReport, AnalysisSettings, INSTALL_GNUBG, MAX_ATTEMPTS};
 pub use refusal::AnalysisRefusal;
 pub use review::{Decision, PlayerFigures, Review, rating_band};
 pub use review_words::{blunder_boards, review_lines};
+pub use store::AutoAnalysis;
 pub use welsh::{
     WelshDecision, WelshFigures, WelshReview, WelshWorst, welsh_blunder_boards, welsh_review_lines,
 };
@@ -65,6 +71,28 @@ impl Club {
         player: Option<&str>,
     ) -> Result<Outcome, ClubError> {
         stats::stats(self, actor, me, community, player).await
+    }
+
+    /// `/server analysis:auto|league|off`: which finished matches here are analysed by
+    /// themselves, changed when given, then shown.
+    pub(crate) async fn server_analysis(
+        &self,
+        actor: &Actor,
+        community: i64,
+        mode: Option<AutoAnalysis>,
+    ) -> Result<Outcome, ClubError> {
+        auto::server_analysis(self, actor, community, mode).await
+    }
+
+    /// Looks at the finished matches due for their automatic analysis (marked by the
+    /// transaction that finished them): each one its server's setting covers gets one
+    /// automatic job, the others are let go; how many jobs were queued. The analysis
+    /// workers call it before each job.
+    ///
+    /// # Errors
+    /// A database error (the matches not yet looked at stay due).
+    pub async fn queue_finished_analyses(&self) -> Result<u32, ClubError> {
+        auto::queue_finished(self).await
     }
 
     /// Queues again the jobs left running (at start); how many.

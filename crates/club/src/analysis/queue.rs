@@ -19,7 +19,7 @@ use crate::{Actor, Chart, Club, ClubError, MatchRef, Outcome};
 use crate::{Entry, standard_rules};
 use engine::{Action, Event, Match, Ruleset, Side, export_mat};
 use render::BlunderBoard;
-use store::{AnalysisRow, AnalysisStatus, MatchStatus, NewAnalysis, PlayerRow};
+use store::{AnalysisOrigin, AnalysisRow, AnalysisStatus, MatchStatus, NewAnalysis, PlayerRow};
 
 use crate::analysis::gnubg_review;
 use crate::analysis::review::Review;
@@ -171,7 +171,7 @@ async fn analysable(
     me: &PlayerRow,
     community: i64,
     m: MatchRef,
-) -> Result<(Loaded, Vec<(Side, Action)>, u32), ClubError> {
+) -> Result<(Loaded, u32), ClubError> {
     let l = match club.find_view(me, community, m, "analyse").await {
         Err(ClubError::Refused(Refusal::UnknownMatch(id))) => {
             // Only a chouette of this server is named: one elsewhere stays unknown.
@@ -212,21 +212,29 @@ async fn analysable(
             .into());
         }
     }
+    let games = games_to_analyse(club, &l).await?;
+    if games == 0 {
+        return Err(if l.spec.ruleset == Ruleset::Welsh {
+            AnalysisRefusal::NoWelshGame { id: l.row.id }
+        } else {
+            AnalysisRefusal::NoFinishedGame { id: l.row.id }
+        }
+        .into());
+    }
+    Ok((l, games))
+}
+
+/// The games an analysis of match `l` covers, read from its log: a Welsh match's games
+/// (all judged by gammonbot's own Welsh player), a standard match's finished games (a
+/// money session's so far). `/analyse` and the automatic analysis count them alike, so
+/// that both name the same job.
+pub(super) async fn games_to_analyse(club: &Club, l: &Loaded) -> Result<u32, ClubError> {
     let entries = crate::matches::log::read_log(&club.store, l.row.id).await?;
     if l.spec.ruleset == Ruleset::Welsh {
-        // Judged by gammonbot's own Welsh player (`welsh_analysis`): all its games.
-        let games = welsh_games(&welsh_job(&l, entries))
-            .map_err(|why| ClubError::Corrupt(l.row.id, why))?;
-        if games == 0 {
-            return Err(AnalysisRefusal::NoWelshGame { id: l.row.id }.into());
-        }
-        return Ok((l, Vec::new(), games));
+        return welsh_games(&welsh_job(l, entries))
+            .map_err(|why| ClubError::Corrupt(l.row.id, why));
     }
-    let (actions, games) = finished_games(&l, &standard_actions(&entries));
-    if games == 0 {
-        return Err(AnalysisRefusal::NoFinishedGame { id: l.row.id }.into());
-    }
-    Ok((l, actions, games))
+    Ok(finished_games(l, &standard_actions(&entries)).1)
 }
 
 /// `/analyse [match]`: the stored analysis, or a job queued.
@@ -237,7 +245,7 @@ pub(super) async fn analyse(
     community: i64,
     m: MatchRef,
 ) -> Result<Outcome, ClubError> {
-    let (l, _, games) = analysable(club, me, community, m).await?;
+    let (l, games) = analysable(club, me, community, m).await?;
     let id = l.row.id;
     let welsh = l.spec.ruleset == Ruleset::Welsh;
     let existing = club.store.analysis_of(id, i64::from(games)).await?;
@@ -247,14 +255,33 @@ pub(super) async fn analyse(
         return stored_outcome(club, done, welsh);
     }
     // A new job counts against the player's analyses waiting; asking after one already
-    // queued or running only says where it stands.
+    // queued or running only says where it stands. An automatic job still queued becomes
+    // the asker's, to run with the jobs asked for, when his quota allows; otherwise it
+    // stays automatic and the answer says where it stands.
     let waiting = existing
         .as_ref()
         .is_some_and(|j| matches!(j.status, AnalysisStatus::Queued | AnalysisStatus::Running));
+    let automatic = existing.as_ref().is_some_and(|j| {
+        j.status == AnalysisStatus::Queued && j.origin == AnalysisOrigin::Automatic
+    });
     let limit = club.quotas.analyses;
-    if !waiting {
+    if !waiting || automatic {
         let mine = club.store.analyses_waiting_of(me.id).await?;
         if mine >= i64::from(limit) {
+            if let Some(job) = existing.filter(|_| automatic) {
+                let ahead = club.store.analyses_ahead(job.id).await?;
+                return Ok(Outcome {
+                    match_id: Some(id.into()),
+                    lines: vec![format!(
+                        "The analysis of match #{id} is queued by itself (position {} in \
+                         the queue); you have {mine} analyses waiting, the most you may ask \
+                         for at once ({limit}), so it keeps its place after the ones asked \
+                         for. The result will be posted in the match's channel.",
+                        ahead + 1
+                    )],
+                    ..Outcome::default()
+                });
+            }
             return Err(AnalysisRefusal::TooMany {
                 waiting: mine,
                 limit,

@@ -1,20 +1,15 @@
 //! `/stats [player]`: the average error rate and PR over a player's analysed matches
-//! here. Matches where `/hint` was allowed (against the bot, or opened for practice) are
+//! here, and the PR over his last ones with its 95% interval (`pr`). Matches where `/hint` was allowed (against the bot, or opened for practice) are
 //! counted apart: a hint followed is gnubg's own play, so a PR from them says nothing of
 //! the player's ([`hints_allowed`]).
 
 use crate::Refusal;
+use crate::analysis::pr::pr_summary;
+use crate::analysis::pr_history::{hints_allowed, player_prs};
 use crate::analysis::review::{PlayerFigures, Review, rating_band};
 use crate::players::named::known_player;
 use crate::{Actor, ChallengeSpec, Club, ClubError, Outcome};
 use store::PlayerRow;
-
-/// Whether `/hint` could be asked in a match of these terms: a match against the bot, or
-/// one opened for practice (never rated, never a league's).
-#[must_use]
-pub(crate) fn hints_allowed(spec: &ChallengeSpec) -> bool {
-    spec.bot.is_some() || spec.practice
-}
 
 /// Whether the stored match `id` allowed hints (a match not found or unreadable counts
 /// as not: its analysis stays counted, as before).
@@ -101,6 +96,10 @@ pub(super) async fn stats(
         ),
     ];
     lines.extend(practice_line);
+    // The PR over the last matches, weighted by decisions, with its 95% interval.
+    if let Some(s) = pr_summary(&player_prs(club, community, who.id).await?) {
+        lines.push(s.words());
+    }
     Ok(Outcome {
         lines,
         players: vec![crate::PlayerRef::new(community, who.id)],

@@ -4,6 +4,8 @@
 //! disagrees with the finished matches.
 
 use crate::PlayerRefusal;
+use crate::analysis::pr::{PR_MIN_MATCHES, PR_WINDOW, pr_summary};
+use crate::analysis::pr_history::{all_prs, player_prs};
 use crate::kernel::cause::rating_cause_words;
 use crate::matches::loaded::Loaded;
 use crate::{Actor, Chart, Club, ClubError, Outcome};
@@ -128,6 +130,13 @@ pub(super) async fn rating_view(
         "Rank {} of {} in {}; rated matches won {}, lost {}",
         s.rank, s.of, actor.community_name, s.row.won, s.row.lost
     ));
+    // gnubg's PR over the last analysed matches, once there are enough of them.
+    if ruleset == Ruleset::Standard
+        && let Some(pr) = pr_summary(&player_prs(club, community, who.id).await?)
+        && pr.matches >= PR_MIN_MATCHES
+    {
+        lines.push(pr.words());
+    }
     let changes = club
         .store
         .rating_changes(community, ruleset, who.id, RATING_CHANGES_SHOWN)
@@ -187,6 +196,18 @@ pub(super) async fn leaderboard_view(
         .store
         .leaderboard(community, ruleset, club.leaderboard_min_experience, 1000)
         .await?;
+    // The PR column (standard only: gnubg's PR), for players with enough analysed matches.
+    let prs = if ruleset == Ruleset::Standard {
+        all_prs(club, community).await?
+    } else {
+        std::collections::HashMap::new()
+    };
+    let pr_of = |player: i64| {
+        prs.get(&player)
+            .and_then(|m| pr_summary(m))
+            .filter(|s| s.matches >= PR_MIN_MATCHES)
+            .and_then(|s| s.half_width.map(|h| (s.pr, h)))
+    };
     let board = Leaderboard {
         server: actor.community_name.clone(),
         ruleset,
@@ -200,9 +221,11 @@ pub(super) async fn leaderboard_view(
                 experience: r.rating.experience,
                 won: r.won,
                 lost: r.lost,
+                pr: pr_of(r.player_id),
             })
             .collect(),
     };
+    let with_pr = board.rows.iter().any(|r| r.pr.is_some());
     let mut lines: Vec<String> = leaderboard_text(&board)
         .lines()
         .map(str::to_string)
@@ -211,6 +234,12 @@ pub(super) async fn leaderboard_view(
         lines.push(format!(
             "(players with experience {} or more)",
             club.leaderboard_min_experience
+        ));
+    }
+    if with_pr {
+        lines.push(format!(
+            "(PR: over the last {PR_WINDOW} analysed matches, weighted by decisions, \
+             \u{b1} its 95% interval; shown with {PR_MIN_MATCHES} or more)"
         ));
     }
     Ok(Outcome {

@@ -11,7 +11,7 @@
 //! `player_link` (`links`); `match_page`, `match_frame`, `match_page_stamp`,
 //! `match_version`, `match_file`, `match_dice_export`, `match_dice_anchor` (`match_page`);
 //! `revoke_player_link_by`, `set_player_private`, `resolve_player_link`,
-//! `player_rating_chart` (`player`);
+//! `player_rating_chart`, `player_pr_chart` (`player`);
 //! `revoke_link_by` (`revoke`).
 
 mod chouette;
@@ -44,8 +44,8 @@ use crate::MatchNo;
 use crate::Outcome;
 use crate::PlayerId;
 use engine::Ruleset;
-use render::RatingHistory;
 use render::Scene;
+use render::{PrHistory, RatingHistory};
 use std::collections::HashMap;
 
 /// The read side of the web pages, reached through [`Club::web`]: link tokens (made,
@@ -493,6 +493,16 @@ impl Web<'_> {
         ruleset: Ruleset,
     ) -> Result<Option<RatingHistory>, ClubError> {
         player::player_rating_chart(self.club, token, ruleset).await
+    }
+
+    /// The PR history of the player whose page's token is `token`, for the page's PR
+    /// chart; `None` for a token that finds no player, or one with no analysed standard
+    /// match.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn player_pr_chart(&self, token: &str) -> Result<Option<PrHistory>, ClubError> {
+        player::player_pr_chart(self.club, token).await
     }
 
     // revoke

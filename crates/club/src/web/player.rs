@@ -4,13 +4,16 @@
 //! as `/rating` reads them with the rating's history for the chart, the record, the last
 //! matches (each with its match page's token), the head-to-head against each opponent
 //! (each finished match counted as `/h2h` counts it) and the analysed matches' average
-//! error rate per ruleset (`/stats`'s figures). No server or Discord id appears.
+//! error rate per ruleset (`/stats`'s figures), and the PR over the last analysed matches
+//! with its interval and its chart over time. No server or Discord id appears.
 
 use crate::Actor;
 use crate::Club;
 use crate::ClubError;
 use crate::Review;
 use crate::WelshReview;
+use crate::analysis::pr::{PR_WINDOW, pr_summary};
+use crate::analysis::pr_history::player_prs;
 use crate::players::h2h::finished_result;
 use crate::rating_band;
 use crate::web::links::is_token;
@@ -18,7 +21,7 @@ use crate::web::links::player_kind;
 use engine::Ruleset;
 use engine::rating::Rating;
 use engine::rating::format_rating;
-use render::RatingHistory;
+use render::{PrHistory, PrPoint, RatingHistory};
 use std::collections::HashMap;
 
 /// How many of the player's matches the page lists.
@@ -101,6 +104,10 @@ pub struct PlayerPage {
     pub head_to_head: Vec<HeadToHead>,
     /// Per ruleset with an analysed match of the player's, in [`RULESETS`] order.
     pub analyses: Vec<PlayerAnalysis>,
+    /// gnubg's PR over his last analysed standard matches with its 95% interval, in
+    /// words as `/stats` gives it (`None`: no analysed match); the chart is at
+    /// [`player_pr_chart`].
+    pub pr: Option<String>,
 }
 
 /// The average of the player's figures in each ruleset's stored analyses.
@@ -325,6 +332,7 @@ async fn player_page(club: &Club, community: i64, user: i64) -> Result<PlayerPag
             results.push(result);
         }
     }
+    let pr = pr_summary(&player_prs(club, community, user).await?).map(|s| s.words());
     Ok(PlayerPage {
         name: me.display_name,
         ratings,
@@ -333,5 +341,39 @@ async fn player_page(club: &Club, community: i64, user: i64) -> Result<PlayerPag
         recent,
         head_to_head,
         analyses: analysis_averages(&results, user),
+        pr,
     })
+}
+
+/// The PR history of the player whose page's token is `token`, for the page's chart:
+/// each analysed standard match's PR, and the PR over the last matches up to it with its
+/// interval (as `/stats` computes it at that point); `None` for a token that finds no
+/// player, or a player with no analysed match.
+pub(super) async fn player_pr_chart(
+    club: &Club,
+    token: &str,
+) -> Result<Option<PrHistory>, ClubError> {
+    let Some((community, user)) = player_target(club, token).await? else {
+        return Ok(None);
+    };
+    let series = player_prs(club, community, user).await?;
+    let points: Vec<PrPoint> = (0..series.len())
+        .filter_map(|i| {
+            let s = pr_summary(&series[..=i])?;
+            Some(PrPoint {
+                pr: series[i].pr,
+                rolling: s.pr,
+                band: s.half_width.map(|h| (s.pr - h, s.pr + h)),
+            })
+        })
+        .collect();
+    if points.is_empty() {
+        return Ok(None);
+    }
+    let name = club.store.player_by_id(user).await?.display_name;
+    Ok(Some(PrHistory {
+        name,
+        window: PR_WINDOW,
+        points,
+    }))
 }

@@ -1,6 +1,7 @@
-//! The analysis queue's runner: `ANALYSIS_WORKERS` tasks, each taking the oldest queued
-//! job and running it to its end ([`Club::run_next_analysis`]), waiting between jobs
-//! for the next one or the stop.
+//! The analysis queue's runner: `ANALYSIS_WORKERS` tasks, each queueing the automatic
+//! jobs of the matches finished since ([`Club::queue_finished_analyses`]), then taking the
+//! next queued job and running it to its end ([`Club::run_next_analysis`]), waiting
+//! between jobs for the next one or the stop.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -31,6 +32,10 @@ pub(super) fn spawn_analysis(club: Arc<Club>) -> Vec<tokio::task::JoinHandle<()>
                 let stop = Arc::clone(&club.stop);
                 // Between jobs: the next job, or the stop, whichever comes first.
                 while !stop.asked() {
+                    // The matches finished since the last look get their automatic jobs.
+                    if let Err(e) = club.queue_finished_analyses().await {
+                        tracing::warn!(error = %e, "finished matches not queued for analysis");
+                    }
                     let pause = match club.run_next_analysis().await {
                         Ok(Some(_)) => continue,
                         Ok(None) => Duration::from_secs(5),

@@ -11,6 +11,7 @@
 //!
 //! One test binary for the crate (one module per suite): it links once.
 
+mod analysis_auto;
 mod bidi_names;
 mod block;
 mod bot_player;
@@ -35,6 +36,7 @@ mod league_seasons;
 mod league_withdrawals;
 mod leagues;
 mod money_game_words;
+mod pr_figures;
 mod practice;
 mod refusals;
 mod spectators;

@@ -4,4 +4,5 @@
 
 mod boards;
 mod league;
+mod pr_chart;
 mod rating;

@@ -25,6 +25,7 @@ fn row(rank: u32, name: &str, rating: f64, experience: u32, won: u32, lost: u32)
         experience,
         won,
         lost,
+        pr: None,
     }
 }
 

@@ -16,7 +16,7 @@ use testkit::{PgCluster, scratch_db};
 /// BOOLEAN on PostgreSQL, are `flag` on both.
 type Columns = BTreeSet<(String, String, String, bool)>;
 
-const FLAGS: [(&str, &str); 10] = [
+const FLAGS: [(&str, &str); 12] = [
     ("players", "auto_roll"),
     ("players", "notify_dm"),
     ("communities", "match_threads"),
@@ -24,6 +24,8 @@ const FLAGS: [(&str, &str); 10] = [
     ("matches", "forfeit"),
     ("matches", "against_bot"),
     ("outbox", "held"),
+    ("matches", "analysis_due"),
+    ("analyses", "automatic"),
     ("rating_changes", "won"),
     ("rating_changes", "forfeit"),
     ("web_links", "hidden"),

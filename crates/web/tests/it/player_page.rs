@@ -1,7 +1,8 @@
 //! The player page over plain HTTP: served by its link with the record, the ratings, the
 //! recent matches linking to their match pages and the head-to-head; the rating chart per
 //! ruleset is a PNG under the page's token; the analysed matches' average error rate is
-//! `/stats`'s; a guessed token (or a match's token) finds nothing; a payload display name
+//! `/stats`'s, with the PR over the last ones and its chart (`/p/{token}/pr.png`); a
+//! guessed token (or a match's token) finds nothing; a payload display name
 //! is escaped; no Discord id appears.
 
 use club::{ChallengeSpec, Club, Command, Look, MatchNo, MatchOp, MatchRef};
@@ -250,4 +251,70 @@ async fn the_player_page_shows_the_average_error_rate_of_the_analysed_matches() 
         web::escape(&average)
     );
     assert!(html.contains(&expected), "{expected}\n{html}");
+}
+
+/// A rated 1-point match of `a` against `b` played for `turns` decisions with the first
+/// legal play each time, then resigned by whoever is to act: its id.
+async fn played(club: &Club, a: &str, b: &str, turns: usize) -> MatchNo {
+    let (id, mut out) = clubkit::accepted(club, a, b, ChallengeSpec::standard(Some(1))).await;
+    let m = MatchRef::id(id);
+    for _ in 0..turns {
+        let next = out.next.clone().expect("someone acts");
+        let cmd = if next.what.starts_with("move") {
+            let moves = club
+                .legal_moves(&club::Actor::local(&next.name), m)
+                .await
+                .unwrap();
+            Command::Match(m, MatchOp::Move(moves[0].clone()))
+        } else {
+            Command::Match(m, MatchOp::Roll)
+        };
+        out = run(club, &next.name, cmd).await;
+    }
+    let loser = out.next.expect("someone acts").name;
+    let winner = if loser == a { b } else { a };
+    run(
+        club,
+        &loser,
+        Command::Match(m, MatchOp::Resign(ResignLevel::Single)),
+    )
+    .await;
+    run(club, winner, Command::Match(m, MatchOp::AcceptResign)).await;
+    id
+}
+
+#[tokio::test]
+async fn the_player_page_shows_the_pr_over_the_last_analysed_matches_and_its_chart() {
+    let s = served_at(&store_url("web-player-pr").await).await;
+    let club = s.club();
+    let id = played(club, "alice", "bob", 16).await;
+    let (community, alice) = player_of(club, id, true).await;
+    let token = club.web().player_link(community, alice).await.unwrap();
+    // No analysed match: no PR line, no PR chart.
+    let pr_png = format!("/p/{token}/pr.png");
+    assert!(
+        !get(s.addr, &format!("/p/{token}"))
+            .await
+            .text()
+            .contains("id=\"pr\"")
+    );
+    assert_eq!(get(s.addr, &pr_png).await.status, 404);
+    // gnubg analyses the match
+    run(club, "alice", Command::Analyse(MatchRef::id(id))).await;
+    club.run_next_analysis().await.unwrap().expect("a job ran");
+    // Then the page gives the PR over the last analysed matches as /stats words it, and
+    // the renderer's PR chart under the page's token
+    let stats = run(club, "alice", Command::Look(Look::Stats(None))).await;
+    let pr = stats.lines.last().unwrap();
+    assert!(pr.starts_with("PR "), "{:?}", stats.lines);
+    let html = get(s.addr, &format!("/p/{token}")).await.text();
+    let line = format!("<p class=\"pr\" id=\"pr\">{}</p>", web::escape(pr));
+    assert!(html.contains(&line), "{line}\n{html}");
+    assert!(html.contains(&format!("src=\"{pr_png}\"")), "{html}");
+    let chart = get(s.addr, &pr_png).await;
+    assert_eq!(chart.status, 200);
+    assert_eq!(chart.header("content-type"), Some("image/png"));
+    let history = club.web().player_pr_chart(&token).await.unwrap().unwrap();
+    assert_eq!(history.points.len(), 1);
+    assert_eq!(chart.body, render::pr_history_png(&history).unwrap());
 }
