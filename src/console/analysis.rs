@@ -31,7 +31,7 @@ pub(super) async fn write_blunders(dir: &Path, match_id: i64, boards: Vec<Blunde
 }
 
 /// An analysis event as chat text (pictures written when there is a folder).
-pub(super) async fn event_text(e: AnalysisEvent, png_dir: Option<&Path>) -> String {
+pub(super) fn event_text(e: AnalysisEvent) -> String {
     match e {
         AnalysisEvent::Progress {
             match_id,
@@ -39,11 +39,13 @@ pub(super) async fn event_text(e: AnalysisEvent, png_dir: Option<&Path>) -> Stri
             games,
             ..
         } => format!("[match #{match_id}] analysing game {game} of {games}\n"),
-        AnalysisEvent::Finished(r) => report_text(r, png_dir).await,
+        // The report itself is printed from the outbox.
+        AnalysisEvent::Finished(_) => String::new(),
     }
 }
 
-async fn report_text(r: AnalysisReport, png_dir: Option<&Path>) -> String {
+/// An analysis report as the chat prints it, its pictures written into `png_dir`.
+pub(super) async fn report_text(r: AnalysisReport, png_dir: Option<&Path>) -> String {
     let mut s = String::new();
     for l in &r.lines {
         let _ = writeln!(s, "[match #{}] {l}", r.match_id);

@@ -7,6 +7,7 @@ use std::path::Path;
 
 use club::{Club, Owed, Posted};
 
+use super::analysis;
 use super::output::{notice_text, shown};
 
 /// How many messages one claim takes (one per lane at most).
@@ -34,6 +35,10 @@ pub(super) async fn owed_text(club: &Club, png_dir: Option<&Path>) -> String {
                 }
                 Owed::Direct(_) => {
                     Posted::Never("direct messages have no place in the local chat".into())
+                }
+                Owed::Analysis(r) => {
+                    text.push_str(&analysis::report_text((**r).clone(), png_dir).await);
+                    Posted::Done(format!("local-{}", d.id))
                 }
                 Owed::Bot { outcome, .. } => {
                     text.push_str(&shown(outcome, club.now(), png_dir).await);

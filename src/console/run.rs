@@ -214,7 +214,7 @@ pub async fn run_until(
             while rx.try_recv().is_ok() {}
             print!("{}", outbox::owed_text(&club, png).await);
             while let Ok(e) = analyses.try_recv() {
-                print!("{}", analysis::event_text(e, png).await);
+                print!("{}", analysis::event_text(e));
             }
             if refused != expect_refusal {
                 eprintln!(
@@ -254,7 +254,7 @@ pub async fn run_until(
             // The sweep's notices are printed from the outbox, as everything owed is.
             Some(_) = rx.recv() => {}
             () = club.outbox_wait(Duration::from_secs(1)) => print!("{}", outbox::owed_text(&club, png).await),
-            Ok(e) = analyses.recv() => print!("{}", analysis::event_text(e, png).await),
+            Ok(e) = analyses.recv() => print!("{}", analysis::event_text(e)),
             () = &mut signal => {
                 println!("The bot is stopping: lines typed from now on are not read.");
                 club.stop();
@@ -277,7 +277,7 @@ pub async fn run_until(
                 while rx.try_recv().is_ok() {}
                 print!("{}", outbox::owed_text(&club, png).await);
                 while let Ok(e) = analyses.try_recv() {
-                    print!("{}", analysis::event_text(e, png).await);
+                    print!("{}", analysis::event_text(e));
                 }
                 println!("Stopped.");
                 return Ok(finished);

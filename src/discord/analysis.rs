@@ -192,46 +192,20 @@ pub async fn stats(
     run(ctx, Command::Look(Look::Stats(player))).await
 }
 
-/// Starts the analysis workers and posts each finished job in its match's channel. The
-/// task ends once the workers have (the club stopped) and their last reports are posted.
-pub(super) fn spawn_reports(
-    club: &Arc<Club>,
-    http: Arc<serenity::Http>,
-) -> tokio::task::JoinHandle<()> {
-    use tokio::sync::broadcast::error::{RecvError, TryRecvError};
-    let mut events = club.analysis_events();
+/// Starts the analysis workers; the task ends once they have (the club stopped). Each
+/// finished job's report is owed in the outbox, whose poster posts it ([`report_message`]).
+pub(super) fn spawn_reports(club: &Arc<Club>) -> tokio::task::JoinHandle<()> {
     let workers = Arc::clone(club).spawn_analysis();
     tokio::spawn(async move {
-        let ended = async {
-            for w in workers {
-                let _ = w.await;
-            }
-        };
-        tokio::pin!(ended);
-        loop {
-            tokio::select! {
-                e = events.recv() => match e {
-                    Ok(AnalysisEvent::Finished(r)) => post_report(&http, r).await,
-                    Ok(_) | Err(RecvError::Lagged(_)) => {}
-                    Err(RecvError::Closed) => return,
-                },
-                () = &mut ended => break,
-            }
-        }
-        loop {
-            match events.try_recv() {
-                Ok(AnalysisEvent::Finished(r)) => post_report(&http, r).await,
-                Ok(_) | Err(TryRecvError::Lagged(_)) => {}
-                Err(_) => return,
-            }
+        for w in workers {
+            let _ = w.await;
         }
     })
 }
 
-async fn post_report(http: &serenity::Http, r: AnalysisReport) {
-    let Ok(channel) = r.channel.parse::<u64>() else {
-        return;
-    };
+/// A finished job's report as a message for its match's channel: both players mentioned,
+/// the pictures of the worst decisions attached.
+pub(super) async fn report_message(r: &AnalysisReport) -> serenity::CreateMessage {
     let users: Vec<serenity::UserId> = r
         .mentions
         .iter()
@@ -239,16 +213,10 @@ async fn post_report(http: &serenity::Http, r: AnalysisReport) {
         .map(serenity::UserId::new)
         .collect();
     let files = blunder_files(r.match_id, r.boards.clone()).await;
-    let msg = serenity::CreateMessage::new()
-        .content(content(&mention_players(&r)))
+    serenity::CreateMessage::new()
+        .content(content(&mention_players(r)))
         .allowed_mentions(serenity::CreateAllowedMentions::new().users(users))
-        .add_files(files);
-    if let Err(e) = serenity::ChannelId::new(channel)
-        .send_message(http, msg)
-        .await
-    {
-        tracing::warn!(match_id = r.match_id.get(), error = %e, "analysis not posted");
-    }
+        .add_files(files)
 }
 
 /// The report's lines with the players' names that open the first line put as mentions.

@@ -144,7 +144,7 @@ pub async fn client_stoppable(
                 Arc::clone(&club).spawn_deadlines(sweep_every, tx);
                 let http = Arc::clone(&ctx.http);
                 // Analyses: the workers, and each result posted in its match's channel.
-                posters.poster(analysis::spawn_reports(&club, Arc::clone(&http)));
+                posters.poster(analysis::spawn_reports(&club));
                 let dm_refused = DmRefused::default();
                 // The bot player's worker, and the outbox's poster: every message owed
                 // (the bot's decisions, notices, announcements, direct messages).

@@ -49,9 +49,11 @@ pub(super) struct Poster {
 /// (the club stopped) and nothing postable is left: whatever is still owed then (a post
 /// waiting out its backoff) stays in the store for the next start.
 pub(super) fn spawn_poster(p: Poster) -> tokio::task::JoinHandle<()> {
-    let worker = Arc::clone(&p.club).spawn_bot();
     let p = Arc::new(p);
     tokio::spawn(async move {
+        // What a stopped bot left, before its worker starts a batch.
+        p.club.outbox_recover().await;
+        let worker = Arc::clone(&p.club).spawn_bot();
         tokio::pin!(worker);
         let mut worker_done = false;
         loop {
@@ -107,6 +109,20 @@ async fn post(p: &Poster, d: &Delivery) -> Posted {
     match &d.what {
         Owed::Notice(n) => post_notice(p, d, n).await,
         Owed::Direct(n) => post_direct(p, d, n).await,
+        Owed::Analysis(r) => {
+            let Ok(id) = r.channel.parse::<u64>() else {
+                return Posted::Never(format!("no Discord channel: {}", r.channel));
+            };
+            let msg = nonced(super::analysis::report_message(r).await, d);
+            match retry_transient!(
+                serenity::ChannelId::new(id)
+                    .send_message(&p.http, msg.clone())
+                    .await
+            ) {
+                Ok(m) => Posted::Done(m.id.to_string()),
+                Err(e) => failure(&e),
+            }
+        }
         Owed::Bot {
             match_id,
             channel,

@@ -433,11 +433,19 @@ pub(crate) async fn reply_to(fake: &FakeDiscord, interaction: Value) -> Request 
     r
 }
 
-/// The `k`-th message posted in the channel (counting from 0), once it is there.
+/// The `k`-th message posted in the channel (counting from 0), once it is there. A post
+/// sent again with the nonce of one already made (after a restart) is no new message.
 pub(crate) async fn channel_post(fake: &FakeDiscord, k: usize) -> Request {
     loop {
         let requests = fake.requests();
-        if let Some(p) = requests.iter().filter(|r| posted_in_channel(r)).nth(k) {
+        let mut nonces = std::collections::HashSet::new();
+        let mut made = requests.iter().filter(|r| posted_in_channel(r)).filter(|r| {
+            match r.json()["nonce"].as_str() {
+                Some(n) => nonces.insert(n.to_string()),
+                None => true,
+            }
+        });
+        if let Some(p) = made.nth(k) {
             return p.clone();
         }
         fake.wait_for(requests.len(), posted_in_channel).await;

@@ -303,6 +303,21 @@ impl Store {
         outcome: Result<&str, &str>,
         now: i64,
     ) -> Result<(), StoreError> {
+        self.finish_analysis_owing(id, outcome, now, &[]).await
+    }
+
+    /// [`Store::finish_analysis`], writing `owed` (the report owed to the match's
+    /// channel) into the outbox in the same transaction.
+    ///
+    /// # Errors
+    /// A database error (nothing written).
+    pub async fn finish_analysis_owing(
+        &self,
+        id: i64,
+        outcome: Result<&str, &str>,
+        now: i64,
+        owed: &[crate::Owed],
+    ) -> Result<(), StoreError> {
         let (status, result, error) = match outcome {
             Ok(r) => ("done", Some(r), None),
             Err(e) => ("failed", None, Some(e)),
@@ -318,6 +333,7 @@ impl Store {
         .bind(id)
         .execute(&mut *tx)
         .await?;
+        crate::outbox::insert_owed(&mut tx, owed, now).await?;
         tx.commit().await?;
         Ok(())
     }

@@ -276,6 +276,23 @@ impl Store {
         Ok(())
     }
 
+    /// Deletes the rows of `kind` not yet posted (nor failed): news that a restart makes
+    /// stale.
+    ///
+    /// # Errors
+    /// A database error (nothing deleted).
+    pub async fn outbox_drop_unposted(&self, kind: &str) -> Result<u64, StoreError> {
+        let (_writing, mut tx) = self.begin_write().await?;
+        let done = sqlx::query(
+            "DELETE FROM outbox WHERE kind = $1 AND posted_at IS NULL AND failed IS NULL",
+        )
+        .bind(kind)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(done.rows_affected())
+    }
+
     /// Deletes the rows posted (or failed for good) before `before`, and the failed ones
     /// written before it; returns how many.
     ///

@@ -12,6 +12,7 @@ pub(crate) mod pr;
 pub(crate) mod pr_history;
 mod queue;
 mod refusal;
+mod report;
 mod review;
 mod review_words;
 pub(crate) mod stats;
@@ -38,6 +39,16 @@ use crate::Outcome;
 use store::PlayerRow;
 
 impl Club {
+    // report
+    /// The report of analysis job `job` once it has ended, read from the store (the
+    /// outbox's posts); `None` while it runs, or when it is gone.
+    pub(crate) async fn analysis_report(
+        &self,
+        job: i64,
+    ) -> Result<Option<AnalysisReport>, ClubError> {
+        report::stored_report(self, job).await
+    }
+
     // queue
     /// The club's analysis events (progress and results), for an adapter to post.
     #[must_use]

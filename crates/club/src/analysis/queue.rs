@@ -407,7 +407,12 @@ pub(super) async fn run_next_analysis(club: &Club) -> Result<Option<AnalysisRepo
     let report = match result {
         Ok((text, review_lines, boards)) => {
             club.store
-                .finish_analysis(job.id, Ok(&text), club.clock.now())
+                .finish_analysis_owing(
+                    job.id,
+                    Ok(&text),
+                    club.clock.now(),
+                    &[crate::outbox::rows::analysis_row(&job)],
+                )
                 .await?;
             let mut lines = vec![format!(
                 "{to}: the analysis of match #{} is ready.",
@@ -427,7 +432,12 @@ pub(super) async fn run_next_analysis(club: &Club) -> Result<Option<AnalysisRepo
         }
         Err(why) => {
             club.store
-                .finish_analysis(job.id, Err(&why), club.clock.now())
+                .finish_analysis_owing(
+                    job.id,
+                    Err(&why),
+                    club.clock.now(),
+                    &[crate::outbox::rows::analysis_row(&job)],
+                )
                 .await?;
             AnalysisReport {
                 job: job.id,
@@ -444,6 +454,9 @@ pub(super) async fn run_next_analysis(club: &Club) -> Result<Option<AnalysisRepo
             }
         }
     };
+    // The report is owed in the outbox (written with the job's end); the event tells
+    // those who follow the job (`/analyse` on Discord edits its answer).
+    club.outbox_bell.notify_waiters();
     let _ = club
         .analyst
         .events

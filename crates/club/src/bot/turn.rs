@@ -143,17 +143,11 @@ pub(super) async fn bot_decides(club: &Club, id: i64) -> Vec<BotEvent> {
     club.release_bot_rows(Some(id)).await;
     let failure = failure.filter(|text| club.bot_player.first_telling(id, text));
     owed.extend(failure.iter().cloned());
-    let notices: Vec<crate::Notice> = owed
-        .into_iter()
-        .map(|text| crate::Notice {
-            match_id: id.into(),
-            channel: channel.clone(),
-            user_id: String::new(),
-            dm: false,
-            text,
-        })
+    let notes: Vec<store::Owed> = owed
+        .iter()
+        .map(|text| crate::outbox::rows::bot_note(id, &channel, text))
         .collect();
-    if let Err(e) = club.owe(&notices).await {
+    if let Err(e) = club.store.owe(&notes, club.clock.now()).await {
         tracing::warn!(match_id = id, error = %e, "why the bot waits not written to the outbox");
     }
     if let Some(mut out) = last {

@@ -25,7 +25,7 @@ pub(crate) mod rows;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::{Club, ClubError, Notice, Outcome};
-use rows::{BOT, DM, NOTICE};
+use rows::{ANALYSIS, BOT, BOT_NOTE, DM, NOTICE};
 
 /// A post failed for now is tried again at most this many times in all; then it is
 /// recorded as failed for good.
@@ -59,8 +59,11 @@ pub enum Owed {
     /// A direct message to `notice.user_id`; `notice.channel` is where to say, should the
     /// platform refuse it, that it could not be sent.
     Direct(Notice),
+    /// An analysis job's report, posted in its match's channel, mentioning both players,
+    /// with the pictures of the worst decisions.
+    Analysis(Box<crate::AnalysisReport>),
     /// The bot's decisions in a match, posted as a reply to a command is: their lines,
-    /// the board as it stands now, the player who acts next.
+    /// the board as the last of them left it, the player who acts next.
     Bot {
         match_id: crate::MatchNo,
         channel: String,
@@ -167,9 +170,15 @@ impl Club {
         }
     }
 
-    /// Releases the bot's held rows in match `id` (`None`: every match, at start-up),
+    /// Releases the bot's held rows in match `id` (`None`: every match, at start-up,
+    /// when its notes still unposted are dropped too: it tells again what still holds),
     /// each match's rows made one, and wakes the posters.
     pub(crate) async fn release_bot_rows(&self, id: Option<i64>) {
+        if id.is_none()
+            && let Err(e) = self.store.outbox_drop_unposted(rows::BOT_NOTE).await
+        {
+            tracing::warn!(error = %e, "the bot's old notes not dropped");
+        }
         if let Err(e) = self
             .store
             .outbox_release(id, BOT, &rows::join_bot_bodies)
@@ -178,6 +187,13 @@ impl Club {
             tracing::warn!(error = %e, "the bot's decisions not released for posting");
         }
         self.outbox_bell.notify_waiters();
+    }
+
+    /// Before a poster's first claim: the rows a stopped bot held are released (each
+    /// match's made one) and its notes still unposted dropped (it tells again what still
+    /// holds). The bot's worker does the same as it starts.
+    pub async fn outbox_recover(&self) {
+        self.release_bot_rows(None).await;
     }
 
     /// Claims up to `limit` messages to post: the first owed in each lane, leased to the
@@ -222,7 +238,25 @@ impl Club {
                         outcome: Box::new(outcome),
                     }
                 }
+                ANALYSIS => {
+                    let job = row.owed.body.parse::<i64>().unwrap_or(0);
+                    match self.analysis_report(job).await {
+                        Ok(Some(r)) => Owed::Analysis(Box::new(r)),
+                        Ok(None) => {
+                            self.store
+                                .outbox_failed(row.id, "the analysis job is gone")
+                                .await?;
+                            continue;
+                        }
+                        Err(e) => {
+                            tracing::warn!(job, error = %e, "an analysis report not read");
+                            self.store.outbox_failed(row.id, &e.to_string()).await?;
+                            continue;
+                        }
+                    }
+                }
                 DM => Owed::Direct(rows::notice_of(&row.owed, true)),
+                BOT_NOTE => Owed::Notice(rows::notice_of(&row.owed, false)),
                 NOTICE | _ => Owed::Notice(rows::notice_of(&row.owed, false)),
             };
             out.push(Delivery {

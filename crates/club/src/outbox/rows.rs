@@ -10,6 +10,12 @@ pub(crate) const NOTICE: &str = "notice";
 pub(crate) const DM: &str = "dm";
 /// The bot's decisions in a match.
 pub(crate) const BOT: &str = "bot";
+/// An analysis job's report (the job's id in the body).
+pub(crate) const ANALYSIS: &str = "analysis";
+/// Why the bot waits or cannot act (a status, not a change): told in the match's
+/// channel, and dropped if still unposted when the bot starts again (it tells again
+/// what still holds).
+pub(crate) const BOT_NOTE: &str = "botnote";
 
 /// The rows of a notice: in its channel (when it has one), and by direct message (when
 /// the player asked for them), each in its own lane.
@@ -49,6 +55,32 @@ pub(crate) fn direct_row(next: &crate::NextUp, fallback: &str, text: &str) -> st
         channel: fallback.to_string(),
         user_id: next.user_id.clone(),
         match_id: next.match_id.get(),
+        body: text.to_string(),
+        held: false,
+    }
+}
+
+/// The report of analysis job `job`, owed to its match's channel as the job ends.
+pub(crate) fn analysis_row(job: &store::AnalysisRow) -> store::Owed {
+    store::Owed {
+        kind: ANALYSIS.into(),
+        lane: job.channel.clone(),
+        channel: job.channel.clone(),
+        user_id: String::new(),
+        match_id: job.match_id,
+        body: job.id.to_string(),
+        held: false,
+    }
+}
+
+/// A note of the bot's in match `id`'s channel, for everyone there.
+pub(crate) fn bot_note(id: i64, channel: &str, text: &str) -> store::Owed {
+    store::Owed {
+        kind: BOT_NOTE.into(),
+        lane: channel.to_string(),
+        channel: channel.to_string(),
+        user_id: String::new(),
+        match_id: id,
         body: text.to_string(),
         held: false,
     }
