@@ -36,6 +36,8 @@ pub(super) async fn owed_text(club: &Club, png_dir: Option<&Path>) -> String {
                 Owed::Direct(_) => {
                     Posted::Never("direct messages have no place in the local chat".into())
                 }
+                // The local chat keeps no threads.
+                Owed::LeagueThreads { .. } => Posted::Done(format!("local-{}", d.id)),
                 Owed::Analysis(r) => {
                     text.push_str(&analysis::report_text((**r).clone(), png_dir).await);
                     Posted::Done(format!("local-{}", d.id))

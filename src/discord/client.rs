@@ -156,15 +156,11 @@ pub async fn client_stoppable(
                     gate: Arc::clone(&answering),
                     web: web.clone(),
                 }));
-                // Ends when the sweep does (the club stopped).
-                let owing = Arc::clone(&club);
-                posters.poster(tokio::spawn(async move {
-                    while rx.recv().await.is_some() {
-                        // A season the sweep started: its matches in threads, as
-                        // `/league start` posts them.
-                        super::league_posts::post_owed_league_matches(&http, &owing).await;
-                    }
-                }));
+                // The sweep's notices are posted from the outbox; the channel only
+                // keeps it running. Ends when the sweep does (the club stopped).
+                posters.poster(tokio::spawn(
+                    async move { while rx.recv().await.is_some() {} },
+                ));
                 Ok(Data {
                     club,
                     web,

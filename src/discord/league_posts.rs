@@ -2,7 +2,7 @@
 //! thread of its own ("Match #N", the match moved there) when the server keeps a thread
 //! per match, else in the league's channel. `/league start` posts them at once; a season
 //! the sweep started (a recurring league's, a knockout's after its check-in) is posted
-//! the same way as soon as its notices are, from the matches the club says are owed.
+//! the same way by the outbox's poster, from the matches the club says are owed.
 
 use poise::serenity_prelude as serenity;
 
@@ -91,35 +91,5 @@ pub(super) async fn post_league_matches(
         if let Err(e) = super::rest_count::counted(channel.say(http, more).await) {
             tracing::warn!(error = %e, "league matches summary not posted");
         }
-    }
-}
-
-/// The matches of the seasons the sweep started that are owed a thread each, posted in
-/// their threads (each from its league's channel).
-pub(super) async fn post_owed_league_matches(http: &serenity::Http, club: &Club) {
-    let owed = match club.take_league_posts_owed().await {
-        Ok(p) => p,
-        Err(e) => {
-            tracing::warn!(error = %e, "league matches owed a thread not read");
-            return;
-        }
-    };
-    let mut channels: Vec<&str> = owed.iter().map(|p| p.channel.as_str()).collect();
-    channels.sort_unstable();
-    channels.dedup();
-    for c in channels {
-        let Ok(id) = c.parse::<u64>() else {
-            continue;
-        };
-        let here: Vec<LeaguePost> = owed.iter().filter(|p| p.channel == c).cloned().collect();
-        post_league_matches(
-            http,
-            club,
-            &here,
-            serenity::ChannelId::new(id),
-            true,
-            Mover::Sweep,
-        )
-        .await;
     }
 }

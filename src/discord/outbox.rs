@@ -109,6 +109,21 @@ async fn post(p: &Poster, d: &Delivery) -> Posted {
     match &d.what {
         Owed::Notice(n) => post_notice(p, d, n).await,
         Owed::Direct(n) => post_direct(p, d, n).await,
+        Owed::LeagueThreads { channel, posts } => {
+            let Ok(id) = channel.parse::<u64>() else {
+                return Posted::Never(format!("no Discord channel: {channel}"));
+            };
+            super::league_posts::post_league_matches(
+                &p.http,
+                &p.club,
+                posts,
+                serenity::ChannelId::new(id),
+                true,
+                super::league_posts::Mover::Sweep,
+            )
+            .await;
+            Posted::Done(format!("threads of {} matches", posts.len()))
+        }
         Owed::Analysis(r) => {
             let Ok(id) = r.channel.parse::<u64>() else {
                 return Posted::Never(format!("no Discord channel: {}", r.channel));

@@ -439,12 +439,13 @@ pub(crate) async fn channel_post(fake: &FakeDiscord, k: usize) -> Request {
     loop {
         let requests = fake.requests();
         let mut nonces = std::collections::HashSet::new();
-        let mut made = requests.iter().filter(|r| posted_in_channel(r)).filter(|r| {
-            match r.json()["nonce"].as_str() {
+        let mut made = requests
+            .iter()
+            .filter(|r| posted_in_channel(r))
+            .filter(|r| match r.json()["nonce"].as_str() {
                 Some(n) => nonces.insert(n.to_string()),
                 None => true,
-            }
-        });
+            });
         if let Some(p) = made.nth(k) {
             return p.clone();
         }

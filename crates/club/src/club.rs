@@ -55,8 +55,6 @@ pub struct Club {
     pub(crate) links: crate::players::LinksCell,
     /// The low-time notice's threshold in seconds (`low_time`; 0: none).
     pub(crate) low_time: i64,
-    /// Seasons the sweep started whose matches are owed a thread each (`league::posts`).
-    pub(crate) posts_owed: crate::league::PostsOwed,
     /// Per-player limits on expensive work (`kernel::quotas`).
     pub(crate) quotas: crate::Quotas,
     /// Each player's hints in the last hour.
@@ -88,7 +86,6 @@ impl Club {
             stop: Arc::new(crate::kernel::Stop::new()),
             links: crate::players::LinksCell::default(),
             low_time: 0,
-            posts_owed: crate::league::PostsOwed::default(),
             quotas: crate::Quotas::default(),
             hint_times: crate::kernel::quotas::HintTimes::default(),
             outbox_bell: tokio::sync::Notify::new(),

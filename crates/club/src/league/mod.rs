@@ -23,7 +23,7 @@
 //!
 //! Entry points, on [`Club`]: `after_match_end` (`advance`); `league_result` (`announce`);
 //! `league` (`commands`); `find_league`, `league_names` (`record`); `league_posts`,
-//! `take_league_posts_owed`, `move_owed_league_match`, `move_league_match` (`posts`);
+//! `league_threads_owed`, `move_owed_league_match`, `move_league_match` (`posts`);
 //! `league_sweep` (`reminders`); `league_table`, `league_bracket`, `bracket_picture`
 //! (`views`).
 
@@ -58,7 +58,6 @@ pub(crate) use advance::league_report;
 pub use entries::LeagueEntry;
 pub use ops::{LeagueCommand, LeagueOp};
 pub use posts::LeaguePost;
-pub(crate) use posts::PostsOwed;
 pub use refusal::LeagueRefusal;
 pub(crate) use tables::division_table;
 pub use tables::{BracketLine, TableLine};
@@ -139,17 +138,11 @@ impl Club {
     ) -> Result<Vec<LeaguePost>, ClubError> {
         posts::league_posts(self, actor, league).await
     }
-
-    /// The matches of the seasons the sweep started since the last call, in a server
-    /// that keeps a thread per match (each with the league's channel, where it still
-    /// is): the platform makes a thread for each, moves the match there
-    /// ([`Club::move_owed_league_match`]) and mentions both players in it. Held in
-    /// memory, as the sweep's notices are, and taken once.
-    ///
-    /// # Errors
-    /// A database error (the leagues not read are owed no more).
-    pub async fn take_league_posts_owed(&self) -> Result<Vec<LeaguePost>, ClubError> {
-        posts::take_league_posts_owed(self).await
+    /// The matches of league `id`'s season the sweep started, owed a thread each (a
+    /// server keeping a thread per match) and still in the league's channel: the
+    /// outbox's posts.
+    pub(crate) async fn league_threads_owed(&self, id: i64) -> Result<Vec<LeaguePost>, ClubError> {
+        posts::league_threads_owed(self, id).await
     }
 
     /// Moves league match `match_id`, still in its league's channel, into its own thread

@@ -10,33 +10,6 @@ use crate::ClubError;
 use crate::LeagueRefusal;
 use crate::Notice;
 use std::collections::HashMap;
-use std::sync::Mutex;
-
-/// The leagues whose season the sweep started in a server keeping a thread per match,
-/// their matches not yet posted (ids, in order).
-#[derive(Debug, Default)]
-pub(crate) struct PostsOwed(Mutex<Vec<i64>>);
-
-impl PostsOwed {
-    fn owe(&self, league: i64) {
-        let mut v = self
-            .0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if !v.contains(&league) {
-            v.push(league);
-        }
-    }
-
-    fn take(&self) -> Vec<i64> {
-        std::mem::take(
-            &mut *self
-                .0
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner),
-        )
-    }
-}
 
 /// A league match under way, as a platform posts it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,38 +78,38 @@ async fn posts_of(club: &Club, league: &League) -> Result<Vec<LeaguePost>, ClubE
 
 /// A season the sweep started (a recurring league's, a knockout's after its
 /// check-in) in a server that keeps a thread per match: its matches are owed a
-/// thread each, which the platform makes ([`Club::take_league_posts_owed`]), as
+/// thread each, which the platform makes (owed in the outbox: `league_threads_owed`), as
 /// `/league start` has the adapter do at once. The players are then told in the
 /// match's thread, not each in the league's channel.
 async fn owe_posts(club: &Club, league: &League) -> Result<bool, ClubError> {
     if !club.store.match_threads(league.row.community_id).await? {
         return Ok(false);
     }
-    club.posts_owed.owe(league.row.id);
+    let row = crate::outbox::rows::threads_row(league.row.id, &league.row.channel);
+    club.store.owe(&[row], club.clock.now()).await?;
     Ok(true)
 }
 
-/// The matches of the seasons the sweep started since the last call, in a server
-/// that keeps a thread per match (each with the league's channel, where it still
-/// is): the platform makes a thread for each, moves the match there
-/// ([`Club::move_owed_league_match`]) and mentions both players in it. Held in
-/// memory, as the sweep's notices are, and taken once.
-pub(super) async fn take_league_posts_owed(club: &Club) -> Result<Vec<LeaguePost>, ClubError> {
-    let mut out = Vec::new();
-    for id in club.posts_owed.take() {
-        let Some(row) = club.store.league(id).await? else {
-            continue;
-        };
-        let league = League::read(row)?;
-        let channel = league.row.channel.clone();
-        out.extend(
-            posts_of(club, &league)
-                .await?
-                .into_iter()
-                .filter(|p| p.channel == channel),
-        );
-    }
-    Ok(out)
+/// The matches of league `id`'s season that the sweep started, in a server that keeps
+/// a thread per match, still in the league's channel (those already moved into their
+/// thread are left out, so that posting again after a restart makes no second thread):
+/// the platform makes a thread for each, moves the match there
+/// ([`Club::move_owed_league_match`]) and mentions both players in it. Owed in the
+/// outbox, written as the sweep starts the season.
+pub(super) async fn league_threads_owed(
+    club: &Club,
+    id: i64,
+) -> Result<Vec<LeaguePost>, ClubError> {
+    let Some(row) = club.store.league(id).await? else {
+        return Ok(Vec::new());
+    };
+    let league = League::read(row)?;
+    let channel = league.row.channel.clone();
+    Ok(posts_of(club, &league)
+        .await?
+        .into_iter()
+        .filter(|p| p.channel == channel)
+        .collect())
 }
 
 /// Moves league match `match_id`, still in its league's channel, into its own thread

@@ -25,7 +25,7 @@ pub(crate) mod rows;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::{Club, ClubError, Notice, Outcome};
-use rows::{ANALYSIS, BOT, BOT_NOTE, DM, NOTICE};
+use rows::{ANALYSIS, BOT, BOT_NOTE, DM, NOTICE, THREADS};
 
 /// A post failed for now is tried again at most this many times in all; then it is
 /// recorded as failed for good.
@@ -59,6 +59,13 @@ pub enum Owed {
     /// A direct message to `notice.user_id`; `notice.channel` is where to say, should the
     /// platform refuse it, that it could not be sent.
     Direct(Notice),
+    /// The matches of a season the sweep started, each owed a thread of its own made
+    /// from the league's channel, both players mentioned there (those already moved into
+    /// theirs are not listed).
+    LeagueThreads {
+        channel: String,
+        posts: Vec<crate::LeaguePost>,
+    },
     /// An analysis job's report, posted in its match's channel, mentioning both players,
     /// with the pictures of the worst decisions.
     Analysis(Box<crate::AnalysisReport>),
@@ -253,6 +260,13 @@ impl Club {
                             self.store.outbox_failed(row.id, &e.to_string()).await?;
                             continue;
                         }
+                    }
+                }
+                THREADS => {
+                    let league = row.owed.body.parse::<i64>().unwrap_or(0);
+                    Owed::LeagueThreads {
+                        channel: row.owed.channel.clone(),
+                        posts: self.league_threads_owed(league).await?,
                     }
                 }
                 DM => Owed::Direct(rows::notice_of(&row.owed, true)),

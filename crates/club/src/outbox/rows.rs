@@ -10,6 +10,9 @@ pub(crate) const NOTICE: &str = "notice";
 pub(crate) const DM: &str = "dm";
 /// The bot's decisions in a match.
 pub(crate) const BOT: &str = "bot";
+/// A season the sweep started: its matches owed a thread each (the league's id in the
+/// body).
+pub(crate) const THREADS: &str = "threads";
 /// An analysis job's report (the job's id in the body).
 pub(crate) const ANALYSIS: &str = "analysis";
 /// Why the bot waits or cannot act (a status, not a change): told in the match's
@@ -56,6 +59,19 @@ pub(crate) fn direct_row(next: &crate::NextUp, fallback: &str, text: &str) -> st
         user_id: next.user_id.clone(),
         match_id: next.match_id.get(),
         body: text.to_string(),
+        held: false,
+    }
+}
+
+/// League `league`'s matches owed a thread each, made from its channel `channel`.
+pub(crate) fn threads_row(league: i64, channel: &str) -> store::Owed {
+    store::Owed {
+        kind: THREADS.into(),
+        lane: channel.to_string(),
+        channel: channel.to_string(),
+        user_id: String::new(),
+        match_id: 0,
+        body: league.to_string(),
         held: false,
     }
 }
