@@ -18,6 +18,12 @@
 //! loopback says it), else all from one. The answers' statuses and times are printed at
 //! the end.
 //!
+//! `DMS=1` has every player ask for direct messages (`/settings dm:true`), so that each
+//! command writes the next player's direct message into the outbox in the command's
+//! wake, and runs a poster beside the load that claims each row and marks it posted (as
+//! an adapter's does, with no platform behind it): the outbox's cost on the commands. The
+//! outbox's size is printed at the end.
+//!
 //! `ANALYSE=n` also plays n 7-point matches to their ends before the load and queues GNU
 //! Backgammon's analysis of each (`ANALYSIS_PLIES`, default 2, and the other `ANALYSIS_*`
 //! settings), so that the load runs while gnubg works; the time each analysis took is
@@ -77,10 +83,13 @@ fn main() {
         // 10 000 live matches among 2 000 players, a tenth of them Welsh.
         let t = Instant::now();
         let mut next: HashMap<i64, NextUp> = HashMap::new();
+        let mut players = std::collections::BTreeSet::new();
         for i in 0..matches {
             let a = format!("p{}", i % 2000);
             let b = format!("p{}", (i * 7 + 1) % 2000);
             let b = if a == b { format!("q{i}") } else { b };
+            players.insert(a.clone());
+            players.insert(b.clone());
             let spec = if i % 10 == 0 {
                 ChallengeSpec::welsh(25)
             } else {
@@ -155,6 +164,45 @@ fn main() {
                 done
             }));
         }
+        // Direct messages owed with each command, and a poster taking them.
+        let dms = env("DMS", 0) == 1;
+        let poster = if dms {
+            for p in &players {
+                club.execute(
+                    &Actor::local(p),
+                    Command::Player(club::PlayerOp::Settings {
+                        auto_roll: None,
+                        notify_dm: Some(true),
+                        digest: club::DigestOptions::default(),
+                    }),
+                )
+                .await
+                .unwrap();
+            }
+            let club = Arc::clone(&club);
+            println!("direct messages on for {} players; a poster runs", players.len());
+            Some(tokio::spawn(async move {
+                let mut posted = 0u64;
+                loop {
+                    let owed = club.outbox_claim(100).await.unwrap();
+                    if owed.is_empty() {
+                        club.outbox_wait(Duration::from_millis(100)).await;
+                        continue;
+                    }
+                    for d in owed {
+                        club.outbox_done(&d, club::Posted::Done(format!("m{}", d.id)))
+                            .await
+                            .unwrap();
+                        posted += 1;
+                        if posted % 1000 == 0 {
+                            tokio::task::yield_now().await;
+                        }
+                    }
+                }
+            }))
+        } else {
+            None
+        };
         let ids: Vec<i64> = next.keys().copied().collect();
         let web_load = match std::env::var("WEB") {
             Ok(kind) if !kind.is_empty() => {
@@ -240,6 +288,13 @@ fn main() {
             load.stop();
             running.task.abort();
         }
+        if let Some(poster) = poster {
+            // The poster's last claims.
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            poster.abort();
+        }
+        let (waiting, kept) = club.outbox_size().await.unwrap();
+        println!("outbox: {kept} rows kept, {waiting} waiting to be posted");
         if let Some(analyses) = analyses {
             let mut last = 0.0;
             for (id, games, at) in analyses.await.unwrap() {
