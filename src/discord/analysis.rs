@@ -96,7 +96,9 @@ pub async fn analyse(
         id: r#match.map(MatchNo::from),
         version: None,
     });
-    let out = match club.execute(&actor(ctx), cmd).await {
+    let out = club.execute(&actor(ctx), cmd).await;
+    super::reply::mark_carried_out(ctx, &out).await;
+    let out = match out {
         Ok(out) => out,
         Err(e) => {
             super::rest_count::counted(

@@ -326,11 +326,14 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::warn!(command = %ctx.command().name, error = %error, "command failed");
-            let _ = tell(
-                ctx,
-                "\u{26A0} something went wrong on our side; nothing was changed, try again",
-            )
-            .await;
+            // "Nothing was changed" only when the club did not carry the command out.
+            let words = if super::reply::carried_out(ctx).await {
+                "\u{26A0} your command was carried out, but something went wrong on our side \
+                 as it was answered; look at the match (`/board`) before doing it again"
+            } else {
+                "\u{26A0} something went wrong on our side; nothing was changed, try again"
+            };
+            let _ = tell(ctx, words).await;
         }
         // Past the rate limit (`limit::check`): said privately, nothing ran.
         poise::FrameworkError::CommandCheckFailed {

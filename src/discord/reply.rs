@@ -53,11 +53,30 @@ pub(super) async fn run(ctx: Context<'_>, cmd: Command) -> Result<(), Error> {
 pub(super) async fn execute(ctx: Context<'_>, cmd: Command) -> Result<Outcome, ClubError> {
     let work = club_task(Arc::clone(&ctx.data().club), actor(ctx), cmd);
     // Privately: the answer may be a refusal (see the module doc).
-    or_defer(work, DEFER_AFTER, async || {
+    let result = or_defer(work, DEFER_AFTER, async || {
         rest_count::count(&ctx.defer_ephemeral().await);
     })
     .await
-    .0
+    .0;
+    mark_carried_out(ctx, &result).await;
+    result
+}
+
+/// The club carried out the command of this invocation: whatever fails after this, the
+/// player is not told that nothing changed (`client::on_error`).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct CarriedOut;
+
+/// Marks the invocation as carried out by the club when `result` is an outcome.
+pub(super) async fn mark_carried_out<T>(ctx: Context<'_>, result: &Result<T, ClubError>) {
+    if result.is_ok() {
+        ctx.set_invocation_data(CarriedOut).await;
+    }
+}
+
+/// Whether the club carried out this invocation's command.
+pub(super) async fn carried_out(ctx: Context<'_>) -> bool {
+    ctx.invocation_data::<CarriedOut>().await.is_some()
 }
 
 /// As `execute`, first making `user` (named in an option) known to the club, in the same
@@ -82,11 +101,13 @@ pub(super) async fn execute_introducing(
         .await
         .unwrap_or_else(|e| Err(club::Refusal::TaskFailed(e).into()))
     };
-    or_defer(work, DEFER_AFTER, async || {
+    let result = or_defer(work, DEFER_AFTER, async || {
         rest_count::count(&ctx.defer_ephemeral().await);
     })
     .await
-    .0
+    .0;
+    mark_carried_out(ctx, &result).await;
+    result
 }
 
 /// Whether this slash command was already answered with a (private) deferral, so that a

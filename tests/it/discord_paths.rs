@@ -691,3 +691,24 @@ async fn a_direct_message_met_by_500s_is_tried_again_later_and_then_posted_once(
     assert_eq!(message.as_deref(), sent.response["id"].as_str());
     assert_eq!(row.attempts, 2);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_that_fails_after_the_club_carried_out_the_command_never_says_nothing_changed() {
+    let Bot { fake, .. } = start("carried", Some(GUILD), Duration::from_secs(3600)).await;
+    // Given Discord fails the first answer to an interaction (500)
+    fake.fail("POST", "/callback", 500, 1);
+    // When alice asks for her vacation days, which the club answers
+    let token = "t-vacation-show";
+    fake.dispatch(slash(token, ALICE, "vacation", json!([]), json!({})));
+    // Then the answer that does go through does not claim that nothing changed: it says
+    // the command was carried out
+    let said = fake
+        .wait_for(0, |r| {
+            r.method == "POST" && r.route().ends_with("/callback") && r.status == 204
+        })
+        .await;
+    let text = content(&said);
+    assert!(text.contains("was carried out"), "{text}");
+    assert!(!text.contains("nothing was changed"), "{text}");
+    fake.finish().await;
+}

@@ -185,21 +185,22 @@ pub async fn server(
             days: vacation_days,
             manager: true,
         };
-        lines.push(
-            match ctx
-                .data()
-                .club
-                .execute(&actor(ctx), Command::Player(PlayerOp::Vacation(allowance)))
-                .await
-            {
-                Ok(out) => out.lines.join("\n"),
-                Err(e) => format!("\u{26A0} {e}"),
-            },
-        );
+        let done = ctx
+            .data()
+            .club
+            .execute(&actor(ctx), Command::Player(PlayerOp::Vacation(allowance)))
+            .await;
+        crate::discord::reply::mark_carried_out(ctx, &done).await;
+        lines.push(match done {
+            Ok(out) => out.lines.join("\n"),
+            Err(e) => format!("\u{26A0} {e}"),
+        });
     }
     if analysis.is_some() || web.is_none() {
         let cmd = Command::ServerAnalysis(analysis.map(club::AutoAnalysis::from));
-        lines.push(match ctx.data().club.execute(&actor(ctx), cmd).await {
+        let done = ctx.data().club.execute(&actor(ctx), cmd).await;
+        crate::discord::reply::mark_carried_out(ctx, &done).await;
+        lines.push(match done {
             Ok(out) => out.lines.join("\n"),
             Err(e) => format!("\u{26A0} {e}"),
         });
