@@ -182,22 +182,20 @@ fn main() {
             let club = Arc::clone(&club);
             println!("direct messages on for {} players; a poster runs", players.len());
             Some(tokio::spawn(async move {
-                let mut posted = 0u64;
                 loop {
                     let owed = club.outbox_claim(100).await.unwrap();
                     if owed.is_empty() {
                         club.outbox_wait(Duration::from_millis(100)).await;
                         continue;
                     }
-                    for d in owed {
-                        club.outbox_done(&d, club::Posted::Done(format!("m{}", d.id)))
-                            .await
-                            .unwrap();
-                        posted += 1;
-                        if posted % 1000 == 0 {
-                            tokio::task::yield_now().await;
-                        }
-                    }
+                    let done: Vec<_> = owed
+                        .into_iter()
+                        .map(|d| {
+                            let m = club::Posted::Done(format!("m{}", d.id));
+                            (d, m)
+                        })
+                        .collect();
+                    club.outbox_done_all(&done).await.unwrap();
                 }
             }))
         } else {

@@ -27,6 +27,7 @@ pub(super) async fn owed_text(club: &Club, png_dir: Option<&Path>) -> String {
         if batch.is_empty() {
             break;
         }
+        let mut done = Vec::new();
         for d in batch {
             let how = match &d.what {
                 Owed::Notice(n) => {
@@ -47,10 +48,11 @@ pub(super) async fn owed_text(club: &Club, png_dir: Option<&Path>) -> String {
                     Posted::Done(format!("local-{}", d.id))
                 }
             };
-            if let Err(e) = club.outbox_done(&d, how).await {
-                text.push_str(&format!("!! the outbox: {e}\n"));
-                return text;
-            }
+            done.push((d, how));
+        }
+        if let Err(e) = club.outbox_done_all(&done).await {
+            text.push_str(&format!("!! the outbox: {e}\n"));
+            return text;
         }
     }
     text

@@ -74,18 +74,25 @@ pub(super) fn spawn_poster(p: Poster) -> tokio::task::JoinHandle<()> {
                 }
                 continue;
             }
-            // One message per lane: the lanes are posted side by side.
+            // One message per lane: the lanes are posted side by side, and how they went
+            // is written in one transaction.
             let mut posts = tokio::task::JoinSet::new();
             for d in batch {
                 let p = Arc::clone(&p);
                 posts.spawn(async move {
                     let how = post(&p, &d).await;
-                    if let Err(e) = p.club.outbox_done(&d, how).await {
-                        tracing::warn!(row = d.id, error = %e, "a post not marked; tried again after its lease");
-                    }
+                    (d, how)
                 });
             }
-            while posts.join_next().await.is_some() {}
+            let mut done = Vec::new();
+            while let Some(r) = posts.join_next().await {
+                if let Ok(r) = r {
+                    done.push(r);
+                }
+            }
+            if let Err(e) = p.club.outbox_done_all(&done).await {
+                tracing::warn!(error = %e, "posts not marked; tried again after their lease");
+            }
         }
     })
 }
@@ -158,15 +165,8 @@ async fn post(p: &Poster, d: &Delivery) -> Posted {
             .await;
             let msg = nonced(answer.message(), d);
             match retry_transient!(channel.send_message(&p.http, msg.clone()).await) {
-                Ok(m) => {
-                    // The next player's direct message, owed in its turn.
-                    if let Some(next) = outcome.next.as_ref().filter(|n| n.dm) {
-                        if let Err(e) = p.club.owe_turn_message(next, &channel.to_string()).await {
-                            tracing::warn!(error = %e, "the next player's direct message not owed");
-                        }
-                    }
-                    Posted::Done(m.id.to_string())
-                }
+                // (The next player's direct message was written with the decision.)
+                Ok(m) => Posted::Done(m.id.to_string()),
                 Err(e) => failure(&e),
             }
         }

@@ -506,7 +506,8 @@ pub struct Outcome {
     pub notices: Vec<Notice>,
     /// `notices`, `announce` and the next player's direct message are in the outbox,
     /// whose posters post them: the adapter posts none of them itself (`false`: writing
-    /// them there failed, and the adapter posts them at once).
+    /// them there failed, and the adapter posts them at once). A match's change sets it
+    /// when it wrote the direct message in its own commit.
     pub owed: bool,
     /// The web page the answer is about beside its match's (a league's, a leaderboard):
     /// the adapters link to it when the web pages are on.

@@ -165,7 +165,7 @@ pub use matches::{
     ActionRow, LeagueReport, MatchChange, MatchRow, MatchStatus, NewMatch, ruleset_text,
 };
 pub use money::{LedgerEntry, LedgerRow, PotGame};
-pub use outbox::{Owed, OwedRow};
+pub use outbox::{OutboxOutcome, Owed, OwedRow};
 pub use players::PlayerRow;
 pub use ratings::{
     RatedMatch, RatedSide, RatingChangeRow, RatingRow, Rebuilt, Standing, record_rating_update,

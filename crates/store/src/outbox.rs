@@ -51,6 +51,21 @@ impl OwedRow {
     }
 }
 
+/// How the post of a row went, as the poster records it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OutboxOutcome {
+    /// Posted as message `message_id`, at `at` (the club's clock).
+    Posted {
+        id: i64,
+        message_id: String,
+        at: i64,
+    },
+    /// Not postable, for good: never tried again.
+    Failed { id: i64, reason: String },
+    /// Failed for now: claimable again from `at` (wall-clock seconds).
+    Retry { id: i64, at: i64 },
+}
+
 /// Writes `owed` inside the caller's transaction.
 pub(crate) async fn insert_owed(
     conn: &mut DbConnection,
@@ -131,10 +146,14 @@ impl Store {
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
+        if rows.is_empty() {
+            return Ok(Vec::new());
+        }
+        // Every lease in one transaction: a row another poster took meanwhile is left out.
         let mut claimed = Vec::new();
+        let (_writing, mut tx) = self.begin_write().await?;
         for r in &rows {
             let row = owed_row(r)?;
-            let (_writing, mut tx) = self.begin_write().await?;
             let done = sqlx::query(
                 "UPDATE outbox SET claimed_until = $1 WHERE id = $2 AND claimed_until <= $3 \
                  AND posted_at IS NULL AND failed IS NULL",
@@ -144,12 +163,60 @@ impl Store {
             .bind(now)
             .execute(&mut *tx)
             .await?;
-            tx.commit().await?;
             if done.rows_affected() == 1 {
                 claimed.push(row);
             }
         }
+        tx.commit().await?;
         Ok(claimed)
+    }
+
+    /// How each of a batch of posts went, written in one transaction.
+    ///
+    /// # Errors
+    /// A database error (nothing written: the rows are claimed again once their leases
+    /// end).
+    pub async fn outbox_outcomes(&self, outcomes: &[OutboxOutcome]) -> Result<(), StoreError> {
+        if outcomes.is_empty() {
+            return Ok(());
+        }
+        let (_writing, mut tx) = self.begin_write().await?;
+        for o in outcomes {
+            match o {
+                OutboxOutcome::Posted { id, message_id, at } => {
+                    sqlx::query(
+                        "UPDATE outbox SET posted_at = $1, message_id = $2, \
+                         attempts = attempts + 1 WHERE id = $3",
+                    )
+                    .bind(*at)
+                    .bind(message_id)
+                    .bind(*id)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                OutboxOutcome::Failed { id, reason } => {
+                    sqlx::query(
+                        "UPDATE outbox SET failed = $1, attempts = attempts + 1 WHERE id = $2",
+                    )
+                    .bind(reason)
+                    .bind(*id)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                OutboxOutcome::Retry { id, at } => {
+                    sqlx::query(
+                        "UPDATE outbox SET claimed_until = $1, attempts = attempts + 1 \
+                         WHERE id = $2",
+                    )
+                    .bind(*at)
+                    .bind(*id)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+            }
+        }
+        tx.commit().await?;
+        Ok(())
     }
 
     /// Row `id` was posted, as message `message_id`.

@@ -153,12 +153,8 @@ pub(super) async fn save(
         ));
     }
     let over = work.snap.is_over();
-    let deadline_at = change.deadline_at;
-    let (version, rated) = commit_end(club, l, &change).await?;
-    if let Some(r) = &rated {
-        work.lines
-            .extend(crate::players::rating::change_lines(r, l));
-    }
+    // The match as the change leaves it (the version the commit gives it): its board and
+    // who acts next, whose direct message (when he asked for them) is written with it.
     let mut after = Loaded {
         row: l.row.clone(),
         spec: l.spec,
@@ -168,10 +164,22 @@ pub(super) async fn save(
         fair: None,
         away: None,
     };
-    after.row.version = version;
+    after.row.version = l.row.version + 1;
     after.row.status = change.status;
-    after.row.deadline_at = deadline_at;
+    after.row.deadline_at = change.deadline_at;
     let mut out = super::views::outcome(club, &after, None);
+    if let Some(next) = out.next.as_ref().filter(|n| n.dm && !n.user_id.is_empty()) {
+        change
+            .owed
+            .push(crate::outbox::rows::turn_message(next, &l.row.channel));
+        out.owed = true;
+    }
+    let (version, rated) = commit_end(club, l, &change).await?;
+    out.version = Some(version);
+    if let Some(r) = &rated {
+        work.lines
+            .extend(crate::players::rating::change_lines(r, l));
+    }
     let mut lines = work.lines;
     lines.append(&mut out.lines);
     if over {

@@ -104,6 +104,32 @@ pub fn backoff(attempts: i64) -> i64 {
     (5 * 2_i64.pow(n)).min(300)
 }
 
+/// How the post of `d` went, as the store records it at `now` (the club's clock): a
+/// failure for now waits its backoff, and after [`MAX_POST_ATTEMPTS`] is final.
+fn outcome_of(d: &Delivery, how: Posted, now: i64) -> store::OutboxOutcome {
+    match how {
+        Posted::Done(message_id) => store::OutboxOutcome::Posted {
+            id: d.id,
+            message_id,
+            at: now,
+        },
+        Posted::Never(reason) => store::OutboxOutcome::Failed { id: d.id, reason },
+        Posted::Later(reason) if d.attempts + 1 >= MAX_POST_ATTEMPTS => {
+            store::OutboxOutcome::Failed {
+                id: d.id,
+                reason: format!("gave up after {} attempts: {reason}", d.attempts + 1),
+            }
+        }
+        Posted::Later(reason) => {
+            tracing::info!(row = d.id, %reason, "a post failed for now; tried again later");
+            store::OutboxOutcome::Retry {
+                id: d.id,
+                at: wall_now() + backoff(d.attempts),
+            }
+        }
+    }
+}
+
 impl Club {
     /// Writes `notices` into the outbox (the change they tell of is committed) and wakes
     /// the posters.
@@ -113,24 +139,6 @@ impl Club {
     pub async fn owe(&self, notices: &[Notice]) -> Result<(), ClubError> {
         let owed: Vec<store::Owed> = notices.iter().flat_map(rows::notice_rows).collect();
         self.store.owe(&owed, self.clock.now()).await?;
-        self.outbox_bell.notify_waiters();
-        Ok(())
-    }
-
-    /// Writes the direct message telling `next` it is his turn into the outbox (its lane
-    /// is his direct messages); should the platform refuse it, it is said in `fallback`
-    /// (a channel).
-    ///
-    /// # Errors
-    /// A database error (nothing written).
-    pub async fn owe_turn_message(
-        &self,
-        next: &crate::NextUp,
-        fallback: &str,
-    ) -> Result<(), ClubError> {
-        let text = format!("Match #{}: your turn to {}", next.match_id, next.what);
-        let row = rows::direct_row(next, fallback, &text);
-        self.store.owe(&[row], self.clock.now()).await?;
         self.outbox_bell.notify_waiters();
         Ok(())
     }
@@ -155,12 +163,11 @@ impl Club {
                 }),
         );
         let mut owed: Vec<store::Owed> = notices.iter().flat_map(rows::notice_rows).collect();
-        if let Some(next) = out.next.as_ref().filter(|n| n.dm && !n.user_id.is_empty()) {
-            owed.push(rows::direct_row(
-                next,
-                here,
-                &format!("Match #{}: your turn to {}", next.match_id, next.what),
-            ));
+        // A match's change wrote its next player's direct message with it (`owed`).
+        if !out.owed
+            && let Some(next) = out.next.as_ref().filter(|n| n.dm && !n.user_id.is_empty())
+        {
+            owed.push(rows::turn_message(next, here));
         }
         if owed.is_empty() {
             out.owed = true;
@@ -271,7 +278,7 @@ impl Club {
                 }
                 DM => Owed::Direct(rows::notice_of(&row.owed, true)),
                 BOT_NOTE => Owed::Notice(rows::notice_of(&row.owed, false)),
-                NOTICE | _ => Owed::Notice(rows::notice_of(&row.owed, false)),
+                _ => Owed::Notice(rows::notice_of(&row.owed, false)),
             };
             out.push(Delivery {
                 nonce: row.nonce(),
@@ -283,31 +290,28 @@ impl Club {
         Ok(out)
     }
 
+    /// Records how the posts of a batch went, in one transaction (as
+    /// [`Club::outbox_done`] for each).
+    ///
+    /// # Errors
+    /// A database error (the rows are claimed again once their leases end).
+    pub async fn outbox_done_all(&self, done: &[(Delivery, Posted)]) -> Result<(), ClubError> {
+        let now = self.clock.now();
+        let outcomes: Vec<store::OutboxOutcome> = done
+            .iter()
+            .map(|(d, how)| outcome_of(d, how.clone(), now))
+            .collect();
+        Ok(self.store.outbox_outcomes(&outcomes).await?)
+    }
+
     /// Records how the post of `d` went: posted, to be tried again after a backoff (for
     /// good after [`MAX_POST_ATTEMPTS`]), or failed for good.
     ///
     /// # Errors
     /// A database error (the row is claimed again once its lease ends).
     pub async fn outbox_done(&self, d: &Delivery, how: Posted) -> Result<(), ClubError> {
-        match how {
-            Posted::Done(message_id) => {
-                self.store
-                    .outbox_posted(d.id, &message_id, self.clock.now())
-                    .await?;
-            }
-            Posted::Never(reason) => self.store.outbox_failed(d.id, &reason).await?,
-            Posted::Later(reason) if d.attempts + 1 >= MAX_POST_ATTEMPTS => {
-                let reason = format!("gave up after {} attempts: {reason}", d.attempts + 1);
-                self.store.outbox_failed(d.id, &reason).await?;
-            }
-            Posted::Later(reason) => {
-                tracing::info!(row = d.id, %reason, "a post failed for now; tried again later");
-                self.store
-                    .outbox_retry(d.id, wall_now() + backoff(d.attempts))
-                    .await?;
-            }
-        }
-        Ok(())
+        let o = outcome_of(d, how, self.clock.now());
+        Ok(self.store.outbox_outcomes(&[o]).await?)
     }
 
     /// Returns once something was written to the outbox, or after `wait`.

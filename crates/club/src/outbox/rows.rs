@@ -102,6 +102,13 @@ pub(crate) fn bot_note(id: i64, channel: &str, text: &str) -> store::Owed {
     }
 }
 
+/// The direct message telling `next` it is his turn; should it be refused, that is said
+/// in `fallback` (the match's channel).
+pub(crate) fn turn_message(next: &crate::NextUp, fallback: &str) -> store::Owed {
+    let text = format!("Match #{}: your turn to {}", next.match_id, next.what);
+    direct_row(next, fallback, &text)
+}
+
 /// The notice a row tells (`dm`: a direct message).
 pub(crate) fn notice_of(o: &store::Owed, dm: bool) -> Notice {
     Notice {
