@@ -12,8 +12,8 @@ pub(crate) mod pr;
 pub(crate) mod pr_history;
 mod queue;
 mod refusal;
-mod review;
-mod review_words;
+pub(crate) mod review;
+pub(crate) mod review_words;
 pub(crate) mod stats;
 mod welsh;
 
@@ -23,7 +23,7 @@ pub use gnubg::find_gnubg;
 pub use pr::{MatchPr, PR_MIN_MATCHES, PR_WINDOW, PrSummary, pr_summary};
 pub use queue::{AnalysisEvent, AnalysisReport, AnalysisSettings, INSTALL_GNUBG, MAX_ATTEMPTS};
 pub use refusal::AnalysisRefusal;
-pub use review::{Decision, PlayerFigures, Review, rating_band};
+pub use review::{DOUBTFUL, Decision, PlayerFigures, Review, Valued, rating_band};
 pub use review_words::{blunder_boards, review_lines};
 pub use store::AutoAnalysis;
 pub use welsh::{
