@@ -237,8 +237,13 @@ impl Config {
             },
             quotas: quotas(&get)?,
             outbox_lease: Duration::from_secs(
-                number(&get, "OUTBOX_LEASE", 1..=3600, "a number of seconds, 1 to 3600")?
-                    .unwrap_or(10),
+                number(
+                    &get,
+                    "OUTBOX_LEASE",
+                    1..=3600,
+                    "a number of seconds, 1 to 3600",
+                )?
+                .unwrap_or(10),
             ),
         })
     }

@@ -77,7 +77,9 @@ async fn overdue_matches(db: &str, matches: u64) {
     for i in 0..matches {
         let (a, b) = (300 + 2 * i, 301 + 2 * i);
         let (na, nb) = (format!("p{a}"), format!("p{b}"));
-        club.introduce("discord", &b.to_string(), &nb).await.unwrap();
+        club.introduce("discord", &b.to_string(), &nb)
+            .await
+            .unwrap();
         let id = club
             .execute(
                 &actor((a, &na)),
@@ -169,12 +171,7 @@ async fn every_notice_committed_is_posted_once_and_in_order_through_kills() {
     let first_made: HashMap<String, String> = requests
         .iter()
         .filter(|r| r.method == "POST" && r.path.ends_with(&messages) && r.status == 200)
-        .filter_map(|r| {
-            Some((
-                nonce_of(&r.json())?,
-                r.response["id"].as_str()?.to_string(),
-            ))
-        })
+        .filter_map(|r| Some((nonce_of(&r.json())?, r.response["id"].as_str()?.to_string())))
         .fold(HashMap::new(), |mut m, (n, id)| {
             m.entry(n).or_insert(id);
             m

@@ -435,7 +435,9 @@ async fn a_direct_message_refused_with_403_is_said_once_in_the_channel_and_play_
     for (r, message, failed) in dms {
         assert_eq!(*message, None);
         assert!(
-            failed.as_deref().is_some_and(|f| f.contains("Cannot send messages")),
+            failed
+                .as_deref()
+                .is_some_and(|f| f.contains("Cannot send messages")),
             "{failed:?}"
         );
         assert_eq!(r.attempts, 1);
@@ -668,7 +670,11 @@ async fn a_direct_message_met_by_500s_is_tried_again_later_and_then_posted_once(
             r.method == "POST" && r.route().ends_with("/messages") && r.status == 200
         })
         .await;
-    assert!(content(&sent).contains("your turn to accept"), "{}", content(&sent));
+    assert!(
+        content(&sent).contains("your turn to accept"),
+        "{}",
+        content(&sent)
+    );
     let nonce = sent.json()["nonce"].as_str().unwrap().to_string();
     let tries: Vec<u16> = fake
         .requests()

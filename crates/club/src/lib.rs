@@ -55,10 +55,10 @@ mod workers;
 
 pub use analysis::AnalysisRefusal;
 pub use analysis::{
-    AnalysisEvent, AnalysisReport, AnalysisSettings, AutoAnalysis, Decision, INSTALL_GNUBG,
-    MAX_ATTEMPTS, MatchPr, PR_MIN_MATCHES, PR_WINDOW, PlayerFigures, PrSummary, Review,
-    WelshDecision, WelshFigures, WelshReview, WelshWorst, blunder_boards, find_gnubg, pr_summary,
-    rating_band, review_lines, welsh_blunder_boards, welsh_review_lines,
+    AnalysisEvent, AnalysisReport, AnalysisSettings, AutoAnalysis, DOUBTFUL, Decision,
+    INSTALL_GNUBG, MAX_ATTEMPTS, MatchPr, PR_MIN_MATCHES, PR_WINDOW, PlayerFigures, PrSummary,
+    Review, Valued, WelshDecision, WelshFigures, WelshReview, WelshWorst, blunder_boards,
+    find_gnubg, pr_summary, rating_band, review_lines, welsh_blunder_boards, welsh_review_lines,
 };
 pub use bot::{BotEvent, BotLevel, BotRefusal, UnknownBotLevel, WELSH_LEVELS};
 pub use challenges::{BlockRefusal, TermsRefusal};
@@ -73,8 +73,8 @@ pub use club::Club;
 pub use command::Chart;
 pub use command::PlayerRef;
 pub use command::{
-    Actor, Attachment, ChallengeOp, ChallengeSpec, Command, DAY, Identity, Look, MatchRef, NextUp,
-    Notice, Outcome, PlayerOp, PracticeOp, Starter, TimeControl,
+    Actor, Attachment, ChallengeOp, ChallengeSpec, Command, DAY, DrillAsk, DrillChoice, DrillOp,
+    Identity, Look, MatchRef, NextUp, Notice, Outcome, PlayerOp, PracticeOp, Starter, TimeControl,
 };
 pub use fair::FairRefusal;
 pub use fair::{
@@ -105,6 +105,7 @@ pub use players::{PlayerRefusal, VacationRefusal};
 pub use practice::PracticeRefusal;
 pub use practice::{Before, TUTOR_THRESHOLD, TutorNote};
 pub use practice::{DEFAULT_HINT_WAIT, HINT_PROCESSES};
+pub use practice::{LEARNT_DAYS, MAX_DRILL_OPTIONS};
 pub use refusal::{Refusal, WaitsOn};
 pub use web::WebRefusal;
 pub use web::{

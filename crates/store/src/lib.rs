@@ -28,6 +28,7 @@
 //! | `fault.rs` | what a database error means for the command (disk full, unreachable, interrupted) |
 //! | `web_links.rs` | the web companion's link tokens (one per page; replaced to revoke; hidden from other pages) |
 //! | `vacation.rs` | vacations: a server's allowance, one row per vacation, the clocks they move |
+//! | `drills.rs` | drill cards from a player's own mistakes: the cards, their FSRS memory and due time, the analyses read for them, the answers |
 //! | `digest.rs` | the daily digest's settings and days sent, the open matches of many players in one read, the low-time notice's marks |
 //! | `waiting.rs` | whom an open match waits on (written with each change), a player's waiting matches read by it |
 //! | `blocks.rs` | who blocked whom (`/block`, `/unblock`) |
@@ -118,6 +119,7 @@ mod db;
 mod db_url;
 mod dice_counts;
 mod digest;
+mod drills;
 mod fair;
 mod fault;
 mod fingerprint;
@@ -154,6 +156,7 @@ pub use cause::EndCause;
 pub use chouettes::{ChouetteRow, NewChouette};
 pub use db_url::DbUrl;
 pub use digest::{DigestRow, DigestWrite, WaitingRow};
+pub use drills::{DrillAnswer, DrillCardRow, DrillCounts, DrillMemory, NewDrillCard};
 pub use fair::{FairChainRow, FairChange, FairRow, FairThrowRow};
 pub use fault::Fault;
 pub use health::database_errors;
