@@ -36,6 +36,8 @@ pub(crate) struct Offered {
     pub(crate) equity: f64,
     /// The choice made in the match.
     pub(crate) made: bool,
+    /// Its place in the analysis' list (ties in equity rank in that order).
+    pub(crate) rank: usize,
 }
 
 /// The cards a stored review makes for player `player_id`: each of his decisions that
@@ -167,7 +169,7 @@ pub(crate) fn offered(card: i64, q: &Question) -> Vec<Offered> {
     let d = &q.decision;
     let cube = is_cube(d);
     let mut out: Vec<Offered> = Vec::new();
-    for v in valued(d) {
+    for (rank, v) in valued(d).into_iter().enumerate() {
         let words = if cube {
             cube_word(&v.words).to_string()
         } else {
@@ -191,6 +193,7 @@ pub(crate) fn offered(card: i64, q: &Question) -> Vec<Offered> {
             steps: v.steps,
             equity: v.equity,
             made,
+            rank,
         });
     }
     if !cube && !out.iter().any(|o| o.made) {
@@ -205,6 +208,7 @@ pub(crate) fn offered(card: i64, q: &Question) -> Vec<Offered> {
                 best - d.loss
             },
             made: true,
+            rank: out.len(),
         });
     }
     if cube {
@@ -347,7 +351,7 @@ pub(crate) fn is_right(options: &[Offered], i: usize) -> bool {
 pub(crate) fn verdict_lines(card: i64, q: &Question, options: &[Offered], i: usize) -> Vec<String> {
     let chosen = &options[i];
     let mut ranked: Vec<&Offered> = options.iter().collect();
-    ranked.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+    ranked.sort_by(|a, b| b.equity.total_cmp(&a.equity).then(a.rank.cmp(&b.rank)));
     let best = ranked[0];
     let mut lines = vec![if is_right(options, i) {
         format!(

@@ -1,0 +1,548 @@
+//! Drills from a player's own mistakes (issue 49): every analysed decision of a player
+//! that lost at least gnubg's "doubtful" 0.04 becomes one card of theirs, once; `/drill`
+//! asks the card due first, an answer is judged by the stored analysis' equities and the
+//! card comes back by FSRS (a failed card before a passed one); `/drill stats` counts.
+//! The analyses are stored with chosen decisions (no gnubg), except one test that runs
+//! gnubg at 0 plies on a one-point match played at random.
+
+use std::sync::Arc;
+
+use club::{
+    ChallengeSpec, Club, ClubError, Command, DOUBTFUL, Decision, DrillChoice, DrillOp, MatchOp,
+    MatchRef, PlayerFigures, PracticeRefusal, Review, RngDice, Valued,
+};
+use clubkit::{Fixture, accepted, refused, run};
+use engine::{ResignLevel, Side};
+use store::NewAnalysis;
+use testkit::{scratch, store_url};
+
+const DAY: i64 = 86_400;
+/// The opening position (gnubg's Position ID).
+const START: &str = "4HPwATDgc/ABMA";
+
+fn figures(name: &str) -> PlayerFigures {
+    PlayerFigures {
+        name: name.into(),
+        error_rate: 10.0,
+        rating: String::new(),
+        pr: 5.0,
+        chequer_rate: 10.0,
+        cube_rate: 0.0,
+        unforced_moves: 20,
+        close_cube: 0,
+        chequer_marks: [0; 3],
+        cube_marks: [0; 3],
+        missed_doubles: 0,
+        wrong_doubles: 0,
+        wrong_takes: 0,
+        wrong_drops: 0,
+        luck_rate: 0.0,
+        luck_adjusted: 0.5,
+        actual: 1.0,
+    }
+}
+
+fn valued(words: &str, steps: &[[u8; 2]], equity: f64) -> Valued {
+    Valued {
+        words: words.into(),
+        steps: steps.to_vec(),
+        equity,
+    }
+}
+
+/// A 3-1 from the opening: the best 8/5 6/5 (+0.20), then 24/21 6/5, 13/10 6/5; `side`
+/// played 24/23 13/10 (equity `0.20 - loss`), decision number `index` of game 1.
+fn opening_play(side: Side, index: u32, loss: f64) -> Decision {
+    Decision {
+        side,
+        kind: "chequer".into(),
+        game: 1,
+        board: START.into(),
+        board_side: side,
+        dice: Some([3, 1]),
+        steps: vec![[24, 23], [13, 10]],
+        best_steps: vec![[8, 5], [6, 5]],
+        played: "24/23 13/10".into(),
+        best: "8/5 6/5".into(),
+        loss,
+        cube: 1,
+        owner: None,
+        score: [0, 0],
+        index,
+        choices: vec![
+            valued("8/5 6/5", &[[8, 5], [6, 5]], 0.20),
+            valued("24/21 6/5", &[[24, 21], [6, 5]], 0.15),
+            valued("13/10 6/5", &[[13, 10], [6, 5]], 0.11),
+            valued("24/23 13/10", &[[24, 23], [13, 10]], 0.20 - loss),
+        ],
+    }
+}
+
+/// A cube decision of `side`: `kind` (`missed double`, `wrong take`) with its two answers.
+fn cube(side: Side, index: u32, kind: &str, loss: f64) -> Decision {
+    let (played, best, choices) = if kind == "wrong take" {
+        (
+            "take",
+            "drop",
+            vec![valued("take", &[], -1.0 - loss), valued("drop", &[], -1.0)],
+        )
+    } else {
+        (
+            "no double",
+            "double, take",
+            vec![
+                valued("no double", &[], 0.3),
+                valued("double", &[], 0.3 + loss),
+            ],
+        )
+    };
+    Decision {
+        side,
+        kind: kind.into(),
+        game: 1,
+        board: START.into(),
+        board_side: if kind == "wrong take" {
+            side.opponent()
+        } else {
+            side
+        },
+        dice: None,
+        steps: Vec::new(),
+        best_steps: Vec::new(),
+        played: played.into(),
+        best: best.into(),
+        loss,
+        cube: 1,
+        owner: None,
+        score: [2, 1],
+        index,
+        choices,
+    }
+}
+
+/// A five-point match of `a` against `b` ended by a resignation, and its analysis stored
+/// as done with these mistakes (`a` is X... whichever side the match gave): the match
+/// id and each player's side.
+async fn analysed(
+    at: &Fixture,
+    a: &str,
+    b: &str,
+    mistakes: impl Fn(Side, Side) -> Vec<Decision>,
+) -> (i64, Side, Side) {
+    let (id, out) = accepted(at, a, b, ChallengeSpec::standard(Some(5))).await;
+    let m = MatchRef::id(id);
+    let loser = out.next.unwrap().name;
+    let winner = if loser == a { b } else { a };
+    run(
+        at,
+        &loser,
+        Command::Match(m, MatchOp::Resign(ResignLevel::Gammon)),
+    )
+    .await;
+    run(at, winner, Command::Match(m, MatchOp::AcceptResign)).await;
+    let row = at.store.load_match(id.get()).await.unwrap().unwrap();
+    let pa = at.store.find_player("local", a).await.unwrap().unwrap().id;
+    // The match's players by side index.
+    let side_of = |p: i64| {
+        if row.players[Side::X.index()] == p {
+            Side::X
+        } else {
+            Side::O
+        }
+    };
+    let (sa, sb) = (side_of(pa), side_of(pa).opponent());
+    let mut names = [String::new(), String::new()];
+    names[sa.index()] = a.into();
+    names[sb.index()] = b.into();
+    let list = mistakes(sa, sb);
+    let review = Review {
+        match_id: id.get(),
+        games: 1,
+        length: 5,
+        plies: 2,
+        player_ids: row.players,
+        players: [figures(&names[0]), figures(&names[1])],
+        worst: Vec::new(),
+        mistakes: Some(list),
+        seconds: 1.0,
+    };
+    let (job, _) = at
+        .store
+        .request_analysis(&NewAnalysis {
+            match_id: id.get(),
+            games: 1,
+            community_id: row.community_id,
+            requested_by: row.players[0],
+            channel: "local",
+            plies: 2,
+            now: at.club.now(),
+        })
+        .await
+        .unwrap();
+    at.store
+        .claim_analysis(at.club.now())
+        .await
+        .unwrap()
+        .unwrap();
+    let text = serde_json::to_string(&review).unwrap();
+    at.store
+        .finish_analysis(job.id, Ok(&text), at.club.now())
+        .await
+        .unwrap();
+    (id.get(), sa, sb)
+}
+
+fn drill(op: DrillOp) -> Command {
+    Command::Drill(op)
+}
+
+fn answer(card: Option<i64>, choice: DrillChoice) -> Command {
+    drill(DrillOp::Answer { card, choice })
+}
+
+/// The number (from 1) of `words` among the card's choices as shown.
+fn number_of(out: &club::Outcome, words: &str) -> usize {
+    let ask = out.drill.as_ref().expect("a card");
+    1 + ask
+        .options
+        .iter()
+        .position(|o| o == words)
+        .unwrap_or_else(|| panic!("{words} not in {:?}", ask.options))
+}
+
+#[tokio::test]
+async fn an_analysed_match_gives_each_player_a_card_for_each_decision_over_the_threshold() {
+    // Given an analysed match: alice's 3-1 lost 0.05 and her missed double 0.12, a play
+    // of hers lost 0.03 (under the threshold); bob's take lost 0.08
+    let at = Fixture::seeded(&store_url("drill_cards_made").await, 3).await;
+    analysed(&at, "alice", "bob", |a, b| {
+        vec![
+            opening_play(a, 2, 0.05),
+            cube(a, 4, "missed double", 0.12),
+            opening_play(a, 6, 0.03),
+            cube(b, 5, "wrong take", 0.08),
+        ]
+    })
+    .await;
+    // When each asks for the stats (the cards are made then)
+    let alice = run(&at, "alice", drill(DrillOp::Stats)).await;
+    let bob = run(&at, "bob", drill(DrillOp::Stats)).await;
+    // Then alice has the two decisions of hers at or over 0.04, bob his one, all due
+    const { assert!(DOUBTFUL == 0.04) };
+    assert!(
+        alice.lines[0].starts_with("Drill cards: 2 in all, 2 due now, 0 learnt"),
+        "{:?}",
+        alice.lines
+    );
+    assert!(
+        bob.lines[0].starts_with("Drill cards: 1 in all, 1 due now"),
+        "{:?}",
+        bob.lines
+    );
+    // And the analysis is read once: reading again makes no card
+    assert_eq!(at.club.card_analyses().await.unwrap(), 0);
+    let again = run(&at, "alice", drill(DrillOp::Stats)).await;
+    assert_eq!(again.lines[0], alice.lines[0]);
+}
+
+#[tokio::test]
+async fn the_verdict_ranks_the_choices_as_the_stored_analysis_does() {
+    // Given alice's one card: the 3-1 she played 24/23 13/10, losing 0.09
+    let at = Fixture::seeded(&store_url("drill_verdict").await, 4).await;
+    analysed(&at, "alice", "bob", |a, _| vec![opening_play(a, 2, 0.09)]).await;
+    // When she asks for it
+    let card = run(&at, "alice", drill(DrillOp::Next)).await;
+    // Then it shows the board with the dice, and four choices: gnubg's three and hers
+    let ask = card.drill.clone().expect("a card");
+    assert!(!ask.cube);
+    let mut shown = ask.options.clone();
+    shown.sort();
+    assert_eq!(shown, ["13/10 6/5", "24/21 6/5", "24/23 13/10", "8/5 6/5"]);
+    let board = card.board.as_ref().expect("the board");
+    assert_eq!(board.dice.map(|d| d.values), Some([3, 1]));
+    assert!(
+        card.lines.iter().any(|l| l.contains("You rolled 3-1")),
+        "{:?}",
+        card.lines
+    );
+    // When she answers 24/21 6/5 by its number
+    let n = number_of(&card, "24/21 6/5");
+    let verdict = run(&at, "alice", answer(Some(ask.card), DrillChoice::Number(n))).await;
+    // Then it is wrong by 0.05, and the choices come ranked by the analysis' equities
+    assert_eq!(
+        verdict.lines[0],
+        format!(
+            "Not this time: 24/21 6/5 loses 0.050 against the best, 8/5 6/5 (drill card #{}).",
+            ask.card
+        )
+    );
+    assert_eq!(
+        verdict.lines[2..6],
+        [
+            "1. 8/5 6/5: best",
+            "2. 24/21 6/5: -0.050 (your answer)",
+            "3. 13/10 6/5: -0.090",
+            "4. 24/23 13/10: -0.090 (played in the match)",
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_failed_card_comes_back_before_a_passed_one_and_intervals_grow_on_success() {
+    // Given two cards of alice's: a 3-1 and a missed double
+    let at = Fixture::seeded(&store_url("drill_schedule").await, 5).await;
+    analysed(&at, "alice", "bob", |a, _| {
+        vec![opening_play(a, 2, 0.09), cube(a, 4, "missed double", 0.12)]
+    })
+    .await;
+    // When she gets the play wrong and the double right (the play typed, in its own
+    // order; the double by its button's word)
+    let first = run(&at, "alice", drill(DrillOp::Next)).await;
+    let first_card = first.drill.clone().unwrap();
+    let (failed, passed) = if first_card.cube {
+        run(
+            &at,
+            "alice",
+            answer(None, DrillChoice::Typed("double".into())),
+        )
+        .await;
+        let play = run(&at, "alice", drill(DrillOp::Next)).await.drill.unwrap();
+        run(
+            &at,
+            "alice",
+            answer(None, DrillChoice::Typed("13/10 24/23".into())),
+        )
+        .await;
+        (play.card, first_card.card)
+    } else {
+        let out = run(
+            &at,
+            "alice",
+            answer(None, DrillChoice::Typed("13/10 24/23".into())),
+        )
+        .await;
+        assert!(
+            out.lines[0].starts_with("Not this time: 24/23 13/10"),
+            "{:?}",
+            out.lines
+        );
+        let double = run(&at, "alice", drill(DrillOp::Next)).await.drill.unwrap();
+        assert_eq!(double.options, ["no double", "double"]);
+        let out = run(&at, "alice", answer(None, DrillChoice::Number(2))).await;
+        assert!(out.lines[0].starts_with("Right: double"), "{:?}", out.lines);
+        (first_card.card, double.card)
+    };
+    // Then nothing is due now, and /drill says when the next one is (a day on)
+    let none = run(&at, "alice", drill(DrillOp::Next)).await;
+    assert!(none.drill.is_none());
+    assert!(
+        none.lines[0].starts_with("No drill card is due now: the next one is due in 1 day ("),
+        "{:?}",
+        none.lines
+    );
+    // And a day on, the failed card is due and the passed one is not
+    at.clock.advance(DAY);
+    let next = run(&at, "alice", drill(DrillOp::Next)).await;
+    assert_eq!(next.drill.as_ref().map(|d| d.card), Some(failed));
+    // And answered right each time it is due, the passed card's intervals grow
+    let mut intervals = Vec::new();
+    for _ in 0..4 {
+        let row = at.store.drill_card(passed).await.unwrap().unwrap();
+        let wait = row.due_at - at.club.now();
+        at.clock.advance(wait.max(0));
+        intervals.push(wait);
+        let out = run(
+            &at,
+            "alice",
+            answer(Some(passed), DrillChoice::Typed("double".into())),
+        )
+        .await;
+        assert!(out.lines[0].starts_with("Right"), "{:?}", out.lines);
+    }
+    assert!(intervals.windows(2).all(|w| w[1] > w[0]), "{intervals:?}");
+    // And the streak counts the days she answered on
+    let stats = run(&at, "alice", drill(DrillOp::Stats)).await;
+    assert!(
+        stats.lines[1].starts_with("Streak: 1 day"),
+        "{:?}",
+        stats.lines
+    );
+}
+
+#[tokio::test]
+async fn an_answer_refused_changes_nothing() {
+    // Given alice's card, and bob with none
+    let at = Fixture::seeded(&store_url("drill_refused").await, 6).await;
+    analysed(&at, "alice", "bob", |a, _| vec![opening_play(a, 2, 0.09)]).await;
+    let card = run(&at, "alice", drill(DrillOp::Next))
+        .await
+        .drill
+        .unwrap()
+        .card;
+    let before = at.store.fingerprint().await.unwrap();
+    // When she answers with a number past the list, or a play not among the choices,
+    // and bob answers her card
+    let e = refused(&at, "alice", answer(Some(card), DrillChoice::Number(9))).await;
+    assert!(
+        matches!(
+            e,
+            ClubError::Refused(club::Refusal::Practice(PracticeRefusal::NotADrillChoice {
+                count: 4,
+                ..
+            }))
+        ),
+        "{e}"
+    );
+    let e = refused(
+        &at,
+        "alice",
+        answer(None, DrillChoice::Typed("6/4 6/3".into())),
+    )
+    .await;
+    assert!(
+        e.to_string().contains("answer with a number from 1 to 4"),
+        "{e}"
+    );
+    let e = refused(&at, "bob", answer(Some(card), DrillChoice::Number(1))).await;
+    assert!(
+        matches!(
+            e,
+            ClubError::Refused(club::Refusal::Practice(PracticeRefusal::NoDrillCard { .. }))
+        ),
+        "{e}"
+    );
+    // Then nothing changed
+    assert_eq!(at.store.fingerprint().await.unwrap(), before);
+    // And answered once, a second answer is refused, saying when it comes back
+    run(&at, "alice", answer(Some(card), DrillChoice::Number(1))).await;
+    let after = at.store.fingerprint().await.unwrap();
+    let e = refused(&at, "alice", answer(Some(card), DrillChoice::Number(1))).await;
+    assert!(
+        e.to_string()
+            .contains("was answered already; it comes back in"),
+        "{e}"
+    );
+    assert_eq!(at.store.fingerprint().await.unwrap(), after);
+}
+
+/// gnubg at 0 plies on a one-point match played at random: the cards are the analysis'
+/// decisions over the threshold, and each card's choices rank as gnubg listed them (its
+/// best play first).
+#[tokio::test]
+async fn a_match_analysed_by_gnubg_gives_the_cards_of_its_mistakes() {
+    if club::find_gnubg(&club::AnalysisSettings::default().search_path).is_none() {
+        eprintln!("gnubg not installed: skipped");
+        return;
+    }
+    let at = Fixture::seeded(&store_url("drill_gnubg").await, 8).await;
+    let club = Arc::new(
+        Club::new(
+            at.store.clone(),
+            Arc::new(RngDice::seeded(8)),
+            at.clock.clone(),
+        )
+        .with_analysis(club::AnalysisSettings {
+            plies: 0,
+            work_dir: scratch("drill_gnubg-work"),
+            ..club::AnalysisSettings::default()
+        }),
+    );
+    let mut rng = testkit::Rng::new(9);
+    let local = club::Actor::local;
+    let id = club
+        .execute(
+            &local("ann"),
+            Command::Challenge(club::ChallengeOp::New {
+                opponent: "ben".into(),
+                spec: ChallengeSpec::standard(Some(3)),
+            }),
+        )
+        .await
+        .unwrap()
+        .match_id
+        .unwrap();
+    let mut out = club
+        .execute(
+            &local("ben"),
+            Command::Challenge(club::ChallengeOp::Accept(MatchRef::id(id))),
+        )
+        .await
+        .unwrap();
+    while let Some(up) = out.next.clone() {
+        let cmd = clubkit::load::answer(&club, &up, rng.next_u64() as usize).await;
+        out = club.execute(&local(&up.name), cmd).await.unwrap();
+    }
+    assert_eq!(club.queue_finished_analyses().await.unwrap(), 1);
+    let report = club.run_next_analysis().await.unwrap().expect("a job");
+    assert!(!report.failed, "{:?}", report.lines);
+    club.card_analyses().await.unwrap();
+    let job = at.store.analysis(report.job).await.unwrap().unwrap();
+    let review: Review = serde_json::from_str(job.result.as_deref().unwrap()).unwrap();
+    let mistakes = review.mistakes.clone().expect("the mistakes stored");
+    let mut checked = 0;
+    for (i, name) in ["ann", "ben"].iter().enumerate() {
+        let pid = at
+            .store
+            .find_player("local", name)
+            .await
+            .unwrap()
+            .unwrap()
+            .id;
+        let side = if review.player_ids[Side::X.index()] == pid {
+            Side::X
+        } else {
+            Side::O
+        };
+        let over = mistakes
+            .iter()
+            .filter(|d| d.side == side && d.loss >= DOUBTFUL)
+            .count();
+        let stats = club
+            .execute(&local(name), drill(DrillOp::Stats))
+            .await
+            .unwrap();
+        assert!(
+            stats.lines[0].starts_with(&format!("Drill cards: {over} in all")),
+            "player {i}: {over} mistakes; {:?}",
+            stats.lines
+        );
+        // Each card's verdict puts gnubg's best play (or cube answer) first.
+        for _ in 0..over {
+            let card = club
+                .execute(&local(name), drill(DrillOp::Next))
+                .await
+                .unwrap();
+            let ask = card.drill.clone().expect("a card due");
+            let verdict = club
+                .execute(&local(name), answer(Some(ask.card), DrillChoice::Number(1)))
+                .await
+                .unwrap();
+            let q = at.store.drill_card(ask.card).await.unwrap().unwrap();
+            let d: serde_json::Value = serde_json::from_str(&q.question).unwrap();
+            let choices = d["decision"]["choices"].as_array().unwrap();
+            // gnubg's best: the first of the highest equity, as it listed them.
+            let top = choices
+                .iter()
+                .map(|c| c["equity"].as_f64().unwrap())
+                .fold(f64::MIN, f64::max);
+            let best = choices
+                .iter()
+                .find(|c| c["equity"].as_f64().unwrap() == top)
+                .unwrap();
+            let best_words = best["words"].as_str().unwrap();
+            let best_words = if best_words.starts_with("double") {
+                "double"
+            } else {
+                best_words
+            };
+            assert!(
+                verdict.lines[2].starts_with(&format!("1. {best_words}: best")),
+                "{:?} {choices:?}",
+                verdict.lines
+            );
+            checked += 1;
+        }
+    }
+    println!("{checked} cards' verdicts checked against gnubg's order");
+    assert!(checked > 0);
+}
