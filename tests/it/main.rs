@@ -39,6 +39,7 @@ mod discord_vacation;
 mod discord_web;
 mod discord_welsh_analysis;
 mod discord_welsh_bot;
+mod drill_chat;
 mod echo_excerpts;
 mod fair_dice_chat;
 mod fake_discord;
