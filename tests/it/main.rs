@@ -27,6 +27,7 @@ mod discord_bot;
 mod discord_buttons;
 mod discord_commands;
 mod discord_digest;
+mod discord_drill;
 mod discord_e2e;
 mod discord_league;
 mod discord_outbox;
