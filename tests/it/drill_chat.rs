@@ -41,10 +41,20 @@ async fn a_card_is_shown_numbered_and_answered_by_the_play_typed_in_the_local_ch
     // Given alice's analysed match with a 3-1 she misplayed and a double she missed
     let f = Fixture::seeded(&store_url("drill-chat").await, 21).await;
     drill_match(&f.club, &Actor::local("alice"), &Actor::local("bob")).await;
-    // When she types /drill
-    let (text, refused) = run_line(&f.club, "alice: /drill", None).await;
+    // When she types /drill (pictures written to a folder)
+    let dir = testkit::scratch("drill-chat-png");
+    let (text, refused) = run_line(&f.club, "alice: /drill", Some(&dir)).await;
     // Then the card is shown with its question, its choices numbered, and the board
     assert!(!refused, "{text}");
+    let pngs: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "png"))
+        .collect();
+    assert_eq!(pngs.len(), 1, "{text}");
+    if let Ok(to) = std::env::var("DRILL_PNG") {
+        std::fs::copy(pngs[0].path(), to).unwrap();
+    }
     assert!(text.contains("Drill card #"), "{text}");
     let rolled = text.contains("You rolled 3-1: which play is best?");
     let doubled = text.contains("double or not?");
