@@ -546,3 +546,73 @@ async fn a_match_analysed_by_gnubg_gives_the_cards_of_its_mistakes() {
     println!("{checked} cards' verdicts checked against gnubg's order");
     assert!(checked > 0);
 }
+
+/// The figure of docs/drills.md: `/drill` answers' latency over 1000 answers (the club's
+/// work: the card read, judged from the stored analysis, rescheduled and written; no
+/// gnubg), alice holding 200 cards, the clock moved on to the next due card whenever
+/// none is due. `cargo test -p gammonbot-club --test it drill_cards -- --ignored
+/// --nocapture answer_latency`.
+#[tokio::test]
+#[ignore = "a figure: run on demand"]
+async fn answer_latency_over_1000_answers() {
+    let at = Fixture::seeded(&store_url("drill_latency").await, 9).await;
+    analysed(&at, "alice", "bob", |a, _| {
+        (0..200)
+            .map(|i| {
+                if i % 4 == 3 {
+                    cube(a, i, "missed double", 0.05 + f64::from(i) / 1000.0)
+                } else {
+                    opening_play(a, i, 0.05 + f64::from(i) / 1000.0)
+                }
+            })
+            .collect()
+    })
+    .await;
+    let mut shown = Vec::new();
+    let mut answers = Vec::new();
+    let mut rng = testkit::Rng::new(3);
+    while answers.len() < 1000 {
+        let t = std::time::Instant::now();
+        let card = run(&at, "alice", drill(DrillOp::Next)).await;
+        shown.push(t.elapsed());
+        let Some(ask) = card.drill else {
+            let here = at
+                .store
+                .find_community("local", "local")
+                .await
+                .unwrap()
+                .unwrap();
+            let due = at.store.next_drill_due(card_player(&at).await, here).await;
+            let wait = due.unwrap().unwrap_or(0) - at.club.now();
+            at.clock.advance(wait.max(1));
+            continue;
+        };
+        let n = 1 + (rng.next_u64() as usize) % ask.options.len();
+        let t = std::time::Instant::now();
+        run(&at, "alice", answer(Some(ask.card), DrillChoice::Number(n))).await;
+        answers.push(t.elapsed());
+    }
+    let pct = |v: &mut Vec<std::time::Duration>, p: f64| {
+        v.sort();
+        v[((v.len() as f64 * p).ceil() as usize).min(v.len()) - 1]
+    };
+    println!(
+        "1000 answers: p50 {:?}, p99 {:?}, max {:?}; {} cards shown: p50 {:?}, p99 {:?}",
+        pct(&mut answers, 0.50),
+        pct(&mut answers, 0.99),
+        pct(&mut answers, 1.0),
+        shown.len(),
+        pct(&mut shown, 0.50),
+        pct(&mut shown, 0.99),
+    );
+}
+
+/// Alice's player id.
+async fn card_player(at: &Fixture) -> i64 {
+    at.store
+        .find_player("local", "alice")
+        .await
+        .unwrap()
+        .unwrap()
+        .id
+}
