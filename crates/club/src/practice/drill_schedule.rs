@@ -140,6 +140,9 @@ mod tests {
             passed.due_at
         );
         assert!(failed.due_at > now);
+        // A lapse after a pass: back the next day.
+        let again = answered(passed.clone(), false, passed.due_at);
+        assert_eq!(again.due_at - passed.due_at, 86_400);
     }
 
     #[test]
@@ -155,6 +158,9 @@ mod tests {
         // Then each interval is longer than the one before
         assert!(intervals.windows(2).all(|w| w[1] > w[0]), "{intervals:?}");
         assert_eq!(intervals[0], 3 * 86_400);
+        // FSRS's default weights (docs/drills.md): 3, 11, 36, 105, 277 days.
+        let days: Vec<i64> = intervals.iter().map(|i| i / 86_400).collect();
+        assert_eq!(days, [3, 11, 36, 105, 277]);
     }
 
     #[test]
