@@ -425,6 +425,60 @@ async fn an_answer_refused_changes_nothing() {
     assert_eq!(at.store.fingerprint().await.unwrap(), after);
 }
 
+#[tokio::test]
+async fn the_daily_digest_says_how_many_cards_are_due() {
+    // Given alice's two cards, a challenge from bob waiting on her, and her digest at 09:00
+    let at = Fixture::seeded(&store_url("drill_digest").await, 7).await;
+    analysed(&at, "alice", "bob", |a, _| {
+        vec![opening_play(a, 2, 0.09), cube(a, 4, "missed double", 0.12)]
+    })
+    .await;
+    at.club.card_analyses().await.unwrap();
+    run(
+        &at,
+        "bob",
+        Command::Challenge(club::ChallengeOp::New {
+            opponent: "alice".into(),
+            spec: ChallengeSpec::standard(Some(3)),
+        }),
+    )
+    .await;
+    let digest = Command::Player(club::PlayerOp::Settings {
+        auto_roll: None,
+        notify_dm: None,
+        digest: club::DigestOptions {
+            daily: Some(true),
+            at: Some("09:00".into()),
+            tz: None,
+        },
+    });
+    run(&at, "alice", digest).await;
+    let digest_text = |notices: Vec<club::Notice>| {
+        notices
+            .into_iter()
+            .find(|n| n.text.starts_with("Your daily digest, alice"))
+            .map(|n| n.text)
+            .expect("alice's digest")
+    };
+    // When her digest goes out
+    at.clock.advance(3600);
+    let text = digest_text(at.club.sweep().await.unwrap());
+    // Then its last line says two cards are due
+    assert!(
+        text.ends_with("\n2 drill cards of your own mistakes are due: /drill"),
+        "{text}"
+    );
+    // And once she has answered both right, the next day's digest says nothing of drills
+    for _ in 0..2 {
+        let ask = run(&at, "alice", drill(DrillOp::Next)).await.drill.unwrap();
+        let right = if ask.cube { "double" } else { "8/5 6/5" };
+        run(&at, "alice", answer(None, DrillChoice::Typed(right.into()))).await;
+    }
+    at.clock.advance(DAY);
+    let text = digest_text(at.club.sweep().await.unwrap());
+    assert!(!text.contains("drill"), "{text}");
+}
+
 /// gnubg at 0 plies on a one-point match played at random: the cards are the analysis'
 /// decisions over the threshold, and each card's choices rank as gnubg listed them (its
 /// best play first).
