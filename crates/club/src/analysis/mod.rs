@@ -15,7 +15,7 @@ mod refusal;
 pub(crate) mod review;
 pub(crate) mod review_words;
 pub(crate) mod stats;
-mod welsh;
+pub(crate) mod welsh;
 
 pub(crate) use queue::Analyst;
 

@@ -10,9 +10,12 @@
 //! equities (no gnubg) and moves the card on by FSRS (`drill_schedule`); `/drill stats`
 //! counts. Every answer is for the player alone (the adapters keep it private).
 
+use crate::analysis::review::Review;
+use crate::analysis::welsh::WelshReview;
 use crate::kernel::phrases::utc_words;
 use crate::practice::drill_card::{
     Question, cards_of, is_cube, is_right, offered, pick, question_lines, verdict_lines,
+    welsh_cards_of,
 };
 use crate::practice::drill_schedule::{LEARNT_DAYS, after_answer, streak};
 use crate::practice::refusal::PracticeRefusal;
@@ -35,26 +38,30 @@ pub(crate) async fn card_analyses(club: &Club) -> Result<u64, ClubError> {
             return Ok(added);
         }
         for row in &rows {
-            // A Welsh analysis (or one that cannot be read) makes no card: it is marked
-            // read all the same.
-            let review = serde_json::from_str::<crate::analysis::review::Review>(
-                row.result.as_deref().unwrap_or(""),
-            )
-            .ok();
-            let mut cards = Vec::new();
-            for r in review.iter() {
+            // A review that cannot be read makes no card: it is marked read all the same.
+            let text = row.result.as_deref().unwrap_or("");
+            let mut made: Vec<(i64, String, Question)> = Vec::new();
+            if let Ok(r) = serde_json::from_str::<WelshReview>(text) {
                 for &player in &r.player_ids {
-                    for (key, q) in cards_of(r, player) {
-                        let question = serde_json::to_string(&q)
-                            .map_err(|e| ClubError::Corrupt(row.match_id, e.to_string()))?;
-                        cards.push(NewDrillCard {
-                            player_id: player,
-                            community_id: row.community_id,
-                            decision_key: key,
-                            question,
-                        });
-                    }
+                    let cards = welsh_cards_of(&r, player);
+                    made.extend(cards.into_iter().map(|(k, q)| (player, k, q)));
                 }
+            } else if let Ok(r) = serde_json::from_str::<Review>(text) {
+                for &player in &r.player_ids {
+                    let cards = cards_of(&r, player);
+                    made.extend(cards.into_iter().map(|(k, q)| (player, k, q)));
+                }
+            }
+            let mut cards = Vec::new();
+            for (player, key, q) in made {
+                let question = serde_json::to_string(&q)
+                    .map_err(|e| ClubError::Corrupt(row.match_id, e.to_string()))?;
+                cards.push(NewDrillCard {
+                    player_id: player,
+                    community_id: row.community_id,
+                    decision_key: key,
+                    question,
+                });
             }
             added += club
                 .store
@@ -128,13 +135,20 @@ async fn next(club: &Club, me: &PlayerRow, community: i64) -> Result<Outcome, Cl
         "Answer by picking a play (the local chat: /drill answer <number>, or the play typed)."
             .into()
     });
-    let mut scene = crate::analysis::review_words::decision_scene(
-        q.match_id,
-        q.length,
-        &q.names,
-        &q.decision,
-        false,
-    );
+    let mut scene = match &q.welsh {
+        Some(before) => Some(render::Scene::from_welsh(
+            before,
+            q.names.clone(),
+            Some(q.decision.side),
+        )),
+        None => crate::analysis::review_words::decision_scene(
+            q.match_id,
+            q.length,
+            &q.names,
+            &q.decision,
+            false,
+        ),
+    };
     if let Some(s) = scene.as_mut() {
         s.prompt = Some(format!("Drill card #{}: your choice?", card.id));
     }

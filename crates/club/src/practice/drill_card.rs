@@ -7,6 +7,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::analysis::review::{DOUBTFUL, Decision, Review, Valued};
+use crate::analysis::welsh::WelshReview;
+use engine::welsh::WelshMatch;
 use engine::{Dice, Side, Step, apply_steps, board_from_position_id, resolve_play};
 
 /// Discord's most options in a select menu: a card never offers more.
@@ -25,6 +27,10 @@ pub(crate) struct Question {
     /// The players' names by [`Side::index`].
     pub(crate) names: [String; 2],
     pub(crate) decision: Decision,
+    /// A Welsh decision: the match as it stood before it (its board drawn from it); the
+    /// decision then has no gnubg board, and `length` is the games to win.
+    #[serde(default)]
+    pub(crate) welsh: Option<WelshMatch>,
 }
 
 /// One choice as a card offers it.
@@ -68,15 +74,72 @@ pub(crate) fn cards_of(review: &Review, player_id: i64) -> Vec<(String, Question
                 length: review.length,
                 names: names.clone(),
                 decision: d.clone(),
+                welsh: None,
             };
             (key, q)
         })
         .collect()
 }
 
-/// A cube decision (missed or wrong double, wrong take or drop) rather than a play.
+/// The cards a stored Welsh review makes for player `player_id`: each of his decisions
+/// that lost at least [`DOUBTFUL`] of the Welsh player's equity (a play, a nomination, an
+/// acey-deucey), with the match as it stood; none from a review stored before drills.
+pub(crate) fn welsh_cards_of(review: &WelshReview, player_id: i64) -> Vec<(String, Question)> {
+    let Some(side) = [Side::X, Side::O]
+        .into_iter()
+        .find(|s| review.player_ids[s.index()] == player_id)
+    else {
+        return Vec::new();
+    };
+    let names = [
+        review.players[0].name.clone(),
+        review.players[1].name.clone(),
+    ];
+    review
+        .mistakes
+        .iter()
+        .flatten()
+        .filter(|w| w.decision.side == side && w.decision.loss.is_some_and(|l| l >= DOUBTFUL))
+        .map(|w| {
+            let d = &w.decision;
+            let key = format!("w{}:g{}:e{}:{}", review.match_id, d.game, d.entry, d.kind);
+            let decision = Decision {
+                side,
+                kind: d.kind.clone(),
+                game: d.game,
+                board: String::new(),
+                board_side: side,
+                dice: None,
+                steps: Vec::new(),
+                best_steps: Vec::new(),
+                played: d.played.clone(),
+                best: d.best.clone(),
+                loss: d.loss.unwrap_or(0.0),
+                cube: 1,
+                owner: None,
+                score: [0, 0],
+                index: u32::try_from(d.entry).unwrap_or(u32::MAX),
+                choices: d.choices.clone(),
+            };
+            let q = Question {
+                match_id: review.match_id,
+                length: review.target,
+                names: names.clone(),
+                decision,
+                welsh: Some(w.before.clone()),
+            };
+            (key, q)
+        })
+        .collect()
+}
+
+/// A cube decision (missed or wrong double, wrong take or drop), answered by buttons;
+/// anything else (a play, a Welsh nomination or acey-deucey) from a list.
 pub(crate) fn is_cube(d: &Decision) -> bool {
-    d.kind != "chequer"
+    matches!(
+        d.kind.as_str(),
+        "missed double" | "wrong double" | "wrong take" | "wrong drop"
+    )
 }
 
 /// Whether a cube decision is the doubler's (double or not) rather than the answer's.
@@ -267,6 +330,33 @@ fn cube_words(d: &Decision) -> String {
 /// asked, and (`numbered`) the choices numbered from 1.
 pub(crate) fn question_lines(card: i64, q: &Question, options: &[Offered]) -> Vec<String> {
     let d = &q.decision;
+    if q.welsh.is_some() {
+        let what = match d.kind.as_str() {
+            "play" => "Your throw: which play is best?",
+            "nominate for itself" => "Before your throw: nominate it, or keep the card?",
+            "nominate for the opponent" => "Nominate your opponent's next throw, or keep the card?",
+            "acey-deucey" => "Your 1-2: play it, or throw again?",
+            _ => "Which is best?",
+        };
+        let mut lines = vec![
+            format!(
+                "Drill card #{card}, from Welsh match #{} game {} (first to {} game{}; judged by \
+                 gammonbot's Welsh player):",
+                q.match_id,
+                d.game,
+                q.length,
+                if q.length == 1 { "" } else { "s" }
+            ),
+            what.to_string(),
+        ];
+        lines.extend(
+            options
+                .iter()
+                .enumerate()
+                .map(|(i, o)| format!("{}. {}", i + 1, o.words)),
+        );
+        return lines;
+    }
     let what = match (d.kind.as_str(), d.dice) {
         ("chequer", Some([a, b])) => {
             format!("You rolled {}-{}: which play is best?", a.max(b), a.min(b))
@@ -366,15 +456,19 @@ pub(crate) fn verdict_lines(card: i64, q: &Question, options: &[Offered], i: usi
             best.words
         )
     }];
-    lines.push(format!(
-        "The choices as GNU Backgammon ranked them at {} ({}):",
-        if q.length == 0 {
-            "money play"
-        } else {
-            "this score"
-        },
-        "equity lost against the best"
-    ));
+    lines.push(if q.welsh.is_some() {
+        "The choices as gammonbot's Welsh player ranked them (equity lost against the best):"
+            .to_string()
+    } else {
+        format!(
+            "The choices as GNU Backgammon ranked them at {} (equity lost against the best):",
+            if q.length == 0 {
+                "money play"
+            } else {
+                "this score"
+            },
+        )
+    });
     for (n, o) in ranked.iter().enumerate() {
         let mut marks = Vec::new();
         if std::ptr::eq(*o, chosen) {
@@ -437,6 +531,7 @@ mod tests {
                     })
                     .collect(),
             },
+            welsh: None,
         }
     }
 

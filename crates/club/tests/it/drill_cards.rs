@@ -479,6 +479,101 @@ async fn the_daily_digest_says_how_many_cards_are_due() {
     assert!(!text.contains("drill"), "{text}");
 }
 
+/// A Welsh match to one game played to its end by the Welsh player at its weak level
+/// (its noise makes mistakes), judged by the Welsh player: each player's cards are that
+/// review's decisions of theirs that lost 0.04 or more, each drawn as a Welsh board, and
+/// each verdict puts the Welsh player's own choice first.
+#[tokio::test]
+async fn a_welsh_match_gives_the_cards_of_its_mistakes_judged_by_the_welsh_player() {
+    let at = Fixture::seeded(&store_url("drill_welsh").await, 21).await;
+    let (id, _) = accepted(&at, "alice", "bob", ChallengeSpec::welsh(1)).await;
+    let net = welsh_player::shipped();
+    let (mut x, mut o) = (
+        welsh_player::EvalPlayer::new(net, welsh_player::Level::Weak, 11),
+        welsh_player::EvalPlayer::new(net, welsh_player::Level::Weak, 12),
+    );
+    clubkit::play_welsh_to_end(&at.store, id, [&mut x, &mut o], async |side, cmd| {
+        run(&at, if side == Side::X { "alice" } else { "bob" }, cmd).await;
+    })
+    .await;
+    run(&at, "alice", Command::Analyse(MatchRef::id(id))).await;
+    let report = at.club.run_next_analysis().await.unwrap().unwrap();
+    assert!(!report.failed, "{:?}", report.lines);
+    let row = at.store.analysis(report.job).await.unwrap().unwrap();
+    let review: club::WelshReview = serde_json::from_str(row.result.as_deref().unwrap()).unwrap();
+    let mistakes = review.mistakes.clone().expect("the mistakes stored");
+    let mut checked = 0;
+    for name in ["alice", "bob"] {
+        let pid = at
+            .store
+            .find_player("local", name)
+            .await
+            .unwrap()
+            .unwrap()
+            .id;
+        let side = if review.player_ids[Side::X.index()] == pid {
+            Side::X
+        } else {
+            Side::O
+        };
+        let over: Vec<_> = mistakes
+            .iter()
+            .filter(|w| w.decision.side == side && w.decision.loss.is_some_and(|l| l >= DOUBTFUL))
+            .collect();
+        let stats = run(&at, name, drill(DrillOp::Stats)).await;
+        assert!(
+            stats.lines[0].starts_with(&format!("Drill cards: {} in all", over.len())),
+            "{name}: {:?}",
+            stats.lines
+        );
+        for _ in 0..over.len() {
+            let card = run(&at, name, drill(DrillOp::Next)).await;
+            let ask = card.drill.clone().expect("a card due");
+            assert!(!ask.cube);
+            assert!(
+                card.lines[0].contains("from Welsh match"),
+                "{:?}",
+                card.lines
+            );
+            let board = card.board.as_ref().expect("a Welsh board");
+            assert!(board.welsh.is_some());
+            if let Ok(to) = std::env::var("DRILL_WELSH_PNG") {
+                std::fs::write(&to, render::render_png(board).unwrap()).unwrap();
+            }
+            let q = at.store.drill_card(ask.card).await.unwrap().unwrap();
+            let v: serde_json::Value = serde_json::from_str(&q.question).unwrap();
+            let d = &v["decision"];
+            // The Welsh player's choice: its best play, or the best it named.
+            let best = d["choices"]
+                .as_array()
+                .and_then(|c| c.first())
+                .map_or(d["best"].as_str().unwrap(), |c| {
+                    c["words"].as_str().unwrap()
+                })
+                .to_string();
+            let verdict = run(
+                &at,
+                name,
+                answer(Some(ask.card), DrillChoice::Typed(best.clone())),
+            )
+            .await;
+            assert!(
+                verdict.lines[0].starts_with(&format!("Right: {best}")),
+                "{:?}",
+                verdict.lines
+            );
+            assert!(
+                verdict.lines[2].starts_with(&format!("1. {best}: best")),
+                "{:?}",
+                verdict.lines
+            );
+            checked += 1;
+        }
+    }
+    println!("{checked} Welsh cards checked against the Welsh player's choice");
+    assert!(checked > 0, "the weak level made no mistake of 0.04");
+}
+
 /// gnubg at 0 plies on a one-point match played at random: the cards are the analysis'
 /// decisions over the threshold, and each card's choices rank as gnubg listed them (its
 /// best play first).
