@@ -56,7 +56,18 @@ pub async fn drill(
         _ => DrillOp::Next,
     };
     let club = Arc::clone(&ctx.data().club);
-    let out = match club.execute(&actor(ctx), Command::Drill(op)).await {
+    let who = actor(ctx);
+    // Privately deferred should the club be slow (the first /drill may read analyses).
+    let work = tokio::spawn(async move { club.execute(&who, Command::Drill(op)).await });
+    tokio::pin!(work);
+    let result = match tokio::time::timeout(DEFER_AFTER, &mut work).await {
+        Ok(r) => r,
+        Err(_) => {
+            rest_count::count(&ctx.defer_ephemeral().await);
+            work.await
+        }
+    };
+    let out = match result.unwrap_or_else(|e| Err(club::Refusal::TaskFailed(e).into())) {
         Ok(out) => out,
         Err(e) => {
             let refusal = poise::CreateReply::default()

@@ -27,6 +27,10 @@ pub(super) fn spawn_analysis(club: Arc<Club>) -> Vec<tokio::task::JoinHandle<()>
                         if let Err(e) = club.store.requeue_analyses().await {
                             tracing::warn!(error = %e, "analyses not requeued");
                         }
+                        // The drill cards of analyses stored before (or not yet read).
+                        if let Err(e) = club.card_analyses().await {
+                            tracing::warn!(error = %e, "drill cards not made");
+                        }
                     })
                     .await;
                 let stop = Arc::clone(&club.stop);

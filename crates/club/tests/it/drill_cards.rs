@@ -246,6 +246,32 @@ async fn an_analysed_match_gives_each_player_a_card_for_each_decision_over_the_t
 }
 
 #[tokio::test]
+async fn the_analysis_workers_card_the_stored_analyses_when_they_start() {
+    // Given an analysis stored and not yet read for cards (as one stored before drills,
+    // or by a bot stopped before reading it)
+    let at = Fixture::seeded(&store_url("drill_workers").await, 2).await;
+    analysed(&at, "alice", "bob", |a, _| vec![opening_play(a, 2, 0.09)]).await;
+    let pid = card_player(&at).await;
+    assert_eq!(at.store.drills_due(pid, at.club.now()).await.unwrap(), 0);
+    // When the analysis workers start
+    let workers = Arc::clone(&at.club).spawn_analysis();
+    let mut due = 0;
+    for _ in 0..100 {
+        due = at.store.drills_due(pid, at.club.now()).await.unwrap();
+        if due > 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    at.club.stop();
+    for w in workers {
+        w.await.unwrap();
+    }
+    // Then alice's card is there, before anyone typed /drill
+    assert_eq!(due, 1);
+}
+
+#[tokio::test]
 async fn the_verdict_ranks_the_choices_as_the_stored_analysis_does() {
     // Given alice's one card: the 3-1 she played 24/23 13/10, losing 0.09
     let at = Fixture::seeded(&store_url("drill_verdict").await, 4).await;
