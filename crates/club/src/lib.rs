@@ -14,7 +14,7 @@
 //! | `kernel/` | what every room uses: the ids (`MatchNo`, `PlayerId`, `CommunityId`), the clock, the dice, spans of time and their words, a match's cause of ending, the errors, the metrics, stopping, the low-priority thread |
 //! | `matches/` | a match: its log and the snapshot it folds into, loading one (`which_match`), the commands played on it (`plan` works one out against the engine, `play` writes it), its time banks, boards and views, prompts and choices, a deadline come, low time, money play's ledger and sessions |
 //! | `challenges/` | challenges: the terms checked, making and answering one, expiry, blocking |
-//! | `practice/` | practice: hints (standard and Welsh), the tutor, `/undo` and `/keep` |
+//! | `practice/` | practice: hints (standard and Welsh), the tutor, `/undo` and `/keep`, `/drill` (cards from a player's own analysed mistakes, on an FSRS schedule) |
 //! | `chouette/` | chouettes: the log, the operations, sessions, views, the commands |
 //! | `fair/` | provably fair dice: the chain, seeds and throws, `/fair`, the records of play, dice statistics |
 //! | `bot/` | the bot player: levels, identities, events, its decisions in a match (GNU Backgammon's and the Welsh player's), the terms it takes, the record against it |

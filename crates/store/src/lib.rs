@@ -68,6 +68,10 @@
 //! - **Fair dice**: `load_fair`, `fair_throws`, `commit_fair`; the first chain is written
 //!   by `insert_match`/`insert_chouette` and a command's throws by `commit`/`commit_chouette`
 //!   (`fair`), in their transactions.
+//! - **Drills**: `analyses_to_drill`, `add_drill_cards` (an analysis' cards and its mark
+//!   in one transaction), `next_drill_card`, `drill_card`, `next_drill_due`,
+//!   `answer_drill` (only while the card is as read), `drill_counts`, `drill_days`,
+//!   `drills_due`.
 //! - **Tests**: `fingerprint` (every table's rows and a checksum).
 //!
 //! The guarantees each backend keeps:
