@@ -55,6 +55,14 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
                                       they stop) are analysed by themselves:
                                       /server analysis:auto|league|off sets which
   /stats [player]                     average error rate and PR over the analysed matches here
+  /drill                              your next drill card: a decision of yours an analysis
+                                      found lost 0.04 or more, as it was (board, dice, score,
+                                      cube), its choices numbered; only you see it
+  /drill answer 2                     answer the card shown: its number, the play typed
+                                      (13/7 8/7), or take, drop, double, no double; the verdict
+                                      ranks the choices by the analysis' equities, and the card
+                                      comes back on a spaced schedule (FSRS: wrong soon, right later)
+  /drill stats                        cards due, learnt (recalled over 21 days or more), streak
   /web revoke #N|cN|league [name]|leaderboard|player   a new link for that web page (the
                                       old one stops working): a match's or a chouette's player,
                                       a league's organiser, anyone for the leaderboard, you for yours

@@ -22,7 +22,7 @@ mod run;
 mod vacation;
 mod web_revoke;
 
-pub use help::HELP;
+pub use help::{HELP, help_on};
 pub use output::outcome_text;
 pub use parse::parse_line;
 pub use parse_words::ParseError;

@@ -160,6 +160,8 @@ pub(super) async fn shown(out: &Outcome, now: i64, png_dir: Option<&Path>) -> St
     let file = match (out.match_id, out.chouette) {
         (Some(id), _) => Some(format!("match-{id}.png")),
         (None, Some(id)) => Some(format!("chouette-{id}.png")),
+        // A drill card's board.
+        _ if out.board.is_some() => out.drill.as_ref().map(|d| format!("drill-{}.png", d.card)),
         _ => None,
     };
     if let (Some(dir), Some(Chart::Blunders(b))) = (png_dir, out.chart.clone()) {

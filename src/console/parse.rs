@@ -4,8 +4,8 @@
 //! `chouette` and `league`.
 
 use club::{
-    ChallengeOp, ChouetteRef, Command, FairOp, FairRef, Look, MatchOp, MatchRef, PlayerOp,
-    PracticeOp, Starter,
+    ChallengeOp, ChouetteRef, Command, DrillChoice, DrillOp, FairOp, FairRef, Look, MatchOp,
+    MatchRef, PlayerOp, PracticeOp, Starter,
 };
 use engine::welsh::{NominateFor, Parity};
 use engine::{ResignLevel, excerpt};
@@ -61,6 +61,25 @@ fn h2h(args: &[&str]) -> Result<Command, ParseError> {
         })),
         _ => err("/h2h <player> (you against that player) or /h2h <player> <player>"),
     }
+}
+
+/// `/drill`, `/drill stats`, `/drill answer <number>|<play typed>` (the card due first).
+fn drill(args: &[&str]) -> Result<Command, ParseError> {
+    const USAGE: &str = "/drill (your next card), /drill answer 2 (or the play typed, or \
+         take, drop, double, no double), /drill stats";
+    Ok(Command::Drill(match args {
+        [] => DrillOp::Next,
+        ["stats"] => DrillOp::Stats,
+        ["answer", rest @ ..] if !rest.is_empty() => {
+            let text = rest.join(" ");
+            let choice = match text.parse::<usize>() {
+                Ok(n) => DrillChoice::Number(n),
+                Err(_) => DrillChoice::Typed(text),
+            };
+            DrillOp::Answer { card: None, choice }
+        }
+        _ => return err(USAGE),
+    }))
 }
 
 /// `/fair stats [player] [rules:standard|welsh]`.
@@ -355,6 +374,7 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
             [who] => Command::Player(PlayerOp::Unblock((*who).to_string())),
             _ => return err("/unblock <player>"),
         },
+        "drill" => drill(&args)?,
         "stats" => match args.as_slice() {
             [] => Command::Look(Look::Stats(None)),
             [who] => Command::Look(Look::Stats(Some((*who).to_string()))),

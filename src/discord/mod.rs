@@ -10,7 +10,8 @@
 //! | `answer.rs` | an answer for everyone built from an outcome (text, files, buttons, mentions) |
 //! | `buttons.rs` | the buttons of an answer and the command a click stands for |
 //! | `client.rs` | building and running the client: the framework, its check and handlers, what starts once ready |
-//! | `commands/` | the slash commands; `league.rs` and `analysis.rs` those with files of their own |
+//! | `commands/` | the slash commands; `league.rs`, `analysis.rs` and `drill.rs` those with files of their own |
+//! | `drill.rs` | `/drill`: the card privately, its select menu or buttons, the answer to a pick |
 //! | `league_posts.rs`, `web_page.rs` | a season's matches posted; the league and leaderboard pages' links |
 //! | `gate.rs`, `outbox.rs`, `transient.rs` | the answers under way by channel; the outbox's poster (every message owed: notices, direct messages, the bot's decisions), with nonces; which failures are tried again |
 //! | `limit.rs`, `stopping.rs`, `shards.rs`, `rest_count.rs` | the rate limit, the graceful stop, the shards, the REST counts |
@@ -21,6 +22,7 @@ mod buttons;
 mod client;
 mod commands;
 mod context;
+mod drill;
 mod gate;
 mod league;
 mod league_posts;
@@ -41,6 +43,7 @@ pub use client::{
 };
 pub use commands::commands;
 pub use context::{Context, Data, DmRefused, Error, MESSAGE_CHARS};
+pub use drill::{components as drill_components, drill_command};
 pub use limit::{Limited, Limiter, RateLimit};
 pub use shards::Shards;
 pub use stopping::{STOPPING_WORDS, Stopping};

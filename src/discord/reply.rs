@@ -351,7 +351,12 @@ pub(super) async fn on_component(
     data: &Data,
     c: &serenity::ComponentInteraction,
 ) -> Result<(), Error> {
-    let Some(cmd) = button_command(&c.data.custom_id) else {
+    let values = match &c.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
+        _ => Vec::new(),
+    };
+    let drill = super::drill::drill_command(&c.data.custom_id, &values);
+    let Some(cmd) = drill.clone().or_else(|| button_command(&c.data.custom_id)) else {
         return Ok(());
     };
     if let Err(e) = data
@@ -370,6 +375,10 @@ pub(super) async fn on_component(
             .await,
         )?;
         return Ok(());
+    }
+    if drill.is_some() {
+        // A drill card's answer: for the player alone.
+        return super::drill::on_drill_component(ctx, data, c, cmd).await;
     }
     let _answering = data.answering.enter(c.channel_id);
     let who = actor_of(&c.user, c.guild_id, c.channel_id);

@@ -239,6 +239,7 @@ impl Club {
             Command::Player(op) => self.player_op(actor, &me, community, op).await,
             Command::Analyse(m) => self.analyse(actor, &me, community, m).await,
             Command::ServerAnalysis(mode) => self.server_analysis(actor, community, mode).await,
+            Command::Drill(op) => self.drill(&me, community, op).await,
         }
     }
 

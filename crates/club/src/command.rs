@@ -238,6 +238,8 @@ pub enum Command {
     /// without anyone asking (`None`: the setting shown). The platform checks who may
     /// change it (Discord: Manage Server; the local chat: anyone).
     ServerAnalysis(Option<crate::AutoAnalysis>),
+    /// `/drill`: the cards made from my own mistakes: the next due, an answer, my counts.
+    Drill(DrillOp),
 }
 
 impl Command {
@@ -255,6 +257,7 @@ impl Command {
             Command::Player(op) => op.kind(),
             Command::Analyse(_) => "analyse",
             Command::ServerAnalysis(_) => "server_analysis",
+            Command::Drill(op) => op.kind(),
         }
     }
 }
@@ -289,6 +292,55 @@ impl ChallengeOp {
             ChallengeOp::Cancel(_) => "cancel",
         }
     }
+}
+
+/// `/drill`: the cards made from a player's own mistakes (docs/drills.md).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DrillOp {
+    /// The next card due, with its question and choices.
+    Next,
+    /// An answer to card `card` (`None`: the card due first).
+    Answer {
+        /// The card (as its choices' buttons and menu name it).
+        card: Option<i64>,
+        /// The choice given.
+        choice: DrillChoice,
+    },
+    /// The cards due and learnt, and the streak.
+    Stats,
+}
+
+impl DrillOp {
+    /// The command's kind, as the operator's metrics label it.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            DrillOp::Next => "drill",
+            DrillOp::Answer { .. } => "drill_answer",
+            DrillOp::Stats => "drill_stats",
+        }
+    }
+}
+
+/// A drill card's answer: a choice by its number in the card's list, or a play typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DrillChoice {
+    /// The choice's number as listed, from 1.
+    Number(usize),
+    /// A play typed (or a cube answer's word), matched against the card's choices.
+    Typed(String),
+}
+
+/// A drill card's question for an adapter to offer its choices: a select menu or
+/// numbered lines for a chequer play, buttons for a cube decision. Answers are private.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DrillAsk {
+    /// The card.
+    pub card: i64,
+    /// A cube decision (answered by buttons) rather than a chequer play.
+    pub cube: bool,
+    /// The choices in the order shown (numbered from 1), at most 25.
+    pub options: Vec<String>,
 }
 
 /// Practice: GNU Backgammon's hint and the tutor's take-back.
@@ -515,6 +567,8 @@ pub struct Outcome {
     /// The players the answer is about: one for `/rating` and `/stats`, both for `/h2h`;
     /// the adapters link to their web pages.
     pub players: Vec<PlayerRef>,
+    /// A drill card's choices (`/drill`): the answer is for the caller only.
+    pub drill: Option<DrillAsk>,
 }
 
 /// A player of a community, as an outcome names him (its web page is his there).
@@ -665,6 +719,15 @@ mod tests {
             (Command::Fair(FairRef::Match(m), FairOp::Show), "fair"),
             (Command::Analyse(m), "analyse"),
             (Command::ServerAnalysis(None), "server_analysis"),
+            (Command::Drill(DrillOp::Next), "drill"),
+            (
+                Command::Drill(DrillOp::Answer {
+                    card: None,
+                    choice: DrillChoice::Number(1),
+                }),
+                "drill_answer",
+            ),
+            (Command::Drill(DrillOp::Stats), "drill_stats"),
         ];
         for (cmd, label) in cases {
             assert_eq!(cmd.kind(), label, "{cmd:?}");

@@ -14,7 +14,7 @@
 //! | `kernel/` | what every room uses: the ids (`MatchNo`, `PlayerId`, `CommunityId`), the clock, the dice, spans of time and their words, a match's cause of ending, the errors, the metrics, stopping, the low-priority thread |
 //! | `matches/` | a match: its log and the snapshot it folds into, loading one (`which_match`), the commands played on it (`plan` works one out against the engine, `play` writes it), its time banks, boards and views, prompts and choices, a deadline come, low time, money play's ledger and sessions |
 //! | `challenges/` | challenges: the terms checked, making and answering one, expiry, blocking |
-//! | `practice/` | practice: hints (standard and Welsh), the tutor, `/undo` and `/keep` |
+//! | `practice/` | practice: hints (standard and Welsh), the tutor, `/undo` and `/keep`, `/drill` (cards from a player's own analysed mistakes, on an FSRS schedule) |
 //! | `chouette/` | chouettes: the log, the operations, sessions, views, the commands |
 //! | `fair/` | provably fair dice: the chain, seeds and throws, `/fair`, the records of play, dice statistics |
 //! | `bot/` | the bot player: levels, identities, events, its decisions in a match (GNU Backgammon's and the Welsh player's), the terms it takes, the record against it |
@@ -55,10 +55,10 @@ mod workers;
 
 pub use analysis::AnalysisRefusal;
 pub use analysis::{
-    AnalysisEvent, AnalysisReport, AnalysisSettings, AutoAnalysis, Decision, INSTALL_GNUBG,
-    MAX_ATTEMPTS, MatchPr, PR_MIN_MATCHES, PR_WINDOW, PlayerFigures, PrSummary, Review,
-    WelshDecision, WelshFigures, WelshReview, WelshWorst, blunder_boards, find_gnubg, pr_summary,
-    rating_band, review_lines, welsh_blunder_boards, welsh_review_lines,
+    AnalysisEvent, AnalysisReport, AnalysisSettings, AutoAnalysis, DOUBTFUL, Decision,
+    INSTALL_GNUBG, MAX_ATTEMPTS, MatchPr, PR_MIN_MATCHES, PR_WINDOW, PlayerFigures, PrSummary,
+    Review, Valued, WelshDecision, WelshFigures, WelshReview, WelshWorst, blunder_boards,
+    find_gnubg, pr_summary, rating_band, review_lines, welsh_blunder_boards, welsh_review_lines,
 };
 pub use bot::{BotEvent, BotLevel, BotRefusal, UnknownBotLevel, WELSH_LEVELS};
 pub use challenges::{BlockRefusal, TermsRefusal};
@@ -73,8 +73,8 @@ pub use club::Club;
 pub use command::Chart;
 pub use command::PlayerRef;
 pub use command::{
-    Actor, Attachment, ChallengeOp, ChallengeSpec, Command, DAY, Identity, Look, MatchRef, NextUp,
-    Notice, Outcome, PlayerOp, PracticeOp, Starter, TimeControl,
+    Actor, Attachment, ChallengeOp, ChallengeSpec, Command, DAY, DrillAsk, DrillChoice, DrillOp,
+    Identity, Look, MatchRef, NextUp, Notice, Outcome, PlayerOp, PracticeOp, Starter, TimeControl,
 };
 pub use fair::FairRefusal;
 pub use fair::{
@@ -105,6 +105,7 @@ pub use players::{PlayerRefusal, VacationRefusal};
 pub use practice::PracticeRefusal;
 pub use practice::{Before, TUTOR_THRESHOLD, TutorNote};
 pub use practice::{DEFAULT_HINT_WAIT, HINT_PROCESSES};
+pub use practice::{LEARNT_DAYS, MAX_DRILL_OPTIONS};
 pub use refusal::{Refusal, WaitsOn};
 pub use web::WebRefusal;
 pub use web::{

@@ -9,6 +9,7 @@
 //! club relinks none of them. A crate, not a module the tests include by path, so that each
 //! test binary uses what it needs without dead-code warnings.
 
+pub mod drills;
 pub mod load;
 pub mod ratings;
 mod welsh_play;

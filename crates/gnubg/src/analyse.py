@@ -80,6 +80,20 @@ def cube_equities(a, away, cube):
     return nd, dt, 1.0
 
 
+# How many of gnubg's best plays a chequer decision lists (with the play made).
+CHOICES = 5
+
+
+def double_choices(nd, dt, dp):
+    """The doubler's choices with their equities (EMG, his side): no double, double."""
+    return [{"cube": "no double", "equity": nd}, {"cube": "double", "equity": min(dt, dp)}]
+
+
+def take_choices(dt, dp):
+    """The answer's choices with their equities (EMG, the taker's side)."""
+    return [{"cube": "take", "equity": -dt}, {"cube": "drop", "equity": -dp}]
+
+
 decisions = []
 for gi, game in enumerate(m["games"]):
     gi_info = game["info"]
@@ -110,16 +124,23 @@ for gi, game in enumerate(m["games"]):
                 if min(dt, dp) > nd + 1e-7:
                     d = dict(base, kind="missed double", board=rec.get("board"),
                              loss=min(dt, dp) - nd, played="no double",
-                             best="double, " + ("take" if dt < dp else "pass"))
+                             best="double, " + ("take" if dt < dp else "pass"),
+                             choices=double_choices(nd, dt, dp))
                     decisions.append(d)
             moves = a.get("moves")
             if moves and "imove" in a:
                 loss = moves[0]["score"] - moves[a["imove"]]["score"]
                 if loss > 1e-7:
+                    # The best few plays and the one made, with gnubg's equities (drills).
+                    shown = list(range(min(CHOICES, len(moves))))
+                    if a["imove"] not in shown:
+                        shown.append(a["imove"])
                     decisions.append(dict(
                         base, kind="chequer", board=rec.get("board"), dice=rec.get("dice"),
                         move=rec.get("move"), best_move=moves[0]["move"], loss=loss,
-                        skill=a.get("skill")))
+                        skill=a.get("skill"),
+                        choices=[{"move": moves[k]["move"], "equity": moves[k]["score"]}
+                                 for k in shown]))
         elif action == "double" and offered is not None:
             # A beaver (or a raccoon): the cube is doubled at once, and a beaver takes the
             # double it answers: that take is judged as a take.
@@ -129,7 +150,7 @@ for gi, game in enumerate(m["games"]):
                 if loss > 1e-7:
                     decisions.append(dict(
                         base, kind="wrong take", board=board, loss=loss, played="beaver",
-                        best="drop", doubler=dbase["player"]))
+                        best="drop", doubler=dbase["player"], choices=take_choices(dt, dp)))
             pending = None
             cube *= 2
         elif action == "double":
@@ -143,7 +164,8 @@ for gi, game in enumerate(m["games"]):
                 if loss > 1e-7:
                     decisions.append(dict(
                         base, kind="wrong double", board=rec.get("board"), loss=loss,
-                        played="double", best="no double" if nd >= dt else "too good to double"))
+                        played="double", best="no double" if nd >= dt else "too good to double",
+                        choices=double_choices(nd, dt, dp)))
         elif action in ("take", "drop"):
             if pending is not None:
                 dt, dp, dbase, board = pending
@@ -153,7 +175,7 @@ for gi, game in enumerate(m["games"]):
                     decisions.append(dict(
                         base, kind="wrong " + action, board=board, loss=loss,
                         played=action, best="drop" if action == "take" else "take",
-                        doubler=dbase["player"]))
+                        doubler=dbase["player"], choices=take_choices(dt, dp)))
             pending = None
             if action == "take":
                 cube *= 2

@@ -372,4 +372,23 @@ pub struct CostlyDecision {
     pub best: Option<String>,
     /// For a take or a drop: who doubled, by gnubg's name (the board is from his side).
     pub doubler: Option<String>,
+    /// The record's number in its game (gnubg's move list, from 0).
+    #[serde(default)]
+    pub index: u32,
+    /// The choices gnubg valued, with their equities from the decider's side (EMG): a
+    /// chequer play's best few plays and the play made; a cube decision's two answers.
+    #[serde(default)]
+    pub choices: Vec<ValuedChoice>,
+}
+
+/// One choice of a decision as gnubg valued it.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct ValuedChoice {
+    /// A chequer play, as steps `[from, to]`.
+    #[serde(rename = "move")]
+    pub steps: Option<Vec<[u8; 2]>>,
+    /// A cube answer in words (`no double`, `double`, `take`, `drop`).
+    pub cube: Option<String>,
+    /// Its equity (EMG) from the side of the player deciding.
+    pub equity: f64,
 }

@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 
 pub use analyse::{
     AnalysedPlayer, AnalysisError, AnalysisRun, CostlyDecision, CubeStats, DiceStats,
-    MatchAnalysis, MoveStats, PlayerStats, analyse_match,
+    MatchAnalysis, MoveStats, PlayerStats, ValuedChoice, analyse_match,
 };
 pub use decide::{Answer, CubeAction, CubeEquities, CubeVerdict};
 pub use error::{ANALYSIS_NEEDS_GNUBG, BotError, INSTALL_GNUBG};

@@ -109,6 +109,11 @@ pub struct NewAnalysis<'a> {
     pub now: i64,
 }
 
+/// The columns of an [`AnalysisRow`] read from the table aliased `a`.
+pub(crate) const COLUMNS_OF_A: &str = "a.id, a.match_id, a.games, a.community_id, a.requested_by, \
+     a.channel, a.status, a.plies, a.requested_at, a.started_at, a.finished_at, a.attempts, \
+     a.progress, a.result, a.error, CAST(CASE WHEN a.automatic THEN 1 ELSE 0 END AS BIGINT) AS origin";
+
 const COLUMNS: &str = "id, match_id, games, community_id, requested_by, channel, status, plies, \
      requested_at, started_at, finished_at, attempts, progress, result, error, \
      CAST(CASE WHEN automatic THEN 1 ELSE 0 END AS BIGINT) AS origin";

@@ -69,6 +69,12 @@ impl Store {
             ("digests", "player_id, minute, tz, next_at, last_day"),
             ("low_time", "match_id, told, seen_version"),
             ("blocks", "blocker, blocked, created_at"),
+            (
+                "drill_cards",
+                "id, player_id, decision_key, due_at, state, stability, reps, lapses",
+            ),
+            ("drill_sources", "analysis_id"),
+            ("drill_answers", "card_id, answered_at, choice, correct"),
         ] {
             let text = match self.backend {
                 Backend::Sqlite => format!(

@@ -28,6 +28,7 @@
 //! | `fault.rs` | what a database error means for the command (disk full, unreachable, interrupted) |
 //! | `web_links.rs` | the web companion's link tokens (one per page; replaced to revoke; hidden from other pages) |
 //! | `vacation.rs` | vacations: a server's allowance, one row per vacation, the clocks they move |
+//! | `drills.rs` | drill cards from a player's own mistakes: the cards, their FSRS memory and due time, the analyses read for them, the answers |
 //! | `digest.rs` | the daily digest's settings and days sent, the open matches of many players in one read, the low-time notice's marks |
 //! | `waiting.rs` | whom an open match waits on (written with each change), a player's waiting matches read by it |
 //! | `blocks.rs` | who blocked whom (`/block`, `/unblock`) |
@@ -67,6 +68,10 @@
 //! - **Fair dice**: `load_fair`, `fair_throws`, `commit_fair`; the first chain is written
 //!   by `insert_match`/`insert_chouette` and a command's throws by `commit`/`commit_chouette`
 //!   (`fair`), in their transactions.
+//! - **Drills**: `analyses_to_drill`, `add_drill_cards` (an analysis' cards and its mark
+//!   in one transaction), `next_drill_card`, `drill_card`, `next_drill_due`,
+//!   `answer_drill` (only while the card is as read), `drill_counts`, `drill_days`,
+//!   `drills_due`.
 //! - **Tests**: `fingerprint` (every table's rows and a checksum).
 //!
 //! The guarantees each backend keeps:
@@ -118,6 +123,7 @@ mod db;
 mod db_url;
 mod dice_counts;
 mod digest;
+mod drills;
 mod fair;
 mod fault;
 mod fingerprint;
@@ -154,6 +160,7 @@ pub use cause::EndCause;
 pub use chouettes::{ChouetteRow, NewChouette};
 pub use db_url::DbUrl;
 pub use digest::{DigestRow, DigestWrite, WaitingRow};
+pub use drills::{DrillAnswer, DrillCardRow, DrillCounts, DrillMemory, NewDrillCard};
 pub use fair::{FairChainRow, FairChange, FairRow, FairThrowRow};
 pub use fault::Fault;
 pub use health::database_errors;

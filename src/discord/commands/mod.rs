@@ -108,6 +108,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         super::league::league(),
         super::analysis::analyse(),
         super::analysis::stats(),
+        super::drill::drill(),
         hint(),
         undo(),
         keep(),

@@ -65,8 +65,19 @@ pub(super) fn message_problems(m: &Value, at: &str) -> Vec<Problem> {
                     format!("Must be between 1 and 5 in length ({} given).", items.len()),
                 ));
             }
+            if items.iter().any(|b| b["type"] == 3) && items.len() > 1 {
+                out.push(problem(
+                    format!("{here}.components"),
+                    "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                    "A select menu takes a whole action row.",
+                ));
+            }
             for (j, b) in items.iter().enumerate() {
                 let here = format!("{here}.components.{j}");
+                if b["type"] == 3 {
+                    out.extend(select_problems(b, &here, &mut ids));
+                    continue;
+                }
                 if b["type"] != 2 {
                     continue;
                 }
@@ -123,6 +134,84 @@ pub(super) fn message_problems(m: &Value, at: &str) -> Vec<Problem> {
                 format!("Must be 1024 or fewer in length ({n} given)."),
             ));
         }
+    }
+    out
+}
+
+/// A string select menu's fields over Discord's limits: its `custom_id` 1 to 100
+/// characters and unique in the message; 1 to 25 options, each label and value 1 to 100
+/// characters, the values distinct; `min_values` and `max_values` within 0-25 and the
+/// options; a placeholder at most 150.
+fn select_problems(b: &Value, here: &str, ids: &mut HashSet<String>) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let n = chars(&b["custom_id"]);
+    if !(1..=100).contains(&n) {
+        out.push(problem(
+            format!("{here}.custom_id"),
+            "BASE_TYPE_BAD_LENGTH",
+            format!("Must be between 1 and 100 in length ({n} given)."),
+        ));
+    }
+    if let Some(id) = b["custom_id"].as_str()
+        && !ids.insert(id.to_string())
+    {
+        out.push(problem(
+            format!("{here}.custom_id"),
+            "COMPONENT_CUSTOM_ID_DUPLICATED",
+            format!("Component custom id cannot be duplicated ({id})."),
+        ));
+    }
+    let options = b["options"].as_array().cloned().unwrap_or_default();
+    if options.is_empty() || options.len() > 25 {
+        out.push(problem(
+            format!("{here}.options"),
+            "BASE_TYPE_BAD_LENGTH",
+            format!(
+                "Must be between 1 and 25 in length ({} given).",
+                options.len()
+            ),
+        ));
+    }
+    let mut values = HashSet::new();
+    for (k, o) in options.iter().enumerate() {
+        for field in ["label", "value"] {
+            let n = chars(&o[field]);
+            if !(1..=100).contains(&n) {
+                out.push(problem(
+                    format!("{here}.options.{k}.{field}"),
+                    "BASE_TYPE_BAD_LENGTH",
+                    format!("Must be between 1 and 100 in length ({n} given)."),
+                ));
+            }
+        }
+        if let Some(v) = o["value"].as_str()
+            && !values.insert(v.to_string())
+        {
+            out.push(problem(
+                format!("{here}.options.{k}.value"),
+                "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                format!("Select component option value cannot be duplicated ({v})."),
+            ));
+        }
+    }
+    for field in ["min_values", "max_values"] {
+        if let Some(v) = b[field].as_u64()
+            && (v > 25 || v as usize > options.len())
+        {
+            out.push(problem(
+                format!("{here}.{field}"),
+                "BASE_TYPE_MAX_VALUE",
+                format!("{field} must be within the options ({v} given)."),
+            ));
+        }
+    }
+    let p = chars(&b["placeholder"]);
+    if p > 150 {
+        out.push(problem(
+            format!("{here}.placeholder"),
+            "BASE_TYPE_MAX_LENGTH",
+            format!("Must be 150 or fewer in length ({p} given)."),
+        ));
     }
     out
 }

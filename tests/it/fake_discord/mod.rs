@@ -761,6 +761,19 @@ pub fn autocomplete(token: &str, who: (u64, &str), name: &str, options: Value) -
     )
 }
 
+/// A pick in a select menu (component type 3) of a message of the bot: `values` chosen.
+#[must_use]
+pub fn select(token: &str, who: (u64, &str), custom_id: &str, values: &[&str]) -> Value {
+    let mut v = base(
+        3,
+        token,
+        who,
+        json!({"custom_id": custom_id, "component_type": 3, "values": values}),
+    );
+    v["message"] = message(300_000_000_000_000_001, &CHANNEL.to_string(), "drill");
+    v
+}
+
 /// A button click on a message of the bot.
 #[must_use]
 pub fn click(token: &str, who: (u64, &str), custom_id: &str) -> Value {

@@ -204,6 +204,31 @@ async fn fake_refuses_six_rows_six_buttons_a_row_long_or_repeated_custom_ids() {
 }
 
 #[tokio::test]
+async fn fake_refuses_a_select_menu_of_26_options_or_sharing_its_row() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let menu = |n: usize| {
+        let options: Vec<Value> = (1..=n)
+            .map(|i| json!({"label": format!("play {i}"), "value": i.to_string()}))
+            .collect();
+        json!({"type": 3, "custom_id": "gd:1", "options": options,
+               "min_values": 1, "max_values": 1})
+    };
+    // 25 options: the most Discord takes.
+    let most = json!({"content": "m", "components": [{"type": 1, "components": [menu(25)]}]});
+    assert_eq!(call(&fake, "POST", &messages(), most).await.0, 200);
+    assert!(fake.take_violations().is_empty());
+    let over = json!({"content": "m", "components": [{"type": 1, "components": [menu(26)]}]});
+    assert_eq!(call(&fake, "POST", &messages(), over).await.0, 400);
+    one_violation(&fake, "options: BASE_TYPE_BAD_LENGTH");
+    let button = json!({"type": 2, "style": 1, "label": "go", "custom_id": "b"});
+    let shared = json!({"content": "m",
+                        "components": [{"type": 1, "components": [menu(2), button]}]});
+    assert_eq!(call(&fake, "POST", &messages(), shared).await.0, 400);
+    one_violation(&fake, "COMPONENT_LAYOUT_WIDTH_EXCEEDED");
+    fake.finish().await;
+}
+
+#[tokio::test]
 async fn fake_refuses_an_attachment_description_over_1024_characters() {
     let fake = FakeDiscord::start(TOKEN).await;
     let multipart = |description: String| {

@@ -2,7 +2,9 @@
 //! [`Review`]: gnubg's players as sides, each player's figures (rates in mEMG, the PR, the
 //! rating band) and the three worst decisions, their plays in words.
 
-use crate::analysis::review::{Decision, PlayerFigures, Review, rating_band, steps_text};
+use crate::analysis::review::{
+    DOUBTFUL, Decision, PlayerFigures, Review, Valued, rating_band, steps_text,
+};
 use engine::Side;
 use gnubg::{AnalysedPlayer, MatchAnalysis};
 
@@ -89,6 +91,18 @@ pub(crate) fn review(analysis: &MatchAnalysis, match_id: i64, player_ids: [i64; 
         let mut score = [0; 2];
         score[Side::O.index()] = d.score[0];
         score[Side::X.index()] = d.score[1];
+        let choices = d
+            .choices
+            .iter()
+            .map(|c| {
+                let steps = c.steps.clone().unwrap_or_default();
+                Valued {
+                    words: c.cube.clone().unwrap_or_else(|| steps_text(&board, &steps)),
+                    steps,
+                    equity: c.equity,
+                }
+            })
+            .collect();
         decisions.push(Decision {
             side,
             kind: d.kind.clone(),
@@ -104,10 +118,21 @@ pub(crate) fn review(analysis: &MatchAnalysis, match_id: i64, player_ids: [i64; 
             cube: d.cube,
             owner: d.owner.as_deref().and_then(side_of),
             score,
+            index: d.index,
+            choices,
         });
     }
+    let mistakes: Vec<Decision> = decisions
+        .iter()
+        .filter(|d| d.loss >= DOUBTFUL)
+        .cloned()
+        .collect();
     decisions.sort_by(|a, b| b.loss.total_cmp(&a.loss));
     decisions.truncate(3);
+    for d in &mut decisions {
+        // The worst are drawn, not drilled: their choices are kept with the mistakes.
+        d.choices.clear();
+    }
     let player = |s: Side| {
         let p = if s == Side::O {
             &analysis.x
@@ -129,6 +154,7 @@ pub(crate) fn review(analysis: &MatchAnalysis, match_id: i64, player_ids: [i64; 
         player_ids,
         players,
         worst: decisions,
+        mistakes: Some(mistakes),
         seconds: 0.0,
     }
 }

@@ -13,10 +13,10 @@ pub(crate) mod pr_history;
 mod queue;
 mod refusal;
 mod report;
-mod review;
-mod review_words;
+pub(crate) mod review;
+pub(crate) mod review_words;
 pub(crate) mod stats;
-mod welsh;
+pub(crate) mod welsh;
 
 pub(crate) use queue::Analyst;
 
@@ -24,7 +24,7 @@ pub use gnubg::find_gnubg;
 pub use pr::{MatchPr, PR_MIN_MATCHES, PR_WINDOW, PrSummary, pr_summary};
 pub use queue::{AnalysisEvent, AnalysisReport, AnalysisSettings, INSTALL_GNUBG, MAX_ATTEMPTS};
 pub use refusal::AnalysisRefusal;
-pub use review::{Decision, PlayerFigures, Review, rating_band};
+pub use review::{DOUBTFUL, Decision, PlayerFigures, Review, Valued, rating_band};
 pub use review_words::{blunder_boards, review_lines};
 pub use store::AutoAnalysis;
 pub use welsh::{

@@ -64,6 +64,26 @@ pub struct Decision {
     pub owner: Option<Side>,
     /// At the start of the game, by [`Side::index`].
     pub score: [u32; 2],
+    /// The record's number in its game (gnubg's, from 0): with the game and the kind, it
+    /// names the decision (0 in analyses stored before drills).
+    #[serde(default)]
+    pub index: u32,
+    /// The choices gnubg valued, best first or as it listed them (a chequer play's best
+    /// few and the play made; a cube decision's two answers); empty in analyses stored
+    /// before drills.
+    #[serde(default)]
+    pub choices: Vec<Valued>,
+}
+
+/// One choice of a decision with gnubg's equity for it, from the decider's side (EMG).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Valued {
+    /// In words: a play in gnubg's notation, or `no double`, `double`, `take`, `drop`.
+    pub words: String,
+    /// A chequer play's steps (mover's numbering), empty for a cube answer.
+    #[serde(default)]
+    pub steps: Vec<[u8; 2]>,
+    pub equity: f64,
 }
 
 /// What a job found, as stored.
@@ -81,9 +101,18 @@ pub struct Review {
     pub players: [PlayerFigures; 2],
     /// The three worst decisions, worst first.
     pub worst: Vec<Decision>,
+    /// Every decision of either player that lost at least gnubg's "doubtful" threshold
+    /// ([`DOUBTFUL`]), in the order made, with its valued choices: what drill cards are
+    /// made from. `None` in analyses stored before drills (their cards come from `worst`).
+    #[serde(default)]
+    pub mistakes: Option<Vec<Decision>>,
     /// Seconds gnubg took.
     pub seconds: f64,
 }
+
+/// gnubg's threshold for marking a decision "doubtful" (EMG): a decision that lost at
+/// least this is a mistake, and becomes a drill card.
+pub const DOUBTFUL: f64 = 0.04;
 
 /// gnubg's rating band for an overall error rate (EMG per decision), as its `GetRating`.
 #[must_use]

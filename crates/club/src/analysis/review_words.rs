@@ -91,72 +91,12 @@ fn decision_title(r: &Review, d: &Decision) -> String {
 /// The pictures of the worst decisions.
 #[must_use]
 pub fn blunder_boards(r: &Review) -> Vec<BlunderBoard> {
+    let names = [r.players[0].name.clone(), r.players[1].name.clone()];
     r.worst
         .iter()
         .filter_map(|d| {
-            let board = board_from_position_id(&d.board).ok()?;
-            let steps: Vec<Step> = d
-                .steps
-                .iter()
-                .map(|&[from, to]| Step { from, to })
-                .collect();
-            // A chequer play is drawn made (its origins and landings marked, as a last
-            // play); a cube decision shows the board it was taken on.
-            let after = if d.kind == "chequer" {
-                apply_steps(&board, &steps).unwrap_or(board)
-            } else {
-                board
-            };
-            let position = Position::from_view(d.board_side, &after);
-            let names = [r.players[0].name.clone(), r.players[1].name.clone()];
-            let dice = d.dice.map(|[a, b]| DiceView {
-                side: d.side,
-                values: [a.max(b), a.min(b)],
-                nominated: false,
-            });
-            let last_play = if d.kind == "chequer" {
-                Some(LastPlay::new(d.side, &board, &steps, d.played.clone()))
-            } else {
-                None
-            };
-            let cube = match d.owner {
-                _ if d.kind != "chequer" && d.kind != "missed double" => CubeView::Offered {
-                    value: d.cube * 2,
-                    by: d.board_side,
-                },
-                None => CubeView::Centred(d.cube),
-                Some(owner) => CubeView::Owned {
-                    value: d.cube,
-                    owner,
-                },
-            };
-            let scene = Scene {
-                ruleset: Ruleset::Standard,
-                position,
-                viewer: d.side,
-                names,
-                to_act: Some(d.side),
-                dice,
-                cube,
-                score: ScoreView {
-                    score: d.score,
-                    target: if r.length == 0 {
-                        Target::Money
-                    } else {
-                        Target::Points(r.length)
-                    },
-                    crawford: false,
-                    post_crawford: false,
-                    stakes: None,
-                },
-                last_play,
-                welsh: None,
-                prompt: Some(format!("{}, lost {:.3}", d.kind, d.loss)),
-                team_cubes: Vec::new(),
-                standings: None,
-                reference: Some(format!("#{} game {}", r.match_id, d.game)),
-                result: None,
-            };
+            let mut scene = decision_scene(r.match_id, r.length, &names, d, true)?;
+            scene.prompt = Some(format!("{}, lost {:.3}", d.kind, d.loss));
             Some(BlunderBoard {
                 scene,
                 title: decision_title(r, d),
@@ -166,4 +106,80 @@ pub fn blunder_boards(r: &Review) -> Vec<BlunderBoard> {
             })
         })
         .collect()
+}
+
+/// The board of decision `d` of match `match_id` (`length` points, 0: money; `names` by
+/// [`engine::Side::index`]) from the side of the player who made it, with his dice, the
+/// cube and the score: `made`, a chequer play drawn made (its origins and landings
+/// marked, as a last play); otherwise the board before it, as he saw it then (a drill's
+/// question). A cube decision shows the board it was taken on. `None`: a board that
+/// cannot be read.
+#[must_use]
+pub(crate) fn decision_scene(
+    match_id: i64,
+    length: u32,
+    names: &[String; 2],
+    d: &Decision,
+    made: bool,
+) -> Option<Scene> {
+    let board = board_from_position_id(&d.board).ok()?;
+    let steps: Vec<Step> = d
+        .steps
+        .iter()
+        .map(|&[from, to]| Step { from, to })
+        .collect();
+    let chequer = d.kind == "chequer";
+    let after = if chequer && made {
+        apply_steps(&board, &steps).unwrap_or(board)
+    } else {
+        board
+    };
+    let position = Position::from_view(d.board_side, &after);
+    let dice = d.dice.map(|[a, b]| DiceView {
+        side: d.side,
+        values: [a.max(b), a.min(b)],
+        nominated: false,
+    });
+    let last_play =
+        (chequer && made).then(|| LastPlay::new(d.side, &board, &steps, d.played.clone()));
+    let cube = match d.owner {
+        _ if !chequer && d.kind != "missed double" && (made || d.kind != "wrong double") => {
+            CubeView::Offered {
+                value: d.cube * 2,
+                by: d.board_side,
+            }
+        }
+        None => CubeView::Centred(d.cube),
+        Some(owner) => CubeView::Owned {
+            value: d.cube,
+            owner,
+        },
+    };
+    Some(Scene {
+        ruleset: Ruleset::Standard,
+        position,
+        viewer: d.side,
+        names: names.clone(),
+        to_act: Some(d.side),
+        dice,
+        cube,
+        score: ScoreView {
+            score: d.score,
+            target: if length == 0 {
+                Target::Money
+            } else {
+                Target::Points(length)
+            },
+            crawford: false,
+            post_crawford: false,
+            stakes: None,
+        },
+        last_play,
+        welsh: None,
+        prompt: None,
+        team_cubes: Vec::new(),
+        standings: None,
+        reference: Some(format!("#{match_id} game {}", d.game)),
+        result: None,
+    })
 }

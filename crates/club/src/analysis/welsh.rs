@@ -26,6 +26,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::Entry;
 use crate::Snapshot;
+use crate::analysis::review::{DOUBTFUL, Valued};
 use crate::command::ChallengeSpec;
 use crate::practice::welsh_hint::{throw_words, welsh_adviser};
 use engine::welsh::{
@@ -63,6 +64,10 @@ pub struct WelshDecision {
     /// The equity lost against the Welsh player's choice (never below 0); `None` for
     /// doubling, judged without an equity.
     pub loss: Option<f64>,
+    /// A play that lost at least [`DOUBTFUL`]: the strong level's best five and the play
+    /// made, with their equities (1-ply, for the mover), for drills; empty otherwise.
+    #[serde(default)]
+    pub choices: Vec<Valued>,
 }
 
 /// One of the worst decisions, with the match as it stood, to draw.
@@ -124,6 +129,11 @@ pub struct WelshReview {
     pub decisions: Vec<WelshDecision>,
     /// The three worst decisions, worst first.
     pub worst: Vec<WelshWorst>,
+    /// Every decision that lost at least [`DOUBTFUL`] of the Welsh player's equity, in
+    /// the order made, with the match as it stood: what drill cards are made from. `None`
+    /// in reviews stored before drills.
+    #[serde(default)]
+    pub mistakes: Option<Vec<WelshWorst>>,
     /// Seconds the analysis took.
     pub seconds: f64,
 }
@@ -236,6 +246,7 @@ pub(crate) fn review_welsh(
                         played,
                         best,
                         loss,
+                        choices: Vec::new(),
                     },
                     before: m.clone(),
                     play,
@@ -362,13 +373,36 @@ pub(crate) fn review_welsh(
                                 let t = format_welsh_play(&before, &plays[i].play);
                                 if t.is_empty() { "pass".to_string() } else { t }
                             };
+                            let loss = f64::from((best.equity - mine).max(0.0));
                             push(
                                 "play",
                                 text(made),
                                 text(best.index),
-                                Some(f64::from((best.equity - mine).max(0.0))),
+                                Some(loss),
                                 Some(plays[made].play),
                             );
+                            if loss >= DOUBTFUL
+                                && let Some(j) = judged.last_mut()
+                            {
+                                // Its choices, for a drill card: the best five and the
+                                // play made, best first.
+                                let mut order = ranked.clone();
+                                order.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+                                let mut shown: Vec<_> = order.iter().take(5).copied().collect();
+                                if !shown.iter().any(|r| r.index == made)
+                                    && let Some(r) = order.iter().find(|r| r.index == made)
+                                {
+                                    shown.push(*r);
+                                }
+                                j.decision.choices = shown
+                                    .iter()
+                                    .map(|r| Valued {
+                                        words: text(r.index),
+                                        steps: Vec::new(),
+                                        equity: f64::from(r.equity),
+                                    })
+                                    .collect();
+                            }
                         }
                     }
                 }
@@ -451,6 +485,15 @@ fn summary(job: &WelshJob, games: u32, judged: Vec<Judged>, seconds: f64) -> Wel
         let l = |i: usize| judged[i].decision.loss.unwrap_or(0.0);
         l(b).total_cmp(&l(a))
     });
+    let mistakes = judged
+        .iter()
+        .filter(|j| j.decision.loss.is_some_and(|l| l >= DOUBTFUL))
+        .map(|j| WelshWorst {
+            decision: j.decision.clone(),
+            before: j.before.clone(),
+            play: j.play,
+        })
+        .collect();
     let worst = order
         .iter()
         .take(3)
@@ -468,8 +511,17 @@ fn summary(job: &WelshJob, games: u32, judged: Vec<Judged>, seconds: f64) -> Wel
         network_games: welsh_player::shipped().games,
         player_ids: job.player_ids,
         players,
-        decisions: judged.into_iter().map(|j| j.decision).collect(),
+        decisions: judged
+            .into_iter()
+            .map(|j| {
+                let mut d = j.decision;
+                // The choices are kept with the mistakes.
+                d.choices.clear();
+                d
+            })
+            .collect(),
         worst,
+        mistakes: Some(mistakes),
         seconds,
     }
 }

@@ -215,6 +215,7 @@ pub(super) async fn challenge(
         owed: false,
         web: None,
         players: Vec::new(),
+        drill: None,
     })
 }
 

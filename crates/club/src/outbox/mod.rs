@@ -25,7 +25,7 @@ pub(crate) mod rows;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::{Club, ClubError, Notice, Outcome};
-use rows::{ANALYSIS, BOT, BOT_NOTE, DM, NOTICE, THREADS};
+use rows::{ANALYSIS, BOT, BOT_NOTE, DM, THREADS};
 
 /// A post failed for now is tried again at most this many times in all; then it is
 /// recorded as failed for good.

@@ -315,12 +315,26 @@ pub(super) async fn compose_digests(
                 continue;
             };
             let lines = super::waiting::waiting_lines(list, now, &links, &tokens);
+            // The drill cards due, when there are some (room kept for the line).
+            let due = club.store.drills_due(p.id, now).await?;
+            let drills = (due > 0).then(|| {
+                format!(
+                    "{due} drill card{} of your own mistakes {} due: /drill",
+                    if due == 1 { "" } else { "s" },
+                    if due == 1 { "is" } else { "are" }
+                )
+            });
+            let room = links
+                .message_chars
+                .map(|m| m.saturating_sub(drills.as_ref().map_or(0, |d| d.len() + 1)));
+            let mut text = digest_lines(&p.display_name, lines, room);
+            text.extend(drills);
             notices.push(Notice {
                 match_id: list[0].match_id.into(),
                 channel: String::new(),
                 user_id: p.platform_id.clone(),
                 dm: true,
-                text: digest_lines(&p.display_name, lines, links.message_chars).join("\n"),
+                text: text.join("\n"),
             });
         }
         tokio::task::yield_now().await;

@@ -1,8 +1,12 @@
-//! Practice: hints (standard and Welsh), the tutor and `/undo`.
+//! Practice: hints (standard and Welsh), the tutor and `/undo`, and drills made from a
+//! player's own mistakes.
 //!
 //! Entry points, on [`Club`]: `hint` (`hint`); `act_tutored` (`tutor`); `undo_or_keep`
-//! (`undo`).
+//! (`undo`); `drill`, `card_analyses` (`drill`).
 
+mod drill;
+mod drill_card;
+mod drill_schedule;
 mod hint;
 pub(crate) mod hint_slot;
 mod refusal;
@@ -10,6 +14,8 @@ mod tutor;
 pub(crate) mod undo;
 pub(crate) mod welsh_hint;
 
+pub use drill_card::MAX_DRILL_OPTIONS;
+pub use drill_schedule::LEARNT_DAYS;
 pub use hint_slot::{DEFAULT_HINT_WAIT, HINT_PROCESSES};
 pub use refusal::PracticeRefusal;
 pub use tutor::TUTOR_THRESHOLD;
@@ -17,6 +23,7 @@ pub use undo::{Before, TutorNote};
 
 use crate::Club;
 use crate::ClubError;
+use crate::DrillOp;
 use crate::MatchOp;
 use crate::MatchRef;
 use crate::Outcome;
@@ -59,5 +66,26 @@ impl Club {
         keep: bool,
     ) -> Result<Outcome, ClubError> {
         undo::undo_or_keep(self, me, community, m, keep).await
+    }
+
+    // drill
+    /// `/drill`, `/drill answer`, `/drill stats`: the cards made from the player's own
+    /// mistakes.
+    pub(crate) async fn drill(
+        &self,
+        me: &PlayerRow,
+        community: i64,
+        op: DrillOp,
+    ) -> Result<Outcome, ClubError> {
+        drill::drill(self, me, community, op).await
+    }
+
+    /// Makes the drill cards of the stored analyses not yet read (each read once, across
+    /// restarts); how many cards were added. The analysis workers call it after each job.
+    ///
+    /// # Errors
+    /// A database error (the analyses not yet read stay so).
+    pub async fn card_analyses(&self) -> Result<u64, ClubError> {
+        drill::card_analyses(self).await
     }
 }

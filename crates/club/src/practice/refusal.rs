@@ -125,6 +125,41 @@ pub enum PracticeRefusal {
     /// The tutor's word on a match that has not started.
     #[error("the match has not started")]
     NotStarted,
+    /// A drill card that does not exist, or is another player's (or another server's).
+    #[error("there is no drill card #{card} of yours here: /drill shows your next card")]
+    NoDrillCard {
+        /// The card named.
+        card: i64,
+    },
+    /// An answer to a drill card that is not due (answered already).
+    #[error(
+        "drill card #{card} was answered already; it comes back {when}. /drill shows the \
+         next card due"
+    )]
+    DrillAnswered {
+        /// The card.
+        card: i64,
+        /// When it is due again, in words.
+        when: String,
+    },
+    /// An answer when no card is due.
+    #[error("no drill card is due to answer: /drill says when the next one is")]
+    NoDrillDue,
+    /// An answer that is none of the card's choices.
+    #[error(
+        "`{given}` is not one of drill card #{card}'s choices: answer with a number from 1 \
+         to {count} ({options})"
+    )]
+    NotADrillChoice {
+        /// The card.
+        card: i64,
+        /// What was given.
+        given: String,
+        /// How many choices the card lists.
+        count: usize,
+        /// The choices, numbered, in words.
+        options: String,
+    },
 }
 
 impl PracticeRefusal {
@@ -149,6 +184,9 @@ impl PracticeRefusal {
             | PracticeRefusal::UndoneOnce { .. }
             | PracticeRefusal::NothingFlagged { .. } => "cannot_undo",
             PracticeRefusal::NotTutorEntry | PracticeRefusal::NotStarted => "not_this_match_entry",
+            PracticeRefusal::NoDrillCard { .. } | PracticeRefusal::NoDrillDue => "no_drill_card",
+            PracticeRefusal::DrillAnswered { .. } => "drill_answered",
+            PracticeRefusal::NotADrillChoice { .. } => "not_a_choice",
         }
     }
 }

@@ -27,6 +27,10 @@ pub(super) fn spawn_analysis(club: Arc<Club>) -> Vec<tokio::task::JoinHandle<()>
                         if let Err(e) = club.store.requeue_analyses().await {
                             tracing::warn!(error = %e, "analyses not requeued");
                         }
+                        // The drill cards of analyses stored before (or not yet read).
+                        if let Err(e) = club.card_analyses().await {
+                            tracing::warn!(error = %e, "drill cards not made");
+                        }
                     })
                     .await;
                 let stop = Arc::clone(&club.stop);
@@ -37,7 +41,13 @@ pub(super) fn spawn_analysis(club: Arc<Club>) -> Vec<tokio::task::JoinHandle<()>
                         tracing::warn!(error = %e, "finished matches not queued for analysis");
                     }
                     let pause = match club.run_next_analysis().await {
-                        Ok(Some(_)) => continue,
+                        Ok(Some(_)) => {
+                            // Its drill cards, at once (else at the next /drill).
+                            if let Err(e) = club.card_analyses().await {
+                                tracing::warn!(error = %e, "drill cards not made");
+                            }
+                            continue;
+                        }
                         Ok(None) => Duration::from_secs(5),
                         Err(e) => {
                             tracing::warn!(error = %e, "analysis job failed");

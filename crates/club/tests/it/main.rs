@@ -24,6 +24,7 @@ mod club_ratings;
 mod db_restart;
 mod digest;
 mod disk_full;
+mod drill_cards;
 mod fair_dice;
 mod fair_stats;
 mod h2h;

@@ -56,6 +56,7 @@ async fn analysed(at: &Fixture, a: &str, b: &str, pa: (f64, u32), pb: (f64, u32)
         player_ids: row.players,
         players: [figures(a, pa.0, pa.1), figures(b, pb.0, pb.1)],
         worst: Vec::new(),
+        mistakes: None,
         seconds: 1.0,
     };
     let (job, _) = at
