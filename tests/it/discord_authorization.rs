@@ -438,6 +438,8 @@ fn authorization_matrix_covers_every_registered_command_that_acts() {
         "league suggest",
         // The sender's own player page kept private or shared again.
         "web private",
+        // The sender's own drill cards: shown and answered privately, his alone.
+        "drill",
     ];
     for n in &names {
         assert!(
