@@ -183,7 +183,9 @@ fn main() {
             println!("direct messages on for {} players; a poster runs", players.len());
             Some(tokio::spawn(async move {
                 loop {
-                    let owed = club.outbox_claim(100).await.unwrap();
+                    // As the Discord poster: at most one claim per `CLAIM_EVERY`.
+                    let claimed_at = tokio::time::Instant::now();
+                    let owed = club.outbox_claim(200).await.unwrap();
                     if owed.is_empty() {
                         club.outbox_wait(Duration::from_millis(100)).await;
                         continue;
@@ -196,6 +198,7 @@ fn main() {
                         })
                         .collect();
                     club.outbox_done_all(&done).await.unwrap();
+                    tokio::time::sleep_until(claimed_at + club::CLAIM_EVERY).await;
                 }
             }))
         } else {

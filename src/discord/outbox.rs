@@ -57,6 +57,7 @@ pub(super) fn spawn_poster(p: Poster) -> tokio::task::JoinHandle<()> {
         tokio::pin!(worker);
         let mut worker_done = false;
         loop {
+            let claimed_at = tokio::time::Instant::now();
             let batch = match p.club.outbox_claim(CLAIM).await {
                 Ok(b) => b,
                 Err(e) => {
@@ -93,6 +94,8 @@ pub(super) fn spawn_poster(p: Poster) -> tokio::task::JoinHandle<()> {
             if let Err(e) = p.club.outbox_done_all(&done).await {
                 tracing::warn!(error = %e, "posts not marked; tried again after their lease");
             }
+            // A busy outbox is taken in batches (`club::CLAIM_EVERY`).
+            tokio::time::sleep_until(claimed_at + club::CLAIM_EVERY).await;
         }
     })
 }

@@ -96,7 +96,7 @@ pub use matches::{
     Choice, DEFAULT_LOW_TIME, Entry, LastMove, MatchOp, Ruling, Settlement, Snapshot, Subject,
     choices_words, next_choices, next_words, rebuild, standard_rules,
 };
-pub use outbox::{Delivery, KEEP_POSTED, MAX_POST_ATTEMPTS, Owed, Posted, backoff};
+pub use outbox::{CLAIM_EVERY, Delivery, KEEP_POSTED, MAX_POST_ATTEMPTS, Owed, Posted, backoff};
 pub use players::{
     DEFAULT_VACATION_DAYS, DigestOptions, PlaceLink, RATING_CHANGES_SHOWN, VacationOp,
     WaitingLinks, WebAddress, change_line, days_taken,

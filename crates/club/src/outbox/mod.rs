@@ -35,6 +35,11 @@ pub const MAX_POST_ATTEMPTS: i64 = 12;
 /// says otherwise.
 pub(crate) const DEFAULT_LEASE: Duration = Duration::from_secs(10);
 
+/// A poster claims at most this often while rows keep coming, so that a busy outbox is
+/// taken in batches: each batch's claim and marks are one write transaction each, which
+/// the commands' own writes wait behind.
+pub const CLAIM_EVERY: Duration = Duration::from_millis(100);
+
 /// Posted rows are kept this long (seconds), then pruned by the sweep.
 pub const KEEP_POSTED: i64 = 86_400;
 
