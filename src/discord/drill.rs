@@ -189,29 +189,7 @@ pub(super) async fn on_drill_component(
         Ok(out) => out.lines.join("\n"),
         Err(e) => format!("\u{26A0} {e}"),
     });
-    if matches!(deferred, Some(Ok(()))) {
-        rest_count::counted(
-            c.create_followup(
-                ctx,
-                serenity::CreateInteractionResponseFollowup::new()
-                    .content(text)
-                    .ephemeral(true),
-            )
-            .await,
-        )?;
-    } else {
-        rest_count::counted(
-            c.create_response(
-                ctx,
-                serenity::CreateInteractionResponse::Message(
-                    serenity::CreateInteractionResponseMessage::new()
-                        .content(text)
-                        .ephemeral(true),
-                ),
-            )
-            .await,
-        )?;
-    }
+    super::clicker::tell_clicker(ctx, c, matches!(deferred, Some(Ok(()))), text).await?;
     Ok(())
 }
 

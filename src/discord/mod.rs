@@ -9,6 +9,7 @@
 //! | `reply.rs` | answering a command or a click (refusals stay private, even when the club is slow), announcements, direct messages, notices |
 //! | `answer.rs` | an answer for everyone built from an outcome (text, files, buttons, mentions) |
 //! | `buttons.rs` | the buttons of an answer and the command a click stands for |
+//! | `clicker.rs` | a private answer to the one who clicked (a followup once deferred) |
 //! | `client.rs` | building and running the client: the framework, its check and handlers, what starts once ready |
 //! | `commands/` | the slash commands; `league.rs`, `analysis.rs` and `drill.rs` those with files of their own |
 //! | `drill.rs` | `/drill`: the card privately, its select menu or buttons, the answer to a pick |
@@ -19,6 +20,7 @@
 mod analysis;
 mod answer;
 mod buttons;
+mod clicker;
 mod client;
 mod commands;
 mod context;

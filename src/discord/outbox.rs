@@ -109,6 +109,20 @@ fn failure(e: &serenity::Error) -> Posted {
     }
 }
 
+/// Posts `msg` in `channel` with `d`'s nonce, tried again on transient failures.
+async fn send(
+    p: &Poster,
+    channel: serenity::ChannelId,
+    msg: serenity::CreateMessage,
+    d: &Delivery,
+) -> Posted {
+    let msg = nonced(msg, d);
+    match retry_transient!(channel.send_message(&p.http, msg.clone()).await) {
+        Ok(m) => Posted::Done(m.id.to_string()),
+        Err(e) => failure(&e),
+    }
+}
+
 fn nonced(m: serenity::CreateMessage, d: &Delivery) -> serenity::CreateMessage {
     m.nonce(serenity::Nonce::String(d.nonce.clone()))
         .enforce_nonce(true)
@@ -138,15 +152,8 @@ async fn post(p: &Poster, d: &Delivery) -> Posted {
             let Ok(id) = r.channel.parse::<u64>() else {
                 return Posted::Never(format!("no Discord channel: {}", r.channel));
             };
-            let msg = nonced(super::analysis::report_message(r).await, d);
-            match retry_transient!(
-                serenity::ChannelId::new(id)
-                    .send_message(&p.http, msg.clone())
-                    .await
-            ) {
-                Ok(m) => Posted::Done(m.id.to_string()),
-                Err(e) => failure(&e),
-            }
+            let msg = super::analysis::report_message(r).await;
+            send(p, serenity::ChannelId::new(id), msg, d).await
         }
         Owed::Bot {
             match_id,
@@ -166,12 +173,8 @@ async fn post(p: &Poster, d: &Delivery) -> Posted {
                 p.web.as_deref(),
             )
             .await;
-            let msg = nonced(answer.message(), d);
-            match retry_transient!(channel.send_message(&p.http, msg.clone()).await) {
-                // (The next player's direct message was written with the decision.)
-                Ok(m) => Posted::Done(m.id.to_string()),
-                Err(e) => failure(&e),
-            }
+            // (The next player's direct message was written with the decision.)
+            send(p, channel, answer.message(), d).await
         }
     }
 }
@@ -193,11 +196,7 @@ async fn post_notice(p: &Poster, d: &Delivery, n: &Notice) -> Posted {
             .content(clip(&format!("<@{user}> {}", n.text)))
             .allowed_mentions(serenity::CreateAllowedMentions::new().users([user]))
     };
-    let msg = nonced(msg, d);
-    match retry_transient!(channel.send_message(&p.http, msg.clone()).await) {
-        Ok(m) => Posted::Done(m.id.to_string()),
-        Err(e) => failure(&e),
-    }
+    send(p, channel, msg, d).await
 }
 
 /// A direct message; refused for good (403), it is said once in the notice's channel.

@@ -391,32 +391,7 @@ pub(super) async fn on_component(
     // that failing, post in the channel).
     let mut deferred = deferral_made(defer);
     match result {
-        Err(e) => {
-            let text = format!("\u{26A0} {e}");
-            if deferred {
-                rest_count::counted(
-                    c.create_followup(
-                        ctx,
-                        serenity::CreateInteractionResponseFollowup::new()
-                            .content(text)
-                            .ephemeral(true),
-                    )
-                    .await,
-                )?;
-            } else {
-                rest_count::counted(
-                    c.create_response(
-                        ctx,
-                        serenity::CreateInteractionResponse::Message(
-                            serenity::CreateInteractionResponseMessage::new()
-                                .content(text)
-                                .ephemeral(true),
-                        ),
-                    )
-                    .await,
-                )?;
-            }
-        }
+        Err(e) => super::clicker::tell_clicker(ctx, c, deferred, format!("\u{26A0} {e}")).await?,
         Ok(out) => {
             let files = if deferred {
                 outcome_files(&out).await
