@@ -182,7 +182,13 @@ pub async fn lg_create(
             // The league is made: an answer Discord did not take goes to the channel.
             if let Err(e) = super::reply::answer_everyone(ctx, &answer).await {
                 tracing::warn!(error = %e, "the answer to /league create was not shown");
-                super::reply::carried_out_anyway(ctx.http(), ctx.channel_id(), &answer).await;
+                super::reply::carried_out_anyway(
+                    &ctx.data().club,
+                    ctx.http(),
+                    ctx.channel_id(),
+                    &answer,
+                )
+                .await;
             }
             Ok(())
         }

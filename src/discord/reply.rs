@@ -240,7 +240,7 @@ pub(super) async fn reply(
             // that nothing changed. An answer Discord did not take goes to the channel.
             if let Err(e) = answer_everyone(ctx, &answer).await {
                 tracing::warn!(error = %e, "the answer to a command carried out was not shown");
-                carried_out_anyway(ctx.http(), ctx.channel_id(), &answer).await;
+                carried_out_anyway(&ctx.data().club, ctx.http(), ctx.channel_id(), &answer).await;
             }
             // What other channels and players are owed went to the outbox with the
             // command; should that write have failed, it is posted from here.
@@ -256,18 +256,33 @@ pub(super) async fn reply(
 }
 
 /// After a command was carried out but its answer could not be given (the interaction's
-/// reply failed), the answer is posted in the channel, tried again on Discord's transient
-/// failures, saying so; the player is never told that nothing changed.
+/// reply failed), the answer is owed to the channel, saying so: written to the outbox and
+/// posted from there (with its nonce, tried again as every row is), or posted from here
+/// should that write fail. The player is never told that nothing changed.
 pub(super) async fn carried_out_anyway(
+    club: &Club,
     http: &serenity::Http,
     channel: serenity::ChannelId,
     answer: &Answer,
 ) {
-    let mut message = answer.message();
-    message = message.content(clip(&format!(
+    let text = clip(&format!(
         "{}\n(done: the answer to the command could not be shown, so it is posted here)",
         answer.content
-    )));
+    ));
+    let owed = Notice {
+        match_id: 0.into(),
+        channel: channel.to_string(),
+        user_id: String::new(),
+        dm: false,
+        text: text.clone(),
+    };
+    match club.owe(&[owed]).await {
+        Ok(()) => return,
+        Err(e) => {
+            tracing::warn!(error = %e, "the answer to a command carried out not written to the outbox; posted directly");
+        }
+    }
+    let message = answer.message().content(text);
     if let Err(e) = retry_transient!(channel.send_message(http, message.clone()).await) {
         tracing::warn!(error = %e, "the answer to a command carried out was not posted either");
     }
@@ -418,7 +433,7 @@ pub(super) async fn on_component(
             };
             if let Err(e) = shown {
                 tracing::warn!(error = %e, "the answer to a click carried out was not shown");
-                carried_out_anyway(&ctx.http, c.channel_id, &answer).await;
+                carried_out_anyway(&data.club, &ctx.http, c.channel_id, &answer).await;
             }
             if !out.owed {
                 announce(&ctx.http, c.channel_id, &out).await;

@@ -629,6 +629,12 @@ async fn a_reply_that_fails_after_a_commit_reaches_the_channel_and_a_retry_makes
         "{}",
         content(&posted)
     );
+    // And it was owed in the outbox first: posted by its poster, with the row's nonce
+    let nonce = posted.json()["nonce"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(nonce.starts_with("gb"), "{nonce:?}");
     // When alice, who saw no answer, challenges again
     let again = interact(&fake, challenge_cmd("t-again", ALICE, BOB, json!([]))).await;
     // Then she is answered with the match already made, not a second one

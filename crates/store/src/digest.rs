@@ -157,13 +157,16 @@ impl Store {
     /// `due`, sent for the local day `day`, is next due at `next`; in one statement (the
     /// write lock, which the commands' commits wait for, is held briefly). Whether each
     /// was claimed by this call (another process, or a change of the setting, may have
-    /// moved it first: then nothing is written for it).
+    /// moved it first: then nothing is written for it). The messages owed, `owed`, each
+    /// with its player, are written in the same transaction for the players claimed.
     ///
     /// # Errors
     /// A database error (nothing is written then).
     pub async fn claim_digests(
         &self,
         claims: &[(i64, i64, i64, String)],
+        owed: &[(i64, crate::Owed)],
+        now: i64,
     ) -> Result<Vec<bool>, StoreError> {
         if claims.is_empty() {
             return Ok(Vec::new());
@@ -188,11 +191,17 @@ impl Store {
         }
         let (_guard, mut tx) = self.begin_write().await?;
         let rows = q.fetch_all(&mut *tx).await?;
-        tx.commit().await?;
         let won: std::collections::HashSet<i64> = rows
             .iter()
             .map(|r| r.try_get::<i64, _>(0))
             .collect::<Result<_, _>>()?;
+        let mine: Vec<crate::Owed> = owed
+            .iter()
+            .filter(|(p, _)| won.contains(p))
+            .map(|(_, o)| o.clone())
+            .collect();
+        crate::outbox::insert_owed(&mut tx, &mine, now).await?;
+        tx.commit().await?;
         Ok(claims.iter().map(|(p, ..)| won.contains(p)).collect())
     }
 
@@ -249,16 +258,19 @@ impl Store {
     }
 
     /// Marks that the player of side `side` (0: X, 1: O) of match `id` was told of his low
-    /// time, at the match's `version`. Whether this call marked it (false: he was told
-    /// already, by this process or another).
+    /// time, at the match's `version`, writing `owed` (the notice) in the same transaction
+    /// when it marks it. Whether this call marked it (false: he was told already, by this
+    /// process or another, and nothing is written).
     ///
     /// # Errors
-    /// A database error.
+    /// A database error (nothing is written then).
     pub async fn claim_low_time(
         &self,
         id: i64,
         side: usize,
         version: i64,
+        owed: &[crate::Owed],
+        now: i64,
     ) -> Result<bool, StoreError> {
         let bit: i64 = if side == 0 { 1 } else { 2 };
         let (_guard, mut tx) = self.begin_write().await?;
@@ -279,8 +291,12 @@ impl Store {
         .bind(bit)
         .execute(&mut *tx)
         .await?;
+        let claimed = done.rows_affected() == 1;
+        if claimed {
+            crate::outbox::insert_owed(&mut tx, owed, now).await?;
+        }
         tx.commit().await?;
-        Ok(done.rows_affected() == 1)
+        Ok(claimed)
     }
 
     /// Marks match `id` as looked at, at `version`, with nothing to tell: it is not read

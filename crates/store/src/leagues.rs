@@ -667,17 +667,21 @@ impl Store {
         Ok((c.expected_version + 1, started))
     }
 
-    /// Marks season reminders as sent (`bits` added), if the league is still at `version`
-    /// (a reminder is not an action: the version stays). Whether it was marked now.
+    /// Marks season reminders as sent (`bits` added), if none of them was, writing `owed`
+    /// (the reminders' messages) in the same transaction. Whether it was marked now (if
+    /// not, nothing is written).
     ///
     /// # Errors
-    /// A database error.
+    /// A database error (nothing is written then).
     pub async fn mark_season_reminded(
         &self,
         league: i64,
         season: i64,
         bits: i64,
+        owed: &[crate::Owed],
+        now: i64,
     ) -> Result<bool, StoreError> {
+        let (_guard, mut tx) = self.begin_write().await?;
         let done = sqlx::query(
             "UPDATE league_seasons SET reminded = reminded | $1
              WHERE league_id = $2 AND season = $3 AND reminded & $4 = 0",
@@ -686,8 +690,13 @@ impl Store {
         .bind(league)
         .bind(season)
         .bind(bits)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
-        Ok(done.rows_affected() == 1)
+        if done.rows_affected() != 1 {
+            return Ok(false);
+        }
+        crate::outbox::insert_owed(&mut tx, owed, now).await?;
+        tx.commit().await?;
+        Ok(true)
     }
 }

@@ -357,20 +357,33 @@ impl Store {
     }
 
     /// Marks a match's reminder as sent, if the match is still at `version` (a reminder is
-    /// not an action: the version stays). Whether it was marked now.
+    /// not an action: the version stays), writing `owed` (the reminder's messages) in the
+    /// same transaction. Whether it was marked now (if not, nothing is written).
     ///
     /// # Errors
-    /// A database error.
-    pub async fn mark_reminded(&self, id: i64, version: i64) -> Result<bool, StoreError> {
+    /// A database error (nothing is written then).
+    pub async fn mark_reminded(
+        &self,
+        id: i64,
+        version: i64,
+        owed: &[crate::Owed],
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        let (_guard, mut tx) = self.begin_write().await?;
         let done = sqlx::query(
             "UPDATE matches SET reminder_at = NULL
              WHERE id = $1 AND version = $2 AND reminder_at IS NOT NULL",
         )
         .bind(id)
         .bind(version)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
-        Ok(done.rows_affected() == 1)
+        if done.rows_affected() != 1 {
+            return Ok(false);
+        }
+        crate::outbox::insert_owed(&mut tx, owed, now).await?;
+        tx.commit().await?;
+        Ok(true)
     }
 
     /// The open matches (challenged or active) against the bot player after match

@@ -1,6 +1,8 @@
 //! The outbox (migration 0023): every message a change owes someone, as rows. A match's
-//! change writes its rows in its own transaction ([`crate::MatchChange::owed`]); other
-//! changes write theirs right after they commit ([`Store::owe`]). A poster claims the first
+//! change writes its rows in its own transaction ([`crate::MatchChange::owed`]), as do
+//! the sweep's marks and claims (`mark_reminded`, `claim_low_time`, `claim_digests`,
+//! `mark_season_reminded`, `begin_vacation`, `end_vacation`); other changes write theirs
+//! right after they commit ([`Store::owe`]). A poster claims the first
 //! row of each lane (a channel, or one player's direct messages) that is not held, posts
 //! it, and marks it posted with the platform's message id ([`Store::outbox_posted`]) or
 //! failed for good with the reason ([`Store::outbox_failed`]). A claim is a lease: a
@@ -277,8 +279,8 @@ impl Store {
 
     /// Releases the held rows of match `match_id` of `kind` (all held rows when
     /// `match_id` is `None`: at start-up, no batch is under way): the rows of one match
-    /// become one, in its first row's place, their bodies joined by `join` (the first
-    /// body, then each later one).
+    /// in one lane become one, in its first row's place, their bodies joined by `join`
+    /// (the first body, then each later one).
     ///
     /// # Errors
     /// A database error (nothing changed).
@@ -290,22 +292,25 @@ impl Store {
     ) -> Result<(), StoreError> {
         let (_writing, mut tx) = self.begin_write().await?;
         let rows = sqlx::query(
-            "SELECT id, match_id, body FROM outbox WHERE held AND kind = $1 \
-             AND ($2 = 0 OR match_id = $2) ORDER BY match_id, id",
+            "SELECT id, match_id, lane, body FROM outbox WHERE held AND kind = $1 \
+             AND ($2 = 0 OR match_id = $2) ORDER BY match_id, lane, id",
         )
         .bind(kind)
         .bind(match_id.unwrap_or(0))
         .fetch_all(&mut *tx)
         .await?;
-        let mut groups: Vec<(i64, Vec<i64>, Vec<String>)> = Vec::new();
+        // Each match's rows in one lane: (match, lane), their ids, their bodies.
+        type Group = ((i64, String), Vec<i64>, Vec<String>);
+        let mut groups: Vec<Group> = Vec::new();
         for r in &rows {
-            let (id, m, body): (i64, i64, String) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
+            let (id, m, lane, body): (i64, i64, String, String) =
+                (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?);
             match groups.last_mut() {
-                Some((gm, ids, bodies)) if *gm == m => {
+                Some(((gm, gl), ids, bodies)) if *gm == m && *gl == lane => {
                     ids.push(id);
                     bodies.push(body);
                 }
-                _ => groups.push((m, vec![id], vec![body])),
+                _ => groups.push(((m, lane), vec![id], vec![body])),
             }
         }
         for (_, ids, bodies) in groups {
@@ -322,6 +327,35 @@ impl Store {
                     .execute(&mut *tx)
                     .await?;
             }
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Releases the held rows of match `match_id` whose kind is one of `kinds`, each
+    /// given `body`: a change's notices, written held in its commit with the words known
+    /// then, completed with the words known only after it (a rating's change, a league's
+    /// news). A row released already (at a restart) is left as it is.
+    ///
+    /// # Errors
+    /// A database error (nothing changed).
+    pub async fn outbox_complete(
+        &self,
+        match_id: i64,
+        kinds: &[&str],
+        body: &str,
+    ) -> Result<(), StoreError> {
+        let (_writing, mut tx) = self.begin_write().await?;
+        for kind in kinds {
+            sqlx::query(
+                "UPDATE outbox SET held = $1, body = $2 WHERE held AND match_id = $3 AND kind = $4",
+            )
+            .bind(false)
+            .bind(body)
+            .bind(match_id)
+            .bind(kind)
+            .execute(&mut *tx)
+            .await?;
         }
         tx.commit().await?;
         Ok(())

@@ -319,8 +319,8 @@ impl Store {
     }
 
     /// Ends a running vacation at `now` with the days it counts (`early`: asked for
-    /// before its planned end; else it ran out) and the clocks it moves back, in one
-    /// transaction. Whether it ended now (`false`: it had already ended, nothing
+    /// before its planned end; else it ran out), the clocks it moves back and `owed` (the
+    /// notices of it), in one transaction. Whether it ended now (`false`: it had already ended, nothing
     /// written); [`StoreError::Stale`] if a match moved on meanwhile (nothing written).
     ///
     /// # Errors
@@ -332,6 +332,7 @@ impl Store {
         days: i64,
         early: bool,
         shifts: &[ClockShift],
+        owed: &[crate::Owed],
     ) -> Result<bool, StoreError> {
         let (_guard, mut tx) = self.begin_write().await?;
         let done = sqlx::query(
@@ -348,6 +349,7 @@ impl Store {
             return Ok(false);
         }
         shift_clocks(&mut tx, shifts, now).await?;
+        crate::outbox::insert_owed(&mut tx, owed, now).await?;
         tx.commit().await?;
         Ok(true)
     }
@@ -449,7 +451,8 @@ impl Store {
     }
 
     /// Begins a planned vacation (the deadline sweep, at its start) with the clocks it
-    /// moves, in one transaction. Whether it began now (`false`: it was no longer
+    /// moves, and `owed` (the notices of it), in one transaction. Whether it began now
+    /// (`false`: it was no longer
     /// planned, nothing written); [`StoreError::Stale`] if a match moved on meanwhile
     /// (nothing written).
     ///
@@ -460,6 +463,7 @@ impl Store {
         id: i64,
         now: i64,
         shifts: &[ClockShift],
+        owed: &[crate::Owed],
     ) -> Result<bool, StoreError> {
         let (_guard, mut tx) = self.begin_write().await?;
         let done =
@@ -472,6 +476,7 @@ impl Store {
         }
         shift_clocks(&mut tx, shifts, now).await?;
         record_moved(&mut tx, id, shifts).await?;
+        crate::outbox::insert_owed(&mut tx, owed, now).await?;
         tx.commit().await?;
         Ok(true)
     }

@@ -36,6 +36,21 @@ pub(super) async fn expire(club: &Club, l: &Loaded, now: i64) -> Result<Vec<Noti
         "the challenge expired: {} did not answer within {waited}",
         l.names[1]
     );
+    let text = format!(
+        "Challenge #{} from {} to {} expired unanswered after {waited}; {} may challenge again (/challenge {})",
+        l.row.id, l.names[0], l.names[1], l.names[0], l.names[1]
+    );
+    let notices: Vec<Notice> = l
+        .players
+        .iter()
+        .map(|p| Notice {
+            match_id: l.row.id.into(),
+            channel: l.row.channel.clone(),
+            user_id: p.platform_id.clone(),
+            dm: p.notify_dm,
+            text: text.clone(),
+        })
+        .collect();
     let change = MatchChange {
         id: l.row.id,
         community_id: l.row.community_id,
@@ -46,6 +61,8 @@ pub(super) async fn expire(club: &Club, l: &Loaded, now: i64) -> Result<Vec<Noti
         result: Some(result),
         now,
         actions: vec![(None, entry_json(&Entry::Expire)?)],
+        // The notices, written with the expiry in its commit.
+        owed: crate::outbox::rows::owed_rows(&notices),
         ..MatchChange::default()
     };
     match club.commit(l, &change).await {
@@ -53,18 +70,6 @@ pub(super) async fn expire(club: &Club, l: &Loaded, now: i64) -> Result<Vec<Noti
         Err(ClubError::Refused(Refusal::Stale(..))) => return Ok(Vec::new()),
         Err(e) => return Err(e),
     }
-    let text = format!(
-        "Challenge #{} from {} to {} expired unanswered after {waited}; {} may challenge again (/challenge {})",
-        l.row.id, l.names[0], l.names[1], l.names[0], l.names[1]
-    );
-    Ok(l.players
-        .iter()
-        .map(|p| Notice {
-            match_id: l.row.id.into(),
-            channel: l.row.channel.clone(),
-            user_id: p.platform_id.clone(),
-            dm: p.notify_dm,
-            text: text.clone(),
-        })
-        .collect())
+    club.ring_outbox();
+    Ok(notices)
 }

@@ -14,7 +14,9 @@ use store::{FixtureRow, PlayerRow};
 pub(super) async fn league_sweep(club: &Club) -> Result<Vec<Notice>, ClubError> {
     let now = club.clock.now();
     // Seasons that start by themselves (recurring, or a check-in closed).
+    // Their news is written right after each start's commits (not in them).
     let mut notices = super::recur::start_due(club).await?;
+    club.owe(&notices).await?;
     for row in club.store.running_leagues().await? {
         let id = row.id;
         let lines = match super::advance::advance_league(club, id).await {
@@ -29,13 +31,16 @@ pub(super) async fn league_sweep(club: &Club) -> Result<Vec<Notice>, ClubError> 
             entrants.iter().map(|e| (e.player.id, &e.player)).collect();
         if !lines.is_empty() {
             if let Some(o) = by_id.get(&row.organiser) {
-                notices.push(Notice {
+                // Written right after the league's advance (not in its commits).
+                let news = Notice {
                     match_id: crate::MatchNo::from(0),
                     channel: row.channel.clone(),
                     user_id: o.platform_id.clone(),
                     dm: false,
                     text: lines.join("\n"),
-                });
+                };
+                club.owe(std::slice::from_ref(&news)).await?;
+                notices.push(news);
             }
         }
         let Some(season) = club.store.league_season(id, row.season).await? else {
@@ -68,20 +73,14 @@ pub(super) async fn league_sweep(club: &Club) -> Result<Vec<Notice>, ClubError> 
         if bits == 0 || season.reminded & bits == bits {
             continue;
         }
-        if !club
-            .store
-            .mark_season_reminded(id, season.season, bits & !season.reminded)
-            .await?
-        {
-            continue;
-        }
-        if bits == 4 {
+        // The reminders, written with their mark in its transaction.
+        let told = if bits == 4 {
             let ids: Vec<String> = open
                 .iter()
                 .filter_map(|f| f.match_id.map(|m| format!("#{m}")))
                 .collect();
-            if let (Some(o), false) = (by_id.get(&league.row.organiser), ids.is_empty()) {
-                notices.push(Notice {
+            match (by_id.get(&league.row.organiser), ids.is_empty()) {
+                (Some(o), false) => vec![Notice {
                     match_id: crate::MatchNo::from(0),
                     channel: league.row.channel.clone(),
                     user_id: o.platform_id.clone(),
@@ -93,28 +92,39 @@ pub(super) async fn league_sweep(club: &Club) -> Result<Vec<Notice>, ClubError> 
                         ids.len(),
                         ids.join(", ")
                     ),
-                });
+                }],
+                _ => Vec::new(),
             }
-            continue;
-        }
-        for f in &open {
-            for p in f.players.iter().flatten() {
-                let Some(player) = by_id.get(p) else { continue };
-                notices.push(Notice {
-                    match_id: f.match_id.unwrap_or(0).into(),
-                    channel: league.row.channel.clone(),
-                    user_id: player.platform_id.clone(),
-                    dm: player.notify_dm,
-                    text: format!(
-                        "Reminder: {}, league {} season {} ends in {}; your match #{} is unfinished",
-                        player.display_name,
-                        league.row.name,
-                        season.season,
-                        duration_words(left),
-                        f.match_id.unwrap_or(0)
-                    ),
-                });
+        } else {
+            let mut told = Vec::new();
+            for f in &open {
+                for p in f.players.iter().flatten() {
+                    let Some(player) = by_id.get(p) else { continue };
+                    told.push(Notice {
+                        match_id: f.match_id.unwrap_or(0).into(),
+                        channel: league.row.channel.clone(),
+                        user_id: player.platform_id.clone(),
+                        dm: player.notify_dm,
+                        text: format!(
+                            "Reminder: {}, league {} season {} ends in {}; your match #{} is unfinished",
+                            player.display_name,
+                            league.row.name,
+                            season.season,
+                            duration_words(left),
+                            f.match_id.unwrap_or(0)
+                        ),
+                    });
+                }
             }
+            told
+        };
+        let owed = crate::outbox::rows::owed_rows(&told);
+        if club
+            .store
+            .mark_season_reminded(id, season.season, bits & !season.reminded, &owed, now)
+            .await?
+        {
+            notices.extend(told);
         }
     }
     Ok(notices)

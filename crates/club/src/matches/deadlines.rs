@@ -59,40 +59,41 @@ pub(super) async fn due(club: &Club, row: MatchRow, now: i64) -> Result<Vec<Noti
                 return Ok(notices);
             }
         };
-        match super::play::save(club, &l, None, work, MatchStatus::Active).await {
+        // Said once in the match's channel, to the player who ran out; his opponent is
+        // told by direct message only if he asked for that (a notice with no channel is
+        // not posted in one). Written with the time-out, in its commit.
+        let other = &l.players[side.opponent().index()];
+        let told: Vec<super::play::Told<'_>> = [(p, l.row.channel.clone()), (other, String::new())]
+            .into_iter()
+            .filter(|(who, channel)| !channel.is_empty() || who.notify_dm)
+            .map(|(player, channel)| super::play::Told { channel, player })
+            .collect();
+        let saved =
+            super::play::save_telling(club, &l, None, work, MatchStatus::Active, &told).await;
+        match saved {
             Ok(out) => {
-                // Said once in the match's channel, to the player who ran out; his
-                // opponent is told by direct message only if he asked for that
-                // (a notice with no channel is not posted in one).
-                let other = &l.players[side.opponent().index()];
-                for (who, channel) in [(p, l.row.channel.clone()), (other, String::new())] {
-                    if channel.is_empty() && !who.notify_dm {
-                        continue;
-                    }
-                    notices.push(Notice {
-                        match_id: l.row.id.into(),
-                        channel,
-                        user_id: who.platform_id.clone(),
-                        dm: who.notify_dm,
-                        text: out.lines.join("\n"),
-                    });
-                }
+                notices.extend(out.notices);
                 // A league match's result also in the league's channel, when that
-                // is another (addressed to nobody in particular).
-                for (channel, text) in out.announce {
-                    notices.push(Notice {
+                // is another (addressed to nobody in particular): written once the
+                // league's standings are read, after the commit.
+                let announced: Vec<Notice> = out
+                    .announce
+                    .into_iter()
+                    .map(|(channel, text)| Notice {
                         match_id: l.row.id.into(),
                         channel,
                         user_id: String::new(),
                         dm: false,
                         text,
-                    });
-                }
+                    })
+                    .collect();
+                club.owe(&announced).await?;
+                notices.extend(announced);
             }
             Err(ClubError::Refused(Refusal::Stale(..))) => {}
             Err(e) => return Err(e),
         }
-    } else if club.store.mark_reminded(l.row.id, l.row.version).await? {
+    } else {
         let left = l.row.deadline_at.map_or(0, |d| d - now);
         // Regulation D: during a break the turn waits for its end.
         let mut what = next_words(&snap.game);
@@ -103,7 +104,7 @@ pub(super) async fn due(club: &Club, row: MatchRow, now: i64) -> Result<Vec<Noti
                 break_end(until, now)
             );
         }
-        notices.push(Notice {
+        let reminder = Notice {
             match_id: l.row.id.into(),
             channel: l.row.channel.clone(),
             user_id: p.platform_id.clone(),
@@ -115,7 +116,16 @@ pub(super) async fn due(club: &Club, row: MatchRow, now: i64) -> Result<Vec<Noti
                 what,
                 duration_words(left)
             ),
-        });
+        };
+        // Written with the mark, in its transaction: a reminder marked is never lost.
+        let owed = crate::outbox::rows::notice_rows(&reminder);
+        if club
+            .store
+            .mark_reminded(l.row.id, l.row.version, &owed, now)
+            .await?
+        {
+            notices.push(reminder);
+        }
     }
     Ok(notices)
 }

@@ -73,22 +73,29 @@ pub(super) async fn low_time_sweep(club: &Club, now: i64) -> Result<Vec<Notice>,
             // Here for the other player's bank, which runs again on his turn.
             continue;
         }
-        if club.store.claim_low_time(id, side, l.row.version).await? {
-            let p = &l.players[side];
-            let to_deadline = l.row.deadline_at.map_or(0, |d| d - now);
-            notices.push(Notice {
-                match_id: id.into(),
-                channel: l.row.channel.clone(),
-                user_id: p.platform_id.clone(),
-                dm: p.notify_dm,
-                text: format!(
-                    "Low time: {}, your time bank in match #{id} against {} is down to {}; {} left before you forfeit this decision",
-                    p.display_name,
-                    l.names[1 - side],
-                    duration_words(left),
-                    duration_words(to_deadline)
-                ),
-            });
+        let p = &l.players[side];
+        let to_deadline = l.row.deadline_at.map_or(0, |d| d - now);
+        let notice = Notice {
+            match_id: id.into(),
+            channel: l.row.channel.clone(),
+            user_id: p.platform_id.clone(),
+            dm: p.notify_dm,
+            text: format!(
+                "Low time: {}, your time bank in match #{id} against {} is down to {}; {} left before you forfeit this decision",
+                p.display_name,
+                l.names[1 - side],
+                duration_words(left),
+                duration_words(to_deadline)
+            ),
+        };
+        // Written with the claim, in its transaction.
+        let owed = crate::outbox::rows::notice_rows(&notice);
+        if club
+            .store
+            .claim_low_time(id, side, l.row.version, &owed, now)
+            .await?
+        {
+            notices.push(notice);
         } else {
             club.store.mark_low_time_seen(id, l.row.version).await?;
         }

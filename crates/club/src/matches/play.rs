@@ -129,8 +129,30 @@ pub(super) async fn save(
     club: &Club,
     l: &Loaded,
     actor: Option<i64>,
+    work: Work,
+    status: MatchStatus,
+) -> Result<Outcome, ClubError> {
+    save_telling(club, l, actor, work, status, &[]).await
+}
+
+/// Who a change made by the club itself (a time-out) is told to: a channel (empty:
+/// none) and a player (mentioned there; sent a direct message if he asked for them).
+pub(super) struct Told<'a> {
+    pub channel: String,
+    pub player: &'a store::PlayerRow,
+}
+
+/// [`save`], telling the change to `told`, its words (all the outcome's lines) written
+/// in the change's own commit: held with the words known before it, completed with the
+/// rating's change and the league's news, and released, once it has committed. At a
+/// restart in between, the rows are released as they were written.
+pub(super) async fn save_telling(
+    club: &Club,
+    l: &Loaded,
+    actor: Option<i64>,
     mut work: Work,
     status: MatchStatus,
+    told: &[Told<'_>],
 ) -> Result<Outcome, ClubError> {
     let now = club.clock.now();
     let mut change = planned_change(club, l, actor, &mut work, status, now)?;
@@ -174,6 +196,23 @@ pub(super) async fn save(
             .push(crate::outbox::rows::turn_message(next, &l.row.channel));
         out.owed = true;
     }
+    let notice = |text: String| -> Vec<crate::Notice> {
+        told.iter()
+            .map(|t| crate::Notice {
+                match_id: l.row.id.into(),
+                channel: t.channel.clone(),
+                user_id: t.player.platform_id.clone(),
+                dm: t.player.notify_dm,
+                text: text.clone(),
+            })
+            .collect()
+    };
+    let first_words: Vec<String> = work.lines.iter().chain(&out.lines).cloned().collect();
+    for n in notice(first_words.join("\n")) {
+        change
+            .owed
+            .extend(crate::outbox::rows::held_notice_rows(&n));
+    }
     let (version, rated) = commit_end(club, l, &change).await?;
     out.version = Some(version);
     if let Some(r) = &rated {
@@ -201,6 +240,18 @@ pub(super) async fn save(
         lines.extend(follow);
     }
     out.lines = lines;
+    if !told.is_empty() {
+        let rows = crate::outbox::rows::held_kinds();
+        if let Err(e) = club
+            .store
+            .outbox_complete(l.row.id, &rows, &out.lines.join("\n"))
+            .await
+        {
+            tracing::error!(match_id = l.row.id, error = %e, "a change's notices not released; released at the next start");
+        }
+        club.ring_outbox();
+        out.notices = notice(out.lines.join("\n"));
+    }
     Ok(out)
 }
 

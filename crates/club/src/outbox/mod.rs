@@ -3,9 +3,12 @@
 //!
 //! - **Written with the change.** The bot's decisions are rows of the match's own commit
 //!   (`matches::play`, held until the batch ends, then one row: `release_bot_rows`).
-//!   The sweep's notices (time-outs, reminders, league news, vacations, low time, digests)
-//!   and a command's notices and announcements for other channels are written by the club
-//!   right after the change commits, before any adapter sees them ([`Club::owe`]).
+//!   The sweep's reminders, expiries, low-time notices, season reminders, vacations and
+//!   digests are written in the transaction of their change; a time-out's in its commit,
+//!   held, then completed with the words known after it (`matches::play::save_telling`).
+//!   League news and a command's notices and announcements for other channels are
+//!   written right after the change commits, before any adapter sees them
+//!   ([`Club::owe`]).
 //! - **Posted by the adapter.** A poster claims the first row of each lane (a channel, or a
 //!   player's direct messages) with [`Club::outbox_claim`], posts it with its nonce, and
 //!   tells the club how it went ([`Club::outbox_done`]): posted (with the platform's
@@ -136,6 +139,11 @@ fn outcome_of(d: &Delivery, how: Posted, now: i64) -> store::OutboxOutcome {
 }
 
 impl Club {
+    /// Wakes the posters: rows were written.
+    pub(crate) fn ring_outbox(&self) {
+        self.outbox_bell.notify_waiters();
+    }
+
     /// Writes `notices` into the outbox (the change they tell of is committed) and wakes
     /// the posters.
     ///
@@ -190,7 +198,8 @@ impl Club {
     }
 
     /// Releases the bot's held rows in match `id` (`None`: every match, at start-up,
-    /// when its notes still unposted are dropped too: it tells again what still holds),
+    /// when its notes still unposted are dropped too: it tells again what still holds;
+    /// and the notices a change held in its commit are released as written),
     /// each match's rows made one, and wakes the posters.
     pub(crate) async fn release_bot_rows(&self, id: Option<i64>) {
         if id.is_none()
@@ -204,6 +213,19 @@ impl Club {
             .await
         {
             tracing::warn!(error = %e, "the bot's decisions not released for posting");
+        }
+        // A change's notices held in its commit, whose club stopped before it completed
+        // them: released as written.
+        if id.is_none() {
+            for kind in rows::held_kinds() {
+                if let Err(e) = self
+                    .store
+                    .outbox_release(None, kind, &rows::join_lines)
+                    .await
+                {
+                    tracing::warn!(error = %e, "held notices not released for posting");
+                }
+            }
         }
         self.outbox_bell.notify_waiters();
     }

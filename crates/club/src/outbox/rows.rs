@@ -152,6 +152,31 @@ pub(crate) fn bot_body(body: &str) -> BotBody {
     serde_json::from_str(body).unwrap_or_default()
 }
 
+/// The rows of `notices` (each as [`notice_rows`] makes them).
+pub(crate) fn owed_rows(notices: &[Notice]) -> Vec<store::Owed> {
+    notices.iter().flat_map(notice_rows).collect()
+}
+
+/// The rows of a notice written held with its change, to be completed and released once
+/// the change has committed ([`store::Store::outbox_complete`]); released as they are
+/// at a restart.
+pub(crate) fn held_notice_rows(n: &Notice) -> Vec<store::Owed> {
+    notice_rows(n)
+        .into_iter()
+        .map(|o| store::Owed { held: true, ..o })
+        .collect()
+}
+
+/// The kinds a held notice's rows have.
+pub(crate) fn held_kinds() -> [&'static str; 2] {
+    [NOTICE, DM]
+}
+
+/// Held notices' bodies joined at a restart (one row per match and lane: its own).
+pub(crate) fn join_lines(bodies: &[String]) -> String {
+    bodies.join("\n")
+}
+
 /// The rows of one batch of the bot's decisions made one: their lines in order, and the
 /// match as the last decision left it.
 pub(crate) fn join_bot_bodies(bodies: &[String]) -> String {

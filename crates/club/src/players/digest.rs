@@ -277,13 +277,33 @@ async fn digest_batches(club: &Club, notices: &mut Vec<Notice>) -> Result<(), Cl
                 )
             })
             .collect();
-        let claimed = club.store.claim_digests(&claims).await?;
-        let players: Vec<PlayerRow> = due
-            .into_iter()
-            .zip(claimed)
-            .filter_map(|((_, p), won)| won.then_some(p))
+        // Composed before the claim, so that each digest is written with its claim, in
+        // one transaction: a digest claimed is never lost.
+        let players: Vec<PlayerRow> = due.into_iter().map(|(_, p)| p).collect();
+        let composed = compose_digests(club, &players, now).await?;
+        let owed: Vec<(i64, store::Owed)> = composed
+            .iter()
+            .filter_map(|n| {
+                let p = players.iter().find(|p| p.platform_id == n.user_id)?;
+                Some(
+                    crate::outbox::rows::notice_rows(n)
+                        .into_iter()
+                        .map(move |o| (p.id, o)),
+                )
+            })
+            .flatten()
             .collect();
-        notices.extend(compose_digests(club, &players, now).await?);
+        let claimed = club.store.claim_digests(&claims, &owed, now).await?;
+        let won: std::collections::HashSet<&str> = players
+            .iter()
+            .zip(claimed)
+            .filter_map(|(p, won)| won.then_some(p.platform_id.as_str()))
+            .collect();
+        notices.extend(
+            composed
+                .into_iter()
+                .filter(|n| won.contains(n.user_id.as_str())),
+        );
         if claims.len() < usize::try_from(BATCH).unwrap_or(usize::MAX) {
             break;
         }

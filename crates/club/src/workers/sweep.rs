@@ -19,8 +19,8 @@ pub(super) async fn sweep(club: &Club) -> Result<Vec<Notice>, ClubError> {
     }
 }
 
-/// The sweep, each step's notices written to the outbox and handed to `send` as soon as
-/// the change they tell of is done. A step (or one match) that meets an error does not
+/// The sweep, each step's notices (written to the outbox with the change they tell of)
+/// handed to `send` as soon as it is done. A step (or one match) that meets an error does not
 /// stop the others: whatever was done is told, and the error is logged and given back
 /// (the first one). Posted messages older than a day are pruned from the outbox last.
 pub(super) async fn sweep_into(
@@ -31,47 +31,41 @@ pub(super) async fn sweep_into(
     let mut first: Option<ClubError> = None;
     // Planned vacations whose start has come begin first: no time-out for them.
     let r = club.vacation_starts().await;
-    keep(club, "vacation starts", r, send, &mut first).await;
+    keep("vacation starts", r, send, &mut first);
     match club.store.due(now, 500).await {
         Ok(rows) => {
             for row in rows {
                 let r = club.match_due(row, now).await;
-                keep(club, "a match due", r, send, &mut first).await;
+                keep("a match due", r, send, &mut first);
             }
         }
-        Err(e) => keep(club, "matches due", Err(e.into()), send, &mut first).await,
+        Err(e) => keep("matches due", Err(e.into()), send, &mut first),
     }
     let r = club.league_sweep().await;
-    keep(club, "leagues", r, send, &mut first).await;
+    keep("leagues", r, send, &mut first);
     let r = club.vacation_sweep().await;
-    keep(club, "vacations", r, send, &mut first).await;
+    keep("vacations", r, send, &mut first);
     let r = club.low_time_sweep(now).await;
-    keep(club, "low time", r, send, &mut first).await;
+    keep("low time", r, send, &mut first);
     let r = club.digest_sweep().await;
-    keep(club, "digests", r, send, &mut first).await;
+    keep("digests", r, send, &mut first);
     if let Err(e) = club.outbox_prune().await {
         tracing::warn!(error = %e, "the outbox was not pruned");
     }
     first
 }
 
-/// A step's notices written to the outbox and handed on; its error logged and kept (the
+/// A step's notices (each step writes its own to the outbox: in the transaction of the
+/// change they tell of, or right after it) handed on; its error logged and kept (the
 /// first one).
-async fn keep(
-    club: &Club,
+fn keep(
     step: &str,
     result: Result<Vec<Notice>, ClubError>,
     send: &mut (dyn FnMut(Notice) + Send),
     first: &mut Option<ClubError>,
 ) {
     match result {
-        Ok(notices) => {
-            if let Err(e) = club.owe(&notices).await {
-                tracing::error!(step, error = %e, "the sweep's notices not written to the outbox");
-                first.get_or_insert(e);
-            }
-            notices.into_iter().for_each(&mut *send);
-        }
+        Ok(notices) => notices.into_iter().for_each(&mut *send),
         Err(e) => {
             tracing::warn!(step, error = %e, "a step of the deadline sweep failed; the rest goes on");
             first.get_or_insert(e);

@@ -134,3 +134,61 @@ async fn posted_rows_are_pruned_after_their_day_and_waiting_ones_never() {
     assert_eq!(s.outbox_prune(NOW + 1).await.unwrap(), 1);
     assert_eq!(s.outbox_size().await.unwrap(), (1, 1));
 }
+
+#[tokio::test]
+async fn held_notices_are_completed_with_their_words_and_released_in_each_lane() {
+    let s = open("outbox-complete").await;
+    // Given a change's notice held in its commit: in its channel and by direct message
+    s.owe(
+        &[
+            owed("notice", "c1", 7, "timed out", true),
+            owed("dm", "dm:u1", 7, "timed out", true),
+        ],
+        NOW,
+    )
+    .await
+    .unwrap();
+    assert!(s.outbox_claim(NOW, NOW + 10, 50).await.unwrap().is_empty());
+    // When the change has committed and its words are complete
+    s.outbox_complete(7, &["notice", "dm"], "timed out\nrating 1500 -> 1492")
+        .await
+        .unwrap();
+    // Then each lane has its row with all the words
+    let rows = s.outbox_claim(NOW, NOW + 10, 50).await.unwrap();
+    let mut got: Vec<_> = rows
+        .iter()
+        .map(|r| (r.owed.lane.as_str(), r.owed.body.as_str()))
+        .collect();
+    got.sort_unstable();
+    assert_eq!(
+        got,
+        [
+            ("c1", "timed out\nrating 1500 -> 1492"),
+            ("dm:u1", "timed out\nrating 1500 -> 1492")
+        ]
+    );
+}
+
+#[tokio::test]
+async fn held_rows_of_one_match_in_two_lanes_stay_two_rows_when_released_at_start_up() {
+    let s = open("outbox-lanes-held").await;
+    // Given a notice held in two channels of one match, its club stopped before completing it
+    s.owe(
+        &[
+            owed("notice", "c1", 8, "timed out", true),
+            owed("notice", "c2", 8, "timed out", true),
+        ],
+        NOW,
+    )
+    .await
+    .unwrap();
+    // When the next start releases every held row as written
+    s.outbox_release(None, "notice", &|b: &[String]| b.join("\n"))
+        .await
+        .unwrap();
+    // Then each channel is told once
+    let rows = s.outbox_claim(NOW, NOW + 10, 50).await.unwrap();
+    let mut lanes: Vec<_> = rows.iter().map(|r| r.owed.lane.as_str()).collect();
+    lanes.sort_unstable();
+    assert_eq!(lanes, ["c1", "c2"]);
+}

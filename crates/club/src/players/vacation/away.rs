@@ -284,7 +284,7 @@ pub(super) async fn vacation_end(
         };
         match club
             .store
-            .end_vacation(v.id, now, days, true, &shifts)
+            .end_vacation(v.id, now, days, true, &shifts, &[])
             .await
         {
             Ok(true) => {

@@ -35,7 +35,10 @@ pub(crate) async fn vacation_starts(club: &Club) -> Result<Vec<Notice>, ClubErro
                     (by > 0).then(|| shifted(club, l, by, v.ends_at, now))?
                 })
                 .collect();
-            match club.store.begin_vacation(v.id, now, &shifts).await {
+            // The notices are written with the vacation's start, in its transaction.
+            let told = vacation_begun_notices(club, &me, &v, &paused);
+            let owed = crate::outbox::rows::owed_rows(&told);
+            match club.store.begin_vacation(v.id, now, &shifts, &owed).await {
                 Ok(true) => {
                     tracing::info!(
                         vacation = v.id,
@@ -46,7 +49,7 @@ pub(crate) async fn vacation_starts(club: &Club) -> Result<Vec<Notice>, ClubErro
                         clocks_moved = shifts.len(),
                         "vacation started"
                     );
-                    notices.extend(vacation_begun_notices(club, &me, &v, &paused));
+                    notices.extend(told);
                     break;
                 }
                 Ok(false) => break,
@@ -98,14 +101,17 @@ pub(crate) async fn vacation_sweep(club: &Club) -> Result<Vec<Notice>, ClubError
     let now = club.clock.now();
     let mut notices = Vec::new();
     for v in club.store.vacations_over(now, 100).await? {
+        let me = club.store.player_by_id(v.player_id).await?;
+        // The notices are written with the vacation's end, in its transaction.
+        let told = vacation_over_notices(club, &me, &v).await?;
+        let owed = crate::outbox::rows::owed_rows(&told);
         if !club
             .store
-            .end_vacation(v.id, v.ends_at, v.days, false, &[])
+            .end_vacation(v.id, v.ends_at, v.days, false, &[], &owed)
             .await?
         {
             continue;
         }
-        let me = club.store.player_by_id(v.player_id).await?;
         tracing::info!(
             vacation = v.id,
             player = v.player_id,
@@ -113,7 +119,7 @@ pub(crate) async fn vacation_sweep(club: &Club) -> Result<Vec<Notice>, ClubError
             days = v.days,
             "vacation over"
         );
-        notices.extend(vacation_over_notices(club, &me, &v).await?);
+        notices.extend(told);
     }
     Ok(notices)
 }
