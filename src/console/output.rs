@@ -36,7 +36,7 @@ pub fn outcome_text(out: &Outcome, now: i64) -> String {
     for n in out
         .notices
         .iter()
-        .filter(|n| !out.owed && !n.channel.is_empty())
+        .filter(|n| !out.owed && !out.notices_owed && !n.channel.is_empty())
     {
         s.push_str(&notice_text(n));
     }

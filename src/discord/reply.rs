@@ -246,7 +246,7 @@ pub(super) async fn reply(
             // command; should that write have failed, it is posted from here.
             if !out.owed {
                 announce(ctx.http(), ctx.channel_id(), &out).await;
-                for n in &out.notices {
+                for n in out.notices.iter().filter(|_| !out.notices_owed) {
                     post_notice(ctx.http(), &ctx.data().dm_refused, n).await;
                 }
             }
@@ -437,7 +437,7 @@ pub(super) async fn on_component(
             }
             if !out.owed {
                 announce(&ctx.http, c.channel_id, &out).await;
-                for n in &out.notices {
+                for n in out.notices.iter().filter(|_| !out.notices_owed) {
                     post_notice(&ctx.http, &data.dm_refused, n).await;
                 }
             }

@@ -561,6 +561,9 @@ pub struct Outcome {
     /// them there failed, and the adapter posts them at once). A match's change sets it
     /// when it wrote the direct message in its own commit.
     pub owed: bool,
+    /// `notices` were written to the outbox with the change itself, in its transaction:
+    /// neither the club nor the adapter writes or posts them again.
+    pub notices_owed: bool,
     /// The web page the answer is about beside its match's (a league's, a leaderboard):
     /// the adapters link to it when the web pages are on.
     pub web: Option<crate::WebPage>,

@@ -284,6 +284,7 @@ impl Store {
         &self,
         v: &NewVacation,
         shifts: &[ClockShift],
+        owed: &[crate::Owed],
     ) -> Result<i64, StoreError> {
         let (_guard, mut tx) = self.begin_write().await?;
         let running = sqlx::query(
@@ -314,6 +315,7 @@ impl Store {
         let id: i64 = row.try_get(0)?;
         shift_clocks(&mut tx, shifts, v.started_at).await?;
         record_moved(&mut tx, id, shifts).await?;
+        crate::outbox::insert_owed(&mut tx, owed, v.started_at).await?;
         tx.commit().await?;
         Ok(id)
     }

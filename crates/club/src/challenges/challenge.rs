@@ -213,6 +213,7 @@ pub(super) async fn challenge(
         announce: Vec::new(),
         notices: Vec::new(),
         owed: false,
+        notices_owed: false,
         web: None,
         players: Vec::new(),
         drill: None,

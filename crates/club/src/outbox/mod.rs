@@ -162,7 +162,11 @@ impl Club {
     /// outcome says so (`owed`: the posters post them). Should the write fail, the
     /// adapter posts them at once.
     pub(crate) async fn owe_outcome(&self, here: &str, out: &mut Outcome) {
-        let mut notices: Vec<Notice> = out.notices.clone();
+        let mut notices: Vec<Notice> = if out.notices_owed {
+            Vec::new()
+        } else {
+            out.notices.clone()
+        };
         notices.extend(
             out.announce
                 .iter()

@@ -628,3 +628,42 @@ async fn back_early_a_league_match_that_came_due_while_away_keeps_the_time_away_
     assert_eq!(m.deadline_at, Some(due + 8 * DAY));
     assert_eq!(m.turn_started_at, Some(START + 9 * DAY));
 }
+
+#[tokio::test]
+async fn a_vacation_begins_only_with_its_opponents_notice_in_the_outbox_written_once() {
+    // Given a match waiting on one player, and no row writable to the outbox
+    let url = store_url("vacation-owed").await;
+    let f = Fixture::seeded(&url, 3).await;
+    let (id, me, other) = a_match(&f).await;
+    let before = deadline(&f, id).await;
+    let pool = testkit::raw_pool(&url).await;
+    sqlx::query("ALTER TABLE outbox RENAME TO outbox_gone")
+        .execute(&pool)
+        .await
+        .unwrap();
+    // When he goes on vacation: refused, and nothing moved
+    let err = f
+        .club
+        .execute(&club::Actor::local(&me), vacation(VacationOp::Take(10)))
+        .await;
+    assert!(err.is_err(), "{err:?}");
+    assert_eq!(deadline(&f, id).await, before);
+    sqlx::query("ALTER TABLE outbox_gone RENAME TO outbox")
+        .execute(&pool)
+        .await
+        .unwrap();
+    // When he goes again with the outbox back
+    run(&f, &me, vacation(VacationOp::Take(10))).await;
+    // Then the opponent's notice is in the outbox once
+    let rows: Vec<String> = f
+        .store
+        .outbox_rows()
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|(r, ..)| r.owed.body.contains("is on vacation until"))
+        .map(|(r, ..)| r.owed.body)
+        .collect();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert!(rows[0].starts_with(&other), "{rows:?}");
+}

@@ -189,7 +189,16 @@ async fn vacation_begin_now(
             ends_at: until,
             days,
         };
-        match club.store.start_vacation(&new, &shifts).await {
+        // The opponents' notices, written with the vacation in its transaction.
+        let name = &me.display_name;
+        let until_words = utc_words(until);
+        let notices = tell_opponents(club, me, &paused, &|opp, m| {
+            format!(
+                "{opp}, {name} is on vacation until {until_words}: {name}'s clock in match #{m} is stopped until then (yours runs as usual)"
+            )
+        });
+        let owed = crate::outbox::rows::owed_rows(&notices);
+        match club.store.start_vacation(&new, &shifts, &owed).await {
             Ok(id) => {
                 tracing::info!(
                     vacation = id,
@@ -200,13 +209,7 @@ async fn vacation_begin_now(
                     clocks_moved = shifts.len(),
                     "vacation started"
                 );
-                let name = &me.display_name;
-                let until_words = utc_words(until);
-                let notices = tell_opponents(club, me, &paused, &|opp, m| {
-                    format!(
-                        "{opp}, {name} is on vacation until {until_words}: {name}'s clock in match #{m} is stopped until then (yours runs as usual)"
-                    )
-                });
+                club.ring_outbox();
                 let mut lines = vec![format!(
                     "{name} is on vacation for {days} day{}, until {until_words}{}",
                     plural(days),
@@ -229,6 +232,7 @@ async fn vacation_begin_now(
                 return Ok(Outcome {
                     lines,
                     notices,
+                    notices_owed: true,
                     ..Outcome::default()
                 });
             }
@@ -282,9 +286,15 @@ pub(super) async fn vacation_end(
         } else {
             Vec::new()
         };
+        // The opponents' notices, written with the vacation's end in its transaction.
+        let name = &me.display_name;
+        let notices = tell_opponents(club, me, &paused, &|opp, m| {
+            format!("{opp}, {name} is back from vacation: {name}'s clock in match #{m} runs again")
+        });
+        let owed = crate::outbox::rows::owed_rows(&notices);
         match club
             .store
-            .end_vacation(v.id, now, days, true, &shifts, &[])
+            .end_vacation(v.id, now, days, true, &shifts, &owed)
             .await
         {
             Ok(true) => {
@@ -296,12 +306,7 @@ pub(super) async fn vacation_end(
                     clocks_moved = shifts.len(),
                     "vacation ended early"
                 );
-                let name = &me.display_name;
-                let notices = tell_opponents(club, me, &paused, &|opp, m| {
-                    format!(
-                        "{opp}, {name} is back from vacation: {name}'s clock in match #{m} runs again"
-                    )
-                });
+                club.ring_outbox();
                 let lines = vec![
                     format!(
                         "Welcome back, {name}: your vacation ended early and counts {days} day{}; your clocks run again",
@@ -312,6 +317,7 @@ pub(super) async fn vacation_end(
                 return Ok(Outcome {
                     lines,
                     notices,
+                    notices_owed: true,
                     ..Outcome::default()
                 });
             }
