@@ -291,7 +291,7 @@ pub(super) async fn carried_out_anyway(
 /// Posts an outcome's announcements for other channels (a league match's result in the
 /// league's channel) there, unless that is where the answer went.
 pub(super) async fn announce(http: &serenity::Http, here: serenity::ChannelId, out: &Outcome) {
-    for (channel, text) in &out.announce {
+    for (channel, text) in out.announce.iter().skip(out.announce_owed) {
         let Ok(id) = channel.parse::<u64>() else {
             continue;
         };

@@ -133,7 +133,8 @@ async fn league_standings_pictures_are_named_by_league_in_the_local_chat() {
 async fn league_match_result_is_announced_in_the_league_channel_with_the_standings() {
     use club::{Actor, Command, Look, MatchOp, MatchRef};
     use engine::ResignLevel;
-    let club = open("league-words-announce").await;
+    let f = Fixture::seeded(&store_url("league-words-announce").await, 3).await;
+    let club = Arc::clone(&f.club);
     two_leagues(&club, None).await;
     // Match #1 of Spring is played in a thread of its own.
     club.move_league_match(&Actor::local("alice"), Some("Spring"), 1.into(), "thread-1")
@@ -172,6 +173,25 @@ async fn league_match_result_is_announced_in_the_league_channel_with_the_standin
     assert_eq!(out.announce.len(), 1, "{:?}", out.announce);
     assert_eq!(out.announce[0].0, "local");
     assert!(out.announce[0].1.starts_with(&want), "{:?}", out.announce);
+    // And it was owed there in the commit that ended the match, once, completed with the
+    // standings and released for posting
+    let rows = f.store.outbox_rows().await.unwrap();
+    let owed: Vec<_> = rows
+        .iter()
+        .filter(|(r, ..)| r.owed.lane == "local" && r.owed.match_id == 1)
+        .map(|(r, ..)| (r.owed.kind.as_str(), r.owed.body.as_str()))
+        .collect();
+    assert_eq!(owed.len(), 1, "{owed:?}");
+    assert_eq!(owed[0].0, "announce");
+    assert!(owed[0].1.starts_with(&want), "{owed:?}");
+    assert!(
+        f.club
+            .outbox_claim(50)
+            .await
+            .unwrap()
+            .iter()
+            .any(|d| matches!(&d.what, club::Owed::Notice(n) if n.text.starts_with(&want)))
+    );
 }
 
 /// The players of Spring's match `id` (as its board names them, X first).

@@ -553,6 +553,10 @@ pub struct Outcome {
     /// Lines for other channels: `(channel, text)` (a league match's result in the
     /// league's channel). The text is among `lines` too, for where the command was typed.
     pub announce: Vec<(String, String)>,
+    /// The first `announce_owed` of `announce` were written to the outbox with the change
+    /// itself (a league match's result, held in the commit that ends it): neither the club
+    /// nor the adapter writes or posts them again.
+    pub announce_owed: usize,
     /// Messages for other players (a vacation's start or end told to the opponents),
     /// posted as the sweep's notices are.
     pub notices: Vec<Notice>,

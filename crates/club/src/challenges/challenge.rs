@@ -214,6 +214,7 @@ pub(super) async fn challenge(
         notices: Vec::new(),
         owed: false,
         notices_owed: false,
+        announce_owed: 0,
         web: None,
         players: Vec::new(),
         drill: None,

@@ -20,6 +20,25 @@ pub(super) async fn league_result(club: &Club, match_id: i64) -> Option<(String,
     }
 }
 
+/// The channel of the league whose fixture match `match_id` is (read before its end is
+/// committed, so that the announcement is owed in that commit); `None` for a match of no
+/// league, or on a database error (logged).
+pub(super) async fn league_channel(club: &Club, match_id: i64) -> Option<String> {
+    let read = async {
+        let Some((league_id, _)) = club.store.fixture_of_match(match_id).await? else {
+            return Ok::<_, crate::ClubError>(None);
+        };
+        Ok(club.store.league(league_id).await?.map(|row| row.channel))
+    };
+    match read.await {
+        Ok(c) => c,
+        Err(e) => {
+            tracing::warn!(match_id, error = %e, "league channel not read");
+            None
+        }
+    }
+}
+
 /// The results of the league matches `ended` (by a ruling or a withdrawal), each with
 /// the standings: in `out`'s lines, and announced in the league's channel and in the
 /// match's own (the adapter skips the channel the answer went to).

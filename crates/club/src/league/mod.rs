@@ -21,7 +21,7 @@
 //! re-exports what the club and the adapters use of them, and holds the room's entry
 //! points.
 //!
-//! Entry points, on [`Club`]: `after_match_end` (`advance`); `league_result` (`announce`);
+//! Entry points, on [`Club`]: `after_match_end` (`advance`); `league_result`, `league_channel` (`announce`);
 //! `league` (`commands`); `find_league`, `league_names` (`record`); `league_posts`,
 //! `league_threads_owed`, `move_owed_league_match`, `move_league_match` (`posts`);
 //! `league_sweep` (`reminders`); `league_table`, `league_bracket`, `bracket_picture`
@@ -88,6 +88,11 @@ impl Club {
     /// the league's channel and the words; `None` for a match of no league.
     pub(crate) async fn league_result(&self, match_id: i64) -> Option<(String, String)> {
         announce::league_result(self, match_id).await
+    }
+
+    /// The channel of the league match `match_id` is a fixture of, if any.
+    pub(crate) async fn league_channel(&self, match_id: i64) -> Option<String> {
+        announce::league_channel(self, match_id).await
     }
 
     // commands

@@ -74,8 +74,9 @@ pub(super) async fn due(club: &Club, row: MatchRow, now: i64) -> Result<Vec<Noti
             Ok(out) => {
                 notices.extend(out.notices);
                 // A league match's result also in the league's channel, when that
-                // is another (addressed to nobody in particular): written once the
-                // league's standings are read, after the commit.
+                // is another (addressed to nobody in particular): owed in the commit
+                // (`announce_owed`); what follows it written right after.
+                let owed = out.announce_owed;
                 let announced: Vec<Notice> = out
                     .announce
                     .into_iter()
@@ -87,7 +88,7 @@ pub(super) async fn due(club: &Club, row: MatchRow, now: i64) -> Result<Vec<Noti
                         text,
                     })
                     .collect();
-                club.owe(&announced).await?;
+                club.owe(&announced[owed.min(announced.len())..]).await?;
                 notices.extend(announced);
             }
             Err(ClubError::Refused(Refusal::Stale(..))) => {}

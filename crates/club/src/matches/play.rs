@@ -213,23 +213,53 @@ pub(super) async fn save_telling(
             .owed
             .extend(crate::outbox::rows::held_notice_rows(&n));
     }
+    // A league match's end owes its result to the league's channel (when that is
+    // another): held in the commit with the words known then, completed with the
+    // standings once it has committed.
+    let league_lane = if over {
+        club.league_channel(l.row.id)
+            .await
+            .filter(|c| *c != l.row.channel && !c.is_empty())
+    } else {
+        None
+    };
+    if let Some(channel) = &league_lane {
+        change.owed.push(crate::outbox::rows::held_announcement(
+            l.row.id,
+            channel,
+            work.lines.join("\n"),
+        ));
+    }
     let (version, rated) = commit_end(club, l, &change).await?;
     out.version = Some(version);
     if let Some(r) = &rated {
         work.lines
             .extend(crate::players::rating::change_lines(r, l));
     }
+    let work_words = work.lines.join("\n");
     let mut lines = work.lines;
     lines.append(&mut out.lines);
     if over {
         // A league match's result, with the standings, also in the league's channel.
         let mut elsewhere = None;
+        let mut held = league_lane.map(|c| (c, work_words.clone()));
         if let Some((channel, text)) = club.league_result(l.row.id).await {
             lines.push(text.clone());
             if channel != l.row.channel {
+                if held.as_ref().is_some_and(|(c, _)| *c == channel) {
+                    held = Some((channel.clone(), text.clone()));
+                    out.announce_owed = 1;
+                }
                 out.announce.push((channel.clone(), text));
                 elsewhere = Some(channel);
             }
+        }
+        if let Some((_, words)) = held {
+            let kinds = [crate::outbox::rows::ANNOUNCE];
+            if let Err(e) = club.store.outbox_complete(l.row.id, &kinds, &words).await {
+                tracing::error!(match_id = l.row.id, error = %e, "a league result not released; released at the next start");
+            }
+            club.ring_outbox();
         }
         // What follows (the next round, the season's end, the next season's sign-up)
         // is the league's news too.

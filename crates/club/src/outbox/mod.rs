@@ -170,6 +170,7 @@ impl Club {
         notices.extend(
             out.announce
                 .iter()
+                .skip(out.announce_owed)
                 .filter(|(channel, _)| channel != here)
                 .map(|(channel, text)| Notice {
                     match_id: out.match_id.unwrap_or_else(|| 0.into()),
@@ -221,7 +222,7 @@ impl Club {
         // A change's notices held in its commit, whose club stopped before it completed
         // them: released as written.
         if id.is_none() {
-            for kind in rows::held_kinds() {
+            for kind in rows::held_kinds().into_iter().chain([rows::ANNOUNCE]) {
                 if let Err(e) = self
                     .store
                     .outbox_release(None, kind, &rows::join_lines)

@@ -8,6 +8,9 @@ use crate::Notice;
 pub(crate) const NOTICE: &str = "notice";
 /// A direct message.
 pub(crate) const DM: &str = "dm";
+/// A match's result announced in its league's channel, held in the commit that ends it
+/// until the standings are read (posted as a notice to everyone there).
+pub(crate) const ANNOUNCE: &str = "announce";
 /// The bot's decisions in a match.
 pub(crate) const BOT: &str = "bot";
 /// A season the sweep started: its matches owed a thread each (the league's id in the
@@ -170,6 +173,20 @@ pub(crate) fn held_notice_rows(n: &Notice) -> Vec<store::Owed> {
 /// The kinds a held notice's rows have.
 pub(crate) fn held_kinds() -> [&'static str; 2] {
     [NOTICE, DM]
+}
+
+/// A league match's result owed to the league's `channel`, held in the commit that ends
+/// it with `words` (what is known then), to be completed with the standings.
+pub(crate) fn held_announcement(match_id: i64, channel: &str, words: String) -> store::Owed {
+    store::Owed {
+        kind: ANNOUNCE.into(),
+        lane: channel.into(),
+        channel: channel.into(),
+        user_id: String::new(),
+        match_id,
+        body: words,
+        held: true,
+    }
 }
 
 /// Held notices' bodies joined at a restart (one row per match and lane: its own).
