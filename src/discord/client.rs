@@ -354,8 +354,8 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     }
 }
 
-/// How `/games waiting` and the daily digest link a match on Discord: a jump link to its
-/// channel or thread (its server's id and the channel's), and its web page when `web`
+/// How `/games waiting` and the daily digest link a match on Discord: a jump link to the
+/// message that last showed its board (else to its channel or thread), and its web page when `web`
 /// (the pages' public address) is set; in `<>` so that Discord shows no preview of each.
 #[must_use]
 pub fn waiting_links(web: Option<&str>) -> club::WaitingLinks {
@@ -364,9 +364,12 @@ pub fn waiting_links(web: Option<&str>) -> club::WaitingLinks {
         Arc::new(move |token: &str| format!("<{}>", ::web::match_url(&base, token)))
             as club::WebAddress
     });
-    let place: club::PlaceLink = Arc::new(|guild: &str, channel: &str| {
+    let place: club::PlaceLink = Arc::new(|guild: &str, channel: &str, message: Option<&str>| {
         let (g, c) = (guild.parse::<u64>().ok()?, channel.parse::<u64>().ok()?);
-        Some(format!("<https://discord.com/channels/{g}/{c}>"))
+        Some(match message.and_then(|m| m.parse::<u64>().ok()) {
+            Some(m) => format!("<https://discord.com/channels/{g}/{c}/{m}>"),
+            None => format!("<https://discord.com/channels/{g}/{c}>"),
+        })
     });
     club::WaitingLinks {
         page,

@@ -125,13 +125,35 @@ fn deferred(ctx: Context<'_>) -> bool {
 /// a message in the channel (the private placeholder is then deleted). If the channel
 /// refuses the post, the caller is shown the content privately with the reason.
 pub(super) async fn answer_everyone(ctx: Context<'_>, answer: &Answer) -> Result<(), Error> {
+    answer_shown(ctx, answer, false).await.map(|_| ())
+}
+
+/// [`answer_everyone`], and with `want_id` the message that shows it to everyone:
+/// `(channel, message)` (the interaction's reply names none, so it is read: one more
+/// request; `None` if that fails, or the answer went to the caller alone).
+pub(super) async fn answer_shown(
+    ctx: Context<'_>,
+    answer: &Answer,
+    want_id: bool,
+) -> Result<Option<(String, String)>, Error> {
     if !deferred(ctx) {
-        rest_count::counted(ctx.send(answer.reply()).await)?;
-        return Ok(());
+        let handle = rest_count::counted(ctx.send(answer.reply()).await)?;
+        if !want_id {
+            return Ok(None);
+        }
+        return Ok(match rest_count::counted(handle.message().await) {
+            Ok(m) => Some((m.channel_id.to_string(), m.id.to_string())),
+            Err(e) => {
+                tracing::warn!(error = %e, "the answer's message not read; the board's link stays the channel's");
+                None
+            }
+        });
     }
     let channel = ctx.channel_id();
+    let mut shown = None;
     match retry_transient!(channel.send_message(ctx, answer.message()).await) {
-        Ok(_) => {
+        Ok(m) => {
+            shown = Some((m.channel_id.to_string(), m.id.to_string()));
             if let poise::Context::Application(a) = ctx {
                 if let Err(e) = rest_count::counted(a.interaction.delete_response(ctx).await) {
                     tracing::warn!(error = %e, "deferred placeholder not deleted");
@@ -150,7 +172,7 @@ pub(super) async fn answer_everyone(ctx: Context<'_>, answer: &Answer) -> Result
             .await?;
         }
     }
-    Ok(())
+    Ok(shown)
 }
 
 /// Public text for the interaction (or, after a private deferral, for the channel).
@@ -238,9 +260,20 @@ pub(super) async fn reply(
             .0;
             // The club has done what it said: from here on nothing may tell the player
             // that nothing changed. An answer Discord did not take goes to the channel.
-            if let Err(e) = answer_everyone(ctx, &answer).await {
-                tracing::warn!(error = %e, "the answer to a command carried out was not shown");
-                carried_out_anyway(&ctx.data().club, ctx.http(), ctx.channel_id(), &answer).await;
+            // The message that shows a match's board is kept: the digest links it.
+            let board = out.match_id.filter(|_| out.board.is_some());
+            match answer_shown(ctx, &answer, board.is_some()).await {
+                Ok(Some((channel, message))) => {
+                    if let Some(id) = board {
+                        data.club.board_posted(id, &channel, &message).await;
+                    }
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    tracing::warn!(error = %e, "the answer to a command carried out was not shown");
+                    carried_out_anyway(&ctx.data().club, ctx.http(), ctx.channel_id(), &answer)
+                        .await;
+                }
             }
             // What other channels and players are owed went to the outbox with the
             // command; should that write have failed, it is posted from here.
@@ -421,7 +454,8 @@ pub(super) async fn on_component(
             let answer =
                 Answer::linked_for(&out, files, &data.club, data.web.as_deref(), Some(&who)).await;
             let shown = if deferred {
-                rest_count::counted(c.create_followup(ctx, answer.followup()).await).map(|_| ())
+                rest_count::counted(c.create_followup(ctx, answer.followup()).await)
+                    .map(|m| Some((m.channel_id, m.id)))
             } else {
                 rest_count::counted(
                     c.create_response(
@@ -430,7 +464,27 @@ pub(super) async fn on_component(
                     )
                     .await,
                 )
+                .map(|()| None)
             };
+            // The message that shows a match's board is kept: the digest links it (the
+            // response names none, so it is read: one more request).
+            if let (Ok(made), Some(id)) = (&shown, out.match_id.filter(|_| out.board.is_some())) {
+                let made = match made {
+                    Some(m) => Some(*m),
+                    None => match rest_count::counted(c.get_response(ctx).await) {
+                        Ok(m) => Some((m.channel_id, m.id)),
+                        Err(e) => {
+                            tracing::warn!(error = %e, "the answer's message not read; the board's link stays the channel's");
+                            None
+                        }
+                    },
+                };
+                if let Some((channel, message)) = made {
+                    data.club
+                        .board_posted(id, &channel.to_string(), &message.to_string())
+                        .await;
+                }
+            }
             if let Err(e) = shown {
                 tracing::warn!(error = %e, "the answer to a click carried out was not shown");
                 carried_out_anyway(&data.club, &ctx.http, c.channel_id, &answer).await;

@@ -110,3 +110,77 @@ async fn the_daily_digest_is_sent_by_direct_message_at_the_players_local_time() 
     fake.finish().await;
     assert_eq!(fake.dm_channel(ALICE.0), None, "nothing waits on alice");
 }
+
+#[tokio::test]
+async fn games_waiting_jumps_to_the_message_that_last_showed_the_board() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let store = Store::open(&store_url("discord-board-link").await)
+        .await
+        .unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let club = Arc::new(Club::new(
+        store,
+        Arc::new(RngDice::seeded(3)),
+        clock.clone(),
+    ));
+    connect(&fake, club, std::time::Duration::from_millis(100)).await;
+    // Given alice's challenge, accepted by bob: his answer shows the board
+    interact(
+        &fake,
+        slash(
+            "t-ch",
+            ALICE,
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": BOB.0.to_string()}]),
+            json!({"users": {BOB.0.to_string(): user(BOB.0, "bob")}}),
+        ),
+    )
+    .await;
+    let from = fake.requests().len();
+    interact(
+        &fake,
+        slash(
+            "t-acc",
+            BOB,
+            "accept",
+            json!([{"name": "match", "type": 4, "value": 1}]),
+            json!({}),
+        ),
+    )
+    .await;
+    // Then the bot reads which message its answer made (Discord's reply names none)
+    let read = fake
+        .wait_for(from, |r| {
+            r.method == "GET" && r.route().ends_with("/t-acc/messages/@original")
+        })
+        .await;
+    let message = read.response["id"].as_str().unwrap().to_string();
+    // And /games waiting of the player on turn jumps to that message (once the bot has
+    // written it down, just after it read it)
+    let want = format!("(match: <https://discord.com/channels/{GUILD}/{CHANNEL}/{message}>)");
+    let mut seen = Vec::new();
+    for attempt in 0..50 {
+        seen.clear();
+        for who in [ALICE, BOB] {
+            let token = format!("t-w{attempt}-{}", who.1);
+            let r = interact(
+                &fake,
+                slash(
+                    &token,
+                    who,
+                    "games",
+                    json!([{"name": "waiting", "type": 5, "value": true}]),
+                    json!({}),
+                ),
+            )
+            .await;
+            seen.push(content(&r));
+        }
+        if seen.iter().any(|t| t.contains(&want)) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(seen.iter().any(|t| t.contains(&want)), "{want}\n{seen:#?}");
+    fake.finish().await;
+}

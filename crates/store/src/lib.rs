@@ -117,6 +117,7 @@ mod analysis_history;
 mod auto_analysis;
 pub mod backup;
 mod blocks;
+mod board_messages;
 mod cause;
 mod chouettes;
 mod db;

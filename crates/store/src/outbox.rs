@@ -195,6 +195,18 @@ impl Store {
                     .bind(*id)
                     .execute(&mut *tx)
                     .await?;
+                    // A bot's decision shows its match's board: the last message that does.
+                    let bot = sqlx::query(
+                        "SELECT match_id, channel FROM outbox WHERE id = $1 AND kind = 'bot'",
+                    )
+                    .bind(*id)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                    if let Some(r) = bot {
+                        let (m, channel): (i64, String) = (r.try_get(0)?, r.try_get(1)?);
+                        crate::board_messages::upsert(&mut tx, m, &channel, message_id, *at)
+                            .await?;
+                    }
                 }
                 OutboxOutcome::Failed { id, reason } => {
                     sqlx::query(

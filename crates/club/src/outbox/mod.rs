@@ -23,6 +23,7 @@
 //! `outbox_prune`, `outbox_size`; for other rooms `release_bot_rows` and the rows
 //! (`rows`).
 
+mod boards;
 pub(crate) mod rows;
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};

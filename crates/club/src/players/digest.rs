@@ -329,12 +329,12 @@ pub(super) async fn compose_digests(
         // (on the low-priority thread, so that the commands answered meanwhile take
         // the cores first).
         let lists = super::waiting::waiting_of(club, &ids, None, now, true).await?;
-        let tokens = super::waiting::waiting_tokens(club, lists.values(), &links).await?;
+        let linked = super::waiting::waiting_linked(club, lists.values(), &links).await?;
         for p in chunk {
             let Some(list) = lists.get(&p.id).filter(|l| !l.is_empty()) else {
                 continue;
             };
-            let lines = super::waiting::waiting_lines(list, now, &links, &tokens);
+            let lines = super::waiting::waiting_lines(list, now, &links, &linked);
             // The drill cards due, when there are some (room kept for the line).
             let due = club.store.drills_due(p.id, now).await?;
             let drills = (due > 0).then(|| {

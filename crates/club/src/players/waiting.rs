@@ -26,9 +26,10 @@ use store::{MatchStatus, PlayerRow, WaitingMark, WaitingMatch, WaitingRow};
 /// A link made from a match's web token: the page's address.
 pub type WebAddress = Arc<dyn Fn(&str) -> String + Send + Sync>;
 
-/// A link made from a match's place: (the community's id on the platform, the channel);
-/// `None` where there is nothing to link to.
-pub type PlaceLink = Arc<dyn Fn(&str, &str) -> Option<String> + Send + Sync>;
+/// A link made from a match's place: (the community's id on the platform, the channel,
+/// the message that last showed its board, when known); `None` where there is nothing to
+/// link to.
+pub type PlaceLink = Arc<dyn Fn(&str, &str, Option<&str>) -> Option<String> + Send + Sync>;
 
 /// How the adapter links a waiting match (none by default).
 #[derive(Clone, Default)]
@@ -143,7 +144,7 @@ fn order(list: &mut [Waiting]) {
 }
 
 /// One match's line: `#12 against bob: roll or double; 1 day 2 hours left`, and its links.
-fn line(w: &Waiting, now: i64, links: &WaitingLinks, token: Option<&String>) -> String {
+fn line(w: &Waiting, now: i64, links: &WaitingLinks, linked: &Linked) -> String {
     let mut s = format!("#{} against {}: {}", w.match_id, w.opponent, w.what);
     match w.deadline {
         Some(d) => {
@@ -151,14 +152,19 @@ fn line(w: &Waiting, now: i64, links: &WaitingLinks, token: Option<&String>) -> 
         }
         None => s.push_str("; no deadline"),
     }
+    // The message that last showed its board, where one is known; else its channel.
+    let (channel, message) = match linked.boards.get(&w.match_id) {
+        Some((c, m)) => (c.as_str(), Some(m.as_str())),
+        None => (w.channel.as_str(), None),
+    };
     if let Some(place) = links
         .place
         .as_ref()
-        .and_then(|p| p(&w.community, &w.channel))
+        .and_then(|p| p(&w.community, channel, message))
     {
         let _ = write!(s, " (match: {place})");
     }
-    if let (Some(page), Some(t)) = (&links.page, token) {
+    if let (Some(page), Some(t)) = (&links.page, linked.tokens.get(&w.match_id)) {
         let _ = write!(s, " (web page: {})", page(t));
     }
     s
@@ -263,18 +269,35 @@ pub(super) async fn waiting_of(
         .ok_or_else(|| PlayerRefusal::DigestNotComposed.into())
 }
 
-/// The web tokens of the matches in `lists` when the pages are on, made now for those
-/// that have none (in one transaction).
-pub(super) async fn waiting_tokens<'a>(
+/// What the lines of waiting matches link to, beside their channels.
+#[derive(Default)]
+pub(super) struct Linked {
+    /// Each match's web token, when the pages are on.
+    tokens: HashMap<i64, String>,
+    /// The message that last showed each match's board: `(channel, message id)`.
+    boards: HashMap<i64, (String, String)>,
+}
+
+/// The links of the matches in `lists`: their web tokens when the pages are on (made now
+/// for those that have none, in one transaction), and the messages that last showed their
+/// boards when the adapter links places.
+pub(super) async fn waiting_linked<'a>(
     club: &Club,
     lists: impl Iterator<Item = &'a Vec<Waiting>>,
     links: &WaitingLinks,
-) -> Result<HashMap<i64, String>, ClubError> {
-    if links.page.is_none() {
-        return Ok(HashMap::new());
-    }
+) -> Result<Linked, ClubError> {
     let ids: Vec<i64> = lists.flatten().map(|w| w.match_id).collect();
-    club.web().links_for(MATCH, &ids).await
+    let tokens = if links.page.is_some() {
+        club.web().links_for(MATCH, &ids).await?
+    } else {
+        HashMap::new()
+    };
+    let boards = if links.place.is_some() {
+        club.store.board_messages(&ids).await?
+    } else {
+        HashMap::new()
+    };
+    Ok(Linked { tokens, boards })
 }
 
 /// The lines of a waiting list: each match with its time left and links.
@@ -282,11 +305,9 @@ pub(super) fn waiting_lines(
     list: &[Waiting],
     now: i64,
     links: &WaitingLinks,
-    tokens: &HashMap<i64, String>,
+    linked: &Linked,
 ) -> Vec<String> {
-    list.iter()
-        .map(|w| line(w, now, links, tokens.get(&w.match_id)))
-        .collect()
+    list.iter().map(|w| line(w, now, links, linked)).collect()
 }
 
 /// The links the adapter set.
@@ -315,7 +336,7 @@ pub(super) async fn games_waiting(
         });
     }
     let links = waiting_links(club);
-    let tokens = waiting_tokens(club, std::iter::once(&list), &links).await?;
+    let linked = waiting_linked(club, std::iter::once(&list), &links).await?;
     let head = format!(
         "Waiting for you here, {} ({} {}, the nearest deadline first):",
         me.display_name,
@@ -325,7 +346,7 @@ pub(super) async fn games_waiting(
     Ok(Outcome {
         lines: fit(
             head,
-            waiting_lines(&list, now, &links, &tokens),
+            waiting_lines(&list, now, &links, &linked),
             reply_chars,
         ),
         ..Outcome::default()

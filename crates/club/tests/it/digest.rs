@@ -70,7 +70,12 @@ fn digests(notices: &[Notice]) -> Vec<&Notice> {
 fn test_links() -> WaitingLinks {
     WaitingLinks {
         page: Some(Arc::new(|t: &str| format!("https://pages.test/m/{t}"))),
-        place: Some(Arc::new(|g: &str, c: &str| Some(format!("jump:{g}/{c}")))),
+        place: Some(Arc::new(|g: &str, c: &str, m: Option<&str>| {
+            Some(match m {
+                Some(m) => format!("jump:{g}/{c}/{m}"),
+                None => format!("jump:{g}/{c}"),
+            })
+        })),
         message_chars: None,
     }
 }
@@ -122,6 +127,29 @@ async fn games_waiting_lists_what_waits_on_the_player_nearest_deadline_first_wit
     // And carol's turn is not alice's to take
     assert!(
         !lines.iter().any(|l| l.starts_with(&format!("#{theirs} "))),
+        "{lines:#?}"
+    );
+}
+
+#[tokio::test]
+async fn a_waiting_match_links_the_message_that_last_showed_its_board() {
+    let f = open("digest-board-message").await;
+    f.club.set_waiting_links(test_links());
+    // Given alice's turn in a match whose board was last shown as message m-9 in a thread
+    let id = waiting_on(&f.club, "alice", "bob", DAY, "alice").await;
+    f.store
+        .board_posted(id.get(), "thread-2", "m-8", START)
+        .await
+        .unwrap();
+    f.store
+        .board_posted(id.get(), "thread-2", "m-9", START + 5)
+        .await
+        .unwrap();
+    // When she asks what waits on her
+    let lines = run(&f, "alice", Command::Look(Look::Waiting)).await.lines;
+    // Then its line jumps to that message, the last one
+    assert!(
+        lines[1].contains("(match: jump:local/thread-2/m-9)"),
         "{lines:#?}"
     );
 }

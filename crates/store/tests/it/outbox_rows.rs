@@ -1,7 +1,7 @@
 //! The outbox (migration 0023): rows claimed one lane at a time in order, held rows
 //! released as one, a lease that lapses, failures recorded, posted rows pruned.
 
-use store::{Owed, Store};
+use store::{OutboxOutcome, Owed, Store};
 use testkit::store_url;
 
 const NOW: i64 = 1_800_000_000;
@@ -191,4 +191,57 @@ async fn held_rows_of_one_match_in_two_lanes_stay_two_rows_when_released_at_star
     let mut lanes: Vec<_> = rows.iter().map(|r| r.owed.lane.as_str()).collect();
     lanes.sort_unstable();
     assert_eq!(lanes, ["c1", "c2"]);
+}
+
+#[tokio::test]
+async fn a_bot_decision_posted_is_the_last_message_showing_its_board() {
+    let s = open("outbox-board-message").await;
+    let community = s.community("local", "here", "here").await.unwrap();
+    let ann = s.player("local", "ann", "ann", NOW).await.unwrap().id;
+    let bot = s.player("local", "bot", "bot", NOW).await.unwrap().id;
+    let id = s
+        .insert_match(&store::NewMatch {
+            community_id: community,
+            channel: "c1".into(),
+            ruleset: engine::Ruleset::Standard,
+            terms: "{}".into(),
+            players: [ann, bot],
+            bank: 0,
+            now: NOW,
+            entry: "\"challenge\"".into(),
+            fair: None,
+            expires_at: None,
+            waiting_on: None,
+        })
+        .await
+        .unwrap();
+    // Given an answer with the board shown as message a-1, then the bot's decision owed
+    s.board_posted(id, "c1", "a-1", NOW).await.unwrap();
+    s.owe(&[owed("bot", "c1", id, "{}", false)], NOW)
+        .await
+        .unwrap();
+    let row = s.outbox_claim(NOW, NOW + 10, 50).await.unwrap().remove(0);
+    // When the poster marks it posted as message b-2
+    s.outbox_outcomes(&[OutboxOutcome::Posted {
+        id: row.id,
+        message_id: "b-2".into(),
+        at: NOW + 1,
+    }])
+    .await
+    .unwrap();
+    // Then b-2 is the message that shows the board; a notice posted after it is not
+    s.owe(&[owed("notice", "c1", id, "hello", false)], NOW)
+        .await
+        .unwrap();
+    let note = s.outbox_claim(NOW, NOW + 10, 50).await.unwrap().remove(0);
+    s.outbox_outcomes(&[OutboxOutcome::Posted {
+        id: note.id,
+        message_id: "n-3".into(),
+        at: NOW + 2,
+    }])
+    .await
+    .unwrap();
+    let boards = s.board_messages(&[id, id + 1]).await.unwrap();
+    assert_eq!(boards.len(), 1, "{boards:?}");
+    assert_eq!(boards[&id], ("c1".to_string(), "b-2".to_string()));
 }
