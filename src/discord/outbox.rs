@@ -181,43 +181,66 @@ async fn post(p: &Poster, d: &Delivery) -> Posted {
 
 /// A notice in its channel: mentioning its player, or for everyone there.
 async fn post_notice(p: &Poster, d: &Delivery, n: &Notice) -> Posted {
-    let Ok(id) = n.channel.parse::<u64>() else {
-        return Posted::Never(format!("no Discord channel: {}", n.channel));
-    };
-    let channel = serenity::ChannelId::new(id);
-    let msg = if n.user_id.is_empty() {
-        Answer::text(clip(&n.text)).message()
-    } else {
-        let Ok(user) = n.user_id.parse::<u64>() else {
-            return Posted::Never(format!("no Discord user: {}", n.user_id));
-        };
-        let user = serenity::UserId::new(user);
-        serenity::CreateMessage::new()
-            .content(clip(&format!("<@{user}> {}", n.text)))
-            .allowed_mentions(serenity::CreateAllowedMentions::new().users([user]))
-    };
-    send(p, channel, msg, d).await
+    match notice_message(n) {
+        Ok((channel, msg)) => send(p, channel, msg, d).await,
+        Err(why) => Posted::Never(why),
+    }
 }
 
-/// A direct message; refused for good (403), it is said once in the notice's channel.
+/// A notice as a message in its channel: mentioning its player, or for everyone there;
+/// why not, when its channel or player is no Discord one.
+pub(super) fn notice_message(
+    n: &Notice,
+) -> Result<(serenity::ChannelId, serenity::CreateMessage), String> {
+    let Ok(id) = n.channel.parse::<u64>() else {
+        return Err(format!("no Discord channel: {}", n.channel));
+    };
+    let channel = serenity::ChannelId::new(id);
+    if n.user_id.is_empty() {
+        return Ok((channel, Answer::text(clip(&n.text)).message()));
+    }
+    let Ok(user) = n.user_id.parse::<u64>() else {
+        return Err(format!("no Discord user: {}", n.user_id));
+    };
+    let user = serenity::UserId::new(user);
+    let msg = serenity::CreateMessage::new()
+        .content(clip(&format!("<@{user}> {}", n.text)))
+        .allowed_mentions(serenity::CreateAllowedMentions::new().users([user]));
+    Ok((channel, msg))
+}
+
+/// A direct message owed.
 async fn post_direct(p: &Poster, d: &Delivery, n: &Notice) -> Posted {
+    direct(&p.http, &p.refused, n, Some(d)).await
+}
+
+/// Sends notice `n` to its player by direct message (with `d`'s nonce when it is owed
+/// from the outbox); refused for good (403), it is said once in the notice's channel.
+pub(super) async fn direct(
+    http: &serenity::Http,
+    refused: &DmRefused,
+    n: &Notice,
+    d: Option<&Delivery>,
+) -> Posted {
     let Ok(user) = n.user_id.parse::<u64>() else {
         return Posted::Never(format!("no Discord user: {}", n.user_id));
     };
     let to = serenity::UserId::new(user);
-    let dm = match retry_transient!(to.create_dm_channel(&p.http).await) {
+    let dm = match retry_transient!(to.create_dm_channel(http).await) {
         Ok(dm) => dm,
         Err(e) => return failure(&e),
     };
-    let msg = nonced(serenity::CreateMessage::new().content(clip(&n.text)), d);
-    match retry_transient!(dm.id.send_message(&p.http, msg.clone()).await) {
+    let mut msg = serenity::CreateMessage::new().content(clip(&n.text));
+    if let Some(d) = d {
+        msg = nonced(msg, d);
+    }
+    match retry_transient!(dm.id.send_message(http, msg.clone()).await) {
         Ok(m) => Posted::Done(m.id.to_string()),
         Err(e) => {
             let how = failure(&e);
             if matches!(how, Posted::Never(_)) {
                 if let Ok(c) = n.channel.parse::<u64>() {
-                    direct_message_refused(&p.http, &p.refused, serenity::ChannelId::new(c), user)
-                        .await;
+                    direct_message_refused(http, refused, serenity::ChannelId::new(c), user).await;
                 }
             }
             how

@@ -339,32 +339,6 @@ pub(super) async fn announce(http: &serenity::Http, here: serenity::ChannelId, o
     }
 }
 
-/// Sends a direct message. If Discord refuses it (403: the player does not take direct
-/// messages from the bot), says so once in `channel`, mentioning him, and carries on.
-async fn send_dm(
-    http: &serenity::Http,
-    refused: &DmRefused,
-    channel: serenity::ChannelId,
-    user: u64,
-    text: String,
-) {
-    let to = serenity::UserId::new(user);
-    let sent = match retry_transient!(to.create_dm_channel(http).await) {
-        Ok(dm) => retry_transient!(dm.id.say(http, &text).await).map(|_| ()),
-        Err(e) => Err(e),
-    };
-    let Err(e) = sent else { return };
-    tracing::warn!(error = %e, "direct message not sent");
-    let forbidden = matches!(
-        &e,
-        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))
-            if r.status_code.as_u16() == 403
-    );
-    if forbidden {
-        direct_message_refused(http, refused, channel, user).await;
-    }
-}
-
 /// Says once per player in `channel`, mentioning him, that Discord refuses the bot's
 /// direct messages to him.
 pub(super) async fn direct_message_refused(
@@ -512,44 +486,20 @@ fn deferral_made<T>(defer: Option<Result<T, serenity::Error>>) -> bool {
     }
 }
 
-/// Posts a reminder or time-out in the match's channel, mentioning the player, and by
-/// direct message when he asked for it.
+/// Posts a notice at once, not from the outbox (whose write failed): in its channel
+/// (mentioning its player, or for everyone there), and by direct message when he asked
+/// for it, as the outbox's poster would, without a nonce.
 pub(super) async fn post_notice(http: &serenity::Http, refused: &DmRefused, n: &Notice) {
-    // An announcement for everyone in a channel (a league match's result): no mention.
-    if n.user_id.is_empty() {
-        if let Ok(id) = n.channel.parse::<u64>() {
-            let msg = Answer::text(clip(&n.text)).message();
-            if let Err(e) = retry_transient!(
-                serenity::ChannelId::new(id)
-                    .send_message(http, msg.clone())
-                    .await
-            ) {
-                tracing::warn!(match_id = n.match_id.get(), error = %e, "announcement not posted");
-            }
-        }
-        return;
-    }
-    let Ok(user_id) = n.user_id.parse::<u64>() else {
-        return;
-    };
-    let user = serenity::UserId::new(user_id);
-    let channel = n.channel.parse::<u64>().ok().map(serenity::ChannelId::new);
-    if let Some(channel) = channel {
-        let msg = serenity::CreateMessage::new()
-            .content(format!("<@{user}> {}", n.text))
-            .allowed_mentions(serenity::CreateAllowedMentions::new().users([user]));
+    if let Ok((channel, msg)) = super::outbox::notice_message(n) {
         if let Err(e) = retry_transient!(channel.send_message(http, msg.clone()).await) {
             tracing::warn!(match_id = n.match_id.get(), error = %e, "notice not posted");
         }
     }
-    if n.dm {
-        match channel {
-            Some(channel) => send_dm(http, refused, channel, user_id, n.text.clone()).await,
-            None => {
-                if let Ok(dm) = user.create_dm_channel(http).await {
-                    let _ = dm.id.say(http, n.text.clone()).await;
-                }
-            }
+    if n.dm && !n.user_id.is_empty() {
+        if let club::Posted::Never(e) | club::Posted::Later(e) =
+            super::outbox::direct(http, refused, n, None).await
+        {
+            tracing::warn!(match_id = n.match_id.get(), error = %e, "direct message not sent");
         }
     }
 }
