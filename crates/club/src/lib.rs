@@ -104,6 +104,7 @@ pub use players::{
 pub use players::{PlayerRefusal, VacationRefusal};
 pub use practice::PracticeRefusal;
 pub use practice::{Before, TUTOR_THRESHOLD, TutorNote};
+pub use practice::{CLEAR_GAP, DailyPuzzle, PuzzleAsk, PuzzleOp, PuzzleSetting, RECENT_DAYS};
 pub use practice::{DEFAULT_HINT_WAIT, HINT_PROCESSES};
 pub use practice::{LEARNT_DAYS, MAX_DRILL_OPTIONS};
 pub use refusal::{Refusal, WaitsOn};
