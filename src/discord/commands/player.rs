@@ -134,6 +134,8 @@ pub async fn leaderboard(
 }
 
 /// Server settings (Manage Server): threads, web pages, vacations, analysis, position of the day.
+// A slash command's options are its arguments.
+#[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command, default_member_permissions = "MANAGE_GUILD", guild_only)]
 pub async fn server(
     ctx: Context<'_>,
