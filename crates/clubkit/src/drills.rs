@@ -152,8 +152,24 @@ pub async fn drill_match_with(
     club.execute(winner, Command::Match(m, MatchOp::AcceptResign))
         .await
         .unwrap();
+    store_drill_review(club, id.get(), a, b, mistakes).await;
+    id.get()
+}
+
+/// The analysis of finished match `id` of `a` against `b` stored as done, with `a`'s
+/// mistakes as `mistakes` gives them for his side.
+///
+/// # Panics
+/// When the store refuses a step of it (a test's set-up).
+pub async fn store_drill_review(
+    club: &Club,
+    id: i64,
+    a: &Actor,
+    b: &Actor,
+    mistakes: impl Fn(Side) -> Vec<Decision>,
+) {
     let store = club.store();
-    let row = store.load_match(id.get()).await.unwrap().unwrap();
+    let row = store.load_match(id).await.unwrap().unwrap();
     let pa = store
         .find_player(&a.platform, &a.user_id)
         .await
@@ -169,7 +185,7 @@ pub async fn drill_match_with(
     names[sa.index()].clone_from(&a.display_name);
     names[sa.opponent().index()].clone_from(&b.display_name);
     let review = Review {
-        match_id: id.get(),
+        match_id: id,
         games: 1,
         length: 5,
         plies: 2,
@@ -182,7 +198,7 @@ pub async fn drill_match_with(
     let now = club.now();
     let (job, _) = store
         .request_analysis(&NewAnalysis {
-            match_id: id.get(),
+            match_id: id,
             games: 1,
             community_id: row.community_id,
             requested_by: row.players[0],
@@ -197,5 +213,4 @@ pub async fn drill_match_with(
         .finish_analysis(job.id, Ok(&serde_json::to_string(&review).unwrap()), now)
         .await
         .unwrap();
-    id.get()
 }

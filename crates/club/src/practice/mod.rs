@@ -7,7 +7,7 @@
 
 mod drill;
 mod drill_card;
-mod drill_schedule;
+pub(crate) mod drill_schedule;
 mod hint;
 pub(crate) mod hint_slot;
 mod puzzle;
