@@ -73,6 +73,11 @@
 //!   in one transaction), `next_drill_card`, `drill_card`, `next_drill_due`,
 //!   `answer_drill` (only while the card is as read), `drill_counts`, `drill_days`,
 //!   `drills_due`.
+//! - **The position of the day**: `set_puzzle`, `puzzle_off`, `puzzle_setting`,
+//!   `puzzles_due`, `puzzle_candidates`, `post_puzzle` (the day's mark, the puzzle and its
+//!   outbox row in one transaction), `puzzle`, `latest_puzzle`, `answer_puzzle` (once per
+//!   player, while the puzzle is the latest), `puzzle_tally`, `puzzle_solvers`,
+//!   `puzzle_names_allowed`, `allow_puzzle_names`.
 //! - **Tests**: `fingerprint` (every table's rows and a checksum).
 //!
 //! The guarantees each backend keeps:
