@@ -63,6 +63,16 @@ Type `name: /command ...`; the name is who speaks. A match is named `#N` when yo
                                       ranks the choices by the analysis' equities, and the card
                                       comes back on a spaced schedule (FSRS: wrong soon, right later)
   /drill stats                        cards due, learnt (recalled over 21 days or more), streak
+  /puzzle                             the position of the day here: a recent mistake from
+                                      this server's analysed matches with a clear best answer
+                                      (players named only if they allow it), its choices numbered
+  /puzzle answer 2                    answer it privately: its number, the play typed, or take,
+                                      drop, double, no double; one answer each, counted; the
+                                      next post gives the solution, who solved it, the solvers
+  /puzzle names on|off                on: your name may be shown on a position taken from your
+                                      matches; off (the default): you are shown by your colour
+  /server puzzle hour:18              a position of the day each day at 18:00 UTC (the local
+                                      chat's channel); /server puzzle off stops it
   /web revoke #N|cN|league [name]|leaderboard|player   a new link for that web page (the
                                       old one stops working): a match's or a chouette's player,
                                       a league's organiser, anyone for the leaderboard, you for yours

@@ -5,8 +5,8 @@
 //! `parse` reads a line (with `challenge`, `chouette`, `league` for the commands with
 //! options of their own, and `parse_words` for the words they all share), `output` prints an outcome and writes pictures, `run` drives a
 //! script or the terminal, `help` is `/help`, `analysis` the side of `/analyse`, `bot`
-//! the bot player's moves, `vacation` `/vacation` and `/server`, `web_revoke` the `/web
-//! revoke` of a match page's link.
+//! the bot player's moves, `vacation` `/vacation` and `/server`, `puzzle` `/puzzle` and `/server puzzle`,
+//! `web_revoke` the `/web revoke` of a match page's link.
 
 mod analysis;
 mod bot;
@@ -18,6 +18,7 @@ mod outbox;
 mod output;
 mod parse;
 mod parse_words;
+mod puzzle;
 mod run;
 mod vacation;
 mod web_revoke;

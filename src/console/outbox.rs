@@ -43,6 +43,17 @@ pub(super) async fn owed_text(club: &Club, png_dir: Option<&Path>) -> String {
                     text.push_str(&analysis::report_text((**r).clone(), png_dir).await);
                     Posted::Done(format!("local-{}", d.id))
                 }
+                Owed::Puzzle(p) => {
+                    let out = club::Outcome {
+                        lines: p.lines.clone(),
+                        board: p.board.clone(),
+                        puzzle: Some(p.ask.clone()),
+                        ..club::Outcome::default()
+                    };
+                    text.push_str(&format!("[in {}] the position of the day:\n", p.channel));
+                    text.push_str(&shown(&out, club.now(), png_dir).await);
+                    Posted::Done(format!("local-{}", d.id))
+                }
                 Owed::Bot { outcome, .. } => {
                     text.push_str(&shown(outcome, club.now(), png_dir).await);
                     Posted::Done(format!("local-{}", d.id))

@@ -160,8 +160,12 @@ pub(super) async fn shown(out: &Outcome, now: i64, png_dir: Option<&Path>) -> St
     let file = match (out.match_id, out.chouette) {
         (Some(id), _) => Some(format!("match-{id}.png")),
         (None, Some(id)) => Some(format!("chouette-{id}.png")),
-        // A drill card's board.
-        _ if out.board.is_some() => out.drill.as_ref().map(|d| format!("drill-{}.png", d.card)),
+        // A drill card's board, a position of the day's.
+        _ if out.board.is_some() => match (&out.drill, &out.puzzle) {
+            (Some(d), _) => Some(format!("drill-{}.png", d.card)),
+            (None, Some(p)) => Some(format!("puzzle-{}.png", p.puzzle)),
+            (None, None) => None,
+        },
         _ => None,
     };
     if let (Some(dir), Some(Chart::Blunders(b))) = (png_dir, out.chart.clone()) {

@@ -375,6 +375,7 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Command)>, ParseError> {
             _ => return err("/unblock <player>"),
         },
         "drill" => drill(&args)?,
+        "puzzle" => super::puzzle::puzzle(&args)?,
         "stats" => match args.as_slice() {
             [] => Command::Look(Look::Stats(None)),
             [who] => Command::Look(Look::Stats(Some((*who).to_string()))),

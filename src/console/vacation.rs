@@ -14,9 +14,13 @@ pub(super) fn vacation(args: &[&str]) -> Result<Command, ParseError> {
         .map_err(|e| ParseError(e.to_string()))
 }
 
-/// `/server` (the settings shown), `/server vacation-days:20`, or `/server
-/// analysis:auto|league|off` (which finished matches are analysed by themselves).
+/// `/server` (the settings shown), `/server vacation-days:20`, `/server
+/// analysis:auto|league|off` (which finished matches are analysed by themselves), or
+/// `/server puzzle ...` (the position of the day: `super::puzzle`).
 pub(super) fn server(args: &[&str]) -> Result<Command, ParseError> {
+    if let ["puzzle", rest @ ..] = args {
+        return super::puzzle::server_puzzle(rest);
+    }
     if let [a] = args
         && let Some(word) = a.strip_prefix("analysis:")
     {

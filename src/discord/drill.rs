@@ -24,7 +24,7 @@ const OPTION_CHARS: usize = 100;
 const DEFER_AFTER: std::time::Duration = std::time::Duration::from_millis(1500);
 
 /// At most Discord's 2,000 characters.
-fn clip(text: &str) -> String {
+pub(super) fn clip(text: &str) -> String {
     if text.chars().count() <= super::context::MESSAGE_CHARS {
         return text.to_string();
     }
@@ -55,10 +55,25 @@ pub async fn drill(
         Some(DrillView::Stats) => DrillOp::Stats,
         _ => DrillOp::Next,
     };
+    // Privately deferred should the club be slow (the first /drill may read analyses).
+    answer_privately(ctx, Command::Drill(op), |out| {
+        let card = out.drill.as_ref().map_or(0, |d| d.card);
+        (components(out.drill.as_ref()), format!("drill-{card}.png"))
+    })
+    .await
+}
+
+/// `cmd` carried out and answered to the sender alone (deferred privately should the
+/// club be slow): the outcome's words, its board as a PNG named as `shown` says, and
+/// the components `shown` gives.
+pub(super) async fn answer_privately(
+    ctx: Context<'_>,
+    cmd: Command,
+    shown: impl FnOnce(&Outcome) -> (Vec<serenity::CreateActionRow>, String),
+) -> Result<(), Error> {
     let club = Arc::clone(&ctx.data().club);
     let who = actor(ctx);
-    // Privately deferred should the club be slow (the first /drill may read analyses).
-    let work = tokio::spawn(async move { club.execute(&who, Command::Drill(op)).await });
+    let work = tokio::spawn(async move { club.execute(&who, cmd).await });
     tokio::pin!(work);
     let result = match tokio::time::timeout(DEFER_AFTER, &mut work).await {
         Ok(r) => r,
@@ -77,27 +92,27 @@ pub async fn drill(
             return Ok(());
         }
     };
+    let (rows, name) = shown(&out);
     let mut reply = poise::CreateReply::default()
         .content(clip(&out.lines.join("\n")))
         .ephemeral(true)
-        .components(components(out.drill.as_ref()));
-    if let Some(file) = board_file(&out).await {
+        .components(rows);
+    if let Some(file) = board_file(&out, name).await {
         reply = reply.attachment(file);
     }
     rest_count::counted(ctx.send(reply).await)?;
     Ok(())
 }
 
-/// The card's board as a PNG, drawn off the async runtime.
-async fn board_file(out: &Outcome) -> Option<serenity::CreateAttachment> {
+/// The outcome's board as a PNG named `name`, drawn off the async runtime.
+pub(super) async fn board_file(out: &Outcome, name: String) -> Option<serenity::CreateAttachment> {
     let scene = out.board.clone()?;
-    let card = out.drill.as_ref().map_or(0, |d| d.card);
     let alt: String = alt_text(&scene).chars().take(1000).collect();
     let png = tokio::task::spawn_blocking(move || render_png(&scene))
         .await
         .ok()?
         .ok()?;
-    Some(serenity::CreateAttachment::bytes(png, format!("drill-{card}.png")).description(alt))
+    Some(serenity::CreateAttachment::bytes(png, name).description(alt))
 }
 
 /// A label or value cut to Discord's length.
@@ -112,12 +127,23 @@ pub fn components(ask: Option<&DrillAsk>) -> Vec<serenity::CreateActionRow> {
     let Some(ask) = ask else {
         return Vec::new();
     };
-    if ask.options.is_empty() {
+    choice_rows(PREFIX, ask.card, ask.cube, &ask.options)
+}
+
+/// Choices as components, their ids `<prefix><id>` (the menu, its value the choice's
+/// number from 1) or `<prefix><id>:<number>` (a button): a select menu of at most
+/// [`MAX_DRILL_OPTIONS`] plays in one row, or a button for each cube answer (`cube`).
+pub(super) fn choice_rows(
+    prefix: &str,
+    id: i64,
+    cube: bool,
+    options: &[String],
+) -> Vec<serenity::CreateActionRow> {
+    if options.is_empty() {
         return Vec::new();
     }
-    if ask.cube {
-        let buttons = ask
-            .options
+    if cube {
+        let buttons = options
             .iter()
             .take(5)
             .enumerate()
@@ -126,22 +152,21 @@ pub fn components(ask: Option<&DrillAsk>) -> Vec<serenity::CreateActionRow> {
                 if let Some(first) = label.get_mut(0..1) {
                     first.make_ascii_uppercase();
                 }
-                serenity::CreateButton::new(format!("{PREFIX}{}:{}", ask.card, i + 1))
+                serenity::CreateButton::new(format!("{prefix}{id}:{}", i + 1))
                     .label(label)
                     .style(serenity::ButtonStyle::Primary)
             })
             .collect();
         return vec![serenity::CreateActionRow::Buttons(buttons)];
     }
-    let options = ask
-        .options
+    let options = options
         .iter()
         .take(MAX_DRILL_OPTIONS)
         .enumerate()
         .map(|(i, o)| serenity::CreateSelectMenuOption::new(cut(o), (i + 1).to_string()))
         .collect();
     let menu = serenity::CreateSelectMenu::new(
-        format!("{PREFIX}{}", ask.card),
+        format!("{prefix}{id}"),
         serenity::CreateSelectMenuKind::String { options },
     )
     .placeholder("Your play")
@@ -165,8 +190,8 @@ pub fn drill_command(custom_id: &str, values: &[String]) -> Option<Command> {
     }))
 }
 
-/// A drill component used: the answer judged, shown to the player alone (deferred
-/// privately should the club be slow).
+/// A drill component used (or a position of the day's): the answer judged, shown to the
+/// player alone (deferred privately should the club be slow).
 pub(super) async fn on_drill_component(
     ctx: &serenity::Context,
     data: &Data,

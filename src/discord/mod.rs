@@ -13,6 +13,7 @@
 //! | `client.rs` | building and running the client: the framework, its check and handlers, what starts once ready |
 //! | `commands/` | the slash commands; `league.rs`, `analysis.rs` and `drill.rs` those with files of their own |
 //! | `drill.rs` | `/drill`: the card privately, its select menu or buttons, the answer to a pick |
+//! | `puzzle.rs` | the position of the day: the daily post (board, menu or buttons), `/puzzle`, a pick answered privately |
 //! | `league_posts.rs`, `web_page.rs` | a season's matches posted; the league and leaderboard pages' links |
 //! | `gate.rs`, `outbox.rs`, `transient.rs` | the answers under way by channel; the outbox's poster (every message owed: notices, direct messages, the bot's decisions), with nonces; which failures are tried again |
 //! | `limit.rs`, `stopping.rs`, `shards.rs`, `rest_count.rs` | the rate limit, the graceful stop, the shards, the REST counts |
@@ -29,6 +30,7 @@ mod gate;
 mod league;
 mod league_posts;
 mod limit;
+mod puzzle;
 pub mod rest_count;
 pub mod shards;
 pub mod stopping;
@@ -47,6 +49,7 @@ pub use commands::commands;
 pub use context::{Context, Data, DmRefused, Error, MESSAGE_CHARS};
 pub use drill::{components as drill_components, drill_command};
 pub use limit::{Limited, Limiter, RateLimit};
+pub use puzzle::{components as puzzle_components, puzzle_command, puzzle_message};
 pub use shards::Shards;
 pub use stopping::{STOPPING_WORDS, Stopping};
 

@@ -155,6 +155,13 @@ async fn post(p: &Poster, d: &Delivery) -> Posted {
             let msg = super::analysis::report_message(r).await;
             send(p, serenity::ChannelId::new(id), msg, d).await
         }
+        Owed::Puzzle(puzzle) => {
+            let Ok(id) = puzzle.channel.parse::<u64>() else {
+                return Posted::Never(format!("no Discord channel: {}", puzzle.channel));
+            };
+            let msg = super::puzzle::puzzle_message(puzzle).await;
+            send(p, serenity::ChannelId::new(id), msg, d).await
+        }
         Owed::Bot {
             match_id,
             channel,

@@ -377,7 +377,9 @@ pub(super) async fn on_component(
         serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
         _ => Vec::new(),
     };
-    let drill = super::drill::drill_command(&c.data.custom_id, &values);
+    // A drill card's answer or a position of the day's: for the player alone.
+    let drill = super::drill::drill_command(&c.data.custom_id, &values)
+        .or_else(|| super::puzzle::puzzle_command(&c.data.custom_id, &values));
     let Some(cmd) = drill.clone().or_else(|| button_command(&c.data.custom_id)) else {
         return Ok(());
     };

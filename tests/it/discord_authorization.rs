@@ -440,6 +440,9 @@ fn authorization_matrix_covers_every_registered_command_that_acts() {
         "web private",
         // The sender's own drill cards: shown and answered privately, his alone.
         "drill",
+        // The server's position of the day shown or answered privately, the sender's own
+        // name allowed on it or not.
+        "puzzle",
     ];
     for n in &names {
         assert!(

@@ -240,6 +240,8 @@ impl Club {
             Command::Analyse(m) => self.analyse(actor, &me, community, m).await,
             Command::ServerAnalysis(mode) => self.server_analysis(actor, community, mode).await,
             Command::Drill(op) => self.drill(&me, community, op).await,
+            Command::ServerPuzzle(s) => self.server_puzzle(actor, community, s).await,
+            Command::Puzzle(op) => self.puzzle(&me, community, op).await,
         }
     }
 

@@ -240,6 +240,12 @@ pub enum Command {
     ServerAnalysis(Option<crate::AutoAnalysis>),
     /// `/drill`: the cards made from my own mistakes: the next due, an answer, my counts.
     Drill(DrillOp),
+    /// `/server puzzle`: the position of the day here, set or turned off (`None`: shown).
+    /// The platform checks who may change it (Discord: Manage Server; the local chat:
+    /// anyone).
+    ServerPuzzle(Option<crate::PuzzleSetting>),
+    /// `/puzzle`: the server's position of the day, an answer to it, my name on it.
+    Puzzle(crate::PuzzleOp),
 }
 
 impl Command {
@@ -258,6 +264,8 @@ impl Command {
             Command::Analyse(_) => "analyse",
             Command::ServerAnalysis(_) => "server_analysis",
             Command::Drill(op) => op.kind(),
+            Command::ServerPuzzle(_) => "server_puzzle",
+            Command::Puzzle(op) => op.kind(),
         }
     }
 }
@@ -576,6 +584,8 @@ pub struct Outcome {
     pub players: Vec<PlayerRef>,
     /// A drill card's choices (`/drill`): the answer is for the caller only.
     pub drill: Option<DrillAsk>,
+    /// The position of the day's choices (`/puzzle`).
+    pub puzzle: Option<crate::PuzzleAsk>,
 }
 
 /// A player of a community, as an outcome names him (its web page is his there).

@@ -104,12 +104,13 @@ pub use players::{
 pub use players::{PlayerRefusal, VacationRefusal};
 pub use practice::PracticeRefusal;
 pub use practice::{Before, TUTOR_THRESHOLD, TutorNote};
+pub use practice::{CLEAR_GAP, DailyPuzzle, PuzzleAsk, PuzzleOp, PuzzleSetting, RECENT_DAYS};
 pub use practice::{DEFAULT_HINT_WAIT, HINT_PROCESSES};
 pub use practice::{LEARNT_DAYS, MAX_DRILL_OPTIONS};
 pub use refusal::{Refusal, WaitsOn};
 pub use web::WebRefusal;
 pub use web::{
-    ChouettePage, FixtureLink, Frame, HeadToHead, LEADERBOARD_PAGE_ROWS, LeaderLine,
+    ChouettePage, DrillProgress, FixtureLink, Frame, HeadToHead, LEADERBOARD_PAGE_ROWS, LeaderLine,
     LeaderboardPage, LeaguePage, MatchPage, PageKind, PageLink, PageStamp, PlayerAnalysis,
     PlayerMatch, PlayerPage, PlayerRating, PublicIndex, RECENT_MATCHES, RevokeTarget, Revoked,
     Rights, RulesetBoard, SeasonPage, Web, WebPage, is_token,

@@ -94,6 +94,11 @@ pub struct DrillCounts {
 const CARD_COLUMNS: &str = "id, player_id, community_id, analysis_id, decision_key, question, \
      created_at, due_at, state, stability, difficulty, reps, lapses, scheduled_days, last_review";
 
+/// [`CARD_COLUMNS`] of a card read as `c`.
+pub(crate) const CARD_COLUMNS_OF_C: &str = "c.id, c.player_id, c.community_id, c.analysis_id, \
+     c.decision_key, c.question, c.created_at, c.due_at, c.state, c.stability, c.difficulty, \
+     c.reps, c.lapses, c.scheduled_days, c.last_review";
+
 impl Store {
     /// Done analyses not yet read for drill cards, oldest first, at most `limit`.
     ///

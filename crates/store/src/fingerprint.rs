@@ -75,6 +75,10 @@ impl Store {
             ),
             ("drill_sources", "analysis_id"),
             ("drill_answers", "card_id, answered_at, choice, correct"),
+            ("puzzle_settings", "community_id, channel, hour, last_day"),
+            ("puzzles", "id, community_id, day, decision_key"),
+            ("puzzle_answers", "puzzle_id, player_id, choice, correct"),
+            ("puzzle_names", "player_id"),
         ] {
             let text = match self.backend {
                 Backend::Sqlite => format!(

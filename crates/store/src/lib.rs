@@ -28,6 +28,7 @@
 //! | `fault.rs` | what a database error means for the command (disk full, unreachable, interrupted) |
 //! | `web_links.rs` | the web companion's link tokens (one per page; replaced to revoke; hidden from other pages) |
 //! | `vacation.rs` | vacations: a server's allowance, one row per vacation, the clocks they move |
+//! | `puzzles.rs` | the position of the day: a server's channel and hour, each position posted (with its outbox row), one answer per player, who allows his name |
 //! | `drills.rs` | drill cards from a player's own mistakes: the cards, their FSRS memory and due time, the analyses read for them, the answers |
 //! | `digest.rs` | the daily digest's settings and days sent, the open matches of many players in one read, the low-time notice's marks |
 //! | `waiting.rs` | whom an open match waits on (written with each change), a player's waiting matches read by it |
@@ -72,6 +73,11 @@
 //!   in one transaction), `next_drill_card`, `drill_card`, `next_drill_due`,
 //!   `answer_drill` (only while the card is as read), `drill_counts`, `drill_days`,
 //!   `drills_due`.
+//! - **The position of the day**: `set_puzzle`, `puzzle_off`, `puzzle_setting`,
+//!   `puzzles_due`, `puzzle_candidates`, `post_puzzle` (the day's mark, the puzzle and its
+//!   outbox row in one transaction), `puzzle`, `latest_puzzle`, `answer_puzzle` (once per
+//!   player, while the puzzle is the latest), `puzzle_tally`, `puzzle_solvers`,
+//!   `puzzle_names_allowed`, `allow_puzzle_names`.
 //! - **Tests**: `fingerprint` (every table's rows and a checksum).
 //!
 //! The guarantees each backend keeps:
@@ -139,6 +145,7 @@ mod migrate;
 mod money;
 mod outbox;
 mod players;
+mod puzzles;
 pub mod ratings;
 mod restoring;
 mod vacation;
@@ -175,6 +182,7 @@ pub use matches::{
 pub use money::{LedgerEntry, LedgerRow, PotGame};
 pub use outbox::{OutboxOutcome, Owed, OwedRow};
 pub use players::PlayerRow;
+pub use puzzles::{PuzzleAnswered, PuzzlePost, PuzzleRow, PuzzleSettingRow, PuzzleSolver};
 pub use ratings::{
     RatedMatch, RatedSide, RatingChangeRow, RatingRow, Rebuilt, Standing, record_rating_update,
 };

@@ -57,6 +57,7 @@ pub(crate) const MIGRATIONS: &[(i64, &str, &str, &str)] = migrations![
     (24, "web private", "0024_web_private.sql"),
     (25, "auto analysis", "0025_auto_analysis.sql"),
     (26, "drills", "0026_drills.sql"),
+    (27, "puzzles", "0027_puzzles.sql"),
     (28, "board messages", "0028_board_messages.sql"),
 ];
 

@@ -119,7 +119,8 @@ impl Store {
     /// The stamp of community `community`'s leaderboard page: its ratings (how many,
     /// the sums of their values, experience and records: a rated match or a rebuild
     /// changes them), its players' page links (made, replaced, hidden or shown again),
-    /// and its rated players' names.
+    /// its done analyses (the PR column: how many, the sum of their ids), and its rated
+    /// players' names.
     ///
     /// # Errors
     /// A database error.
@@ -135,7 +136,10 @@ impl Store {
                   FROM web_links w WHERE w.kind = $2),
                (SELECT COUNT(*) FROM web_links w WHERE w.kind = $2 AND w.hidden = $3),
                (SELECT CAST(COALESCE(SUM(w.target), 0) AS BIGINT)
-                  FROM web_links w WHERE w.kind = $2 AND w.hidden = $3)
+                  FROM web_links w WHERE w.kind = $2 AND w.hidden = $3),
+               (SELECT COUNT(*) FROM analyses a WHERE a.community_id = $1 AND a.status = 'done'),
+               (SELECT CAST(COALESCE(SUM(a.id), 0) AS BIGINT)
+                  FROM analyses a WHERE a.community_id = $1 AND a.status = 'done')
              FROM ratings r WHERE r.community_id = $1",
         )
         .bind(community)
@@ -143,8 +147,8 @@ impl Store {
         .bind(true)
         .fetch_one(&self.pool)
         .await?;
-        let mut numbers = Vec::with_capacity(9);
-        for i in 0..9 {
+        let mut numbers = Vec::with_capacity(11);
+        for i in 0..11 {
             numbers.push(r.try_get::<i64, _>(i)?);
         }
         let rows = sqlx::query(

@@ -167,9 +167,15 @@ pub fn leaderboard_html(page: &LeaderboardPage) -> String {
             h.raw("<p>No rated match yet.</p>");
             continue;
         }
+        // The PR column, when any player shown has one (standard only).
+        let with_pr = b.rows.iter().any(|r| r.pr.is_some());
         h.raw("<div class=\"wide\"><table class=\"standings\" id=\"board-")
             .text(b.ruleset.as_str())
-            .raw("\"><thead><tr><th>#</th><th class=\"who\">Player</th><th>Rating</th><th title=\"rated matches played\">P</th><th title=\"won-lost\">W-L</th></tr></thead><tbody>");
+            .raw("\"><thead><tr><th>#</th><th class=\"who\">Player</th><th>Rating</th><th title=\"rated matches played\">P</th><th title=\"won-lost\">W-L</th>");
+        if with_pr {
+            h.raw("<th title=\"GNU Backgammon's PR over the last analysed matches, with its 95% interval\">PR</th>");
+        }
+        h.raw("</tr></thead><tbody>");
         for r in &b.rows {
             h.raw("<tr><td>")
                 .num(n(r.rank))
@@ -195,7 +201,13 @@ pub fn leaderboard_html(page: &LeaderboardPage) -> String {
                 .num(n(r.won))
                 .raw("-")
                 .num(n(r.lost))
-                .raw("</td></tr>");
+                .raw("</td>");
+            if with_pr {
+                h.raw("<td class=\"pr\">")
+                    .text(r.pr.as_deref().unwrap_or("-"))
+                    .raw("</td>");
+            }
+            h.raw("</tr>");
         }
         h.raw("</tbody></table></div>");
     }

@@ -2,8 +2,9 @@
 //! ruleset as `/rating` reads them with the rating chart (the renderer's PNG, at
 //! `/p/{token}/rating/{ruleset}.png`), the analysed matches' average error rate and the PR
 //! over the last ones with its chart (`/p/{token}/pr.png`), the
-//! record, the last matches (each a link to its match page) and the head-to-head against
-//! each opponent. No script; every name escaped.
+//! record, the player's drill cards (all, due, learnt, the streak), the last matches (each a
+//! link to its match page) and the head-to-head against each opponent. No script; every
+//! name escaped.
 
 use club::PlayerPage;
 
@@ -93,6 +94,23 @@ pub fn player_html(token: &str, page: &PlayerPage) -> String {
                 .raw("</li>");
         }
         h.raw("</ul>");
+    }
+    // His drill cards here, as /drill stats counts them.
+    if let Some(d) = &page.drills {
+        h.raw("<h2>Drills</h2><p class=\"drills\" id=\"drills\">")
+            .num(d.cards)
+            .raw(if d.cards == 1 {
+                " drill card, "
+            } else {
+                " drill cards, "
+            })
+            .num(d.due)
+            .raw(" due now, ")
+            .num(d.learnt)
+            .raw(" learnt; streak: ")
+            .num(i64::from(d.streak))
+            .raw(if d.streak == 1 { " day" } else { " days" })
+            .raw("</p>");
     }
     h.raw("<h2>Recent matches</h2>");
     if page.recent.is_empty() {

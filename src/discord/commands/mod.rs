@@ -109,6 +109,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         super::analysis::analyse(),
         super::analysis::stats(),
         super::drill::drill(),
+        super::puzzle::puzzle(),
         hint(),
         undo(),
         keep(),

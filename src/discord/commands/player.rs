@@ -133,7 +133,9 @@ pub async fn leaderboard(
     .await
 }
 
-/// Server settings (Manage Server): threads, web pages, vacation days, automatic analysis.
+/// Server settings (Manage Server): threads, web pages, vacations, analysis, position of the day.
+// A slash command's options are its arguments.
+#[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command, default_member_permissions = "MANAGE_GUILD", guild_only)]
 pub async fn server(
     ctx: Context<'_>,
@@ -147,6 +149,14 @@ pub async fn server(
     vacation_days: Option<i64>,
     #[description = "Which finished matches are analysed by themselves (default auto)"]
     analysis: Option<crate::discord::analysis::AnalysisSetting>,
+    #[description = "Post a position of the day in this channel (default: where typed)"]
+    #[channel_types("Text")]
+    puzzle_channel: Option<serenity::GuildChannel>,
+    #[description = "The position of the day's hour, UTC (0-23; default 18)"]
+    #[min = 0]
+    #[max = 23]
+    puzzle_hour: Option<i64>,
+    #[description = "Stop the position of the day"] puzzle_off: Option<bool>,
 ) -> Result<(), Error> {
     let allowed = match ctx {
         poise::Context::Application(a) => a
@@ -199,6 +209,29 @@ pub async fn server(
     if analysis.is_some() || web.is_none() {
         let cmd = Command::ServerAnalysis(analysis.map(club::AutoAnalysis::from));
         let done = ctx.data().club.execute(&actor(ctx), cmd).await;
+        crate::discord::reply::mark_carried_out(ctx, &done).await;
+        lines.push(match done {
+            Ok(out) => out.lines.join("\n"),
+            Err(e) => format!("\u{26A0} {e}"),
+        });
+    }
+    let puzzle = match (puzzle_off, &puzzle_channel, puzzle_hour) {
+        (Some(true), _, _) => Some(Some(club::PuzzleSetting::Off)),
+        (_, None, None) => web.is_none().then_some(None),
+        (_, channel, hour) => Some(Some(club::PuzzleSetting::On {
+            channel: channel
+                .as_ref()
+                .map_or_else(|| ctx.channel_id(), |c| c.id)
+                .to_string(),
+            hour: hour.unwrap_or(18),
+        })),
+    };
+    if let Some(setting) = puzzle {
+        let done = ctx
+            .data()
+            .club
+            .execute(&actor(ctx), Command::ServerPuzzle(setting))
+            .await;
         crate::discord::reply::mark_carried_out(ctx, &done).await;
         lines.push(match done {
             Ok(out) => out.lines.join("\n"),

@@ -218,6 +218,7 @@ pub(super) async fn challenge(
         web: None,
         players: Vec::new(),
         drill: None,
+        puzzle: None,
     })
 }
 

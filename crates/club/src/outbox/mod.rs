@@ -29,7 +29,7 @@ pub(crate) mod rows;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::{Club, ClubError, Notice, Outcome};
-use rows::{ANALYSIS, BOT, BOT_NOTE, DM, THREADS};
+use rows::{ANALYSIS, BOT, BOT_NOTE, DM, PUZZLE, THREADS};
 
 /// A post failed for now is tried again at most this many times in all; then it is
 /// recorded as failed for good.
@@ -85,6 +85,8 @@ pub enum Owed {
         channel: String,
         outcome: Box<Outcome>,
     },
+    /// The position of the day, posted in its channel with its board and choices.
+    Puzzle(Box<crate::DailyPuzzle>),
 }
 
 /// How a post went.
@@ -302,6 +304,20 @@ impl Club {
                         }
                     }
                 }
+                PUZZLE => match self.daily_puzzle(&row.owed.channel, &row.owed.body).await {
+                    Ok(Some(p)) => Owed::Puzzle(Box::new(p)),
+                    Ok(None) => {
+                        self.store
+                            .outbox_failed(row.id, "the position of the day is gone")
+                            .await?;
+                        continue;
+                    }
+                    Err(e) => {
+                        tracing::warn!(error = %e, "a position of the day not read");
+                        self.store.outbox_failed(row.id, &e.to_string()).await?;
+                        continue;
+                    }
+                },
                 THREADS => {
                     let league = row.owed.body.parse::<i64>().unwrap_or(0);
                     Owed::LeagueThreads {

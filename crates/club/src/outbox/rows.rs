@@ -22,6 +22,9 @@ pub(crate) const ANALYSIS: &str = "analysis";
 /// channel, and dropped if still unposted when the bot starts again (it tells again
 /// what still holds).
 pub(crate) const BOT_NOTE: &str = "botnote";
+/// The position of the day (its words, names and choices as JSON:
+/// `practice::puzzle::PuzzleBody`).
+pub(crate) const PUZZLE: &str = "puzzle";
 
 /// The rows of a notice: in its channel (when it has one), and by direct message (when
 /// the player asked for them), each in its own lane.
@@ -88,6 +91,19 @@ pub(crate) fn analysis_row(job: &store::AnalysisRow) -> store::Owed {
         user_id: String::new(),
         match_id: job.match_id,
         body: job.id.to_string(),
+        held: false,
+    }
+}
+
+/// The position of the day owed to `channel`, `body` its JSON.
+pub(crate) fn puzzle_row(channel: &str, body: &str) -> store::Owed {
+    store::Owed {
+        kind: PUZZLE.into(),
+        lane: channel.to_string(),
+        channel: channel.to_string(),
+        user_id: String::new(),
+        match_id: 0,
+        body: body.to_string(),
         held: false,
     }
 }

@@ -1,14 +1,18 @@
-//! Practice: hints (standard and Welsh), the tutor and `/undo`, and drills made from a
-//! player's own mistakes.
+//! Practice: hints (standard and Welsh), the tutor and `/undo`, drills made from a
+//! player's own mistakes, and the position of the day.
 //!
 //! Entry points, on [`Club`]: `hint` (`hint`); `act_tutored` (`tutor`); `undo_or_keep`
-//! (`undo`); `drill`, `card_analyses` (`drill`).
+//! (`undo`); `drill`, `card_analyses` (`drill`); `server_puzzle`, `puzzle`,
+//! `puzzle_sweep`, `daily_puzzle` (`puzzle`).
 
 mod drill;
 mod drill_card;
-mod drill_schedule;
+pub(crate) mod drill_schedule;
 mod hint;
 pub(crate) mod hint_slot;
+mod puzzle;
+mod puzzle_op;
+mod puzzle_words;
 mod refusal;
 mod tutor;
 pub(crate) mod undo;
@@ -17,6 +21,8 @@ pub(crate) mod welsh_hint;
 pub use drill_card::MAX_DRILL_OPTIONS;
 pub use drill_schedule::LEARNT_DAYS;
 pub use hint_slot::{DEFAULT_HINT_WAIT, HINT_PROCESSES};
+pub use puzzle::{CLEAR_GAP, RECENT_DAYS};
+pub use puzzle_op::{DailyPuzzle, PuzzleAsk, PuzzleOp, PuzzleSetting};
 pub use refusal::PracticeRefusal;
 pub use tutor::TUTOR_THRESHOLD;
 pub use undo::{Before, TutorNote};
@@ -87,5 +93,44 @@ impl Club {
     /// A database error (the analyses not yet read stay so).
     pub async fn card_analyses(&self) -> Result<u64, ClubError> {
         drill::card_analyses(self).await
+    }
+
+    // puzzle
+    /// `/server puzzle`: the position of the day here set, turned off, or shown.
+    pub(crate) async fn server_puzzle(
+        &self,
+        actor: &crate::Actor,
+        community: i64,
+        setting: Option<crate::PuzzleSetting>,
+    ) -> Result<Outcome, ClubError> {
+        puzzle::server_puzzle(self, actor, community, setting).await
+    }
+
+    /// `/puzzle`, `/puzzle answer`, `/puzzle names`.
+    pub(crate) async fn puzzle(
+        &self,
+        me: &PlayerRow,
+        community: i64,
+        op: crate::PuzzleOp,
+    ) -> Result<Outcome, ClubError> {
+        puzzle::puzzle(self, me, community, op).await
+    }
+
+    /// The sweep's step: each server's position of the day whose hour has come, written
+    /// with its outbox row (once a UTC day, across restarts). No notice is given back.
+    ///
+    /// # Errors
+    /// A database error (the day not dealt with is tried again at the next sweep).
+    pub async fn puzzle_sweep(&self) -> Result<Vec<crate::Notice>, ClubError> {
+        puzzle::puzzle_sweep(self).await
+    }
+
+    /// A `puzzle` row of the outbox as a poster gets it (`None`: gone).
+    pub(crate) async fn daily_puzzle(
+        &self,
+        channel: &str,
+        body: &str,
+    ) -> Result<Option<crate::DailyPuzzle>, ClubError> {
+        puzzle::daily_puzzle(self, channel, body).await
     }
 }

@@ -160,6 +160,53 @@ pub enum PracticeRefusal {
         /// The choices, numbered, in words.
         options: String,
     },
+    /// `/puzzle` on a server without a position of the day posted yet.
+    #[error(
+        "no position of the day has been posted on this server: a manager sets one with \
+         /server puzzle channel:#x hour:18"
+    )]
+    NoPuzzle,
+    /// A second answer to a position of the day.
+    #[error(
+        "you answered position of the day #{puzzle} already ({first}): your first answer \
+         stands; the solution comes with the next post"
+    )]
+    PuzzleAnswered {
+        /// The puzzle.
+        puzzle: i64,
+        /// The first answer, in words.
+        first: String,
+    },
+    /// An answer to a position of the day after the next was posted.
+    #[error(
+        "position of the day #{puzzle} is closed: its solution was posted with the next one \
+         (/puzzle shows today's)"
+    )]
+    PuzzleClosed {
+        /// The puzzle.
+        puzzle: i64,
+    },
+    /// An answer that is none of the puzzle's choices.
+    #[error(
+        "`{given}` is not one of position of the day #{puzzle}'s choices: answer with a \
+         number from 1 to {count} ({options})"
+    )]
+    NotAPuzzleChoice {
+        /// The puzzle.
+        puzzle: i64,
+        /// What was given.
+        given: String,
+        /// How many choices it lists.
+        count: usize,
+        /// The choices, numbered, in words.
+        options: String,
+    },
+    /// `/server puzzle` with an hour not of a day.
+    #[error("the position of the day's hour is 0 to 23 (UTC), not {hour}")]
+    PuzzleHour {
+        /// The hour given.
+        hour: i64,
+    },
 }
 
 impl PracticeRefusal {
@@ -186,7 +233,13 @@ impl PracticeRefusal {
             PracticeRefusal::NotTutorEntry | PracticeRefusal::NotStarted => "not_this_match_entry",
             PracticeRefusal::NoDrillCard { .. } | PracticeRefusal::NoDrillDue => "no_drill_card",
             PracticeRefusal::DrillAnswered { .. } => "drill_answered",
-            PracticeRefusal::NotADrillChoice { .. } => "not_a_choice",
+            PracticeRefusal::NotADrillChoice { .. } | PracticeRefusal::NotAPuzzleChoice { .. } => {
+                "not_a_choice"
+            }
+            PracticeRefusal::NoPuzzle => "no_puzzle",
+            PracticeRefusal::PuzzleAnswered { .. } => "puzzle_answered",
+            PracticeRefusal::PuzzleClosed { .. } => "puzzle_closed",
+            PracticeRefusal::PuzzleHour { .. } => "bad_option",
         }
     }
 }

@@ -119,6 +119,9 @@ pub struct LeaderLine {
     /// The token of the player's page; `None` while the player keeps it private (the name
     /// is then shown with no link).
     pub player: Option<String>,
+    /// gnubg's PR over his last analysed matches here with its 95% interval (`5.2 ±1.3`),
+    /// standard only, once he has enough of them (as `/leaderboard`'s column).
+    pub pr: Option<String>,
 }
 
 /// The index of a server's public pages (without the server's stored name, made from
@@ -493,6 +496,17 @@ async fn fixture_links(
 /// What the leaderboard page of community `community` shows.
 async fn leaderboard_page(club: &Club, community: i64) -> Result<LeaderboardPage, ClubError> {
     let kind = player_kind(community);
+    // The PR column (standard only: gnubg's PR), for players with enough analysed matches.
+    let prs = crate::analysis::pr_history::all_prs(club, community).await?;
+    let pr_of = |ruleset: Ruleset, player: i64| {
+        if ruleset != Ruleset::Standard {
+            return None;
+        }
+        prs.get(&player)
+            .and_then(|m| crate::analysis::pr::pr_summary(m))
+            .filter(|s| s.matches >= crate::analysis::pr::PR_MIN_MATCHES)
+            .and_then(|s| s.half_width.map(|h| format!("{:.1} \u{b1}{h:.1}", s.pr)))
+    };
     let mut boards = Vec::new();
     for ruleset in RULESETS {
         let rows = club
@@ -510,6 +524,7 @@ async fn leaderboard_page(club: &Club, community: i64) -> Result<LeaderboardPage
         for (r, rank) in rows.into_iter().zip(1u32..) {
             // A player keeping their page private has no token here.
             let player = tokens.remove(&r.player_id);
+            let pr = pr_of(ruleset, r.player_id);
             lines.push(LeaderLine {
                 rank,
                 name: r.name,
@@ -518,6 +533,7 @@ async fn leaderboard_page(club: &Club, community: i64) -> Result<LeaderboardPage
                 won: r.won,
                 lost: r.lost,
                 player,
+                pr,
             });
         }
         boards.push(RulesetBoard {

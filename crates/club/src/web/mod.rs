@@ -30,7 +30,8 @@ pub use league::{
 pub use links::{PageKind, PageLink, is_token};
 pub use match_page::{Frame, MatchPage};
 pub use player::{
-    HeadToHead, PlayerAnalysis, PlayerMatch, PlayerPage, PlayerRating, RECENT_MATCHES,
+    DrillProgress, HeadToHead, PlayerAnalysis, PlayerMatch, PlayerPage, PlayerRating,
+    RECENT_MATCHES,
 };
 pub use refusal::WebRefusal;
 pub use revoke::{RevokeTarget, Revoked, Rights};

@@ -108,6 +108,45 @@ pub struct PlayerPage {
     /// words as `/stats` gives it (`None`: no analysed match); the chart is at
     /// [`player_pr_chart`].
     pub pr: Option<String>,
+    /// His drill cards here, as `/drill stats` counts them (`None`: he has none).
+    pub drills: Option<DrillProgress>,
+}
+
+/// A player's drill cards here, as `/drill stats` counts them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrillProgress {
+    /// All his cards.
+    pub cards: i64,
+    /// Due now.
+    pub due: i64,
+    /// Learnt: recalled over [`crate::LEARNT_DAYS`] days or more.
+    pub learnt: i64,
+    /// Days in a row with a card answered, to today.
+    pub streak: u32,
+}
+
+/// Player `user`'s drill cards in `community` at `now` (`None`: none).
+async fn drill_progress(
+    club: &Club,
+    user: i64,
+    community: i64,
+) -> Result<Option<DrillProgress>, ClubError> {
+    use crate::practice::drill_schedule::{LEARNT_DAYS, streak};
+    let now = club.clock.now();
+    let c = club
+        .store
+        .drill_counts(user, community, now, LEARNT_DAYS)
+        .await?;
+    if c.cards == 0 {
+        return Ok(None);
+    }
+    let days = club.store.drill_days(user, community, 3650).await?;
+    Ok(Some(DrillProgress {
+        cards: c.cards,
+        due: c.due,
+        learnt: c.learnt,
+        streak: streak(&days, now),
+    }))
 }
 
 /// The average of the player's figures in each ruleset's stored analyses.
@@ -342,6 +381,7 @@ async fn player_page(club: &Club, community: i64, user: i64) -> Result<PlayerPag
         head_to_head,
         analyses: analysis_averages(&results, user),
         pr,
+        drills: drill_progress(club, user, community).await?,
     })
 }
 

@@ -1,6 +1,7 @@
 //! The deadline sweep: now and then, everything whose time has come, in order:
 //! planned vacations that begin, each match due (time-out, reminder, expiry), league
-//! deadlines and seasons, vacations that end, low time, the daily digests.
+//! deadlines and seasons, vacations that end, low time, the daily digests, the positions
+//! of the day.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -49,6 +50,8 @@ pub(super) async fn sweep_into(
     keep("low time", r, send, &mut first);
     let r = club.digest_sweep().await;
     keep("digests", r, send, &mut first);
+    let r = club.puzzle_sweep().await;
+    keep("position of the day", r, send, &mut first);
     if let Err(e) = club.outbox_prune().await {
         tracing::warn!(error = %e, "the outbox was not pruned");
     }

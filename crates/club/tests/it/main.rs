@@ -39,6 +39,7 @@ mod leagues;
 mod money_game_words;
 mod pr_figures;
 mod practice;
+mod puzzle_of_the_day;
 mod refusals;
 mod spectators;
 mod sweep_errors;

@@ -16,7 +16,7 @@ use testkit::{PgCluster, scratch_db};
 /// BOOLEAN on PostgreSQL, are `flag` on both.
 type Columns = BTreeSet<(String, String, String, bool)>;
 
-const FLAGS: [(&str, &str); 13] = [
+const FLAGS: [(&str, &str); 14] = [
     ("players", "auto_roll"),
     ("players", "notify_dm"),
     ("communities", "match_threads"),
@@ -30,6 +30,7 @@ const FLAGS: [(&str, &str); 13] = [
     ("rating_changes", "forfeit"),
     ("web_links", "hidden"),
     ("drill_answers", "correct"),
+    ("puzzle_answers", "correct"),
 ];
 
 fn normalised(table: &str, column: &str, ty: &str) -> String {

@@ -193,3 +193,91 @@ fn fixture(page: &str, id: i64) -> &str {
     let rest = &page[at..];
     &rest[..rest.find('<').unwrap_or(rest.len())]
 }
+
+/// Match `id`'s analysis stored as done, each player's PR `pr` over 100 decisions.
+async fn analysed(s: &crate::common::Served, id: club::MatchNo, pr: f64) {
+    let store = &s.fixture.store;
+    let row = store.load_match(id.get()).await.unwrap().unwrap();
+    let figures = |name: &str| club::PlayerFigures {
+        name: name.into(),
+        error_rate: pr * 2.0,
+        rating: String::new(),
+        pr,
+        chequer_rate: pr * 2.0,
+        cube_rate: 0.0,
+        unforced_moves: 100,
+        close_cube: 0,
+        chequer_marks: [0; 3],
+        cube_marks: [0; 3],
+        missed_doubles: 0,
+        wrong_doubles: 0,
+        wrong_takes: 0,
+        wrong_drops: 0,
+        luck_rate: 0.0,
+        luck_adjusted: 0.5,
+        actual: 1.0,
+    };
+    let review = club::Review {
+        match_id: id.get(),
+        games: 1,
+        length: 1,
+        plies: 2,
+        player_ids: row.players,
+        players: [figures("x"), figures("o")],
+        worst: Vec::new(),
+        mistakes: None,
+        seconds: 1.0,
+    };
+    let (job, _) = store
+        .request_analysis(&store::NewAnalysis {
+            match_id: id.get(),
+            games: 1,
+            community_id: row.community_id,
+            requested_by: row.players[0],
+            channel: "local",
+            plies: 2,
+            now: 1,
+        })
+        .await
+        .unwrap();
+    store.claim_analysis(1).await.unwrap().unwrap();
+    let text = serde_json::to_string(&review).unwrap();
+    store.finish_analysis(job.id, Ok(&text), 2).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_cached_leaderboard_shows_the_pr_column_once_the_analyses_are_stored() {
+    // Given alice's three wins over bob, the leaderboard page served without a PR column
+    let s = served("web-cache-leaderboard-pr").await;
+    let club = s.club();
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        ids.push(beat(club, "alice", "bob").await);
+    }
+    let out = run(
+        club,
+        "bob",
+        club::Command::Look(club::Look::Leaderboard { ruleset: None }),
+    )
+    .await;
+    let token = club.web().web_page_link(out.web.unwrap()).await.unwrap();
+    let path = format!("/r/{token}");
+    let first = get(s.addr, &path).await.text();
+    assert!(!first.contains(">PR</th>"), "{first}");
+    assert_eq!(
+        get(s.addr, &path).await.text(),
+        first,
+        "served again unchanged"
+    );
+    // When the three matches' analyses are stored (nothing else changes)
+    for id in ids {
+        analysed(&s, id, 5.0).await;
+    }
+    // Then the page is rendered again: the PR column, each player's PR with its interval
+    let after = get(s.addr, &path).await.text();
+    assert!(after.contains(">PR</th>"), "{after}");
+    assert!(
+        after.contains("<td class=\"pr\">5.0 \u{b1}0.0</td>"),
+        "{after}"
+    );
+}

@@ -318,3 +318,66 @@ async fn the_player_page_shows_the_pr_over_the_last_analysed_matches_and_its_cha
     assert_eq!(history.points.len(), 1);
     assert_eq!(chart.body, render::pr_history_png(&history).unwrap());
 }
+
+#[tokio::test]
+async fn the_player_page_shows_the_drill_cards_due_learnt_and_the_streak() {
+    // Given alice's analysed match with two mistakes of hers, and bob with none
+    let s = served_at(&store_url("web-player-drills").await).await;
+    let club = s.club();
+    let id = beat(club, "alice", "bob").await.get();
+    clubkit::drills::store_drill_review(
+        club,
+        id,
+        &club::Actor::local("alice"),
+        &club::Actor::local("bob"),
+        |s| {
+            vec![
+                clubkit::drills::opening_mistake(s),
+                clubkit::drills::missed_double(s),
+            ]
+        },
+    )
+    .await;
+    let row = club.store().load_match(id).await.unwrap().unwrap();
+    let community = row.community_id;
+    let player = |name: &'static str| async move {
+        club.store()
+            .find_player("local", name)
+            .await
+            .unwrap()
+            .unwrap()
+            .id
+    };
+    // When she answers one card (right: the best play typed) and her page is asked for
+    run(club, "alice", Command::Drill(club::DrillOp::Next)).await;
+    let answer = club::DrillOp::Answer {
+        card: None,
+        choice: club::DrillChoice::Typed("8/5 6/5".into()),
+    };
+    club.execute(&club::Actor::local("alice"), Command::Drill(answer))
+        .await
+        .ok();
+    let token = club
+        .web()
+        .player_link(community, player("alice").await)
+        .await
+        .unwrap();
+    let page = get(s.addr, &format!("/p/{token}")).await.text();
+    // Then it counts her cards as /drill stats does: two, one due, none learnt, a streak
+    // of one day
+    assert!(
+        page.contains(
+            "<h2>Drills</h2><p class=\"drills\" id=\"drills\">2 drill cards, 1 due now, 0 \
+             learnt; streak: 1 day</p>"
+        ),
+        "{page}"
+    );
+    // And bob's page, without cards, has no such section
+    let token = club
+        .web()
+        .player_link(community, player("bob").await)
+        .await
+        .unwrap();
+    let page = get(s.addr, &format!("/p/{token}")).await.text();
+    assert!(!page.contains("id=\"drills\""), "{page}");
+}
