@@ -466,6 +466,19 @@ fn processes(file: &Path, procs: u64, rate: u64, seconds: u64, dir: &Path) {
         all
     };
     let (times, lag) = (read("times"), read("lag"));
+    let cpu: u64 = (0..procs)
+        .map(|i| {
+            std::fs::read_to_string(dir.join(format!("cpu-{i}")))
+                .unwrap()
+                .parse::<u64>()
+                .unwrap()
+        })
+        .sum();
+    println!(
+        "the {procs} processes' CPU during the load: {:.2} s, {:.2} ms a command",
+        cpu as f64 / 1e6,
+        cpu as f64 / 1e3 / times.len().max(1) as f64
+    );
     println!(
         "all {procs} processes: {} commands answered ({:.0}/s); round trip p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; from the scheduled moment p50 {:.2} ms, p99 {:.2} ms",
         times.len(),
@@ -540,7 +553,19 @@ fn joined(file: &str, rate: u64, seconds: u64) {
             .unwrap()
             .as_millis() as u64;
         tokio::time::sleep(Duration::from_millis(start_at.saturating_sub(now))).await;
+        let cpu = cpu_time();
         let (times, lag, refused, wall) = run_load(&club, &next, &ids, rate, seconds).await;
+        let cpu = cpu_time().saturating_sub(cpu);
+        std::fs::write(
+            out.with_file_name(format!("cpu-{i}")),
+            cpu.as_micros().to_string(),
+        )
+        .unwrap();
+        println!(
+            "process {part}: CPU {:.2} s during the load ({:.2} ms a command)",
+            cpu.as_secs_f64(),
+            cpu.as_secs_f64() * 1e3 / times.len().max(1) as f64
+        );
         println!(
             "process {part}: {} matches; {} commands in {wall:.1} s ({:.0}/s offered {rate}/s), {refused} refused or skipped; round trip p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; from the scheduled moment p50 {:.2} ms, p99 {:.2} ms",
             ids.len(),
@@ -568,6 +593,25 @@ fn joined(file: &str, rate: u64, seconds: u64) {
         }
         store.close().await;
     });
+}
+
+/// The CPU time (user and system) this process has used so far (`/proc/self/stat`, in
+/// clock ticks of 10 ms; zero where there is no `/proc`).
+fn cpu_time() -> Duration {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // The fields after the command's closing parenthesis: utime and stime are the 12th
+    // and 13th of them.
+    let ticks: u64 = stat
+        .rsplit_once(')')
+        .map(|(_, rest)| {
+            rest.split_whitespace()
+                .skip(11)
+                .take(2)
+                .filter_map(|f| f.parse::<u64>().ok())
+                .sum()
+        })
+        .unwrap_or(0);
+    Duration::from_millis(ticks * 10)
 }
 
 /// A load on the web port from a thread (and runtime) of its own.
