@@ -110,8 +110,8 @@ pub use practice::{LEARNT_DAYS, MAX_DRILL_OPTIONS};
 pub use refusal::{Refusal, WaitsOn};
 pub use web::WebRefusal;
 pub use web::{
-    ChouettePage, DrillProgress, FixtureLink, Frame, HeadToHead, LEADERBOARD_PAGE_ROWS, LeaderLine,
-    LeaderboardPage, LeaguePage, MatchPage, PageKind, PageLink, PageStamp, PlayerAnalysis,
-    PlayerMatch, PlayerPage, PlayerRating, PublicIndex, RECENT_MATCHES, RevokeTarget, Revoked,
-    Rights, RulesetBoard, SeasonPage, Web, WebPage, is_token,
+    ChouettePage, ChouetteVersion, DrillProgress, FixtureLink, Frame, HeadToHead,
+    LEADERBOARD_PAGE_ROWS, LeaderLine, LeaderboardPage, LeaguePage, MatchPage, PageKind, PageLink,
+    PageStamp, PlayerAnalysis, PlayerMatch, PlayerPage, PlayerRating, PublicIndex, RECENT_MATCHES,
+    RevokeTarget, Revoked, Rights, RulesetBoard, SeasonPage, Web, WebPage, is_token,
 };

@@ -167,6 +167,13 @@ impl Chouette {
     pub fn tally(&self) -> &[(PlayerId, i64)] {
         &self.tally
     }
+    /// Whether the session has ended: its last player left (between games, the only
+    /// time a player may leave). No one is left to start a game, and no one may join it
+    /// any more: it never changes again.
+    #[must_use]
+    pub fn ended(&self) -> bool {
+        self.players.is_empty()
+    }
     /// The box (first in the line), once a game has started.
     pub fn box_player(&self) -> Option<PlayerId> {
         self.line.first().copied()

@@ -1,13 +1,19 @@
 //! The chouette page (`/c/{token}`): the session's terms and status, the line (the box,
 //! the captain, the crew), the games played and the standings, and the replay of its log
 //! board by board (the match page's replay, previous and next, the step list; a session
-//! polls its version and shows a new last board by itself). Every name escaped.
+//! polls its version and shows a new last board by itself, until it has ended: everyone
+//! left). Every name escaped.
 
 use club::ChouettePage;
 use render::Scene;
 
 use crate::html::Html;
 use crate::match_page::replay_html;
+
+/// Said above an ended session's page (and by the script, on a page left open when it
+/// ends).
+pub const ENDED: &str =
+    "This chouette has ended (everyone left): the page is not updated any more.";
 
 /// The caption of a chouette board: who is in the box and who is captain.
 fn sides_words(scene: &Scene) -> String {
@@ -31,9 +37,19 @@ pub fn chouette_html(token: &str, page: &ChouettePage, at: Option<usize>) -> Str
         .num(page.version)
         .raw("\" data-count=\"")
         .num(i64::try_from(count).unwrap_or(0))
-        .raw("\" data-live=\"1\"><h1>")
+        .raw(if page.ended {
+            "\" data-live=\"0\"><h1>"
+        } else {
+            "\" data-live=\"1\"><h1>"
+        })
         .text(&title)
-        .raw("</h1><p class=\"terms\">")
+        .raw("</h1>");
+    if page.ended {
+        h.raw("<p id=\"ended\" role=\"status\">")
+            .text(ENDED)
+            .raw("</p>");
+    }
+    h.raw("<p class=\"terms\">")
         .text(&page.terms)
         .raw(" · <span id=\"status\">")
         .text(&page.status)

@@ -44,6 +44,7 @@ use axum::http::{HeaderValue, header};
 use axum::response::Response;
 use club::Club;
 
+pub use chouette_page::ENDED as CHOUETTE_ENDED;
 pub use html::escape;
 pub use match_page::score_words;
 pub use serve::Limits;

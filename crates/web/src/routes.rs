@@ -202,16 +202,11 @@ async fn board_answer(
     )
 }
 
-/// A version as the live pages poll it: `{"version":N}`, never cached; 404 when the match
-/// or session is gone.
-fn version_answer(version: Result<Option<i64>, club::ClubError>) -> Response {
+/// A version as the live pages poll it (the JSON given: `{"version":N}`, a chouette's with
+/// `"ended"`), never cached; 404 when the match or session is gone.
+fn version_answer(version: Result<Option<String>, club::ClubError>) -> Response {
     match version {
-        Ok(Some(v)) => answer(
-            StatusCode::OK,
-            "application/json",
-            PRIVATE,
-            format!("{{\"version\":{v}}}"),
-        ),
+        Ok(Some(json)) => answer(StatusCode::OK, "application/json", PRIVATE, json),
         Ok(None) => not_found(),
         Err(e) => failed(&e),
     }
@@ -222,7 +217,13 @@ async fn version(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Resp
         Ok(id) => id,
         Err(r) => return r,
     };
-    version_answer(web.club.web().match_version(id).await)
+    version_answer(
+        web.club
+            .web()
+            .match_version(id)
+            .await
+            .map(|v| v.map(|v| format!("{{\"version\":{v}}}"))),
+    )
 }
 
 async fn file(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
@@ -449,5 +450,12 @@ async fn chouette_version(State(web): State<Arc<Web>>, Path(token): Path<String>
         Ok(id) => id,
         Err(r) => return r,
     };
-    version_answer(web.club.web().chouette_version(id).await)
+    // `ended`: everyone left, nothing will change (the page stops polling).
+    version_answer(
+        web.club
+            .web()
+            .chouette_version(id)
+            .await
+            .map(|v| v.map(|v| format!("{{\"version\":{},\"ended\":{}}}", v.version, v.ended))),
+    )
 }

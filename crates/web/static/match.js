@@ -1,8 +1,9 @@
 // The match and chouette pages' replay (docs/web.md): previous and next, the arrow keys and the move
 // list step through the boards without reloading; a live match's page polls its small
 // version file and reloads itself when the match moves (a viewer in the past, once they
-// come back to the end); a link that no longer works (revoked) stops the polling and
-// says so. No inline script: the CSP allows only this server's files.
+// come back to the end); a link that no longer works (revoked) and a chouette that has
+// ended stop the polling and say so. No inline script: the CSP allows only this
+// server's files.
 "use strict";
 (function () {
   var main = document.getElementById("match");
@@ -81,7 +82,9 @@
 
   // A live match: poll its version every few seconds; when it moves, show the new last
   // board (a viewer stepping through the past stays where they are until they come back
-  // to the end). A link that finds nothing any more (revoked): stop, and say so.
+  // to the end). A link that finds nothing any more (revoked): stop, and say so. A
+  // chouette that has ended (everyone left: its version answer says `ended`): stop, and
+  // say so (a page loaded after the end is not live and says so itself).
   if (main.dataset.live !== "1") return;
   var version = main.dataset.version;
   function gone() {
@@ -91,6 +94,15 @@
     note.textContent = "This page's link no longer works (it was revoked): the page is " +
       "not updated any more.";
     main.insertBefore(note, main.firstChild);
+  }
+  function ended() {
+    var note = document.createElement("p");
+    note.id = "ended";
+    note.setAttribute("role", "status");
+    note.textContent = "This chouette has ended (everyone left): the page is not " +
+      "updated any more.";
+    var h1 = main.querySelector("h1");
+    main.insertBefore(note, h1 ? h1.nextSibling : main.firstChild);
   }
   function poll() {
     fetch(path + "/version.json", { cache: "no-store" })
@@ -103,6 +115,7 @@
             version = String(v.version);
             stale = true;
           }
+          if (v.ended) { ended(); return; }
           setTimeout(poll, 3000);
         });
       })

@@ -101,7 +101,11 @@ pub(super) async fn find_chouette(
         }
     }
     if matches!(op, ChouetteOp::Join) || mine.is_empty() {
-        // Newest first: the newest session he is not in (else the newest, to refuse).
+        // Newest first: the newest session he is not in that has not ended (everyone
+        // left: it takes no one), else the newest, to refuse.
+        if let Some(i) = others.iter().position(|s| !s.state.ended()) {
+            return Ok(others.swap_remove(i));
+        }
         return match others.into_iter().next() {
             Some(s) => Ok(s),
             None => mine

@@ -26,13 +26,20 @@ pub(super) fn chouette_outcome(
             1 => "one more player must /chouette join before a game can start".into(),
             n => format!("{n} more players must /chouette join before a game can start"),
         };
-        out.lines.push(format!(
-            "Chouette #{}: {} player{} ({}); {next_step}",
-            s.id,
-            players.len(),
-            if players.len() == 1 { "" } else { "s" },
-            players.join(", "),
-        ));
+        if c.ended() {
+            out.lines.push(format!(
+                "Chouette #{} has ended: everyone left (/chouette create opens a new one)",
+                s.id
+            ));
+        } else {
+            out.lines.push(format!(
+                "Chouette #{}: {} player{} ({}); {next_step}",
+                s.id,
+                players.len(),
+                if players.len() == 1 { "" } else { "s" },
+                players.join(", "),
+            ));
+        }
         if c.games() > 0 {
             // Between games: the last game's final position with the standings.
             let mut scene = chouette_scene(s, None, None, String::new());

@@ -37,6 +37,18 @@ pub struct ChouettePage {
     pub frames: Vec<Frame>,
     /// Bumped by every change.
     pub version: i64,
+    /// Everyone left: the session takes no one and never changes again (the page stops
+    /// polling).
+    pub ended: bool,
+}
+
+/// What a chouette page polls: the session's version, and whether it has ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChouetteVersion {
+    /// Bumped by every change.
+    pub version: i64,
+    /// Everyone left: nothing will change any more.
+    pub ended: bool,
 }
 
 /// The page of chouette session `id`.
@@ -49,7 +61,16 @@ pub(super) async fn chouette_page(club: &Club, id: i64) -> Result<ChouettePage, 
         c.tally().iter().map(|&(p, v)| (s.name(p), v)).collect();
     standings.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     // The engine counts the games started; the page, the games finished.
-    let (status, games) = if c.phase() == ChouettePhase::Waiting {
+    let (status, games) = if c.ended() {
+        let n = c.games();
+        (
+            format!(
+                "ended after {n} game{} (everyone left)",
+                if n == 1 { "" } else { "s" }
+            ),
+            n,
+        )
+    } else if c.phase() == ChouettePhase::Waiting {
         let words = if c.games() == 0 {
             "waiting to start"
         } else {
@@ -74,6 +95,7 @@ pub(super) async fn chouette_page(club: &Club, id: i64) -> Result<ChouettePage, 
         preamble,
         frames,
         version: s.version,
+        ended: c.ended(),
     })
 }
 
@@ -88,9 +110,21 @@ pub(super) async fn chouette_frame(
     Ok((n < frames.len()).then(|| frames.swap_remove(n).scene))
 }
 
-/// Session `id`'s version (bumped by every change), if it exists.
-pub(super) async fn chouette_version(club: &Club, id: i64) -> Result<Option<i64>, ClubError> {
-    Ok(club.store.load_chouette(id).await?.map(|r| r.version))
+/// Session `id`'s version (bumped by every change) and whether it has ended, if it
+/// exists.
+pub(super) async fn chouette_version(
+    club: &Club,
+    id: i64,
+) -> Result<Option<ChouetteVersion>, ClubError> {
+    let Some(row) = club.store.load_chouette(id).await? else {
+        return Ok(None);
+    };
+    let state: Chouette =
+        serde_json::from_str(&row.state).map_err(|e| ClubError::Corrupt(id, e.to_string()))?;
+    Ok(Some(ChouetteVersion {
+        version: row.version,
+        ended: state.ended(),
+    }))
 }
 
 /// Session `id` with the names of everyone in its log (a player who joined and left

@@ -22,7 +22,7 @@ mod player;
 mod refusal;
 mod revoke;
 
-pub use chouette::ChouettePage;
+pub use chouette::{ChouettePage, ChouetteVersion};
 pub use league::{
     FixtureLink, LEADERBOARD_PAGE_ROWS, LeaderLine, LeaderboardPage, LeaguePage, PageStamp,
     PublicIndex, RulesetBoard, SeasonPage, WebPage,
@@ -82,11 +82,12 @@ impl Web<'_> {
         chouette::chouette_frame(self.club, id, n).await
     }
 
-    /// Session `id`'s version (bumped by every change), if it exists.
+    /// Session `id`'s version (bumped by every change) and whether it has ended
+    /// (everyone left), if it exists.
     ///
     /// # Errors
-    /// A database error.
-    pub async fn chouette_version(&self, id: i64) -> Result<Option<i64>, ClubError> {
+    /// A database error, or a state that does not read.
+    pub async fn chouette_version(&self, id: i64) -> Result<Option<ChouetteVersion>, ClubError> {
         chouette::chouette_version(self.club, id).await
     }
 

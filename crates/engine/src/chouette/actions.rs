@@ -176,6 +176,9 @@ pub enum ChouetteError {
     /// The player is in already.
     #[error("you are already in this chouette")]
     AlreadyIn,
+    /// Everyone left: the session has ended and takes no one any more.
+    #[error("this chouette has ended (everyone left); /chouette create opens a new one")]
+    Ended,
     /// Fewer than three players.
     #[error("a chouette needs at least three players; {0} so far")]
     TooFew(usize),

@@ -47,6 +47,9 @@ impl Chouette {
         if self.players.contains(&by) {
             return Err(ChouetteError::AlreadyIn);
         }
+        if self.ended() {
+            return Err(ChouetteError::Ended);
+        }
         if playing {
             return Err(ChouetteError::GameInProgress);
         }

@@ -80,6 +80,25 @@ fn chouette_needs_three_players_and_join_and_leave_only_between_games() {
 }
 
 #[test]
+fn a_session_everyone_left_has_ended_and_takes_no_one() {
+    let c = Chouette::new(ChouetteRules::default(), ANN);
+    let c = ok(&c, BEN, A::Join).0;
+    let c = ok(&c, ANN, A::Leave).0;
+    assert!(!c.ended(), "ben is still in it");
+    let c = ok(&c, CAT, A::Join).0;
+    let c = ok(&c, BEN, A::Leave).0;
+    let c = ok(&c, CAT, A::Leave).0;
+    assert!(c.ended());
+    assert_eq!(c.phase(), ChouettePhase::Waiting);
+    assert_eq!(err(&c, DAN, A::Join), ChouetteError::Ended);
+    assert_eq!(err(&c, ANN, A::Join), ChouetteError::Ended);
+    assert_eq!(
+        err(&c, ANN, A::Start { line: None }),
+        ChouetteError::NotInSession
+    );
+}
+
+#[test]
 fn rotation_when_the_box_wins_the_captain_goes_to_the_back() {
     // Given Ann in the box, Ben captain, Cat and Dan crew
     let c = box_about_to_gammon(session(ChouetteRules::default()));

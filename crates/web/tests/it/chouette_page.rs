@@ -1,7 +1,9 @@
 //! The chouette page over plain HTTP: served by the session's link with the terms, the
 //! line (box, captain, crew), the standings and the boards step by step (PNGs under the
 //! token, a version to poll); a guessed token, a match's token and a chouette's token
-//! under `/m/` find nothing; payload names are escaped; no Discord id appears.
+//! under `/m/` find nothing; payload names are escaped; no Discord id appears; a session
+//! everyone left has ended: its version answer says so, its page is not live and says so,
+//! and no one joins it.
 
 use club::{Actor, Choice, ChouetteOp, ChouetteRef, ChouetteSpec, Club, Command};
 
@@ -26,7 +28,7 @@ fn discord(id: &str, name: &str) -> Actor {
 /// `a` creates a chouette (the line as joined: `a` in the box, `b` captain, `c` crew),
 /// `b` and `c` join, `a` starts, and they play until the first game is over (a double
 /// dropped ends it soon): the session's id.
-async fn one_game(club: &Club, players: [&Actor; 3]) -> i64 {
+pub(crate) async fn one_game(club: &Club, players: [&Actor; 3]) -> i64 {
     let r = ChouetteRef::default();
     let spec = ChouetteSpec {
         shuffle: false,
@@ -145,7 +147,12 @@ async fn a_chouette_link_serves_the_line_the_standings_and_every_board() {
     let first = get(s.addr, &format!("/c/{token}?n=0")).await.text();
     assert!(first.contains("Step 1 of"), "{first}");
     let v = get(s.addr, &format!("/c/{token}/version.json")).await;
-    assert_eq!(v.text(), format!("{{\"version\":{}}}", c.version));
+    assert_eq!(
+        v.text(),
+        format!("{{\"version\":{},\"ended\":false}}", c.version)
+    );
+    assert!(html.contains("data-live=\"1\""), "{html}");
+    assert!(!html.contains("id=\"ended\""), "{html}");
     // Nothing for: a step past the last, a guessed token, a short one, a match's token,
     // the chouette's token under /m/ and /p/.
     let guessed = format!("{:032x}", u128::from_str_radix(&token, 16).unwrap() ^ 1);
@@ -216,4 +223,116 @@ async fn a_discord_chouettes_page_shows_no_discord_id() {
     ] {
         assert!(!html.contains(secret), "{secret}: {html}");
     }
+}
+
+#[tokio::test]
+async fn a_chouette_everyone_left_has_ended_its_page_says_so_and_stops_polling() {
+    let s = served_at(&store_url("web-chouette-ended").await).await;
+    let club = s.club();
+    let [ann, ben, cat, dan] = ["ann", "ben", "cat", "dan"].map(Actor::local);
+    // An older session in the same channel, still open.
+    let older = club
+        .execute(
+            &dan,
+            Command::Chouette(
+                ChouetteRef::default(),
+                ChouetteOp::Create(ChouetteSpec::default()),
+            ),
+        )
+        .await
+        .unwrap();
+    // (its number from the words: "Chouette #N opened by dan ...")
+    let older: i64 = older.lines[0]
+        .strip_prefix("Chouette #")
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{:?}", older.lines));
+    let id = one_game(club, [&ann, &ben, &cat]).await;
+    assert!(id > older);
+    let token = club.web().chouette_link(id).await.unwrap();
+    let r = ChouetteRef {
+        id: Some(id),
+        version: None,
+    };
+    // Two leave: the session is between games, not ended.
+    for p in [&ben, &ann] {
+        club.execute(p, Command::Chouette(r, ChouetteOp::Leave))
+            .await
+            .unwrap();
+    }
+    let v = get(s.addr, &format!("/c/{token}/version.json")).await;
+    assert!(v.text().ends_with(",\"ended\":false}"), "{}", v.text());
+    // The last one leaves: ended.
+    let out = club
+        .execute(&cat, Command::Chouette(r, ChouetteOp::Leave))
+        .await
+        .unwrap();
+    assert!(
+        out.lines
+            .iter()
+            .any(|l| l.contains(&format!("Chouette #{id} has ended: everyone left"))),
+        "{:?}",
+        out.lines
+    );
+    let c = club.web().chouette_page(id).await.unwrap();
+    assert!(c.ended);
+    assert_eq!(c.status, "ended after 1 game (everyone left)");
+    let v = get(s.addr, &format!("/c/{token}/version.json")).await;
+    assert_eq!(v.status, 200);
+    assert_eq!(v.header("cache-control"), Some("private, no-store"));
+    assert_eq!(
+        v.text(),
+        format!("{{\"version\":{},\"ended\":true}}", c.version)
+    );
+    // The page: not live (the script does not poll it) and it says so.
+    let html = get(s.addr, &format!("/c/{token}")).await.text();
+    assert!(html.contains("data-live=\"0\""), "{html}");
+    assert!(
+        html.contains(&format!(
+            "<p id=\"ended\" role=\"status\">{}</p>",
+            web::CHOUETTE_ENDED
+        )),
+        "{html}"
+    );
+    assert!(
+        html.contains("ended after 1 game (everyone left)"),
+        "{html}"
+    );
+    // The script says the same words when a page left open sees the end.
+    let script = get(s.addr, "/static/match.js").await.text();
+    assert!(
+        script.contains("\"This chouette has ended (everyone left): the page is not \" +\n      \"updated any more.\""),
+        "{script}"
+    );
+    assert_eq!(
+        web::CHOUETTE_ENDED,
+        "This chouette has ended (everyone left): the page is not updated any more."
+    );
+    // No one joins it any more (a member who left neither): nothing changes.
+    for p in [&cat, &ann] {
+        let e = club
+            .execute(p, Command::Chouette(r, ChouetteOp::Join))
+            .await
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "this chouette has ended (everyone left); /chouette create opens a new one"
+        );
+    }
+    assert_eq!(
+        club.web().chouette_version(id).await.unwrap(),
+        Some(club::ChouetteVersion {
+            version: c.version,
+            ended: true
+        })
+    );
+    // A join with no number looks past it (the newest) to the older session, open.
+    let out = club
+        .execute(
+            &ann,
+            Command::Chouette(ChouetteRef::default(), ChouetteOp::Join),
+        )
+        .await
+        .unwrap();
+    assert_eq!(out.chouette, Some(older), "{:?}", out.lines);
 }

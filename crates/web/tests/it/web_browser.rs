@@ -5,8 +5,9 @@
 //! run, a phone-wide window without sideways scrolling, the dice page's verdict on the
 //! real export and on a tampered one, a player's rating chart fitting a phone, a league's
 //! page (its standings, fixtures and a knockout's bracket) and the leaderboard fitting a
-//! phone with their links to match and player pages followed, no console errors, and a
-//! guessed or revoked link finding nothing. Screenshots go to `target/web-shots/`.
+//! phone with their links to match and player pages followed, a chouette's page that
+//! stops polling and says so when the session ends, no console errors, and a guessed or
+//! revoked link finding nothing. Screenshots go to `target/web-shots/`.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -730,6 +731,16 @@ async fn the_pages_work_in_a_real_browser() {
     assert!(t[3] < 10_000.0, "first contentful paint within 10 s: {t:?}");
     shot(&c, "match-long").await;
 
+    // (after the long match: the chouette's games take their dice from the same seeded
+    // source, and the long match's length was measured on its own)
+    chouette_page_ends(&c, club, s.addr).await;
+    let errors: Vec<Value> = console(&c, &d)
+        .await
+        .into_iter()
+        .filter(|e| e["level"] == "SEVERE")
+        .collect();
+    assert!(errors.is_empty(), "console errors: {errors:?}");
+
     // A live page whose link is revoked stops polling and says so.
     eprintln!("web_browser: A revoked live page says its link no longer works.");
     c.goto(&page).await.unwrap();
@@ -759,4 +770,87 @@ async fn the_pages_work_in_a_real_browser() {
     assert_eq!(c.title().await.unwrap(), "Not found · gammonbot");
     shot(&c, "not-found").await;
     c.close().await.unwrap();
+}
+
+/// How many times the page has fetched its version (the resource timings of this
+/// document).
+async fn version_fetches(c: &Client) -> u64 {
+    js(
+        c,
+        "return performance.getEntriesByType('resource').filter(function (e) { return e.name.indexOf('/version.json') >= 0; }).length;",
+    )
+    .await
+    .as_u64()
+    .unwrap()
+}
+
+/// A chouette's page left open while everyone leaves: it polls while the session goes
+/// on; the viewer who stepped back is told the session has ended and the page stops
+/// polling; back at the end (the page reloaded) it says so and does not poll.
+async fn chouette_page_ends(c: &Client, club: &club::Club, addr: SocketAddr) {
+    eprintln!("web_browser: A chouette's page stops polling and says so when the session ends.");
+    let [ann, ben, cat] = ["ann_c", "ben_c", "cat_c"].map(club::Actor::local);
+    let id = crate::chouette_page::one_game(club, [&ann, &ben, &cat]).await;
+    let token = club.web().chouette_link(id).await.unwrap();
+    c.goto(&format!("http://{addr}/c/{token}")).await.unwrap();
+    assert_eq!(
+        js(c, "return document.getElementById('match').dataset.live;").await,
+        json!("1")
+    );
+    wait_until("the chouette page polls its version", || async {
+        version_fetches(c).await > 0
+    })
+    .await;
+    // The viewer steps back; everyone leaves.
+    let body = c.find(Locator::Css("body")).await.unwrap();
+    body.send_keys(&char::from(Key::Left).to_string())
+        .await
+        .unwrap();
+    let r = club::ChouetteRef {
+        id: Some(id),
+        version: None,
+    };
+    for p in [&ben, &ann, &cat] {
+        club.execute(p, club::Command::Chouette(r, club::ChouetteOp::Leave))
+            .await
+            .unwrap();
+    }
+    let said = || async {
+        js(
+            c,
+            "var g = document.getElementById('ended'); return g ? g.textContent : '';",
+        )
+        .await
+            == json!(web::CHOUETTE_ENDED)
+    };
+    wait_until("the page says the chouette has ended", said).await;
+    shot(c, "chouette-ended").await;
+    let polled = version_fetches(c).await;
+    // Two polls' time (every 3 s): no more fetches.
+    tokio::time::sleep(Duration::from_secs(7)).await;
+    assert_eq!(version_fetches(c).await, polled, "the page stopped polling");
+    // Back at the end: the page reloads, not live, saying so; it does not poll.
+    body.send_keys(&char::from(Key::End).to_string())
+        .await
+        .unwrap();
+    wait_until("the reloaded page is not live", || async {
+        js(
+            c,
+            "var m = document.getElementById('match'); return m ? m.dataset.live : '';",
+        )
+        .await
+            == json!("0")
+    })
+    .await;
+    assert!(
+        said().await,
+        "the reloaded page says the chouette has ended"
+    );
+    assert!(text_of(c, "status").await.starts_with("ended after 1 game"));
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    assert_eq!(
+        version_fetches(c).await,
+        0,
+        "an ended session's page does not poll"
+    );
 }
