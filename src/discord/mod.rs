@@ -90,5 +90,6 @@ const RETRIES_429: [Duration; 3] = [
 ];
 
 // After `retry_transient!`, which they use.
+mod notice_post;
 mod outbox;
 mod reply;

@@ -23,7 +23,7 @@ use poise::serenity_prelude as serenity;
 use super::answer::{Answer, outcome_files};
 use super::context::DmRefused;
 use super::gate::Gate;
-use super::reply::{clip, direct_message_refused};
+use super::notice_post::{direct, failure, nonced, notice_message};
 use club::{Club, Delivery, Notice, Owed, Posted};
 
 /// The longest a decision of the bot waits for the answers under way in its channel.
@@ -100,15 +100,6 @@ pub(super) fn spawn_poster(p: Poster) -> tokio::task::JoinHandle<()> {
     })
 }
 
-/// What a failed request means for the row: tried again, or never.
-fn failure(e: &serenity::Error) -> Posted {
-    if super::transient::transient(e) {
-        Posted::Later(e.to_string())
-    } else {
-        Posted::Never(e.to_string())
-    }
-}
-
 /// Posts `msg` in `channel` with `d`'s nonce, tried again on transient failures.
 async fn send(
     p: &Poster,
@@ -121,11 +112,6 @@ async fn send(
         Ok(m) => Posted::Done(m.id.to_string()),
         Err(e) => failure(&e),
     }
-}
-
-fn nonced(m: serenity::CreateMessage, d: &Delivery) -> serenity::CreateMessage {
-    m.nonce(serenity::Nonce::String(d.nonce.clone()))
-        .enforce_nonce(true)
 }
 
 /// Posts one message owed.
@@ -194,63 +180,7 @@ async fn post_notice(p: &Poster, d: &Delivery, n: &Notice) -> Posted {
     }
 }
 
-/// A notice as a message in its channel: mentioning its player, or for everyone there;
-/// why not, when its channel or player is no Discord one.
-pub(super) fn notice_message(
-    n: &Notice,
-) -> Result<(serenity::ChannelId, serenity::CreateMessage), String> {
-    let Ok(id) = n.channel.parse::<u64>() else {
-        return Err(format!("no Discord channel: {}", n.channel));
-    };
-    let channel = serenity::ChannelId::new(id);
-    if n.user_id.is_empty() {
-        return Ok((channel, Answer::text(clip(&n.text)).message()));
-    }
-    let Ok(user) = n.user_id.parse::<u64>() else {
-        return Err(format!("no Discord user: {}", n.user_id));
-    };
-    let user = serenity::UserId::new(user);
-    let msg = serenity::CreateMessage::new()
-        .content(clip(&format!("<@{user}> {}", n.text)))
-        .allowed_mentions(serenity::CreateAllowedMentions::new().users([user]));
-    Ok((channel, msg))
-}
-
 /// A direct message owed.
 async fn post_direct(p: &Poster, d: &Delivery, n: &Notice) -> Posted {
     direct(&p.http, &p.refused, n, Some(d)).await
-}
-
-/// Sends notice `n` to its player by direct message (with `d`'s nonce when it is owed
-/// from the outbox); refused for good (403), it is said once in the notice's channel.
-pub(super) async fn direct(
-    http: &serenity::Http,
-    refused: &DmRefused,
-    n: &Notice,
-    d: Option<&Delivery>,
-) -> Posted {
-    let Ok(user) = n.user_id.parse::<u64>() else {
-        return Posted::Never(format!("no Discord user: {}", n.user_id));
-    };
-    let to = serenity::UserId::new(user);
-    let dm = match retry_transient!(to.create_dm_channel(http).await) {
-        Ok(dm) => dm,
-        Err(e) => return failure(&e),
-    };
-    let mut msg = serenity::CreateMessage::new().content(clip(&n.text));
-    if let Some(d) = d {
-        msg = nonced(msg, d);
-    }
-    match retry_transient!(dm.id.send_message(http, msg.clone()).await) {
-        Ok(m) => Posted::Done(m.id.to_string()),
-        Err(e) => {
-            let how = failure(&e);
-            if matches!(how, Posted::Never(_)) {
-                if let Ok(c) = n.channel.parse::<u64>() {
-                    direct_message_refused(http, refused, serenity::ChannelId::new(c), user).await;
-                }
-            }
-            how
-        }
-    }
 }

@@ -34,7 +34,8 @@ use club::{Actor, Club, ClubError, Command, Notice, Outcome};
 
 use super::answer::{Answer, outcome_files};
 use super::buttons::button_command;
-use super::context::{Context, Data, DmRefused, Error, MESSAGE_CHARS, actor, actor_of};
+use super::context::{Context, Data, DmRefused, Error, actor, actor_of};
+pub(super) use super::notice_post::clip;
 use super::rest_count;
 
 /// Discord answers an interaction only within 3 seconds; past this, defer first.
@@ -178,16 +179,6 @@ pub(super) async fn answer_shown(
 /// Public text for the interaction (or, after a private deferral, for the channel).
 pub(super) async fn say_public(ctx: Context<'_>, text: String) -> Result<(), Error> {
     answer_everyone(ctx, &Answer::text(text)).await
-}
-
-/// At most Discord's 2,000 characters.
-pub(super) fn clip(text: &str) -> String {
-    if text.chars().count() <= MESSAGE_CHARS {
-        return text.to_string();
-    }
-    let mut s: String = text.chars().take(1990).collect();
-    s.push_str("...");
-    s
 }
 
 /// The club runs a command in its own task (so that a slow one can be waited on while
@@ -339,34 +330,6 @@ pub(super) async fn announce(http: &serenity::Http, here: serenity::ChannelId, o
     }
 }
 
-/// Says once per player in `channel`, mentioning him, that Discord refuses the bot's
-/// direct messages to him.
-pub(super) async fn direct_message_refused(
-    http: &serenity::Http,
-    refused: &DmRefused,
-    channel: serenity::ChannelId,
-    user: u64,
-) {
-    let first = refused
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .insert(user);
-    if !first {
-        return;
-    }
-    let to = serenity::UserId::new(user);
-    let msg = serenity::CreateMessage::new()
-        .content(format!(
-            "<@{user}> I cannot send you direct messages (Discord refuses them). Allow direct \
-             messages from this server's members, or turn them off with `/settings dm:false`; \
-             you will be told here."
-        ))
-        .allowed_mentions(serenity::CreateAllowedMentions::new().users([to]));
-    if let Err(e) = retry_transient!(channel.send_message(http, msg.clone()).await) {
-        tracing::warn!(error = %e, "direct-message refusal not reported");
-    }
-}
-
 /// A button click: the club command it names, answered like a slash command.
 pub(super) async fn on_component(
     ctx: &serenity::Context,
@@ -492,14 +455,14 @@ fn deferral_made<T>(defer: Option<Result<T, serenity::Error>>) -> bool {
 /// (mentioning its player, or for everyone there), and by direct message when he asked
 /// for it, as the outbox's poster would, without a nonce.
 pub(super) async fn post_notice(http: &serenity::Http, refused: &DmRefused, n: &Notice) {
-    if let Ok((channel, msg)) = super::outbox::notice_message(n) {
+    if let Ok((channel, msg)) = super::notice_post::notice_message(n) {
         if let Err(e) = retry_transient!(channel.send_message(http, msg.clone()).await) {
             tracing::warn!(match_id = n.match_id.get(), error = %e, "notice not posted");
         }
     }
     if n.dm && !n.user_id.is_empty() {
         if let club::Posted::Never(e) | club::Posted::Later(e) =
-            super::outbox::direct(http, refused, n, None).await
+            super::notice_post::direct(http, refused, n, None).await
         {
             tracing::warn!(match_id = n.match_id.get(), error = %e, "direct message not sent");
         }

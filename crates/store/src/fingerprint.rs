@@ -79,7 +79,6 @@ impl Store {
             ("puzzles", "id, community_id, day, decision_key"),
             ("puzzle_answers", "puzzle_id, player_id, choice, correct"),
             ("puzzle_names", "player_id"),
-            ("board_messages", "match_id, channel, message_id"),
         ] {
             let text = match self.backend {
                 Backend::Sqlite => format!(
