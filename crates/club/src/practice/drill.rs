@@ -14,7 +14,7 @@ use crate::analysis::review::Review;
 use crate::analysis::welsh::WelshReview;
 use crate::kernel::phrases::utc_words;
 use crate::practice::drill_card::{
-    Question, cards_of, is_cube, is_right, offered, pick, question_lines, verdict_lines,
+    Question, cards_of, is_cube, is_right, offered, pick, question_lines, unpicked, verdict_lines,
     welsh_cards_of,
 };
 use crate::practice::drill_schedule::{LEARNT_DAYS, after_answer, streak};
@@ -196,20 +196,12 @@ async fn answer(
     let q = question_of(&card)?;
     let options = offered(card.id, &q);
     let Some(i) = pick(&q, &options, choice) else {
-        let given = match choice {
-            DrillChoice::Number(n) => n.to_string(),
-            DrillChoice::Typed(t) => t.trim().chars().take(40).collect(),
-        };
-        let listed: Vec<String> = options
-            .iter()
-            .enumerate()
-            .map(|(n, o)| format!("{} {}", n + 1, o.words))
-            .collect();
+        let (given, listed) = unpicked(&options, choice);
         return Err(PracticeRefusal::NotADrillChoice {
             card: card.id,
             given,
             count: options.len(),
-            options: listed.join("; "),
+            options: listed,
         }
         .into());
     };

@@ -431,6 +431,21 @@ pub(crate) fn pick(
     }
 }
 
+/// An answer [`pick`] found among none of `options`, in words for its refusal: the answer
+/// as given (a typed one trimmed to 40 characters) and the options numbered.
+pub(crate) fn unpicked(options: &[Offered], choice: &crate::DrillChoice) -> (String, String) {
+    let given = match choice {
+        crate::DrillChoice::Number(n) => n.to_string(),
+        crate::DrillChoice::Typed(t) => t.trim().chars().take(40).collect(),
+    };
+    let listed: Vec<String> = options
+        .iter()
+        .enumerate()
+        .map(|(n, o)| format!("{} {}", n + 1, o.words))
+        .collect();
+    (given, listed.join("; "))
+}
+
 /// Whether choice `i` is right: the best, or as good as the best.
 pub(crate) fn is_right(options: &[Offered], i: usize) -> bool {
     loss_of(options, &options[i]) <= SAME

@@ -11,7 +11,7 @@
 //! while the puzzle is the server's latest.
 
 use crate::practice::drill::card_analyses;
-use crate::practice::drill_card::{Offered, Question, is_cube, is_right, offered, pick};
+use crate::practice::drill_card::{Offered, Question, is_cube, is_right, offered, pick, unpicked};
 use crate::practice::puzzle_words::{
     clear_gap, question_lines, shown_names, solution_lines, solvers_lines,
 };
@@ -327,20 +327,12 @@ async fn answer(
     let q = question_of(p.id, &p.question)?;
     let options = offered(p.card_id, &q);
     let Some(i) = pick(&q, &options, choice) else {
-        let given = match choice {
-            DrillChoice::Number(n) => n.to_string(),
-            DrillChoice::Typed(t) => t.trim().chars().take(40).collect(),
-        };
-        let listed: Vec<String> = options
-            .iter()
-            .enumerate()
-            .map(|(n, o)| format!("{} {}", n + 1, o.words))
-            .collect();
+        let (given, listed) = unpicked(&options, choice);
         return Err(PracticeRefusal::NotAPuzzleChoice {
             puzzle: p.id,
             given,
             count: options.len(),
-            options: listed.join("; "),
+            options: listed,
         }
         .into());
     };
