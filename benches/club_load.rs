@@ -55,8 +55,7 @@ use club::{
     Actor, AnalysisEvent, AnalysisSettings, ChallengeOp, ChallengeSpec, Club, Command, MatchRef,
     NextUp, RngDice, SystemClock,
 };
-use clubkit::load::{answer, env, percentile, play_out};
-use render::render_png;
+use clubkit::load::{env, percentile, play_out};
 use store::Store;
 use tokio::sync::Mutex;
 
@@ -235,7 +234,12 @@ fn main() {
             _ => None,
         };
         let next = Arc::new(Mutex::new(next));
-        let (times, lag, refused, wall) = run_load(&club, &next, &ids, rate, seconds).await;
+        let clubkit::load::SteadyRun {
+            times,
+            lag,
+            refused,
+            wall,
+        } = clubkit::load::steady_run(&club, &next, &ids, rate, seconds).await;
         println!(
             "{} commands in {wall:.1} s ({:.0}/s offered {rate}/s); {refused} refused or skipped",
             times.len(),
@@ -344,69 +348,6 @@ async fn setup(
         players.extend(p);
     }
     (next, players)
-}
-
-/// Commands at a steady `rate` per second for `seconds`, each to one of `ids` (in a fixed
-/// spread) answering what `next` says it waits for: the round trips (load, validate,
-/// save, render PNG) and the times from each command's scheduled moment (with the move's
-/// choice and the queueing), sorted; the commands refused or skipped; the wall time.
-async fn run_load(
-    club: &Arc<Club>,
-    next: &Arc<Mutex<HashMap<i64, NextUp>>>,
-    ids: &[i64],
-    rate: u64,
-    seconds: u64,
-) -> (Vec<Duration>, Vec<Duration>, usize, f64) {
-    let total = rate * seconds;
-    let period = Duration::from_secs_f64(1.0 / rate as f64);
-    let start = Instant::now();
-    let mut tasks = Vec::new();
-    for k in 0..total {
-        let scheduled = start + period * u32::try_from(k).unwrap();
-        tokio::time::sleep_until(scheduled.into()).await;
-        let id = ids[(k as usize * 7919) % ids.len()];
-        let club = Arc::clone(club);
-        let next = Arc::clone(next);
-        tasks.push(tokio::spawn(async move {
-            let up = next.lock().await.get(&id).cloned()?;
-            // Choosing the move (a legal-move listing, as autocomplete would) is not timed.
-            let cmd = answer(&club, &up, k as usize).await;
-            let sent = Instant::now();
-            let out = club.execute(&Actor::local(&up.name), cmd).await;
-            let out = match out {
-                Ok(o) => o,
-                Err(_) => return None,
-            };
-            if let Some(scene) = out.board.clone() {
-                tokio::task::spawn_blocking(move || render_png(&scene).unwrap().len())
-                    .await
-                    .unwrap();
-            }
-            let took = sent.elapsed();
-            let mut n = next.lock().await;
-            match out.next {
-                Some(up) => n.insert(id, up),
-                None => n.remove(&id),
-            };
-            Some((took, scheduled.elapsed()))
-        }));
-    }
-    let mut times = Vec::new();
-    let mut lag = Vec::new();
-    let mut refused = 0;
-    for t in tasks {
-        match t.await.unwrap() {
-            Some((took, since_scheduled)) => {
-                times.push(took);
-                lag.push(since_scheduled);
-            }
-            None => refused += 1,
-        }
-    }
-    let wall = start.elapsed().as_secs_f64();
-    times.sort();
-    lag.sort();
-    (times, lag, refused, wall)
 }
 
 /// Writes what every match waits for to `file` (a line each: the match, the player, what
@@ -554,7 +495,12 @@ fn joined(file: &str, rate: u64, seconds: u64) {
             .as_millis() as u64;
         tokio::time::sleep(Duration::from_millis(start_at.saturating_sub(now))).await;
         let cpu = cpu_time();
-        let (times, lag, refused, wall) = run_load(&club, &next, &ids, rate, seconds).await;
+        let clubkit::load::SteadyRun {
+            times,
+            lag,
+            refused,
+            wall,
+        } = clubkit::load::steady_run(&club, &next, &ids, rate, seconds).await;
         let cpu = cpu_time().saturating_sub(cpu);
         std::fs::write(
             out.with_file_name(format!("cpu-{i}")),

@@ -109,6 +109,34 @@ pub async fn steady_commands(
     rate: u64,
     seconds: u64,
 ) -> Vec<Duration> {
+    steady_run(club, next, ids, rate, seconds).await.times
+}
+
+/// What [`steady_run`] measured.
+pub struct SteadyRun {
+    /// Each command's round trip, from its sending to its rendered PNG, sorted.
+    pub times: Vec<Duration>,
+    /// Each command's time from its scheduled moment (with the move's choice and the
+    /// queueing), sorted.
+    pub lag: Vec<Duration>,
+    /// The commands refused, or skipped (the match waits for nobody).
+    pub refused: usize,
+    /// The load's wall time, in seconds.
+    pub wall: f64,
+}
+
+/// [`steady_commands`], with the times from each command's scheduled moment, the
+/// commands refused or skipped, and the wall time.
+///
+/// # Panics
+/// When a command's task panics.
+pub async fn steady_run(
+    club: &Arc<Club>,
+    next: &Arc<Mutex<HashMap<i64, NextUp>>>,
+    ids: &[i64],
+    rate: u64,
+    seconds: u64,
+) -> SteadyRun {
     let total = rate * seconds;
     let period = Duration::from_secs_f64(1.0 / rate as f64);
     let start = Instant::now();
@@ -121,6 +149,7 @@ pub async fn steady_commands(
         let next = Arc::clone(next);
         tasks.push(tokio::spawn(async move {
             let up = next.lock().await.get(&id).cloned()?;
+            // Choosing the move (a legal-move listing, as autocomplete would) is not timed.
             let cmd = answer(&club, &up, k as usize).await;
             let sent = Instant::now();
             let out = club.execute(&Actor::local(&up.name), cmd).await.ok()?;
@@ -135,15 +164,26 @@ pub async fn steady_commands(
                 Some(up) => n.insert(id, up),
                 None => n.remove(&id),
             };
-            Some(took)
+            Some((took, scheduled.elapsed()))
         }));
     }
-    let mut times = Vec::new();
+    let mut run = SteadyRun {
+        times: Vec::new(),
+        lag: Vec::new(),
+        refused: 0,
+        wall: 0.0,
+    };
     for t in tasks {
-        if let Some(took) = t.await.unwrap() {
-            times.push(took);
+        match t.await.unwrap() {
+            Some((took, since_scheduled)) => {
+                run.times.push(took);
+                run.lag.push(since_scheduled);
+            }
+            None => run.refused += 1,
         }
     }
-    times.sort();
-    times
+    run.wall = start.elapsed().as_secs_f64();
+    run.times.sort();
+    run.lag.sort();
+    run
 }
