@@ -456,7 +456,7 @@ pub(super) async fn run_next_analysis(club: &Club) -> Result<Option<AnalysisRepo
     };
     // The report is owed in the outbox (written with the job's end); the event tells
     // those who follow the job (`/analyse` on Discord edits its answer).
-    club.outbox_bell.notify_waiters();
+    club.ring_outbox();
     let _ = club
         .analyst
         .events

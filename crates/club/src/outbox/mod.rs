@@ -155,7 +155,7 @@ impl Club {
     pub async fn owe(&self, notices: &[Notice]) -> Result<(), ClubError> {
         let owed: Vec<store::Owed> = notices.iter().flat_map(rows::notice_rows).collect();
         self.store.owe(&owed, self.clock.now()).await?;
-        self.outbox_bell.notify_waiters();
+        self.ring_outbox();
         Ok(())
     }
 
@@ -196,7 +196,7 @@ impl Club {
         }
         match self.store.owe(&owed, self.clock.now()).await {
             Ok(()) => {
-                self.outbox_bell.notify_waiters();
+                self.ring_outbox();
                 out.owed = true;
             }
             Err(e) => {
@@ -235,7 +235,7 @@ impl Club {
                 }
             }
         }
-        self.outbox_bell.notify_waiters();
+        self.ring_outbox();
     }
 
     /// Before a poster's first claim: the rows a stopped bot held are released (each

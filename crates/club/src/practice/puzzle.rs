@@ -108,7 +108,7 @@ pub(crate) async fn puzzle_sweep(club: &Club) -> Result<Vec<Notice>, ClubError> 
             first.get_or_insert(e);
         }
     }
-    club.outbox_bell.notify_waiters();
+    club.ring_outbox();
     first.map_or(Ok(Vec::new()), Err)
 }
 
