@@ -177,6 +177,64 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Makes the Welsh match equity table from self-play matches: both sides PLAYER
+    /// (`medium@WEIGHTS`, or `medium@WEIGHTS+TABLE` to play at the score), every game's
+    /// ending counted from its starter's view.
+    WelshTable {
+        /// The player on both sides.
+        player: String,
+        /// Self-play matches.
+        #[arg(long, default_value_t = 20000)]
+        matches: u32,
+        /// The matches' length in games.
+        #[arg(long, default_value_t = 25)]
+        target: u32,
+        /// The dice seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads.
+        #[arg(long, default_value_t = 2)]
+        threads: u32,
+        /// The table file to write.
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+    /// Plays two Welsh players against each other in whole matches, in pairs on the same
+    /// dice with the sides swapped: A's share of the matches with a 95% interval. A
+    /// player is as for `welsh-duel`, and `LEVEL@WEIGHTS+TABLE` plays at the score.
+    WelshMatchDuel {
+        /// The first player.
+        a: String,
+        /// The second player.
+        b: String,
+        /// Matches (in pairs).
+        #[arg(long, default_value_t = 2000)]
+        matches: u32,
+        /// The matches' length in games.
+        #[arg(long, default_value_t = 25)]
+        target: u32,
+        /// The dice seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads.
+        #[arg(long, default_value_t = 2)]
+        threads: u32,
+    },
+    /// Checks a Welsh match equity table: from each of ten scores, self-play matches of
+    /// PLAYER (`LEVEL@WEIGHTS+TABLE`), the share won beside the table's chance.
+    WelshTableCheck {
+        /// The player on both sides, with its table.
+        player: String,
+        /// Matches in all (a tenth from each score).
+        #[arg(long, default_value_t = 20000)]
+        matches: u32,
+        /// The dice seed.
+        #[arg(long, default_value_t = 2)]
+        seed: u64,
+        /// Threads.
+        #[arg(long, default_value_t = 2)]
+        threads: u32,
+    },
     /// Shows a position given by Position ID (and optionally Match ID) in every notation.
     Show {
         /// gnubg Position ID, player on roll's view.
@@ -277,6 +335,28 @@ fn main() -> ExitCode {
         Some(Command::WelshDuel { a, b, games, seed }) => {
             gammonbot::cli::welsh_duel(&a, &b, games, seed)
         }
+        Some(Command::WelshTable {
+            player,
+            matches,
+            target,
+            seed,
+            threads,
+            out,
+        }) => gammonbot::cli::welsh_table(&player, matches, target, seed, threads, &out),
+        Some(Command::WelshMatchDuel {
+            a,
+            b,
+            matches,
+            target,
+            seed,
+            threads,
+        }) => gammonbot::cli::welsh_match_duel(&a, &b, matches, target, seed, threads),
+        Some(Command::WelshTableCheck {
+            player,
+            matches,
+            seed,
+            threads,
+        }) => gammonbot::cli::welsh_table_check(&player, matches, seed, threads),
         Some(Command::Show {
             position_id,
             match_id,

@@ -8,9 +8,11 @@ mod ratings;
 mod signals;
 mod web;
 mod welsh;
+mod welsh_match;
 pub use assets::{ASSET_FILES, assets};
 pub use ratings::ratings;
 pub use welsh::{TrainArgs, welsh_duel, welsh_train};
+pub use welsh_match::{welsh_match_duel, welsh_table, welsh_table_check};
 
 use crate::config::Config;
 

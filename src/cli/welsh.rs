@@ -8,8 +8,8 @@ use std::time::Instant;
 use engine::welsh::{Parity, WelshMatch};
 use engine::{Board, LegalPlay, Side};
 use welsh_player::{
-    DuelResult, EvalPlayer, HeuristicPlayer, Level, Net, RandomPlayer, TrainConfig, Trainer,
-    WelshPlayer, duel, duel_with,
+    DuelResult, EvalPlayer, HeuristicPlayer, Level, MatchTable, Net, RandomPlayer, TrainConfig,
+    Trainer, WelshPlayer, duel, duel_with,
 };
 
 /// What `welsh-train` is asked to do.
@@ -39,14 +39,16 @@ pub struct TrainArgs<'a> {
 }
 
 /// A player named on the command line: `random`, `heuristic`, or a level with its
-/// weights file, `weak@FILE`, `medium@FILE`, `strong@FILE`.
-enum Spec {
+/// weights file, `weak@FILE`, `medium@FILE`, `strong@FILE`, and for play at the match
+/// score a match equity table after a `+` (`strong@FILE+TABLE`).
+pub(super) enum Spec {
     Random,
     Heuristic,
     Learnt(Level, Net),
+    AtScore(Level, Net, MatchTable),
 }
 
-fn parse_spec(s: &str) -> Result<Spec, String> {
+pub(super) fn parse_spec(s: &str) -> Result<Spec, String> {
     match s {
         "random" => return Ok(Spec::Random),
         "heuristic" => return Ok(Spec::Heuristic),
@@ -60,28 +62,42 @@ fn parse_spec(s: &str) -> Result<Spec, String> {
     let level = Level::parse(level).ok_or_else(|| {
         format!("`{level}` is not a level: say weak, medium or strong (as in strong@FILE)")
     })?;
+    let (file, table) = match file.split_once('+') {
+        Some((w, t)) => (w, Some(t)),
+        None => (file, None),
+    };
     let net = Net::load(Path::new(file)).map_err(|e| format!("cannot read the weights: {e}"))?;
-    Ok(Spec::Learnt(level, net))
+    let Some(table) = table else {
+        return Ok(Spec::Learnt(level, net));
+    };
+    let text = std::fs::read_to_string(table)
+        .map_err(|e| format!("cannot read the match equity table {table}: {e}"))?;
+    let table = MatchTable::parse(&text)
+        .map_err(|e| format!("the match equity table {table} does not read: {e}"))?;
+    Ok(Spec::AtScore(level, net, table))
 }
 
-fn player<'a>(spec: &'a Spec, seed: u64) -> Box<dyn WelshPlayer + 'a> {
+pub(super) fn player<'a>(spec: &'a Spec, seed: u64) -> Box<dyn WelshPlayer + 'a> {
     match spec {
         Spec::Random => Box::new(RandomPlayer::new(seed)),
         Spec::Heuristic => Box::new(HeuristicPlayer),
         Spec::Learnt(level, net) => Box::new(EvalPlayer::new(net, *level, seed)),
+        Spec::AtScore(level, net, table) => {
+            Box::new(EvalPlayer::new(net, *level, seed).with_table(table))
+        }
     }
 }
 
 /// A player whose answers are timed: the slowest decisions are what a live match and
 /// `/hint` wait for.
-struct Timed<'a> {
-    inner: Box<dyn WelshPlayer + 'a>,
-    plays: Vec<f64>,
+pub(super) struct Timed<'a> {
+    pub(super) inner: Box<dyn WelshPlayer + 'a>,
+    pub(super) plays: Vec<f64>,
 }
 
 impl Timed<'_> {
     /// The `q` quantile of the play decisions' times, in milliseconds.
-    fn quantile_ms(&self, q: f64) -> f64 {
+    pub(super) fn quantile_ms(&self, q: f64) -> f64 {
         if self.plays.is_empty() {
             return 0.0;
         }
@@ -103,7 +119,10 @@ impl WelshPlayer for Timed<'_> {
         self.inner.starter(m, me)
     }
     fn double(&mut self, m: &WelshMatch, me: Side) -> bool {
-        self.inner.double(m, me)
+        let t = Instant::now();
+        let d = self.inner.double(m, me);
+        self.plays.push(t.elapsed().as_secs_f64());
+        d
     }
     fn nominate_for_me(&mut self, m: &WelshMatch, me: Side) -> Option<(u8, u8)> {
         self.inner.nominate_for_me(m, me)
@@ -178,7 +197,7 @@ pub fn welsh_duel(a: &str, b: &str, games: u32, seed: u64) -> std::io::Result<bo
         );
     }
     println!(
-        "A's plays: {} decisions, median {:.2} ms, p99 {:.2} ms, slowest {:.2} ms; {:.1}s in all",
+        "A's plays and doubling decisions: {} decisions, median {:.2} ms, p99 {:.2} ms, slowest {:.2} ms; {:.1}s in all",
         pa.plays.len(),
         pa.quantile_ms(0.5),
         pa.quantile_ms(0.99),

@@ -24,15 +24,23 @@
 //!   average throw, both at 0-ply (the figures the player decides by).
 //! - **Concessions** ([`Advisor::concession`], rule 18): the games offered against the
 //!   games expected by playing on, the figure the player's own answer uses.
+//!
+//! **At the score** ([`Advisor::at_score`], issue 50): with the match equity table the
+//! equities above are the chance of winning the match on the scale of games (see
+//! [`crate::evaluator`]), and doubling ([`DoublingAdvice::at_score`]), the answer to an
+//! offer to concede ([`ConcessionAdvice::at_score`]) and the offer itself
+//! ([`Advisor::offer`]) carry the chances of winning the match that decide them.
 
 use engine::welsh::{Throw, WelshMatch, WelshPhase};
 use engine::{Board, LegalPlay, Side};
 
+use crate::cube_decision::CubeView;
 use crate::eval_player::{
     DOUBLE_AT, EvalPlayer, Level, NOMINATE_GAIN, STRONG_CANDIDATES, STRONG_MARGIN,
 };
 use crate::evaluator::{Evaluator, terminal, throws_again};
 use crate::features::Context;
+use crate::match_table::MatchTable;
 use crate::net::{Net, equity};
 use crate::player::{WelshPlayer, can_double, may_nominate_for_me, nominate_wins};
 
@@ -62,6 +70,9 @@ pub struct DoublingAdvice {
     pub p_win: f32,
     /// Its cubeless equity now.
     pub equity: f32,
+    /// At the score: the chances of winning the match with and without the double (the
+    /// decision's own figures).
+    pub at_score: Option<CubeView>,
 }
 
 /// A nominate decision (rule 21): the player's choice, and the values that decide it.
@@ -126,6 +137,20 @@ pub struct ConcessionAdvice {
     pub expected: f32,
     /// The offer is to 24 with the payment, which must be accepted (rule 18).
     pub compulsory: bool,
+    /// At the score: the chance of winning the match by accepting and by playing on
+    /// (0-ply); the player accepts when the first is at least the second.
+    pub at_score: Option<(f32, f32)>,
+}
+
+/// The offer to concede of the side holding the occasion (rule 18), at the score.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OfferAdvice {
+    /// The games the player would offer (`None`: play on).
+    pub offer: Option<u32>,
+    /// The chance of winning the match by playing on (0-ply).
+    pub play_on: f32,
+    /// Each offer that may be made, with the chance of winning the match if accepted.
+    pub by_games: Vec<(u32, f32)>,
 }
 
 /// The acey-deucey decision (rule 13): play the 1-2 or throw again.
@@ -174,21 +199,53 @@ pub struct Hint {
 pub struct Advisor<'a> {
     net: &'a Net,
     eval: Evaluator<'a>,
+    table: Option<&'a MatchTable>,
 }
 
 impl<'a> Advisor<'a> {
-    /// The advisor with `net`.
+    /// The advisor with `net`, each game for its games.
     #[must_use]
     pub fn new(net: &'a Net) -> Advisor<'a> {
         Advisor {
             net,
             eval: Evaluator::new(net),
+            table: None,
+        }
+    }
+
+    /// The advisor with `net`, playing for the match through `table` (as the bot plays).
+    #[must_use]
+    pub fn at_score(net: &'a Net, table: &'a MatchTable) -> Advisor<'a> {
+        Advisor {
+            net,
+            eval: Evaluator::with_table(net, table),
+            table: Some(table),
         }
     }
 
     fn player(&self) -> EvalPlayer<'a> {
         // The seed draws only the weak level's noise: none at the advice's level.
-        EvalPlayer::new(self.net, ADVICE_LEVEL, 0)
+        let p = EvalPlayer::new(self.net, ADVICE_LEVEL, 0);
+        match self.table {
+            Some(t) => p.with_table(t),
+            None => p,
+        }
+    }
+
+    /// The offer to concede of `side`, which holds the occasion in `m` and may offer up
+    /// to `most` games; `None` without a table or at a score it does not hold.
+    #[must_use]
+    pub fn offer(&self, m: &WelshMatch, side: Side, most: u32) -> Option<OfferAdvice> {
+        let mut p = self.player();
+        let play_on = p.mwc_now(m, side)?;
+        let by_games = (1..=most)
+            .filter_map(|g| Some((g, p.mwc_after_game(m, side, false, g)?)))
+            .collect();
+        Some(OfferAdvice {
+            offer: p.offer_concede(m, side, most),
+            play_on,
+            by_games,
+        })
     }
 
     /// The plays of `side`, who must play `plays` (the legal plays of its throw) in `m`:
@@ -302,10 +359,12 @@ impl<'a> Advisor<'a> {
         let p = self
             .eval
             .probs(&m.position().view(side), &Context::of(m, side));
+        let at_score = self.player().cube_view(m, side);
         DoublingAdvice {
-            double: p[0] >= DOUBLE_AT,
+            double: at_score.map_or(p[0] >= DOUBLE_AT, |v| v.doubles()),
             p_win: p[0],
             equity: equity(&p),
+            at_score,
         }
     }
 
@@ -322,10 +381,14 @@ impl<'a> Advisor<'a> {
     ) -> ConcessionAdvice {
         let mut p = self.player();
         let compulsory = payment && m.score()[side.index()] + games == 24;
+        let at_score = p
+            .mwc_after_game(m, side, true, games)
+            .zip(p.mwc_now(m, side));
         ConcessionAdvice {
             accept: compulsory || p.accept_concede(m, side, games),
             expected: p.equity_now(m, side) * m.cube().value as f32,
             compulsory,
+            at_score,
         }
     }
 

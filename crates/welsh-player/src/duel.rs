@@ -89,7 +89,7 @@ impl std::fmt::Display for DuelResult {
 }
 
 /// The dice seed of pair `k` of a duel seeded `seed`.
-fn pair_seed(seed: u64, k: u32) -> u64 {
+pub(crate) fn pair_seed(seed: u64, k: u32) -> u64 {
     let mut z = seed ^ (u64::from(k) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);

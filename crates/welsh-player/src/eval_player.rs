@@ -28,14 +28,25 @@
 //!   least [`OFFER_FROM`] game (never the payment of the offer to 24). **Accepting**: an
 //!   offer at least as large as the expected gain.
 //! - **Breaks**: never taken.
+//!
+//! **At the score** ([`EvalPlayer::with_table`], issue 50): with a match equity table,
+//! every value above is the chance of winning the match on the scale of games (see
+//! [`crate::evaluator`]), so plays, nominations, the acey-deucey and the one die are
+//! chosen for the match; doubling is the better of doubling and not doubling by that
+//! chance one throw ahead ([`crate::cube_decision`]); an offer to concede is the most
+//! games whose concession leaves at least the chance of playing on, and an offer is
+//! accepted when the games offered leave at least that chance. Without a table (as in
+//! training) the player is the one described above, each game for its games.
 
 use engine::welsh::WelshPhase;
 use engine::welsh::{Parity, Throw, WelshMatch};
 use engine::{Board, LegalPlay, Position, Side};
 
+use crate::cube_decision::{CubeView, cube_view};
 use crate::evaluator::{Evaluator, throws_again};
 use crate::features::Context;
 use crate::heuristic::throw_matters;
+use crate::match_table::{MatchTable, Next};
 use crate::net::{Net, equity};
 use crate::player::{WelshPlayer, nominate_wins};
 use crate::rng::Rng;
@@ -118,16 +129,23 @@ impl<'a> EvalPlayer<'a> {
         EvalPlayer { explore, ..self }
     }
 
+    /// The same player, playing for the match through `table` (see the module).
+    #[must_use]
+    pub fn with_table(self, table: &'a MatchTable) -> EvalPlayer<'a> {
+        EvalPlayer {
+            eval: Evaluator::with_table(self.eval.net(), table),
+            ..self
+        }
+    }
+
     /// The evaluator.
     #[must_use]
     pub fn evaluator(&self) -> Evaluator<'a> {
         self.eval
     }
 
-    /// `me`'s cubeless equity now, from the view of whichever side is on turn: what its
-    /// offers to concede and their answers are judged by (times the doubling die).
-    #[must_use]
-    pub fn equity_now(&self, m: &WelshMatch, me: Side) -> f32 {
+    /// The side on turn in `m` (`me` between turns), and its chances now.
+    fn chances_now(&self, m: &WelshMatch, me: Side) -> (bool, crate::net::Probs, Context) {
         let ctx = Context::of(m, me);
         let b = m.position().view(me);
         let on_turn = match m.phase() {
@@ -135,10 +153,55 @@ impl<'a> EvalPlayer<'a> {
             _ => me,
         };
         if on_turn != me {
-            -equity(&self.eval.probs(&b.swapped(), &ctx.swapped()))
+            let theirs = ctx.swapped();
+            (false, self.eval.probs(&b.swapped(), &theirs), theirs)
         } else {
-            equity(&self.eval.probs(&b, &ctx))
+            (true, self.eval.probs(&b, &ctx), ctx)
         }
+    }
+
+    /// `me`'s cubeless equity now, from the view of whichever side is on turn: what its
+    /// offers to concede and their answers are judged by (times the doubling die)
+    /// without a table.
+    #[must_use]
+    pub fn equity_now(&self, m: &WelshMatch, me: Side) -> f32 {
+        let (mine, p, _) = self.chances_now(m, me);
+        if mine { equity(&p) } else { -equity(&p) }
+    }
+
+    /// `me`'s chance of winning the match now, playing on (0-ply, the die as it stands,
+    /// from the view of whichever side is on turn); `None` without a table or at a
+    /// score it does not hold.
+    #[must_use]
+    pub fn mwc_now(&self, m: &WelshMatch, me: Side) -> Option<f32> {
+        let (mine, p, ctx) = self.chances_now(m, me);
+        let v = self.eval.mwc(&p, &ctx)?;
+        Some(if mine { v } else { 1.0 - v })
+    }
+
+    /// `me`'s chance of winning the match once the game ends with `games` games won by
+    /// `me` (`won`) or by the opponent; `None` without a table or at a score it does not
+    /// hold.
+    #[must_use]
+    pub fn mwc_after_game(&self, m: &WelshMatch, me: Side, won: bool, games: u32) -> Option<f32> {
+        let (t, a, b) = self.eval.at_score(&Context::of(m, me))?;
+        if a <= 0 && b <= 0 {
+            return Some(if won { 1.0 } else { 0.0 });
+        }
+        let g = i32::try_from(games).unwrap_or(i32::MAX);
+        let v = if won {
+            t.away(a.saturating_sub(g), b, Next::Them)
+        } else {
+            t.away(a, b.saturating_sub(g), Next::Me)
+        };
+        Some(v as f32)
+    }
+
+    /// The doubling decision of `me`, about to throw in `m` with the right to double, at
+    /// the score; `None` without a table or at a score it does not hold.
+    #[must_use]
+    pub fn cube_view(&self, m: &WelshMatch, me: Side) -> Option<CubeView> {
+        cube_view(&self.eval, &m.position().view(me), &Context::of(m, me))
     }
 
     /// Each play's equity at 0-ply (the mover's throw spent).
@@ -150,7 +213,7 @@ impl<'a> EvalPlayer<'a> {
         };
         plays
             .iter()
-            .map(|l| equity(&self.eval.after_play(before, &l.board, &ctx)))
+            .map(|l| self.eval.after_play_value(before, &l.board, &ctx))
             .collect()
     }
 
@@ -219,7 +282,7 @@ impl EvalPlayer<'_> {
         m: &WelshMatch,
         me: Side,
     ) -> Option<(u8, u8)> {
-        if equity(&self.eval.probs(b, ctx)) < SNAKES_GUARD_FROM {
+        if self.eval.value(&self.eval.probs(b, ctx), ctx) < SNAKES_GUARD_FROM {
             return None;
         }
         let (mut all, _) = self.eval.throw_equities(b, ctx);
@@ -247,6 +310,9 @@ impl WelshPlayer for EvalPlayer<'_> {
         }
     }
     fn double(&mut self, m: &WelshMatch, me: Side) -> bool {
+        if let Some(view) = self.cube_view(m, me) {
+            return view.doubles();
+        }
         let p = self.eval.probs(&m.position().view(me), &Context::of(m, me));
         p[0] >= DOUBLE_AT
     }
@@ -316,10 +382,22 @@ impl WelshPlayer for EvalPlayer<'_> {
             .map(|(dice, _)| dice)
     }
     fn offer_concede(&mut self, m: &WelshMatch, me: Side, most: u32) -> Option<u32> {
+        if let Some(on) = self.mwc_now(m, me) {
+            // The most games whose concession leaves at least the chance of playing on.
+            return (1..=most).rev().find(|&g| {
+                self.mwc_after_game(m, me, false, g)
+                    .is_some_and(|after| after >= on)
+            });
+        }
         let loss = -self.equity_now(m, me) * m.cube().value as f32;
         (loss >= OFFER_FROM).then(|| (loss.round() as u32).clamp(1, most))
     }
     fn accept_concede(&mut self, m: &WelshMatch, me: Side, games: u32) -> bool {
+        if let (Some(on), Some(after)) =
+            (self.mwc_now(m, me), self.mwc_after_game(m, me, true, games))
+        {
+            return after >= on;
+        }
         let gain = self.equity_now(m, me) * m.cube().value as f32;
         games as f32 >= gain
     }

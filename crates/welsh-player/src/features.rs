@@ -49,6 +49,10 @@ pub struct Context {
     pub set_for_me: Option<(u8, u8)>,
     /// The throw nominated for their next turn.
     pub set_for_them: Option<(u8, u8)>,
+    /// Games still needed to win the match, mine and theirs (0 or less: reached, a
+    /// sudden death when both have), when known. Not an input of the network: the match
+    /// equity table ([`crate::match_table`]) reads it.
+    pub away: Option<(i32, i32)>,
 }
 
 impl Context {
@@ -67,6 +71,7 @@ impl Context {
             their_card: m.nominate_left(side.opponent()),
             set_for_me: set(side),
             set_for_them: set(side.opponent()),
+            away: Some(away(m, side)),
         }
     }
 
@@ -80,8 +85,18 @@ impl Context {
             their_card: self.my_card,
             set_for_me: self.set_for_them,
             set_for_them: self.set_for_me,
+            away: self.away.map(|(me, them)| (them, me)),
         }
     }
+}
+
+/// Games `side` and its opponent still need in `m` (0 or less once reached).
+#[must_use]
+pub fn away(m: &WelshMatch, side: Side) -> (i32, i32) {
+    let target = i64::from(m.rules().target);
+    let need =
+        |s: Side| i32::try_from(target - i64::from(m.score()[s.index()])).unwrap_or(i32::MIN);
+    (need(side), need(side.opponent()))
 }
 
 /// Writes one side's inputs (the mover of `b`) into `out`.

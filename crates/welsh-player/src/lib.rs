@@ -13,12 +13,15 @@
 //! [`duel`] measures one against another with a 95% interval.
 
 pub mod advice;
+pub mod cube_decision;
 pub mod duel;
 pub mod eval_player;
 pub mod evaluator;
 pub mod features;
 pub mod game;
 pub mod heuristic;
+pub mod match_play;
+pub mod match_table;
 pub mod net;
 pub mod player;
 pub mod random;
@@ -27,14 +30,17 @@ pub mod shipped;
 pub mod train;
 
 pub use advice::{ADVICE_LEVEL, Advisor};
+pub use cube_decision::CubeView;
 pub use duel::{DuelResult, duel, duel_with, wilson95};
 pub use eval_player::{EvalPlayer, Level};
 pub use evaluator::Evaluator;
 pub use game::{GameOutcome, Refused, fresh_match, play_game};
 pub use heuristic::HeuristicPlayer;
+pub use match_play::{MatchDuel, MatchOutcome, duel_matches, play_match};
+pub use match_table::{GameCounts, MatchTable};
 pub use net::{Net, Probs, equity};
 pub use player::{Decision, WelshPlayer, decide};
 pub use random::RandomPlayer;
 pub use rng::Rng;
-pub use shipped::{SHIPPED_PROVENANCE, shipped};
+pub use shipped::{SHIPPED_PROVENANCE, shipped, shipped_table};
 pub use train::{GameStats, TrainConfig, Trainer};

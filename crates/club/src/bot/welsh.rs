@@ -47,7 +47,8 @@ pub(crate) fn welsh_next(
     seed: u64,
     give_way: bool,
 ) -> WelshNext {
-    let mut player = EvalPlayer::new(welsh_player::shipped(), level, seed);
+    let mut player = EvalPlayer::new(welsh_player::shipped(), level, seed)
+        .with_table(welsh_player::shipped_table());
     let human = bot.opponent();
     let (open, offer) = m.concede();
     if let Some((by, _, _)) = offer {
