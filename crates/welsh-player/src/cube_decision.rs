@@ -36,6 +36,10 @@ pub struct CubeView {
     pub double: f32,
     /// The chance of winning the match now with the die frozen where it stands (0-ply).
     pub dead: f32,
+    /// How far ahead the two chances look: 1 (one throw), or 0 when the position alone
+    /// (the same model read now, [`CLEARLY_NOT`]) puts doubling so far behind that the
+    /// throw ahead is not looked at.
+    pub ply: u8,
     /// Half what a single game at the die's value swings the chance of winning the match
     /// (between winning it and losing it): a chance divided by this is in games, the
     /// scale of the other decisions' equities.
@@ -150,8 +154,15 @@ pub fn cube_lookahead(eval: &Evaluator<'_>, b: &Board, ctx: &Context) -> Option<
     Some(avg)
 }
 
+/// How far behind (in games at the score) doubling must be, read on the position alone
+/// with the same model ([`keep_value`] for each choice), for the throw ahead not to be
+/// looked at: most turns of a game are far from a double, and the look ahead costs 42
+/// throws' plays.
+pub const CLEARLY_NOT: f32 = 0.5;
+
 /// The doubling decision of the side about to throw on `b` (its view) in `ctx`, which
-/// may double: each choice one throw ahead ([`cube_lookahead`]). `None` without a table
+/// may double: each choice one throw ahead ([`cube_lookahead`]), unless the position
+/// alone puts doubling more than [`CLEARLY_NOT`] games behind. `None` without a table
 /// or at a score it does not hold.
 #[must_use]
 pub fn cube_view(eval: &Evaluator<'_>, b: &Board, ctx: &Context) -> Option<CubeView> {
@@ -161,12 +172,33 @@ pub fn cube_view(eval: &Evaluator<'_>, b: &Board, ctx: &Context) -> Option<CubeV
         cube_right: Some(false),
         ..*ctx
     };
-    let dead = t.mwc(&eval.probs(b, ctx), me, them, ctx.cube);
+    let p = eval.probs(b, ctx);
+    let dead = t.mwc(&p, me, them, ctx.cube);
     let (w, l) = t.single(me, them, ctx.cube);
+    let per_game = ((w - l) / 2.0).max(1e-6);
+    let keep = keep_value(t, &p, me, them, ctx.cube, ctx.cube_right);
+    let turn = keep_value(
+        t,
+        &eval.probs(b, &doubled),
+        me,
+        them,
+        doubled.cube,
+        Some(false),
+    );
+    if turn < keep - CLEARLY_NOT * per_game {
+        return Some(CubeView {
+            no_double: keep,
+            double: turn,
+            dead,
+            ply: 0,
+            per_game,
+        });
+    }
     Some(CubeView {
-        per_game: ((w - l) / 2.0).max(1e-6),
         no_double: cube_lookahead(eval, b, ctx)?,
         double: cube_lookahead(eval, b, &doubled)?,
         dead,
+        ply: 1,
+        per_game,
     })
 }

@@ -143,3 +143,28 @@ fn mixed_games_with_a_random_side_are_drawn_from_the_seed() {
     assert_eq!(run(0.5), run(0.5));
     assert_ne!(run(0.5), run(0.0));
 }
+
+/// FNV-1a of `bytes`.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+#[test]
+fn training_is_the_one_that_made_the_shipped_weights() {
+    // The shipped weights (weights/welsh.txt) were made by `welsh-train --seed 1
+    // --hidden 80` at revision a7dce83. Its first 20 games, at that revision, gave a
+    // weights file whose FNV-1a is pinned here: a change to how training plays or learns
+    // fails this test, and then the shipped weights must be made again (and welsh.txt
+    // say so) for the command to reproduce them.
+    let config = TrainConfig {
+        hidden: 80,
+        ..TrainConfig::default()
+    };
+    let mut t = Trainer::new(config, 1);
+    for _ in 0..20 {
+        t.train_game().unwrap();
+    }
+    assert_eq!(fnv1a(&t.net.to_bytes()), 0x43fe_8030_011e_d1f9);
+}
