@@ -344,7 +344,10 @@ impl MatchTable {
         for (n, line) in text.lines().enumerate() {
             let bad = |what: &str| format!("line {}: {what}: `{line}`", n + 1);
             if let Some(c) = line.strip_prefix('#') {
-                provenance.push(c.strip_prefix(' ').unwrap_or(c).to_string());
+                // The leading comment lines are the provenance; later ones explain.
+                if counts.games == 0 && rows.is_empty() {
+                    provenance.push(c.strip_prefix(' ').unwrap_or(c).to_string());
+                }
                 continue;
             }
             let words: Vec<&str> = line.split_whitespace().collect();
