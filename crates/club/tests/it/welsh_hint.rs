@@ -10,7 +10,7 @@ use engine::welsh::{Parity, WelshMatch, format_welsh_play};
 use engine::{AnyMatch, Side};
 use testkit::store_url;
 use welsh_player::features::Context;
-use welsh_player::{EvalPlayer, Level};
+use welsh_player::{Advisor, EvalPlayer, Level};
 
 /// A Welsh practice match (to 5 games) of alice (X) and bob (O), with the shaker's
 /// concealed throw 2-1 (odd: bob, who calls odds, wins the call and lets alice start),
@@ -80,7 +80,10 @@ async fn a_welsh_hint_names_three_plays_best_first_with_equities_the_first_the_p
         )),
         "{line}"
     );
-    assert!(line.contains("double: the chance of winning"), "{line}");
+    assert!(
+        line.contains("double: at the score, one throw ahead"),
+        "{line}"
+    );
     assert!(
         line.contains("nominate card") || line.contains("Nominate "),
         "{line}"
@@ -154,6 +157,44 @@ async fn a_welsh_hint_is_refused_in_a_rated_welsh_match_and_the_tutor_stays_stan
     });
     let text = refused(&at, "carol", challenge).await.to_string();
     assert!(text.contains("not Welsh"), "{text}");
+}
+
+#[tokio::test]
+async fn a_welsh_hint_before_the_throw_gives_both_match_winning_chances_of_doubling() {
+    // Given a Welsh practice match where alice is about to throw for the first game
+    let (at, m) = welsh_practice("welsh-hint-doubling").await;
+    let (_, w) = welsh_game(&at, m).await;
+    // When she asks for a hint
+    let out = run(&at, "alice", Command::Practice(m, PracticeOp::Hint)).await;
+    let line = &out.lines[0];
+    // Then the doubling line gives the Welsh player's chances of winning the match at the
+    // score with and without the double, and what the wrong choice loses
+    let v = Advisor::at_score(welsh_player::shipped(), welsh_player::shipped_table())
+        .doubling(&w, Side::X)
+        .at_score
+        .expect("a match to 5 is within the table");
+    let pct = |x: f32| format!("{:.1}%", 100.0 * x);
+    assert!(
+        line.contains(&format!(
+            "your match-winning chance is {} if you double against {} if you do not; {} loses {:.1} percentage points ({:.3} in games)",
+            pct(v.double),
+            pct(v.no_double),
+            if v.doubles() { "not doubling" } else { "doubling" },
+            100.0 * v.loss(!v.doubles()),
+            v.loss_in_games(!v.doubles()),
+        )),
+        "{line}"
+    );
+    assert!(
+        line.starts_with(&format!(
+            "Hint for alice (match #{}, gammonbot's Welsh player at strong): {}: at the score",
+            m.id.unwrap(),
+            if v.doubles() { "Double" } else { "No double" }
+        )),
+        "{line}"
+    );
+    // And the 72% threshold of the cubeless player is not said
+    assert!(!line.contains("doubles from"), "{line}");
 }
 
 #[tokio::test]
