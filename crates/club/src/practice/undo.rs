@@ -1,7 +1,7 @@
 //! The tutor's hold on a flagged action and taking it back: the state the tutor leaves in
 //! a match ([`TutorNote`], folded from the log's `Tutor`, `Undo` and `Keep` entries), the
 //! `/undo` and `/keep` commands, and the actions of a log with the undone ones left out
-//! (for the `.mat` export and the analysis).
+//! (for the `.mat` export and the analyses, standard and Welsh).
 //!
 //! The log stays append-only: an undo is an entry of its own, and the fold takes back the
 //! action before it (the game as it was, the dice in hand the same; the throw stays in the
@@ -14,6 +14,7 @@ use crate::matches::loaded::Loaded;
 use crate::matches::work::Work;
 use crate::practice::refusal::PracticeRefusal;
 use crate::{Club, ClubError, Entry, LastMove, MatchRef, Outcome, Snapshot};
+use engine::welsh::WelshAction;
 use engine::{Action, AnyMatch, Side};
 use store::{MatchStatus, PlayerRow};
 
@@ -205,6 +206,29 @@ pub(crate) fn standard_actions(entries: &[Entry]) -> Vec<(Side, Action)> {
             Entry::Standard { side, action, .. } => out.push((*side, *action)),
             Entry::Undo { .. } => {
                 out.pop();
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The Welsh actions of a match's log as played, each with its entry's number (from 1):
+/// an action taken back by an undo is left out (the analysis). The live clocks the club
+/// tells the engine are never what is taken back.
+#[must_use]
+pub(crate) fn welsh_actions(entries: &[Entry]) -> Vec<(usize, Side, WelshAction)> {
+    let mut out: Vec<(usize, Side, WelshAction)> = Vec::new();
+    for (n, e) in entries.iter().enumerate() {
+        match e {
+            Entry::Welsh { side, action, .. } => out.push((n + 1, *side, *action)),
+            Entry::Undo { .. } => {
+                if let Some(i) = out
+                    .iter()
+                    .rposition(|(_, _, a)| !matches!(a, WelshAction::Clocks(_)))
+                {
+                    out.remove(i);
+                }
             }
             _ => {}
         }
