@@ -55,12 +55,11 @@ use engine::{AnyMatch, LegalPlay, Play, Position, Side};
 use render::{BlunderBoard, LastPlay, Scene};
 use welsh_player::advice::{Advisor, acey_deucey, nominate_matters};
 use welsh_player::eval_player::DOUBLE_AT;
-use welsh_player::features::Context;
 use welsh_player::match_table::TABLE_AWAY;
 use welsh_player::player::{can_double, may_nominate_for_me};
 
 use crate::practice::undo::welsh_actions;
-use crate::practice::welsh_hint::{at_the_score, pct, welsh_advisor};
+use crate::practice::welsh_hint::{pct, per_game, welsh_advisor};
 
 /// A decision that loses less than this is not among the worst.
 const NOTABLE: f64 = 0.0005;
@@ -72,22 +71,6 @@ const DOUBLE_CLOSE: f32 = 0.10;
 /// At the score, a doubling decision is judged when either side of it doubles, or when
 /// doubling would lose less than this many games (a close decision).
 const DOUBLE_CLOSE_GAMES: f32 = 0.10;
-
-/// Half what a single game at the die's value swings `side`'s chance of winning the
-/// match in `m` (between winning it and losing it): a chance divided by this is in games,
-/// as [`welsh_player::CubeView::per_game`]; `None` at a score the table does not hold.
-fn per_game(m: &WelshMatch, side: Side) -> Option<f32> {
-    let (me, them) = Context::of(m, side).away?;
-    if !at_the_score(m, side) {
-        return None;
-    }
-    if me <= 0 && them <= 0 {
-        // A sudden death: the match is the game.
-        return Some(0.5);
-    }
-    let (w, l) = welsh_player::shipped_table().single(me, them, m.cube().value);
-    Some(((w - l) / 2.0).max(1e-6))
-}
 
 /// One judged decision.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -1,7 +1,8 @@
 //! Practice: hints (standard and Welsh), the tutor and `/undo`, drills made from a
 //! player's own mistakes, and the position of the day.
 //!
-//! Entry points, on [`Club`]: `hint` (`hint`); `act_tutored` (`tutor`); `undo_or_keep`
+//! Entry points, on [`Club`]: `hint` (`hint`); `act_tutored` (`tutor`, judged by
+//! `welsh_tutor` in a Welsh match); `undo_or_keep`
 //! (`undo`); `drill`, `card_analyses` (`drill`); `server_puzzle`, `puzzle`,
 //! `puzzle_sweep`, `daily_puzzle` (`puzzle`).
 
@@ -17,6 +18,7 @@ mod refusal;
 mod tutor;
 pub(crate) mod undo;
 pub(crate) mod welsh_hint;
+mod welsh_tutor;
 
 pub use drill_card::MAX_DRILL_OPTIONS;
 pub use drill_schedule::LEARNT_DAYS;

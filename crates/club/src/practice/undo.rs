@@ -85,7 +85,7 @@ impl Snapshot {
             if self.last.is_some() && before.last != self.last)
     }
 
-    /// The undo point to keep before a standard action is applied: the game as it is,
+    /// The undo point to keep before an action (standard or Welsh) is applied: the game as it is,
     /// when the tutor has judged the action about to be made.
     pub(crate) fn undo_point(&self) -> Option<Before> {
         matches!(self.tutor, Some(TutorNote::Pending { .. })).then(|| Before {
@@ -94,7 +94,7 @@ impl Snapshot {
         })
     }
 
-    /// The tutor's note after a standard action by `side` (`auto`: the club's or the
+    /// The tutor's note after an action (standard or Welsh) by `side` (`auto`: the club's or the
     /// bot's): the action the tutor judged is held; anything else ends what it said.
     pub(crate) fn note_action(
         &mut self,
@@ -292,7 +292,16 @@ fn undone_words(snap: &Snapshot) -> String {
             engine::Phase::ToPlay { dice, .. } => format!("the dice are {dice} again: play them"),
             _ => format!("decide again: {}", crate::next_words(&snap.game)),
         },
-        AnyMatch::Welsh(_) => crate::next_words(&snap.game),
+        AnyMatch::Welsh(m) => match m.phase() {
+            engine::welsh::WelshPhase::ToPlay { throw, .. } => {
+                let t = match throw {
+                    engine::welsh::Throw::Two(a, b) => format!("{}-{}", a.max(b), a.min(b)),
+                    engine::welsh::Throw::One(a) => format!("{a} (one die)"),
+                };
+                format!("the throw is {t} again: play it")
+            }
+            _ => format!("decide again: {}", crate::next_words(&snap.game)),
+        },
     };
     format!("{again} (the tutor judges the new decision, but it cannot be undone)")
 }
@@ -304,4 +313,48 @@ pub(crate) fn held_words(l: &Loaded, side: Side) -> String {
         l.names[side.index()],
         l.names[side.opponent().index()]
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::welsh_actions;
+    use crate::Entry;
+    use engine::Side;
+    use engine::welsh::WelshAction;
+
+    #[test]
+    fn a_welsh_action_taken_back_by_an_undo_is_left_out_and_the_clocks_before_it_kept() {
+        // Given a throw, the tutor's word, the clocks told, a double the tutor flagged,
+        // its undo, and the throw made instead
+        let welsh = |action| Entry::Welsh {
+            side: Side::X,
+            action,
+            auto: false,
+        };
+        let entries = vec![
+            welsh(WelshAction::Roll(6, 4)),
+            Entry::Tutor {
+                side: Side::X,
+                words: "not doubling was right".into(),
+                warning: false,
+            },
+            welsh(WelshAction::Clocks([60, 60])),
+            welsh(WelshAction::Double),
+            Entry::Undo { side: Side::X },
+            welsh(WelshAction::Roll(5, 3)),
+        ];
+        // Then the double is left out, each action keeps its entry's number
+        let actions: Vec<(usize, WelshAction)> = welsh_actions(&entries)
+            .into_iter()
+            .map(|(n, _, a)| (n, a))
+            .collect();
+        assert_eq!(
+            actions,
+            vec![
+                (1, WelshAction::Roll(6, 4)),
+                (3, WelshAction::Clocks([60, 60])),
+                (6, WelshAction::Roll(5, 3)),
+            ]
+        );
+    }
 }

@@ -36,6 +36,23 @@ pub(crate) fn at_the_score(m: &WelshMatch, side: Side) -> bool {
         .is_some_and(|(a, b)| MatchTable::holds(a, b))
 }
 
+/// Half what a single game at the die's value swings `side`'s chance of winning the
+/// match in `m` (between winning it and losing it): a chance divided by this is in games,
+/// as [`welsh_player::CubeView::per_game`]; `None` at a score the table does not hold.
+#[must_use]
+pub(crate) fn per_game(m: &WelshMatch, side: Side) -> Option<f32> {
+    let (me, them) = Context::of(m, side).away?;
+    if !at_the_score(m, side) {
+        return None;
+    }
+    if me <= 0 && them <= 0 {
+        // A sudden death: the match is the game.
+        return Some(0.5);
+    }
+    let (w, l) = welsh_player::shipped_table().single(me, them, m.cube().value);
+    Some(((w - l) / 2.0).max(1e-6))
+}
+
 /// What the equities of a hint are, in words.
 fn scale_words(at_score: bool) -> String {
     if at_score {

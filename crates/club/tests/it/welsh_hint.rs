@@ -1,6 +1,7 @@
 //! `/hint` in a Welsh practice match (issue 33): gammonbot's own Welsh player at its
 //! strongest level gives the three best plays with their equities, the doubling and
-//! nominate decisions before the throw; refused where practice is not allowed.
+//! nominate decisions before the throw, at the score (issue 50); refused where practice
+//! is not allowed.
 
 use std::sync::Arc;
 
@@ -130,7 +131,7 @@ async fn a_welsh_hint_names_three_plays_best_first_with_equities_the_first_the_p
 }
 
 #[tokio::test]
-async fn a_welsh_hint_is_refused_in_a_rated_welsh_match_and_the_tutor_stays_standard_only() {
+async fn a_welsh_hint_is_refused_in_a_rated_welsh_match_and_a_welsh_tutor_challenge_is_not() {
     let at = Fixture::seeded(&store_url("welsh-hint-refused").await, 3).await;
     // Given a rated Welsh match
     let (id, _) = accepted(&at, "alice", "bob", ChallengeSpec::welsh(5)).await;
@@ -144,7 +145,8 @@ async fn a_welsh_hint_is_refused_in_a_rated_welsh_match_and_the_tutor_stays_stan
     .to_string();
     // Then he is told why not
     assert!(text.contains(&format!("match #{id} is rated")), "{text}");
-    // And a Welsh challenge with the tutor is refused (the tutor is GNU Backgammon's)
+    // And a Welsh challenge with the tutor is refused no more (issue 50: the Welsh
+    // player judges for it)
     let tutor = ChallengeSpec {
         practice: true,
         tutor: true,
@@ -155,8 +157,14 @@ async fn a_welsh_hint_is_refused_in_a_rated_welsh_match_and_the_tutor_stays_stan
         opponent: "dave".into(),
         spec: tutor,
     });
-    let text = refused(&at, "carol", challenge).await.to_string();
-    assert!(text.contains("not Welsh"), "{text}");
+    let out = run(&at, "carol", challenge).await;
+    assert!(
+        out.lines
+            .iter()
+            .any(|l| l.contains("practice with the tutor")),
+        "{:?}",
+        out.lines
+    );
 }
 
 #[tokio::test]
