@@ -38,8 +38,9 @@
 //!   playing on), against the Welsh player's offer, in games the same way; at the score
 //!   only.
 //!
-//! Not judged: the call (no call is better), who starts, one die beside a full spread. The job runs on a blocking thread (the
-//! caller's); this file is plain computation over the log.
+//! Not judged: the call (no call is better), who starts, one die beside a full spread.
+//! Actions taken back with the tutor's `/undo` are left out. The job runs on a blocking
+//! thread (the caller's); this file is plain computation over the log.
 
 use serde::{Deserialize, Serialize};
 

@@ -16,6 +16,7 @@ mod puzzle_op;
 mod puzzle_words;
 mod refusal;
 mod tutor;
+mod tutor_flag;
 pub(crate) mod undo;
 pub(crate) mod welsh_hint;
 mod welsh_tutor;
@@ -26,7 +27,7 @@ pub use hint_slot::{DEFAULT_HINT_WAIT, HINT_PROCESSES};
 pub use puzzle::{CLEAR_GAP, RECENT_DAYS};
 pub use puzzle_op::{DailyPuzzle, PuzzleAsk, PuzzleOp, PuzzleSetting};
 pub use refusal::PracticeRefusal;
-pub use tutor::TUTOR_THRESHOLD;
+pub use tutor_flag::TUTOR_THRESHOLD;
 pub use undo::{Before, TutorNote};
 
 use crate::Club;

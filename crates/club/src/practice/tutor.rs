@@ -16,32 +16,13 @@
 use crate::MatchOp;
 use crate::matches::loaded::Loaded;
 use crate::practice::refusal::PracticeRefusal;
+use crate::practice::tutor_flag::{Mode, TUTOR_THRESHOLD};
 use crate::practice::undo::{TutorNote, held_words};
 use crate::practice::welsh_tutor::{WelshJudge, warned_line};
 use crate::{Club, ClubError, Entry, Outcome};
 use engine::{AnyMatch, Dice, Match, Phase, Play, Side, format_play, legal_plays};
 use gnubg::{BotError, CubeEquities, Pool, Situation};
 use store::{MatchStatus, PlayerRow};
-
-/// The tutor flags an action that gives away more than this much equity (gnubg's
-/// normalised equity in match play, points a cube in money play), as judged at gnubg's
-/// hint level: gnubg's own mark for a "doubtful" decision, the lowest of its marks
-/// (doubtful 0.04, bad 0.08, very bad 0.16), which is also where gnubg's own tutor
-/// speaks up by default. In a Welsh match the same figure is in games per unit of the
-/// doubling die at the score, as gammonbot's Welsh player judges (`welsh_tutor.rs`).
-pub const TUTOR_THRESHOLD: f64 = 0.04;
-
-/// What the tutor does with a flagged action.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum Mode {
-    /// Made, and held for an undo.
-    Hold,
-    /// Made and told, no undo (a retaken decision, a drop that ends the money game or the
-    /// match).
-    Tell(&'static str),
-    /// Said before a roll, which waits for the player's second `/roll`.
-    Warn,
-}
 
 /// A decision put to gnubg: the situation, and what was decided.
 enum Judge {
@@ -265,7 +246,8 @@ pub(super) async fn act_tutored(
             let mut work = club.plan(&l, side, Some(me.id), &op)?;
             work.entries.insert(0, (Some(me.id), entry));
             if work.snap.tutor_holds() {
-                work.lines.push(held_words(&l, side));
+                work.lines
+                    .push(held_words(&l, side, work.snap.game.to_act()));
             }
             club.save(&l, Some(me.id), work, MatchStatus::Active).await
         }

@@ -306,11 +306,16 @@ fn undone_words(snap: &Snapshot) -> String {
     format!("{again} (the tutor judges the new decision, but it cannot be undone)")
 }
 
-/// The lines the tutor adds when it holds the match for the player.
-pub(crate) fn held_words(l: &Loaded, side: Side) -> String {
+/// The lines the tutor adds when it holds the match for the player; `next`: who acts
+/// after the flagged action (the player again after a Welsh double, or a Welsh play that
+/// throws again).
+pub(crate) fn held_words(l: &Loaded, side: Side, next: Option<Side>) -> String {
+    let name = &l.names[side.index()];
+    if next == Some(side) {
+        return format!("{name}: /undo takes it back (once), /keep goes on");
+    }
     format!(
-        "{}: /undo takes it back (once), /keep lets {} go on",
-        l.names[side.index()],
+        "{name}: /undo takes it back (once), /keep lets {} go on",
         l.names[side.opponent().index()]
     )
 }

@@ -30,7 +30,7 @@
 //! offer to concede itself.
 
 use crate::MatchOp;
-use crate::practice::tutor::{Mode, TUTOR_THRESHOLD};
+use crate::practice::tutor_flag::{Mode, TUTOR_THRESHOLD};
 use crate::practice::undo::TutorNote;
 use crate::practice::welsh_hint::{pct, per_game, throw_words, welsh_advisor};
 use engine::Side;
