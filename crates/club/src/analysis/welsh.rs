@@ -886,3 +886,31 @@ pub fn welsh_blunder_boards(r: &WelshReview) -> Vec<BlunderBoard> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{WelshReview, welsh_review_lines};
+
+    #[test]
+    fn a_welsh_review_stored_before_the_match_equity_table_loads_and_keeps_its_old_words() {
+        // Given a review as stored before issue 50: no table_games, no concessions
+        let stored = r#"{"match_id":7,"games":2,"target":3,"judge":"gammonbot's Welsh player at strong",
+            "network_games":60000,"player_ids":[1,2],
+            "players":[{"name":"alice","decisions":1,"plays":1,"nominates":0,"acey_deuceys":0,"lost":0.1,"doublings":1,"doublings_unlike":0},
+                       {"name":"bob","decisions":0,"plays":0,"nominates":0,"acey_deuceys":0,"lost":0.0,"doublings":0,"doublings_unlike":0}],
+            "decisions":[],"worst":[],"seconds":0.5}"#;
+        // When it is read
+        let r: WelshReview = serde_json::from_str(stored).expect("an old review loads");
+        // Then it is shown as it was judged: cubeless, doubling without an equity
+        assert_eq!(r.table_games, None);
+        let lines = welsh_review_lines(&r);
+        assert!(
+            lines[0].ends_with(
+                "(60000 self-play games) cubeless, in games per unit of the doubling die."
+            ),
+            "{}",
+            lines[0]
+        );
+        assert!(lines[1].contains("(no equity: cubeless"), "{}", lines[1]);
+    }
+}
