@@ -18,7 +18,7 @@ use welsh_player::advice::{ADVICE_LEVEL, Advisor, HINT_PLAYS, NominateAdvice};
 use welsh_player::eval_player::{DOUBLE_AT, NOMINATE_GAIN};
 use welsh_player::features::Context;
 use welsh_player::match_table::{MatchTable, TABLE_AWAY};
-use welsh_player::{EvalPlayer, WelshPlayer};
+use welsh_player::{CubeView, EvalPlayer, WelshPlayer};
 
 /// The advice of hints, the analysis and the tutor: the bot's own view, playing for the
 /// match through the shipped match equity table.
@@ -51,6 +51,15 @@ pub(crate) fn per_game(m: &WelshMatch, side: Side) -> Option<f32> {
     }
     let (w, l) = welsh_player::shipped_table().single(me, them, m.cube().value);
     Some(((w - l) / 2.0).max(1e-6))
+}
+
+/// How far ahead a doubling decision's chances look, in words.
+pub(crate) fn ahead_words(v: &CubeView) -> &'static str {
+    if v.ply == 0 {
+        "on the position alone (doubling is clearly behind: the throw ahead is not looked at)"
+    } else {
+        "one throw ahead"
+    }
 }
 
 /// What the equities of a hint are, in words.
@@ -194,7 +203,8 @@ fn before_throw(adv: &Advisor<'_>, m: &WelshMatch, side: Side) -> String {
         let verb = if d.double { "Double" } else { "No double" };
         parts.push(match d.at_score {
             Some(v) => format!(
-                "{verb}: at the score, one throw ahead, your match-winning chance is {} if you double against {} if you do not; {} loses {:.1} percentage points ({:.3} in games)",
+                "{verb}: at the score, {}, your match-winning chance is {} if you double against {} if you do not; {} loses {:.1} percentage points ({:.3} in games)",
+                ahead_words(&v),
                 pct(v.double),
                 pct(v.no_double),
                 if v.doubles() {

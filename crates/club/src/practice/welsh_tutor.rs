@@ -32,7 +32,7 @@
 use crate::MatchOp;
 use crate::practice::tutor_flag::{Mode, TUTOR_THRESHOLD};
 use crate::practice::undo::TutorNote;
-use crate::practice::welsh_hint::{pct, per_game, throw_words, welsh_advisor};
+use crate::practice::welsh_hint::{ahead_words, pct, per_game, throw_words, welsh_advisor};
 use engine::Side;
 use engine::welsh::{WelshMatch, WelshPhase, format_welsh_play, resolve_welsh_play};
 use welsh_player::advice::acey_deucey;
@@ -179,9 +179,10 @@ impl WelshJudge {
             What::Double | What::Throw => {
                 let v = adv.doubling(m, side).at_score?;
                 let chances = format!(
-                    "match-winning chance {} doubling, {} not, one throw ahead at the score",
+                    "match-winning chance {} doubling, {} not, at the score {}",
                     pct(v.double),
-                    pct(v.no_double)
+                    pct(v.no_double),
+                    ahead_words(&v)
                 );
                 if matches!(self.what, What::Double) {
                     let loss = v.loss_in_games(true);
