@@ -4,8 +4,14 @@
 //! [`WelshReview`]: the equity each judged decision lost, each player's totals, the
 //! worst three with the match as it stood (drawn as Welsh boards).
 //!
-//! Judged, each against the Welsh player's own choice (equities are its network's,
-//! cubeless, in games per unit of the doubling die):
+//! The judge is the bot's own view, at the score (issue 50,
+//! [`crate::practice::welsh_hint::welsh_advisor`]): equities are its network's chance of
+//! winning the match through the match equity table, put on the scale of games per unit
+//! of the doubling die ("normalised equity at the score"). Where the score is beyond the
+//! table (a match longer than its 25 games) they are cubeless, in games, and doubling is
+//! judged as before the table (below).
+//!
+//! Judged, each against the Welsh player's own choice:
 //! - a **play** with more than one legal play: the best of the strong level's candidates
 //!   and the play made, each at 1-ply, against the play made;
 //! - a **nominate** decision (rule 21) where the player or the Welsh player nominates
@@ -13,14 +19,28 @@
 //!   opponent before the play (seeing the board the play made leaves); keeping the card
 //!   is worth the average throw plus the player's price for the card;
 //! - an **acey-deucey** (rule 13): the 1-2's best play against the average throw;
-//! - **doubling** (before a throw, where the player may double, when either doubles or
-//!   the chance of winning is within [`DOUBLE_CLOSE`] of the Welsh player's doubling
-//!   point): whether the decision is the Welsh player's, with no equity (the network does
-//!   not value the right to double).
+//! - **doubling** (before a throw, where the player may double), at the score: each
+//!   choice's chance of winning the match one throw ahead
+//!   ([`welsh_player::CubeView`]), the loss the better one's over the one made, in games
+//!   ([`welsh_player::CubeView::loss_in_games`], the scale of the plays' losses); judged
+//!   when either side of it doubles or doubling would lose less than
+//!   [`DOUBLE_CLOSE_GAMES`]. Beyond the table: when either doubles or the cubeless chance
+//!   of winning is within [`DOUBLE_CLOSE`] of the cubeless doubling point, whether the
+//!   decision is the Welsh player's, with no equity;
+//! - an **answer to an offer to concede** (rule 18; not the compulsory acceptance of an
+//!   offer to 24 with the payment): accepting against playing on by the chance of winning
+//!   the match, the loss turned into games by the scale of a single game at the die
+//!   ([`per_game`]); beyond the table, the games offered against the cubeless equity
+//!   times the die, in games;
+//! - an **offer to concede** where the player held the occasion (rule 18) and the player
+//!   or the Welsh player offers (both playing on is no decision): the games offered, or
+//!   playing on, valued by the chance of winning the match if the offer is accepted (or
+//!   playing on), against the Welsh player's offer, in games the same way; at the score
+//!   only.
 //!
-//! Not judged: the call (no call is better), who starts, offers to concede and their
-//! answers, one die beside a full spread. The job runs on a blocking thread (the
-//! caller's); this file is plain computation over the log.
+//! Not judged: the call (no call is better), who starts, one die beside a full spread.
+//! Actions taken back with the tutor's `/undo` are left out. The job runs on a blocking
+//! thread (the caller's); this file is plain computation over the log.
 
 use serde::{Deserialize, Serialize};
 
@@ -36,7 +56,11 @@ use engine::{AnyMatch, LegalPlay, Play, Position, Side};
 use render::{BlunderBoard, LastPlay, Scene};
 use welsh_player::advice::{Advisor, acey_deucey, nominate_matters};
 use welsh_player::eval_player::DOUBLE_AT;
+use welsh_player::match_table::TABLE_AWAY;
 use welsh_player::player::{can_double, may_nominate_for_me};
+
+use crate::practice::undo::welsh_actions;
+use crate::practice::welsh_hint::{pct, per_game, welsh_advisor};
 
 /// A decision that loses less than this is not among the worst.
 const NOTABLE: f64 = 0.0005;
@@ -45,13 +69,17 @@ const NOTABLE: f64 = 0.0005;
 /// winning is within this of the Welsh player's doubling point (a close decision).
 const DOUBLE_CLOSE: f32 = 0.10;
 
+/// At the score, a doubling decision is judged when either side of it doubles, or when
+/// doubling would lose less than this many games (a close decision).
+const DOUBLE_CLOSE_GAMES: f32 = 0.10;
+
 /// One judged decision.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WelshDecision {
     /// Who made it.
     pub side: Side,
     /// `play`, `doubling`, `nominate for itself`, `nominate for the opponent`,
-    /// `acey-deucey`.
+    /// `acey-deucey`, `concession answer`, `offer to concede`.
     pub kind: String,
     /// 1 for the first game.
     pub game: u32,
@@ -62,7 +90,8 @@ pub struct WelshDecision {
     /// What the Welsh player would do.
     pub best: String,
     /// The equity lost against the Welsh player's choice (never below 0); `None` for
-    /// doubling, judged without an equity.
+    /// doubling judged without an equity (beyond the match equity table, or in a review
+    /// stored before it).
     pub loss: Option<f64>,
     /// A play that lost at least [`DOUBTFUL`]: the strong level's best five and the play
     /// made, with their equities (1-ply, for the mover), for drills; empty otherwise.
@@ -94,6 +123,9 @@ pub struct WelshFigures {
     /// Doubling decisions, and how many were not the Welsh player's.
     pub doublings: u32,
     pub doublings_unlike: u32,
+    /// Offers to concede and answers to them judged (rule 18).
+    #[serde(default)]
+    pub concessions: u32,
 }
 
 impl WelshFigures {
@@ -121,6 +153,11 @@ pub struct WelshReview {
     /// The self-play games its network was trained on (which weights judged).
     #[serde(default)]
     pub network_games: u64,
+    /// Judged at the score: the self-play games the match equity table was made from.
+    /// `None` for a match beyond the table (judged cubeless) and in reviews stored before
+    /// the table.
+    #[serde(default)]
+    pub table_games: Option<u64>,
     /// Player ids by [`Side::index`].
     pub player_ids: [i64; 2],
     /// By [`Side::index`].
@@ -150,20 +187,21 @@ pub(crate) struct WelshJob {
 /// A Welsh action of the log: the entry's number (from 1), who acted, the action.
 type Act = (usize, Side, WelshAction);
 
-/// The Welsh match the log starts (at its acceptance), and the Welsh actions after it.
+/// The Welsh match the log starts (at its acceptance), and the Welsh actions after it
+/// (those taken back by `/undo` left out).
 fn actions(job: &WelshJob) -> Result<(WelshMatch, Vec<Act>), String> {
     let mut start = None;
-    let mut out = Vec::new();
-    for (n, e) in job.entries.iter().enumerate() {
+    for e in &job.entries {
         match e {
             Entry::Accept => start = Some(Snapshot::start(&job.spec)?),
             Entry::AcceptWelsh { shaker } => {
                 start = Some(Snapshot::start_with_shaker(&job.spec, *shaker)?);
             }
-            Entry::Welsh { side, action, .. } => out.push((n + 1, *side, *action)),
             _ => {}
         }
     }
+    // An action the tutor let the player take back is no decision of the match.
+    let out = welsh_actions(&job.entries);
     match start.map(|s| s.game) {
         Some(AnyMatch::Welsh(m)) => Ok((m, out)),
         _ => Err("the log holds no accepted Welsh match".into()),
@@ -212,7 +250,7 @@ pub(crate) fn review_welsh(
     let started = std::time::Instant::now();
     let games = welsh_games(job)?;
     let (mut m, acts) = actions(job)?;
-    let adv = Advisor::new(welsh_player::shipped());
+    let adv = welsh_advisor();
     let mut judged: Vec<Judged> = Vec::new();
     // What was judged in the turn under way (the doubling die, a nomination, an
     // acey-deucey), so that each is judged once in it.
@@ -231,7 +269,14 @@ pub(crate) fn review_welsh(
             done.clear();
         }
         let (next, _) = m.apply(side, &action).map_err(|e| e.to_string())?;
+        if let Some(j) = judge_concession(&adv, &m, &next, side, action, game, entry) {
+            judged.push(j);
+        }
         if m.concede().1.is_none() && m.to_act() == Some(side) {
+            // A doubling decision's two choices, for a drill card (it is judged first in
+            // its turn, so it is the first pushed below).
+            let base = judged.len();
+            let mut doubling_choices = None;
             let mut push = |kind: &'static str,
                             played: String,
                             best: String,
@@ -270,19 +315,46 @@ pub(crate) fn review_welsh(
                         done.push("doubling");
                         let a = adv.doubling(&m, side);
                         let words = |d: bool| if d { "double" } else { "no double" }.to_string();
-                        let close = double || a.double || a.p_win >= DOUBLE_AT - DOUBLE_CLOSE;
-                        if close {
-                            push(
-                                "doubling",
-                                words(double),
-                                format!(
-                                    "{} (chance of winning {:.0}%)",
-                                    words(a.double),
-                                    100.0 * a.p_win
-                                ),
-                                None,
-                                None,
-                            );
+                        match a.at_score {
+                            Some(v) => {
+                                let close = double
+                                    || a.double
+                                    || v.loss_in_games(true) < DOUBLE_CLOSE_GAMES;
+                                if close {
+                                    let loss = f64::from(v.loss_in_games(double));
+                                    push(
+                                        "doubling",
+                                        words(double),
+                                        format!(
+                                            "{} (match-winning chance {} doubling, {} not)",
+                                            words(a.double),
+                                            pct(v.double),
+                                            pct(v.no_double)
+                                        ),
+                                        Some(loss),
+                                        None,
+                                    );
+                                    doubling_choices =
+                                        Some(two_choices(&words(a.double), &words(double), loss));
+                                }
+                            }
+                            None => {
+                                let close =
+                                    double || a.double || a.p_win >= DOUBLE_AT - DOUBLE_CLOSE;
+                                if close {
+                                    push(
+                                        "doubling",
+                                        words(double),
+                                        format!(
+                                            "{} (chance of winning {:.0}%)",
+                                            words(a.double),
+                                            100.0 * a.p_win
+                                        ),
+                                        None,
+                                        None,
+                                    );
+                                }
+                            }
                         }
                     }
                     if (throws || own.is_some())
@@ -408,10 +480,163 @@ pub(crate) fn review_welsh(
                 }
                 _ => {}
             }
+            if let (Some(c), Some(j)) = (doubling_choices, judged.get_mut(base)) {
+                j.decision.choices = c;
+            }
         }
         m = next;
     }
     Ok(summary(job, games, judged, started.elapsed().as_secs_f64()))
+}
+
+/// The choices of a decision of two (the best at 0, the one made at minus its loss), for
+/// a drill card.
+fn two_choices(best: &str, made: &str, loss: f64) -> Vec<Valued> {
+    let mut v = vec![Valued {
+        words: best.into(),
+        steps: Vec::new(),
+        equity: 0.0,
+    }];
+    if made != best {
+        v.push(Valued {
+            words: made.into(),
+            steps: Vec::new(),
+            equity: -loss,
+        });
+    }
+    v
+}
+
+/// An answer to an offer to concede (`action`, by `side`), or the offer of the side
+/// holding the occasion to make one, which `action` makes or lets pass (rule 18); `m`
+/// before it, `next` after.
+fn judge_concession(
+    adv: &Advisor<'_>,
+    m: &WelshMatch,
+    next: &WelshMatch,
+    side: Side,
+    action: WelshAction,
+    game: u32,
+    entry: usize,
+) -> Option<Judged> {
+    let judged =
+        |who: Side, kind: &str, played: String, best: String, loss: f64, bw: &str| Judged {
+            decision: WelshDecision {
+                side: who,
+                kind: kind.into(),
+                game,
+                entry,
+                played: played.clone(),
+                best,
+                loss: Some(loss),
+                choices: two_choices(bw, &played, loss),
+            },
+            before: m.clone(),
+            play: None,
+        };
+    let answer = |accept: bool| if accept { "accept" } else { "refuse" };
+    match (m.concede(), action) {
+        (
+            (_, Some((by, games, payment))),
+            WelshAction::AcceptConcede | WelshAction::RejectConcede,
+        ) if by != side => {
+            let c = adv.concession(m, side, games, payment);
+            if c.compulsory {
+                return None;
+            }
+            let accepted = matches!(action, WelshAction::AcceptConcede);
+            let (loss, best) = match (c.at_score, per_game(m, side)) {
+                (Some((acc, on)), Some(scale)) => {
+                    let (made, other) = if accepted { (acc, on) } else { (on, acc) };
+                    (
+                        ((other - made).max(0.0) / scale),
+                        format!(
+                            "{} (match-winning chance {} accepting, {} playing on)",
+                            answer(c.accept),
+                            pct(acc),
+                            pct(on)
+                        ),
+                    )
+                }
+                _ => {
+                    let offered = games as f32;
+                    let loss = if accepted {
+                        c.expected - offered
+                    } else {
+                        offered - c.expected
+                    };
+                    (
+                        loss.max(0.0),
+                        format!(
+                            "{} ({:.2} games expected playing on, cubeless)",
+                            answer(c.accept),
+                            c.expected
+                        ),
+                    )
+                }
+            };
+            Some(judged(
+                side,
+                "concession answer",
+                answer(accepted).into(),
+                best,
+                f64::from(loss),
+                answer(c.accept),
+            ))
+        }
+        ((Some(holder), None), _) if next.concede().0 != Some(holder) => {
+            let most = m.concede_most(holder).unwrap_or(0);
+            if most == 0 {
+                return None;
+            }
+            let made = match action {
+                WelshAction::OfferConcede { games, .. } if side == holder => Some(games),
+                _ => None,
+            };
+            let a = adv.offer(m, holder, most)?;
+            if made.is_none() && a.offer.is_none() {
+                return None;
+            }
+            let scale = per_game(m, holder)?;
+            let value = |o: Option<u32>| match o {
+                None => a.play_on,
+                Some(g) => a
+                    .by_games
+                    .iter()
+                    .find(|(n, _)| *n == g)
+                    .map_or(a.play_on, |(_, v)| *v),
+            };
+            let words = |o: Option<u32>| match o {
+                None => "play on".to_string(),
+                Some(g) => format!("offer {g} game{}", if g == 1 { "" } else { "s" }),
+            };
+            let loss = (value(a.offer) - value(made)).max(0.0) / scale;
+            let best = if made == a.offer {
+                format!(
+                    "{} (match-winning chance {})",
+                    words(a.offer),
+                    pct(value(a.offer))
+                )
+            } else {
+                format!(
+                    "{} (match-winning chance {} against {} to {}; an offer valued as accepted)",
+                    words(a.offer),
+                    pct(value(a.offer)),
+                    pct(value(made)),
+                    words(made)
+                )
+            };
+            Some(judged(
+                holder,
+                "offer to concede",
+                words(made),
+                best,
+                f64::from(loss),
+                &words(a.offer),
+            ))
+        }
+        _ => None,
+    }
 }
 
 /// The acey-deucey decision to play a 1-2, judged once in its turn.
@@ -460,24 +685,27 @@ fn summary(job: &WelshJob, games: u32, judged: Vec<Judged>, seconds: f64) -> Wel
     for j in &judged {
         let d = &j.decision;
         let p = &mut players[d.side.index()];
-        match d.loss {
-            None => {
-                p.doublings += 1;
-                if !d.best.starts_with(&format!("{} (", d.played)) {
-                    p.doublings_unlike += 1;
-                }
+        if d.kind == "doubling" {
+            p.doublings += 1;
+            if !d.best.starts_with(&format!("{} (", d.played)) {
+                p.doublings_unlike += 1;
             }
-            Some(loss) => {
-                p.decisions += 1;
-                p.lost += loss;
-                match d.kind.as_str() {
-                    "play" => p.plays += 1,
-                    "acey-deucey" => p.acey_deuceys += 1,
-                    _ => p.nominates += 1,
-                }
+        }
+        if let Some(loss) = d.loss {
+            p.decisions += 1;
+            p.lost += loss;
+            match d.kind.as_str() {
+                "play" => p.plays += 1,
+                "acey-deucey" => p.acey_deuceys += 1,
+                "doubling" => {}
+                "concession answer" | "offer to concede" => p.concessions += 1,
+                _ => p.nominates += 1,
             }
         }
     }
+    // Judged at the score when the match is within the table (its length decides it).
+    let target = job.spec.length.unwrap_or(25);
+    let at_score = i32::try_from(target).is_ok_and(|t| t <= TABLE_AWAY);
     let mut order: Vec<usize> = (0..judged.len())
         .filter(|&i| judged[i].decision.loss.is_some_and(|l| l >= NOTABLE))
         .collect();
@@ -506,9 +734,10 @@ fn summary(job: &WelshJob, games: u32, judged: Vec<Judged>, seconds: f64) -> Wel
     WelshReview {
         match_id: job.match_id,
         games,
-        target: job.spec.length.unwrap_or(25),
+        target,
         judge: welsh_adviser(),
         network_games: welsh_player::shipped().games,
+        table_games: at_score.then(|| welsh_player::shipped_table().counts().games),
         player_ids: job.player_ids,
         players,
         decisions: judged
@@ -544,8 +773,17 @@ fn title(r: &WelshReview, d: &WelshDecision, before: &WelshMatch) -> String {
 /// The review in words: who judged and how, one line per player, the worst decisions.
 #[must_use]
 pub fn welsh_review_lines(r: &WelshReview) -> Vec<String> {
+    let how = match r.table_games {
+        Some(t) => format!(
+            "at the score through the match equity table made from {t} self-play games (the match-winning chance put on the scale of games per unit of the doubling die)"
+        ),
+        None if i32::try_from(r.target).is_ok_and(|t| t > TABLE_AWAY) => format!(
+            "cubeless, in games per unit of the doubling die (the match is longer than the match equity table's {TABLE_AWAY} games)"
+        ),
+        None => "cubeless, in games per unit of the doubling die".into(),
+    };
     let mut lines = vec![format!(
-        "Analysis of Welsh match #{} (to {} game{}; {} game{} played) by {}, not a perfect judge: equities are its network's ({} self-play games), cubeless, in games per unit of the doubling die.",
+        "Analysis of Welsh match #{} (to {} game{}; {} game{} played) by {}, not a perfect judge: equities are its network's ({} self-play games) {how}.",
         r.match_id,
         r.target,
         if r.target == 1 { "" } else { "s" },
@@ -555,13 +793,34 @@ pub fn welsh_review_lines(r: &WelshReview) -> Vec<String> {
         r.network_games
     )];
     for p in &r.players {
+        if r.table_games.is_some() {
+            lines.push(format!(
+                "{}: {} decisions judged ({} plays, {} nominate, {} acey-deucey, {} doubling of which {} unlike the Welsh player's, {} offer to concede or answer), equity lost {:.3} in all, {:.3} a decision",
+                p.name,
+                p.decisions,
+                p.plays,
+                p.nominates,
+                p.acey_deuceys,
+                p.doublings,
+                p.doublings_unlike,
+                p.concessions,
+                p.lost,
+                p.per_decision(),
+            ));
+            continue;
+        }
         lines.push(format!(
-            "{}: {} decisions judged ({} plays, {} nominate, {} acey-deucey), equity lost {:.3} in all, {:.3} a decision; doubling: {} decision{}, {} unlike the Welsh player's (no equity: its network does not value the right to double)",
+            "{}: {} decisions judged ({} plays, {} nominate, {} acey-deucey{}), equity lost {:.3} in all, {:.3} a decision; doubling: {} decision{}, {} unlike the Welsh player's (no equity: cubeless, its network does not value the right to double)",
             p.name,
             p.decisions,
             p.plays,
             p.nominates,
             p.acey_deuceys,
+            if p.concessions > 0 {
+                format!(", {} concession answer", p.concessions)
+            } else {
+                String::new()
+            },
             p.lost,
             p.per_decision(),
             p.doublings,
@@ -626,4 +885,32 @@ pub fn welsh_blunder_boards(r: &WelshReview) -> Vec<BlunderBoard> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{WelshReview, welsh_review_lines};
+
+    #[test]
+    fn a_welsh_review_stored_before_the_match_equity_table_loads_and_keeps_its_old_words() {
+        // Given a review as stored before issue 50: no table_games, no concessions
+        let stored = r#"{"match_id":7,"games":2,"target":3,"judge":"gammonbot's Welsh player at strong",
+            "network_games":60000,"player_ids":[1,2],
+            "players":[{"name":"alice","decisions":1,"plays":1,"nominates":0,"acey_deuceys":0,"lost":0.1,"doublings":1,"doublings_unlike":0},
+                       {"name":"bob","decisions":0,"plays":0,"nominates":0,"acey_deuceys":0,"lost":0.0,"doublings":0,"doublings_unlike":0}],
+            "decisions":[],"worst":[],"seconds":0.5}"#;
+        // When it is read
+        let r: WelshReview = serde_json::from_str(stored).expect("an old review loads");
+        // Then it is shown as it was judged: cubeless, doubling without an equity
+        assert_eq!(r.table_games, None);
+        let lines = welsh_review_lines(&r);
+        assert!(
+            lines[0].ends_with(
+                "(60000 self-play games) cubeless, in games per unit of the doubling die."
+            ),
+            "{}",
+            lines[0]
+        );
+        assert!(lines[1].contains("(no equity: cubeless"), "{}", lines[1]);
+    }
 }

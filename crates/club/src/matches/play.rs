@@ -38,16 +38,19 @@ pub(super) async fn act(
     let mut l = super::which_match::find(club, me, community, m, op.name()).await?;
     with_fair(club, &mut l).await?;
     let side = l.side_of(me.id).unwrap_or(Side::X);
-    // The tutor judges the players' decisions, never the bot's (the bot is O).
-    if l.spec.tutor && l.bot_side() != Some(side) {
-        return club.act_tutored(l, me, side, op).await;
-    }
-    let work = plan(club, &l, side, Some(me.id), &op)?;
-    let out = save(club, &l, Some(me.id), work, MatchStatus::Active).await?;
     // In a Welsh match the bot may have a decision while the human is next (its
     // occasion to offer to concede, rule 18): its worker looks after every action.
-    if l.spec.ruleset == Ruleset::Welsh && l.bot_side().is_some_and(|b| b != side) {
-        club.bot_player.ring(l.row.id);
+    let welsh_bot = l.spec.ruleset == Ruleset::Welsh && l.bot_side().is_some_and(|b| b != side);
+    let id = l.row.id;
+    // The tutor judges the players' decisions, never the bot's (the bot is O).
+    let out = if l.spec.tutor && l.bot_side() != Some(side) {
+        club.act_tutored(l, me, side, op).await?
+    } else {
+        let work = plan(club, &l, side, Some(me.id), &op)?;
+        save(club, &l, Some(me.id), work, MatchStatus::Active).await?
+    };
+    if welsh_bot {
+        club.bot_player.ring(id);
     }
     Ok(out)
 }

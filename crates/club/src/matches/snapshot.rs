@@ -11,8 +11,8 @@ use crate::kernel::phrases::utc_words;
 use crate::matches::event_words::{describe_standard, describe_welsh};
 use crate::matches::log::{Entry, LastMove, Ruling, Settlement, standard_rules};
 use engine::welsh::{
-    BreakReason, MatchEnd, WelshEvent, WelshMatch, WelshPhase, WelshRules, format_amount,
-    format_welsh_play,
+    BreakReason, MatchEnd, WelshAction, WelshEvent, WelshMatch, WelshPhase, WelshRules,
+    format_amount, format_welsh_play,
 };
 use engine::{AnyMatch, Event, Match, Phase, Position, ResultKind, Ruleset, Side};
 use render::{LastPlay, Scene};
@@ -197,15 +197,21 @@ impl Snapshot {
                 self.note_action(*side, *auto, point, names, lines);
                 Ok(())
             }
-            (
-                Entry::Tutor { .. } | Entry::Undo { .. } | Entry::Keep { .. },
-                AnyMatch::Standard(_),
-            ) => self.apply_tutor(entry, names, lines),
-            (Entry::Welsh { side, action, .. }, AnyMatch::Welsh(m)) => {
+            (Entry::Tutor { .. } | Entry::Undo { .. } | Entry::Keep { .. }, _) => {
+                self.apply_tutor(entry, names, lines)
+            }
+            (Entry::Welsh { side, action, auto }, AnyMatch::Welsh(m)) => {
                 let before = *m.position();
+                // The live clocks told to the engine before an action are no action of
+                // the tutor's concern.
+                let clocks = matches!(action, WelshAction::Clocks(_));
+                let point = if clocks { None } else { self.undo_point() };
                 let (next, events) = m.apply(*side, action).map_err(Refusal::Welsh)?;
                 self.record_welsh(&before, &next, &events, names, lines, settle);
                 self.game = AnyMatch::Welsh(next);
+                if !clocks {
+                    self.note_action(*side, *auto, point, names, lines);
+                }
                 Ok(())
             }
             (Entry::Break { side, until }, AnyMatch::Welsh(_)) => {

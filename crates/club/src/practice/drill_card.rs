@@ -336,6 +336,9 @@ pub(crate) fn question_lines(card: i64, q: &Question, options: &[Offered]) -> Ve
             "nominate for itself" => "Before your throw: nominate it, or keep the card?",
             "nominate for the opponent" => "Nominate your opponent's next throw, or keep the card?",
             "acey-deucey" => "Your 1-2: play it, or throw again?",
+            "doubling" => "Before your throw: double, or not?",
+            "concession answer" => "Your opponent offers to concede: accept, or refuse?",
+            "offer to concede" => "Offer to concede, or play on?",
             _ => "Which is best?",
         };
         let mut lines = vec![

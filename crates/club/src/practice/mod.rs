@@ -1,7 +1,8 @@
 //! Practice: hints (standard and Welsh), the tutor and `/undo`, drills made from a
 //! player's own mistakes, and the position of the day.
 //!
-//! Entry points, on [`Club`]: `hint` (`hint`); `act_tutored` (`tutor`); `undo_or_keep`
+//! Entry points, on [`Club`]: `hint` (`hint`); `act_tutored` (`tutor`, judged by
+//! `welsh_tutor` in a Welsh match); `undo_or_keep`
 //! (`undo`); `drill`, `card_analyses` (`drill`); `server_puzzle`, `puzzle`,
 //! `puzzle_sweep`, `daily_puzzle` (`puzzle`).
 
@@ -15,8 +16,10 @@ mod puzzle_op;
 mod puzzle_words;
 mod refusal;
 mod tutor;
+mod tutor_flag;
 pub(crate) mod undo;
 pub(crate) mod welsh_hint;
+mod welsh_tutor;
 
 pub use drill_card::MAX_DRILL_OPTIONS;
 pub use drill_schedule::LEARNT_DAYS;
@@ -24,7 +27,7 @@ pub use hint_slot::{DEFAULT_HINT_WAIT, HINT_PROCESSES};
 pub use puzzle::{CLEAR_GAP, RECENT_DAYS};
 pub use puzzle_op::{DailyPuzzle, PuzzleAsk, PuzzleOp, PuzzleSetting};
 pub use refusal::PracticeRefusal;
-pub use tutor::TUTOR_THRESHOLD;
+pub use tutor_flag::TUTOR_THRESHOLD;
 pub use undo::{Before, TutorNote};
 
 use crate::Club;

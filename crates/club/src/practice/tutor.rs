@@ -9,34 +9,20 @@
 //! anyway. A drop that ends a game of money play or the match is judged but cannot be
 //! undone (the result is written). If gnubg is missing or fails, the action is made and
 //! the player is told the tutor could not judge it.
+//!
+//! In a Welsh match the judge is gammonbot's own Welsh player at the score, not gnubg
+//! (`welsh_tutor.rs`: what it judges and how); the flow here is shared.
 
 use crate::MatchOp;
 use crate::matches::loaded::Loaded;
 use crate::practice::refusal::PracticeRefusal;
+use crate::practice::tutor_flag::{Mode, TUTOR_THRESHOLD};
 use crate::practice::undo::{TutorNote, held_words};
+use crate::practice::welsh_tutor::{WelshJudge, warned_line};
 use crate::{Club, ClubError, Entry, Outcome};
 use engine::{AnyMatch, Dice, Match, Phase, Play, Side, format_play, legal_plays};
 use gnubg::{BotError, CubeEquities, Pool, Situation};
 use store::{MatchStatus, PlayerRow};
-
-/// The tutor flags an action that gives away more than this much equity (gnubg's
-/// normalised equity in match play, points a cube in money play), as judged at gnubg's
-/// hint level: gnubg's own mark for a "doubtful" decision, the lowest of its marks
-/// (doubtful 0.04, bad 0.08, very bad 0.16), which is also where gnubg's own tutor
-/// speaks up by default.
-pub const TUTOR_THRESHOLD: f64 = 0.04;
-
-/// What the tutor does with a flagged action.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
-    /// Made, and held for an undo.
-    Hold,
-    /// Made and told, no undo (a retaken decision, a drop that ends the money game or the
-    /// match).
-    Tell(&'static str),
-    /// Said before a roll, which waits for the player's second `/roll`.
-    Warn,
-}
 
 /// A decision put to gnubg: the situation, and what was decided.
 enum Judge {
@@ -193,15 +179,27 @@ pub(super) async fn act_tutored(
 ) -> Result<Outcome, ClubError> {
     let judged = match &l.snap {
         Some(snap) if l.row.status == MatchStatus::Active && !snap.is_over() => match &snap.game {
-            AnyMatch::Standard(m) => Judge::of(m, side, &op, snap.tutor.as_ref()),
-            AnyMatch::Welsh(_) => None,
+            AnyMatch::Standard(m) => Judge::of(m, side, &op, snap.tutor.as_ref())
+                .map(|(j, mode)| (Tutored::Standard(j), mode)),
+            AnyMatch::Welsh(m) => WelshJudge::of(m, side, &op, snap.tutor.as_ref())
+                .map(|(j, mode)| (Tutored::Welsh(j), mode)),
         },
         _ => None,
     };
     let Some((judge, mode)) = judged else {
         return make_saying(club, &l, me, side, &op, None).await;
     };
-    let verdict = club.gnubg.run(move |pool| judge.verdict(pool)).await;
+    let verdict: Result<Option<String>, String> = match judge {
+        Tutored::Standard(judge) => club
+            .gnubg
+            .run(move |pool| judge.verdict(pool))
+            .await
+            .map_err(|e| e.to_string()),
+        // A 1-ply look: off the async runtime's workers.
+        Tutored::Welsh(judge) => tokio::task::spawn_blocking(move || judge.verdict())
+            .await
+            .map_err(|e| e.to_string()),
+    };
     let name = l.names[side.index()].clone();
     let words = match verdict {
         Ok(Some(words)) => words,
@@ -223,9 +221,12 @@ pub(super) async fn act_tutored(
                 },
                 &l.names,
             )?;
-            work.lines.push(format!(
-                "Nothing is rolled yet: {name} may /double, or /roll again to roll anyway."
-            ));
+            work.lines.push(match &work.snap.game {
+                AnyMatch::Standard(_) => format!(
+                    "Nothing is rolled yet: {name} may /double, or /roll again to roll anyway."
+                ),
+                AnyMatch::Welsh(m) => warned_line(&name, &op, m),
+            });
             club.save(&l, Some(me.id), work, MatchStatus::Active).await
         }
         Mode::Tell(why) => {
@@ -245,11 +246,19 @@ pub(super) async fn act_tutored(
             let mut work = club.plan(&l, side, Some(me.id), &op)?;
             work.entries.insert(0, (Some(me.id), entry));
             if work.snap.tutor_holds() {
-                work.lines.push(held_words(&l, side));
+                work.lines
+                    .push(held_words(&l, side, work.snap.game.to_act()));
             }
             club.save(&l, Some(me.id), work, MatchStatus::Active).await
         }
     }
+}
+
+/// A decision the tutor judges: by gnubg in a standard match, by the Welsh player in a
+/// Welsh one.
+enum Tutored {
+    Standard(Judge),
+    Welsh(WelshJudge),
 }
 
 /// Makes `op` as an untutored command makes it, with `line` said after what it did.

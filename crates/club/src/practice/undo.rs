@@ -1,7 +1,7 @@
 //! The tutor's hold on a flagged action and taking it back: the state the tutor leaves in
 //! a match ([`TutorNote`], folded from the log's `Tutor`, `Undo` and `Keep` entries), the
 //! `/undo` and `/keep` commands, and the actions of a log with the undone ones left out
-//! (for the `.mat` export and the analysis).
+//! (for the `.mat` export and the analyses, standard and Welsh).
 //!
 //! The log stays append-only: an undo is an entry of its own, and the fold takes back the
 //! action before it (the game as it was, the dice in hand the same; the throw stays in the
@@ -14,6 +14,7 @@ use crate::matches::loaded::Loaded;
 use crate::matches::work::Work;
 use crate::practice::refusal::PracticeRefusal;
 use crate::{Club, ClubError, Entry, LastMove, MatchRef, Outcome, Snapshot};
+use engine::welsh::WelshAction;
 use engine::{Action, AnyMatch, Side};
 use store::{MatchStatus, PlayerRow};
 
@@ -84,7 +85,7 @@ impl Snapshot {
             if self.last.is_some() && before.last != self.last)
     }
 
-    /// The undo point to keep before a standard action is applied: the game as it is,
+    /// The undo point to keep before an action (standard or Welsh) is applied: the game as it is,
     /// when the tutor has judged the action about to be made.
     pub(crate) fn undo_point(&self) -> Option<Before> {
         matches!(self.tutor, Some(TutorNote::Pending { .. })).then(|| Before {
@@ -93,7 +94,7 @@ impl Snapshot {
         })
     }
 
-    /// The tutor's note after a standard action by `side` (`auto`: the club's or the
+    /// The tutor's note after an action (standard or Welsh) by `side` (`auto`: the club's or the
     /// bot's): the action the tutor judged is held; anything else ends what it said.
     pub(crate) fn note_action(
         &mut self,
@@ -212,6 +213,29 @@ pub(crate) fn standard_actions(entries: &[Entry]) -> Vec<(Side, Action)> {
     out
 }
 
+/// The Welsh actions of a match's log as played, each with its entry's number (from 1):
+/// an action taken back by an undo is left out (the analysis). The live clocks the club
+/// tells the engine are never what is taken back.
+#[must_use]
+pub(crate) fn welsh_actions(entries: &[Entry]) -> Vec<(usize, Side, WelshAction)> {
+    let mut out: Vec<(usize, Side, WelshAction)> = Vec::new();
+    for (n, e) in entries.iter().enumerate() {
+        match e {
+            Entry::Welsh { side, action, .. } => out.push((n + 1, *side, *action)),
+            Entry::Undo { .. } => {
+                if let Some(i) = out
+                    .iter()
+                    .rposition(|(_, _, a)| !matches!(a, WelshAction::Clocks(_)))
+                {
+                    out.remove(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
 /// `/undo` (`keep` false) or `/keep`: the action the tutor flagged taken back, or kept.
 pub(super) async fn undo_or_keep(
     club: &Club,
@@ -268,16 +292,74 @@ fn undone_words(snap: &Snapshot) -> String {
             engine::Phase::ToPlay { dice, .. } => format!("the dice are {dice} again: play them"),
             _ => format!("decide again: {}", crate::next_words(&snap.game)),
         },
-        AnyMatch::Welsh(_) => crate::next_words(&snap.game),
+        AnyMatch::Welsh(m) => match m.phase() {
+            engine::welsh::WelshPhase::ToPlay { throw, .. } => {
+                let t = match throw {
+                    engine::welsh::Throw::Two(a, b) => format!("{}-{}", a.max(b), a.min(b)),
+                    engine::welsh::Throw::One(a) => format!("{a} (one die)"),
+                };
+                format!("the throw is {t} again: play it")
+            }
+            _ => format!("decide again: {}", crate::next_words(&snap.game)),
+        },
     };
     format!("{again} (the tutor judges the new decision, but it cannot be undone)")
 }
 
-/// The lines the tutor adds when it holds the match for the player.
-pub(crate) fn held_words(l: &Loaded, side: Side) -> String {
+/// The lines the tutor adds when it holds the match for the player; `next`: who acts
+/// after the flagged action (the player again after a Welsh double, or a Welsh play that
+/// throws again).
+pub(crate) fn held_words(l: &Loaded, side: Side, next: Option<Side>) -> String {
+    let name = &l.names[side.index()];
+    if next == Some(side) {
+        return format!("{name}: /undo takes it back (once), /keep goes on");
+    }
     format!(
-        "{}: /undo takes it back (once), /keep lets {} go on",
-        l.names[side.index()],
+        "{name}: /undo takes it back (once), /keep lets {} go on",
         l.names[side.opponent().index()]
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::welsh_actions;
+    use crate::Entry;
+    use engine::Side;
+    use engine::welsh::WelshAction;
+
+    #[test]
+    fn a_welsh_action_taken_back_by_an_undo_is_left_out_and_the_clocks_before_it_kept() {
+        // Given a throw, the tutor's word, the clocks told, a double the tutor flagged,
+        // its undo, and the throw made instead
+        let welsh = |action| Entry::Welsh {
+            side: Side::X,
+            action,
+            auto: false,
+        };
+        let entries = vec![
+            welsh(WelshAction::Roll(6, 4)),
+            Entry::Tutor {
+                side: Side::X,
+                words: "not doubling was right".into(),
+                warning: false,
+            },
+            welsh(WelshAction::Clocks([60, 60])),
+            welsh(WelshAction::Double),
+            Entry::Undo { side: Side::X },
+            welsh(WelshAction::Roll(5, 3)),
+        ];
+        // Then the double is left out, each action keeps its entry's number
+        let actions: Vec<(usize, WelshAction)> = welsh_actions(&entries)
+            .into_iter()
+            .map(|(n, _, a)| (n, a))
+            .collect();
+        assert_eq!(
+            actions,
+            vec![
+                (1, WelshAction::Roll(6, 4)),
+                (3, WelshAction::Clocks([60, 60])),
+                (6, WelshAction::Roll(5, 3)),
+            ]
+        );
+    }
 }

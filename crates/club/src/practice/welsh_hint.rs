@@ -2,6 +2,13 @@
 //! level (`welsh_player::advice`), in words for the player whose decision it is. Plain
 //! words from a match; the caller runs it off the async runtime (a 1-ply look takes a
 //! few milliseconds) and writes nothing.
+//!
+//! The advice is the bot's own view, at the score ([`welsh_advisor`], issue 50): the
+//! equities are the chance of winning the match through the match equity table, put on
+//! the scale of games; the doubling decision, the answer to an offer to concede and the
+//! offer itself (rule 18) are given with the chances of winning the match that decide
+//! them. Where the score is beyond the table (a match longer than its 25 games) the
+//! advice is cubeless, in games, and says so.
 
 use engine::Side;
 use engine::welsh::{
@@ -9,7 +16,72 @@ use engine::welsh::{
 };
 use welsh_player::advice::{ADVICE_LEVEL, Advisor, HINT_PLAYS, NominateAdvice};
 use welsh_player::eval_player::{DOUBLE_AT, NOMINATE_GAIN};
-use welsh_player::{EvalPlayer, WelshPlayer};
+use welsh_player::features::Context;
+use welsh_player::match_table::{MatchTable, TABLE_AWAY};
+use welsh_player::{CubeView, EvalPlayer, WelshPlayer};
+
+/// The advice of hints, the analysis and the tutor: the bot's own view, playing for the
+/// match through the shipped match equity table.
+#[must_use]
+pub(crate) fn welsh_advisor() -> Advisor<'static> {
+    Advisor::at_score(welsh_player::shipped(), welsh_player::shipped_table())
+}
+
+/// Whether the advice for `side` in `m` is at the score: the match equity table holds
+/// the score (a match of at most its 25 games).
+#[must_use]
+pub(crate) fn at_the_score(m: &WelshMatch, side: Side) -> bool {
+    Context::of(m, side)
+        .away
+        .is_some_and(|(a, b)| MatchTable::holds(a, b))
+}
+
+/// Half what a single game at the die's value swings `side`'s chance of winning the
+/// match in `m` (between winning it and losing it): a chance divided by this is in games,
+/// as [`welsh_player::CubeView::per_game`]; `None` at a score the table does not hold.
+#[must_use]
+pub(crate) fn per_game(m: &WelshMatch, side: Side) -> Option<f32> {
+    let (me, them) = Context::of(m, side).away?;
+    if !at_the_score(m, side) {
+        return None;
+    }
+    if me <= 0 && them <= 0 {
+        // A sudden death: the match is the game.
+        return Some(0.5);
+    }
+    let (w, l) = welsh_player::shipped_table().single(me, them, m.cube().value);
+    Some(((w - l) / 2.0).max(1e-6))
+}
+
+/// How far ahead a doubling decision's chances look, in words.
+pub(crate) fn ahead_words(v: &CubeView) -> &'static str {
+    if v.ply == 0 {
+        "on the position alone (doubling is clearly behind: the throw ahead is not looked at)"
+    } else {
+        "one throw ahead"
+    }
+}
+
+/// What the equities of a hint are, in words.
+fn scale_words(at_score: bool) -> String {
+    if at_score {
+        "Equities at the score: the match-winning chance put on the scale of games".into()
+    } else {
+        format!(
+            "Equities cubeless, in games: the score is beyond the match equity table (matches to {TABLE_AWAY} games)"
+        )
+    }
+}
+
+/// A chance as the hints write it.
+pub(crate) fn pct(v: f32) -> String {
+    format!("{:.1}%", 100.0 * v)
+}
+
+/// "1 game", "2 games".
+fn games_words(n: u32) -> String {
+    format!("{n} game{}", if n == 1 { "" } else { "s" })
+}
 
 /// Who gives Welsh hints and reviews, as players read it.
 #[must_use]
@@ -31,25 +103,34 @@ pub(crate) fn throw_words((a, b): (u8, u8)) -> String {
 #[must_use]
 pub(crate) fn welsh_hint_words(m: &WelshMatch, side: Side, names: &[String; 2]) -> String {
     let net = welsh_player::shipped();
-    let adv = Advisor::new(net);
+    let adv = welsh_advisor();
     let opponent = &names[side.opponent().index()];
     if let (_, Some((by, games, payment))) = m.concede()
         && by != side
     {
         let c = adv.concession(m, side, games, payment);
-        return format!(
-            "{}: {opponent} offers {games} game{} against {:.2} expected for you by playing on (cubeless equity times the doubling die){}.",
-            if c.accept { "Accept" } else { "Refuse" },
-            if games == 1 { "" } else { "s" },
-            c.expected,
-            if c.compulsory {
-                "; an offer to 24 with the payment must be accepted (rule 18)"
-            } else {
-                ""
-            }
-        );
+        let compulsory = if c.compulsory {
+            "; an offer to 24 with the payment must be accepted (rule 18)"
+        } else {
+            ""
+        };
+        let verb = if c.accept { "Accept" } else { "Refuse" };
+        return match c.at_score {
+            Some((accept, on)) => format!(
+                "{verb}: {opponent} offers {}; at the score, your match-winning chance is {} accepting against {} playing on{compulsory}.",
+                games_words(games),
+                pct(accept),
+                pct(on),
+            ),
+            None => format!(
+                "{verb}: {opponent} offers {} against {:.2} expected for you by playing on (cubeless equity times the doubling die: the score is beyond the match equity table){compulsory}.",
+                games_words(games),
+                c.expected,
+            ),
+        };
     }
-    match m.phase() {
+    let offer = offer_words(&adv, m, side);
+    let words = match m.phase() {
         WelshPhase::Call { .. } => {
             "No call is better: the shaker's dice are concealed, and odd and even totals are 18 throws in 36 each (the Welsh player calls odds).".into()
         }
@@ -64,7 +145,54 @@ pub(crate) fn welsh_hint_words(m: &WelshMatch, side: Side, names: &[String; 2]) 
         WelshPhase::ToRoll(_) => before_throw(&adv, m, side),
         WelshPhase::ToPlay { throw, .. } => plays_words(&adv, m, side, throw, opponent),
         WelshPhase::MatchOver { .. } => "the match is over.".into(),
+    };
+    match offer {
+        Some(o) => format!("{o}. {words}"),
+        None => words,
     }
+}
+
+/// The offer to concede `side` would make when it holds the occasion (rule 18), at the
+/// score: the offer, or to play on, with the match-winning chances that decide it.
+/// `None` when the occasion is not `side`'s, no offer is possible, one is pending, or
+/// the score is beyond the table.
+fn offer_words(adv: &Advisor<'_>, m: &WelshMatch, side: Side) -> Option<String> {
+    if m.concede().1.is_some() {
+        return None;
+    }
+    let most = m.concede_most(side).filter(|n| *n > 0)?;
+    let a = adv.offer(m, side, most)?;
+    let after = |g: u32| a.by_games.iter().find(|(n, _)| *n == g).map(|(_, v)| *v);
+    Some(match a.offer {
+        Some(g) => format!(
+            "Offer to concede {} (/concede, rule 18): at the score, your match-winning chance is {} if it is accepted against {} playing on",
+            games_words(g),
+            pct(after(g).unwrap_or(a.play_on)),
+            pct(a.play_on)
+        ),
+        None => {
+            let best =
+                a.by_games
+                    .iter()
+                    .copied()
+                    .fold(None, |b: Option<(u32, f32)>, (g, v)| match b {
+                        Some((_, bv)) if bv >= v => b,
+                        _ => Some((g, v)),
+                    });
+            match best {
+                Some((g, v)) => format!(
+                    "Play on rather than offer to concede (rule 18): at the score, your match-winning chance is {} playing on against {} conceding {}, the best offer",
+                    pct(a.play_on),
+                    pct(v),
+                    games_words(g)
+                ),
+                None => format!(
+                    "Play on rather than offer to concede (rule 18): at the score, your match-winning chance playing on is {}",
+                    pct(a.play_on)
+                ),
+            }
+        }
+    })
 }
 
 /// Before the throw: the doubling and nominate decisions open to `side`.
@@ -72,16 +200,32 @@ fn before_throw(adv: &Advisor<'_>, m: &WelshMatch, side: Side) -> String {
     let h = adv.hint(m, side, HINT_PLAYS);
     let mut parts = Vec::new();
     if let Some(d) = h.doubling {
-        parts.push(format!(
-            "{}: the chance of winning this game is {:.0}% (the Welsh player doubles from {:.0}%); cubeless equity {}",
-            if d.double { "Double" } else { "No double" },
-            100.0 * d.p_win,
-            100.0 * DOUBLE_AT,
-            eq(d.equity)
-        ));
+        let verb = if d.double { "Double" } else { "No double" };
+        parts.push(match d.at_score {
+            Some(v) => format!(
+                "{verb}: at the score, {}, your match-winning chance is {} if you double against {} if you do not; {} loses {:.1} percentage points ({:.3} in games)",
+                ahead_words(&v),
+                pct(v.double),
+                pct(v.no_double),
+                if v.doubles() {
+                    "not doubling"
+                } else {
+                    "doubling"
+                },
+                100.0 * v.loss(!v.doubles()),
+                v.loss_in_games(!v.doubles())
+            ),
+            None => format!(
+                "{verb}: the chance of winning this game is {:.0}% (the Welsh player doubles from {:.0}% where the score is beyond the match equity table); cubeless equity {}",
+                100.0 * d.p_win,
+                100.0 * DOUBLE_AT,
+                eq(d.equity)
+            ),
+        });
     }
     if let Some(a) = &h.nominate_for_me {
         parts.push(nominate_words(a, NominateFor::Me, None));
+        parts.push(scale_words(at_the_score(m, side)));
     }
     if let Some((who, dice)) = m.nominated_throw()
         && who == side
@@ -193,6 +337,9 @@ fn plays_words(
             parts.push(s);
         }
     }
+    if !ranked.is_empty() || h.throw_again.is_some() {
+        parts.push(scale_words(at_the_score(m, side)));
+    }
     if let (Some(a), Some(best)) = (&h.nominate_for_opponent, ranked.first()) {
         parts.push(nominate_words(
             a,
@@ -259,7 +406,8 @@ mod tests {
     }
 
     #[test]
-    fn a_welsh_hint_on_an_offer_to_concede_agrees_with_its_own_figure_and_the_players_answer() {
+    fn a_welsh_hint_on_an_offer_to_concede_gives_both_match_winning_chances_and_the_players_answer()
+    {
         // Given every offer to concede open in seeded games (each number of games the
         // offerer may offer, without the payment)
         let names = ["alice".to_string(), "bob".to_string()];
@@ -280,22 +428,26 @@ mod tests {
                 let answerer = offerer.opponent();
                 // When the answerer asks for a hint
                 let words = welsh_hint_words(&offered, answerer, &names);
-                // Then it accepts exactly when the games offered reach the games it says
-                // are expected by playing on, and that is the Welsh player's own answer
-                let expected: f32 = words
-                    .split(" against ")
-                    .nth(1)
-                    .and_then(|s| s.split(' ').next())
-                    .and_then(|s| s.parse().ok())
-                    .unwrap_or_else(|| panic!("no figure in {words}"));
+                // Then it accepts exactly when accepting leaves at least the chance of
+                // winning the match of playing on, the two chances said, and that is the
+                // Welsh player's own answer at the score
+                let (accepting, on) = super::welsh_advisor()
+                    .concession(&offered, answerer, games, false)
+                    .at_score
+                    .expect("a match to 3 is within the table");
                 let accept = words.starts_with("Accept");
                 assert!(accept || words.starts_with("Refuse"), "{words}");
-                assert_eq!(
-                    accept,
-                    games as f32 >= expected - 0.005,
-                    "{games} game(s) offered: {words}"
+                assert_eq!(accept, accepting >= on, "{games} game(s) offered: {words}");
+                assert!(
+                    words.contains(&format!(
+                        "is {} accepting against {} playing on",
+                        super::pct(accepting),
+                        super::pct(on)
+                    )),
+                    "{words}"
                 );
-                let mut p = EvalPlayer::new(net, ADVICE_LEVEL, 0);
+                let mut p =
+                    EvalPlayer::new(net, ADVICE_LEVEL, 0).with_table(welsh_player::shipped_table());
                 assert_eq!(
                     accept,
                     p.accept_concede(&offered, answerer, games),
@@ -305,5 +457,71 @@ mod tests {
             }
         }
         assert!(checked >= 50, "only {checked} offers checked");
+    }
+
+    #[test]
+    fn a_welsh_hint_to_the_side_holding_the_occasion_says_its_offer_with_the_chances() {
+        // Given the moments where the side to throw holds the occasion to offer to
+        // concede (rule 18) and may offer at least a game
+        let names = ["alice".to_string(), "bob".to_string()];
+        let mut checked = 0;
+        for m in concede_occasions(30) {
+            let (Some(holder), None) = m.concede() else {
+                continue;
+            };
+            let most = m.concede_most(holder).unwrap_or(0);
+            if most == 0 || m.to_act() != Some(holder) {
+                continue;
+            }
+            // When it asks for a hint
+            let words = welsh_hint_words(&m, holder, &names);
+            // Then the hint opens with the Welsh player's offer (or playing on) and the
+            // chance of winning the match playing on
+            let a = super::welsh_advisor()
+                .offer(&m, holder, most)
+                .expect("a match to 3 is within the table");
+            let on = format!("{} playing on", super::pct(a.play_on));
+            match a.offer {
+                Some(g) => assert!(
+                    words.starts_with(&format!("Offer to concede {g} game")) && words.contains(&on),
+                    "{words}"
+                ),
+                None => assert!(
+                    words.starts_with("Play on rather than offer to concede")
+                        && words.contains(&format!("is {on}")),
+                    "{words}"
+                ),
+            }
+            checked += 1;
+        }
+        assert!(checked >= 5, "only {checked} occasions checked");
+    }
+
+    #[test]
+    fn beyond_the_match_equity_table_the_welsh_hint_is_cubeless_and_says_so() {
+        // Given a match to 30 games (the table holds 25), X about to throw its first game
+        let m = fresh_match(30);
+        let call = WelshAction::Call {
+            shaker_dice: (3, 1),
+            call: engine::welsh::Parity::Even,
+        };
+        let (m, _) = m.apply(engine::Side::O, &call).unwrap();
+        let chooser = m.to_act().unwrap();
+        let (m, _) = m
+            .apply(chooser, &WelshAction::Choose(engine::Side::X))
+            .unwrap();
+        let names = ["alice".to_string(), "bob".to_string()];
+        // When X asks for a hint
+        let words = welsh_hint_words(&m, engine::Side::X, &names);
+        // Then the doubling decision is the cubeless one, said so
+        assert!(
+            words.contains("the chance of winning this game is"),
+            "{words}"
+        );
+        assert!(words.contains("beyond the match equity table"), "{words}");
+        // And once thrown, the plays' equities are said to be cubeless
+        let (m, _) = m.apply(engine::Side::X, &WelshAction::Roll(6, 4)).unwrap();
+        let words = welsh_hint_words(&m, engine::Side::X, &names);
+        assert!(words.contains("Equities cubeless, in games"), "{words}");
     }
 }

@@ -51,4 +51,5 @@ mod welsh_analysis;
 mod welsh_bot;
 mod welsh_hint;
 mod welsh_prompts;
+mod welsh_tutor;
 mod which_match;

@@ -168,7 +168,8 @@ fn practice_is_unrated_and_the_tutor_needs_practice() {
 }
 
 #[tokio::test]
-async fn the_tutor_without_practice_practice_in_rated_terms_and_the_welsh_tutor_are_refused() {
+async fn the_tutor_without_practice_and_practice_in_rated_terms_are_refused_and_the_welsh_tutor_is_not()
+ {
     let at = open("practice-terms").await;
     let challenge = |spec| {
         Command::Challenge(ChallengeOp::New {
@@ -191,16 +192,20 @@ async fn the_tutor_without_practice_practice_in_rated_terms_and_the_welsh_tutor_
     };
     let e = refused(&at, "alice", challenge(rated_practice)).await;
     assert!(matches!(e, ClubError::Refused(Refusal::Terms(_))), "{e}");
-    // Welsh practice is allowed (gammonbot's own Welsh player gives the hints), the
-    // tutor is not: it is GNU Backgammon's
+    // Welsh practice with the tutor is refused no more (issue 50): gammonbot's own
+    // Welsh player judges for it
     let welsh = ChallengeSpec {
         practice: true,
         tutor: true,
         rated: false,
         ..ChallengeSpec::welsh(5)
     };
-    let text = refused(&at, "alice", challenge(welsh)).await.to_string();
-    assert!(text.contains("not Welsh"), "{text}");
+    let out = run(&at, "alice", challenge(welsh)).await;
+    assert!(
+        said(&out.lines, "practice with the tutor"),
+        "{:?}",
+        out.lines
+    );
 }
 
 #[tokio::test]

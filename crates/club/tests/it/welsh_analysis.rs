@@ -108,3 +108,85 @@ async fn a_finished_welsh_match_is_judged_by_the_welsh_player_decision_by_decisi
         }
     }
 }
+
+#[tokio::test]
+async fn a_welsh_doubling_decision_is_judged_at_the_score_with_its_loss_in_games() {
+    // Given a Welsh match to 3 games whose first player to throw with the right to double
+    // doubles at once, then played to its end by the weak level
+    let at = Fixture::seeded(&store_url("welsh-analysis-doubling").await, 5).await;
+    let (id, _) = accepted(&at, "alice", "bob", ChallengeSpec::welsh(3)).await;
+    let net = welsh_player::shipped();
+    let (mut x, mut o) = (
+        EvalPlayer::new(net, Level::Weak, 21),
+        EvalPlayer::new(net, Level::Weak, 22),
+    );
+    let mut doubled: Option<(engine::welsh::WelshMatch, Side)> = None;
+    play_welsh_to_end(&at.store, id, [&mut x, &mut o], async |side, cmd| {
+        let name = if side == Side::X { "alice" } else { "bob" };
+        let m = clubkit::stored_welsh(&at.store, id).await;
+        let cmd = match cmd {
+            Command::Match(r, club::MatchOp::Roll)
+                if doubled.is_none() && welsh_player::player::can_double(&m, side) =>
+            {
+                doubled = Some((m, side));
+                Command::Match(r, club::MatchOp::Double)
+            }
+            other => other,
+        };
+        run(&at, name, cmd).await;
+    })
+    .await;
+    let (before, side) = doubled.expect("someone could double");
+    // When the match is analysed
+    run(&at, "alice", Command::Analyse(MatchRef::id(id))).await;
+    let report = at.club.run_next_analysis().await.unwrap().unwrap();
+    assert!(!report.failed, "{:?}", report.lines);
+    let row = at.store.analysis(report.job).await.unwrap().unwrap();
+    let review: WelshReview = serde_json::from_str(row.result.as_deref().unwrap()).unwrap();
+    // Then that double is judged with an equity: the loss in games the Welsh player's
+    // view at the score gives it, with both chances of winning the match said
+    let view = welsh_player::Advisor::at_score(net, welsh_player::shipped_table())
+        .doubling(&before, side)
+        .at_score
+        .expect("a match to 3 is within the table");
+    let d = review
+        .decisions
+        .iter()
+        .find(|d| d.kind == "doubling" && d.side == side)
+        .expect("the double is judged");
+    assert_eq!(d.played, "double");
+    let loss = d.loss.expect("judged with an equity");
+    assert!(
+        (loss - f64::from(view.loss_in_games(true))).abs() < 1e-6,
+        "{loss} against {}",
+        view.loss_in_games(true)
+    );
+    let pct = |v: f32| format!("{:.1}%", 100.0 * v);
+    assert!(
+        d.best.contains(&format!(
+            "match-winning chance {} doubling, {} not",
+            pct(view.double),
+            pct(view.no_double)
+        )),
+        "{}",
+        d.best
+    );
+    // And it is counted in the player's totals like the other decisions
+    let p = &review.players[side.index()];
+    assert!(p.doublings >= 1);
+    let judged = review
+        .decisions
+        .iter()
+        .filter(|d| d.side == side && d.loss.is_some())
+        .count();
+    assert_eq!(p.decisions as usize, judged);
+    // And the header says the equities are at the score
+    let text = report.lines.join("\n");
+    assert!(
+        text.contains(&format!(
+            "at the score through the match equity table made from {} self-play games",
+            welsh_player::shipped_table().counts().games
+        )),
+        "{text}"
+    );
+}

@@ -1,6 +1,7 @@
 //! `/hint` in a Welsh practice match (issue 33): gammonbot's own Welsh player at its
 //! strongest level gives the three best plays with their equities, the doubling and
-//! nominate decisions before the throw; refused where practice is not allowed.
+//! nominate decisions before the throw, at the score (issue 50); refused where practice
+//! is not allowed.
 
 use std::sync::Arc;
 
@@ -10,7 +11,7 @@ use engine::welsh::{Parity, WelshMatch, format_welsh_play};
 use engine::{AnyMatch, Side};
 use testkit::store_url;
 use welsh_player::features::Context;
-use welsh_player::{EvalPlayer, Level};
+use welsh_player::{Advisor, EvalPlayer, Level};
 
 /// A Welsh practice match (to 5 games) of alice (X) and bob (O), with the shaker's
 /// concealed throw 2-1 (odd: bob, who calls odds, wins the call and lets alice start),
@@ -80,7 +81,7 @@ async fn a_welsh_hint_names_three_plays_best_first_with_equities_the_first_the_p
         )),
         "{line}"
     );
-    assert!(line.contains("double: the chance of winning"), "{line}");
+    assert!(line.contains("double: at the score, "), "{line}");
     assert!(
         line.contains("nominate card") || line.contains("Nominate "),
         "{line}"
@@ -127,7 +128,7 @@ async fn a_welsh_hint_names_three_plays_best_first_with_equities_the_first_the_p
 }
 
 #[tokio::test]
-async fn a_welsh_hint_is_refused_in_a_rated_welsh_match_and_the_tutor_stays_standard_only() {
+async fn a_welsh_hint_is_refused_in_a_rated_welsh_match_and_a_welsh_tutor_challenge_is_not() {
     let at = Fixture::seeded(&store_url("welsh-hint-refused").await, 3).await;
     // Given a rated Welsh match
     let (id, _) = accepted(&at, "alice", "bob", ChallengeSpec::welsh(5)).await;
@@ -141,7 +142,8 @@ async fn a_welsh_hint_is_refused_in_a_rated_welsh_match_and_the_tutor_stays_stan
     .to_string();
     // Then he is told why not
     assert!(text.contains(&format!("match #{id} is rated")), "{text}");
-    // And a Welsh challenge with the tutor is refused (the tutor is GNU Backgammon's)
+    // And a Welsh challenge with the tutor is refused no more (issue 50: the Welsh
+    // player judges for it)
     let tutor = ChallengeSpec {
         practice: true,
         tutor: true,
@@ -152,8 +154,52 @@ async fn a_welsh_hint_is_refused_in_a_rated_welsh_match_and_the_tutor_stays_stan
         opponent: "dave".into(),
         spec: tutor,
     });
-    let text = refused(&at, "carol", challenge).await.to_string();
-    assert!(text.contains("not Welsh"), "{text}");
+    let out = run(&at, "carol", challenge).await;
+    assert!(
+        out.lines
+            .iter()
+            .any(|l| l.contains("practice with the tutor")),
+        "{:?}",
+        out.lines
+    );
+}
+
+#[tokio::test]
+async fn a_welsh_hint_before_the_throw_gives_both_match_winning_chances_of_doubling() {
+    // Given a Welsh practice match where alice is about to throw for the first game
+    let (at, m) = welsh_practice("welsh-hint-doubling").await;
+    let (_, w) = welsh_game(&at, m).await;
+    // When she asks for a hint
+    let out = run(&at, "alice", Command::Practice(m, PracticeOp::Hint)).await;
+    let line = &out.lines[0];
+    // Then the doubling line gives the Welsh player's chances of winning the match at the
+    // score with and without the double, and what the wrong choice loses
+    let v = Advisor::at_score(welsh_player::shipped(), welsh_player::shipped_table())
+        .doubling(&w, Side::X)
+        .at_score
+        .expect("a match to 5 is within the table");
+    let pct = |x: f32| format!("{:.1}%", 100.0 * x);
+    assert!(
+        line.contains(&format!(
+            "your match-winning chance is {} if you double against {} if you do not; {} loses {:.1} percentage points ({:.3} in games)",
+            pct(v.double),
+            pct(v.no_double),
+            if v.doubles() { "not doubling" } else { "doubling" },
+            100.0 * v.loss(!v.doubles()),
+            v.loss_in_games(!v.doubles()),
+        )),
+        "{line}"
+    );
+    assert!(
+        line.starts_with(&format!(
+            "Hint for alice (match #{}, gammonbot's Welsh player at strong): {}: at the score",
+            m.id.unwrap(),
+            if v.doubles() { "Double" } else { "No double" }
+        )),
+        "{line}"
+    );
+    // And the 72% threshold of the cubeless player is not said
+    assert!(!line.contains("doubles from"), "{line}");
 }
 
 #[tokio::test]

@@ -173,11 +173,6 @@ pub enum TermsRefusal {
     /// Practice (or the tutor) and rated play, both.
     #[error("{}", PRACTICE_UNRATED)]
     PracticeRated,
-    /// The tutor in Welsh backgammon.
-    #[error(
-        "the tutor is GNU Backgammon's, which plays standard backgammon only: not Welsh (a Welsh match with practice on has /hint, from gammonbot's own Welsh player)"
-    )]
-    TutorWelsh,
     /// The tutor in a match of two people without practice.
     #[error(
         "the tutor is for practice: against the bot, or in a match with practice on (both players agree by accepting)"
@@ -334,16 +329,12 @@ const PRACTICE_UNRATED: &str =
     "a practice match (hints allowed) is never rated: ask for practice or a rated match, not both";
 
 /// Refuses practice or the tutor where they cannot be: a rated match of two people, the
-/// tutor without practice (a match against the bot is practice), the tutor in Welsh
-/// backgammon (GNU Backgammon, who judges for the tutor, plays standard backgammon only;
-/// Welsh hints come from gammonbot's own Welsh player).
+/// tutor without practice (a match against the bot is practice). In Welsh backgammon the
+/// hints and the tutor are gammonbot's own Welsh player's (`practice/welsh_tutor.rs`).
 fn check_practice(spec: &ChallengeSpec) -> Result<(), ClubError> {
     let bad = |why: TermsRefusal| Err(ClubError::from(why));
     if !(spec.practice || spec.tutor) {
         return Ok(());
-    }
-    if spec.ruleset == Ruleset::Welsh && spec.tutor {
-        return bad(TermsRefusal::TutorWelsh);
     }
     if spec.tutor && !spec.practice && spec.bot.is_none() {
         return bad(TermsRefusal::TutorWithoutPractice);
