@@ -60,10 +60,21 @@ fn rule_22_ii_well_ahead_after_the_opponents_1_1_the_card_keeps_a_1_1_from_washi
 }
 
 #[test]
-fn rule_22_ii_after_any_other_throw_the_card_is_kept() {
-    // Given the same position after O's 2-1
+fn rule_22_ii_after_any_other_throw_the_card_follows_the_ordinary_rule() {
+    // Given the same position after O's 2-1: no 1-1 of X's can wash the game
     let m = after_os_throw(&x_far_ahead(), (2, 1));
-    // Then X keeps its card: no throw is worth it that much more than the average
     let mut x = EvalPlayer::new(shipped(), Level::Strong, 1);
-    assert_eq!(x.nominate_for_me(&m, Side::X), None);
+    let b = m.position().view(Side::X);
+    let ctx = welsh_player::features::Context::of(&m, Side::X);
+    let (all, avg) = x.evaluator().throw_equities(&b, &ctx);
+    // Then the card is spent only as anywhere else: for the best throw at least
+    // NOMINATE_GAIN better than the average (a 1-1 included), or kept
+    let best = all
+        .iter()
+        .copied()
+        .filter(|&(d, _)| !welsh_player::player::nominate_wins(&m, Side::X, d))
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .unwrap();
+    let expected = (best.1 >= avg + welsh_player::eval_player::NOMINATE_GAIN).then_some(best.0);
+    assert_eq!(x.nominate_for_me(&m, Side::X), expected, "{all:?}, average {avg}");
 }
