@@ -76,5 +76,9 @@ fn rule_22_ii_after_any_other_throw_the_card_follows_the_ordinary_rule() {
         .max_by(|a, b| a.1.total_cmp(&b.1))
         .unwrap();
     let expected = (best.1 >= avg + welsh_player::eval_player::NOMINATE_GAIN).then_some(best.0);
-    assert_eq!(x.nominate_for_me(&m, Side::X), expected, "{all:?}, average {avg}");
+    assert_eq!(
+        x.nominate_for_me(&m, Side::X),
+        expected,
+        "{all:?}, average {avg}"
+    );
 }
